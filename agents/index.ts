@@ -1,0 +1,66 @@
+/**
+ * The agent catalogue: built-in agents by name, and users' agent files by path. Every agent is
+ * created through {@link resolveAgent}, from a spec such as `heuristic`, `greedy:samples=4`,
+ * `mcts:iterations=2000` or `./my-agent.ts`.
+ *
+ * A user's agent file is an ES module whose default export is an {@link AgentFactory}
+ * (see agents/examples/).
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import type { AgentFactory } from '../src/core/agent.js';
+import { randomAgent } from './random.js';
+import { greedyAgent } from './greedy.js';
+import { heuristicAgent } from './heuristic/index.js';
+import { AgentSpecError, canonicalSpec, checkOptions, parseSpec } from './options.js';
+
+export { AgentSpecError } from './options.js';
+
+/** A built-in agent: its factory, its options and one line for `--help`. */
+export interface BuiltinAgent {
+  factory: AgentFactory;
+  options: readonly string[];
+  description: string;
+}
+
+/** Built-in agents by name. */
+export const BUILTIN_AGENTS: Record<string, BuiltinAgent> = {
+  random: { factory: randomAgent, options: [], description: 'uniformly random legal actions' },
+  greedy: { factory: greedyAgent, options: ['samples'], description: 'one-step look-ahead on the ruleset evaluation (samples=N dice draws per action)' },
+  heuristic: { factory: heuristicAgent, options: [], description: "the ruleset's scripted policy" },
+};
+
+/** An agent ready to instantiate per game: factory, options, and its canonical spec. */
+export interface ResolvedAgent {
+  spec: string;
+  factory: AgentFactory;
+  options: Record<string, string>;
+}
+
+/** Resolve a built-in spec synchronously. Throws {@link AgentSpecError} for unknown names or options. */
+export function resolveBuiltinAgent(spec: string): ResolvedAgent {
+  const p = parseSpec(spec);
+  if (p.isFile) throw new AgentSpecError(`"${spec}" is a file; load it with resolveAgent`);
+  const b = BUILTIN_AGENTS[p.name];
+  if (!b) throw new AgentSpecError(`unknown agent "${p.name}" (built-in: ${Object.keys(BUILTIN_AGENTS).join(', ')}; or give a path to an agent file)`);
+  checkOptions(p.name, p.options, b.options);
+  return { spec: canonicalSpec(p.name, p.options), factory: b.factory, options: p.options };
+}
+
+/** Resolve any spec: a built-in name with options, or a path to a user's agent module. */
+export async function resolveAgent(spec: string): Promise<ResolvedAgent> {
+  const p = parseSpec(spec);
+  if (!p.isFile) return resolveBuiltinAgent(spec);
+  const file = isAbsolute(p.name) ? p.name : resolve(p.name);
+  if (!existsSync(file)) throw new AgentSpecError(`agent file not found: ${p.name}`);
+  let mod: unknown;
+  try {
+    mod = await import(pathToFileURL(file).href);
+  } catch (e) {
+    throw new AgentSpecError(`cannot load agent file ${p.name}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const factory = (mod as { default?: unknown }).default;
+  if (typeof factory !== 'function') throw new AgentSpecError(`agent file ${p.name} must default-export a function (ctx) => agent`);
+  return { spec, factory: factory as AgentFactory, options: p.options };
+}

@@ -1,0 +1,60 @@
+/**
+ * The agent contract: what the game loop asks of a player. Implementations live in agents/;
+ * a user's own agent is a module whose default export is an {@link AgentFactory}.
+ */
+import type { AnyRuleset, Json, SideId } from './model.js';
+import type { Rng } from './rng.js';
+
+/** What an agent sees when it must decide. */
+export interface Decision {
+  /** The ruleset (the forward model: clone, apply, evaluate …). */
+  readonly ruleset: AnyRuleset;
+  /** The current state. Agents must not mutate it: clone first. */
+  readonly state: unknown;
+  /** The side deciding (the agent's own side). */
+  readonly side: SideId;
+  /** The legal actions, as `ruleset.legalActions(state)` returned them (non-empty). */
+  readonly legal: readonly Json[];
+}
+
+/** Why an agent chose, for records and `play` (e.g. MCTS root statistics). */
+export interface Explanation {
+  /** Candidates considered, best first. */
+  candidates: { action: Json; visits?: number; value?: number; note?: string }[];
+  /** The line of play the agent expects (action keys or words). */
+  line?: string[];
+  /** Free-form summary. */
+  summary?: string;
+}
+
+/** A player of one side for one game. */
+export interface Agent {
+  /** The agent's canonical spec (`heuristic`, `mcts:iterations=2000`, a file path …). */
+  readonly spec: string;
+  /**
+   * Choose one of `d.legal`. Must be a pure function of the decision and the agent's own stream
+   * (no clock, no Math.random) unless the agent documents a wall-clock budget.
+   */
+  decide(d: Decision): Json | Promise<Json>;
+  /** The explanation of the last decision, when the agent keeps one. */
+  explain?(): Explanation | null;
+  /** Release resources (worker threads) at the end of the game. */
+  close?(): Promise<void> | void;
+}
+
+/** Everything an agent gets when it is created for a game. */
+export interface AgentContext {
+  ruleset: AnyRuleset;
+  /** The compiled scenario. */
+  scenario: unknown;
+  side: SideId;
+  /** The agent's own random stream (derived from the game seed and side). */
+  rng: Rng;
+  /** The game seed (for agents that derive further streams). */
+  seed: number | string;
+  /** Options parsed from the spec (`mcts:iterations=2000` → { iterations: '2000' }). */
+  options: Record<string, string>;
+}
+
+/** Makes an agent for one side of one game. A user's agent file default-exports one of these. */
+export type AgentFactory = (ctx: AgentContext) => Agent;

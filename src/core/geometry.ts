@@ -1,0 +1,374 @@
+/**
+ * Plane geometry for continuous tabletop maps. All lengths are in inches (the table's unit),
+ * angles in radians, y grows "down the table" (north = small y) — only the story text cares.
+ */
+
+/** A point or vector on the table, in inches. */
+export interface Vec {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A simple polygon: vertices in order (either winding), implicitly closed. */
+export type Polygon = readonly Vec[];
+
+/** Axis-aligned bounding box, in inches. */
+export interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** Tolerance used by the geometric predicates (inches). */
+export const EPS = 1e-9;
+
+export function vec(x: number, y: number): Vec {
+  return { x, y };
+}
+
+/** Euclidean distance between (ax, ay) and (bx, by), in inches. */
+export function dist(ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
+/** Euclidean distance between two points, in inches. */
+export function distV(a: Vec, b: Vec): number {
+  return dist(a.x, a.y, b.x, b.y);
+}
+
+/** Length of a polyline (sum of its segments), in inches. */
+export function pathLength(points: readonly Vec[]): number {
+  let s = 0;
+  for (let i = 1; i < points.length; i++) s += distV(points[i - 1], points[i]);
+  return s;
+}
+
+/**
+ * The point at distance `d` along a polyline from its first point; the last point when `d`
+ * exceeds the length. Precondition: at least one point.
+ */
+export function pointAlong(points: readonly Vec[], d: number): Vec {
+  let left = d;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    const l = distV(a, b);
+    if (left <= l) {
+      if (l < EPS) return b;
+      const t = left / l;
+      return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+    }
+    left -= l;
+  }
+  return points[points.length - 1];
+}
+
+/** The polyline cut at distance `d` from its start (keeps the vertices before the cut). */
+export function truncatePath(points: readonly Vec[], d: number): Vec[] {
+  const out: Vec[] = [points[0]];
+  let left = d;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    const l = distV(a, b);
+    if (left < l - EPS) {
+      const t = left / l;
+      out.push({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+      return out;
+    }
+    out.push(b);
+    left -= l;
+  }
+  return out;
+}
+
+/** Signed area (positive when counter-clockwise in a y-up frame). */
+export function signedArea(poly: Polygon): number {
+  let s = 0;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    s += (poly[j].x * poly[i].y) - (poly[i].x * poly[j].y);
+  }
+  return s / 2;
+}
+
+/** The centroid (mean of vertices) of a polygon: a cheap interior point for convex shapes. */
+export function vertexMean(poly: Polygon): Vec {
+  let x = 0;
+  let y = 0;
+  for (const p of poly) {
+    x += p.x;
+    y += p.y;
+  }
+  return { x: x / poly.length, y: y / poly.length };
+}
+
+/** Bounding box of a polygon. */
+export function bbox(poly: Polygon): Box {
+  const b: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const p of poly) {
+    if (p.x < b.minX) b.minX = p.x;
+    if (p.y < b.minY) b.minY = p.y;
+    if (p.x > b.maxX) b.maxX = p.x;
+    if (p.y > b.maxY) b.maxY = p.y;
+  }
+  return b;
+}
+
+/** True when the polygon is convex (no reflex vertex; collinear vertices allowed). */
+export function isConvex(poly: Polygon): boolean {
+  let sign = 0;
+  const n = poly.length;
+  for (let i = 0; i < n; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % n];
+    const c = poly[(i + 2) % n];
+    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (Math.abs(cross) < EPS) continue;
+    const s = cross > 0 ? 1 : -1;
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+/** Point-in-polygon by ray casting. Points exactly on the boundary may fall either way. */
+export function pointInPolygon(px: number, py: number, poly: Polygon): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const xi = poly[i].x;
+    const yi = poly[i].y;
+    const xj = poly[j].x;
+    const yj = poly[j].y;
+    if ((yi > py) !== (yj > py) && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}
+
+/**
+ * True when the open segments p1–p2 and p3–p4 cross properly (they share a point that is interior
+ * to both). Touching at an endpoint or running along each other does not count: paths may graze
+ * obstacle corners.
+ */
+export function segmentsCross(
+  p1x: number, p1y: number, p2x: number, p2y: number,
+  p3x: number, p3y: number, p4x: number, p4y: number,
+): boolean {
+  const d1 = orient(p3x, p3y, p4x, p4y, p1x, p1y);
+  const d2 = orient(p3x, p3y, p4x, p4y, p2x, p2y);
+  const d3 = orient(p1x, p1y, p2x, p2y, p3x, p3y);
+  const d4 = orient(p1x, p1y, p2x, p2y, p4x, p4y);
+  const e = 1e-12;
+  return ((d1 > e && d2 < -e) || (d1 < -e && d2 > e)) && ((d3 > e && d4 < -e) || (d3 < -e && d4 > e));
+}
+
+/**
+ * True when segment a–b passes through the interior of `poly`: it properly crosses an edge, or
+ * its midpoint (or an endpoint) lies strictly inside. A segment that only runs along an edge or
+ * touches a vertex does not enter.
+ */
+export function segmentEntersPolygon(ax: number, ay: number, bx: number, by: number, poly: Polygon): boolean {
+  const n = poly.length;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    if (segmentsCross(ax, ay, bx, by, poly[j].x, poly[j].y, poly[i].x, poly[i].y)) return true;
+  }
+  // No proper crossing: the segment is wholly inside or wholly outside (up to boundary contact).
+  const mx = (ax + bx) / 2;
+  const my = (ay + by) / 2;
+  return strictlyInside(mx, my, poly) || strictlyInside(ax, ay, poly) || strictlyInside(bx, by, poly);
+}
+
+/** Point strictly inside a polygon (more than a hair away from its boundary). */
+export function strictlyInside(px: number, py: number, poly: Polygon, tol = 1e-7): boolean {
+  if (!pointInPolygon(px, py, poly)) return false;
+  return distToPolygonBoundary(px, py, poly) > tol;
+}
+
+/** Distance from a point to segment a–b, in inches. */
+export function distToSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  return dist(px, py, ax + t * dx, ay + t * dy);
+}
+
+/** Distance from a point to the boundary of a polygon, in inches. */
+export function distToPolygonBoundary(px: number, py: number, poly: Polygon): number {
+  let best = Infinity;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const d = distToSegment(px, py, poly[j].x, poly[j].y, poly[i].x, poly[i].y);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/** Distance from a point to a polygon (0 inside), in inches. */
+export function distToPolygon(px: number, py: number, poly: Polygon): number {
+  if (pointInPolygon(px, py, poly)) return 0;
+  return distToPolygonBoundary(px, py, poly);
+}
+
+/** The point of segment a–b nearest to p. */
+export function nearestOnSegment(px: number, py: number, a: Vec, b: Vec): Vec {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const l2 = dx * dx + dy * dy;
+  let t = l2 > 0 ? ((px - a.x) * dx + (py - a.y) * dy) / l2 : 0;
+  t = Math.max(0, Math.min(1, t));
+  return { x: a.x + t * dx, y: a.y + t * dy };
+}
+
+/** The point of a polygon (boundary or interior) nearest to p. */
+export function nearestPointOfPolygon(px: number, py: number, poly: Polygon): Vec {
+  if (pointInPolygon(px, py, poly)) return { x: px, y: py };
+  let best: Vec = poly[0];
+  let bd = Infinity;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const q = nearestOnSegment(px, py, poly[j], poly[i]);
+    const d = dist(px, py, q.x, q.y);
+    if (d < bd) {
+      bd = d;
+      best = q;
+    }
+  }
+  return best;
+}
+
+/**
+ * Grow a convex polygon outward by `r` inches (mitred corners): the set of positions a round base
+ * of radius `r` cannot take. Precondition: `poly` is convex with no repeated vertices.
+ */
+export function inflateConvex(poly: Polygon, r: number): Vec[] {
+  const ccw = signedArea(poly) > 0;
+  const n = poly.length;
+  // Offset each edge outward, then intersect consecutive offset lines.
+  const lines: { px: number; py: number; dx: number; dy: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % n];
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const l = Math.hypot(dx, dy);
+    // Outward normal: for CCW (y-up maths) the outward normal of edge (dx,dy) is (dy,-dx).
+    let nx = dy / l;
+    let ny = -dx / l;
+    if (!ccw) {
+      nx = -nx;
+      ny = -ny;
+    }
+    lines.push({ px: a.x + nx * r, py: a.y + ny * r, dx, dy });
+  }
+  const out: Vec[] = [];
+  for (let i = 0; i < n; i++) {
+    const l1 = lines[(i + n - 1) % n];
+    const l2 = lines[i];
+    const den = l1.dx * l2.dy - l1.dy * l2.dx;
+    if (Math.abs(den) < EPS) {
+      out.push({ x: l2.px, y: l2.py });
+      continue;
+    }
+    const t = ((l2.px - l1.px) * l2.dy - (l2.py - l1.py) * l2.dx) / den;
+    out.push({ x: l1.px + l1.dx * t, y: l1.py + l1.dy * t });
+  }
+  return out;
+}
+
+/** Rectangle polygon from its corners (x0,y0)–(x1,y1). */
+export function rect(x0: number, y0: number, x1: number, y1: number): Vec[] {
+  return [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ];
+}
+
+/** Angle of the vector from a to b, radians in (−π, π]. */
+export function angleTo(ax: number, ay: number, bx: number, by: number): number {
+  return Math.atan2(by - ay, bx - ax);
+}
+
+/** Absolute difference between two angles, in [0, π]. */
+export function angleDiff(a: number, b: number): number {
+  let d = Math.abs(a - b) % (2 * Math.PI);
+  if (d > Math.PI) d = 2 * Math.PI - d;
+  return d;
+}
+
+/**
+ * A convex polygon as half-planes `nx·x + ny·y ≤ c` (one per edge, outward normals), for fast
+ * point and segment tests. Build with {@link toHalfPlanes}.
+ */
+export interface ConvexShape {
+  /** Per edge: nx, ny, c (3 numbers an edge). */
+  readonly planes: Float64Array;
+  readonly box: Box;
+}
+
+/** Half-plane form of a convex polygon (either winding). */
+export function toHalfPlanes(poly: Polygon): ConvexShape {
+  const ccw = signedArea(poly) > 0;
+  const n = poly.length;
+  const planes = new Float64Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % n];
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const l = Math.hypot(dx, dy) || 1;
+    let nx = dy / l;
+    let ny = -dx / l;
+    if (!ccw) {
+      nx = -nx;
+      ny = -ny;
+    }
+    planes[i * 3] = nx;
+    planes[i * 3 + 1] = ny;
+    planes[i * 3 + 2] = nx * a.x + ny * a.y;
+  }
+  return { planes, box: bbox(poly) };
+}
+
+/** True when (x, y) is inside the convex shape by more than `tol` inches (boundary contact is outside). */
+export function insideConvex(shape: ConvexShape, x: number, y: number, tol = 1e-7): boolean {
+  const p = shape.planes;
+  for (let i = 0; i < p.length; i += 3) if (p[i] * x + p[i + 1] * y >= p[i + 2] - tol) return false;
+  return true;
+}
+
+/**
+ * True when segment a–b passes through the interior of the convex shape (Cyrus–Beck clipping
+ * against the shape shrunk by `tol`): grazing a corner or running along an edge does not count.
+ */
+export function segmentHitsConvex(shape: ConvexShape, ax: number, ay: number, bx: number, by: number, tol = 1e-7): boolean {
+  const b = shape.box;
+  if (Math.max(ax, bx) <= b.minX || Math.min(ax, bx) >= b.maxX || Math.max(ay, by) <= b.minY || Math.min(ay, by) >= b.maxY) return false;
+  const p = shape.planes;
+  const dx = bx - ax;
+  const dy = by - ay;
+  let t0 = 0;
+  let t1 = 1;
+  for (let i = 0; i < p.length; i += 3) {
+    const den = p[i] * dx + p[i + 1] * dy;
+    const num = p[i + 2] - tol - (p[i] * ax + p[i + 1] * ay);
+    if (den === 0) {
+      if (num <= 0) return false;
+      continue;
+    }
+    const t = num / den;
+    if (den < 0) {
+      if (t > t0) t0 = t;
+    } else if (t < t1) t1 = t;
+    if (t0 >= t1) return false;
+  }
+  return (t1 - t0) * Math.hypot(dx, dy) > 1e-9;
+}

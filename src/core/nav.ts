@@ -1,0 +1,300 @@
+/**
+ * Navigation on a continuous table: exact shortest paths for a round base around convex
+ * obstacles, and precomputed distance fields to fixed targets.
+ *
+ * Method: every impassable convex polygon is grown by the base radius; a figure's centre may go
+ * anywhere outside the grown polygons and inside the table margin. Shortest paths then run
+ * straight or through the grown polygons' corners (a visibility graph). Corner-to-corner
+ * distances are precomputed once per map (Floyd–Warshall), so a query costs two visibility sweeps.
+ * A {@link DistanceField} adds, for one fixed target, the distance from every corner and from the
+ * centre of every grid cell (0.5 in by default), for O(1) "how far to the warehouse" lookups.
+ *
+ * All lengths in inches.
+ */
+import {
+  type Box,
+  type ConvexShape,
+  type Polygon,
+  type Vec,
+  bbox,
+  dist,
+  inflateConvex,
+  insideConvex,
+  isConvex,
+  segmentHitsConvex,
+  toHalfPlanes,
+  vertexMean,
+} from './geometry.js';
+
+interface Grown {
+  poly: Vec[];
+  box: Box;
+  shape: ConvexShape;
+}
+
+/** A shortest path: its points (first = start, last = end) and its length in inches. */
+export interface Path {
+  points: Vec[];
+  length: number;
+}
+
+/** Distances to one fixed target, precomputed. */
+export interface DistanceField {
+  /** The target point. */
+  readonly target: Vec;
+  /** Geodesic distance (inches) from a free point to the target; Infinity when unreachable. Exact. */
+  distanceFrom(x: number, y: number): number;
+  /** Grid lookup of the same distance at the nearest cell centre (fast, within about a cell of exact). */
+  approx(x: number, y: number): number;
+  /** The shortest path from a free point to the target, or null when unreachable. */
+  pathFrom(x: number, y: number): Path | null;
+}
+
+/**
+ * The navigable space of one map for bases of one radius. Immutable after construction;
+ * build it once per scenario and worker and share it between game states.
+ */
+export class NavMap {
+  /** Table width and height in inches. */
+  readonly width: number;
+  readonly height: number;
+  /** Base radius in inches: the clearance kept from obstacles and table edges. */
+  readonly radius: number;
+  private readonly grown: Grown[];
+  /** Usable corners of the grown obstacles. */
+  readonly corners: Vec[];
+  private readonly nC: number;
+  /** All-pairs corner distances (row-major nC×nC); Infinity when no path. */
+  private readonly cd: Float64Array;
+  /** Next corner on the shortest corner-to-corner path (row-major), −1 when none. */
+  private readonly nextC: Int32Array;
+  /** Grid cell size for distance fields (inches). */
+  readonly cell: number;
+  private readonly fields = new Map<string, DistanceField>();
+
+  /**
+   * @param width, height table size (inches)
+   * @param obstacles impassable convex polygons (buildings, water)
+   * @param radius base radius (inches)
+   * @param cell grid cell for distance fields (inches)
+   * Throws if an obstacle is not convex.
+   */
+  constructor(width: number, height: number, obstacles: readonly Polygon[], radius: number, cell = 0.5) {
+    this.width = width;
+    this.height = height;
+    this.radius = radius;
+    this.cell = cell;
+    this.grown = obstacles.map((p, i) => {
+      if (!isConvex(p)) throw new Error(`obstacle ${i} is not convex`);
+      const poly = inflateConvex(p, radius);
+      return { poly, box: bbox(poly), shape: toHalfPlanes(poly) };
+    });
+    // Corners, nudged a hair outward so that paths through them do not count as entering.
+    const corners: Vec[] = [];
+    for (const g of this.grown) {
+      const c = vertexMean(g.poly);
+      for (const v of g.poly) {
+        const dx = v.x - c.x;
+        const dy = v.y - c.y;
+        const l = Math.hypot(dx, dy) || 1;
+        const p = { x: v.x + (dx / l) * 1e-4, y: v.y + (dy / l) * 1e-4 };
+        if (this.isFree(p.x, p.y)) corners.push(p);
+      }
+    }
+    this.corners = corners;
+    const n = corners.length;
+    this.nC = n;
+    this.cd = new Float64Array(n * n).fill(Infinity);
+    this.nextC = new Int32Array(n * n).fill(-1);
+    for (let i = 0; i < n; i++) {
+      this.cd[i * n + i] = 0;
+      this.nextC[i * n + i] = i;
+      for (let j = i + 1; j < n; j++) {
+        if (this.clear(corners[i].x, corners[i].y, corners[j].x, corners[j].y)) {
+          const d = dist(corners[i].x, corners[i].y, corners[j].x, corners[j].y);
+          this.cd[i * n + j] = d;
+          this.cd[j * n + i] = d;
+          this.nextC[i * n + j] = j;
+          this.nextC[j * n + i] = i;
+        }
+      }
+    }
+    for (let k = 0; k < n; k++) {
+      for (let i = 0; i < n; i++) {
+        const ik = this.cd[i * n + k];
+        if (ik === Infinity) continue;
+        for (let j = 0; j < n; j++) {
+          const via = ik + this.cd[k * n + j];
+          if (via < this.cd[i * n + j]) {
+            this.cd[i * n + j] = via;
+            this.nextC[i * n + j] = this.nextC[i * n + k];
+          }
+        }
+      }
+    }
+  }
+
+  /** True when a base centred at (x, y) stands inside the table margin and outside every obstacle. */
+  isFree(x: number, y: number): boolean {
+    const r = this.radius;
+    if (x < r - 1e-9 || y < r - 1e-9 || x > this.width - r + 1e-9 || y > this.height - r + 1e-9) return false;
+    for (const g of this.grown) {
+      const b = g.box;
+      if (x <= b.minX || x >= b.maxX || y <= b.minY || y >= b.maxY) continue;
+      if (insideConvex(g.shape, x, y)) return false;
+    }
+    return true;
+  }
+
+  /** True when a base can slide straight from a to b without entering an obstacle. Precondition: both ends free. */
+  clear(ax: number, ay: number, bx: number, by: number): boolean {
+    const grown = this.grown;
+    for (let i = 0; i < grown.length; i++) if (segmentHitsConvex(grown[i].shape, ax, ay, bx, by)) return false;
+    return true;
+  }
+
+  private visibleCorners(x: number, y: number): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.nC; i++) {
+      const c = this.corners[i];
+      if (this.clear(x, y, c.x, c.y)) out.push(i);
+    }
+    return out;
+  }
+
+  /** Shortest path for a base from a to b, or null when b cannot be reached. Preconditions: both free. */
+  path(a: Vec, b: Vec): Path | null {
+    if (this.clear(a.x, a.y, b.x, b.y)) return { points: [a, b], length: dist(a.x, a.y, b.x, b.y) };
+    const va = this.visibleCorners(a.x, a.y);
+    const vb = this.visibleCorners(b.x, b.y);
+    let best = Infinity;
+    let bi = -1;
+    let bj = -1;
+    const n = this.nC;
+    for (const i of va) {
+      const da = dist(a.x, a.y, this.corners[i].x, this.corners[i].y);
+      for (const j of vb) {
+        const d = da + this.cd[i * n + j] + dist(this.corners[j].x, this.corners[j].y, b.x, b.y);
+        if (d < best) {
+          best = d;
+          bi = i;
+          bj = j;
+        }
+      }
+    }
+    if (bi < 0) return null;
+    const points: Vec[] = [a];
+    let k = bi;
+    points.push(this.corners[k]);
+    while (k !== bj) {
+      k = this.nextC[k * n + bj];
+      points.push(this.corners[k]);
+    }
+    points.push(b);
+    return { points, length: best };
+  }
+
+  /** Geodesic distance from a to b (inches), Infinity when unreachable. */
+  distance(a: Vec, b: Vec): number {
+    const p = this.path(a, b);
+    return p ? p.length : Infinity;
+  }
+
+  /**
+   * The distance field to a fixed `target` (a free point), built on first use and cached under `key`.
+   * Building costs one visibility sweep per grid cell; do it once per scenario and worker.
+   */
+  field(key: string, target: Vec): DistanceField {
+    const cached = this.fields.get(key);
+    if (cached) return cached;
+    const f = this.buildField(target);
+    this.fields.set(key, f);
+    return f;
+  }
+
+  private buildField(target: Vec): DistanceField {
+    const n = this.nC;
+    const toT = new Float64Array(n).fill(Infinity);
+    const nextT = new Int32Array(n).fill(-1); // next corner toward target, or n meaning "the target itself"
+    const vt = this.visibleCorners(target.x, target.y);
+    for (let i = 0; i < n; i++) {
+      for (const j of vt) {
+        const d = this.cd[i * n + j] + dist(this.corners[j].x, this.corners[j].y, target.x, target.y);
+        if (d < toT[i]) {
+          toT[i] = d;
+          nextT[i] = i === j ? n : this.nextC[i * n + j];
+        }
+      }
+    }
+    const exact = (x: number, y: number): { d: number; via: number } => {
+      if (this.clear(x, y, target.x, target.y)) return { d: dist(x, y, target.x, target.y), via: -1 };
+      let best = Infinity;
+      let via = -2;
+      for (let i = 0; i < n; i++) {
+        if (toT[i] === Infinity) continue;
+        const c = this.corners[i];
+        const d0 = dist(x, y, c.x, c.y);
+        if (d0 + toT[i] >= best) continue;
+        if (!this.clear(x, y, c.x, c.y)) continue;
+        best = d0 + toT[i];
+        via = i;
+      }
+      return { d: best, via };
+    };
+    const cols = Math.ceil(this.width / this.cell);
+    const rows = Math.ceil(this.height / this.cell);
+    const grid = new Float32Array(cols * rows);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const x = (c + 0.5) * this.cell;
+        const y = (r + 0.5) * this.cell;
+        grid[r * cols + c] = this.isFree(x, y) ? exact(x, y).d : Infinity;
+      }
+    }
+    const corners = this.corners;
+    const cell = this.cell;
+    return {
+      target,
+      distanceFrom: (x, y) => exact(x, y).d,
+      approx: (x, y) => {
+        const c = Math.min(cols - 1, Math.max(0, Math.floor(x / cell)));
+        const r = Math.min(rows - 1, Math.max(0, Math.floor(y / cell)));
+        const v = grid[r * cols + c];
+        return v === Infinity ? exact(x, y).d : v;
+      },
+      pathFrom: (x, y) => {
+        const e = exact(x, y);
+        if (e.d === Infinity) return null;
+        const points: Vec[] = [{ x, y }];
+        let k = e.via;
+        let guard = 0;
+        while (k >= 0 && k < n && guard++ <= n) {
+          points.push(corners[k]);
+          k = nextT[k];
+        }
+        points.push(target);
+        return { points, length: e.d };
+      },
+    };
+  }
+
+  /**
+   * The free point nearest to (x, y) among rings of candidates up to `maxR` inches away, that
+   * also satisfies `ok` (e.g. "not on another figure", "visible from the start"); null if none.
+   * Deterministic: candidates are tried in a fixed order.
+   */
+  nearestFree(x: number, y: number, maxR: number, ok: (x: number, y: number) => boolean): Vec | null {
+    if (this.isFree(x, y) && ok(x, y)) return { x, y };
+    const step = 0.25;
+    for (let r = step; r <= maxR + 1e-9; r += step) {
+      const k = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
+      for (let i = 0; i < k; i++) {
+        const a = (i / k) * 2 * Math.PI;
+        const px = x + r * Math.cos(a);
+        const py = y + r * Math.sin(a);
+        if (this.isFree(px, py) && ok(px, py)) return { x: px, y: py };
+      }
+    }
+    return null;
+  }
+}

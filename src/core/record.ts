@@ -1,0 +1,105 @@
+/**
+ * Game records (DESIGN.md §Contracts 4): JSON Lines.
+ *
+ *   line 1      {"t":"header", format, ruleset, rulesetVersion, scenario, scenarioHash, seed, agents, scenarioData}
+ *   then        {"t":"event", "e":"card", …}          one per resolved event, in game order
+ *               {"t":"decision", n, side, action, why?} one per decision, before the events it causes
+ *   last line   {"t":"result", winner, reason, decisions, hash, stats}
+ *
+ * Replay re-applies the decisions from the seed and must reproduce every event line and the final
+ * hash; `why` (an agent's explanation) is informative and never compared.
+ */
+import { readFileSync } from 'node:fs';
+import type { Json, SideId } from './model.js';
+
+/** Version tag of the record format. */
+export const RECORD_FORMAT = 'skirmish-record/1';
+
+export interface HeaderLine {
+  t: 'header';
+  format: string;
+  ruleset: string;
+  rulesetVersion: string;
+  scenario: string;
+  scenarioHash: string;
+  seed: number | string;
+  agents: Record<SideId, string>;
+  /** The scenario file's JSON, so that the record replays without the file. */
+  scenarioData: Json;
+}
+
+export interface DecisionLine {
+  t: 'decision';
+  /** 1-based decision number. */
+  n: number;
+  side: SideId;
+  action: Json;
+  /** The agent's explanation (not compared by verify). */
+  why?: Json;
+}
+
+export interface EventLine {
+  t: 'event';
+  e: string;
+  [field: string]: Json;
+}
+
+export interface ResultLine {
+  t: 'result';
+  winner: SideId | null;
+  reason: string;
+  decisions: number;
+  hash: string;
+  stats: Record<string, number>;
+}
+
+export type RecordLine = HeaderLine | DecisionLine | EventLine | ResultLine;
+
+/** A record file that cannot be read: names the file and line. */
+export class RecordError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    message: string,
+  ) {
+    super(`${file}${line > 0 ? `:${line}` : ''}: ${message}`);
+    this.name = 'RecordError';
+  }
+}
+
+/** Parse record text into lines; checks the header and the line kinds. */
+export function parseRecord(text: string, file: string): RecordLine[] {
+  const raw = text.split('\n');
+  if (raw.length && raw[raw.length - 1] === '') raw.pop();
+  const out: RecordLine[] = [];
+  raw.forEach((l, i) => {
+    let v: unknown;
+    try {
+      v = JSON.parse(l);
+    } catch (e) {
+      throw new RecordError(file, i + 1, `not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new RecordError(file, i + 1, 'expected a JSON object');
+    const t = (v as { t?: unknown }).t;
+    if (i === 0 && t !== 'header') throw new RecordError(file, 1, 'the first line must be the header ({"t":"header",…})');
+    if (t !== 'header' && t !== 'decision' && t !== 'event' && t !== 'result') {
+      throw new RecordError(file, i + 1, `unknown line kind ${JSON.stringify(t)}`);
+    }
+    out.push(v as RecordLine);
+  });
+  if (out.length === 0) throw new RecordError(file, 0, 'empty record');
+  const h = out[0] as HeaderLine;
+  if (h.format !== RECORD_FORMAT) throw new RecordError(file, 1, `unsupported record format ${JSON.stringify(h.format)} (expected ${RECORD_FORMAT})`);
+  return out;
+}
+
+/** Read and parse a record file. */
+export function readRecord(file: string): RecordLine[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new RecordError(file, 0, `cannot read: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return parseRecord(text, file);
+}

@@ -1,0 +1,131 @@
+/**
+ * Scenario files: reading, validating and naming. A scenario file is JSON with at least
+ * `{ "ruleset": "<id>", "id": "<scenario id>" }`; the ruleset's own zod schema checks the rest.
+ * Errors name the file and the JSON path (`$.sides[0].figures[2].weapon`) or the line and column
+ * of a JSON syntax error.
+ */
+import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
+import { ScenarioError } from './model.js';
+import { canonicalJson, hashString } from './hash.js';
+
+/** Absolute path of the project root (the folder holding package.json and scenarios/). */
+export function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'scenarios'))) return dir;
+    dir = dirname(dir);
+  }
+  throw new Error('cannot find the project root (package.json with scenarios/)');
+}
+
+/** A scenario file read from disk: its parsed JSON, where it came from and its content hash. */
+export interface ScenarioSource {
+  /** Path as given or resolved (used in error messages). */
+  path: string;
+  /** Parsed JSON (not yet validated). */
+  raw: unknown;
+  /** Hash of the canonical JSON text (key order does not matter). */
+  hash: string;
+  /** The `ruleset` field. */
+  ruleset: string;
+  /** The `id` field. */
+  id: string;
+}
+
+/** Render a zod issue path as `$.a[0].b`. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  let s = '$';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : `.${String(p)}`;
+  return s;
+}
+
+/**
+ * Validate `raw` against `schema`; on failure throw a {@link ScenarioError} naming `source` and the
+ * JSON path of the first problem.
+ */
+export function parseScenario<T extends z.ZodType>(schema: T, raw: unknown, source: string): z.output<T> {
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  throw new ScenarioError(source, jsonPath(issue.path), issue.message);
+}
+
+/** Line and column of a character offset in a text. */
+function lineCol(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let col = 1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text[i] === '\n') {
+      line++;
+      col = 1;
+    } else col++;
+  }
+  return { line, col };
+}
+
+/** Parse JSON text; a syntax error becomes a {@link ScenarioError} with line and column. */
+export function parseJsonText(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    const m = /position (\d+)/.exec(msg);
+    if (m) {
+      const { line, col } = lineCol(text, Number(m[1]));
+      throw new ScenarioError(source, '', `invalid JSON at line ${line}, column ${col}: ${msg}`);
+    }
+    throw new ScenarioError(source, '', `invalid JSON: ${msg}`);
+  }
+}
+
+/** Built-in scenario files: scenarios/<ruleset>/<id>.json. */
+export function builtinScenarioFiles(): string[] {
+  const root = join(projectRoot(), 'scenarios');
+  const out: string[] = [];
+  for (const d of readdirSync(root)) {
+    const dir = join(root, d);
+    if (!statSync(dir).isDirectory() || d === 'schema') continue;
+    for (const f of readdirSync(dir)) if (f.endsWith('.json')) out.push(join(dir, f));
+  }
+  return out.sort();
+}
+
+/** Read and parse a scenario file from a path (no validation beyond `ruleset` and `id`). */
+export function readScenarioFile(path: string): ScenarioSource {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ScenarioError(path, '', `cannot read file: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return fromRaw(parseJsonText(text, path), path);
+}
+
+/** Wrap already-parsed scenario JSON (e.g. embedded in a record). */
+export function fromRaw(raw: unknown, path: string): ScenarioSource {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ScenarioError(path, '$', 'expected a JSON object');
+  const o = raw as Record<string, unknown>;
+  if (typeof o.ruleset !== 'string') throw new ScenarioError(path, '$.ruleset', 'missing: the ruleset id (e.g. "pirates")');
+  if (typeof o.id !== 'string') throw new ScenarioError(path, '$.id', 'missing: the scenario id');
+  return { path, raw, hash: hashString(canonicalJson(raw)), ruleset: o.ruleset, id: o.id };
+}
+
+/**
+ * Find a scenario by path or by id: an existing file path wins; otherwise `name` is matched
+ * against the `id` of the built-in scenarios (`supply-raid`) or `<ruleset>/<id>`.
+ */
+export function resolveScenario(name: string): ScenarioSource {
+  if (existsSync(name) && statSync(name).isFile()) return readScenarioFile(resolve(name));
+  const matches: ScenarioSource[] = [];
+  for (const f of builtinScenarioFiles()) {
+    const s = readScenarioFile(f);
+    if (s.id === name || `${s.ruleset}/${s.id}` === name) matches.push(s);
+  }
+  if (matches.length === 1) return matches[0];
+  if (matches.length > 1) throw new ScenarioError(name, '', `ambiguous scenario id; use <ruleset>/<id>`);
+  const known = builtinScenarioFiles().map((f) => readScenarioFile(f).id);
+  throw new ScenarioError(name, '', `no such file or built-in scenario (built-in: ${known.join(', ')})`);
+}

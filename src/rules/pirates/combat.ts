@@ -1,0 +1,294 @@
+/**
+ * Fighting and firing (§5–§7), taking hits (§5.C), captures (§5.E), running away and morale (§10).
+ */
+import type { GameEvent, Json, StepContext } from '../../core/model.js';
+import { roll, stepDie } from '../../core/rng.js';
+import { angleDiff, angleTo, dist, pointInPolygon } from '../../core/geometry.js';
+import { fireDie } from './tables.js';
+import { allowanceOf, inCover, planAlong, reachAlong } from './movement.js';
+import { ACTIVE, C, CAPTURED, DEAD, FLEEING, GONE, type PiratesState } from './state.js';
+
+/**
+ * Hits this turn at or above which a figure is killed (§5.C(1) "4 points above", read as more than
+ * four: see docs/rules/pirates.md §5.C — the worked examples of §5 and §7 count a margin of 4 as
+ * running away, and §5.E makes capture need 5 "even if the attacker bettered him by 4").
+ */
+export const KILL_AT = 5;
+/** Hits this turn at or above which (and below {@link KILL_AT}) a figure disengages and runs (§5.C(2)). */
+export const RUN_AT = 3;
+/** Capture margin this turn at or above which a declared capture succeeds (§5.E). */
+export const CAPTURE_AT = 5;
+
+/** Round to hundredths (for event fields: records stay readable and exact). */
+export function r2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+/** Range between two figures, base edge to base edge (§7.A "from the base … to the base"), inches. */
+export function rangeBetween(s: PiratesState, a: number, d: number): number {
+  return Math.max(0, dist(s.x[a], s.y[a], s.x[d], s.y[d]) - 2 * s.sc.radius);
+}
+
+/** True when `a` stands in the defender's rear arc (more than 135° off its facing): "attacking from behind". */
+export function fromBehind(s: PiratesState, a: number, d: number): boolean {
+  const toA = angleTo(s.x[d], s.y[d], s.x[a], s.y[a]);
+  return angleDiff(s.facing[d], toA) > (3 * Math.PI) / 4 + 1e-9;
+}
+
+/** A die-step modifier applied to the attacker's die (§5.B(2), §6). */
+export interface Modifier {
+  name: string;
+  step: number;
+}
+
+/** How an attack was made. */
+export interface AttackKind {
+  mode: 'fight' | 'fire';
+  /** Moved into contact first (§6: up one). */
+  charged: boolean;
+  /** Moved before firing (§6: down one). */
+  moved: boolean;
+  /** A declared capture (§5.E). */
+  capture: boolean;
+}
+
+/**
+ * The attacker's base die and modifiers for an attack by `a` on `d` (§5.B, §6, §7.A); the final
+ * die is the base moved by the sum of the steps, clamped to d4–d12. Returns base 0 when a shot is
+ * out of range.
+ */
+export function attackDice(
+  s: PiratesState,
+  a: number,
+  d: number,
+  k: AttackKind,
+): { base: number; mods: Modifier[]; final: number; range: number } {
+  const fa = s.sc.figures[a];
+  const fd = s.sc.figures[d];
+  const range = rangeBetween(s, a, d);
+  const base = k.mode === 'fight' ? fa.weapon.melee.die : fireDie(fa.weapon, range);
+  const mods: Modifier[] = [];
+  if (k.charged) mods.push({ name: 'charging into melee', step: 1 });
+  if (k.moved) mods.push({ name: 'fired after moving', step: -1 });
+  if (inCover(s, s.x[d], s.y[d])) mods.push({ name: 'defender in cover', step: -1 });
+  if (k.mode === 'fight' && fd.weapon.melee.armed) mods.push({ name: 'defender armed', step: -1 });
+  if (fromBehind(s, a, d)) mods.push({ name: 'attacking from behind', step: 1 });
+  if (fa.personality) mods.push({ name: 'personality attacking', step: 1 });
+  if (fd.personality) mods.push({ name: 'personality defending', step: -1 });
+  let steps = 0;
+  for (const m of mods) steps += m.step;
+  return { base, mods, final: base > 0 ? stepDie(base, steps) : 0, range };
+}
+
+/**
+ * Resolve one attack of `a` on `d`: roll the attacker's die against the defender's d6 (§5.A),
+ * add a positive margin to the defender's hits this turn (§5.C) — or to its capture margin for a
+ * declared capture (§5.E) — and apply the result: killed (≥ 4), runs away (3), captured (≥ 5 when
+ * declared). Marks the attacker as having attacked this turn and a shooter as unloaded (§7.B).
+ * Returns the result word.
+ */
+export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKind, ctx: StepContext): string {
+  const dice = attackDice(s, a, d, k);
+  s.facing[a] = angleTo(s.x[a], s.y[a], s.x[d], s.y[d]);
+  const ar = roll(ctx.rng, dice.final);
+  const dr = roll(ctx.rng, 6);
+  const margin = ar - dr;
+  s.attacked[a] = 1;
+  if (k.mode === 'fire') {
+    s.loaded[a] = 0;
+    s.counters[C.fires]++;
+  } else s.counters[C.fights]++;
+  if (k.charged) s.counters[C.charges]++;
+  let result = 'no effect';
+  let total = 0;
+  if (k.capture) {
+    s.counters[C.captureAttempts]++;
+    if (margin > 0) s.capHits[d] = Math.min(255, s.capHits[d] + margin);
+    total = s.capHits[d];
+    result = total >= CAPTURE_AT ? 'captured' : 'not captured';
+  } else {
+    if (margin > 0) s.hits[d] = Math.min(255, s.hits[d] + margin);
+    total = s.hits[d];
+    if (margin > 0) result = total >= KILL_AT ? 'killed' : total >= RUN_AT ? 'runs away' : 'hit';
+  }
+  if (ctx.emit) {
+    const fa = s.sc.figures[a];
+    const fd = s.sc.figures[d];
+    ctx.emit({
+      e: 'attack',
+      turn: s.turn,
+      mode: k.mode,
+      attacker: fa.id,
+      defender: fd.id,
+      weapon: k.mode === 'fight' && fa.weapon.melee.die === 4 && !fa.weapon.melee.armed ? 'hand to hand' : fa.weapon.name,
+      range: r2(dice.range),
+      baseDie: dice.base,
+      modifiers: dice.mods.map((m) => ({ name: m.name, step: m.step })),
+      attackerDie: dice.final,
+      defenderDie: 6,
+      attackerRoll: ar,
+      defenderRoll: dr,
+      margin,
+      capture: k.capture,
+      hitsThisTurn: total,
+      result,
+    });
+  }
+  if (result === 'killed') kill(s, d, ctx);
+  else if (result === 'runs away') startFlight(s, d, 'disengages', s.x[a], s.y[a], ctx);
+  else if (result === 'captured') capture(s, d, a, ctx);
+  return result;
+}
+
+function leaveBand(s: PiratesState, f: number): void {
+  s.band[f] = -1;
+  s.booty[f] = 0;
+  s.pillage[f] = 0;
+}
+
+function kill(s: PiratesState, d: number, ctx: StepContext): void {
+  const side = s.sc.figures[d].side;
+  s.status[d] = DEAD;
+  leaveBand(s, d);
+  s.killed[side]++;
+  s.counters[C.kills]++;
+  ctx.emit?.({ e: 'kill', turn: s.turn, figure: s.sc.figures[d].id, side: s.sc.sides[side].id, killed: s.killed[side] });
+  if (s.killed[side] >= 10 * (s.moraleTaken[side] + 1)) moraleCheck(s, side, d, ctx);
+}
+
+function capture(s: PiratesState, d: number, by: number, ctx: StepContext): void {
+  s.status[d] = CAPTURED;
+  leaveBand(s, d);
+  s.counters[C.captures]++;
+  ctx.emit?.({ e: 'capture', turn: s.turn, figure: s.sc.figures[d].id, by: s.sc.figures[by].id });
+}
+
+/**
+ * §10: every 10 figures of a side killed, the side rolls d10 against the enemy's d10; a tie or
+ * better passes; otherwise the difference is the number of its figures that run away — those
+ * nearest to where the tenth loss fell (`at`), as "those closest to the greatest losses".
+ */
+export function moraleCheck(s: PiratesState, side: number, at: number, ctx: StepContext): void {
+  s.moraleTaken[side]++;
+  s.counters[C.moraleChecks]++;
+  const mine = roll(ctx.rng, 10);
+  const theirs = roll(ctx.rng, 10);
+  const runners: number[] = [];
+  const ax0 = s.x[at];
+  const ay0 = s.y[at];
+  if (mine < theirs) {
+    s.counters[C.moraleFailures]++;
+    const n = theirs - mine;
+    const ax = s.x[at];
+    const ay = s.y[at];
+    const cand = s.sc.sides[side].figures.filter((f) => s.status[f] === ACTIVE);
+    cand.sort((p, q) => dist(ax, ay, s.x[p], s.y[p]) - dist(ax, ay, s.x[q], s.y[q]) || p - q);
+    for (let i = 0; i < Math.min(n, cand.length); i++) runners.push(cand[i]);
+  }
+  const ev: GameEvent = {
+    e: 'morale',
+    turn: s.turn,
+    side: s.sc.sides[side].id,
+    killed: s.killed[side],
+    roll: mine,
+    against: theirs,
+    result: mine >= theirs ? 'pass' : 'fail',
+    runners: runners.map((f) => s.sc.figures[f].id) as Json[],
+  };
+  ctx.emit?.(ev);
+  for (const f of runners) {
+    s.counters[C.moraleRunners]++;
+    startFlight(s, f, 'morale', ax0, ay0, ctx);
+  }
+}
+
+/**
+ * A figure disengages for the rest of the game (§5.C(2), §10): it drops any booty, leaves its
+ * band, turns away from the threat at (tx, ty) and at once runs its side's movement for this turn:
+ * raiders toward home (the ship), others toward the table exit that leads most directly away from
+ * the threat. It runs again each turn until it is gone.
+ */
+export function startFlight(s: PiratesState, f: number, why: string, tx: number, ty: number, ctx: StepContext): void {
+  s.status[f] = FLEEING;
+  leaveBand(s, f);
+  s.counters[C.flights]++;
+  const sc = s.sc;
+  if (sc.sides[sc.figures[f].side].flee === 'edge') s.fleeExit[f] = chooseExit(s, f, tx, ty);
+  ctx.emit?.({ e: 'flee', turn: s.turn, figure: sc.figures[f].id, why, exit: s.fleeExit[f] });
+  fleeStep(s, f, ctx);
+}
+
+/**
+ * The exit a figure at f runs for, away from a threat at (tx, ty): the nearest exit whose way
+ * starts within 90° of straight away from the threat; the nearest exit when none does.
+ */
+function chooseExit(s: PiratesState, f: number, tx: number, ty: number): number {
+  const x = s.x[f];
+  const y = s.y[f];
+  const away = angleTo(tx, ty, x, y);
+  let best = -1;
+  let bestD = Infinity;
+  let any = 0;
+  let anyD = Infinity;
+  s.sc.exits.forEach((e, i) => {
+    const p = e.field.pathFrom(x, y);
+    if (!p) return;
+    if (p.length < anyD) {
+      anyD = p.length;
+      any = i;
+    }
+    const next = p.points[1];
+    const dir = angleTo(x, y, next.x, next.y);
+    if ((tx === x && ty === y) || angleDiff(dir, away) < Math.PI / 2) {
+      if (p.length < bestD) {
+        bestD = p.length;
+        best = i;
+      }
+    }
+  });
+  return best >= 0 ? best : any;
+}
+
+/** One turn's run of a fleeing figure toward its refuge; removes it when it gets there. */
+export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const side = sc.sides[info.side];
+  const field = side.flee === 'edge' ? sc.exits[Math.max(0, s.fleeExit[f])].field : sc.home.field;
+  const path = field.pathFrom(s.x[f], s.y[f]);
+  const fx = s.x[f];
+  const fy = s.y[f];
+  const al = allowanceOf(s, f, false);
+  let arrived = false;
+  let to = { x: fx, y: fy };
+  let length = 0;
+  if (path) {
+    if (path.length <= reachAlong(s, path.points, al) + 1e-9) {
+      // It gets there this turn: off the table, or back aboard.
+      arrived = true;
+      to = field.target;
+      length = path.length;
+    } else {
+      const plan = planAlong(s, f, path, 0, al, null);
+      if (plan) {
+        to = plan.to;
+        length = plan.length;
+        s.x[f] = to.x;
+        s.y[f] = to.y;
+        s.facing[f] = angleTo(fx, fy, to.x, to.y);
+      }
+      if (side.flee === 'home' && pointInPolygon(to.x, to.y, sc.home.poly)) arrived = true;
+    }
+  }
+  if (arrived) s.status[f] = GONE;
+  ctx.emit?.({
+    e: 'run',
+    turn: s.turn,
+    figure: info.id,
+    from: [r2(fx), r2(fy)],
+    to: [r2(to.x), r2(to.y)],
+    allowance: al.full,
+    path: r2(length),
+    gone: arrived,
+  });
+}

@@ -1,0 +1,372 @@
+/**
+ * A Pirates! scenario compiled for play: validated, figures expanded and placed, the deck built,
+ * and the map's navigation and distance fields precomputed. Immutable; shared by every state of
+ * every game on the scenario (one per worker thread).
+ */
+import { ScenarioError } from '../../core/model.js';
+import { NavMap, type DistanceField } from '../../core/nav.js';
+import {
+  type Box,
+  type ConvexShape,
+  toHalfPlanes,
+  type Polygon,
+  type Vec,
+  bbox,
+  isConvex,
+  pointInPolygon,
+  vertexMean,
+  distToPolygon,
+} from '../../core/geometry.js';
+import { parseScenario } from '../../core/scenario.js';
+import { canonicalJson, hashString } from '../../core/hash.js';
+import { piratesScenarioSchema, type PiratesScenarioFile } from './schema.js';
+import { WEAPONS, type Weapon, cardFace, deckForFigures } from './tables.js';
+
+/** A terrain polygon with its bounding box (for fast rejection). */
+export interface Area {
+  id: string;
+  label: string;
+  poly: Polygon;
+  box: Box;
+}
+
+/** What never changes about a figure. */
+export interface FigureInfo {
+  /** Index in the state arrays. */
+  index: number;
+  /** Id used in actions, events and records (e.g. `P07`). */
+  id: string;
+  /** Name for stories (personal name, or the id). */
+  name: string;
+  /** Side index (0 or 1). */
+  side: number;
+  weapon: Weapon;
+  personality: boolean;
+  mounted: boolean;
+  /** Deployment group index. */
+  group: number;
+}
+
+/** A deployment group: figures that start together and form bands together. */
+export interface GroupInfo {
+  index: number;
+  id: string;
+  side: number;
+  /** Figure indices, in id order. */
+  figures: number[];
+}
+
+/** A side of the compiled scenario. */
+export interface SideInfo {
+  index: number;
+  id: string;
+  name: string;
+  colour: 'red' | 'black';
+  flee: 'home' | 'edge';
+  /** Card values of the side (ascending). */
+  cards: number[];
+  /** Figure indices of the side. */
+  figures: number[];
+  /** Deployment group indices of the side. */
+  groups: number[];
+  /** True when any figure of the side is mounted (a 4d10 roll is made each turn). */
+  hasMounted: boolean;
+}
+
+/** One activation card of the combined deck (§3.A). */
+export interface Card {
+  index: number;
+  side: number;
+  value: number;
+  /** Face and suit, e.g. `4♥`. */
+  label: string;
+}
+
+/** A zone to reach (the objective building front, or home) with its distance field. */
+export interface Zone {
+  id: string;
+  name: string;
+  poly: Polygon;
+  /** A free point inside the zone that paths aim for. */
+  target: Vec;
+  field: DistanceField;
+}
+
+/** A compiled Pirates! scenario. */
+export interface PiratesScenario {
+  /** The validated file (defaults filled in). */
+  file: PiratesScenarioFile;
+  id: string;
+  name: string;
+  /** Hash of the file's canonical JSON. */
+  hash: string;
+  width: number;
+  height: number;
+  /** Base radius (inches). */
+  radius: number;
+  /** Centre distance at or under which two figures are in base contact (inches). */
+  contact: number;
+  nav: NavMap;
+  /** Polygons that block line of sight (buildings), and the same as half-planes for fast tests. */
+  sightBlockers: Area[];
+  sightShapes: ConvexShape[];
+  /** Impassable areas (buildings and water), for drawing. */
+  obstacles: Area[];
+  broken: Area[];
+  hills: Area[];
+  cover: Area[];
+  /** Places a base can stand touching some cover: x, y pairs on a half-inch grid. */
+  coverSpots: Float64Array;
+  objective: Zone;
+  home: Zone;
+  exits: { point: Vec; field: DistanceField }[];
+  raiders: number;
+  sides: SideInfo[];
+  figures: FigureInfo[];
+  groups: GroupInfo[];
+  /** Starting positions and facings (radians). */
+  startX: Float64Array;
+  startY: Float64Array;
+  startFacing: Float64Array;
+  deck: Card[];
+  maxTurns: number;
+  bootyToWin: number;
+  pillageTurns: number;
+  captures: boolean;
+  inPort: boolean;
+  figureIndex: Map<string, number>;
+}
+
+function area(id: string, label: string | undefined, poly: [number, number][]): Area {
+  const p = poly.map(([x, y]) => ({ x, y }));
+  return { id, label: label ?? id, poly: p, box: bbox(p) };
+}
+
+const SUITS: Record<'red' | 'black', [string, string]> = { red: ['♥', '♦'], black: ['♠', '♣'] };
+
+/** Validate and compile a Pirates! scenario. Throws {@link ScenarioError} naming the JSON path. */
+export function compilePirates(raw: unknown, source: string): PiratesScenario {
+  const file = parseScenario(piratesScenarioSchema, raw, source);
+  const fail = (path: string, msg: string): never => {
+    throw new ScenarioError(source, path, msg);
+  };
+  const width = file.table.width;
+  const height = file.table.height;
+  const radius = file.baseDiameter / 2;
+
+  const obstacles: Area[] = [];
+  const sightBlockers: Area[] = [];
+  const broken: Area[] = [];
+  const hills: Area[] = [];
+  const cover: Area[] = [];
+  const ids = new Set<string>();
+  file.terrain.forEach((t, i) => {
+    if (ids.has(t.id)) fail(`$.terrain[${i}].id`, `duplicate terrain id "${t.id}"`);
+    ids.add(t.id);
+    const a = area(t.id, t.label, t.polygon);
+    if ((t.kind === 'building' || t.kind === 'water') && !isConvex(a.poly)) {
+      fail(`$.terrain[${i}].polygon`, 'buildings and water must be convex polygons (split an L-shaped building into two)');
+    }
+    if (t.kind === 'building') {
+      obstacles.push(a);
+      sightBlockers.push(a);
+    } else if (t.kind === 'water') obstacles.push(a);
+    else if (t.kind === 'broken') broken.push(a);
+    else if (t.kind === 'hill') hills.push(a);
+    else cover.push(a);
+  });
+  const nav = new NavMap(
+    width,
+    height,
+    obstacles.map((o) => o.poly),
+    radius,
+  );
+
+  const spots: number[] = [];
+  for (const a of cover) {
+    for (let y = Math.floor((a.box.minY - radius) * 2) / 2; y <= a.box.maxY + radius; y += 0.5) {
+      for (let x = Math.floor((a.box.minX - radius) * 2) / 2; x <= a.box.maxX + radius; x += 0.5) {
+        if (distToPolygon(x, y, a.poly) <= radius && nav.isFree(x, y)) spots.push(x, y);
+      }
+    }
+  }
+
+  const zone = (z: PiratesScenarioFile['objective'], path: string): Zone => {
+    const poly = z.polygon.map(([x, y]) => ({ x, y }));
+    const c = vertexMean(poly);
+    const target = nav.nearestFree(c.x, c.y, 6, (x, y) => pointInPolygon(x, y, poly));
+    if (!target) return fail(`${path}.polygon`, 'no free standing place inside this zone');
+    return { id: z.id, name: z.name, poly, target, field: nav.field(`zone:${z.id}`, target) };
+  };
+  const objective = zone(file.objective, '$.objective');
+  const home = zone(file.home, '$.home');
+  const exits = file.exits.map(([x, y], i) => {
+    const cx = Math.min(width - radius, Math.max(radius, x));
+    const cy = Math.min(height - radius, Math.max(radius, y));
+    const p = nav.nearestFree(cx, cy, 3, () => true);
+    if (!p) return fail(`$.exits[${i}]`, 'no free place near this exit');
+    return { point: p, field: nav.field(`exit:${i}`, p) };
+  });
+
+  const raiders = file.sides.findIndex((s) => s.id === file.raiders);
+  if (raiders < 0) fail('$.raiders', `no side with id "${file.raiders}"`);
+  if (file.sides[0].id === file.sides[1].id) fail('$.sides[1].id', 'the two sides need different ids');
+
+  const figures: FigureInfo[] = [];
+  const groups: GroupInfo[] = [];
+  const sides: SideInfo[] = [];
+  const startX: number[] = [];
+  const startY: number[] = [];
+  const startFacing: number[] = [];
+  const prefixCount = new Map<string, number>();
+  const groupSlots: Vec[][] = [];
+  const slotNext: number[] = [];
+
+  file.sides.forEach((s, si) => {
+    const info: SideInfo = {
+      index: si,
+      id: s.id,
+      name: s.name,
+      colour: s.colour,
+      flee: s.flee,
+      cards: [],
+      figures: [],
+      groups: [],
+      hasMounted: false,
+    };
+    sides.push(info);
+    s.groups.forEach((g, gi) => {
+      if (groups.some((o) => o.id === g.id)) fail(`$.sides[${si}].groups[${gi}].id`, `duplicate group id "${g.id}"`);
+      const poly = g.area.map(([x, y]) => ({ x, y }));
+      const slots = packSlots(nav, poly);
+      groupSlots.push(slots);
+      slotNext.push(0);
+      info.groups.push(groups.length);
+      groups.push({ index: groups.length, id: g.id, side: si, figures: [] });
+    });
+    s.figures.forEach((f, fi) => {
+      const gIndex = groups.findIndex((g) => g.id === f.group && g.side === si);
+      if (gIndex < 0) fail(`$.sides[${si}].figures[${fi}].group`, `no group "${f.group}" on side "${s.id}"`);
+      if (f.name !== undefined && f.count !== 1) fail(`$.sides[${si}].figures[${fi}].name`, 'a named figure must have count 1');
+      const groupDef = s.groups[info.groups.indexOf(gIndex)];
+      for (let k = 0; k < f.count; k++) {
+        const prefix = f.prefix ?? s.prefix;
+        const n = (prefixCount.get(prefix) ?? 0) + 1;
+        prefixCount.set(prefix, n);
+        const id = `${prefix}${String(n).padStart(2, '0')}`;
+        if (figures.some((o) => o.id === id)) fail(`$.sides[${si}].figures[${fi}].prefix`, `figure id "${id}" is used twice`);
+        const overlaps = (p: Vec): boolean => startX.some((x, k) => (x - p.x) ** 2 + (startY[k] - p.y) ** 2 < (2 * radius - 1e-6) ** 2);
+        let slot: Vec | undefined;
+        if (f.at) {
+          if (f.count !== 1) fail(`$.sides[${si}].figures[${fi}].at`, 'an exact place needs count 1');
+          slot = { x: f.at[0], y: f.at[1] };
+          if (!nav.isFree(slot.x, slot.y)) fail(`$.sides[${si}].figures[${fi}].at`, `(${f.at[0]}, ${f.at[1]}) is inside a building or water, or off the table`);
+          if (overlaps(slot)) fail(`$.sides[${si}].figures[${fi}].at`, `(${f.at[0]}, ${f.at[1]}) overlaps another figure`);
+        } else {
+          const slots = groupSlots[gIndex];
+          while (slotNext[gIndex] < slots.length && overlaps(slots[slotNext[gIndex]])) slotNext[gIndex]++;
+          slot = slots[slotNext[gIndex]++];
+          if (!slot) fail(`$.sides[${si}].groups`, `group "${f.group}" has room for only ${slots.length} figures`);
+        }
+        const index = figures.length;
+        figures.push({
+          index,
+          id,
+          name: f.name ?? id,
+          side: si,
+          weapon: WEAPONS[f.weapon],
+          personality: f.personality,
+          mounted: f.mounted,
+          group: gIndex,
+        });
+        groups[gIndex].figures.push(index);
+        info.figures.push(index);
+        if (f.mounted) info.hasMounted = true;
+        startX.push((slot as Vec).x);
+        startY.push((slot as Vec).y);
+        startFacing.push((groupDef.facing * Math.PI) / 180);
+      }
+    });
+    if (s.cards) info.cards = s.cards.map((c) => (c === 'A' ? 1 : c)).sort((a, b) => a - b);
+    else info.cards = deckForFigures(info.figures.length);
+  });
+
+  const deck: Card[] = [];
+  for (const s of sides) {
+    const seen = new Map<number, number>();
+    for (const v of s.cards) {
+      const k = seen.get(v) ?? 0;
+      seen.set(v, k + 1);
+      const suit = SUITS[s.colour][k % 2];
+      deck.push({ index: deck.length, side: s.index, value: v, label: `${cardFace(v)}${suit}` });
+    }
+  }
+
+  for (const o of [objective, home]) {
+    if (obstacles.some((a) => distToPolygon(o.target.x, o.target.y, a.poly) < radius - 1e-9)) {
+      fail('$', `zone ${o.id} has no free place`);
+    }
+  }
+
+  return {
+    file,
+    id: file.id,
+    name: file.name,
+    hash: hashString(canonicalJson(raw)),
+    width,
+    height,
+    radius,
+    contact: file.baseDiameter + 0.1,
+    nav,
+    sightBlockers,
+    sightShapes: sightBlockers.map((a) => toHalfPlanes(a.poly)),
+    obstacles,
+    broken,
+    hills,
+    cover,
+    coverSpots: Float64Array.from(spots),
+    objective,
+    home,
+    exits,
+    raiders,
+    sides,
+    figures,
+    groups,
+    startX: Float64Array.from(startX),
+    startY: Float64Array.from(startY),
+    startFacing: Float64Array.from(startFacing),
+    deck,
+    maxTurns: file.victory.maxTurns,
+    bootyToWin: file.victory.bootyToWin,
+    pillageTurns: file.victory.pillageTurns,
+    captures: file.captures,
+    inPort: file.inPort,
+    figureIndex: new Map(figures.map((f) => [f.id, f.index])),
+  };
+}
+
+/**
+ * Standing places inside a group's area on a 1.1-inch grid, free of obstacles, nearest to the
+ * area's centre first (so that the first figures of a group stand close together).
+ */
+function packSlots(nav: NavMap, poly: Polygon): Vec[] {
+  const b = bbox(poly);
+  const c = vertexMean(poly);
+  const step = 1.1;
+  const slots: Vec[] = [];
+  for (let y = b.minY + nav.radius; y <= b.maxY - nav.radius + 1e-9; y += step) {
+    for (let x = b.minX + nav.radius; x <= b.maxX - nav.radius + 1e-9; x += step) {
+      if (pointInPolygon(x, y, poly) && nav.isFree(x, y)) slots.push({ x: round3(x), y: round3(y) });
+    }
+  }
+  slots.sort((p, q) => {
+    const dp = (p.x - c.x) ** 2 + (p.y - c.y) ** 2;
+    const dq = (q.x - c.x) ** 2 + (q.y - c.y) ** 2;
+    return dp - dq || p.y - q.y || p.x - q.x;
+  });
+  return slots;
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

@@ -1,0 +1,74 @@
+/**
+ * The Pirates! evaluation: a logistic model over a few features of the state, giving the raiders'
+ * chance of winning (the defenders get one minus it). The default weights are hand-set; `fit-eval`
+ * fits them to recorded games (see docs/ARCHITECTURE.md §Evaluation).
+ */
+import { ACTIVE, PH_OVER, type PiratesState } from './state.js';
+
+/** Feature names, in the order of {@link features} and of a weights vector. */
+export const FEATURE_NAMES = [
+  'bias',
+  'landed', // booty loads landed / loads needed
+  'carrying', // Σ carriers' progress home / loads needed
+  'approach', // Σ progress toward the objective of the best-placed free raiders / loads needed
+  'raiders', // active raiders / raiders at the start
+  'defenders', // active defenders / defenders at the start
+  'time', // turns gone / turn limit
+  'pressure', // time × (1 − landed)
+] as const;
+
+/** Default weights (hand-set; see docs/rules/pirates.md §Evaluation). */
+export const DEFAULT_WEIGHTS: readonly number[] = [-2.5, 7, 3, 1.5, 2, -1.5, -1, -2];
+
+/** The feature vector of a state (raiders' point of view). */
+export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAMES.length)): number[] {
+  const sc = s.sc;
+  const r = sc.raiders;
+  const need = sc.bootyToWin;
+  const span = Math.max(1, sc.home.field.approx(sc.objective.target.x, sc.objective.target.y));
+  let carrying = 0;
+  let raiders = 0;
+  const approach: number[] = [];
+  for (const f of sc.sides[r].figures) {
+    if (s.status[f] !== ACTIVE) continue;
+    raiders++;
+    if (s.booty[f]) {
+      const d = sc.home.field.approx(s.x[f], s.y[f]);
+      carrying += 1 - Math.min(1, d / span);
+    } else {
+      const d = sc.objective.field.approx(s.x[f], s.y[f]);
+      approach.push(1 - Math.min(1, d / span));
+    }
+  }
+  approach.sort((a, b) => b - a);
+  let appr = 0;
+  for (let i = 0; i < Math.min(approach.length, Math.max(0, need - s.landed)); i++) appr += approach[i];
+  let defenders = 0;
+  for (const f of sc.sides[1 - r].figures) if (s.status[f] === ACTIVE) defenders++;
+  const landed = Math.min(1, s.landed / need);
+  const time = Math.min(1, (s.turn - 1) / sc.maxTurns);
+  out[0] = 1;
+  out[1] = landed;
+  out[2] = carrying / need;
+  out[3] = appr / need;
+  out[4] = raiders / sc.sides[r].figures.length;
+  out[5] = defenders / sc.sides[1 - r].figures.length;
+  out[6] = time;
+  out[7] = time * (1 - landed);
+  return out;
+}
+
+/** The raiders' winning chance in [0, 1] under `weights`; exact 1/0 on a finished game. */
+export function raiderValue(s: PiratesState, weights: readonly number[] = DEFAULT_WEIGHTS): number {
+  if (s.phase === PH_OVER) return s.winner === s.sc.raiders ? 1 : s.winner < 0 ? 0.5 : 0;
+  const f = features(s);
+  let z = 0;
+  for (let i = 0; i < f.length; i++) z += f[i] * (weights[i] ?? 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Value of the state for side index `side` in [0, 1]. */
+export function evaluateFor(s: PiratesState, side: number, weights: readonly number[] = DEFAULT_WEIGHTS): number {
+  const v = raiderValue(s, weights);
+  return side === s.sc.raiders ? v : 1 - v;
+}

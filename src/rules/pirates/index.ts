@@ -1,0 +1,100 @@
+/**
+ * Pirates! (pirates.txt) as a {@link Ruleset}. Everything specific to the rules lives in this
+ * folder; the rest of the program sees only this object.
+ */
+import { z } from 'zod';
+import type { Json, Outcome, Ruleset, SideId } from '../../core/model.js';
+import { piratesScenarioSchema } from './schema.js';
+import { compilePirates, type PiratesScenario } from './compile.js';
+import { applyAction, exactMovePlan, legalActions, setupGame, type PiratesAction } from './engine.js';
+import { evaluateFor } from './evaluate.js';
+import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cloneState, hashState, type PiratesState } from './state.js';
+import { describeAction, describeEvent } from './story.js';
+import { renderAscii } from './render.js';
+import { piratesInvariants } from './invariants.js';
+
+export type { PiratesAction } from './engine.js';
+export type { PiratesState } from './state.js';
+export type { PiratesScenario } from './compile.js';
+
+function actionKey(a: PiratesAction): string {
+  switch (a.k) {
+    case 'band':
+      return `band:${a.b}`;
+    case 'new':
+      return `new:${a.g}:${a.n}`;
+    case 'group':
+      return `group:${a.to}`;
+    case 'move':
+      return `move:${a.to}`;
+    case 'moveTo':
+      return `moveTo:${a.x},${a.y}`;
+    case 'fight':
+    case 'charge':
+      return `${a.k}:${a.t}${a.capture ? ':capture' : ''}`;
+    case 'fire':
+    case 'moveFire':
+      return `${a.k}:${a.t}`;
+    default:
+      return a.k;
+  }
+}
+
+/** The Pirates! ruleset. */
+export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = {
+  id: 'pirates',
+  version: '1.0.0',
+  title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
+  compile: compilePirates,
+  sides: (sc) => sc.sides.map((s) => s.id),
+  setup: setupGame,
+  currentSide(s) {
+    if (s.phase === PH_OVER) return null;
+    return s.sc.sides[s.sc.deck[s.actCard].side].id;
+  },
+  legalActions,
+  apply: applyAction,
+  clone: cloneState,
+  isTerminal: (s) => s.phase === PH_OVER,
+  outcome(s): Outcome | null {
+    if (s.phase !== PH_OVER) return null;
+    return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
+  },
+  evaluate(s, side: SideId) {
+    const i = s.sc.sides.findIndex((x) => x.id === side);
+    return evaluateFor(s, i);
+  },
+  hash: hashState,
+  actionKey,
+  describeAction,
+  describeEvent,
+  checkAction(s, a) {
+    if (a.k !== 'moveTo') {
+      const key = actionKey(a);
+      return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';
+    }
+    if (s.phase !== PH_FIGURE) return 'no figure is choosing an action now';
+    if (s.groupTo !== '') return 'the band is making a group move: follow it or act in place';
+    const plan = exactMovePlan(s, s.queue[s.qPos], a.x, a.y);
+    return typeof plan === 'string' ? plan : null;
+  },
+  stats(s) {
+    const out: Record<string, number> = { turns: s.turn, landed: s.landed, pillaged: s.pillaged, decisions: s.decisions };
+    let reached = 0;
+    for (let f = 0; f < s.reached.length; f++) reached += s.reached[f];
+    out.reachedObjective = reached;
+    for (const side of s.sc.sides) {
+      const count = (st: number): number => side.figures.filter((f) => s.status[f] === st).length;
+      out[`${side.id}.active`] = count(ACTIVE);
+      out[`${side.id}.killed`] = count(DEAD);
+      out[`${side.id}.fled`] = count(FLEEING) + count(GONE);
+      out[`${side.id}.captured`] = count(CAPTURED);
+    }
+    COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
+    return out;
+  },
+  decisionLimit: (sc) => sc.maxTurns * sc.deck.length * 20 + 100,
+  render: renderAscii,
+  invariants: piratesInvariants,
+  jsonSchema: () => z.toJSONSchema(piratesScenarioSchema, { io: 'input' }) as Json,
+};

@@ -1,0 +1,104 @@
+/**
+ * The Pirates! scenario file format, as a zod schema. `npm run schema` writes the JSON Schema
+ * generated from it to scenarios/schema/pirates.schema.json (a test keeps the two in step).
+ * All lengths are inches; all coordinates are [x, y] with x across the table from the left edge
+ * and y down the table from the top (north) edge.
+ */
+import { z } from 'zod';
+import { WEAPONS } from './tables.js';
+
+const point = z.tuple([z.number(), z.number()]).describe('[x, y] in inches');
+const polygon = z.array(point).min(3).describe('polygon vertices in order, implicitly closed');
+
+const terrain = z
+  .object({
+    id: z.string().min(1),
+    kind: z
+      .enum(['building', 'water', 'broken', 'hill', 'cover'])
+      .describe(
+        'building: impassable, blocks sight; water: impassable, does not block sight; broken: passable, ' +
+          'a move over it uses the 2d10 allowance (§4.B); hill: entering it is uphill (§4.B); cover: a figure ' +
+          'whose base touches it is "in cover" (§5.B(2))',
+      ),
+    polygon,
+    label: z.string().optional().describe('name shown on maps and in stories'),
+  })
+  .strict();
+
+const figureEntry = z
+  .object({
+    count: z.number().int().min(1).default(1),
+    weapon: z.enum(Object.keys(WEAPONS) as [string, ...string[]]),
+    name: z.string().optional().describe('a personal name (only with count 1)'),
+    personality: z.boolean().default(false).describe('a personality figure (§5.B(2))'),
+    mounted: z.boolean().default(false).describe('rides a horse (§4.C)'),
+    prefix: z.string().min(1).optional().describe("id prefix, default the side's prefix"),
+    group: z.string().min(1).describe('the deployment group the figures start in'),
+    at: point.optional().describe('exact starting place (only with count 1); otherwise packed into the group area'),
+  })
+  .strict();
+
+const group = z
+  .object({
+    id: z.string().min(1),
+    area: polygon.describe('where the group starts; figures are packed inside it, 1.1 in apart'),
+    facing: z.number().default(0).describe('initial facing in degrees (0 = east, 90 = south)'),
+  })
+  .strict();
+
+const side = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    colour: z.enum(['red', 'black']).describe('card colour: red = hearts & diamonds (§2.B)'),
+    prefix: z.string().min(1).describe('figure id prefix'),
+    cards: z
+      .array(z.union([z.literal('A'), z.number().int().min(1).max(13)]))
+      .optional()
+      .describe('explicit activation cards; when absent, the §12 table by figure count'),
+    flee: z
+      .enum(['home', 'edge'])
+      .describe('where a figure that disengages runs (§5.C(2)): home = the side home zone (pirates: the ship), edge = off the table'),
+    groups: z.array(group).min(1),
+    figures: z.array(figureEntry).min(1),
+  })
+  .strict();
+
+const zone = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    polygon,
+  })
+  .strict();
+
+/** Schema of a Pirates! scenario file. */
+export const piratesScenarioSchema = z
+  .object({
+    $schema: z.string().optional(),
+    ruleset: z.literal('pirates'),
+    id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
+    name: z.string().min(1),
+    description: z.string().default(''),
+    table: z.object({ width: z.number().positive(), height: z.number().positive() }).strict(),
+    baseDiameter: z.number().positive().default(1).describe('figure base diameter in inches'),
+    inPort: z.boolean().default(true).describe('the ship is in port: the deck cannon is not fired (§7.A)'),
+    captures: z.boolean().default(true).describe('whether declared captures (§5.E) are offered'),
+    terrain: z.array(terrain).default([]),
+    exits: z.array(point).min(1).describe('points on the table edge that figures running off the table head for'),
+    objective: zone.describe('the building front where pirates pillage (warehouse 1)'),
+    home: zone.describe('where raiders land booty and fleeing raiders go (the ship)'),
+    raiders: z.string().describe('id of the side that pillages'),
+    sides: z.array(side).length(2),
+    victory: z
+      .object({
+        maxTurns: z.number().int().min(1).describe('the defenders win when this many turns end'),
+        bootyToWin: z.number().int().min(1).describe('booty loads landed at home that win for the raiders'),
+        pillageTurns: z.number().int().min(1).default(1).describe('turns of pillage that make one load (§9)'),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** A validated Pirates! scenario file (defaults filled in). */
+export type PiratesScenarioFile = z.infer<typeof piratesScenarioSchema>;

@@ -1,0 +1,174 @@
+/**
+ * Plain-words text for Pirates! events (the story `run` and `replay` print) and actions (the
+ * menus of `play`).
+ */
+import type { GameEvent, Json } from '../../core/model.js';
+import { dist } from '../../core/geometry.js';
+import type { PiratesScenario } from './compile.js';
+import { type PiratesAction, bandMembers, newBandCandidates, soloMovePlan, chargePlan } from './engine.js';
+import { PH_BAND, type PiratesState } from './state.js';
+import { allowanceOf } from './movement.js';
+
+function str(v: Json | undefined): string {
+  return v === undefined || v === null ? '' : String(v);
+}
+
+/** Name of a figure id with its weapon, e.g. `Black Coat (P01, cutlass)` or `T07 (club)`. */
+export function figureLabel(sc: PiratesScenario, id: string): string {
+  const i = sc.figureIndex.get(id);
+  if (i === undefined) return id;
+  const f = sc.figures[i];
+  return f.name === f.id ? `${f.id} (${f.weapon.name})` : `${f.name} (${f.id}, ${f.weapon.name})`;
+}
+
+/** Plain words for a destination key. */
+export function destinationLabel(sc: PiratesScenario, key: string): string {
+  if (key === 'obj') return sc.objective.name;
+  if (key === 'home') return sc.home.name;
+  if (key === 'cover') return 'the nearest cover';
+  if (key === 'away') return 'away from the nearest enemy';
+  if (key === 'band') return 'back to its band';
+  if (key.startsWith('foe:')) return figureLabel(sc, key.slice(4));
+  return key;
+}
+
+function sideName(sc: PiratesScenario, id: Json | undefined): string {
+  return sc.sides.find((s) => s.id === id)?.name ?? str(id);
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** One line of story for an event, or null for events that would only repeat another line. */
+export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null {
+  switch (e.e) {
+    case 'turn':
+      return `── Turn ${str(e.turn)} ──`;
+    case 'moveRoll':
+      return `${sideName(sc, e.side)} roll ${(e.dice as number[]).join(', ')} for movement: ${str(e.allowance)} in this turn (${str(e.broken)} in over broken ground or uphill).`;
+    case 'card':
+      return `Card ${str(e.card)} (${sideName(sc, e.side)}).`;
+    case 'skip':
+      return `  ${str(e.card)}: no ${sideName(sc, e.side)} band can answer it.`;
+    case 'pass':
+      return `  ${sideName(sc, e.side)} pass on ${str(e.card)}.`;
+    case 'activate': {
+      const figs = (e.figures as string[]).map((id) => figureLabel(sc, id)).join(', ');
+      return e.formed
+        ? `  ${str(e.card)}: ${sideName(sc, e.side)} form band ${str(e.band)}: ${figs}.`
+        : `  ${str(e.card)}: ${sideName(sc, e.side)} band ${str(e.band)} acts: ${figs}.`;
+    }
+    case 'groupMove':
+      return `    Band ${str(e.band)} moves ${str(e.path)} in toward ${destinationLabel(sc, str(e.to))} (allowance ${str(e.allowance)} in).`;
+    case 'move': {
+      if (e.kind === 'group') return null;
+      const verb = e.kind === 'charge' ? 'charges' : e.kind === 'moveFire' ? 'moves to fire' : 'moves';
+      return `    ${figureLabel(sc, str(e.figure))} ${verb} ${str(e.path)} in (of ${str(e.allowance)}).`;
+    }
+    case 'attack': {
+      const mods = (e.modifiers as { name: string; step: number }[]).map((m) => ` ${signed(m.step)} ${m.name}`).join(',');
+      const how = e.mode === 'fire' ? `fires (${str(e.weapon)}, ${str(e.range)} in) at` : e.capture ? 'tries to capture' : `attacks (${str(e.weapon)})`;
+      return (
+        `    ${figureLabel(sc, str(e.attacker))} ${how} ${figureLabel(sc, str(e.defender))}: ` +
+        `d${str(e.baseDie)}${mods ? `${mods} →` : ''} d${str(e.attackerDie)} vs d${str(e.defenderDie)}; ` +
+        `rolls ${str(e.attackerRoll)} vs ${str(e.defenderRoll)} — ${str(e.result)}` +
+        (Number(e.margin) > 0 && e.result === 'hit' ? ` (${str(e.hitsThisTurn)} hits this turn)` : '') +
+        '.'
+      );
+    }
+    case 'blocked':
+      return `    ${figureLabel(sc, str(e.figure))} finds no room to move toward ${destinationLabel(sc, str(e.to))}.`;
+    case 'kill':
+      return `    ${figureLabel(sc, str(e.figure))} is killed (${sideName(sc, e.side)} dead: ${str(e.killed)}).`;
+    case 'capture':
+      return `    ${figureLabel(sc, str(e.figure))} is captured by ${figureLabel(sc, str(e.by))}.`;
+    case 'flee':
+      return e.why === 'morale'
+        ? `    ${figureLabel(sc, str(e.figure))} loses heart and runs.`
+        : `    ${figureLabel(sc, str(e.figure))} disengages and runs for the rest of the game.`;
+    case 'run':
+      return e.gone ? `    ${figureLabel(sc, str(e.figure))} ${sc.figures[sc.figureIndex.get(str(e.figure)) ?? 0].side === sc.raiders ? `is back at ${sc.home.name}` : 'has left the table'}.` : null;
+    case 'morale':
+      return e.result === 'pass'
+        ? `  Morale: ${sideName(sc, e.side)} (${str(e.killed)} dead) roll ${str(e.roll)} vs ${str(e.against)} and hold.`
+        : `  Morale: ${sideName(sc, e.side)} (${str(e.killed)} dead) roll ${str(e.roll)} vs ${str(e.against)}: ${(e.runners as string[]).length} run (${(e.runners as string[]).join(', ')}).`;
+    case 'pillage':
+      return e.booty
+        ? `    ${figureLabel(sc, str(e.figure))} pillages ${sc.objective.name} and shoulders a load of booty (${str(e.pillaged)} taken).`
+        : `    ${figureLabel(sc, str(e.figure))} pillages ${sc.objective.name}.`;
+    case 'land':
+      return `    ${figureLabel(sc, str(e.figure))} lands booty at ${sc.home.name}: ${str(e.landed)} of ${sc.bootyToWin}.`;
+    case 'reload':
+      return `    ${figureLabel(sc, str(e.figure))} reloads.`;
+    case 'turnEnd':
+      return null;
+    case 'gameOver':
+      return `Game over on turn ${str(e.turn)}: ${e.winner === null ? 'a draw' : `${sideName(sc, e.winner)} win`} — ${str(e.reason)}.`;
+    default:
+      return null;
+  }
+}
+
+function weaponsSummary(s: PiratesState, figs: number[]): string {
+  const counts = new Map<string, number>();
+  for (const f of figs) {
+    const w = s.sc.figures[f].weapon.name;
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  return [...counts.entries()].map(([w, n]) => `${n} ${w}${n > 1 ? (w.endsWith('s') ? 'es' : 's') : ''}`).join(', ');
+}
+
+/** An action in plain words, e.g. `Band 3 (4 cutlasses): move toward Warehouse 1`. */
+export function describeAction(s: PiratesState, a: PiratesAction): string {
+  const sc = s.sc;
+  switch (a.k) {
+    case 'band': {
+      const m = bandMembers(s, a.b);
+      return `Band ${a.b} (${weaponsSummary(s, m)}) acts`;
+    }
+    case 'new': {
+      const g = sc.groups.findIndex((x) => x.id === a.g);
+      const m = newBandCandidates(s, g, a.n);
+      return `Form a new band of ${a.n} from ${a.g} (${weaponsSummary(s, m)})`;
+    }
+    case 'pass':
+      return s.phase === PH_BAND ? 'Pass: activate no band with this card' : 'Pass';
+    case 'group': {
+      const m = bandMembers(s, s.actBand);
+      const al = Math.min(...m.map((f) => allowanceOf(s, f, false).full));
+      return `Band ${s.actBand} (${weaponsSummary(s, m)}): move together toward ${destinationLabel(sc, a.to)}, up to ${al} in`;
+    }
+    case 'solo':
+      return `Band ${s.actBand}: no group move — each figure acts on its own`;
+    case 'follow':
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: go with the band toward ${destinationLabel(sc, s.groupTo)}`;
+    case 'hold':
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: stay put`;
+    case 'move': {
+      const f = s.queue[s.qPos];
+      const plan = soloMovePlan(s, f, a.to);
+      return `${figureLabel(sc, sc.figures[f].id)}: move toward ${destinationLabel(sc, a.to)}${plan ? `, ${plan.length.toFixed(1)} in` : ''}`;
+    }
+    case 'moveTo': {
+      const f = s.queue[s.qPos];
+      return `${figureLabel(sc, sc.figures[f].id)}: move to (${a.x}, ${a.y}), ${dist(s.x[f], s.y[f], a.x, a.y).toFixed(1)} in as the crow flies`;
+    }
+    case 'fight':
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: ${a.capture ? 'try to capture' : 'fight'} ${figureLabel(sc, a.t)}`;
+    case 'charge': {
+      const f = s.queue[s.qPos];
+      const t = sc.figureIndex.get(a.t) ?? -1;
+      const plan = t >= 0 ? chargePlan(s, f, t) : null;
+      return `${figureLabel(sc, sc.figures[f].id)}: ${a.capture ? 'rush in to capture' : 'charge'} ${figureLabel(sc, a.t)}${plan ? ` (${plan.length.toFixed(1)} in)` : ''}`;
+    }
+    case 'fire':
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: fire at ${figureLabel(sc, a.t)}`;
+    case 'moveFire':
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: move up to half and fire at ${figureLabel(sc, a.t)} (one die down)`;
+    case 'pillage':
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: pillage ${sc.objective.name}`;
+    case 'reload':
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: reload`;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The shared conformance suite (after OpenSpiel's one test for every game): every ruleset, on
+ * every built-in scenario, must honour the forward-model contract of src/core/model.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { builtinScenarioFiles, readScenarioFile } from '../src/core/scenario.js';
+import { compileSource } from '../src/rules/index.js';
+import { gameStream, randInt, streamFromString } from '../src/core/rng.js';
+import { verifyRecord } from '../src/replay.js';
+import { parseRecord } from '../src/core/record.js';
+import type { Json } from '../src/core/model.js';
+import { playSpecs } from './helpers/games.js';
+
+const scenarios = builtinScenarioFiles().map((f) => compileSource(readScenarioFile(f)));
+
+describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('conformance: %s', (_name, sc) => {
+  const r = sc.ruleset;
+  const sides = r.sides(sc.compiled);
+  const randomSpecs = Object.fromEntries(sides.map((s) => [s, 'random']));
+
+  it('has sides, and a fresh game asks one of them to decide', () => {
+    expect(sides.length).toBeGreaterThanOrEqual(2);
+    const s = r.setup(sc.compiled, { rng: gameStream(1) });
+    expect(r.isTerminal(s)).toBe(false);
+    expect(sides).toContain(r.currentSide(s));
+    expect(r.outcome(s)).toBeNull();
+  });
+
+  it('random play reaches the end; legal actions are non-empty with distinct keys and readable words; values stay in [0, 1]', () => {
+    for (const seed of [1, 2, 3]) {
+      const rng = gameStream(seed);
+      const pick = streamFromString(`pick/${seed}`);
+      const s = r.setup(sc.compiled, { rng });
+      const limit = r.decisionLimit ? r.decisionLimit(sc.compiled) : 100_000;
+      let n = 0;
+      while (!r.isTerminal(s)) {
+        const side = r.currentSide(s);
+        expect(side).not.toBeNull();
+        const legal = r.legalActions(s);
+        expect(legal.length).toBeGreaterThan(0);
+        const keys = legal.map((a) => r.actionKey(a));
+        expect(new Set(keys).size).toBe(keys.length);
+        if (n % 97 === 0) {
+          for (const a of legal) expect(r.describeAction(s, a).length).toBeGreaterThan(0);
+          for (const sd of sides) {
+            const v = r.evaluate(s, sd);
+            expect(v).toBeGreaterThanOrEqual(0);
+            expect(v).toBeLessThanOrEqual(1);
+          }
+        }
+        r.apply(s, legal[randInt(pick, legal.length)], { rng });
+        n++;
+        expect(n).toBeLessThanOrEqual(limit);
+      }
+      expect(r.currentSide(s)).toBeNull();
+      const o = r.outcome(s);
+      expect(o).not.toBeNull();
+      expect(o!.winner === null || sides.includes(o!.winner)).toBe(true);
+      for (const sd of sides) expect(r.evaluate(s, sd)).toBe(o!.winner === null ? 0.5 : o!.winner === sd ? 1 : 0);
+    }
+  });
+
+  it('clone is independent (checked by hashing) and apply is a pure function of state, action and stream', () => {
+    const rng = gameStream(7);
+    const pick = streamFromString('pick/7');
+    const s = r.setup(sc.compiled, { rng });
+    for (let step = 0; step < 600 && !r.isTerminal(s); step++) {
+      const legal = r.legalActions(s);
+      const a = legal[randInt(pick, legal.length)];
+      if (step % 25 === 0) {
+        const h0 = r.hash(s);
+        const c1 = r.clone(s);
+        const c2 = r.clone(s);
+        expect(r.hash(c1)).toBe(h0);
+        r.apply(c1, a, { rng: streamFromString(`x${step}`) });
+        expect(r.hash(s)).toBe(h0); // the original did not move
+        r.apply(c2, a, { rng: streamFromString(`x${step}`) });
+        expect(r.hash(c2)).toBe(r.hash(c1)); // same state, action and stream: same result
+        // Play the copy on a while: still no effect on the original.
+        for (let k = 0; k < 20 && !r.isTerminal(c1); k++) r.apply(c1, r.legalActions(c1)[0], { rng: streamFromString(`y${k}`) });
+        expect(r.hash(s)).toBe(h0);
+      }
+      r.apply(s, a, { rng });
+    }
+  });
+
+  it('the same seed and agents give the same record, which verifies; another seed gives another game', () => {
+    const a = playSpecs(sc, 5, randomSpecs, true);
+    const b = playSpecs(sc, 5, randomSpecs, true);
+    expect(a.lines).toEqual(b.lines);
+    const c = playSpecs(sc, 6, randomSpecs, true);
+    expect(c.result.hash).not.toBe(a.result.hash);
+    const lines = parseRecord(`${a.lines!.join('\n')}\n`, 'mem');
+    const v = verifyRecord(lines, 'mem');
+    expect(v).toMatchObject({ ok: true, hash: a.result.hash });
+  });
+
+  it('a record with one decision changed fails verification and names the line', () => {
+    const { lines } = playSpecs(sc, 9, randomSpecs, true);
+    const parsed = parseRecord(`${lines!.join('\n')}\n`, 'mem');
+    // Find a decision whose position had another legal choice, and change it.
+    const replayRng = gameStream(9);
+    const s = r.setup(sc.compiled, { rng: replayRng });
+    for (let i = 1; i < parsed.length; i++) {
+      const l = parsed[i];
+      if (l.t !== 'decision') continue;
+      const legal = r.legalActions(s);
+      const other = legal.find((o) => r.actionKey(o) !== r.actionKey(l.action));
+      if (other && i > 200) {
+        const changed = parsed.map((x, j) => (j === i ? { ...x, action: other as Json } : x));
+        const v = verifyRecord(changed as typeof parsed, 'mem');
+        expect(v.ok).toBe(false);
+        expect(v.line).toBeGreaterThanOrEqual(i + 1);
+        expect(v.message).toMatch(/line \d+/);
+        return;
+      }
+      r.apply(s, l.action, { rng: replayRng });
+    }
+    throw new Error('no decision with an alternative found');
+  });
+});

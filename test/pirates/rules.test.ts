@@ -1,0 +1,419 @@
+/**
+ * Pirates! rules other than the worked examples: the turn sequence (§3), movement (§4), hits and
+ * captures (§5.B(3), §5.C, §5.E), pillage and booty (§9, §11), morale (§10), victory (§11).
+ */
+import { describe, expect, it } from 'vitest';
+import { type GameEvent } from '../../src/core/model.js';
+import { gameStream } from '../../src/core/rng.js';
+import { dist } from '../../src/core/geometry.js';
+import { resolveAttack, moraleCheck } from '../../src/rules/pirates/combat.js';
+import { applyAction, legalActions, setupGame, newBandCandidates, type PiratesAction } from '../../src/rules/pirates/engine.js';
+import { ACTIVE, CAPTURED, DEAD, FLEEING, PH_BAND, PH_OVER, type PiratesState } from '../../src/rules/pirates/state.js';
+import { ScriptedRng, d } from '../helpers/rng.js';
+import { atFigure, duelScenario, duelState, fig, type FigSpec } from '../helpers/pirates.js';
+
+const melee = { mode: 'fight', charged: false, moved: false, capture: false } as const;
+const capture = { ...melee, capture: true } as const;
+
+function play(s: PiratesState, choose: (legal: PiratesAction[]) => PiratesAction, seed: number, events: GameEvent[], maxDecisions = 5000): void {
+  const rng = gameStream(seed);
+  for (let i = 0; i < maxDecisions && s.phase !== PH_OVER; i++) applyAction(s, choose(legalActions(s)), { rng, emit: (e) => events.push(e) });
+}
+
+describe('§3 Turn sequence', () => {
+  const sc = duelScenario([
+    { side: 0, weapon: 'cutlass', at: [3, 42] },
+    { side: 0, weapon: 'cutlass', at: [4.1, 42] },
+    { side: 0, weapon: 'cutlass', at: [3, 43.1] },
+    { side: 0, weapon: 'cutlass', at: [4.1, 43.1] },
+    { side: 1, weapon: 'club', at: [44, 4] },
+    { side: 1, weapon: 'club', at: [45.1, 4] },
+  ]);
+  const events: GameEvent[] = [];
+  const s = setupGame(sc, { rng: gameStream(11), emit: (e) => events.push(e) });
+  play(s, (l) => l[0], 11, events, 400);
+
+  it('§3.A the deck holds both sides’ cards and is turned in full, freshly shuffled, every turn', () => {
+    const turns = new Map<number, string[]>();
+    for (const e of events) if (e.e === 'card') turns.set(e.turn as number, [...(turns.get(e.turn as number) ?? []), e.card as string]);
+    const deck = sc.deck.map((c) => c.label).sort();
+    expect(deck).toHaveLength(8);
+    const complete = [...turns.entries()].filter(([t]) => events.some((e) => e.e === 'turnEnd' && e.turn === t));
+    expect(complete.length).toBeGreaterThan(3);
+    for (const [, cards] of complete) expect([...cards].sort()).toEqual(deck);
+    const orders = new Set(complete.map(([, c]) => c.join(',')));
+    expect(orders.size).toBeGreaterThan(1); // reshuffled, not the same order each turn
+  });
+
+  it('§3.B two cards are turned at a time, then their bands act', () => {
+    let i = 0;
+    let pairs = 0;
+    while (i < events.length) {
+      if (events[i].e === 'card') {
+        expect(events[i + 1].e).toBe('card');
+        pairs++;
+        i += 2;
+      } else i++;
+    }
+    expect(pairs).toBeGreaterThan(10);
+  });
+
+  it('§4.B one movement roll per side per turn: top two of 3d10, and the first two dice as the 2d10 roll', () => {
+    const rolls = events.filter((e) => e.e === 'moveRoll');
+    const turns = new Set(events.filter((e) => e.e === 'turn').map((e) => e.turn));
+    expect(rolls.length).toBe(turns.size * 2);
+    for (const r of rolls) {
+      const dice = r.dice as number[];
+      expect(dice).toHaveLength(3);
+      const sorted = [...dice].sort((a, b) => b - a);
+      expect(r.allowance).toBe(sorted[0] + sorted[1]);
+      expect(r.broken).toBe(dice[0] + dice[1]);
+      for (const x of dice) expect(x >= 1 && x <= 10).toBe(true);
+    }
+  });
+});
+
+describe('§3.C–D bands', () => {
+  const figs: FigSpec[] = [
+    { side: 0, weapon: 'cutlass', at: [3, 42] },
+    { side: 0, weapon: 'cutlass', at: [4.1, 42] },
+    { side: 0, weapon: 'cutlass', at: [3, 43.1] },
+    { side: 0, weapon: 'cutlass', at: [4.1, 43.1] },
+    { side: 0, weapon: 'cutlass', at: [5.2, 42] },
+    { side: 1, weapon: 'club', at: [44, 4] },
+  ];
+  const fresh = (value: number): PiratesState => {
+    const s = duelState(duelScenario(figs));
+    s.phase = PH_BAND;
+    s.actCard = s.sc.deck.findIndex((c) => c.side === 0 && c.value === value);
+    s.inDeck.fill(1);
+    s.inDeck[s.actCard] = 0;
+    return s;
+  };
+
+  it('§3.B a card activates a band of at most its value: a 3 offers new bands of 1, 2 or 3', () => {
+    const s = fresh(3);
+    const opts = legalActions(s).filter((a) => a.k === 'new').map((a) => (a.k === 'new' ? a.n : 0));
+    expect(opts).toEqual([1, 2, 3]);
+  });
+
+  it('§3.C once formed, a band stays intact: a band of four cannot answer a 3; §3.D after losses it can', () => {
+    const s = fresh(4);
+    applyAction(s, { k: 'new', g: 'crew', n: 4 }, { rng: gameStream(1) });
+    const members = [0, 1, 2, 3, 4].filter((f) => s.band[f] === 0);
+    expect(members).toHaveLength(4);
+    // A 3 of the same side later this turn: band 0 is not offered (4 figures), nor next turn.
+    s.bandDone[0] = 0;
+    s.phase = PH_BAND;
+    s.actCard = s.sc.deck.findIndex((c) => c.side === 0 && c.value === 3);
+    expect(legalActions(s)).not.toContainEqual({ k: 'band', b: 0 });
+    // One of the four is killed, one runs: two left, and a 2 can now activate them.
+    s.status[members[0]] = DEAD;
+    s.band[members[0]] = -1;
+    s.status[members[1]] = FLEEING;
+    s.band[members[1]] = -1;
+    s.actCard = s.sc.deck.findIndex((c) => c.side === 0 && c.value === 2);
+    expect(legalActions(s)).toContainEqual({ k: 'band', b: 0 });
+  });
+
+  it('§3.F a new band is formed only of figures within 6 inches of each other', () => {
+    const s = duelState(
+      duelScenario([
+        { side: 0, weapon: 'cutlass', at: [3, 42] },
+        { side: 0, weapon: 'cutlass', at: [5, 42] },
+        { side: 0, weapon: 'cutlass', at: [9.5, 42] },
+        { side: 1, weapon: 'club', at: [44, 4] },
+      ]),
+    );
+    const c = newBandCandidates(s, 0, 4);
+    expect(c).toEqual([0, 1]); // the third is 6.5 in from the first
+    for (const a of c) for (const b of c) expect(dist(s.x[a], s.y[a], s.x[b], s.y[b])).toBeLessThanOrEqual(6);
+  });
+
+  it('§3.G a band acts once per turn', () => {
+    const s = fresh(4);
+    applyAction(s, { k: 'new', g: 'crew', n: 4 }, { rng: gameStream(1) });
+    expect(s.bandDone[0] === 1 || s.actBand === 0).toBe(true);
+    s.bandDone[0] = 1;
+    s.phase = PH_BAND;
+    s.actCard = s.sc.deck.findIndex((c) => c.side === 0 && c.value === 4);
+    expect(legalActions(s)).not.toContainEqual({ k: 'band', b: 0 });
+  });
+});
+
+describe('§4 Movement', () => {
+  it('§4.B a figure moves no further than its side’s roll; over broken ground only the 2d10 allowance', () => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [10, 20] },
+        { side: 1, weapon: 'club', at: [44, 40] },
+      ],
+      [{ id: 'rubble', kind: 'broken', polygon: [[14, 10], [20, 10], [20, 30], [14, 30]] }],
+      { objective: { id: 'store', name: 'the store', polygon: [[30, 18], [34, 18], [34, 22], [30, 22]] } },
+    );
+    const s = duelState(sc, [16, 16], [9, 9]);
+    const p = fig(s, 'P01');
+    atFigure(s, p);
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'move', to: 'obj' }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    const m = ev.find((e) => e.e === 'move')!;
+    expect(m.limit).toBe(9); // the way enters the rubble 4 in out: the 2d10 roll (9) applies
+    expect(m.path as number).toBeLessThanOrEqual(9);
+    expect(m.path as number).toBeGreaterThan(8.5);
+  });
+
+  it('§4.B a figure may go up to the edge of broken ground on its full allowance', () => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [2, 20] },
+        { side: 1, weapon: 'club', at: [44, 40] },
+      ],
+      [{ id: 'rubble', kind: 'broken', polygon: [[14, 10], [20, 10], [20, 30], [14, 30]] }],
+      { objective: { id: 'store', name: 'the store', polygon: [[30, 18], [34, 18], [34, 22], [30, 22]] } },
+    );
+    const s = duelState(sc, [16, 16], [9, 9]);
+    atFigure(s, fig(s, 'P01'));
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'move', to: 'obj' }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    const m = ev.find((e) => e.e === 'move')!;
+    expect(m.path as number).toBeGreaterThan(11.9); // to the rubble's edge at x = 14
+    expect(m.path as number).toBeLessThanOrEqual(12);
+  });
+
+  it('§4.B entering a hill is uphill: the 2d10 allowance', () => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [10, 20] },
+        { side: 1, weapon: 'club', at: [44, 40] },
+      ],
+      [{ id: 'knoll', kind: 'hill', polygon: [[13, 10], [24, 10], [24, 30], [13, 30]] }],
+      { objective: { id: 'store', name: 'the store', polygon: [[30, 18], [34, 18], [34, 22], [30, 22]] } },
+    );
+    const s = duelState(sc, [16, 16], [7, 7]);
+    atFigure(s, fig(s, 'P01'));
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'move', to: 'obj' }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    expect(ev.find((e) => e.e === 'move')!.limit).toBe(7);
+  });
+
+  it('§4.C mounted figures roll 4d10 and keep the highest three', () => {
+    const sc = duelScenario([
+      { side: 0, weapon: 'cutlass', at: [3, 42] },
+      { side: 1, weapon: 'sword', at: [44, 4], mounted: true, name: 'Captain of the Guard' },
+    ]);
+    const ev: GameEvent[] = [];
+    setupGame(sc, { rng: gameStream(3), emit: (e) => ev.push(e) });
+    const rolls = ev.filter((e) => e.e === 'moveRoll');
+    const town = rolls.find((r) => r.side === 'townsfolk')!;
+    const m = town.mountedDice as number[];
+    expect(m).toHaveLength(4);
+    const sorted = [...m].sort((a, b) => b - a);
+    expect(town.mounted).toBe(sorted[0] + sorted[1] + sorted[2]);
+    expect(rolls.find((r) => r.side === 'pirates')!.mountedDice).toBeUndefined();
+  });
+
+  it('§4.D group movement is measured from the centre of the group, within the allowance; the group stays within 6 in', () => {
+    const sc = duelScenario([
+      { side: 0, weapon: 'cutlass', at: [3, 42] },
+      { side: 0, weapon: 'cutlass', at: [4.1, 42] },
+      { side: 0, weapon: 'knife', at: [3, 43.1] },
+      { side: 0, weapon: 'club', at: [4.1, 43.1] },
+      { side: 1, weapon: 'club', at: [44, 4] },
+    ]);
+    const s = duelState(sc, [12, 12], [8, 8]);
+    s.phase = PH_BAND;
+    s.actCard = s.sc.deck.findIndex((c) => c.side === 0 && c.value === 4);
+    const ev: GameEvent[] = [];
+    const emit = (e: GameEvent) => ev.push(e);
+    const rng = gameStream(2);
+    applyAction(s, { k: 'new', g: 'crew', n: 4 }, { rng, emit });
+    applyAction(s, { k: 'group', to: 'obj' }, { rng, emit });
+    const before = [0, 1, 2, 3].map((f) => ({ x: s.x[f], y: s.y[f] }));
+    for (let i = 0; i < 4; i++) applyAction(s, { k: 'follow' }, { rng, emit });
+    const g = ev.find((e) => e.e === 'groupMove')!;
+    expect(g.path as number).toBeLessThanOrEqual(12 + 1e-9);
+    expect(g.path as number).toBeGreaterThan(11.9);
+    const c0 = { x: before.reduce((a, p) => a + p.x, 0) / 4, y: before.reduce((a, p) => a + p.y, 0) / 4 };
+    const c1 = { x: [0, 1, 2, 3].reduce((a, f) => a + s.x[f], 0) / 4, y: [0, 1, 2, 3].reduce((a, f) => a + s.y[f], 0) / 4 };
+    expect(dist(c0.x, c0.y, c1.x, c1.y)).toBeLessThanOrEqual(12 + 0.5);
+    for (const a of [0, 1, 2, 3]) for (const b of [0, 1, 2, 3]) expect(dist(s.x[a], s.y[a], s.x[b], s.y[b])).toBeLessThanOrEqual(6);
+    expect(ev.filter((e) => e.e === 'move' && e.kind === 'group')).toHaveLength(4);
+  });
+
+  it('§4.D "not all figures activated as part of a band have to perform the same action": some follow, some stay', () => {
+    const sc = duelScenario([
+      { side: 0, weapon: 'cutlass', at: [3, 42] },
+      { side: 0, weapon: 'pistol', at: [4.1, 42] },
+      { side: 1, weapon: 'club', at: [14, 42] },
+    ]);
+    const s = duelState(sc, [12, 12], [8, 8]);
+    s.loaded[1] = 0;
+    s.phase = PH_BAND;
+    s.actCard = s.sc.deck.findIndex((c) => c.side === 0 && c.value === 2);
+    const rng = gameStream(2);
+    applyAction(s, { k: 'new', g: 'crew', n: 2 }, { rng });
+    applyAction(s, { k: 'group', to: 'obj' }, { rng });
+    applyAction(s, { k: 'follow' }, { rng });
+    expect(legalActions(s)).toContainEqual({ k: 'reload' });
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'reload' }, { rng, emit: (e) => ev.push(e) });
+    expect(ev[0]).toMatchObject({ e: 'reload', figure: 'P02' });
+    expect(ev.filter((e) => e.e === 'move' && e.kind === 'group').map((e) => e.figure)).toEqual(['P01']);
+    expect(dist(s.x[0], s.y[0], 3, 42)).toBeGreaterThan(5);
+    expect(s.x[1]).toBe(4.1);
+  });
+});
+
+describe('§5 hits, captures and one attack a turn', () => {
+  const setup = () => {
+    const sc = duelScenario([
+      { side: 0, weapon: 'cutlass', at: [20, 20] },
+      { side: 0, weapon: 'cutlass', at: [20, 21.1] },
+      { side: 1, weapon: 'none', at: [21, 20.5] },
+    ]);
+    const s = duelState(sc);
+    s.facing[fig(s, 'T01')] = Math.PI;
+    return s;
+  };
+
+  it('§5.B(3) a figure can only attack once per turn', () => {
+    const s = setup();
+    resolveAttack(s, 0, 2, melee, { rng: new ScriptedRng([d(8, 1), d(6, 6)]) });
+    atFigure(s, 0);
+    expect(legalActions(s).some((a) => a.k === 'fight' || a.k === 'charge')).toBe(false);
+  });
+
+  it('§5.C hits are cumulative within the turn: 2 then 1 more make 3, and the defender runs', () => {
+    const s = setup();
+    expect(resolveAttack(s, 0, 2, melee, { rng: new ScriptedRng([d(8, 3), d(6, 1)]) })).toBe('hit');
+    expect(s.hits[2]).toBe(2);
+    expect(resolveAttack(s, 1, 2, melee, { rng: new ScriptedRng([d(8, 2), d(6, 1)], gameStream(1)) })).toBe('runs away');
+  });
+
+  it('§5.C 2 then 3 more make 5: killed', () => {
+    const s = setup();
+    resolveAttack(s, 0, 2, melee, { rng: new ScriptedRng([d(8, 3), d(6, 1)]) });
+    expect(resolveAttack(s, 1, 2, melee, { rng: new ScriptedRng([d(8, 4), d(6, 1)]) })).toBe('killed');
+    expect(s.status[2]).toBe(DEAD);
+  });
+
+  it('§5.C(3) hits of 2 or less go away when the deck is reshuffled', () => {
+    const s = setup();
+    resolveAttack(s, 0, 2, melee, { rng: new ScriptedRng([d(8, 3), d(6, 1)]) });
+    expect(s.hits[2]).toBe(2);
+    const rng = gameStream(4);
+    atFigure(s, 0);
+    let guard = 0;
+    while (s.turn === 1 && guard++ < 200) {
+      const l = legalActions(s);
+      applyAction(s, l.find((a) => a.k === 'pass') ?? l.find((a) => a.k === 'solo') ?? l.find((a) => a.k === 'hold') ?? l[0], { rng });
+    }
+    expect(s.turn).toBe(2);
+    expect(s.hits[2]).toBe(0);
+    expect(s.attacked[0]).toBe(0);
+  });
+
+  it('§5.E a declared capture needs 5 points in the turn; a margin of 4 does no harm', () => {
+    const s = setup();
+    expect(resolveAttack(s, 0, 2, capture, { rng: new ScriptedRng([d(8, 5), d(6, 1)]) })).toBe('not captured');
+    expect(s.status[2]).toBe(ACTIVE);
+    expect(s.hits[2]).toBe(0);
+    expect(resolveAttack(s, 1, 2, capture, { rng: new ScriptedRng([d(8, 2), d(6, 1)]) })).toBe('captured');
+    expect(s.status[2]).toBe(CAPTURED);
+  });
+});
+
+describe('§9 pillage and §11 booty', () => {
+  const setup = () => {
+    const sc = duelScenario([
+      { side: 0, weapon: 'cutlass', at: [31, 31] },
+      { side: 1, weapon: 'club', at: [44, 4] },
+    ]);
+    return duelState(sc, [14, 14], [10, 10]);
+  };
+  it('a pirate in the objective may pillage (a whole action) and takes a load of booty', () => {
+    const s = setup();
+    atFigure(s, 0);
+    expect(legalActions(s)).toContainEqual({ k: 'pillage' });
+    applyAction(s, { k: 'pillage' }, { rng: gameStream(1) });
+    expect(s.booty[0]).toBe(1);
+    expect(s.pillaged).toBe(1);
+  });
+  it('§9 a pirate outside the objective cannot pillage; townsfolk never do', () => {
+    const s = setup();
+    s.x[0] = 20;
+    atFigure(s, 0);
+    expect(legalActions(s)).not.toContainEqual({ k: 'pillage' });
+  });
+  it('§11.C returning pirates move at half speed', () => {
+    const s = setup();
+    s.booty[0] = 1;
+    atFigure(s, 0);
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'move', to: 'home' }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    const m = ev.find((e) => e.e === 'move')!;
+    expect(m.allowance).toBe(7);
+    expect(m.path as number).toBeLessThanOrEqual(7);
+  });
+  it('booty carried home is landed; the raiders win when enough is landed', () => {
+    const s = setup();
+    s.booty[0] = 1;
+    s.landed = 4; // needs 5
+    s.x[0] = 9.5;
+    s.y[0] = 44;
+    atFigure(s, 0);
+    applyAction(s, { k: 'move', to: 'home' }, { rng: gameStream(1) });
+    expect(s.landed).toBe(5);
+    expect(s.phase).toBe(PH_OVER);
+    expect(s.winner).toBe(0);
+  });
+});
+
+describe('§10 morale', () => {
+  it('every 10 killed, d10 against d10: a tie passes; a loss sends the difference running, nearest to the losses first', () => {
+    const figs: FigSpec[] = [{ side: 0, weapon: 'cutlass', at: [2, 2] }];
+    for (let i = 0; i < 12; i++) figs.push({ side: 1, weapon: 'club', at: [20 + 1.2 * i, 30] });
+    const s = duelState(duelScenario(figs));
+    const ev: GameEvent[] = [];
+    moraleCheck(s, 1, fig(s, 'T01'), { rng: new ScriptedRng([d(10, 5), d(10, 5)]), emit: (e) => ev.push(e) });
+    expect(ev[0]).toMatchObject({ e: 'morale', result: 'pass', roll: 5, against: 5 });
+    ev.length = 0;
+    moraleCheck(s, 1, fig(s, 'T01'), { rng: new ScriptedRng([d(10, 2), d(10, 5)], gameStream(1)), emit: (e) => ev.push(e) });
+    expect(ev[0]).toMatchObject({ e: 'morale', result: 'fail', roll: 2, against: 5, runners: ['T01', 'T02', 'T03'] });
+    expect([1, 2, 3].map((f) => s.status[f])).toEqual([FLEEING, FLEEING, FLEEING]);
+  });
+
+  it('the tenth kill of a side triggers the check', () => {
+    const figs: FigSpec[] = [{ side: 0, weapon: 'cutlass', at: [20, 20] }];
+    for (let i = 0; i < 11; i++) figs.push({ side: 1, weapon: 'none', at: [30 + (i % 5) * 1.2, 10 + Math.floor(i / 5) * 1.2] });
+    const s = duelState(duelScenario(figs));
+    const ev: GameEvent[] = [];
+    for (let i = 1; i <= 10; i++) {
+      s.attacked[0] = 0;
+      s.x[i] = 21;
+      s.y[i] = 20;
+      s.facing[i] = Math.PI;
+      resolveAttack(s, 0, i, melee, { rng: new ScriptedRng([d(8, 8), d(6, 1)], gameStream(i)), emit: (e) => ev.push(e) });
+      expect(ev.some((e) => e.e === 'morale')).toBe(i === 10);
+    }
+  });
+});
+
+describe('§11 the end of the game', () => {
+  it('the defenders win when the turn limit passes', () => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [3, 42] },
+        { side: 1, weapon: 'club', at: [44, 4] },
+      ],
+      [],
+      { victory: { maxTurns: 2, bootyToWin: 5 } },
+    );
+    const ev: GameEvent[] = [];
+    const s = setupGame(sc, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    play(s, (l) => l.find((a) => a.k === 'pass') ?? l[l.length - 1], 1, ev);
+    expect(s.phase).toBe(PH_OVER);
+    expect(s.winner).toBe(1);
+    expect(ev.filter((e) => e.e === 'turnEnd')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,68 @@
+/** Scenario files: validation errors name the file and the JSON path (or line and column). */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { ScenarioError } from '../src/core/model.js';
+import { fromRaw, parseJsonText, resolveScenario } from '../src/core/scenario.js';
+import { compileSource } from '../src/rules/index.js';
+
+const base = JSON.parse(readFileSync('scenarios/pirates/supply-raid.json', 'utf8')) as Record<string, unknown>;
+const clone = (): Record<string, any> => JSON.parse(JSON.stringify(base));
+const err = (raw: unknown): ScenarioError => {
+  try {
+    compileSource(fromRaw(raw, 'x.json'));
+  } catch (e) {
+    if (e instanceof ScenarioError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+};
+
+describe('scenario validation', () => {
+  it('the Supply Raid compiles: 40 pirates and 30 townsfolk', () => {
+    const sc = compileSource(resolveScenario('supply-raid'));
+    expect(sc.ruleset.sides(sc.compiled)).toEqual(['pirates', 'townsfolk']);
+  });
+  it('an unknown weapon is reported with its JSON path', () => {
+    const raw = clone();
+    raw.sides[0].figures[2].weapon = 'blunderbuss';
+    const e = err(raw);
+    expect(e.jsonPath).toBe('$.sides[0].figures[2].weapon');
+    expect(e.message).toMatch(/^x\.json: at \$\.sides\[0\]\.figures\[2\]\.weapon/);
+  });
+  it('a missing field is reported with its path', () => {
+    const raw = clone();
+    delete raw.victory.maxTurns;
+    expect(err(raw).jsonPath).toBe('$.victory.maxTurns');
+  });
+  it('an unknown field is refused (typos do not pass silently)', () => {
+    const raw = clone();
+    raw.table.depth = 3;
+    expect(err(raw).jsonPath).toBe('$.table');
+  });
+  it('a non-convex building is refused with its path', () => {
+    const raw = clone();
+    raw.terrain.push({ id: 'ell', kind: 'building', polygon: [[30, 30], [34, 30], [32, 31], [34, 34], [30, 34]] });
+    expect(err(raw).jsonPath).toBe(`$.terrain[${raw.terrain.length - 1}].polygon`);
+  });
+  it('a group too small for its figures is refused', () => {
+    const raw = clone();
+    raw.sides[1].groups[3].area = [[28, 16], [30, 16], [30, 18], [28, 18]];
+    expect(err(raw).message).toMatch(/group "watch" has room for only/);
+  });
+  it('an unknown ruleset is refused', () => {
+    const raw = clone();
+    raw.ruleset = 'chess';
+    expect(err(raw).jsonPath).toBe('$.ruleset');
+  });
+  it('a JSON syntax error names the line and column', () => {
+    expect(() => parseJsonText('{\n  "a": 1,\n  oops\n}', 'bad.json')).toThrow(/bad\.json: invalid JSON at line 3, column 3/);
+  });
+  it('an unknown scenario id lists the built-in ones', () => {
+    expect(() => resolveScenario('no-such-raid')).toThrow(/built-in: supply-raid/);
+  });
+  it('the committed JSON Schema is the one generated from the zod schema', async () => {
+    const { pirates } = await import('../src/rules/pirates/index.js');
+    const committed = JSON.parse(readFileSync('scenarios/schema/pirates.schema.json', 'utf8'));
+    expect(committed).toEqual(JSON.parse(JSON.stringify(pirates.jsonSchema!())));
+  });
+});
