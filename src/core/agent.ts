@@ -54,6 +54,12 @@ export interface AgentContext {
   seed: number | string;
   /** Options parsed from the spec (`mcts:iterations=2000` → { iterations: '2000' }). */
   options: Record<string, string>;
+  /**
+   * How many worker threads this agent may start for itself (e.g. MCTS root parallelism). A single
+   * game gives the machine's cores; the tournament runner, whose workers already fill the cores,
+   * gives 1, so agents asking for more run on one thread instead of oversubscribing.
+   */
+  maxThreads: number;
 }
 
 /** Makes an agent for one side of one game. A user's agent file default-exports one of these. */

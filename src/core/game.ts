@@ -5,6 +5,7 @@
  * agent is created with `agentStream(seed, side)`. The record is a pure function of (ruleset
  * version, scenario, seed, agents and their settings).
  */
+import { availableParallelism } from 'node:os';
 import type { Agent, AgentFactory } from './agent.js';
 import { type AnyRuleset, type GameEvent, type InvariantMonitor, type Json, type SideId } from './model.js';
 import { agentStream, gameStream, type Rng } from './rng.js';
@@ -169,6 +170,7 @@ export function makeAgents(
   scenario: LoadedScenario,
   seed: number | string,
   factories: Record<SideId, { factory: AgentFactory; options: Record<string, string> }>,
+  maxThreads = availableParallelism(),
 ): Record<SideId, Agent> {
   const out: Record<SideId, Agent> = {};
   for (const side of scenario.ruleset.sides(scenario.compiled)) {
@@ -181,6 +183,7 @@ export function makeAgents(
       rng: agentStream(seed, side),
       seed,
       options: f.options,
+      maxThreads,
     });
   }
   return out;

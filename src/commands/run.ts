@@ -1,0 +1,72 @@
+/** `run`: play one game, print its story, write its record. */
+import type { Command } from 'commander';
+import { join } from 'node:path';
+import { makeAgents, playGame } from '../core/game.js';
+import { loadScenario } from '../rules/index.js';
+import { agentSpecs, collect, fail, parseSeed, resolveFactories, writeAtomic } from './common.js';
+
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description('Play one game: prints the story of the game and writes its record (JSON Lines) under results/.')
+    .requiredOption('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
+    .option('--seed <n>', 'game seed: the same seed and agents give the same game', parseSeed, 1)
+    .option('--agent <side=spec>', 'the agent of a side, e.g. pirates=heuristic or townsfolk=greedy:samples=4 (repeat per side; default heuristic)', collect, [])
+    .option('--out <file>', 'where to write the record (default results/<scenario>-seed<seed>.jsonl)')
+    .option('--json', 'print only one JSON summary line: winner, turns, record, …')
+    .option('--quiet', 'print only the result line')
+    .option('--explain', "keep agents' explanations in the record (e.g. MCTS root statistics)")
+    .addHelpText(
+      'after',
+      `
+Example:
+  npx tsx src/cli.ts run --scenario supply-raid --seed 7 --agent pirates=heuristic --agent townsfolk=random --out results/game7.jsonl`,
+    )
+    .action(async (o: { scenario: string; seed: number; agent: string[]; out?: string; json?: boolean; quiet?: boolean; explain?: boolean }) => {
+      try {
+        const sc = loadScenario(o.scenario);
+        const { factories, canonical } = await resolveFactories(agentSpecs(sc, o.agent));
+        const agents = makeAgents(sc, o.seed, factories);
+        const out = o.out ?? join('results', `${sc.id}-seed${o.seed}.jsonl`);
+        const story = !o.json && !o.quiet;
+        if (story) process.stdout.write(`${sc.id} — seed ${o.seed}; ${Object.entries(canonical).map(([s, a]) => `${s}: ${a}`).join(', ')}\n`);
+        let result;
+        let lines;
+        try {
+          ({ result, lines } = await playGame(sc, o.seed, agents, {
+            record: true,
+            explain: o.explain,
+            onEvent: story
+              ? (e) => {
+                  const t = sc.ruleset.describeEvent(sc.compiled, e);
+                  if (t !== null) process.stdout.write(`${t}\n`);
+                }
+              : undefined,
+          }));
+        } finally {
+          for (const a of Object.values(agents)) await a.close?.();
+        }
+        writeAtomic(out, `${(lines as string[]).join('\n')}\n`);
+        if (o.json) {
+          process.stdout.write(
+            `${JSON.stringify({
+              scenario: sc.id,
+              seed: o.seed,
+              agents: canonical,
+              winner: result.winner,
+              reason: result.reason,
+              turns: result.stats.turns ?? null,
+              decisions: result.decisions,
+              hash: result.hash,
+              record: out,
+              stats: result.stats,
+            })}\n`,
+          );
+        } else {
+          process.stdout.write(`Result: ${result.winner ?? 'draw'} — ${result.reason}. Record: ${out}\n`);
+        }
+      } catch (e) {
+        fail(e);
+      }
+    });
+}
