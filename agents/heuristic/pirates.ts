@@ -92,7 +92,11 @@ function groupScores(s: PiratesState, legal: PiratesAction[], side: number, raid
     else if (inZone === m.length) want = 'solo';
     else if (ne.d <= half + 1.5) want = 'solo';
     else if (m.length >= 3) want = 'obj';
-    else want = ne.d <= 16 ? `foe:${sc.figures[ne.f].id}` : 'obj';
+    else {
+      // Screens go for the watch first (their rifles are the raiders' worst enemy), then anyone near.
+      const shooter = legal.find((a) => a.k === 'group' && a.to.startsWith('foe:') && hasRanged(s, idx(s, a.to.slice(4))));
+      want = shooter && shooter.k === 'group' ? shooter.to : ne.d <= 16 ? `foe:${sc.figures[ne.f].id}` : 'obj';
+    }
   } else if (m.some((f) => hasRanged(s, f))) {
     want = ne.d <= 30 + half ? 'solo' : 'obj';
   } else {
@@ -113,6 +117,7 @@ function groupScores(s: PiratesState, legal: PiratesAction[], side: number, raid
       want = best || 'obj';
     } else want = 'obj';
   }
+  if (!legal.some((a) => (a.k === 'group' && a.to === want) || (a.k === 'solo' && want === 'solo'))) want = 'solo';
   return legal.map((a) => {
     if (a.k === 'solo') return want === 'solo' ? 10 : 1;
     if (a.k !== 'group') return 0;
@@ -172,7 +177,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
       const pers = sc.figures[t].personality ? 1 : 0;
       if (raider) {
         if (carrying) return a.k === 'fight' ? 1 : -1;
-        return 6 + 1.5 * hits - pers + (a.k === 'charge' && bandSize >= 3 ? -1 : 0);
+        return 6 + 1.5 * hits - pers + (hasRanged(s, t) ? 2 : 0) + (a.k === 'charge' && bandSize >= 3 ? -1 : 0);
       }
       if (ranged) return a.k === 'fight' ? 3 + hits : 1;
       return 7 + 2 * hits + (s.booty[t] ? 2 : 0) - 0.5 * friendsNear(s, t, 3) - 2 * pers;
