@@ -10,6 +10,7 @@ import { fail } from './commands/common.js';
 import { registerRun } from './commands/run.js';
 import { registerReplay } from './commands/replay.js';
 import { registerScenarios } from './commands/scenarios.js';
+import { registerPlay } from './commands/play.js';
 
 const program = new Command();
 program
@@ -34,5 +35,6 @@ Agents: ${Object.entries(BUILTIN_AGENTS)
 registerRun(program);
 registerReplay(program);
 registerScenarios(program);
+registerPlay(program);
 
 program.parseAsync(process.argv).catch(fail);

@@ -9,6 +9,7 @@
  * passes, so the same state, action and stream always give the same next state.
  */
 import type { Rng } from './rng.js';
+import type { Scene } from './scene.js';
 
 /** A side's identifier as written in the scenario (e.g. `pirates`, `townsfolk`). */
 export type SideId = string;
@@ -145,6 +146,27 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
 
   /** Optional: a compact text picture of the state (ASCII map), for `play` and debugging. */
   render?(state: S): string;
+
+  /**
+   * Optional: the state as a ruleset-agnostic drawing (table, terrain, figures by side and band,
+   * the acting band highlighted, cards and allowances as info lines) for `play`'s map and
+   * `render`'s SVG and HTML (src/core/scene.ts). Read only.
+   */
+  scene?(state: S): Scene;
+
+  /**
+   * Optional: one figure in plain words for `play`'s `status <figure>` (where it stands, its
+   * band, weapon, hits, markers, what it may still do this turn). `id` is as the person typed it
+   * (ids and names, any case). Null when no figure has that id.
+   */
+  describeFigure?(state: S, id: string): string | null;
+
+  /**
+   * Optional: the action that moves the figure deciding now to exact table coordinates (inches),
+   * for a person in `play`; the caller checks it with {@link checkAction} before applying it.
+   * Null when the current decision takes no free movement (then null for every x, y).
+   */
+  exactMove?(state: S, x: number, y: number): A | null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cl
 import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
+import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 
 export type { PiratesAction } from './engine.js';
 export type { PiratesState } from './state.js';
@@ -95,6 +96,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = {
   },
   decisionLimit: (sc) => sc.maxTurns * sc.deck.length * 20 + 100,
   render: renderAscii,
+  scene: piratesScene, describeFigure: describePiratesFigure, exactMove: piratesExactMove,
   invariants: piratesInvariants,
   jsonSchema: () => z.toJSONSchema(piratesScenarioSchema, { io: 'input' }) as Json,
 };

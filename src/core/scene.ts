@@ -1,0 +1,103 @@
+/**
+ * A drawable description of a game state, independent of any rule system: what `play` draws as an
+ * ASCII map and what `render` draws as SVG. A ruleset produces one with its optional
+ * {@link Ruleset.scene} method; the renderers in src/render/ know only this shape.
+ *
+ * Coordinates are table units (inches), x to the right and y down, origin at the top-left corner.
+ */
+import type { SideId } from './model.js';
+
+/** A point on the table (inches). */
+export type ScenePoint = [number, number];
+
+/**
+ * An area of the table drawn as a polygon. Renderers know a few kinds and draw the rest plainly:
+ * `building`, `water`, `broken` (rough or slow ground), `hill`, `cover`, `wood`, `home` (where one
+ * side starts or returns to, e.g. a ship), `objective` (what a side must reach), `deploy`.
+ */
+export interface SceneArea {
+  /** Stable id within the scene (e.g. the terrain id). */
+  id: string;
+  /** What it is; see above. */
+  kind: string;
+  /** Words for a tooltip or legend ("warehouse 1"). */
+  label: string;
+  /** The outline, in order. */
+  points: ScenePoint[];
+}
+
+/** A marked point of the table (an exit, a spawn point). */
+export interface SceneMarker {
+  kind: string;
+  label: string;
+  x: number;
+  y: number;
+}
+
+/** A side as drawn. */
+export interface SceneSide {
+  id: SideId;
+  /** Name for people ("Pirates"). */
+  name: string;
+  /** A CSS colour for its figures. */
+  colour: string;
+  /** One character that marks the side's figures on an ASCII map (`P`). */
+  mark: string;
+}
+
+/**
+ * Figure status words the renderers style: `active` (on the table and able to act), `fleeing`
+ * (on the table, running), `dead`, `captured`, `gone` (off the table). Other words are drawn as
+ * `active`.
+ */
+export type FigureStatus = 'active' | 'fleeing' | 'dead' | 'captured' | 'gone' | string;
+
+/** One figure as drawn. */
+export interface SceneFigure {
+  /** The id used in actions, events and `status <figure>` (`P07`). */
+  id: string;
+  /** Name for people ("Black Coat"); the id when it has none. */
+  name: string;
+  /** Centre (inches). */
+  x: number;
+  y: number;
+  /** Base radius (inches). */
+  r: number;
+  /** Facing in radians (0 = toward +x), when the rules use facing. */
+  facing?: number;
+  side: SideId;
+  /** The band (unit, group) it belongs to, as people name it ("3"), or null for none. */
+  band: string | null;
+  status: FigureStatus;
+  /** True while it stands on the table (also for the dead, where they fell); false when off it. */
+  onTable: boolean;
+  /** Short words about it ("booty", "unloaded", "personality", "1 hit"). */
+  markers: string[];
+  /** At most two characters drawn beside the figure for its most telling marker (`$` booty), or ''. */
+  badge: string;
+  /** True when it belongs to the band acting now. */
+  highlighted: boolean;
+  /** True for the one figure whose decision it is now. */
+  current: boolean;
+}
+
+/** A labelled line of text about the state ("Turn 3 of 30", "Movement: Pirates 14 in"). */
+export interface SceneInfo {
+  label: string;
+  value: string;
+}
+
+/** The whole drawable state. */
+export interface Scene {
+  /** Table size (inches). */
+  width: number;
+  height: number;
+  /** One line saying where the game stands ("Turn 3 — 4♥ (Pirates): band 2 acts"). */
+  caption: string;
+  sides: SceneSide[];
+  areas: SceneArea[];
+  markers: SceneMarker[];
+  figures: SceneFigure[];
+  /** Cards turned, movement allowances, score: what a player wants beside the map. */
+  info: SceneInfo[];
+}

@@ -1,0 +1,324 @@
+/**
+ * A game between a person and an agent, without any input or output: the engine of `play`.
+ *
+ * The person's side is written `human` in the record header; the agent plays the other side with
+ * its normal stream (`agentStream(seed, side)`), so a game played with `play` is an ordinary record
+ * that `replay --verify` checks. Each of the agent's decision lines keeps, beside its explanation,
+ * how many numbers the agent had drawn from its stream (`why.agentDraws`): `undo` and `--resume`
+ * rebuild the game from the decisions alone and put a fresh agent's stream back where it was, so
+ * the agent answers the same position the same way (exact for agents that draw only from their
+ * context's stream and keep no memory between decisions, such as `random`, `greedy`, `heuristic`).
+ */
+import { availableParallelism } from 'node:os';
+import type { Agent, AgentFactory, Explanation } from '../core/agent.js';
+import { canonicalJson } from '../core/hash.js';
+import { GameSession, type GameResult, type LoadedScenario } from '../core/game.js';
+import type { GameEvent, Json, SideId } from '../core/model.js';
+import { type HeaderLine, RecordError, type RecordLine } from '../core/record.js';
+import { agentStream, type ForkableRng } from '../core/rng.js';
+import { getRuleset, loadScenarioData } from '../rules/index.js';
+import { resolveAgent } from '../../agents/index.js';
+
+/** The agent spec that marks the person's side in a record header. */
+export const HUMAN = 'human';
+
+/**
+ * A stream that counts the numbers drawn from it (a fork counts as one draw, as it is for the
+ * Alea streams of src/core/rng.ts), so it can be put back at the same place later.
+ */
+export class CountingRng implements ForkableRng {
+  /** Numbers drawn so far. */
+  draws = 0;
+  constructor(private readonly inner: ForkableRng) {}
+  next(): number {
+    this.draws++;
+    return this.inner.next();
+  }
+  fork(label: string): ForkableRng {
+    this.draws++;
+    return this.inner.fork(label);
+  }
+  /** Draw and discard until `n` numbers have been drawn in all. */
+  advanceTo(n: number): void {
+    while (this.draws < n) this.next();
+  }
+}
+
+/** One decision of the game so far. */
+export interface PlayDecision {
+  side: SideId;
+  action: Json;
+  /** True for the person's decisions. */
+  human: boolean;
+  /** The agent's explanation and stream position (agent decisions only). */
+  why?: Json;
+}
+
+/** What the agent did at one decision, for the account `play` prints. */
+export interface AgentMove {
+  side: SideId;
+  action: Json;
+  /** The action in words (described before it was applied). */
+  words: string;
+  /** The agent's explanation, when it keeps one. */
+  explanation: Explanation | null;
+}
+
+function drawsOf(why: Json | undefined): number {
+  if (why === null || typeof why !== 'object' || Array.isArray(why)) return 0;
+  const n = why.agentDraws;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0;
+}
+
+/** Comparable form of a record line (decisions without `why`). */
+function comparable(line: RecordLine): string {
+  if (line.t === 'decision') {
+    const { why: _why, ...rest } = line;
+    return canonicalJson(rest);
+  }
+  return canonicalJson(line);
+}
+
+/** A person against an agent, decision by decision, with undo. */
+export class PlayGame {
+  /** The game in progress (rebuilt by {@link undo}). */
+  session: GameSession;
+  /** The opponent (re-created by {@link undo}). */
+  agent: Agent;
+  private rng: CountingRng;
+  /** Decisions so far, in order. */
+  readonly decisions: PlayDecision[] = [];
+  /** Receives every event as it happens (not while {@link undo} replays the game). */
+  onEvent: ((e: GameEvent) => void) | null = null;
+  private muted = false;
+  private result: GameResult | null = null;
+
+  private constructor(
+    readonly scenario: LoadedScenario,
+    readonly seed: number | string,
+    /** The person's side. */
+    readonly human: SideId,
+    /** The agent's side. */
+    readonly opponentSide: SideId,
+    /** The agent's canonical spec. */
+    readonly opponentSpec: string,
+    private readonly factory: { factory: AgentFactory; options: Record<string, string> },
+    private readonly maxThreads: number,
+  ) {
+    this.rng = new CountingRng(agentStream(seed, opponentSide));
+    this.agent = this.makeAgent();
+    this.session = this.newSession();
+  }
+
+  /**
+   * A new game: the person plays `human`, the agent given by `opponent` (any spec `resolveAgent`
+   * takes) plays the other side. Throws an `AgentSpecError` for an unknown agent, and an `Error`
+   * for a side the scenario does not have (callers check the side first).
+   */
+  static async create(scenario: LoadedScenario, seed: number | string, human: SideId, opponent: string, maxThreads = availableParallelism()): Promise<PlayGame> {
+    const sides = scenario.ruleset.sides(scenario.compiled);
+    if (!sides.includes(human)) throw new Error(`no side "${human}" in ${scenario.id} (sides: ${sides.join(', ')})`);
+    if (sides.length !== 2) throw new Error(`play needs a two-sided scenario; ${scenario.id} has ${sides.length} sides`);
+    const other = sides.find((s) => s !== human) as SideId;
+    const r = await resolveAgent(opponent);
+    return new PlayGame(scenario, seed, human, other, r.spec, { factory: r.factory, options: r.options }, maxThreads);
+  }
+
+  /**
+   * Continue a game saved by `play` (a record whose header names one side `human`): replays its
+   * decisions, checks that every line comes out the same, and puts the agent's stream back.
+   * Throws {@link RecordError} when the record is not a game in progress of this build.
+   */
+  static async resume(lines: RecordLine[], file: string, maxThreads = availableParallelism()): Promise<PlayGame> {
+    const header = lines[0] as HeaderLine;
+    const ruleset = getRuleset(header.ruleset);
+    if (ruleset.version !== header.rulesetVersion) throw new RecordError(file, 1, `recorded with ${header.ruleset} ${header.rulesetVersion}; this build has ${ruleset.version}`);
+    const humans = Object.entries(header.agents).filter(([, spec]) => spec === HUMAN);
+    if (humans.length !== 1) throw new RecordError(file, 1, `not a game saved by play: the header should name exactly one side "${HUMAN}" (agents: ${JSON.stringify(header.agents)})`);
+    if (lines.some((l) => l.t === 'result')) throw new RecordError(file, 0, 'this game is over: nothing to resume (watch it with `render`, check it with `replay --verify`)');
+    let scenario: LoadedScenario;
+    try {
+      scenario = loadScenarioData(header.scenarioData, `${file} (embedded scenario)`);
+    } catch (e) {
+      throw new RecordError(file, 1, e instanceof Error ? e.message : String(e));
+    }
+    if (scenario.hash !== header.scenarioHash) throw new RecordError(file, 1, `embedded scenario hash ${scenario.hash} differs from the header's ${header.scenarioHash}`);
+    const human = humans[0][0];
+    const opponent = Object.entries(header.agents).find(([side]) => side !== human);
+    if (!opponent) throw new RecordError(file, 1, 'the header names no opponent');
+    const g = await PlayGame.create(scenario, header.seed, human, opponent[1], maxThreads);
+    const decisions: PlayDecision[] = [];
+    lines.forEach((l, i) => {
+      if (l.t !== 'decision') return;
+      if (l.side !== human && l.side !== g.opponentSide) throw new RecordError(file, i + 1, `decision by unknown side "${l.side}"`);
+      decisions.push({ side: l.side, action: l.action, human: l.side === human, ...(l.why !== undefined ? { why: l.why } : {}) });
+    });
+    try {
+      await g.rebuild(decisions);
+    } catch (e) {
+      throw new RecordError(file, 0, `does not replay: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const gen = g.session.lines as string[];
+    for (let i = 1; i < lines.length; i++) {
+      const mine = i < gen.length ? comparable(JSON.parse(gen[i]) as RecordLine) : '(nothing)';
+      if (mine !== comparable(lines[i])) throw new RecordError(file, i + 1, `does not replay with this build: line ${i + 1} differs (replay gives ${mine.slice(0, 200)})`);
+    }
+    if (gen.length !== lines.length) throw new RecordError(file, lines.length, 'the record stops short of what its decisions produce');
+    return g;
+  }
+
+  private makeAgent(): Agent {
+    const ctx = {
+      ruleset: this.scenario.ruleset,
+      scenario: this.scenario.compiled,
+      scenarioData: this.scenario.raw as Json,
+      side: this.opponentSide,
+      rng: this.rng,
+      seed: this.seed,
+      options: this.factory.options,
+      maxThreads: this.maxThreads,
+    };
+    return this.factory.factory(ctx);
+  }
+
+  private newSession(): GameSession {
+    return new GameSession(this.scenario, this.seed, this.agents(), {
+      record: true,
+      onEvent: (e) => {
+        if (!this.muted) this.onEvent?.(e);
+      },
+    });
+  }
+
+  /** The record header's agents: the person's side is {@link HUMAN}. */
+  agents(): Record<SideId, string> {
+    const out: Record<SideId, string> = {};
+    for (const s of this.scenario.ruleset.sides(this.scenario.compiled)) out[s] = s === this.human ? HUMAN : this.opponentSpec;
+    return out;
+  }
+
+  /** Replay `decisions` from the start in a fresh session, with a fresh agent at the right stream position. */
+  private async rebuild(decisions: PlayDecision[]): Promise<void> {
+    await this.agent.close?.();
+    this.muted = true;
+    try {
+      this.result = null;
+      this.rng = new CountingRng(agentStream(this.seed, this.opponentSide));
+      this.agent = this.makeAgent();
+      this.session = this.newSession();
+      this.decisions.length = 0;
+      let draws = 0;
+      for (const d of decisions) {
+        this.session.submit(d.action, undefined, d.why);
+        this.decisions.push(d);
+        if (!d.human) draws = Math.max(draws, drawsOf(d.why));
+      }
+      this.rng.advanceTo(draws);
+    } finally {
+      this.muted = false;
+    }
+  }
+
+  /** The current state (the ruleset's, read only). */
+  get state(): unknown {
+    return this.session.state;
+  }
+
+  /** The side to decide now, or null when the game is over. */
+  current(): SideId | null {
+    return this.session.current();
+  }
+
+  /** True when it is the person's decision. */
+  humanToDecide(): boolean {
+    return this.session.current() === this.human;
+  }
+
+  /** The legal actions now. */
+  legal(): Json[] {
+    return this.session.legal();
+  }
+
+  /** Null when the person may take `action` now, else the reason in words (nothing changes). */
+  check(action: Json): string | null {
+    if (!this.humanToDecide()) return 'it is not your decision';
+    const r = this.scenario.ruleset;
+    const key = r.actionKey(action);
+    if (this.legal().some((a) => r.actionKey(a) === key)) return null;
+    return r.checkAction ? r.checkAction(this.state, action) : 'not one of the actions offered';
+  }
+
+  /**
+   * The person's decision: one of {@link legal}, or a free-form action the ruleset's `checkAction`
+   * accepts. Returns null when applied, else the reason it is not allowed (nothing changes then).
+   */
+  submitHuman(action: Json): string | null {
+    const reason = this.check(action);
+    if (reason !== null) return reason;
+    this.session.submit(action);
+    this.decisions.push({ side: this.human, action, human: true });
+    return null;
+  }
+
+  /**
+   * Ask the agent for its decision and apply it; `chosen` (if given) sees the decision before it
+   * is applied, so its account comes before the events it causes. Precondition: the agent's side
+   * decides now.
+   */
+  async agentStep(chosen?: (m: AgentMove) => void): Promise<AgentMove> {
+    const side = this.current();
+    if (side === null || side === this.human) throw new Error('it is not the agent’s decision');
+    const r = this.scenario.ruleset;
+    const legal = this.legal();
+    let action = this.agent.decide({ ruleset: r, state: this.state, side, legal });
+    if (action instanceof Promise) action = await action;
+    const explanation = this.agent.explain?.() ?? null;
+    let words: string;
+    try {
+      words = r.describeAction(this.state, action);
+    } catch {
+      words = r.actionKey(action);
+    }
+    const why: { [k: string]: Json } = explanation ? (JSON.parse(JSON.stringify(explanation)) as { [k: string]: Json }) : {};
+    why.agentDraws = this.rng.draws;
+    const move: AgentMove = { side, action, words, explanation };
+    chosen?.(move);
+    this.session.submit(action, legal, why);
+    this.decisions.push({ side, action, human: false, why });
+    return move;
+  }
+
+  /**
+   * Take back the person's last decision (and the agent's after it) by replaying the game without
+   * it. Returns the action taken back, or null when the person has made no decision yet.
+   */
+  async undo(): Promise<Json | null> {
+    let i = this.decisions.length - 1;
+    while (i >= 0 && !this.decisions[i].human) i--;
+    if (i < 0) return null;
+    const taken = this.decisions[i].action;
+    await this.rebuild(this.decisions.slice(0, i));
+    return taken;
+  }
+
+  /** The result once the game is over (adds the result line to the record; idempotent). */
+  finish(): GameResult {
+    this.result ??= this.session.finish();
+    return this.result;
+  }
+
+  /** The record so far as JSON Lines text (a finished game ends with its result line). */
+  recordText(): string {
+    return `${(this.session.lines as string[]).join('\n')}\n`;
+  }
+
+  /** The record so far as parsed lines. */
+  recordLines(): RecordLine[] {
+    return (this.session.lines as string[]).map((l) => JSON.parse(l) as RecordLine);
+  }
+
+  /** Release the agent's resources. */
+  async close(): Promise<void> {
+    await this.agent.close?.();
+  }
+}

@@ -1,0 +1,363 @@
+/**
+ * `play` in a terminal: the person's prompts, the map, the dice as they fall, the agent's account.
+ *
+ * Input and output are streams handed in, so a test drives a whole game with a scripted input
+ * stream; in a real terminal (both streams TTYs) readline gives line editing and history, and the
+ * map is coloured unless NO_COLOR is set. Every line the person types is read as a number (an
+ * action), coordinates (`x,y`, where the rules allow free movement) or a command; anything else
+ * gets a one-line reason and the same prompt again.
+ */
+import { createInterface, type Interface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { Explanation } from '../core/agent.js';
+import type { GameResult } from '../core/game.js';
+import type { Json } from '../core/model.js';
+import { sceneToAscii } from '../render/ascii.js';
+import { writeAtomic } from '../commands/common.js';
+import type { PlayGame } from './session.js';
+
+/** Reads the person's lines one at a time; null when the input ends (or on Ctrl-C). */
+export class LineReader {
+  private readonly queue: string[] = [];
+  private waiting: ((line: string | null) => void) | null = null;
+  private ended = false;
+  private readonly rl: Interface;
+
+  constructor(
+    input: Readable,
+    private readonly output: Writable,
+    private readonly tty: boolean,
+  ) {
+    this.rl = createInterface({ input, output: tty ? output : undefined, terminal: tty });
+    this.rl.on('line', (line) => this.deliver(line));
+    this.rl.on('close', () => {
+      this.ended = true;
+      this.deliver(null);
+    });
+    this.rl.on('SIGINT', () => this.rl.close());
+  }
+
+  private deliver(line: string | null): void {
+    const w = this.waiting;
+    if (w) {
+      this.waiting = null;
+      w(line);
+    } else if (line !== null) this.queue.push(line);
+  }
+
+  /** Show `prompt` and wait for the next line (echoed when the input is not a terminal). */
+  async ask(prompt: string): Promise<string | null> {
+    let line: string | null;
+    if (this.tty) {
+      this.rl.setPrompt(prompt);
+      this.rl.prompt();
+    } else this.output.write(prompt);
+    if (this.queue.length > 0) line = this.queue.shift() as string;
+    else if (this.ended) line = null;
+    else line = await new Promise<string | null>((res) => (this.waiting = res));
+    if (!this.tty) this.output.write(line === null ? '\n' : `${line}\n`);
+    return line;
+  }
+
+  close(): void {
+    this.rl.close();
+  }
+}
+
+/** Options of {@link playInTerminal}. */
+export interface TerminalOptions {
+  input: Readable;
+  output: Writable;
+  /** Where the finished game's record is written, and `save` writes by default. */
+  out: string;
+  /** Treat the streams as a terminal (line editing). Default: both are TTYs. */
+  tty?: boolean;
+  /** ANSI colours on the map. Default: a terminal, and NO_COLOR not set. */
+  colour?: boolean;
+  /** Draw the map at every decision of the person (default true; `map` draws it anyway). */
+  showMap?: boolean;
+}
+
+/** How a `play` session ended. */
+export interface PlayEnd {
+  /** `over`: the game finished; `quit`: the person quit; `eof`: the input ended first. */
+  end: 'over' | 'quit' | 'eof';
+  result: GameResult | null;
+  /** The file the record was last written to, if any. */
+  saved: string | null;
+}
+
+const HELP = (out: string): string =>
+  [
+    'Type the number of an action to take it, or one of these commands:',
+    '  <x>,<y>        move the figure deciding now to exact coordinates in inches (e.g. 14.5,30),',
+    '                 where the rules let it move freely; the map ruler counts inches from the top left',
+    '  map            the map and the state of the game again',
+    '  actions        the list of actions again',
+    '  status <fig>   one figure: where it stands, its band, weapon, hits (e.g. status P05)',
+    '  undo           take back your last decision (and the AI’s decisions after it)',
+    `  save [file]    write the game so far (default ${out}); continue later with play --resume <file>`,
+    '  quit           stop playing (asks whether to save first)',
+    '  help           this list',
+  ].join('\n');
+
+/** Explanation in a few lines: summary, then the top candidates with visits and values. */
+export function explanationLines(game: PlayGame, state: unknown, e: Explanation, top = 3): string[] {
+  const r = game.scenario.ruleset;
+  const out: string[] = [];
+  if (e.summary) out.push(`      why: ${e.summary}`);
+  const words = (a: Json): string => {
+    try {
+      return r.describeAction(state, a);
+    } catch {
+      return r.actionKey(a);
+    }
+  };
+  e.candidates.slice(0, top).forEach((c, i) => {
+    const stats = [c.visits !== undefined ? `${c.visits} visits` : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', c.note ?? ''].filter((x) => x).join(', ');
+    out.push(`      ${i === 0 ? 'considered' : '          '} ${i + 1}. ${words(c.action)}${stats ? ` — ${stats}` : ''}`);
+  });
+  if (e.line && e.line.length > 0) out.push(`      expects: ${e.line.slice(0, 6).join(' → ')}`);
+  return out;
+}
+
+const NUMBER = /^[-+]?\d+(?:\.\d+)?$/;
+const COORDS = /^\(?\s*([-+]?\d+(?:\.\d+)?)\s*(?:,\s*|\s+)([-+]?\d+(?:\.\d+)?)\s*\)?$/;
+
+/** Play `game` to its end (or until the person quits or the input ends) over the given streams. */
+export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Promise<PlayEnd> {
+  const out = opts.output;
+  const tty = opts.tty ?? Boolean((opts.input as { isTTY?: boolean }).isTTY && (out as { isTTY?: boolean }).isTTY);
+  const colour = opts.colour ?? (tty && !process.env.NO_COLOR);
+  const showMap = opts.showMap ?? true;
+  const reader = new LineReader(opts.input, out, tty);
+  const r = game.scenario.ruleset;
+  const say = (text: string): void => {
+    out.write(`${text}\n`);
+  };
+  let saved: string | null = null;
+  let dirty = false;
+
+  const save = (file: string): boolean => {
+    try {
+      writeAtomic(file, game.recordText());
+      saved = file;
+      dirty = false;
+      return true;
+    } catch (e) {
+      say(`could not save to ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      return false;
+    }
+  };
+
+  game.onEvent = (e) => {
+    const t = r.describeEvent(game.scenario.compiled, e);
+    if (t !== null) say(t);
+  };
+
+  const sideName = (id: string): string => r.scene?.(game.state).sides.find((s) => s.id === id)?.name ?? id;
+  const describe = (a: Json): string => {
+    try {
+      return r.describeAction(game.state, a);
+    } catch {
+      return r.actionKey(a);
+    }
+  };
+  const mapText = (): string | null => {
+    const scene = r.scene?.(game.state);
+    if (scene) return sceneToAscii(scene, { colour });
+    return r.render ? r.render(game.state) : null;
+  };
+  const infoText = (): string[] => {
+    const scene = r.scene?.(game.state);
+    return scene ? scene.info.map((i) => `${i.label}: ${i.value}`) : [];
+  };
+  const coordsFigure = (): string | null => {
+    if (!r.exactMove || r.exactMove(game.state, 0, 0) === null) return null;
+    return r.scene?.(game.state).figures.find((f) => f.current)?.id ?? 'the figure';
+  };
+  const listActions = (legal: Json[]): void => {
+    say(`Your choices (${sideName(game.human)}):`);
+    const w = String(legal.length).length;
+    legal.forEach((a, i) => say(`  ${String(i + 1).padStart(w)}. ${describe(a)}`));
+    const fig = coordsFigure();
+    say(`Type 1–${legal.length}${fig ? `, or x,y to move ${fig} to exact coordinates` : ''}; help for commands.`);
+  };
+  const showDecision = (withMap: boolean): void => {
+    const scene = r.scene?.(game.state);
+    say('');
+    say(`══ ${scene ? scene.caption : `${sideName(game.human)} to decide`} ══`);
+    if (withMap) {
+      const m = mapText();
+      if (m !== null) say(m);
+    }
+    for (const l of infoText()) say(l);
+    listActions(game.legal());
+  };
+
+  say(
+    `${game.scenario.id} — you play ${sideName(game.human)} against ${game.opponentSpec} (${sideName(game.opponentSide)}); seed ${game.seed}. ` +
+      'Type help at any prompt for the commands.',
+  );
+
+  let result: GameResult | null = null;
+  try {
+    let fresh = true;
+    for (;;) {
+      if (game.current() === null) {
+        result = game.finish();
+        const m = mapText();
+        if (m !== null) say(m);
+        say(`Result: ${result.winner === null ? 'a draw' : `${sideName(result.winner)} win`} — ${result.reason}. ${result.decisions} decisions.`);
+        if (save(opts.out)) say(`The game's record: ${opts.out} (check it with replay --verify; watch it with render).`);
+        return { end: 'over', result, saved };
+      }
+      if (!game.humanToDecide()) {
+        const before = game.state;
+        await game.agentStep((m) => {
+          say(`  ${sideName(m.side)} (${game.opponentSpec}): ${m.words}`);
+          if (m.explanation) for (const l of explanationLines(game, before, m.explanation)) say(l);
+        });
+        dirty = true;
+        fresh = true;
+        continue;
+      }
+      if (fresh) showDecision(showMap);
+      fresh = false;
+      const legal = game.legal();
+      const line = await reader.ask(`${sideName(game.human)} [1-${legal.length}]> `);
+      if (line === null) {
+        say('');
+        if (dirty && save(opts.out)) say(`Input ended: the game so far is saved in ${opts.out}; continue it with play --resume ${opts.out}`);
+        else say('Input ended.');
+        return { end: 'eof', result: null, saved };
+      }
+      const text = line.trim();
+      const words = text.split(/\s+/);
+      const cmd = words[0].toLowerCase();
+      const n = legal.length;
+      if (text === '') {
+        say(`Type the number of an action (1–${n}), or help.`);
+        continue;
+      }
+      if (NUMBER.test(text)) {
+        const k = Number(text);
+        if (!Number.isInteger(k) || k < 1 || k > n) {
+          say(`There is no action ${text}: choose a number from 1 to ${n}.`);
+          continue;
+        }
+        const a = legal[k - 1];
+        say(`  You: ${describe(a)}`);
+        const why = game.submitHuman(a);
+        if (why !== null) say(`Not allowed: ${why}.`);
+        else {
+          dirty = true;
+          fresh = true;
+        }
+        continue;
+      }
+      const xy = COORDS.exec(text);
+      if (xy) {
+        const x = Number(xy[1]);
+        const y = Number(xy[2]);
+        const a = r.exactMove ? r.exactMove(game.state, x, y) : null;
+        if (a === null) {
+          say(`Exact coordinates are not taken at this decision: choose a number from 1 to ${n}.`);
+          continue;
+        }
+        const why = game.check(a);
+        if (why !== null) {
+          say(`Cannot move there: ${why}.`);
+          continue;
+        }
+        say(`  You: ${describe(a)}`);
+        const err = game.submitHuman(a);
+        if (err !== null) say(`Not allowed: ${err}.`);
+        else {
+          dirty = true;
+          fresh = true;
+        }
+        continue;
+      }
+      switch (cmd) {
+        case 'help':
+        case '?':
+        case 'h':
+          say(HELP(opts.out));
+          continue;
+        case 'map':
+        case 'm': {
+          const m = mapText();
+          say(m ?? 'This ruleset draws no map.');
+          for (const l of infoText()) say(l);
+          continue;
+        }
+        case 'actions':
+        case 'list':
+        case 'l':
+          listActions(legal);
+          continue;
+        case 'status':
+        case 's': {
+          let who = words.slice(1).join(' ');
+          if (who === '') who = r.scene?.(game.state).figures.find((f) => f.current)?.id ?? '';
+          if (who === '') {
+            say('Which figure? e.g. status P05');
+            continue;
+          }
+          if (!r.describeFigure) {
+            say('This ruleset does not describe single figures.');
+            continue;
+          }
+          say(r.describeFigure(game.state, who) ?? `There is no figure "${who}": the map legend and the action list name them (e.g. P05).`);
+          continue;
+        }
+        case 'undo':
+        case 'u': {
+          const taken = await game.undo();
+          if (taken === null) {
+            say('Nothing to take back: you have made no decision yet.');
+            continue;
+          }
+          dirty = true;
+          say(`Taken back: ${describe(taken)}.`);
+          fresh = true;
+          continue;
+        }
+        case 'save': {
+          const file = words.length > 1 ? words.slice(1).join(' ') : opts.out;
+          if (save(file)) say(`Saved to ${file}; continue it with play --resume ${file}`);
+          continue;
+        }
+        case 'quit':
+        case 'exit':
+        case 'q': {
+          if (dirty) {
+            for (;;) {
+              const ans = await reader.ask('Save the game before quitting? [y/n] ');
+              if (ans === null) {
+                save(opts.out);
+                break;
+              }
+              const a = ans.trim().toLowerCase();
+              if (a === 'y' || a === 'yes') {
+                if (save(opts.out)) say(`Saved to ${opts.out}; continue it with play --resume ${opts.out}`);
+                break;
+              }
+              if (a === 'n' || a === 'no') break;
+              say('Please answer y or n.');
+            }
+          }
+          say('Bye.');
+          return { end: 'quit', result: null, saved };
+        }
+        default:
+          say(`Unknown command "${words[0]}": type a number from 1 to ${n}${coordsFigure() ? ', x,y coordinates' : ''}, or help.`);
+          continue;
+      }
+    }
+  } finally {
+    game.onEvent = null;
+    reader.close();
+  }
+}

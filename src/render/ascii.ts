@@ -1,0 +1,178 @@
+/**
+ * A {@link Scene} as an ASCII map for the terminal (`play`): one character per inch across and one
+ * line per two inches down (about square on a terminal), a ruler in inches, and a legend.
+ *
+ * Figures are marked by side and band: the first side's bands are capital letters, the second
+ * side's small letters (the legend says which letter is which band), a figure in no band shows its
+ * side's mark, `!` is a figure running away. The band acting now is `*` and the figure deciding
+ * now `@`; with colour on, figures keep their letters, coloured by side, and the acting band is
+ * drawn in reverse video instead. The dead and those off the table are not drawn.
+ */
+import type { Scene, SceneFigure } from '../core/scene.js';
+
+/** Options of {@link sceneToAscii}. */
+export interface AsciiOptions {
+  /** ANSI colours (for a terminal that shows them). Default false. */
+  colour?: boolean;
+  /** Characters per inch across (default 1). */
+  perInch?: number;
+  /** Inches per line down (default 2). */
+  inchesPerLine?: number;
+}
+
+/** Fill characters of area kinds, painted in this order (later kinds cover earlier ones). */
+const FILL: [kind: string, ch: string, words: string][] = [
+  ['deploy', ',', 'deployment'],
+  ['home', '=', 'home'],
+  ['objective', '$', 'objective'],
+  ['broken', ':', 'broken ground'],
+  ['hill', '^', 'hill'],
+  ['wood', '&', 'wood'],
+  ['cover', '%', 'cover'],
+  ['water', '~', 'water'],
+  ['building', '#', 'building'],
+];
+
+function inside(px: number, py: number, pts: [number, number][]): boolean {
+  let c = false;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+    const [xi, yi] = pts[i];
+    const [xj, yj] = pts[j];
+    if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) c = !c;
+  }
+  return c;
+}
+
+function bandOrder(a: string, b: string): number {
+  const na = Number(a);
+  const nb = Number(b);
+  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The letter of each band of each side: capitals for the first side, small letters for the others,
+ * skipping the letters the sides use as marks. Keyed by `side\u0000band`.
+ */
+export function bandLetters(scene: Scene): Map<string, string> {
+  const marks = new Set(scene.sides.map((s) => s.mark.toUpperCase()));
+  const alphabet = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => !marks.has(c));
+  const out = new Map<string, string>();
+  scene.sides.forEach((side, i) => {
+    const bands = [...new Set(scene.figures.filter((f) => f.side === side.id && f.band !== null).map((f) => f.band as string))].sort(bandOrder);
+    bands.forEach((b, k) => {
+      const ch = alphabet[k % alphabet.length];
+      out.set(`${side.id}\u0000${b}`, i === 0 ? ch : ch.toLowerCase());
+    });
+  });
+  return out;
+}
+
+const ESC = '\u001b[';
+
+/** The terrain part of the map, cached by table and areas (they rarely change during a game). */
+const terrainCache = new Map<string, { grid: string[][]; legend: Map<string, string> }>();
+
+function terrainGrid(scene: Scene, cols: number, rows: number, perInch: number, perLine: number): { grid: string[][]; legend: Map<string, string> } {
+  const key = `${cols}x${rows}/${perInch}/${perLine}/${JSON.stringify(scene.areas)}`;
+  const hit = terrainCache.get(key);
+  if (hit) return hit;
+  const layers = FILL.map(([kind, fill, words]) => ({ fill, words, kind, areas: scene.areas.filter((a) => a.kind === kind) })).filter((l) => l.areas.length > 0);
+  const grid: string[][] = [];
+  const legend = new Map<string, string>();
+  for (let r = 0; r < rows; r++) {
+    const line: string[] = [];
+    const y = (r + 0.5) * perLine;
+    for (let c = 0; c < cols; c++) {
+      const x = (c + 0.5) / perInch;
+      let ch = '.';
+      for (const l of layers) {
+        for (const a of l.areas) {
+          if (!inside(x, y, a.points)) continue;
+          ch = l.fill;
+          if (!legend.has(l.fill)) legend.set(l.fill, l.kind === 'home' || l.kind === 'objective' ? a.label : l.words);
+        }
+      }
+      line.push(ch);
+    }
+    grid.push(line);
+  }
+  if (terrainCache.size > 16) terrainCache.clear();
+  const out = { grid, legend };
+  terrainCache.set(key, out);
+  return out;
+}
+
+/** The map and its legend as lines of text. */
+export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
+  const perInch = opts.perInch ?? 1;
+  const perLine = opts.inchesPerLine ?? 2;
+  const colour = opts.colour ?? false;
+  const cols = Math.max(1, Math.ceil(scene.width * perInch));
+  const rows = Math.max(1, Math.ceil(scene.height / perLine));
+  const terrain = terrainGrid(scene, cols, rows, perInch, perLine);
+  const grid = terrain.grid.map((l) => [...l]);
+  const kindsSeen = terrain.legend;
+
+  const letters = bandLetters(scene);
+  const sideIndex = new Map(scene.sides.map((s, i) => [s.id, i]));
+  const rank = (f: SceneFigure): number => (f.current ? 3 : f.highlighted ? 2 : 1);
+  const cell: (SceneFigure | null)[][] = grid.map((l) => l.map(() => null));
+  for (const f of scene.figures) {
+    if (!f.onTable || f.status === 'dead' || f.status === 'captured' || f.status === 'gone') continue;
+    const c = Math.min(cols - 1, Math.max(0, Math.floor(f.x * perInch)));
+    const r = Math.min(rows - 1, Math.max(0, Math.floor(f.y / perLine)));
+    const there = cell[r][c];
+    if (!there || rank(f) >= rank(there)) cell[r][c] = f;
+  }
+  const glyph = (f: SceneFigure): string => {
+    if (f.status === 'fleeing') return '!';
+    if (!colour && f.current) return '@';
+    if (!colour && f.highlighted) return '*';
+    const side = scene.sides[sideIndex.get(f.side) ?? 0];
+    return f.band !== null ? (letters.get(`${f.side}\u0000${f.band}`) ?? '?') : (side?.mark ?? '?');
+  };
+  const paint = (f: SceneFigure, ch: string): string => {
+    if (!colour) return ch;
+    const codes = [(sideIndex.get(f.side) ?? 0) === 0 ? '31' : '36', '1'];
+    if (f.highlighted || f.current) codes.push('7');
+    if (f.current) codes.push('4');
+    return `${ESC}${codes.join(';')}m${ch}${ESC}0m`;
+  };
+
+  const ruler = Array.from({ length: cols }, (_, c) => {
+    const inch = c / perInch;
+    return Number.isInteger(inch) && inch % 10 === 0 ? String((inch / 10) % 10) : ' ';
+  }).join('');
+  const out: string[] = [`    ${ruler}`];
+  for (let r = 0; r < rows; r++) {
+    const parts = grid[r].map((ch, c) => {
+      const f = cell[r][c];
+      return f ? paint(f, glyph(f)) : ch;
+    });
+    out.push(`${String(r * perLine).padStart(3)} ${parts.join('')}`);
+  }
+
+  // Legend: terrain, then each side's bands, then the markings.
+  const terrainWords = [...kindsSeen.entries()].map(([ch, words]) => `${ch} ${words}`);
+  out.push(`    ${terrainWords.join('  ')}  (one character per ${perInch === 1 ? 'inch' : `${1 / perInch} in`} across, ${perLine} in down; ruler every 10 in)`);
+  scene.sides.forEach((side) => {
+    const bands = [...letters.entries()]
+      .filter(([k]) => k.startsWith(`${side.id}\u0000`))
+      .filter(([k]) => scene.figures.some((f) => `${f.side}\u0000${f.band}` === k && f.onTable && (f.status === 'active' || f.status === 'fleeing')))
+      .map(([k, ch]) => `${ch}=${k.slice(side.id.length + 1)}`);
+    out.push(`    ${side.name}: ${side.mark} in no band${bands.length ? `; bands ${bands.join(' ')}` : ''}`);
+  });
+  const acting = scene.figures.find((f) => f.highlighted || f.current);
+  const marks = ['! running'];
+  if (acting) {
+    const cur = scene.figures.find((f) => f.current);
+    marks.push(
+      colour
+        ? `reverse video: band ${acting.band ?? '?'} acting${cur ? `, underlined: ${cur.id} deciding` : ''}`
+        : `* band ${acting.band ?? '?'} acting${cur ? `, @ ${cur.id} deciding` : ''}`,
+    );
+  }
+  out.push(`    ${marks.join('; ')}`);
+  return out.join('\n');
+}

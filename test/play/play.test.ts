@@ -1,0 +1,217 @@
+/**
+ * `play` (issue 5): a whole Supply Raid from a scripted input file as each side against the
+ * heuristic; bad input at every prompt kind; undo; save, quit and resume; the finished game is a
+ * record that verifies.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadScenario } from '../../src/rules/index.js';
+import { PlayGame } from '../../src/play/session.js';
+import { parseRecord, readRecord } from '../../src/core/record.js';
+import { verifyRecord } from '../../src/replay.js';
+import { comparableRecord, driveAnswers, driveFile, heuristicScript, writeScript } from './helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'skirmish-play-'));
+const sc = loadScenario('supply-raid');
+const SEED = 3;
+
+/** For each time `typed` was entered: the prompt it answered, the reply line, and the prompt after it. */
+function repliesTo(text: string, typed: string): { prompt: string; reply: string; next: string }[] {
+  const lines = text.split('\n');
+  const out: { prompt: string; reply: string; next: string }[] = [];
+  const split = (l: string): [string, string] | null => {
+    const m = /^(.*?(?:\[\d+-\d+\]> |\[y\/n\] ))(.*)$/.exec(l);
+    return m ? [m[1], m[2]] : null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const m = split(lines[i]);
+    if (m && m[1] === typed) out.push({ prompt: m[0], reply: lines[i + 1] ?? '', next: split(lines[i + 2] ?? '')?.[0] ?? '' });
+  }
+  return out;
+}
+
+describe('play: whole games from a scripted input file', () => {
+  for (const side of ['pirates', 'townsfolk']) {
+    it(`plays a whole Supply Raid as ${side} against heuristic; the record verifies and is the heuristic game`, async () => {
+      const { lines: expected, answers } = heuristicScript(sc, SEED, side);
+      // A few commands before the first answer: they must not change the game.
+      const file = writeScript(join(dir, `${side}.txt`), ['help', 'map', `status ${side === 'pirates' ? 'P01' : 'T01'}`, 'actions', ...answers]);
+      const out = join(dir, `${side}.jsonl`);
+      const game = await PlayGame.create(sc, SEED, side, 'heuristic', 1);
+      const d = await driveFile(game, file, out, true);
+      expect(d.end.end).toBe('over');
+      expect(d.end.saved).toBe(out);
+      expect(d.text).toMatch(/Result: (Pirates|Townsfolk) win/);
+      expect(d.text).toContain('Your choices');
+      expect(d.text).toMatch(/rolls \d+ vs \d+/); // dice as they fall
+      expect(d.text).toContain('(heuristic): '); // the agent's account
+      const rec = readRecord(out);
+      expect(rec[0]).toMatchObject({ t: 'header', agents: { [side]: 'human' } });
+      expect(rec[rec.length - 1].t).toBe('result');
+      const v = verifyRecord(rec, out);
+      expect(v.ok, v.message).toBe(true);
+      const played = readFileSync(out, 'utf8').trim().split('\n');
+      expect(comparableRecord(played)).toEqual(comparableRecord(expected));
+    });
+  }
+});
+
+describe('play: bad input', () => {
+  it('answers bad input at every prompt kind with a one-line reason and the same prompt again', async () => {
+    // Steer: bad input at the band prompt, form the largest new band the card allows, bad input at the group-move prompt, choose "no group move", bad coordinates at the
+    // figure prompt, then quit with a bad answer to the save question first.
+    const script: string[] = [
+      'frobnicate', '0', '99', '2.5', '10,10', '', 'status Z99',
+      'NEW', // replaced by the number of the largest "Form a new band of …"
+      '99', '-1', 'undo!', '12,12',
+      'SOLO', // replaced by the number of the "no group move" choice
+      '47.9,47.9', '60,20', '20,5', '3,3', '40,40',
+      '1',
+      'quit', 'maybe', 'n',
+    ];
+    const game = await PlayGame.create(sc, SEED, 'pirates', 'heuristic', 1);
+    let i = 0;
+    const d = await driveAnswers(
+      game,
+      (_p, g) => {
+        if (i >= script.length) return null;
+        const a = script[i++];
+        const words = g.legal().map((x) => g.scenario.ruleset.describeAction(g.state, x));
+        if (a === 'NEW') return String(words.findLastIndex((w) => /^Form a new band of [2-9]/.test(w)) + 1);
+        if (a === 'SOLO') return String(words.findIndex((w) => /no group move/.test(w)) + 1);
+        return a;
+      },
+      join(dir, 'bad.jsonl'),
+    );
+    const t = d.text;
+    expect(d.end.end).toBe('quit');
+    const expectReply = (typed: string, reason: RegExp): void => {
+      const r = repliesTo(t, typed);
+      expect(r.length, `no reply to "${typed}"`).toBeGreaterThan(0);
+      expect(r[0].reply).toMatch(reason);
+      expect(r[0].next).toBe(r[0].prompt); // the same prompt again, at once
+    };
+    expectReply('frobnicate', /^Unknown command "frobnicate": type a number from 1 to \d+, or help\.$/);
+    expectReply('0', /^There is no action 0: choose a number from 1 to \d+\.$/);
+    expectReply('99', /^There is no action 99: choose a number from 1 to \d+\.$/);
+    expectReply('2.5', /^There is no action 2\.5/);
+    expectReply('10,10', /^Exact coordinates are not taken at this decision/);
+    expectReply('', /^Type the number of an action/);
+    expectReply('status Z99', /^There is no figure "Z99"/);
+    expectReply('-1', /^There is no action -1/);
+    expectReply('undo!', /^Unknown command "undo!"/);
+    expectReply('12,12', /^Exact coordinates are not taken at this decision/); // group-move prompt
+    expectReply('47.9,47.9', /^Cannot move there: .*(inside a building|edge)/);
+    expectReply('60,20', /^Cannot move there: \(60, 20\) is off the table/);
+    expectReply('20,5', /^Cannot move there: \(20, 5\) is inside a building/);
+    expectReply('3,3', /^Cannot move there: \(3, 3\) is inside a building, water/);
+    expectReply('40,40', /^Cannot move there: the way there is [\d.]+ in; this move allows [\d.]+ in/);
+    expectReply('maybe', /^Please answer y or n\.$/);
+    // The prompt after each bad input is the one it answered: the decision did not move on.
+    const decisionsBeforeQuit = game.decisions.filter((x) => x.human).length;
+    expect(decisionsBeforeQuit).toBe(3); // the band, its "no group move", the first figure's action
+    expect(existsSync(join(dir, 'bad.jsonl'))).toBe(false); // quit without saving
+  });
+
+  it('takes exact coordinates that the rules allow and records them as the person gave them', async () => {
+    const game = await PlayGame.create(sc, SEED, 'pirates', 'heuristic', 1);
+    const script = ['1', '9.5,38'];
+    let i = 0;
+    const d = await driveAnswers(game, () => (i < script.length ? script[i++] : null), join(dir, 'xy.jsonl'));
+    expect(d.text).toMatch(/You: .*move to \(9\.5, 38\)/);
+    const rec = readRecord(join(dir, 'xy.jsonl')); // saved when the input ended
+    expect(rec.some((l) => l.t === 'decision' && JSON.stringify(l.action) === '{"k":"moveTo","x":9.5,"y":38}')).toBe(true);
+    const resumed = await PlayGame.resume(rec, 'xy.jsonl', 1);
+    expect(resumed.decisions.length).toBe(game.decisions.length);
+  });
+});
+
+describe('play: undo, save and resume', () => {
+  it('undo then the same decision gives the identical record', async () => {
+    const { answers } = heuristicScript(sc, SEED, 'pirates');
+    // The plain game.
+    const plain = await PlayGame.create(sc, SEED, 'pirates', 'heuristic', 1);
+    let i = 0;
+    await driveAnswers(plain, () => (i < answers.length ? answers[i++] : null), join(dir, 'plain.jsonl'));
+    // The same answers, with "undo" and the same answer again at several places, and two undos in a row once.
+    const withUndo: string[] = ['undo'];
+    answers.forEach((a, k) => {
+      withUndo.push(a);
+      if (k === 0 || k === 7 || k === 40 || k === 41 || k === 150) withUndo.push('undo', a);
+      if (k === 90) withUndo.push('undo', 'undo', answers[k - 1], a);
+    });
+    const undone = await PlayGame.create(sc, SEED, 'pirates', 'heuristic', 1);
+    let j = 0;
+    const d = await driveAnswers(undone, () => (j < withUndo.length ? withUndo[j++] : null), join(dir, 'undone.jsonl'));
+    expect(d.text).toContain('Nothing to take back');
+    expect(d.text.match(/Taken back: /g)?.length).toBe(7);
+    expect(d.end.end).toBe('over');
+    expect(readFileSync(join(dir, 'undone.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'plain.jsonl'), 'utf8'));
+  });
+
+  it('undo with an agent that draws from its stream puts the stream back (random opponent)', async () => {
+    const humanCount = (g: PlayGame): number => g.decisions.filter((x) => x.human).length;
+    const last = (g: PlayGame): string => String(g.legal().length); // the person always takes the last choice
+    const plain = await PlayGame.create(sc, 5, 'townsfolk', 'random', 1);
+    await driveAnswers(plain, (_p, g) => (humanCount(g) >= 60 ? null : last(g)), join(dir, 'r1.jsonl'));
+    // The same, but three undos in a row after the 30th decision, then the same answers again.
+    const undone = await PlayGame.create(sc, 5, 'townsfolk', 'random', 1);
+    let triggered = false;
+    let undos = 0;
+    const d = await driveAnswers(
+      undone,
+      (_p, g) => {
+        if (humanCount(g) === 30) triggered = true;
+        if (triggered && undos < 3) {
+          undos++;
+          return 'undo';
+        }
+        return humanCount(g) >= 60 ? null : last(g);
+      },
+      join(dir, 'r2.jsonl'),
+    );
+    expect(d.text.match(/Taken back: /g)?.length).toBe(3);
+    expect(plain.decisions.some((x) => !x.human && JSON.stringify(x.why).includes('"agentDraws":'))).toBe(true);
+    expect(readFileSync(join(dir, 'r2.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'r1.jsonl'), 'utf8'));
+  });
+
+  it('save, quit, and play --resume continue the game to the same end', async () => {
+    const { answers } = heuristicScript(sc, SEED, 'townsfolk');
+    const full = await PlayGame.create(sc, SEED, 'townsfolk', 'heuristic', 1);
+    let i = 0;
+    await driveAnswers(full, () => (i < answers.length ? answers[i++] : null), join(dir, 'full.jsonl'));
+
+    const saved = join(dir, 'saved.jsonl');
+    const first = await PlayGame.create(sc, SEED, 'townsfolk', 'heuristic', 1);
+    const part = [...answers.slice(0, 100), `save ${saved}`, answers[100], 'quit', 'y'];
+    let j = 0;
+    const d1 = await driveAnswers(first, () => (j < part.length ? part[j++] : null), saved);
+    expect(d1.end.end).toBe('quit');
+    expect(d1.text).toContain(`Saved to ${saved}`);
+    const rec = readRecord(saved);
+    expect(rec.some((l) => l.t === 'result')).toBe(false);
+
+    const resumed = await PlayGame.resume(rec, saved, 1);
+    const rest = answers.slice(101);
+    let k = 0;
+    const d2 = await driveAnswers(resumed, () => (k < rest.length ? rest[k++] : null), saved);
+    expect(d2.end.end).toBe('over');
+    expect(readFileSync(saved, 'utf8')).toBe(readFileSync(join(dir, 'full.jsonl'), 'utf8'));
+    // A finished game cannot be resumed.
+    await expect(PlayGame.resume(readRecord(saved), saved, 1)).rejects.toThrow(/this game is over/);
+  });
+
+  it('when the input ends mid-game the game so far is saved and resumes', async () => {
+    const out = join(dir, 'eof.jsonl');
+    const game = await PlayGame.create(sc, SEED, 'pirates', 'heuristic', 1);
+    let i = 0;
+    const d = await driveAnswers(game, () => (i++ < 20 ? '1' : null), out);
+    expect(d.end.end).toBe('eof');
+    expect(d.text).toContain(`play --resume ${out}`);
+    const g2 = await PlayGame.resume(parseRecord(readFileSync(out, 'utf8'), out), out, 1);
+    expect(g2.decisions.length).toBe(game.decisions.length);
+    expect(g2.humanToDecide()).toBe(true);
+  });
+});
