@@ -1,0 +1,1020 @@
+/**
+ * The Escarmouche turn machine (PLAY) and its actions (MOVING, DEVELOPING, SHOOTING, FIGHTING and
+ * the special actions), as small decisions:
+ *
+ *   PH_PICK — the side whose turn it is picks a figure that has not acted this turn, or passes
+ *             the rest of its turn;
+ *   PH_ACT  — the picked figure takes one action at a time (move, marshal, develop, reserve,
+ *             shoot, volley, fight) or ends its turn; after each action its dice decide whether it
+ *             keeps the initiative (a single 1 ends the figure's turn; a second single 1 in the
+ *             side's turn, or two 1s in one roll, end the side's turn);
+ *   PH_INT  — after an enemy figure moves where a reserved figure can act on it, the reserving side
+ *             may interrupt (one shot, fight or taking cover per reserved figure) or let it go.
+ *
+ * Every die is rolled here from `ctx.rng`; events are built only when `ctx.emit` is set.
+ * Readings of unclear passages are in docs/rules/escarmouche.md, by section.
+ */
+import type { GameEvent, StepContext } from '../../core/model.js';
+import type { EscScenario } from './compile.js';
+import {
+  ACTION_CAP,
+  C,
+  PH_ACT,
+  PH_INT,
+  PH_OVER,
+  PH_PICK,
+  SIDE_ALL_ACTED,
+  SIDE_DOUBLE_ONE,
+  SIDE_PASS,
+  SIDE_SECOND_ONE,
+  SIDE_WHY,
+  type EscState,
+  inPlay,
+  newState,
+} from './state.js';
+import { type Effect, NO_EFFECT, countOnes, d6s, fightingEffect, opposed, score, shootingEffect } from './tables.js';
+
+/** A developing action (DEVELOPING): build the pool, take cover, stand up, remove a Shaken marker, pick up a weapon. */
+export type DevKind = 'ready' | 'cover' | 'stand' | 'rally' | 'rearm';
+/** How a fight is joined: alone; with every friend at the defender's zone of control; massed pike; inside the pikes. */
+export type FightMode = 'alone' | 'all' | 'massed' | 'close';
+/** What a reserved figure does when it interrupts. */
+export type InterruptKind = 'shoot' | 'fight' | 'cover';
+
+/** One decision of Escarmouche. Figures are named by id (`R3`), zones by id. */
+export type EscAction =
+  | { k: 'pick'; f: string }
+  | { k: 'pass' }
+  | { k: 'move'; to: string }
+  | { k: 'marshal'; to: string }
+  | { k: 'dev'; d: DevKind }
+  | { k: 'reserve' }
+  | { k: 'shoot'; t: string }
+  | { k: 'volley'; t: string }
+  | { k: 'fight'; t: string; m: FightMode }
+  | { k: 'end' }
+  | { k: 'int'; f: string; a: InterruptKind; t: string }
+  | { k: 'wait' };
+
+/** How a roll left the initiative: kept; the figure's turn over; the side's turn over; or (interrupts) no bearing. */
+export type InitiativeResult = 'keep' | 'figure' | 'side' | 'none';
+
+// ───────────────────────────── queries ─────────────────────────────
+
+/** True when `f` carries a pike it can use (armed with one and not Disarmed). */
+export function pikeArmed(s: EscState, f: number): boolean {
+  return s.sc.figures[f].hasPike && s.disarmed[f] === 0;
+}
+
+/** True when some enemy of `side` in play stands in zone `z` (its zone of control). */
+export function enemyIn(s: EscState, z: number, side: number): boolean {
+  for (const e of s.sc.sides[1 - side].figures) if (s.wounds[e] > 0 && s.zone[e] === z) return true;
+  return false;
+}
+
+/** A move destination: the zones entered in order (ending at `to`) and the passive dice of the terrain crossed. */
+export interface MoveOption {
+  to: number;
+  line: number[];
+  dice: number;
+}
+
+/**
+ * MOVING: where figure `f` may move from its zone. Into each passable neighbour and on along the
+ * straight line through it while the terrain stays that of the first zone entered; the line stops
+ * at the last zone before the terrain changes and at the first zone holding an enemy (its zone of
+ * control). Any zone on such a line may be the destination ("any distance"). A zone reachable along
+ * two lines keeps the one with fewer passive dice, then the shorter. Sorted by zone index.
+ */
+export function moveOptions(s: EscState, f: number): MoveOption[] {
+  const sc = s.sc;
+  const map = sc.map;
+  const from = s.zone[f];
+  const side = sc.figures[f].side;
+  const best = new Map<number, MoveOption>();
+  for (const n of map.neighbours[from]) {
+    const dice = sc.zoneDice[n];
+    if (dice < 0) continue;
+    const terrain = map.zones[n].terrain;
+    const line: number[] = [];
+    for (const x of map.ray(from, n)) {
+      if (sc.zoneDice[x] < 0 || map.zones[x].terrain !== terrain) break;
+      line.push(x);
+      const old = best.get(x);
+      if (!old || dice < old.dice || (dice === old.dice && line.length < old.line.length)) best.set(x, { to: x, line: line.slice(), dice });
+      if (enemyIn(s, x, side)) break;
+    }
+  }
+  return [...best.values()].sort((a, b) => a.to - b.to);
+}
+
+/** Special move — marshal: friends in the marshal's zone (in his sight) that have not acted and are standing. */
+export function marshalFollowers(s: EscState, f: number): number[] {
+  const out: number[] = [];
+  for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
+    if (g !== f && s.wounds[g] > 0 && s.zone[g] === s.zone[f] && !s.acted[g] && !s.cowered[g]) out.push(g);
+  }
+  return out;
+}
+
+/**
+ * Special shoot — volley fire: friends of director `f` that can add their fire at target `t`:
+ * in play, not yet acted this turn, standing, with a missile weapon other than a cannon, seen by
+ * the director and seeing the target.
+ */
+export function volleyHelpers(s: EscState, f: number, t: number): number[] {
+  const sc = s.sc;
+  const out: number[] = [];
+  for (const g of sc.sides[sc.figures[f].side].figures) {
+    if (g === f || s.wounds[g] === 0 || s.acted[g] || s.cowered[g]) continue;
+    const w = sc.figures[g].missile;
+    if (!w || w.key === 'cannon') continue;
+    if (sc.map.sees(s.zone[f], s.zone[g]) && sc.map.sees(s.zone[g], s.zone[t])) out.push(g);
+  }
+  return out;
+}
+
+/** FIGHTING: friends of `f` standing in its zone (drawn into its fights; even if they have acted). */
+export function zoneFriends(s: EscState, f: number): number[] {
+  const out: number[] = [];
+  for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
+    if (g !== f && s.wounds[g] > 0 && s.zone[g] === s.zone[f] && !s.cowered[g]) out.push(g);
+  }
+  return out;
+}
+
+/** Special fight — massed pike: other pikemen of `f`'s side standing in its zone with their pikes (and, when `fresh`, not yet acted). */
+export function pikeSupporters(s: EscState, f: number, fresh: boolean): number[] {
+  return zoneFriends(s, f).filter((g) => pikeArmed(s, g) && (!fresh || !s.acted[g]));
+}
+
+/** Enemies of `f` in play that it can see (shooting targets; "projectile weapons range the board"). */
+export function visibleEnemies(s: EscState, f: number): number[] {
+  const sc = s.sc;
+  const out: number[] = [];
+  for (const e of sc.sides[1 - sc.figures[f].side].figures) if (s.wounds[e] > 0 && sc.map.sees(s.zone[f], s.zone[e])) out.push(e);
+  return out;
+}
+
+/** Enemies of `f` in play in its zone (at its zone of control: it may fight them). */
+export function zoneEnemies(s: EscState, f: number): number[] {
+  const out: number[] = [];
+  for (const e of s.sc.sides[1 - s.sc.figures[f].side].figures) if (s.wounds[e] > 0 && s.zone[e] === s.zone[f]) out.push(e);
+  return out;
+}
+
+/** True when `f` may take cover where it stands: the zone offers cover, it is not in cover already, not prone, not mounted. */
+export function canTakeCover(s: EscState, f: number): boolean {
+  return s.sc.map.zones[s.zone[f]].cover && !s.cover[f] && !s.cowered[f] && !s.sc.figures[f].mounted;
+}
+
+/** Figures of the side to act that may still be picked this turn. */
+export function pickable(s: EscState): number[] {
+  return s.sc.sides[s.side].figures.filter((f) => s.wounds[f] > 0 && !s.acted[f]);
+}
+
+// ───────────────────────────── legal actions ─────────────────────────────
+
+/** The legal actions of the deciding side (see {@link Ruleset.legalActions}). */
+export function legalActions(s: EscState): EscAction[] {
+  const sc = s.sc;
+  if (s.phase === PH_PICK) {
+    const out: EscAction[] = pickable(s).map((f) => ({ k: 'pick', f: sc.figures[f].id }));
+    out.push({ k: 'pass' });
+    return out;
+  }
+  if (s.phase === PH_ACT) return actOptions(s, s.actor);
+  if (s.phase === PH_INT) return interruptOptions(s);
+  return [];
+}
+
+function actOptions(s: EscState, f: number): EscAction[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const out: EscAction[] = [];
+  const standing = !s.cowered[f];
+  if (standing) {
+    const moves = moveOptions(s, f);
+    for (const m of moves) out.push({ k: 'move', to: sc.map.zones[m.to].id });
+    if (marshalFollowers(s, f).length > 0) for (const m of moves) out.push({ k: 'marshal', to: sc.map.zones[m.to].id });
+  }
+  out.push({ k: 'dev', d: 'ready' });
+  if (canTakeCover(s, f)) out.push({ k: 'dev', d: 'cover' });
+  if (s.cowered[f]) out.push({ k: 'dev', d: 'stand' });
+  if (s.shaken[f] > 0) out.push({ k: 'dev', d: 'rally' });
+  if (s.disarmed[f]) out.push({ k: 'dev', d: 'rearm' });
+  if (standing) {
+    out.push({ k: 'reserve' });
+    const seen = visibleEnemies(s, f);
+    if (info.missile) for (const t of seen) out.push({ k: 'shoot', t: sc.figures[t].id });
+    for (const t of seen) if (volleyHelpers(s, f, t).length > 0) out.push({ k: 'volley', t: sc.figures[t].id });
+    const friends = zoneFriends(s, f).length > 0;
+    for (const t of zoneEnemies(s, f)) {
+      const id = sc.figures[t].id;
+      out.push({ k: 'fight', t: id, m: 'alone' });
+      if (friends) out.push({ k: 'fight', t: id, m: 'all' });
+      if (pikeArmed(s, f) && sc.figures[t].mounted && pikeSupporters(s, f, true).length > 0) out.push({ k: 'fight', t: id, m: 'massed' });
+      if (s.fenceBeat === t && pikeArmed(s, t)) out.push({ k: 'fight', t: id, m: 'close' });
+    }
+  }
+  out.push({ k: 'end' });
+  return out;
+}
+
+/** The interrupts open now (PH_INT): each reserved figure's shot, fight or cover against the figures that just moved, then "wait". */
+export function interruptOptions(s: EscState): EscAction[] {
+  const sc = s.sc;
+  const map = sc.map;
+  const out: EscAction[] = [];
+  for (const r of sc.sides[1 - s.side].figures) {
+    if (!s.reserved[r] || s.wounds[r] === 0) continue;
+    const id = sc.figures[r].id;
+    let seenBy = false;
+    for (let i = 0; i < s.nWindow; i++) {
+      const t = s.window[i];
+      if (s.wounds[t] === 0) continue;
+      if (map.sees(s.zone[r], s.zone[t])) seenBy = true;
+      if (s.cowered[r]) continue;
+      if (sc.figures[r].missile && map.sees(s.zone[r], s.zone[t])) out.push({ k: 'int', f: id, a: 'shoot', t: sc.figures[t].id });
+      if (s.zone[r] === s.zone[t]) out.push({ k: 'int', f: id, a: 'fight', t: sc.figures[t].id });
+    }
+    if (seenBy && canTakeCover(s, r)) out.push({ k: 'int', f: id, a: 'cover', t: '' });
+  }
+  if (out.length > 0) out.push({ k: 'wait' });
+  return out;
+}
+
+// ───────────────────────────── flow ─────────────────────────────
+
+/** A new game: the roll-off for the first side (unless the scenario names it) and its first turn. */
+export function setupGame(sc: EscScenario, ctx: StepContext): EscState {
+  const s = newState(sc);
+  let first = sc.first;
+  if (first < 0) {
+    const rolls: number[][] = [];
+    for (let i = 0; i < 50 && first < 0; i++) {
+      const r = d6s(ctx.rng, 2);
+      rolls.push(r);
+      if (r[0] !== r[1]) first = r[0] > r[1] ? 0 : 1;
+    }
+    if (first < 0) first = 0;
+    ctx.emit?.({ e: 'rollOff', rolls, first: sc.sides[first].id });
+  }
+  s.first = first;
+  startSideTurn(s, first, ctx);
+  return s;
+}
+
+function startSideTurn(s: EscState, side: number, ctx: StepContext): void {
+  s.side = side;
+  s.phase = PH_PICK;
+  s.actor = -1;
+  s.pool = 0;
+  s.actions = 0;
+  s.ones = 0;
+  s.sideWhy = 0;
+  s.fsBeat = -1;
+  s.fenceBeat = -1;
+  s.nWindow = 0;
+  for (const f of s.sc.sides[side].figures) {
+    s.acted[f] = 0;
+    s.reserved[f] = 0; // a reserved action lasts through one enemy turn
+  }
+  s.counters[C.sideTurns]++;
+  ctx.emit?.({ e: 'turn', turn: s.turn, side: s.sc.sides[side].id });
+}
+
+function endSideTurn(s: EscState, ctx: StepContext): void {
+  const sc = s.sc;
+  ctx.emit?.({ e: 'sideEnd', turn: s.turn, side: sc.sides[s.side].id, why: SIDE_WHY[s.sideWhy] });
+  const next = 1 - s.side;
+  if (next === s.first) {
+    if (s.turn >= sc.maxTurns) {
+      finalCount(s, ctx);
+      return;
+    }
+    s.turn++;
+  }
+  startSideTurn(s, next, ctx);
+}
+
+/** End the actor's turn: its pool is lost (PLAY: "Active dice pools do not carry-over"). */
+function endFigure(s: EscState, why: string, ctx: StepContext): void {
+  if (s.actor < 0) return;
+  ctx.emit?.({ e: 'figureEnd', turn: s.turn, figure: s.sc.figures[s.actor].id, why, pool: s.pool });
+  s.actor = -1;
+  s.pool = 0;
+  s.actions = 0;
+  s.fsBeat = -1;
+  s.fenceBeat = -1;
+}
+
+/** Move on to the next decision: the actor's next action, the next figure, or the other side's turn. */
+function advance(s: EscState, ctx: StepContext): void {
+  for (let guard = 0; guard < 8; guard++) {
+    if (s.phase === PH_OVER) return;
+    if (s.sideWhy !== 0) {
+      endFigure(s, 'side', ctx);
+      endSideTurn(s, ctx);
+      continue;
+    }
+    if (s.actor >= 0) {
+      if (s.wounds[s.actor] === 0) endFigure(s, 'out', ctx);
+      else if (s.actions >= ACTION_CAP) {
+        s.counters[C.actionCap]++;
+        endFigure(s, 'cap', ctx);
+      } else {
+        s.phase = PH_ACT;
+        return;
+      }
+    }
+    if (pickable(s).length > 0) {
+      s.phase = PH_PICK;
+      return;
+    }
+    s.sideWhy = SIDE_ALL_ACTED;
+  }
+  throw new Error(`the turn machine did not settle (turn ${s.turn}, side ${s.side})`);
+}
+
+function gameOver(s: EscState, winner: number, reason: string, ctx: StepContext): void {
+  s.phase = PH_OVER;
+  s.winner = winner;
+  s.reason = reason;
+  s.actor = -1;
+  s.nWindow = 0;
+  ctx.emit?.({ e: 'gameOver', turn: s.turn, winner: winner >= 0 ? s.sc.sides[winner].id : null, reason });
+}
+
+/** Figures of side `i` out of action. */
+export function outCount(s: EscState, i: number): number {
+  let n = 0;
+  for (const f of s.sc.sides[i].figures) if (s.wounds[f] === 0) n++;
+  return n;
+}
+
+/** Victory: a side with `breakPoint` figures out of action is broken and loses at once. */
+function checkVictory(s: EscState, ctx: StepContext): boolean {
+  if (s.phase === PH_OVER) return true;
+  const sc = s.sc;
+  const broken = sc.sides.map((side) => outCount(s, side.index) >= side.breakPoint);
+  if (broken[0] && broken[1]) {
+    gameOver(s, -1, 'both sides broken', ctx);
+    return true;
+  }
+  for (const side of sc.sides) {
+    if (broken[side.index]) {
+      gameOver(s, 1 - side.index, `${side.name} broken: ${outCount(s, side.index)} of ${side.figures.length} figures out of action`, ctx);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Which side holds each objective now: figures in play there and no enemy (−1: nobody). */
+export function holder(s: EscState, zone: number): number {
+  let mask = 0;
+  for (const f of s.sc.figures) if (s.wounds[f.index] > 0 && s.zone[f.index] === zone) mask |= 1 << f.side;
+  return mask === 1 ? 0 : mask === 2 ? 1 : -1;
+}
+
+/** Objective points each side holds now. */
+export function objectivePoints(s: EscState): [number, number] {
+  const p: [number, number] = [0, 0];
+  for (const o of s.sc.objectives) {
+    const h = holder(s, o.zone);
+    if (h >= 0) p[h] += o.value;
+  }
+  return p;
+}
+
+/** After the last game turn: the side holding more objective points wins; equal is a draw. */
+function finalCount(s: EscState, ctx: StepContext): void {
+  const sc = s.sc;
+  const p = objectivePoints(s);
+  const tally = `${sc.sides[0].name} ${p[0]}, ${sc.sides[1].name} ${p[1]}`;
+  if (p[0] === p[1]) gameOver(s, -1, `turn limit: objectives ${tally}`, ctx);
+  else gameOver(s, p[0] > p[1] ? 0 : 1, `turn limit: objectives ${tally}`, ctx);
+}
+
+/**
+ * PLAY: what the actor's roll with `ones` 1s does to the initiative. A single 1 ends the figure's
+ * turn, and is the side's second 1 if it had one this turn; two 1s in one roll end the side's turn.
+ */
+function initiative(s: EscState, ones: number): InitiativeResult {
+  if (ones === 0) return 'keep';
+  if (ones >= 2) {
+    s.sideWhy = SIDE_DOUBLE_ONE;
+    s.counters[C.sideDoubleOne]++;
+    return 'side';
+  }
+  s.ones++;
+  if (s.ones >= 2) {
+    s.sideWhy = SIDE_SECOND_ONE;
+    s.counters[C.sideSecondOne]++;
+    return 'side';
+  }
+  s.counters[C.figureInitiativeLost]++;
+  return 'figure';
+}
+
+// ───────────────────────────── apply ─────────────────────────────
+
+function fail(s: EscState, a: EscAction, why: string): never {
+  throw new Error(`illegal action ${JSON.stringify(a)} at decision ${s.decisions} (turn ${s.turn}): ${why}`);
+}
+
+function figureArg(s: EscState, a: EscAction, id: string): number {
+  const t = s.sc.figureIndex.get(id);
+  if (t === undefined) fail(s, a, `no figure "${id}"`);
+  return t;
+}
+
+/** Apply one decision (see {@link Ruleset.apply}). Throws on an action that is not legal now. */
+export function applyAction(s: EscState, a: EscAction, ctx: StepContext): void {
+  if (s.phase === PH_OVER) fail(s, a, 'the game is over');
+  s.decisions++;
+  const sc = s.sc;
+  if (s.phase === PH_PICK) {
+    if (a.k === 'pass') {
+      s.counters[C.passes]++;
+      ctx.emit?.({ e: 'pass', turn: s.turn, side: sc.sides[s.side].id });
+      s.sideWhy = SIDE_PASS;
+      advance(s, ctx);
+      return;
+    }
+    if (a.k !== 'pick') fail(s, a, 'a figure must be picked (or pass)');
+    const f = figureArg(s, a, a.f);
+    if (sc.figures[f].side !== s.side || s.wounds[f] === 0 || s.acted[f]) fail(s, a, `${a.f} cannot act now`);
+    s.acted[f] = 1;
+    s.actor = f;
+    s.pool = 0;
+    s.actions = 0;
+    s.fsBeat = -1;
+    s.fenceBeat = -1;
+    s.counters[C.picks]++;
+    ctx.emit?.({ e: 'pick', turn: s.turn, side: sc.sides[s.side].id, figure: a.f });
+    s.phase = PH_ACT;
+    return;
+  }
+  if (s.phase === PH_INT) {
+    applyInterrupt(s, a, ctx);
+    if (checkVictory(s, ctx)) return;
+    if (s.phase === PH_INT && interruptOptions(s).length > 0) return;
+    s.nWindow = 0;
+    advance(s, ctx);
+    return;
+  }
+  const movers = figureAction(s, s.actor, a, ctx);
+  if (checkVictory(s, ctx)) return;
+  if (movers.length > 0 && openWindow(s, movers)) return;
+  advance(s, ctx);
+}
+
+/** Open the interrupt window on the figures that just moved; true when the other side has an interrupt to consider. */
+function openWindow(s: EscState, movers: number[]): boolean {
+  s.nWindow = 0;
+  for (const m of movers) if (s.wounds[m] > 0) s.window[s.nWindow++] = m;
+  if (s.nWindow > 0 && interruptOptions(s).length > 0) {
+    s.phase = PH_INT;
+    return true;
+  }
+  s.nWindow = 0;
+  return false;
+}
+
+function applyInterrupt(s: EscState, a: EscAction, ctx: StepContext): void {
+  const sc = s.sc;
+  if (a.k === 'wait') {
+    ctx.emit?.({ e: 'wait', turn: s.turn, side: sc.sides[1 - s.side].id });
+    s.phase = PH_ACT; // closes the window (the caller moves on)
+    return;
+  }
+  if (a.k !== 'int') fail(s, a, 'an interrupt (or wait) must be chosen');
+  const key = `${a.f}:${a.a}:${a.t}`;
+  if (!interruptOptions(s).some((o) => o.k === 'int' && `${o.f}:${o.a}:${o.t}` === key)) fail(s, a, 'not an interrupt open now');
+  const r = figureArg(s, a, a.f);
+  s.reserved[r] = 0;
+  s.counters[C.interrupts]++;
+  ctx.emit?.({ e: 'interrupt', turn: s.turn, figure: a.f, what: a.a, target: a.t });
+  if (a.a === 'cover') {
+    s.cover[r] = 1;
+    s.counters[C.covers]++;
+    ctx.emit?.({ e: 'develop', turn: s.turn, figure: a.f, what: 'cover', pool: 0, active: [], ones: 0, init: 'none', interrupt: true });
+    return;
+  }
+  const t = figureArg(s, a, a.t);
+  if (a.a === 'shoot') resolveShot(s, r, t, [], 1, true, ctx);
+  else resolveFight(s, r, t, 'alone', 1, true, ctx);
+}
+
+/** One action of the acting figure. Returns the figures that moved (for the interrupt window). */
+function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): number[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  switch (a.k) {
+    case 'end':
+      s.counters[C.ends]++;
+      endFigure(s, 'ended', ctx);
+      return [];
+    case 'move':
+    case 'marshal': {
+      if (s.cowered[f]) fail(s, a, 'a cowered figure must stand up first');
+      const to = sc.map.index.get(a.to);
+      const opt = to === undefined ? undefined : moveOptions(s, f).find((m) => m.to === to);
+      if (!opt) fail(s, a, `cannot move to "${a.to}" in a straight line from here`);
+      if (a.k === 'move') return doMove(s, f, opt, ctx);
+      const followers = marshalFollowers(s, f);
+      if (followers.length === 0) fail(s, a, 'nobody here to marshal');
+      return doMarshal(s, f, followers, opt, ctx);
+    }
+    case 'dev': {
+      const ok =
+        a.d === 'ready' ||
+        (a.d === 'cover' && canTakeCover(s, f)) ||
+        (a.d === 'stand' && s.cowered[f] === 1) ||
+        (a.d === 'rally' && s.shaken[f] > 0) ||
+        (a.d === 'rearm' && s.disarmed[f] === 1);
+      if (!ok) fail(s, a, `cannot ${a.d} now`);
+      doDevelop(s, f, a.d, ctx);
+      return [];
+    }
+    case 'reserve': {
+      if (s.cowered[f]) fail(s, a, 'a cowered figure must stand up first');
+      s.reserved[f] = 1;
+      s.counters[C.reserves]++;
+      ctx.emit?.({ e: 'reserve', turn: s.turn, figure: info.id, pool: s.pool });
+      endFigure(s, 'reserve', ctx);
+      return [];
+    }
+    case 'shoot':
+    case 'volley': {
+      if (s.cowered[f]) fail(s, a, 'a cowered figure must stand up first');
+      const t = figureArg(s, a, a.t);
+      if (sc.figures[t].side === info.side || s.wounds[t] === 0) fail(s, a, `${a.t} is not an enemy in play`);
+      if (!sc.map.sees(s.zone[f], s.zone[t])) fail(s, a, `${a.t} is out of sight`);
+      let helpers: number[] = [];
+      if (a.k === 'shoot') {
+        if (!info.missile) fail(s, a, 'no missile weapon');
+      } else {
+        helpers = volleyHelpers(s, f, t);
+        if (helpers.length === 0) fail(s, a, 'nobody to join the volley');
+      }
+      s.actions++;
+      resolveShot(s, f, t, helpers, s.pool, false, ctx);
+      return [];
+    }
+    case 'fight': {
+      if (s.cowered[f]) fail(s, a, 'a cowered figure must stand up first');
+      const t = figureArg(s, a, a.t);
+      if (sc.figures[t].side === info.side || s.wounds[t] === 0 || s.zone[t] !== s.zone[f]) fail(s, a, `${a.t} is not an enemy at this figure's zone of control`);
+      const ok =
+        a.m === 'alone' ||
+        (a.m === 'all' && zoneFriends(s, f).length > 0) ||
+        (a.m === 'massed' && pikeArmed(s, f) && sc.figures[t].mounted && pikeSupporters(s, f, true).length > 0) ||
+        (a.m === 'close' && s.fenceBeat === t && pikeArmed(s, t));
+      if (!ok) fail(s, a, `cannot fight ${a.m} now`);
+      s.actions++;
+      resolveFight(s, f, t, a.m, s.pool, false, ctx);
+      return [];
+    }
+    default:
+      return fail(s, a, 'not an action of the acting figure');
+  }
+}
+
+// ───────────────────────────── moving ─────────────────────────────
+
+/**
+ * MOVING: the figure goes along the line; then it rolls its accumulated active dice with the
+ * terrain's passive dice (5 for a figure moving a cannon). A Rider's skill turns passive dice into
+ * active ones (which changes nothing in a move roll, where only 1s count). No active die is gained.
+ */
+function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext): number[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  let passive = Math.max(opt.dice, info.moveFloor);
+  const subst = info.mounted ? Math.min(info.rider, passive) : 0;
+  passive -= subst;
+  const act = d6s(ctx.rng, s.pool + subst);
+  const pas = d6s(ctx.rng, passive);
+  const from = s.zone[f];
+  place(s, f, opt, from);
+  s.actions++;
+  s.counters[C.moves]++;
+  const zoc = enemyIn(s, opt.to, info.side);
+  if (zoc) s.counters[C.zocStops]++;
+  const ones = countOnes(act, pas);
+  const init = initiative(s, ones);
+  ctx.emit?.({
+    e: 'move',
+    turn: s.turn,
+    figure: info.id,
+    from: sc.map.zones[from].id,
+    to: sc.map.zones[opt.to].id,
+    path: opt.line.map((z) => sc.map.zones[z].id),
+    terrain: sc.map.zones[opt.line[0]].terrain,
+    dice: Math.max(opt.dice, info.moveFloor),
+    zoc,
+    pool: s.pool,
+    skill: subst,
+    active: act,
+    passive: pas,
+    ones,
+    init,
+  });
+  if (init !== 'keep') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+  return [f];
+}
+
+function place(s: EscState, f: number, opt: MoveOption, from: number): void {
+  s.zone[f] = opt.to;
+  s.edge[f] = opt.line.length >= 2 ? opt.line[opt.line.length - 2] : from;
+  s.cover[f] = 0;
+}
+
+/**
+ * Special move — marshal: the marshal and every follower in his zone move along his line; one
+ * passive die more per follower; Leader skill turns passive dice active. No 1: all move, the
+ * followers' turns are used, the marshal goes on. A single 1: all move and the marshal's turn ends
+ * (it counts as the side's single 1). Two 1s: all move and the side's turn ends. Three or more:
+ * nobody moves and the side's turn ends.
+ */
+function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption, ctx: StepContext): number[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  let base = Math.max(opt.dice, info.moveFloor);
+  for (const g of followers) base = Math.max(base, sc.figures[g].moveFloor);
+  let passive = base + followers.length;
+  const subst = Math.min(info.leader, passive);
+  passive -= subst;
+  const act = d6s(ctx.rng, s.pool + subst);
+  const pas = d6s(ctx.rng, passive);
+  const ones = countOnes(act, pas);
+  const from = s.zone[f];
+  const moved = ones < 3;
+  if (moved) for (const g of [f, ...followers]) place(s, g, opt, from);
+  for (const g of followers) s.acted[g] = 1;
+  s.actions++;
+  s.counters[C.marshals]++;
+  if (!moved) s.counters[C.marshalTriple]++;
+  let init: InitiativeResult;
+  if (ones >= 3) {
+    s.sideWhy = SIDE_DOUBLE_ONE;
+    s.counters[C.sideDoubleOne]++;
+    init = 'side';
+  } else init = initiative(s, ones);
+  ctx.emit?.({
+    e: 'marshal',
+    turn: s.turn,
+    figure: info.id,
+    followers: followers.map((g) => sc.figures[g].id),
+    from: sc.map.zones[from].id,
+    to: sc.map.zones[opt.to].id,
+    path: opt.line.map((z) => sc.map.zones[z].id),
+    terrain: sc.map.zones[opt.line[0]].terrain,
+    dice: base,
+    moved,
+    pool: s.pool,
+    skill: subst,
+    active: act,
+    passive: pas,
+    ones,
+    init,
+  });
+  if (init !== 'keep') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+  return moved ? [f, ...followers] : [];
+}
+
+// ───────────────────────────── developing ─────────────────────────────
+
+/** DEVELOPING: the action takes place, the figure gains an active die, and rolls its pool for the initiative. */
+function doDevelop(s: EscState, f: number, d: DevKind, ctx: StepContext): void {
+  const sc = s.sc;
+  switch (d) {
+    case 'ready':
+      s.counters[C.readies]++;
+      break;
+    case 'cover':
+      s.cover[f] = 1;
+      s.counters[C.covers]++;
+      break;
+    case 'stand':
+      s.cowered[f] = 0;
+      s.counters[C.stands]++;
+      break;
+    case 'rally':
+      s.shaken[f]--;
+      s.counters[C.rallies]++;
+      break;
+    case 'rearm':
+      s.disarmed[f] = 0;
+      s.counters[C.rearms]++;
+      break;
+  }
+  s.counters[C.develops]++;
+  const pool = s.pool;
+  s.pool++;
+  s.actions++;
+  const act = d6s(ctx.rng, s.pool);
+  const ones = countOnes(act);
+  const init = initiative(s, ones);
+  ctx.emit?.({ e: 'develop', turn: s.turn, figure: sc.figures[f].id, what: d, pool, active: act, ones, init, interrupt: false });
+  if (init !== 'keep') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+}
+
+// ───────────────────────────── shooting ─────────────────────────────
+
+/** The dice of a shot before rolling: active and passive counts and what made them (for stories and tests). */
+export interface ShotDice {
+  /** Active dice: pool + 1 for the shot + artillery skill + one per volley shooter, after replacements and skill. */
+  active: number;
+  passive: number;
+  /** Artillery bonus (Artillerist skill, cannon only). */
+  bonus: number;
+  /** Passive dice penalty of the weapon (the slowest weapon of a volley). */
+  penalty: number;
+  /** Factors that replaced active dice by passive ones, by name (one entry per die). */
+  factors: string[];
+  /** Passive dice the shooter's skill turned back into active ones. */
+  skill: number;
+}
+
+/**
+ * SHOOTING: the dice of a shot by `f` (pool `pool`) at `t`, with volley `helpers`. Active: the
+ * pool, one for the shot, the Artillerist skill with a cannon, one per volley shooter. Passive
+ * dice replace active ones one for one for each Shaken marker of the shooter and for a target in
+ * cover (a cowered target has gone prone to seek cover). The weapon's penalty is added (the
+ * slowest weapon of a volley). The Shooter skill (Artillerist with a cannon, Leader directing a
+ * volley) turns that many passive dice active.
+ */
+export function shotDice(s: EscState, f: number, t: number, helpers: readonly number[], pool: number): ShotDice {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const cannon = info.missile?.key === 'cannon';
+  const volley = helpers.length > 0;
+  const bonus = cannon && !volley ? info.artillerist : 0;
+  let active = pool + 1 + bonus + helpers.length;
+  const factors: string[] = [];
+  for (let i = 0; i < s.shaken[f]; i++) factors.push('shooter shaken');
+  if (s.cover[t] || s.cowered[t]) factors.push(s.cover[t] ? 'target in cover' : 'target prone');
+  const replaced = Math.min(active, factors.length);
+  active -= replaced;
+  let penalty = volley ? 0 : (info.missile?.penalty ?? 0);
+  if (volley) {
+    if (info.missile && info.missile.key !== 'cannon') penalty = info.missile.penalty;
+    for (const g of helpers) penalty = Math.max(penalty, sc.figures[g].missile?.penalty ?? 0);
+  }
+  let passive = replaced + penalty;
+  const skillLevel = volley ? info.leader : cannon ? info.artillerist : info.shooter;
+  const skill = Math.min(skillLevel, passive);
+  passive -= skill;
+  active += skill;
+  return { active, passive, bonus, penalty, factors, skill };
+}
+
+/** Roll and resolve a shot (or volley); applies the Shooting Effects to the target. */
+function resolveShot(s: EscState, f: number, t: number, helpers: number[], pool: number, interrupt: boolean, ctx: StepContext): void {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const tinfo = sc.figures[t];
+  const dice = shotDice(s, f, t, helpers, pool);
+  const act = d6s(ctx.rng, dice.active);
+  const pas = d6s(ctx.rng, dice.passive);
+  const def = d6s(ctx.rng, tinfo.rating);
+  const sa = score(act);
+  const sd = score(def);
+  const o = opposed(sa, sd, info.rating, tinfo.rating);
+  const won = o.winner === 'a';
+  const eff = won ? shootingEffect(o.diff) : NO_EFFECT;
+  s.counters[C.shots]++;
+  if (helpers.length > 0) s.counters[C.volleys]++;
+  if (info.missile?.key === 'cannon' && helpers.length === 0) s.counters[C.cannonShots]++;
+  if (sa === sd) s.counters[C.ties]++;
+  for (const g of helpers) s.acted[g] = 1;
+  const ones = countOnes(act, pas);
+  let init: InitiativeResult = 'none';
+  if (!interrupt) {
+    s.pool++;
+    init = initiative(s, ones);
+  }
+  ctx.emit?.({
+    e: 'shoot',
+    turn: s.turn,
+    figure: info.id,
+    target: tinfo.id,
+    weapon: helpers.length > 0 ? 'volley' : (info.missile?.key ?? 'none'),
+    volley: helpers.map((g) => sc.figures[g].id),
+    pool,
+    bonus: dice.bonus,
+    penalty: dice.penalty,
+    factors: dice.factors,
+    skill: dice.skill,
+    active: act,
+    passive: pas,
+    score: sa,
+    defence: def,
+    defScore: sd,
+    ratings: [info.rating, tinfo.rating],
+    won,
+    diff: o.diff,
+    effect: eff.name,
+    hits: eff.hits,
+    ones,
+    init,
+    interrupt,
+  });
+  applyEffect(s, t, eff, ctx);
+  if (init === 'figure' || init === 'side') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+}
+
+// ───────────────────────────── fighting ─────────────────────────────
+
+/** Everything about a fight that is settled before the dice are rolled. */
+export interface FightSetup {
+  /** The attacking side's figures in the fight (the attacker first). */
+  attackers: number[];
+  /** The defending side's figures in the fight (the defender first). */
+  defenders: number[];
+  /** Outnumbering bonus dice of the attacker and of the defender. */
+  outnumber: [number, number];
+  /** Massed pike bonus dice of the attacker and of the defender; the supporting pikemen who use their turn attacking. */
+  massed: [number, number];
+  spent: number[];
+  /** Factors that replaced the attacker's active dice by passive ones (one entry per die). */
+  factors: string[];
+  /** Attacker's active and passive dice after replacements and skill; passive dice its skill turned active. */
+  active: number;
+  passive: number;
+  skill: number;
+  /** Dice the defender rolls: its rating or fighting skill, plus bonuses. */
+  defence: number;
+  /** The defender's base dice (rating or skill). */
+  defBase: number;
+  /** The figure with first strike (pike vs cavalry, horse vs foot), or −1. */
+  firstStrike: number;
+}
+
+/**
+ * FIGHTING: the dice of a fight started by `a` against `d` (same zone) with `mode`, pool `pool`.
+ * Fights are one against one, several against one (the attacker draws in every friend standing
+ * at the defender's zone of control) or one against several (a lone attacker draws in the
+ * defender's standing friends there). The side with more figures gets one active die per other
+ * friendly figure. Passive dice replace the attacker's active dice for a defender uphill, a
+ * defender in cover, a Disarmed (weaponless) attacker and each Shaken marker of the attacker.
+ */
+export function fightSetup(s: EscState, a: number, d: number, mode: FightMode, pool: number): FightSetup {
+  const sc = s.sc;
+  const A = sc.figures[a];
+  const D = sc.figures[d];
+  const close = mode === 'close';
+  const attackers = [a, ...(mode === 'all' || mode === 'massed' ? zoneFriends(s, a) : [])];
+  const defenders = attackers.length >= 2 ? [d] : [d, ...zoneFriends(s, d)];
+  const outnumber: [number, number] = [
+    attackers.length > defenders.length ? attackers.length - 1 : 0,
+    defenders.length > attackers.length ? defenders.length - 1 : 0,
+  ];
+  const spent = mode === 'massed' ? pikeSupporters(s, a, true) : [];
+  const massedDef = !close && A.mounted && pikeArmed(s, d) ? pikeSupporters(s, d, false).length : 0;
+  const massed: [number, number] = [spent.length, massedDef];
+  let active = pool + 1 + outnumber[0] + massed[0];
+  const factors: string[] = [];
+  const h = sc.map.zones[s.zone[a]].height;
+  const low = (f: number): boolean => s.edge[f] >= 0 && sc.map.zones[s.edge[f]].height < h;
+  if (low(a) && !low(d)) factors.push('defender uphill');
+  if (s.cover[d]) factors.push('defender in cover');
+  if (s.disarmed[a]) factors.push('attacker weaponless');
+  for (let i = 0; i < s.shaken[a]; i++) factors.push('attacker shaken');
+  const replaced = Math.min(active, factors.length);
+  active -= replaced;
+  let passive = replaced;
+  const pa = !close && pikeArmed(s, a);
+  const pd = !close && pikeArmed(s, d);
+  const skillA = Math.max(A.fighter, pa ? A.pike : 0, A.mounted ? A.rider : 0);
+  const skill = Math.min(skillA, passive);
+  passive -= skill;
+  active += skill;
+  const defBase = Math.max(D.rating, D.fighter, pd ? D.pike : 0, D.mounted ? D.rider : 0);
+  let firstStrike = -1;
+  if (A.mounted && !D.mounted) firstStrike = pd ? d : a;
+  else if (!A.mounted && D.mounted) firstStrike = pa ? a : d;
+  return { attackers, defenders, outnumber, massed, spent, factors, active, passive, skill, defence: defBase + outnumber[1] + massed[1], defBase, firstStrike };
+}
+
+/** Roll and resolve one round of fighting; applies the Fighting Effects to the loser. */
+function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: number, interrupt: boolean, ctx: StepContext): void {
+  const sc = s.sc;
+  const A = sc.figures[a];
+  const D = sc.figures[d];
+  const fs = fightSetup(s, a, d, mode, pool);
+  const act = d6s(ctx.rng, fs.active);
+  const pas = d6s(ctx.rng, fs.passive);
+  const def = d6s(ctx.rng, fs.defence);
+  const sa = score(act);
+  const sd = score(def);
+  const o = opposed(sa, sd, A.rating, D.rating);
+  const winner = o.winner === 'a' ? a : o.winner === 'd' ? d : -1;
+  const loser = winner === a ? d : winner === d ? a : -1;
+  // First strike (pike vs cavalry, horse vs foot) holds for the first round between the two in the
+  // attacker's turn; it stays while the other party attacks and fails to win a round.
+  const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat !== d);
+  let ignored = false;
+  if (fsApplies && winner >= 0 && winner !== fs.firstStrike) {
+    ignored = true;
+    s.counters[C.firstStrikeIgnored]++;
+  }
+  if (fsApplies && !interrupt && (fs.firstStrike === a || winner === a)) s.fsBeat = d;
+  const eff = winner >= 0 && !ignored ? fightingEffect(o.diff) : NO_EFFECT;
+  const pikeVsPike = mode !== 'close' && pikeArmed(s, a) && pikeArmed(s, d);
+  if (!interrupt && winner === a && pikeVsPike && !ignored) s.fenceBeat = d;
+  for (const g of fs.spent) s.acted[g] = 1;
+  s.counters[C.fights]++;
+  if (fs.attackers.length > 1 || fs.defenders.length > 1) s.counters[C.gangFights]++;
+  if (mode === 'massed' || fs.massed[1] > 0) s.counters[C.massedPike]++;
+  if (mode === 'close') s.counters[C.pikeFencing]++;
+  if (fs.factors.includes('defender uphill')) s.counters[C.uphill]++;
+  if (sa === sd) s.counters[C.ties]++;
+  const ones = countOnes(act, pas);
+  let init: InitiativeResult = 'none';
+  if (!interrupt) {
+    s.pool++;
+    init = initiative(s, ones);
+  }
+  ctx.emit?.({
+    e: 'fight',
+    turn: s.turn,
+    figure: A.id,
+    target: D.id,
+    mode,
+    attackers: fs.attackers.map((g) => sc.figures[g].id),
+    defenders: fs.defenders.map((g) => sc.figures[g].id),
+    spent: fs.spent.map((g) => sc.figures[g].id),
+    pool,
+    outnumber: fs.outnumber,
+    massed: fs.massed,
+    factors: fs.factors,
+    skill: fs.skill,
+    active: act,
+    passive: pas,
+    score: sa,
+    defBase: fs.defBase,
+    defence: def,
+    defScore: sd,
+    ratings: [A.rating, D.rating],
+    winner: winner >= 0 ? sc.figures[winner].id : null,
+    loser: loser >= 0 ? sc.figures[loser].id : null,
+    diff: o.diff,
+    firstStrike: fsApplies ? sc.figures[fs.firstStrike].id : null,
+    ignored,
+    effect: eff.name,
+    hits: eff.hits,
+    ones,
+    init,
+    interrupt,
+  });
+  if (loser >= 0) applyEffect(s, loser, eff, ctx);
+  if (init === 'figure' || init === 'side') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+}
+
+// ───────────────────────────── effects ─────────────────────────────
+
+/**
+ * Apply one row of an effects table to figure `t`: Shaken markers (any number), Cowered (prone),
+ * Disarmed (one marker at most), push-back (out of the cover it had taken), hits off its wounds;
+ * at no wounds left it is out of action.
+ */
+function applyEffect(s: EscState, t: number, eff: Effect, ctx: StepContext): void {
+  if (eff === NO_EFFECT) return;
+  if (eff.shaken) {
+    s.shaken[t] = Math.min(255, s.shaken[t] + eff.shaken);
+    s.counters[C.shaken]++;
+  }
+  if (eff.cowered) {
+    s.cowered[t] = 1;
+    s.counters[C.cowered]++;
+  }
+  if (eff.disarmed) {
+    s.disarmed[t] = 1;
+    s.counters[C.disarmed]++;
+  }
+  if (eff.pushed) {
+    s.cover[t] = 0;
+    s.counters[C.pushed]++;
+  }
+  if (eff.hits > 0) {
+    s.counters[C.hits] += eff.hits;
+    s.wounds[t] = Math.max(0, s.wounds[t] - eff.hits);
+    if (s.wounds[t] === 0) {
+      s.cover[t] = 0;
+      s.reserved[t] = 0;
+      s.counters[C.outOfAction]++;
+      const sc = s.sc;
+      ctx.emit?.({ e: 'out', turn: s.turn, figure: sc.figures[t].id, side: sc.sides[sc.figures[t].side].id, out: outCount(s, sc.figures[t].side) });
+    }
+  }
+}
+
+/** The events a rule emits are plain JSON objects; this type guard is for tests and stories. */
+export function isEvent(e: unknown, kind: string): e is GameEvent {
+  return typeof e === 'object' && e !== null && (e as GameEvent).e === kind;
+}

@@ -1,0 +1,88 @@
+/**
+ * Escarmouche (escarmouche.txt, Anubis Studios) as a {@link Ruleset}: pike & shot skirmish with
+ * unmeasured movement over a zone map (src/core/zones.ts) and a push-your-luck pool of active and
+ * passive d6. Everything specific to the rules lives in this folder.
+ */
+import { z } from 'zod';
+import type { Json, Outcome, Ruleset, SideId } from '../../core/model.js';
+import { escarmoucheScenarioSchema } from './schema.js';
+import { compileEscarmouche, type EscScenario } from './compile.js';
+import { type EscAction, applyAction, legalActions, outCount, setupGame } from './engine.js';
+import { evaluateFor } from './evaluate.js';
+import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, hashState, type EscState } from './state.js';
+import { describeAction, describeEvent } from './story.js';
+import { renderAscii } from './render.js';
+import { escarmoucheInvariants } from './invariants.js';
+
+export type { EscAction } from './engine.js';
+export type { EscState } from './state.js';
+export type { EscScenario } from './compile.js';
+
+function actionKey(a: EscAction): string {
+  switch (a.k) {
+    case 'pick':
+      return `pick:${a.f}`;
+    case 'move':
+    case 'marshal':
+      return `${a.k}:${a.to}`;
+    case 'dev':
+      return `dev:${a.d}`;
+    case 'shoot':
+    case 'volley':
+      return `${a.k}:${a.t}`;
+    case 'fight':
+      return `fight:${a.t}:${a.m}`;
+    case 'int':
+      return `int:${a.f}:${a.a}:${a.t}`;
+    default:
+      return a.k;
+  }
+}
+
+/** The Escarmouche ruleset. */
+export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = {
+  id: 'escarmouche',
+  version: '1.0.0',
+  title: 'Escarmouche — rules for pike & shot skirmish wargames (Anubis Studios)',
+  compile: compileEscarmouche,
+  sides: (sc) => sc.sides.map((s) => s.id),
+  setup: setupGame,
+  currentSide(s) {
+    if (s.phase === PH_OVER) return null;
+    return s.sc.sides[s.phase === PH_INT ? 1 - s.side : s.side].id;
+  },
+  legalActions,
+  apply: applyAction,
+  clone: cloneState,
+  isTerminal: (s) => s.phase === PH_OVER,
+  outcome(s): Outcome | null {
+    if (s.phase !== PH_OVER) return null;
+    return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
+  },
+  evaluate(s, side: SideId) {
+    return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side));
+  },
+  hash: hashState,
+  actionKey,
+  describeAction,
+  describeEvent,
+  checkAction(s, a) {
+    const key = actionKey(a);
+    return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';
+  },
+  stats(s) {
+    const out: Record<string, number> = { turns: s.turn, decisions: s.decisions };
+    for (const side of s.sc.sides) {
+      out[`${side.id}.out`] = outCount(s, side.index);
+      out[`${side.id}.inPlay`] = side.figures.length - outCount(s, side.index);
+    }
+    COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
+    return out;
+  },
+  // Per side-turn: a pick (or pass) per figure, at most ACTION_CAP actions per figure, one interrupt
+  // window after each action that moves, and at most one interrupt per reserved enemy figure.
+  decisionLimit: (sc) => sc.maxTurns * 2 * (sc.maxFigures * (2 + 2 * ACTION_CAP) + sc.maxFigures + 2) + 10,
+  render: renderAscii,
+  invariants: escarmoucheInvariants,
+  jsonSchema: () => z.toJSONSchema(escarmoucheScenarioSchema, { io: 'input' }) as Json,
+};

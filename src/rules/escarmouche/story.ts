@@ -1,0 +1,216 @@
+/**
+ * Plain-words text for Escarmouche events (the story `run` and `replay` print) and actions (the
+ * menus of `play`).
+ */
+import type { GameEvent, Json } from '../../core/model.js';
+import type { EscScenario } from './compile.js';
+import { type EscAction, fightSetup, marshalFollowers, moveOptions, shotDice, volleyHelpers } from './engine.js';
+import { PH_INT, type EscState } from './state.js';
+import { duelOdds, terrainDice } from './tables.js';
+
+function str(v: Json | undefined): string {
+  return v === undefined || v === null ? '' : String(v);
+}
+
+function list(v: Json | undefined): string {
+  return Array.isArray(v) ? v.join(',') : '';
+}
+
+/** A figure id in words, e.g. `Captain Hale (R1, captain)` or `R3 (pikeman)`. */
+export function figureLabel(sc: EscScenario, id: string): string {
+  const i = sc.figureIndex.get(id);
+  if (i === undefined) return id;
+  const f = sc.figures[i];
+  return f.name === f.id ? `${f.id} (${f.type})` : `${f.name} (${f.id}, ${f.type})`;
+}
+
+/** A zone id in words (its name). */
+export function zoneLabel(sc: EscScenario, id: string): string {
+  const i = sc.map.index.get(id);
+  return i === undefined ? id : sc.map.zones[i].name;
+}
+
+function sideName(sc: EscScenario, id: Json | undefined): string {
+  return sc.sides.find((s) => s.id === id)?.name ?? str(id);
+}
+
+function possessive(name: string): string {
+  return name.endsWith('s') ? `${name}'` : `${name}'s`;
+}
+
+function initWords(init: Json | undefined): string {
+  switch (init) {
+    case 'keep':
+      return 'keeps the initiative';
+    case 'figure':
+      return 'a 1: its turn ends';
+    case 'side':
+      return 'the side loses the initiative';
+    default:
+      return '';
+  }
+}
+
+function dice(e: GameEvent): string {
+  const a = e.active as number[];
+  const p = (e.passive as number[] | undefined) ?? [];
+  return `${a.length ? a.join(',') : '—'}${p.length ? ` + passive ${p.join(',')}` : ''}`;
+}
+
+const EFFECT_WORDS: Record<string, string> = {
+  none: 'no effect',
+  shaken: 'Shaken',
+  cowered: 'Cowered (prone)',
+  hit: 'Hit & Shaken',
+  hits: 'Multiple hits & Shaken',
+  pushed: 'Pushed back',
+  disarmed: 'Disarmed',
+};
+
+const DEV_WORDS: Record<string, string> = {
+  ready: 'makes ready',
+  cover: 'takes cover',
+  stand: 'stands up',
+  rally: 'steadies (removes a Shaken marker)',
+  rearm: 'picks up a weapon',
+};
+
+/** One line of story for an event, or null for events that would only repeat another line. */
+export function describeEvent(sc: EscScenario, e: GameEvent): string | null {
+  const who = (k: string): string => figureLabel(sc, str(e[k]));
+  switch (e.e) {
+    case 'rollOff':
+      return `Roll-off ${(e.rolls as number[][]).map((r) => r.join(' v ')).join(', ')}: ${sideName(sc, e.first)} take the first turn of every game turn.`;
+    case 'turn':
+      return `── Turn ${str(e.turn)}: ${sideName(sc, e.side)} ──`;
+    case 'pick':
+      return `  ${who('figure')} acts.`;
+    case 'pass':
+      return `  ${sideName(sc, e.side)} pass the rest of their turn.`;
+    case 'move':
+      return (
+        `    ${who('figure')} moves through ${str(e.terrain)} ground to ${zoneLabel(sc, str(e.to))}` +
+        `${e.zoc ? ' (enemy zone of control)' : ''}: ${dice(e)} — ${initWords(e.init)}.`
+      );
+    case 'marshal':
+      return (
+        `    ${who('figure')} marshals ${(e.followers as string[]).map((id) => figureLabel(sc, id)).join(', ')} toward ${zoneLabel(sc, str(e.to))}: ` +
+        `${dice(e)} — ${e.moved ? 'they move' : 'three 1s: nobody moves'}; ${initWords(e.init)}.`
+      );
+    case 'develop':
+      return e.interrupt
+        ? `    ${who('figure')} ${DEV_WORDS[str(e.what)] ?? str(e.what)}.`
+        : `    ${who('figure')} ${DEV_WORDS[str(e.what)] ?? str(e.what)}: rolls ${dice(e)} — ${initWords(e.init)}.`;
+    case 'reserve':
+      return `    ${who('figure')} reserves an action: its turn ends, one active die kept to interrupt.`;
+    case 'interrupt':
+      return `  Reserved action: ${who('figure')} interrupts (${str(e.what)}${e.target ? ` ${figureLabel(sc, str(e.target))}` : ''}).`;
+    case 'wait':
+      return null;
+    case 'shoot': {
+      const how = e.weapon === 'volley' ? `directs a volley (with ${list(e.volley)})` : `shoots (${str(e.weapon)})`;
+      const factors = (e.factors as string[]).length ? ` [${(e.factors as string[]).join(', ')}]` : '';
+      return (
+        `    ${who('figure')} ${how} at ${who('target')}${factors}: ${dice(e)} → ${str(e.score)} v ${list(e.defence)} → ${str(e.defScore)}` +
+        ` — ${e.won ? `wins by ${str(e.diff)}: ${EFFECT_WORDS[str(e.effect)] ?? str(e.effect)}` : 'no effect'}` +
+        `${e.init === 'none' ? '' : `; ${initWords(e.init)}`}.`
+      );
+    }
+    case 'fight': {
+      const sides = `${list(e.attackers)} v ${list(e.defenders)}`;
+      const factors = (e.factors as string[]).length ? ` [${(e.factors as string[]).join(', ')}]` : '';
+      const res =
+        e.winner === null
+          ? 'a stand-off'
+          : `${figureLabel(sc, str(e.winner))} wins by ${str(e.diff)}${e.ignored ? ` — ignored: ${figureLabel(sc, str(e.firstStrike))} has first strike` : `: ${EFFECT_WORDS[str(e.effect)] ?? str(e.effect)}`}`;
+      return (
+        `    ${who('figure')} fights ${who('target')}${e.mode === 'close' ? ' inside the pikes' : e.mode === 'massed' ? ' with massed pikes' : ''} (${sides})${factors}: ` +
+        `${dice(e)} → ${str(e.score)} v ${list(e.defence)} → ${str(e.defScore)} — ${res}${e.init === 'none' ? '' : `; ${initWords(e.init)}`}.`
+      );
+    }
+    case 'out':
+      return `    ${who('figure')} is out of action (${sideName(sc, e.side)}: ${str(e.out)} out).`;
+    case 'figureEnd':
+      return e.why === 'ended' ? `    ${who('figure')} ends its turn.` : e.why === 'cap' ? `    ${who('figure')} has done all it can this turn.` : null;
+    case 'sideEnd':
+      return `  ${possessive(sideName(sc, e.side))} turn ends: ${str(e.why)}.`;
+    case 'gameOver':
+      return `Game over on turn ${str(e.turn)}: ${e.winner === null ? 'a draw' : `${sideName(sc, e.winner)} win`} — ${str(e.reason)}.`;
+    default:
+      return null;
+  }
+}
+
+function pct(p: number): string {
+  return `${Math.round(p * 100)}%`;
+}
+
+/** An action in plain words, with the dice it will roll and its odds where there are any. */
+export function describeAction(s: EscState, a: EscAction): string {
+  const sc = s.sc;
+  const fig = (i: number): string => figureLabel(sc, sc.figures[i].id);
+  const actor = s.actor;
+  switch (a.k) {
+    case 'pick': {
+      const i = sc.figureIndex.get(a.f) ?? 0;
+      const marks = [s.shaken[i] ? `${s.shaken[i]} Shaken` : '', s.cowered[i] ? 'Cowered' : '', s.disarmed[i] ? 'Disarmed' : '', s.cover[i] ? 'in cover' : '']
+        .filter((x) => x)
+        .join(', ');
+      return `Act with ${fig(i)} in ${sc.map.zones[s.zone[i]].name}, ${s.wounds[i]} wound(s)${marks ? `, ${marks}` : ''}`;
+    }
+    case 'pass':
+      return `Pass: end the ${possessive(sc.sides[s.side].name)} turn`;
+    case 'move':
+    case 'marshal': {
+      const to = sc.map.index.get(a.to) ?? -1;
+      const opt = moveOptions(s, actor).find((m) => m.to === to);
+      const terrain = opt ? sc.map.zones[opt.line[0]].terrain : '?';
+      const base = opt ? Math.max(opt.dice, sc.figures[actor].moveFloor) : terrainDice(terrain);
+      if (a.k === 'move') return `Move to ${zoneLabel(sc, a.to)} through ${terrain} ground (${base} passive dice with ${s.pool} active)`;
+      const fl = marshalFollowers(s, actor);
+      return `Marshal ${fl.map(fig).join(', ')} and move together to ${zoneLabel(sc, a.to)} (${base + fl.length} passive dice with ${s.pool} active)`;
+    }
+    case 'dev': {
+      const gain = `pool ${s.pool} → ${s.pool + 1}, roll ${s.pool + 1} dice`;
+      switch (a.d) {
+        case 'ready':
+          return `${sc.figures[actor].missile ? 'Load and aim' : 'Make ready'} (${gain})`;
+        case 'cover':
+          return `Take cover (${gain})`;
+        case 'stand':
+          return `Stand up (${gain})`;
+        case 'rally':
+          return `Remove a Shaken marker (${gain})`;
+        case 'rearm':
+          return `Pick up a weapon (${gain})`;
+      }
+      return a.d;
+    }
+    case 'reserve':
+      return 'Reserve an action: end the turn, keep one active die to interrupt the enemy';
+    case 'shoot':
+    case 'volley': {
+      const t = sc.figureIndex.get(a.t) ?? 0;
+      const helpers = a.k === 'volley' ? volleyHelpers(s, actor, t) : [];
+      const d = shotDice(s, actor, t, helpers, s.pool);
+      const odds = duelOdds(d.active, sc.figures[t].rating, sc.figures[actor].rating, sc.figures[t].rating);
+      const pWin = odds.win.reduce((x, y) => x + y, 0);
+      const how = a.k === 'volley' ? `Direct a volley with ${helpers.map(fig).join(', ')} at` : `Shoot (${sc.figures[actor].missile?.name ?? '?'}) at`;
+      return `${how} ${fig(t)}: ${d.active} active + ${d.passive} passive v ${sc.figures[t].rating} dice, ${pct(pWin)} to hit home`;
+    }
+    case 'fight': {
+      const t = sc.figureIndex.get(a.t) ?? 0;
+      const f = fightSetup(s, actor, t, a.m, s.pool);
+      const odds = duelOdds(f.active, f.defence, sc.figures[actor].rating, sc.figures[t].rating);
+      const pWin = odds.win.reduce((x, y) => x + y, 0);
+      const how = a.m === 'alone' ? 'alone' : a.m === 'all' ? 'with every friend here' : a.m === 'massed' ? 'with massed pikes' : 'inside the pikes';
+      return `Fight ${fig(t)} ${how} (${f.attackers.length} v ${f.defenders.length}): ${f.active} active + ${f.passive} passive v ${f.defence} dice, ${pct(pWin)} to win`;
+    }
+    case 'end':
+      return `End ${actor >= 0 ? fig(actor) : 'the figure'}'s turn`;
+    case 'int':
+      return `${figureLabel(sc, a.f)} interrupts: ${a.a === 'cover' ? 'take cover' : `${a.a} ${figureLabel(sc, a.t)}`}`;
+    case 'wait':
+      return s.phase === PH_INT ? 'Let them be: keep the reserved actions for later' : 'Wait';
+  }
+}
