@@ -11,6 +11,7 @@ import { registerRun } from './commands/run.js';
 import { registerReplay } from './commands/replay.js';
 import { registerScenarios } from './commands/scenarios.js';
 import { registerPlay } from './commands/play.js';
+import { registerRender } from './commands/render.js';
 
 const program = new Command();
 program
@@ -36,5 +37,6 @@ registerRun(program);
 registerReplay(program);
 registerScenarios(program);
 registerPlay(program);
+registerRender(program);
 
 program.parseAsync(process.argv).catch(fail);
