@@ -13,6 +13,7 @@ import type { AgentFactory } from '../src/core/agent.js';
 import { randomAgent } from './random.js';
 import { greedyAgent } from './greedy.js';
 import { heuristicAgent } from './heuristic/index.js';
+import { MCTS_OPTIONS, mctsAgent } from './mcts/index.js';
 import { AgentSpecError, canonicalSpec, checkOptions, parseSpec } from './options.js';
 
 export { AgentSpecError } from './options.js';
@@ -29,6 +30,11 @@ export const BUILTIN_AGENTS: Record<string, BuiltinAgent> = {
   random: { factory: randomAgent, options: [], description: 'uniformly random legal actions' },
   greedy: { factory: greedyAgent, options: ['samples'], description: 'one-step look-ahead on the ruleset evaluation (samples=N dice draws per action)' },
   heuristic: { factory: heuristicAgent, options: [], description: "the ruleset's scripted policy" },
+  mcts: {
+    factory: mctsAgent,
+    options: MCTS_OPTIONS,
+    description: 'open-loop Monte Carlo tree search (mcts:iterations=400, ms=…, calls=…, workers=N, horizon=N|turn, eval=weights.json)',
+  },
 };
 
 /** An agent ready to instantiate per game: factory, options, and its canonical spec. */

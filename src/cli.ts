@@ -10,6 +10,7 @@ import { fail } from './commands/common.js';
 import { registerRun } from './commands/run.js';
 import { registerReplay } from './commands/replay.js';
 import { registerScenarios } from './commands/scenarios.js';
+import { registerFitEval } from './commands/fit-eval.js';
 import { registerPlay } from './commands/play.js';
 import { registerRender } from './commands/render.js';
 
@@ -36,6 +37,7 @@ Agents: ${Object.entries(BUILTIN_AGENTS)
 registerRun(program);
 registerReplay(program);
 registerScenarios(program);
+registerFitEval(program);
 registerPlay(program);
 registerRender(program);
 

@@ -46,36 +46,52 @@ function idx(s: PiratesState, id: string): number {
   return s.sc.figureIndex.get(id) ?? -1;
 }
 
-function bandScore(s: PiratesState, a: PiratesAction, side: number, raider: boolean): number {
+function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: number, raider: boolean): number[] {
   const sc = s.sc;
-  if (a.k === 'pass') return -5;
-  if (a.k === 'band') {
-    const m = bandMembers(s, a.b);
-    const c = centreOf(s, m, m.length);
-    const near = nearestEnemy(s, side, c.x, c.y).d;
-    let v = m.length;
-    if (raider) {
-      if (m.some((f) => s.booty[f])) v += 4;
-      if (m.some((f) => !s.booty[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly))) v += 3;
-      if (near < 8) v += 1;
-    } else {
-      if (near < 12) v += 2;
-      if (m.some((f) => hasRanged(s, f))) v += 1;
-    }
-    return v;
+  // Members of every band of the side, in one pass.
+  const members = new Map<number, number[]>();
+  for (const f of sc.sides[side].figures) {
+    if (s.status[f] !== ACTIVE || s.band[f] < 0) continue;
+    const m = members.get(s.band[f]);
+    if (m) m.push(f);
+    else members.set(s.band[f], [f]);
   }
-  if (a.k === 'new') {
-    const g = sc.groups.findIndex((x) => x.id === a.g);
-    let v = a.n - 0.6;
-    if (!raider) {
-      const m = newBandCandidates(s, g, a.n);
-      const near = nearestEnemy(s, side, s.x[m[0]], s.y[m[0]]).d;
-      if (near < 20) v += 1;
-      if (m.some((f) => hasRanged(s, f))) v += 0.5;
+  const candidates = new Map<string, number[]>();
+  return legal.map((a) => {
+    if (a.k === 'pass') return -5;
+    if (a.k === 'band') {
+      const m = members.get(a.b) ?? [];
+      if (m.length === 0) return 0;
+      const c = centreOf(s, m, m.length);
+      const near = nearestEnemy(s, side, c.x, c.y).d;
+      let v = m.length;
+      if (raider) {
+        if (m.some((f) => s.booty[f])) v += 4;
+        if (m.some((f) => !s.booty[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly))) v += 3;
+        if (near < 8) v += 1;
+      } else {
+        if (near < 12) v += 2;
+        if (m.some((f) => hasRanged(s, f))) v += 1;
+      }
+      return v;
     }
-    return v;
-  }
-  return 0;
+    if (a.k === 'new') {
+      let v = a.n - 0.6;
+      if (!raider) {
+        let all = candidates.get(a.g);
+        if (!all) {
+          all = newBandCandidates(s, sc.groups.findIndex((x) => x.id === a.g), 13);
+          candidates.set(a.g, all);
+        }
+        const m = all.slice(0, a.n);
+        const near = nearestEnemy(s, side, s.x[m[0]], s.y[m[0]]).d;
+        if (near < 20) v += 1;
+        if (m.some((f) => hasRanged(s, f))) v += 0.5;
+      }
+      return v;
+    }
+    return 0;
+  });
 }
 
 function groupScores(s: PiratesState, legal: PiratesAction[], side: number, raider: boolean): number[] {
@@ -134,7 +150,6 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
   const carrying = s.booty[f] === 1;
   const ranged = info.weapon.ranges.length > 0;
   const bandSize = s.band[f] >= 0 ? s.bandSize[s.band[f]] : 1;
-  const tgt = (id: string): number => idx(s, id);
   switch (a.k) {
     case 'hold':
       return 0;
@@ -161,7 +176,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
         return 1;
       }
       if (a.to.startsWith('foe:')) {
-        const t = tgt(a.to.slice(4));
+        const t = idx(s, a.to.slice(4));
         return 5 + (s.booty[t] ? 1 : 0) - 0.3 * friendsNear(s, t, 4);
       }
       if (a.to === 'obj') return 4;
@@ -171,7 +186,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
     }
     case 'fight':
     case 'charge': {
-      const t = tgt(a.t);
+      const t = idx(s, a.t);
       if (a.capture) return -5;
       const hits = s.hits[t];
       const pers = sc.figures[t].personality ? 1 : 0;
@@ -184,7 +199,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
     }
     case 'fire':
     case 'moveFire': {
-      const t = tgt(a.t);
+      const t = idx(s, a.t);
       const range = Math.max(0, dist(s.x[f], s.y[f], s.x[t], s.y[t]) - 1);
       const die = fireDie(info.weapon, range);
       const base = a.k === 'fire' ? (raider ? 7 : 10) : raider ? 6 : 8;
@@ -199,7 +214,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
 export function piratesScores(s: PiratesState, legal: readonly PiratesAction[]): number[] {
   const side = s.sc.deck[s.actCard].side;
   const raider = side === s.sc.raiders;
-  if (s.phase === PH_BAND) return legal.map((a) => bandScore(s, a, side, raider));
+  if (s.phase === PH_BAND) return bandScores(s, legal, side, raider);
   if (s.phase === PH_GROUP) return groupScores(s, [...legal], side, raider);
   if (s.phase === PH_FIGURE) {
     const f = s.queue[s.qPos];

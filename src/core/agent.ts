@@ -47,6 +47,11 @@ export interface AgentContext {
   ruleset: AnyRuleset;
   /** The compiled scenario. */
   scenario: unknown;
+  /**
+   * The scenario file's JSON (e.g. to compile the same scenario on a worker thread). When absent,
+   * agents that would need it (MCTS root parallelism) stay on the calling thread.
+   */
+  scenarioData?: Json;
   side: SideId;
   /** The agent's own random stream (derived from the game seed and side). */
   rng: Rng;

@@ -179,6 +179,7 @@ export function makeAgents(
     out[side] = f.factory({
       ruleset: scenario.ruleset,
       scenario: scenario.compiled,
+      scenarioData: scenario.raw as Json,
       side,
       rng: agentStream(seed, side),
       seed,

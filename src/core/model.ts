@@ -108,8 +108,10 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   /**
    * Heuristic value of `state` for `side`, in [0, 1] (1 = sure win, 0 = sure loss); on a terminal
    * state exactly 1, 0 or 0.5 (draw). Used by greedy look-ahead and to score cut-off rollouts.
+   * `weights` (optional) replaces the default weights of a feature-based evaluation
+   * (see {@link Ruleset.evaluation}); rulesets without one ignore it.
    */
-  evaluate(state: S, side: SideId): number;
+  evaluate(state: S, side: SideId, weights?: readonly number[]): number;
 
   /** A short hash of everything that can influence the rest of the game (hex string). */
   hash(state: S): string;
@@ -146,6 +148,38 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
 
   /** Optional: a compact text picture of the state (ASCII map), for `play` and debugging. */
   render?(state: S): string;
+
+  /**
+   * Optional: the current turn number (1-based), for agents that look ahead "to the end of the
+   * turn" (MCTS `horizon=turn`).
+   */
+  turn?(state: S): number;
+
+  /**
+   * Optional: the state as structured-cloneable data (plain objects, numbers, strings, typed
+   * arrays), so that another thread holding the same compiled scenario can rebuild it with
+   * {@link importState}. Used by MCTS root parallelism.
+   */
+  exportState?(state: S): unknown;
+
+  /** Optional: rebuild a state exported by {@link exportState} (same ruleset version and scenario). */
+  importState?(scenario: C, data: unknown): S;
+
+  /**
+   * Optional: the feature model behind {@link evaluate}, so that `fit-eval` can fit its weights
+   * to recorded games. `evaluate(state, side, weights)` must then be the logistic model
+   * σ(weights · features(state)) for `side(scenario)` (one minus it for the other side).
+   */
+  evaluation?: {
+    /** Feature names, in order. */
+    readonly names: readonly string[];
+    /** Weights used when none are given. */
+    readonly defaultWeights: readonly number[];
+    /** The side whose chance of winning the model predicts. */
+    side(scenario: C): SideId;
+    /** The feature vector of a state. */
+    features(state: S): number[];
+  };
 
   /**
    * Optional: the state as a ruleset-agnostic drawing (table, terrain, figures by side and band,

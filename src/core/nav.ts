@@ -71,6 +71,8 @@ export class NavMap {
   /** Grid cell size for distance fields (inches). */
   readonly cell: number;
   private readonly fields = new Map<string, DistanceField>();
+  /** Memo of paths that are not straight lines, by exact end points (bounded; cleared when full). */
+  private readonly memo = new Map<string, Path | null>();
 
   /**
    * @param width, height table size (inches)
@@ -165,6 +167,17 @@ export class NavMap {
   /** Shortest path for a base from a to b, or null when b cannot be reached. Preconditions: both free. */
   path(a: Vec, b: Vec): Path | null {
     if (this.clear(a.x, a.y, b.x, b.y)) return { points: [a, b], length: dist(a.x, a.y, b.x, b.y) };
+    // Paths round buildings are worth remembering: searches ask for the same ones again and again.
+    const key = `${a.x},${a.y},${b.x},${b.y}`;
+    const hit = this.memo.get(key);
+    if (hit !== undefined) return hit === null ? null : { points: [...hit.points], length: hit.length };
+    const p = this.cornerPath(a, b);
+    if (this.memo.size >= 50_000) this.memo.clear();
+    this.memo.set(key, p === null ? null : { points: [...p.points], length: p.length });
+    return p;
+  }
+
+  private cornerPath(a: Vec, b: Vec): Path | null {
     const va = this.visibleCorners(a.x, a.y);
     const vb = this.visibleCorners(b.x, b.y);
     let best = Infinity;

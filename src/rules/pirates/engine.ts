@@ -219,27 +219,40 @@ export function bandMembers(s: PiratesState, b: number): number[] {
 export function newBandCandidates(s: PiratesState, g: number, max: number): number[] {
   const figs = s.sc.groups[g].figures;
   let seed = -1;
-  const rest: number[] = [];
   for (const f of figs) {
-    if (s.status[f] !== ACTIVE || s.band[f] >= 0) continue;
-    if (seed < 0) seed = f;
-    else rest.push(f);
+    if (s.status[f] === ACTIVE && s.band[f] < 0) {
+      seed = f;
+      break;
+    }
   }
   if (seed < 0) return [];
+  const out = [seed];
   const sx = s.x[seed];
   const sy = s.y[seed];
-  rest.sort((p, q) => dist(sx, sy, s.x[p], s.y[p]) - dist(sx, sy, s.x[q], s.y[q]) || p - q);
-  const out = [seed];
-  for (const f of rest) {
-    if (out.length >= max) break;
+  // Repeatedly take the nearest remaining figure to the seed (ties: lower index) that stays within
+  // 6 in of every member so far; a figure refused once can never fit later (the set only grows).
+  const refused = new Set<number>();
+  while (out.length < max) {
+    let best = -1;
+    let bd = Infinity;
+    for (const f of figs) {
+      if (f === seed || s.status[f] !== ACTIVE || s.band[f] >= 0 || refused.has(f) || out.includes(f)) continue;
+      const d = dist(sx, sy, s.x[f], s.y[f]);
+      if (d < bd) {
+        bd = d;
+        best = f;
+      }
+    }
+    if (best < 0) break;
     let ok = true;
     for (const o of out) {
-      if (dist(s.x[f], s.y[f], s.x[o], s.y[o]) > COHESION + 1e-9) {
+      if (dist(s.x[best], s.y[best], s.x[o], s.y[o]) > COHESION + 1e-9) {
         ok = false;
         break;
       }
     }
-    if (ok) out.push(f);
+    if (ok) out.push(best);
+    else refused.add(best);
   }
   return out;
 }
@@ -591,6 +604,10 @@ function groupOptions(s: PiratesState): PiratesAction[] {
   return out;
 }
 
+function byDist(p: { f: number; d: number }, q: { f: number; d: number }): number {
+  return p.d - q.d || p.f - q.f;
+}
+
 function figureOptions(s: PiratesState, f: number): PiratesAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
@@ -618,7 +635,6 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
         else if (d <= reach + half) far.push({ f: e, d });
       }
     }
-    const byDist = (p: { f: number; d: number }, q: { f: number; d: number }): number => p.d - q.d || p.f - q.f;
     for (const e of contact) {
       out.push({ k: 'fight', t: sc.figures[e].id, capture: false });
       if (sc.captures) out.push({ k: 'fight', t: sc.figures[e].id, capture: true });

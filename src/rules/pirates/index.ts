@@ -7,8 +7,8 @@ import type { Json, Outcome, Ruleset, SideId } from '../../core/model.js';
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
 import { applyAction, exactMovePlan, legalActions, setupGame, type PiratesAction } from './engine.js';
-import { evaluateFor } from './evaluate.js';
-import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cloneState, hashState, type PiratesState } from './state.js';
+import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
+import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cloneState, exportState, hashState, importState, type PiratesState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
@@ -61,10 +61,19 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = {
     if (s.phase !== PH_OVER) return null;
     return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
   },
-  evaluate(s, side: SideId) {
+  evaluate(s, side: SideId, weights?: readonly number[]) {
     const i = s.sc.sides.findIndex((x) => x.id === side);
-    return evaluateFor(s, i);
+    return evaluateFor(s, i, weights);
   },
+  evaluation: {
+    names: FEATURE_NAMES,
+    defaultWeights: DEFAULT_WEIGHTS,
+    side: (sc) => sc.sides[sc.raiders].id,
+    features: (s) => features(s),
+  },
+  turn: (s) => s.turn,
+  exportState,
+  importState,
   hash: hashState,
   actionKey,
   describeAction,

@@ -1,6 +1,7 @@
 /**
- * The Pirates! game state: flat typed arrays indexed by figure (and by band and card), so that a
- * clone is a handful of `slice()` calls. Everything that can influence the rest of the game is
+ * The Pirates! game state: flat arrays of small numbers indexed by figure (and by band and card),
+ * so that a clone is a handful of `slice()` calls. Plain arrays, not typed arrays: V8 copies a
+ * packed array of small integers several times faster than it allocates a typed array. Everything that can influence the rest of the game is
  * here and in {@link hashState}; the compiled scenario is shared, never copied.
  */
 import { Hasher } from '../../core/hash.js';
@@ -26,38 +27,38 @@ export interface PiratesState {
   /** Current turn, 1-based. */
   turn: number;
   /** Figure centre positions (inches) and facings (radians). */
-  x: Float64Array;
-  y: Float64Array;
-  facing: Float64Array;
+  x: number[];
+  y: number[];
+  facing: number[];
   /** Figure status: ACTIVE, FLEEING, GONE, DEAD, CAPTURED. */
-  status: Uint8Array;
+  status: number[];
   /** Band id of each figure, −1 when in no band. */
-  band: Int16Array;
+  band: number[];
   /** Hits taken this turn (§5.C, cumulative within the turn) and capture margin this turn (§5.E). */
-  hits: Uint8Array;
-  capHits: Uint8Array;
+  hits: number[];
+  capHits: number[];
   /** 1 when the missile weapon is loaded (§8); 1 when reloading this turn (loaded at the turn's end). */
-  loaded: Uint8Array;
-  reloading: Uint8Array;
+  loaded: number[];
+  reloading: number[];
   /** 1 when carrying a load of booty (§11.C); turns of pillage done toward the next load (§9). */
-  booty: Uint8Array;
-  pillage: Uint8Array;
+  booty: number[];
+  pillage: number[];
   /** 1 when the figure has attacked this turn (§5.B(3)). */
-  attacked: Uint8Array;
+  attacked: number[];
   /** Exit index a fleeing figure runs for (−1: home, or not fleeing). */
-  fleeExit: Int8Array;
+  fleeExit: number[];
   /** 1 once a raider has stood in the objective zone (statistics). */
-  reached: Uint8Array;
+  reached: number[];
   /** Per band: side, size when formed, and 1 when activated this turn (§3.G). */
-  bandSide: Int8Array;
-  bandSize: Uint8Array;
-  bandDone: Uint8Array;
+  bandSide: number[];
+  bandSize: number[];
+  bandDone: number[];
   /** Number of bands formed so far (band ids are 0 … nBands−1). */
   nBands: number;
   /** Per card of the deck: 1 while not yet turned this turn. */
-  inDeck: Uint8Array;
+  inDeck: number[];
   /** The pair of cards turned (§3.B): card indices, −1 for none; `pairAt` is the one being resolved. */
-  pair: Int16Array;
+  pair: number[];
   pairAt: number;
   /** Current decision phase. */
   phase: number;
@@ -65,21 +66,21 @@ export interface PiratesState {
   actBand: number;
   actCard: number;
   /** Figures of the band still to decide this activation, in order, and the position reached. */
-  queue: Int16Array;
+  queue: number[];
   qLen: number;
   qPos: number;
   /** Group move chosen for the activation ('' for none) and the figures that follow it. */
   groupTo: string;
-  followers: Int16Array;
+  followers: number[];
   nFollow: number;
   /**
    * Movement this turn per side (§4.B–C): [allowance, broken-ground allowance, mounted allowance,
    * mounted broken-ground allowance], inches, at index side*4.
    */
-  moveAllow: Int16Array;
+  moveAllow: number[];
   /** Killed figures per side, and morale checks taken per side (§10: one per 10 killed). */
-  killed: Int16Array;
-  moraleTaken: Int16Array;
+  killed: number[];
+  moraleTaken: number[];
   /** Booty loads landed at home, and loads pillaged. */
   landed: number;
   pillaged: number;
@@ -90,7 +91,7 @@ export interface PiratesState {
   /** Decisions applied so far. */
   decisions: number;
   /** Counters of rule paths, for reports (see {@link COUNTERS}). */
-  counters: Int32Array;
+  counters: number[];
 }
 
 /** Names of the rule-path counters kept in {@link PiratesState.counters}. */
@@ -119,50 +120,51 @@ export const C: Record<(typeof COUNTERS)[number], number> = Object.fromEntries(C
 /** A fresh state with every figure at its start and nothing drawn yet. */
 export function newState(sc: PiratesScenario): PiratesState {
   const n = sc.figures.length;
-  const loaded = new Uint8Array(n);
+  const zeros = (k: number): number[] => new Array<number>(k).fill(0);
+  const loaded = zeros(n);
   for (const f of sc.figures) loaded[f.index] = f.weapon.ranges.length > 0 ? 1 : 0;
   return {
     sc,
     turn: 1,
-    x: sc.startX.slice(),
-    y: sc.startY.slice(),
-    facing: sc.startFacing.slice(),
-    status: new Uint8Array(n),
-    band: new Int16Array(n).fill(-1),
-    hits: new Uint8Array(n),
-    capHits: new Uint8Array(n),
+    x: Array.from(sc.startX),
+    y: Array.from(sc.startY),
+    facing: Array.from(sc.startFacing),
+    status: zeros(n),
+    band: new Array<number>(n).fill(-1),
+    hits: zeros(n),
+    capHits: zeros(n),
     loaded,
-    reloading: new Uint8Array(n),
-    booty: new Uint8Array(n),
-    pillage: new Uint8Array(n),
-    attacked: new Uint8Array(n),
-    fleeExit: new Int8Array(n).fill(-1),
-    reached: new Uint8Array(n),
-    bandSide: new Int8Array(n),
-    bandSize: new Uint8Array(n),
-    bandDone: new Uint8Array(n),
+    reloading: zeros(n),
+    booty: zeros(n),
+    pillage: zeros(n),
+    attacked: zeros(n),
+    fleeExit: new Array<number>(n).fill(-1),
+    reached: zeros(n),
+    bandSide: zeros(n),
+    bandSize: zeros(n),
+    bandDone: zeros(n),
     nBands: 0,
-    inDeck: new Uint8Array(sc.deck.length),
-    pair: new Int16Array([-1, -1]),
+    inDeck: zeros(sc.deck.length),
+    pair: [-1, -1],
     pairAt: 0,
     phase: PH_BAND,
     actBand: -1,
     actCard: -1,
-    queue: new Int16Array(16),
+    queue: zeros(16),
     qLen: 0,
     qPos: 0,
     groupTo: '',
-    followers: new Int16Array(16),
+    followers: zeros(16),
     nFollow: 0,
-    moveAllow: new Int16Array(8),
-    killed: new Int16Array(2),
-    moraleTaken: new Int16Array(2),
+    moveAllow: zeros(8),
+    killed: zeros(2),
+    moraleTaken: zeros(2),
     landed: 0,
     pillaged: 0,
     winner: -1,
     reason: '',
     decisions: 0,
-    counters: new Int32Array(COUNTERS.length),
+    counters: zeros(COUNTERS.length),
   };
 }
 
@@ -219,9 +221,25 @@ export function hashState(s: PiratesState): string {
   h.str(s.sc.hash).int(s.turn).nums(s.x).nums(s.y).nums(s.facing);
   h.nums(s.status).nums(s.band).nums(s.hits).nums(s.capHits).nums(s.loaded).nums(s.reloading);
   h.nums(s.booty).nums(s.pillage).nums(s.attacked).nums(s.fleeExit).nums(s.reached);
-  h.int(s.nBands).nums(s.bandSide.subarray(0, s.nBands)).nums(s.bandSize.subarray(0, s.nBands)).nums(s.bandDone.subarray(0, s.nBands));
+  h.int(s.nBands).nums(s.bandSide.slice(0, s.nBands)).nums(s.bandSize.slice(0, s.nBands)).nums(s.bandDone.slice(0, s.nBands));
   h.nums(s.inDeck).nums(s.pair).int(s.pairAt).int(s.phase).int(s.actBand).int(s.actCard);
-  h.nums(s.queue.subarray(0, s.qLen)).int(s.qPos).str(s.groupTo).nums(s.followers.subarray(0, s.nFollow));
+  h.nums(s.queue.slice(0, s.qLen)).int(s.qPos).str(s.groupTo).nums(s.followers.slice(0, s.nFollow));
   h.nums(s.moveAllow).nums(s.killed).nums(s.moraleTaken).int(s.landed).int(s.pillaged).int(s.winner).str(s.reason);
   return h.hex();
+}
+
+/** The state as structured-cloneable data (typed arrays copied; the scenario left out). */
+export function exportState(s: PiratesState): Record<string, unknown> {
+  const c = cloneState(s) as unknown as Record<string, unknown>;
+  delete c.sc;
+  return c;
+}
+
+/** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
+export function importState(sc: PiratesScenario, data: unknown): PiratesState {
+  const d = data as Omit<PiratesState, 'sc'>;
+  if (!d || typeof d !== 'object' || !Array.isArray(d.x) || d.x.length !== sc.figures.length) {
+    throw new Error('not an exported Pirates! state of this scenario');
+  }
+  return cloneState({ ...d, sc });
 }

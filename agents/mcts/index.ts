@@ -1,0 +1,178 @@
+/**
+ * `mcts`: open-loop Monte Carlo tree search through the forward model (agents/mcts/search.ts).
+ * Works unchanged on every ruleset; uses the ruleset's scripted policy (agents/heuristic) for
+ * priors and rollouts when there is one.
+ *
+ * Options (`mcts:iterations=2000,workers=2`):
+ * - `iterations` (default 400) — iterations per tree; deterministic.
+ * - `calls` — forward-model calls per tree instead (deterministic).
+ * - `ms` — wall-clock milliseconds per decision instead (the one non-deterministic budget).
+ * - `c`, `bias`, `k`, `alpha`, `eps` — exploration, prior bias, progressive widening, rollout ε.
+ * - `horizon` — rollout length in decisions, or `turn` for "to the end of the current turn".
+ * - `workers` (default 1) — root parallelism: that many independent trees (own streams) whose root
+ *   visit counts are merged. They run on worker threads when the agent may start them
+ *   (AgentContext.maxThreads > 1), otherwise one after the other on this thread — with an
+ *   iteration or call budget the choice is the same either way.
+ * - `eval` — a weights file written by `fit-eval` for the ruleset's feature evaluation.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { AgentFactory, Explanation } from '../../src/core/agent.js';
+import type { AnyRuleset, Json } from '../../src/core/model.js';
+import { AgentSpecError, checkOptions, intOption, numOption, canonicalSpec } from '../options.js';
+import { POLICIES } from '../heuristic/index.js';
+import { DEFAULT_SEARCH, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
+import type { TreeTask } from './worker.js';
+
+export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'workers', 'eval'] as const;
+
+/** A weights file for a ruleset's feature evaluation (written by `fit-eval`). */
+export interface WeightsFile {
+  ruleset: string;
+  names: string[];
+  weights: number[];
+}
+
+/** Read and check a weights file for `ruleset`. */
+export function loadWeights(path: string, ruleset: AnyRuleset): number[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new AgentSpecError(`cannot read weights file ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const w = data as Partial<WeightsFile>;
+  if (w.ruleset !== ruleset.id) throw new AgentSpecError(`weights file ${path} is for ruleset "${String(w.ruleset)}", not "${ruleset.id}"`);
+  const names = ruleset.evaluation?.names ?? [];
+  if (!Array.isArray(w.weights) || w.weights.length !== names.length || !w.weights.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+    throw new AgentSpecError(`weights file ${path} must hold ${names.length} numbers (${names.join(', ')})`);
+  }
+  return w.weights;
+}
+
+/** Parse mcts options into search settings (throws AgentSpecError naming the bad option). */
+export function searchOptions(options: Record<string, string>, ruleset: AnyRuleset): { opts: SearchOptions; workers: number } {
+  checkOptions('mcts', options, MCTS_OPTIONS);
+  const ms = intOption(options, 'ms', 0, 0, 3_600_000);
+  const calls = intOption(options, 'calls', 0, 0, 1e9);
+  const budgetGiven = options.iterations !== undefined || ms > 0 || calls > 0;
+  const iterations = intOption(options, 'iterations', budgetGiven ? 0 : DEFAULT_SEARCH.iterations, 0, 1e9);
+  const horizonTurn = options.horizon === 'turn';
+  if (horizonTurn && !ruleset.turn) throw new AgentSpecError(`horizon=turn needs a ruleset with turns; "${ruleset.id}" has none`);
+  const opts: SearchOptions = {
+    iterations,
+    calls,
+    ms,
+    c: numOption(options, 'c', DEFAULT_SEARCH.c, 0, 100),
+    bias: numOption(options, 'bias', DEFAULT_SEARCH.bias, 0, 100),
+    k: numOption(options, 'k', DEFAULT_SEARCH.k, 0.1, 1000),
+    alpha: numOption(options, 'alpha', DEFAULT_SEARCH.alpha, 0, 1),
+    eps: numOption(options, 'eps', DEFAULT_SEARCH.eps, 0, 1),
+    horizon: horizonTurn ? 10_000 : intOption(options, 'horizon', DEFAULT_SEARCH.horizon, 0, 100_000),
+    horizonTurn,
+    weights: options.eval ? loadWeights(options.eval, ruleset) : undefined,
+  };
+  return { opts, workers: intOption(options, 'workers', 1, 1, 64) };
+}
+
+const workerFile = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url));
+
+/** execArgv for a worker thread: tsx when the worker is TypeScript and this process was not started by tsx. */
+function workerExecArgv(): string[] {
+  if (!workerFile.endsWith('.ts')) return [];
+  const hasTsx = process.execArgv.some((a) => a.includes('tsx'));
+  if (hasTsx) return [...process.execArgv];
+  return ['--import', import.meta.resolve('tsx')];
+}
+
+let sharedPool: Piscina | null = null;
+let sharedPoolThreads = 0;
+let sharedPoolUsers = 0;
+
+/** The process-wide pool of search threads (created on first use, closed when its last agent closes). */
+function acquirePool(threads: number): Piscina {
+  if (!sharedPool || sharedPoolThreads < threads) {
+    void sharedPool?.destroy();
+    sharedPool = new Piscina({ filename: workerFile, minThreads: threads, maxThreads: threads, execArgv: workerExecArgv(), idleTimeout: 60_000 });
+    sharedPoolThreads = threads;
+  }
+  sharedPoolUsers++;
+  return sharedPool;
+}
+
+async function releasePool(): Promise<void> {
+  sharedPoolUsers--;
+  if (sharedPoolUsers <= 0 && sharedPool) {
+    const p = sharedPool;
+    sharedPool = null;
+    sharedPoolThreads = 0;
+    sharedPoolUsers = 0;
+    await p.destroy();
+  }
+}
+
+export const mctsAgent: AgentFactory = (ctx) => {
+  const { opts, workers } = searchOptions(ctx.options, ctx.ruleset);
+  const policy = POLICIES[ctx.ruleset.id] ?? null;
+  const threads = Math.min(workers, Math.max(1, ctx.maxThreads), availableParallelism());
+  const parallel = workers > 1 && threads > 1 && ctx.scenarioData !== undefined && !!ctx.ruleset.exportState && !!ctx.ruleset.importState;
+  let pool: Piscina | null = null;
+  let last: Explanation | null = null;
+  const spec = canonicalSpec('mcts', ctx.options);
+
+  const explain = (merged: ReturnType<typeof mergeRoots>, results: SearchResult[], state: unknown): Explanation => ({
+    candidates: merged.slice(0, 6).map((s) => ({
+      action: s.action,
+      visits: s.visits,
+      value: s.visits ? Math.round((s.total / s.visits) * 1000) / 1000 : undefined,
+      note: ctx.ruleset.describeAction(state, s.action),
+    })),
+    line: results[0]?.line ?? [],
+    summary: `${results.reduce((a, r) => a + r.iterations, 0)} iterations, ${results.reduce((a, r) => a + r.calls, 0)} forward-model calls, ${results.length} tree${results.length > 1 ? 's' : ''}`,
+  });
+
+  return {
+    spec,
+    async decide(d) {
+      if (d.legal.length === 1) {
+        last = { candidates: [{ action: d.legal[0], note: 'the only legal action' }] };
+        return d.legal[0];
+      }
+      // One seed per tree, drawn from the agent's own stream: the same game gives the same seeds.
+      const seeds = Array.from({ length: workers }, () => Math.floor(ctx.rng.next() * 4294967296));
+      let results: SearchResult[];
+      if (parallel && ctx.ruleset.exportState) {
+        pool ??= acquirePool(threads);
+        const data = ctx.ruleset.exportState(d.state);
+        const tasks: TreeTask[] = seeds.map((seed) => ({
+          ruleset: ctx.ruleset.id,
+          scenario: ctx.scenarioData as Json,
+          state: data,
+          options: opts,
+          seed,
+        }));
+        results = await Promise.all(tasks.map((t) => (pool as Piscina).run(t) as Promise<SearchResult>));
+      } else {
+        const now = (): number => performance.now();
+        // Sequential trees share a wall-clock budget.
+        const o = opts.ms > 0 ? { ...opts, ms: opts.ms / workers } : opts;
+        results = seeds.map((seed) => search(ctx.ruleset, d.state, o, seed, policy, now));
+      }
+      const merged = mergeRoots(results);
+      last = explain(merged, results, d.state);
+      const best = merged[0];
+      if (!best) return d.legal[0];
+      // The chosen action as listed now (same key).
+      return d.legal.find((a) => ctx.ruleset.actionKey(a) === best.key) ?? best.action;
+    },
+    explain: () => last,
+    async close() {
+      if (pool) {
+        pool = null;
+        await releasePool();
+      }
+    },
+  };
+};

@@ -1,0 +1,297 @@
+/**
+ * Open-loop Monte Carlo tree search over any {@link Ruleset}.
+ *
+ * The tree stores *decision sequences*, not states: a node is the sequence of actions from the root.
+ * Every iteration clones the root state and re-plays the sequence with a fresh random stream, so
+ * the dice and card draws between decisions are sampled anew each time and chance is averaged
+ * rather than frozen into the tree (unlike a closed-loop tree that keeps one roll per node).
+ * Because re-played chance can change who decides next and which actions are legal, a node keeps
+ * one table of edges per deciding side, and an edge is only a candidate when its action is legal in
+ * the state reached this time ("availability"); UCB counts only available siblings.
+ *
+ * Selection: UCB1 with a progressive-bias term from the prior (the ruleset's scripted policy when
+ * it has one), over at most ⌈k·n^α⌉ children (progressive widening) taken in prior order.
+ * Rollouts: ε-greedy with the scripted policy (random when there is none), cut at a horizon of N
+ * decisions or the end of the turn, scored by the ruleset's evaluation. Rewards are in [0, 1] from
+ * the point of view of the side that made each decision. The choice is the most-visited root edge.
+ *
+ * Everything here is a pure function of (state, options, seed): no clock unless a wall-clock
+ * budget is asked for, no Math.random.
+ */
+import type { AnyRuleset, Json, SideId } from '../../src/core/model.js';
+import { FastRng, randInt, type Rng } from '../../src/core/rng.js';
+
+/** Scores of the legal actions for the side to decide (higher is better): a scripted policy. */
+export type Policy = (state: unknown, legal: readonly Json[]) => number[];
+
+/** Search settings. All have defaults in {@link DEFAULT_SEARCH}. */
+export interface SearchOptions {
+  /** Iterations budget (deterministic). */
+  iterations: number;
+  /** Forward-model calls budget (applies during re-play and rollouts; deterministic); 0 = none. */
+  calls: number;
+  /** Wall-clock budget in milliseconds; 0 = none. The one non-deterministic budget. */
+  ms: number;
+  /** UCB exploration constant (rewards are in [0, 1]). */
+  c: number;
+  /** Progressive-bias weight of the prior (decays as 1/(n+1)). */
+  bias: number;
+  /** Progressive widening: children allowed at a table visited n times = ⌈k · (n+1)^α⌉. */
+  k: number;
+  alpha: number;
+  /** Rollout: probability of a random action instead of the policy's best. */
+  eps: number;
+  /** Rollout horizon in decisions (0 = evaluate at the leaf at once). */
+  horizon: number;
+  /** Stop the rollout at the end of the current turn as well (needs ruleset.turn). */
+  horizonTurn: boolean;
+  /** Weights for the ruleset's feature evaluation (undefined: its defaults). */
+  weights?: readonly number[];
+}
+
+/** Defaults: tuned on the Supply Raid (see bench/mcts.ts). */
+export const DEFAULT_SEARCH: SearchOptions = {
+  iterations: 400,
+  calls: 0,
+  ms: 0,
+  c: 0.35,
+  bias: 0.5,
+  k: 2,
+  alpha: 0.5,
+  eps: 0.1,
+  horizon: 12,
+  horizonTurn: false,
+};
+
+interface Edge {
+  key: string;
+  action: Json;
+  prior: number;
+  visits: number;
+  total: number;
+  child: Node | null;
+}
+
+interface Table {
+  side: SideId;
+  edges: Edge[];
+  byKey: Map<string, Edge>;
+  /** Candidate actions in prior order (best first), fixed at the table's first visit; new ones are appended. */
+  order: { key: string; action: Json; prior: number }[];
+  inOrder: Set<string>;
+  next: number;
+  visits: number;
+}
+
+interface Node {
+  tables: Map<SideId, Table>;
+}
+
+/** Statistics of one root candidate. */
+export interface RootStat {
+  key: string;
+  action: Json;
+  visits: number;
+  /** Sum of rewards (mean = total / visits). */
+  total: number;
+  prior: number;
+}
+
+/** What a search returns. */
+export interface SearchResult {
+  /** Root candidates, most visited first. */
+  stats: RootStat[];
+  iterations: number;
+  calls: number;
+  /** The expected line of play: action keys of the most-visited path from the root. */
+  line: string[];
+}
+
+function newNode(): Node {
+  return { tables: new Map() };
+}
+
+/** Softmax-normalised priors from raw policy scores (temperature 1), or uniform. */
+function priors(scores: number[] | null, n: number): number[] {
+  if (!scores) return new Array<number>(n).fill(1 / n);
+  let max = -Infinity;
+  for (const s of scores) if (s > max) max = s;
+  let sum = 0;
+  const out = scores.map((s) => {
+    const e = Math.exp(s - max);
+    sum += e;
+    return e;
+  });
+  return out.map((e) => e / sum);
+}
+
+function argmax(scores: number[]): number {
+  let b = 0;
+  for (let i = 1; i < scores.length; i++) if (scores[i] > scores[b]) b = i;
+  return b;
+}
+
+function table(node: Node, side: SideId, r: AnyRuleset, state: unknown, legal: Json[], policy: Policy | null): Table {
+  let t = node.tables.get(side);
+  if (t) return t;
+  const p = priors(policy ? policy(state, legal) : null, legal.length);
+  const order = legal.map((action, i) => ({ key: r.actionKey(action), action, prior: p[i] }));
+  // Stable sort: best prior first, ties keep the ruleset's order.
+  const idx = order.map((_, i) => i).sort((a, b) => order[b].prior - order[a].prior || a - b);
+  const sorted = idx.map((i) => order[i]);
+  t = { side, edges: [], byKey: new Map(), order: sorted, inOrder: new Set(sorted.map((o) => o.key)), next: 0, visits: 0 };
+  node.tables.set(side, t);
+  return t;
+}
+
+/**
+ * Run one search from `root` for the side to decide. `seed` fixes every random choice of the
+ * search (re-played dice, rollouts). Precondition: the root is not terminal.
+ */
+export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, policy: Policy | null, now: () => number = () => 0): SearchResult {
+  const rootNode = newNode();
+  const rng = new FastRng(seed);
+  const iterRng = new FastRng(0);
+  const rootSide = r.currentSide(root);
+  if (rootSide === null) throw new Error('search from a finished game');
+  const t0 = opts.ms > 0 ? now() : 0;
+  let calls = 0;
+  let it = 0;
+  const pathTables: Table[] = [];
+  const pathEdges: Edge[] = [];
+  const values = new Map<SideId, number>();
+  const turnOf = r.turn;
+
+  const sample = (state: unknown, legal: Json[], g: Rng): Json => {
+    if (!policy || g.next() < opts.eps) return legal[randInt(g, legal.length)];
+    return legal[argmax(policy(state, legal))];
+  };
+
+  for (;;) {
+    if (it >= opts.iterations && opts.iterations > 0) break;
+    if (opts.calls > 0 && calls >= opts.calls) break;
+    if (opts.ms > 0 && now() - t0 >= opts.ms) break;
+    it++;
+    iterRng.reseed(Math.floor(rng.next() * 4294967296));
+    const ctx = { rng: iterRng };
+    const s = r.clone(root);
+    let node: Node | null = rootNode;
+    pathTables.length = 0;
+    pathEdges.length = 0;
+    let expanded = false;
+
+    // Selection and expansion along the stored decision sequence, re-played with fresh chance.
+    while (node && !r.isTerminal(s)) {
+      const side = r.currentSide(s) as SideId;
+      const legal = r.legalActions(s);
+      const t = table(node, side, r, s, legal, policy);
+      const keys = new Map<string, Json>();
+      for (const a of legal) keys.set(r.actionKey(a), a);
+      for (const [k, a] of keys) {
+        if (!t.inOrder.has(k)) {
+          t.order.push({ key: k, action: a, prior: 0 });
+          t.inOrder.add(k);
+        }
+      }
+      let available = 0;
+      let nAvail = 0;
+      for (const e of t.edges) {
+        if (keys.has(e.key)) {
+          available++;
+          nAvail += e.visits;
+        }
+      }
+      const allowed = Math.ceil(opts.k * Math.pow(t.visits + 1, opts.alpha));
+      let edge: Edge | null = null;
+      if (available < allowed) {
+        // Widen: the best-prior legal action not yet in the tree.
+        for (let i = 0; i < t.order.length; i++) {
+          const o = t.order[i];
+          if (t.byKey.has(o.key) || !keys.has(o.key)) continue;
+          edge = { key: o.key, action: keys.get(o.key) as Json, prior: o.prior, visits: 0, total: 0, child: null };
+          t.edges.push(edge);
+          t.byKey.set(o.key, edge);
+          expanded = true;
+          break;
+        }
+      }
+      if (!edge) {
+        let best = -Infinity;
+        const logN = Math.log(Math.max(1, nAvail));
+        for (const e of t.edges) {
+          if (!keys.has(e.key)) continue;
+          const q = e.visits > 0 ? e.total / e.visits : 0.5;
+          const u = q + opts.c * Math.sqrt(logN / (e.visits + 1)) + (opts.bias * e.prior) / (e.visits + 1);
+          if (u > best) {
+            best = u;
+            edge = e;
+          }
+        }
+      }
+      if (!edge) break; // nothing legal in the tree and nothing to add (cannot happen with a non-empty legal list)
+      r.apply(s, keys.get(edge.key) as Json, ctx);
+      calls++;
+      pathTables.push(t);
+      pathEdges.push(edge);
+      if (expanded) break;
+      if (!edge.child) edge.child = newNode();
+      node = edge.child;
+    }
+
+    // Rollout to the horizon.
+    const turn0 = opts.horizonTurn && turnOf ? turnOf.call(r, s) : 0;
+    for (let d = 0; d < opts.horizon && !r.isTerminal(s); d++) {
+      if (opts.horizonTurn && turnOf && turnOf.call(r, s) !== turn0) break;
+      if (opts.calls > 0 && calls >= opts.calls) break;
+      const legal = r.legalActions(s);
+      r.apply(s, legal.length === 1 ? legal[0] : sample(s, legal, iterRng), ctx);
+      calls++;
+    }
+
+    // Back-propagation: each decision is scored from its own side's point of view.
+    values.clear();
+    for (let i = 0; i < pathEdges.length; i++) {
+      const side = pathTables[i].side;
+      let v = values.get(side);
+      if (v === undefined) {
+        v = r.evaluate(s, side, opts.weights);
+        values.set(side, v);
+      }
+      pathEdges[i].visits++;
+      pathEdges[i].total += v;
+      pathTables[i].visits++;
+    }
+  }
+
+  const rootTable = rootNode.tables.get(rootSide);
+  const stats: RootStat[] = (rootTable?.edges ?? []).map((e) => ({ key: e.key, action: e.action, visits: e.visits, total: e.total, prior: e.prior }));
+  stats.sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) || b.prior - a.prior);
+  const line: string[] = [];
+  let n: Node | null = rootNode;
+  for (let depth = 0; depth < 8 && n; depth++) {
+    let best: Edge | null = null;
+    for (const t of n.tables.values()) for (const e of t.edges) if (!best || e.visits > best.visits) best = e;
+    if (!best || best.visits < 2) break;
+    line.push(best.key);
+    n = best.child;
+  }
+  return { stats, iterations: it, calls, line };
+}
+
+/** Merge the root statistics of several independent trees (root parallelism): sums by action key. */
+export function mergeRoots(results: SearchResult[]): RootStat[] {
+  const by = new Map<string, RootStat>();
+  for (const r of results) {
+    for (const s of r.stats) {
+      const m = by.get(s.key);
+      if (m) {
+        m.visits += s.visits;
+        m.total += s.total;
+        m.prior = Math.max(m.prior, s.prior);
+      } else by.set(s.key, { ...s });
+    }
+  }
+  const out = [...by.values()];
+  out.sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) || b.prior - a.prior || (a.key < b.key ? -1 : 1));
+  return out;
+}

@@ -1,0 +1,68 @@
+/**
+ * MCTS speed: iterations per second on the Nim fixture and on a fixed Supply Raid mid-game
+ * position (heuristic play from seed 1 for 300 decisions), single thread and with root
+ * parallelism on 2 worker threads.
+ *
+ *   npx tsx bench/mcts.ts [--iterations 4000] [--position-decisions 300]
+ *
+ * Iterations/s with workers = (sum of iterations of all trees) / wall time of the decision.
+ */
+import { Command } from 'commander';
+import { loadScenario } from '../src/rules/index.js';
+import { GameSession, makeAgents } from '../src/core/game.js';
+import { resolveBuiltinAgent } from '../agents/index.js';
+import { mctsAgent } from '../agents/mcts/index.js';
+import { agentStream } from '../src/core/rng.js';
+import { nim, nimScenario } from '../test/fixtures/nim.js';
+import type { AnyRuleset, Json } from '../src/core/model.js';
+
+const o = new Command()
+  .option('--iterations <n>', 'iterations per tree', (v) => Number(v), 4000)
+  .option('--position-decisions <n>', 'decisions of heuristic play before the measured position', (v) => Number(v), 300)
+  .option('--repeat <n>', 'decisions measured (each a fresh search)', (v) => Number(v), 5)
+  .parse()
+  .opts<{ iterations: number; positionDecisions: number; repeat: number }>();
+
+async function measure(label: string, ruleset: AnyRuleset, scenario: unknown, scenarioData: Json | undefined, state: unknown, options: Record<string, string>, maxThreads: number): Promise<number> {
+  const agent = mctsAgent({ ruleset, scenario, scenarioData, side: ruleset.currentSide(state) as string, rng: agentStream(1, 'bench'), seed: 1, options, maxThreads });
+  const legal = ruleset.legalActions(state);
+  // Warm-up decision (JIT, worker start-up), not counted.
+  await agent.decide({ ruleset, state, side: ruleset.currentSide(state) as string, legal });
+  let iters = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < o.repeat; i++) {
+    await agent.decide({ ruleset, state, side: ruleset.currentSide(state) as string, legal });
+    const m = /^(\d+) iterations/.exec(agent.explain?.()?.summary ?? '');
+    iters += m ? Number(m[1]) : 0;
+  }
+  const s = (performance.now() - t0) / 1000;
+  await agent.close?.();
+  const rate = iters / s;
+  console.log(`${label}: ${Math.round(rate)} iterations/s (${iters} iterations in ${s.toFixed(2)} s)`);
+  return rate;
+}
+
+const out: Record<string, number> = {};
+{
+  const sc = nimScenario([3, 4, 5]);
+  const state = nim.setup(sc, { rng: agentStream(0, 'x') });
+  out.nim = await measure('Nim (3,4,5), 1 thread', nim as unknown as AnyRuleset, sc, undefined, state, { iterations: String(o.iterations) }, 1);
+}
+{
+  const sc = loadScenario('supply-raid');
+  const h = resolveBuiltinAgent('heuristic');
+  const agents = makeAgents(sc, 1, { pirates: h, townsfolk: h }, 1);
+  const g = new GameSession(sc, 1, { pirates: 'heuristic', townsfolk: 'heuristic' });
+  for (let i = 0; i < o.positionDecisions && g.current() !== null; i++) {
+    const side = g.current() as string;
+    const legal = g.legal();
+    g.submit(agents[side].decide({ ruleset: sc.ruleset, state: g.state, side, legal }) as Json, legal);
+  }
+  console.log(`Supply Raid position: turn ${sc.ruleset.turn?.(g.state)}, ${g.legal().length} legal actions for ${g.current()}`);
+  const one = await measure('Supply Raid mid-game, 1 thread', sc.ruleset, sc.compiled, sc.raw as Json, g.state, { iterations: String(o.iterations) }, 1);
+  const two = await measure('Supply Raid mid-game, 2 worker threads', sc.ruleset, sc.compiled, sc.raw as Json, g.state, { iterations: String(o.iterations), workers: '2' }, 2);
+  out.supplyRaid1 = one;
+  out.supplyRaid2 = two;
+  console.log(`speed-up with 2 workers: ${(two / one).toFixed(2)}×`);
+}
+console.log(JSON.stringify(out));

@@ -1,0 +1,126 @@
+/**
+ * The MCTS agent (agents/mcts): finds forced wins in a game with known perfect play (Nim), is
+ * deterministic under iteration budgets, and gives the same choice whether its root-parallel trees
+ * run on worker threads or one after the other.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyRuleset, Json } from '../../src/core/model.js';
+import { agentStream, gameStream } from '../../src/core/rng.js';
+import { mctsAgent, searchOptions } from '../../agents/mcts/index.js';
+import { search, DEFAULT_SEARCH } from '../../agents/mcts/search.js';
+import { AgentSpecError } from '../../agents/options.js';
+import { loadScenario } from '../../src/rules/index.js';
+import { GameSession, makeAgents } from '../../src/core/game.js';
+import { resolveBuiltinAgent } from '../../agents/index.js';
+import { nim, nimScenario, nimSum, type NimAction, type NimState } from '../fixtures/nim.js';
+
+const R = nim as unknown as AnyRuleset;
+
+function agentFor(options: Record<string, string>, seed = 1, maxThreads = 1, ruleset: AnyRuleset = R, scenario: unknown = nimScenario([1]), scenarioData?: Json) {
+  return mctsAgent({ ruleset, scenario, scenarioData, side: 'first', rng: agentStream(seed, 'first'), seed, options, maxThreads });
+}
+
+// Positions with a winning move for the player to move (nim-sum ≠ 0), each with few winning moves
+// among its legal ones (a random choice passes all of them with probability well under 1e-6).
+const WINNING: number[][] = [
+  [1, 2],
+  [2, 5],
+  [3, 4],
+  [1, 5],
+  [2, 6],
+  [3, 6],
+  [1, 1, 3],
+  [1, 2, 4],
+  [1, 2, 5],
+  [1, 3, 4],
+  [2, 3, 4],
+  [2, 2, 5],
+  [4, 4, 1],
+];
+
+describe('MCTS finds the forced win in Nim', () => {
+  for (const heaps of WINNING) {
+    it(`heaps ${heaps.join(', ')}: takes to a nim-sum of 0`, async () => {
+      expect(nimSum(heaps)).not.toBe(0);
+      const winning = nim.legalActions({ heaps, toMove: 0, winner: -1 }).filter((a) => {
+        const h = [...heaps];
+        h[a.h] -= a.n;
+        return nimSum(h) === 0;
+      });
+      expect(winning.length).toBeLessThanOrEqual(2); // the win is not found by chance
+      const state: NimState = { heaps: [...heaps], toMove: 0, winner: -1 };
+      const agent = agentFor({ iterations: '5000', horizon: '100', c: '0.7', eps: '1' });
+      const a = (await agent.decide({ ruleset: R, state, side: 'first', legal: nim.legalActions(state) })) as NimAction;
+      const after = [...heaps];
+      after[a.h] -= a.n;
+      expect(nimSum(after)).toBe(0);
+      const why = agent.explain!()!;
+      expect(why.candidates[0].visits).toBeGreaterThan(0);
+      expect(why.summary).toMatch(/^5000 iterations/);
+    });
+  }
+});
+
+describe('MCTS determinism and budgets', () => {
+  const heaps = [3, 4, 5, 6];
+  const state: NimState = { heaps, toMove: 0, winner: -1 };
+  it('the same seed and iteration budget give the same statistics and choice', () => {
+    const o = { ...DEFAULT_SEARCH, iterations: 500, horizon: 50 };
+    const a = search(R, state, o, 12345, null);
+    const b = search(R, state, o, 12345, null);
+    expect(a).toEqual(b);
+    expect(a.iterations).toBe(500);
+    const c = search(R, state, o, 999, null);
+    expect(c.stats).not.toEqual(a.stats);
+  });
+  it('a forward-model call budget stops the search deterministically', () => {
+    const o = { ...DEFAULT_SEARCH, iterations: 0, calls: 700, horizon: 50 };
+    const a = search(R, state, o, 1, null);
+    expect(a.calls).toBeGreaterThanOrEqual(700);
+    expect(a.calls).toBeLessThan(760);
+    expect(search(R, state, o, 1, null)).toEqual(a);
+  });
+  it('chance is re-sampled on every iteration (open loop): visits spread over re-played dice', () => {
+    // On the Supply Raid, a charge's dice differ between iterations; the tree still converges on one edge.
+    const sc = loadScenario('supply-raid');
+    const g = new GameSession(sc, 3, { pirates: 'heuristic', townsfolk: 'heuristic' });
+    const h = resolveBuiltinAgent('heuristic');
+    const agents = makeAgents(sc, 3, { pirates: h, townsfolk: h }, 1);
+    for (let i = 0; i < 150; i++) {
+      const side = g.current() as string;
+      g.submit(agents[side].decide({ ruleset: sc.ruleset, state: g.state, side, legal: g.legal() }) as Json);
+    }
+    const before = sc.ruleset.hash(g.state);
+    const res = search(sc.ruleset, g.state, { ...DEFAULT_SEARCH, iterations: 200 }, 7, null);
+    expect(sc.ruleset.hash(g.state)).toBe(before); // the root state is never touched
+    expect(res.stats.reduce((a, s) => a + s.visits, 0)).toBe(200);
+  });
+  it('options are checked: unknown names and bad values are refused with the reason', () => {
+    expect(() => searchOptions({ depth: '3' }, R)).toThrow(AgentSpecError);
+    expect(() => searchOptions({ iterations: '-1' }, R)).toThrow(/iterations/);
+    expect(() => searchOptions({ horizon: 'turn' }, R)).toThrow(/turn/);
+    expect(searchOptions({ ms: '200' }, R).opts.iterations).toBe(0); // a time budget alone
+  });
+});
+
+describe('MCTS root parallelism', () => {
+  it('2 trees on worker threads choose as 2 trees on one thread (same seeds), on the Supply Raid', async () => {
+    const sc = loadScenario('supply-raid');
+    const s = sc.ruleset.setup(sc.compiled, { rng: gameStream(4) });
+    const side = sc.ruleset.currentSide(s) as string;
+    const legal = sc.ruleset.legalActions(s);
+    const opts = { iterations: '60', workers: '2' };
+    const threaded = mctsAgent({ ruleset: sc.ruleset, scenario: sc.compiled, scenarioData: sc.raw as Json, side, rng: agentStream(4, side), seed: 4, options: opts, maxThreads: 2 });
+    const inline = mctsAgent({ ruleset: sc.ruleset, scenario: sc.compiled, scenarioData: sc.raw as Json, side, rng: agentStream(4, side), seed: 4, options: opts, maxThreads: 1 });
+    try {
+      const a = await threaded.decide({ ruleset: sc.ruleset, state: s, side, legal });
+      const b = await inline.decide({ ruleset: sc.ruleset, state: s, side, legal });
+      expect(a).toEqual(b);
+      expect(threaded.explain!()).toEqual(inline.explain!());
+      expect(threaded.explain!()!.summary).toMatch(/^120 iterations/);
+    } finally {
+      await threaded.close?.();
+      await inline.close?.();
+    }
+  });
+});
