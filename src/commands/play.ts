@@ -6,6 +6,7 @@ import { loadScenario } from '../rules/index.js';
 import { PlayGame } from '../play/session.js';
 import { playInTerminal } from '../play/terminal.js';
 import { UsageError, fail, parseSeed } from './common.js';
+import { resolveAgent } from '../../agents/index.js';
 
 /** Options of the `play` command. */
 interface PlayCliOptions {
@@ -52,6 +53,7 @@ Examples:
           out = o.out ?? o.resume;
         } else {
           if (!o.scenario) throw new UsageError('give --scenario <id or path> (or --resume <record>); e.g. play --scenario supply-raid --side pirates');
+          await resolveAgent(o.opponent ?? 'heuristic'); // a bad spec fails before the scenario is compiled
           const sc = loadScenario(o.scenario);
           const sides = sc.ruleset.sides(sc.compiled);
           if (!o.side) throw new UsageError(`give --side: one of ${sides.join(', ')}`);

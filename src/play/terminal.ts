@@ -114,8 +114,10 @@ export function explanationLines(game: PlayGame, state: unknown, e: Explanation,
     }
   };
   e.candidates.slice(0, top).forEach((c, i) => {
-    const stats = [c.visits !== undefined ? `${c.visits} visits` : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', c.note ?? ''].filter((x) => x).join(', ');
-    out.push(`      ${i === 0 ? 'considered' : '          '} ${i + 1}. ${words(c.action)}${stats ? ` — ${stats}` : ''}`);
+    const w = words(c.action);
+    const note = c.note && c.note !== w ? c.note : '';
+    const stats = [c.visits !== undefined ? `${c.visits} visits` : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', note].filter((x) => x).join(', ');
+    out.push(`      ${i === 0 ? 'considered' : '          '} ${i + 1}. ${w}${stats ? ` — ${stats}` : ''}`);
   });
   if (e.line && e.line.length > 0) out.push(`      expects: ${e.line.slice(0, 6).join(' → ')}`);
   return out;

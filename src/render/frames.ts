@@ -62,7 +62,8 @@ export function whyLines(scenario: LoadedScenario, state: unknown, why: Json | u
     } catch {
       words = JSON.stringify(c.action);
     }
-    const stats = [typeof c.visits === 'number' ? `${c.visits} visits` : '', typeof c.value === 'number' ? `value ${c.value.toFixed(3)}` : '', typeof c.note === 'string' ? c.note : '']
+    const note = typeof c.note === 'string' && c.note !== words ? c.note : '';
+    const stats = [typeof c.visits === 'number' ? `${c.visits} visits` : '', typeof c.value === 'number' ? `value ${c.value.toFixed(3)}` : '', note]
       .filter((x) => x)
       .join(', ');
     out.push(`${i + 1}. ${words}${stats ? ` — ${stats}` : ''}`);

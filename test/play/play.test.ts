@@ -4,13 +4,15 @@
  * record that verifies.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadScenario } from '../../src/rules/index.js';
 import { PlayGame } from '../../src/play/session.js';
 import { parseRecord, readRecord } from '../../src/core/record.js';
 import { verifyRecord } from '../../src/replay.js';
+import { playSpecs } from '../helpers/games.js';
 import { comparableRecord, driveAnswers, driveFile, heuristicScript, writeScript } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skirmish-play-'));
@@ -151,31 +153,37 @@ describe('play: undo, save and resume', () => {
     expect(readFileSync(join(dir, 'undone.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'plain.jsonl'), 'utf8'));
   });
 
-  it('undo with an agent that draws from its stream puts the stream back (random opponent)', async () => {
-    const humanCount = (g: PlayGame): number => g.decisions.filter((x) => x.human).length;
-    const last = (g: PlayGame): string => String(g.legal().length); // the person always takes the last choice
-    const plain = await PlayGame.create(sc, 5, 'townsfolk', 'random', 1);
-    await driveAnswers(plain, (_p, g) => (humanCount(g) >= 60 ? null : last(g)), join(dir, 'r1.jsonl'));
-    // The same, but three undos in a row after the 30th decision, then the same answers again.
-    const undone = await PlayGame.create(sc, 5, 'townsfolk', 'random', 1);
-    let triggered = false;
-    let undos = 0;
-    const d = await driveAnswers(
-      undone,
-      (_p, g) => {
-        if (humanCount(g) === 30) triggered = true;
-        if (triggered && undos < 3) {
-          undos++;
-          return 'undo';
-        }
-        return humanCount(g) >= 60 ? null : last(g);
-      },
-      join(dir, 'r2.jsonl'),
-    );
-    expect(d.text.match(/Taken back: /g)?.length).toBe(3);
-    expect(plain.decisions.some((x) => !x.human && JSON.stringify(x.why).includes('"agentDraws":'))).toBe(true);
-    expect(readFileSync(join(dir, 'r2.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'r1.jsonl'), 'utf8'));
-  });
+  for (const opponent of ['random', 'mcts:iterations=30']) {
+    it(`undo with an agent that draws from its stream puts the stream back (${opponent})`, async () => {
+      const humanCount = (g: PlayGame): number => g.decisions.filter((x) => x.human).length;
+      const last = (g: PlayGame): string => String(g.legal().length); // the person always takes the last choice
+      const stop = opponent === 'random' ? 60 : 12;
+      const plain = await PlayGame.create(sc, 5, 'townsfolk', opponent, 1);
+      const d0 = await driveAnswers(plain, (_p, g) => (humanCount(g) >= stop ? null : last(g)), join(dir, 'u1.jsonl'));
+      // The same, but three undos in a row after half the decisions, then the same answers again.
+      const undone = await PlayGame.create(sc, 5, 'townsfolk', opponent, 1);
+      let triggered = false;
+      let undos = 0;
+      const d = await driveAnswers(
+        undone,
+        (_p, g) => {
+          if (humanCount(g) === stop / 2) triggered = true;
+          if (triggered && undos < 3) {
+            undos++;
+            return 'undo';
+          }
+          return humanCount(g) >= stop ? null : last(g);
+        },
+        join(dir, 'u2.jsonl'),
+      );
+      await plain.close();
+      await undone.close();
+      expect(d.text.match(/Taken back: /g)?.length).toBe(3);
+      expect(plain.decisions.some((x) => !x.human && JSON.stringify(x.why).includes('"agentDraws":'))).toBe(true);
+      if (opponent.startsWith('mcts')) expect(d0.text).toMatch(/considered 1\. .* — \d+ visits, value [\d.]+/); // the agent's reasons
+      expect(readFileSync(join(dir, 'u2.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'u1.jsonl'), 'utf8'));
+    });
+  }
 
   it('save, quit, and play --resume continue the game to the same end', async () => {
     const { answers } = heuristicScript(sc, SEED, 'townsfolk');
@@ -213,5 +221,28 @@ describe('play: undo, save and resume', () => {
     const g2 = await PlayGame.resume(parseRecord(readFileSync(out, 'utf8'), out), out, 1);
     expect(g2.decisions.length).toBe(game.decisions.length);
     expect(g2.humanToDecide()).toBe(true);
+  });
+});
+
+describe('play: the command', () => {
+  const cli = (input: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { encoding: 'utf8', input });
+  it('plays from standard input, saves on quit, resumes; bad options exit 2 with a reason', () => {
+    const out = join(dir, 'cli.jsonl');
+    const a = cli('bogus\n1\nquit\ny\n', 'play', '--scenario', 'supply-raid', '--side', 'pirates', '--opponent', 'heuristic', '--seed', '3', '--out', out, '--no-map');
+    expect(a.status, a.stderr).toBe(0);
+    expect(a.stdout).toContain('Unknown command "bogus"');
+    expect(a.stdout).toContain(`Saved to ${out}`);
+    const b = cli('quit\n', 'play', '--resume', out);
+    expect(b.status, b.stderr).toBe(0);
+    expect(b.stdout).toContain('Your choices (Pirates)');
+    expect(cli('', 'play', '--scenario', 'supply-raid', '--side', 'navy').stderr).toMatch(/no such side in supply-raid/);
+    const c = cli('', 'play', '--scenario', 'supply-raid', '--side', 'pirates', '--opponent', 'wizard');
+    expect(c.status).toBe(2);
+    expect(c.stderr).toMatch(/unknown agent "wizard"/);
+    const finished = join(dir, 'finished.jsonl');
+    writeFileSync(finished, `${(playSpecs(sc, 1, { pirates: 'heuristic', townsfolk: 'heuristic' }, true).lines as string[]).join('\n')}\n`);
+    const d = cli('', 'play', '--resume', finished);
+    expect(d.status).toBe(2);
+    expect(d.stderr).toMatch(/not a game saved by play/);
   });
 });
