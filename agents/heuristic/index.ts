@@ -8,6 +8,8 @@ import type { Json } from '../../src/core/model.js';
 import type { PiratesAction, PiratesState } from '../../src/rules/pirates/index.js';
 import { AgentSpecError } from '../options.js';
 import { piratesScores } from './pirates.js';
+import { escarmoucheScores } from './escarmouche.js';
+import type { EscAction, EscState } from '../../src/rules/escarmouche/index.js';
 
 /** Scores of the legal actions in the state for the side to decide; higher is better. */
 export type ScriptedPolicy = (state: unknown, legal: readonly Json[]) => number[];
@@ -15,6 +17,7 @@ export type ScriptedPolicy = (state: unknown, legal: readonly Json[]) => number[
 /** Scripted policies by ruleset id. */
 export const POLICIES: Readonly<Record<string, ScriptedPolicy>> = {
   pirates: (state, legal) => piratesScores(state as PiratesState, legal as PiratesAction[]),
+  escarmouche: (state, legal) => escarmoucheScores(state as EscState, legal as EscAction[]),
 };
 
 /** Index of the best score (first on ties). */

@@ -503,9 +503,11 @@ function applyInterrupt(s: EscState, a: EscAction, ctx: StepContext): void {
     ctx.emit?.({ e: 'develop', turn: s.turn, figure: a.f, what: 'cover', pool: 0, active: [], ones: 0, init: 'none', interrupt: true });
     return;
   }
+  // "The single active dice is used in a single … action": the reserved die is the action's own
+  // die, so the interrupt rolls with an empty pool (one active die before modifiers).
   const t = figureArg(s, a, a.t);
-  if (a.a === 'shoot') resolveShot(s, r, t, [], 1, true, ctx);
-  else resolveFight(s, r, t, 'alone', 1, true, ctx);
+  if (a.a === 'shoot') resolveShot(s, r, t, [], 0, true, ctx);
+  else resolveFight(s, r, t, 'alone', 0, true, ctx);
 }
 
 /** One action of the acting figure. Returns the figures that moved (for the interrupt window). */
@@ -540,10 +542,19 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
       return [];
     }
     case 'reserve': {
+      // Special development — reserved action: a developing action (one more active die, and the
+      // pool is rolled like any action's), which ends the figure's turn and keeps one active die.
       if (s.cowered[f]) fail(s, a, 'a cowered figure must stand up first');
+      const pool = s.pool;
+      s.pool++;
+      s.actions++;
+      const act = d6s(ctx.rng, s.pool);
+      const ones = countOnes(act);
+      const init = initiative(s, ones);
       s.reserved[f] = 1;
       s.counters[C.reserves]++;
-      ctx.emit?.({ e: 'reserve', turn: s.turn, figure: info.id, pool: s.pool });
+      s.counters[C.develops]++;
+      ctx.emit?.({ e: 'reserve', turn: s.turn, figure: info.id, pool, active: act, ones, init });
       endFigure(s, 'reserve', ctx);
       return [];
     }

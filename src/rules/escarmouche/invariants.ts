@@ -105,7 +105,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
     if (f < 0) return;
     if (sc.figures[f].side === side) bad(`${sc.figures[f].id} ${what} by interrupt in its own side's turn`);
     if (wounds[f] <= 0) bad(`${sc.figures[f].id} ${what} while out of action`);
-    if (num(e.pool) !== 1 && e.e !== 'develop') bad(`${sc.figures[f].id} interrupts with a pool of ${String(e.pool)} (a reserved action keeps 1)`);
+    if (num(e.pool) !== 0) bad(`${sc.figures[f].id} interrupts with a pool of ${String(e.pool)} (the reserved die is the action's only die)`);
   };
 
   return {
@@ -223,6 +223,10 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           const f = idx(e.figure);
           if (f < 0) break;
           checkActor(e, f, 'reserves');
+          const act = nums(e.active);
+          if (!d6ok(act) || act.length !== pool + 1) bad(`${sc.figures[f].id} reserves rolling ${act.length} dice with a pool of ${pool} (+1 for the action)`);
+          if (ones(act) !== num(e.ones)) bad('ones miscounted on a reserve roll');
+          afterInit(e, expectInit(num(e.ones)));
           reserved[f] = 1;
           actor = -1;
           break;

@@ -102,7 +102,7 @@ export function describeEvent(sc: EscScenario, e: GameEvent): string | null {
         ? `    ${who('figure')} ${DEV_WORDS[str(e.what)] ?? str(e.what)}.`
         : `    ${who('figure')} ${DEV_WORDS[str(e.what)] ?? str(e.what)}: rolls ${dice(e)} — ${initWords(e.init)}.`;
     case 'reserve':
-      return `    ${who('figure')} reserves an action: its turn ends, one active die kept to interrupt.`;
+      return `    ${who('figure')} reserves an action: rolls ${dice(e)}${e.init === 'side' ? ' — the side loses the initiative' : ''}; one active die kept to interrupt.`;
     case 'interrupt':
       return `  Reserved action: ${who('figure')} interrupts (${str(e.what)}${e.target ? ` ${figureLabel(sc, str(e.target))}` : ''}).`;
     case 'wait':
@@ -187,7 +187,7 @@ export function describeAction(s: EscState, a: EscAction): string {
       return a.d;
     }
     case 'reserve':
-      return 'Reserve an action: end the turn, keep one active die to interrupt the enemy';
+      return `Reserve an action: roll ${s.pool + 1} dice, end the turn, keep one active die to interrupt the enemy`;
     case 'shoot':
     case 'volley': {
       const t = sc.figureIndex.get(a.t) ?? 0;

@@ -1,0 +1,300 @@
+/**
+ * The scripted Escarmouche policy, both sides, as a score per legal action (the agent plays the
+ * best; search agents may use the scores as a prior).
+ *
+ * Every action is scored as its expected gain minus the cost of the risk its roll carries:
+ *   gain  — from the exact odds of the opposed roll (tables.duelOdds) and a value per effect
+ *           (hits weighted by the target's rating and wounds left, markers a little), or from a
+ *           position potential for moves (melee figures make for the bridge and the enemy, shooters
+ *           for sight of the enemy and cover, the gun keeps its hill; objectives weigh more late);
+ *   risk  — the chance the roll ends the side's turn (two 1s, or any 1 once the side has had one)
+ *           times what the figures still to act could do, plus the chance it ends this figure's
+ *           turn times a small continuation value.
+ * "End the figure's turn" scores 0, so a figure stops as soon as nothing it could do is worth the
+ * risk — the push-your-luck judgement of PLAY. Figures are picked best opportunity first and
+ * big-dice actions (the gun) last, because a second 1 ends the side's turn.
+ */
+import {
+  type EscAction,
+  fightSetup,
+  legalActions,
+  marshalFollowers,
+  moveOptions,
+  shotDice,
+  visibleEnemies,
+  volleyHelpers,
+  zoneEnemies,
+} from '../../src/rules/escarmouche/engine.js';
+import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState } from '../../src/rules/escarmouche/state.js';
+import { type Effect, duelOdds, fightingEffect, shootingEffect } from '../../src/rules/escarmouche/tables.js';
+
+/** Value (in "average figures") of `eff` landing on figure `t`. */
+function effectValue(s: EscState, t: number, eff: Effect): number {
+  const sc = s.sc;
+  const info = sc.figures[t];
+  // Hurting a figure that stands on an objective counts for more, the more so late in the game.
+  const onObjective = sc.objectives.some((o) => o.zone === s.zone[t]) ? 0.3 + 1.5 * lateness(s) : 0;
+  const worth = (info.rating / 3) * (1 + onObjective);
+  let v = 0;
+  if (eff.hits > 0) {
+    const left = s.wounds[t];
+    v += (Math.min(eff.hits, left) / info.wounds) * worth;
+    if (eff.hits >= left) v += 0.4 * worth;
+  }
+  v += eff.shaken * 0.12;
+  if (eff.cowered && !s.cowered[t]) v += 0.2;
+  if (eff.disarmed && !s.disarmed[t]) v += info.hasPike ? 0.25 : 0.15;
+  if (eff.pushed) v += s.cover[t] ? 0.1 : 0.02;
+  return v;
+}
+
+/** Chances that a roll of `n` dice ends the side's turn and only the figure's turn, given the side's 1s so far. */
+function rollRisk(s: EscState, n: number): { side: number; figure: number } {
+  const none = (5 / 6) ** n;
+  const one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
+  const two = 1 - none - one;
+  return s.ones >= 1 ? { side: two + one, figure: 0 } : { side: two, figure: one };
+}
+
+/** What the side's figures that have not acted yet could still do this turn (rough). */
+function restValue(s: EscState, except: number): number {
+  const sc = s.sc;
+  let v = 0;
+  for (const g of sc.sides[sc.figures[except].side].figures) {
+    if (g === except || s.wounds[g] === 0 || s.acted[g]) continue;
+    v += 0.12;
+    if (sc.figures[g].missile && visibleEnemies(s, g).length > 0) v += 0.25;
+    if (zoneEnemies(s, g).length > 0) v += 0.2;
+  }
+  return v;
+}
+
+/** Objective weight: holding matters more as the game nears its end. */
+function lateness(s: EscState): number {
+  const t = Math.min(1, s.turn / s.sc.maxTurns);
+  return 0.15 + 0.9 * t * t;
+}
+
+/** Position potential of figure `f` standing in zone `z` (higher is better). */
+function potential(s: EscState, f: number, z: number): number {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const n = sc.map.size;
+  const cost = (a: number, b: number): number => Math.min(30, sc.cost[a * n + b]);
+  let bridge = sc.objectives[0]?.zone ?? z;
+  for (const o of sc.objectives) if (o.value > (sc.objectives.find((x) => x.zone === bridge)?.value ?? 0)) bridge = o.zone;
+  let v = 0;
+  const late = lateness(s);
+  for (const o of sc.objectives) if (o.zone === z) v += 0.35 * o.value * late;
+  const enemiesHere = sc.sides[1 - info.side].figures.filter((e) => s.wounds[e] > 0 && s.zone[e] === z).length;
+  const friendsHere = sc.sides[info.side].figures.filter((g) => g !== f && s.wounds[g] > 0 && s.zone[g] === z).length;
+  if (info.missile?.key === 'cannon') return v - 0.15 * cost(z, info.start);
+  if (info.missile && !info.hasPike && info.leader === 0 && !info.mounted) {
+    let seen = 0;
+    for (const e of sc.sides[1 - info.side].figures) if (s.wounds[e] > 0 && sc.map.sees(z, s.zone[e])) seen++;
+    v += 0.07 * Math.min(3, seen) + (sc.map.zones[z].cover ? 0.08 : 0) - 0.012 * cost(z, bridge);
+    v -= 0.12 * Math.max(0, enemiesHere - friendsHere);
+    return v;
+  }
+  // Melee figures and leaders: to the bridge, and at the enemy.
+  v -= (info.leader > 0 ? 0.03 : 0.06) * cost(z, bridge);
+  if (enemiesHere > 0) {
+    let beatable = 0;
+    for (const e of sc.sides[1 - info.side].figures) {
+      if (s.wounds[e] === 0 || s.zone[e] !== z) continue;
+      if (info.mounted && sc.figures[e].hasPike && s.disarmed[e] === 0) beatable -= 0.4;
+      else beatable += (info.mounted && !sc.figures[e].mounted ? 0.3 : 0.12) * (4 - Math.min(3, s.wounds[e])) * 0.5;
+    }
+    v += beatable - 0.08 * Math.max(0, enemiesHere - friendsHere - 1);
+  }
+  return v;
+}
+
+function shotGain(s: EscState, f: number, t: number, helpers: number[], pool: number): { gain: number; dice: number } {
+  const sc = s.sc;
+  const d = shotDice(s, f, t, helpers, pool);
+  const odds = duelOdds(d.active, sc.figures[t].rating, sc.figures[f].rating, sc.figures[t].rating);
+  let gain = 0;
+  for (let k = 0; k < odds.win.length; k++) if (odds.win[k] > 0) gain += odds.win[k] * effectValue(s, t, shootingEffect(k));
+  return { gain, dice: d.active + d.passive };
+}
+
+function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'massed' | 'close', pool: number, interrupt: boolean): { gain: number; dice: number } {
+  const sc = s.sc;
+  const fs = fightSetup(s, f, t, mode, pool);
+  const odds = duelOdds(fs.active, fs.defence, sc.figures[f].rating, sc.figures[t].rating);
+  const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat !== t);
+  let gain = 0;
+  for (let k = 0; k < odds.win.length; k++) {
+    if (odds.win[k] > 0 && !(fsApplies && fs.firstStrike === t)) gain += odds.win[k] * effectValue(s, t, fightingEffect(k));
+    if (odds.lose[k] > 0 && !(fsApplies && fs.firstStrike === f)) gain -= odds.lose[k] * effectValue(s, f, fightingEffect(k));
+  }
+  if (mode === 'massed') gain -= 0.15 * fs.spent.length;
+  return { gain, dice: fs.active + fs.passive };
+}
+
+/**
+ * The best attack (shot or fight) figure `f` could make now with `pool` accumulated dice: its
+ * gain minus the cost of its roll's risk (−Infinity when it has none).
+ */
+function bestAttack(s: EscState, f: number, pool: number, rest: number): number {
+  const sc = s.sc;
+  const risk = (dice: number): number => {
+    const r = rollRisk(s, dice);
+    return r.side * (rest + 0.08) + r.figure * 0.08;
+  };
+  let best = -Infinity;
+  if (sc.figures[f].missile && !s.cowered[f]) {
+    for (const t of visibleEnemies(s, f)) {
+      const g = shotGain(s, f, t, [], pool);
+      best = Math.max(best, g.gain - risk(g.dice));
+    }
+  }
+  if (!s.cowered[f]) {
+    for (const t of zoneEnemies(s, f)) {
+      for (const m of ['alone', 'all'] as const) {
+        const g = fightGain(s, f, t, m, pool, false);
+        best = Math.max(best, g.gain - risk(g.dice));
+      }
+    }
+  }
+  return best;
+}
+
+/** Gain and dice rolled of each action of the actor `f` (score = gain − risk cost). */
+function actionScore(s: EscState, f: number, a: EscAction, rest: number): number {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const risk = (dice: number, cont = 0.08): number => {
+    const r = rollRisk(s, dice);
+    return r.side * (rest + cont) + r.figure * cont;
+  };
+  switch (a.k) {
+    case 'end':
+      return 0;
+    case 'reserve': {
+      let v = 0.005;
+      if (info.missile && info.missile.key !== 'cannon') v += 0.025;
+      if (zoneEnemies(s, f).length > 0) v += 0.02;
+      return v - risk(s.pool + 1, 0);
+    }
+    case 'move':
+    case 'marshal': {
+      const to = sc.map.index.get(a.to) ?? -1;
+      const opt = moveOptions(s, f).find((m) => m.to === to);
+      if (!opt) return -1;
+      const from = s.zone[f];
+      let gain = potential(s, f, to) - potential(s, f, from);
+      let dice = s.pool + Math.max(opt.dice, info.moveFloor);
+      if (a.k === 'marshal') {
+        const fl = marshalFollowers(s, f);
+        for (const g of fl) gain += potential(s, g, to) - potential(s, g, from) - 0.05;
+        dice += fl.length;
+        for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
+      }
+      return gain - risk(dice);
+    }
+    case 'dev': {
+      const dice = s.pool + 1;
+      const threat = visibleEnemies(s, f).some((e) => sc.figures[e].missile !== null);
+      const attack = (info.missile !== null && visibleEnemies(s, f).length > 0) || zoneEnemies(s, f).length > 0;
+      let gain = 0;
+      switch (a.d) {
+        case 'ready': {
+          // Worth it only as the first half of "ready, then attack": compare with attacking now.
+          if (!attack) return -risk(dice);
+          const later = bestAttack(s, f, s.pool + 1, rest);
+          const keep = rollRisk(s, dice);
+          return (1 - keep.side - keep.figure) * Math.max(0, later) - risk(dice);
+        }
+        case 'cover':
+          gain = threat ? 0.14 : 0.03;
+          break;
+        case 'stand':
+          gain = 0.35;
+          break;
+        case 'rally':
+          gain = 0.1 + (attack ? 0.06 : 0);
+          break;
+        case 'rearm':
+          gain = info.hasPike || zoneEnemies(s, f).length > 0 ? 0.3 : 0.15;
+          break;
+      }
+      return gain - risk(dice);
+    }
+    case 'shoot': {
+      const t = sc.figureIndex.get(a.t) ?? -1;
+      const g = shotGain(s, f, t, [], s.pool);
+      return g.gain - risk(g.dice);
+    }
+    case 'volley': {
+      const t = sc.figureIndex.get(a.t) ?? -1;
+      const helpers = volleyHelpers(s, f, t);
+      const g = shotGain(s, f, t, helpers, s.pool);
+      let spent = 0;
+      for (const h of helpers) {
+        let best = 0;
+        for (const e of visibleEnemies(s, h)) best = Math.max(best, shotGain(s, h, e, [], 0).gain);
+        spent += 0.5 * best;
+      }
+      return g.gain - spent - risk(g.dice);
+    }
+    case 'fight': {
+      const t = sc.figureIndex.get(a.t) ?? -1;
+      const g = fightGain(s, f, t, a.m, s.pool, false);
+      return g.gain - risk(g.dice);
+    }
+    default:
+      return 0;
+  }
+}
+
+/** The figure's best opportunity if picked now (its best action's score) and the dice that action rolls. */
+function opportunity(s: EscState, f: number): number {
+  const c = cloneState(s);
+  c.actor = f;
+  c.pool = 0;
+  c.actions = 0;
+  c.fsBeat = -1;
+  c.fenceBeat = -1;
+  c.phase = PH_ACT;
+  c.acted[f] = 1;
+  const rest = restValue(c, f);
+  let best = 0;
+  for (const a of legalActions(c)) best = Math.max(best, actionScore(c, f, a, rest));
+  return best;
+}
+
+/** Scores of the legal actions of an Escarmouche state for the side deciding (higher is better). */
+export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): number[] {
+  const sc = s.sc;
+  if (s.phase === PH_PICK) {
+    return legal.map((a) => {
+      if (a.k === 'pass') return 0.02;
+      if (a.k !== 'pick') return 0;
+      const f = sc.figureIndex.get(a.f) ?? -1;
+      const opp = opportunity(s, f);
+      // Big rolls last: the gun (and any figure whose best move is a long roll) waits its turn.
+      const bigRoll = sc.figures[f].missile?.key === 'cannon' ? 0.25 : 0;
+      return opp - bigRoll + (opp > 0 ? 0.05 : 0);
+    });
+  }
+  if (s.phase === PH_ACT) {
+    const f = s.actor;
+    const rest = restValue(s, f);
+    return legal.map((a) => actionScore(s, f, a, rest));
+  }
+  if (s.phase === PH_INT) {
+    return legal.map((a) => {
+      if (a.k === 'wait') return 0.04;
+      if (a.k !== 'int') return 0;
+      const r = sc.figureIndex.get(a.f) ?? -1;
+      if (a.a === 'cover') return 0.05;
+      const t = sc.figureIndex.get(a.t) ?? -1;
+      if (a.a === 'shoot') return shotGain(s, r, t, [], 0).gain;
+      return fightGain(s, r, t, 'alone', 0, true).gain;
+    });
+  }
+  return legal.map(() => 0);
+}
+

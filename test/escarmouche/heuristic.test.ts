@@ -1,0 +1,34 @@
+/**
+ * The scripted Escarmouche policy manages the push-your-luck risk of PLAY: it stops acting when
+ * another roll is more likely to cost the side its turn than to gain anything, and it presses on
+ * while the odds are good.
+ */
+import { describe, expect, it } from 'vitest';
+import { escarmoucheScores } from '../../agents/heuristic/escarmouche.js';
+import { legalActions } from '../../src/rules/escarmouche/engine.js';
+import { acting, testScenario } from './helpers.js';
+
+const best = (s: ReturnType<typeof acting>): string => {
+  const legal = legalActions(s);
+  const scores = escarmoucheScores(s, legal);
+  let b = 0;
+  for (let i = 1; i < scores.length; i++) if (scores[i] > scores[b]) b = i;
+  return JSON.stringify(legal[b]);
+};
+
+describe('heuristic: risk management', () => {
+  const sc = testScenario(['...'], [
+    { side: 0, zone: 'r0c0', missile: 'pistol', skills: { shooter: 1 } },
+    { side: 0, zone: 'r0c0', missile: 'musket' },
+    { side: 0, zone: 'r0c0', missile: 'musket' },
+    { side: 1, zone: 'r0c2', rating: 2 },
+  ]);
+  it('with a large pool, a 1 already rolled this turn and friends still to act, it ends the figure\'s turn rather than roll again', () => {
+    const s = acting(sc, 'A1', { pool: 5, ones: 1 });
+    expect(best(s)).toBe('{"k":"end"}');
+  });
+  it('with an empty pool and a weak target in sight it shoots (or readies to shoot), not stop', () => {
+    const s = acting(sc, 'A1', { pool: 0, ones: 0 });
+    expect(['{"k":"shoot","t":"B1"}', '{"k":"dev","d":"ready"}', '{"k":"volley","t":"B1"}']).toContain(best(s));
+  });
+});
