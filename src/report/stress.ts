@@ -1,0 +1,262 @@
+/**
+ * The stress analysis: many games of one scenario with fixed agents. Fed one row at a time;
+ * memory is O(statistic keys + histogram bins), never O(games).
+ *
+ * Counting: as in the tournament report — an agent's error is its side's loss, an engine or worker
+ * error is no result. Statistics (objectives, casualties, rule paths) and balance measures come
+ * from games that ended normally.
+ */
+import { join } from 'node:path';
+import type { SideId } from '../core/model.js';
+import type { GameRow } from '../runner/types.js';
+import { wilson, type Rate } from '../stats/interval.js';
+import { ErrorLog, csv, mdTable, num, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
+import { Histogram, Summary, round } from './summary.js';
+import { groupedBarChart, histogramChart } from './svg.js';
+
+const rate = (r: Rate): { rate: number; low: number; high: number; wins: number; games: number } => ({
+  rate: round(r.rate),
+  low: round(r.low),
+  high: round(r.high),
+  wins: r.wins,
+  games: r.games,
+});
+
+export class StressAnalysis implements Analysis {
+  private readonly wins = new Map<SideId, number>();
+  private draws = 0;
+  private results = 0;
+  private noResult = 0;
+  private rows = 0;
+  private readonly turns = new Histogram(1);
+  private readonly decisions = new Summary();
+  private readonly stats = new Map<string, Summary>();
+  private readonly drama = new Summary();
+  private readonly decisiveness = new Summary();
+  private readonly leadChanges = new Summary();
+  private violations = 0;
+  private violationGames = 0;
+  private readonly violationExamples: { id: number; seed: number; violations: string[] }[] = [];
+  private readonly errors = new ErrorLog();
+
+  /**
+   * @param sides the scenario's sides, in order
+   * @param agents each side's agent spec
+   */
+  constructor(
+    readonly sides: readonly SideId[],
+    readonly agents: Readonly<Record<SideId, string>>,
+  ) {
+    for (const s of sides) this.wins.set(s, 0);
+  }
+
+  add(row: GameRow): void {
+    this.rows++;
+    this.errors.add(row);
+    if (row.violations) {
+      this.violations += row.violations;
+      this.violationGames++;
+      this.violationExamples.push({ id: row.id, seed: row.seed, violations: row.violationList ?? [] });
+      this.violationExamples.sort((a, b) => a.id - b.id);
+      if (this.violationExamples.length > 10) this.violationExamples.pop();
+    }
+    if (row.error && (row.error.kind === 'engine' || row.error.kind === 'worker')) {
+      this.noResult++;
+      return;
+    }
+    this.results++;
+    if (row.winner === null) this.draws++;
+    else this.wins.set(row.winner, (this.wins.get(row.winner) ?? 0) + 1);
+    if (row.error) return;
+    if (row.turns !== null) this.turns.add(row.turns);
+    this.decisions.add(row.decisions);
+    for (const [k, v] of Object.entries(row.stats)) {
+      let s = this.stats.get(k);
+      if (!s) this.stats.set(k, (s = new Summary()));
+      s.add(v);
+    }
+    if (row.measures) {
+      this.drama.add(row.measures.drama);
+      this.decisiveness.add(row.measures.decisiveness);
+      this.leadChanges.add(row.measures.leadChanges);
+    }
+  }
+
+  private sideRate(s: SideId): Rate {
+    return wilson((this.wins.get(s) ?? 0) + this.draws / 2, this.results);
+  }
+
+  private turnsMean(): number {
+    let t = 0;
+    for (const b of this.turns.bins()) t += b.x * b.count;
+    return this.turns.total ? t / this.turns.total : NaN;
+  }
+
+  write(info: RunInfo): ReportSummary {
+    const dir = info.dir;
+    const rates = this.sides.map((s) => this.sideRate(s));
+    const balance = rates.length ? 1 - (Math.max(...rates.map((r) => r.rate)) - Math.min(...rates.map((r) => r.rate))) : NaN;
+    const completion = this.results ? (this.results - this.draws) / this.results : NaN;
+    const drawish = this.results ? this.draws / this.results : NaN;
+    const keys = [...this.stats.keys()];
+    const isSideKey = (k: string): boolean => this.sides.some((s) => k.startsWith(`${s}.`));
+    const firstSide = keys.findIndex(isSideKey);
+    const lastSide = keys.length - 1 - [...keys].reverse().findIndex(isSideKey);
+    const before = (firstSide < 0 ? keys : keys.slice(0, firstSide)).filter((k) => k !== 'turns' && k !== 'decisions');
+    const after = firstSide < 0 ? [] : keys.slice(lastSide + 1).filter((k) => !isSideKey(k));
+    const sideMetrics = [...new Set(keys.filter(isSideKey).map((k) => k.slice(k.indexOf('.') + 1)))];
+    const st = (k: string): Summary => this.stats.get(k) ?? new Summary();
+    const statRow = (k: string): (string | number)[] => {
+      const s = st(k);
+      return [`\`${k}\``, num(s.mean, 2), num(s.sd, 2), s.n ? s.min : '—', s.n ? s.max : '—', s.n ? `${num((100 * s.nonZero) / s.n, 1)}%` : '—'];
+    };
+
+    writeFileAtomic(
+      join(dir, 'winrate-by-side.svg'),
+      groupedBarChart(
+        'Win rate by side, with 95% Wilson intervals',
+        this.sides.map((s, i) => ({ label: `${s} (${this.agents[s]})`, bars: [{ value: rates[i].rate, low: rates[i].low, high: rates[i].high }] })),
+        ['score (wins + ½ draws)'],
+        'win rate',
+      ),
+    );
+    writeFileAtomic(join(dir, 'game-length.svg'), histogramChart('Game length', this.turns.bins(), 1, 'turns'));
+    writeFileAtomic(
+      join(dir, 'sides.csv'),
+      csv(
+        ['side', 'agent', 'wins', 'draws', 'games', 'rate', 'low', 'high'],
+        this.sides.map((s, i) => [s, this.agents[s], this.wins.get(s) ?? 0, this.draws, this.results, round(rates[i].rate), round(rates[i].low), round(rates[i].high)]),
+      ),
+    );
+    writeFileAtomic(
+      join(dir, 'stats.csv'),
+      csv(
+        ['statistic', 'games', 'mean', 'sd', 'min', 'max', 'nonzero_share'],
+        keys.map((k) => {
+          const j = st(k).toJson();
+          return [k, j.n, j.mean, j.sd, j.min, j.max, j.nonZeroShare];
+        }),
+      ),
+    );
+    writeFileAtomic(join(dir, 'game-length.csv'), csv(['turns', 'games'], this.turns.bins().map((b) => [b.x, b.count])));
+
+    const md: string[] = [runSection(info, `Stress test — ${info.manifest.scenario.id}`)];
+    md.push(`Agents: ${this.sides.map((s) => `\`${s}\` = \`${this.agents[s]}\``).join(', ')}. Intervals are 95% (Wilson).\n`);
+    md.push('## Result by side\n');
+    md.push(
+      mdTable(
+        ['side', 'agent', 'win rate', 'wins'],
+        this.sides.map((s, i) => [`\`${s}\``, `\`${this.agents[s]}\``, pctRate(rates[i]), this.wins.get(s) ?? 0]),
+        ['l', 'l', 'l', 'r'],
+      ),
+    );
+    md.push(`\nDraws: ${this.draws}. Games without a result (engine or worker errors): ${this.noResult}.\n`);
+    md.push('![Win rate by side](winrate-by-side.svg)\n');
+    md.push('## Balance\n');
+    md.push('Measures in the spirit of Ludii\'s game metrics, from games that ended normally; drama, decisiveness and lead changes use the ruleset\'s evaluation of both sides, sampled every 4 decisions.\n');
+    md.push(
+      mdTable(
+        ['measure', 'value', 'meaning'],
+        [
+          ['balance', num(balance, 3), '1 − (highest − lowest side win rate); 1 = even'],
+          ['completion', num(completion, 3), 'share of games with a winner'],
+          ['drawishness', num(drawish, 3), 'share of draws'],
+          ['duration', `${num(this.turnsMean(), 1)} turns, ${num(this.decisions.mean, 0)} decisions`, 'mean game length'],
+          ['decisiveness', num(this.decisiveness.mean, 3), "share of the game played after the winner's value passed the loser's best (Ludii DecisivenessMoves); high = decided early"],
+          ['drama', num(this.drama.mean, 3), "mean gap by which the eventual winner trailed, over the states where it trailed; 0 = the winner never trailed"],
+          ['lead changes', num(this.leadChanges.mean, 2), 'times the lead changed hands per game (by evaluation)'],
+        ],
+        ['l', 'r', 'l'],
+      ),
+    );
+    md.push('\n## Game length\n');
+    md.push(
+      `Turns: mean ${num(this.turnsMean(), 1)}, median ${this.turns.quantile(0.5) ?? '—'}, 10th–90th percentile ${this.turns.quantile(0.1) ?? '—'}–${this.turns.quantile(0.9) ?? '—'}; decisions per game: mean ${num(this.decisions.mean, 0)} (sd ${num(this.decisions.sd, 0)}, min ${this.decisions.n ? this.decisions.min : '—'}, max ${this.decisions.n ? this.decisions.max : '—'}).\n`,
+    );
+    md.push('![Game length histogram](game-length.svg)\n');
+    if (before.length) {
+      md.push('## Objectives\n');
+      md.push('Per game, in the order the ruleset reports them (mean, standard deviation, range, and the share of games where the value was not 0).\n');
+      md.push(mdTable(['statistic', 'mean', 'sd', 'min', 'max', 'games > 0'], before.map(statRow), ['l', 'r', 'r', 'r', 'r', 'r']));
+      md.push('');
+    }
+    if (sideMetrics.length) {
+      md.push('## Casualties and figures by side\n');
+      md.push('Mean per game at the end (standard deviation).\n');
+      md.push(
+        mdTable(
+          ['side', ...sideMetrics],
+          this.sides.map((s) => [`\`${s}\``, ...sideMetrics.map((m) => (this.stats.has(`${s}.${m}`) ? `${num(st(`${s}.${m}`).mean, 2)} (${num(st(`${s}.${m}`).sd, 2)})` : '—'))]),
+          ['l', ...sideMetrics.map(() => 'r' as const)],
+        ),
+      );
+      md.push('');
+    }
+    const morale = after.filter((k) => /morale/i.test(k));
+    if (morale.length) {
+      md.push('## Morale\n');
+      md.push(mdTable(['statistic', 'mean', 'sd', 'min', 'max', 'games > 0'], morale.map(statRow), ['l', 'r', 'r', 'r', 'r', 'r']));
+      md.push('');
+    }
+    if (after.length) {
+      md.push('## Rule paths\n');
+      md.push('How often each rule path occurred per game (the ruleset\'s counters).\n');
+      md.push(mdTable(['counter', 'mean', 'sd', 'min', 'max', 'games > 0'], after.map(statRow), ['l', 'r', 'r', 'r', 'r', 'r']));
+      md.push('');
+    }
+    md.push('## Invariant violations\n');
+    if (this.violations === 0) md.push(`0 — the ruleset's invariant monitor found nothing in ${this.rows} games.\n`);
+    else {
+      md.push(`**${this.violations} violation(s) in ${this.violationGames} game(s)** — each is a defect in the rules engine. First games by id:\n`);
+      for (const v of this.violationExamples) md.push(`- game ${v.id} (seed ${v.seed}): ${v.violations.join('; ')}`);
+      md.push('');
+    }
+    md.push(this.errors.markdown());
+    md.push('## Files\n');
+    md.push("`games.jsonl` (one line per game), `report.json` (everything above as data), `sides.csv`, `stats.csv`, `game-length.csv`, `winrate-by-side.svg`, `game-length.svg`, `run.json` (the run's settings, for `--resume`).\n");
+    writeFileAtomic(join(dir, 'report.md'), md.join('\n'));
+
+    const bySide: Record<string, unknown> = {};
+    this.sides.forEach((s, i) => (bySide[s] = { agent: this.agents[s], ...rate(rates[i]) }));
+    const summary: ReportSummary = {
+      kind: 'stress',
+      scenario: info.manifest.scenario.id,
+      out: dir,
+      report: join(dir, 'report.md'),
+      games: info.rows,
+      total: info.manifest.games,
+      ended: info.ended,
+      errors: this.errors.total,
+      violations: this.violations,
+      bySide,
+      draws: this.draws,
+      meanTurns: round(this.turnsMean(), 2),
+    };
+    const statsJson: Record<string, unknown> = {};
+    for (const k of keys) statsJson[k] = st(k).toJson();
+    const report = {
+      ...summary,
+      run: { manifest: info.manifest, workers: info.workers, sessionGames: info.sessionGames, sessionSeconds: round(info.sessionSeconds, 2), retried: info.retried },
+      noResult: this.noResult,
+      balance: {
+        balance: round(balance),
+        completion: round(completion),
+        drawishness: round(drawish),
+        durationTurns: round(this.turnsMean(), 2),
+        durationDecisions: round(this.decisions.mean, 2),
+        decisiveness: this.decisiveness.toJson(),
+        drama: this.drama.toJson(),
+        leadChanges: this.leadChanges.toJson(),
+      },
+      turns: { histogram: this.turns.bins(), median: this.turns.quantile(0.5), p10: this.turns.quantile(0.1), p90: this.turns.quantile(0.9) },
+      decisions: this.decisions.toJson(),
+      stats: statsJson,
+      violationGames: this.violationGames,
+      violationExamples: this.violationExamples,
+      errorsByKind: this.errors.byKind,
+      errorExamples: this.errors.rows(),
+    };
+    writeFileAtomic(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    return summary;
+  }
+}

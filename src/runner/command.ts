@@ -1,0 +1,211 @@
+/**
+ * What `tournament` and `stress` share on the command line: the run options (workers, seed,
+ * output folder, resume, records, time limit), checking everything before anything is written,
+ * Ctrl-C handling, and the closing message or `--json` line.
+ */
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { InvalidArgumentError, type Command, type CommanderError } from 'commander';
+import type { LoadedScenario } from '../core/game.js';
+import { loadScenario } from '../rules/index.js';
+import { UsageError } from '../commands/common.js';
+import type { Analysis, ReportSummary } from '../report/common.js';
+import { executeRun } from './execute.js';
+import { ManifestError, readManifest, type RunManifest } from './manifest.js';
+import { defaultWorkers } from './pool.js';
+import { shellWord } from './seeds.js';
+import type { RecordsMode } from './types.js';
+
+/** Options every run command takes. */
+export interface RunCliOptions {
+  scenario?: string;
+  games?: number;
+  workers?: number;
+  seed?: number;
+  out?: string;
+  resume?: string;
+  records?: RecordsMode;
+  timeLimit?: number;
+  batch?: number;
+  overwrite?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+/** Commander parser for `--records`. */
+export function parseRecords(v: string): RecordsMode {
+  if (v !== 'all' && v !== 'errors' && v !== 'none') throw new InvalidArgumentError('expected all, errors or none');
+  return v;
+}
+
+/** Commander parser for a whole number ≥ 0 (time limits). */
+export function parseNonNegative(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
+  return n;
+}
+
+/** Commander parser for a whole number ≥ 1. */
+export function parseCount(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+}
+
+/**
+ * Add the shared run options to a command. Commander's own errors on this command (a bad option
+ * value, an unknown option) exit with code 2, like every other bad input.
+ */
+export function addRunOptions(cmd: Command): Command {
+  return cmd
+    .exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2))
+    .option('--workers <n>', `worker threads (default: the machine's cores, ${defaultWorkers()} here)`, parseCount)
+    .option('--seed <n>', 'run seed: every game seed derives from it and the game id (default 1)', parseNonNegative)
+    .option('--out <dir>', 'run folder (default results/<kind>-<scenario>-seed<seed>)')
+    .option('--resume <run>', 'finish an interrupted run: its folder (or its name under results/); other run settings come from its run.json')
+    .option('--records <which>', 'game records to write under <dir>/records/: all, errors or none (default errors)', parseRecords)
+    .option('--time-limit <ms>', 'per-decision time limit: an agent that takes longer loses the game (0 = none; default 10000)', parseNonNegative)
+    .option('--batch <games>', 'games per worker task (default: from the run size, 1–16)', parseCount)
+    .option('--overwrite', 'replace an earlier run in the same folder')
+    .option('--json', 'print one JSON summary line on stdout')
+    .option('--quiet', 'no progress on stderr');
+}
+
+/** The command line as typed, for the report and run.json. */
+export function commandLine(): string {
+  const script = process.argv[1] ?? '';
+  const head = script.endsWith('.ts') ? ['npx', 'tsx', relative(process.cwd(), script) || script] : ['skirmish'];
+  return [...head, ...process.argv.slice(2).map(shellWord)].join(' ');
+}
+
+/** A path as the user would type it: relative to the working folder when inside it. */
+export function shownPath(p: string): string {
+  const r = relative(process.cwd(), p);
+  return r === '' ? '.' : r.startsWith('..') || isAbsolute(r) ? p : r;
+}
+
+/** The command that resumes the run in `dir`. */
+export function resumeCommand(kind: string, dir: string): string {
+  const script = process.argv[1] ?? '';
+  const head = script.endsWith('.ts') ? `npx tsx ${relative(process.cwd(), script) || script}` : 'skirmish';
+  return `${head} ${kind} --resume ${shellWord(shownPath(dir))}`;
+}
+
+/** Files a run writes in its folder (what `--overwrite` removes). */
+const RUN_FILES = /^(run\.json|games\.jsonl|report\.(md|json)|[a-z-]+\.(csv|svg))$/;
+
+/**
+ * Check that `dir` can take a new run: absent, empty, or (with `overwrite`) an earlier run, whose
+ * files are then removed. Throws a {@link UsageError} otherwise; removes nothing unless allowed.
+ */
+export function prepareNewRunDir(dir: string, overwrite: boolean): () => void {
+  if (!existsSync(dir)) return () => undefined;
+  if (!statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a folder`);
+  const entries = readdirSync(dir);
+  if (entries.length === 0) return () => undefined;
+  const isRun = entries.includes('run.json') || entries.includes('games.jsonl');
+  if (!isRun) throw new UsageError(`--out ${dir}: the folder is not empty and holds no run; choose another --out`);
+  if (!overwrite) throw new UsageError(`--out ${dir}: already holds a run; finish it with --resume ${dir}, replace it with --overwrite, or choose another --out`);
+  return () => {
+    for (const e of entries) {
+      if (RUN_FILES.test(e) || e === 'records') rmSync(join(dir, e), { recursive: true, force: true });
+    }
+  };
+}
+
+/** Find a run folder from `--resume <run>`: a path, or a name under results/. */
+export function findRunDir(run: string): string {
+  const candidates = [run, join('results', run)];
+  for (const c of candidates) if (existsSync(join(c, 'run.json'))) return resolve(c);
+  throw new UsageError(`--resume ${run}: no run there (looked for ${candidates.map((c) => join(c, 'run.json')).join(' and ')})`);
+}
+
+/** Load a resumed run's manifest and scenario, checking it is the same scenario and rules version. */
+export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOptions): { dir: string; manifest: RunManifest; scenario: LoadedScenario } {
+  const conflicting = (['scenario', 'games', 'seed', 'out', 'records', 'timeLimit', 'overwrite'] as const).filter((k) => o[k] !== undefined);
+  if (conflicting.length) {
+    throw new UsageError(`--resume takes the run's settings from its run.json; drop ${conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+  }
+  const dir = findRunDir(run);
+  let manifest: RunManifest;
+  try {
+    manifest = readManifest(dir);
+  } catch (e) {
+    if (e instanceof ManifestError) throw new UsageError(e.message);
+    throw e;
+  }
+  if (manifest.kind !== kind) throw new UsageError(`--resume ${run}: that is a ${manifest.kind} run; resume it with \`${manifest.kind} --resume\``);
+  const scenario = loadScenario(manifest.scenario.arg);
+  if (scenario.hash !== manifest.scenario.hash) {
+    throw new UsageError(`--resume ${run}: the scenario ${manifest.scenario.arg} changed since the run started (hash ${scenario.hash}, run.json has ${manifest.scenario.hash}); start a new run`);
+  }
+  if (scenario.ruleset.version !== manifest.scenario.rulesetVersion) {
+    throw new UsageError(`--resume ${run}: the ${scenario.ruleset.id} rules changed since the run started (version ${scenario.ruleset.version}, run.json has ${manifest.scenario.rulesetVersion}); start a new run`);
+  }
+  return { dir, manifest, scenario };
+}
+
+/** The default run folder. */
+export function defaultRunDir(kind: string, scenarioId: string, seed: number): string {
+  return resolve('results', `${kind}-${scenarioId}-seed${seed}`);
+}
+
+/** Resolve `--out` (absolute). */
+export function outDir(out: string | undefined, kind: string, scenarioId: string, seed: number): string {
+  if (out === undefined) return defaultRunDir(kind, scenarioId, seed);
+  return isAbsolute(out) ? out : resolve(out);
+}
+
+/**
+ * Run (or resume) and report, with Ctrl-C handling: the first Ctrl-C (or SIGTERM) stops the run
+ * keeping every finished game and writes the report so far; a second exits at once. Sets the
+ * exit code to 130 when interrupted. Prints the summary (or the `--json` line).
+ */
+export async function runAndReport(args: {
+  kind: RunManifest['kind'];
+  manifest: RunManifest;
+  dir: string;
+  scenario: LoadedScenario;
+  analysis: Analysis & { shouldStop?(): boolean };
+  o: RunCliOptions;
+  resume: boolean;
+  describe(summary: ReportSummary): string[];
+}): Promise<void> {
+  const { o } = args;
+  const ac = new AbortController();
+  const onSignal = (): void => {
+    if (ac.signal.aborted) process.exit(130);
+    process.stderr.write('\nstopping: keeping every finished game (press Ctrl-C again to quit at once)\n');
+    ac.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const workers = o.workers ?? defaultWorkers();
+  const resumeCmd = resumeCommand(args.kind, args.dir);
+  try {
+    const { summary, info } = await executeRun({
+      manifest: args.manifest,
+      dir: args.dir,
+      scenario: args.scenario,
+      workers,
+      resume: args.resume,
+      analysis: args.analysis,
+      progress: o.quiet ? null : process.stderr,
+      signal: ac.signal,
+      batchSize: o.batch,
+      resumeCommand: resumeCmd,
+    });
+    const s = { ...summary, workers, seconds: Math.round(info.sessionSeconds * 100) / 100, gamesPerSecond: info.sessionSeconds > 0 ? Math.round((info.sessionGames / info.sessionSeconds) * 100) / 100 : 0 };
+    if (o.json) process.stdout.write(`${JSON.stringify(s)}\n`);
+    else {
+      const lines = args.describe(summary);
+      lines.push(`Report: ${shownPath(join(args.dir, 'report.md'))}`);
+      if (info.ended === 'interrupted') lines.push(`Interrupted after ${info.rows} of ${args.manifest.games} games; finish with: ${resumeCmd}`);
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    if (info.ended === 'interrupted') process.exitCode = 130;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

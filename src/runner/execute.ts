@@ -1,0 +1,108 @@
+/**
+ * One session of a run: prepare (or reopen) the run folder, stream finished games to
+ * `games.jsonl` and into the analysis, then write the report. Shared by `tournament` and `stress`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LoadedScenario } from '../core/game.js';
+import type { Analysis, ReportSummary, RunInfo } from '../report/common.js';
+import { writeFileAtomic } from '../report/common.js';
+import { GamesWriter, readGames } from './gamesfile.js';
+import { gameAt, type RunManifest } from './manifest.js';
+import { runGames } from './pool.js';
+import { Progress, type ProgressSink } from './progress.js';
+import type { WorkerConfig } from './types.js';
+
+/** What {@link executeRun} needs. */
+export interface ExecuteOptions {
+  manifest: RunManifest;
+  /** The run folder (absolute). */
+  dir: string;
+  scenario: LoadedScenario;
+  workers: number;
+  /** Continue the run in `dir` (its run.json must be `manifest`); else start it afresh. */
+  resume: boolean;
+  /** The analysis; `shouldStop` (SPRT) ends the run early. */
+  analysis: Analysis & { shouldStop?(): boolean };
+  /** Where progress goes (null: nowhere). */
+  progress: ProgressSink | null;
+  progressEveryMs?: number;
+  /** Aborting stops the run at once, keeping finished games (Ctrl-C). */
+  signal?: AbortSignal;
+  batchSize?: number;
+  /** The command that resumes this run. */
+  resumeCommand: string;
+}
+
+/** Play the run's missing games and write its report. */
+export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSummary; info: RunInfo }> {
+  const m = o.manifest;
+  const gamesFile = join(o.dir, 'games.jsonl');
+  mkdirSync(o.dir, { recursive: true });
+  let done = new Set<number>();
+  let validBytes: number | undefined;
+  let rows = 0;
+  if (o.resume) {
+    const scan = await readGames(gamesFile, (row) => {
+      if (row.id < 1 || row.id > m.games) return;
+      rows++;
+      o.analysis.add(row);
+    });
+    done = new Set([...scan.ids].filter((id) => id >= 1 && id <= m.games));
+    validBytes = scan.validBytes;
+  } else {
+    writeFileAtomic(join(o.dir, 'run.json'), `${JSON.stringify(m, null, 2)}\n`);
+    writeFileAtomic(gamesFile, '');
+  }
+  const sides = o.scenario.ruleset.sides(o.scenario.compiled);
+  const config: WorkerConfig = {
+    scenarioRaw: o.scenario.raw,
+    scenarioOrigin: m.scenario.arg,
+    scenarioArg: m.scenario.arg,
+    timeLimitMs: m.timeLimitMs,
+    invariants: m.kind === 'stress',
+    measures: m.kind === 'stress',
+    records: m.records,
+    outDir: o.dir,
+    epoch: Date.now(),
+  };
+  const writer = new GamesWriter(gamesFile, validBytes);
+  const progress = new Progress(m.games, done.size, o.progress, o.progressEveryMs);
+  const t0 = Date.now();
+  let result;
+  try {
+    result = await runGames({
+      config,
+      sides,
+      workers: o.workers,
+      total: m.games,
+      gameAt: (id) => gameAt(m, sides, id),
+      done,
+      onRow: (row) => {
+        writer.write(row);
+        rows++;
+        o.analysis.add(row);
+        progress.tick(row.error !== undefined);
+      },
+      shouldStop: o.analysis.shouldStop ? () => o.analysis.shouldStop?.() === true : undefined,
+      signal: o.signal,
+      batchSize: o.batchSize,
+    });
+  } finally {
+    writer.close();
+  }
+  progress.finish();
+  const info: RunInfo = {
+    manifest: m,
+    dir: o.dir,
+    sides,
+    rows,
+    ended: result.ended,
+    workers: o.workers,
+    sessionGames: result.finished,
+    sessionSeconds: (Date.now() - t0) / 1000,
+    retried: result.retried,
+    resumeCommand: o.resumeCommand,
+  };
+  return { summary: o.analysis.write(info), info };
+}

@@ -1,0 +1,247 @@
+/**
+ * One game of a run, played to a {@link GameRow} whatever happens: an agent that throws, returns
+ * an illegal action or runs past the per-decision time limit loses the game as an error row; a
+ * rules-engine failure is an error row with no result. Used by the worker (src/runner/worker.ts);
+ * it runs in any thread.
+ *
+ * The loop is {@link GameSession}'s (the same records as `run`), with the time limit around
+ * `agent.decide` and the watch buffer the main thread reads to stop an agent that never returns.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Agent, AgentFactory } from '../core/agent.js';
+import { GameSession, makeAgents, type LoadedScenario } from '../core/game.js';
+import type { InvariantMonitor, Json, SideId } from '../core/model.js';
+import { gameMeasures } from './measures.js';
+import { reproCommand } from './seeds.js';
+import { WATCH, type GameError, type GameRow, type GameSpec, type RecordsMode } from './types.js';
+
+/** A resolved agent: its factory and options. */
+export interface FactoryEntry {
+  factory: AgentFactory;
+  options: Record<string, string>;
+}
+
+/** What {@link playRow} needs besides the game. */
+export interface PlayEnv {
+  scenario: LoadedScenario;
+  /** The scenario as the user named it (for repro commands). */
+  scenarioArg: string;
+  /** Per-decision limit in ms; 0 = none. */
+  timeLimitMs: number;
+  invariants: boolean;
+  measures: boolean;
+  records: RecordsMode;
+  /** Run folder (records go to `<outDir>/records/`). */
+  outDir: string;
+  /** Where to publish the current decision for the main thread's watchdog (see {@link WATCH}). */
+  watch?: Int32Array;
+  /** The run's epoch (`Date.now()` at its start); decision start times count from it. */
+  epoch: number;
+}
+
+/** Evaluations are sampled every this many decisions for the balance measures (and at the end). */
+const SAMPLE_EVERY = 4;
+
+class AgentFailure extends Error {
+  constructor(
+    readonly kind: 'agent' | 'timeout',
+    readonly side: SideId,
+    readonly agent: string,
+    readonly decision: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Resolve `p` or fail after `ms` milliseconds. */
+function withTimeout<T>(p: Promise<T>, ms: number, what: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(what()), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/** Write a record file atomically; returns its path relative to the run folder. */
+function writeRecord(outDir: string, id: number, lines: readonly string[]): string {
+  const rel = join('records', `game-${id}.jsonl`);
+  const file = join(outDir, rel);
+  mkdirSync(join(outDir, 'records'), { recursive: true });
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, `${lines.join('\n')}\n`);
+  renameSync(tmp, file);
+  return rel.split('\\').join('/');
+}
+
+/**
+ * Play game `game` and describe it as a row. Never throws for anything an agent or the rules do;
+ * the row's `error` says what failed. Agents are created with `maxThreads: 1` (the runner's
+ * workers already fill the cores) and closed at the end.
+ */
+export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<SideId, FactoryEntry>): Promise<GameRow> {
+  const sc = env.scenario;
+  const r = sc.ruleset;
+  const sides = r.sides(sc.compiled);
+  const repro = reproCommand(env.scenarioArg, game.seed, game.agents);
+  const watch = env.watch;
+  const monitor: InvariantMonitor | undefined = env.invariants && r.invariants ? r.invariants(sc.compiled) : undefined;
+  const keep: Json[] = [];
+  const twoSided = sides.length === 2;
+  const at: number[] = [];
+  const v0: number[] = [];
+  const v1: number[] = [];
+  const sample = (g: GameSession): void => {
+    at.push(g.decisions);
+    v0.push(r.evaluate(g.state, sides[0]));
+    v1.push(r.evaluate(g.state, sides[1]));
+  };
+
+  let agents: Record<SideId, Agent> | null = null;
+  let g: GameSession | null = null;
+  let error: GameError | null = null;
+  try {
+    try {
+      agents = makeAgents(sc, game.seed, factories, 1);
+    } catch (e) {
+      throw new AgentFailure('agent', '', '', 0, `creating the agents failed: ${messageOf(e)}`);
+    }
+    g = new GameSession(sc, game.seed, game.agents, { record: env.records === 'all', monitor });
+    if (env.measures && twoSided) sample(g);
+    for (let side = g.current(); side !== null; side = g.current()) {
+      const legal = g.legal();
+      const agent = agents[side];
+      const n = g.decisions + 1;
+      if (watch) {
+        Atomics.store(watch, WATCH.side, sides.indexOf(side));
+        Atomics.store(watch, WATCH.decision, n);
+        Atomics.store(watch, WATCH.since, Date.now() - env.epoch + 1);
+      }
+      const t0 = performance.now();
+      let action: Json;
+      try {
+        const a = agent.decide({ ruleset: r, state: g.state, side, legal });
+        action =
+          a instanceof Promise && env.timeLimitMs > 0
+            ? await withTimeout(a, env.timeLimitMs, () => new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took longer than the time limit (${env.timeLimitMs} ms)`))
+            : await a;
+      } catch (e) {
+        if (e instanceof AgentFailure) throw e;
+        throw new AgentFailure('agent', side, game.agents[side], n, `the agent threw at decision ${n}: ${messageOf(e)}`);
+      }
+      const ms = performance.now() - t0;
+      if (watch) Atomics.store(watch, WATCH.since, 0);
+      if (env.timeLimitMs > 0 && ms > env.timeLimitMs) {
+        throw new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took ${Math.round(ms)} ms, past the time limit (${env.timeLimitMs} ms)`);
+      }
+      if (!legal.includes(action)) {
+        const key = r.actionKey(action);
+        if (!legal.some((o) => r.actionKey(o) === key)) {
+          const why = r.checkAction ? r.checkAction(g.state, action) : 'not a legal action';
+          if (why !== null) throw new AgentFailure('agent', side, game.agents[side], n, `illegal action at decision ${n}: ${JSON.stringify(action)} (${why})`);
+        }
+      }
+      keep.push(action);
+      g.submit(action, legal);
+      if (env.measures && twoSided && g.decisions % SAMPLE_EVERY === 0) sample(g);
+    }
+  } catch (e) {
+    if (e instanceof AgentFailure) {
+      error = { kind: e.kind, message: e.message, repro };
+      if (e.side !== '') {
+        error.side = e.side;
+        error.agent = e.agent;
+        error.decision = e.decision;
+      }
+    } else {
+      error = { kind: 'engine', message: messageOf(e), decision: (g?.decisions ?? 0) + 1, repro };
+    }
+  } finally {
+    if (watch) Atomics.store(watch, WATCH.since, 0);
+    if (agents) {
+      for (const a of Object.values(agents)) {
+        try {
+          await a.close?.();
+        } catch {
+          // A failing close() does not change the game's result.
+        }
+      }
+    }
+  }
+
+  let row: GameRow;
+  const violations = monitor ? monitor.violations : [];
+  if (error === null && g !== null) {
+    const res = g.finish();
+    row = {
+      id: game.id,
+      seed: game.seed,
+      agents: game.agents,
+      winner: res.winner,
+      reason: res.reason,
+      turns: typeof res.stats.turns === 'number' ? res.stats.turns : null,
+      decisions: res.decisions,
+      stats: res.stats,
+    };
+    if (env.measures && twoSided && res.winner !== null) {
+      if (at[at.length - 1] !== g.decisions) sample(g);
+      const w = sides.indexOf(res.winner);
+      row.measures = gameMeasures({ at, win: w === 0 ? v0 : v1, lose: w === 0 ? v1 : v0 });
+    }
+  } else {
+    const err = error as GameError;
+    const stats = g !== null && r.stats ? r.stats(g.state) : {};
+    const winner = (err.kind === 'agent' || err.kind === 'timeout') && err.side !== undefined && twoSided ? (sides.find((s) => s !== err.side) ?? null) : null;
+    row = {
+      id: game.id,
+      seed: game.seed,
+      agents: game.agents,
+      winner,
+      reason: err.kind === 'engine' ? 'error in the rules engine: no result' : `${err.side ?? 'an agent'} forfeits: ${err.kind === 'timeout' ? 'time limit' : 'agent error'}`,
+      turns: typeof stats.turns === 'number' ? stats.turns : null,
+      decisions: g?.decisions ?? 0,
+      stats,
+    };
+  }
+  if (monitor) {
+    row.violations = violations.length;
+    if (violations.length) row.violationList = violations.slice(0, 5);
+  }
+  // Records: as played (all), or rebuilt from the seed and the decisions taken (errors only).
+  if (env.records === 'all' && g?.lines) row.record = writeRecord(env.outDir, game.id, g.lines);
+  else if (env.records === 'errors' && error !== null) {
+    const lines = rebuildRecord(env, game, keep);
+    if (lines) row.record = writeRecord(env.outDir, game.id, lines);
+  }
+  if (error !== null) row.error = error;
+  return row;
+}
+
+/** The record of a game up to where it stopped: replays `decisions` from the seed without agents. */
+function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly Json[]): string[] | null {
+  let g: GameSession;
+  try {
+    g = new GameSession(env.scenario, game.seed, game.agents, { record: true });
+  } catch {
+    return null;
+  }
+  try {
+    for (const a of decisions) g.submit(a);
+  } catch {
+    // The engine failed at this decision again: keep the lines up to it.
+  }
+  return g.lines;
+}

@@ -1,0 +1,262 @@
+/**
+ * The parallel runner: plays the games of a run on a Piscina pool of worker threads, in batches
+ * per task, and hands each finished row to the caller as soon as it arrives.
+ *
+ * Promises:
+ * - every game id in 1..total that is not in `done` gets exactly one row (unless the run is
+ *   interrupted or stopped early), whatever the worker count or completion order;
+ * - a row is a pure function of the game (see src/runner/types.ts), so the set of rows does not
+ *   depend on the worker count;
+ * - a decision that runs past 2× the time limit (at least the limit + 1 s) is stopped by
+ *   terminating its worker: the game becomes a `timeout` error row, the rest of its batch is
+ *   played again elsewhere;
+ * - a worker that dies (process.exit, crash, out of memory) while playing a game: that game is
+ *   played once more on its own; if its worker dies again it becomes a `worker` error row. The
+ *   other unfinished games of the batch are played again (they did nothing wrong).
+ */
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { SideId } from '../core/model.js';
+import { reproCommand } from './seeds.js';
+import { WATCH, type BatchTask, type GameRow, type GameSpec, type RowMessage, type WorkerConfig } from './types.js';
+
+/** What {@link runGames} needs. */
+export interface RunGamesOptions {
+  /** Shared worker settings (scenario JSON, time limit, records …). */
+  config: WorkerConfig;
+  /** The scenario's sides, in order (for rows the main thread writes itself). */
+  sides: readonly SideId[];
+  /** Worker threads (≥ 1). */
+  workers: number;
+  /** Game ids are 1..total. */
+  total: number;
+  /** The game with this id (pure). */
+  gameAt(id: number): GameSpec;
+  /** Ids already finished (a resumed run): never played again. */
+  done: ReadonlySet<number>;
+  /** Receives each new row once, in the main thread, in completion order. */
+  onRow(row: GameRow): void;
+  /** Checked before each new task: true stops handing out games (in-flight ones finish). */
+  shouldStop?(): boolean;
+  /** Aborting it stops the run at once: in-flight games are dropped, finished rows kept. */
+  signal?: AbortSignal;
+  /** Games per task (default: from the run size, 1–16). */
+  batchSize?: number;
+}
+
+/** How a {@link runGames} call ended. */
+export interface RunGamesResult {
+  /** Rows delivered in this call. */
+  finished: number;
+  /** `done`: every game has a row; `interrupted`: the signal fired; `stopped`: `shouldStop` said so. */
+  ended: 'done' | 'interrupted' | 'stopped';
+  /** Games played again because their worker died. */
+  retried: number;
+}
+
+/** The default worker count: the machine's cores. */
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+/**
+ * The worker module and the Node flags its threads need. From compiled JavaScript (dist/) the
+ * worker is worker.js and needs nothing. From TypeScript sources the worker thread registers tsx's
+ * ESM hooks itself (`--import` of a one-line module): on Node 20, tsx registers its ESM hooks only
+ * in the main thread, and its CommonJS hook would make Piscina load the worker (and the whole
+ * engine) as CommonJS — slower, and unable to `import()` a user's .ts agent file.
+ */
+export function workerEntry(): { filename: string; execArgv: string[] } {
+  const fromTs = import.meta.url.endsWith('.ts');
+  const filename = new URL(fromTs ? './worker.ts' : './worker.js', import.meta.url).href;
+  if (!fromTs) return { filename, execArgv: [] };
+  const api = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+  const register = `import { register } from ${JSON.stringify(pathToFileURL(api).href)}; register();`;
+  return { filename, execArgv: ['--import', `data:text/javascript,${encodeURIComponent(register)}`] };
+}
+
+interface Flight {
+  games: GameSpec[];
+  received: Set<number>;
+  port: MessagePort;
+  watch: Int32Array;
+  abort: AbortController;
+  timedOut: { id: number; side: number; decision: number; ms: number } | null;
+}
+
+/** Play the run's remaining games. Rejects only when the workers cannot start at all. */
+export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
+  const workers = Math.max(1, Math.floor(o.workers));
+  const remaining = o.total - o.done.size;
+  const batch = o.batchSize ?? Math.max(1, Math.min(16, Math.floor(remaining / (workers * 16))));
+  const { filename, execArgv } = workerEntry();
+  const pool = new Piscina({ filename, execArgv, minThreads: workers, maxThreads: workers, idleTimeout: 60_000, workerData: o.config });
+  let poolError: unknown = null;
+  pool.on('error', (e: unknown) => (poolError = e));
+
+  const seen = new Set<number>(); // ids delivered in this call
+  const attempts = new Map<number, number>();
+  const again: number[] = []; // ids to play again (each as its own task when it is a retry)
+  const retry = new Set<number>();
+  let cursor = 1;
+  let finished = 0;
+  let retried = 0;
+  let stopping: 'interrupted' | 'stopped' | null = null;
+  let startFailures = 0;
+  const inflight = new Set<Flight>();
+  const hard = o.config.timeLimitMs > 0 ? o.config.timeLimitMs + Math.max(1000, o.config.timeLimitMs) : 0;
+
+  const deliver = (row: GameRow): void => {
+    if (seen.has(row.id) || o.done.has(row.id)) return;
+    seen.add(row.id);
+    finished++;
+    o.onRow(row);
+  };
+  const nextIds = (): number[] | null => {
+    if (again.length) {
+      const id = again.shift() as number;
+      if (retry.has(id)) return [id];
+      const ids = [id];
+      while (ids.length < batch && again.length && !retry.has(again[0])) ids.push(again.shift() as number);
+      return ids;
+    }
+    const ids: number[] = [];
+    while (ids.length < batch && cursor <= o.total) {
+      const id = cursor++;
+      if (!o.done.has(id)) ids.push(id);
+    }
+    return ids.length ? ids : null;
+  };
+  const errorRow = (g: GameSpec, kind: 'timeout' | 'worker', message: string, side?: SideId, decision?: number): GameRow => {
+    const winner = kind === 'timeout' && side !== undefined && o.sides.length === 2 ? (o.sides.find((s) => s !== side) ?? null) : null;
+    const row: GameRow = {
+      id: g.id,
+      seed: g.seed,
+      agents: g.agents,
+      winner,
+      reason: kind === 'timeout' ? `${side ?? 'an agent'} forfeits: time limit` : 'the worker died: no result',
+      turns: null,
+      decisions: decision !== undefined ? decision - 1 : 0,
+      stats: {},
+    };
+    row.error = { kind, message, repro: reproCommand(o.config.scenarioArg, g.seed, g.agents) };
+    if (side !== undefined) {
+      row.error.side = side;
+      row.error.agent = g.agents[side];
+    }
+    if (decision !== undefined) row.error.decision = decision;
+    return row;
+  };
+
+  const onMessage = (f: Flight, m: unknown): void => {
+    const msg = m as RowMessage;
+    if (msg && msg.t === 'row') {
+      f.received.add(msg.row.id);
+      deliver(msg.row);
+    }
+  };
+
+  return await new Promise<RunGamesResult>((resolve, reject) => {
+    let closed = false;
+    const watchdog = hard
+      ? setInterval(() => {
+          const now = Date.now() - o.config.epoch + 1;
+          for (const f of inflight) {
+            const since = Atomics.load(f.watch, WATCH.since);
+            if (since > 0 && now - since > hard && !f.timedOut) {
+              f.timedOut = { id: Atomics.load(f.watch, WATCH.game), side: Atomics.load(f.watch, WATCH.side), decision: Atomics.load(f.watch, WATCH.decision), ms: now - since };
+              f.abort.abort(new Error('time limit'));
+            }
+          }
+        }, 100)
+      : null;
+    watchdog?.unref();
+
+    const end = (err: unknown): void => {
+      if (closed) return;
+      closed = true;
+      if (watchdog) clearInterval(watchdog);
+      o.signal?.removeEventListener('abort', onAbort);
+      void pool.destroy().then(
+        () => (err ? reject(err) : resolve({ finished, ended: stopping ?? 'done', retried })),
+        () => (err ? reject(err) : resolve({ finished, ended: stopping ?? 'done', retried })),
+      );
+    };
+    const onAbort = (): void => {
+      stopping = 'interrupted';
+      for (const f of inflight) f.abort.abort(new Error('interrupted'));
+      if (inflight.size === 0) end(null);
+    };
+    if (o.signal?.aborted) stopping = 'interrupted';
+    o.signal?.addEventListener('abort', onAbort);
+
+    const settle = (f: Flight, err: unknown): void => {
+      for (let m = receiveMessageOnPort(f.port); m !== undefined; m = receiveMessageOnPort(f.port)) onMessage(f, m.message);
+      f.port.close();
+      inflight.delete(f);
+      const missing = f.games.filter((g) => !f.received.has(g.id) && !seen.has(g.id));
+      if (missing.length && stopping !== 'interrupted') {
+        if (f.timedOut) {
+          const t = f.timedOut;
+          for (const g of missing) {
+            if (g.id === t.id) {
+              const side = o.sides[t.side];
+              deliver(errorRow(g, 'timeout', `decision ${t.decision} did not return within ${hard} ms (time limit ${o.config.timeLimitMs} ms); its worker was stopped`, side, t.decision));
+            } else again.unshift(g.id);
+          }
+        } else {
+          const current = Atomics.load(f.watch, WATCH.game);
+          if (current === 0 && f.received.size === 0 && finished === 0) {
+            if (++startFailures >= 3) {
+              end(new Error(`the runner's worker threads fail to start: ${err instanceof Error ? err.message : String(err ?? poolError)}`));
+              return;
+            }
+          }
+          for (const g of missing) {
+            if (g.id === current || current === 0) {
+              const n = (attempts.get(g.id) ?? 1) + 1;
+              if (n > 2) {
+                deliver(errorRow(g, 'worker', `its worker thread died twice while playing it: ${err instanceof Error ? err.message : String(err)}`));
+              } else {
+                attempts.set(g.id, n);
+                retry.add(g.id);
+                retried++;
+                again.push(g.id);
+              }
+            } else again.unshift(g.id);
+          }
+        }
+      }
+      pump();
+    };
+
+    const launch = (ids: number[]): void => {
+      const { port1, port2 } = new MessageChannel();
+      const sab = new SharedArrayBuffer(WATCH.length * 4);
+      const f: Flight = { games: ids.map((id) => o.gameAt(id)), received: new Set(), port: port1, watch: new Int32Array(sab), abort: new AbortController(), timedOut: null };
+      port1.on('message', (m: unknown) => onMessage(f, m));
+      inflight.add(f);
+      const task: BatchTask = { games: f.games, port: port2, watch: sab };
+      pool.run(task, { transferList: [port2], signal: f.abort.signal }).then(
+        () => settle(f, null),
+        (e: unknown) => settle(f, e),
+      );
+    };
+
+    const pump = (): void => {
+      if (closed) return;
+      if (!stopping && o.shouldStop?.()) stopping = 'stopped';
+      while (!stopping && inflight.size < workers * 2) {
+        const ids = nextIds();
+        if (!ids) break;
+        launch(ids);
+        if (o.shouldStop?.()) stopping = 'stopped';
+      }
+      if (inflight.size === 0) end(null);
+    };
+    pump();
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * The Piscina worker of the runner: plays a batch of games and posts each row as it finishes.
+ *
+ * Per worker (per thread), once: the scenario is compiled from the JSON in `workerData` (cached by
+ * content hash in loadScenarioData), and each agent spec is resolved (user agent files are imported
+ * once). Agents are created per game with `maxThreads: 1`.
+ */
+import { workerData } from 'piscina';
+import { resolveAgent } from '../../agents/index.js';
+import { loadScenarioData } from '../rules/index.js';
+import type { SideId } from '../core/model.js';
+import { playRow, type FactoryEntry, type PlayEnv } from './play.js';
+import { WATCH, type BatchTask, type RowMessage, type WorkerConfig } from './types.js';
+
+const config = workerData as WorkerConfig;
+const scenario = loadScenarioData(config.scenarioRaw, config.scenarioOrigin);
+const agentCache = new Map<string, Promise<FactoryEntry>>();
+
+function factoryFor(spec: string): Promise<FactoryEntry> {
+  let p = agentCache.get(spec);
+  if (!p) {
+    p = resolveAgent(spec).then((r) => ({ factory: r.factory, options: r.options }));
+    agentCache.set(spec, p);
+  }
+  return p;
+}
+
+/** Play the batch's games in order; returns how many rows were posted. */
+export default async function runBatch(task: BatchTask): Promise<number> {
+  const watch = new Int32Array(task.watch);
+  const env: PlayEnv = {
+    scenario,
+    scenarioArg: config.scenarioArg,
+    timeLimitMs: config.timeLimitMs,
+    invariants: config.invariants,
+    measures: config.measures,
+    records: config.records,
+    outDir: config.outDir,
+    watch,
+    epoch: config.epoch,
+  };
+  let posted = 0;
+  try {
+    for (const game of task.games) {
+      Atomics.store(watch, WATCH.game, game.id);
+      const factories: Record<SideId, FactoryEntry> = {};
+      for (const [side, spec] of Object.entries(game.agents)) factories[side] = await factoryFor(spec);
+      const row = await playRow(env, game, factories);
+      const msg: RowMessage = { t: 'row', row };
+      task.port.postMessage(msg);
+      posted++;
+    }
+  } finally {
+    // The port stays open: the main thread drains it after the task settles, then closes it.
+    Atomics.store(watch, WATCH.game, 0);
+  }
+  return posted;
+}
