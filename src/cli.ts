@@ -11,6 +11,8 @@ import { registerRun } from './commands/run.js';
 import { registerReplay } from './commands/replay.js';
 import { registerScenarios } from './commands/scenarios.js';
 import { registerFitEval } from './commands/fit-eval.js';
+import { registerTournament } from './commands/tournament.js';
+import { registerStress } from './commands/stress.js';
 import { registerPlay } from './commands/play.js';
 import { registerRender } from './commands/render.js';
 
@@ -38,6 +40,8 @@ registerRun(program);
 registerReplay(program);
 registerScenarios(program);
 registerFitEval(program);
+registerTournament(program);
+registerStress(program);
 registerPlay(program);
 registerRender(program);
 

@@ -1,0 +1,87 @@
+/** `stress`: many games of one scenario with fixed agents, on worker threads, with a report. */
+import type { Command } from 'commander';
+import { loadScenario } from '../rules/index.js';
+import { RUN_FORMAT, type RunManifest } from '../runner/manifest.js';
+import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from '../runner/command.js';
+import { StressAnalysis } from '../report/stress.js';
+import { agentSpecs, collect, fail, resolveFactories, UsageError } from './common.js';
+
+interface StressOptions extends RunCliOptions {
+  agent: string[];
+}
+
+export function registerStress(program: Command): void {
+  const cmd = program
+    .command('stress')
+    .description(
+      "Many games of one scenario with given agents, on worker threads, each watched by the ruleset's invariant monitor. Writes <dir>/games.jsonl and <dir>/report.md: win rate per side with 95% Wilson interval, game length, casualties, objectives, morale, rule paths, invariant violations (must be 0), errors, balance measures (balance, decisiveness, duration, drama); report.json, CSV and SVG.",
+    )
+    .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
+    .option('--agent <side=spec>', 'the agent of a side, e.g. pirates=random (repeat per side; default heuristic)', collect, [])
+    .option('--games <n>', 'games to play (default 1000)', parseCount);
+  addRunOptions(cmd)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  npx tsx src/cli.ts stress --scenario supply-raid --agent pirates=random --agent townsfolk=random --games 10000 --workers 2 --seed 1 --out results/stress
+  npx tsx src/cli.ts stress --resume results/stress          # finish an interrupted run
+
+Game id i uses the seed derived from --seed and i. Ctrl-C stops the run keeping every finished game (and writes
+the report so far); --resume finishes it.`,
+    )
+    .action(async (o: StressOptions) => {
+      try {
+        let manifest: RunManifest;
+        let dir: string;
+        let sc;
+        let resume = false;
+        let clear = (): void => undefined;
+        if (o.resume !== undefined) {
+          if (o.agent.length) throw new UsageError("--resume takes the run's settings from its run.json; drop --agent");
+          ({ dir, manifest, scenario: sc } = loadResumed('stress', o.resume, o));
+          resume = true;
+        } else {
+          if (o.scenario === undefined) throw new UsageError('--scenario is required (or --resume <run>)');
+          sc = loadScenario(o.scenario);
+          const { canonical } = await resolveFactories(agentSpecs(sc, o.agent));
+          const seed = o.seed ?? 1;
+          dir = outDir(o.out, 'stress', sc.id, seed);
+          clear = prepareNewRunDir(dir, o.overwrite === true);
+          manifest = {
+            format: RUN_FORMAT,
+            kind: 'stress',
+            scenario: { arg: o.scenario, id: sc.id, hash: sc.hash, ruleset: sc.ruleset.id, rulesetVersion: sc.ruleset.version },
+            seed,
+            games: o.games ?? 1000,
+            records: o.records ?? 'errors',
+            timeLimitMs: o.timeLimit ?? 10_000,
+            stress: { agents: canonical },
+            command: commandLine(),
+          };
+        }
+        const agents = manifest.stress?.agents;
+        if (!agents) throw new UsageError(`${dir}/run.json: a stress run without its agents`);
+        const sides = sc.ruleset.sides(sc.compiled);
+        const analysis = new StressAnalysis(sides, agents);
+        clear();
+        await runAndReport({
+          kind: 'stress',
+          manifest,
+          dir,
+          scenario: sc,
+          analysis,
+          o,
+          resume,
+          describe: (s) => {
+            const lines = [`Stress test of ${manifest.scenario.id}: ${String(s.games)} of ${manifest.games} games, ${String(s.errors)} error(s), ${String(s.violations)} invariant violation(s).`];
+            const by = s.bySide as Record<string, { agent: string; rate: number; low: number; high: number }>;
+            for (const [side, r] of Object.entries(by)) lines.push(`  ${side} (${r.agent}): ${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}%]`);
+            return lines;
+          },
+        });
+      } catch (e) {
+        fail(e);
+      }
+    });
+}

@@ -1,0 +1,99 @@
+/**
+ * Failures inside a run: an agent file that throws on its 3rd decision, an agent that ends its
+ * worker thread, an agent stuck in a decision. Each failing game becomes an error row with its
+ * seed and a repro command; the rest of the run completes.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, gameRows, tempDir } from './helpers.js';
+import { deriveSeed } from '../../src/runner/seeds.js';
+
+const root = tempDir('failures');
+
+/** Run a repro command (`npx tsx src/cli.ts run …`, no quoting needed here) without npx. */
+function runRepro(cmd: string): { code: number; out: string; err: string } {
+  const words = cmd.split(' ');
+  expect(words.slice(0, 3)).toEqual(['npx', 'tsx', 'src/cli.ts']);
+  return cli(...words.slice(3), '--quiet', '--out', join(root, `repro-${Math.random().toString(36).slice(2)}.jsonl`));
+}
+
+describe('failures in a run', () => {
+  it('an agent that throws on its 3rd decision loses those games as error rows with repro commands; the rest completes', () => {
+    const out = join(root, 'throws');
+    const fixture = 'test/fixtures/throw-third.ts';
+    const r = cli('tournament', '--scenario', 'supply-raid', '--agents', `random,heuristic,${fixture}`, '--games', '2', '--workers', '2', '--out', out, '--quiet');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const rows = gameRows(out);
+    expect(rows.map((x) => x.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    const failing = rows.filter((x) => Object.values(x.agents).includes(fixture));
+    const others = rows.filter((x) => !Object.values(x.agents).includes(fixture));
+    expect(failing).toHaveLength(4);
+    expect(others).toHaveLength(2);
+    for (const x of others) {
+      expect(x.error).toBeUndefined();
+      expect(x.winner).not.toBeNull();
+    }
+    for (const x of failing) {
+      const side = Object.keys(x.agents).find((s) => x.agents[s] === fixture) as string;
+      expect(x.error).toMatchObject({ kind: 'agent', side, agent: fixture });
+      expect(x.error?.message).toMatch(/3rd decision/);
+      expect(x.winner).not.toBe(side); // the failing side forfeits
+      expect(x.winner).not.toBeNull();
+      expect(x.error?.repro).toBe(
+        `npx tsx src/cli.ts run --scenario supply-raid --seed ${x.seed} ${Object.entries(x.agents)
+          .map(([s, a]) => `--agent ${s}=${a}`)
+          .join(' ')}`,
+      );
+      expect(x.record).toBe(`records/game-${x.id}.jsonl`); // --records errors (the default)
+    }
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).toMatch(/4 game\(s\) ended in an error/);
+    expect(md).toContain(failing[0].error?.repro);
+    // The repro command replays the failure.
+    const again = runRepro(failing[0].error?.repro as string);
+    expect(again.code).not.toBe(0);
+    expect(again.err).toMatch(/3rd decision/);
+  });
+
+  it('a worker that dies has its game retried once, then reported; the other games finish', () => {
+    const out = join(root, 'dies');
+    const games = 2;
+    const seeds = Array.from({ length: games }, (_, i) => deriveSeed(4, i + 1));
+    expect(seeds.some((s) => s % 2 === 0) && seeds.some((s) => s % 2 === 1)).toBe(true); // the fixture dies on even seeds
+    const r = cli('stress', '--scenario', 'supply-raid', '--agent', 'pirates=test/fixtures/exit-worker.ts', '--agent', 'townsfolk=random', '--games', String(games), '--workers', '2', '--seed', '4', '--out', out, '--json', '--quiet');
+    expect(r.code).toBe(0);
+    const rows = gameRows(out).sort((a, b) => a.id - b.id);
+    expect(rows.map((x) => x.id)).toEqual([1, 2]);
+    for (const x of rows) {
+      if (x.seed % 2 === 0) {
+        expect(x.error).toMatchObject({ kind: 'worker' });
+        expect(x.error?.message).toMatch(/died twice/);
+        expect(x.winner).toBeNull();
+        expect(x.error?.repro).toContain(`--seed ${x.seed}`);
+      } else {
+        expect(x.error).toBeUndefined();
+        expect(x.violations).toBe(0);
+      }
+    }
+    const s = JSON.parse(r.out.trim()) as { errors: number; games: number };
+    expect(s.games).toBe(2);
+    expect(s.errors).toBe(seeds.filter((x) => x % 2 === 0).length);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { run: { retried: number } };
+    expect(report.run.retried).toBe(seeds.filter((x) => x % 2 === 0).length); // once each
+  });
+
+  it('an agent stuck in a decision past the time limit loses by timeout; its worker is replaced and the run ends', () => {
+    const out = join(root, 'stuck');
+    const r = cli('stress', '--scenario', 'supply-raid', '--agent', 'pirates=random', '--agent', 'townsfolk=test/fixtures/stall.ts', '--games', '2', '--workers', '1', '--time-limit', '100', '--out', out, '--quiet');
+    expect(r.code).toBe(0);
+    const rows = gameRows(out);
+    expect(rows).toHaveLength(2);
+    for (const x of rows) {
+      expect(x.error).toMatchObject({ kind: 'timeout', side: 'townsfolk', agent: 'test/fixtures/stall.ts', decision: expect.any(Number) });
+      expect(x.error?.message).toMatch(/did not return within 1100 ms/);
+      expect(x.winner).toBe('pirates');
+    }
+  });
+});
