@@ -40,6 +40,7 @@ export class Progress {
   ) {
     this.done = already;
     this.tty = sink?.isTTY === true;
+    this.last = this.tty ? 0 : this.t0; // plain lines: the first after `everyMs`, when the rate means something
   }
 
   /** One more finished game (`error`: it was an error row). */
