@@ -13,8 +13,8 @@ import type { AgentFactory } from '../src/core/agent.js';
 import { randomAgent } from './random.js';
 import { greedyAgent } from './greedy.js';
 import { heuristicAgent } from './heuristic/index.js';
-import { MCTS_OPTIONS, mctsAgent } from './mcts/index.js';
-import { AgentSpecError, canonicalSpec, checkOptions, parseSpec } from './options.js';
+import { MCTS_OPTIONS, mctsAgent, searchOptions } from './mcts/index.js';
+import { AgentSpecError, canonicalSpec, checkOptions, intOption, parseSpec } from './options.js';
 
 export { AgentSpecError } from './options.js';
 
@@ -23,17 +23,25 @@ export interface BuiltinAgent {
   factory: AgentFactory;
   options: readonly string[];
   description: string;
+  /** Checks option values before any game starts (throws AgentSpecError). */
+  validate?: (options: Record<string, string>) => void;
 }
 
 /** Built-in agents by name. */
 export const BUILTIN_AGENTS: Record<string, BuiltinAgent> = {
   random: { factory: randomAgent, options: [], description: 'uniformly random legal actions' },
-  greedy: { factory: greedyAgent, options: ['samples'], description: 'one-step look-ahead on the ruleset evaluation (samples=N dice draws per action)' },
+  greedy: {
+    factory: greedyAgent,
+    options: ['samples'],
+    description: 'one-step look-ahead on the ruleset evaluation (samples=N dice draws per action)',
+    validate: (o) => void intOption(o, 'samples', 1, 1, 1000),
+  },
   heuristic: { factory: heuristicAgent, options: [], description: "the ruleset's scripted policy" },
   mcts: {
     factory: mctsAgent,
     options: MCTS_OPTIONS,
-    description: 'open-loop Monte Carlo tree search (mcts:iterations=400, ms=…, calls=…, workers=N, horizon=N|turn, eval=weights.json)',
+    validate: (o) => void searchOptions(o, null),
+    description: 'open-loop Monte Carlo tree search (mcts:iterations=300, ms=…, calls=…, workers=N, horizon=N|turn, eval=weights.json)',
   },
 };
 
@@ -51,6 +59,7 @@ export function resolveBuiltinAgent(spec: string): ResolvedAgent {
   const b = BUILTIN_AGENTS[p.name];
   if (!b) throw new AgentSpecError(`unknown agent "${p.name}" (built-in: ${Object.keys(BUILTIN_AGENTS).join(', ')}; or give a path to an agent file)`);
   checkOptions(p.name, p.options, b.options);
+  b.validate?.(p.options);
   return { spec: canonicalSpec(p.name, p.options), factory: b.factory, options: p.options };
 }
 

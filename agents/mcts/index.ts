@@ -4,7 +4,7 @@
  * priors and rollouts when there is one.
  *
  * Options (`mcts:iterations=2000,workers=2`):
- * - `iterations` (default 400) — iterations per tree; deterministic.
+ * - `iterations` (default 300) — iterations per tree; deterministic.
  * - `calls` — forward-model calls per tree instead (deterministic).
  * - `ms` — wall-clock milliseconds per decision instead (the one non-deterministic budget).
  * - `c`, `bias`, `k`, `alpha`, `eps` — exploration, prior bias, progressive widening, rollout ε.
@@ -16,10 +16,10 @@
  * - `eval` — a weights file written by `fit-eval` for the ruleset's feature evaluation.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { AgentFactory, Explanation } from '../../src/core/agent.js';
+import { workerModule } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, intOption, numOption, canonicalSpec } from '../options.js';
 import { POLICIES } from '../heuristic/index.js';
@@ -52,15 +52,19 @@ export function loadWeights(path: string, ruleset: AnyRuleset): number[] {
   return w.weights;
 }
 
-/** Parse mcts options into search settings (throws AgentSpecError naming the bad option). */
-export function searchOptions(options: Record<string, string>, ruleset: AnyRuleset): { opts: SearchOptions; workers: number } {
+/**
+ * Parse mcts options into search settings (throws AgentSpecError naming the bad option). Without
+ * a ruleset (checking a spec before any game) the ruleset-dependent checks — `horizon=turn`, the
+ * `eval` file — are left for when the agent is created.
+ */
+export function searchOptions(options: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number } {
   checkOptions('mcts', options, MCTS_OPTIONS);
   const ms = intOption(options, 'ms', 0, 0, 3_600_000);
   const calls = intOption(options, 'calls', 0, 0, 1e9);
   const budgetGiven = options.iterations !== undefined || ms > 0 || calls > 0;
   const iterations = intOption(options, 'iterations', budgetGiven ? 0 : DEFAULT_SEARCH.iterations, 0, 1e9);
   const horizonTurn = options.horizon === 'turn';
-  if (horizonTurn && !ruleset.turn) throw new AgentSpecError(`horizon=turn needs a ruleset with turns; "${ruleset.id}" has none`);
+  if (horizonTurn && ruleset && !ruleset.turn) throw new AgentSpecError(`horizon=turn needs a ruleset with turns; "${ruleset.id}" has none`);
   const opts: SearchOptions = {
     iterations,
     calls,
@@ -72,19 +76,9 @@ export function searchOptions(options: Record<string, string>, ruleset: AnyRules
     eps: numOption(options, 'eps', DEFAULT_SEARCH.eps, 0, 1),
     horizon: horizonTurn ? 10_000 : intOption(options, 'horizon', DEFAULT_SEARCH.horizon, 0, 100_000),
     horizonTurn,
-    weights: options.eval ? loadWeights(options.eval, ruleset) : undefined,
+    weights: options.eval && ruleset ? loadWeights(options.eval, ruleset) : undefined,
   };
   return { opts, workers: intOption(options, 'workers', 1, 1, 64) };
-}
-
-const workerFile = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url));
-
-/** execArgv for a worker thread: tsx when the worker is TypeScript and this process was not started by tsx. */
-function workerExecArgv(): string[] {
-  if (!workerFile.endsWith('.ts')) return [];
-  const hasTsx = process.execArgv.some((a) => a.includes('tsx'));
-  if (hasTsx) return [...process.execArgv];
-  return ['--import', import.meta.resolve('tsx')];
 }
 
 let sharedPool: Piscina | null = null;
@@ -95,7 +89,8 @@ let sharedPoolUsers = 0;
 function acquirePool(threads: number): Piscina {
   if (!sharedPool || sharedPoolThreads < threads) {
     void sharedPool?.destroy();
-    sharedPool = new Piscina({ filename: workerFile, minThreads: threads, maxThreads: threads, execArgv: workerExecArgv(), idleTimeout: 60_000 });
+    const { filename, execArgv } = workerModule(import.meta.url, 'worker');
+    sharedPool = new Piscina({ filename, execArgv, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
     sharedPoolThreads = threads;
   }
   sharedPoolUsers++;

@@ -10,7 +10,11 @@
  * the state reached this time ("availability"); UCB counts only available siblings.
  *
  * Selection: UCB1 with a progressive-bias term from the prior (the ruleset's scripted policy when
- * it has one), over at most ⌈k·n^α⌉ children (progressive widening) taken in prior order.
+ * it has one), over at most ⌈k·n^α⌉ children (progressive widening) taken in prior order; the
+ * exploration and bias constants are multiplied by the standard deviation of the rewards seen so
+ * far in this search, so they need no retuning when evaluations are nearly equal.
+ * Variance reduction: the k-th visit of every root action uses the same random stream (common
+ * random numbers), so root actions are compared on the same dice — still a fresh draw per visit.
  * Rollouts: ε-greedy with the scripted policy (random when there is none), cut at a horizon of N
  * decisions or the end of the turn, scored by the ruleset's evaluation. Rewards are in [0, 1] from
  * the point of view of the side that made each decision. The choice is the most-visited root edge.
@@ -51,14 +55,14 @@ export interface SearchOptions {
 
 /** Defaults: tuned on the Supply Raid (see bench/mcts.ts). */
 export const DEFAULT_SEARCH: SearchOptions = {
-  iterations: 400,
+  iterations: 300,
   calls: 0,
   ms: 0,
-  c: 0.35,
-  bias: 0.5,
+  c: 1,
+  bias: 3,
   k: 2,
   alpha: 0.5,
-  eps: 0.1,
+  eps: 0.05,
   horizon: 12,
   horizonTurn: false,
 };
@@ -107,6 +111,15 @@ export interface SearchResult {
   line: string[];
 }
 
+/** A 32-bit hash of (a, b) (for per-visit stream seeds). */
+function mix32(a: number, b: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  return h >>> 0;
+}
+
 function newNode(): Node {
   return { tables: new Map() };
 }
@@ -151,6 +164,7 @@ function table(node: Node, side: SideId, r: AnyRuleset, state: unknown, legal: J
 export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, policy: Policy | null, now: () => number = () => 0): SearchResult {
   const rootNode = newNode();
   const rng = new FastRng(seed);
+  const base = Math.floor(rng.next() * 4294967296);
   const iterRng = new FastRng(0);
   const rootSide = r.currentSide(root);
   if (rootSide === null) throw new Error('search from a finished game');
@@ -161,6 +175,9 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
   const pathEdges: Edge[] = [];
   const values = new Map<SideId, number>();
   const turnOf = r.turn;
+  let nLeaf = 0;
+  let sum = 0;
+  let sumSq = 0;
 
   const sample = (state: unknown, legal: Json[], g: Rng): Json => {
     if (!policy || g.next() < opts.eps) return legal[randInt(g, legal.length)];
@@ -172,7 +189,6 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     if (opts.calls > 0 && calls >= opts.calls) break;
     if (opts.ms > 0 && now() - t0 >= opts.ms) break;
     it++;
-    iterRng.reseed(Math.floor(rng.next() * 4294967296));
     const ctx = { rng: iterRng };
     const s = r.clone(root);
     let node: Node | null = rootNode;
@@ -218,10 +234,15 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
       if (!edge) {
         let best = -Infinity;
         const logN = Math.log(Math.max(1, nAvail));
+        // Exploration and prior bias are scaled by the spread of the rewards seen so far, so that
+        // they weigh the same whether evaluations differ by 0.5 or by 0.005.
+        const spread = nLeaf >= 10 ? Math.max(0.002, Math.sqrt(Math.max(0, sumSq / nLeaf - (sum / nLeaf) ** 2))) : 0.05;
+        const cs = opts.c * spread;
+        const bs = opts.bias * spread;
         for (const e of t.edges) {
           if (!keys.has(e.key)) continue;
           const q = e.visits > 0 ? e.total / e.visits : 0.5;
-          const u = q + opts.c * Math.sqrt(logN / (e.visits + 1)) + (opts.bias * e.prior) / (e.visits + 1);
+          const u = q + cs * Math.sqrt(logN / (e.visits + 1)) + (bs * e.prior) / (e.visits + 1);
           if (u > best) {
             best = u;
             edge = e;
@@ -229,6 +250,11 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
         }
       }
       if (!edge) break; // nothing legal in the tree and nothing to add (cannot happen with a non-empty legal list)
+      if (pathEdges.length === 0) {
+        // Common random numbers at the root: the k-th visit of every root action re-plays the game
+        // with the same stream, so siblings are compared on the same dice and card draws.
+        iterRng.reseed(mix32(base, edge.visits));
+      }
       r.apply(s, keys.get(edge.key) as Json, ctx);
       calls++;
       pathTables.push(t);
@@ -250,6 +276,13 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
 
     // Back-propagation: each decision is scored from its own side's point of view.
     values.clear();
+    {
+      const v = r.evaluate(s, rootSide, opts.weights);
+      values.set(rootSide, v);
+      nLeaf++;
+      sum += v;
+      sumSq += v * v;
+    }
     for (let i = 0; i < pathEdges.length; i++) {
       const side = pathTables[i].side;
       let v = values.get(side);

@@ -9,7 +9,7 @@ import { ACTIVE, PH_OVER, type PiratesState } from './state.js';
 export const FEATURE_NAMES = [
   'bias',
   'landed', // booty loads landed / loads needed
-  'carrying', // Σ carriers' progress home / loads needed
+  'carrying', // Σ over carriers of (1 + progress home) / 2, / loads needed
   'approach', // Σ progress toward the objective of the best-placed free raiders / loads needed
   'raiders', // active raiders / raiders at the start
   'defenders', // active defenders / defenders at the start
@@ -19,10 +19,10 @@ export const FEATURE_NAMES = [
 
 /**
  * Default weights: fitted with `fit-eval` to 300 heuristic-vs-heuristic Supply Raid games
- * (seeds 100000–100299; held-out log-loss 0.88 with the first hand-set weights → 0.52, accuracy
- * 54% → 74.5%). Refit with `npx tsx bench/selfplay.ts … && npx tsx src/cli.ts fit-eval …`.
+ * (seeds 100000–100299; held-out log-loss 0.88 with the first hand-set weights → 0.51, accuracy
+ * 54% → 75.7%). Refit with `npx tsx bench/selfplay.ts … && npx tsx src/cli.ts fit-eval …`.
  */
-export const DEFAULT_WEIGHTS: readonly number[] = [-3.7300, 3.0142, 3.8085, 0.5544, 5.1964, -1.6040, 0.1474, -2.4347];
+export const DEFAULT_WEIGHTS: readonly number[] = [-4.1157, 3.4597, 3.6327, 0.9388, 5.1761, -1.5834, -0.1304, -3.0032];
 
 /** The feature vector of a state (raiders' point of view). */
 export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAMES.length)): number[] {
@@ -38,7 +38,7 @@ export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAME
     raiders++;
     if (s.booty[f]) {
       const d = sc.home.field.approx(s.x[f], s.y[f]);
-      carrying += 1 - Math.min(1, d / span);
+      carrying += (2 - Math.min(1, d / span)) / 2;
     } else {
       const d = sc.objective.field.approx(s.x[f], s.y[f]);
       approach.push(1 - Math.min(1, d / span));

@@ -1,0 +1,25 @@
+/**
+ * Worker threads that run TypeScript sources.
+ *
+ * From compiled JavaScript (dist/) a worker module needs no flags. From TypeScript sources (tsx in
+ * development, vitest in tests) the worker thread must register tsx's ESM hooks itself: on Node 20
+ * tsx registers its ESM hooks only in the main thread, and its CommonJS hook would make the worker
+ * load the engine as CommonJS — slower, and unable to `import()` a user's .ts agent file.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The worker file next to `moduleUrl` (`<name>.ts` when running from sources, `<name>.js` when
+ * compiled) and the Node flags its threads need.
+ * @param moduleUrl `import.meta.url` of the module that starts the workers
+ * @param name the worker module's base name, e.g. `worker`
+ */
+export function workerModule(moduleUrl: string, name: string): { filename: string; execArgv: string[] } {
+  const fromTs = moduleUrl.endsWith('.ts');
+  const filename = new URL(`./${name}.${fromTs ? 'ts' : 'js'}`, moduleUrl).href;
+  if (!fromTs) return { filename, execArgv: [] };
+  const api = createRequire(moduleUrl).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+  const register = `import { register } from ${JSON.stringify(pathToFileURL(api).href)}; register();`;
+  return { filename, execArgv: ['--import', `data:text/javascript,${encodeURIComponent(register)}`] };
+}

@@ -1,0 +1,32 @@
+/** Agents by name with options, and users' agent files by path (agents/index.ts). */
+import { describe, expect, it } from 'vitest';
+import { AgentSpecError, resolveAgent, resolveBuiltinAgent } from '../agents/index.js';
+import { parseSpec } from '../agents/options.js';
+import { loadScenario } from '../src/rules/index.js';
+import { makeAgents, playGame } from '../src/core/game.js';
+
+describe('agent specs', () => {
+  it('parses names and options', () => {
+    expect(parseSpec('mcts:iterations=2000,workers=2')).toEqual({ name: 'mcts', options: { iterations: '2000', workers: '2' }, isFile: false });
+    expect(parseSpec('./my.ts#depth=2')).toEqual({ name: './my.ts', options: { depth: '2' }, isFile: true });
+    expect(resolveBuiltinAgent('greedy:samples=4').spec).toBe('greedy:samples=4');
+  });
+  it('refuses unknown agents and options with the reason', () => {
+    expect(() => resolveBuiltinAgent('wizard')).toThrow(/unknown agent "wizard".*random, greedy, heuristic, mcts/);
+    expect(() => resolveBuiltinAgent('heuristic:depth=2')).toThrow(AgentSpecError);
+    expect(() => resolveBuiltinAgent('greedy:samples=0')).toThrow(/samples=0/);
+  });
+  it("loads a user's agent file by path and plays a game with it", async () => {
+    const r = await resolveAgent('agents/examples/cautious.ts');
+    const sc = loadScenario('supply-raid');
+    const h = resolveBuiltinAgent('random');
+    const agents = makeAgents(sc, 3, { pirates: r, townsfolk: h }, 1);
+    const { result, lines } = await playGame(sc, 3, agents, { record: true });
+    expect(['pirates', 'townsfolk']).toContain(result.winner);
+    expect(JSON.parse(lines![0]).agents.pirates).toBe('agents/examples/cautious.ts');
+  });
+  it('a missing or broken agent file is a clear error', async () => {
+    await expect(resolveAgent('agents/examples/nope.ts')).rejects.toThrow(/agent file not found/);
+    await expect(resolveAgent('package.json')).rejects.toThrow(AgentSpecError);
+  });
+});
