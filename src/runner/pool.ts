@@ -91,6 +91,9 @@ interface Flight {
 export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
   const workers = Math.max(1, Math.floor(o.workers));
   const remaining = o.total - o.done.size;
+  if (remaining <= 0 || o.signal?.aborted || o.shouldStop?.()) {
+    return { finished: 0, ended: remaining <= 0 ? 'done' : o.signal?.aborted ? 'interrupted' : 'stopped', retried: 0 };
+  }
   const batch = o.batchSize ?? Math.max(1, Math.min(16, Math.floor(remaining / (workers * 16))));
   const { filename, execArgv } = workerEntry();
   const pool = new Piscina({ filename, execArgv, minThreads: workers, maxThreads: workers, idleTimeout: 60_000, workerData: o.config });

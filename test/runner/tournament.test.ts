@@ -69,6 +69,19 @@ describe('tournament', () => {
     expect(readFileSync(join(one, 'ratings.csv'), 'utf8').split('\n')[0]).toBe('agent,elo,low,high,se,score,games');
   });
 
+  it('--sprt stops a clear mismatch early with H1 accepted', () => {
+    const out = join(root, 'sprt');
+    const r = cli('tournament', '--scenario', 'supply-raid', '--agents', 'heuristic,random', '--games', '200', '--sprt', '0,200', '--workers', '2', '--out', out, '--json', '--quiet');
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out) as { games: number; total: number; ended: string; sprt: { verdict: string; decidedAt: number } };
+    expect(s.sprt.verdict).toBe('H1');
+    expect(s.ended).toBe('stopped');
+    expect(s.total).toBe(200);
+    expect(s.games).toBeLessThan(60);
+    expect(s.games).toBeGreaterThanOrEqual(s.sprt.decidedAt);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/\*\*H1 accepted\*\* after \d+ games/);
+  });
+
   it('bad input exits 2, names the problem and writes nothing', async () => {
     const out = join(root, 'bad');
     const cases: [string[], RegExp][] = [
