@@ -8,8 +8,9 @@ import type { Json, Outcome, Ruleset, SideId } from '../../core/model.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
 import { type EscAction, applyAction, legalActions, outCount, setupGame } from './engine.js';
-import { evaluateFor } from './evaluate.js';
-import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, hashState, type EscState } from './state.js';
+import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
+import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, exportState, hashState, importState, type EscState } from './state.js';
+import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { escarmoucheInvariants } from './invariants.js';
@@ -59,9 +60,20 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = {
     if (s.phase !== PH_OVER) return null;
     return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
   },
-  evaluate(s, side: SideId) {
-    return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side));
+  evaluate(s, side: SideId, weights?: readonly number[]) {
+    return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side), weights);
   },
+  evaluation: {
+    names: FEATURE_NAMES,
+    defaultWeights: DEFAULT_WEIGHTS,
+    side: (sc) => sc.sides[0].id,
+    features: (s) => features(s),
+  },
+  turn: (s) => s.turn,
+  exportState,
+  importState,
+  scene: escScene,
+  describeFigure: describeEscFigure,
   hash: hashState,
   actionKey,
   describeAction,

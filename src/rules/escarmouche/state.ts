@@ -201,3 +201,19 @@ export function hashState(s: EscState): string {
 export function inPlay(s: EscState, f: number): boolean {
   return s.wounds[f] > 0;
 }
+
+/** The state as structured-cloneable data (typed arrays and numbers), without the shared scenario. */
+export function exportState(s: EscState): Record<string, unknown> {
+  const c = cloneState(s) as unknown as Record<string, unknown>;
+  delete c.sc;
+  return c;
+}
+
+/** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
+export function importState(sc: EscScenario, data: unknown): EscState {
+  const d = data as Omit<EscState, 'sc'>;
+  if (!d || typeof d !== 'object' || !(d.zone instanceof Int16Array) || d.zone.length !== sc.figures.length) {
+    throw new Error('not an exported Escarmouche state of this scenario');
+  }
+  return cloneState({ ...d, sc });
+}
