@@ -12,8 +12,9 @@ export type ScenePoint = [number, number];
 
 /**
  * An area of the table drawn as a polygon. Renderers know a few kinds and draw the rest plainly:
- * `building`, `water`, `broken` (rough or slow ground), `hill`, `cover`, `wood`, `home` (where one
- * side starts or returns to, e.g. a ship), `objective` (what a side must reach), `deploy`.
+ * `building`, `water`, `broken` (rough or slow ground), `hill`, `cover`, `wood`, `open` (clear
+ * ground, drawn as an outline only), `home` (where one side starts or returns to, e.g. a ship),
+ * `objective` (what a side must reach), `deploy`.
  */
 export interface SceneArea {
   /** Stable id within the scene (e.g. the terrain id). */

@@ -72,6 +72,8 @@ const AREA_STYLE: Record<string, [fill: string, stroke: string]> = {
   home: ['#c8a27a', '#6e4b2a'],
   objective: ['#f7dc6f', '#b7950b'],
   deploy: ['none', '#888'],
+  open: ['none', '#c9bc9f'],
+  other: ['#e3d9c2', '#b8a98c'],
 };
 
 /** The style sheet of the drawing (side colours from the scene). */
@@ -176,7 +178,11 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
     if (!['building', 'home', 'objective', 'water'].includes(a.kind) || labelled.has(a.label)) continue;
     labelled.add(a.label);
     const [cx, cy] = centroid(a.points);
-    parts.push(`<text class="alabel" x="${n2(cx)}" y="${n2(cy + 0.3)}">${esc(a.label)}</text>`);
+    // Shrink a long label to fit its area's width (about half an em per character).
+    const xs = a.points.map((p) => p[0]);
+    const fit = ((Math.max(...xs) - Math.min(...xs)) * 0.92) / (0.5 * Math.max(1, a.label.length));
+    const size = Math.max(0.35, Math.min(0.85, fit));
+    parts.push(`<text class="alabel" x="${n2(cx)}" y="${n2(cy + size / 3)}"${size < 0.85 ? ` style="font-size:${n2(size)}px"` : ''}>${esc(a.label)}</text>`);
   }
   parts.push('</g><g class="markers">');
   for (const m of scene.markers) {
