@@ -358,6 +358,10 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
           continue;
       }
     }
+  } catch (e) {
+    // Not the person's doing (an agent or rules defect): keep the game so far before giving up.
+    if (dirty && save(opts.out)) say(`Something went wrong; the game so far is saved in ${opts.out} (play --resume ${opts.out}).`);
+    throw e;
   } finally {
     game.onEvent = null;
     reader.close();

@@ -49,6 +49,10 @@ describe('play: whole games from a scripted input file', () => {
       expect(d.text).toContain('Your choices');
       expect(d.text).toMatch(/rolls \d+ vs \d+/); // dice as they fall
       expect(d.text).toContain('(heuristic): '); // the agent's account
+      expect(d.text).toMatch(side === 'pirates' ? /Black Coat \(P01, cutlass\) — Pirates, personality\n  stands at/ : /T01 \(club\) — Townsfolk\n  stands at/); // status
+      expect(d.text).toMatch(/Cards turned: .*← now/);
+      expect(d.text).toMatch(/Movement this turn: Pirates \d+ in/);
+      expect(d.text).toContain('~ water  $ warehouse 1  # building'); // the map's legend
       const rec = readRecord(out);
       expect(rec[0]).toMatchObject({ t: 'header', agents: { [side]: 'human' } });
       expect(rec[rec.length - 1].t).toBe('result');

@@ -1,0 +1,56 @@
+/** The ASCII map of a scene (`play`): terrain, figures by side and band, the acting band and the figure deciding. */
+import { describe, expect, it } from 'vitest';
+import type { Scene, SceneFigure } from '../../src/core/scene.js';
+import { bandLetters, sceneToAscii } from '../../src/render/ascii.js';
+
+function fig(id: string, side: string, x: number, y: number, band: string | null, extra: Partial<SceneFigure> = {}): SceneFigure {
+  return { id, name: id, x, y, r: 0.5, side, band, status: 'active', onTable: true, markers: [], badge: '', highlighted: false, current: false, ...extra };
+}
+
+const scene: Scene = {
+  width: 20,
+  height: 10,
+  caption: 'test',
+  sides: [
+    { id: 'red', name: 'Reds', colour: '#c00', mark: 'R' },
+    { id: 'blue', name: 'Blues', colour: '#00c', mark: 'B' },
+  ],
+  areas: [
+    { id: 'h', kind: 'building', label: 'house', points: [[10, 0], [14, 0], [14, 4], [10, 4]] },
+    { id: 'o', kind: 'objective', label: 'the well', points: [[16, 6], [20, 6], [20, 10], [16, 10]] },
+  ],
+  markers: [],
+  figures: [
+    fig('R1', 'red', 1.5, 1, '0', { highlighted: true, current: true }),
+    fig('R2', 'red', 3.5, 1, '0', { highlighted: true }),
+    fig('R3', 'red', 5.5, 1, '4'),
+    fig('R4', 'red', 7.5, 1, null),
+    fig('B1', 'blue', 1.5, 7, '1'),
+    fig('B2', 'blue', 3.5, 7, null, { status: 'fleeing' }),
+    fig('B3', 'blue', 5.5, 7, '1', { status: 'dead' }),
+  ],
+  info: [],
+};
+
+describe('ASCII map', () => {
+  it('marks figures by side and band, the acting band and the figure deciding, with a legend', () => {
+    const text = sceneToAscii(scene);
+    const rows = text.split('\n');
+    expect(rows[0].trim()).toBe('0         1');
+    expect(rows[1]).toBe('  0 .@.*.C.R..####......'); // letters skip the sides' marks (R, B)
+    expect(rows[4]).toBe('  6 .a.!............$$$$');
+    expect(text).toContain('# building');
+    expect(text).toContain('$ the well');
+    expect(text).toContain('Reds: R in no band; bands A=0 C=4');
+    expect(text).toContain('Blues: B in no band; bands a=1');
+    expect(text).toContain('* band 0 acting, @ R1 deciding');
+    expect(bandLetters(scene).get('red\u00000')).toBe('A');
+  });
+
+  it('in colour keeps the band letters and shows the acting band in reverse video', () => {
+    const text = sceneToAscii(scene, { colour: true });
+    expect(text).toContain('\u001b[31;1;7;4mA\u001b[0m'); // R1: side colour, bold, reverse, underlined
+    expect(text).toContain('\u001b[31;1;7mA\u001b[0m'); // R2: reverse
+    expect(text).toContain('reverse video: band 0 acting');
+  });
+});
