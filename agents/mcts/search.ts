@@ -169,6 +169,9 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
   const rootSide = r.currentSide(root);
   if (rootSide === null) throw new Error('search from a finished game');
   const t0 = opts.ms > 0 ? now() : 0;
+  const rootLegal = r.legalActions(root);
+  const rootKeys = new Map<string, Json>();
+  for (const a of rootLegal) rootKeys.set(r.actionKey(a), a);
   let calls = 0;
   let it = 0;
   const pathTables: Table[] = [];
@@ -198,11 +201,16 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
 
     // Selection and expansion along the stored decision sequence, re-played with fresh chance.
     while (node && !r.isTerminal(s)) {
-      const side = r.currentSide(s) as SideId;
-      const legal = r.legalActions(s);
+      const atRoot: boolean = node === rootNode;
+      const side = atRoot ? rootSide : (r.currentSide(s) as SideId);
+      // The root state never changes: its legal actions are worked out once per search.
+      const legal = atRoot ? rootLegal : r.legalActions(s);
       const t = table(node, side, r, s, legal, policy);
-      const keys = new Map<string, Json>();
-      for (const a of legal) keys.set(r.actionKey(a), a);
+      let keys: Map<string, Json> | null = atRoot ? rootKeys : null;
+      if (!keys) {
+        keys = new Map<string, Json>();
+        for (const a of legal) keys.set(r.actionKey(a), a);
+      }
       for (const [k, a] of keys) {
         if (!t.inOrder.has(k)) {
           t.order.push({ key: k, action: a, prior: 0 });

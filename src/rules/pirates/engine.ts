@@ -491,15 +491,16 @@ export function exactMovePlan(s: PiratesState, f: number, x: number, y: number):
 /**
  * §6 move & fight: figure `f` moves up to half its allowance into base contact with `t`.
  * Tries the straight approach along the shortest path first, then twelve places around `t`.
+ * `cohesion`: the §3.F rule of `f` when the caller has it already (else it is worked out).
  */
-export function chargePlan(s: PiratesState, f: number, t: number): MovePlan | null {
+export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): MovePlan | null {
   const sc = s.sc;
   const al = allowanceOf(s, f, true);
   const from = { x: s.x[f], y: s.y[f] };
   const tp = { x: s.x[t], y: s.y[t] };
   const touch = 2 * sc.radius;
   if (dist(from.x, from.y, tp.x, tp.y) - touch > al.full + 1e-9) return null;
-  const coh = cohesionRule(s, f);
+  const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
   const ok = (x: number, y: number): boolean => placeFree(s, x, y, f) && (coh === null || coh(x, y));
   const path = sc.nav.path(from, tp);
   if (!path) return null;
@@ -553,8 +554,9 @@ function fireDieFrom(s: PiratesState, f: number, t: number, x: number, y: number
  * §6 move & fire: move up to half the allowance toward `t` and fire at one step down. The figure
  * stops at the first place along the way with the best range band in sight; offered only when that
  * band is better than the one it has where it stands (or it has no shot from there).
+ * `cohesion`: the §3.F rule of `f` when the caller has it already (else it is worked out).
  */
-export function moveFirePlan(s: PiratesState, f: number, t: number): MovePlan | null {
+export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): MovePlan | null {
   const sc = s.sc;
   const al = allowanceOf(s, f, true);
   const from = { x: s.x[f], y: s.y[f] };
@@ -563,7 +565,7 @@ export function moveFirePlan(s: PiratesState, f: number, t: number): MovePlan | 
   const path = sc.nav.path(from, { x: s.x[t], y: s.y[t] });
   if (!path) return null;
   const maxd = Math.min(reachAlong(s, path.points, al), path.length - 2 * sc.radius);
-  const coh = cohesionRule(s, f);
+  const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
   let bestD = -1;
   let bestDie = 0;
   for (let d = 0.5; d <= maxd + 1e-9 && bestDie < 10; d += 0.5) {
@@ -618,6 +620,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
   out.push({ k: 'hold' });
   if (!group) for (const key of destinationKeys(s, { x: s.x[f], y: s.y[f] }, side, f, sc.contact)) out.push({ k: 'move', to: key });
   if (!s.attacked[f]) {
+    const coh = cohesionRule(s, f);
     const half = allowanceOf(s, f, true).full;
     const fire = canFire(s, f);
     const reach = fire ? maxRange(info.weapon) + 2 * sc.radius : 0;
@@ -641,7 +644,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
     }
     chargeable.sort(byDist);
     for (const c of chargeable.slice(0, 3)) {
-      if (!chargePlan(s, f, c.f)) continue;
+      if (!chargePlan(s, f, c.f, coh)) continue;
       out.push({ k: 'charge', t: sc.figures[c.f].id, capture: false });
       if (sc.captures) out.push({ k: 'charge', t: sc.figures[c.f].id, capture: true });
     }
@@ -652,7 +655,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
       let n = 0;
       for (const t of mf) {
         if (n >= 3) break;
-        if (moveFirePlan(s, f, t.f)) {
+        if (moveFirePlan(s, f, t.f, coh)) {
           out.push({ k: 'moveFire', t: sc.figures[t.f].id });
           n++;
         }
