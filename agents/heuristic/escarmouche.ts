@@ -85,9 +85,14 @@ function potential(s: EscState, f: number, z: number): number {
   for (const o of sc.objectives) if (o.value > (sc.objectives.find((x) => x.zone === bridge)?.value ?? 0)) bridge = o.zone;
   let v = 0;
   const late = lateness(s);
-  for (const o of sc.objectives) if (o.zone === z) v += 0.35 * o.value * late;
   const enemiesHere = sc.sides[1 - info.side].figures.filter((e) => s.wounds[e] > 0 && s.zone[e] === z).length;
   const friendsHere = sc.sides[info.side].figures.filter((g) => g !== f && s.wounds[g] > 0 && s.zone[g] === z).length;
+  // An objective is held by the first figure there: more figures add little unless it is contested.
+  for (const o of sc.objectives) {
+    if (o.zone !== z) continue;
+    if (friendsHere === 0) v += 0.35 * o.value * late * (enemiesHere > 0 ? 0.6 : 1);
+    else v += (enemiesHere > 0 ? 0.15 : 0.05) * o.value * late;
+  }
   if (info.missile?.key === 'cannon') return v - 0.15 * cost(z, info.start);
   if (info.missile && !info.hasPike && info.leader === 0 && !info.mounted) {
     let seen = 0;

@@ -34,6 +34,20 @@ describe('Escarmouche scenarios', () => {
     }
     expect(sc.objectives.map((o) => [sc.map.zones[o.zone].id, o.value])).toEqual([['mill-bridge', 2], ['gallows-hill', 1], ['beacon-hill', 1]]);
   });
+  it('Brawl at the Farmyard: five a side on a point-symmetric map (each zone\'s twin by a half turn has the same terrain)', () => {
+    const sc = compileSource(resolveScenario('farmyard-brawl')).compiled as EscScenario;
+    expect(sc.sides.map((s) => s.figures.length)).toEqual([5, 5]);
+    const { maxX, maxY } = sc.map.box;
+    for (const z of sc.map.zones) {
+      const twin = sc.map.zones[sc.map.zoneAt(maxX - z.centre.x, maxY - z.centre.y)];
+      expect([twin.terrain, twin.cover, twin.height]).toEqual([z.terrain, z.cover, z.height]);
+    }
+    for (const f of sc.figures.filter((x) => x.side === 0)) {
+      const z = sc.map.zones[f.start];
+      const twin = sc.map.zoneAt(maxX - z.centre.x, maxY - z.centre.y);
+      expect(sc.figures.some((g) => g.side === 1 && g.type === f.type && g.start === twin)).toBe(true);
+    }
+  });
   it('the committed JSON Schema is the one generated from the zod schema', () => {
     const committed = JSON.parse(readFileSync('scenarios/schema/escarmouche.schema.json', 'utf8'));
     expect(committed).toEqual(JSON.parse(JSON.stringify(escarmouche.jsonSchema!())));

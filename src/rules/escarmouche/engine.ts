@@ -891,8 +891,9 @@ export function fightSetup(s: EscState, a: number, d: number, mode: FightMode, p
   let active = pool + 1 + outnumber[0] + massed[0];
   const factors: string[] = [];
   const h = sc.map.zones[s.zone[a]].height;
-  const low = (f: number): boolean => s.edge[f] >= 0 && sc.map.zones[s.edge[f]].height < h;
-  if (low(a) && !low(d)) factors.push('defender uphill');
+  // Defender uphill (docs/rules/escarmouche.md [R43]): the attacker came into the zone from lower
+  // ground, and the defender did not come in the same way (it stands above the attacker's edge).
+  if (s.edge[a] >= 0 && sc.map.zones[s.edge[a]].height < h && s.edge[d] !== s.edge[a]) factors.push('defender uphill');
   if (s.cover[d]) factors.push('defender in cover');
   if (s.disarmed[a]) factors.push('attacker weaponless');
   for (let i = 0; i < s.shaken[a]; i++) factors.push('attacker shaken');
