@@ -14,7 +14,7 @@
  * Every die is rolled here from `ctx.rng`; events are built only when `ctx.emit` is set.
  * Readings of unclear passages are in docs/rules/escarmouche.md, by section.
  */
-import type { GameEvent, StepContext } from '../../core/model.js';
+import type { StepContext } from '../../core/model.js';
 import type { EscScenario } from './compile.js';
 import {
   ACTION_CAP,
@@ -1024,9 +1024,4 @@ function applyEffect(s: EscState, t: number, eff: Effect, ctx: StepContext): voi
       ctx.emit?.({ e: 'out', turn: s.turn, figure: sc.figures[t].id, side: sc.sides[sc.figures[t].side].id, out: outCount(s, sc.figures[t].side) });
     }
   }
-}
-
-/** The events a rule emits are plain JSON objects; this type guard is for tests and stories. */
-export function isEvent(e: unknown, kind: string): e is GameEvent {
-  return typeof e === 'object' && e !== null && (e as GameEvent).e === kind;
 }
