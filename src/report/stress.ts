@@ -198,10 +198,11 @@ export class StressAnalysis implements Analysis {
       md.push(mdTable(['statistic', 'mean', 'sd', 'min', 'max', 'games > 0'], morale.map(statRow), ['l', 'r', 'r', 'r', 'r', 'r']));
       md.push('');
     }
-    if (after.length) {
+    const paths = after.filter((k) => !morale.includes(k));
+    if (paths.length) {
       md.push('## Rule paths\n');
-      md.push('How often each rule path occurred per game (the ruleset\'s counters).\n');
-      md.push(mdTable(['counter', 'mean', 'sd', 'min', 'max', 'games > 0'], after.map(statRow), ['l', 'r', 'r', 'r', 'r', 'r']));
+      md.push('How often each rule path occurred per game (the ruleset\'s counters; morale ones above).\n');
+      md.push(mdTable(['counter', 'mean', 'sd', 'min', 'max', 'games > 0'], paths.map(statRow), ['l', 'r', 'r', 'r', 'r', 'r']));
       md.push('');
     }
     md.push('## Invariant violations\n');
