@@ -12,7 +12,7 @@ import { UsageError } from '../commands/common.js';
 import type { Analysis, ReportSummary } from '../report/common.js';
 import { executeRun } from './execute.js';
 import { ManifestError, readManifest, type RunManifest } from './manifest.js';
-import { defaultWorkers } from './pool.js';
+import { DEFAULT_WORKER_HEAP_MB, defaultWorkers } from './pool.js';
 import { shellWord } from './seeds.js';
 import type { RecordsMode } from './types.js';
 
@@ -27,6 +27,7 @@ export interface RunCliOptions {
   records?: RecordsMode;
   timeLimit?: number;
   batch?: number;
+  workerHeap?: number;
   overwrite?: boolean;
   json?: boolean;
   quiet?: boolean;
@@ -66,6 +67,7 @@ export function addRunOptions(cmd: Command): Command {
     .option('--records <which>', 'game records to write under <dir>/records/: all, errors or none (default errors)', parseRecords)
     .option('--time-limit <ms>', 'per-decision time limit: an agent that takes longer loses the game (0 = none; default 10000)', parseNonNegative)
     .option('--batch <games>', 'games per worker task (default: from the run size, 1–16)', parseCount)
+    .option('--worker-heap <MB>', `heap limit of each worker thread; raise it for agents with big search trees (default ${DEFAULT_WORKER_HEAP_MB})`, parseCount)
     .option('--overwrite', 'replace an earlier run in the same folder')
     .option('--json', 'print one JSON summary line on stdout')
     .option('--quiet', 'no progress on stderr');
@@ -193,6 +195,7 @@ export async function runAndReport(args: {
       progress: o.quiet ? null : process.stderr,
       signal: ac.signal,
       batchSize: o.batch,
+      workerHeapMb: o.workerHeap,
       resumeCommand: resumeCmd,
     });
     const s = { ...summary, workers, seconds: Math.round(info.sessionSeconds * 100) / 100, gamesPerSecond: info.sessionSeconds > 0 ? Math.round((info.sessionGames / info.sessionSeconds) * 100) / 100 : 0 };

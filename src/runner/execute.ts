@@ -9,7 +9,7 @@ import type { Analysis, ReportSummary, RunInfo } from '../report/common.js';
 import { writeFileAtomic } from '../report/common.js';
 import { GamesWriter, readGames } from './gamesfile.js';
 import { gameAt, type RunManifest } from './manifest.js';
-import { runGames } from './pool.js';
+import { runGames, type RunGamesOptions } from './pool.js';
 import { Progress, type ProgressSink } from './progress.js';
 import type { WorkerConfig } from './types.js';
 
@@ -30,6 +30,8 @@ export interface ExecuteOptions {
   /** Aborting stops the run at once, keeping finished games (Ctrl-C). */
   signal?: AbortSignal;
   batchSize?: number;
+  /** Old-generation heap limit per worker, MB (see {@link RunGamesOptions.workerHeapMb}). */
+  workerHeapMb?: number;
   /** The command that resumes this run. */
   resumeCommand: string;
 }
@@ -87,6 +89,7 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
       shouldStop: o.analysis.shouldStop ? () => o.analysis.shouldStop?.() === true : undefined,
       signal: o.signal,
       batchSize: o.batchSize,
+      workerHeapMb: o.workerHeapMb,
     });
   } finally {
     writer.close();
