@@ -8,6 +8,10 @@
  * - `calls` — forward-model calls per tree instead (deterministic).
  * - `ms` — wall-clock milliseconds per decision instead (the one non-deterministic budget).
  * - `c`, `bias`, `k`, `alpha`, `eps` — exploration, prior bias, progressive widening, rollout ε.
+ * - `confidence` (default 1) — standard errors by which the most-visited action must beat the
+ *   scripted policy's choice to be played instead of it (0: plain most-visited).
+ * - `focus` (default 0.1) — share of the budget spent on a decision the scripted policy is sure of
+ *   (the budget is scaled by max(focus, 2·(1 − top prior))); 1 = the whole budget every time.
  * - `horizon` — rollout length in decisions, or `turn` for "to the end of the current turn".
  * - `workers` (default 1) — root parallelism: that many independent trees (own streams) whose root
  *   visit counts are merged. They run on worker threads when the agent may start them
@@ -23,10 +27,10 @@ import { workerModule } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, intOption, numOption, canonicalSpec } from '../options.js';
 import { POLICIES } from '../heuristic/index.js';
-import { DEFAULT_SEARCH, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
+import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
 
-export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'workers', 'eval'] as const;
+export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'confidence', 'focus', 'workers', 'eval'] as const;
 
 /** A weights file for a ruleset's feature evaluation (written by `fit-eval`). */
 export interface WeightsFile {
@@ -76,6 +80,8 @@ export function searchOptions(options: Record<string, string>, ruleset: AnyRules
     eps: numOption(options, 'eps', DEFAULT_SEARCH.eps, 0, 1),
     horizon: horizonTurn ? 10_000 : intOption(options, 'horizon', DEFAULT_SEARCH.horizon, 0, 100_000),
     horizonTurn,
+    confidence: numOption(options, 'confidence', DEFAULT_SEARCH.confidence, 0, 100),
+    focus: numOption(options, 'focus', DEFAULT_SEARCH.focus, 0.01, 1),
     weights: options.eval && ruleset ? loadWeights(options.eval, ruleset) : undefined,
   };
   return { opts, workers: intOption(options, 'workers', 1, 1, 64) };
@@ -157,7 +163,8 @@ export const mctsAgent: AgentFactory = (ctx) => {
       }
       const merged = mergeRoots(results);
       last = explain(merged, results, d.state);
-      const best = merged[0];
+      const best = chooseRoot(merged, opts.confidence);
+      if (best && last) last.summary = `${last.summary}; chose ${ctx.ruleset.describeAction(d.state, best.action)}${best !== merged[0] ? ' (the scripted choice: the most-visited one was not better by enough)' : ''}`;
       if (!best) return d.legal[0];
       // The chosen action as listed now (same key).
       return d.legal.find((a) => ctx.ruleset.actionKey(a) === best.key) ?? best.action;

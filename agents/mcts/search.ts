@@ -51,6 +51,13 @@ export interface SearchOptions {
   horizonTurn: boolean;
   /** Weights for the ruleset's feature evaluation (undefined: its defaults). */
   weights?: readonly number[];
+  /** Standard errors by which the most-visited action must beat the prior's favourite (0 = off). */
+  confidence: number;
+  /**
+   * Share of the budget spent when the prior is sure (budget × max(focus, 2·(1 − top prior)));
+   * 1 = always the whole budget.
+   */
+  focus: number;
 }
 
 /** Defaults: tuned on the Supply Raid (see bench/mcts.ts). */
@@ -65,6 +72,8 @@ export const DEFAULT_SEARCH: SearchOptions = {
   eps: 0.05,
   horizon: 12,
   horizonTurn: false,
+  confidence: 1,
+  focus: 0.1,
 };
 
 interface Edge {
@@ -73,6 +82,8 @@ interface Edge {
   prior: number;
   visits: number;
   total: number;
+  /** Sum of squared rewards (for the standard error of the mean). */
+  totalSq: number;
   child: Node | null;
 }
 
@@ -96,8 +107,9 @@ export interface RootStat {
   key: string;
   action: Json;
   visits: number;
-  /** Sum of rewards (mean = total / visits). */
+  /** Sum of rewards (mean = total / visits) and of their squares. */
   total: number;
+  totalSq: number;
   prior: number;
 }
 
@@ -187,10 +199,20 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     return legal[argmax(policy(state, legal))];
   };
 
+  // Focus: when the prior is nearly sure of one action, spend only part of the budget here
+  // (at least `focus` of it); contested decisions get all of it.
+  let share = 1;
+  if (opts.focus < 1 && policy) {
+    const p = priors(policy(root, rootLegal), rootLegal.length);
+    share = Math.min(1, Math.max(opts.focus, 2 * (1 - Math.max(...p))));
+  }
+  const maxIterations = opts.iterations > 0 ? Math.max(1, Math.round(opts.iterations * share)) : 0;
+  const maxCalls = opts.calls > 0 ? Math.max(1, Math.round(opts.calls * share)) : 0;
+  const maxMs = opts.ms * share;
   for (;;) {
-    if (it >= opts.iterations && opts.iterations > 0) break;
-    if (opts.calls > 0 && calls >= opts.calls) break;
-    if (opts.ms > 0 && now() - t0 >= opts.ms) break;
+    if (it >= maxIterations && maxIterations > 0) break;
+    if (maxCalls > 0 && calls >= maxCalls) break;
+    if (opts.ms > 0 && now() - t0 >= maxMs) break;
     it++;
     const ctx = { rng: iterRng };
     const s = r.clone(root);
@@ -232,7 +254,7 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
         for (let i = 0; i < t.order.length; i++) {
           const o = t.order[i];
           if (t.byKey.has(o.key) || !keys.has(o.key)) continue;
-          edge = { key: o.key, action: keys.get(o.key) as Json, prior: o.prior, visits: 0, total: 0, child: null };
+          edge = { key: o.key, action: keys.get(o.key) as Json, prior: o.prior, visits: 0, total: 0, totalSq: 0, child: null };
           t.edges.push(edge);
           t.byKey.set(o.key, edge);
           expanded = true;
@@ -276,7 +298,7 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     const turn0 = opts.horizonTurn && turnOf ? turnOf.call(r, s) : 0;
     for (let d = 0; d < opts.horizon && !r.isTerminal(s); d++) {
       if (opts.horizonTurn && turnOf && turnOf.call(r, s) !== turn0) break;
-      if (opts.calls > 0 && calls >= opts.calls) break;
+      if (maxCalls > 0 && calls >= maxCalls) break;
       const legal = r.legalActions(s);
       r.apply(s, legal.length === 1 ? legal[0] : sample(s, legal, iterRng), ctx);
       calls++;
@@ -300,12 +322,13 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
       }
       pathEdges[i].visits++;
       pathEdges[i].total += v;
+      pathEdges[i].totalSq += v * v;
       pathTables[i].visits++;
     }
   }
 
   const rootTable = rootNode.tables.get(rootSide);
-  const stats: RootStat[] = (rootTable?.edges ?? []).map((e) => ({ key: e.key, action: e.action, visits: e.visits, total: e.total, prior: e.prior }));
+  const stats: RootStat[] = (rootTable?.edges ?? []).map((e) => ({ key: e.key, action: e.action, visits: e.visits, total: e.total, totalSq: e.totalSq, prior: e.prior }));
   stats.sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) || b.prior - a.prior);
   const line: string[] = [];
   let n: Node | null = rootNode;
@@ -328,6 +351,7 @@ export function mergeRoots(results: SearchResult[]): RootStat[] {
       if (m) {
         m.visits += s.visits;
         m.total += s.total;
+        m.totalSq += s.totalSq;
         m.prior = Math.max(m.prior, s.prior);
       } else by.set(s.key, { ...s });
     }
@@ -335,4 +359,23 @@ export function mergeRoots(results: SearchResult[]): RootStat[] {
   const out = [...by.values()];
   out.sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) || b.prior - a.prior || (a.key < b.key ? -1 : 1));
   return out;
+}
+
+/**
+ * The final choice among merged root statistics: the most-visited action — unless the prior's
+ * favourite (the scripted policy's choice) is not it and the most-visited one's mean does not beat
+ * the favourite's by `z` standard errors; then the favourite stays. z = 0 is plain "most visits".
+ * With few iterations the search is noisy: this keeps it from trading a sound scripted choice for
+ * a lucky streak of dice.
+ */
+export function chooseRoot(stats: readonly RootStat[], z: number): RootStat | undefined {
+  const best = stats[0];
+  if (!best || z <= 0) return best;
+  let fav = stats[0];
+  for (const s of stats) if (s.prior > fav.prior) fav = s;
+  if (fav === best || fav.visits < 2 || best.visits < 2) return best;
+  const mean = (s: RootStat): number => s.total / s.visits;
+  const varOf = (s: RootStat): number => Math.max(0, s.totalSq / s.visits - mean(s) ** 2) / s.visits;
+  const se = Math.sqrt(varOf(best) + varOf(fav));
+  return mean(best) - mean(fav) > z * se ? best : fav;
 }

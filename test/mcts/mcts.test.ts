@@ -95,6 +95,26 @@ describe('MCTS determinism and budgets', () => {
     expect(sc.ruleset.hash(g.state)).toBe(before); // the root state is never touched
     expect(res.stats.reduce((a, s) => a + s.visits, 0)).toBe(200);
   });
+  it('the most-visited action replaces the scripted choice only when it is better by enough (confidence)', async () => {
+    const { chooseRoot } = await import('../../agents/mcts/search.js');
+    const fav = { key: 'a', action: 'a', visits: 40, total: 20, totalSq: 10.4, prior: 0.9 }; // mean 0.5, sd 0.2
+    const close = { key: 'b', action: 'b', visits: 60, total: 30.6, totalSq: 18, prior: 0.1 }; // mean 0.51
+    const far = { key: 'c', action: 'c', visits: 60, total: 42, totalSq: 29.8, prior: 0.1 }; // mean 0.7
+    expect(chooseRoot([close, fav], 1)?.key).toBe('a'); // 0.01 better: not enough, the script's choice stays
+    expect(chooseRoot([close, fav], 0)?.key).toBe('b'); // plain most-visited
+    expect(chooseRoot([far, fav], 1)?.key).toBe('c'); // clearly better: played
+  });
+  it('focus spends part of the budget when the scripted policy is sure', () => {
+    const sc = loadScenario('supply-raid');
+    const s = sc.ruleset.setup(sc.compiled, { rng: gameStream(4) });
+    const policy = (_st: unknown, legal: readonly Json[]) => legal.map((_, i) => (i === 0 ? 20 : 0)); // sure of the first
+    const full = search(sc.ruleset, s, { ...DEFAULT_SEARCH, iterations: 200, focus: 1 }, 3, policy);
+    const focused = search(sc.ruleset, s, { ...DEFAULT_SEARCH, iterations: 200, focus: 0.1 }, 3, policy);
+    expect(full.iterations).toBe(200);
+    expect(focused.iterations).toBe(20);
+    const unsure = search(sc.ruleset, s, { ...DEFAULT_SEARCH, iterations: 200, focus: 0.1 }, 3, (_st, legal) => legal.map(() => 1));
+    expect(unsure.iterations).toBe(200);
+  });
   it('options are checked: unknown names and bad values are refused with the reason', () => {
     expect(() => searchOptions({ depth: '3' }, R)).toThrow(AgentSpecError);
     expect(() => searchOptions({ iterations: '-1' }, R)).toThrow(/iterations/);
@@ -109,7 +129,7 @@ describe('MCTS root parallelism', () => {
     const s = sc.ruleset.setup(sc.compiled, { rng: gameStream(4) });
     const side = sc.ruleset.currentSide(s) as string;
     const legal = sc.ruleset.legalActions(s);
-    const opts = { iterations: '60', workers: '2' };
+    const opts = { iterations: '60', workers: '2', focus: '1' };
     const threaded = mctsAgent({ ruleset: sc.ruleset, scenario: sc.compiled, scenarioData: sc.raw as Json, side, rng: agentStream(4, side), seed: 4, options: opts, maxThreads: 2 });
     const inline = mctsAgent({ ruleset: sc.ruleset, scenario: sc.compiled, scenarioData: sc.raw as Json, side, rng: agentStream(4, side), seed: 4, options: opts, maxThreads: 1 });
     try {

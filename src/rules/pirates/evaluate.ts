@@ -15,14 +15,17 @@ export const FEATURE_NAMES = [
   'defenders', // active defenders / defenders at the start
   'time', // turns gone / turn limit
   'pressure', // time × (1 − landed)
+  'guard', // active defenders within 10 in of the objective / defenders at the start
+  'watch', // active defenders with missile weapons / such defenders at the start
+  'threatened', // carriers with an active defender within 6 in / loads needed
 ] as const;
 
 /**
  * Default weights: fitted with `fit-eval` to 300 heuristic-vs-heuristic Supply Raid games
- * (seeds 100000–100299; held-out log-loss 0.88 with the first hand-set weights → 0.51, accuracy
- * 54% → 75.7%). Refit with `npx tsx bench/selfplay.ts … && npx tsx src/cli.ts fit-eval …`.
+ * (seeds 100000–100299; held-out log-loss 0.88 with the first hand-set weights → 0.50, accuracy
+ * 54% → 75%). Refit with `npx tsx bench/selfplay.ts … && npx tsx src/cli.ts fit-eval …`.
  */
-export const DEFAULT_WEIGHTS: readonly number[] = [-4.1157, 3.4597, 3.6327, 0.9388, 5.1761, -1.5834, -0.1304, -3.0032];
+export const DEFAULT_WEIGHTS: readonly number[] = [-3.6069, 3.3744, 3.6649, 0.9544, 5.1103, -1.4215, -0.1444, -2.8094, -0.6484, -0.6145, -0.9025];
 
 /** The feature vector of a state (raiders' point of view). */
 export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAMES.length)): number[] {
@@ -48,7 +51,28 @@ export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAME
   let appr = 0;
   for (let i = 0; i < Math.min(approach.length, Math.max(0, need - s.landed)); i++) appr += approach[i];
   let defenders = 0;
-  for (const f of sc.sides[1 - r].figures) if (s.status[f] === ACTIVE) defenders++;
+  let guard = 0;
+  let watch = 0;
+  let watch0 = 0;
+  for (const f of sc.sides[1 - r].figures) {
+    const shooter = sc.figures[f].weapon.ranges.length > 0;
+    if (shooter) watch0++;
+    if (s.status[f] !== ACTIVE) continue;
+    defenders++;
+    if (shooter) watch++;
+    if (sc.objective.field.approx(s.x[f], s.y[f]) <= 10) guard++;
+  }
+  let threatened = 0;
+  for (const f of sc.sides[r].figures) {
+    if (s.status[f] !== ACTIVE || !s.booty[f]) continue;
+    for (const g of sc.sides[1 - r].figures) {
+      if (s.status[g] === ACTIVE && Math.abs(s.x[g] - s.x[f]) <= 6 && Math.abs(s.y[g] - s.y[f]) <= 6 && (s.x[g] - s.x[f]) ** 2 + (s.y[g] - s.y[f]) ** 2 <= 36) {
+        threatened++;
+        break;
+      }
+    }
+  }
+  const nDef = sc.sides[1 - r].figures.length;
   const landed = Math.min(1, s.landed / need);
   const time = Math.min(1, (s.turn - 1) / sc.maxTurns);
   out[0] = 1;
@@ -56,9 +80,12 @@ export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAME
   out[2] = carrying / need;
   out[3] = appr / need;
   out[4] = raiders / sc.sides[r].figures.length;
-  out[5] = defenders / sc.sides[1 - r].figures.length;
+  out[5] = defenders / nDef;
   out[6] = time;
   out[7] = time * (1 - landed);
+  out[8] = guard / nDef;
+  out[9] = watch0 ? watch / watch0 : 0;
+  out[10] = threatened / need;
   return out;
 }
 
