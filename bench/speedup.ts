@@ -3,6 +3,7 @@
  * scenario (Supply Raid by default). A hand-run measurement, never part of the test suite.
  *
  *   npx tsx bench/speedup.ts [--games 2000] [--workers 1,2] [--reps 2] [--stress] [--scenario supply-raid]
+ *   npm run build && npx tsx bench/speedup.ts --dist     # the compiled runner (workers without tsx)
  *
  * Each worker count plays the same games (ids 1..games, seeds from --seed), through the same
  * runner the `tournament` and `stress` commands use (rows are streamed to a games file in a
@@ -11,6 +12,10 @@
  * steady state (from the first finished game to the last). The figure to quote is the best
  * repetition's wall-clock games/s per worker count, and the ratio to 1 worker. The machine's
  * load average is printed before and after: measure when it is low.
+ *
+ * Note on 2 cores: one worker already uses more than one core (V8's concurrent garbage collector and
+ * the main thread run beside it), so 2 workers on 2 cores cannot reach twice its rate; pin the 1-worker
+ * run to one core (`taskset -c 0 npx tsx bench/speedup.ts --workers 1`) to see the per-core rate.
  */
 import { Command } from 'commander';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +23,8 @@ import { loadavg, tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { loadScenario } from '../src/rules/index.js';
 import { GamesWriter } from '../src/runner/gamesfile.js';
-import { runGames } from '../src/runner/pool.js';
+import { pathToFileURL } from 'node:url';
+import * as sourcePool from '../src/runner/pool.js';
 import { deriveSeed } from '../src/runner/seeds.js';
 
 const o = new Command()
@@ -29,14 +35,18 @@ const o = new Command()
   .option('--seed <n>', 'run seed', (v) => Number(v), 1)
   .option('--stress', 'watch invariants and compute balance measures in each game (as `stress` does)')
   .option('--batch <n>', 'games per task (default: as the runner chooses)', (v) => Number(v))
+  .option('--worker-heap <MB>', 'heap limit per worker (default: as the runner chooses)', (v) => Number(v))
+  .option('--dist', 'use the compiled runner in dist/ (run `npm run build` first)')
   .parse()
-  .opts<{ scenario: string; games: number; workers: string; reps: number; seed: number; stress?: boolean; batch?: number }>();
+  .opts<{ scenario: string; games: number; workers: string; reps: number; seed: number; stress?: boolean; batch?: number; workerHeap?: number; dist?: boolean }>();
+
+const { runGames } = o.dist ? ((await import(pathToFileURL(join(process.cwd(), 'dist/src/runner/pool.js')).href)) as typeof sourcePool) : sourcePool;
 
 const sc = loadScenario(o.scenario);
 const sides = sc.ruleset.sides(sc.compiled);
 const counts = o.workers.split(',').map((x) => Number(x));
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
-process.stderr.write(`${sc.id}: ${o.games} random-vs-random games per run, workers ${counts.join(' vs ')}, ${o.reps} rep(s); cores ${availableParallelism()}; load average before: ${load()}\n`);
+process.stderr.write(`${sc.id}: ${o.games} random-vs-random games per run${o.dist ? ' (compiled runner)' : ''}, workers ${counts.join(' vs ')}, ${o.reps} rep(s); cores ${availableParallelism()}; load average before: ${load()}\n`);
 
 interface Measure {
   workers: number;
@@ -61,6 +71,7 @@ for (let rep = 0; rep < o.reps; rep++) {
       gameAt: (id) => ({ id, seed: deriveSeed(o.seed, id), agents: Object.fromEntries(sides.map((s) => [s, 'random'])) }),
       done: new Set(),
       batchSize: o.batch,
+      workerHeapMb: o.workerHeap,
       onRow: (row) => {
         writer.write(row);
         n++;
@@ -87,6 +98,7 @@ const summary = {
   scenario: sc.id,
   games: o.games,
   stress: !!o.stress,
+  dist: !!o.dist,
   reps: o.reps,
   loadAfter: load(),
   best: Object.fromEntries(counts.map((w) => [w, { wallGamesPerSecond: +best(w, 'wallGamesPerSecond').toFixed(2), steadyGamesPerSecond: +best(w, 'steadyGamesPerSecond').toFixed(2) }])),

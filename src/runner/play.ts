@@ -99,7 +99,9 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
   const repro = reproCommand(env.scenarioArg, game.seed, game.agents);
   const watch = env.watch;
   const monitor: InvariantMonitor | undefined = env.invariants && r.invariants ? r.invariants(sc.compiled) : undefined;
-  const keep: Json[] = [];
+  // The decisions taken, for rebuilding an error game's record: the index in the legal list (a small
+  // integer: nothing kept alive for the garbage collector), or the action itself when it was not in it.
+  const keep: (number | Json)[] = [];
   const twoSided = sides.length === 2;
   const at: number[] = [];
   const v0: number[] = [];
@@ -134,10 +136,10 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
       let action: Json;
       try {
         const a = agent.decide({ ruleset: r, state: g.state, side, legal });
-        action =
-          a instanceof Promise && env.timeLimitMs > 0
-            ? await withTimeout(a, env.timeLimitMs, () => new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took longer than the time limit (${env.timeLimitMs} ms)`))
-            : await a;
+        if (!(a instanceof Promise)) action = a; // no await: a synchronous agent costs no microtask per decision
+        else if (env.timeLimitMs > 0) {
+          action = await withTimeout(a, env.timeLimitMs, () => new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took longer than the time limit (${env.timeLimitMs} ms)`));
+        } else action = await a;
       } catch (e) {
         if (e instanceof AgentFailure) throw e;
         throw new AgentFailure('agent', side, game.agents[side], n, `the agent threw at decision ${n}: ${messageOf(e)}`);
@@ -147,14 +149,15 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
       if (env.timeLimitMs > 0 && ms > env.timeLimitMs) {
         throw new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took ${Math.round(ms)} ms, past the time limit (${env.timeLimitMs} ms)`);
       }
-      if (!legal.includes(action)) {
+      const at = legal.indexOf(action);
+      if (at < 0) {
         const key = r.actionKey(action);
         if (!legal.some((o) => r.actionKey(o) === key)) {
           const why = r.checkAction ? r.checkAction(g.state, action) : 'not a legal action';
           if (why !== null) throw new AgentFailure('agent', side, game.agents[side], n, `illegal action at decision ${n}: ${JSON.stringify(action)} (${why})`);
         }
       }
-      keep.push(action);
+      keep.push(at >= 0 ? at : { action });
       g.submit(action, legal);
       if (env.measures && twoSided && g.decisions % SAMPLE_EVERY === 0) sample(g);
     }
@@ -230,8 +233,11 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
   return row;
 }
 
-/** The record of a game up to where it stopped: replays `decisions` from the seed without agents. */
-function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly Json[]): string[] | null {
+/**
+ * The record of a game up to where it stopped: replays the decisions from the seed without agents.
+ * Each decision is an index into that step's legal actions, or `{ action }` for one outside them.
+ */
+function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly (number | Json)[]): string[] | null {
   let g: GameSession;
   try {
     g = new GameSession(env.scenario, game.seed, game.agents, { record: true });
@@ -239,7 +245,12 @@ function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly Json[])
     return null;
   }
   try {
-    for (const a of decisions) g.submit(a);
+    for (const d of decisions) {
+      if (typeof d === 'number') {
+        const legal = g.legal();
+        g.submit(legal[d], legal);
+      } else g.submit((d as { action: Json }).action);
+    }
   } catch {
     // The engine failed at this decision again: keep the lines up to it.
   }
