@@ -47,6 +47,10 @@ describe('failures in a run', () => {
           .join(' ')}`,
       );
       expect(x.record).toBe(`records/game-${x.id}.jsonl`); // --records errors (the default)
+      // The record, rebuilt from the seed and the decisions taken, holds them all, up to the failure.
+      const record = readFileSync(join(out, x.record as string), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { t: string; n?: number });
+      expect(record[0].t).toBe('header');
+      expect(record.filter((l) => l.t === 'decision').map((l) => l.n)).toEqual(Array.from({ length: x.decisions }, (_, i) => i + 1));
     }
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/4 game\(s\) ended in an error/);
