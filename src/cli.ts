@@ -22,6 +22,10 @@ program
   .description('Headless simulator for tabletop skirmish wargames: play games between AI agents, verify records, list scenarios.')
   .version('0.1.0')
   .showHelpAfterError('(run with --help for usage)')
+  // Bad input (an unknown option, a value that does not parse) exits 2, as every other bad input does.
+  .exitOverride((err) => {
+    process.exit(err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : 2);
+  })
   .addHelpText(
     'after',
     `

@@ -126,9 +126,9 @@ export class GameSession {
     const r = this.scenario.ruleset;
     const side = this.current();
     if (side === null) throw new Error('the game is over');
-    const key = r.actionKey(action);
     const options = legal ?? this.legal();
-    if (!options.some((o) => r.actionKey(o) === key)) {
+    // Agents return an element of the list they were given: check that first, keys only if not.
+    if (!options.includes(action) && !options.some((o) => r.actionKey(o) === r.actionKey(action))) {
       const reason = r.checkAction ? r.checkAction(this.state, action) : 'not a legal action';
       if (reason !== null) throw new Error(`illegal decision ${JSON.stringify(action)} by ${side}: ${reason}`);
     }

@@ -370,5 +370,5 @@ export function segmentHitsConvex(shape: ConvexShape, ax: number, ay: number, bx
     } else if (t < t1) t1 = t;
     if (t0 >= t1) return false;
   }
-  return (t1 - t0) * Math.hypot(dx, dy) > 1e-9;
+  return (t1 - t0) * Math.sqrt(dx * dx + dy * dy) > 1e-9;
 }

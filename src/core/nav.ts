@@ -164,16 +164,19 @@ export class NavMap {
     return out;
   }
 
-  /** Shortest path for a base from a to b, or null when b cannot be reached. Preconditions: both free. */
+  /**
+   * Shortest path for a base from a to b, or null when b cannot be reached. Preconditions: both
+   * free. The result may be shared with later calls: callers must not modify it.
+   */
   path(a: Vec, b: Vec): Path | null {
     if (this.clear(a.x, a.y, b.x, b.y)) return { points: [a, b], length: dist(a.x, a.y, b.x, b.y) };
     // Paths round buildings are worth remembering: searches ask for the same ones again and again.
     const key = `${a.x},${a.y},${b.x},${b.y}`;
     const hit = this.memo.get(key);
-    if (hit !== undefined) return hit === null ? null : { points: [...hit.points], length: hit.length };
+    if (hit !== undefined) return hit;
     const p = this.cornerPath(a, b);
     if (this.memo.size >= 50_000) this.memo.clear();
-    this.memo.set(key, p === null ? null : { points: [...p.points], length: p.length });
+    this.memo.set(key, p);
     return p;
   }
 

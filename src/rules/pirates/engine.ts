@@ -257,10 +257,18 @@ export function newBandCandidates(s: PiratesState, g: number, max: number): numb
   return out;
 }
 
+let COUNTS = new Int16Array(64);
+/** A zeroed scratch array of `n` band counters (reused: no allocation per call). */
+function bandCounts(n: number): Int16Array {
+  if (COUNTS.length < n) COUNTS = new Int16Array(Math.max(n, 2 * COUNTS.length));
+  COUNTS.fill(0, 0, n);
+  return COUNTS;
+}
+
 /** True when card `c` can activate some band (an existing one, or a new one from an unbanded figure). */
 function hasBandChoice(s: PiratesState, c: number): boolean {
   const card = s.sc.deck[c];
-  const counts = new Int16Array(s.nBands);
+  const counts = bandCounts(s.nBands);
   for (const f of s.sc.sides[card.side].figures) {
     if (s.status[f] !== ACTIVE) continue;
     if (s.band[f] < 0) return true;
@@ -274,7 +282,7 @@ function hasBandChoice(s: PiratesState, c: number): boolean {
 function bandChoices(s: PiratesState, c: number): PiratesAction[] {
   const card = s.sc.deck[c];
   const out: PiratesAction[] = [];
-  const counts = new Int16Array(s.nBands);
+  const counts = bandCounts(s.nBands);
   for (let f = 0; f < s.band.length; f++) if (s.band[f] >= 0 && s.status[f] === ACTIVE) counts[s.band[f]]++;
   for (let b = 0; b < s.nBands; b++) {
     if (s.bandSide[b] === card.side && !s.bandDone[b] && counts[b] > 0 && counts[b] <= card.value) out.push({ k: 'band', b });
@@ -383,7 +391,7 @@ function destination(
     const e = near[0].f;
     const dx = from.x - s.x[e];
     const dy = from.y - s.y[e];
-    const l = Math.hypot(dx, dy) || 1;
+    const l = Math.sqrt(dx * dx + dy * dy) || 1;
     // Straight away from it, 12 in or as far short of that as a base can stand.
     const r = sc.radius;
     for (let len = 12; len >= 2; len -= 2) {
@@ -488,6 +496,12 @@ export function exactMovePlan(s: PiratesState, f: number, x: number, y: number):
   return { points: path.points, to: { x, y }, length: path.length, limit };
 }
 
+/** Scratch space for the twelve places around a charge's target (no allocation per call). */
+const RING_X = new Float64Array(12);
+const RING_Y = new Float64Array(12);
+const RING_D = new Float64Array(12);
+const RING_I = new Int32Array(12);
+
 /**
  * §6 move & fight: figure `f` moves up to half its allowance into base contact with `t`.
  * Tries the straight approach along the shortest path first, then twelve places around `t`.
@@ -516,22 +530,35 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
   // The straight approach is blocked: try twelve places around the target, nearest first. A place
   // reached in a straight line is the shortest way to itself, so the first such place that is
   // nearer than every path found so far wins.
-  const ring: { x: number; y: number; d: number }[] = [];
   for (let i = 0; i < 12; i++) {
     const a = (i / 12) * 2 * Math.PI;
-    const x = tp.x + touch * Math.cos(a);
-    const y = tp.y + touch * Math.sin(a);
-    const dd = dist(from.x, from.y, x, y);
-    if (dd <= al.full + 1e-9) ring.push({ x, y, d: dd });
+    RING_X[i] = tp.x + touch * Math.cos(a);
+    RING_Y[i] = tp.y + touch * Math.sin(a);
+    RING_D[i] = dist(from.x, from.y, RING_X[i], RING_Y[i]);
+    RING_I[i] = i;
   }
-  ring.sort((p, q) => p.d - q.d);
+  // Nearest first (insertion sort of twelve; ties by angle).
+  for (let i = 1; i < 12; i++) {
+    const k = RING_I[i];
+    let j = i - 1;
+    while (j >= 0 && RING_D[RING_I[j]] > RING_D[k]) {
+      RING_I[j + 1] = RING_I[j];
+      j--;
+    }
+    RING_I[j + 1] = k;
+  }
   let best: MovePlan | null = null;
-  for (const c of ring) {
-    if (best && c.d >= best.length) break;
-    if (!sc.nav.isFree(c.x, c.y) || !ok(c.x, c.y)) continue;
-    const p = sc.nav.clear(from.x, from.y, c.x, c.y) ? { points: [from, { x: c.x, y: c.y }], length: c.d } : sc.nav.path(from, { x: c.x, y: c.y });
+  for (let n = 0; n < 12; n++) {
+    const i = RING_I[n];
+    const cx = RING_X[i];
+    const cy = RING_Y[i];
+    const cd = RING_D[i];
+    if (cd > al.full + 1e-9) break;
+    if (best && cd >= best.length) break;
+    if (!sc.nav.isFree(cx, cy) || !ok(cx, cy)) continue;
+    const p = sc.nav.clear(from.x, from.y, cx, cy) ? { points: [from, { x: cx, y: cy }], length: cd } : sc.nav.path(from, { x: cx, y: cy });
     if (!p || p.length > reachAlong(s, p.points, al) + 1e-9) continue;
-    if (!best || p.length < best.length - 1e-9) best = { points: p.points, to: { x: c.x, y: c.y }, length: p.length, limit: al.full };
+    if (!best || p.length < best.length - 1e-9) best = { points: p.points, to: { x: cx, y: cy }, length: p.length, limit: al.full };
   }
   return best;
 }
@@ -906,7 +933,7 @@ function executeGroupMove(s: PiratesState, ctx: StepContext): void {
       if (fixed.includes(f)) continue;
       let ox = s.x[f] - c.x;
       let oy = s.y[f] - c.y;
-      const ol = Math.hypot(ox, oy);
+      const ol = Math.sqrt(ox * ox + oy * oy);
       if (ol > FORMATION) {
         ox *= FORMATION / ol;
         oy *= FORMATION / ol;
