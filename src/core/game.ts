@@ -202,6 +202,18 @@ export interface PlayOptions {
   explain?: boolean;
 }
 
+function startSession(scenario: LoadedScenario, seed: number | string, agents: Record<SideId, Agent>, opts: PlayOptions): GameSession {
+  const specs: Record<SideId, string> = {};
+  for (const [side, a] of Object.entries(agents)) specs[side] = a.spec;
+  return new GameSession(scenario, seed, specs, { record: opts.record, onEvent: opts.onEvent, monitor: opts.monitor });
+}
+
+function commit(g: GameSession, agent: Agent, side: SideId, action: Json, legal: Json[], opts: PlayOptions): void {
+  const why = opts.explain || opts.onDecision ? explanationJson(agent) : undefined;
+  g.submit(action, legal, opts.explain ? why : undefined);
+  opts.onDecision?.(side, action, why);
+}
+
 /** Play one game to its end with the given agents. */
 export async function playGame(
   scenario: LoadedScenario,
@@ -209,17 +221,13 @@ export async function playGame(
   agents: Record<SideId, Agent>,
   opts: PlayOptions = {},
 ): Promise<{ result: GameResult; lines: string[] | null }> {
-  const specs: Record<SideId, string> = {};
-  for (const [side, a] of Object.entries(agents)) specs[side] = a.spec;
-  const g = new GameSession(scenario, seed, specs, { record: opts.record, onEvent: opts.onEvent, monitor: opts.monitor });
+  const g = startSession(scenario, seed, agents, opts);
   for (let side = g.current(); side !== null; side = g.current()) {
     const legal = g.legal();
     const agent = agents[side];
     let action = agent.decide({ ruleset: scenario.ruleset, state: g.state, side, legal });
     if (action instanceof Promise) action = await action;
-    const why = opts.explain || opts.onDecision ? explanationJson(agent) : undefined;
-    g.submit(action, legal, opts.explain ? why : undefined);
-    opts.onDecision?.(side, action, why);
+    commit(g, agent, side, action, legal, opts);
   }
   return { result: g.finish(), lines: g.lines };
 }
@@ -231,17 +239,13 @@ export function playGameSync(
   agents: Record<SideId, Agent>,
   opts: PlayOptions = {},
 ): { result: GameResult; lines: string[] | null } {
-  const specs: Record<SideId, string> = {};
-  for (const [side, a] of Object.entries(agents)) specs[side] = a.spec;
-  const g = new GameSession(scenario, seed, specs, { record: opts.record, onEvent: opts.onEvent, monitor: opts.monitor });
+  const g = startSession(scenario, seed, agents, opts);
   for (let side = g.current(); side !== null; side = g.current()) {
     const legal = g.legal();
     const agent = agents[side];
     const action = agent.decide({ ruleset: scenario.ruleset, state: g.state, side, legal });
     if (action instanceof Promise) throw new Error(`agent ${agent.spec} decides asynchronously; use playGame`);
-    const why = opts.explain || opts.onDecision ? explanationJson(agent) : undefined;
-    g.submit(action, legal, opts.explain ? why : undefined);
-    opts.onDecision?.(side, action, why);
+    commit(g, agent, side, action, legal, opts);
   }
   return { result: g.finish(), lines: g.lines };
 }

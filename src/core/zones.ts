@@ -23,7 +23,7 @@
  */
 import { z } from 'zod';
 import { ScenarioError } from './model.js';
-import { type ConvexShape, type Polygon, type Vec, bbox, isConvex, pointInPolygon, segmentHitsConvex, signedArea, toHalfPlanes } from './geometry.js';
+import { type ConvexShape, type Polygon, type Vec, bbox, isConvex, pointInPolygon, segmentHitsConvex, signedArea, toHalfPlanes, vertexMean } from './geometry.js';
 
 /** Schema of one zone in a scenario file (terrain words are the ruleset's). */
 export function zoneSchema(terrains: readonly [string, ...string[]]) {
@@ -288,15 +288,7 @@ export class ZoneMap {
 /** Area centroid of a simple polygon (the vertex mean for degenerate ones). */
 function centroid(poly: Polygon): Vec {
   const a = signedArea(poly);
-  if (Math.abs(a) < 1e-12) {
-    let x = 0;
-    let y = 0;
-    for (const p of poly) {
-      x += p.x;
-      y += p.y;
-    }
-    return { x: x / poly.length, y: y / poly.length };
-  }
+  if (Math.abs(a) < 1e-12) return vertexMean(poly);
   let cx = 0;
   let cy = 0;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {

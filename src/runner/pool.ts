@@ -15,8 +15,7 @@
  *   other unfinished games of the batch are played again (they did nothing wrong).
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { workerModule } from '../core/threads.js';
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { SideId } from '../core/model.js';
@@ -75,20 +74,9 @@ export function defaultWorkers(): number {
   return availableParallelism();
 }
 
-/**
- * The worker module and the Node flags its threads need. From compiled JavaScript (dist/) the
- * worker is worker.js and needs nothing. From TypeScript sources the worker thread registers tsx's
- * ESM hooks itself (`--import` of a one-line module): on Node 20, tsx registers its ESM hooks only
- * in the main thread, and its CommonJS hook would make Piscina load the worker (and the whole
- * engine) as CommonJS — slower, and unable to `import()` a user's .ts agent file.
- */
+/** The runner's worker module and the Node flags its threads need (see src/core/threads.ts). */
 export function workerEntry(): { filename: string; execArgv: string[] } {
-  const fromTs = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromTs ? './worker.ts' : './worker.js', import.meta.url).href;
-  if (!fromTs) return { filename, execArgv: [] };
-  const api = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
-  const register = `import { register } from ${JSON.stringify(pathToFileURL(api).href)}; register();`;
-  return { filename, execArgv: ['--import', `data:text/javascript,${encodeURIComponent(register)}`] };
+  return workerModule(import.meta.url, 'worker');
 }
 
 interface Flight {
