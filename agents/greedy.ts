@@ -9,6 +9,7 @@ import type { AgentFactory } from '../src/core/agent.js';
 import type { Json } from '../src/core/model.js';
 import { intOption } from './options.js';
 
+/** Factory of `greedy` (option `samples`). */
 export const greedyAgent: AgentFactory = (ctx) => {
   const samples = intOption(ctx.options, 'samples', 1, 1, 1000);
   return {

@@ -4,6 +4,7 @@
 import type { AgentFactory } from '../src/core/agent.js';
 import { randInt } from '../src/core/rng.js';
 
+/** Factory of `random` (no options). */
 export const randomAgent: AgentFactory = (ctx) => ({
   spec: 'random',
   decide: (d) => d.legal[randInt(ctx.rng, d.legal.length)],

@@ -27,6 +27,7 @@ export function argmax(scores: readonly number[]): number {
   return b;
 }
 
+/** Factory of `heuristic`: plays the best-scored legal action of the ruleset's scripted policy. */
 export const heuristicAgent: AgentFactory = (ctx) => {
   const policy = POLICIES[ctx.ruleset.id];
   if (!policy) throw new AgentSpecError(`no heuristic agent for ruleset "${ctx.ruleset.id}" (have: ${Object.keys(POLICIES).join(', ')})`);

@@ -30,6 +30,7 @@ import { POLICIES } from '../heuristic/index.js';
 import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
 
+/** The option names `mcts` accepts. */
 export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'confidence', 'focus', 'workers', 'eval'] as const;
 
 /** A weights file for a ruleset's feature evaluation (written by `fit-eval`). */
@@ -114,6 +115,7 @@ async function releasePool(): Promise<void> {
   }
 }
 
+/** Factory of `mcts` (options above). */
 export const mctsAgent: AgentFactory = (ctx) => {
   const { opts, workers } = searchOptions(ctx.options, ctx.ruleset);
   const policy = POLICIES[ctx.ruleset.id] ?? null;

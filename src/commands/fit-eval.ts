@@ -55,6 +55,7 @@ function samples(file: string, every: number): { ruleset: AnyRuleset; x: number[
   return { ruleset: sc.ruleset, x, y };
 }
 
+/** Adds the `fit-eval` command to the program. */
 export function registerFitEval(program: Command): void {
   program
     .command('fit-eval')

@@ -20,6 +20,7 @@ interface PlayCliOptions {
   color: boolean;
 }
 
+/** Adds the `play` command to the program. */
 export function registerPlay(program: Command): void {
   program
     .command('play')

@@ -12,6 +12,7 @@ function parseStep(v: string): number | 'last' {
   return n;
 }
 
+/** Adds the `render` command to the program. */
 export function registerRender(program: Command): void {
   program
     .command('render')

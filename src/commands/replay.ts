@@ -4,6 +4,7 @@ import { readRecord } from '../core/record.js';
 import { storyOf, verifyRecord } from '../replay.js';
 import { fail } from './common.js';
 
+/** Adds the `replay` command to the program. */
 export function registerReplay(program: Command): void {
   program
     .command('replay')

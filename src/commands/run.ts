@@ -5,6 +5,7 @@ import { makeAgents, playGame } from '../core/game.js';
 import { loadScenario } from '../rules/index.js';
 import { agentSpecs, collect, fail, parseSeed, resolveFactories, writeAtomic } from './common.js';
 
+/** Adds the `run` command to the program. */
 export function registerRun(program: Command): void {
   program
     .command('run')

@@ -5,6 +5,7 @@ import { builtinScenarioFiles, projectRoot, readScenarioFile } from '../core/sce
 import { RULESETS, compileSource } from '../rules/index.js';
 import { fail, writeAtomic } from './common.js';
 
+/** Adds the `scenarios`, `validate` and `schema` command to the program. */
 export function registerScenarios(program: Command): void {
   program
     .command('scenarios')

@@ -10,6 +10,7 @@ interface StressOptions extends RunCliOptions {
   agent: string[];
 }
 
+/** Adds the `stress` command to the program. */
 export function registerStress(program: Command): void {
   const cmd = program
     .command('stress')

@@ -37,6 +37,7 @@ interface TournamentOptions extends RunCliOptions {
   sprt?: string;
 }
 
+/** Adds the `tournament` command to the program. */
 export function registerTournament(program: Command): void {
   const cmd = program
     .command('tournament')

@@ -23,6 +23,7 @@ export interface Box {
 /** Tolerance used by the geometric predicates (inches). */
 export const EPS = 1e-9;
 
+/** A point (inches). */
 export function vec(x: number, y: number): Vec {
   return { x, y };
 }

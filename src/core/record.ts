@@ -15,6 +15,7 @@ import type { Json, SideId } from './model.js';
 /** Version tag of the record format. */
 export const RECORD_FORMAT = 'skirmish-record/1';
 
+/** Line 1 of a record: what the game was (format, ruleset and version, scenario with its content and hash, seed, agents). */
 export interface HeaderLine {
   t: 'header';
   format: string;
@@ -28,6 +29,7 @@ export interface HeaderLine {
   scenarioData: Json;
 }
 
+/** One decision of a side, before the events it causes. */
 export interface DecisionLine {
   t: 'decision';
   /** 1-based decision number. */
@@ -38,12 +40,14 @@ export interface DecisionLine {
   why?: Json;
 }
 
+/** One resolved event (the ruleset's GameEvent with `t: "event"`). */
 export interface EventLine {
   t: 'event';
   e: string;
   [field: string]: Json;
 }
 
+/** The last line: the outcome, the number of decisions, the final state hash and the ruleset's statistics. */
 export interface ResultLine {
   t: 'result';
   winner: SideId | null;
@@ -53,6 +57,7 @@ export interface ResultLine {
   stats: Record<string, number>;
 }
 
+/** Any line of a record. */
 export type RecordLine = HeaderLine | DecisionLine | EventLine | ResultLine;
 
 /** A record file that cannot be read: names the file and line. */

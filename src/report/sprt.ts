@@ -28,6 +28,7 @@ export interface SprtState {
   decidedAt: number | null;
 }
 
+/** A sequential probability ratio test between two Elo hypotheses (α = β = 0.05). */
 export class Sprt {
   private readonly winW: number;
   private readonly lossW: number;

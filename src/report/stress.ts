@@ -22,6 +22,7 @@ const rate = (r: Rate): { rate: number; low: number; high: number; wins: number;
   games: r.games,
 });
 
+/** Streamed analysis of a stress run: folds each game row into totals (never keeps the games). */
 export class StressAnalysis implements Analysis {
   private readonly wins = new Map<SideId, number>();
   private draws = 0;

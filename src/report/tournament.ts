@@ -37,6 +37,7 @@ const rate = (r: Rate): { rate: number; low: number; high: number; wins: number;
   games: r.games,
 });
 
+/** Streamed analysis of a tournament: folds each game row into per-pairing and per-side totals. */
 export class TournamentAnalysis implements Analysis {
   private readonly cells: Cell[][];
   private readonly index = new Map<string, number>();

@@ -7,7 +7,7 @@
 import { Hasher } from '../../core/hash.js';
 import type { PiratesScenario } from './compile.js';
 
-/** Figure status values. */
+/** Figure status values (see the comment on each). */
 export const ACTIVE = 0; // on the table and able to act
 export const FLEEING = 1; // disengaged (§5.C(2)) or ran after a morale check (§10): runs each turn until gone
 export const GONE = 2; // ran off the table, or back aboard the ship
