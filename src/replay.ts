@@ -115,10 +115,20 @@ export function storyOf(lines: RecordLine[], file: string, withWhy = false): str
       const text = ruleset.describeEvent(loaded.compiled, e);
       if (text !== null) out.push(text);
     } else if (l.t === 'decision' && withWhy && l.why !== undefined) {
-      out.push(`    [${l.side} thinks: ${JSON.stringify(l.why)}]`);
+      out.push(`    [${l.side} thinks: ${whyText(l.why)}]`);
     } else if (l.t === 'result') {
       out.push(`Result: ${l.winner ?? 'draw'} (${l.reason}); ${l.decisions} decisions; final hash ${l.hash}.`);
     }
   }
   return out;
+}
+
+/** An agent's recorded explanation in a line of words (candidates with visits and values when it has them). */
+function whyText(why: Json): string {
+  if (why === null || typeof why !== 'object' || Array.isArray(why)) return JSON.stringify(why);
+  const w = why as { candidates?: { note?: string; visits?: number; value?: number }[]; summary?: string };
+  const cands = (w.candidates ?? [])
+    .slice(0, 3)
+    .map((c) => `${c.note ?? '?'}${c.visits !== undefined ? ` (${c.visits} visits${c.value !== undefined ? `, ${c.value}` : ''})` : ''}`);
+  return [w.summary, cands.length ? `top: ${cands.join('; ')}` : ''].filter((x) => x).join(' — ') || JSON.stringify(why);
 }
