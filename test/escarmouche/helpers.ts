@@ -8,6 +8,7 @@ import type { Rng } from '../../src/core/rng.js';
 import { compileEscarmouche, type EscScenario } from '../../src/rules/escarmouche/compile.js';
 import { type EscAction, applyAction, legalActions } from '../../src/rules/escarmouche/engine.js';
 import { PH_ACT, newState, type EscState } from '../../src/rules/escarmouche/state.js';
+import { escarmouche } from '../../src/rules/escarmouche/index.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
 
 /**
@@ -135,24 +136,5 @@ export function ev(events: GameEvent[], kind: string): GameEvent {
 
 /** Action keys of the legal actions now. */
 export function keys(s: EscState): string[] {
-  return legalActions(s).map((a) => {
-    switch (a.k) {
-      case 'pick':
-        return `pick:${a.f}`;
-      case 'move':
-      case 'marshal':
-        return `${a.k}:${a.to}`;
-      case 'dev':
-        return `dev:${a.d}`;
-      case 'shoot':
-      case 'volley':
-        return `${a.k}:${a.t}`;
-      case 'fight':
-        return `fight:${a.t}:${a.m}`;
-      case 'int':
-        return `int:${a.f}:${a.a}:${a.t}`;
-      default:
-        return a.k;
-    }
-  });
+  return legalActions(s).map((a) => escarmouche.actionKey(a));
 }
