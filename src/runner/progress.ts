@@ -64,7 +64,9 @@ export class Progress {
     const r = this.rate();
     const eta = r > 0 ? (this.total - this.done) / r : Infinity;
     const pct = this.total ? Math.floor((100 * this.done) / this.total) : 100;
-    return `${this.done}/${this.total} games (${pct}%)  ${r.toFixed(1)} games/s  ETA ${clock(eta)}  errors ${this.errors}`;
+    // Slow games (MCTS on both sides) run well under one game a second: give those as games/min.
+    const speed = r >= 1 || r === 0 ? `${r.toFixed(1)} games/s` : `${(r * 60).toFixed(1)} games/min`;
+    return `${this.done}/${this.total} games (${pct}%)  ${speed}  ETA ${clock(eta)}  errors ${this.errors}`;
   }
 
   private draw(): void {
