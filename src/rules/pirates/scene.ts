@@ -10,7 +10,7 @@ import type { Area } from './compile.js';
 import type { PiratesAction } from './engine.js';
 import { allowanceOf } from './movement.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
-import { destinationLabel, figureLabel } from './story.js';
+import { figureLabel, heading } from './story.js';
 
 export { describePiratesFigure } from './figure.js';
 
@@ -150,7 +150,7 @@ function caption(s: PiratesState): string {
   if (s.phase === PH_BAND) return `Turn ${s.turn} — ${card}: ${sc.sides[sc.deck[s.actCard].side].name} choose a band`;
   if (s.phase === PH_GROUP) return `Turn ${s.turn} — ${card}: band ${s.actBand} chooses a group move`;
   const f = s.queue[s.qPos];
-  const group = s.groupTo !== '' ? ` (group move toward ${destinationLabel(sc, s.groupTo)})` : '';
+  const group = s.groupTo !== '' ? ` (group move ${heading(sc, s.groupTo)})` : '';
   return `Turn ${s.turn} — ${card}: band ${s.actBand}${group}, ${figureLabel(sc, sc.figures[f].id)} acts`;
 }
 

@@ -32,6 +32,14 @@ export function destinationLabel(sc: PiratesScenario, key: string): string {
   return key;
 }
 
+/**
+ * Where a move goes, as words that follow a verb: "toward warehouse 1", "away from the nearest
+ * enemy", "back to its band".
+ */
+export function heading(sc: PiratesScenario, key: string): string {
+  return key === 'away' || key === 'band' ? destinationLabel(sc, key) : `toward ${destinationLabel(sc, key)}`;
+}
+
 function sideName(sc: PiratesScenario, id: Json | undefined): string {
   return sc.sides.find((s) => s.id === id)?.name ?? str(id);
 }
@@ -60,7 +68,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
         : `  ${str(e.card)}: ${sideName(sc, e.side)} band ${str(e.band)} acts: ${figs}.`;
     }
     case 'groupMove':
-      return `    Band ${str(e.band)} moves ${str(e.path)} in toward ${destinationLabel(sc, str(e.to))} (allowance ${str(e.allowance)} in).`;
+      return `    Band ${str(e.band)} moves ${str(e.path)} in ${heading(sc, str(e.to))} (allowance ${str(e.allowance)} in).`;
     case 'move': {
       if (e.kind === 'group') return null;
       const verb = e.kind === 'charge' ? 'charges' : e.kind === 'moveFire' ? 'moves to fire' : 'moves';
@@ -78,7 +86,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
       );
     }
     case 'blocked':
-      return `    ${figureLabel(sc, str(e.figure))} finds no room to move toward ${destinationLabel(sc, str(e.to))}.`;
+      return `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}.`;
     case 'kill':
       return `    ${figureLabel(sc, str(e.figure))} is killed (${sideName(sc, e.side)} dead: ${str(e.killed)}).`;
     case 'capture':
@@ -137,18 +145,18 @@ export function describeAction(s: PiratesState, a: PiratesAction): string {
     case 'group': {
       const m = bandMembers(s, s.actBand);
       const al = Math.min(...m.map((f) => allowanceOf(s, f, false).full));
-      return `Band ${s.actBand} (${weaponsSummary(s, m)}): move together toward ${destinationLabel(sc, a.to)}, up to ${al} in`;
+      return `Band ${s.actBand} (${weaponsSummary(s, m)}): move together ${heading(sc, a.to)}, up to ${al} in`;
     }
     case 'solo':
       return `Band ${s.actBand}: no group move — each figure acts on its own`;
     case 'follow':
-      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: go with the band toward ${destinationLabel(sc, s.groupTo)}`;
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: go with the band ${heading(sc, s.groupTo)}`;
     case 'hold':
       return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: stay put`;
     case 'move': {
       const f = s.queue[s.qPos];
       const plan = soloMovePlan(s, f, a.to);
-      return `${figureLabel(sc, sc.figures[f].id)}: move toward ${destinationLabel(sc, a.to)}${plan ? `, ${plan.length.toFixed(1)} in` : ''}`;
+      return `${figureLabel(sc, sc.figures[f].id)}: move ${heading(sc, a.to)}${plan ? `, ${plan.length.toFixed(1)} in` : ''}`;
     }
     case 'moveTo': {
       const f = s.queue[s.qPos];
