@@ -20,29 +20,41 @@ const o = new Command()
   .option('--iterations <n>', 'iterations per tree', (v) => Number(v), 4000)
   .option('--position-decisions <n>', 'decisions of heuristic play before the measured position', (v) => Number(v), 300)
   .option('--repeat <n>', 'decisions measured per round (each a fresh search)', (v) => Number(v), 3)
+  .option('--warm <n>', 'decisions of each set-up before the first round, not counted', (v) => Number(v), 3)
   .option('--rounds <n>', 'rounds, alternating 1 thread and 2 workers; the medians are reported', (v) => Number(v), 5)
   .parse()
-  .opts<{ iterations: number; positionDecisions: number; repeat: number; rounds: number }>();
+  .opts<{ iterations: number; positionDecisions: number; repeat: number; warm: number; rounds: number }>();
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-async function measure(label: string, ruleset: AnyRuleset, scenario: unknown, scenarioData: Json | undefined, state: unknown, options: Record<string, string>, maxThreads: number): Promise<number> {
+type Decide = { agent: ReturnType<typeof mctsAgent>; state: unknown; ruleset: AnyRuleset; legal: Json[] };
+
+/**
+ * An agent for the measurements, warmed up by `warm` decisions that are not counted (JIT, worker
+ * start-up, the workers' path caches). The same agent — and so the same worker threads — serves
+ * every round: a game keeps its pool between decisions, and a cold pool per round would measure
+ * start-up instead of search.
+ */
+async function prepare(ruleset: AnyRuleset, scenario: unknown, scenarioData: Json | undefined, state: unknown, options: Record<string, string>, maxThreads: number, warm: number): Promise<Decide> {
   const agent = mctsAgent({ ruleset, scenario, scenarioData, side: ruleset.currentSide(state) as string, rng: agentStream(1, 'bench'), seed: 1, options, maxThreads });
-  const legal = ruleset.legalActions(state);
-  // Warm-up decision (JIT, worker start-up), not counted.
-  await agent.decide({ ruleset, state, side: ruleset.currentSide(state) as string, legal });
+  const legal = ruleset.legalActions(state) as Json[];
+  for (let i = 0; i < warm; i++) await agent.decide({ ruleset, state, side: ruleset.currentSide(state) as string, legal });
+  return { agent, state, ruleset, legal };
+}
+
+/** Iterations per second over `o.repeat` fresh searches of the position (wall clock). */
+async function measure(label: string, d: Decide): Promise<number> {
   let iters = 0;
   const t0 = performance.now();
   for (let i = 0; i < o.repeat; i++) {
-    await agent.decide({ ruleset, state, side: ruleset.currentSide(state) as string, legal });
-    const m = /^(\d+) iterations/.exec(agent.explain?.()?.summary ?? '');
+    await d.agent.decide({ ruleset: d.ruleset, state: d.state, side: d.ruleset.currentSide(d.state) as string, legal: d.legal });
+    const m = /^(\d+) iterations/.exec(d.agent.explain?.()?.summary ?? '');
     iters += m ? Number(m[1]) : 0;
   }
   const s = (performance.now() - t0) / 1000;
-  await agent.close?.();
   const rate = iters / s;
   console.log(`${label}: ${Math.round(rate)} iterations/s (${iters} iterations in ${s.toFixed(2)} s)`);
   return rate;
@@ -52,7 +64,9 @@ const out: Record<string, number> = {};
 {
   const sc = nimScenario([3, 4, 5]);
   const state = nim.setup(sc, { rng: agentStream(0, 'x') });
-  out.nim = await measure('Nim (3,4,5), 1 thread', nim as unknown as AnyRuleset, sc, undefined, state, { iterations: String(o.iterations) }, 1);
+  const d = await prepare(nim as unknown as AnyRuleset, sc, undefined, state, { iterations: String(o.iterations) }, 1, 1);
+  out.nim = await measure('Nim (3,4,5), 1 thread', d);
+  await d.agent.close?.();
   // Root parallelism needs the forward model's exportState; the Nim fixture has none, so only one thread.
 }
 {
@@ -69,10 +83,14 @@ const out: Record<string, number> = {};
   // Rounds alternate the two set-ups, so that a passing load on the machine hits both alike.
   const ones: number[] = [];
   const twos: number[] = [];
+  const one = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { iterations: String(o.iterations), focus: '1' }, 1, o.warm);
+  const two = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { iterations: String(o.iterations), workers: '2', focus: '1' }, 2, o.warm);
   for (let round = 1; round <= o.rounds; round++) {
-    ones.push(await measure(`round ${round}: Supply Raid mid-game, 1 thread`, sc.ruleset, sc.compiled, sc.raw as Json, g.state, { iterations: String(o.iterations), focus: '1' }, 1));
-    twos.push(await measure(`round ${round}: Supply Raid mid-game, 2 worker threads`, sc.ruleset, sc.compiled, sc.raw as Json, g.state, { iterations: String(o.iterations), workers: '2', focus: '1' }, 2));
+    ones.push(await measure(`round ${round}: Supply Raid mid-game, 1 thread`, one));
+    twos.push(await measure(`round ${round}: Supply Raid mid-game, 2 worker threads`, two));
   }
+  await one.agent.close?.();
+  await two.agent.close?.();
   out.supplyRaid1 = median(ones);
   out.supplyRaid2 = median(twos);
   out.speedup = median(twos.map((t, i) => t / ones[i]));
