@@ -118,6 +118,19 @@ export class GameSession {
   }
 
   /**
+   * Why `action` may not be played now, or null when it may: it is an element of `legal` (the list
+   * the agent chose from), has the key of one, or is accepted by the ruleset's `checkAction`.
+   */
+  illegalReason(action: Json, legal: readonly Json[]): string | null {
+    // Agents return an element of the list they were given: check that first, keys only if not.
+    if (legal.includes(action)) return null;
+    const r = this.scenario.ruleset;
+    const key = r.actionKey(action);
+    if (legal.some((o) => r.actionKey(o) === key)) return null;
+    return r.checkAction ? r.checkAction(this.state, action) : 'not a legal action';
+  }
+
+  /**
    * Apply a decision of the current side. `legal` (if given) is the list the agent chose from:
    * the action must be in it, or be accepted by the ruleset's `checkAction`. `why` is kept in the
    * record line but never compared by verify.
@@ -126,12 +139,8 @@ export class GameSession {
     const r = this.scenario.ruleset;
     const side = this.current();
     if (side === null) throw new Error('the game is over');
-    const options = legal ?? this.legal();
-    // Agents return an element of the list they were given: check that first, keys only if not.
-    if (!options.includes(action) && !options.some((o) => r.actionKey(o) === r.actionKey(action))) {
-      const reason = r.checkAction ? r.checkAction(this.state, action) : 'not a legal action';
-      if (reason !== null) throw new Error(`illegal decision ${JSON.stringify(action)} by ${side}: ${reason}`);
-    }
+    const reason = this.illegalReason(action, legal ?? this.legal());
+    if (reason !== null) throw new Error(`illegal decision ${JSON.stringify(action)} by ${side}: ${reason}`);
     this.decisionCount++;
     if (this.decisionCount > this.limit) {
       throw new DecisionLimitError(`the game passed its decision limit (${this.limit}) without ending`);

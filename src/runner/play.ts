@@ -151,11 +151,8 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
       }
       const at = legal.indexOf(action);
       if (at < 0) {
-        const key = r.actionKey(action);
-        if (!legal.some((o) => r.actionKey(o) === key)) {
-          const why = r.checkAction ? r.checkAction(g.state, action) : 'not a legal action';
-          if (why !== null) throw new AgentFailure('agent', side, game.agents[side], n, `illegal action at decision ${n}: ${JSON.stringify(action)} (${why})`);
-        }
+        const why = g.illegalReason(action, legal);
+        if (why !== null) throw new AgentFailure('agent', side, game.agents[side], n, `illegal action at decision ${n}: ${JSON.stringify(action)} (${why})`);
       }
       keep.push(at >= 0 ? at : { action });
       g.submit(action, legal);
