@@ -4,8 +4,12 @@
  * parallelism on 2 worker threads.
  *
  *   npx tsx bench/mcts.ts [--iterations 4000] [--position-decisions 300]
+ *   npx tsx bench/mcts.ts --ms 1000        (wall-clock budget per decision instead)
  *
  * Iterations/s with workers = (sum of iterations of all trees) / wall time of the decision.
+ * With an iteration budget every tree grows the same number of iterations, so the decision waits
+ * for the slower tree (trees differ by ±5–10% in forward-model calls); with `--ms` every tree
+ * searches for the same wall time, which is how a time-limited player uses its threads.
  */
 import { Command } from 'commander';
 import { loadScenario } from '../src/rules/index.js';
@@ -18,12 +22,13 @@ import type { AnyRuleset, Json } from '../src/core/model.js';
 
 const o = new Command()
   .option('--iterations <n>', 'iterations per tree', (v) => Number(v), 4000)
+  .option('--ms <n>', 'wall-clock budget per decision (ms) instead of an iteration budget (0 = use --iterations)', (v) => Number(v), 0)
   .option('--position-decisions <n>', 'decisions of heuristic play before the measured position', (v) => Number(v), 300)
   .option('--repeat <n>', 'decisions measured per round (each a fresh search)', (v) => Number(v), 3)
   .option('--warm <n>', 'decisions of each set-up before the first round, not counted', (v) => Number(v), 3)
   .option('--rounds <n>', 'rounds, alternating 1 thread and 2 workers; the medians are reported', (v) => Number(v), 5)
   .parse()
-  .opts<{ iterations: number; positionDecisions: number; repeat: number; warm: number; rounds: number }>();
+  .opts<{ iterations: number; ms: number; positionDecisions: number; repeat: number; warm: number; rounds: number }>();
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -83,8 +88,10 @@ const out: Record<string, number> = {};
   // Rounds alternate the two set-ups, so that a passing load on the machine hits both alike.
   const ones: number[] = [];
   const twos: number[] = [];
-  const one = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { iterations: String(o.iterations), focus: '1' }, 1, o.warm);
-  const two = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { iterations: String(o.iterations), workers: '2', focus: '1' }, 2, o.warm);
+  const budget: Record<string, string> = o.ms > 0 ? { ms: String(o.ms) } : { iterations: String(o.iterations) };
+  console.log(`budget per tree: ${o.ms > 0 ? `${o.ms} ms` : `${o.iterations} iterations`}`);
+  const one = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, focus: '1' }, 1, o.warm);
+  const two = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, workers: '2', focus: '1' }, 2, o.warm);
   for (let round = 1; round <= o.rounds; round++) {
     ones.push(await measure(`round ${round}: Supply Raid mid-game, 1 thread`, one));
     twos.push(await measure(`round ${round}: Supply Raid mid-game, 2 worker threads`, two));
