@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import type { SideId } from '../core/model.js';
 import type { RunManifest } from '../runner/manifest.js';
 import type { GameErrorKind, GameRow } from '../runner/types.js';
+import { formatGameRate } from '../runner/progress.js';
 import { formatRate, type Rate } from '../stats/interval.js';
 
 /** Facts about a run that reports print next to the results. */
@@ -133,7 +134,7 @@ export function runSection(info: RunInfo, title: string): string {
     `- scenario: \`${m.scenario.id}\` (${m.scenario.ruleset} ${m.scenario.rulesetVersion}, scenario hash ${m.scenario.hash})`,
     `- games: ${info.rows} of ${m.games} in \`games.jsonl\`; run seed ${m.seed}; per-decision time limit ${m.timeLimitMs ? `${m.timeLimitMs} ms` : 'none'}; records: ${m.records}`,
     `- command: \`${m.command}\``,
-    `- this session: ${info.sessionGames} games in ${num(info.sessionSeconds, 1)} s on ${info.workers} worker(s) (${num(info.sessionSeconds > 0 ? info.sessionGames / info.sessionSeconds : 0, 1)} games/s)${info.retried ? `; ${info.retried} game(s) replayed after their worker died` : ''}`,
+    `- this session: ${info.sessionGames} games in ${num(info.sessionSeconds, 1)} s on ${info.workers} worker(s) (${formatGameRate(info.sessionSeconds > 0 ? info.sessionGames / info.sessionSeconds : 0)})${info.retried ? `; ${info.retried} game(s) replayed after their worker died` : ''}`,
   ];
   if (info.ended === 'interrupted') lines.push('', `**Interrupted**: ${info.rows} of ${m.games} games finished. Finish the run with \`${info.resumeCommand}\`.`);
   return `${lines.join('\n')}\n`;

@@ -1,6 +1,7 @@
 /**
  * The tournament analysis: a round robin among agents on a two-sided scenario, every pairing
- * played in both side orders on the same seeds. Fed one row at a time; memory is O(agents²).
+ * played in both side orders on the same seeds. Fed one row at a time; memory is O(agents²) plus the
+ * deals whose second game has not arrived yet (the runner hands out a deal's two games together).
  *
  * Counting: a game with a result (win, loss, draw — an agent's error counts as its loss) enters
  * the win rates and ratings; a game without a result (engine or worker error) is only counted as
@@ -9,7 +10,7 @@
 import { join } from 'node:path';
 import type { SideId } from '../core/model.js';
 import type { GameRow } from '../runner/types.js';
-import { wilson, type Rate } from '../stats/interval.js';
+import { signTest, wilson, type Rate } from '../stats/interval.js';
 import { fitBradleyTerry, type BradleyTerryFit, type PairResults } from './bradley-terry.js';
 import { ErrorLog, csv, mdTable, num, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
 import { Sprt } from './sprt.js';
@@ -27,6 +28,26 @@ interface Cell {
   noResult: number;
   /** Games lost by an agent's error (included in `games`). */
   forfeits: number;
+}
+
+/**
+ * Seeds ("deals") of one pairing played in both side orders. With a strong side advantage most
+ * deals are split (each agent wins on the strong side); the deals one agent won in both orders
+ * are the ones that tell the agents apart.
+ */
+export interface PairedDeals {
+  /** Agent A (the earlier in the agent list) and agent B. */
+  a: string;
+  b: string;
+  /** Deals with a result in both orders. */
+  deals: number;
+  /** A won both games of the deal; B won both. */
+  aBoth: number;
+  bBoth: number;
+  /** Anything else (each won one, or a draw in either game). */
+  split: number;
+  /** Exact two-sided sign test of aBoth against bBoth (see {@link signTest}). */
+  p: number;
 }
 
 const rate = (r: Rate): { rate: number; low: number; high: number; wins: number; games: number } => ({
@@ -48,6 +69,10 @@ export class TournamentAnalysis implements Analysis {
   private readonly sprtPending = new Map<number, number | null>();
   private sprtNext = 1;
   private rows = 0;
+  /** Deals waiting for their second game: key "i/j/seed" (i < j) → A's score in the first one seen (null: no result). */
+  private readonly dealPending = new Map<string, number | null>();
+  /** Per pairing i < j (key "i/j"): [A won both, B won both, split]. */
+  private readonly dealCounts = new Map<string, [number, number, number]>();
 
   /**
    * @param agents canonical specs, distinct, at least two
@@ -84,6 +109,40 @@ export class TournamentAnalysis implements Analysis {
       this.decisions.add(row.decisions);
     }
     if (this.sprt) this.feedSprt(row, noResult ? null : row.winner === null ? 0.5 : row.agents[row.winner] === this.agents[0] ? 1 : 0);
+    this.feedDeal(i, j, row, noResult);
+  }
+
+  /** Pairs the two side orders of a seed (rows may come in any order). */
+  private feedDeal(i: number, j: number, row: GameRow, noResult: boolean): void {
+    if (i === j) return;
+    const [a, b] = i < j ? [i, j] : [j, i];
+    const key = `${a}/${b}/${row.seed}`;
+    const aScore = noResult ? null : row.winner === null ? 0.5 : row.agents[row.winner] === this.agents[a] ? 1 : 0;
+    if (!this.dealPending.has(key)) {
+      this.dealPending.set(key, aScore);
+      return;
+    }
+    const first = this.dealPending.get(key) as number | null;
+    this.dealPending.delete(key);
+    if (first === null || aScore === null) return;
+    const pk = `${a}/${b}`;
+    let c = this.dealCounts.get(pk);
+    if (!c) this.dealCounts.set(pk, (c = [0, 0, 0]));
+    const total = first + aScore;
+    c[total === 2 ? 0 : total === 0 ? 1 : 2]++;
+  }
+
+  /** Paired-by-seed results of every pairing with at least one complete deal, in agent order. */
+  pairedDeals(): PairedDeals[] {
+    const out: PairedDeals[] = [];
+    for (let i = 0; i < this.agents.length; i++) {
+      for (let j = i + 1; j < this.agents.length; j++) {
+        const c = this.dealCounts.get(`${i}/${j}`);
+        if (!c) continue;
+        out.push({ a: this.agents[i], b: this.agents[j], deals: c[0] + c[1] + c[2], aBoth: c[0], bBoth: c[1], split: c[2], p: signTest(c[0], c[0] + c[1]) });
+      }
+    }
+    return out;
   }
 
   /** SPRT games are counted in id order, a whole deal (both side orders) at a time. */
@@ -258,6 +317,20 @@ export class TournamentAnalysis implements Analysis {
         ['l', 'l', 'r', 'l', 'l', 'l', 'r'],
       ),
     );
+    const deals = this.pairedDeals();
+    if (deals.length > 0) {
+      md.push('\n## Paired by seed\n');
+      md.push(
+        'Each seed is a deal played in both side orders. When one side usually wins, most deals are split and say little about the agents; the deals one agent won in both orders are the informative ones. The sign test gives the chance of a split between those at least this uneven if the agents were equally strong (exact, two-sided).\n',
+      );
+      md.push(
+        mdTable(
+          ['A', 'B', 'deals', 'A won both', 'B won both', 'split', 'sign test p'],
+          deals.map((d) => [`\`${d.a}\``, `\`${d.b}\``, d.deals, d.aBoth, d.bBoth, d.split, num(d.p, 3)]),
+          ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+        ),
+      );
+    }
     md.push('\n## Win rate by side\n');
     md.push(
       mdTable(
@@ -307,6 +380,7 @@ export class TournamentAnalysis implements Analysis {
       sides: this.sides,
       winMatrix: this.agents.map((_, r) => this.agents.map((__, c) => (r === c ? null : { ...rate(this.score(r, c).rate), draws: this.score(r, c).draws }))),
       pairings: pairJson,
+      pairedDeals: this.pairedDeals().map((d) => ({ ...d, p: round(d.p, 4) })),
       bySide: { [s0]: rate(sideRates[0]), [s1]: rate(sideRates[1]), draws, noResult },
       agentBySide: this.agents.map((a, i) => ({ agent: a, [s0]: rate(this.onSide(i, 0)), [s1]: rate(this.onSide(i, 1)) })),
       fit: { iterations: fit.iterations, converged: fit.converged, ratings: this.agents.map((a, i) => ({ agent: a, ...fit.ratings[i] })), side: fit.side },

@@ -64,8 +64,7 @@ export class Progress {
     const r = this.rate();
     const eta = r > 0 ? (this.total - this.done) / r : Infinity;
     const pct = this.total ? Math.floor((100 * this.done) / this.total) : 100;
-    // Slow games (MCTS on both sides) run well under one game a second: give those as games/min.
-    const speed = r >= 1 || r === 0 ? `${r.toFixed(1)} games/s` : `${(r * 60).toFixed(1)} games/min`;
+    const speed = formatGameRate(r);
     return `${this.done}/${this.total} games (${pct}%)  ${speed}  ETA ${clock(eta)}  errors ${this.errors}`;
   }
 
@@ -84,4 +83,13 @@ export class Progress {
     this.draw();
     if (this.tty) this.sink.write('\n');
   }
+}
+
+/**
+ * A speed in words: "12.3 games/s", or "0.7 games/min" under one game a second (MCTS on both sides
+ * plays a game in tens of seconds, which "0.0 games/s" would hide). `gamesPerSecond` ≥ 0.
+ */
+export function formatGameRate(gamesPerSecond: number): string {
+  const r = gamesPerSecond;
+  return r >= 1 || r === 0 ? `${r.toFixed(1)} games/s` : `${(r * 60).toFixed(1)} games/min`;
 }

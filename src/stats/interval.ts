@@ -30,3 +30,23 @@ export function formatRate(r: Rate): string {
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   return `${pct(r.rate)} [${pct(r.low)}–${pct(r.high)}] (${r.wins}/${r.games})`;
 }
+
+/**
+ * Exact two-sided sign test: the probability, if each of `n` trials were a fair coin, of a split at
+ * least as uneven as `k` against `n − k` (min(1, 2 · P[X ≥ max(k, n − k)]), X ~ Binomial(n, ½)).
+ * Used on paired games: of the seeds one agent won in both side orders, how many each agent took.
+ * Returns 1 for n = 0. Preconditions: integers, 0 ≤ k ≤ n. Exact for any n (sums in log space).
+ */
+export function signTest(k: number, n: number): number {
+  if (n === 0) return 1;
+  const hi = Math.max(k, n - k);
+  // log C(n, i) − n·log 2, summed from i = hi to n.
+  let logC = 0; // log C(n, 0)
+  for (let i = 1; i <= hi; i++) logC += Math.log((n - i + 1) / i);
+  let tail = 0;
+  for (let i = hi; i <= n; i++) {
+    tail += Math.exp(logC - n * Math.LN2);
+    logC += Math.log((n - i) / (i + 1));
+  }
+  return Math.min(1, 2 * tail);
+}

@@ -58,6 +58,9 @@ describe('tournament', () => {
     expect(md).toMatch(/\| rank \| agent \| Elo \| 95% interval \|/);
     expect(md).toMatch(/\| 1 \| `\w+` \| -?\d+ \| -?\d+ … -?\d+ \|/);
     expect(md).toMatch(/Side advantage of `pirates`/);
+    // Paired by seed: every pairing played its one seed in both orders, so each has one deal.
+    expect(md).toMatch(/## Paired by seed/);
+    expect(md).toMatch(/\| A \| B \| deals \| A won both \| B won both \| split \| sign test p \|/);
     for (const chart of ['ratings.svg', 'winrate-by-side.svg', 'game-length.svg']) {
       expect(md).toContain(`](${chart})`);
       expect(readFileSync(join(one, chart), 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\n$/);
@@ -65,6 +68,10 @@ describe('tournament', () => {
     for (const f of ['report.json', 'pairings.csv', 'ratings.csv', 'run.json']) expect(existsSync(join(one, f))).toBe(true);
     const report = JSON.parse(readFileSync(join(one, 'report.json'), 'utf8')) as { winMatrix: unknown[][]; fit: { ratings: { elo: number; low: number; high: number }[] } };
     expect(report.winMatrix).toHaveLength(3);
+    const deals = (report as unknown as { pairedDeals: { deals: number; aBoth: number; bBoth: number; split: number }[] }).pairedDeals;
+    expect(deals).toHaveLength(3);
+    for (const d of deals) expect(d.aBoth + d.bBoth + d.split).toBe(d.deals);
+    expect(deals.reduce((n, d) => n + d.deals, 0)).toBe(3);
     for (const r of report.fit.ratings) expect(r.low).toBeLessThan(r.high);
     expect(readFileSync(join(one, 'ratings.csv'), 'utf8').split('\n')[0]).toBe('agent,elo,low,high,se,score,games');
   });
