@@ -380,7 +380,7 @@ export class TournamentAnalysis implements Analysis {
       sides: this.sides,
       winMatrix: this.agents.map((_, r) => this.agents.map((__, c) => (r === c ? null : { ...rate(this.score(r, c).rate), draws: this.score(r, c).draws }))),
       pairings: pairJson,
-      pairedDeals: this.pairedDeals().map((d) => ({ ...d, p: round(d.p, 4) })),
+      pairedDeals: deals.map((d) => ({ ...d, p: round(d.p, 4) })),
       bySide: { [s0]: rate(sideRates[0]), [s1]: rate(sideRates[1]), draws, noResult },
       agentBySide: this.agents.map((a, i) => ({ agent: a, [s0]: rate(this.onSide(i, 0)), [s1]: rate(this.onSide(i, 1)) })),
       fit: { iterations: fit.iterations, converged: fit.converged, ratings: this.agents.map((a, i) => ({ agent: a, ...fit.ratings[i] })), side: fit.side },
