@@ -37,7 +37,7 @@ describe('TournamentAnalysis.pairedDeals', () => {
     turns: 10,
     decisions: 100,
     stats: {},
-    ...(noResult ? { error: { kind: 'engine' as const, message: 'boom' } } : {}),
+    ...(noResult ? { error: { kind: 'engine' as const, message: 'boom', repro: 'npx tsx src/cli.ts run …' } } : {}),
   });
 
   it('counts deals A won in both orders, B won in both, and split ones, in any arrival order', () => {
