@@ -14,9 +14,16 @@ export interface ParsedSpec {
 /** Error in an agent spec (bad name, bad option): the message says what is accepted. */
 export class AgentSpecError extends Error {}
 
-/** True when a spec names a file rather than a built-in agent. */
+/**
+ * True when a spec names a file rather than a built-in agent: its name part — everything before the
+ * first `:` or `#` — holds a path separator or ends in .ts/.js/.mts/.mjs, or the spec starts with a
+ * drive letter (`C:\…`). Option values may hold paths (`mcts:eval=results/w.json` is built-in).
+ */
 export function looksLikePath(s: string): boolean {
-  return s.includes('/') || s.includes('\\') || /\.(m?[jt]s)$/.test(s);
+  if (/^[A-Za-z]:[\\/]/.test(s)) return true;
+  const cut = s.search(/[:#]/);
+  const name = cut < 0 ? s : s.slice(0, cut);
+  return name.includes('/') || name.includes('\\') || /\.(m?[jt]s)$/.test(name);
 }
 
 /** Split `name:k=v,k=v` into name and options. A file path may carry options after `#`: `./my.ts#depth=2`. */
