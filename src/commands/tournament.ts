@@ -9,14 +9,16 @@ import { fail, UsageError } from './common.js';
 
 /**
  * Split `--agents` on commas, keeping an agent's own options together: in
- * `random,greedy:samples=4,depth=2,heuristic` the piece `depth=2` continues `greedy:…`.
+ * `random,greedy:samples=4,depth=2,heuristic` the piece `depth=2` continues `greedy:…`, and in
+ * `mcts:iterations=300,eval=results/w.json,heuristic` the piece `eval=results/w.json` continues `mcts:…`.
  */
 export function splitAgentList(list: string): string[] {
   const out: string[] = [];
   for (const raw of list.split(',')) {
     const piece = raw.trim();
     if (piece === '') continue;
-    const continues = piece.includes('=') && !piece.includes(':') && !piece.includes('/') && !piece.includes('#') && out.length > 0 && /[:#]/.test(out[out.length - 1]);
+    // `key=value` (the value may be a path: eval=results/w.json) continues a spec that has options.
+    const continues = /^[A-Za-z_][\w-]*=/.test(piece) && out.length > 0 && /[:#]/.test(out[out.length - 1]);
     if (continues) out[out.length - 1] += `,${piece}`;
     else out.push(piece);
   }

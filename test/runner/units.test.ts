@@ -77,6 +77,8 @@ describe('seeds and game lists', () => {
   it('--agents keeps an agent\'s own comma-separated options together', () => {
     expect(splitAgentList('random,greedy:samples=4,heuristic')).toEqual(['random', 'greedy:samples=4', 'heuristic']);
     expect(splitAgentList('mcts:iterations=100,horizon=turn,random, ./a.ts#x=1,y=2')).toEqual(['mcts:iterations=100,horizon=turn', 'random', './a.ts#x=1,y=2']);
+    // An option whose value is a path stays with its agent.
+    expect(splitAgentList('mcts:iterations=300,eval=results/w.json,heuristic,./b.ts')).toEqual(['mcts:iterations=300,eval=results/w.json', 'heuristic', './b.ts']);
   });
 });
 
