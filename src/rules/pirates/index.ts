@@ -47,7 +47,7 @@ function actionKey(a: PiratesAction): string {
 /** The Pirates! ruleset. */
 export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = {
   id: 'pirates',
-  version: '1.1.0',
+  version: '1.2.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
   compile: compilePirates,
   sides: (sc) => sc.sides.map((s) => s.id),
