@@ -136,6 +136,22 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
       if (isMover[g] || !v.occupies(g)) continue;
       if (Math.abs(v.x[g] - nc.x) <= reach && Math.abs(v.y[g] - nc.y) <= reach) near.push(g);
     }
+    // Band-mates who stay: every place is within formation + 1 of the new centre, so a mate too far
+    // from it rules this move out at once, and one near enough can never be broken.
+    let checkMates = false;
+    let reachable = true;
+    for (let m = 0; m < mates.length && reachable; m++) {
+      const dm = dist(nc.x, nc.y, v.x[mates[m]], v.y[mates[m]]);
+      let lo = Infinity;
+      let hi = 0;
+      for (const l of mateLim[m]) {
+        lo = Math.min(lo, l);
+        hi = Math.max(hi, l);
+      }
+      if (dm - (o.formation + 1) > hi) reachable = false;
+      else if (dm + o.formation + 1 > lo) checkMates = true;
+    }
+    if (!reachable) continue;
     const placed: Vec[] = [];
     let ok = true;
     for (let i = 0; i < n && ok; i++) {
@@ -147,15 +163,16 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
         ox *= o.formation / ol;
         oy *= o.formation / ol;
       }
+      // Cheap tests first; the straight line from the new centre (a segment test) last.
       const test = (x: number, y: number): boolean => {
-        if (dist(x, y, nc.x, nc.y) > o.formation + 1 || !table.clear(nc.x, nc.y, x, y)) return false;
+        if (dist(x, y, nc.x, nc.y) > o.formation + 1) return false;
         for (let j = 0; j < near.length; j++) {
           const g = near[j];
           if ((v.x[g] - x) ** 2 + (v.y[g] - y) ** 2 < lim2) return false;
         }
         for (const p of placed) if ((p.x - x) ** 2 + (p.y - y) ** 2 < lim2) return false;
-        for (let m = 0; m < mates.length; m++) if (dist(x, y, v.x[mates[m]], v.y[mates[m]]) > mateLim[m][i]) return false;
-        return true;
+        if (checkMates) for (let m = 0; m < mates.length; m++) if (dist(x, y, v.x[mates[m]], v.y[mates[m]]) > mateLim[m][i]) return false;
+        return table.clear(nc.x, nc.y, x, y);
       };
       const p = table.nav.nearestFree(nc.x + ox, nc.y + oy, o.formation + 1, test);
       if (p) placed.push(p);
