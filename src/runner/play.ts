@@ -11,6 +11,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent, AgentFactory } from '../core/agent.js';
 import { GameSession, makeAgents, type LoadedScenario } from '../core/game.js';
+import { encodeRecord } from '../core/record.js';
 import type { InvariantMonitor, Json, SideId } from '../core/model.js';
 import { gameMeasures } from './measures.js';
 import { reproCommand } from './seeds.js';
@@ -76,13 +77,16 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: () => Error): Promise<T
   });
 }
 
-/** Write a record file atomically; returns its path relative to the run folder. */
+/**
+ * Write a record file atomically, gzip-compressed (`records/game-<id>.jsonl.gz`: a Supply Raid
+ * record shrinks about tenfold); returns its path relative to the run folder.
+ */
 function writeRecord(outDir: string, id: number, lines: readonly string[]): string {
-  const rel = join('records', `game-${id}.jsonl`);
+  const rel = join('records', `game-${id}.jsonl.gz`);
   const file = join(outDir, rel);
   mkdirSync(join(outDir, 'records'), { recursive: true });
   const tmp = `${file}.tmp`;
-  writeFileSync(tmp, `${lines.join('\n')}\n`);
+  writeFileSync(tmp, encodeRecord(lines, true));
   renameSync(tmp, file);
   return rel.split('\\').join('/');
 }
