@@ -92,7 +92,8 @@ function comparable(line: RecordLine): string {
 export function recordFrames(lines: RecordLine[], file: string, upTo = Infinity): RecordFrames {
   const header = lines[0] as HeaderLine;
   const ruleset = getRuleset(header.ruleset);
-  if (!ruleset.scene) throw new RecordError(file, 1, `the ${ruleset.id} ruleset cannot draw its games (it has no scene())`);
+  const view = ruleset.view;
+  if (!view) throw new RecordError(file, 1, `the ${ruleset.id} ruleset cannot draw its games (it has no view.scene())`);
   if (ruleset.version !== header.rulesetVersion) throw new RecordError(file, 1, `recorded with ${header.ruleset} ${header.rulesetVersion}; this build has ${ruleset.version}`);
   let loaded: LoadedScenario;
   try {
@@ -100,7 +101,7 @@ export function recordFrames(lines: RecordLine[], file: string, upTo = Infinity)
   } catch (e) {
     throw new RecordError(file, 1, e instanceof Error ? e.message : String(e));
   }
-  const scene = (s: unknown): Scene => (ruleset.scene as (st: unknown) => Scene)(s);
+  const scene = (s: unknown): Scene => view.scene(s);
   const log: LogEntry[] = [];
   let step = 0;
   const onEvent = (e: GameEvent): void => {
