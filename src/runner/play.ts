@@ -239,8 +239,9 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
 }
 
 /**
- * The record of a game up to where it stopped: replays the decisions from the seed without agents.
- * Each decision is an index into that step's legal actions, or `{ action }` for one outside them.
+ * The record of a game up to where it stopped: the same step loop, with the decisions taken played
+ * back by a stand-in agent from the seed. Each decision is an index into that step's legal actions,
+ * or `{ action }` for one outside them.
  */
 function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly (number | Json)[]): string[] | null {
   let g: GameSession;
@@ -249,13 +250,16 @@ function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly (number
   } catch {
     return null;
   }
+  let k = 0;
+  const replay: Agent = {
+    spec: 'replay',
+    decide(d) {
+      const x = decisions[k++];
+      return typeof x === 'number' ? d.legal[x] : (x as { action: Json }).action;
+    },
+  };
   try {
-    for (const d of decisions) {
-      if (typeof d === 'number') {
-        const legal = g.legal();
-        g.submit(legal[d], legal);
-      } else g.submit((d as { action: Json }).action);
-    }
+    while (k < decisions.length && g.current() !== null) g.step(replay, { sync: true });
   } catch {
     // The engine failed at this decision again: keep the lines up to it.
   }
