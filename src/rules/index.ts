@@ -7,10 +7,11 @@
 import type { AnyRuleset } from '../core/model.js';
 import * as registered from './registered.js';
 
-function registry(list: readonly AnyRuleset[]): ReadonlyMap<string, AnyRuleset> {
+function registry(entries: readonly [string, AnyRuleset][]): ReadonlyMap<string, AnyRuleset> {
   const out = new Map<string, AnyRuleset>();
-  for (const r of list) {
-    if (out.has(r.id)) throw new Error(`two rulesets with the id "${r.id}" in src/rules/registered.ts`);
+  for (const [name, r] of entries) {
+    // The line's name is the id, so that the folder, the id and the line read the same.
+    if (name !== r.id) throw new Error(`src/rules/registered.ts exports the ruleset "${r.id}" as "${name}"; use its id`);
     out.set(r.id, r);
   }
   // Sorted by id: listings (`scenarios`, `schema`) do not depend on the order of the lines.
@@ -18,7 +19,7 @@ function registry(list: readonly AnyRuleset[]): ReadonlyMap<string, AnyRuleset> 
 }
 
 /** Every registered ruleset, by id (sorted by id). */
-export const RULESETS: ReadonlyMap<string, AnyRuleset> = registry(Object.values(registered) as readonly AnyRuleset[]);
+export const RULESETS: ReadonlyMap<string, AnyRuleset> = registry(Object.entries(registered) as [string, AnyRuleset][]);
 
 /** The ruleset with this id; throws with the list of known ids otherwise. */
 export function getRuleset(id: string): AnyRuleset {
