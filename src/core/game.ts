@@ -1,5 +1,7 @@
 /**
- * One game: the loop that asks agents for decisions, applies them, and writes the record.
+ * One game: the loop that asks agents for decisions, applies them, and writes the record — written
+ * once: {@link GameSession.step} is the step and {@link playOut} the loop of every game (`run`,
+ * tests and benchmarks, the runner's rows, `play`); each adds its own hooks ({@link StepHooks}).
  *
  * Determinism (DESIGN.md §Contracts 2): the game's dice come only from `gameStream(seed)`; each
  * agent is created with `agentStream(seed, side)`. The record is a pure function of (ruleset
@@ -239,8 +241,9 @@ export class GameSession {
    *
    * Failures, before the state changes: {@link AgentError} when the agent throws or its promise
    * rejects; {@link IllegalActionError} when its answer is not legal now; an error thrown by a hook
-   * (e.g. a time limit) passes through unchanged. An error from the ruleset's `apply` (an engine
-   * defect) or a {@link DecisionLimitError} passes through once the decision line is recorded.
+   * (e.g. a time limit) passes through unchanged. A {@link DecisionLimitError} (before the decision
+   * line is recorded) and an error from the ruleset's `apply` (an engine defect; after it) pass
+   * through as they are.
    * Precondition: the game is not over.
    */
   step(agent: Agent, hooks: StepHooks = {}): StepDecision | Promise<StepDecision> {
