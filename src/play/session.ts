@@ -171,29 +171,32 @@ export class PlayGame {
    * the record does not re-run (naming the line).
    */
   private async restore(lines: readonly RecordLine[], file: string): Promise<void> {
-    await this.agent.close?.();
-    this.result = null;
-    this.rng = new CountingRng(agentStream(this.seed, this.opponentSide));
-    this.agent = this.makeAgent();
-    this.decisions.length = 0;
+    const decisions: PlayDecision[] = [];
+    let draws = 0;
+    lines.forEach((l, i) => {
+      if (l.t !== 'decision') return;
+      if (l.side !== this.human && l.side !== this.opponentSide) throw new RecordError(file, i + 1, `decision by unknown side "${l.side}"`);
+      const human = l.side === this.human;
+      decisions.push({ side: l.side, action: l.action, human, ...(l.why !== undefined ? { why: l.why } : {}) });
+      if (!human) draws = Math.max(draws, drawsOf(l.why));
+    });
+    let session: GameSession;
     this.muted = true;
     try {
-      const run = rerunRecord(lines, file, { end: 'any', onEvent: (e) => this.relay(e) });
-      this.session = run.session;
+      session = rerunRecord(lines, file, { end: 'any', onEvent: (e) => this.relay(e) }).session;
     } catch (e) {
       if (e instanceof RerunMismatch) throw new RecordError(file, e.line, `does not replay with this build: ${e.reason}`);
       throw e;
     } finally {
       this.muted = false;
     }
-    let draws = 0;
-    lines.forEach((l, i) => {
-      if (l.t !== 'decision') return;
-      if (l.side !== this.human && l.side !== this.opponentSide) throw new RecordError(file, i + 1, `decision by unknown side "${l.side}"`);
-      const human = l.side === this.human;
-      this.decisions.push({ side: l.side, action: l.action, human, ...(l.why !== undefined ? { why: l.why } : {}) });
-      if (!human) draws = Math.max(draws, drawsOf(l.why));
-    });
+    // The record re-runs: only now is the game in hand replaced.
+    await this.agent.close?.();
+    this.result = null;
+    this.session = session;
+    this.decisions.splice(0, this.decisions.length, ...decisions);
+    this.rng = new CountingRng(agentStream(this.seed, this.opponentSide));
+    this.agent = this.makeAgent();
     this.rng.advanceTo(draws);
   }
 
