@@ -97,7 +97,12 @@ export function rerunRecord(lines: readonly RecordLine[], file: string, opts: Re
   const g = new GameSession(scenario, header.seed, header.agents, { record: true, onEvent: opts.onEvent });
   const gen = g.lines as string[];
   const upTo = opts.upTo ?? Infinity;
-  let j = 1; // the next produced line to compare (0 is the header, compared field by field above)
+  // The header the re-run writes (from the record's own seed, agents and scenario) must be the
+  // record's: any further field a header carries is checked too.
+  if (canonicalJson(JSON.parse(gen[0]) as Json) !== canonicalJson(header)) {
+    throw new RerunMismatch(file, 1, `line 1 (the header) differs from the one a re-run writes:\n  record: ${short(canonicalJson(header))}\n  replay: ${short(gen[0])}`, 0);
+  }
+  let j = 1; // the next produced line to compare
   let lastDecisionLine = 0;
   const fail = (i: number, reason: string): never => {
     throw new RerunMismatch(file, i + 1, reason, g.decisions);

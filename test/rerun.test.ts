@@ -111,6 +111,11 @@ describe('the record re-runner', () => {
     expect(v.resume).toMatch(new RegExp(`r\\.jsonl:${i + 1}: does not replay with this build: line ${i + 1} differs`));
   });
 
+  it('a header with a field the re-run does not write is refused at line 1', () => {
+    const changed = [{ ...(finished[0] as HeaderLine), extra: 1 }, ...finished.slice(1)] as RecordLine[];
+    expect(verifyRecord(changed, 'mem')).toMatchObject({ ok: false, line: 1, message: expect.stringMatching(/the header\) differs/) });
+  });
+
   it('a record of another rules version is refused by all three', async () => {
     const changed = [{ ...(finished[0] as HeaderLine), rulesetVersion: '0.0.1' }, ...finished.slice(1)] as RecordLine[];
     const v = await verdicts(changed);
