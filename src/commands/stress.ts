@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { loadScenario } from '../rules/index.js';
 import { RUN_FORMAT, type RunManifest } from '../runner/manifest.js';
-import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from '../runner/command.js';
+import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from './run-options.js';
 import { StressAnalysis } from '../report/stress.js';
 import { agentSpecs, collect, fail, resolveFactories, UsageError } from './common.js';
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { resolveAgent } from '../../agents/index.js';
 import { loadScenario } from '../rules/index.js';
 import { RUN_FORMAT, pairings, type RunManifest } from '../runner/manifest.js';
-import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from '../runner/command.js';
+import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from './run-options.js';
 import { TournamentAnalysis } from '../report/tournament.js';
 import { fail, UsageError } from './common.js';
 

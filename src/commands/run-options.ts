@@ -8,13 +8,13 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command, type CommanderError } from 'commander';
 import type { LoadedScenario } from '../core/game.js';
 import { loadScenario } from '../rules/index.js';
-import { UsageError } from '../commands/common.js';
+import { UsageError } from './common.js';
 import type { Analysis, ReportSummary } from '../report/common.js';
-import { executeRun } from './execute.js';
-import { ManifestError, readManifest, type RunManifest } from './manifest.js';
-import { DEFAULT_WORKER_HEAP_MB, defaultWorkers } from './pool.js';
-import { shellWord } from './seeds.js';
-import type { RecordsMode } from './types.js';
+import { executeRun } from '../runner/execute.js';
+import { ManifestError, readManifest, type RunManifest } from '../runner/manifest.js';
+import { DEFAULT_WORKER_HEAP_MB, defaultWorkers } from '../runner/pool.js';
+import { shellWord } from '../runner/seeds.js';
+import type { RecordsMode } from '../runner/types.js';
 
 /** Options every run command takes. */
 export interface RunCliOptions {
