@@ -15,6 +15,11 @@ import { registerTournament } from './commands/tournament.js';
 import { registerStress } from './commands/stress.js';
 import { registerPlay } from './commands/play.js';
 import { registerRender } from './commands/render.js';
+import { rerunOutsideTsxRelay, underTsxCli } from './commands/interrupt.js';
+
+// Long runs keep their Ctrl-C under `npx tsx src/cli.ts …` too (tsx's relay would kill them; see interrupt.ts).
+const LONG_RUNS = ['tournament', 'stress'];
+if (underTsxCli() && LONG_RUNS.includes(process.argv[2] ?? '')) await rerunOutsideTsxRelay();
 
 const program = new Command();
 program

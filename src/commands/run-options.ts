@@ -9,6 +9,7 @@ import { InvalidArgumentError, type Command, type CommanderError } from 'command
 import type { LoadedScenario } from '../core/game.js';
 import { loadScenario } from '../rules/index.js';
 import { UsageError } from './common.js';
+import { onInterrupt } from './interrupt.js';
 import type { Analysis, ReportSummary } from '../report/common.js';
 import { executeRun } from '../runner/execute.js';
 import { ManifestError, readManifest, type RunManifest } from '../runner/manifest.js';
@@ -160,7 +161,8 @@ export function outDir(out: string | undefined, kind: string, scenarioId: string
 
 /**
  * Run (or resume) and report, with Ctrl-C handling: the first Ctrl-C (or SIGTERM) stops the run
- * keeping every finished game and writes the report so far; a second exits at once. Sets the
+ * keeping every finished game and writes the report so far; a second (a deliberate one, not a copy
+ * relayed by tsx or npm: see src/commands/interrupt.ts) exits at once. Sets the
  * exit code to 130 when interrupted. Prints the summary (or the `--json` line).
  */
 export async function runAndReport(args: {
@@ -175,13 +177,10 @@ export async function runAndReport(args: {
 }): Promise<void> {
   const { o } = args;
   const ac = new AbortController();
-  const onSignal = (): void => {
-    if (ac.signal.aborted) process.exit(130);
-    process.stderr.write('\nstopping: keeping every finished game (press Ctrl-C again to quit at once)\n');
+  const removeHandlers = onInterrupt(() => {
+    process.stderr.write('\nstopping: keeping every finished game and writing the report (press Ctrl-C again to quit at once)\n');
     ac.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  });
   const workers = o.workers ?? defaultWorkers();
   const resumeCmd = resumeCommand(args.kind, args.dir);
   try {
@@ -208,7 +207,6 @@ export async function runAndReport(args: {
     }
     if (info.ended === 'interrupted') process.exitCode = 130;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    removeHandlers();
   }
 }
