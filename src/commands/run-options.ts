@@ -8,7 +8,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command, type CommanderError } from 'commander';
 import type { LoadedScenario } from '../core/game.js';
 import { loadScenario } from '../rules/index.js';
-import { UsageError } from './common.js';
+import { UsageError, checkWritableDir } from './common.js';
 import { onInterrupt } from './interrupt.js';
 import type { Analysis, ReportSummary } from '../report/common.js';
 import { executeRun } from '../runner/execute.js';
@@ -102,6 +102,7 @@ const RUN_FILES = /^(run\.json|games\.jsonl|report\.(md|json)|[a-z-]+\.(csv|svg)
  * files are then removed. Throws a {@link UsageError} otherwise; removes nothing unless allowed.
  */
 export function prepareNewRunDir(dir: string, overwrite: boolean): () => void {
+  checkWritableDir(dir, `--out ${shownPath(dir)}`);
   if (!existsSync(dir)) return () => undefined;
   if (!statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a folder`);
   const entries = readdirSync(dir);
@@ -130,6 +131,7 @@ export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOpt
     throw new UsageError(`--resume takes the run's settings from its run.json; drop ${conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
   }
   const dir = findRunDir(run);
+  checkWritableDir(dir, `--resume ${run}`);
   let manifest: RunManifest;
   try {
     manifest = readManifest(dir);

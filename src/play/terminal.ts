@@ -8,6 +8,8 @@
  * gets a one-line reason and the same prompt again.
  */
 import { createInterface, type Interface } from 'node:readline';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Explanation } from '../core/agent.js';
 import type { GameResult } from '../core/game.js';
@@ -141,13 +143,24 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
   let dirty = false;
 
   const save = (file: string): boolean => {
+    const text = game.recordText();
     try {
-      writeAtomic(file, game.recordText());
+      writeAtomic(file, text);
       saved = file;
       dirty = false;
       return true;
     } catch (e) {
       say(`could not save to ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      // Never lose the game: keep it in the temporary folder and say where.
+      const spare = join(tmpdir(), `${basename(file).replace(/\.jsonl?$/i, '')}-${process.pid}.jsonl`);
+      try {
+        writeAtomic(spare, text);
+        saved = spare;
+        dirty = false;
+        say(`The game is saved in ${spare} instead; continue it with play --resume ${spare}`);
+      } catch {
+        // Both failed: the message above says so.
+      }
       return false;
     }
   };
@@ -198,7 +211,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
   };
 
   say(
-    `${game.scenario.id} — you play ${sideName(game.human)} against ${game.opponentSpec} (${sideName(game.opponentSide)}); seed ${game.seed}. ` +
+    `${game.scenario.id} — you play ${sideName(game.human)} against ${game.opponentSpec} (${sideName(game.opponentSide)}); seed ${game.seed} (the same deal again: --seed ${game.seed}). ` +
       'Type help at any prompt for the commands.',
   );
 
