@@ -69,6 +69,12 @@ export interface RunGamesResult {
   retried: number;
 }
 
+/** The workers cannot start at all (an agent file that fails to load in a thread, too small a heap …). */
+export class WorkerStartError extends Error {}
+
+/** The smallest worker heap (MB) in which the engine and a scenario load; below it no worker starts. */
+export const MIN_WORKER_HEAP_MB = 32;
+
 /** The default worker count: the machine's cores. */
 export function defaultWorkers(): number {
   return availableParallelism();
@@ -90,8 +96,9 @@ interface Flight {
 
 /** Play the run's remaining games. Rejects only when the workers cannot start at all. */
 export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
-  const workers = Math.max(1, Math.floor(o.workers));
   const remaining = o.total - o.done.size;
+  // Never more threads than games to play: an idle thread costs its heap and start-up, nothing else.
+  const workers = Math.max(1, Math.min(Math.floor(o.workers), remaining));
   if (remaining <= 0 || o.signal?.aborted || o.shouldStop?.()) {
     return { finished: 0, ended: remaining <= 0 ? 'done' : o.signal?.aborted ? 'interrupted' : 'stopped', retried: 0 };
   }
@@ -107,7 +114,8 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
     resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB },
   });
   let poolError: unknown = null;
-  pool.on('error', (e: unknown) => (poolError = e));
+  let onPoolError = (e: unknown): void => void (poolError = e);
+  pool.on('error', (e: unknown) => onPoolError(e));
 
   const seen = new Set<number>(); // ids delivered in this call
   const attempts = new Map<number, number>();
@@ -204,6 +212,12 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
     };
     if (o.signal?.aborted) stopping = 'interrupted';
     o.signal?.addEventListener('abort', onAbort);
+    // A worker that dies outside any task (while starting: out of memory loading the engine) fails
+    // no task, so nothing else would end the run: before the first game, that is a failed start.
+    onPoolError = (e: unknown): void => {
+      poolError = e;
+      if (finished === 0) end(new WorkerStartError(`the runner's worker threads fail to start: ${e instanceof Error ? e.message : String(e)}`));
+    };
 
     const settle = (f: Flight, err: unknown): void => {
       for (let m = receiveMessageOnPort(f.port); m !== undefined; m = receiveMessageOnPort(f.port)) onMessage(f, m.message);
@@ -223,7 +237,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
           const current = Atomics.load(f.watch, WATCH.game);
           if (current === 0 && f.received.size === 0 && finished === 0) {
             if (++startFailures >= 3) {
-              end(new Error(`the runner's worker threads fail to start: ${err instanceof Error ? err.message : String(err ?? poolError)}`));
+              end(new WorkerStartError(`the runner's worker threads fail to start: ${err instanceof Error ? err.message : String(err ?? poolError)}`));
               return;
             }
           }

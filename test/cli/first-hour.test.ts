@@ -125,3 +125,22 @@ describe('item 2: play never overwrites a saved game, and deals a fresh game eac
     expect(readFileSync(first, 'utf8')).toBe(saved);
   });
 });
+
+describe('item 3: agent files outside the repository work on worker threads; an agent that never finishes a game fails the run', () => {
+  it('tournament with two agent files in another folder', () => {
+    const mine = join(dir, 'my-agents');
+    mkdirSync(mine, { recursive: true });
+    // Outside any "type": "module" package, as a user's own folder is.
+    writeFileSync(join(mine, 'first.ts'), "export default function first() { return { spec: 'first', decide(d: { legal: unknown[] }) { return d.legal[0]; } }; }\n");
+    writeFileSync(join(mine, 'broken.ts'), "export default function broken() { return { spec: 'broken', decide(): unknown { throw new Error('not written yet'); } }; }\n");
+    const out = join(dir, 'agents-run');
+    const r = cli(['tournament', '--scenario', 'supply-raid', '--agents', `${join(mine, 'first.ts')},${join(mine, 'broken.ts')}`, '--games', '2', '--workers', '1', '--quiet', '--out', out]);
+    const rows = readFileSync(join(out, 'games.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { error?: { agent?: string; message: string } });
+    expect(rows).toHaveLength(2);
+    // Every error is the broken agent's own: the file loaded in the workers.
+    for (const row of rows) expect(row.error?.agent, row.error?.message).toBe(join(mine, 'broken.ts'));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/every game of .*broken\.ts \(2\) ended in an error, e\.g\. .*not written yet/);
+    expect(r.err.match(/every game of/g)).toHaveLength(1); // not the agent that played well
+  });
+});
