@@ -5,8 +5,8 @@
  * Figures are marked by side and band: the first side's bands are capital letters, the second
  * side's small letters (the legend says which letter is which band), a figure in no band shows its
  * side's mark, `!` is a figure running away. The band acting now is `*` and the figure deciding
- * now `@`; with colour on, figures keep their letters, coloured by side, and the acting band is
- * drawn in reverse video instead. The dead and those off the table are not drawn.
+ * now `@`; with colour on, figures keep their letters, coloured by side, the acting band is
+ * drawn in reverse video instead and the deciding figure also underlined (the legend says so). The dead and those off the table are not drawn.
  */
 import type { Scene, SceneFigure } from '../core/scene.js';
 
