@@ -3,6 +3,7 @@
  * (the events in plain words).
  */
 import { canonicalJson } from './core/hash.js';
+import { count } from './core/words.js';
 import { GameSession } from './core/game.js';
 import type { Json } from './core/model.js';
 import { type DecisionLine, type HeaderLine, type RecordLine, RecordError } from './core/record.js';
@@ -129,6 +130,6 @@ function whyText(why: Json): string {
   const w = why as { candidates?: { note?: string; visits?: number; value?: number }[]; summary?: string };
   const cands = (w.candidates ?? [])
     .slice(0, 3)
-    .map((c) => `${c.note ?? '?'}${c.visits !== undefined ? ` (${c.visits} visits${c.value !== undefined ? `, ${c.value}` : ''})` : ''}`);
+    .map((c) => `${c.note ?? '?'}${c.visits !== undefined ? ` (${count(c.visits, 'visit')}${c.value !== undefined ? `, ${c.value}` : ''})` : ''}`);
   return [w.summary, cands.length ? `top: ${cands.join('; ')}` : ''].filter((x) => x).join(' — ') || JSON.stringify(why);
 }

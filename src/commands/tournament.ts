@@ -4,7 +4,7 @@ import { resolveAgent } from '../../agents/index.js';
 import { loadScenario } from '../rules/index.js';
 import { RUN_FORMAT, pairings, type RunManifest } from '../runner/manifest.js';
 import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from './run-options.js';
-import { TournamentAnalysis } from '../report/tournament.js';
+import { TournamentAnalysis, eloText } from '../report/tournament.js';
 import { fail, UsageError } from './common.js';
 
 /**
@@ -121,7 +121,7 @@ keeping every finished game (and writes the report so far); --resume finishes it
           describe: (s) => {
             const lines = [`Tournament on ${manifest.scenario.id}: ${String(s.games)} of ${manifest.games} games, ${String(s.errors)} error(s).`];
             const ratings = s.ratings as { agent: string; elo: number; low: number; high: number }[];
-            for (const r of ratings) lines.push(`  ${r.agent.padEnd(24)} ${r.elo.toFixed(0).padStart(6)} Elo  [${r.low.toFixed(0)} … ${r.high.toFixed(0)}]`);
+            for (const r of ratings) lines.push(`  ${r.agent.padEnd(24)} ${eloText(r.elo).padStart(6)} Elo  [${eloText(r.low)} … ${eloText(r.high)}]`);
             const sprt = s.sprt as { verdict: string | null; decidedAt: number | null } | null;
             if (sprt) lines.push(`  SPRT: ${sprt.verdict ? `${sprt.verdict} accepted after ${sprt.decidedAt} games` : 'no verdict'}`);
             return lines;

@@ -15,6 +15,7 @@ import type { Explanation } from '../core/agent.js';
 import type { GameResult } from '../core/game.js';
 import type { Json } from '../core/model.js';
 import { sceneToAscii } from '../render/ascii.js';
+import { count } from '../core/words.js';
 import { writeAtomic } from '../commands/common.js';
 import type { PlayGame } from './session.js';
 
@@ -118,7 +119,7 @@ export function explanationLines(game: PlayGame, state: unknown, e: Explanation,
   e.candidates.slice(0, top).forEach((c, i) => {
     const w = words(c.action);
     const note = c.note && c.note !== w ? c.note : '';
-    const stats = [c.visits !== undefined ? `${c.visits} visits` : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', note].filter((x) => x).join(', ');
+    const stats = [c.visits !== undefined ? count(c.visits, 'visit') : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', note].filter((x) => x).join(', ');
     out.push(`      ${i === 0 ? 'considered' : '          '} ${i + 1}. ${w}${stats ? ` — ${stats}` : ''}`);
   });
   if (e.line && e.line.length > 0) out.push(`      expects: ${e.line.slice(0, 6).join(' → ')}`);

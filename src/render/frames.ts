@@ -5,6 +5,7 @@
  * `render` draws these as SVG and steps through them in the HTML player.
  */
 import { canonicalJson } from '../core/hash.js';
+import { count } from '../core/words.js';
 import { GameSession, type LoadedScenario } from '../core/game.js';
 import type { GameEvent, Json, SideId } from '../core/model.js';
 import { type HeaderLine, RecordError, type RecordLine, type ResultLine } from '../core/record.js';
@@ -63,7 +64,7 @@ export function whyLines(scenario: LoadedScenario, state: unknown, why: Json | u
       words = JSON.stringify(c.action);
     }
     const note = typeof c.note === 'string' && c.note !== words ? c.note : '';
-    const stats = [typeof c.visits === 'number' ? `${c.visits} visits` : '', typeof c.value === 'number' ? `value ${c.value.toFixed(3)}` : '', note]
+    const stats = [typeof c.visits === 'number' ? count(c.visits, 'visit') : '', typeof c.value === 'number' ? `value ${c.value.toFixed(3)}` : '', note]
       .filter((x) => x)
       .join(', ');
     out.push(`${i + 1}. ${words}${stats ? ` — ${stats}` : ''}`);

@@ -19,6 +19,7 @@ import {
 } from '../../core/geometry.js';
 import { parseScenario } from '../../core/scenario.js';
 import { canonicalJson, hashString } from '../../core/hash.js';
+import { count } from '../../core/words.js';
 import { piratesScenarioSchema, type PiratesScenarioFile } from './schema.js';
 import { WEAPONS, type Weapon, cardFace, deckForFigures } from './tables.js';
 
@@ -276,7 +277,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
           if (!slot) {
             const gi = s.groups.findIndex((g) => g.id === f.group);
             const need = s.figures.filter((o) => o.group === f.group && !o.at).reduce((n, o) => n + o.count, 0);
-            fail(`$.sides[${si}].groups[${gi}].area`, `group "${f.group}" has room for only ${slots.length} of its ${need} figures: ${inTheWay(groupDef.area.map(([x, y]) => ({ x, y })))}`);
+            fail(`$.sides[${si}].groups[${gi}].area`, `group "${f.group}" has room for only ${slots.length} of its ${count(need, 'figure')}: ${inTheWay(groupDef.area.map(([x, y]) => ({ x, y })))}`);
           }
         }
         const index = figures.length;
