@@ -8,7 +8,7 @@ import type { LoadedScenario } from '../core/game.js';
 import type { Analysis, ReportSummary, RunInfo } from '../report/common.js';
 import { writeFileAtomic } from '../report/common.js';
 import { GamesWriter, readGames } from './gamesfile.js';
-import { gameAt, type RunManifest } from './manifest.js';
+import { gameAt, partnersOf, type RunManifest } from './manifest.js';
 import { runGames, type RunGamesOptions } from './pool.js';
 import { Progress, type ProgressSink } from './progress.js';
 import type { WorkerConfig } from './types.js';
@@ -87,6 +87,7 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
         progress.tick(row.error !== undefined);
       },
       shouldStop: o.analysis.shouldStop ? () => o.analysis.shouldStop?.() === true : undefined,
+      partners: (id) => partnersOf(m, id),
       signal: o.signal,
       batchSize: o.batchSize,
       workerHeapMb: o.workerHeapMb,

@@ -40,6 +40,12 @@ export interface RunGamesOptions {
   onRow(row: GameRow): void;
   /** Checked before each new task: true stops handing out games (in-flight ones finish). */
   shouldStop?(): boolean;
+  /**
+   * The games that must be played with game `id` when the run stops early (`shouldStop`): in a
+   * tournament, the other side order of its deal. After a stop every started game's partners are
+   * still played, so no deal is left half-played.
+   */
+  partners?(id: number): number[];
   /** Aborting it stops the run at once: in-flight games are dropped, finished rows kept. */
   signal?: AbortSignal;
   /** Games per task (default: from the run size, 1–16). */
@@ -129,6 +135,8 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
   const inflight = new Set<Flight>();
   const hard = o.config.timeLimitMs > 0 ? o.config.timeLimitMs + Math.max(1000, o.config.timeLimitMs) : 0;
 
+  const started = new Set<number>(); // ids launched in this call
+  let owed: number[] | null = null; // after a stop: the partners of started games still to play
   const deliver = (row: GameRow): void => {
     if (seen.has(row.id) || o.done.has(row.id)) return;
     seen.add(row.id);
@@ -272,14 +280,36 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       );
     };
 
+    const inFlight = (id: number): boolean => [...inflight].some((f) => f.games.some((g) => g.id === id));
+    /** After a stop: games still owed (partners of started games, and their retries), a batch at a time. */
+    const nextOwed = (): number[] | null => {
+      if (!o.partners) return null;
+      if (owed === null) {
+        const want = new Set<number>();
+        for (const id of started) for (const p of o.partners(id)) if (p >= 1 && p <= o.total && !started.has(p) && !o.done.has(p)) want.add(p);
+        owed = [...want].sort((a, b) => a - b);
+      }
+      // Games of this call that died with their worker and are owed a result are played again too.
+      while (again.length) {
+        const id = again.shift() as number;
+        if (!seen.has(id) && !o.done.has(id)) owed.unshift(id);
+      }
+      const ids: number[] = [];
+      while (ids.length < batch && owed.length) {
+        const id = owed.shift() as number;
+        if (!seen.has(id) && !o.done.has(id) && !inFlight(id)) ids.push(id);
+      }
+      return ids.length ? ids : null;
+    };
     const pump = (): void => {
       if (closed) return;
       if (!stopping && o.shouldStop?.()) stopping = 'stopped';
-      while (!stopping && inflight.size < workers * 2) {
-        const ids = nextIds();
+      while (stopping !== 'interrupted' && inflight.size < workers * 2) {
+        const ids = stopping === 'stopped' ? nextOwed() : nextIds();
         if (!ids) break;
+        for (const id of ids) started.add(id);
         launch(ids);
-        if (o.shouldStop?.()) stopping = 'stopped';
+        if (!stopping && o.shouldStop?.()) stopping = 'stopped';
       }
       if (inflight.size === 0) end(null);
     };
