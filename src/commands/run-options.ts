@@ -141,9 +141,9 @@ export function findRunDir(run: string): string {
 
 /** Load a resumed run's manifest and scenario, checking it is the same scenario and rules version. */
 export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOptions): { dir: string; manifest: RunManifest; scenario: LoadedScenario } {
-  const conflicting = (['scenario', 'games', 'seed', 'out', 'records', 'timeLimit', 'overwrite'] as const).filter((k) => o[k] !== undefined);
+  const conflicting = (['scenario', 'seed', 'out', 'records', 'timeLimit', 'overwrite'] as const).filter((k) => o[k] !== undefined);
   if (conflicting.length) {
-    throw new UsageError(`--resume takes the run's settings from its run.json; drop ${conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+    throw new UsageError(`--resume takes the run's settings from its run.json (only --games may extend it); drop ${conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
   }
   const dir = findRunDir(run);
   checkWritableDir(dir, `--resume ${run}`);

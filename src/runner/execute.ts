@@ -45,6 +45,8 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
   let validBytes: number | undefined;
   let rows = 0;
   if (o.resume) {
+    // The manifest may have grown (`--resume … --games N` extends a run): keep run.json in step.
+    writeFileAtomic(join(o.dir, 'run.json'), `${JSON.stringify(m, null, 2)}\n`);
     const scan = await readGames(gamesFile, (row) => {
       if (row.id < 1 || row.id > m.games) return;
       rows++;

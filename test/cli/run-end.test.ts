@@ -4,6 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runGames } from '../../src/runner/pool.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { partnersOf, type RunManifest } from '../../src/runner/manifest.js';
@@ -31,5 +34,26 @@ describe('ending a run', () => {
     ids.sort((a, b) => a - b);
     expect(ids.length % 2).toBe(0);
     for (let k = 0; k < ids.length; k += 2) expect([ids[k], ids[k + 1]]).toEqual([ids[k], ids[k] + 1]);
+  });
+});
+
+describe('--resume … --games N', () => {
+  it('extends a finished stress run with more games on the same seeds; fewer is refused', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'skirmish-extend-')), 'run');
+    const base = ['--import', 'tsx', 'src/cli.ts'];
+    const run = (...args: string[]) => spawnSync(process.execPath, [...base, ...args], { encoding: 'utf8' });
+    const a = run('stress', '--scenario', 'supply-raid', '--agent', 'pirates=random', '--agent', 'townsfolk=random', '--games', '2', '--workers', '1', '--quiet', '--out', out);
+    expect(a.status, a.stderr).toBe(0);
+    const first = readFileSync(join(out, 'games.jsonl'), 'utf8');
+    const b = run('stress', '--resume', out, '--games', '4', '--workers', '1', '--quiet');
+    expect(b.status, b.stderr).toBe(0);
+    expect(b.stdout).toMatch(/4 of 4 games/);
+    const rows = readFileSync(join(out, 'games.jsonl'), 'utf8');
+    expect(rows.startsWith(first)).toBe(true); // the first games are kept, not replayed
+    expect(rows.trim().split('\n').map((l) => (JSON.parse(l) as { id: number }).id).sort()).toEqual([1, 2, 3, 4]);
+    expect((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { games: number }).games).toBe(4);
+    const c = run('stress', '--resume', out, '--games', '3', '--quiet');
+    expect(c.status).toBe(2);
+    expect(c.stderr).toMatch(/already has 4 games/);
   });
 });
