@@ -101,4 +101,15 @@ export interface Scene {
   figures: SceneFigure[];
   /** Cards turned, movement allowances, score: what a player wants beside the map. */
   info: SceneInfo[];
+  /**
+   * What each badge a figure may carry means, for legends (`$`: "carries booty"; a `#` in the key
+   * stands for any number: `#h` → "# hits this turn"). Optional; every badge drawn should be here.
+   */
+  badges?: SceneBadge[];
+}
+
+/** One badge in a legend: `mark` as drawn (`#` = any number), `words` what it means. */
+export interface SceneBadge {
+  mark: string;
+  words: string;
 }
