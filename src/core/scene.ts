@@ -106,6 +106,11 @@ export interface Scene {
    * stands for any number: `#h` → "# hits this turn"). Optional; every badge drawn should be here.
    */
   badges?: SceneBadge[];
+  /**
+   * True when the areas (other than objectives) are the places the rules and the actions name, as
+   * on a zone map ("move to the west road"): maps then label each one with a key and list them.
+   */
+  places?: boolean;
 }
 
 /** One badge in a legend: `mark` as drawn (`#` = any number), `words` what it means. */

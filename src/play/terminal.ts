@@ -97,7 +97,7 @@ const HELP = (out: string): string =>
     '                 where the rules let it move freely; the map ruler counts inches from the top left',
     '  map            the map and the state of the game again',
     '  actions        the list of actions again',
-    '  status <fig>   one figure: where it stands, its band, weapon, hits (e.g. status P05)',
+    '  status <fig>   one figure in words: where it stands and how it is (e.g. status P05, status R1)',
     '  undo           take back your last decision (and the AI’s decisions after it)',
     `  save [file]    write the game so far (default ${out}); continue later with play --resume <file>`,
     '  quit           stop playing (asks whether to save first)',

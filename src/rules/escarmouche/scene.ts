@@ -114,6 +114,7 @@ export function escScene(s: EscState): Scene {
       { mark: 'D', words: 'Disarmed' },
       { mark: 'R', words: 'holds a reserved action' },
     ],
+    places: true,
   };
 }
 
