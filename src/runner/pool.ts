@@ -224,7 +224,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
     // no task, so nothing else would end the run: before the first game, that is a failed start.
     onPoolError = (e: unknown): void => {
       poolError = e;
-      if (finished === 0) end(new WorkerStartError(`the runner's worker threads fail to start: ${e instanceof Error ? e.message : String(e)}`));
+      if (finished === 0) end(new WorkerStartError(`the runner's worker threads fail to start (too little --worker-heap?): ${e instanceof Error ? e.message : String(e)}`));
     };
 
     const settle = (f: Flight, err: unknown): void => {
@@ -245,7 +245,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
           const current = Atomics.load(f.watch, WATCH.game);
           if (current === 0 && f.received.size === 0 && finished === 0) {
             if (++startFailures >= 3) {
-              end(new WorkerStartError(`the runner's worker threads fail to start: ${err instanceof Error ? err.message : String(err ?? poolError)}`));
+              end(new WorkerStartError(`the runner's worker threads fail to start (an agent file that cannot load on a worker thread? too little --worker-heap?): ${err instanceof Error ? err.message : String(err ?? poolError)}`));
               return;
             }
           }

@@ -8,6 +8,11 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError, checkWritableDir, checkWritableFile, pathErrorMessage } from '../../src/commands/common.js';
+import { registerPlay } from '../../src/commands/play.js';
+import { registerRender } from '../../src/commands/render.js';
+import { registerScenarios } from '../../src/commands/scenarios.js';
+import { registerStress } from '../../src/commands/stress.js';
+import { inProcess } from './in-process.js';
 
 const ROOT = resolve('.');
 const TSX = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
@@ -41,21 +46,29 @@ describe('item 4: an unwritable output is refused before the work, with exit 2 a
   const blocker = join(dir, 'a-file');
   writeFileSync(blocker, 'not a folder\n');
   const ro = readOnlyDir();
-  it('run, render, stress, play (the CLI); schema and the rest go through the same checks', () => {
+  it('run and play (the CLI)', () => {
     const r = cli(['run', '--scenario', 'supply-raid', '--seed', '3', '--out', join(ro, 'g.jsonl')]);
     expect(r.code, r.err).toBe(2);
     expect(r.out).not.toMatch(/Turn 1/); // refused before the game, not after it
     oneLine(r);
     expect(r.err).toMatch(/--out .*g\.jsonl: cannot write in/);
+    const x = cli(['play', '--scenario', 'supply-raid', '--side', 'pirates', '--seed', '2', '--out', join(ro, 'p.jsonl')], { input: '1\n' });
+    expect(x.code, x.err).toBe(2); // before: exit 0 and the game lost
+    oneLine(x);
+  });
+  it('render, schema, stress (the same check, in this process)', async () => {
     const rec = 'test/golden/supply-raid-random-vs-heuristic-seed2.jsonl';
     for (const args of [
       ['render', rec, '--out', join(blocker, 'x.html')],
+      ['render', rec, '--svg', join(ro, 'x.svg')],
+      ['schema', '--out', join(blocker, 'schema')],
       ['stress', '--scenario', 'supply-raid', '--games', '2', '--workers', '1', '--quiet', '--out', join(ro, 'run')],
-      ['play', '--scenario', 'supply-raid', '--side', 'pirates', '--seed', '2', '--out', join(ro, 'p.jsonl')],
     ]) {
-      const x = cli(args, { input: '1\n' });
+      const x = await inProcess((p) => (registerRender(p), registerScenarios(p), registerStress(p)), ...args);
       expect(x.code, `${args.join(' ')}: ${x.err}`).toBe(2);
-      oneLine(x);
+      expect(x.err).toMatch(/^error: .*(cannot write in|is a file, not a folder|not a folder)/);
+      expect(x.err.trim().split('\n')).toHaveLength(1);
+      expect(x.out).toBe('');
     }
   });
   it('checkWritableFile / checkWritableDir: a file in the way, a read-only folder, a folder given for a file', () => {
@@ -104,7 +117,7 @@ describe('item 6: a closed pipe ends the output quietly; the record is still wri
 });
 
 describe('item 2: play never overwrites a saved game, and deals a fresh game each time', () => {
-  it('a second game goes to a new file; --out on a saved game is refused; the seed is printed', () => {
+  it('a second game goes to a new file; --out on a saved game is refused; the seed is printed', async () => {
     const cwd = join(dir, 'play');
     mkdirSync(cwd, { recursive: true });
     const args = ['play', '--scenario', 'supply-raid', '--side', 'pirates', '--no-map'];
@@ -119,7 +132,7 @@ describe('item 2: play never overwrites a saved game, and deals a fresh game eac
     expect(b.code, b.err).toBe(0);
     expect(readFileSync(first, 'utf8')).toBe(saved);
     expect(existsSync(join(cwd, 'results', `play-supply-raid-seed${seed}-2.jsonl`))).toBe(true);
-    const c = cli([...args, '--out', first], { cwd, input: '1\n' });
+    const c = await inProcess(registerPlay, ...args, '--out', first);
     expect(c.code).toBe(2);
     expect(c.err).toMatch(/already holds a game; continue it with play --resume/);
     expect(readFileSync(first, 'utf8')).toBe(saved);

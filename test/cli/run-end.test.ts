@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
-import { spawnSync } from 'node:child_process';
+import { registerStress } from '../../src/commands/stress.js';
+import { inProcess } from './in-process.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runGames } from '../../src/runner/pool.js';
@@ -38,22 +39,20 @@ describe('ending a run', () => {
 });
 
 describe('--resume … --games N', () => {
-  it('extends a finished stress run with more games on the same seeds; fewer is refused', () => {
+  it('extends a finished stress run with more games on the same seeds; fewer is refused', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'skirmish-extend-')), 'run');
-    const base = ['--import', 'tsx', 'src/cli.ts'];
-    const run = (...args: string[]) => spawnSync(process.execPath, [...base, ...args], { encoding: 'utf8' });
-    const a = run('stress', '--scenario', 'supply-raid', '--agent', 'pirates=random', '--agent', 'townsfolk=random', '--games', '2', '--workers', '1', '--quiet', '--out', out);
-    expect(a.status, a.stderr).toBe(0);
+    const a = await inProcess(registerStress, 'stress', '--scenario', 'supply-raid', '--agent', 'pirates=random', '--agent', 'townsfolk=random', '--games', '2', '--workers', '1', '--quiet', '--out', out);
+    expect(a.code, a.err).toBe(0);
     const first = readFileSync(join(out, 'games.jsonl'), 'utf8');
-    const b = run('stress', '--resume', out, '--games', '4', '--workers', '1', '--quiet');
-    expect(b.status, b.stderr).toBe(0);
-    expect(b.stdout).toMatch(/4 of 4 games/);
+    const b = await inProcess(registerStress, 'stress', '--resume', out, '--games', '4', '--workers', '1', '--quiet');
+    expect(b.code, b.err).toBe(0);
+    expect(b.out).toMatch(/4 of 4 games/);
     const rows = readFileSync(join(out, 'games.jsonl'), 'utf8');
     expect(rows.startsWith(first)).toBe(true); // the first games are kept, not replayed
     expect(rows.trim().split('\n').map((l) => (JSON.parse(l) as { id: number }).id).sort()).toEqual([1, 2, 3, 4]);
     expect((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { games: number }).games).toBe(4);
-    const c = run('stress', '--resume', out, '--games', '3', '--quiet');
-    expect(c.status).toBe(2);
-    expect(c.stderr).toMatch(/already has 4 games/);
+    const c = await inProcess(registerStress, 'stress', '--resume', out, '--games', '3', '--quiet');
+    expect(c.code).toBe(2);
+    expect(c.err).toMatch(/already has 4 games/);
   });
 });
