@@ -63,6 +63,31 @@ export function resolveBuiltinAgent(spec: string): ResolvedAgent {
   return { spec: canonicalSpec(p.name, p.options), factory: b.factory, options: p.options };
 }
 
+let tsHooks: Promise<void> | null = null;
+
+/**
+ * Import a user's agent module. A TypeScript file needs a loader: under `tsx` (development, tests)
+ * it is there; under the built CLI (`node dist/src/cli.js`, `npx skirmish`) Node refuses `.ts`, so
+ * tsx's hooks (a dependency) are registered in this thread first, once, and the import is retried.
+ */
+async function importAgentFile(file: string): Promise<unknown> {
+  const url = pathToFileURL(file).href;
+  try {
+    return await import(url);
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[mc]?ts$/.test(file)) throw e;
+  }
+  tsHooks ??= (async () => {
+    const esm = await import('tsx/esm/api');
+    const cjs = await import('tsx/cjs/api');
+    cjs.register();
+    esm.register();
+  })();
+  await tsHooks;
+  return await import(`${url}?ts`);
+}
+
 /** Resolve any spec: a built-in name with options, or a path to a user's agent module. */
 export async function resolveAgent(spec: string): Promise<ResolvedAgent> {
   const p = parseSpec(spec);
@@ -71,11 +96,14 @@ export async function resolveAgent(spec: string): Promise<ResolvedAgent> {
   if (!existsSync(file)) throw new AgentSpecError(`agent file not found: ${p.name}`);
   let mod: unknown;
   try {
-    mod = await import(pathToFileURL(file).href);
+    mod = await importAgentFile(file);
   } catch (e) {
     throw new AgentSpecError(`cannot load agent file ${p.name}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const factory = (mod as { default?: unknown }).default;
+  let factory = (mod as { default?: unknown }).default;
+  // A .ts file outside a "type": "module" package is compiled as CommonJS: its `export default`
+  // arrives as `default.default`.
+  if (typeof factory !== 'function' && typeof (factory as { default?: unknown } | null)?.default === 'function') factory = (factory as { default: unknown }).default;
   if (typeof factory !== 'function') throw new AgentSpecError(`agent file ${p.name} must default-export a function (ctx) => agent`);
   return { spec, factory: factory as AgentFactory, options: p.options };
 }

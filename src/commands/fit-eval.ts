@@ -11,7 +11,7 @@ import type { AnyRuleset } from '../core/model.js';
 import { RECORD_NAME, readRecord, type HeaderLine, type ResultLine } from '../core/record.js';
 import { loadScenarioData } from '../rules/index.js';
 import { fitLogistic, logisticScore } from '../stats/logistic.js';
-import { UsageError, fail, parsePositive, writeAtomic } from './common.js';
+import { UsageError, checkWritableFile, fail, parsePositive, writeAtomic } from './common.js';
 
 function recordFiles(paths: string[]): string[] {
   const out: string[] = [];
@@ -75,6 +75,7 @@ Example:
     )
     .action((paths: string[], o: { out: string; every: number; lambda: number }) => {
       try {
+        checkWritableFile(o.out, `--out ${o.out}`);
         const files = recordFiles(paths);
         if (files.length < 5) throw new UsageError(`need at least 5 records, found ${files.length}`);
         let ruleset: AnyRuleset | null = null;

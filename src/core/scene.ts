@@ -101,4 +101,20 @@ export interface Scene {
   figures: SceneFigure[];
   /** Cards turned, movement allowances, score: what a player wants beside the map. */
   info: SceneInfo[];
+  /**
+   * What each badge a figure may carry means, for legends (`$`: "carries booty"; a `#` in the key
+   * stands for any number: `#h` → "# hits this turn"). Optional; every badge drawn should be here.
+   */
+  badges?: SceneBadge[];
+  /**
+   * True when the areas (other than objectives) are the places the rules and the actions name, as
+   * on a zone map ("move to the west road"): maps then label each one with a key and list them.
+   */
+  places?: boolean;
+}
+
+/** One badge in a legend: `mark` as drawn (`#` = any number), `words` what it means. */
+export interface SceneBadge {
+  mark: string;
+  words: string;
 }

@@ -8,11 +8,14 @@
  * gets a one-line reason and the same prompt again.
  */
 import { createInterface, type Interface } from 'node:readline';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Explanation } from '../core/agent.js';
 import type { GameResult } from '../core/game.js';
 import type { Json } from '../core/model.js';
 import { sceneToAscii } from '../render/ascii.js';
+import { count } from '../core/words.js';
 import { writeAtomic } from '../commands/common.js';
 import type { PlayGame } from './session.js';
 
@@ -94,7 +97,7 @@ const HELP = (out: string): string =>
     '                 where the rules let it move freely; the map ruler counts inches from the top left',
     '  map            the map and the state of the game again',
     '  actions        the list of actions again',
-    '  status <fig>   one figure: where it stands, its band, weapon, hits (e.g. status P05)',
+    '  status <fig>   one figure in words: where it stands and how it is (e.g. status P05, status R1)',
     '  undo           take back your last decision (and the AI’s decisions after it)',
     `  save [file]    write the game so far (default ${out}); continue later with play --resume <file>`,
     '  quit           stop playing (asks whether to save first)',
@@ -116,7 +119,7 @@ export function explanationLines(game: PlayGame, state: unknown, e: Explanation,
   e.candidates.slice(0, top).forEach((c, i) => {
     const w = words(c.action);
     const note = c.note && c.note !== w ? c.note : '';
-    const stats = [c.visits !== undefined ? `${c.visits} visits` : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', note].filter((x) => x).join(', ');
+    const stats = [c.visits !== undefined ? count(c.visits, 'visit') : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', note].filter((x) => x).join(', ');
     out.push(`      ${i === 0 ? 'considered' : '          '} ${i + 1}. ${w}${stats ? ` — ${stats}` : ''}`);
   });
   if (e.line && e.line.length > 0) out.push(`      expects: ${e.line.slice(0, 6).join(' → ')}`);
@@ -142,13 +145,24 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
   let dirty = false;
 
   const save = (file: string): boolean => {
+    const text = game.recordText();
     try {
-      writeAtomic(file, game.recordText());
+      writeAtomic(file, text);
       saved = file;
       dirty = false;
       return true;
     } catch (e) {
       say(`could not save to ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      // Never lose the game: keep it in the temporary folder and say where.
+      const spare = join(tmpdir(), `${basename(file).replace(/\.jsonl?$/i, '')}-${process.pid}.jsonl`);
+      try {
+        writeAtomic(spare, text);
+        saved = spare;
+        dirty = false;
+        say(`The game is saved in ${spare} instead; continue it with play --resume ${spare}`);
+      } catch {
+        // Both failed: the message above says so.
+      }
       return false;
     }
   };
@@ -199,7 +213,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
   };
 
   say(
-    `${game.scenario.id} — you play ${sideName(game.human)} against ${game.opponentSpec} (${sideName(game.opponentSide)}); seed ${game.seed}. ` +
+    `${game.scenario.id} — you play ${sideName(game.human)} against ${game.opponentSpec} (${sideName(game.opponentSide)}); seed ${game.seed} (the same deal again: --seed ${game.seed}). ` +
       'Type help at any prompt for the commands.',
   );
 

@@ -108,6 +108,13 @@ export function escScene(s: EscState): Scene {
     markers: [],
     figures,
     info,
+    badges: [
+      { mark: 'S#', words: 'Shaken (# markers)' },
+      { mark: 'C', words: 'Cowered (prone)' },
+      { mark: 'D', words: 'Disarmed' },
+      { mark: 'R', words: 'holds a reserved action' },
+    ],
+    places: true,
   };
 }
 

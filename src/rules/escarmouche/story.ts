@@ -4,6 +4,7 @@
  */
 import type { GameEvent, Json } from '../../core/model.js';
 import type { EscScenario } from './compile.js';
+import { count } from '../../core/words.js';
 import { type EscAction, fightSetup, marshalFollowers, moveOptions, shotDice, volleyHelpers } from './engine.js';
 import { PH_INT, type EscState } from './state.js';
 import { duelOdds, terrainDice } from './tables.js';
@@ -171,7 +172,7 @@ export function describeAction(s: EscState, a: EscAction): string {
       return `Marshal ${fl.map(fig).join(', ')} and move together to ${zoneLabel(sc, a.to)} (${base + fl.length} passive dice with ${s.pool} active)`;
     }
     case 'dev': {
-      const gain = `pool ${s.pool} → ${s.pool + 1}, roll ${s.pool + 1} dice`;
+      const gain = `pool ${s.pool} → ${s.pool + 1}, roll ${count(s.pool + 1, 'die')}`;
       switch (a.d) {
         case 'ready':
           return `${sc.figures[actor].missile ? 'Load and aim' : 'Make ready'} (${gain})`;
@@ -187,7 +188,7 @@ export function describeAction(s: EscState, a: EscAction): string {
       return a.d;
     }
     case 'reserve':
-      return `Reserve an action: roll ${s.pool + 1} dice, end the turn, keep one active die to interrupt the enemy`;
+      return `Reserve an action: roll ${count(s.pool + 1, 'die')}, end the turn, keep one active die to interrupt the enemy`;
     case 'shoot':
     case 'volley': {
       const t = sc.figureIndex.get(a.t) ?? 0;
@@ -196,7 +197,7 @@ export function describeAction(s: EscState, a: EscAction): string {
       const odds = duelOdds(d.active, sc.figures[t].rating, sc.figures[actor].rating, sc.figures[t].rating);
       const pWin = odds.win.reduce((x, y) => x + y, 0);
       const how = a.k === 'volley' ? `Direct a volley with ${helpers.map(fig).join(', ')} at` : `Shoot (${sc.figures[actor].missile?.name ?? '?'}) at`;
-      return `${how} ${fig(t)}: ${d.active} active + ${d.passive} passive v ${sc.figures[t].rating} dice, ${pct(pWin)} to hit home`;
+      return `${how} ${fig(t)}: ${d.active} active + ${d.passive} passive v ${count(sc.figures[t].rating, 'die')}, ${pct(pWin)} to hit home`;
     }
     case 'fight': {
       const t = sc.figureIndex.get(a.t) ?? 0;
@@ -204,7 +205,7 @@ export function describeAction(s: EscState, a: EscAction): string {
       const odds = duelOdds(f.active, f.defence, sc.figures[actor].rating, sc.figures[t].rating);
       const pWin = odds.win.reduce((x, y) => x + y, 0);
       const how = a.m === 'alone' ? 'alone' : a.m === 'all' ? 'with every friend here' : a.m === 'massed' ? 'with massed pikes' : 'inside the pikes';
-      return `Fight ${fig(t)} ${how} (${f.attackers.length} v ${f.defenders.length}): ${f.active} active + ${f.passive} passive v ${f.defence} dice, ${pct(pWin)} to win`;
+      return `Fight ${fig(t)} ${how} (${f.attackers.length} v ${f.defenders.length}): ${f.active} active + ${f.passive} passive v ${count(f.defence, 'die')}, ${pct(pWin)} to win`;
     }
     case 'end':
       return `End ${actor >= 0 ? fig(actor) : 'the figure'}'s turn`;
