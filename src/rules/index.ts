@@ -5,9 +5,10 @@
 import type { AnyRuleset } from '../core/model.js';
 import { pirates } from './pirates/index.js';
 import { escarmouche } from './escarmouche/index.js';
+import { stateOfWar } from './state-of-war/index.js';
 
 /** Every ruleset, by id. */
-export const RULESETS: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([[pirates.id, pirates as unknown as AnyRuleset], [escarmouche.id, escarmouche as unknown as AnyRuleset]]);
+export const RULESETS: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([[pirates.id, pirates as unknown as AnyRuleset], [escarmouche.id, escarmouche as unknown as AnyRuleset], [stateOfWar.id, stateOfWar as unknown as AnyRuleset]]);
 
 /** The ruleset with this id; throws with the list of known ids otherwise. */
 export function getRuleset(id: string): AnyRuleset {
