@@ -356,7 +356,8 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, ok: (x
     if (placeFree(s, p.x, p.y, f) && s.sc.nav.isFree(p.x, p.y) && ok(p.x, p.y)) {
       const pts = truncatePath(path.points, d);
       const a = pts[pts.length - 2];
-      return { points: pts, to: p, facing: angleTo(a.x, a.y, p.x, p.y), length: pathLength(pts), reach, turnOnly: false };
+      const used = reachAlong(s.sc, pts, s.facing[f], mounted);
+      return { points: pts, to: p, facing: angleTo(a.x, a.y, p.x, p.y), length: pathLength(pts), reach: used, turnOnly: false };
     }
   }
   want = 0;
@@ -436,7 +437,8 @@ export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
     if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
     if (!placeFree(s, p.x, p.y, f) || !sc.nav.isFree(p.x, p.y)) continue;
     const pts = truncatePath(path.points, d);
-    return { points: pts, to: p, facing: angleTo(p.x, p.y, s.x[t], s.y[t]), length: pathLength(pts), reach, turnOnly: false };
+    const used = reachAlong(sc, pts, s.facing[f], s.mounted[f] === 1);
+    return { points: pts, to: p, facing: angleTo(p.x, p.y, s.x[t], s.y[t]), length: pathLength(pts), reach: used, turnOnly: false };
   }
   return null;
 }

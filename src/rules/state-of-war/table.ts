@@ -108,24 +108,24 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
     const dir = angleTo(a.x, a.y, b.x, b.y);
     if (mounted) {
       const t = turned + angleDiff(heading, dir) * RAD2DEG;
-      if (turnCost(t) + cost > allowance + 1e-9) return { dist: done, cost, turned, fence: false };
+      if (turnCost(t) + cost > allowance + 1e-9) return { dist: done, cost: cost + turnCost(turned), turned, fence: false };
       turned = t;
     }
     heading = dir;
     const turning = mounted ? turnCost(turned) : 0;
     for (let s = 0; s < l; s += STEP) {
       const seg = Math.min(STEP, l - s);
-      if (done + seg > limit) return { dist: Math.max(0, limit), cost, turned, fence: true };
       const mx = a.x + ((b.x - a.x) * (s + seg / 2)) / l;
       const my = a.y + ((b.y - a.y) * (s + seg / 2)) / l;
-      const c = seg * (inDifficult(sc, mx, my) ? DIFFICULT_FACTOR : 1);
-      if (cost + c + turning > allowance + 1e-9) {
-        // Part of the step: as far as the allowance goes.
-        const frac = (allowance - turning - cost) / c;
-        const extra = Math.max(0, frac) * seg;
-        return { dist: done + extra, cost: allowance, turned, fence: false };
+      const factor = inDifficult(sc, mx, my) ? DIFFICULT_FACTOR : 1;
+      const byCost = Math.max(0, (allowance - turning - cost) / factor);
+      const byFence = limit - done;
+      if (byCost < seg - 1e-12 || byFence < seg - 1e-12) {
+        // Part of the step: as far as the allowance or the fence lets it go.
+        const extra = Math.max(0, Math.min(byCost, byFence));
+        return { dist: done + extra, cost: cost + extra * factor + turning, turned, fence: byFence <= byCost };
       }
-      cost += c;
+      cost += seg * factor;
       done += seg;
     }
   }
