@@ -324,18 +324,27 @@ describe('Morale', () => {
     expect(score(3, true)).toBe(BROKEN); // −3
     expect(score(2, true)).toBe(ROUTED); // −4
   });
-  it('a broken unit runs: only moves to the rear (or a climb) and stopping are allowed [W32]', () => {
+  it('a broken unit runs: it must move to the rear [W32]', () => {
     const s = acting(base(), 'A02');
     s.morale[sc.unitIndex.get('u')!] = BROKEN;
     s.options = null;
-    expect(keys(s).sort()).toEqual(['done', 'move:rear']);
+    expect(keys(s)).toEqual(['move:rear']);
+  });
+  it('falling back: the first action of the next phase must be a move to cover or the rear [W32]', () => {
+    const s = acting(base(), 'A02');
+    s.mustRetire[fig(s, 'A02')] = 1;
+    s.options = null;
+    expect(keys(s).length).toBeGreaterThan(0);
+    expect(keys(s).every((k) => k === 'move:cover' || k === 'move:rear')).toBe(true);
+    act(s, { k: 'move', to: 'rear' }, []);
+    expect(keys(s)).toContain('done');
   });
   it('a routed unit never rallies; a broken one rallies on 4+ at the end of its action phase [W32]', () => {
     const s = acting(base(), 'A06');
     const u = sc.unitIndex.get('u')!;
     s.morale[u] = BROKEN;
     const e = act(s, { k: 'done' }, [d(8, 4)]);
-    expect(ev(e, 'rally')).toMatchObject({ die: 8, face: 4, rallied: true });
+    expect(ev(e, 'rally')).toMatchObject({ die: 'd8', face: 4, rallied: true });
     expect(s.morale[u]).toBe(OK);
     const r = acting(base(), 'A06');
     r.morale[u] = ROUTED;

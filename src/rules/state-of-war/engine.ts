@@ -167,7 +167,7 @@ function advance(s: SowState, ctx: StepContext): void {
     const f = s.queue[s.qPos];
     if (s.status[f] === ACTIVE && s.acts[f] > 0) {
       const opts = figureOptions(s, f);
-      if (opts.length > 1) {
+      if (opts.length > 1 || opts[0].k !== 'done') {
         s.options = opts;
         return;
       }
@@ -188,7 +188,7 @@ function endPhase(s: SowState, ctx: StepContext): void {
       const d = majorityDie(s, u);
       const face = roll(ctx.rng, d);
       const ok = face >= RALLY_ON;
-      ctx.emit?.({ e: 'rally', turn: s.turn, unit: sc.units[u].id, die: d, face, rallied: ok });
+      ctx.emit?.({ e: 'rally', turn: s.turn, unit: sc.units[u].id, die: `d${d}`, face, rallied: ok });
       if (ok) {
         s.morale[u] = OK;
         s.counters[C.rallies]++;
@@ -593,7 +593,7 @@ export function atObjective(s: SowState, f: number): boolean {
   return false;
 }
 
-/** The legal actions of figure f now (always starting with `done`). */
+/** The legal actions of figure f now (starting with `done`, except for a figure that must run or fall back). */
 export function figureOptions(s: SowState, f: number): SowAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
@@ -602,7 +602,9 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
   const run = running(s, f);
   for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'move', to: key });
   if (climbPlan(s, f)) out.push({ k: 'climb' });
-  if (run || s.mustRetire[f]) return out;
+  // Runners must spend their actions running, a falling-back figure its first action falling back
+  // ([W32]); stopping is allowed only when they cannot move.
+  if (run || s.mustRetire[f]) return out.length > 1 ? out.slice(1) : out;
   if (!engaged) {
     const u = info.unit;
     if (info.weapon && s.load[f] > 0) {
