@@ -5,7 +5,9 @@
 import type { GameEvent, Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
 import type { PiratesScenario } from './compile.js';
-import { type PiratesAction, bandMembers, newBandCandidates, soloMovePlan, chargePlan } from './engine.js';
+import type { PiratesAction } from './action.js';
+import { bandMembers, newBandCandidates } from './turn.js';
+import { soloMovePlan, chargePlan } from './movement.js';
 import { PH_BAND, type PiratesState } from './state.js';
 import { allowanceOf } from './movement.js';
 
