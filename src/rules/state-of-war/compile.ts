@@ -5,24 +5,16 @@
  * the scenario. All lengths in centimetres.
  */
 import { ScenarioError } from '../../core/model.js';
-import { NavMap, type DistanceField } from '../../core/nav.js';
+import type { DistanceField } from '../../core/nav.js';
 import { type Box, type Polygon, type Vec, bbox, distToPolygon, isConvex, pointInPolygon, vertexMean } from '../../core/geometry.js';
+import { Table, TableSpecError, type TerrainArea, type TerrainAreaSpec } from '../../core/table/index.js';
 import { parseScenario } from '../../core/scenario.js';
 import { canonicalJson, hashString } from '../../core/hash.js';
 import { stateOfWarScenarioSchema, type StateOfWarScenarioFile } from './schema.js';
 import { type Cover, MELEE_WEAPONS, type MeleeWeapon, QUALITY, WEAPONS, type Weapon } from './tables.js';
 
-/** A terrain polygon with its bounding box. */
-export interface Area {
-  id: string;
-  label: string;
-  kind: string;
-  poly: Polygon;
-  box: Box;
-  /** Cover class a figure touching it has, or null. */
-  cover: Cover | null;
-  height: number;
-}
+/** A terrain area of the table kit; `cover` is null, 'soft' or 'hard' here. */
+export type Area = TerrainArea;
 
 /** One straight piece of a fence or wall. */
 export interface FenceSeg {
@@ -100,7 +92,8 @@ export interface SowScenario {
   radius: number;
   /** Centre distance at or under which two figures are in base contact (cm). */
   contact: number;
-  nav: NavMap;
+  /** The measured table (src/core/table): paths round buildings and the objective, cover, heights. */
+  table: Table;
   buildings: Area[];
   woods: Area[];
   difficult: Area[];
@@ -127,11 +120,6 @@ export interface SowScenario {
 
 const deg = Math.PI / 180;
 
-function area(id: string, label: string | undefined, kind: string, pts: [number, number][], cover: Cover | null, height: number): Area {
-  const poly = pts.map(([x, y]) => ({ x, y }));
-  return { id, label: label ?? id, kind, poly, box: bbox(poly), cover, height };
-}
-
 /** Validate and compile a State of War scenario. Throws {@link ScenarioError} naming the JSON path. */
 export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const file = parseScenario(stateOfWarScenarioSchema, raw, source);
@@ -141,25 +129,40 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const W = file.table.width;
   const H = file.table.height;
   const radius = file.baseDiameter / 2;
-  const buildings: Area[] = [];
-  const woods: Area[] = [];
-  const difficult: Area[] = [];
-  const hills: Area[] = [];
-  const coverAreas: Area[] = [];
-  file.terrain.forEach((t, i) => {
-    const cover: Cover | null = t.kind === 'building' ? 'hard' : t.kind === 'wood' ? 'soft' : t.kind === 'cover' ? (t.cover ?? 'soft') : null;
-    const a = area(t.id, t.label, t.kind, t.polygon, cover, t.kind === 'hill' ? t.height : 0);
-    if (t.kind === 'building' && !isConvex(a.poly)) fail(`$.terrain[${i}].polygon`, 'a building must be convex');
-    if (t.kind === 'building') buildings.push(a);
-    if (t.kind === 'wood') woods.push(a);
-    if (t.kind === 'difficult') difficult.push(a);
-    if (t.kind === 'hill') hills.push(a);
-    if (cover) coverAreas.push(a);
+  // The table kit's areas: buildings impassable, sight-blocking, hard cover; woods soft cover (their
+  // sight rule [W14] is this ruleset's own); difficult ground slow; hills raised; the objective impassable.
+  const specs: TerrainAreaSpec[] = file.terrain.map((t) => {
+    const cover: Cover | undefined = t.kind === 'building' ? 'hard' : t.kind === 'wood' ? 'soft' : t.kind === 'cover' ? (t.cover ?? 'soft') : undefined;
+    return {
+      id: t.id,
+      label: t.label,
+      kind: t.kind,
+      polygon: t.polygon.map(([x, y]) => ({ x, y })),
+      impassable: t.kind === 'building',
+      blocksSight: t.kind === 'building',
+      slow: t.kind === 'difficult',
+      cover,
+      height: t.kind === 'hill' ? t.height : 0,
+    };
   });
   const o = file.objective;
   const objPoly = o.polygon.map(([x, y]) => ({ x, y }));
   if (!isConvex(objPoly)) fail('$.objective.polygon', 'the objective must be convex');
-  const nav = new NavMap(W, H, [...buildings.map((b) => b.poly), objPoly], radius, 2);
+  specs.push({ id: o.id, label: o.name, kind: 'objective', polygon: objPoly, impassable: true });
+  let table: Table;
+  try {
+    table = new Table({ width: W, height: H, unit: 'cm', radius, areas: specs, cell: 2 });
+  } catch (e) {
+    if (e instanceof TableSpecError) {
+      return fail(e.index >= 0 && e.index < file.terrain.length ? `$.terrain[${e.index}]` : e.index >= 0 ? '$.objective' : '$.table', e.message);
+    }
+    throw e;
+  }
+  const buildings = table.areas.filter((a) => a.kind === 'building');
+  const woods = table.areas.filter((a) => a.kind === 'wood');
+  const difficult = [...table.slowGround];
+  const hills = [...table.raised];
+  const coverAreas = [...table.coverAreas];
   const fences: Fence[] = [];
   const fenceSegs: FenceSeg[] = [];
   file.fences.forEach((f, i) => {
@@ -183,7 +186,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       const x = c.x + r * Math.cos(a);
       const y = c.y + r * Math.sin(a);
       if (distToPolygon(x, y, objPoly) >= radius + 0.15 && !pointInPolygon(x, y, objPoly)) {
-        if (nav.isFree(x, y)) spots.push({ x, y });
+        if (table.isFree(x, y)) spots.push({ x, y });
         break;
       }
     }
@@ -224,7 +227,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
           const pos = (k % u.perRank) - (inRank - 1) / 2;
           const x = u.at[0] + ax * pos * u.spacing + bx * rank * u.spacing;
           const y = u.at[1] + ay * pos * u.spacing + by * rank * u.spacing;
-          if (!nav.isFree(x, y)) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" would stand at (${x.toFixed(1)}, ${y.toFixed(1)}), off the table or in a building`);
+          if (!table.isFree(x, y)) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" would stand at (${x.toFixed(1)}, ${y.toFixed(1)}), off the table or in a building`);
           for (let g = 0; g < sx.length; g++) {
             if (Math.hypot(sx[g] - x, sy[g] - y) < 2 * radius - 1e-6) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" overlaps ${figures[g].id}`);
           }
@@ -261,17 +264,8 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       });
     });
   });
-  // Cover spots: a grid of free places whose base touches cover (woods, buildings, cover areas) or a fence.
-  const spotsCover: number[] = [];
-  const step = 3;
-  for (let y = radius; y <= H - radius; y += step) {
-    for (let x = radius; x <= W - radius; x += step) {
-      if (!nav.isFree(x, y)) continue;
-      let ok = false;
-      for (const a of coverAreas) if (distToPolygon(x, y, a.poly) <= radius + 1e-9) ok = true;
-      if (ok) spotsCover.push(x, y);
-    }
-  }
+  // Cover spots: the kit's places touching cover areas, and places just behind a fence or wall.
+  const spotsCover: number[] = Array.from(table.coverSpots);
   for (const f of fenceSegs) {
     const l = Math.hypot(f.bx - f.ax, f.by - f.ay);
     const nx = -(f.by - f.ay) / l;
@@ -280,7 +274,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       for (const sgn of [1, -1]) {
         const x = f.ax + ((f.bx - f.ax) * t) / l + sgn * nx * (radius + 0.1);
         const y = f.ay + ((f.by - f.ay) * t) / l + sgn * ny * (radius + 0.1);
-        if (nav.isFree(x, y)) spotsCover.push(x, y);
+        if (table.isFree(x, y)) spotsCover.push(x, y);
       }
     }
   }
@@ -293,7 +287,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
     height: H,
     radius,
     contact: 2 * radius + 0.3,
-    nav,
+    table,
     buildings,
     woods,
     difficult,
@@ -310,7 +304,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       side: objSide,
       fireActions: o.fireActions,
       spots,
-      field: nav.field('objective', spots[0]),
+      field: table.field('objective', spots[0]),
     },
     sides,
     units,

@@ -24,7 +24,9 @@ import {
   reachAlong,
   rearDistance,
   rearPoint,
+  viewOf,
 } from './table.js';
+import { arcOf } from '../../core/table/index.js';
 import {
   BAND_NAMES,
   BROKEN,
@@ -285,13 +287,13 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
       }
     }
     if (!best || bd < 0.3) return null;
-    const path = sc.nav.path(from, best);
+    const path = sc.table.path(from, best);
     return path ? { path, stopShort: 0 } : null;
   }
   if (key.startsWith('foe:')) {
     const t = sc.figureIndex.get(key.slice(4));
     if (t === undefined || s.status[t] !== ACTIVE || sc.figures[t].side === side) return null;
-    const path = sc.nav.path(from, { x: s.x[t], y: s.y[t] });
+    const path = sc.table.path(from, { x: s.x[t], y: s.y[t] });
     return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
   }
   if (key === 'cover') {
@@ -306,14 +308,14 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
       }
     }
     if (best < 0) return null;
-    const path = sc.nav.path(from, { x: sp[best], y: sp[best + 1] });
+    const path = sc.table.path(from, { x: sp[best], y: sp[best + 1] });
     return path ? { path, stopShort: 0 } : null;
   }
   if (key === 'rear') {
     const p = rearPoint(sc, side, from.x, from.y);
-    const q = sc.nav.isFree(p.x, p.y) ? p : sc.nav.nearestFree(p.x, p.y, 20, () => true);
+    const q = sc.table.isFree(p.x, p.y) ? p : sc.table.nav.nearestFree(p.x, p.y, 20, () => true);
     if (!q) return null;
-    const path = sc.nav.path(from, q);
+    const path = sc.table.path(from, q);
     return path ? { path, stopShort: 0 } : null;
   }
   if (key === 'unit') {
@@ -329,7 +331,7 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     cy /= others.length;
     let near = others[0];
     for (const g of others) if (dist(cx, cy, s.x[g], s.y[g]) < dist(cx, cy, s.x[near], s.y[near])) near = g;
-    const path = sc.nav.path(from, { x: s.x[near], y: s.y[near] });
+    const path = sc.table.path(from, { x: s.x[near], y: s.y[near] });
     return path ? { path, stopShort: 2 * sc.radius + 0.5 } : null;
   }
   return null;
@@ -353,7 +355,7 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, ok: (x
   let want = Math.min(reach.dist, path.length - stopShort);
   for (let d = want; d > 0.3; d -= 0.25) {
     const p = pointAlong(path.points, d);
-    if (placeFree(s, p.x, p.y, f) && s.sc.nav.isFree(p.x, p.y) && ok(p.x, p.y)) {
+    if (placeFree(s, p.x, p.y, f) && s.sc.table.isFree(p.x, p.y) && ok(p.x, p.y)) {
       const pts = truncatePath(path.points, d);
       const a = pts[pts.length - 2];
       const used = reachAlong(s.sc, pts, s.facing[f], mounted);
@@ -393,8 +395,8 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
   const sc = s.sc;
   if (!Number.isFinite(x) || !Number.isFinite(y)) return 'coordinates must be numbers';
   if (x < 0 || y < 0 || x > sc.width || y > sc.height) return `(${x}, ${y}) is off the table (${sc.width} × ${sc.height} cm)`;
-  if (!sc.nav.isFree(x, y)) return `(${x}, ${y}) is inside a building or too close to the table edge`;
-  const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, { x, y });
+  if (!sc.table.isFree(x, y)) return `(${x}, ${y}) is inside a building or too close to the table edge`;
+  const path = sc.table.path({ x: s.x[f], y: s.y[f] }, { x, y });
   if (!path) return `(${x}, ${y}) cannot be reached from here`;
   const reach = reachAlong(sc, path.points, s.facing[f], s.mounted[f] === 1);
   if (path.length > reach.dist + 1e-6) {
@@ -428,14 +430,14 @@ export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
     cands.push({ x: s.x[t] + Math.cos(a) * ring, y: s.y[t] + Math.sin(a) * ring });
   }
   for (const c of cands) {
-    if (!sc.nav.isFree(c.x, c.y)) continue;
-    const path = sc.nav.path(from, c);
+    if (!sc.table.isFree(c.x, c.y)) continue;
+    const path = sc.table.path(from, c);
     if (!path) continue;
     const reach = reachAlong(sc, path.points, s.facing[f], s.mounted[f] === 1);
     const d = Math.min(reach.dist, path.length);
     const p = d >= path.length - 1e-9 ? c : pointAlong(path.points, d);
     if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
-    if (!placeFree(s, p.x, p.y, f) || !sc.nav.isFree(p.x, p.y)) continue;
+    if (!placeFree(s, p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
     const pts = truncatePath(path.points, d);
     const used = reachAlong(sc, pts, s.facing[f], s.mounted[f] === 1);
     return { points: pts, to: p, facing: angleTo(p.x, p.y, s.x[t], s.y[t]), length: pathLength(pts), reach: used, turnOnly: false };
@@ -462,7 +464,7 @@ export function climbPlan(s: SowState, f: number): { to: Vec; fence: number } | 
   nx /= l;
   ny /= l;
   const to = { x: px + nx * (sc.radius + 2), y: py + ny * (sc.radius + 2) };
-  if (!sc.nav.isFree(to.x, to.y) || !placeFree(s, to.x, to.y, f)) return null;
+  if (!sc.table.isFree(to.x, to.y) || !placeFree(s, to.x, to.y, f)) return null;
   const cross = fenceCrossing(sc, s.x[f], s.y[f], to.x, to.y);
   if (!cross) return null;
   const side = sc.figures[f].side;
@@ -1000,10 +1002,8 @@ export function meleePool(s: SowState, f: number, opps: readonly number[]): Pool
   const sc = s.sc;
   const info = sc.figures[f];
   // Mounted men (not lancers) cannot fight to the rear.
-  const front = opps.filter((o) => {
-    if (!s.mounted[f] || info.melee.key === 'lance') return true;
-    return angleDiff(angleTo(s.x[f], s.y[f], s.x[o], s.y[o]), s.facing[f]) * DEG <= 135;
-  });
+  const view = viewOf(s);
+  const front = opps.filter((o) => !s.mounted[f] || info.melee.key === 'lance' || arcOf(view, o, f) !== 'rear');
   if (front.length === 0) return [];
   const pool: PoolDie[] = [{ sides: info.die, mod: -(opps.length - 1) - (s.wounds[f] > 0 ? 1 : 0), floor: 1, label: 'quality' }];
   const wd = meleeWeaponDie(info.melee, s.mounted[front[0]] === 1);
@@ -1158,7 +1158,7 @@ function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext):
   const ok = moving.every((g) => {
     const x = s.x[g] + ux;
     const y = s.y[g] + uy;
-    if (!sc.nav.isFree(x, y) || fenceCrossing(sc, s.x[g], s.y[g], x, y)) return false;
+    if (!sc.table.isFree(x, y) || fenceCrossing(sc, s.x[g], s.y[g], x, y)) return false;
     for (let h = 0; h < s.x.length; h++) {
       if (ignore.has(h) || s.status[h] > DISABLED) continue;
       if (dist(x, y, s.x[h], s.y[h]) < 2 * sc.radius - 1e-6) return false;

@@ -169,7 +169,7 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
       const r2 = (2 * sc.radius - 1e-3) ** 2;
       for (let f = 0; f < n; f++) {
         if (s.status[f] > DISABLED) continue;
-        if (!sc.nav.isFree(s.x[f], s.y[f])) bad(`${sc.figures[f].id} stands in a building or off the table at (${s.x[f].toFixed(2)}, ${s.y[f].toFixed(2)})`);
+        if (!sc.table.isFree(s.x[f], s.y[f])) bad(`${sc.figures[f].id} stands in a building or off the table at (${s.x[f].toFixed(2)}, ${s.y[f].toFixed(2)})`);
         if (s.status[f] === ACTIVE && s.acts[f] > actionsFor(s.wounds[f], false)) bad(`${sc.figures[f].id} holds ${s.acts[f]} actions with ${s.wounds[f]} wounds`);
         for (let g = f + 1; g < n; g++) {
           if (s.status[g] > DISABLED) continue;

@@ -1,19 +1,30 @@
 /**
- * The measured table for State of War, on src/core/geometry.ts and src/core/nav.ts: what a move of
- * one action reaches (difficult ground doubled [W9], cavalry turning [W10], fences stop a move
- * [W5]), line of sight [W14], cover [W17], heights, base contact. Pure functions of the state; all
- * lengths in cm. Kept thin so it can move onto src/core/table/ when that lands.
+ * State of War's glue to the table kit (src/core/table): the kit answers paths, free places, base
+ * contact, cover areas, heights and building sight; this file adds what the sheet rules differently
+ * from the kit's generic shapes — a move's reach with every cm of difficult ground costing 2 [W9]
+ * and cavalry paying for the sum of the turns along the route [W10] (the kit's reachAlong is the
+ * "allowance drops on entering slow ground" rule, and its turnSteps counts one turn), fences and
+ * walls as lines that stop a move and give cover [W5][W17], and woods that hide only what is beyond
+ * them [W14]. Pure functions of the state; all lengths in cm.
  */
 import { type Vec, angleDiff, angleTo, dist, distToPolygon, pointInPolygon, segmentEntersPolygon, segmentsCross } from '../../core/geometry.js';
+import { type FigureView, inBaseContact, placeFree as kitPlaceFree } from '../../core/table/index.js';
 import type { SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
 import { type Cover, DIFFICULT_FACTOR, betterCover, moveRate, turnCost } from './tables.js';
 
 const RAD2DEG = 180 / Math.PI;
+/** Cover classes, weakest first (for the kit's coverAt ranking). */
+const COVER_RANK = ['soft', 'hard'];
 
-/** True when (x, y) lies in difficult ground. */
+/** The figures of a state as the table kit sees them (dead and gone figures take no room). */
+export function viewOf(s: SowState): FigureView {
+  return { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => s.status[i] <= DISABLED };
+}
+
+/** True when (x, y) lies in difficult ground (the table's slow ground). */
 export function inDifficult(sc: SowScenario, x: number, y: number): boolean {
-  for (const a of sc.difficult) {
+  for (const a of sc.table.slowGround) {
     const b = a.box;
     if (x < b.minX || x > b.maxX || y < b.minY || y > b.maxY) continue;
     if (pointInPolygon(x, y, a.poly)) return true;
@@ -23,9 +34,7 @@ export function inDifficult(sc: SowScenario, x: number, y: number): boolean {
 
 /** Height of the ground at (x, y): the highest hill containing it, else 0. */
 export function heightAt(sc: SowScenario, x: number, y: number): number {
-  let h = 0;
-  for (const a of sc.hills) if (a.height > h && pointInPolygon(x, y, a.poly)) h = a.height;
-  return h;
+  return sc.table.heightAt(x, y);
 }
 
 /**
@@ -132,21 +141,14 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
   return { dist: done, cost: cost + (mounted ? turnCost(turned) : 0), turned, fence: false };
 }
 
-/** True when a base at (x, y) touches or overlaps no other figure on the table (dead and disabled lie there too). */
+/** True when a base at (x, y) overlaps no other figure on the table (disabled figures lie there too). */
 export function placeFree(s: SowState, x: number, y: number, ignore: number): boolean {
-  const lim = (2 * s.sc.radius - 1e-6) ** 2;
-  for (let g = 0; g < s.x.length; g++) {
-    if (g === ignore || s.status[g] > DISABLED) continue;
-    const dx = s.x[g] - x;
-    const dy = s.y[g] - y;
-    if (dx * dx + dy * dy < lim) return false;
-  }
-  return true;
+  return kitPlaceFree(viewOf(s), x, y, ignore);
 }
 
-/** True when figures f and g stand in base contact. */
+/** True when figures f and g stand in base contact (centres within 2 radii + 0.3 cm, [W20]). */
 export function inContact(s: SowState, f: number, g: number): boolean {
-  return dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= s.sc.contact + 1e-9;
+  return inBaseContact(viewOf(s), f, g, s.sc.contact - 2 * s.sc.radius);
 }
 
 /** Active enemies in base contact with f, nearest first. */
@@ -168,7 +170,7 @@ function touches(sc: SowScenario, poly: readonly Vec[], x: number, y: number): b
  * one end stands in that wood; figures do not block.
  */
 export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
-  for (const b of sc.buildings) if (segmentEntersPolygon(ax, ay, bx, by, b.poly)) return false;
+  if (!sc.table.lineOfSight(ax, ay, bx, by)) return false;
   for (const w of sc.woods) {
     if (!segmentEntersPolygon(ax, ay, bx, by, w.poly)) continue;
     if (touches(sc, w.poly, ax, ay) || touches(sc, w.poly, bx, by)) continue;
@@ -184,13 +186,8 @@ export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number,
  */
 export function coverOf(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): Cover {
   let c: Cover = 'open';
-  for (const a of sc.coverAreas) {
-    if (a.cover === null) continue;
-    const b = a.box;
-    const r = sc.radius;
-    if (tx < b.minX - r || tx > b.maxX + r || ty < b.minY - r || ty > b.maxY + r) continue;
-    if (touches(sc, a.poly, tx, ty)) c = betterCover(c, a.cover);
-  }
+  const area = sc.table.coverAt(tx, ty, COVER_RANK);
+  if (area) c = area.cover as Cover;
   const l = dist(fx, fy, tx, ty);
   for (const f of sc.fenceSegs) {
     if (!segmentsCross(fx, fy, tx, ty, f.ax, f.ay, f.bx, f.by)) continue;
@@ -204,14 +201,13 @@ export function coverOf(sc: SowScenario, fx: number, fy: number, tx: number, ty:
     const u = ((f.ax - tx) * sy - (f.ay - ty) * sx) / den;
     if (u * l <= 3 + sc.radius) c = betterCover(c, sc.fences[f.fence].cover);
   }
-  if (heightAt(sc, tx, ty) > heightAt(sc, fx, fy)) c = betterCover(c, 'soft');
+  if (sc.table.uphill(fx, fy, tx, ty)) c = betterCover(c, 'soft');
   return c;
 }
 
 /** True when the figure at (x, y) is in any cover (area or fence) — for morale's +1 and agents. */
 export function inCoverAt(sc: SowScenario, x: number, y: number): boolean {
-  for (const a of sc.coverAreas) if (touches(sc, a.poly, x, y)) return true;
-  return nearestFence(sc, x, y).d <= sc.radius + 0.5;
+  return sc.table.inCover(x, y) || nearestFence(sc, x, y).d <= sc.radius + 0.5;
 }
 
 /** The point on the side's rear edge straight behind (x, y). */
