@@ -559,7 +559,8 @@ function destinationKeys(s: SowState, f: number): string[] {
   if (running(s, f)) return ['rear'];
   if (s.mustRetire[f]) return ['cover', 'rear'];
   const keys: string[] = [];
-  if (info.side === sc.objective.side) keys.push('obj');
+  // The objective is a destination for both sides: one to fire it, the other to guard it.
+  if (!atObjective(s, f)) keys.push('obj');
   for (const n of nearestEnemies(s, f, 2)) keys.push(`foe:${sc.figures[n.f].id}`);
   if (!inCoverAt(sc, s.x[f], s.y[f])) keys.push('cover');
   keys.push('rear');

@@ -12,7 +12,7 @@ import { dist } from '../../core/geometry.js';
 import { marginDistribution } from '../../core/dice-contest.js';
 import type { Json } from '../../core/model.js';
 import { type SowAction, actor, chargePlan, meleeBonus, meleePool, movePlan, shotCandidates, shotPools } from './engine.js';
-import type { SowState } from './state.js';
+import { ACTIVE, type SowState } from './state.js';
 import { inCoverAt, nearestEnemy } from './table.js';
 
 /** Distance (cm, by the way round buildings) from (x, y) to the objective. */
@@ -58,6 +58,14 @@ function chargeValue(s: SowState, f: number, t: number, raider: boolean): number
   return raider ? 10 * win - 7 * lose + 8 * near : 9 * win - 6 * lose + 9 * near - 1;
 }
 
+/** Path distance to the objective of the nearest raider still fighting (cm). */
+function nearestRaiderTo(s: SowState): number {
+  const sc = s.sc;
+  let best = Infinity;
+  for (const g of sc.sides[sc.objective.side].figures) if (s.status[g] === ACTIVE) best = Math.min(best, toObjective(s, s.x[g], s.y[g]));
+  return best;
+}
+
 /** Scores of the legal actions in `s` (higher is better), one per action in order. */
 export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
   const sc = s.sc;
@@ -86,6 +94,11 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
           if (a.to === 'cover') return 1 + ride;
           if (a.to.startsWith('foe:')) return 1 + 0.2 * gain + ride;
           return 0.5 + ride;
+        }
+        if (a.to === 'obj') {
+          // Guard the objective when raiders draw near it.
+          const threat = nearestRaiderTo(s);
+          return threat < 50 && here > 4 ? 5 + 0.2 * gain : -0.5;
         }
         if (a.to.startsWith('foe:')) {
           const t = sc.figureIndex.get(a.to.slice(4))!;
