@@ -62,6 +62,31 @@ describe('state-of-war whole games', () => {
       expect(wins).toBeGreaterThanOrEqual(7);
     }
   });
+  it('every event kind but deployment and turn ends is told in words, naming no undefined', () => {
+    const kinds = new Set<string>();
+    for (const seed of [21, 22]) {
+      const rng = gameStream(seed);
+      const pick = streamFromString(`s${seed}`);
+      const events: { e: string }[] = [];
+      const emit = (e: never): void => void events.push(e);
+      const s = stateOfWar.setup(sc, { rng, emit });
+      while (!stateOfWar.isTerminal(s)) {
+        const legal = stateOfWar.legalActions(s);
+        const a = stateOfWar.currentSide(s) === 'csa' ? legal[best(s, legal)] : legal[randInt(pick, legal.length)];
+        stateOfWar.apply(s, a, { rng, emit });
+      }
+      for (const e of events) {
+        kinds.add(e.e);
+        const line = stateOfWar.describeEvent(sc, e as never);
+        if (e.e === 'deploy' || e.e === 'turnEnd') expect(line).toBeNull();
+        else {
+          expect(line).toBeTruthy();
+          expect(line).not.toMatch(/undefined|NaN|\[object/);
+        }
+      }
+    }
+    for (const k of ['deploy', 'phase', 'move', 'fire', 'hurt', 'morale', 'end']) expect(kinds).toContain(k);
+  });
   it('the committed JSON Schema is the one generated from the zod schema', () => {
     const committed = JSON.parse(readFileSync('scenarios/schema/state-of-war.schema.json', 'utf8')) as Json;
     expect(committed).toEqual(JSON.parse(JSON.stringify(stateOfWar.jsonSchema!())));
