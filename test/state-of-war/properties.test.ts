@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/rules/index.js';
 import { gameStream, randInt, streamFromString } from '../../src/core/rng.js';
-import type { Json } from '../../src/core/model.js';
+import type { GameEvent, Json } from '../../src/core/model.js';
 import { stateOfWar, type SowScenario, type SowState, type SowAction } from '../../src/rules/state-of-war/index.js';
 import { sowScores } from '../../src/rules/state-of-war/policy.js';
 import { readFileSync } from 'node:fs';
@@ -68,7 +68,7 @@ describe('state-of-war whole games', () => {
       const rng = gameStream(seed);
       const pick = streamFromString(`s${seed}`);
       const events: { e: string }[] = [];
-      const emit = (e: never): void => void events.push(e);
+      const emit = (e: GameEvent): void => void events.push(e);
       const s = stateOfWar.setup(sc, { rng, emit });
       while (!stateOfWar.isTerminal(s)) {
         const legal = stateOfWar.legalActions(s);

@@ -104,7 +104,19 @@ export interface SowScenario {
   fenceSegs: FenceSeg[];
   /** Places where a base stands in cover: x, y pairs. */
   coverSpots: Float64Array;
-  objective: { id: string; name: string; poly: Polygon; box: Box; side: number; fireActions: number; spots: Vec[]; field: DistanceField };
+  objective: {
+    id: string;
+    name: string;
+    poly: Polygon;
+    box: Box;
+    side: number;
+    fireActions: number;
+    /** Places where a base stands in contact with it, and the same as x, y pairs. */
+    spots: Vec[];
+    spotXY: Float64Array;
+    /** Distance field to its first spot. */
+    field: DistanceField;
+  };
   sides: SideInfo[];
   units: UnitInfo[];
   figures: FigureInfo[];
@@ -304,6 +316,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       side: objSide,
       fireActions: o.fireActions,
       spots,
+      spotXY: Float64Array.from(spots.flatMap((p) => [p.x, p.y])),
       field: table.field('objective', spots[0]),
     },
     sides,

@@ -7,7 +7,7 @@
 import type { GameEvent, Json, StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, type RolledDie, rollContest } from '../../core/dice-contest.js';
-import { type Vec, angleDiff, angleTo, dist, pathLength, pointAlong, truncatePath } from '../../core/geometry.js';
+import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import {
   type Reach,
@@ -60,6 +60,10 @@ import {
 } from './tables.js';
 import { ACTIVE, C, DEAD, DISABLED, GONE, PH_ACT, PH_OVER, type SowState, newState } from './state.js';
 import type { SowScenario } from './compile.js';
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
 
 /**
  * One decision of State of War: an action of the figure acting now. Figures are named by id,
@@ -95,7 +99,7 @@ export function actor(s: SowState): number {
 
 /** Active figures of a unit. */
 export function activeMembers(s: SowState, u: number): number[] {
-  return s.sc.units[u].figures.filter((f) => s.status[f] === ACTIVE);
+  return s.sc.units[u].figures.filter((f) => s.status[f] === ON);
 }
 
 /** The quality die held by most of the unit's active figures (ties: the smaller) [W26]; 0 if none. */
@@ -151,7 +155,7 @@ function startPhase(s: SowState, ctx: StepContext): void {
   s.charged.fill(0);
   let n = 0;
   for (const f of sc.sides[s.side].figures) {
-    s.acts[f] = s.status[f] === ACTIVE ? actionsFor(s.wounds[f], false) : 0;
+    s.acts[f] = s.status[f] === ON ? actionsFor(s.wounds[f], false) : 0;
     const u = sc.figures[f].unit;
     s.mustRetire[f] = s.morale[u] === FALL_BACK && s.pending[u] === 1 ? 1 : 0;
     if (s.acts[f] > 0) s.queue[n++] = f;
@@ -165,9 +169,10 @@ function startPhase(s: SowState, ctx: StepContext): void {
 /** Move on to the next figure with a choice to make, or end the phase. */
 function advance(s: SowState, ctx: StepContext): void {
   s.options = null;
+  s.memo = null;
   while (s.qPos < s.qLen) {
     const f = s.queue[s.qPos];
-    if (s.status[f] === ACTIVE && s.acts[f] > 0) {
+    if (s.status[f] === ON && s.acts[f] > 0) {
       const opts = figureOptions(s, f);
       if (opts.length > 1 || opts[0].k !== 'done') {
         s.options = opts;
@@ -229,6 +234,7 @@ function endPhase(s: SowState, ctx: StepContext): void {
 function gameOver(s: SowState, winner: number, reason: string, ctx: StepContext): void {
   s.phase = PH_OVER;
   s.options = null;
+  s.memo = null;
   s.winner = winner;
   s.reason = reason;
   s.qLen = 0;
@@ -245,12 +251,12 @@ function checkVictory(s: SowState, ctx: StepContext): boolean {
     gameOver(s, raiders, `${sc.objective.name} fired`, ctx);
     return true;
   }
-  const fighting = (side: number): boolean => sc.sides[side].figures.some((f) => s.status[f] === ACTIVE && s.morale[sc.figures[f].unit] !== ROUTED);
+  const fighting = (side: number): boolean => sc.sides[side].figures.some((f) => s.status[f] === ON && s.morale[sc.figures[f].unit] !== ROUTED);
   if (!fighting(raiders)) {
     gameOver(s, 1 - raiders, `every ${sc.sides[raiders].name} figure is down, gone or routed`, ctx);
     return true;
   }
-  if (!sc.sides[1 - raiders].figures.some((f) => s.status[f] === ACTIVE)) {
+  if (!sc.sides[1 - raiders].figures.some((f) => s.status[f] === ON)) {
     gameOver(s, raiders, `every ${sc.sides[1 - raiders].name} figure is down or gone`, ctx);
     return true;
   }
@@ -271,44 +277,58 @@ export interface MovePlan {
   turnOnly: boolean;
 }
 
+/**
+ * The spot of `xy` (x, y pairs) nearest to figure f that no other base overlaps and that lies more
+ * than `minSq` (squared cm) from it (−1: its own place counts), or null.
+ */
+function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: number): Vec | null {
+  const fx = s.x[f];
+  const fy = s.y[f];
+  // Most often the nearest spot is free: try it first, then scan with the occupancy test.
+  let best = -1;
+  let bd = Infinity;
+  for (let i = 0; i < xy.length; i += 2) {
+    const d = (xy[i] - fx) ** 2 + (xy[i + 1] - fy) ** 2;
+    if (d < bd && d > minSq) {
+      bd = d;
+      best = i;
+    }
+  }
+  if (best < 0) return null;
+  if (bd < 1e-4 || placeFree(s, xy[best], xy[best + 1], f)) return { x: xy[best], y: xy[best + 1] };
+  best = -1;
+  bd = Infinity;
+  for (let i = 0; i < xy.length; i += 2) {
+    const d = (xy[i] - fx) ** 2 + (xy[i + 1] - fy) ** 2;
+    if (d < bd && d > minSq && placeFree(s, xy[i], xy[i + 1], f)) {
+      bd = d;
+      best = i;
+    }
+  }
+  return best < 0 ? null : { x: xy[best], y: xy[best + 1] };
+}
+
 /** Where a destination key leads for figure f: a path and how far short of its end to stop. */
 function destination(s: SowState, f: number, key: string): { path: Path; stopShort: number } | null {
   const sc = s.sc;
   const from = { x: s.x[f], y: s.y[f] };
   const side = sc.figures[f].side;
   if (key === 'obj') {
-    let best: Vec | null = null;
-    let bd = Infinity;
-    for (const p of sc.objective.spots) {
-      const d = dist(from.x, from.y, p.x, p.y);
-      if (d < bd && (d < 0.01 || placeFree(s, p.x, p.y, f))) {
-        bd = d;
-        best = p;
-      }
-    }
-    if (!best || bd < 0.3) return null;
+    const best = nearestFreeSpot(s, f, sc.objective.spotXY, -1);
+    if (!best || dist(from.x, from.y, best.x, best.y) < 0.3) return null;
     const path = sc.table.path(from, best);
     return path ? { path, stopShort: 0 } : null;
   }
   if (key.startsWith('foe:')) {
     const t = sc.figureIndex.get(key.slice(4));
-    if (t === undefined || s.status[t] !== ACTIVE || sc.figures[t].side === side) return null;
+    if (t === undefined || s.status[t] !== ON || sc.figures[t].side === side) return null;
     const path = sc.table.path(from, { x: s.x[t], y: s.y[t] });
     return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
   }
   if (key === 'cover') {
-    const sp = sc.coverSpots;
-    let best = -1;
-    let bd = Infinity;
-    for (let i = 0; i < sp.length; i += 2) {
-      const d = (sp[i] - from.x) ** 2 + (sp[i + 1] - from.y) ** 2;
-      if (d < bd && d > 0.25 && placeFree(s, sp[i], sp[i + 1], f)) {
-        bd = d;
-        best = i;
-      }
-    }
-    if (best < 0) return null;
-    const path = sc.table.path(from, { x: sp[best], y: sp[best + 1] });
+    const best = nearestFreeSpot(s, f, sc.coverSpots, 0.25);
+    if (!best) return null;
+    const path = sc.table.path(from, best);
     return path ? { path, stopShort: 0 } : null;
   }
   if (key === 'rear') {
@@ -340,7 +360,7 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
 /** True when no active enemy of `side` stands in base contact with a figure at (x, y). */
 function clearOfEnemies(s: SowState, side: number, x: number, y: number): boolean {
   const lim = s.sc.contact + 1e-9;
-  for (const e of s.sc.sides[1 - side].figures) if (s.status[e] === ACTIVE && dist(x, y, s.x[e], s.y[e]) <= lim) return false;
+  for (const e of s.sc.sides[1 - side].figures) if (s.status[e] === ON && dist(x, y, s.x[e], s.y[e]) <= lim) return false;
   return true;
 }
 
@@ -374,8 +394,21 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, ok: (x
   return null;
 }
 
+/** A value worked out once per decision (cleared whenever the state changes). */
+function memo<T>(s: SowState, key: string, make: () => T): T {
+  if (!s.memo) s.memo = new Map();
+  if (s.memo.has(key)) return s.memo.get(key) as T;
+  const v = make();
+  s.memo.set(key, v);
+  return v;
+}
+
 /** The plan of figure f's move toward destination `key`, or null when it gets nowhere. */
 export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
+  return memo(s, `m${f}:${key}`, () => planMove(s, f, key));
+}
+
+function planMove(s: SowState, f: number, key: string): MovePlan | null {
   const d = destination(s, f, key);
   if (!d) return null;
   const side = s.sc.figures[f].side;
@@ -416,6 +449,10 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
 
 /** Figure f's charge into base contact with enemy t, or null when it cannot reach [W11]. */
 export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
+  return memo(s, `c${f}:${t}`, () => planCharge(s, f, t));
+}
+
+function planCharge(s: SowState, f: number, t: number): MovePlan | null {
   const sc = s.sc;
   const from = { x: s.x[f], y: s.y[f] };
   const d0 = dist(from.x, from.y, s.x[t], s.y[t]);
@@ -429,7 +466,9 @@ export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
     const a = Math.atan2(uy, ux) + (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (Math.PI / 6);
     cands.push({ x: s.x[t] + Math.cos(a) * ring, y: s.y[t] + Math.sin(a) * ring });
   }
+  const reachMax = moveRate(s.mounted[f] === 1);
   for (const c of cands) {
+    if (dist(from.x, from.y, c.x, c.y) > reachMax + 1e-9) continue;
     if (!sc.table.isFree(c.x, c.y)) continue;
     const path = sc.table.path(from, c);
     if (!path) continue;
@@ -482,6 +521,10 @@ function canFire(s: SowState, f: number): boolean {
 
 /** The figures of unit u that f could hit now, with their distances [W14], [W15]. */
 export function shotCandidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
+  return memo(s, `s${f}:${u}`, () => candidates(s, f, u));
+}
+
+function candidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
   const sc = s.sc;
   const w = sc.figures[f].weapon;
   if (!w) return [];
@@ -489,12 +532,13 @@ export function shotCandidates(s: SowState, f: number, u: number): { t: number; 
   const out: { t: number; d: number }[] = [];
   const reach = maxRange(w);
   for (const t of sc.units[u].figures) {
-    if (s.status[t] !== ACTIVE) continue;
+    if (s.status[t] !== ON) continue;
     const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
     if (d > reach + 1e-9) continue;
     // No firing into a melee: a target touching one of the firer's side is out [W14].
     let melee = false;
-    for (const g of sc.sides[side].figures) if (s.status[g] === ACTIVE && inContact(s, g, t)) melee = true;
+    const lim = sc.contact + 1e-9;
+    for (const g of sc.sides[side].figures) if (s.status[g] === ON && dist(s.x[g], s.y[g], s.x[t], s.y[t]) <= lim) melee = true;
     if (melee) continue;
     if (!lineOfSight(sc, s.x[f], s.y[f], s.x[t], s.y[t])) continue;
     out.push({ t, d });
@@ -545,7 +589,7 @@ function nearestEnemies(s: SowState, f: number, k: number): { f: number; d: numb
   const sc = s.sc;
   const out: { f: number; d: number }[] = [];
   for (const e of sc.sides[1 - sc.figures[f].side].figures) {
-    if (s.status[e] !== ACTIVE) continue;
+    if (s.status[e] !== ON) continue;
     out.push({ f: e, d: dist(s.x[f], s.y[f], s.x[e], s.y[e]) });
   }
   out.sort((a, b) => a.d - b.d || a.f - b.f);
@@ -644,7 +688,6 @@ export function applyAction(s: SowState, a: SowAction, ctx: StepContext): void {
   if (s.phase === PH_OVER) fail(s, a, 'the game is over');
   const f = actor(s);
   if (f < 0) fail(s, a, 'no figure is acting');
-  s.options = null;
   s.decisions++;
   if (a.k === 'done') {
     s.acts[f] = 0;
@@ -654,7 +697,7 @@ export function applyAction(s: SowState, a: SowAction, ctx: StepContext): void {
     s.mustRetire[f] = 0;
   }
   if (s.phase === PH_OVER) return;
-  if (s.acts[f] === 0 || s.status[f] !== ACTIVE) {
+  if (s.acts[f] === 0 || s.status[f] !== ON) {
     s.acts[f] = 0;
     s.qPos++;
   }
@@ -685,7 +728,7 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
     }
     case 'charge': {
       const t = sc.figureIndex.get(a.t);
-      if (t === undefined || s.status[t] !== ACTIVE || sc.figures[t].side === info.side) fail(s, a, `no enemy "${a.t}" to charge`);
+      if (t === undefined || s.status[t] !== ON || sc.figures[t].side === info.side) fail(s, a, `no enemy "${a.t}" to charge`);
       if (s.morale[info.unit] !== OK) fail(s, a, 'the unit may not advance');
       const plan = chargePlan(s, f, t);
       if (!plan) fail(s, a, `cannot reach ${a.t}`);
@@ -703,7 +746,7 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
       s.counters[C.charges]++;
       execMove(s, f, plan, 'charge', ctx);
       s.charged[f] = 1;
-      if (s.status[t] === ACTIVE) moraleTest(s, tu, 'charged', ctx);
+      if (s.status[t] === ON) moraleTest(s, tu, 'charged', ctx);
       return;
     }
     case 'fire': {
@@ -855,16 +898,16 @@ function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: St
 /** Apply an injury to figure t and the morale tests it triggers [W18], [W25]. */
 function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'killed', cause: string, ctx: StepContext): void {
   const sc = s.sc;
-  if (s.status[t] !== ACTIVE && s.status[t] !== DISABLED) return;
+  if (s.status[t] !== ON && s.status[t] !== DISABLED) return;
   const h = applyInjury({ wounds: s.wounds[t], disabled: s.status[t] === DISABLED, dead: false }, injury);
   s.wounds[t] = h.wounds;
   const was = s.status[t];
   s.status[t] = h.dead ? DEAD : h.disabled ? DISABLED : ACTIVE;
-  if (s.status[t] !== ACTIVE) s.acts[t] = 0;
+  if (s.status[t] !== ON) s.acts[t] = 0;
   else if (s.side === sc.figures[t].side) s.acts[t] = Math.min(s.acts[t], actionsFor(s.wounds[t], false));
   ctx.emit?.({ e: 'hurt', turn: s.turn, figure: sc.figures[t].id, injury, cause, wounds: h.wounds, status: h.dead ? 'killed' : h.disabled ? 'disabled' : 'wounded' });
   const side = sc.figures[t].side;
-  if (t === sc.sides[side].commander && was === ACTIVE && s.status[t] !== ACTIVE) {
+  if (t === sc.sides[side].commander && was === ON && s.status[t] !== ON) {
     s.commanderFell[side] = s.turn;
     moraleTest(s, sc.figures[t].unit, 'a member hurt', ctx);
     for (const u of sc.sides[side].units) moraleTest(s, u, 'force commander fell', ctx);
@@ -900,14 +943,14 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
   const side = unit.side;
   const mods: Record<string, number> = {};
   const majority = majorityDie(s, u);
-  if (unit.nco >= 0 && s.status[unit.nco] === ACTIVE && sc.figures[unit.nco].die > majority) mods.betterLeader = MORALE_MODS.betterLeader;
+  if (unit.nco >= 0 && s.status[unit.nco] === ON && sc.figures[unit.nco].die > majority) mods.betterLeader = MORALE_MODS.betterLeader;
   if (s.commanderFell[side] === s.turn) mods.commanderFell = MORALE_MODS.commanderFell;
   const size = unit.figures.length;
   let out = 0;
   let wounded = 0;
   for (const f of unit.figures) {
     if (s.status[f] === DISABLED || s.status[f] === DEAD) out++;
-    else if (s.status[f] === ACTIVE && s.wounds[f] === 1) wounded++;
+    else if (s.status[f] === ON && s.wounds[f] === 1) wounded++;
   }
   if (per20(out, size) > 0) mods.out = MORALE_MODS.per20Out * per20(out, size);
   if (unit.nco >= 0 && (s.status[unit.nco] === DISABLED || s.status[unit.nco] === DEAD)) mods.ncoFell = MORALE_MODS.ncoFell;
@@ -930,7 +973,7 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
       const off = angleDiff(angleTo(pose.x, pose.y, s.x[e.f], s.y[e.f]), pose.facing) * DEG;
       let friend = Infinity;
       for (const g of sc.sides[side].figures) {
-        if (s.status[g] !== ACTIVE || sc.figures[g].unit === u) continue;
+        if (s.status[g] !== ON || sc.figures[g].unit === u) continue;
         friend = Math.min(friend, dist(pose.x, pose.y, s.x[g], s.y[g]));
       }
       if (off > 45 && e.d < friend) mods.flanked = MORALE_MODS.flanked;
@@ -955,11 +998,11 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
     let low = Infinity;
     for (const f of members) low = Math.min(low, heightAt(sc, s.x[f], s.y[f]));
     let high = -Infinity;
-    for (const e of sc.sides[1 - side].figures) if (s.status[e] === ACTIVE) high = Math.max(high, heightAt(sc, s.x[e], s.y[e]));
+    for (const e of sc.sides[1 - side].figures) if (s.status[e] === ON) high = Math.max(high, heightAt(sc, s.x[e], s.y[e]));
     if (inCover * 2 > members.length || low > high) mods.uphillOrCover = MORALE_MODS.uphillOrCover;
   }
   const cmd = sc.sides[side].commander;
-  if (cmd >= 0 && s.status[cmd] === ACTIVE) {
+  if (cmd >= 0 && s.status[cmd] === ON) {
     for (const f of members.length > 0 ? members : []) {
       if (dist(s.x[f], s.y[f], s.x[cmd], s.y[cmd]) <= COMMANDER_RANGE && lineOfSight(sc, s.x[f], s.y[f], s.x[cmd], s.y[cmd])) {
         mods.commanderNear = MORALE_MODS.commanderNear;
@@ -1030,7 +1073,7 @@ export function formCombats(s: SowState): { one: number; many: number[] }[] {
   const live: number[] = [];
   const cs = new Map<number, number[]>();
   for (let f = 0; f < sc.figures.length; f++) {
-    if (s.status[f] !== ACTIVE) continue;
+    if (s.status[f] !== ON) continue;
     const c = contacts(s, f);
     if (c.length > 0) {
       live.push(f);
@@ -1056,8 +1099,8 @@ function fightMelees(s: SowState, ctx: StepContext): void {
   for (const c of formCombats(s)) {
     if (s.phase === PH_OVER) return;
     const one = c.one;
-    const many = c.many.filter((g) => s.status[g] === ACTIVE);
-    if (s.status[one] !== ACTIVE || many.length === 0) continue;
+    const many = c.many.filter((g) => s.status[g] === ON);
+    if (s.status[one] !== ON || many.length === 0) continue;
     s.counters[C.melees]++;
     const poolOne = meleePool(s, one, many);
     const pools = many.map((g) => meleePool(s, g, [one]));
@@ -1148,7 +1191,7 @@ function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext):
   // Friends behind: within a base and 1 cm behind the loser in the push direction, not engaged.
   const behind: number[] = [];
   for (const g of sc.sides[side].figures) {
-    if (g === loser || s.status[g] !== ACTIVE || contacts(s, g).length > 0) continue;
+    if (g === loser || s.status[g] !== ON || contacts(s, g).length > 0) continue;
     const px = s.x[g] - s.x[loser];
     const py = s.y[g] - s.y[loser];
     const along = (px * dx + py * dy) / l;
@@ -1181,6 +1224,6 @@ function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext):
 /** Figures out of the fight on a side (disabled, dead or gone). */
 export function downCount(s: SowState, side: number): number {
   let n = 0;
-  for (const f of s.sc.sides[side].figures) if (s.status[f] !== ACTIVE) n++;
+  for (const f of s.sc.sides[side].figures) if (s.status[f] !== ON) n++;
   return n;
 }

@@ -3,10 +3,14 @@
  * raiders' (the objective side's) chance of winning; the defenders get one minus it. Default
  * weights are hand-set (not fitted); `fit-eval` can fit them to recorded games.
  */
-import { dist } from '../../core/geometry.js';
+import { dist as geoDist } from '../../core/geometry.js';
 import { atObjective } from './engine.js';
 import { ACTIVE, PH_OVER, type SowState } from './state.js';
 import { ROUTED } from './tables.js';
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
 
 /** Feature names, in the order of {@link features} and of a weights vector. */
 export const FEATURE_NAMES = [
@@ -34,7 +38,7 @@ export function features(s: SowState, out: number[] = new Array<number>(FEATURE_
   let raiders = 0;
   let at = 0;
   for (const f of sc.sides[r].figures) {
-    if (s.status[f] !== ACTIVE || s.morale[sc.figures[f].unit] === ROUTED) continue;
+    if (s.status[f] !== ON || s.morale[sc.figures[f].unit] === ROUTED) continue;
     raiders++;
     const d = sc.objective.field.approx(s.x[f], s.y[f]);
     prog.push(1 - Math.min(1, (Number.isFinite(d) ? d : SPAN) / SPAN));
@@ -47,7 +51,7 @@ export function features(s: SowState, out: number[] = new Array<number>(FEATURE_
   let guard = 0;
   const o = sc.objective.spots[0];
   for (const f of sc.sides[1 - r].figures) {
-    if (s.status[f] !== ACTIVE) continue;
+    if (s.status[f] !== ON) continue;
     defenders++;
     if (dist(s.x[f], s.y[f], o.x, o.y) <= 20) guard++;
   }

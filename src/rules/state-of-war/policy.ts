@@ -8,12 +8,16 @@
  * better), take cover, and close with raiders that get near the objective. Runners run.
  * Odds come from the exact contest distributions (src/core/dice-contest.ts).
  */
-import { dist } from '../../core/geometry.js';
+import { dist as geoDist } from '../../core/geometry.js';
 import { marginDistribution } from '../../core/dice-contest.js';
 import type { Json } from '../../core/model.js';
 import { type SowAction, actor, chargePlan, meleeBonus, meleePool, movePlan, shotCandidates, shotPools } from './engine.js';
 import { ACTIVE, type SowState } from './state.js';
 import { inCoverAt, nearestEnemy } from './table.js';
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
 
 /** Distance (cm, by the way round buildings) from (x, y) to the objective. */
 function toObjective(s: SowState, x: number, y: number): number {
@@ -28,13 +32,21 @@ function atLeast(dist: Map<number, number>, m: number): number {
   return p;
 }
 
+/** Margin distributions of shots by firer die, cover die and range die (pure, so shared by every game). */
+const SHOT_ODDS = new Map<string, Map<number, number>>();
+
 /** Value of shooting at unit `u`: wound-or-worse and disabling odds on the nearest candidate. */
 function fireValue(s: SowState, f: number, u: number, raider: boolean): number {
   const c = shotCandidates(s, f, u);
   if (c.length === 0) return -1;
   const t = c[0].t;
   const pools = shotPools(s, f, t);
-  const m = marginDistribution(pools.firer, pools.target);
+  const key = `${pools.firer[0].sides}:${pools.target[0].sides}:${pools.target[1].sides}`;
+  let m = SHOT_ODDS.get(key);
+  if (!m) {
+    m = marginDistribution(pools.firer, pools.target);
+    SHOT_ODDS.set(key, m);
+  }
   const wound = atLeast(m, 2);
   const disable = atLeast(m, 4);
   let v = 20 * wound + 6 * disable;
@@ -62,7 +74,7 @@ function chargeValue(s: SowState, f: number, t: number, raider: boolean): number
 function nearestRaiderTo(s: SowState): number {
   const sc = s.sc;
   let best = Infinity;
-  for (const g of sc.sides[sc.objective.side].figures) if (s.status[g] === ACTIVE) best = Math.min(best, toObjective(s, s.x[g], s.y[g]));
+  for (const g of sc.sides[sc.objective.side].figures) if (s.status[g] === ON) best = Math.min(best, toObjective(s, s.x[g], s.y[g]));
   return best;
 }
 

@@ -8,6 +8,7 @@ import { Hasher } from '../../core/hash.js';
 import type { SowScenario } from './compile.js';
 import { OK } from './tables.js';
 import type { SowAction } from './engine.js';
+import type { FigureView } from '../../core/table/index.js';
 
 /** Figure status values. */
 export const ACTIVE = 0; // on the table, able to act (may be wounded)
@@ -78,6 +79,10 @@ export interface SowState {
    * the state, cleared by every change, never copied, hashed or exported).
    */
   options: SowAction[] | null;
+  /** Plans worked out for the current decision (a cache like `options`, cleared with it). */
+  memo: Map<string, unknown> | null;
+  /** The table kit's view of this state's figures (reads the arrays live; never copied). */
+  view: FigureView | null;
 }
 
 /** Names of the rule-path counters kept in {@link SowState.counters}. */
@@ -144,6 +149,8 @@ export function newState(sc: SowScenario): SowState {
     decisions: 0,
     counters: zeros(COUNTERS.length),
     options: null,
+    memo: null,
+    view: null,
   };
 }
 
@@ -184,6 +191,8 @@ export function cloneState(s: SowState): SowState {
     decisions: s.decisions,
     counters: s.counters.slice(),
     options: null,
+    memo: null,
+    view: null,
   };
 }
 
@@ -204,14 +213,16 @@ export function exportState(s: SowState): Record<string, unknown> {
   const c = cloneState(s) as unknown as Record<string, unknown>;
   delete c.sc;
   delete c.options;
+  delete c.memo;
+  delete c.view;
   return c;
 }
 
 /** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
 export function importState(sc: SowScenario, data: unknown): SowState {
-  const d = data as Omit<SowState, 'sc' | 'options'>;
+  const d = data as Omit<SowState, 'sc' | 'options' | 'memo' | 'view'>;
   if (!d || typeof d !== 'object' || !Array.isArray(d.x) || d.x.length !== sc.figures.length) {
     throw new Error('not an exported State of War state of this scenario');
   }
-  return cloneState({ ...d, sc, options: null });
+  return cloneState({ ...d, sc, options: null, memo: null, view: null });
 }

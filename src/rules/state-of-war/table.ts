@@ -7,19 +7,31 @@
  * walls as lines that stop a move and give cover [W5][W17], and woods that hide only what is beyond
  * them [W14]. Pure functions of the state; all lengths in cm.
  */
-import { type Vec, angleDiff, angleTo, dist, distToPolygon, pointInPolygon, segmentEntersPolygon, segmentsCross } from '../../core/geometry.js';
+import { type Vec, angleDiff, angleTo, dist as geoDist, distToPolygon, pointInPolygon, segmentEntersPolygon, segmentsCross } from '../../core/geometry.js';
 import { type FigureView, inBaseContact, placeFree as kitPlaceFree } from '../../core/table/index.js';
 import type { SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
 import { type Cover, DIFFICULT_FACTOR, betterCover, moveRate, turnCost } from './tables.js';
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
 
 const RAD2DEG = 180 / Math.PI;
 /** Cover classes, weakest first (for the kit's coverAt ranking). */
 const COVER_RANK = ['soft', 'hard'];
 
-/** The figures of a state as the table kit sees them (dead and gone figures take no room). */
+/**
+ * The figures of a state as the table kit sees them (dead and gone figures take no room). The view
+ * reads the state's arrays live, so one is kept per state object (never copied by a clone).
+ */
 export function viewOf(s: SowState): FigureView {
-  return { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => s.status[i] <= DISABLED };
+  if (!s.view) {
+    const down = DISABLED; // read the imported binding once, not per call
+    const status = s.status;
+    s.view = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => status[i] <= down };
+  }
+  return s.view;
 }
 
 /** True when (x, y) lies in difficult ground (the table's slow ground). */
@@ -28,6 +40,16 @@ export function inDifficult(sc: SowScenario, x: number, y: number): boolean {
     const b = a.box;
     if (x < b.minX || x > b.maxX || y < b.minY || y > b.maxY) continue;
     if (pointInPolygon(x, y, a.poly)) return true;
+  }
+  return false;
+}
+
+/** True when the leg a→b comes within the bounding box of some difficult ground. */
+function legMeetsDifficult(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
+  for (const a of sc.table.slowGround) {
+    const b = a.box;
+    if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) continue;
+    return true;
   }
   return false;
 }
@@ -122,6 +144,18 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
     }
     heading = dir;
     const turning = mounted ? turnCost(turned) : 0;
+    if (!legMeetsDifficult(sc, a.x, a.y, b.x, b.y)) {
+      // No difficult ground near this leg: every cm costs 1.
+      const byCost = Math.max(0, allowance - turning - cost);
+      const byFence = limit - done;
+      if (byCost < l - 1e-12 || byFence < l - 1e-12) {
+        const extra = Math.max(0, Math.min(byCost, byFence));
+        return { dist: done + extra, cost: cost + extra + turning, turned, fence: byFence <= byCost };
+      }
+      cost += l;
+      done += l;
+      continue;
+    }
     for (let s = 0; s < l; s += STEP) {
       const seg = Math.min(STEP, l - s);
       const mx = a.x + ((b.x - a.x) * (s + seg / 2)) / l;
@@ -155,7 +189,7 @@ export function inContact(s: SowState, f: number, g: number): boolean {
 export function contacts(s: SowState, f: number): number[] {
   const sc = s.sc;
   const out: number[] = [];
-  for (const e of sc.sides[1 - sc.figures[f].side].figures) if (s.status[e] === ACTIVE && inContact(s, f, e)) out.push(e);
+  for (const e of sc.sides[1 - sc.figures[f].side].figures) if (s.status[e] === ON && inContact(s, f, e)) out.push(e);
   out.sort((a, b) => dist(s.x[f], s.y[f], s.x[a], s.y[a]) - dist(s.x[f], s.y[f], s.x[b], s.y[b]) || a - b);
   return out;
 }
@@ -243,7 +277,7 @@ export function rearDistance(sc: SowScenario, side: number, x: number, y: number
 export function nearestEnemy(s: SowState, side: number, x: number, y: number): { f: number; d: number } {
   let best = { f: -1, d: Infinity };
   for (const e of s.sc.sides[1 - side].figures) {
-    if (s.status[e] !== ACTIVE) continue;
+    if (s.status[e] !== ON) continue;
     const d = dist(x, y, s.x[e], s.y[e]);
     if (d < best.d) best = { f: e, d };
   }
