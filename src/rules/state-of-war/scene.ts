@@ -82,7 +82,7 @@ export function sowScene(s: SowState): Scene {
       r: sc.radius,
       facing: s.facing[f.index],
       side: sc.sides[f.side].id,
-      band: sc.units[f.unit].id,
+      band: String(sc.sides[f.side].units.indexOf(f.unit) + 1),
       status: s.status[f.index] === DISABLED ? 'captured' : STATUS[s.status[f.index]],
       onTable: s.status[f.index] !== GONE,
       markers: m.markers,
