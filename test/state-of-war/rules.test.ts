@@ -17,10 +17,7 @@ import {
 } from '../../src/rules/state-of-war/engine.js';
 import { ACTIVE, DEAD, DISABLED, PH_OVER } from '../../src/rules/state-of-war/state.js';
 import { BROKEN, FALL_BACK, NO_ADVANCE, OK, ROUTED } from '../../src/rules/state-of-war/tables.js';
-import { gameStream } from '../../src/core/rng.js';
 import type { GameEvent } from '../../src/core/model.js';
-
-const quiet = { rng: gameStream('quiet') };
 
 describe('Actions', () => {
   it('a figure has 2 actions, −1 per wound: a wounded figure acts once [W2]', () => {
@@ -374,6 +371,5 @@ describe('Scenario victory', () => {
     act(s, { k: 'burn' }, []);
     expect(s.phase).toBe(PH_OVER);
     expect(s.winner).toBe(0);
-    void quiet;
   });
 });

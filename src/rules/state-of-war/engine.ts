@@ -15,7 +15,6 @@ import {
   coverOf,
   fenceCrossing,
   heightAt,
-  inContact,
   inCoverAt,
   lineOfSight,
   nearestEnemy,
