@@ -303,6 +303,29 @@ describe('Morale', () => {
     s.advanced[u] = 1;
     expect(moraleModifiers(s, u)).toMatchObject({ advancing: 1 });
   });
+  it('retiring: the unit, or friends within 20 cm, falling back −1; friends in sight advancing +1 [W29][W31]', () => {
+    const s = base();
+    const u = sc.unitIndex.get('u')!;
+    const cmdUnit = sc.figures[fig(s, 'A06')].unit;
+    s.x[fig(s, 'A06')] = 100;
+    s.y[fig(s, 'A06')] = 125; // 13 cm from A05
+    s.morale[cmdUnit] = BROKEN;
+    expect(moraleModifiers(s, u)).toMatchObject({ retiring: -1 });
+    s.morale[cmdUnit] = OK;
+    s.advanced[cmdUnit] = 1;
+    const m = moraleModifiers(s, u);
+    expect(m.retiring).toBeUndefined();
+    expect(m).toMatchObject({ friends: 1 });
+  });
+  it('uphill of all enemies or in cover +1 [W31]', () => {
+    const hill = testScenario(figs, { terrain: [{ id: 'h', kind: 'hill', polygon: [[90, 90], [110, 90], [110, 120], [90, 120]] }] });
+    const s = position(hill, { A01: [100, 100], A02: [100, 103], A03: [100, 106], A04: [100, 109], A05: [100, 112], A06: [20, 190], B01: [160, 106] });
+    expect(moraleModifiers(s, hill.unitIndex.get('u')!)).toMatchObject({ uphillOrCover: 1 });
+    const wood = testScenario(figs, { terrain: [{ id: 'w', kind: 'wood', polygon: [[101, 90], [110, 90], [110, 120], [101, 120]] }] });
+    const t = position(wood, { A01: [100, 100], A02: [100, 103], A03: [100, 106], A04: [100, 109], A05: [100, 112], A06: [20, 190], B01: [160, 106] });
+    expect(moraleModifiers(t, wood.unitIndex.get('u')!)).toMatchObject({ uphillOrCover: 1 });
+    expect(moraleModifiers(base(), sc.unitIndex.get('u')!).uphillOrCover).toBeUndefined();
+  });
   it('the result ladder: 1+ OK, −2 fall back, −3 broken, worse routed [W32]', () => {
     const score = (face: number, more = false): number => {
       const s = base();
