@@ -72,7 +72,7 @@ const out: Record<string, number> = {};
   const d = await prepare(nim as unknown as AnyRuleset, sc, undefined, state, { iterations: String(o.iterations) }, 1, 1);
   out.nim = await measure('Nim (3,4,5), 1 thread', d);
   await d.agent.close?.();
-  // Root parallelism needs the forward model's exportState; the Nim fixture has none, so only one thread.
+  // Root parallelism needs the ruleset's threads capability (exportState/importState); the Nim fixture has none, so only one thread.
 }
 {
   const sc = loadScenario('supply-raid');

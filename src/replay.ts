@@ -1,12 +1,11 @@
 /**
- * Replaying records: verification (re-run from the seed and compare every line) and the story
- * (the events in plain words).
+ * Replaying records: verification (re-run from the seed and compare every line, src/rerun.ts) and
+ * the story (the events in plain words).
  */
-import { canonicalJson } from './core/hash.js';
-import { GameSession } from './core/game.js';
 import type { Json } from './core/model.js';
-import { type DecisionLine, type HeaderLine, type RecordLine, RecordError } from './core/record.js';
+import { type HeaderLine, type RecordLine, RecordError } from './core/record.js';
 import { getRuleset, loadScenarioData } from './rules/index.js';
+import { RerunMismatch, rerunRecord } from './rerun.js';
 
 /** Outcome of verifying a record. */
 export interface VerifyResult {
@@ -21,81 +20,21 @@ export interface VerifyResult {
   hash?: string;
 }
 
-function comparable(line: RecordLine): string {
-  if (line.t === 'decision') {
-    const { why: _why, ...rest } = line as DecisionLine;
-    return canonicalJson(rest);
-  }
-  return canonicalJson(line);
-}
-
-function short(s: string): string {
-  return s.length > 300 ? `${s.slice(0, 300)}…` : s;
-}
-
 /**
  * Re-run a record from its header's seed, applying its decisions, and compare every line the
- * replay produces with the record. Returns the first line that differs.
+ * replay produces with the record ({@link rerunRecord}, which also checks the ruleset version and
+ * the embedded scenario's hash). Returns the first line that differs. Throws {@link RecordError}
+ * for a record that cannot be re-run at all (unknown ruleset, embedded scenario that does not
+ * compile).
  */
 export function verifyRecord(lines: RecordLine[], file: string): VerifyResult {
-  const header = lines[0] as HeaderLine;
-  const ruleset = getRuleset(header.ruleset);
-  if (ruleset.version !== header.rulesetVersion) {
-    return { ok: false, line: 1, decisions: 0, message: `recorded with ${header.ruleset} ${header.rulesetVersion}; this build has ${ruleset.version}` };
+  try {
+    const { session } = rerunRecord(lines, file, { end: 'finished' });
+    return { ok: true, decisions: session.decisions, hash: session.scenario.ruleset.hash(session.state) };
+  } catch (e) {
+    if (e instanceof RerunMismatch) return { ok: false, line: e.line, message: e.reason, decisions: e.decisions };
+    throw e;
   }
-  const loaded = loadScenarioData(header.scenarioData, `${file} (embedded scenario)`);
-  if (loaded.hash !== header.scenarioHash) {
-    return { ok: false, line: 1, decisions: 0, message: `embedded scenario hash ${loaded.hash} differs from the header's ${header.scenarioHash}` };
-  }
-  const g = new GameSession(loaded, header.seed, header.agents, { record: true });
-  const gen = g.lines as string[];
-  let j = 1; // next generated line to compare (0 is the header)
-  let lastDecisionLine = 0;
-  const mismatch = (i: number, found: string, expected: string | undefined): VerifyResult => ({
-    ok: false,
-    line: i + 1,
-    decisions: g.decisions,
-    message:
-      expected === undefined
-        ? `line ${i + 1}: the record goes on (${short(found)}) but the replay has nothing more here`
-        : `line ${i + 1} differs${lastDecisionLine ? ` (the decision before it is line ${lastDecisionLine})` : ''}:\n  record: ${short(found)}\n  replay: ${short(expected)}`,
-  });
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.t === 'header') return { ok: false, line: i + 1, decisions: g.decisions, message: `line ${i + 1}: a second header` };
-    if (line.t === 'decision') {
-      if (j < gen.length) return mismatch(i, comparable(line), canonicalJson(JSON.parse(gen[j]) as Json));
-      if (g.current() === null) return { ok: false, line: i + 1, decisions: g.decisions, message: `line ${i + 1}: a decision after the game ended` };
-      if (line.side !== g.current()) {
-        return { ok: false, line: i + 1, decisions: g.decisions, message: `line ${i + 1}: decision by ${line.side}, but ${g.current()} is to decide` };
-      }
-      try {
-        g.submit(line.action);
-      } catch (e) {
-        return { ok: false, line: i + 1, decisions: g.decisions, message: `line ${i + 1}: ${e instanceof Error ? e.message : String(e)}` };
-      }
-      lastDecisionLine = i + 1;
-      const produced = JSON.parse(gen[j]) as RecordLine;
-      if (comparable(produced) !== comparable(line)) return mismatch(i, comparable(line), comparable(produced));
-      j++;
-      continue;
-    }
-    if (line.t === 'result') {
-      if (g.current() !== null) {
-        if (j < gen.length) return mismatch(i, comparable(line), canonicalJson(JSON.parse(gen[j]) as Json));
-        return { ok: false, line: i + 1, decisions: g.decisions, message: `line ${i + 1}: the record ends the game, but the replay's game goes on` };
-      }
-      if (j === gen.length) g.finish();
-    }
-    if (j >= gen.length) return mismatch(i, comparable(line), undefined);
-    const expected = canonicalJson(JSON.parse(gen[j]) as Json);
-    if (comparable(line) !== expected) return mismatch(i, comparable(line), expected);
-    j++;
-  }
-  if (g.current() !== null || j < gen.length) {
-    return { ok: false, line: lines.length + 1, decisions: g.decisions, message: `the record stops at line ${lines.length}, but the replay's game goes on` };
-  }
-  return { ok: true, decisions: g.decisions, hash: ruleset.hash(g.state) };
 }
 
 /** The story of a record: one line per event worth telling, with agents' explanations when kept. */

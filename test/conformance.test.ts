@@ -1,25 +1,50 @@
 /**
- * The shared conformance suite (after OpenSpiel's one test for every game): every ruleset, on
- * every built-in scenario, must honour the forward-model contract of src/core/model.ts.
+ * The shared conformance suite (after OpenSpiel's one test for every game): every registered
+ * ruleset (src/rules/registered.ts), on every built-in scenario it declares, must honour the
+ * forward-model contract of src/core/model.ts, its declared traits and its optional capabilities
+ * (policy, evaluation, threads, view). A new ruleset is checked here without touching this file.
  */
 import { describe, expect, it } from 'vitest';
-import { builtinScenarioFiles, readScenarioFile } from '../src/core/scenario.js';
-import { compileSource } from '../src/rules/index.js';
+import { join } from 'node:path';
+import { builtinScenarioFiles, projectRoot, readScenarioFile } from '../src/core/scenario.js';
+import { RULESETS, compileSource } from '../src/rules/index.js';
+import { loadRuleset } from '../src/rules/load.js';
 import { gameStream, randInt, streamFromString } from '../src/core/rng.js';
 import { verifyRecord } from '../src/replay.js';
 import { parseRecord } from '../src/core/record.js';
 import type { Json } from '../src/core/model.js';
 import { playSpecs } from './helpers/games.js';
 
-const scenarios = builtinScenarioFiles().map((f) => compileSource(readScenarioFile(f)));
+const scenarios = [...RULESETS.values()].flatMap((r) => r.scenarios.map((id) => compileSource(readScenarioFile(join(projectRoot(), 'scenarios', r.id, `${id}.json`)))));
+
+describe('the registry', () => {
+  it('holds rulesets, each with built-in scenarios; every built-in scenario file is declared by its ruleset', () => {
+    expect(RULESETS.size).toBeGreaterThanOrEqual(2);
+    const declared = new Set([...RULESETS.values()].flatMap((r) => r.scenarios.map((id) => `${r.id}/${id}`)));
+    const files = builtinScenarioFiles().map((f) => {
+      const src = readScenarioFile(f);
+      return `${src.ruleset}/${src.id}`;
+    });
+    expect(new Set(files)).toEqual(declared);
+    expect(files.length).toBe(declared.size);
+  });
+
+  it('loads each ruleset alone by id (as worker threads do) to the registered object; refuses unknown ids', async () => {
+    for (const r of RULESETS.values()) expect(await loadRuleset(r.id)).toBe(r);
+    await expect(loadRuleset('no-such-rules')).rejects.toThrow(/unknown ruleset "no-such-rules"/);
+    await expect(loadRuleset('../pirates')).rejects.toThrow(/not a ruleset id/);
+  });
+});
 
 describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('conformance: %s', (_name, sc) => {
   const r = sc.ruleset;
   const sides = r.sides(sc.compiled);
   const randomSpecs = Object.fromEntries(sides.map((s) => [s, 'random']));
 
-  it('has sides, and a fresh game asks one of them to decide', () => {
+  it('has sides (as many as its traits declare), and a fresh game asks one of them to decide', () => {
     expect(sides.length).toBeGreaterThanOrEqual(2);
+    expect(sides.length).toBeGreaterThanOrEqual(r.traits.sides.min);
+    expect(sides.length).toBeLessThanOrEqual(r.traits.sides.max);
     const s = r.setup(sc.compiled, { rng: gameStream(1) });
     expect(r.isTerminal(s)).toBe(false);
     expect(sides).toContain(r.currentSide(s));
@@ -117,5 +142,65 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('co
       r.apply(s, l.action, { rng: replayRng });
     }
     throw new Error('no decision with an alternative found');
+  });
+});
+
+describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('traits and capabilities: %s', (_name, sc) => {
+  const r = sc.ruleset;
+
+  it('chance is as declared: the same actions under two game streams give the same game exactly when chance is none', () => {
+    const ra = gameStream(11);
+    const rb = gameStream(12);
+    const pick = streamFromString('pick/traits');
+    const a = r.setup(sc.compiled, { rng: ra });
+    const b = r.setup(sc.compiled, { rng: rb });
+    let diverged = r.hash(a) !== r.hash(b);
+    for (let step = 0; step < 2000 && !diverged && !r.isTerminal(a); step++) {
+      const legal = r.legalActions(a);
+      const act = legal[randInt(pick, legal.length)];
+      const key = r.actionKey(act);
+      if (!r.legalActions(b).some((o) => r.actionKey(o) === key)) diverged = true;
+      else {
+        r.apply(a, act, { rng: ra });
+        r.apply(b, act, { rng: rb });
+        diverged = r.hash(a) !== r.hash(b);
+      }
+    }
+    expect(diverged).toBe(r.traits.chance === 'sampled');
+  });
+
+  it('policy, evaluation, threads and view, where declared, keep their contracts along a random game', () => {
+    const rng = gameStream(13);
+    const pick = streamFromString('pick/capabilities');
+    const s = r.setup(sc.compiled, { rng });
+    if (r.evaluation) {
+      expect(r.evaluation.defaultWeights.length).toBe(r.evaluation.names.length);
+      expect(r.sides(sc.compiled)).toContain(r.evaluation.side(sc.compiled));
+    }
+    for (let step = 0; step < 3000 && !r.isTerminal(s); step++) {
+      const legal = r.legalActions(s);
+      if (step % 37 === 0) {
+        if (r.policy) {
+          const scores = r.policy.scores(s, legal);
+          expect(scores.length).toBe(legal.length);
+          expect(scores.every((x) => Number.isFinite(x))).toBe(true);
+          expect(r.policy.scores(s, legal)).toEqual(scores); // deterministic, state untouched
+        }
+        if (r.evaluation) expect(r.evaluation.features(s).length).toBe(r.evaluation.names.length);
+        if (r.threads) {
+          const data = structuredClone(r.threads.exportState(s));
+          const back = r.threads.importState(sc.compiled, data);
+          expect(r.hash(back)).toBe(r.hash(s));
+          expect(r.legalActions(back).map((x) => r.actionKey(x))).toEqual(legal.map((x) => r.actionKey(x)));
+        }
+        if (r.view) {
+          const scene = r.view.scene(s);
+          expect(scene.figures.length).toBeGreaterThan(0);
+          if (r.view.ascii) expect(r.view.ascii(s).length).toBeGreaterThan(0);
+          if (r.view.describeFigure) expect(r.view.describeFigure(s, scene.figures[0].id)).not.toBeNull();
+        }
+      }
+      r.apply(s, legal[randInt(pick, legal.length)], { rng });
+    }
   });
 });

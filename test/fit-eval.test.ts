@@ -9,6 +9,7 @@ import { makeAgents, playGameSync } from '../src/core/game.js';
 import { resolveBuiltinAgent } from '../agents/index.js';
 import { loadWeights, mctsAgent } from '../agents/mcts/index.js';
 import { agentStream } from '../src/core/rng.js';
+import { encodeRecord } from '../src/core/record.js';
 
 describe('fit-eval', () => {
   it('reads records, writes weights with one per feature and the fit measured on held-out games; mcts:eval loads them', () => {
@@ -19,7 +20,8 @@ describe('fit-eval', () => {
     for (let seed = 1; seed <= 10; seed++) {
       const agents = makeAgents(sc, seed, { pirates: h, townsfolk: seed % 2 ? r : h }, 1);
       const { lines } = playGameSync(sc, seed, agents, { record: true });
-      writeFileSync(join(dir, `g${seed}.jsonl`), `${lines!.join('\n')}\n`);
+      // Plain and compressed records alike (a run folder writes records/game-N.jsonl.gz).
+      writeFileSync(join(dir, seed % 2 ? `g${seed}.jsonl` : `g${seed}.jsonl.gz`), encodeRecord(lines!, seed % 2 === 0));
     }
     const out = join(dir, 'w.json');
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fit-eval', dir, '--out', out, '--every', '20'], { encoding: 'utf8' });

@@ -7,11 +7,11 @@
  * the forward-model interface (ruleset, state, legal actions) — like any agent should.
  */
 import type { AgentFactory } from '../../src/core/agent.js';
-import { POLICIES, argmax } from '../heuristic/index.js';
+import { argmax, scriptedPolicy } from '../heuristic/index.js';
 import { randInt } from '../../src/core/rng.js';
 
 const cautious: AgentFactory = (ctx) => {
-  const policy = POLICIES[ctx.ruleset.id];
+  const policy = scriptedPolicy(ctx.ruleset); // the ruleset's own scripted policy, if it has one
   return {
     spec: 'agents/examples/cautious.ts',
     decide(d) {

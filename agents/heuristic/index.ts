@@ -1,26 +1,21 @@
 /**
- * `heuristic`: the scripted policy of a ruleset, which scores each legal action; the agent plays
- * the highest score (ties: the earlier action). The scores double as a prior for search agents.
- * A ruleset without a scripted policy has no heuristic agent.
+ * `heuristic`: the scripted policy of the ruleset it is given (`ruleset.policy`, declared with the
+ * ruleset in src/rules/<id>/policy.ts), which scores each legal action; the agent plays the highest
+ * score (ties: the earlier action). The scores double as a prior for search agents. A ruleset
+ * without a scripted policy has no heuristic agent.
  */
 import type { AgentFactory } from '../../src/core/agent.js';
-import type { Json } from '../../src/core/model.js';
-import type { PiratesAction, PiratesState } from '../../src/rules/pirates/index.js';
+import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError } from '../options.js';
-import { piratesScores } from './pirates.js';
-import { escarmoucheScores } from './escarmouche.js';
-import type { EscAction, EscState } from '../../src/rules/escarmouche/index.js';
-import { stateOfWarPolicy } from '../../src/rules/state-of-war/policy.js';
 
 /** Scores of the legal actions in the state for the side to decide; higher is better. */
 export type ScriptedPolicy = (state: unknown, legal: readonly Json[]) => number[];
 
-/** Scripted policies by ruleset id. */
-export const POLICIES: Readonly<Record<string, ScriptedPolicy>> = {
-  pirates: (state, legal) => piratesScores(state as PiratesState, legal as PiratesAction[]),
-  escarmouche: (state, legal) => escarmoucheScores(state as EscState, legal as EscAction[]),
-  'state-of-war': stateOfWarPolicy,
-};
+/** The ruleset's scripted policy as a function, or null when it declares none. */
+export function scriptedPolicy(ruleset: AnyRuleset): ScriptedPolicy | null {
+  const p = ruleset.policy;
+  return p ? (state, legal) => p.scores(state, legal) : null;
+}
 
 /** Index of the best score (first on ties). */
 export function argmax(scores: readonly number[]): number {
@@ -31,8 +26,8 @@ export function argmax(scores: readonly number[]): number {
 
 /** Factory of `heuristic`: plays the best-scored legal action of the ruleset's scripted policy. */
 export const heuristicAgent: AgentFactory = (ctx) => {
-  const policy = POLICIES[ctx.ruleset.id];
-  if (!policy) throw new AgentSpecError(`no heuristic agent for ruleset "${ctx.ruleset.id}" (have: ${Object.keys(POLICIES).join(', ')})`);
+  const policy = scriptedPolicy(ctx.ruleset);
+  if (!policy) throw new AgentSpecError(`no heuristic agent for ruleset "${ctx.ruleset.id}": it declares no scripted policy (\`policy\` in its defineRuleset)`);
   return {
     spec: 'heuristic',
     decide: (d) => d.legal[argmax(policy(d.state, d.legal))],

@@ -1,7 +1,7 @@
 /**
  * `mcts`: open-loop Monte Carlo tree search through the forward model (agents/mcts/search.ts).
- * Works unchanged on every ruleset; uses the ruleset's scripted policy (agents/heuristic) for
- * priors and rollouts when there is one.
+ * Works unchanged on every ruleset; uses the ruleset's scripted policy (`ruleset.policy`) for
+ * priors and rollouts when there is one, and its `threads` capability for root parallelism.
  *
  * Options (`mcts:iterations=2000,workers=2`):
  * - `iterations` (default 300) — iterations per tree; deterministic.
@@ -26,7 +26,7 @@ import type { AgentFactory, Explanation } from '../../src/core/agent.js';
 import { workerModule } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, intOption, numOption, canonicalSpec } from '../options.js';
-import { POLICIES } from '../heuristic/index.js';
+import { scriptedPolicy } from '../heuristic/index.js';
 import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
 
@@ -118,9 +118,10 @@ async function releasePool(): Promise<void> {
 /** Factory of `mcts` (options above). */
 export const mctsAgent: AgentFactory = (ctx) => {
   const { opts, workers } = searchOptions(ctx.options, ctx.ruleset);
-  const policy = POLICIES[ctx.ruleset.id] ?? null;
+  const policy = scriptedPolicy(ctx.ruleset);
   const threads = Math.min(workers, Math.max(1, ctx.maxThreads), availableParallelism());
-  const parallel = workers > 1 && threads > 1 && ctx.scenarioData !== undefined && !!ctx.ruleset.exportState && !!ctx.ruleset.importState;
+  const threadsCap = ctx.ruleset.threads;
+  const parallel = workers > 1 && threads > 1 && ctx.scenarioData !== undefined && threadsCap !== undefined;
   let pool: Piscina | null = null;
   let last: Explanation | null = null;
   const spec = canonicalSpec('mcts', ctx.options);
@@ -146,9 +147,9 @@ export const mctsAgent: AgentFactory = (ctx) => {
       // One seed per tree, drawn from the agent's own stream: the same game gives the same seeds.
       const seeds = Array.from({ length: workers }, () => Math.floor(ctx.rng.next() * 4294967296));
       let results: SearchResult[];
-      if (parallel && ctx.ruleset.exportState) {
+      if (parallel && threadsCap) {
         pool ??= acquirePool(threads);
-        const data = ctx.ruleset.exportState(d.state);
+        const data = threadsCap.exportState(d.state);
         const tasks: TreeTask[] = seeds.map((seed) => ({
           ruleset: ctx.ruleset.id,
           scenario: ctx.scenarioData as Json,

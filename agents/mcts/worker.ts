@@ -1,27 +1,38 @@
 /**
- * A Piscina worker that grows one MCTS tree (root parallelism). It compiles each scenario once
- * (cached by content) and rebuilds the root state with the ruleset's `importState`.
+ * A Piscina worker that grows one MCTS tree (root parallelism). It loads only the ruleset the task
+ * names (src/rules/load.ts, not the registry of every ruleset), compiles each scenario once
+ * (cached by content hash) and rebuilds the root state with the ruleset's `threads.importState`.
  */
+import { canonicalJson, hashString } from '../../src/core/hash.js';
 import type { Json } from '../../src/core/model.js';
-import { loadScenarioData } from '../../src/rules/index.js';
-import { POLICIES } from '../heuristic/index.js';
+import { loadRuleset } from '../../src/rules/load.js';
+import { scriptedPolicy } from '../heuristic/index.js';
 import { search, type SearchOptions, type SearchResult } from './search.js';
 
 /** One tree to grow. */
 export interface TreeTask {
+  /** The ruleset's id (loaded on first use in this thread). */
   ruleset: string;
   /** The scenario file's JSON (compiled once per worker, cached by content hash). */
   scenario: Json;
-  /** The root state, as the ruleset's exportState gave it. */
+  /** The root state, as the ruleset's `threads.exportState` gave it. */
   state: unknown;
   options: SearchOptions;
   seed: number;
 }
 
-export default function grow(task: TreeTask): SearchResult {
-  const sc = loadScenarioData(task.scenario, 'mcts worker');
-  const r = sc.ruleset;
-  if (r.id !== task.ruleset || !r.importState) throw new Error(`ruleset ${task.ruleset} cannot be searched on a worker thread`);
-  const state = r.importState(sc.compiled, task.state);
-  return search(r, state, task.options, task.seed, POLICIES[r.id] ?? null, () => performance.now());
+/** Compiled scenarios by ruleset id and content hash (a worker serves one game at a time, or few). */
+const compiled = new Map<string, unknown>();
+
+export default async function grow(task: TreeTask): Promise<SearchResult> {
+  const r = await loadRuleset(task.ruleset);
+  if (!r.threads) throw new Error(`ruleset ${task.ruleset} cannot be searched on a worker thread (it has no threads capability)`);
+  const key = `${r.id}#${hashString(canonicalJson(task.scenario))}`;
+  let sc = compiled.get(key);
+  if (sc === undefined) {
+    sc = r.compile(task.scenario, 'mcts worker');
+    compiled.set(key, sc);
+  }
+  const state = r.threads.importState(sc, task.state);
+  return search(r, state, task.options, task.seed, scriptedPolicy(r), () => performance.now());
 }

@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GameSession } from '../core/game.js';
 import type { AnyRuleset } from '../core/model.js';
-import { readRecord, type HeaderLine, type ResultLine } from '../core/record.js';
+import { RECORD_NAME, readRecord, type HeaderLine, type ResultLine } from '../core/record.js';
 import { loadScenarioData } from '../rules/index.js';
 import { fitLogistic, logisticScore } from '../stats/logistic.js';
 import { UsageError, fail, parsePositive, writeAtomic } from './common.js';
@@ -25,8 +25,8 @@ function recordFiles(paths: string[]): string[] {
     if (st.isDirectory()) {
       for (const f of readdirSync(p).sort()) {
         const full = join(p, f);
-        if (f.endsWith('.jsonl') && statSync(full).isFile()) out.push(full);
-        else if (statSync(full).isDirectory()) out.push(...recordFiles([full]).filter((x) => x.endsWith('.jsonl')));
+        if (RECORD_NAME.test(f) && statSync(full).isFile()) out.push(full);
+        else if (statSync(full).isDirectory()) out.push(...recordFiles([full]).filter((x) => RECORD_NAME.test(x)));
       }
     } else out.push(p);
   }

@@ -1,5 +1,7 @@
 /**
- * One game: the loop that asks agents for decisions, applies them, and writes the record.
+ * One game: the loop that asks agents for decisions, applies them, and writes the record — written
+ * once: {@link GameSession.step} is the step and {@link playOut} the loop of every game (`run`,
+ * tests and benchmarks, the runner's rows, `play`); each adds its own hooks ({@link StepHooks}).
  *
  * Determinism (DESIGN.md §Contracts 2): the game's dice come only from `gameStream(seed)`; each
  * agent is created with `agentStream(seed, side)`. The record is a pure function of (ruleset
@@ -38,6 +40,78 @@ export interface LoadedScenario {
 
 /** Thrown when a game exceeds the ruleset's decision limit (a defect: every game must end). */
 export class DecisionLimitError extends Error {}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** An agent threw (or its promise rejected) while deciding: that side's failure, not the rules'. */
+export class AgentError extends Error {
+  constructor(
+    readonly side: SideId,
+    /** The agent's spec. */
+    readonly agent: string,
+    /** The 1-based number of the decision it was asked for. */
+    readonly decision: number,
+    override readonly cause: unknown,
+  ) {
+    super(`the agent threw at decision ${decision}: ${messageOf(cause)}`);
+    this.name = 'AgentError';
+  }
+}
+
+/** An agent answered with an action that is not legal now (nothing was applied). */
+export class IllegalActionError extends Error {
+  constructor(
+    readonly side: SideId,
+    /** The agent's spec. */
+    readonly agent: string,
+    /** The 1-based number of the decision it was asked for. */
+    readonly decision: number,
+    readonly action: Json,
+    /** Why it is not legal, in words (the ruleset's reason). */
+    readonly reason: string,
+  ) {
+    super(`illegal action at decision ${decision}: ${JSON.stringify(action)} (${reason})`);
+    this.name = 'IllegalActionError';
+  }
+}
+
+/** One decision taken by {@link GameSession.step}. */
+export interface StepDecision {
+  /** The agent that decided. */
+  agent: Agent;
+  side: SideId;
+  /** The decision's 1-based number in the game. */
+  n: number;
+  /** The action, as the agent returned it (checked legal). */
+  action: Json;
+  /** The legal actions it was chosen from. */
+  legal: readonly Json[];
+  /** What the record's decision line keeps beside it (from {@link StepHooks.why}). */
+  why: Json | undefined;
+}
+
+/**
+ * What a caller of {@link GameSession.step} may add to a step; every hook is optional and may
+ * throw to stop the game (the error passes through `step` unchanged).
+ */
+export interface StepHooks {
+  /** Refuse an agent that answers with a Promise (synchronous loops: tests, benchmarks). */
+  sync?: boolean;
+  /** Just before the agent is asked for decision `n` (the runner's watchdog buffer and clock). */
+  beforeDecide?(side: SideId, n: number): void;
+  /** Wraps an asynchronous answer, e.g. to reject it after a time limit. */
+  waitFor?(answer: Promise<Json>, side: SideId, n: number): Promise<Json>;
+  /** As soon as the agent has answered, before the answer is checked (the runner's time check). */
+  answered?(side: SideId, n: number): void;
+  /** What to keep beside the action in the record's decision line (an explanation); never compared by verify. */
+  why?(agent: Agent, side: SideId): Json | undefined;
+  /** The checked decision, before it is applied (the state is still the one it was chosen in). */
+  chosen?(d: StepDecision): void;
+  /** The decision, after it is applied. */
+  applied?(d: StepDecision): void;
+}
 
 /**
  * A game in progress, driven one decision at a time (by {@link playGame}, `play`, or replay).
@@ -133,14 +207,18 @@ export class GameSession {
   /**
    * Apply a decision of the current side. `legal` (if given) is the list the agent chose from:
    * the action must be in it, or be accepted by the ruleset's `checkAction`. `why` is kept in the
-   * record line but never compared by verify.
+   * record line but never compared by verify. Throws (changing nothing) on an illegal action.
    */
   submit(action: Json, legal?: readonly Json[], why?: Json): void {
-    const r = this.scenario.ruleset;
     const side = this.current();
     if (side === null) throw new Error('the game is over');
     const reason = this.illegalReason(action, legal ?? this.legal());
     if (reason !== null) throw new Error(`illegal decision ${JSON.stringify(action)} by ${side}: ${reason}`);
+    this.applyChecked(side, action, why);
+  }
+
+  /** Apply an action already checked to be legal for `side`, the side deciding now. */
+  private applyChecked(side: SideId, action: Json, why: Json | undefined): void {
     this.decisionCount++;
     if (this.decisionCount > this.limit) {
       throw new DecisionLimitError(`the game passed its decision limit (${this.limit}) without ending`);
@@ -150,8 +228,59 @@ export class GameSession {
       if (why !== undefined) line.why = why;
       this.lines.push(JSON.stringify(line));
     }
-    r.apply(this.state, action, { rng: this.rng, emit: this.emit });
+    this.scenario.ruleset.apply(this.state, action, { rng: this.rng, emit: this.emit });
     this.opts.monitor?.afterStep(this.state);
+  }
+
+  /**
+   * THE step of every game loop (`run`, tests and benchmarks through {@link playOut}, the runner's
+   * rows, `play`'s agent moves): ask `agent` — the agent of the side deciding now — for a decision,
+   * check it, and apply it, calling the hooks on the way (time limits, watchdogs, explanations,
+   * accounts, measures). Returns the step once applied; a Promise of it when the agent answers
+   * asynchronously (never for a synchronous answer: no microtask per decision).
+   *
+   * Failures, before the state changes: {@link AgentError} when the agent throws or its promise
+   * rejects; {@link IllegalActionError} when its answer is not legal now; an error thrown by a hook
+   * (e.g. a time limit) passes through unchanged. A {@link DecisionLimitError} (before the decision
+   * line is recorded) and an error from the ruleset's `apply` (an engine defect; after it) pass
+   * through as they are.
+   * Precondition: the game is not over.
+   */
+  step(agent: Agent, hooks: StepHooks = {}): StepDecision | Promise<StepDecision> {
+    const side = this.current();
+    if (side === null) throw new Error('the game is over');
+    const legal = this.legal();
+    const n = this.decisionCount + 1;
+    hooks.beforeDecide?.(side, n);
+    let answer: Json | Promise<Json>;
+    try {
+      answer = agent.decide({ ruleset: this.scenario.ruleset, state: this.state, side, legal });
+    } catch (e) {
+      throw new AgentError(side, agent.spec, n, e);
+    }
+    if (!(answer instanceof Promise)) return this.conclude(agent, side, n, legal, answer, hooks);
+    if (hooks.sync) {
+      answer.catch(() => {}); // dropped: its failure, if any, is not this game's any more
+      throw new Error(`agent ${agent.spec} decides asynchronously; use playGame`);
+    }
+    const guarded = answer.then(
+      (a) => a,
+      (e: unknown) => {
+        throw new AgentError(side, agent.spec, n, e);
+      },
+    );
+    return (hooks.waitFor ? hooks.waitFor(guarded, side, n) : guarded).then((a) => this.conclude(agent, side, n, legal, a, hooks));
+  }
+
+  private conclude(agent: Agent, side: SideId, n: number, legal: readonly Json[], action: Json, hooks: StepHooks): StepDecision {
+    hooks.answered?.(side, n);
+    const reason = this.illegalReason(action, legal);
+    if (reason !== null) throw new IllegalActionError(side, agent.spec, n, action, reason);
+    const d: StepDecision = { agent, side, n, action, legal, why: hooks.why?.(agent, side) };
+    hooks.chosen?.(d);
+    this.applyChecked(side, action, d.why);
+    hooks.applied?.(d);
+    return d;
   }
 
   /** The result of the finished game; also appends the result line to the record. */
@@ -211,55 +340,59 @@ export interface PlayOptions {
   explain?: boolean;
 }
 
-function startSession(scenario: LoadedScenario, seed: number | string, agents: Record<SideId, Agent>, opts: PlayOptions): GameSession {
+/**
+ * THE game loop: let each side's agent decide in turn ({@link GameSession.step} with `hooks`) until
+ * the game is over. Returns undefined when every agent answered synchronously, else a Promise that
+ * settles when the game is over; rejects (or throws) with the first failure of a step.
+ */
+export function playOut(g: GameSession, agents: Record<SideId, Agent>, hooks: StepHooks = {}): Promise<void> | undefined {
+  for (let side = g.current(); side !== null; side = g.current()) {
+    const agent = agents[side];
+    if (!agent) throw new Error(`no agent for side "${side}"`);
+    const d = g.step(agent, hooks);
+    if (d instanceof Promise) return d.then(() => playOut(g, agents, hooks));
+  }
+  return undefined;
+}
+
+function startSession(scenario: LoadedScenario, seed: number | string, agents: Record<SideId, Agent>, opts: PlayOptions): { g: GameSession; hooks: StepHooks } {
   const specs: Record<SideId, string> = {};
   for (const [side, a] of Object.entries(agents)) specs[side] = a.spec;
-  return new GameSession(scenario, seed, specs, { record: opts.record, onEvent: opts.onEvent, monitor: opts.monitor });
+  const g = new GameSession(scenario, seed, specs, { record: opts.record, onEvent: opts.onEvent, monitor: opts.monitor });
+  const onDecision = opts.onDecision;
+  const hooks: StepHooks = {
+    why: opts.explain ? explanationJson : undefined,
+    applied: onDecision ? (d) => onDecision(d.side, d.action, opts.explain ? d.why : explanationJson(d.agent)) : undefined,
+  };
+  return { g, hooks };
 }
 
-function commit(g: GameSession, agent: Agent, side: SideId, action: Json, legal: Json[], opts: PlayOptions): void {
-  const why = opts.explain || opts.onDecision ? explanationJson(agent) : undefined;
-  g.submit(action, legal, opts.explain ? why : undefined);
-  opts.onDecision?.(side, action, why);
-}
-
-/** Play one game to its end with the given agents. */
+/** Play one game to its end with the given agents ({@link playOut}). */
 export async function playGame(
   scenario: LoadedScenario,
   seed: number | string,
   agents: Record<SideId, Agent>,
   opts: PlayOptions = {},
 ): Promise<{ result: GameResult; lines: string[] | null }> {
-  const g = startSession(scenario, seed, agents, opts);
-  for (let side = g.current(); side !== null; side = g.current()) {
-    const legal = g.legal();
-    const agent = agents[side];
-    let action = agent.decide({ ruleset: scenario.ruleset, state: g.state, side, legal });
-    if (action instanceof Promise) action = await action;
-    commit(g, agent, side, action, legal, opts);
-  }
+  const { g, hooks } = startSession(scenario, seed, agents, opts);
+  await playOut(g, agents, hooks);
   return { result: g.finish(), lines: g.lines };
 }
 
-/** Like {@link playGame} for agents that decide synchronously (tests, benchmarks). */
+/** Like {@link playGame} for agents that decide synchronously (tests, benchmarks); throws for one that does not. */
 export function playGameSync(
   scenario: LoadedScenario,
   seed: number | string,
   agents: Record<SideId, Agent>,
   opts: PlayOptions = {},
 ): { result: GameResult; lines: string[] | null } {
-  const g = startSession(scenario, seed, agents, opts);
-  for (let side = g.current(); side !== null; side = g.current()) {
-    const legal = g.legal();
-    const agent = agents[side];
-    const action = agent.decide({ ruleset: scenario.ruleset, state: g.state, side, legal });
-    if (action instanceof Promise) throw new Error(`agent ${agent.spec} decides asynchronously; use playGame`);
-    commit(g, agent, side, action, legal, opts);
-  }
+  const { g, hooks } = startSession(scenario, seed, agents, opts);
+  playOut(g, agents, { ...hooks, sync: true });
   return { result: g.finish(), lines: g.lines };
 }
 
-function explanationJson(agent: Agent): Json | undefined {
+/** An agent's explanation of its last decision as JSON (for records), or undefined when it keeps none. */
+export function explanationJson(agent: Agent): Json | undefined {
   const e = agent.explain?.();
   return e ? (JSON.parse(JSON.stringify(e)) as Json) : undefined;
 }

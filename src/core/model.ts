@@ -47,7 +47,10 @@ export interface StepContext {
 }
 
 /**
- * A rule system. Methods are written as methods (not arrow properties) so that a
+ * A rule system, declared with {@link defineRuleset} in `src/rules/<id>/index.ts` and registered
+ * with one line in src/rules/registered.ts. Required members are the forward model; optional
+ * capabilities come in groups (`policy`, `evaluation`, `threads`, `view`) that a ruleset provides
+ * whole or not at all. Methods are written as methods (not arrow properties) so that a
  * `Ruleset<PiratesState, PiratesAction>` can be held as an {@link AnyRuleset}.
  *
  * @typeParam S the state; owned by the ruleset, opaque to everyone else.
@@ -61,6 +64,14 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   readonly version: string;
   /** One line for `scenarios` and `--help`. */
   readonly title: string;
+  /** What kind of game this is, declared once (see {@link RulesetTraits}). */
+  readonly traits: RulesetTraits;
+  /**
+   * The ids of the built-in scenarios, each a file `scenarios/<ruleset id>/<scenario id>.json`
+   * whose `ruleset` field is this id. The conformance suite plays every one of them; a built-in
+   * scenario file not listed here (or listed but missing) fails the suite.
+   */
+  readonly scenarios: readonly string[];
 
   /**
    * Validate a parsed scenario file and precompute what games on it need (navigation, distance
@@ -146,9 +157,6 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   /** Optional: the JSON Schema of this ruleset's scenario files (for editors and `schema`). */
   jsonSchema?(): Json;
 
-  /** Optional: a compact text picture of the state (ASCII map), for `play` and debugging. */
-  render?(state: S): string;
-
   /**
    * Optional: the current turn number (1-based), for agents that look ahead "to the end of the
    * turn" (MCTS `horizon=turn`).
@@ -156,14 +164,19 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   turn?(state: S): number;
 
   /**
-   * Optional: the state as structured-cloneable data (plain objects, numbers, strings, typed
-   * arrays), so that another thread holding the same compiled scenario can rebuild it with
-   * {@link importState}. Used by MCTS root parallelism.
+   * Optional: the ruleset's scripted policy — how its own rules text would have a sensible player
+   * choose — as a score per legal action. The `heuristic` agent plays the best score (the first on
+   * ties); MCTS uses the scores as its prior and in its rollouts (agents/). Like boardgame.io's
+   * `ai` on the game object, it lives with the rules it knows, in src/rules/<id>/policy.ts.
    */
-  exportState?(state: S): unknown;
-
-  /** Optional: rebuild a state exported by {@link exportState} (same ruleset version and scenario). */
-  importState?(scenario: C, data: unknown): S;
+  policy?: {
+    /**
+     * One finite score per element of `legal` (same order; higher is better). `legal` is
+     * `legalActions(state)` or a subset of it; `state` is read only. Deterministic: no dice, no
+     * clock, no memory between calls.
+     */
+    scores(state: S, legal: readonly A[]): number[];
+  };
 
   /**
    * Optional: the feature model behind {@link evaluate}, so that `fit-eval` can fit its weights
@@ -182,25 +195,119 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   };
 
   /**
-   * Optional: the state as a ruleset-agnostic drawing (table, terrain, figures by side and band,
-   * the acting band highlighted, cards and allowances as info lines) for `play`'s map and
-   * `render`'s SVG and HTML (src/core/scene.ts). Read only.
+   * Optional: moving states between threads, for MCTS root parallelism (agents/mcts). A worker
+   * thread compiles the same scenario file itself and rebuilds the state there.
    */
-  scene?(state: S): Scene;
+  threads?: {
+    /**
+     * The state as structured-cloneable data (plain objects, numbers, strings, typed arrays),
+     * from which {@link importState} rebuilds an equal state (same hash, same future) on another
+     * thread holding the same compiled scenario.
+     */
+    exportState(state: S): unknown;
+    /** Rebuild a state exported by {@link exportState} (same ruleset version and scenario). */
+    importState(scenario: C, data: unknown): S;
+  };
 
   /**
-   * Optional: one figure in plain words for `play`'s `status <figure>` (where it stands, its
-   * band, weapon, hits, markers, what it may still do this turn). `id` is as the person typed it
-   * (ids and names, any case). Null when no figure has that id.
+   * Optional: what `play` and `render` show of a state (src/play/, src/render/). Everything here is
+   * read only and never changes the game.
    */
-  describeFigure?(state: S, id: string): string | null;
+  view?: {
+    /**
+     * The state as a ruleset-agnostic drawing (table, terrain, figures by side and band, the
+     * acting band highlighted, cards and allowances as info lines) for `play`'s map and `render`'s
+     * SVG and HTML (src/core/scene.ts). Coordinates in the table's own unit.
+     */
+    scene(state: S): Scene;
+    /** Optional: a compact text picture of the state (ASCII map), for `play` and debugging. */
+    ascii?(state: S): string;
+    /**
+     * Optional: one figure in plain words for `play`'s `status <figure>` (where it stands, its
+     * band, weapon, hits, markers, what it may still do this turn). `id` is as the person typed it
+     * (ids and names, any case). Null when no figure has that id.
+     */
+    describeFigure?(state: S, id: string): string | null;
+    /**
+     * Optional: the action that moves the figure deciding now to exact table coordinates (in
+     * {@link RulesetTraits.units}), for a person in `play`; the caller checks it with
+     * {@link Ruleset.checkAction} before applying it (so a ruleset with `exactMove` must have
+     * `checkAction`). Null when the current decision takes no free movement (then null for every
+     * x, y).
+     */
+    exactMove?(state: S, x: number, y: number): A | null;
+  };
+}
 
+/**
+ * What kind of game a ruleset is, declared once (after OpenSpiel's `GameType`): what the game
+ * loop, agents, tests and people may assume without looking inside. {@link defineRuleset} checks
+ * the declaration; the conformance suite checks that games behave as declared.
+ */
+export interface RulesetTraits {
   /**
-   * Optional: the action that moves the figure deciding now to exact table coordinates (inches),
-   * for a person in `play`; the caller checks it with {@link checkAction} before applying it.
-   * Null when the current decision takes no free movement (then null for every x, y).
+   * How many sides a scenario of this ruleset may have (inclusive). `compile` refuses others;
+   * `sides(scenario).length` always lies in this range.
    */
-  exactMove?(state: S, x: number, y: number): A | null;
+  readonly sides: { readonly min: number; readonly max: number };
+  /**
+   * Where chance enters. `none`: no dice or draws — the same actions always give the same game,
+   * whatever the stream. `sampled`: dice and card draws are resolved inside `setup` and `apply`
+   * from `ctx.rng` (one outcome sampled per call; the outcomes are not offered as choices of a
+   * chance player), so different game seeds give different games.
+   */
+  readonly chance: 'none' | 'sampled';
+  /**
+   * What each side may know. `perfect`: the state holds nothing one side may not see (future
+   * dice and card orders are not in the state at all). `imperfect`: the state holds hidden
+   * information (a hand of cards), which agents must not read for the other side.
+   */
+  readonly information: 'perfect' | 'imperfect';
+  /** Decisions are `sequential`: exactly one side decides at a time (`currentSide`). */
+  readonly dynamics: 'sequential';
+  /**
+   * How a game ends: `win-loss-draw` — one side wins (all others lose) or it is a draw; this is
+   * what {@link Outcome} can say and what `evaluate` returns on a terminal state (1, 0, 0.5).
+   */
+  readonly utility: 'win-loss-draw';
+  /**
+   * The unit of table positions and distances in states, actions, events and scenes: `in`
+   * (inches), `cm` (centimetres) — measured tables — or `zones` (unmeasured movement between the
+   * zones of a zone map, src/core/zones.ts; scene coordinates are then in the map's drawing unit),
+   * or `none` for a game without a table (abstract games, test fixtures).
+   */
+  readonly units: 'in' | 'cm' | 'zones' | 'none';
+  /**
+   * Who acts when: `cards` (cards turned from a deck decide which side activates next),
+   * `side-turns` (each side acts with its figures in its own turn, possibly with interrupts),
+   * `alternate` (the sides alternate figure by figure).
+   */
+  readonly activation: 'cards' | 'side-turns' | 'alternate';
+}
+
+/** A ruleset id: the folder under src/rules/ and scenarios/ (lower case, digits, dashes). */
+const RULESET_ID = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Declare a rule system: checks the declaration and returns it, frozen. Each ruleset's
+ * `src/rules/<id>/index.ts` exports the result as `ruleset`; the registry (src/rules/registered.ts)
+ * lists it with one line, and the rest of the program finds it by id. Throws (at import time: a
+ * defect, not bad input) when the declaration is inconsistent: an id that cannot be a folder name,
+ * no built-in scenario, a side range that is empty, `exactMove` without `checkAction`, or an
+ * `evaluation` whose default weights do not match its feature names.
+ */
+export function defineRuleset<S, A extends Json, C>(def: Ruleset<S, A, C>): Ruleset<S, A, C> {
+  const bad = (why: string): never => {
+    throw new Error(`ruleset "${def.id}": ${why}`);
+  };
+  if (!RULESET_ID.test(def.id)) bad('the id must be lower case letters, digits and dashes (it names the folder src/rules/<id>/)');
+  if (def.version === '') bad('no version');
+  const { min, max } = def.traits.sides;
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) bad(`traits.sides ${min}…${max} is not a range of side counts`);
+  if (def.scenarios.length === 0 || def.scenarios.some((id) => !RULESET_ID.test(id))) bad('scenarios must list its built-in scenario ids (scenarios/<ruleset>/<id>.json)');
+  if (def.view?.exactMove && !def.checkAction) bad('view.exactMove needs checkAction (play checks exact moves with it)');
+  if (def.evaluation && def.evaluation.defaultWeights.length !== def.evaluation.names.length) bad('evaluation.defaultWeights must hold one weight per feature name');
+  return Object.freeze({ ...def });
 }
 
 /**

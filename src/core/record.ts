@@ -10,6 +10,7 @@
  * hash; `why` (an agent's explanation) is informative and never compared.
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Json, SideId } from './model.js';
 
 /** Version tag of the record format. */
@@ -98,13 +99,45 @@ export function parseRecord(text: string, file: string): RecordLine[] {
   return out;
 }
 
-/** Read and parse a record file. */
+/**
+ * True when `bytes` start with the gzip magic number (1f 8b). Records are told apart by their
+ * content, not their name: a compressed record renamed to `.jsonl` still reads.
+ */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/** The conventional file name ending of a record: `.jsonl` plain, `.jsonl.gz` compressed. */
+export const RECORD_NAME = /\.jsonl(\.gz)?$/i;
+
+/**
+ * A record's lines (JSON text, one per line, as {@link GameSession} keeps them) as file contents:
+ * JSON Lines ending in a newline, gzip-compressed when `gzip` is true (run folders write records so,
+ * `records/game-N.jsonl.gz`, to keep them small). {@link readRecord} reads both forms.
+ */
+export function encodeRecord(lines: readonly string[], gzip: boolean): Buffer {
+  const text = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+  return gzip ? gzipSync(text) : text;
+}
+
+/**
+ * Read and parse a record file, plain JSON Lines or gzip-compressed (detected by the gzip magic
+ * bytes, whatever the name). Throws {@link RecordError} naming the file (and the line, for a bad
+ * line) when it cannot be read, decompressed or parsed.
+ */
 export function readRecord(file: string): RecordLine[] {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (e) {
     throw new RecordError(file, 0, `cannot read: ${e instanceof Error ? e.message : String(e)}`);
   }
-  return parseRecord(text, file);
+  if (isGzip(bytes)) {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch (e) {
+      throw new RecordError(file, 0, `not a readable gzip file: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return parseRecord(bytes.toString('utf8'), file);
 }

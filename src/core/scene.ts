@@ -1,7 +1,7 @@
 /**
  * A drawable description of a game state, independent of any rule system: what `play` draws as an
  * ASCII map and what `render` draws as SVG. A ruleset produces one with its optional
- * {@link Ruleset.scene} method; the renderers in src/render/ know only this shape.
+ * `view.scene` capability ({@link Ruleset.view}); the renderers in src/render/ know only this shape.
  *
  * Coordinates are table units (inches), x to the right and y down, origin at the top-left corner.
  */

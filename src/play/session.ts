@@ -5,18 +5,18 @@
  * its normal stream (`agentStream(seed, side)`), so a game played with `play` is an ordinary record
  * that `replay --verify` checks. Each of the agent's decision lines keeps, beside its explanation,
  * how many numbers the agent had drawn from its stream (`why.agentDraws`): `undo` and `--resume`
- * rebuild the game from the decisions alone and put a fresh agent's stream back where it was, so
+ * re-run the record (src/rerun.ts: up to the decision taken back, or the whole saved file) and put
+ * a fresh agent's stream back where it was, so
  * the agent answers the same position the same way (exact for agents that draw only from their
  * context's stream and keep no memory between decisions, such as `random`, `greedy`, `heuristic`).
  */
 import { availableParallelism } from 'node:os';
 import type { Agent, AgentFactory, Explanation } from '../core/agent.js';
-import { canonicalJson } from '../core/hash.js';
-import { GameSession, type GameResult, type LoadedScenario } from '../core/game.js';
+import { GameSession, explanationJson, type GameResult, type LoadedScenario } from '../core/game.js';
 import type { GameEvent, Json, SideId } from '../core/model.js';
 import { type HeaderLine, RecordError, type RecordLine } from '../core/record.js';
 import { agentStream, type ForkableRng } from '../core/rng.js';
-import { getRuleset, loadScenarioData } from '../rules/index.js';
+import { RerunMismatch, recordScenario, rerunRecord } from '../rerun.js';
 import { resolveAgent } from '../../agents/index.js';
 
 /** The agent spec that marks the person's side in a record header. */
@@ -70,15 +70,6 @@ function drawsOf(why: Json | undefined): number {
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0;
 }
 
-/** Comparable form of a record line (decisions without `why`). */
-function comparable(line: RecordLine): string {
-  if (line.t === 'decision') {
-    const { why: _why, ...rest } = line;
-    return canonicalJson(rest);
-  }
-  return canonicalJson(line);
-}
-
 /** A person against an agent, decision by decision, with undo. */
 export class PlayGame {
   /** The game in progress (rebuilt by {@link undo}). */
@@ -125,45 +116,26 @@ export class PlayGame {
   }
 
   /**
-   * Continue a game saved by `play` (a record whose header names one side `human`): replays its
-   * decisions, checks that every line comes out the same, and puts the agent's stream back.
-   * Throws {@link RecordError} when the record is not a game in progress of this build.
+   * Continue a game saved by `play` (a record whose header names one side `human`): re-runs it
+   * (src/rerun.ts: ruleset version, embedded scenario hash, every line), and puts the agent's
+   * stream back. Throws {@link RecordError} when the record is not a game in progress of this build.
    */
   static async resume(lines: RecordLine[], file: string, maxThreads = availableParallelism()): Promise<PlayGame> {
     const header = lines[0] as HeaderLine;
-    const ruleset = getRuleset(header.ruleset);
-    if (ruleset.version !== header.rulesetVersion) throw new RecordError(file, 1, `recorded with ${header.ruleset} ${header.rulesetVersion}; this build has ${ruleset.version}`);
     const humans = Object.entries(header.agents).filter(([, spec]) => spec === HUMAN);
-    if (humans.length !== 1) throw new RecordError(file, 1, `not a game saved by play: the header should name exactly one side "${HUMAN}" (agents: ${JSON.stringify(header.agents)})`);
-    if (lines.some((l) => l.t === 'result')) throw new RecordError(file, 0, 'this game is over: nothing to resume (watch it with `render`, check it with `replay --verify`)');
     let scenario: LoadedScenario;
     try {
-      scenario = loadScenarioData(header.scenarioData, `${file} (embedded scenario)`);
+      scenario = recordScenario(lines, file).scenario;
     } catch (e) {
-      throw new RecordError(file, 1, e instanceof Error ? e.message : String(e));
+      throw e instanceof RerunMismatch ? new RecordError(file, e.line, e.reason) : e;
     }
-    if (scenario.hash !== header.scenarioHash) throw new RecordError(file, 1, `embedded scenario hash ${scenario.hash} differs from the header's ${header.scenarioHash}`);
+    if (humans.length !== 1) throw new RecordError(file, 1, `not a game saved by play: the header should name exactly one side "${HUMAN}" (agents: ${JSON.stringify(header.agents)})`);
+    if (lines.some((l) => l.t === 'result')) throw new RecordError(file, 0, 'this game is over: nothing to resume (watch it with `render`, check it with `replay --verify`)');
     const human = humans[0][0];
     const opponent = Object.entries(header.agents).find(([side]) => side !== human);
     if (!opponent) throw new RecordError(file, 1, 'the header names no opponent');
     const g = await PlayGame.create(scenario, header.seed, human, opponent[1], maxThreads);
-    const decisions: PlayDecision[] = [];
-    lines.forEach((l, i) => {
-      if (l.t !== 'decision') return;
-      if (l.side !== human && l.side !== g.opponentSide) throw new RecordError(file, i + 1, `decision by unknown side "${l.side}"`);
-      decisions.push({ side: l.side, action: l.action, human: l.side === human, ...(l.why !== undefined ? { why: l.why } : {}) });
-    });
-    try {
-      await g.rebuild(decisions);
-    } catch (e) {
-      throw new RecordError(file, 0, `does not replay: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    const gen = g.session.lines as string[];
-    for (let i = 1; i < lines.length; i++) {
-      const mine = i < gen.length ? comparable(JSON.parse(gen[i]) as RecordLine) : '(nothing)';
-      if (mine !== comparable(lines[i])) throw new RecordError(file, i + 1, `does not replay with this build: line ${i + 1} differs (replay gives ${mine.slice(0, 200)})`);
-    }
-    if (gen.length !== lines.length) throw new RecordError(file, lines.length, 'the record stops short of what its decisions produce');
+    await g.restore(lines, file);
     return g;
   }
 
@@ -182,12 +154,7 @@ export class PlayGame {
   }
 
   private newSession(): GameSession {
-    return new GameSession(this.scenario, this.seed, this.agents(), {
-      record: true,
-      onEvent: (e) => {
-        if (!this.muted) this.onEvent?.(e);
-      },
-    });
+    return new GameSession(this.scenario, this.seed, this.agents(), { record: true, onEvent: (e) => this.relay(e) });
   }
 
   /** The record header's agents: the person's side is {@link HUMAN}. */
@@ -197,26 +164,44 @@ export class PlayGame {
     return out;
   }
 
-  /** Replay `decisions` from the start in a fresh session, with a fresh agent at the right stream position. */
-  private async rebuild(decisions: PlayDecision[]): Promise<void> {
-    await this.agent.close?.();
+  /**
+   * Put the game where the record `lines` leaves it: re-run the record (every line checked), take
+   * its session, its decisions, and a fresh agent whose stream is advanced past every number the
+   * recorded agent drew. Events are not passed on while it runs. Throws {@link RecordError} when
+   * the record does not re-run (naming the line).
+   */
+  private async restore(lines: readonly RecordLine[], file: string): Promise<void> {
+    const decisions: PlayDecision[] = [];
+    let draws = 0;
+    lines.forEach((l, i) => {
+      if (l.t !== 'decision') return;
+      if (l.side !== this.human && l.side !== this.opponentSide) throw new RecordError(file, i + 1, `decision by unknown side "${l.side}"`);
+      const human = l.side === this.human;
+      decisions.push({ side: l.side, action: l.action, human, ...(l.why !== undefined ? { why: l.why } : {}) });
+      if (!human) draws = Math.max(draws, drawsOf(l.why));
+    });
+    let session: GameSession;
     this.muted = true;
     try {
-      this.result = null;
-      this.rng = new CountingRng(agentStream(this.seed, this.opponentSide));
-      this.agent = this.makeAgent();
-      this.session = this.newSession();
-      this.decisions.length = 0;
-      let draws = 0;
-      for (const d of decisions) {
-        this.session.submit(d.action, undefined, d.why);
-        this.decisions.push(d);
-        if (!d.human) draws = Math.max(draws, drawsOf(d.why));
-      }
-      this.rng.advanceTo(draws);
+      session = rerunRecord(lines, file, { end: 'any', onEvent: (e) => this.relay(e) }).session;
+    } catch (e) {
+      if (e instanceof RerunMismatch) throw new RecordError(file, e.line, `does not replay with this build: ${e.reason}`);
+      throw e;
     } finally {
       this.muted = false;
     }
+    // The record re-runs: only now is the game in hand replaced.
+    await this.agent.close?.();
+    this.result = null;
+    this.session = session;
+    this.decisions.splice(0, this.decisions.length, ...decisions);
+    this.rng = new CountingRng(agentStream(this.seed, this.opponentSide));
+    this.agent = this.makeAgent();
+    this.rng.advanceTo(draws);
+  }
+
+  private relay(e: GameEvent): void {
+    if (!this.muted) this.onEvent?.(e);
   }
 
   /** The current state (the ruleset's, read only). */
@@ -269,23 +254,30 @@ export class PlayGame {
     const side = this.current();
     if (side === null || side === this.human) throw new Error('it is not the agent’s decision');
     const r = this.scenario.ruleset;
-    const legal = this.legal();
-    let action = this.agent.decide({ ruleset: r, state: this.state, side, legal });
-    if (action instanceof Promise) action = await action;
-    const explanation = this.agent.explain?.() ?? null;
-    let words: string;
-    try {
-      words = r.describeAction(this.state, action);
-    } catch {
-      words = r.actionKey(action);
-    }
-    const why: { [k: string]: Json } = explanation ? (JSON.parse(JSON.stringify(explanation)) as { [k: string]: Json }) : {};
-    why.agentDraws = this.rng.draws;
-    const move: AgentMove = { side, action, words, explanation };
-    chosen?.(move);
-    this.session.submit(action, legal, why);
-    this.decisions.push({ side, action, human: false, why });
-    return move;
+    const taken: { move?: AgentMove } = {};
+    await this.session.step(this.agent, {
+      why: (agent) => {
+        const why = explanationJson(agent);
+        const out: { [k: string]: Json } = why !== null && typeof why === 'object' && !Array.isArray(why) ? why : {};
+        out.agentDraws = this.rng.draws;
+        return out;
+      },
+      chosen: (d) => {
+        let words: string;
+        try {
+          words = r.describeAction(this.state, d.action);
+        } catch {
+          words = r.actionKey(d.action);
+        }
+        taken.move = { side: d.side, action: d.action, words, explanation: d.agent.explain?.() ?? null };
+        chosen?.(taken.move);
+      },
+      applied: (d) => {
+        this.decisions.push({ side: d.side, action: d.action, human: false, why: d.why });
+      },
+    });
+    if (!taken.move) throw new Error('the agent’s decision was not taken');
+    return taken.move;
   }
 
   /**
@@ -297,7 +289,10 @@ export class PlayGame {
     while (i >= 0 && !this.decisions[i].human) i--;
     if (i < 0) return null;
     const taken = this.decisions[i].action;
-    await this.rebuild(this.decisions.slice(0, i));
+    // The record up to that decision's line: the game as it stood when the person took it.
+    const lines = this.recordLines();
+    const cut = lines.findIndex((l) => l.t === 'decision' && l.n === i + 1);
+    await this.restore(lines.slice(0, cut), 'the game so far');
     return taken;
   }
 

@@ -134,6 +134,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
   const showMap = opts.showMap ?? true;
   const reader = new LineReader(opts.input, out, tty);
   const r = game.scenario.ruleset;
+  const view = r.view;
   const say = (text: string): void => {
     out.write(`${text}\n`);
   };
@@ -157,7 +158,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
     if (t !== null) say(t);
   };
 
-  const sideName = (id: string): string => r.scene?.(game.state).sides.find((s) => s.id === id)?.name ?? id;
+  const sideName = (id: string): string => view?.scene(game.state).sides.find((s) => s.id === id)?.name ?? id;
   const describe = (a: Json): string => {
     try {
       return r.describeAction(game.state, a);
@@ -166,17 +167,17 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
     }
   };
   const mapText = (): string | null => {
-    const scene = r.scene?.(game.state);
+    const scene = view?.scene(game.state);
     if (scene) return sceneToAscii(scene, { colour });
-    return r.render ? r.render(game.state) : null;
+    return view?.ascii ? view.ascii(game.state) : null;
   };
   const infoText = (): string[] => {
-    const scene = r.scene?.(game.state);
+    const scene = view?.scene(game.state);
     return scene ? scene.info.map((i) => `${i.label}: ${i.value}`) : [];
   };
   const coordsFigure = (): string | null => {
-    if (!r.exactMove || r.exactMove(game.state, 0, 0) === null) return null;
-    return r.scene?.(game.state).figures.find((f) => f.current)?.id ?? 'the figure';
+    if (!view?.exactMove || view.exactMove(game.state, 0, 0) === null) return null;
+    return view?.scene(game.state).figures.find((f) => f.current)?.id ?? 'the figure';
   };
   const listActions = (legal: Json[]): void => {
     say(`Your choices (${sideName(game.human)}):`);
@@ -186,7 +187,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
     say(`Type 1–${legal.length}${fig ? `, or x,y to move ${fig} to exact coordinates` : ''}; help for commands.`);
   };
   const showDecision = (withMap: boolean): void => {
-    const scene = r.scene?.(game.state);
+    const scene = view?.scene(game.state);
     say('');
     say(`══ ${scene ? scene.caption : `${sideName(game.human)} to decide`} ══`);
     if (withMap) {
@@ -262,7 +263,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
       if (xy) {
         const x = Number(xy[1]);
         const y = Number(xy[2]);
-        const a = r.exactMove ? r.exactMove(game.state, x, y) : null;
+        const a = view?.exactMove ? view.exactMove(game.state, x, y) : null;
         if (a === null) {
           say(`Exact coordinates are not taken at this decision: choose a number from 1 to ${n}.`);
           continue;
@@ -302,16 +303,16 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         case 'status':
         case 's': {
           let who = words.slice(1).join(' ');
-          if (who === '') who = r.scene?.(game.state).figures.find((f) => f.current)?.id ?? '';
+          if (who === '') who = view?.scene(game.state).figures.find((f) => f.current)?.id ?? '';
           if (who === '') {
             say('Which figure? e.g. status P05');
             continue;
           }
-          if (!r.describeFigure) {
+          if (!view?.describeFigure) {
             say('This ruleset does not describe single figures.');
             continue;
           }
-          say(r.describeFigure(game.state, who) ?? `There is no figure "${who}": the map legend and the action list name them (e.g. P05).`);
+          say(view.describeFigure(game.state, who) ?? `There is no figure "${who}": the map legend and the action list name them (e.g. P05).`);
           continue;
         }
         case 'undo':

@@ -1,15 +1,14 @@
 /**
- * The frames of a recorded game: its decisions re-run with {@link GameSession} from the record's
- * seed, and after the setup and after each decision the ruleset's {@link Scene}, the decision in
+ * The frames of a recorded game: the record re-run (src/rerun.ts: ruleset version, embedded
+ * scenario hash and every line checked), and after the setup and after each decision the ruleset's {@link Scene}, the decision in
  * words (with the agent's reasons, when the record kept them) and the events it caused in words.
  * `render` draws these as SVG and steps through them in the HTML player.
  */
-import { canonicalJson } from '../core/hash.js';
-import { GameSession, type LoadedScenario } from '../core/game.js';
+import type { GameSession, LoadedScenario } from '../core/game.js';
 import type { GameEvent, Json, SideId } from '../core/model.js';
-import { type HeaderLine, RecordError, type RecordLine, type ResultLine } from '../core/record.js';
+import { RecordError, type RecordLine, type ResultLine } from '../core/record.js';
 import type { Scene } from '../core/scene.js';
-import { getRuleset, loadScenarioData } from '../rules/index.js';
+import { type Rerun, RerunMismatch, recordScenario, rerunRecord } from '../rerun.js';
 
 /** One line of the game's log: an event or a decision, in words, and the step it belongs to. */
 export interface LogEntry {
@@ -76,77 +75,63 @@ function scenarioName(raw: Json): string | null {
   return typeof raw.name === 'string' ? raw.name : null;
 }
 
-function comparable(line: RecordLine): string {
-  if (line.t === 'decision') {
-    const { why: _why, ...rest } = line;
-    return canonicalJson(rest);
-  }
-  return canonicalJson(line);
-}
-
 /**
  * Re-run a record and capture a frame per step. `upTo` stops after that many decisions (for one
  * still frame). Throws {@link RecordError} when the record does not replay or its ruleset draws no
  * scene.
  */
 export function recordFrames(lines: RecordLine[], file: string, upTo = Infinity): RecordFrames {
-  const header = lines[0] as HeaderLine;
-  const ruleset = getRuleset(header.ruleset);
-  if (!ruleset.scene) throw new RecordError(file, 1, `the ${ruleset.id} ruleset cannot draw its games (it has no scene())`);
-  if (ruleset.version !== header.rulesetVersion) throw new RecordError(file, 1, `recorded with ${header.ruleset} ${header.rulesetVersion}; this build has ${ruleset.version}`);
+  const mismatch = (e: unknown): unknown => (e instanceof RerunMismatch ? new RecordError(file, e.line, `does not replay: ${e.reason} (replay --verify tells more)`) : e);
   let loaded: LoadedScenario;
   try {
-    loaded = loadScenarioData(header.scenarioData, `${file} (embedded scenario)`);
+    loaded = recordScenario(lines, file).scenario;
   } catch (e) {
-    throw new RecordError(file, 1, e instanceof Error ? e.message : String(e));
+    throw mismatch(e);
   }
-  const scene = (s: unknown): Scene => (ruleset.scene as (st: unknown) => Scene)(s);
+  const ruleset = loaded.ruleset;
+  const view = ruleset.view;
+  if (!view) throw new RecordError(file, 1, `the ${ruleset.id} ruleset cannot draw its games (it has no view.scene())`);
   const log: LogEntry[] = [];
+  const frames: Frame[] = [];
   let step = 0;
-  const onEvent = (e: GameEvent): void => {
-    const text = ruleset.describeEvent(loaded.compiled, e);
-    if (text !== null) log.push({ step, kind: e.e, text: text.trim() });
+  let before = 0;
+  let action = '';
+  let why: string[] = [];
+  const setupFrame = (g: GameSession): void => {
+    if (frames.length === 0) frames.push({ step: 0, side: null, action: '', why: [], log: [0, log.length], scene: view.scene(g.state) });
   };
-  const g = new GameSession(loaded, header.seed, header.agents, { record: true, onEvent });
-  const frames: Frame[] = [{ step: 0, side: null, action: '', why: [], log: [0, log.length], scene: scene(g.state) }];
-  const gen = g.lines as string[];
-  // The record's own lines must be what the replay produces (a changed record is not drawn):
-  // generated line m is the record's line m.
-  let checked = 1;
-  const checkLines = (): void => {
-    for (; checked < gen.length; checked++) {
-      const l = lines[checked];
-      if (l === undefined || l.t === 'result') return;
-      if (comparable(JSON.parse(gen[checked]) as RecordLine) !== comparable(l)) {
-        throw new RecordError(file, checked + 1, 'does not replay: this line differs from what its decisions produce (replay --verify tells more)');
-      }
-    }
-  };
-  checkLines();
-  const result = lines.find((l): l is ResultLine => l.t === 'result') ?? null;
-  for (let i = 1; i < lines.length && g.decisions < upTo; i++) {
-    const l = lines[i];
-    if (l.t !== 'decision') continue;
-    if (g.current() === null) throw new RecordError(file, i + 1, 'a decision after the game ended');
-    const before = log.length;
-    step = g.decisions + 1;
-    let action: string;
-    try {
-      action = ruleset.describeAction(g.state, l.action);
-    } catch {
-      action = ruleset.actionKey(l.action);
-    }
-    const why = whyLines(loaded, g.state, l.why);
-    const agent = header.agents[l.side] ?? '';
-    log.push({ step, kind: 'decision', text: `${l.side}${agent ? ` (${agent})` : ''}: ${action}` });
-    try {
-      g.submit(l.action);
-    } catch (e) {
-      throw new RecordError(file, i + 1, `does not replay: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    checkLines();
-    frames.push({ step, side: l.side, action, why, log: [before, log.length], scene: scene(g.state) });
+  let run: Rerun;
+  try {
+    run = rerunRecord(lines, file, {
+      end: 'any',
+      upTo,
+      onEvent: (e: GameEvent) => {
+        const text = ruleset.describeEvent(loaded.compiled, e);
+        if (text !== null) log.push({ step, kind: e.e, text: text.trim() });
+      },
+      before: (g, l) => {
+        setupFrame(g);
+        before = log.length;
+        step = g.decisions + 1;
+        try {
+          action = ruleset.describeAction(g.state, l.action);
+        } catch {
+          action = ruleset.actionKey(l.action);
+        }
+        why = whyLines(loaded, g.state, l.why);
+        const agent = g.agents[l.side] ?? '';
+        log.push({ step, kind: 'decision', text: `${l.side}${agent ? ` (${agent})` : ''}: ${action}` });
+      },
+      after: (g, l) => {
+        frames.push({ step, side: l.side, action, why, log: [before, log.length], scene: view.scene(g.state) });
+      },
+    });
+  } catch (e) {
+    throw mismatch(e);
   }
+  setupFrame(run.session); // a record without decisions: the setup alone
+  const header = run.header;
+  const result = lines.find((l): l is ResultLine => l.t === 'result') ?? null;
   const sides = ruleset.sides(loaded.compiled);
   return {
     title: scenarioName(header.scenarioData) ?? loaded.id,

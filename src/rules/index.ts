@@ -1,14 +1,25 @@
 /**
- * The registry of rule systems. This is the one place that names every ruleset; everything else
- * finds a ruleset by the `ruleset` field of a scenario file.
+ * The registry of rule systems: every ruleset listed in src/rules/registered.ts (one line each),
+ * by id. Everything else finds a ruleset here by the `ruleset` field of a scenario file or a
+ * record header. Loading this module loads every ruleset; code that needs one ruleset by id on a
+ * thread of its own (MCTS workers) uses {@link loadRuleset} from ./load.ts instead.
  */
 import type { AnyRuleset } from '../core/model.js';
-import { pirates } from './pirates/index.js';
-import { escarmouche } from './escarmouche/index.js';
-import { stateOfWar } from './state-of-war/index.js';
+import * as registered from './registered.js';
 
-/** Every ruleset, by id. */
-export const RULESETS: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([[pirates.id, pirates as unknown as AnyRuleset], [escarmouche.id, escarmouche as unknown as AnyRuleset], [stateOfWar.id, stateOfWar as unknown as AnyRuleset]]);
+function registry(entries: readonly [string, AnyRuleset][]): ReadonlyMap<string, AnyRuleset> {
+  const out = new Map<string, AnyRuleset>();
+  for (const [name, r] of entries) {
+    // The line's name is the id, so that the folder, the id and the line read the same.
+    if (name !== r.id) throw new Error(`src/rules/registered.ts exports the ruleset "${r.id}" as "${name}"; use its id`);
+    out.set(r.id, r);
+  }
+  // Sorted by id: listings (`scenarios`, `schema`) do not depend on the order of the lines.
+  return new Map([...out.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Every registered ruleset, by id (sorted by id). */
+export const RULESETS: ReadonlyMap<string, AnyRuleset> = registry(Object.entries(registered) as [string, AnyRuleset][]);
 
 /** The ruleset with this id; throws with the list of known ids otherwise. */
 export function getRuleset(id: string): AnyRuleset {

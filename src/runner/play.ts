@@ -4,13 +4,15 @@
  * rules-engine failure is an error row with no result. Used by the worker (src/runner/worker.ts);
  * it runs in any thread.
  *
- * The loop is {@link GameSession}'s (the same records as `run`), with the time limit around
- * `agent.decide` and the watch buffer the main thread reads to stop an agent that never returns.
+ * The loop is the one of every game ({@link playOut}: the same records as `run`), with hooks for the
+ * time limit around `agent.decide`, the watch buffer the main thread reads to stop an agent that
+ * never returns, the decisions kept for rebuilding an error game's record, and the balance measures.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent, AgentFactory } from '../core/agent.js';
-import { GameSession, makeAgents, type LoadedScenario } from '../core/game.js';
+import { AgentError, GameSession, IllegalActionError, makeAgents, playOut, type LoadedScenario, type StepHooks } from '../core/game.js';
+import { encodeRecord } from '../core/record.js';
 import type { InvariantMonitor, Json, SideId } from '../core/model.js';
 import { gameMeasures } from './measures.js';
 import { reproCommand } from './seeds.js';
@@ -76,13 +78,16 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: () => Error): Promise<T
   });
 }
 
-/** Write a record file atomically; returns its path relative to the run folder. */
+/**
+ * Write a record file atomically, gzip-compressed (`records/game-<id>.jsonl.gz`: a Supply Raid
+ * record shrinks about tenfold); returns its path relative to the run folder.
+ */
 function writeRecord(outDir: string, id: number, lines: readonly string[]): string {
-  const rel = join('records', `game-${id}.jsonl`);
+  const rel = join('records', `game-${id}.jsonl.gz`);
   const file = join(outDir, rel);
   mkdirSync(join(outDir, 'records'), { recursive: true });
   const tmp = `${file}.tmp`;
-  writeFileSync(tmp, `${lines.join('\n')}\n`);
+  writeFileSync(tmp, encodeRecord(lines, true));
   renameSync(tmp, file);
   return rel.split('\\').join('/');
 }
@@ -122,41 +127,44 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
       throw new AgentFailure('agent', '', '', 0, `creating the agents failed: ${messageOf(e)}`);
     }
     g = new GameSession(sc, game.seed, game.agents, { record: env.records === 'all', monitor });
-    if (env.measures && twoSided) sample(g);
-    for (let side = g.current(); side !== null; side = g.current()) {
-      const legal = g.legal();
-      const agent = agents[side];
-      const n = g.decisions + 1;
-      if (watch) {
-        Atomics.store(watch, WATCH.side, sides.indexOf(side));
-        Atomics.store(watch, WATCH.decision, n);
-        Atomics.store(watch, WATCH.since, Date.now() - env.epoch + 1);
-      }
-      const t0 = performance.now();
-      let action: Json;
-      try {
-        const a = agent.decide({ ruleset: r, state: g.state, side, legal });
-        if (!(a instanceof Promise)) action = a; // no await: a synchronous agent costs no microtask per decision
-        else if (env.timeLimitMs > 0) {
-          action = await withTimeout(a, env.timeLimitMs, () => new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took longer than the time limit (${env.timeLimitMs} ms)`));
-        } else action = await a;
-      } catch (e) {
-        if (e instanceof AgentFailure) throw e;
-        throw new AgentFailure('agent', side, game.agents[side], n, `the agent threw at decision ${n}: ${messageOf(e)}`);
-      }
-      const ms = performance.now() - t0;
-      if (watch) Atomics.store(watch, WATCH.since, 0);
-      if (env.timeLimitMs > 0 && ms > env.timeLimitMs) {
-        throw new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took ${Math.round(ms)} ms, past the time limit (${env.timeLimitMs} ms)`);
-      }
-      const at = legal.indexOf(action);
-      if (at < 0) {
-        const why = g.illegalReason(action, legal);
-        if (why !== null) throw new AgentFailure('agent', side, game.agents[side], n, `illegal action at decision ${n}: ${JSON.stringify(action)} (${why})`);
-      }
-      keep.push(at >= 0 ? at : { action });
-      g.submit(action, legal);
-      if (env.measures && twoSided && g.decisions % SAMPLE_EVERY === 0) sample(g);
+    const session = g;
+    if (env.measures && twoSided) sample(session);
+    let t0 = 0;
+    const limit = env.timeLimitMs;
+    const hooks: StepHooks = {
+      beforeDecide(side, n) {
+        if (watch) {
+          Atomics.store(watch, WATCH.side, sides.indexOf(side));
+          Atomics.store(watch, WATCH.decision, n);
+          Atomics.store(watch, WATCH.since, Date.now() - env.epoch + 1);
+        }
+        t0 = performance.now();
+      },
+      waitFor:
+        limit > 0
+          ? (answer, side, n) => withTimeout(answer, limit, () => new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took longer than the time limit (${limit} ms)`))
+          : undefined,
+      answered(side, n) {
+        const ms = performance.now() - t0;
+        if (watch) Atomics.store(watch, WATCH.since, 0);
+        if (limit > 0 && ms > limit) throw new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took ${Math.round(ms)} ms, past the time limit (${limit} ms)`);
+      },
+      chosen(d) {
+        const at = d.legal.indexOf(d.action);
+        keep.push(at >= 0 ? at : { action: d.action });
+      },
+      applied:
+        env.measures && twoSided
+          ? () => {
+              if (session.decisions % SAMPLE_EVERY === 0) sample(session);
+            }
+          : undefined,
+    };
+    try {
+      await playOut(session, agents, hooks);
+    } catch (e) {
+      if (e instanceof AgentError || e instanceof IllegalActionError) throw new AgentFailure('agent', e.side, game.agents[e.side], e.decision, e.message);
+      throw e;
     }
   } catch (e) {
     if (e instanceof AgentFailure) {
@@ -231,8 +239,9 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
 }
 
 /**
- * The record of a game up to where it stopped: replays the decisions from the seed without agents.
- * Each decision is an index into that step's legal actions, or `{ action }` for one outside them.
+ * The record of a game up to where it stopped: the same step loop, with the decisions taken played
+ * back by a stand-in agent from the seed. Each decision is an index into that step's legal actions,
+ * or `{ action }` for one outside them.
  */
 function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly (number | Json)[]): string[] | null {
   let g: GameSession;
@@ -241,13 +250,16 @@ function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly (number
   } catch {
     return null;
   }
+  let k = 0;
+  const replay: Agent = {
+    spec: 'replay',
+    decide(d) {
+      const x = decisions[k++];
+      return typeof x === 'number' ? d.legal[x] : (x as { action: Json }).action;
+    },
+  };
   try {
-    for (const d of decisions) {
-      if (typeof d === 'number') {
-        const legal = g.legal();
-        g.submit(legal[d], legal);
-      } else g.submit((d as { action: Json }).action);
-    }
+    while (k < decisions.length && g.current() !== null) g.step(replay, { sync: true });
   } catch {
     // The engine failed at this decision again: keep the lines up to it.
   }

@@ -4,7 +4,7 @@
  * while the odds are good.
  */
 import { describe, expect, it } from 'vitest';
-import { escarmoucheScores } from '../../agents/heuristic/escarmouche.js';
+import { escarmoucheScores } from '../../src/rules/escarmouche/policy.js';
 import { legalActions } from '../../src/rules/escarmouche/engine.js';
 import { acting, testScenario } from './helpers.js';
 

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { loadScenario } from '../../src/rules/index.js';
 import { PlayGame } from '../../src/play/session.js';
 import { parseRecord, readRecord } from '../../src/core/record.js';
@@ -225,6 +226,11 @@ describe('play: undo, save and resume', () => {
     const g2 = await PlayGame.resume(parseRecord(readFileSync(out, 'utf8'), out), out, 1);
     expect(g2.decisions.length).toBe(game.decisions.length);
     expect(g2.humanToDecide()).toBe(true);
+    // The same game saved gzip-compressed resumes the same (play --resume reads through readRecord).
+    const gz = join(dir, 'eof.jsonl.gz');
+    writeFileSync(gz, gzipSync(readFileSync(out)));
+    const g3 = await PlayGame.resume(readRecord(gz), gz, 1);
+    expect(g3.recordText()).toBe(g2.recordText());
   });
 });
 

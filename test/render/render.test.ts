@@ -48,13 +48,13 @@ function expected(): { scenes: Scene[]; story: string[][] } {
     const t = r.describeEvent(sc.compiled, e);
     if (t !== null) story[story.length - 1].push(t.trim());
   } });
-  const scenes: Scene[] = [(r.scene as (s: unknown) => Scene)(g.state)];
+  const scenes: Scene[] = [r.view!.scene(g.state)];
   for (const l of lines) {
     const d = JSON.parse(l) as { t: string; action?: Json };
     if (d.t !== 'decision') continue;
     story.push([]);
     g.submit(d.action as Json);
-    scenes.push((r.scene as (s: unknown) => Scene)(g.state));
+    scenes.push(r.view!.scene(g.state));
   }
   return { scenes, story };
 }

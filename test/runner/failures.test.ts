@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { cli, gameRows, tempDir } from './helpers.js';
 import { deriveSeed } from '../../src/runner/seeds.js';
 
@@ -46,9 +47,9 @@ describe('failures in a run', () => {
           .map(([s, a]) => `--agent ${s}=${a}`)
           .join(' ')}`,
       );
-      expect(x.record).toBe(`records/game-${x.id}.jsonl`); // --records errors (the default)
+      expect(x.record).toBe(`records/game-${x.id}.jsonl.gz`); // --records errors (the default), compressed
       // The record, rebuilt from the seed and the decisions taken, holds them all, up to the failure.
-      const record = readFileSync(join(out, x.record as string), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { t: string; n?: number });
+      const record = gunzipSync(readFileSync(join(out, x.record as string))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as { t: string; n?: number });
       expect(record[0].t).toBe('header');
       expect(record.filter((l) => l.t === 'decision').map((l) => l.n)).toEqual(Array.from({ length: x.decisions }, (_, i) => i + 1));
     }

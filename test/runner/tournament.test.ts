@@ -4,7 +4,8 @@
  * the charts; --json; bad input exits 2 and writes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { cli, cliInProcess, gameRows, sortedGames, tempDir } from './helpers.js';
 
@@ -30,7 +31,10 @@ describe('tournament', () => {
     const recs = readdirSync(join(one, 'records')).sort();
     expect(recs).toHaveLength(6);
     expect(readdirSync(join(two, 'records')).sort()).toEqual(recs);
-    for (const f of recs) expect(readFileSync(join(two, 'records', f), 'utf8')).toBe(readFileSync(join(one, 'records', f), 'utf8'));
+    for (const f of recs) {
+      expect(f).toMatch(/^game-\d+\.jsonl\.gz$/);
+      expect(readFileSync(join(two, 'records', f)).equals(readFileSync(join(one, 'records', f)))).toBe(true);
+    }
     // Each pairing met the same seed in both side orders.
     for (const r of rows) {
       const swapped = rows.find((o) => o.seed === r.seed && o.agents.pirates === r.agents.townsfolk && o.agents.townsfolk === r.agents.pirates);
@@ -44,10 +48,21 @@ describe('tournament', () => {
     expect(s.ratings.map((r) => r.agent).sort()).toEqual(['greedy', 'heuristic', 'random']);
   });
 
-  it('a game record from the run replays and verifies', () => {
-    const r = cli('replay', join(one, 'records', 'game-1.jsonl'), '--verify', '--quiet');
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(/verified/);
+  it('a game record from the run is gzip-compressed and replays and verifies, compressed or not, whatever its name', () => {
+    const gz = join(one, 'records', 'game-1.jsonl.gz');
+    const bytes = readFileSync(gz);
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+    const text = gunzipSync(bytes);
+    expect(bytes.length).toBeLessThan(text.length / 4);
+    const plain = join(root, 'plain.jsonl');
+    const misnamed = join(root, 'compressed-but-named.jsonl');
+    writeFileSync(plain, text);
+    writeFileSync(misnamed, bytes);
+    for (const f of [gz, plain, misnamed]) {
+      const r = cli('replay', f, '--verify', '--quiet');
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(/verified/);
+    }
   });
 
   it('report.md shows the win matrix, the ratings with intervals and the charts; report.json, CSV and SVG are written', () => {

@@ -46,7 +46,7 @@ describe('state-of-war whole games', () => {
     const rng = gameStream(3);
     const s = stateOfWar.setup(sc, { rng });
     for (let i = 0; i < 150 && !stateOfWar.isTerminal(s); i++) stateOfWar.apply(s, stateOfWar.legalActions(s)[i % stateOfWar.legalActions(s).length], { rng });
-    const t = stateOfWar.importState!(sc, structuredClone(stateOfWar.exportState!(s)));
+    const t = stateOfWar.threads!.importState(sc, structuredClone(stateOfWar.threads!.exportState(s)));
     expect(stateOfWar.hash(t)).toBe(stateOfWar.hash(s));
     expect(stateOfWar.legalActions(t).map(stateOfWar.actionKey)).toEqual(stateOfWar.legalActions(s).map(stateOfWar.actionKey));
   });

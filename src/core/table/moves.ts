@@ -99,7 +99,7 @@ export interface GroupMoveOptions {
  *     when the centre itself stands on an obstacle);
  *   - the movers stand within 2 × (formation + 1) of each other, and each mover ends within `gap`
  *     of every mate (or no further than it was).
- * When the full move cannot satisfy these, shorter moves are tried (down to nothing).
+ * When the full move cannot satisfy these, shorter ones are tried (¾, ½, ¼ of it), then none.
  */
 export function planGroupMove(table: Table, v: FigureView, movers: readonly number[], o: GroupMoveOptions): GroupPlan | null {
   const n = movers.length;
@@ -122,10 +122,36 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
   const lim2 = (2 * v.radius - 1e-6) ** 2;
   const mates = o.mates;
   const mateLim = mates.map((g) => movers.map((f) => Math.max(o.gap, dist(v.x[f], v.y[f], v.x[g], v.y[g])) + 1e-9));
-  const stepBack = Math.max(0.5, want / 8);
-  for (; want > 0.05; want -= stepBack) {
+  // The full move, then shorter ones (¾, ½, ¼ of it): each try costs a placement of every mover.
+  const full = want;
+  for (let k = 4; k >= 1; k--) {
+    want = (full * k) / 4;
+    if (want <= 0.05) break;
     const route = truncatePath(r.path.points, want);
     const nc = route[route.length - 1];
+    // Only bases near the new centre can be in the way (a place is within formation + 1 of it).
+    const reach = o.formation + 1 + 2 * v.radius + 1e-6;
+    const near: number[] = [];
+    for (let g = 0; g < v.x.length; g++) {
+      if (isMover[g] || !v.occupies(g)) continue;
+      if (Math.abs(v.x[g] - nc.x) <= reach && Math.abs(v.y[g] - nc.y) <= reach) near.push(g);
+    }
+    // Band-mates who stay: every place is within formation + 1 of the new centre, so a mate too far
+    // from it rules this move out at once, and one near enough can never be broken.
+    let checkMates = false;
+    let reachable = true;
+    for (let m = 0; m < mates.length && reachable; m++) {
+      const dm = dist(nc.x, nc.y, v.x[mates[m]], v.y[mates[m]]);
+      let lo = Infinity;
+      let hi = 0;
+      for (const l of mateLim[m]) {
+        lo = Math.min(lo, l);
+        hi = Math.max(hi, l);
+      }
+      if (dm - (o.formation + 1) > hi) reachable = false;
+      else if (dm + o.formation + 1 > lo) checkMates = true;
+    }
+    if (!reachable) continue;
     const placed: Vec[] = [];
     let ok = true;
     for (let i = 0; i < n && ok; i++) {
@@ -137,15 +163,16 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
         ox *= o.formation / ol;
         oy *= o.formation / ol;
       }
+      // Cheap tests first; the straight line from the new centre (a segment test) last.
       const test = (x: number, y: number): boolean => {
-        if (dist(x, y, nc.x, nc.y) > o.formation + 1 || !table.clear(nc.x, nc.y, x, y)) return false;
-        for (let g = 0; g < v.x.length; g++) {
-          if (isMover[g] || !v.occupies(g)) continue;
+        if (dist(x, y, nc.x, nc.y) > o.formation + 1) return false;
+        for (let j = 0; j < near.length; j++) {
+          const g = near[j];
           if ((v.x[g] - x) ** 2 + (v.y[g] - y) ** 2 < lim2) return false;
         }
         for (const p of placed) if ((p.x - x) ** 2 + (p.y - y) ** 2 < lim2) return false;
-        for (let m = 0; m < mates.length; m++) if (dist(x, y, v.x[mates[m]], v.y[mates[m]]) > mateLim[m][i]) return false;
-        return true;
+        if (checkMates) for (let m = 0; m < mates.length; m++) if (dist(x, y, v.x[mates[m]], v.y[mates[m]]) > mateLim[m][i]) return false;
+        return table.clear(nc.x, nc.y, x, y);
       };
       const p = table.nav.nearestFree(nc.x + ox, nc.y + oy, o.formation + 1, test);
       if (p) placed.push(p);

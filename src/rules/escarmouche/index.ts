@@ -1,10 +1,11 @@
 /**
  * Escarmouche (escarmouche.txt, Anubis Studios) as a {@link Ruleset}: pike & shot skirmish with
  * unmeasured movement over a zone map (src/core/zones.ts) and a push-your-luck pool of active and
- * passive d6. Everything specific to the rules lives in this folder.
+ * passive d6. Everything specific to the rules lives in this folder; {@link defineRuleset} declares
+ * it with its scripted policy, evaluation, threads and view (registered in src/rules/registered.ts).
  */
 import { z } from 'zod';
-import type { Json, Outcome, Ruleset, SideId } from '../../core/model.js';
+import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
 import { type EscAction, applyAction, legalActions, outCount, setupGame } from './engine.js';
@@ -14,6 +15,7 @@ import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { escarmoucheInvariants } from './invariants.js';
+import { escarmoucheScores } from './policy.js';
 
 export type { EscAction } from './engine.js';
 export type { EscState } from './state.js';
@@ -41,10 +43,14 @@ function actionKey(a: EscAction): string {
 }
 
 /** The Escarmouche ruleset. */
-export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = {
+export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRuleset<EscState, EscAction, EscScenario>({
   id: 'escarmouche',
   version: '1.0.0',
   title: 'Escarmouche — rules for pike & shot skirmish wargames (Anubis Studios)',
+  // Two sides taking side turns (with interrupts); the dice pool is sampled in apply; unmeasured
+  // movement over a zone map.
+  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'zones', activation: 'side-turns' },
+  scenarios: ['farmyard-brawl', 'mill-bridge'],
   compile: compileEscarmouche,
   sides: (sc) => sc.sides.map((s) => s.id),
   setup: setupGame,
@@ -70,10 +76,9 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = {
     features: (s) => features(s),
   },
   turn: (s) => s.turn,
-  exportState,
-  importState,
-  scene: escScene,
-  describeFigure: describeEscFigure,
+  policy: { scores: escarmoucheScores },
+  threads: { exportState, importState },
+  view: { scene: escScene, ascii: renderAscii, describeFigure: describeEscFigure },
   hash: hashState,
   actionKey,
   describeAction,
@@ -94,7 +99,9 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = {
   // Per side-turn: a pick (or pass) per figure, at most ACTION_CAP actions per figure, one interrupt
   // window after each action that moves, and at most one interrupt per reserved enemy figure.
   decisionLimit: (sc) => sc.maxTurns * 2 * (sc.maxFigures * (2 + 2 * ACTION_CAP) + sc.maxFigures + 2) + 10,
-  render: renderAscii,
   invariants: escarmoucheInvariants,
   jsonSchema: () => z.toJSONSchema(escarmoucheScenarioSchema, { io: 'input' }) as Json,
-};
+});
+
+/** The ruleset this folder declares (the name the registry and lazy loading look for). */
+export const ruleset = escarmouche;

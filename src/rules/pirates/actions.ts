@@ -20,10 +20,12 @@ import {
   moveFirePlan,
   reachAlong,
   soloMovePlan,
+  viewOf,
 } from './movement.js';
-import { r2, resolveAttack } from './combat.js';
-import { GROUP_STOP_SHORT, FORMATION, type PiratesAction } from './action.js';
+import { facingData, r2, resolveAttack, routeData } from './combat.js';
+import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction } from './action.js';
 import { bandChoices, bandMembers, checkVictory, newBandCandidates, nextCard, nextFigure, startActivation } from './turn.js';
+import { planGroupMove } from '../../core/table/index.js';
 import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
 
 // ───────────────────────────── legal actions ─────────────────────────────
@@ -106,7 +108,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
       }
     }
   }
-  if (side === sc.raiders && !s.booty[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) out.push({ k: 'pillage' });
+  if (side === sc.raiders && !s.booty[f] && !s.hasLanded[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) out.push({ k: 'pillage' });
   if (info.weapon.ranges.length > 0 && !s.loaded[f] && !s.reloading[f]) out.push({ k: 'reload' });
   return out;
 }
@@ -244,6 +246,7 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
     }
     case 'pillage': {
       if (info.side !== sc.raiders) fail(s, a, 'only raiders pillage');
+      if (s.hasLanded[f]) fail(s, a, 'this pirate has landed his load already (§11: 15 of his boys)');
       if (s.booty[f]) fail(s, a, 'already carrying booty');
       if (!pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) fail(s, a, `not at ${sc.objective.name}`);
       s.pillage[f]++;
@@ -290,31 +293,39 @@ function execMove(s: PiratesState, f: number, plan: MovePlan, kind: string, allo
     allowance,
     limit: r2(plan.limit),
     path: r2(plan.length),
+    route: routeData(pts),
+    facing: facingData(s.facing[f]),
   });
   arrive(s, f, ctx);
 }
 
+/** What arriving does: a raider at the objective is counted; one carrying booty home lands it (§11.C). Victory is checked by the caller. */
 function arrive(s: PiratesState, f: number, ctx: StepContext): void {
   const sc = s.sc;
   if (sc.figures[f].side !== sc.raiders) return;
   if (pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) s.reached[f] = 1;
   if (s.booty[f] && pointInPolygon(s.x[f], s.y[f], sc.home.poly)) {
     s.booty[f] = 0;
+    s.hasLanded[f] = 1;
     s.landed++;
     ctx.emit?.({ e: 'land', turn: s.turn, figure: sc.figures[f].id, landed: s.landed });
-    checkVictory(s, ctx);
   }
 }
 
 /**
- * §4.D group movement: the followers' centre moves along the shortest way toward the destination,
- * no further than the band's allowance (the smallest of its followers', halved if any carries
- * booty); the followers then stand in a tight formation (within 2 in of the new centre, so within
- * 6 in of each other) keeping their places relative to each other where they can.
+ * §4.D group movement, measured from the centre of the group ("total distance is from the center
+ * of the group to the center of the group's new position"): the followers' centre is steered along
+ * the shortest way toward the destination and moves, in a straight line from the old centre to the
+ * new, no further than the band's allowance (the smallest of its followers', halved if any carries
+ * booty; the 2d10 allowance where the way enters broken ground or climbs). The followers then stand
+ * in a tight formation (within 3 in of the new centre, so within 6 in of each other, §3.F) keeping
+ * their places relative to each other where they can, and within 6 in of every band-mate who did
+ * not follow. The table kit's planGroupMove guarantees all of this or a shorter move; when no move
+ * satisfies it the band stays put (a `blocked` event). Every follower is placed before anything
+ * arriving (booty landed) is resolved, so a game won by this move never leaves figures overlapping.
  */
 export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
   const sc = s.sc;
-  const nav = sc.nav;
   const F: number[] = [];
   for (let i = 0; i < s.nFollow; i++) if (s.status[s.followers[i]] === ACTIVE) F.push(s.followers[i]);
   if (F.length === 0) return;
@@ -325,75 +336,40 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     al.full = Math.min(al.full, a.full);
     al.slow = Math.min(al.slow, a.slow);
   }
-  const c = centreOf(s, F, F.length);
-  let start = c;
-  if (!nav.isFree(c.x, c.y)) {
-    let best = F[0];
-    for (const f of F) if (dist(c.x, c.y, s.x[f], s.y[f]) < dist(c.x, c.y, s.x[best], s.y[best])) best = f;
-    start = { x: s.x[best], y: s.y[best] };
+  const mates: number[] = [];
+  for (const g of bandMembers(s, s.actBand)) if (!F.includes(g)) mates.push(g);
+  const plan = planGroupMove(sc.table, viewOf(s), F, {
+    full: al.full,
+    slow: al.slow,
+    formation: FORMATION,
+    gap: COHESION,
+    mates,
+    route: (start) => destination(s, s.groupTo, start, side, true, -1),
+  });
+  if (!plan) {
+    ctx.emit?.({ e: 'blocked', turn: s.turn, band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id) });
+    return;
   }
-  const d = destination(s, s.groupTo, start, side, true, -1);
-  if (!d) return;
-  const want = Math.min(d.path.length - d.stopShort, reachAlong(s, d.path.points, al));
-  if (want <= 0.05) return;
-  const centrePts = truncatePath(d.path.points, want);
-  const nc = centrePts[centrePts.length - 1];
-  const isF = new Uint8Array(s.status.length);
-  for (const f of F) isF[f] = 1;
-  const lim = (2 * sc.radius - 1e-6) ** 2;
-  let fixed: number[] = [];
-  let placed = new Map<number, Vec>();
-  for (let round = 0; round < 4; round++) {
-    placed = new Map();
-    const failed: number[] = [];
-    for (const f of F) {
-      if (fixed.includes(f)) continue;
-      let ox = s.x[f] - c.x;
-      let oy = s.y[f] - c.y;
-      const ol = Math.sqrt(ox * ox + oy * oy);
-      if (ol > FORMATION) {
-        ox *= FORMATION / ol;
-        oy *= FORMATION / ol;
-      }
-      const ok = (x: number, y: number): boolean => {
-        if (dist(x, y, nc.x, nc.y) > FORMATION + 1 || !nav.clear(nc.x, nc.y, x, y)) return false;
-        for (let g = 0; g < s.status.length; g++) {
-          if ((isF[g] && !fixed.includes(g)) || (s.status[g] !== ACTIVE && s.status[g] !== FLEEING)) continue;
-          if ((s.x[g] - x) ** 2 + (s.y[g] - y) ** 2 < lim) return false;
-        }
-        for (const p of placed.values()) if ((p.x - x) ** 2 + (p.y - y) ** 2 < lim) return false;
-        return true;
-      };
-      const p = nav.nearestFree(nc.x + ox, nc.y + oy, FORMATION + 1, ok);
-      if (p) placed.set(f, p);
-      else failed.push(f);
-    }
-    if (failed.length === 0) break;
-    fixed = [...fixed, ...failed];
-    if (round === 3) placed = new Map();
-  }
-  if (placed.size === 0) return;
-  const moved = F.filter((f) => placed.has(f));
-  const facing = angleTo(start.x, start.y, nc.x, nc.y);
+  const facing = angleTo(plan.from.x, plan.from.y, plan.centre.x, plan.centre.y);
   ctx.emit?.({
     e: 'groupMove',
     turn: s.turn,
     band: s.actBand,
     to: s.groupTo,
-    from: [r2(start.x), r2(start.y)],
-    centre: [r2(nc.x), r2(nc.y)],
+    from: [r2(plan.from.x), r2(plan.from.y)],
+    centre: [r2(plan.centre.x), r2(plan.centre.y)],
     allowance: al.full,
-    limit: r2(reachAlong(s, d.path.points, al)),
-    path: r2(pathLength(centrePts)),
-    figures: moved.map((f) => sc.figures[f].id),
+    limit: r2(plan.limit),
+    distance: r2(plan.distance),
+    route: routeData(plan.route),
+    figures: plan.places.map((p) => sc.figures[p.f].id),
   });
-  for (const f of moved) {
-    const p = placed.get(f) as Vec;
+  for (const p of plan.places) {
+    const f = p.f;
     const fx = s.x[f];
     const fy = s.y[f];
-    const route = nav.path({ x: fx, y: fy }, p);
-    s.x[f] = p.x;
-    s.y[f] = p.y;
+    s.x[f] = p.to.x;
+    s.y[f] = p.to.y;
     s.facing[f] = facing;
     ctx.emit?.({
       e: 'move',
@@ -401,14 +377,13 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
       figure: sc.figures[f].id,
       kind: 'group',
       from: [r2(fx), r2(fy)],
-      to: [r2(p.x), r2(p.y)],
+      to: [r2(p.to.x), r2(p.to.y)],
       allowance: al.full,
-      limit: r2(reachAlong(s, d.path.points, al)),
-      path: r2(pathLength(centrePts)),
-      route: route ? r2(route.length) : -1,
+      limit: r2(plan.limit),
+      path: r2(plan.distance),
+      route: routeData(p.points),
+      facing: facingData(facing),
     });
-    arrive(s, f, ctx);
-    if (s.phase === PH_OVER) return;
   }
+  for (const p of plan.places) arrive(s, p.f, ctx);
 }
-

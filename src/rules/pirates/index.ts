@@ -1,9 +1,10 @@
 /**
- * Pirates! (pirates.txt) as a {@link Ruleset}. Everything specific to the rules lives in this
- * folder; the rest of the program sees only this object.
+ * Pirates! (pirates.txt) as a {@link Ruleset}, declared with {@link defineRuleset} together with its
+ * scripted policy, evaluation, threads and view. Everything specific to the rules lives in this
+ * folder; the rest of the program sees only this object (registered in src/rules/registered.ts).
  */
 import { z } from 'zod';
-import type { Json, Outcome, Ruleset, SideId } from '../../core/model.js';
+import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
 import type { PiratesAction } from './action.js';
@@ -16,6 +17,7 @@ import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
+import { piratesScores } from './policy.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesState } from './state.js';
@@ -45,10 +47,13 @@ function actionKey(a: PiratesAction): string {
 }
 
 /** The Pirates! ruleset. */
-export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = {
+export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = defineRuleset<PiratesState, PiratesAction, PiratesScenario>({
   id: 'pirates',
-  version: '1.1.0',
+  version: '1.2.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
+  // Two sides; dice and card draws sampled in apply; the future card order is not in the state.
+  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
+  scenarios: ['supply-raid'],
   compile: compilePirates,
   sides: (sc) => sc.sides.map((s) => s.id),
   setup: setupGame,
@@ -75,8 +80,8 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = {
     features: (s) => features(s),
   },
   turn: (s) => s.turn,
-  exportState,
-  importState,
+  policy: { scores: piratesScores },
+  threads: { exportState, importState },
   hash: hashState,
   actionKey,
   describeAction,
@@ -107,8 +112,10 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = {
     return out;
   },
   decisionLimit: (sc) => sc.maxTurns * sc.deck.length * 20 + 100,
-  render: renderAscii,
-  scene: piratesScene, describeFigure: describePiratesFigure, exactMove: piratesExactMove,
+  view: { scene: piratesScene, ascii: renderAscii, describeFigure: describePiratesFigure, exactMove: piratesExactMove },
   invariants: piratesInvariants,
   jsonSchema: () => z.toJSONSchema(piratesScenarioSchema, { io: 'input' }) as Json,
-};
+});
+
+/** The ruleset this folder declares (the name the registry and lazy loading look for). */
+export const ruleset = pirates;

@@ -205,22 +205,24 @@ export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: 
 }
 
 /**
- * §3.F cohesion for a figure moving on its own: it must end within 6 inches of every other member
- * of its band — or, if it is already further, no further than it was (so stragglers may catch up).
+ * §3.F cohesion for a figure moving on its own, categorical and pair by pair ("all figures must be
+ * within 6 inches of all other figures in his band"): it must end within 6 inches of every other
+ * active member — where it already stands further from one, no further from that one than now (a
+ * straggler closes up; it never loosens the rule toward the others). Null outside a band.
  */
 export function cohesionRule(s: PiratesState, f: number): ((x: number, y: number) => boolean) | null {
   const b = s.band[f];
   if (b < 0) return null;
-  const others: number[] = [];
-  for (let g = 0; g < s.band.length; g++) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) others.push(g);
-  if (others.length === 0) return null;
-  let worst = 0;
-  for (const g of others) worst = Math.max(worst, dist(s.x[f], s.y[f], s.x[g], s.y[g]));
-  const lim = Math.max(COHESION, worst) + 1e-9;
-  return (x, y) => {
-    for (const g of others) if (dist(x, y, s.x[g], s.y[g]) > lim) return false;
-    return true;
-  };
+  return cohesionTest(viewOf(s), f, bandMates(s, f), COHESION);
+}
+
+/** The other ACTIVE members of `f`'s band, in id order (empty outside a band). */
+export function bandMates(s: PiratesState, f: number): number[] {
+  const b = s.band[f];
+  const out: number[] = [];
+  if (b < 0) return out;
+  for (let g = 0; g < s.band.length; g++) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) out.push(g);
+  return out;
 }
 
 /** The plan of figure `f` moving alone toward destination `key` (full allowance), or null. */
@@ -275,11 +277,12 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
   if (!path) return null;
   const want = path.length - touch;
   if (want <= 0) return null;
-  if (want <= reachAlong(s, path.points, al) + 1e-9) {
+  const straightLimit = reachAlong(s, path.points, al);
+  if (want <= straightLimit + 1e-9) {
     const p = pointAlong(path.points, want);
     if (ok(p.x, p.y)) {
       const pts = truncatePath(path.points, want);
-      return { points: pts, to: p, length: pathLength(pts), limit: al.full };
+      return { points: pts, to: p, length: pathLength(pts), limit: straightLimit };
     }
   }
   // The straight approach is blocked: try twelve places around the target, nearest first. A place
@@ -312,8 +315,10 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
     if (best && cd >= best.length) break;
     if (!sc.nav.isFree(cx, cy) || !ok(cx, cy)) continue;
     const p = sc.nav.clear(from.x, from.y, cx, cy) ? { points: [from, { x: cx, y: cy }], length: cd } : sc.nav.path(from, { x: cx, y: cy });
-    if (!p || p.length > reachAlong(s, p.points, al) + 1e-9) continue;
-    if (!best || p.length < best.length - 1e-9) best = { points: p.points, to: { x: cx, y: cy }, length: p.length, limit: al.full };
+    if (!p) continue;
+    const lim = reachAlong(s, p.points, al);
+    if (p.length > lim + 1e-9) continue;
+    if (!best || p.length < best.length - 1e-9) best = { points: p.points, to: { x: cx, y: cy }, length: p.length, limit: lim };
   }
   return best;
 }
@@ -346,7 +351,8 @@ export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: (
   if (here >= 10) return null;
   const path = sc.nav.path(from, { x: s.x[t], y: s.y[t] });
   if (!path) return null;
-  const maxd = Math.min(reachAlong(s, path.points, al), path.length - 2 * sc.radius);
+  const reach = reachAlong(s, path.points, al);
+  const maxd = Math.min(reach, path.length - 2 * sc.radius);
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
   let bestD = -1;
   let bestDie = 0;
@@ -361,6 +367,6 @@ export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: (
   // Offered only when moving reaches a better range band (or a line of sight) than standing still.
   if (bestD < 0 || bestDie <= here) return null;
   const pts = truncatePath(path.points, bestD);
-  return { points: pts, to: pts[pts.length - 1], length: pathLength(pts), limit: al.full };
+  return { points: pts, to: pts[pts.length - 1], length: pathLength(pts), limit: reach };
 }
 

@@ -70,7 +70,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
         : `  ${str(e.card)}: ${sideName(sc, e.side)} band ${str(e.band)} acts: ${figs}.`;
     }
     case 'groupMove':
-      return `    Band ${str(e.band)} moves ${str(e.path)} in ${heading(sc, str(e.to))} (allowance ${str(e.allowance)} in).`;
+      return `    Band ${str(e.band)} moves ${str(e.distance)} in ${heading(sc, str(e.to))} (allowance ${str(e.allowance)} in).`;
     case 'move': {
       if (e.kind === 'group') return null;
       const verb = e.kind === 'charge' ? 'charges' : e.kind === 'moveFire' ? 'moves to fire' : 'moves';
@@ -88,7 +88,13 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
       );
     }
     case 'blocked':
-      return `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}.`;
+      return e.figure === undefined
+        ? `    Band ${str(e.band)} finds no room to move ${heading(sc, str(e.to))} together.`
+        : `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}.`;
+    case 'drop':
+      return `    ${figureLabel(sc, str(e.figure))} drops his booty.`;
+    case 'setup':
+      return `The table: ${str((e.table as number[])[0])} × ${str((e.table as number[])[1])} in, ${(e.figures as unknown[]).length} figures.`;
     case 'kill':
       return `    ${figureLabel(sc, str(e.figure))} is killed (${sideName(sc, e.side)} dead: ${str(e.killed)}).`;
     case 'capture':
@@ -112,7 +118,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
     case 'reload':
       return `    ${figureLabel(sc, str(e.figure))} reloads.`;
     case 'turnEnd':
-      return null;
+      return (e.reloaded as string[] | undefined)?.length ? `  End of turn ${str(e.turn)}: reloaded ${(e.reloaded as string[]).map((id) => figureLabel(sc, id)).join(', ')}.` : null;
     case 'gameOver':
       return `Game over on turn ${str(e.turn)}: ${e.winner === null ? 'a draw' : `${sideName(sc, e.winner)} win`} — ${str(e.reason)}.`;
     default:

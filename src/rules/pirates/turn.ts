@@ -9,11 +9,11 @@
  *                  band's centre (§4.D), or none.
  *   3. PH_FIGURE — each figure of the band in id order: follow the group move, or its own action.
  */
-import type { StepContext } from '../../core/model.js';
+import type { GameEvent, StepContext } from '../../core/model.js';
 import { roll, sumHighest } from '../../core/rng.js';
 import { dist } from '../../core/geometry.js';
 import { refillDeck, turnCard } from '../../core/table/index.js';
-import { fleeStep } from './combat.js';
+import { facingData, fleeStep, r2 } from './combat.js';
 import { executeGroupMove } from './actions.js';
 import { COHESION, type PiratesAction } from './action.js';
 import { ACTIVE, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState, newState } from './state.js';
@@ -22,9 +22,38 @@ import type { PiratesScenario } from './compile.js';
 /** A new game: the first turn's movement rolled and the first pair of cards turned. */
 export function setupGame(sc: PiratesScenario, ctx: StepContext): PiratesState {
   const s = newState(sc);
+  if (ctx.emit) ctx.emit(setupEvent(s));
   startTurn(s, ctx);
   if (s.phase !== PH_OVER) nextCard(s, ctx);
   return s;
+}
+
+/**
+ * The table before the first card (records: a reader holding only the rules text rebuilds every
+ * later step from this and the events): every figure's id, side, deployment group, position
+ * (inches), facing (degrees clockwise from east), weapon, loaded or not, personality, mounted,
+ * and band (none yet: −1).
+ */
+function setupEvent(s: PiratesState): GameEvent {
+  const sc = s.sc;
+  return {
+    e: 'setup',
+    table: [sc.width, sc.height],
+    unit: 'in',
+    baseDiameter: 2 * sc.radius,
+    figures: sc.figures.map((f) => ({
+      id: f.id,
+      side: sc.sides[f.side].id,
+      group: sc.groups[f.group].id,
+      at: [r2(s.x[f.index]), r2(s.y[f.index])],
+      facing: facingData(s.facing[f.index]),
+      weapon: f.weapon.name,
+      loaded: s.loaded[f.index] === 1,
+      personality: f.personality,
+      mounted: f.mounted,
+      band: s.band[f.index],
+    })),
+  };
 }
 
 /** §4.B–C: each side rolls 3d10 (top two) once a turn; 2d10 over broken ground; mounted top three of 4d10. */
@@ -68,17 +97,19 @@ function startTurn(s: PiratesState, ctx: StepContext): void {
 
 /** §3.H–I: the deck is done; markers come off, hits heal, reloads finish, the turn ends. */
 function endTurn(s: PiratesState, ctx: StepContext): void {
-  ctx.emit?.({ e: 'turnEnd', turn: s.turn, landed: s.landed, killed: [s.killed[0], s.killed[1]] });
-  s.hits.fill(0);
-  s.capHits.fill(0);
-  s.attacked.fill(0);
-  s.bandDone.fill(0);
+  const reloaded: string[] = [];
   for (let f = 0; f < s.reloading.length; f++) {
     if (s.reloading[f]) {
       s.reloading[f] = 0;
       s.loaded[f] = 1;
+      reloaded.push(s.sc.figures[f].id);
     }
   }
+  ctx.emit?.({ e: 'turnEnd', turn: s.turn, landed: s.landed, killed: [s.killed[0], s.killed[1]], reloaded });
+  s.hits.fill(0);
+  s.capHits.fill(0);
+  s.attacked.fill(0);
+  s.bandDone.fill(0);
   if (s.turn >= s.sc.maxTurns) {
     gameOver(s, 1 - s.sc.raiders, `turn limit: ${s.sc.maxTurns} turns ended with ${s.landed} of ${s.sc.bootyToWin} loads landed`, ctx);
     return;

@@ -5,7 +5,7 @@
  * the sheet are in docs/rules/state-of-war.md.
  */
 import { z } from 'zod';
-import type { Json, Outcome, Ruleset, SideId } from '../../core/model.js';
+import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { stateOfWarScenarioSchema } from './schema.js';
 import { compileStateOfWar, type SowScenario } from './compile.js';
 import { type SowAction, actor, applyAction, downCount, exactMovePlan, legalActions, setupGame } from './engine.js';
@@ -15,6 +15,7 @@ import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
+import { sowScores } from './policy.js';
 
 export type { SowAction } from './engine.js';
 export type { SowState } from './state.js';
@@ -38,10 +39,14 @@ export function actionKey(a: SowAction): string {
 }
 
 /** The State of War ruleset. */
-export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = {
+export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRuleset<SowState, SowAction, SowScenario>({
   id: 'state-of-war',
   version: '1.0.0',
   title: 'State of War — A.C.W. skirmish rules, quick reference sheet 1a (centimetres)',
+  // Two sides taking action phases in turn; dice (and the random target within a group) are
+  // sampled in apply; a measured table in centimetres.
+  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'cm', activation: 'side-turns' },
+  scenarios: ['wagon-raid'],
   compile: compileStateOfWar,
   sides: (sc) => sc.sides.map((s) => s.id),
   setup: setupGame,
@@ -66,8 +71,9 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = {
     features: (s) => features(s),
   },
   turn: (s) => s.turn,
-  exportState,
-  importState,
+  policy: { scores: sowScores },
+  threads: { exportState, importState },
+  view: { scene: sowScene, ascii: renderAscii, describeFigure: describeSowFigure, exactMove: sowExactMove },
   hash: hashState,
   actionKey,
   describeAction,
@@ -98,10 +104,9 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = {
   },
   // Per phase each figure makes at most 2 action decisions (and a stop); two phases a turn.
   decisionLimit: (sc) => sc.maxTurns * 2 * (sc.figures.length * 3 + 2) + 20,
-  render: renderAscii,
-  scene: sowScene,
-  describeFigure: describeSowFigure,
-  exactMove: sowExactMove,
   invariants: stateOfWarInvariants,
   jsonSchema: () => z.toJSONSchema(stateOfWarScenarioSchema, { io: 'input' }) as Json,
-};
+});
+
+/** The ruleset this folder declares (the name the registry and lazy loading look for). */
+export const ruleset = stateOfWar;

@@ -10,7 +10,6 @@
  */
 import { dist as geoDist } from '../../core/geometry.js';
 import { marginDistribution } from '../../core/dice-contest.js';
-import type { Json } from '../../core/model.js';
 import { type SowAction, actor, chargePlan, meleeBonus, meleePool, movePlan, shotCandidates, shotPools } from './engine.js';
 import { ACTIVE, type SowState } from './state.js';
 import { inCoverAt, nearestEnemy } from './table.js';
@@ -142,11 +141,6 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
     }
     return 0;
   });
-}
-
-/** The scripted policy over erased types, for the agents' registry. */
-export function stateOfWarPolicy(state: unknown, legal: readonly Json[]): number[] {
-  return sowScores(state as SowState, legal as unknown as SowAction[]);
 }
 
 /** Straight distance from figure f to the objective's nearest contact spot (cm). */

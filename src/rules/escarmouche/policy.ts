@@ -24,9 +24,9 @@ import {
   visibleEnemies,
   volleyHelpers,
   zoneEnemies,
-} from '../../src/rules/escarmouche/engine.js';
-import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState } from '../../src/rules/escarmouche/state.js';
-import { type Effect, duelOdds, fightingEffect, shootingEffect } from '../../src/rules/escarmouche/tables.js';
+} from './engine.js';
+import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState } from './state.js';
+import { type Effect, duelOdds, fightingEffect, shootingEffect } from './tables.js';
 
 /** Value (in "average figures") of `eff` landing on figure `t`. */
 function effectValue(s: EscState, t: number, eff: Effect): number {

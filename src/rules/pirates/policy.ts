@@ -8,12 +8,12 @@
  * up), otherwise close on the raiders' route; the watch fire from where they stand or from cover,
  * reload, and keep out of melee.
  */
-import { dist, pointInPolygon } from '../../src/core/geometry.js';
-import type { PiratesAction } from '../../src/rules/pirates/action.js';
-import { bandMembers, newBandCandidates } from '../../src/rules/pirates/turn.js';
-import { allowanceOf, centreOf, inCover } from '../../src/rules/pirates/movement.js';
-import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from '../../src/rules/pirates/state.js';
-import { fireDie } from '../../src/rules/pirates/tables.js';
+import { dist, pointInPolygon } from '../../core/geometry.js';
+import type { PiratesAction } from './action.js';
+import { bandMembers, newBandCandidates } from './turn.js';
+import { allowanceOf, centreOf, inCover } from './movement.js';
+import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
+import { fireDie } from './tables.js';
 
 function nearestEnemy(s: PiratesState, side: number, x: number, y: number): { f: number; d: number } {
   let best = -1;

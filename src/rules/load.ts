@@ -1,0 +1,44 @@
+/**
+ * Loading one ruleset by id without loading the others: for worker threads (MCTS root
+ * parallelism) that receive a ruleset id and need only that ruleset. By the registry's convention
+ * (src/core/model.ts, `Ruleset.id`) the ruleset with id `x` is the `ruleset` export of
+ * src/rules/x/index.ts. Does not import the registry (src/rules/index.ts).
+ */
+import type { AnyRuleset } from '../core/model.js';
+
+const RULESET_ID = /^[a-z][a-z0-9-]*$/;
+const loaded = new Map<string, Promise<AnyRuleset>>();
+
+function isRuleset(v: unknown): v is AnyRuleset {
+  return typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && typeof (v as { legalActions?: unknown }).legalActions === 'function';
+}
+
+async function importRuleset(id: string): Promise<AnyRuleset> {
+  if (!RULESET_ID.test(id)) throw new Error(`"${id}" is not a ruleset id`);
+  let mod: { ruleset?: unknown };
+  try {
+    // A computed specifier, resolved like a static one (tsx maps .js to the .ts source; dist/ has
+    // the .js); the comment keeps bundlers (vitest's) from turning it into a glob of every folder.
+    const spec = `./${id}/index.js`;
+    mod = (await import(/* @vite-ignore */ spec)) as { ruleset?: unknown };
+  } catch (e) {
+    throw new Error(`unknown ruleset "${id}" (cannot load src/rules/${id}/index: ${e instanceof Error ? e.message : String(e)})`);
+  }
+  const r = mod.ruleset;
+  if (!isRuleset(r) || r.id !== id) throw new Error(`src/rules/${id}/index does not export the ruleset "${id}" as \`ruleset\``);
+  return r;
+}
+
+/**
+ * The ruleset with this id, imported on first use (once per thread). Rejects for an id that is not
+ * a ruleset folder.
+ */
+export function loadRuleset(id: string): Promise<AnyRuleset> {
+  let p = loaded.get(id);
+  if (!p) {
+    p = importRuleset(id);
+    loaded.set(id, p);
+    p.catch(() => loaded.delete(id));
+  }
+  return p;
+}

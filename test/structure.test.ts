@@ -1,0 +1,67 @@
+/**
+ * The layout rules of the code (issue 12, docs/ARCHITECTURE.md): each ruleset is a room of its own
+ * — no file under src/rules/<a>/ imports from src/rules/<b>/ — src/core/ names no ruleset, and agents
+ * reach a ruleset only through what they are given (the registry's object) or, on worker threads,
+ * by loading the one they need by id (src/rules/load.ts): no file under agents/ imports a ruleset
+ * folder or the registry of every ruleset. Checked by reading the import lines of the sources.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { RULESETS } from '../src/rules/index.js';
+
+function files(dir: string): string[] {
+  const out: string[] = [];
+  for (const f of readdirSync(dir)) {
+    const full = join(dir, f);
+    if (statSync(full).isDirectory()) out.push(...files(full));
+    else if (f.endsWith('.ts')) out.push(full);
+  }
+  return out;
+}
+
+/** The project-relative paths a source file imports (relative specifiers only; `.js` as written). */
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:import|export)\s[^'";]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)) {
+    out.push(relative('.', resolve(dirname(file), m[1] ?? m[2])).split('\\').join('/'));
+  }
+  return out;
+}
+
+const ids = [...RULESETS.keys()];
+
+describe('code layout', () => {
+  it('no file under src/rules/<a>/ imports from src/rules/<b>/', () => {
+    const bad: string[] = [];
+    for (const id of ids) {
+      for (const f of files(join('src', 'rules', id))) {
+        for (const i of imports(f)) if (i.startsWith('src/rules/') && !i.startsWith(`src/rules/${id}/`)) bad.push(`${f} imports ${i}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('src/core/ imports nothing from src/rules/ and never tests for a ruleset id', () => {
+    const bad: string[] = [];
+    for (const f of files(join('src', 'core'))) {
+      for (const i of imports(f)) if (i.startsWith('src/rules/')) bad.push(`${f} imports ${i}`);
+      const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+      for (const id of ids) if (new RegExp(`(===|!==|case|\\[)\\s*['"\`]${id}['"\`]`).test(code)) bad.push(`${f} tests for "${id}"`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('agents/ imports no ruleset folder and not the registry; only the MCTS worker loads one ruleset by id', () => {
+    const bad: string[] = [];
+    for (const f of files('agents')) {
+      for (const i of imports(f)) {
+        if (!i.startsWith('src/rules/')) continue;
+        if (f.split('\\').join('/') === 'agents/mcts/worker.ts' && i === 'src/rules/load.js') continue;
+        bad.push(`${f} imports ${i}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+});
