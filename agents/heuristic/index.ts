@@ -10,6 +10,7 @@ import { AgentSpecError } from '../options.js';
 import { piratesScores } from './pirates.js';
 import { escarmoucheScores } from './escarmouche.js';
 import type { EscAction, EscState } from '../../src/rules/escarmouche/index.js';
+import { pigScores, type PigState } from '../../src/rules/pig-wars/index.js';
 
 /** Scores of the legal actions in the state for the side to decide; higher is better. */
 export type ScriptedPolicy = (state: unknown, legal: readonly Json[]) => number[];
@@ -18,6 +19,7 @@ export type ScriptedPolicy = (state: unknown, legal: readonly Json[]) => number[
 export const POLICIES: Readonly<Record<string, ScriptedPolicy>> = {
   pirates: (state, legal) => piratesScores(state as PiratesState, legal as PiratesAction[]),
   escarmouche: (state, legal) => escarmoucheScores(state as EscState, legal as EscAction[]),
+  'pig-wars': (state, legal) => pigScores(state as PigState, legal), 'pig-wars-pirates': (state, legal) => pigScores(state as PigState, legal),
 };
 
 /** Index of the best score (first on ties). */

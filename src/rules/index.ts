@@ -5,9 +5,13 @@
 import type { AnyRuleset } from '../core/model.js';
 import { pirates } from './pirates/index.js';
 import { escarmouche } from './escarmouche/index.js';
+import { pigWars, pigWarsPirates } from './pig-wars/index.js';
 
 /** Every ruleset, by id. */
-export const RULESETS: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([[pirates.id, pirates as unknown as AnyRuleset], [escarmouche.id, escarmouche as unknown as AnyRuleset]]);
+export const RULESETS: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([[pirates.id, pirates as unknown as AnyRuleset], [escarmouche.id, escarmouche as unknown as AnyRuleset],
+  [pigWars.id, pigWars as unknown as AnyRuleset],
+  [pigWarsPirates.id, pigWarsPirates as unknown as AnyRuleset],
+]);
 
 /** The ruleset with this id; throws with the list of known ids otherwise. */
 export function getRuleset(id: string): AnyRuleset {
