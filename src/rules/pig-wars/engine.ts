@@ -11,7 +11,7 @@
  * the deck is empty the turn ends. Readings: docs/rules/pig-wars.md.
  */
 import type { GameEvent, StepContext } from '../../core/model.js';
-import { type Vec, angleDiff, angleTo, dist, distToPolygon, pathLength, pointAlong, pointInPolygon, segmentEntersPolygon, truncatePath, segmentHitsConvex } from '../../core/geometry.js';
+import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, pathLength, pointAlong, pointInPolygon, segmentEntersPolygon, truncatePath, segmentHitsConvex } from '../../core/geometry.js';
 import { randInt, roll, type Rng } from '../../core/rng.js';
 import type { PigScenario } from './compile.js';
 import {
@@ -633,7 +633,7 @@ function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: 
   const raider = sc.figures[f].side === sc.raiders;
   switch (a.k) {
     case 'home':
-      return { t: sc.home.target, offset: true };
+      return { t: homePoint(s, f), offset: false };
     case 'foe': {
       const v = unitIndex(s, a.u);
       let best = -1;
@@ -653,7 +653,7 @@ function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: 
     default: {
       // obj
       if (raider) {
-        if (carrying(s, f)) return { t: sc.home.target, offset: true };
+        if (carrying(s, f)) return { t: homePoint(s, f), offset: false };
         if (sc.objective) return { t: sc.objective.target, offset: true };
         const p = pigFor.get(f);
         if (p !== undefined) return { t: { x: s.pigX[p], y: s.pigY[p] }, offset: false };
@@ -684,6 +684,19 @@ function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: 
       return { t: n ? { x: sx / n, y: sy / n } : centre, offset: true };
     }
   }
+}
+
+/** The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre). */
+export function homePoint(s: PigState, f: number): Vec {
+  const home = s.sc.home;
+  if (pointInPolygon(s.x[f], s.y[f], home.poly)) return { x: s.x[f], y: s.y[f] };
+  const p = nearestPointOfPolygon(s.x[f], s.y[f], home.poly);
+  const dx = home.target.x - p.x;
+  const dy = home.target.y - p.y;
+  const l = Math.hypot(dx, dy);
+  if (l < 1e-9) return p;
+  const k = Math.min(1, l) / l;
+  return { x: p.x + dx * k, y: p.y + dy * k };
 }
 
 /** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
@@ -1176,7 +1189,13 @@ export function victoryMargin(s: PigState, t: number, a: number): number {
 function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const n = sc.figures.length;
-  for (let f = 0; f < n; f++) if (s.status[f] === ACTIVE && !engaged(s, f)) s.rounds[f] = 0;
+  for (let f = 0; f < n; f++) {
+    if (s.status[f] === ACTIVE && !engaged(s, f)) {
+      // out of contact: the mêlée is over; a charge that did not reach contact earns no bonus later
+      s.rounds[f] = 0;
+      s.chargeBonus[f] = 0;
+    }
+  }
   const fought = new Array<number>(n).fill(-1);
   for (const f of sc.sides[side].figures) {
     for (const e of sc.sides[1 - side].figures) {

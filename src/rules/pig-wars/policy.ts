@@ -6,7 +6,7 @@
  */
 import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
-import { carrying, freeFigures, unitCentre, type PigAction } from './engine.js';
+import { carrying, freeFigures, shotTarget, unitCentre, type PigAction } from './engine.js';
 import { ACTIVE, PIG_FREE, type PigState } from './state.js';
 
 function strength(s: PigState, u: number): number {
@@ -24,6 +24,13 @@ function nearestDist(s: PigState, u: number, v: number): number {
   return best;
 }
 
+/** Nearest distance from any active figure of unit u to a point. */
+function distTo(s: PigState, u: number, x: number, y: number): number {
+  let best = Infinity;
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE) best = Math.min(best, dist(s.x[f], s.y[f], x, y));
+  return best;
+}
+
 /** Scores of the legal orders (same order as `legal`). */
 export function pigScores(s: PigState, legal: readonly Json[]): number[] {
   const sc = s.sc;
@@ -33,46 +40,75 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
   const free = freeFigures(s, u);
   const drovers = free.filter((f) => carrying(s, f)).length;
   const shooters = free.filter((f) => sc.figures[f].missile !== null).length;
+  const missileUnit = shooters * 2 >= free.length;
+  const shotNow = free.filter((f) => mayShootSoon(s, f)).length;
   const mine = strength(s, u);
-  const c = unitCentre(s, u);
-  // enemies carrying loot
+  const c = unitCentre(s, u) ?? { x: 0, y: 0 };
   const droverUnits = new Set<number>();
   for (const f of sc.sides[sc.raiders].figures) if (s.status[f] === ACTIVE && carrying(s, f)) droverUnits.add(sc.figures[f].unit);
-  let freePigs = 0;
-  for (const b of s.pigBy) if (b === PIG_FREE) freePigs++;
+  // the loot point the raiders aim at
+  let lx = 0;
+  let ly = 0;
+  if (sc.objective) {
+    lx = sc.objective.target.x;
+    ly = sc.objective.target.y;
+  } else {
+    let bd = Infinity;
+    for (let p = 0; p < s.pigBy.length; p++) {
+      if (s.pigBy[p] !== PIG_FREE) continue;
+      const d = dist(c.x, c.y, s.pigX[p], s.pigY[p]);
+      if (d < bd) {
+        bd = d;
+        lx = s.pigX[p];
+        ly = s.pigY[p];
+      }
+    }
+  }
+  const goHome = drovers > 0 && drovers * 2 >= free.length;
   return (legal as PigAction[]).map((a) => {
     switch (a.k) {
       case 'hold':
-        return shooters * 2 >= free.length ? 3 : 0.5;
+        return missileUnit && shotNow > 0 ? 6 : 0.5;
       case 'wall':
-        return raider ? 0 : 0.8;
+        return 0.2;
       case 'unwall':
-        return 1.5;
+        return 3;
       case 'obj':
-        if (raider) return drovers * 2 >= free.length && free.length > 0 ? 1 : sc.objective || freePigs > 0 ? 4 : 0;
-        return droverUnits.size > 0 ? 5 : 2;
+        if (raider) return goHome ? 2 : 5;
+        return droverUnits.size > 0 ? 5 : 3.5;
       case 'home':
-        return raider ? (drovers * 2 >= free.length ? 6 : 0.2) : 0;
+        return raider ? (goHome ? 8 : 0.1) : 0;
       case 'foe': {
         const v = sc.units.findIndex((x) => x.id === a.u);
         const d = nearestDist(s, u, v);
-        const bonus = !raider && droverUnits.has(v) ? 2 : 0;
-        return 1.5 + bonus - d / 40;
+        if (raider) return missileUnit ? 3 - d / 30 : 1 - d / 40;
+        const nearLoot = distTo(s, v, lx, ly);
+        return (droverUnits.has(v) ? 5.5 : 2) - d / 30 - nearLoot / 60;
       }
       case 'charge': {
         const v = sc.units.findIndex((x) => x.id === a.u);
         const theirs = strength(s, v);
         const odds = mine / Math.max(0.5, theirs);
-        const d = nearestDist(s, u, v);
-        let sc0 = 2 + 2.5 * Math.min(2, odds) - d / 20;
-        if (!raider && droverUnits.has(v)) sc0 += 3;
-        if (raider && drovers > 0) sc0 -= 3;
-        if (shooters * 2 >= free.length) sc0 -= 2;
-        void c;
-        return sc0;
+        if (missileUnit) return 0;
+        if (raider) {
+          if (goHome) return 0;
+          // charge what stands between us and the loot, or what is about to hit us
+          const d = nearestDist(s, u, v);
+          const block = distTo(s, v, lx, ly) < dist(c.x, c.y, lx, ly) ? 1 : 0;
+          return 2.5 + 2 * Math.min(1.5, odds) + 1.5 * block - d / 10;
+        }
+        const base = droverUnits.has(v) ? 7 : 3;
+        return base + 2 * Math.min(1.5, odds) - nearestDist(s, u, v) / 15;
       }
       case 'moveTo':
         return 0;
     }
   });
+}
+
+/** A missile figure with an enemy in range and sight now (it would shoot if the unit held). */
+function mayShootSoon(s: PigState, f: number): boolean {
+  const m = s.sc.figures[f].missile;
+  if (!m || (m.reload && !s.loaded[f] && !s.sc.version.oneAction)) return false;
+  return shotTarget(s, f) >= 0 || (m.reload && !s.loaded[f]);
 }
