@@ -166,7 +166,7 @@ describe('PI Shooting', () => {
     expect(PIRATE_SAVE[p]).toBe(low);
     for (let r = 1; r <= 12; r++) expect(pirateSaved(p, r)).toBe(r >= low);
   });
-  it('a target takes its best protection (reading 3.3)', () => {
+  it('a target takes its best protection ([R15])', () => {
     expect(pirateProtection(false, 'none')).toBe('open');
     expect(pirateProtection(true, 'none')).toBe('leader');
     expect(pirateProtection(true, 'partial')).toBe('partial');
@@ -308,7 +308,7 @@ describe('PI Melee Procedure: Tac Factors', () => {
     expect(modOf(f({ charging: true }), 'charging')).toBe(1);
     expect(modOf(f({ charging: true, firstRound: false }), 'charging')).toBeUndefined();
   });
-  it('Vs flank +1 (any flank; a rear attack counts as a flank attack — reading 4.2)', () => {
+  it('Vs flank +1 (any flank; a rear attack counts as a flank attack — [R20])', () => {
     expect(modOf(f({ arc: 'flank' }), 'vs flank')).toBe(1);
     expect(modOf(f({ arc: 'rear' }), 'vs flank')).toBe(1);
   });
@@ -367,7 +367,7 @@ describe('PI Morale Chart', () => {
   it.each(rows)('roll %i: %s %s %s %s', (roll, ...cols) => {
     for (let k = 0; k < 4; k++) expect(moraleResult(PIRATE_MORALE_CHART, 2, roll, k)).toBe(cols[k]);
   });
-  it('1 or less reads row 2 (reading 5.1)', () => {
+  it('1 or less reads row 2 ([R26])', () => {
     expect(moraleResult(PIRATE_MORALE_CHART, 2, 1, 0)).toBe('FB');
     expect(moraleResult(PIRATE_MORALE_CHART, 2, -2, 1)).toBe('RT');
   });

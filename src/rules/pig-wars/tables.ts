@@ -57,7 +57,7 @@ export const DA_WEAPONS: Readonly<Record<string, Weapon>> = {
   seax: w('seax', 2, 2),
   'dane-axe': w('dane axe', 3, 3),
   'great-sword': w('great sword', 3, 3),
-  // *First round of current mêlée only. Not vs. spears or uphill. Otherwise it counts as a spear (reading 6.3).
+  // *First round of current mêlée only. Not vs. spears or uphill. Otherwise it counts as a spear (docs/rules/pig-wars.md [R19]).
   lance: w('lance', 5, 1, 0, 0, { lance: true }),
   javelin: w('javelin', 0, 0, 3, 6, { melee: false }),
   bow: w('bow', 0, 0, 8, 16, { melee: false }),
@@ -107,7 +107,7 @@ export function daBlocked(p: DaProtection, roll: number): boolean {
 export const PIRATE_SAVE = { open: 10, leader: 8, partial: 6, full: 4 } as const;
 export type PirateProtection = keyof typeof PIRATE_SAVE;
 
-/** The best save a target has: leader/officer, partial or full cover, else open (reading 3.3). */
+/** The best save a target has: leader/officer, partial or full cover, else open ([R15]). */
 export function pirateProtection(leader: boolean, cover: 'none' | 'partial' | 'full'): PirateProtection {
   if (cover === 'full') return 'full';
   if (cover === 'partial') return 'partial';
