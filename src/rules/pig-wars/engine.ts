@@ -400,11 +400,11 @@ function checkEnd(s: PigState, emit: Emit): boolean {
     finish(s, sc.raiders, `${s.landed} loot landed`, emit);
     return true;
   }
-  for (let side = 0; side < 2; side++) {
-    if (!sc.sides[side].figures.some((f) => s.status[f] === ACTIVE || s.status[f] === ROUT)) {
-      finish(s, 1 - side, `${sc.sides[side].name} destroyed or fled`, emit);
-      return true;
-    }
+  // Raiders with nobody left on the table can land no more loot: the defenders win. Defenders
+  // wiped out end nothing: the raiders must still land their loot in time ([R5]).
+  if (!sc.sides[sc.raiders].figures.some((f) => s.status[f] === ACTIVE || s.status[f] === ROUT)) {
+    finish(s, 1 - sc.raiders, `${sc.sides[sc.raiders].name} destroyed or fled`, emit);
+    return true;
   }
   if (!sc.objective) {
     let possible = s.landed;
@@ -438,7 +438,7 @@ function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, unit: stri
 }
 
 /** A figure's allowance for this move (inches) and the note of its parts; `path` decides the pirate crossing penalty. */
-function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Emit, charge: number): { full: number; parts: Mod[] } {
+function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Emit, charge: number): { full: number; parts: Mod[]; scale: number } {
   const info = s.sc.figures[f];
   const uid = s.sc.units[info.unit].id;
   const parts: Mod[] = [];
@@ -465,7 +465,7 @@ function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Em
     full *= s.sc.carrySpeed;
     parts.push({ name: `carrying loot ×${s.sc.carrySpeed}`, value: 0 });
   }
-  return { full, parts };
+  return { full, parts, scale: carrying(s, f) ? s.sc.carrySpeed : 1 };
 }
 
 /** Distance along `points` at which the route first enters rough ground (0 when it starts there; sampled every ¼ in), Infinity if never. */
@@ -504,10 +504,10 @@ function placeOk(s: PigState, f: number, x: number, y: number, shy: boolean, ign
  * not into rough; pirates: −D6 when the route crosses rough or a wall), to the farthest place
  * along the route where it may stand. Returns the distance moved. Emits a `move` event.
  */
-function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mod[], dice: MoveDice, shy: boolean, rng: Rng, emit: Emit, why: string, exact?: Vec): number {
+function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mod[], dice: MoveDice, shy: boolean, rng: Rng, emit: Emit, why: string, scale = 1): number {
   const sc = s.sc;
   const from = { x: s.x[f], y: s.y[f] };
-  let goal = exact ?? target;
+  let goal = target;
   if (!sc.nav.isFree(goal.x, goal.y)) {
     const g = sc.nav.nearestFree(goal.x, goal.y, 6, () => true);
     if (!g) return 0;
@@ -525,19 +525,39 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
     const entry = roughEntry(s, truncatePath(path.points, limit));
     if (entry < Infinity) {
       if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+      // the −D6 comes off the movement factor, before a carrier's fraction of it ([R11])
       parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
-      full = Math.max(0, full - dice.cross);
+      full = Math.max(0, full - dice.cross * scale);
       limit = Math.min(limit, full);
     }
   }
   let d = limit;
   let at = pointAlong(path.points, d);
-  while (d > 0 && !placeOk(s, f, at.x, at.y, shy)) {
-    d = Math.max(0, d - 0.2);
-    at = pointAlong(path.points, d);
+  let pts: Vec[] | null = null;
+  if (!placeOk(s, f, at.x, at.y, shy)) {
+    // the place is taken: the nearest free place within 2 in that the allowance still reaches
+    const alt = sc.nav.nearestFree(at.x, at.y, 2, (x, y) => {
+      if (!placeOk(s, f, x, y, shy)) return false;
+      const p = sc.nav.path(from, { x, y });
+      return p !== null && p.length <= limit + 1e-9 && p.length > 1e-6;
+    });
+    if (alt) {
+      const p = sc.nav.path(from, alt);
+      if (p) {
+        pts = p.points.slice();
+        d = p.length;
+        at = alt;
+      }
+    }
   }
-  if (d <= 1e-6) return 0;
-  const pts = truncatePath(path.points, d);
+  if (!pts) {
+    while (d > 0 && !placeOk(s, f, at.x, at.y, shy)) {
+      d = Math.max(0, d - 0.2);
+      at = pointAlong(path.points, d);
+    }
+    if (d <= 1e-6) return 0;
+    pts = truncatePath(path.points, d);
+  }
   s.x[f] = at.x;
   s.y[f] = at.y;
   const last = pts[pts.length - 2] ?? from;
@@ -686,10 +706,11 @@ function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: 
   }
 }
 
-/** The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre). */
+/** The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre); the zone's middle for a figure already in it. */
 export function homePoint(s: PigState, f: number): Vec {
   const home = s.sc.home;
-  if (pointInPolygon(s.x[f], s.y[f], home.poly)) return { x: s.x[f], y: s.y[f] };
+  // already home: on toward its middle, clearing the way in for those behind
+  if (pointInPolygon(s.x[f], s.y[f], home.poly)) return home.target;
   const p = nearestPointOfPolygon(s.x[f], s.y[f], home.poly);
   const dx = home.target.x - p.x;
   const dy = home.target.y - p.y;
@@ -747,8 +768,8 @@ function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): v
   });
   plans.sort((p, q) => p.d - q.d || p.f - q.f);
   for (const p of plans) {
-    const { full, parts } = allowanceFor(s, p.f, dice, rng, emit, 0);
-    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? `toward ${a.u}` : a.k);
+    const { full, parts, scale } = allowanceFor(s, p.f, dice, rng, emit, 0);
+    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? `toward ${a.u}` : a.k, scale);
   }
 }
 
@@ -788,7 +809,7 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
       moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `behind the charge on ${sc.units[v].id} (may not charge)`);
       continue;
     }
-    const { full, parts } = allowanceFor(s, f, dice, rng, emit, d6);
+    const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, d6);
     const spot = contactSpot(s, f, target);
     if (spot) {
       const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, spot);
@@ -796,7 +817,7 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
       let ps = parts;
       if (path && sc.version.pirates && roughEntry(s, path.points) < Infinity) {
         if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
-        allowance = Math.max(0, full - dice.cross);
+        allowance = Math.max(0, full - dice.cross * scale);
         ps = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
       }
       if (path && path.length <= allowance + 1e-9) {
@@ -828,7 +849,7 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
         continue;
       }
     }
-    moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `charge on ${sc.units[v].id} falls short`);
+    moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `charge on ${sc.units[v].id} falls short`, scale);
   }
 }
 
@@ -857,22 +878,25 @@ function contactSpot(s: PigState, f: number, t: number): Vec | null {
 // ---------------------------------------------------------------------------------------------
 // Rally, fall back, rout
 
-/** The edge or home point figure f runs for. */
+/** The edge or home point figure f runs for: home, or the nearest free place on its side's table edge. */
 function fleePoint(s: PigState, f: number): Vec {
   const sc = s.sc;
   const r = sc.radius;
-  switch (sc.sides[sc.figures[f].side].flee) {
-    case 'home':
-      return sc.home.target;
-    case 'north':
-      return { x: s.x[f], y: r };
-    case 'south':
-      return { x: s.x[f], y: sc.height - r };
-    case 'west':
-      return { x: r, y: s.y[f] };
-    default:
-      return { x: sc.width - r, y: s.y[f] };
+  const flee = sc.sides[sc.figures[f].side].flee;
+  if (flee === 'home') return homePoint(s, f);
+  const e =
+    flee === 'north' ? { x: s.x[f], y: r } : flee === 'south' ? { x: s.x[f], y: sc.height - r } : flee === 'west' ? { x: r, y: s.y[f] } : { x: sc.width - r, y: s.y[f] };
+  const atEdge = (x: number, y: number): boolean =>
+    flee === 'north' ? y <= r + 0.3 : flee === 'south' ? y >= sc.height - r - 0.3 : flee === 'west' ? x <= r + 0.3 : x >= sc.width - r - 0.3;
+  // the nearest free place on the edge, tried along the edge outward from the figure's own line
+  for (let k = 0; k <= 400; k++) {
+    const off = ((k + 1) >> 1) * (k % 2 ? 0.5 : -0.5);
+    const x = flee === 'north' || flee === 'south' ? e.x + off : e.x;
+    const y = flee === 'north' || flee === 'south' ? e.y : e.y + off;
+    if (x < r || y < r || x > sc.width - r || y > sc.height - r) continue;
+    if (sc.nav.isFree(x, y) && atEdge(x, y)) return { x, y };
   }
+  return e;
 }
 
 /** Fall back 1½ moves toward the side's edge (or home), losing formation; off the table (or home) = out for good. */
@@ -892,7 +916,8 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   const goal = fleePoint(s, f);
   const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, goal);
   const home = sc.sides[info.side].flee === 'home';
-  if (path && path.length <= full + 1e-9) {
+  // Only the routed are out for good when they reach the edge (or home); a figure falling back stops there.
+  if (path && path.length <= full + 1e-9 && s.status[f] === ROUT) {
     emit?.({ e: 'move', f: info.id, path: path.points.map((p) => [r3(p.x), r3(p.y)]), facing: deg(s.facing[f]), length: r3(path.length), allowance: r3(full), parts: [{ name: '1½ move', value: r3(full) }], why: `${why}: off the table` });
     s.x[f] = goal.x;
     s.y[f] = goal.y;

@@ -6,12 +6,16 @@
  */
 import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
-import { carrying, freeFigures, shotTarget, unitCentre, type PigAction } from './engine.js';
+import { baseMove, carrying, freeFigures, shotTarget, unitCentre, type PigAction } from './engine.js';
 import { ACTIVE, PIG_FREE, type PigState } from './state.js';
 
 function strength(s: PigState, u: number): number {
   let t = 0;
-  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE) t += 1 + s.sc.figures[f].stripes * 0.25 + (s.sc.figures[f].armour === 'FA' ? 0.3 : s.sc.figures[f].armour === 'PA' ? 0.15 : 0);
+  for (const f of s.sc.units[u].figures) {
+    if (s.status[f] !== ACTIVE) continue;
+    const info = s.sc.figures[f];
+    t += 1 + info.stripes * 0.25 + (info.armour === 'FA' ? 0.3 : info.armour === 'PA' ? 0.15 : 0) + (info.mounted ? 0.5 : 0) + (info.leader ? 0.5 : 0);
+  }
   return t;
 }
 
@@ -39,9 +43,9 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
   const raider = unit.side === sc.raiders;
   const free = freeFigures(s, u);
   const drovers = free.filter((f) => carrying(s, f)).length;
-  const shooters = free.filter((f) => sc.figures[f].missile !== null).length;
+  const shooters = free.filter((f) => isShooter(s, f)).length;
   const missileUnit = shooters * 2 >= free.length;
-  const shotNow = free.filter((f) => mayShootSoon(s, f)).length;
+  const shotNow = free.filter((f) => isShooter(s, f) && mayShootSoon(s, f)).length;
   const mine = strength(s, u);
   const c = unitCentre(s, u) ?? { x: 0, y: 0 };
   const droverUnits = new Set<number>();
@@ -64,18 +68,21 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
       }
     }
   }
-  const goHome = drovers > 0 && drovers * 2 >= free.length;
+  // With loot in hand the unit goes home together (a drover alone is easy prey, and a pirate
+  // away from his leader is out of command); without loose pigs left there is nothing else to do.
+  const goHome = drovers > 0 && (drovers * 3 >= free.length || (!sc.objective && freePigsLeft(s) === 0));
   return (legal as PigAction[]).map((a) => {
     switch (a.k) {
       case 'hold':
-        return missileUnit && shotNow > 0 ? 6 : 0.5;
+        if (missileUnit && shotNow > 0) return 6;
+        return raider ? 0.5 : 3;
       case 'wall':
         return 0.2;
       case 'unwall':
         return 3;
       case 'obj':
         if (raider) return goHome ? 2 : 5;
-        return droverUnits.size > 0 ? 5 : 3.5;
+        return droverUnits.size > 0 ? 5 : 2;
       case 'home':
         return raider ? (goHome ? 8 : 0.1) : 0;
       case 'foe': {
@@ -90,15 +97,22 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
         const theirs = strength(s, v);
         const odds = mine / Math.max(0.5, theirs);
         if (missileUnit) return 0;
+        // a charge most of whose figures will fall short is a wasted move
+        const reach = reachFraction(s, free, v);
+        if (reach < 0.4) return 0.3;
         if (raider) {
           if (goHome) return 0;
           // charge what stands between us and the loot, or what is about to hit us
           const d = nearestDist(s, u, v);
-          const block = distTo(s, v, lx, ly) < dist(c.x, c.y, lx, ly) ? 1 : 0;
-          return 2.5 + 2 * Math.min(1.5, odds) + 1.5 * block - d / 10;
+          const block = distTo(s, v, lx, ly) < dist(c.x, c.y, lx, ly);
+          // strike first at what is about to strike us, or at what stands on the way to the loot
+          if (d <= 5 && odds >= 0.8) return 5.5 + odds;
+          if (block && odds >= 1.2) return 3.5 + odds;
+          return 0.5;
         }
-        const base = droverUnits.has(v) ? 7 : 3;
-        return base + 2 * Math.min(1.5, odds) - nearestDist(s, u, v) / 15;
+        if (droverUnits.has(v)) return 5 + 2 * Math.min(1.5, odds) - nearestDist(s, u, v) / 15;
+        // otherwise only at good odds: time is on the defenders' side
+        return odds >= 1.3 ? 2 + 2 * Math.min(2, odds) - nearestDist(s, u, v) / 15 : 0;
       }
       case 'moveTo':
         return 0;
@@ -111,4 +125,32 @@ function mayShootSoon(s: PigState, f: number): boolean {
   const m = s.sc.figures[f].missile;
   if (!m || (m.reload && !s.loaded[f] && !s.sc.version.oneAction)) return false;
   return shotTarget(s, f) >= 0 || (m.reload && !s.loaded[f]);
+}
+
+/** A figure that fights mainly by shooting (a missile weapon other than a pistol). */
+function isShooter(s: PigState, f: number): boolean {
+  const m = s.sc.figures[f].missile;
+  return m !== null && !m.pistol;
+}
+
+function freePigsLeft(s: PigState): number {
+  let n = 0;
+  for (const b of s.pigBy) if (b === PIG_FREE) n++;
+  return n;
+}
+
+/** Fraction of `free` figures whose nearest active enemy of unit v is within their move + 3.5 (the mean charge die). */
+function reachFraction(s: PigState, free: readonly number[], v: number): number {
+  if (free.length === 0) return 0;
+  let n = 0;
+  for (const f of free) {
+    const reach = baseMove(s, f) + 3.5 + s.sc.contact;
+    for (const e of s.sc.units[v].figures) {
+      if (s.status[e] === ACTIVE && dist(s.x[f], s.y[f], s.x[e], s.y[e]) <= reach) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n / free.length;
 }
