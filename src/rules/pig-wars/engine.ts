@@ -767,8 +767,16 @@ function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): v
     return { f, t: { x: tx, y: ty }, d: dist(s.x[f], s.y[f], tx, ty) };
   });
   plans.sort((p, q) => p.d - q.d || p.f - q.f);
+  // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
+  const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
   for (const p of plans) {
-    const { full, parts, scale } = allowanceFor(s, p.f, dice, rng, emit, 0);
+    const al = allowanceFor(s, p.f, dice, rng, emit, 0);
+    const { parts, scale } = al;
+    let full = al.full;
+    if (escort && !carrying(s, p.f)) {
+      full *= sc.carrySpeed;
+      parts.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0 });
+    }
     moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? `toward ${a.u}` : a.k, scale);
   }
 }
