@@ -9,7 +9,8 @@
  * reload, and keep out of melee.
  */
 import { dist, pointInPolygon } from '../../src/core/geometry.js';
-import { bandMembers, newBandCandidates, type PiratesAction } from '../../src/rules/pirates/engine.js';
+import type { PiratesAction } from '../../src/rules/pirates/action.js';
+import { bandMembers, newBandCandidates } from '../../src/rules/pirates/turn.js';
 import { allowanceOf, centreOf, inCover } from '../../src/rules/pirates/movement.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from '../../src/rules/pirates/state.js';
 import { fireDie } from '../../src/rules/pirates/tables.js';

@@ -7,7 +7,9 @@ import { type GameEvent } from '../../src/core/model.js';
 import { gameStream } from '../../src/core/rng.js';
 import { dist } from '../../src/core/geometry.js';
 import { resolveAttack, moraleCheck } from '../../src/rules/pirates/combat.js';
-import { applyAction, legalActions, setupGame, newBandCandidates, type PiratesAction } from '../../src/rules/pirates/engine.js';
+import { applyAction, legalActions } from '../../src/rules/pirates/actions.js';
+import { setupGame, newBandCandidates } from '../../src/rules/pirates/turn.js';
+import type { PiratesAction } from '../../src/rules/pirates/action.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, PH_BAND, PH_OVER, type PiratesState } from '../../src/rules/pirates/state.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
 import { atFigure, duelScenario, duelState, fig, type FigSpec } from '../helpers/pirates.js';
@@ -231,11 +233,12 @@ describe('§4 Movement', () => {
     const before = [0, 1, 2, 3].map((f) => ({ x: s.x[f], y: s.y[f] }));
     for (let i = 0; i < 4; i++) applyAction(s, { k: 'follow' }, { rng, emit });
     const g = ev.find((e) => e.e === 'groupMove')!;
-    expect(g.path as number).toBeLessThanOrEqual(12 + 1e-9);
-    expect(g.path as number).toBeGreaterThan(11.9);
+    expect(g.distance as number).toBeLessThanOrEqual(12 + 1e-9);
+    expect(g.distance as number).toBeGreaterThan(11);
     const c0 = { x: before.reduce((a, p) => a + p.x, 0) / 4, y: before.reduce((a, p) => a + p.y, 0) / 4 };
     const c1 = { x: [0, 1, 2, 3].reduce((a, f) => a + s.x[f], 0) / 4, y: [0, 1, 2, 3].reduce((a, f) => a + s.y[f], 0) / 4 };
-    expect(dist(c0.x, c0.y, c1.x, c1.y)).toBeLessThanOrEqual(12 + 0.5);
+    expect(dist(c0.x, c0.y, c1.x, c1.y)).toBeLessThanOrEqual(12 + 1e-9);
+    expect(dist(c0.x, c0.y, c1.x, c1.y)).toBeCloseTo(g.distance as number, 1);
     for (const a of [0, 1, 2, 3]) for (const b of [0, 1, 2, 3]) expect(dist(s.x[a], s.y[a], s.x[b], s.y[b])).toBeLessThanOrEqual(6);
     expect(ev.filter((e) => e.e === 'move' && e.kind === 'group')).toHaveLength(4);
   });
@@ -283,11 +286,19 @@ describe('§5 hits, captures and one attack a turn', () => {
     expect(legalActions(s).some((a) => a.k === 'fight' || a.k === 'charge')).toBe(false);
   });
 
-  it('§5.C hits are cumulative within the turn: 2 then 1 more make 3, and the defender runs', () => {
+  it('§5.C(2) "if an attack betters the defender by 3" he runs: a single attack with a margin of 3', () => {
+    const s = setup();
+    expect(resolveAttack(s, 0, 2, melee, { rng: new ScriptedRng([d(8, 4), d(6, 1)], gameStream(1)) })).toBe('runs away');
+    expect(s.status[2]).toBe(FLEEING);
+  });
+
+  it('§5.C(2) running is decided by the attack, not summed over the turn: 2 then 1 more (3 this turn) is only a hit', () => {
     const s = setup();
     expect(resolveAttack(s, 0, 2, melee, { rng: new ScriptedRng([d(8, 3), d(6, 1)]) })).toBe('hit');
     expect(s.hits[2]).toBe(2);
-    expect(resolveAttack(s, 1, 2, melee, { rng: new ScriptedRng([d(8, 2), d(6, 1)], gameStream(1)) })).toBe('runs away');
+    expect(resolveAttack(s, 1, 2, melee, { rng: new ScriptedRng([d(8, 2), d(6, 1)]) })).toBe('hit');
+    expect(s.hits[2]).toBe(3);
+    expect(s.status[2]).toBe(ACTIVE);
   });
 
   it('§5.C 2 then 3 more make 5: killed', () => {

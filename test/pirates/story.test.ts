@@ -21,7 +21,7 @@ describe('story words for move headings', () => {
   });
 
   it('a band moving away reads "moves … in away from the nearest enemy"', () => {
-    const line = sc.ruleset.describeEvent(sc.compiled, { e: 'groupMove', band: 5, to: 'away', path: 7, allowance: 7 });
+    const line = sc.ruleset.describeEvent(sc.compiled, { e: 'groupMove', band: 5, to: 'away', distance: 7, allowance: 7 });
     expect(line).toBe('    Band 5 moves 7 in away from the nearest enemy (allowance 7 in).');
   });
 });

@@ -183,7 +183,7 @@ describe('§7.A Weapon ranges (base die by range, base to base)', () => {
     expect(maxRange(WEAPONS.cutlass)).toBe(0);
   });
   it('the deck cannon is "not fired while in port"', async () => {
-    const { legalActions } = await import('../../src/rules/pirates/engine.js');
+    const { legalActions } = await import('../../src/rules/pirates/actions.js');
     const { atFigure } = await import('../helpers/pirates.js');
     for (const inPort of [true, false]) {
       const sc = duelScenario(

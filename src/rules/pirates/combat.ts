@@ -14,7 +14,7 @@ import { ACTIVE, C, CAPTURED, DEAD, FLEEING, GONE, type PiratesState } from './s
  * running away, and §5.E makes capture need 5 "even if the attacker bettered him by 4").
  */
 export const KILL_AT = 5;
-/** Hits this turn at or above which (and below {@link KILL_AT}) a figure disengages and runs (§5.C(2)). */
+/** Margin of a single attack at or above which a figure not killed disengages and runs (§5.C(2) "if an attack betters the defender by 3"). */
 export const RUN_AT = 3;
 /** Capture margin this turn at or above which a declared capture succeeds (§5.E). */
 export const CAPTURE_AT = 5;
@@ -22,6 +22,18 @@ export const CAPTURE_AT = 5;
 /** Round to hundredths (for event fields: records stay readable and exact). */
 export function r2(v: number): number {
   return Math.round(v * 100) / 100;
+}
+
+/** A route as record data: waypoints rounded to hundredths of an inch. */
+export function routeData(points: readonly { x: number; y: number }[]): number[][] {
+  return points.map((p) => [r2(p.x), r2(p.y)]);
+}
+
+/** A facing as record data: degrees clockwise from east (0 = east, 90 = south), to a tenth. */
+export function facingData(rad: number): number {
+  let d = (rad * 180) / Math.PI;
+  d = ((d % 360) + 360) % 360;
+  return Math.round(d * 10) / 10;
 }
 
 /** Range between two figures, base edge to base edge (§7.A "from the base … to the base"), inches. */
@@ -83,8 +95,8 @@ export function attackDice(
 /**
  * Resolve one attack of `a` on `d`: roll the attacker's die against the defender's d6 (§5.A),
  * add a positive margin to the defender's hits this turn (§5.C) — or to its capture margin for a
- * declared capture (§5.E) — and apply the result: killed (≥ 4), runs away (3), captured (≥ 5 when
- * declared). Marks the attacker as having attacked this turn and a shooter as unloaded (§7.B).
+ * declared capture (§5.E) — and apply the result: killed (hits this turn ≥ KILL_AT), runs away (this
+ * attack's margin ≥ RUN_AT), captured (capture margins this turn ≥ CAPTURE_AT when declared). Marks the attacker as having attacked this turn and a shooter as unloaded (§7.B).
  * Returns the result word.
  */
 export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKind, ctx: StepContext): string {
@@ -109,7 +121,9 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
   } else {
     if (margin > 0) s.hits[d] = Math.min(255, s.hits[d] + margin);
     total = s.hits[d];
-    if (margin > 0) result = total >= KILL_AT ? 'killed' : total >= RUN_AT ? 'runs away' : 'hit';
+    // §5.C(1): hits are cumulative within the turn and kill at KILL_AT; §5.C(2): "if an attack betters
+    // the defender by 3" — this attack's own margin, not the turn's sum, makes the figure run.
+    if (margin > 0) result = total >= KILL_AT ? 'killed' : margin >= RUN_AT ? 'runs away' : 'hit';
   }
   if (ctx.emit) {
     const fa = s.sc.figures[a];
@@ -140,7 +154,9 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
   return result;
 }
 
-function leaveBand(s: PiratesState, f: number): void {
+/** A figure leaves play or runs: out of its band, and any booty it carried is dropped (a `drop` event). */
+function leaveBand(s: PiratesState, f: number, ctx: StepContext): void {
+  if (s.booty[f]) ctx.emit?.({ e: 'drop', turn: s.turn, figure: s.sc.figures[f].id });
   s.band[f] = -1;
   s.booty[f] = 0;
   s.pillage[f] = 0;
@@ -149,7 +165,7 @@ function leaveBand(s: PiratesState, f: number): void {
 function kill(s: PiratesState, d: number, ctx: StepContext): void {
   const side = s.sc.figures[d].side;
   s.status[d] = DEAD;
-  leaveBand(s, d);
+  leaveBand(s, d, ctx);
   s.killed[side]++;
   s.counters[C.kills]++;
   ctx.emit?.({ e: 'kill', turn: s.turn, figure: s.sc.figures[d].id, side: s.sc.sides[side].id, killed: s.killed[side] });
@@ -158,7 +174,7 @@ function kill(s: PiratesState, d: number, ctx: StepContext): void {
 
 function capture(s: PiratesState, d: number, by: number, ctx: StepContext): void {
   s.status[d] = CAPTURED;
-  leaveBand(s, d);
+  leaveBand(s, d, ctx);
   s.counters[C.captures]++;
   ctx.emit?.({ e: 'capture', turn: s.turn, figure: s.sc.figures[d].id, by: s.sc.figures[by].id });
 }
@@ -210,7 +226,7 @@ export function moraleCheck(s: PiratesState, side: number, at: number, ctx: Step
  */
 export function startFlight(s: PiratesState, f: number, why: string, tx: number, ty: number, ctx: StepContext): void {
   s.status[f] = FLEEING;
-  leaveBand(s, f);
+  leaveBand(s, f, ctx);
   s.counters[C.flights]++;
   const sc = s.sc;
   if (sc.sides[sc.figures[f].side].flee === 'edge') s.fleeExit[f] = chooseExit(s, f, tx, ty);
@@ -262,17 +278,20 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
   let arrived = false;
   let to = { x: fx, y: fy };
   let length = 0;
+  let route: readonly { x: number; y: number }[] = [{ x: fx, y: fy }];
   if (path) {
     if (path.length <= reachAlong(s, path.points, al) + 1e-9) {
       // It gets there this turn: off the table, or back aboard.
       arrived = true;
       to = field.target;
       length = path.length;
+      route = path.points;
     } else {
       const plan = planAlong(s, f, path, 0, al, null);
       if (plan) {
         to = plan.to;
         length = plan.length;
+        route = plan.points;
         s.x[f] = to.x;
         s.y[f] = to.y;
         s.facing[f] = angleTo(fx, fy, to.x, to.y);
@@ -289,6 +308,8 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
     to: [r2(to.x), r2(to.y)],
     allowance: al.full,
     path: r2(length),
+    route: routeData(route),
+    facing: facingData(s.facing[f]),
     gone: arrived,
   });
 }

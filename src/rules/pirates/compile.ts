@@ -4,7 +4,8 @@
  * every game on the scenario (one per worker thread).
  */
 import { ScenarioError } from '../../core/model.js';
-import { NavMap, type DistanceField } from '../../core/nav.js';
+import type { DistanceField, NavMap } from '../../core/nav.js';
+import { Table, TableSpecError, type TerrainArea } from '../../core/table/index.js';
 import {
   type Box,
   type ConvexShape,
@@ -22,13 +23,8 @@ import { canonicalJson, hashString } from '../../core/hash.js';
 import { piratesScenarioSchema, type PiratesScenarioFile } from './schema.js';
 import { WEAPONS, type Weapon, cardFace, deckForFigures } from './tables.js';
 
-/** A terrain polygon with its bounding box (for fast rejection). */
-export interface Area {
-  id: string;
-  label: string;
-  poly: Polygon;
-  box: Box;
-}
+/** A terrain polygon with its bounding box (for fast rejection): the table kit's area. */
+export type Area = TerrainArea;
 
 /** What never changes about a figure. */
 export interface FigureInfo {
@@ -106,17 +102,17 @@ export interface PiratesScenario {
   radius: number;
   /** Centre distance at or under which two figures are in base contact (inches). */
   contact: number;
+  /** The measured table (src/core/table/): terrain, paths, sight, cover, slow ground, hills. */
+  table: Table;
+  /** The table's navigation (same as `table.nav`). */
   nav: NavMap;
-  /** Polygons that block line of sight (buildings), and the same as half-planes for fast tests. */
-  sightBlockers: Area[];
-  sightShapes: ConvexShape[];
+  /** Polygons that block line of sight (buildings). */
+  sightBlockers: readonly Area[];
   /** Impassable areas (buildings and water), for drawing. */
-  obstacles: Area[];
-  broken: Area[];
-  hills: Area[];
-  cover: Area[];
-  /** Places a base can stand touching some cover: x, y pairs on a half-inch grid. */
-  coverSpots: Float64Array;
+  obstacles: readonly Area[];
+  broken: readonly Area[];
+  hills: readonly Area[];
+  cover: readonly Area[];
   objective: Zone;
   home: Zone;
   exits: { point: Vec; field: DistanceField }[];
@@ -137,10 +133,6 @@ export interface PiratesScenario {
   figureIndex: Map<string, number>;
 }
 
-function area(id: string, label: string | undefined, poly: [number, number][]): Area {
-  const p = poly.map(([x, y]) => ({ x, y }));
-  return { id, label: label ?? id, poly: p, box: bbox(p) };
-}
 
 const SUITS: Record<'red' | 'black', [string, string]> = { red: ['♥', '♦'], black: ['♠', '♣'] };
 
@@ -154,42 +146,33 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
   const height = file.table.height;
   const radius = file.baseDiameter / 2;
 
-  const obstacles: Area[] = [];
-  const sightBlockers: Area[] = [];
-  const broken: Area[] = [];
-  const hills: Area[] = [];
-  const cover: Area[] = [];
-  const ids = new Set<string>();
-  file.terrain.forEach((t, i) => {
-    if (ids.has(t.id)) fail(`$.terrain[${i}].id`, `duplicate terrain id "${t.id}"`);
-    ids.add(t.id);
-    const a = area(t.id, t.label, t.polygon);
-    if ((t.kind === 'building' || t.kind === 'water') && !isConvex(a.poly)) {
-      fail(`$.terrain[${i}].polygon`, 'buildings and water must be convex polygons (split an L-shaped building into two)');
+  let table: Table;
+  try {
+    table = new Table({
+      width,
+      height,
+      unit: 'in',
+      radius,
+      areas: file.terrain.map((t) => ({
+        id: t.id,
+        label: t.label,
+        kind: t.kind,
+        polygon: t.polygon.map(([x, y]) => ({ x, y })),
+        impassable: t.kind === 'building' || t.kind === 'water',
+        blocksSight: t.kind === 'building',
+        slow: t.kind === 'broken',
+        cover: t.kind === 'cover' ? 'cover' : undefined,
+        height: t.kind === 'hill' ? 1 : 0,
+      })),
+    });
+  } catch (e) {
+    if (e instanceof TableSpecError) {
+      const path = e.index >= 0 ? `$.terrain[${e.index}]${e.message.startsWith('duplicate') ? '.id' : '.polygon'}` : '$.table';
+      return fail(path, e.message.startsWith('impassable') ? 'buildings and water must be convex polygons (split an L-shaped building into two)' : e.message);
     }
-    if (t.kind === 'building') {
-      obstacles.push(a);
-      sightBlockers.push(a);
-    } else if (t.kind === 'water') obstacles.push(a);
-    else if (t.kind === 'broken') broken.push(a);
-    else if (t.kind === 'hill') hills.push(a);
-    else cover.push(a);
-  });
-  const nav = new NavMap(
-    width,
-    height,
-    obstacles.map((o) => o.poly),
-    radius,
-  );
-
-  const spots: number[] = [];
-  for (const a of cover) {
-    for (let y = Math.floor((a.box.minY - radius) * 2) / 2; y <= a.box.maxY + radius; y += 0.5) {
-      for (let x = Math.floor((a.box.minX - radius) * 2) / 2; x <= a.box.maxX + radius; x += 0.5) {
-        if (distToPolygon(x, y, a.poly) <= radius && nav.isFree(x, y)) spots.push(x, y);
-      }
-    }
+    throw e;
   }
+  const nav = table.nav;
 
   const zone = (z: PiratesScenarioFile['objective'], path: string): Zone => {
     const poly = z.polygon.map(([x, y]) => ({ x, y }));
@@ -303,7 +286,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
   }
 
   for (const o of [objective, home]) {
-    if (obstacles.some((a) => distToPolygon(o.target.x, o.target.y, a.poly) < radius - 1e-9)) {
+    if (table.obstacles.some((a) => distToPolygon(o.target.x, o.target.y, a.poly) < radius - 1e-9)) {
       fail('$', `zone ${o.id} has no free place`);
     }
   }
@@ -317,14 +300,13 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
     height,
     radius,
     contact: file.baseDiameter + 0.1,
+    table,
     nav,
-    sightBlockers,
-    sightShapes: sightBlockers.map((a) => toHalfPlanes(a.poly)),
-    obstacles,
-    broken,
-    hills,
-    cover,
-    coverSpots: Float64Array.from(spots),
+    sightBlockers: table.sightBlockers,
+    obstacles: table.obstacles,
+    broken: table.slowGround,
+    hills: table.raised,
+    cover: table.coverAreas,
     objective,
     home,
     exits,

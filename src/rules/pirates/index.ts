@@ -6,7 +6,10 @@ import { z } from 'zod';
 import type { Json, Outcome, Ruleset, SideId } from '../../core/model.js';
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
-import { applyAction, exactMovePlan, legalActions, setupGame, type PiratesAction } from './engine.js';
+import type { PiratesAction } from './action.js';
+import { applyAction, legalActions } from './actions.js';
+import { exactMovePlan } from './movement.js';
+import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
 import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cloneState, exportState, hashState, importState, type PiratesState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
@@ -14,7 +17,7 @@ import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 
-export type { PiratesAction } from './engine.js';
+export type { PiratesAction } from './action.js';
 export type { PiratesState } from './state.js';
 export type { PiratesScenario } from './compile.js';
 
@@ -44,7 +47,7 @@ function actionKey(a: PiratesAction): string {
 /** The Pirates! ruleset. */
 export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = {
   id: 'pirates',
-  version: '1.1.0',
+  version: '1.2.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
   compile: compilePirates,
   sides: (sc) => sc.sides.map((s) => s.id),

@@ -7,6 +7,7 @@ import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
 import type { PiratesScenario } from './compile.js';
 import { ACTIVE, FLEEING, type PiratesState } from './state.js';
+import { COHESION } from './action.js';
 
 const TOL = 0.02; // event lengths are rounded to hundredths
 
@@ -28,6 +29,25 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
   const attackedThisTurn = new Set<string>();
   let turn = 1;
   const moved = new Set<string>();
+  const landed = new Set<string>();
+  // §4.D: the group move being read (its limit and the followers' from/to, from their move events).
+  let group: { band: string; limit: number; from: { x: number; y: number }[]; to: { x: number; y: number }[] } | null = null;
+  const closeGroup = (): void => {
+    if (!group) return;
+    const g = group;
+    group = null;
+    if (g.from.length === 0) return;
+    const mean = (ps: { x: number; y: number }[]) => ({ x: ps.reduce((a, p) => a + p.x, 0) / ps.length, y: ps.reduce((a, p) => a + p.y, 0) / ps.length });
+    const a = mean(g.from);
+    const b = mean(g.to);
+    const d = dist(a.x, a.y, b.x, b.y);
+    if (d > g.limit + TOL) bad(`band ${g.band}'s centre moved ${d.toFixed(2)} in on a group move limited to ${g.limit} in (§4.D)`);
+  };
+  // §3.F: band members' positions after the previous decision (pairs are checked decision to decision).
+  let prevX: number[] | null = null;
+  let prevY: number[] | null = null;
+  let prevBand: number[] | null = null;
+  let prevStatus: number[] | null = null;
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
   };
@@ -38,6 +58,7 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
   return {
     violations,
     event(e: GameEvent) {
+      if (group && !(e.e === 'move' && e.kind === 'group')) closeGroup();
       switch (e.e) {
         case 'turn':
           turn = num(e.turn);
@@ -78,9 +99,33 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           const from = pt(e.from);
           const to = pt(e.to);
           moved.add(String(e.figure));
-          const travelled = e.kind === 'group' ? num(e.route) : path;
-          const geo = sc.nav.clear(from.x, from.y, to.x, to.y) ? dist(from.x, from.y, to.x, to.y) : sc.nav.distance(from, to);
-          if (Number.isFinite(geo) && travelled < geo - 0.05) bad(`${String(e.figure)} went ${travelled} in where the shortest way around buildings is ${geo.toFixed(2)} (through a building?)`);
+          if (e.kind === 'group') {
+            if (!group) bad(`${String(e.figure)} made a group move outside a group move`);
+            else {
+              group.from.push(from);
+              group.to.push(to);
+            }
+          }
+          // The route's waypoints run from `from` to `to` and never cut through a building: no
+          // shorter than the shortest way round; a figure's own move is as long as its route.
+          const route = (Array.isArray(e.route) ? e.route : []) as number[][];
+          if (route.length < 2) bad(`${String(e.figure)} moved without a route`);
+          else {
+            const r0 = route[0];
+            const rn = route[route.length - 1];
+            if (dist(r0[0], r0[1], from.x, from.y) > TOL || dist(rn[0], rn[1], to.x, to.y) > TOL) bad(`${String(e.figure)}'s route does not run from its start to its end`);
+            let travelled = 0;
+            for (let i = 1; i < route.length; i++) travelled += dist(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]);
+            for (let i = 1; i < route.length; i++) {
+              if (!sc.nav.clear(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]) && sc.nav.isFree(route[i - 1][0], route[i - 1][1])) {
+                const leg = sc.nav.distance({ x: route[i - 1][0], y: route[i - 1][1] }, { x: route[i][0], y: route[i][1] });
+                if (Number.isFinite(leg) && leg > dist(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]) + 0.05) bad(`${String(e.figure)}'s route cuts through a building or water`);
+              }
+            }
+            if (e.kind !== 'group' && Math.abs(travelled - path) > 0.05 * route.length) bad(`${String(e.figure)}'s route is ${travelled.toFixed(2)} in but the move says ${path}`);
+            const geo = sc.nav.clear(from.x, from.y, to.x, to.y) ? dist(from.x, from.y, to.x, to.y) : sc.nav.distance(from, to);
+            if (Number.isFinite(geo) && travelled < geo - 0.05 * route.length) bad(`${String(e.figure)} went ${travelled.toFixed(2)} in where the shortest way around buildings is ${geo.toFixed(2)} (through a building?)`);
+          }
           break;
         }
         case 'run': {
@@ -103,6 +148,14 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           if (num(e.attackerRoll) < 1 || num(e.attackerRoll) > die || num(e.defenderRoll) < 1 || num(e.defenderRoll) > 6) bad('a roll off its die');
           break;
         }
+        case 'groupMove':
+          group = { band: String(e.band), limit: num(e.limit), from: [], to: [] };
+          if (!(num(e.limit) <= num(e.allowance) + TOL)) bad(`band ${String(e.band)} group limit ${String(e.limit)} over its allowance ${String(e.allowance)}`);
+          break;
+        case 'land':
+          if (landed.has(String(e.figure))) bad(`${String(e.figure)} landed a second load (§11: 15 of his boys)`);
+          landed.add(String(e.figure));
+          break;
         case 'kill':
           status.set(String(e.figure), 'dead');
           break;
@@ -124,6 +177,26 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
       }
     },
     afterStep(s: PiratesState) {
+      closeGroup();
+      // §3.F, categorical and pair by pair: two active members of a band within 6 in of each other
+      // stay so; a pair further apart (never after forming) may only close up.
+      if (prevX && prevY && prevBand && prevStatus) {
+        const n = sc.figures.length;
+        for (let f = 0; f < n; f++) {
+          const b = s.band[f];
+          if (b < 0 || s.status[f] !== ACTIVE || prevBand[f] !== b || prevStatus[f] !== ACTIVE) continue;
+          for (let g = f + 1; g < n; g++) {
+            if (s.band[g] !== b || s.status[g] !== ACTIVE || prevBand[g] !== b || prevStatus[g] !== ACTIVE) continue;
+            const now = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
+            const before = dist(prevX[f], prevY[f], prevX[g], prevY[g]);
+            if (now > Math.max(COHESION, before) + 1e-6) bad(`${sc.figures[f].id} and ${sc.figures[g].id} of band ${b} are ${now.toFixed(2)} in apart (were ${before.toFixed(2)}; §3.F: 6 in)`);
+          }
+        }
+      }
+      prevX = s.x.slice();
+      prevY = s.y.slice();
+      prevBand = s.band.slice();
+      prevStatus = s.status.slice();
       // Status agrees with the events for every figure; where it stands is checked for those that moved.
       const lim = 2 * sc.radius - 1e-6;
       for (const f of sc.figures) {

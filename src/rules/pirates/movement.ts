@@ -1,28 +1,46 @@
 /**
- * Movement planning for Pirates! (§4): allowances, slow ground, paths, where a move stops.
- * Pure functions of the state; nothing here changes it.
+ * Movement planning for Pirates! (§4, §6): allowances, the destination vocabulary, band cohesion
+ * (§3.F) and where a move stops — on the table kit (src/core/table/), which answers every question
+ * about terrain, sight, cover and bases. Pure functions of the state; nothing here changes it.
  */
-import {
-  type Vec,
-  type Polygon,
-  dist,
-  distToPolygon,
-  pathLength,
-  pointAlong,
-  pointInPolygon,
-  segmentsCross,
-  truncatePath,
-  segmentHitsConvex,
-} from '../../core/geometry.js';
+import { type Vec, dist, pathLength, pointAlong, pointInPolygon, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
-import type { Area } from './compile.js';
+import {
+  type FigureView,
+  type MovePlan,
+  awayPoint,
+  centreOf as kitCentre,
+  cohesionTest,
+  placeFree as kitPlaceFree,
+  planAlong as kitPlanAlong,
+} from '../../core/table/index.js';
+import { fireDie } from './tables.js';
+import { COHESION, GROUP_STOP_SHORT } from './action.js';
 import { ACTIVE, FLEEING, type PiratesState } from './state.js';
+import { bandMembers } from './turn.js';
+
+export type { MovePlan } from '../../core/table/index.js';
 
 /** Allowances for one move: the full allowance and the one over broken ground or uphill (inches). */
 export interface Allowance {
   full: number;
   slow: number;
 }
+
+/**
+ * The figures of a state as the table kit sees them (built once per state object, then reused):
+ * a figure takes up room while on the table, able to act or running.
+ */
+export function viewOf(s: PiratesState): FigureView {
+  let v = VIEWS.get(s);
+  if (!v) {
+    const st = s.status;
+    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => st[i] === ACTIVE || st[i] === FLEEING };
+    VIEWS.set(s, v);
+  }
+  return v;
+}
+const VIEWS = new WeakMap<PiratesState, FigureView>();
 
 /**
  * The movement allowance of figure `f` this turn (§4.B–C), halved when carrying booty (§11.C)
@@ -43,70 +61,12 @@ export function allowanceOf(s: PiratesState, f: number, half: boolean): Allowanc
 
 /** True when the base of a figure at (x, y) touches a cover area (§5.B(2) "Defender in cover"). */
 export function inCover(s: PiratesState, x: number, y: number): boolean {
-  const r = s.sc.radius;
-  for (const a of s.sc.cover) {
-    const b = a.box;
-    if (x < b.minX - r || x > b.maxX + r || y < b.minY - r || y > b.maxY + r) continue;
-    if (distToPolygon(x, y, a.poly) <= r + 1e-9) return true;
-  }
-  return false;
+  return s.sc.table.inCover(x, y);
 }
 
 /** True when nothing blocks the line of sight between two points (buildings block; figures do not). */
 export function lineOfSight(s: PiratesState, ax: number, ay: number, bx: number, by: number): boolean {
-  const blockers = s.sc.sightShapes;
-  for (let i = 0; i < blockers.length; i++) if (segmentHitsConvex(blockers[i], ax, ay, bx, by)) return false;
-  return true;
-}
-
-/** Distance along a segment a→b (fraction 0..1) at which it first meets the polygon's boundary, or −1. */
-function firstHit(ax: number, ay: number, bx: number, by: number, poly: Polygon): number {
-  let best = -1;
-  const n = poly.length;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const px = poly[j].x;
-    const py = poly[j].y;
-    const qx = poly[i].x;
-    const qy = poly[i].y;
-    if (!segmentsCross(ax, ay, bx, by, px, py, qx, qy)) continue;
-    const rx = bx - ax;
-    const ry = by - ay;
-    const sx = qx - px;
-    const sy = qy - py;
-    const den = rx * sy - ry * sx;
-    if (den === 0) continue;
-    const t = ((px - ax) * sy - (py - ay) * sx) / den;
-    if (best < 0 || t < best) best = t;
-  }
-  return best;
-}
-
-function entryAlong(points: readonly Vec[], areas: readonly Area[], startInsideCounts: boolean): number {
-  const p0 = points[0];
-  let best = Infinity;
-  for (const a of areas) {
-    if (pointInPolygon(p0.x, p0.y, a.poly)) {
-      if (startInsideCounts) return 0;
-      continue;
-    }
-    let walked = 0;
-    for (let i = 1; i < points.length; i++) {
-      const p = points[i - 1];
-      const q = points[i];
-      const l = dist(p.x, p.y, q.x, q.y);
-      if (walked >= best) break;
-      const b = a.box;
-      if (!(Math.max(p.x, q.x) < b.minX || Math.min(p.x, q.x) > b.maxX || Math.max(p.y, q.y) < b.minY || Math.min(p.y, q.y) > b.maxY)) {
-        const t = firstHit(p.x, p.y, q.x, q.y, a.poly);
-        if (t >= 0) {
-          best = Math.min(best, walked + t * l);
-          break;
-        }
-      }
-      walked += l;
-    }
-  }
-  return best;
+  return s.sc.table.lineOfSight(ax, ay, bx, by);
 }
 
 /**
@@ -115,40 +75,17 @@ function entryAlong(points: readonly Vec[], areas: readonly Area[], startInsideC
  * figure may always go up to the edge of such ground on its full allowance.
  */
 export function reachAlong(s: PiratesState, points: readonly Vec[], al: Allowance): number {
-  const e = Math.min(entryAlong(points, s.sc.broken, true), entryAlong(points, s.sc.hills, false));
-  if (e >= al.full) return al.full;
-  if (e <= al.slow) return al.slow;
-  return Math.max(0, e - 0.01);
+  return s.sc.table.reachAlong(points, al.full, al.slow);
 }
 
 /** True when no other figure on the table (active or fleeing) overlaps a base centred at (x, y). */
 export function placeFree(s: PiratesState, x: number, y: number, ignore: number, ignore2 = -1): boolean {
-  const d2 = 2 * s.sc.radius - 1e-6;
-  const lim = d2 * d2;
-  const st = s.status;
-  for (let g = 0; g < st.length; g++) {
-    if (g === ignore || g === ignore2) continue;
-    if (st[g] !== ACTIVE && st[g] !== FLEEING) continue;
-    const dx = s.x[g] - x;
-    const dy = s.y[g] - y;
-    if (dx * dx + dy * dy < lim) return false;
-  }
-  return true;
-}
-
-/** A planned move: where it ends, the way taken and its length (inches). */
-export interface MovePlan {
-  points: Vec[];
-  to: Vec;
-  length: number;
-  /** The limit that applied (inches), after slow ground. */
-  limit: number;
+  return kitPlaceFree(viewOf(s), x, y, ignore, ignore2);
 }
 
 /**
  * Plan a move of figure `f` along `path`, stopping `stopShort` inches before its end, within `al`,
  * at the furthest point that is free of other bases and satisfies `extra` (e.g. band cohesion).
- * Backs off along the way in quarter-inch steps. Returns null when it cannot move at all.
  */
 export function planAlong(
   s: PiratesState,
@@ -158,43 +95,278 @@ export function planAlong(
   al: Allowance,
   extra: ((x: number, y: number) => boolean) | null,
 ): MovePlan | null {
-  let pts = path.points;
-  let want = path.length - stopShort;
-  if (want <= 1e-6) return null;
-  const limit = reachAlong(s, pts, al);
-  if (want > limit) want = limit;
-  for (let d = want; d > 0.05; d -= 0.25) {
-    const p = pointAlong(pts, d);
-    if (placeFree(s, p.x, p.y, f) && (extra === null || extra(p.x, p.y))) {
-      pts = truncatePath(pts, d);
-      return { points: pts, to: p, length: pathLength(pts), limit };
+  return kitPlanAlong(s.sc.table, viewOf(s), f, path, stopShort, al.full, al.slow, extra);
+}
+
+/** Centre (mean position) of the first `n` figures of `figs`. */
+export function centreOf(s: PiratesState, figs: ArrayLike<number>, n: number): Vec {
+  return kitCentre(viewOf(s), n === figs.length ? figs : Array.prototype.slice.call(figs, 0, n));
+}
+
+// ───────────────────────────── destinations and move plans ─────────────────────────────
+
+/** Nearest ACTIVE enemies of `side` to (x, y): up to `k`, nearest first, with distances. */
+export function nearestEnemies(s: PiratesState, side: number, x: number, y: number, k: number): { f: number; d: number }[] {
+  const out: { f: number; d: number }[] = [];
+  for (const e of s.sc.sides[1 - side].figures) {
+    if (s.status[e] !== ACTIVE) continue;
+    const d = dist(x, y, s.x[e], s.y[e]);
+    if (out.length < k || d < out[out.length - 1].d) {
+      let i = out.length;
+      if (out.length === k) out.pop();
+      i = out.length;
+      while (i > 0 && out[i - 1].d > d) i--;
+      out.splice(i, 0, { f: e, d });
     }
+  }
+  return out;
+}
+
+/** Where a destination key leads from `from`: the path to follow and how far short of its end to stop. */
+export function destination(
+  s: PiratesState,
+  key: string,
+  from: Vec,
+  side: number,
+  group: boolean,
+  self: number,
+): { path: Path; stopShort: number } | null {
+  const sc = s.sc;
+  const nav = sc.nav;
+  if (key === 'obj' || key === 'home') {
+    const z = key === 'obj' ? sc.objective : sc.home;
+    const path = z.field.pathFrom(from.x, from.y);
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key.startsWith('foe:')) {
+    const t = sc.figureIndex.get(key.slice(4));
+    if (t === undefined || s.status[t] !== ACTIVE || sc.figures[t].side === side) return null;
+    const path = nav.path(from, { x: s.x[t], y: s.y[t] });
+    return path ? { path, stopShort: group ? GROUP_STOP_SHORT : 2 * sc.radius } : null;
+  }
+  if (key === 'cover') {
+    const p = sc.table.nearestCoverPoint(from.x, from.y);
+    const path = p ? nav.path(from, p) : null;
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key === 'away') {
+    const near = nearestEnemies(s, side, from.x, from.y, 1);
+    if (near.length === 0) return null;
+    const e = near[0].f;
+    // Straight away from it, 12 in or as far short of that as a base can stand.
+    const p = awayPoint(sc.table, from, s.x[e], s.y[e], 12);
+    const path = p ? nav.path(from, p) : null;
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key === 'band') {
+    const b = s.band[self];
+    const others = bandMembers(s, b).filter((f) => f !== self);
+    if (others.length === 0) return null;
+    // Toward the band-mate nearest the centre of the others (always a free place).
+    const c = centreOf(s, others, others.length);
+    let near = others[0];
+    for (const g of others) if (dist(c.x, c.y, s.x[g], s.y[g]) < dist(c.x, c.y, s.x[near], s.y[near])) near = g;
+    const path = nav.path(from, { x: s.x[near], y: s.y[near] });
+    return path ? { path, stopShort: 2 * sc.radius } : null;
   }
   return null;
 }
 
-/** The nearest place (straight-line) where a base stands touching cover, or null if there is no cover. */
-export function nearestCoverPoint(s: PiratesState, x: number, y: number): Vec | null {
-  const sp = s.sc.coverSpots;
-  let best = -1;
-  let bd = Infinity;
-  for (let i = 0; i < sp.length; i += 2) {
-    const d = (sp[i] - x) ** 2 + (sp[i + 1] - y) ** 2;
-    if (d < bd) {
-      bd = d;
-      best = i;
+/**
+ * Destination keys worth offering to a figure or band centre at `from` (DESIGN.md §Contracts 3):
+ * the objective and home unless already there, the two nearest enemies further than `near`,
+ * cover unless in it, away when an enemy is within 12 in, and (for a figure `solo` of a band)
+ * back to its band when more than 3 in from its band-mates' centre. Where the way leads is
+ * worked out when the move is made; a move that finds no room stays put.
+ */
+export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: number, near: number): string[] {
+  const sc = s.sc;
+  const keys: string[] = [];
+  if (!pointInPolygon(from.x, from.y, sc.objective.poly)) keys.push('obj');
+  if (!pointInPolygon(from.x, from.y, sc.home.poly)) keys.push('home');
+  const nearest = nearestEnemies(s, side, from.x, from.y, 2);
+  for (const n of nearest) if (n.d > near) keys.push(`foe:${sc.figures[n.f].id}`);
+  if (sc.cover.length > 0 && !inCover(s, from.x, from.y)) keys.push('cover');
+  if (nearest.length > 0 && nearest[0].d <= 12) keys.push('away');
+  if (solo >= 0) {
+    const b = s.band[solo];
+    let n = 0;
+    let cx = 0;
+    let cy = 0;
+    for (let g = 0; g < s.band.length; g++) {
+      if (g === solo || s.band[g] !== b || s.status[g] !== ACTIVE) continue;
+      n++;
+      cx += s.x[g];
+      cy += s.y[g];
     }
+    if (n > 0 && dist(from.x, from.y, cx / n, cy / n) > 3) keys.push('band');
   }
-  return best < 0 ? null : { x: sp[best], y: sp[best + 1] };
+  return keys;
 }
 
-/** Centre (mean position) of a list of figures. */
-export function centreOf(s: PiratesState, figs: ArrayLike<number>, n: number): Vec {
-  let x = 0;
-  let y = 0;
-  for (let i = 0; i < n; i++) {
-    x += s.x[figs[i]];
-    y += s.y[figs[i]];
-  }
-  return { x: x / n, y: y / n };
+/**
+ * §3.F cohesion for a figure moving on its own, categorical and pair by pair ("all figures must be
+ * within 6 inches of all other figures in his band"): it must end within 6 inches of every other
+ * active member — where it already stands further from one, no further from that one than now (a
+ * straggler closes up; it never loosens the rule toward the others). Null outside a band.
+ */
+export function cohesionRule(s: PiratesState, f: number): ((x: number, y: number) => boolean) | null {
+  const b = s.band[f];
+  if (b < 0) return null;
+  return cohesionTest(viewOf(s), f, bandMates(s, f), COHESION);
 }
+
+/** The other ACTIVE members of `f`'s band, in id order (empty outside a band). */
+export function bandMates(s: PiratesState, f: number): number[] {
+  const b = s.band[f];
+  const out: number[] = [];
+  if (b < 0) return out;
+  for (let g = 0; g < s.band.length; g++) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) out.push(g);
+  return out;
+}
+
+/** The plan of figure `f` moving alone toward destination `key` (full allowance), or null. */
+export function soloMovePlan(s: PiratesState, f: number, key: string): MovePlan | null {
+  const from = { x: s.x[f], y: s.y[f] };
+  const side = s.sc.figures[f].side;
+  const d = destination(s, key, from, side, false, f);
+  if (!d) return null;
+  return planAlong(s, f, d.path, d.stopShort, allowanceOf(s, f, false), cohesionRule(s, f));
+}
+
+/** The plan of figure `f` moving alone to exact coordinates, or the reason it cannot (§4). */
+export function exactMovePlan(s: PiratesState, f: number, x: number, y: number): MovePlan | string {
+  const sc = s.sc;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return 'coordinates must be numbers';
+  if (x < 0 || y < 0 || x > sc.width || y > sc.height) return `(${x}, ${y}) is off the table (${sc.width} × ${sc.height} in)`;
+  if (!sc.nav.isFree(x, y)) return `(${x}, ${y}) is inside a building, water or too close to the table edge`;
+  const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, { x, y });
+  if (!path) return `(${x}, ${y}) cannot be reached from here`;
+  const al = allowanceOf(s, f, false);
+  const limit = reachAlong(s, path.points, al);
+  if (path.length > limit + 1e-9) {
+    return `the way there is ${path.length.toFixed(1)} in; this move allows ${limit.toFixed(1)} in${limit < al.full ? ' (broken ground or uphill)' : ''}`;
+  }
+  if (!placeFree(s, x, y, f)) return `another figure stands at (${x}, ${y})`;
+  const coh = cohesionRule(s, f);
+  if (coh && !coh(x, y)) return `that would take the figure more than ${COHESION} in from its band (§3.F)`;
+  return { points: path.points, to: { x, y }, length: path.length, limit };
+}
+
+/** Scratch space for the twelve places around a charge's target (no allocation per call). */
+const RING_X = new Float64Array(12);
+const RING_Y = new Float64Array(12);
+const RING_D = new Float64Array(12);
+const RING_I = new Int32Array(12);
+
+/**
+ * §6 move & fight: figure `f` moves up to half its allowance into base contact with `t`.
+ * Tries the straight approach along the shortest path first, then twelve places around `t`.
+ * `cohesion`: the §3.F rule of `f` when the caller has it already (else it is worked out).
+ */
+export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): MovePlan | null {
+  const sc = s.sc;
+  const al = allowanceOf(s, f, true);
+  const from = { x: s.x[f], y: s.y[f] };
+  const tp = { x: s.x[t], y: s.y[t] };
+  const touch = 2 * sc.radius;
+  if (dist(from.x, from.y, tp.x, tp.y) - touch > al.full + 1e-9) return null;
+  const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
+  const ok = (x: number, y: number): boolean => placeFree(s, x, y, f) && (coh === null || coh(x, y));
+  const path = sc.nav.path(from, tp);
+  if (!path) return null;
+  const want = path.length - touch;
+  if (want <= 0) return null;
+  const straightLimit = reachAlong(s, path.points, al);
+  if (want <= straightLimit + 1e-9) {
+    const p = pointAlong(path.points, want);
+    if (ok(p.x, p.y)) {
+      const pts = truncatePath(path.points, want);
+      return { points: pts, to: p, length: pathLength(pts), limit: straightLimit };
+    }
+  }
+  // The straight approach is blocked: try twelve places around the target, nearest first. A place
+  // reached in a straight line is the shortest way to itself, so the first such place that is
+  // nearer than every path found so far wins.
+  for (let i = 0; i < 12; i++) {
+    const a = (i / 12) * 2 * Math.PI;
+    RING_X[i] = tp.x + touch * Math.cos(a);
+    RING_Y[i] = tp.y + touch * Math.sin(a);
+    RING_D[i] = dist(from.x, from.y, RING_X[i], RING_Y[i]);
+    RING_I[i] = i;
+  }
+  // Nearest first (insertion sort of twelve; ties by angle).
+  for (let i = 1; i < 12; i++) {
+    const k = RING_I[i];
+    let j = i - 1;
+    while (j >= 0 && RING_D[RING_I[j]] > RING_D[k]) {
+      RING_I[j + 1] = RING_I[j];
+      j--;
+    }
+    RING_I[j + 1] = k;
+  }
+  let best: MovePlan | null = null;
+  for (let n = 0; n < 12; n++) {
+    const i = RING_I[n];
+    const cx = RING_X[i];
+    const cy = RING_Y[i];
+    const cd = RING_D[i];
+    if (cd > al.full + 1e-9) break;
+    if (best && cd >= best.length) break;
+    if (!sc.nav.isFree(cx, cy) || !ok(cx, cy)) continue;
+    const p = sc.nav.clear(from.x, from.y, cx, cy) ? { points: [from, { x: cx, y: cy }], length: cd } : sc.nav.path(from, { x: cx, y: cy });
+    if (!p) continue;
+    const lim = reachAlong(s, p.points, al);
+    if (p.length > lim + 1e-9) continue;
+    if (!best || p.length < best.length - 1e-9) best = { points: p.points, to: { x: cx, y: cy }, length: p.length, limit: lim };
+  }
+  return best;
+}
+
+/** True when `f` may fire now (§7–§8): a loaded missile weapon that may be used here. */
+export function canFire(s: PiratesState, f: number): boolean {
+  const w = s.sc.figures[f].weapon;
+  return w.ranges.length > 0 && s.loaded[f] === 1 && s.reloading[f] === 0 && !(w.shipGun && s.sc.inPort);
+}
+
+/** The base die `f` would fire at `t` with from (x, y): 0 when out of range or out of sight. */
+export function fireDieFrom(s: PiratesState, f: number, t: number, x: number, y: number): number {
+  const range = Math.max(0, dist(x, y, s.x[t], s.y[t]) - 2 * s.sc.radius);
+  const die = fireDie(s.sc.figures[f].weapon, range);
+  if (die === 0) return 0;
+  return lineOfSight(s, x, y, s.x[t], s.y[t]) ? die : 0;
+}
+
+/**
+ * §6 move & fire: move up to half the allowance toward `t` and fire at one step down. The figure
+ * stops at the first place along the way with the best range band in sight; offered only when that
+ * band is better than the one it has where it stands (or it has no shot from there).
+ * `cohesion`: the §3.F rule of `f` when the caller has it already (else it is worked out).
+ */
+export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): MovePlan | null {
+  const sc = s.sc;
+  const al = allowanceOf(s, f, true);
+  const from = { x: s.x[f], y: s.y[f] };
+  const here = fireDieFrom(s, f, t, from.x, from.y);
+  if (here >= 10) return null;
+  const path = sc.nav.path(from, { x: s.x[t], y: s.y[t] });
+  if (!path) return null;
+  const reach = reachAlong(s, path.points, al);
+  const maxd = Math.min(reach, path.length - 2 * sc.radius);
+  const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
+  let bestD = -1;
+  let bestDie = 0;
+  for (let d = 0.5; d <= maxd + 1e-9 && bestDie < 10; d += 0.5) {
+    const p = pointAlong(path.points, d);
+    const die = fireDieFrom(s, f, t, p.x, p.y);
+    if (die > bestDie && placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+      bestDie = die;
+      bestD = d;
+    }
+  }
+  // Offered only when moving reaches a better range band (or a line of sight) than standing still.
+  if (bestD < 0 || bestDie <= here) return null;
+  const pts = truncatePath(path.points, bestD);
+  return { points: pts, to: pts[pts.length - 1], length: pathLength(pts), limit: reach };
+}
+

@@ -40,8 +40,11 @@ export interface PiratesState {
   /** 1 when the missile weapon is loaded (§8); 1 when reloading this turn (loaded at the turn's end). */
   loaded: number[];
   reloading: number[];
-  /** 1 when carrying a load of booty (§11.C); turns of pillage done toward the next load (§9). */
+  /** 1 when carrying a load of booty (§11.C). */
   booty: number[];
+  /** 1 once the figure has landed a load at home: each raider brings back one load (§11, "15 of his boys"). */
+  hasLanded: number[];
+  /** Turns of pillage done toward the next load (§9). */
   pillage: number[];
   /** 1 when the figure has attacked this turn (§5.B(3)). */
   attacked: number[];
@@ -136,6 +139,7 @@ export function newState(sc: PiratesScenario): PiratesState {
     loaded,
     reloading: zeros(n),
     booty: zeros(n),
+    hasLanded: zeros(n),
     pillage: zeros(n),
     attacked: zeros(n),
     fleeExit: new Array<number>(n).fill(-1),
@@ -183,6 +187,7 @@ export function cloneState(s: PiratesState): PiratesState {
     loaded: s.loaded.slice(),
     reloading: s.reloading.slice(),
     booty: s.booty.slice(),
+    hasLanded: s.hasLanded.slice(),
     pillage: s.pillage.slice(),
     attacked: s.attacked.slice(),
     fleeExit: s.fleeExit.slice(),
@@ -220,7 +225,7 @@ export function hashState(s: PiratesState): string {
   const h = new Hasher();
   h.str(s.sc.hash).int(s.turn).nums(s.x).nums(s.y).nums(s.facing);
   h.nums(s.status).nums(s.band).nums(s.hits).nums(s.capHits).nums(s.loaded).nums(s.reloading);
-  h.nums(s.booty).nums(s.pillage).nums(s.attacked).nums(s.fleeExit).nums(s.reached);
+  h.nums(s.booty).nums(s.hasLanded).nums(s.pillage).nums(s.attacked).nums(s.fleeExit).nums(s.reached);
   h.int(s.nBands).nums(s.bandSide.slice(0, s.nBands)).nums(s.bandSize.slice(0, s.nBands)).nums(s.bandDone.slice(0, s.nBands));
   h.nums(s.inDeck).nums(s.pair).int(s.pairAt).int(s.phase).int(s.actBand).int(s.actCard);
   h.nums(s.queue.slice(0, s.qLen)).int(s.qPos).str(s.groupTo).nums(s.followers.slice(0, s.nFollow));

@@ -5,7 +5,9 @@
 import type { GameEvent, Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
 import type { PiratesScenario } from './compile.js';
-import { type PiratesAction, bandMembers, newBandCandidates, soloMovePlan, chargePlan } from './engine.js';
+import type { PiratesAction } from './action.js';
+import { bandMembers, newBandCandidates } from './turn.js';
+import { soloMovePlan, chargePlan } from './movement.js';
 import { PH_BAND, type PiratesState } from './state.js';
 import { allowanceOf } from './movement.js';
 
@@ -68,7 +70,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
         : `  ${str(e.card)}: ${sideName(sc, e.side)} band ${str(e.band)} acts: ${figs}.`;
     }
     case 'groupMove':
-      return `    Band ${str(e.band)} moves ${str(e.path)} in ${heading(sc, str(e.to))} (allowance ${str(e.allowance)} in).`;
+      return `    Band ${str(e.band)} moves ${str(e.distance)} in ${heading(sc, str(e.to))} (allowance ${str(e.allowance)} in).`;
     case 'move': {
       if (e.kind === 'group') return null;
       const verb = e.kind === 'charge' ? 'charges' : e.kind === 'moveFire' ? 'moves to fire' : 'moves';
@@ -86,7 +88,13 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
       );
     }
     case 'blocked':
-      return `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}.`;
+      return e.figure === undefined
+        ? `    Band ${str(e.band)} finds no room to move ${heading(sc, str(e.to))} together.`
+        : `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}.`;
+    case 'drop':
+      return `    ${figureLabel(sc, str(e.figure))} drops his booty.`;
+    case 'setup':
+      return `The table: ${str((e.table as number[])[0])} × ${str((e.table as number[])[1])} in, ${(e.figures as unknown[]).length} figures.`;
     case 'kill':
       return `    ${figureLabel(sc, str(e.figure))} is killed (${sideName(sc, e.side)} dead: ${str(e.killed)}).`;
     case 'capture':
@@ -110,7 +118,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
     case 'reload':
       return `    ${figureLabel(sc, str(e.figure))} reloads.`;
     case 'turnEnd':
-      return null;
+      return (e.reloaded as string[] | undefined)?.length ? `  End of turn ${str(e.turn)}: reloaded ${(e.reloaded as string[]).map((id) => figureLabel(sc, id)).join(', ')}.` : null;
     case 'gameOver':
       return `Game over on turn ${str(e.turn)}: ${e.winner === null ? 'a draw' : `${sideName(sc, e.winner)} win`} — ${str(e.reason)}.`;
     default:

@@ -1,0 +1,140 @@
+/**
+ * Figures on a measured table, seen through a minimal view: positions, facings, one base radius and
+ * which figures stand on the table. Typed on no ruleset's state: a ruleset hands the kit a
+ * {@link FigureView} over its own arrays.
+ *
+ * Units: lengths in the table's unit; angles in radians, 0 = facing +x (east), π/2 = facing +y
+ * (down the table, south), as `Math.atan2(dy, dx)` gives them.
+ */
+import { type Vec, angleDiff, dist } from '../geometry.js';
+
+/** What the kit needs to know of the figures: read only, indexed 0 … n−1. */
+export interface FigureView {
+  /** Centre positions, in the table's unit. */
+  readonly x: ArrayLike<number>;
+  readonly y: ArrayLike<number>;
+  /** Facings in radians (see the module comment). */
+  readonly facing: ArrayLike<number>;
+  /** Base radius, in the table's unit (one size for every figure). */
+  readonly radius: number;
+  /** True when figure `i`'s base takes up room on the table (not dead, gone or off the table). */
+  occupies(i: number): boolean;
+}
+
+/**
+ * True when a base centred at (x, y) overlaps no other occupying figure's base (bases may touch).
+ * Figures `ignore` and `ignore2` (−1 for none) are left out (the mover itself, a figure it swaps with).
+ */
+export function placeFree(v: FigureView, x: number, y: number, ignore: number, ignore2 = -1): boolean {
+  const d2 = 2 * v.radius - 1e-6;
+  const lim = d2 * d2;
+  const n = v.x.length;
+  for (let g = 0; g < n; g++) {
+    if (g === ignore || g === ignore2 || !v.occupies(g)) continue;
+    const dx = v.x[g] - x;
+    const dy = v.y[g] - y;
+    if (dx * dx + dy * dy < lim) return false;
+  }
+  return true;
+}
+
+/** True when the bases of figures a and b touch: centres at most 2 radii + `tolerance` apart. */
+export function inBaseContact(v: FigureView, a: number, b: number, tolerance = 0.1): boolean {
+  return dist(v.x[a], v.y[a], v.x[b], v.y[b]) <= 2 * v.radius + tolerance + 1e-9;
+}
+
+/** Distance between two figures' bases, edge to edge (never negative), in the table's unit. */
+export function baseGap(v: FigureView, a: number, b: number): number {
+  return Math.max(0, dist(v.x[a], v.y[a], v.x[b], v.y[b]) - 2 * v.radius);
+}
+
+/** Centre (mean position) of the figures `ids` (at least one). */
+export function centreOf(v: FigureView, ids: ArrayLike<number>): Vec {
+  let x = 0;
+  let y = 0;
+  const n = ids.length;
+  for (let i = 0; i < n; i++) {
+    x += v.x[ids[i]];
+    y += v.y[ids[i]];
+  }
+  return { x: x / n, y: y / n };
+}
+
+/** Mean of points given as x, y pairs. */
+export function meanPoint(points: readonly Vec[]): Vec {
+  let x = 0;
+  let y = 0;
+  for (const p of points) {
+    x += p.x;
+    y += p.y;
+  }
+  return { x: x / points.length, y: y / points.length };
+}
+
+/** True when every figure of `ids` is within `gap` (centre to centre) of every other ("cohesion"). */
+export function cohesive(v: FigureView, ids: ArrayLike<number>, gap: number): boolean {
+  const n = ids.length;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) if (dist(v.x[ids[i]], v.y[ids[i]], v.x[ids[j]], v.y[ids[j]]) > gap + 1e-9) return false;
+  }
+  return true;
+}
+
+/**
+ * The cohesion test for figure `f` moving while its `mates` stay (the "every figure within `gap`
+ * of every other" rule, applied pair by pair): a place (x, y) is allowed when, for every mate, it
+ * is within `gap` of that mate — or, where `f` already stands further than `gap` from it, no
+ * further than it is now (a straggler may close up, never drift). Null when `f` has no mates.
+ */
+export function cohesionTest(v: FigureView, f: number, mates: readonly number[], gap: number): ((x: number, y: number) => boolean) | null {
+  if (mates.length === 0) return null;
+  const n = mates.length;
+  const mx = new Float64Array(n);
+  const my = new Float64Array(n);
+  const lim = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const g = mates[i];
+    mx[i] = v.x[g];
+    my[i] = v.y[g];
+    const now = dist(v.x[f], v.y[f], mx[i], my[i]);
+    const l = Math.max(gap, now) + 1e-9;
+    lim[i] = l * l;
+  }
+  return (x, y) => {
+    for (let i = 0; i < n; i++) if ((x - mx[i]) ** 2 + (y - my[i]) ** 2 > lim[i]) return false;
+    return true;
+  };
+}
+
+/** Where an attacker stands relative to a target's facing. */
+export type Arc = 'front' | 'flank' | 'rear';
+
+/**
+ * The arc of `target` that a point (ax, ay) lies in, judged from the target's centre and facing:
+ * `front` within `frontHalf` radians either side of the facing, `rear` within `rearHalf` either
+ * side of the opposite direction, `flank` otherwise. Defaults: front ±45°, rear ±45° (so each
+ * flank is 90°). A point on a boundary counts in the front, then the rear.
+ */
+export function arcOfPoint(v: FigureView, target: number, ax: number, ay: number, frontHalf = Math.PI / 4, rearHalf = Math.PI / 4): Arc {
+  const bearing = Math.atan2(ay - v.y[target], ax - v.x[target]);
+  const off = Math.abs(angleDiff(bearing, v.facing[target]));
+  if (off <= frontHalf + 1e-9) return 'front';
+  if (off >= Math.PI - rearHalf - 1e-9) return 'rear';
+  return 'flank';
+}
+
+/** The arc of `target` in which figure `attacker` stands (see {@link arcOfPoint}). */
+export function arcOf(v: FigureView, attacker: number, target: number, frontHalf = Math.PI / 4, rearHalf = Math.PI / 4): Arc {
+  return arcOfPoint(v, target, v.x[attacker], v.y[attacker], frontHalf, rearHalf);
+}
+
+/**
+ * How many turning steps of `step` radians (default 45°) a turn from facing `from` to facing `to`
+ * takes, by the shorter way round: 0 for no turn, 1 for anything up to 45°, 2 up to 90°, … 4 for
+ * an about-face. (State of War: cavalry lose ¼ move per 45° turned.)
+ */
+export function turnSteps(from: number, to: number, step = Math.PI / 4): number {
+  const a = Math.abs(angleDiff(to, from));
+  if (a < 1e-9) return 0;
+  return Math.ceil(a / step - 1e-9);
+}

@@ -1,0 +1,352 @@
+/**
+ * The measured table: one immutable object per scenario (and per worker thread) that answers every
+ * question a rule system played on a measured table asks of the terrain — where a base may stand,
+ * the shortest way round impassable areas, how far a move may go when it enters slow ground, line
+ * of sight, cover, elevation.
+ *
+ * Units: every length given to or returned by the kit is in the table's own {@link TableUnit}
+ * (inches or centimetres, as the scenario declares); the kit never converts. Coordinates are
+ * (x, y) with x across the table from its left edge and y down the table from its top edge.
+ *
+ * The kit knows no rule system: a ruleset compiles its scenario's terrain into
+ * {@link TerrainAreaSpec}s (saying per area whether it is impassable, blocks sight, slows movement,
+ * gives cover of some class, or stands at some height) and asks the {@link Table}.
+ */
+import {
+  type Box,
+  type ConvexShape,
+  type Polygon,
+  type Vec,
+  bbox,
+  dist,
+  distToPolygon,
+  isConvex,
+  pointInPolygon,
+  segmentHitsConvex,
+  segmentsCross,
+  toHalfPlanes,
+} from '../geometry.js';
+import { NavMap, type DistanceField, type Path } from '../nav.js';
+
+/** The unit every length on a table is measured in. */
+export type TableUnit = 'in' | 'cm';
+
+/** One terrain area as a ruleset describes it to the kit. */
+export interface TerrainAreaSpec {
+  /** Unique id within the scenario (used in errors and events). */
+  id: string;
+  /** Name for maps and stories; defaults to the id. */
+  label?: string;
+  /** The ruleset's own word for the area (`building`, `woods`, `fence`, …); carried, never interpreted. */
+  kind: string;
+  /** Vertices in order, implicitly closed. Impassable areas must be convex (split L-shapes). */
+  polygon: readonly Vec[];
+  /** No base may stand on or cross it (buildings, water). */
+  impassable?: boolean;
+  /** A straight line through it is not a line of sight (buildings, woods in some rules). */
+  blocksSight?: boolean;
+  /** Passable but slow: a route that enters it (or starts on it) is governed by the slow allowance. */
+  slow?: boolean;
+  /** A base touching the area is in cover of this class (`cover`, `soft`, `hard`, …). */
+  cover?: string;
+  /** Height of the ground inside the area (0 = the table; a hill 1, a higher hill 2 …). */
+  height?: number;
+}
+
+/** A compiled terrain area: the spec with its polygon, bounding box and flags resolved. */
+export interface TerrainArea {
+  readonly id: string;
+  readonly label: string;
+  readonly kind: string;
+  readonly poly: Polygon;
+  readonly box: Box;
+  readonly impassable: boolean;
+  readonly blocksSight: boolean;
+  readonly slow: boolean;
+  /** Cover class, or null when the area gives none. */
+  readonly cover: string | null;
+  readonly height: number;
+}
+
+/** Everything needed to build a {@link Table}. */
+export interface TableSpec {
+  /** Table size, in `unit`. */
+  width: number;
+  height: number;
+  unit: TableUnit;
+  /** Radius of the figures' bases (one size per table), in `unit`: the clearance kept from obstacles. */
+  radius: number;
+  areas: readonly TerrainAreaSpec[];
+  /** Grid cell of distance fields, in `unit` (default: 0.5 in, or 1 cm). */
+  cell?: number;
+}
+
+/** Raised when a spec cannot make a table; `index` is the offending area's index (or −1). */
+export class TableSpecError extends Error {
+  constructor(
+    readonly index: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TableSpecError';
+  }
+}
+
+/** Distance along segment a→b (fraction 0..1) at which it first meets the polygon's boundary, or −1. */
+function firstHit(ax: number, ay: number, bx: number, by: number, poly: Polygon): number {
+  let best = -1;
+  const n = poly.length;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const px = poly[j].x;
+    const py = poly[j].y;
+    const qx = poly[i].x;
+    const qy = poly[i].y;
+    if (!segmentsCross(ax, ay, bx, by, px, py, qx, qy)) continue;
+    const rx = bx - ax;
+    const ry = by - ay;
+    const sx = qx - px;
+    const sy = qy - py;
+    const den = rx * sy - ry * sx;
+    if (den === 0) continue;
+    const t = ((px - ax) * sy - (py - ay) * sx) / den;
+    if (best < 0 || t < best) best = t;
+  }
+  return best;
+}
+
+/**
+ * A measured table (see the module comment). Immutable after construction: build it once per
+ * scenario (compile) and share it between every state and game on that scenario.
+ */
+export class Table {
+  readonly width: number;
+  readonly height: number;
+  readonly unit: TableUnit;
+  /** Base radius, in the table's unit. */
+  readonly radius: number;
+  /** Navigation for bases of {@link radius} around the impassable areas. */
+  readonly nav: NavMap;
+  /** Every area, in the spec's order. */
+  readonly areas: readonly TerrainArea[];
+  readonly obstacles: readonly TerrainArea[];
+  readonly sightBlockers: readonly TerrainArea[];
+  readonly slowGround: readonly TerrainArea[];
+  readonly raised: readonly TerrainArea[];
+  readonly coverAreas: readonly TerrainArea[];
+  private readonly sightShapes: readonly ConvexShape[];
+  /** Places a base can stand touching some cover: x, y pairs on a grid of half a cell. */
+  readonly coverSpots: Float64Array;
+
+  /** @throws {@link TableSpecError} on a non-positive size or radius, or a concave impassable area. */
+  constructor(spec: TableSpec) {
+    if (!(spec.width > 0 && spec.height > 0)) throw new TableSpecError(-1, 'the table needs a positive width and height');
+    if (!(spec.radius > 0)) throw new TableSpecError(-1, 'bases need a positive radius');
+    this.width = spec.width;
+    this.height = spec.height;
+    this.unit = spec.unit;
+    this.radius = spec.radius;
+    const ids = new Set<string>();
+    this.areas = spec.areas.map((a, i) => {
+      if (ids.has(a.id)) throw new TableSpecError(i, `duplicate terrain id "${a.id}"`);
+      ids.add(a.id);
+      const poly = a.polygon.map((p) => ({ x: p.x, y: p.y }));
+      const impassable = a.impassable === true;
+      if ((impassable || a.blocksSight === true) && !isConvex(poly)) {
+        throw new TableSpecError(i, 'impassable and sight-blocking areas must be convex polygons (split an L-shaped building into two)');
+      }
+      return {
+        id: a.id,
+        label: a.label ?? a.id,
+        kind: a.kind,
+        poly,
+        box: bbox(poly),
+        impassable,
+        blocksSight: a.blocksSight === true,
+        slow: a.slow === true,
+        cover: a.cover ?? null,
+        height: a.height ?? 0,
+      };
+    });
+    this.obstacles = this.areas.filter((a) => a.impassable);
+    this.sightBlockers = this.areas.filter((a) => a.blocksSight);
+    this.slowGround = this.areas.filter((a) => a.slow);
+    this.raised = this.areas.filter((a) => a.height > 0);
+    this.coverAreas = this.areas.filter((a) => a.cover !== null);
+    this.sightShapes = this.sightBlockers.map((a) => toHalfPlanes(a.poly));
+    const cell = spec.cell ?? (spec.unit === 'cm' ? 1 : 0.5);
+    this.nav = new NavMap(
+      this.width,
+      this.height,
+      this.obstacles.map((o) => o.poly),
+      this.radius,
+      cell,
+    );
+    const spots: number[] = [];
+    const step = cell;
+    const r = this.radius;
+    for (const a of this.coverAreas) {
+      for (let y = Math.floor((a.box.minY - r) / step) * step; y <= a.box.maxY + r; y += step) {
+        for (let x = Math.floor((a.box.minX - r) / step) * step; x <= a.box.maxX + r; x += step) {
+          if (distToPolygon(x, y, a.poly) <= r && this.nav.isFree(x, y)) spots.push(x, y);
+        }
+      }
+    }
+    this.coverSpots = Float64Array.from(spots);
+  }
+
+  /** True when a base centred at (x, y) stands on the table clear of every impassable area. */
+  isFree(x: number, y: number): boolean {
+    return this.nav.isFree(x, y);
+  }
+
+  /** True when a base can slide straight from a to b without touching an impassable area. */
+  clear(ax: number, ay: number, bx: number, by: number): boolean {
+    return this.nav.clear(ax, ay, bx, by);
+  }
+
+  /** The shortest way for a base from a to b round impassable areas (length in the table's unit), or null. */
+  path(a: Vec, b: Vec): Path | null {
+    return this.nav.path(a, b);
+  }
+
+  /** A distance field to a fixed point, built once and kept under `key` (see {@link NavMap.field}). */
+  field(key: string, target: Vec): DistanceField {
+    return this.nav.field(key, target);
+  }
+
+  /**
+   * Distance along the route `points` at which it first enters an area of `areas`; 0 when it
+   * starts inside one and `startInsideCounts`; Infinity when it never enters one.
+   */
+  private entryAlong(points: readonly Vec[], areas: readonly TerrainArea[], startInsideCounts: boolean, above: number): number {
+    const p0 = points[0];
+    let best = Infinity;
+    for (const a of areas) {
+      if (a.height <= above && above > -Infinity) continue;
+      if (pointInPolygon(p0.x, p0.y, a.poly)) {
+        if (startInsideCounts) return 0;
+        continue;
+      }
+      let walked = 0;
+      for (let i = 1; i < points.length; i++) {
+        const p = points[i - 1];
+        const q = points[i];
+        const l = dist(p.x, p.y, q.x, q.y);
+        if (walked >= best) break;
+        const b = a.box;
+        if (!(Math.max(p.x, q.x) < b.minX || Math.min(p.x, q.x) > b.maxX || Math.max(p.y, q.y) < b.minY || Math.min(p.y, q.y) > b.maxY)) {
+          const t = firstHit(p.x, p.y, q.x, q.y, a.poly);
+          if (t >= 0) {
+            best = Math.min(best, walked + t * l);
+            break;
+          }
+        }
+        walked += l;
+      }
+    }
+    return best;
+  }
+
+  /** Distance along a route at which it first enters slow ground (0 when it starts on it; Infinity if never). */
+  slowEntry(points: readonly Vec[]): number {
+    return this.entryAlong(points, this.slowGround, true, -Infinity);
+  }
+
+  /** Distance along a route at which it first climbs onto ground higher than where it starts (Infinity if never). */
+  climbEntry(points: readonly Vec[]): number {
+    const p0 = points[0];
+    return this.entryAlong(points, this.raised, false, this.heightAt(p0.x, p0.y));
+  }
+
+  /**
+   * How far along `points` a move may go with allowance `full` that drops to `slow` where the route
+   * enters slow ground or climbs (the Pirates! §4.B rule, and any rule of the same shape): the full
+   * allowance when the route never does; else `slow` — but a figure may always go up to the edge of
+   * such ground on its full allowance (stopping 0.01 short of it).
+   */
+  reachAlong(points: readonly Vec[], full: number, slow: number): number {
+    const e = Math.min(this.slowEntry(points), this.climbEntry(points));
+    if (e >= full) return full;
+    if (e <= slow) return slow;
+    return Math.max(0, e - 0.01);
+  }
+
+  /** True when no sight-blocking area stands across the straight line a→b (figures never block). */
+  lineOfSight(ax: number, ay: number, bx: number, by: number): boolean {
+    const s = this.sightShapes;
+    for (let i = 0; i < s.length; i++) if (segmentHitsConvex(s[i], ax, ay, bx, by)) return false;
+    return true;
+  }
+
+  /**
+   * The cover area a base centred at (x, y) touches, or null. When it touches several, the first
+   * in the scenario's order whose class ranks highest in `rank` (default: the first touched).
+   */
+  coverAt(x: number, y: number, rank?: readonly string[]): TerrainArea | null {
+    const r = this.radius;
+    let best: TerrainArea | null = null;
+    let bestRank = -1;
+    for (const a of this.coverAreas) {
+      const b = a.box;
+      if (x < b.minX - r || x > b.maxX + r || y < b.minY - r || y > b.maxY + r) continue;
+      if (distToPolygon(x, y, a.poly) > r + 1e-9) continue;
+      if (!rank) return a;
+      const k = rank.indexOf(a.cover as string);
+      if (k > bestRank) {
+        best = a;
+        bestRank = k;
+      }
+    }
+    return best;
+  }
+
+  /** True when a base centred at (x, y) touches any cover area. */
+  inCover(x: number, y: number): boolean {
+    return this.coverAt(x, y) !== null;
+  }
+
+  /**
+   * Cover areas the straight line a→b crosses or ends in, excluding those the point a itself
+   * stands in (a shooter's own cover does not hide the target). In the spec's order.
+   */
+  coverBetween(ax: number, ay: number, bx: number, by: number): TerrainArea[] {
+    const out: TerrainArea[] = [];
+    for (const a of this.coverAreas) {
+      if (pointInPolygon(ax, ay, a.poly)) continue;
+      if (pointInPolygon(bx, by, a.poly) || distToPolygon(bx, by, a.poly) <= this.radius + 1e-9 || firstHit(ax, ay, bx, by, a.poly) >= 0) out.push(a);
+    }
+    return out;
+  }
+
+  /** The nearest place (straight line) where a base stands touching cover, or null when there is none. */
+  nearestCoverPoint(x: number, y: number): Vec | null {
+    const sp = this.coverSpots;
+    let best = -1;
+    let bd = Infinity;
+    for (let i = 0; i < sp.length; i += 2) {
+      const d = (sp[i] - x) ** 2 + (sp[i + 1] - y) ** 2;
+      if (d < bd) {
+        bd = d;
+        best = i;
+      }
+    }
+    return best < 0 ? null : { x: sp[best], y: sp[best + 1] };
+  }
+
+  /** Ground height at (x, y): the highest raised area containing the point, else 0. */
+  heightAt(x: number, y: number): number {
+    let h = 0;
+    for (const a of this.raised) if (a.height > h && pointInPolygon(x, y, a.poly)) h = a.height;
+    return h;
+  }
+
+  /** True when (bx, by) stands on higher ground than (ax, ay) — "uphill" from a to b. */
+  uphill(ax: number, ay: number, bx: number, by: number): boolean {
+    return this.heightAt(bx, by) > this.heightAt(ax, ay);
+  }
+
+  /** The terrain areas containing the point (x, y), in the spec's order. */
+  areasAt(x: number, y: number): TerrainArea[] {
+    return this.areas.filter((a) => pointInPolygon(x, y, a.poly));
+  }
+}

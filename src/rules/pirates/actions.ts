@@ -1,0 +1,389 @@
+/**
+ * Pirates! actions: the legal actions of the deciding side (§3–§9) and applying one — band
+ * choices, group moves (§4.D), moves, fights, charges, fire, pillage, reload.
+ */
+import type { StepContext } from '../../core/model.js';
+import { type Vec, angleTo, dist, pointInPolygon, pathLength, truncatePath } from '../../core/geometry.js';
+import { maxRange } from './tables.js';
+import {
+  type MovePlan,
+  allowanceOf,
+  centreOf,
+  chargePlan,
+  canFire,
+  cohesionRule,
+  destination,
+  destinationKeys,
+  exactMovePlan,
+  fireDieFrom,
+  lineOfSight,
+  moveFirePlan,
+  reachAlong,
+  soloMovePlan,
+  viewOf,
+} from './movement.js';
+import { facingData, r2, resolveAttack, routeData } from './combat.js';
+import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction } from './action.js';
+import { bandChoices, bandMembers, checkVictory, newBandCandidates, nextCard, nextFigure, startActivation } from './turn.js';
+import { planGroupMove } from '../../core/table/index.js';
+import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
+
+// ───────────────────────────── legal actions ─────────────────────────────
+
+/** The legal actions of the deciding side, in a fixed order. Precondition: not over. */
+export function legalActions(s: PiratesState): PiratesAction[] {
+  if (s.phase === PH_BAND) {
+    const out = bandChoices(s, s.actCard);
+    out.push({ k: 'pass' });
+    return out;
+  }
+  if (s.phase === PH_GROUP) return groupOptions(s);
+  if (s.phase === PH_FIGURE) return figureOptions(s, s.queue[s.qPos]);
+  return [];
+}
+
+function groupOptions(s: PiratesState): PiratesAction[] {
+  const members = bandMembers(s, s.actBand);
+  const c = centreOf(s, members, members.length);
+  const side = s.sc.figures[members[0]].side;
+  const out: PiratesAction[] = [];
+  for (const key of destinationKeys(s, c, side, -1, GROUP_STOP_SHORT + 0.5)) out.push({ k: 'group', to: key });
+  out.push({ k: 'solo' });
+  return out;
+}
+
+function byDist(p: { f: number; d: number }, q: { f: number; d: number }): number {
+  return p.d - q.d || p.f - q.f;
+}
+
+function figureOptions(s: PiratesState, f: number): PiratesAction[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const side = info.side;
+  const out: PiratesAction[] = [];
+  const group = s.groupTo !== '';
+  if (group) out.push({ k: 'follow' });
+  out.push({ k: 'hold' });
+  if (!group) for (const key of destinationKeys(s, { x: s.x[f], y: s.y[f] }, side, f, sc.contact)) out.push({ k: 'move', to: key });
+  if (!s.attacked[f]) {
+    const coh = cohesionRule(s, f);
+    const half = allowanceOf(s, f, true).full;
+    const fire = canFire(s, f);
+    const reach = fire ? maxRange(info.weapon) + 2 * sc.radius : 0;
+    const contact: number[] = [];
+    const chargeable: { f: number; d: number }[] = [];
+    const targets: { f: number; d: number }[] = [];
+    const far: { f: number; d: number }[] = [];
+    for (const e of sc.sides[1 - side].figures) {
+      if (s.status[e] !== ACTIVE) continue;
+      const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
+      if (d <= sc.contact) contact.push(e);
+      else if (d - 2 * sc.radius <= half) chargeable.push({ f: e, d });
+      if (fire) {
+        if (d <= reach && lineOfSight(s, s.x[f], s.y[f], s.x[e], s.y[e])) targets.push({ f: e, d });
+        else if (d <= reach + half) far.push({ f: e, d });
+      }
+    }
+    for (const e of contact) {
+      out.push({ k: 'fight', t: sc.figures[e].id, capture: false });
+      if (sc.captures) out.push({ k: 'fight', t: sc.figures[e].id, capture: true });
+    }
+    chargeable.sort(byDist);
+    for (const c of chargeable.slice(0, 3)) {
+      if (!chargePlan(s, f, c.f, coh)) continue;
+      out.push({ k: 'charge', t: sc.figures[c.f].id, capture: false });
+      if (sc.captures) out.push({ k: 'charge', t: sc.figures[c.f].id, capture: true });
+    }
+    if (fire) {
+      targets.sort(byDist);
+      for (const t of targets.slice(0, 4)) out.push({ k: 'fire', t: sc.figures[t.f].id });
+      const mf = [...targets.filter((t) => fireDieFrom(s, f, t.f, s.x[f], s.y[f]) < 10), ...far].sort(byDist);
+      let n = 0;
+      for (const t of mf) {
+        if (n >= 3) break;
+        if (moveFirePlan(s, f, t.f, coh)) {
+          out.push({ k: 'moveFire', t: sc.figures[t.f].id });
+          n++;
+        }
+      }
+    }
+  }
+  if (side === sc.raiders && !s.booty[f] && !s.hasLanded[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) out.push({ k: 'pillage' });
+  if (info.weapon.ranges.length > 0 && !s.loaded[f] && !s.reloading[f]) out.push({ k: 'reload' });
+  return out;
+}
+
+// ───────────────────────────── apply ─────────────────────────────
+
+function fail(s: PiratesState, a: PiratesAction, why: string): never {
+  throw new Error(`illegal action ${JSON.stringify(a)} at decision ${s.decisions} (turn ${s.turn}): ${why}`);
+}
+
+function figureArg(s: PiratesState, a: PiratesAction, id: string): number {
+  const t = s.sc.figureIndex.get(id);
+  if (t === undefined) fail(s, a, `no figure "${id}"`);
+  return t;
+}
+
+/** Apply one decision (see {@link Ruleset.apply}). Throws on an action that is not legal now. */
+export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext): void {
+  if (s.phase === PH_OVER) fail(s, a, 'the game is over');
+  s.decisions++;
+  if (s.phase === PH_BAND) {
+    const card = s.sc.deck[s.actCard];
+    if (a.k === 'pass') {
+      s.counters[C.passes]++;
+      ctx.emit?.({ e: 'pass', turn: s.turn, side: s.sc.sides[card.side].id, card: card.label });
+      nextCard(s, ctx);
+      return;
+    }
+    if (a.k === 'band') {
+      const n = bandMembers(s, a.b).length;
+      if (a.b < 0 || a.b >= s.nBands || s.bandSide[a.b] !== card.side || s.bandDone[a.b] || n === 0 || n > card.value) {
+        fail(s, a, `band ${a.b} cannot answer ${card.label}`);
+      }
+      startActivation(s, a.b, false, ctx);
+      return;
+    }
+    if (a.k === 'new') {
+      const g = s.sc.groups.findIndex((x) => x.id === a.g && x.side === card.side);
+      if (g < 0) fail(s, a, `no group "${a.g}" on this side`);
+      const members = newBandCandidates(s, g, card.value);
+      if (a.n < 1 || a.n > members.length) fail(s, a, `group ${a.g} cannot form a band of ${a.n}`);
+      const b = s.nBands++;
+      s.bandSide[b] = card.side;
+      s.bandSize[b] = a.n;
+      for (let i = 0; i < a.n; i++) s.band[members[i]] = b;
+      startActivation(s, b, true, ctx);
+      return;
+    }
+    fail(s, a, 'a band must be chosen for the card');
+  }
+  if (s.phase === PH_GROUP) {
+    if (a.k === 'solo') s.groupTo = '';
+    else if (a.k === 'group') {
+      if (!groupOptions(s).some((o) => o.k === 'group' && o.to === a.to)) fail(s, a, `no group move "${a.to}" now`);
+      s.groupTo = a.to;
+      s.counters[C.groupMoves]++;
+    } else fail(s, a, 'a group move (or solo) must be chosen');
+    s.phase = PH_FIGURE;
+    nextFigure(s, ctx);
+    return;
+  }
+  const f = s.queue[s.qPos];
+  figureAction(s, f, a, ctx);
+  if (s.phase === PH_OVER) return;
+  if (checkVictory(s, ctx)) return;
+  s.qPos++;
+  nextFigure(s, ctx);
+}
+
+function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepContext): void {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const group = s.groupTo !== '';
+  switch (a.k) {
+    case 'hold':
+      return;
+    case 'follow':
+      if (!group) fail(s, a, 'no group move to follow');
+      s.followers[s.nFollow++] = f;
+      return;
+    case 'move': {
+      if (group) fail(s, a, 'the band is making a group move: follow it or act in place');
+      if (!destinationKeys(s, { x: s.x[f], y: s.y[f] }, info.side, f, sc.contact).includes(a.to)) fail(s, a, `"${a.to}" is not a destination now`);
+      const plan = soloMovePlan(s, f, a.to);
+      if (plan) execMove(s, f, plan, 'move', allowanceOf(s, f, false).full, ctx);
+      else ctx.emit?.({ e: 'blocked', turn: s.turn, figure: info.id, to: a.to });
+      return;
+    }
+    case 'moveTo': {
+      if (group) fail(s, a, 'the band is making a group move: follow it or act in place');
+      const plan = exactMovePlan(s, f, a.x, a.y);
+      if (typeof plan === 'string') fail(s, a, plan);
+      execMove(s, f, plan, 'move', allowanceOf(s, f, false).full, ctx);
+      return;
+    }
+    case 'fight': {
+      const t = figureArg(s, a, a.t);
+      if (s.attacked[f]) fail(s, a, 'this figure has attacked this turn (§5.B(3))');
+      if (sc.figures[t].side === info.side || s.status[t] !== ACTIVE) fail(s, a, `${a.t} is not an enemy on the table`);
+      if (dist(s.x[f], s.y[f], s.x[t], s.y[t]) > sc.contact) fail(s, a, `${a.t} is not in base contact`);
+      if (a.capture && !sc.captures) fail(s, a, 'captures are off in this scenario');
+      resolveAttack(s, f, t, { mode: 'fight', charged: false, moved: false, capture: a.capture }, ctx);
+      return;
+    }
+    case 'charge': {
+      const t = figureArg(s, a, a.t);
+      if (s.attacked[f]) fail(s, a, 'this figure has attacked this turn (§5.B(3))');
+      if (sc.figures[t].side === info.side || s.status[t] !== ACTIVE) fail(s, a, `${a.t} is not an enemy on the table`);
+      if (a.capture && !sc.captures) fail(s, a, 'captures are off in this scenario');
+      const plan = chargePlan(s, f, t);
+      if (!plan) fail(s, a, `cannot reach ${a.t} on half a move`);
+      execMove(s, f, plan, 'charge', allowanceOf(s, f, true).full, ctx);
+      resolveAttack(s, f, t, { mode: 'fight', charged: true, moved: false, capture: a.capture }, ctx);
+      return;
+    }
+    case 'fire': {
+      const t = figureArg(s, a, a.t);
+      if (s.attacked[f]) fail(s, a, 'this figure has attacked this turn (§5.B(3))');
+      if (!canFire(s, f)) fail(s, a, 'no loaded missile weapon (§8)');
+      if (sc.figures[t].side === info.side || s.status[t] !== ACTIVE) fail(s, a, `${a.t} is not an enemy on the table`);
+      if (fireDieFrom(s, f, t, s.x[f], s.y[f]) === 0) fail(s, a, `${a.t} is out of range or out of sight`);
+      resolveAttack(s, f, t, { mode: 'fire', charged: false, moved: false, capture: false }, ctx);
+      return;
+    }
+    case 'moveFire': {
+      const t = figureArg(s, a, a.t);
+      if (s.attacked[f]) fail(s, a, 'this figure has attacked this turn (§5.B(3))');
+      if (!canFire(s, f)) fail(s, a, 'no loaded missile weapon (§8)');
+      if (sc.figures[t].side === info.side || s.status[t] !== ACTIVE) fail(s, a, `${a.t} is not an enemy on the table`);
+      const plan = moveFirePlan(s, f, t);
+      if (!plan) fail(s, a, `no better place to fire at ${a.t} from within half a move`);
+      execMove(s, f, plan, 'moveFire', allowanceOf(s, f, true).full, ctx);
+      resolveAttack(s, f, t, { mode: 'fire', charged: false, moved: true, capture: false }, ctx);
+      return;
+    }
+    case 'pillage': {
+      if (info.side !== sc.raiders) fail(s, a, 'only raiders pillage');
+      if (s.hasLanded[f]) fail(s, a, 'this pirate has landed his load already (§11: 15 of his boys)');
+      if (s.booty[f]) fail(s, a, 'already carrying booty');
+      if (!pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) fail(s, a, `not at ${sc.objective.name}`);
+      s.pillage[f]++;
+      s.counters[C.pillages]++;
+      const load = s.pillage[f] >= sc.pillageTurns;
+      if (load) {
+        s.pillage[f] = 0;
+        s.booty[f] = 1;
+        s.pillaged++;
+      }
+      ctx.emit?.({ e: 'pillage', turn: s.turn, figure: info.id, booty: load, pillaged: s.pillaged });
+      return;
+    }
+    case 'reload': {
+      if (info.weapon.ranges.length === 0 || s.loaded[f] || s.reloading[f]) fail(s, a, 'nothing to reload');
+      s.reloading[f] = 1;
+      s.counters[C.reloads]++;
+      ctx.emit?.({ e: 'reload', turn: s.turn, figure: info.id });
+      return;
+    }
+    default:
+      fail(s, a, 'not a figure action');
+  }
+}
+
+/** Carry out a planned move and what arriving somewhere does (reaching the objective, landing booty). */
+function execMove(s: PiratesState, f: number, plan: MovePlan, kind: string, allowance: number, ctx: StepContext): void {
+  const fx = s.x[f];
+  const fy = s.y[f];
+  s.x[f] = plan.to.x;
+  s.y[f] = plan.to.y;
+  const pts = plan.points;
+  if (pts.length >= 2) {
+    const a = pts[pts.length - 2];
+    if (dist(a.x, a.y, plan.to.x, plan.to.y) > 1e-9) s.facing[f] = angleTo(a.x, a.y, plan.to.x, plan.to.y);
+  }
+  ctx.emit?.({
+    e: 'move',
+    turn: s.turn,
+    figure: s.sc.figures[f].id,
+    kind,
+    from: [r2(fx), r2(fy)],
+    to: [r2(plan.to.x), r2(plan.to.y)],
+    allowance,
+    limit: r2(plan.limit),
+    path: r2(plan.length),
+    route: routeData(pts),
+    facing: facingData(s.facing[f]),
+  });
+  arrive(s, f, ctx);
+}
+
+/** What arriving does: a raider at the objective is counted; one carrying booty home lands it (§11.C). Victory is checked by the caller. */
+function arrive(s: PiratesState, f: number, ctx: StepContext): void {
+  const sc = s.sc;
+  if (sc.figures[f].side !== sc.raiders) return;
+  if (pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) s.reached[f] = 1;
+  if (s.booty[f] && pointInPolygon(s.x[f], s.y[f], sc.home.poly)) {
+    s.booty[f] = 0;
+    s.hasLanded[f] = 1;
+    s.landed++;
+    ctx.emit?.({ e: 'land', turn: s.turn, figure: sc.figures[f].id, landed: s.landed });
+  }
+}
+
+/**
+ * §4.D group movement, measured from the centre of the group ("total distance is from the center
+ * of the group to the center of the group's new position"): the followers' centre is steered along
+ * the shortest way toward the destination and moves, in a straight line from the old centre to the
+ * new, no further than the band's allowance (the smallest of its followers', halved if any carries
+ * booty; the 2d10 allowance where the way enters broken ground or climbs). The followers then stand
+ * in a tight formation (within 3 in of the new centre, so within 6 in of each other, §3.F) keeping
+ * their places relative to each other where they can, and within 6 in of every band-mate who did
+ * not follow. The table kit's planGroupMove guarantees all of this or a shorter move; when no move
+ * satisfies it the band stays put (a `blocked` event). Every follower is placed before anything
+ * arriving (booty landed) is resolved, so a game won by this move never leaves figures overlapping.
+ */
+export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
+  const sc = s.sc;
+  const F: number[] = [];
+  for (let i = 0; i < s.nFollow; i++) if (s.status[s.followers[i]] === ACTIVE) F.push(s.followers[i]);
+  if (F.length === 0) return;
+  const side = sc.figures[F[0]].side;
+  const al = { full: Infinity, slow: Infinity };
+  for (const f of F) {
+    const a = allowanceOf(s, f, false);
+    al.full = Math.min(al.full, a.full);
+    al.slow = Math.min(al.slow, a.slow);
+  }
+  const mates: number[] = [];
+  for (const g of bandMembers(s, s.actBand)) if (!F.includes(g)) mates.push(g);
+  const plan = planGroupMove(sc.table, viewOf(s), F, {
+    full: al.full,
+    slow: al.slow,
+    formation: FORMATION,
+    gap: COHESION,
+    mates,
+    route: (start) => destination(s, s.groupTo, start, side, true, -1),
+  });
+  if (!plan) {
+    ctx.emit?.({ e: 'blocked', turn: s.turn, band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id) });
+    return;
+  }
+  const facing = angleTo(plan.from.x, plan.from.y, plan.centre.x, plan.centre.y);
+  ctx.emit?.({
+    e: 'groupMove',
+    turn: s.turn,
+    band: s.actBand,
+    to: s.groupTo,
+    from: [r2(plan.from.x), r2(plan.from.y)],
+    centre: [r2(plan.centre.x), r2(plan.centre.y)],
+    allowance: al.full,
+    limit: r2(plan.limit),
+    distance: r2(plan.distance),
+    route: routeData(plan.route),
+    figures: plan.places.map((p) => sc.figures[p.f].id),
+  });
+  for (const p of plan.places) {
+    const f = p.f;
+    const fx = s.x[f];
+    const fy = s.y[f];
+    s.x[f] = p.to.x;
+    s.y[f] = p.to.y;
+    s.facing[f] = facing;
+    ctx.emit?.({
+      e: 'move',
+      turn: s.turn,
+      figure: sc.figures[f].id,
+      kind: 'group',
+      from: [r2(fx), r2(fy)],
+      to: [r2(p.to.x), r2(p.to.y)],
+      allowance: al.full,
+      limit: r2(plan.limit),
+      path: r2(plan.distance),
+      route: routeData(p.points),
+      facing: facingData(facing),
+    });
+  }
+  for (const p of plan.places) arrive(s, p.f, ctx);
+}
