@@ -4,8 +4,9 @@
  * Immutable; shared by every state of every game on the scenario.
  */
 import { ScenarioError } from '../../core/model.js';
-import { NavMap, type DistanceField } from '../../core/nav.js';
-import { type Box, type ConvexShape, type Polygon, type Vec, bbox, isConvex, pointInPolygon, toHalfPlanes, vertexMean } from '../../core/geometry.js';
+import type { NavMap, DistanceField } from '../../core/nav.js';
+import { Table, TableSpecError, type TerrainAreaSpec } from '../../core/table/index.js';
+import { type Box, type Polygon, type Vec, bbox, pointInPolygon, vertexMean } from '../../core/geometry.js';
 import { parseScenario } from '../../core/scenario.js';
 import { canonicalJson, hashString } from '../../core/hash.js';
 import { pigWarsSchema, type PigWarsFile } from './schema.js';
@@ -95,9 +96,10 @@ export interface PigScenario {
   radius: number;
   /** Centre distance at or under which two figures are in base contact. */
   contact: number;
+  /** The measured table (src/core/table): paths, rough (slow) ground, sight, cover, height. */
+  table: Table;
   nav: NavMap;
   obstacles: Area[];
-  sightShapes: ConvexShape[];
   /** Rough ground (rough, broken, wood, and walls to cross). */
   rough: Area[];
   hills: Area[];
@@ -140,49 +142,63 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
   const height = file.table.height;
   const radius = file.baseDiameter / 2;
   const obstacles: Area[] = [];
-  const blockers: Area[] = [];
   const rough: Area[] = [];
   const hills: Area[] = [];
   const cover: { area: Area; full: boolean }[] = [];
   const walls: Area[] = [];
   const woods: Area[] = [];
+  const specs: TerrainAreaSpec[] = [];
   const ids = new Set<string>();
   file.terrain.forEach((t, i) => {
     if (ids.has(t.id)) fail(`$.terrain[${i}].id`, `duplicate terrain id "${t.id}"`);
     ids.add(t.id);
     const a = area(t.id, t.kind, t.label, t.polygon);
-    if ((t.kind === 'building' || t.kind === 'water') && !isConvex(a.poly)) fail(`$.terrain[${i}].polygon`, 'buildings and water must be convex polygons');
+    const spec: TerrainAreaSpec = { id: t.id, label: a.label, kind: t.kind, polygon: a.poly };
     switch (t.kind) {
       case 'building':
+        Object.assign(spec, { impassable: true, blocksSight: true });
         obstacles.push(a);
-        blockers.push(a);
         break;
       case 'water':
+        spec.impassable = true;
         obstacles.push(a);
         break;
       case 'rough':
       case 'broken':
+        spec.slow = true;
         rough.push(a);
         break;
       case 'wood':
+        Object.assign(spec, { slow: true, cover: 'partial' });
         rough.push(a);
         woods.push(a);
         cover.push({ area: a, full: false });
         break;
       case 'hill':
+        spec.height = 1;
         hills.push(a);
         break;
       case 'cover':
+        spec.cover = 'partial';
         cover.push({ area: a, full: false });
         break;
       case 'wall':
+        Object.assign(spec, { slow: true, cover: 'full' });
         walls.push(a);
         rough.push(a);
         cover.push({ area: a, full: true });
         break;
     }
+    specs.push(spec);
   });
-  const nav = new NavMap(width, height, obstacles.map((o) => o.poly), radius);
+  let table: Table;
+  try {
+    table = new Table({ width, height, unit: 'in', radius, areas: specs });
+  } catch (e) {
+    if (e instanceof TableSpecError) return fail(e.index >= 0 ? `$.terrain[${e.index}].polygon` : '$.terrain', e.message);
+    throw e;
+  }
+  const nav = table.nav;
   const zone = (z: { id: string; name: string; polygon: [number, number][] }, path: string): Zone => {
     const poly = z.polygon.map(([x, y]) => ({ x, y }));
     const c = vertexMean(poly);
@@ -281,9 +297,9 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
     height,
     radius,
     contact: file.baseDiameter + 0.1,
+    table,
     nav,
     obstacles,
-    sightShapes: blockers.map((a) => toHalfPlanes(a.poly)),
     rough,
     hills,
     cover,

@@ -11,8 +11,9 @@
  * the deck is empty the turn ends. Readings: docs/rules/pig-wars.md.
  */
 import type { GameEvent, StepContext } from '../../core/model.js';
-import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, pathLength, pointAlong, pointInPolygon, segmentEntersPolygon, truncatePath, segmentHitsConvex } from '../../core/geometry.js';
+import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
 import { randInt, roll, type Rng } from '../../core/rng.js';
+import { type FigureView, arcOf as kitArcOf, placeFree } from '../../core/table/index.js';
 import type { PigScenario } from './compile.js';
 import {
   ACTIVE,
@@ -107,38 +108,22 @@ export function engaged(s: PigState, f: number): boolean {
   return false;
 }
 
-function inAreas(areas: readonly { poly: readonly Vec[]; box: { minX: number; maxX: number; minY: number; maxY: number } }[], x: number, y: number, r: number): boolean {
-  for (const a of areas) {
-    const b = a.box;
-    if (x < b.minX - r || x > b.maxX + r || y < b.minY - r || y > b.maxY + r) continue;
-    if (r === 0 ? pointInPolygon(x, y, a.poly) : distToPolygon(x, y, a.poly) <= r + 1e-9) return true;
-  }
-  return false;
-}
-
-/** The base stands on (touches) rough ground. */
+/** The figure's centre stands on rough ground (rough, broken, wood, wall: the table's slow ground). */
 export function onRough(sc: PigScenario, x: number, y: number): boolean {
-  return inAreas(sc.rough, x, y, 0);
+  return sc.table.slowEntry([{ x, y }]) === 0;
 }
 /** The centre stands on a hill. */
 export function onHill(sc: PigScenario, x: number, y: number): boolean {
-  return inAreas(sc.hills, x, y, 0);
+  return sc.table.heightAt(x, y) > 0;
 }
-/** Cover touching the base: 'full', 'partial' or 'none'. */
+/** Cover touching the base: 'full', 'partial' or 'none' (the best touched). */
 export function coverAt(sc: PigScenario, x: number, y: number): 'none' | 'partial' | 'full' {
-  let best: 'none' | 'partial' | 'full' = 'none';
-  for (const c of sc.cover) {
-    if (inAreas([c.area], x, y, sc.radius)) {
-      if (c.full) return 'full';
-      best = 'partial';
-    }
-  }
-  return best;
+  const a = sc.table.coverAt(x, y, ['partial', 'full']);
+  return a === null ? 'none' : a.cover === 'full' ? 'full' : 'partial';
 }
 /** Nothing blocks sight between two points (buildings block). */
 export function lineOfSight(sc: PigScenario, ax: number, ay: number, bx: number, by: number): boolean {
-  for (const sh of sc.sightShapes) if (segmentHitsConvex(sh, ax, ay, bx, by)) return false;
-  return true;
+  return sc.table.lineOfSight(ax, ay, bx, by);
 }
 /** A linear obstacle (wall) lies between a and b, or b stands in one and a does not. */
 function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: number, by: number): boolean {
@@ -151,15 +136,17 @@ function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: number, by
   return false;
 }
 
+/** The figures of a state as the table kit sees them. */
+export function figureView(s: PigState): FigureView {
+  return { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => onTable(s, i) };
+}
+
 /** Where attacker `a` stands relative to target `t`'s facing: front (±45°), rear (±45° behind), else flank (right flank unshielded). */
 export function arcOf(s: PigState, a: number, t: number): 'front' | 'flank' | 'unshielded' | 'rear' {
-  const dir = angleTo(s.x[t], s.y[t], s.x[a], s.y[a]);
-  const d = angleDiff(dir, s.facing[t]);
-  const ad = Math.abs(d);
-  if (ad <= Math.PI / 4 + 1e-9) return 'front';
-  if (ad >= (3 * Math.PI) / 4 - 1e-9) return 'rear';
+  const arc = kitArcOf(figureView(s), a, t);
+  if (arc !== 'flank') return arc;
   // y grows down the table: the right hand of a figure facing θ is toward θ + 90°.
-  const right = d > 0;
+  const right = angleDiff(angleTo(s.x[t], s.y[t], s.x[a], s.y[a]), s.facing[t]) > 0;
   return right || !s.sc.figures[t].shield ? 'unshielded' : 'flank';
 }
 
@@ -468,33 +455,23 @@ function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Em
   return { full, parts, scale: carrying(s, f) ? s.sc.carrySpeed : 1 };
 }
 
-/** Distance along `points` at which the route first enters rough ground (0 when it starts there; sampled every ¼ in), Infinity if never. */
+/** Distance along `points` at which the route first enters rough ground (0 when it starts there), Infinity if never. */
 function roughEntry(s: PigState, points: readonly Vec[]): number {
-  const sc = s.sc;
-  if (sc.rough.length === 0) return Infinity;
-  const len = pathLength(points);
-  for (let d = 0; d < len; d += 0.25) {
-    const p = pointAlong(points, d);
-    if (onRough(sc, p.x, p.y)) return d;
-  }
-  const end = points[points.length - 1];
-  return onRough(sc, end.x, end.y) ? len : Infinity;
+  return s.sc.table.slowEntry(points);
 }
 
 /** The point may hold figure f: free of terrain and of other figures on the table; with `shy`, not within reach of an enemy. */
 function placeOk(s: PigState, f: number, x: number, y: number, shy: boolean, ignore = -1): boolean {
   const sc = s.sc;
-  if (!sc.nav.isFree(x, y)) return false;
-  const d2 = (2 * sc.radius - 1e-6) ** 2;
+  if (!sc.table.isFree(x, y) || !placeFree(figureView(s), x, y, f, ignore)) return false;
+  if (!shy) return true;
   const side = sc.figures[f].side;
   const shyD = sc.contact + 0.5;
-  for (let g = 0; g < sc.figures.length; g++) {
-    if (g === f || g === ignore || !onTable(s, g)) continue;
+  for (const g of sc.sides[1 - side].figures) {
+    if (s.status[g] !== ACTIVE) continue;
     const dx = s.x[g] - x;
     const dy = s.y[g] - y;
-    const q = dx * dx + dy * dy;
-    if (q < d2) return false;
-    if (shy && sc.figures[g].side !== side && s.status[g] === ACTIVE && q < shyD * shyD) return false;
+    if (dx * dx + dy * dy < shyD * shyD) return false;
   }
   return true;
 }
