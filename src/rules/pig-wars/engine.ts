@@ -588,7 +588,7 @@ function afterMove(s: PigState, f: number, emit: Emit): void {
       }
     }
   }
-  if (carrying(s, f) && pointInPolygon(s.x[f], s.y[f], sc.home.poly)) {
+  if (carrying(s, f) && atHome(sc, s.x[f], s.y[f])) {
     let n = 0;
     if (s.carry[f]) {
       s.carry[f] = 0;
@@ -681,6 +681,11 @@ function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: 
       return { t: n ? { x: sx / n, y: sy / n } : centre, offset: true };
     }
   }
+}
+
+/** The base of a figure centred at (x, y) is in or touches the home zone (where loot is landed, [R29]). */
+export function atHome(sc: PigScenario, x: number, y: number): boolean {
+  return pointInPolygon(x, y, sc.home.poly) || distToPolygon(x, y, sc.home.poly) <= sc.radius + 1e-9;
 }
 
 /** The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre); the zone's middle for a figure already in it. */
