@@ -106,7 +106,7 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
           const d = nearestDist(s, u, v);
           const block = distTo(s, v, lx, ly) < dist(c.x, c.y, lx, ly);
           // strike first at what is about to strike us, or at what stands on the way to the loot
-          if (d <= 5 && odds >= 0.8) return 5.5 + odds;
+          if (d <= (sc.version.pirates ? 5 : 9) && odds >= 0.8) return 5.5 + odds;
           if (block && odds >= 1.2) return 3.5 + odds;
           return 0.5;
         }
