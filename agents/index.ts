@@ -63,29 +63,39 @@ export function resolveBuiltinAgent(spec: string): ResolvedAgent {
   return { spec: canonicalSpec(p.name, p.options), factory: b.factory, options: p.options };
 }
 
-let tsHooks: Promise<void> | null = null;
+let esmHooks: Promise<void> | null = null;
+let cjsHooks: Promise<void> | null = null;
 
 /**
- * Import a user's agent module. A TypeScript file needs a loader: under `tsx` (development, tests)
- * it is there; under the built CLI (`node dist/src/cli.js`, `npx skirmish`) Node refuses `.ts`, so
- * tsx's hooks (a dependency) are registered in this thread first, once, and the import is retried.
+ * Import a user's agent module. A TypeScript file needs tsx's hooks (tsx is a dependency):
+ * - under the built CLI (`node dist/src/cli.js`) Node refuses `.ts` (ERR_UNKNOWN_FILE_EXTENSION):
+ *   tsx's ESM and require hooks are registered in this thread, once, and the import is retried;
+ * - on a worker thread started from sources only tsx's ESM hooks are there (src/core/threads.ts),
+ *   and a `.ts` file outside any "type": "module" package (a user's own folder) is CommonJS to
+ *   Node, which fails without tsx's require hook: it is registered then, once, and the import
+ *   retried. (Registering it up front in every worker would slow every run down.)
  */
 async function importAgentFile(file: string): Promise<unknown> {
   const url = pathToFileURL(file).href;
+  let first: unknown;
   try {
     return await import(url);
   } catch (e) {
-    const code = (e as { code?: unknown } | null)?.code;
-    if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[mc]?ts$/.test(file)) throw e;
+    if (!/\.[mc]?ts$/.test(file)) throw e;
+    first = e;
   }
-  tsHooks ??= (async () => {
-    const esm = await import('tsx/esm/api');
-    const cjs = await import('tsx/cjs/api');
-    cjs.register();
-    esm.register();
-  })();
-  await tsHooks;
-  return await import(`${url}?ts`);
+  const code = (first as { code?: unknown } | null)?.code;
+  try {
+    cjsHooks ??= import('tsx/cjs/api').then((cjs) => void cjs.register());
+    await cjsHooks;
+    if (code === 'ERR_UNKNOWN_FILE_EXTENSION') {
+      esmHooks ??= import('tsx/esm/api').then((esm) => void esm.register());
+      await esmHooks;
+    }
+    return await import(`${url}?tsx`);
+  } catch {
+    throw first;
+  }
 }
 
 /** Resolve any spec: a built-in name with options, or a path to a user's agent module. */

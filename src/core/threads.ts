@@ -19,12 +19,7 @@ export function workerModule(moduleUrl: string, name: string): { filename: strin
   const fromTs = moduleUrl.endsWith('.ts');
   const filename = new URL(`./${name}.${fromTs ? 'ts' : 'js'}`, moduleUrl).href;
   if (!fromTs) return { filename, execArgv: [] };
-  const req = createRequire(moduleUrl);
-  const esm = pathToFileURL(req.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const cjs = pathToFileURL(req.resolve('tsx/cjs/api').replace(/\.cjs$/, '.mjs')).href;
-  // Both hooks, as `node --import tsx` installs in the main thread: a .ts file outside any
-  // "type": "module" package (a user's agent file in another folder) is CommonJS to Node, and loading
-  // it needs tsx's require hook too.
-  const register = `import { register } from ${JSON.stringify(esm)}; import { register as registerCjs } from ${JSON.stringify(cjs)}; registerCjs(); register();`;
+  const api = createRequire(moduleUrl).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+  const register = `import { register } from ${JSON.stringify(pathToFileURL(api).href)}; register();`;
   return { filename, execArgv: ['--import', `data:text/javascript,${encodeURIComponent(register)}`] };
 }

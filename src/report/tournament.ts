@@ -407,6 +407,8 @@ export class TournamentAnalysis implements Analysis {
  */
 export function eloText(elo: number): string {
   if (!Number.isFinite(elo)) return '—';
-  const tenth = Math.round(elo * 10) / 10;
-  return String(Math.round(tenth));
+  // Halves round away from zero, so a pairing shows +218 and -218, not +218 and -217.
+  const half = (x: number): number => Math.sign(x) * Math.round(Math.abs(x));
+  const tenth = half(elo * 10) / 10;
+  return String(half(tenth) + 0); // + 0 turns -0 into 0
 }

@@ -23,5 +23,7 @@ describe('reports', () => {
   it('console and report.md show the same whole Elo (one rounding, from the 0.1 the summary keeps)', () => {
     for (const v of [217.46, -217.46, 12.449, 0.05, 99.95, -0.04]) expect(eloText(v)).toBe(eloText(round(v, 1)));
     expect(eloText(217.46)).toBe('218');
+    expect(eloText(-217.46)).toBe('-218'); // the two agents of a pairing: symmetric
+    expect(eloText(-0.04)).toBe('0');
   });
 });
