@@ -29,7 +29,8 @@ export interface StraightMoveOptions {
   /**
    * The kind of ground at a point (a ruleset's terrain word). The move goes through the kind found
    * just past its start (at `2 × margin` along the line) and stops `margin` before the first place
-   * where the kind changes. Omitted: ground never stops the move.
+   * where the kind changes (also when something else would stop it at, or just short of, that
+   * place: it never ends within `margin` of a change). Omitted: ground never stops the move.
    */
   groundAt?: (x: number, y: number) => string;
   /** How far short of a change of ground the move stops (default 0.01, in the table's unit). */
@@ -167,10 +168,13 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
     const probe = Math.min(2 * margin, limit);
     const pp = at(probe);
     ground = o.groundAt(pp.x, pp.y);
+    // Look `margin` past the end too: a move never ends on (or within `margin` of) a change of
+    // ground, where the kind of the place it stands on would be a matter of rounding.
+    const reach = limit + margin;
     const ts: number[] = [];
-    for (const a of table.areas) crossings(ax, ay, ux, uy, limit, a, ts);
+    for (const a of table.areas) crossings(ax, ay, ux, uy, reach, a, ts);
     ts.sort((p, q) => p - q);
-    ts.push(limit);
+    ts.push(reach);
     let prev = 0;
     for (const t of ts) {
       if (t - prev < 1e-9) continue;
