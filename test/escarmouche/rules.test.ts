@@ -14,7 +14,6 @@ import { legalActions, setupGame } from '../../src/rules/escarmouche/engine.js';
 import { PH_ACT, PH_INT, PH_OVER, PH_PICK } from '../../src/rules/escarmouche/state.js';
 import { acting, act, ev, fig, keys, testScenario } from './helpers.js';
 import { gap, marshalFollowers } from '../../src/rules/escarmouche/engine.js';
-import { rect } from '../../src/core/geometry.js';
 
 const noDice = { rng: streamFromString('unused'), emit: undefined };
 

@@ -26,7 +26,6 @@ import {
   marshalFollowers,
   moveOption,
   onObjective,
-  pikeArmed,
   sees,
   shotDice,
   visibleEnemies,

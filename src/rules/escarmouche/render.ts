@@ -7,6 +7,15 @@
 import { PH_OVER, type EscState } from './state.js';
 import { onObjective } from './engine.js';
 import { areaWords } from './scene.js';
+import type { TerrainArea } from '../../core/table/index.js';
+
+const SAMPLES: readonly [number, number][] = [
+  [0.5, 0.5],
+  [0.1, 0.1],
+  [0.9, 0.1],
+  [0.1, 0.9],
+  [0.9, 0.9],
+];
 
 const TERRAIN_MARK: Record<string, string> = { clear: '.', broken: ':', heavy: '%', difficult: '~', impassable: '#' };
 
@@ -20,9 +29,17 @@ export function renderAscii(s: EscState): string {
   for (let r = 0; r < rows; r++) {
     const line: string[] = [];
     for (let c = 0; c < cols; c++) {
-      const x = ((c + 0.5) / cols) * t.width;
-      const y = ((r + 0.5) / rows) * t.height;
-      const a = t.topAreaAt(x, y);
+      // The top-most area seen at the cell's centre or corners (so thin walls and hedges show).
+      let a: TerrainArea | null = null;
+      let ai = -1;
+      for (const [fx, fy] of SAMPLES) {
+        const b = t.topAreaAt(((c + fx) / cols) * t.width, ((r + fy) / rows) * t.height);
+        const bi = b ? t.areas.indexOf(b) : -1;
+        if (bi > ai) {
+          a = b;
+          ai = bi;
+        }
+      }
       if (!a) line.push(TERRAIN_MARK[sc.ground] ?? '.');
       else if (a.impassable) line.push('#');
       else if (a.kind === 'clear' && a.height > 0) line.push('^');
