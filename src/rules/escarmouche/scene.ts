@@ -60,9 +60,10 @@ function markersOf(s: EscState, f: number): { markers: string[]; badge: string }
 export function escScene(s: EscState): Scene {
   const sc = s.sc;
   const table = sc.table;
-  const areas: SceneArea[] = table.areas.map((a) => ({ id: a.id, kind: kindOf(a), label: areaWords(a), points: a.poly.map((p) => [p.x, p.y] as [number, number]) }));
+  // Areas are labelled by name (what a viewer prints on the table); the terrain shows by the kind.
+  const areas: SceneArea[] = table.areas.map((a) => ({ id: a.id, kind: kindOf(a), label: a.label, points: a.poly.map((p) => [p.x, p.y] as [number, number]) }));
   for (const o of sc.objectives) {
-    areas.push({ id: `objective:${o.area.id}`, kind: 'objective', label: `${o.area.label}: objective worth ${o.value}`, points: o.area.poly.map((p) => [p.x, p.y] as [number, number]) });
+    areas.push({ id: `objective:${o.area.id}`, kind: 'objective', label: `${o.area.label} (${o.value})`, points: o.area.poly.map((p) => [p.x, p.y] as [number, number]) });
   }
   const figures: SceneFigure[] = sc.figures.map((f) => {
     const m = markersOf(s, f.index);
