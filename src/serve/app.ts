@@ -122,8 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/app.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(script));
 
   app.get('/api/setup', async (): Promise<SetupAnswer> => {
-    const open = await Promise.all(games.ids().map((id) => games.get(id).call({ op: 'summary' })));
-    return { scenarios, opponents: (Object.keys(LEVELS) as Level[]).map((id) => ({ id, words: LEVELS[id].words })), saves: saveNames(), games: open };
+    return { scenarios, opponents: (Object.keys(LEVELS) as Level[]).map((id) => ({ id, words: LEVELS[id].words })), saves: saveNames(), games: games.summaries() };
   });
 
   app.post('/api/games', async (req, reply) => {

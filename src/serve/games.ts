@@ -19,6 +19,15 @@ export type HostRequest =
   | { op: 'orders'; args: { orders: 'band' | 'figure' } }
   | { op: 'figure'; args: { fig: string } };
 
+/** A line of the list of open games. */
+export interface GameSummary {
+  id: string;
+  title: string;
+  human: string;
+  turn: string;
+  decisions: number;
+}
+
 /** What each request answers. */
 interface Answers {
   create: GameView;
@@ -32,7 +41,7 @@ interface Answers {
   record: string;
   replay: string;
   figure: FigureAnswer;
-  summary: { id: string; title: string; human: string; turn: string; decisions: number };
+  summary: GameSummary;
   close: null;
 }
 
@@ -56,6 +65,8 @@ export class GameHandle {
   private readonly pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
   private queue: Promise<unknown> = Promise.resolve();
   private dead: Error | null = null;
+  /** The game as the last answer left it, for the list of open games (never waits for a busy thread). */
+  summary: GameSummary | null = null;
 
   constructor(readonly id: string) {
     const w = workerModule(import.meta.url, 'worker');
@@ -64,7 +75,10 @@ export class GameHandle {
       const p = this.pending.get(r.n);
       if (!p) return;
       this.pending.delete(r.n);
-      if (r.ok) p.ok(r.value);
+      if (r.ok) {
+        this.remember(r.value);
+        p.ok(r.value);
+      }
       else p.fail(new HostError(r.status, r.message));
     });
     const die = (e: Error): void => {
@@ -74,6 +88,14 @@ export class GameHandle {
     };
     this.worker.on('error', die);
     this.worker.on('exit', (code) => die(new Error(`exit code ${code}`)));
+  }
+
+  private remember(value: unknown): void {
+    if (typeof value !== 'object' || value === null) return;
+    const v = ('view' in value ? (value as StepAnswer).view : value) as Partial<GameView>;
+    if (typeof v.id === 'string' && typeof v.turn === 'string' && typeof v.decisions === 'number') {
+      this.summary = { id: v.id, title: String(v.scenario), human: String(v.human), turn: v.turn, decisions: v.decisions };
+    }
   }
 
   /** Send one request; requests run one after another in the order sent. */
@@ -133,6 +155,11 @@ export class Games {
 
   ids(): string[] {
     return [...this.games.keys()];
+  }
+
+  /** The open games as their last answers left them (answered at once, even while a game's agent thinks). */
+  summaries(): GameSummary[] {
+    return [...this.games.values()].flatMap((h) => (h.summary ? [h.summary] : []));
   }
 
   /** Close one game (its thread stops). */

@@ -29,6 +29,7 @@ button.suggested{border-color:#1e8449;border-width:2px}
 button.suggested::after{content:" ★";color:#1e8449}
 #reason{color:#a93226;min-height:1.2em}
 .info div{font-size:12px}
+.info .words{white-space:pre-wrap}
 #log{font-size:12px;padding-left:18px;max-height:260px;overflow-y:auto}
 #log li.ai{color:#7e5109}#log li.you{color:#1a5276}#log li.order{color:#555}
 b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
@@ -71,7 +72,7 @@ export function pageHtml(): string {
   <aside>
     <div id="status"></div>
     <div id="reason"></div>
-    <div id="decide"><h3>Your decision</h3><div id="actions"></div></div>
+    <div id="decide"><h3>Your actions (★ the rules’ suggestion)</h3><div id="actions"></div></div>
     <div id="selected"></div>
     <h3>Game</h3>
     <div id="controls">

@@ -162,6 +162,11 @@ function show(v: GameView): void {
     svg.removeAttribute('height');
     const ov = document.createElementNS(SVG_NS, 'g');
     ov.id = 'ov';
+    for (const name of ['reach', 'hover', 'marks']) {
+      const g = document.createElementNS(SVG_NS, 'g');
+      g.id = `ov-${name}`;
+      ov.appendChild(g);
+    }
     svg.appendChild(ov);
   }
   const st = el('status');
@@ -184,8 +189,8 @@ function show(v: GameView): void {
     b.textContent = `${i + 1}. ${a.words}`;
     b.dataset.key = a.key;
     if (a.suggested) b.classList.add('suggested');
-    b.addEventListener('mouseenter', () => drawOverlay(a));
-    b.addEventListener('mouseleave', () => drawOverlay(null));
+    b.addEventListener('mouseenter', () => drawHover(a));
+    b.addEventListener('mouseleave', () => drawHover(null));
     el('actions').appendChild(b);
   });
   el('info').innerHTML = v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${esc(i.value)}</div>`).join('');
@@ -195,7 +200,7 @@ function show(v: GameView): void {
     reach = null;
   }
   showSelected();
-  drawOverlay(null);
+  drawOverlay();
   setState(busy ? 'busy' : aiRunning ? 'ai' : v.turn === 'you' ? 'you' : v.turn === 'over' ? 'over' : 'ai-paused');
 }
 
@@ -223,7 +228,7 @@ function showSelected(): void {
   const f = view.figures.find((x) => x.id === selected);
   const rings = reach?.reach?.rings.map((r) => `<div>${esc(r.label)}</div>`).join('') ?? '';
   const sight = reach?.reach && reach.reach.sight.length ? `<div>in sight and range: ${esc(reach.reach.sight.join(', '))}</div>` : '';
-  box.innerHTML = `<h3>Selected: ${esc(f ? `${f.name} (${f.id})` : selected)}</h3><div class="info">${reach?.words ? `<div>${esc(reach.words)}</div>` : ''}${rings}${sight}</div>`;
+  box.innerHTML = `<h3>Selected: ${esc(f ? `${f.name} (${f.id})` : selected)}</h3><div class="info">${reach?.words ? `<div class="words">${esc(reach.words)}</div>` : ''}${rings}${sight}</div>`;
   const acts = actionsFor(selected);
   if (view.turn === 'you') {
     if (acts.length === 0) box.insertAdjacentHTML('beforeend', '<div class="info"><i>none of your actions now concerns this figure</i></div>');
@@ -243,34 +248,40 @@ function svgEl(tag: string, attrs: Record<string, string | number>): SVGElement 
   return e;
 }
 
-/** The overlay: destination marks of the actions, the selected figure's reach, the figures `hover` concerns. */
-function drawOverlay(hover: ActionView | null): void {
-  const ov = document.getElementById('ov');
-  if (!ov || !view) return;
-  ov.innerHTML = '';
+/** The overlay's three layers (created with each drawing of the table): reach, destination marks, hover. */
+function layer(name: 'reach' | 'marks' | 'hover'): SVGGElement | null {
+  return document.getElementById(`ov-${name}`) as SVGGElement | null;
+}
+
+/** Draw the selected figure's reach and the destination marks of the actions (after each new view or selection). */
+function drawOverlay(): void {
+  const reachG = layer('reach');
+  const marks = layer('marks');
+  if (!reachG || !marks || !view) return;
+  reachG.innerHTML = '';
+  marks.innerHTML = '';
   const fig = (id: string) => view?.figures.find((f) => f.id === id && f.onTable);
   if (selected && reach?.reach) {
     const f = fig(selected);
     if (f) {
-      for (const r of reach.reach.rings) ov.appendChild(svgEl('circle', { class: `ov-ring ${['move', 'charge', 'range'].includes(r.kind) ? r.kind : 'other'}`, cx: f.x, cy: f.y, r: r.radius }));
+      for (const r of reach.reach.rings) reachG.appendChild(svgEl('circle', { class: `ov-ring ${['move', 'charge', 'range'].includes(r.kind) ? r.kind : 'other'}`, cx: f.x, cy: f.y, r: r.radius }));
       for (const t of reach.reach.sight) {
         const e = fig(t);
-        if (e) ov.appendChild(svgEl('line', { class: 'ov-sight', x1: f.x, y1: f.y, x2: e.x, y2: e.y }));
+        if (e) reachG.appendChild(svgEl('line', { class: 'ov-sight', x1: f.x, y1: f.y, x2: e.x, y2: e.y }));
       }
-      ov.appendChild(svgEl('circle', { class: 'ov-sel', cx: f.x, cy: f.y, r: f.r + 0.6 }));
-    }
-  }
-  if (hover?.targets) {
-    for (const id of hover.targets.figures) {
-      const f = fig(id);
-      if (f) ov.appendChild(svgEl('circle', { class: 'ov-target', cx: f.x, cy: f.y, r: f.r + 0.5 }));
+      reachG.appendChild(svgEl('circle', { class: 'ov-sel', cx: f.x, cy: f.y, r: f.r + 0.6 }));
     }
   }
   if (view.turn !== 'you') return;
+  const placed: [number, number][] = [];
   view.actions.forEach((a, i) => {
     const at = a.targets?.at;
     if (!at) return;
-    const g = svgEl('g', { class: `ov-mark${a.suggested ? ' suggested' : ''}`, 'data-key': a.key, transform: `translate(${at[0]} ${at[1]})` });
+    // Marks that would cover each other are set side by side (the action's own point is in its tooltip).
+    let [x, y] = at;
+    while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < 1.7)) x += 1.7;
+    placed.push([x, y]);
+    const g = svgEl('g', { class: `ov-mark${a.suggested ? ' suggested' : ''}`, 'data-key': a.key, transform: `translate(${x} ${y})` });
     const title = document.createElementNS(SVG_NS, 'title');
     title.textContent = `${i + 1}. ${a.words}`;
     g.appendChild(title);
@@ -278,9 +289,21 @@ function drawOverlay(hover: ActionView | null): void {
     const t = svgEl('text', { y: 0.28 });
     t.textContent = String(i + 1);
     g.appendChild(t);
-    g.addEventListener('mouseenter', () => drawOverlay(a));
-    ov.appendChild(g);
+    g.addEventListener('mouseenter', () => drawHover(a));
+    g.addEventListener('mouseleave', () => drawHover(null));
+    marks.appendChild(g);
   });
+}
+
+/** Ring the figures the action under the pointer concerns. */
+function drawHover(hover: ActionView | null): void {
+  const g = layer('hover');
+  if (!g || !view) return;
+  g.innerHTML = '';
+  for (const id of hover?.targets?.figures ?? []) {
+    const f = view.figures.find((x) => x.id === id && x.onTable);
+    if (f) g.appendChild(svgEl('circle', { class: 'ov-target', cx: f.x, cy: f.y, r: f.r + 0.5 }));
+  }
 }
 
 async function select(id: string): Promise<void> {
@@ -293,7 +316,7 @@ async function select(id: string): Promise<void> {
     reason(e instanceof Error ? e.message : String(e));
   }
   showSelected();
-  drawOverlay(null);
+  drawOverlay();
 }
 
 async function send(body: { key: string } | { x: number; y: number }): Promise<void> {
