@@ -105,33 +105,25 @@ export class GameHost {
     return this.resigned || this.game.current() === null;
   }
 
-  /** The index of the scripted policy's choice among `legal`, or -1 when the ruleset has none. */
-  private suggestion(legal: readonly Json[]): number {
-    const policy = this.game.scenario.ruleset.policy;
-    if (!policy || legal.length === 0) return -1;
-    const scores = policy.scores(this.game.state, legal);
-    let best = 0;
-    for (let i = 1; i < scores.length; i++) if (scores[i] > scores[best]) best = i;
-    return best;
-  }
-
   /** True when the person's decision now is a figure's share of a band order, which band orders leave to the policy. */
   private delegated(): boolean {
-    const r = this.game.scenario.ruleset;
-    return this.orders === 'band' && !this.over() && this.game.humanToDecide() && r.policy !== undefined && (r.view?.delegable?.(this.game.state) ?? false);
+    return this.orders === 'band' && !this.over() && this.game.delegable();
   }
 
   /** Play out the figures' shares of a band order with the rules' policy. */
   private followOrders(steps: StepReport[]): void {
-    while (this.delegated()) {
-      const legal = this.game.legal();
-      const action = legal[Math.max(0, this.suggestion(legal))];
-      const words = this.words(action);
-      const side = this.game.human;
-      const refused = this.game.submitHuman(action);
-      if (refused !== null) throw new Error(`the policy's choice was refused: ${refused}`);
-      steps.push(this.note({ who: 'band order', side, words, why: [], events: this.takeEvents() }));
-    }
+    if (this.orders !== 'band' || this.over()) return;
+    const side = this.game.human;
+    let pending: string | null = null;
+    const flush = (): void => {
+      if (pending !== null) steps.push(this.note({ who: 'band order', side, words: pending, why: [], events: this.takeEvents() }));
+      pending = null;
+    };
+    this.game.followOrders((words) => {
+      flush();
+      pending = words;
+    });
+    flush();
     this.settle();
   }
 
@@ -149,7 +141,7 @@ export class GameHost {
     let exact = false;
     if (you) {
       const legal = g.legal();
-      const best = this.suggestion(legal);
+      const best = g.suggestion(legal);
       actions = legal.map((a, i) => ({ key: r.actionKey(a), words: this.words(a), targets: r.view?.targets?.(state, a) ?? null, suggested: i === best }));
       exact = r.view.exactMove?.(state, scene.width / 2, scene.height / 2) != null;
     }

@@ -120,29 +120,37 @@ function openGame(v: GameView): void {
   el('game').hidden = false;
   history.replaceState(null, '', `#${v.id}`);
   el('log').innerHTML = '';
-  for (const line of v.log) addLog(line, line.startsWith('AI') ? 'ai' : line.startsWith('You') ? 'you' : 'order');
+  addLog(v.log.map((line) => [line, line.startsWith('AI') ? 'ai' : line.startsWith('You') ? 'you' : 'order']));
   selected = null;
   reach = null;
   show(v);
   void maybeRunAi();
 }
 
-function addLog(text: string, cls: string): void {
-  const li = document.createElement('li');
-  li.className = cls;
-  li.innerHTML = dice(text);
+/** Append lines to the story at once (one layout, not one per line). */
+function addLog(lines: [text: string, cls: string][]): void {
+  if (lines.length === 0) return;
+  const frag = document.createDocumentFragment();
+  for (const [text, cls] of lines) {
+    const li = document.createElement('li');
+    li.className = cls;
+    li.innerHTML = dice(text);
+    frag.appendChild(li);
+  }
   const log = el('log');
-  log.appendChild(li);
+  log.appendChild(frag);
   while (log.children.length > 400) log.removeChild(log.children[0]);
   log.scrollTop = log.scrollHeight;
 }
 
 function report(steps: StepReport[]): void {
+  const lines: [string, string][] = [];
   for (const s of steps) {
     const who = s.who === 'ai' ? 'AI' : s.who === 'you' ? 'You' : 'Band order';
-    addLog(`${who} (${s.side}): ${s.words}`, s.who === 'ai' ? 'ai' : s.who === 'you' ? 'you' : 'order');
-    for (const e of s.events) addLog(`  ${e}`, 'ev');
+    lines.push([`${who} (${s.side}): ${s.words}`, s.who === 'ai' ? 'ai' : s.who === 'you' ? 'you' : 'order']);
+    for (const e of s.events) lines.push([`  ${e}`, 'ev']);
   }
+  addLog(lines);
   const ai = [...steps].reverse().find((s) => s.who === 'ai');
   if (ai) el('aimove').innerHTML = `<b>${esc(ai.words)}</b>${ai.why.length ? `\nwhy:\n${ai.why.map(esc).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(dice).join('\n')}` : ''}`;
 }
