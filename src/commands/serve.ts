@@ -58,8 +58,7 @@ Examples:
         } catch (e) {
           throw new UsageError(`cannot listen on ${o.host}:${o.port}: ${e instanceof Error ? e.message : String(e)}`);
         }
-        const url = loopback ? address.replace(/\/\/(127\.0\.0\.1|\[::1\])/, '//localhost').replace('//localhost', '//127.0.0.1') : address;
-        process.stdout.write(`serving on ${url}/  (saves in ${o.saves}; Ctrl-C stops)\n`);
+        process.stdout.write(`serving on ${address}/  (saves in ${o.saves}; Ctrl-C stops)\n`);
         if (!loopback) process.stderr.write(`warning: listening on ${o.host}: other machines can reach this app\n`);
         const stop = (): void => {
           process.stdout.write('stopping…\n');
