@@ -30,7 +30,7 @@ button.suggested::after{content:" ★";color:#1e8449}
 #reason{color:#a93226;min-height:1.2em}
 .info div{font-size:12px}
 .info .words{white-space:pre-wrap}
-#log{font-size:12px;padding-left:18px;max-height:260px;overflow-y:auto}
+#log{font-size:12px;list-style:none;padding-left:4px;max-height:260px;overflow-y:auto}
 #log li.ai{color:#7e5109}#log li.you{color:#1a5276}#log li.order{color:#555}
 b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
 #aimove{font-size:12px;white-space:pre-wrap}
