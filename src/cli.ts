@@ -17,6 +17,7 @@ import { registerStress } from './commands/stress.js';
 import { registerPlay } from './commands/play.js';
 import { registerRender } from './commands/render.js';
 import { rerunOutsideTsxRelay, underTsxCli } from './commands/interrupt.js';
+import { registerServe } from './commands/serve.js';
 
 tolerateClosedPipes();
 
@@ -56,5 +57,6 @@ registerTournament(program);
 registerStress(program);
 registerPlay(program);
 registerRender(program);
+registerServe(program);
 
 program.parseAsync(process.argv).catch(fail);

@@ -118,3 +118,29 @@ export interface SceneBadge {
   mark: string;
   words: string;
 }
+
+/**
+ * What one action concerns on the table ({@link Ruleset.view} `targets`): the ids of the figures it
+ * names (a band's members, an attacked enemy) and the point it heads for, or null when it moves
+ * nothing to a place. Coordinates in table units.
+ */
+export interface ActionTargets {
+  figures: string[];
+  at: ScenePoint | null;
+}
+
+/** One ring round a selected figure: what it measures, in words, and its radius in table units. */
+export interface ReachRing {
+  /** `move`, `charge` (or any other reach by moving) or `range` (shooting). */
+  kind: string;
+  /** Words for the legend ("moves 8 in", "pistol range 6 in"). */
+  label: string;
+  radius: number;
+}
+
+/** How far a figure reaches now ({@link Ruleset.view} `reach`). */
+export interface FigureReach {
+  rings: ReachRing[];
+  /** Enemy figures it can see within its weapon's range (ids); empty for figures that do not shoot. */
+  sight: string[];
+}
