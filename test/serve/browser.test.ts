@@ -178,6 +178,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       expect(sc, `a scenario of ${ruleset} on the setup page`).toBeDefined();
       await page.click('#new').catch(() => undefined);
       await page.waitForSelector('body[data-state="setup"]');
+      await page.selectOption('#scenario', sc as string); // the side list follows the scenario
       const side = await page.$eval('#side option', (o) => (o as unknown as { value: string }).value);
       await start(page, sc as string, side, 'normal', 2);
       await page.waitForSelector('#game:not([hidden])');
