@@ -169,15 +169,16 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
   }, 600_000);
 
   it('plays a few turns of every other registered ruleset by clicks', async () => {
-    const page = await open();
-    const scenarios = await page.$$eval('#scenario option', (os) => os.map((o) => (o as unknown as { value: string }).value));
+    const first = await open();
+    const scenarios = await first.$$eval('#scenario option', (os) => os.map((o) => (o as unknown as { value: string }).value));
+    await first.close();
     const others = [...RULESETS.keys()].filter((id) => id !== 'pirates');
     expect(others.length).toBeGreaterThan(0);
     for (const ruleset of others) {
       const sc = scenarios.find((s) => s.startsWith(`${ruleset}/`));
       expect(sc, `a scenario of ${ruleset} on the setup page`).toBeDefined();
-      await page.click('#new').catch(() => undefined);
-      await page.waitForSelector('body[data-state="setup"]');
+      // A fresh tab per ruleset (a tab per game, as a person would open one).
+      const page = await open();
       await page.selectOption('#scenario', sc as string); // the side list follows the scenario
       const side = await page.$eval('#side option', (o) => (o as unknown as { value: string }).value);
       await start(page, sc as string, side, 'normal', 2);
@@ -197,9 +198,9 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       expect(decided).toBeGreaterThan(3);
       const n = Number(await page.evaluate(() => document.querySelectorAll('#log li').length));
       expect(n).toBeGreaterThan(decided);
+      await page.close();
     }
     expect(errors).toEqual([]);
-    await page.close();
   }, 300_000);
 
   it('per-figure orders: an exact move out of reach is refused with its reason, one in reach is made; the AI plays step by step', async () => {
