@@ -72,7 +72,8 @@ export class NavMap {
   readonly cell: number;
   private readonly fields = new Map<string, DistanceField>();
   /** Memo of paths that are not straight lines, by exact end points (bounded; cleared when full). */
-  private readonly memo = new Map<string, Path | null>();
+  private readonly memo = new Map<number, { ax: number; ay: number; bx: number; by: number; p: Path | null }[]>();
+  private memoSize = 0;
 
   /**
    * @param width, height table size (inches)
@@ -106,6 +107,9 @@ export class NavMap {
     this.corners = corners;
     const n = corners.length;
     this.nC = n;
+    this.va = new Int32Array(n);
+    this.vb = new Int32Array(n);
+    this.db = new Float64Array(n);
     this.cd = new Float64Array(n * n).fill(Infinity);
     this.nextC = new Int32Array(n * n).fill(-1);
     for (let i = 0; i < n; i++) {
@@ -164,6 +168,22 @@ export class NavMap {
     return out;
   }
 
+  /** Scratch lists of the corners visible from a path's two ends (reused: no allocation per query). */
+  private readonly va: Int32Array;
+  private readonly vb: Int32Array;
+  private readonly db: Float64Array;
+
+  /** Fill `out` with the corners visible from (x, y); returns how many. */
+  private visibleInto(x: number, y: number, out: Int32Array): number {
+    let n = 0;
+    const corners = this.corners;
+    for (let i = 0; i < this.nC; i++) {
+      const c = corners[i];
+      if (this.clear(x, y, c.x, c.y)) out[n++] = i;
+    }
+    return n;
+  }
+
   /**
    * Shortest path for a base from a to b, or null when b cannot be reached. Preconditions: both
    * free. The result may be shared with later calls: callers must not modify it.
@@ -171,26 +191,45 @@ export class NavMap {
   path(a: Vec, b: Vec): Path | null {
     if (this.clear(a.x, a.y, b.x, b.y)) return { points: [a, b], length: dist(a.x, a.y, b.x, b.y) };
     // Paths round buildings are worth remembering: searches ask for the same ones again and again.
-    const key = `${a.x},${a.y},${b.x},${b.y}`;
-    const hit = this.memo.get(key);
-    if (hit !== undefined) return hit;
+    // Keyed by the four coordinates, first by a cheap numeric hash, then checked exactly.
+    const h = hash4(a.x, a.y, b.x, b.y);
+    const bucket = this.memo.get(h);
+    if (bucket !== undefined) {
+      for (const e of bucket) if (e.ax === a.x && e.ay === a.y && e.bx === b.x && e.by === b.y) return e.p;
+    }
     const p = this.cornerPath(a, b);
-    if (this.memo.size >= 50_000) this.memo.clear();
-    this.memo.set(key, p);
+    if (this.memoSize >= 50_000) {
+      this.memo.clear();
+      this.memoSize = 0;
+    }
+    const e = { ax: a.x, ay: a.y, bx: b.x, by: b.y, p };
+    const now = this.memo.get(h);
+    if (now) now.push(e);
+    else this.memo.set(h, [e]);
+    this.memoSize++;
     return p;
   }
 
   private cornerPath(a: Vec, b: Vec): Path | null {
-    const va = this.visibleCorners(a.x, a.y);
-    const vb = this.visibleCorners(b.x, b.y);
+    const n = this.nC;
+    const va = this.va;
+    const vb = this.vb;
+    const na = this.visibleInto(a.x, a.y, va);
+    const nb = this.visibleInto(b.x, b.y, vb);
     let best = Infinity;
     let bi = -1;
     let bj = -1;
-    const n = this.nC;
-    for (const i of va) {
-      const da = dist(a.x, a.y, this.corners[i].x, this.corners[i].y);
-      for (const j of vb) {
-        const d = da + this.cd[i * n + j] + dist(this.corners[j].x, this.corners[j].y, b.x, b.y);
+    const corners = this.corners;
+    const cd = this.cd;
+    const db = this.db;
+    for (let jj = 0; jj < nb; jj++) db[jj] = dist(corners[vb[jj]].x, corners[vb[jj]].y, b.x, b.y);
+    for (let ii = 0; ii < na; ii++) {
+      const i = va[ii];
+      const da = dist(a.x, a.y, corners[i].x, corners[i].y);
+      const row = i * n;
+      for (let jj = 0; jj < nb; jj++) {
+        const j = vb[jj];
+        const d = da + cd[row + j] + db[jj];
         if (d < best) {
           best = d;
           bi = i;
@@ -201,10 +240,10 @@ export class NavMap {
     if (bi < 0) return null;
     const points: Vec[] = [a];
     let k = bi;
-    points.push(this.corners[k]);
+    points.push(corners[k]);
     while (k !== bj) {
       k = this.nextC[k * n + bj];
-      points.push(this.corners[k]);
+      points.push(corners[k]);
     }
     points.push(b);
     return { points, length: best };
@@ -304,13 +343,49 @@ export class NavMap {
     const step = 0.25;
     for (let r = step; r <= maxR + 1e-9; r += step) {
       const k = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
+      const ring = ringOf(k);
+      const cos = ring.cos;
+      const sin = ring.sin;
       for (let i = 0; i < k; i++) {
-        const a = (i / k) * 2 * Math.PI;
-        const px = x + r * Math.cos(a);
-        const py = y + r * Math.sin(a);
+        const px = x + r * cos[i];
+        const py = y + r * sin[i];
         if (this.isFree(px, py) && ok(px, py)) return { x: px, y: py };
       }
     }
     return null;
   }
+}
+
+/** A 31-bit hash of four coordinates (for the path memo; equality is checked exactly after). */
+const HASH_F = new Float64Array(1);
+const HASH_I = new Int32Array(HASH_F.buffer);
+function hash4(a: number, b: number, c: number, d: number): number {
+  let h = 0x811c9dc5;
+  HASH_F[0] = a;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = b;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = c;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = d;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  return h >>> 1;
+}
+
+/** Cosines and sines of the angles (i / k) · 2π, i < k: computed once per k, the same floats as inline. */
+const RINGS = new Map<number, { cos: Float64Array; sin: Float64Array }>();
+function ringOf(k: number): { cos: Float64Array; sin: Float64Array } {
+  let ring = RINGS.get(k);
+  if (!ring) {
+    const cos = new Float64Array(k);
+    const sin = new Float64Array(k);
+    for (let i = 0; i < k; i++) {
+      const a = (i / k) * 2 * Math.PI;
+      cos[i] = Math.cos(a);
+      sin[i] = Math.sin(a);
+    }
+    ring = { cos, sin };
+    RINGS.set(k, ring);
+  }
+  return ring;
 }

@@ -56,8 +56,12 @@ export function planAlong(
 export interface GroupPlace {
   f: number;
   to: Vec;
-  /** The figure's own way to its place (shortest path; at least its start and end). */
-  points: Vec[];
+  /**
+   * The figure's own way to its place (shortest path from where it stood when the plan was made;
+   * at least its start and end). Worked out on first read — a record needs it, a search does not —
+   * so read it before the figure is moved.
+   */
+  readonly points: Vec[];
 }
 
 /** A planned group move (see {@link planGroupMove}). */
@@ -122,23 +126,41 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
   const lim2 = (2 * v.radius - 1e-6) ** 2;
   const mates = o.mates;
   const mateLim = mates.map((g) => movers.map((f) => Math.max(o.gap, dist(v.x[f], v.y[f], v.x[g], v.y[g])) + 1e-9));
+  // The place test of the mover being placed, made once: it reads the try's new centre, the bases
+  // near it, the places taken so far and the mover's index from the variables below.
+  let nc: Vec = c;
+  let near: number[] = [];
+  let placed: Vec[] = [];
+  let checkMates = false;
+  let i = 0;
+  const formationReach = o.formation + 1;
+  const test = (x: number, y: number): boolean => {
+    if (dist(x, y, nc.x, nc.y) > formationReach) return false;
+    for (let j = 0; j < near.length; j++) {
+      const g = near[j];
+      if ((v.x[g] - x) ** 2 + (v.y[g] - y) ** 2 < lim2) return false;
+    }
+    for (const p of placed) if ((p.x - x) ** 2 + (p.y - y) ** 2 < lim2) return false;
+    if (checkMates) for (let m = 0; m < mates.length; m++) if (dist(x, y, v.x[mates[m]], v.y[mates[m]]) > mateLim[m][i]) return false;
+    return table.clear(nc.x, nc.y, x, y);
+  };
   // The full move, then shorter ones (¾, ½, ¼ of it): each try costs a placement of every mover.
   const full = want;
   for (let k = 4; k >= 1; k--) {
     want = (full * k) / 4;
     if (want <= 0.05) break;
     const route = truncatePath(r.path.points, want);
-    const nc = route[route.length - 1];
+    nc = route[route.length - 1];
     // Only bases near the new centre can be in the way (a place is within formation + 1 of it).
     const reach = o.formation + 1 + 2 * v.radius + 1e-6;
-    const near: number[] = [];
+    near = [];
     for (let g = 0; g < v.x.length; g++) {
       if (isMover[g] || !v.occupies(g)) continue;
       if (Math.abs(v.x[g] - nc.x) <= reach && Math.abs(v.y[g] - nc.y) <= reach) near.push(g);
     }
     // Band-mates who stay: every place is within formation + 1 of the new centre, so a mate too far
     // from it rules this move out at once, and one near enough can never be broken.
-    let checkMates = false;
+    checkMates = false;
     let reachable = true;
     for (let m = 0; m < mates.length && reachable; m++) {
       const dm = dist(nc.x, nc.y, v.x[mates[m]], v.y[mates[m]]);
@@ -152,9 +174,9 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
       else if (dm + o.formation + 1 > lo) checkMates = true;
     }
     if (!reachable) continue;
-    const placed: Vec[] = [];
+    placed = [];
     let ok = true;
-    for (let i = 0; i < n && ok; i++) {
+    for (i = 0; i < n && ok; i++) {
       const f = movers[i];
       let ox = v.x[f] - c.x;
       let oy = v.y[f] - c.y;
@@ -164,16 +186,6 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
         oy *= o.formation / ol;
       }
       // Cheap tests first; the straight line from the new centre (a segment test) last.
-      const test = (x: number, y: number): boolean => {
-        if (dist(x, y, nc.x, nc.y) > o.formation + 1) return false;
-        for (let j = 0; j < near.length; j++) {
-          const g = near[j];
-          if ((v.x[g] - x) ** 2 + (v.y[g] - y) ** 2 < lim2) return false;
-        }
-        for (const p of placed) if ((p.x - x) ** 2 + (p.y - y) ** 2 < lim2) return false;
-        if (checkMates) for (let m = 0; m < mates.length; m++) if (dist(x, y, v.x[mates[m]], v.y[mates[m]]) > mateLim[m][i]) return false;
-        return table.clear(nc.x, nc.y, x, y);
-      };
       const p = table.nav.nearestFree(nc.x + ox, nc.y + oy, o.formation + 1, test);
       if (p) placed.push(p);
       else ok = false;
@@ -188,15 +200,26 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
     const centre = { x: mx / n, y: my / n };
     const distance = dist(c.x, c.y, centre.x, centre.y);
     if (distance > limit + 1e-9) continue;
-    const places: GroupPlace[] = movers.map((f, i) => {
-      const to = placed[i];
-      const from = { x: v.x[f], y: v.y[f] };
-      const p = table.path(from, to);
-      return { f, to, points: p ? p.points : [from, to] };
-    });
+    const places: GroupPlace[] = movers.map((f, i) => lazyPlace(table, f, { x: v.x[f], y: v.y[f] }, placed[i]));
     return { from: c, centre, distance, limit, route, places };
   }
   return null;
+}
+
+/** A {@link GroupPlace} whose route is found on first read (then kept). */
+function lazyPlace(table: Table, f: number, from: Vec, to: Vec): GroupPlace {
+  let points: Vec[] | null = null;
+  return {
+    f,
+    to,
+    get points(): Vec[] {
+      if (points === null) {
+        const p = table.path(from, to);
+        points = p ? p.points : [from, to];
+      }
+      return points;
+    },
+  };
 }
 
 /** Up to `k` figures of `candidates` nearest to (x, y) (straight line), nearest first (ties: lower id), with distances. */

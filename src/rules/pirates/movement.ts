@@ -258,6 +258,9 @@ const RING_X = new Float64Array(12);
 const RING_Y = new Float64Array(12);
 const RING_D = new Float64Array(12);
 const RING_I = new Int32Array(12);
+/** Cosines and sines of the twelve directions (i / 12) · 2π round a target, computed once. */
+const RING_COS = Float64Array.from({ length: 12 }, (_, i) => Math.cos((i / 12) * 2 * Math.PI));
+const RING_SIN = Float64Array.from({ length: 12 }, (_, i) => Math.sin((i / 12) * 2 * Math.PI));
 
 /**
  * §6 move & fight: figure `f` moves up to half its allowance into base contact with `t`.
@@ -272,7 +275,6 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
   const touch = 2 * sc.radius;
   if (dist(from.x, from.y, tp.x, tp.y) - touch > al.full + 1e-9) return null;
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
-  const ok = (x: number, y: number): boolean => placeFree(s, x, y, f) && (coh === null || coh(x, y));
   const path = sc.nav.path(from, tp);
   if (!path) return null;
   const want = path.length - touch;
@@ -280,7 +282,7 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
   const straightLimit = reachAlong(s, path.points, al);
   if (want <= straightLimit + 1e-9) {
     const p = pointAlong(path.points, want);
-    if (ok(p.x, p.y)) {
+    if (placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
       const pts = truncatePath(path.points, want);
       return { points: pts, to: p, length: pathLength(pts), limit: straightLimit };
     }
@@ -289,9 +291,8 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
   // reached in a straight line is the shortest way to itself, so the first such place that is
   // nearer than every path found so far wins.
   for (let i = 0; i < 12; i++) {
-    const a = (i / 12) * 2 * Math.PI;
-    RING_X[i] = tp.x + touch * Math.cos(a);
-    RING_Y[i] = tp.y + touch * Math.sin(a);
+    RING_X[i] = tp.x + touch * RING_COS[i];
+    RING_Y[i] = tp.y + touch * RING_SIN[i];
     RING_D[i] = dist(from.x, from.y, RING_X[i], RING_Y[i]);
     RING_I[i] = i;
   }
@@ -313,7 +314,7 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
     const cd = RING_D[i];
     if (cd > al.full + 1e-9) break;
     if (best && cd >= best.length) break;
-    if (!sc.nav.isFree(cx, cy) || !ok(cx, cy)) continue;
+    if (!sc.nav.isFree(cx, cy) || !placeFree(s, cx, cy, f) || (coh !== null && !coh(cx, cy))) continue;
     const p = sc.nav.clear(from.x, from.y, cx, cy) ? { points: [from, { x: cx, y: cy }], length: cd } : sc.nav.path(from, { x: cx, y: cy });
     if (!p) continue;
     const lim = reachAlong(s, p.points, al);
@@ -356,10 +357,15 @@ export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: (
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
   let bestD = -1;
   let bestDie = 0;
+  const weapon = sc.figures[f].weapon;
+  const tx = s.x[t];
+  const ty = s.y[t];
   for (let d = 0.5; d <= maxd + 1e-9 && bestDie < 10; d += 0.5) {
     const p = pointAlong(path.points, d);
-    const die = fireDieFrom(s, f, t, p.x, p.y);
-    if (die > bestDie && placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+    // The range band first (cheap); sight, room and cohesion only for a band better than the best.
+    const die = fireDie(weapon, Math.max(0, dist(p.x, p.y, tx, ty) - 2 * sc.radius));
+    if (die <= bestDie) continue;
+    if (lineOfSight(s, p.x, p.y, tx, ty) && placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
       bestDie = die;
       bestD = d;
     }
