@@ -324,6 +324,12 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
   return best;
 }
 
+/** True when a weapon's dice never rise with range (each band's die at most the one before). */
+function diesFallWithRange(w: { ranges: readonly { die: number }[] }): boolean {
+  for (let i = 1; i < w.ranges.length; i++) if (w.ranges[i].die > w.ranges[i - 1].die) return false;
+  return true;
+}
+
 /** True when `f` may fire now (§7–§8): a loaded missile weapon that may be used here. */
 export function canFire(s: PiratesState, f: number): boolean {
   const w = s.sc.figures[f].weapon;
@@ -350,6 +356,14 @@ export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: (
   const from = { x: s.x[f], y: s.y[f] };
   const here = fireDieFrom(s, f, t, from.x, from.y);
   if (here >= 10) return null;
+  // No place within the allowance can be nearer the target than its straight distance less the
+  // allowance: when even that range band is no better than here (dies falling with range, as in
+  // §7.A's table), moving cannot help and the path is not worth finding.
+  const w = sc.figures[f].weapon;
+  if (diesFallWithRange(w)) {
+    const nearest = Math.max(0, dist(from.x, from.y, s.x[t], s.y[t]) - al.full - 2 * sc.radius);
+    if (fireDie(w, nearest) <= here) return null;
+  }
   const path = sc.nav.path(from, { x: s.x[t], y: s.y[t] });
   if (!path) return null;
   const reach = reachAlong(s, path.points, al);
