@@ -15,6 +15,7 @@ import { registerTournament } from './commands/tournament.js';
 import { registerStress } from './commands/stress.js';
 import { registerPlay } from './commands/play.js';
 import { registerRender } from './commands/render.js';
+import { registerWorker } from './commands/worker.js';
 
 const program = new Command();
 program
@@ -48,5 +49,6 @@ registerTournament(program);
 registerStress(program);
 registerPlay(program);
 registerRender(program);
+registerWorker(program);
 
 program.parseAsync(process.argv).catch(fail);

@@ -14,6 +14,7 @@ import { executeRun } from './execute.js';
 import { ManifestError, readManifest, type RunManifest } from './manifest.js';
 import { DEFAULT_WORKER_HEAP_MB, defaultWorkers } from './pool.js';
 import { shellWord } from './seeds.js';
+import { checkReachable, DEFAULT_QUEUE_NAME, parseQueueUrl, queuePlayer } from './queue.js';
 import type { RecordsMode } from './types.js';
 
 /** Options every run command takes. */
@@ -31,6 +32,9 @@ export interface RunCliOptions {
   overwrite?: boolean;
   json?: boolean;
   quiet?: boolean;
+  /** `--queue redis://…`: play the games on queue workers (src/runner/queue.ts) instead of local threads. */
+  queue?: string;
+  queueName?: string;
 }
 
 /** Commander parser for `--records`. */
@@ -70,7 +74,9 @@ export function addRunOptions(cmd: Command): Command {
     .option('--worker-heap <MB>', `heap limit of each worker thread; raise it for agents with big search trees (default ${DEFAULT_WORKER_HEAP_MB})`, parseCount)
     .option('--overwrite', 'replace an earlier run in the same folder')
     .option('--json', 'print one JSON summary line on stdout')
-    .option('--quiet', 'no progress on stderr');
+    .option('--quiet', 'no progress on stderr')
+    .option('--queue <redis-url>', 'play the games on `worker` processes (any machines) through a BullMQ queue on this Redis: redis://[:password@]HOST:PORT[/DB], or rediss://… for TLS (default: local threads, no Redis)')
+    .option('--queue-name <name>', `the BullMQ queue, with --queue (default ${DEFAULT_QUEUE_NAME})`);
 }
 
 /** The command line as typed, for the report and run.json. */
@@ -183,7 +189,11 @@ export async function runAndReport(args: {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const workers = o.workers ?? defaultWorkers();
-  const resumeCmd = resumeCommand(args.kind, args.dir);
+  const resumeCmd = resumeCommand(args.kind, args.dir) + (o.queue !== undefined ? ` --queue ${shellWord(o.queue)}${o.queueName !== undefined ? ` --queue-name ${shellWord(o.queueName)}` : ''}` : '');
+  if (o.queueName !== undefined && o.queue === undefined) throw new UsageError('--queue-name goes with --queue');
+  const address = o.queue !== undefined ? parseQueueUrl(o.queue, o.queueName) : null;
+  if (address) await checkReachable(address); // before anything is written
+  const play = address ? queuePlayer({ address, manifest: args.manifest, dir: args.dir, log: o.quiet ? null : (line) => process.stderr.write(`${line}\n`) }) : undefined;
   try {
     const { summary, info } = await executeRun({
       manifest: args.manifest,
@@ -197,14 +207,19 @@ export async function runAndReport(args: {
       batchSize: o.batch,
       workerHeapMb: o.workerHeap,
       resumeCommand: resumeCmd,
+      play,
     });
-    const s = { ...summary, workers, seconds: Math.round(info.sessionSeconds * 100) / 100, gamesPerSecond: info.sessionSeconds > 0 ? Math.round((info.sessionGames / info.sessionSeconds) * 100) / 100 : 0 };
+    const s = { ...summary, workers, seconds: Math.round(info.sessionSeconds * 100) / 100, gamesPerSecond: info.sessionSeconds > 0 ? Math.round((info.sessionGames / info.sessionSeconds) * 100) / 100 : 0, ...(info.failures ? { failures: info.failures } : {}) };
     if (o.json) process.stdout.write(`${JSON.stringify(s)}\n`);
     else {
       const lines = args.describe(summary);
       lines.push(`Report: ${shownPath(join(args.dir, 'report.md'))}`);
       if (info.ended === 'interrupted') lines.push(`Interrupted after ${info.rows} of ${args.manifest.games} games; finish with: ${resumeCmd}`);
       process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    if (info.failures?.length) {
+      process.stderr.write(`error: ${info.failures.length} batch(es) failed on the queue (see ${shownPath(join(args.dir, 'report.md'))}); fix the workers, then finish the run with: ${resumeCmd}\n`);
+      process.exitCode = 1;
     }
     if (info.ended === 'interrupted') process.exitCode = 130;
   } finally {
