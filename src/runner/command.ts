@@ -14,7 +14,7 @@ import { executeRun } from './execute.js';
 import { ManifestError, readManifest, type RunManifest } from './manifest.js';
 import { DEFAULT_WORKER_HEAP_MB, defaultWorkers } from './pool.js';
 import { shellWord } from './seeds.js';
-import { checkReachable, DEFAULT_QUEUE_NAME, parseQueueUrl, queuePlayer } from './queue.js';
+import { checkReachable, DEFAULT_QUEUE_NAME, maskPassword, parseQueueUrl, queuePlayer } from './queue.js';
 import type { RecordsMode } from './types.js';
 
 /** Options every run command takes. */
@@ -83,7 +83,8 @@ export function addRunOptions(cmd: Command): Command {
 export function commandLine(): string {
   const script = process.argv[1] ?? '';
   const head = script.endsWith('.ts') ? ['npx', 'tsx', relative(process.cwd(), script) || script] : ['skirmish'];
-  return [...head, ...process.argv.slice(2).map(shellWord)].join(' ');
+  const args = process.argv.slice(2).map((a, i, all) => (all[i - 1] === '--queue' || a.startsWith('--queue=') ? maskPassword(a) : a));
+  return [...head, ...args.map(shellWord)].join(' ');
 }
 
 /** A path as the user would type it: relative to the working folder when inside it. */
@@ -180,6 +181,9 @@ export async function runAndReport(args: {
   describe(summary: ReportSummary): string[];
 }): Promise<void> {
   const { o } = args;
+  if (o.queueName !== undefined && o.queue === undefined) throw new UsageError('--queue-name goes with --queue');
+  const address = o.queue !== undefined ? parseQueueUrl(o.queue, o.queueName) : null;
+  if (address) await checkReachable(address); // before anything is written
   const ac = new AbortController();
   const onSignal = (): void => {
     if (ac.signal.aborted) process.exit(130);
@@ -189,10 +193,7 @@ export async function runAndReport(args: {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const workers = o.workers ?? defaultWorkers();
-  const resumeCmd = resumeCommand(args.kind, args.dir) + (o.queue !== undefined ? ` --queue ${shellWord(o.queue)}${o.queueName !== undefined ? ` --queue-name ${shellWord(o.queueName)}` : ''}` : '');
-  if (o.queueName !== undefined && o.queue === undefined) throw new UsageError('--queue-name goes with --queue');
-  const address = o.queue !== undefined ? parseQueueUrl(o.queue, o.queueName) : null;
-  if (address) await checkReachable(address); // before anything is written
+  const resumeCmd = resumeCommand(args.kind, args.dir) + (address ? ` --queue ${shellWord(address.shown)}${o.queueName !== undefined ? ` --queue-name ${shellWord(o.queueName)}` : ''}` : '');
   const play = address ? queuePlayer({ address, manifest: args.manifest, dir: args.dir, log: o.quiet ? null : (line) => process.stderr.write(`${line}\n`) }) : undefined;
   try {
     const { summary, info } = await executeRun({

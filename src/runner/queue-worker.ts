@@ -203,6 +203,7 @@ export async function serveQueue(o: ServeOptions): Promise<void> {
           rows.push(r);
         },
       });
+      log(`worker ${me}: run ${spec.run}: played ${rows.length} game(s): ${ids.length === 1 ? `game ${ids[0]}` : `games ${ids[0]}–${ids[ids.length - 1]}`}`);
       return { rows, retried: res.retried, worker: me };
     } finally {
       e.active--;

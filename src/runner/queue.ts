@@ -58,6 +58,11 @@ export interface QueueAddress {
   name: string;
 }
 
+/** A URL (or `--queue=URL`) with its password, if any, replaced by `***`: for what is printed or written down. */
+export function maskPassword(url: string): string {
+  return url.replace(/^([^:/]*=?[a-z]+:\/\/[^:@/]*:)[^@/]*@/, '$1***@');
+}
+
 /**
  * Check `--queue`: `redis://[user:password@]HOST[:PORT][/DB]` or `rediss://…` (TLS). Throws a
  * {@link UsageError} naming the option otherwise. The URL is handed to the Redis client as is.
@@ -69,7 +74,7 @@ export function parseQueueUrl(url: string, name = DEFAULT_QUEUE_NAME): QueueAddr
   } catch {
     throw new UsageError(`--queue ${url}: not a URL; expected redis://HOST:PORT[/DB] (or rediss:// for TLS)`);
   }
-  const shown = u.password ? url.replace(`:${u.password}@`, ':***@') : url;
+  const shown = maskPassword(url);
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new UsageError(`--queue ${shown}: expected a redis:// or rediss:// URL`);
   if (u.hostname === '') throw new UsageError(`--queue ${shown}: no host; expected redis://HOST:PORT[/DB]`);
   if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d+$/.test(u.pathname)) throw new UsageError(`--queue ${shown}: the path must be a database number (/0 … /15), not ${u.pathname}`);
