@@ -2,7 +2,8 @@
 /**
  * The command line: `skirmish <command>` (built) or `npx tsx src/cli.ts <command>` (development).
  * Each command lives in src/commands/<name>.ts and registers itself here.
- * Exit codes: 0 success; 1 a failed verification; 2 bad input (a file, a spec, an option).
+ * Exit codes: 0 success; 1 a failed verification (or batches that failed on a `--queue`); 2 bad input
+ * (a file, a spec, an option); 130 after Ctrl-C.
  */
 import { Command } from 'commander';
 import { BUILTIN_AGENTS } from '../agents/index.js';
