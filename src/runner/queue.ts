@@ -406,28 +406,31 @@ async function playOverQueue(q: QueueRunOptions, o: RunGamesOptions): Promise<Ru
       if (jobId.startsWith(prefix) && outstanding.has(jobId)) void serial(() => harvest(jobId)).then(() => serial(pump));
     });
 
-    // What Redis already holds for this run (a coordinator killed or stopped earlier, or a resume).
-    const held = new Set<number>();
-    const existing = await queue.getJobs(['completed', 'failed', 'wait', 'active', 'delayed', 'prioritized', 'waiting-children']);
-    for (const job of existing) {
-      if (!job?.id?.startsWith(prefix)) continue;
-      const ids = (job.data?.games ?? []).map((g) => g.id);
-      const state = await job.getState();
-      if (state === 'failed') {
-        await job.remove().catch(() => undefined); // a new session tries its games again
-        continue;
+    // What Redis already holds for this run (a coordinator killed or stopped earlier, or a resume);
+    // then the games no batch holds. In the serial chain, like every event.
+    await serial(async () => {
+      const held = new Set<number>();
+      const existing = await queue.getJobs(['completed', 'failed', 'wait', 'active', 'delayed', 'prioritized', 'waiting-children']);
+      for (const job of existing) {
+        if (!job?.id?.startsWith(prefix)) continue;
+        const ids = (job.data?.games ?? []).map((g) => g.id);
+        const state = await job.getState();
+        if (state === 'failed') {
+          await job.remove().catch(() => undefined); // a new session tries its games again
+          continue;
+        }
+        outstanding.set(job.id, { ids });
+        if (state === 'completed') await harvest(job.id);
+        else for (const id of ids) held.add(id);
       }
-      outstanding.set(job.id, { ids });
-      if (state === 'completed') await harvest(job.id);
-      else for (const id of ids) held.add(id);
-    }
-    if (outstanding.size || finished) log(`queue: ${finished} finished game(s) collected from Redis, ${outstanding.size} batch(es) still queued or playing`);
+      if (outstanding.size || finished) log(`queue: ${finished} finished game(s) collected from Redis, ${outstanding.size} batch(es) still queued or playing`);
 
-    // The games no batch holds, in batches as the local pool would make them.
-    const list: number[] = [];
-    for (let id = 1; id <= o.total; id++) if (!o.done.has(id) && !seen.has(id) && !held.has(id)) list.push(id);
-    todo = list;
-
+      // The games no batch holds, in batches as the local pool would make them.
+      const list: number[] = [];
+      for (let id = 1; id <= o.total; id++) if (!o.done.has(id) && !seen.has(id) && !held.has(id)) list.push(id);
+      todo = list;
+    });
+    if (chainError) throw chainError;
     await serial(pump);
 
     await new Promise<void>((resolveRun) => {

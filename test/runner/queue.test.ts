@@ -3,7 +3,7 @@
  * by .ci/run) is started on a free loopback port with no persistence, in a temporary folder.
  *
  * - a 200-game tournament over the queue, played by two `worker` processes, writes the same
- *   games.jsonl lines (sorted by id) as the same run on local threads;
+ *   games.jsonl lines (sorted by id) and the same record files as the same run on local threads;
  * - a worker killed with SIGKILL mid-run: its batches are handed to the other (stalled-job check),
  *   and every game is there exactly once, identical to the local run;
  * - a coordinator killed with SIGKILL and resumed with --resume: every game exactly once, identical,
@@ -17,7 +17,7 @@
  * of the 200-game one (the smaller runs are compared with those).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -124,7 +124,7 @@ describe('runs over a BullMQ queue on Redis', () => {
   /** The 200-game run on local threads, sorted by id (made once). */
   const local = (): string[] => {
     if (!referenceLines) {
-      const r = cli(...tournament(reference, 200));
+      const r = cli(...tournament(reference, 200, '--records', 'all'));
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       referenceLines = sortedGames(reference).split('\n');
@@ -138,10 +138,15 @@ describe('runs over a BullMQ queue on Redis', () => {
     const b = startWorker(1);
     const ref = local();
     const out = join(root, 'queue');
-    const r = cli(...tournament(out, 200, '--queue', url(1)));
+    const r = cli(...tournament(out, 200, '--records', 'all', '--queue', url(1)));
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(sortedGames(out).split('\n')).toEqual(ref);
+    // The records came back with the rows: the same files, byte for byte.
+    const records = readdirSync(join(reference, 'records')).sort();
+    expect(records).toHaveLength(200);
+    expect(readdirSync(join(out, 'records')).sort()).toEqual(records);
+    for (const f of records) expect(readFileSync(join(out, 'records', f)).equals(readFileSync(join(reference, 'records', f)))).toBe(true);
     await stopWorker(a.p);
     await stopWorker(b.p);
     // Both workers took part, and no game was played twice.
