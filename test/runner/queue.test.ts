@@ -89,6 +89,8 @@ const tournament = (out: string, games: number, ...extra: string[]): string[] =>
   '2',
   '--out',
   out,
+  '--records',
+  'all',
   '--quiet',
   ...extra,
 ];
@@ -124,7 +126,7 @@ describe('runs over a BullMQ queue on Redis', () => {
   /** The 200-game run on local threads, sorted by id (made once). */
   const local = (): string[] => {
     if (!referenceLines) {
-      const r = cli(...tournament(reference, 200, '--records', 'all'));
+      const r = cli(...tournament(reference, 200));
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       referenceLines = sortedGames(reference).split('\n');
@@ -138,7 +140,7 @@ describe('runs over a BullMQ queue on Redis', () => {
     const b = startWorker(1);
     const ref = local();
     const out = join(root, 'queue');
-    const r = cli(...tournament(out, 200, '--records', 'all', '--queue', url(1)));
+    const r = cli(...tournament(out, 200, '--queue', url(1)));
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(sortedGames(out).split('\n')).toEqual(ref);
