@@ -63,6 +63,41 @@ export function resolveBuiltinAgent(spec: string): ResolvedAgent {
   return { spec: canonicalSpec(p.name, p.options), factory: b.factory, options: p.options };
 }
 
+let esmHooks: Promise<void> | null = null;
+let cjsHooks: Promise<void> | null = null;
+
+/**
+ * Import a user's agent module. A TypeScript file needs tsx's hooks (tsx is a dependency):
+ * - under the built CLI (`node dist/src/cli.js`) Node refuses `.ts` (ERR_UNKNOWN_FILE_EXTENSION):
+ *   tsx's ESM and require hooks are registered in this thread, once, and the import is retried;
+ * - on a worker thread started from sources only tsx's ESM hooks are there (src/core/threads.ts),
+ *   and a `.ts` file outside any "type": "module" package (a user's own folder) is CommonJS to
+ *   Node, which fails without tsx's require hook: it is registered then, once, and the import
+ *   retried. (Registering it up front in every worker would slow every run down.)
+ */
+async function importAgentFile(file: string): Promise<unknown> {
+  const url = pathToFileURL(file).href;
+  let first: unknown;
+  try {
+    return await import(url);
+  } catch (e) {
+    if (!/\.[mc]?ts$/.test(file)) throw e;
+    first = e;
+  }
+  const code = (first as { code?: unknown } | null)?.code;
+  try {
+    cjsHooks ??= import('tsx/cjs/api').then((cjs) => void cjs.register());
+    await cjsHooks;
+    if (code === 'ERR_UNKNOWN_FILE_EXTENSION') {
+      esmHooks ??= import('tsx/esm/api').then((esm) => void esm.register());
+      await esmHooks;
+    }
+    return await import(`${url}?tsx`);
+  } catch {
+    throw first;
+  }
+}
+
 /** Resolve any spec: a built-in name with options, or a path to a user's agent module. */
 export async function resolveAgent(spec: string): Promise<ResolvedAgent> {
   const p = parseSpec(spec);
@@ -71,11 +106,14 @@ export async function resolveAgent(spec: string): Promise<ResolvedAgent> {
   if (!existsSync(file)) throw new AgentSpecError(`agent file not found: ${p.name}`);
   let mod: unknown;
   try {
-    mod = await import(pathToFileURL(file).href);
+    mod = await importAgentFile(file);
   } catch (e) {
     throw new AgentSpecError(`cannot load agent file ${p.name}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const factory = (mod as { default?: unknown }).default;
+  let factory = (mod as { default?: unknown }).default;
+  // A .ts file outside a "type": "module" package is compiled as CommonJS: its `export default`
+  // arrives as `default.default`.
+  if (typeof factory !== 'function' && typeof (factory as { default?: unknown } | null)?.default === 'function') factory = (factory as { default: unknown }).default;
   if (typeof factory !== 'function') throw new AgentSpecError(`agent file ${p.name} must default-export a function (ctx) => agent`);
   return { spec, factory: factory as AgentFactory, options: p.options };
 }

@@ -26,14 +26,18 @@ export function looksLikePath(s: string): boolean {
   return name.includes('/') || name.includes('\\') || /\.(m?[jt]s)$/.test(name);
 }
 
-/** Split `name:k=v,k=v` into name and options. A file path may carry options after `#`: `./my.ts#depth=2`. */
+/** Split `name:k=v,k=v` into name and options. A file path carries options after `#` or `:`: `./my.ts#depth=2`, `./my.ts:depth=2`. */
 export function parseSpec(spec: string): ParsedSpec {
   const trimmed = spec.trim();
   if (trimmed === '') throw new AgentSpecError('empty agent spec');
   let name: string;
   let opts = '';
   if (looksLikePath(trimmed)) {
-    const i = trimmed.indexOf('#');
+    // Options after `#` (`./my.ts#depth=2`), or after `:` as for built-ins (`./my.ts:depth=2`) when
+    // the `:` follows the file's extension (so `C:\\agents\\my.ts` keeps its drive letter).
+    const hash = trimmed.indexOf('#');
+    const colon = /\.(?:[mc]?[jt]s):/.exec(trimmed);
+    const i = hash >= 0 ? hash : colon ? colon.index + colon[0].length - 1 : -1;
     name = i < 0 ? trimmed : trimmed.slice(0, i);
     opts = i < 0 ? '' : trimmed.slice(i + 1);
   } else {

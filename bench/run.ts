@@ -20,22 +20,27 @@ const o = new Command()
 const sc = loadScenario(o.scenario);
 const sides = sc.ruleset.sides(sc.compiled);
 
-function games(spec: string, n: number): { gps: number; dps: number; decisions: number } {
+function games(spec: string, n: number): { gps: number; dps: number; decisions: number; cpuDps: number } {
   const a = resolveBuiltinAgent(spec);
   const fac = Object.fromEntries(sides.map((s) => [s, a]));
   // Warm up (JIT) on a few games not counted.
   for (let seed = 1_000_000; seed < 1_000_005; seed++) playGameSync(sc, seed, makeAgents(sc, seed, fac, 1));
   let decisions = 0;
   const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
   for (let seed = 1; seed <= n; seed++) decisions += playGameSync(sc, seed, makeAgents(sc, seed, fac, 1)).result.decisions;
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { gps: n / s, dps: decisions / s, decisions: decisions / n };
+  const c = process.cpuUsage(c0);
+  // Decisions per second of this process's own CPU time (user + system): far steadier than wall
+  // time on a shared machine, though still touched by cache and frequency contention.
+  const cpu = (c.user + c.system) / 1e6;
+  return { gps: n / s, dps: decisions / s, decisions: decisions / n, cpuDps: decisions / cpu };
 }
 
 const out: Record<string, unknown> = { scenario: sc.id, node: process.version };
 for (const spec of ['random', 'heuristic']) {
   const r = games(spec, o.games);
-  console.log(`${spec} vs ${spec}: ${r.gps.toFixed(1)} games/s, ${Math.round(r.dps)} decisions/s, ${r.decisions.toFixed(0)} decisions/game`);
+  console.log(`${spec} vs ${spec}: ${r.gps.toFixed(1)} games/s, ${Math.round(r.dps)} decisions/s, ${r.decisions.toFixed(0)} decisions/game; ${Math.round(r.cpuDps)} decisions per CPU-second`);
   out[spec] = r;
 }
 

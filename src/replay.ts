@@ -2,6 +2,7 @@
  * Replaying records: verification (re-run from the seed and compare every line, src/rerun.ts) and
  * the story (the events in plain words).
  */
+import { count } from './core/words.js';
 import type { Json } from './core/model.js';
 import { type HeaderLine, type RecordLine, RecordError } from './core/record.js';
 import { getRuleset, loadScenarioData } from './rules/index.js';
@@ -68,6 +69,6 @@ function whyText(why: Json): string {
   const w = why as { candidates?: { note?: string; visits?: number; value?: number }[]; summary?: string };
   const cands = (w.candidates ?? [])
     .slice(0, 3)
-    .map((c) => `${c.note ?? '?'}${c.visits !== undefined ? ` (${c.visits} visits${c.value !== undefined ? `, ${c.value}` : ''})` : ''}`);
+    .map((c) => `${c.note ?? '?'}${c.visits !== undefined ? ` (${count(c.visits, 'visit')}${c.value !== undefined ? `, ${c.value}` : ''})` : ''}`);
   return [w.summary, cands.length ? `top: ${cands.join('; ')}` : ''].filter((x) => x).join(' — ') || JSON.stringify(why);
 }

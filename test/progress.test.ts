@@ -27,3 +27,26 @@ describe('run progress', () => {
     expect(last).toBe('progress: 154/200 games (77%)  2.0 games/min  ETA 23:00  errors 1\n');
   });
 });
+
+/** The first lines of a session, resumed or not (issue 20, item 9). */
+describe('run progress: the first lines', () => {
+  afterEach(() => vi.useRealTimers());
+  it('after --resume, the rate counts this session from its first game: no start-up time, no earlier games', () => {
+    vi.useFakeTimers({ now: 0 });
+    const out: string[] = [];
+    const p = new Progress(300, 150, { write: (s: string) => out.push(s), isTTY: true });
+    vi.advanceTimersByTime(8000); // the workers start up
+    p.tick(false); // first game of the session: no rate yet
+    expect(out.at(-1)).toContain('151/300 games (50%)  measuring speed…');
+    for (let i = 0; i < 10; i++) {
+      vi.advanceTimersByTime(100); // then 10 games a second
+      p.tick(false);
+    }
+    expect(out.at(-1)).toContain('161/300 games (53%)  10.0 games/s  ETA 0:14');
+  });
+  it('resuming a finished run says there is nothing left, not "0.0 games/s ETA ?"', () => {
+    const out: string[] = [];
+    new Progress(300, 300, { write: (s: string) => out.push(s) }).finish();
+    expect(out.join('')).toBe('progress: 300/300 games (100%)  nothing left to play  errors 0\n');
+  });
+});

@@ -3,38 +3,140 @@
  * option parsers, and turning `--agent side=spec` options into agent factories.
  */
 import { InvalidArgumentError } from 'commander';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { ScenarioError, type SideId } from '../core/model.js';
 import { RecordError } from '../core/record.js';
 import type { AgentFactory } from '../core/agent.js';
 import type { LoadedScenario } from '../core/game.js';
 import { AgentSpecError, resolveAgent } from '../../agents/index.js';
+import { WorkerStartError } from '../runner/pool.js';
+import { QueueAddressError } from '../runner/queue.js';
 
 /** An error that is the user's to fix: printed without a stack, exit code 2. */
 export class UsageError extends Error {}
 
 /** True for errors caused by bad input (a file, a spec, an option) rather than by a defect. */
 export function isUserError(e: unknown): boolean {
-  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError;
+  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError || e instanceof QueueAddressError;
 }
 
-/** Print an error and exit: 2 for bad input, 3 for an internal error (with its stack). */
+/** File-system error codes that mean "this path cannot be read or written", not a defect. */
+const PATH_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ENOENT', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENAMETOOLONG', 'ELOOP']);
+
+/** The error's file-system code (`EACCES` …), if it has one. */
+export function errorCode(e: unknown): string | undefined {
+  const c = (e as { code?: unknown } | null)?.code;
+  return typeof c === 'string' ? c : undefined;
+}
+
+/** A file-system error in one line: "cannot write results/x.jsonl: permission denied (EACCES)". */
+export function pathErrorMessage(e: unknown): string | null {
+  const code = errorCode(e);
+  if (code === undefined || !PATH_ERRORS.has(code)) return null;
+  const err = e as { path?: unknown; dest?: unknown; syscall?: unknown; message?: unknown };
+  const path = typeof err.dest === 'string' ? err.dest : typeof err.path === 'string' ? err.path : null;
+  const reason = String(err.message ?? code).replace(/^[A-Z]+: /, '').replace(/, \w+ .*$/, '');
+  const verb = err.syscall === 'open' || err.syscall === 'scandir' || err.syscall === 'stat' ? 'cannot open' : 'cannot write';
+  return `${path !== null ? `${verb} ${path}` : verb}: ${reason} (${code})`;
+}
+
+/**
+ * Exit codes of the CLI (the README lists them): 0 success; 1 a failed check (`replay --verify`
+ * found a difference, or a run in which every game of an agent failed); 2 bad input (a file, a
+ * spec, an option, an output that cannot be written); 3 an internal error (a defect: printed with
+ * its stack); 130 stopped by Ctrl-C.
+ */
+export const EXIT = { ok: 0, failed: 1, badInput: 2, internal: 3, interrupted: 130 } as const;
+
+/**
+ * Print an error and exit: 2 for bad input or a path that cannot be read or written (one line, no
+ * stack), 3 for an internal error (with its stack).
+ */
 export function fail(e: unknown): never {
   if (isUserError(e)) {
     process.stderr.write(`error: ${(e as Error).message}\n`);
-    process.exit(2);
+    process.exit(EXIT.badInput);
+  }
+  const path = pathErrorMessage(e);
+  if (path !== null) {
+    process.stderr.write(`error: ${path}\n`);
+    process.exit(EXIT.badInput);
   }
   process.stderr.write(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  process.exit(3);
+  process.exit(EXIT.internal);
+}
+
+/**
+ * Check, before any work starts, that `file` can be written: it is not a folder, the nearest
+ * existing folder above it is a folder (not a file) and a file can be created there. Creates
+ * nothing that stays. Throws a {@link UsageError} naming `option` and the reason.
+ * @param option how the user gave the path, e.g. `--out results/x.jsonl`
+ */
+export function checkWritableFile(file: string, option: string): void {
+  const abs = resolve(file);
+  if (existsSync(abs) && statSync(abs).isDirectory()) throw new UsageError(`${option}: is a folder; give a file name`);
+  probeFolder(dirname(abs), option);
+}
+
+/**
+ * Check, before any work starts, that files can be written into folder `dir` (created if missing).
+ * Creates nothing that stays. Throws a {@link UsageError} naming `option` and the reason.
+ */
+export function checkWritableDir(dir: string, option: string): void {
+  const abs = resolve(dir);
+  if (existsSync(abs) && !statSync(abs).isDirectory()) throw new UsageError(`${option}: exists and is not a folder`);
+  probeFolder(abs, option);
+}
+
+function probeFolder(dir: string, option: string): void {
+  let d = dir;
+  while (!existsSync(d)) {
+    const up = dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  if (!statSync(d).isDirectory()) throw new UsageError(`${option}: ${d} is a file, not a folder`);
+  const probe = join(d, `.skirmish-probe-${process.pid}`);
+  try {
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+  } catch (e) {
+    const why = errorCode(e) === 'EACCES' || errorCode(e) === 'EPERM' ? 'permission denied' : errorCode(e) === 'EROFS' ? 'read-only file system' : (e instanceof Error ? e.message : String(e));
+    throw new UsageError(`${option}: cannot write in ${d} (${why})`);
+  }
+}
+
+/**
+ * Standard output and error that may be closed early (`… | head -2`): a closed pipe is not an
+ * error. Afterwards writes to that stream are dropped and the command carries on (it still writes
+ * its files) and exits with its usual code. Call once, before any output.
+ */
+export function tolerateClosedPipes(): void {
+  for (const s of [process.stdout, process.stderr]) {
+    s.on('error', (e: unknown) => {
+      const code = errorCode(e);
+      if (code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || code === 'ECONNRESET') return;
+      throw e;
+    });
+  }
 }
 
 /** Write a file atomically: to a temporary name, then rename (never a half-written file). */
 export function writeAtomic(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing was written
+    }
+    throw e;
+  }
 }
 
 /** Commander parser for a whole number ≥ 0 (seeds, counts). */

@@ -3,6 +3,7 @@
  * (logistic regression by iteratively reweighted least squares, ml-matrix), and write them to a
  * file the MCTS agent loads with `mcts:eval=<file>`.
  */
+import { RerunMismatch, rerunRecord } from '../rerun.js';
 import type { Command } from 'commander';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import type { AnyRuleset } from '../core/model.js';
 import { RECORD_NAME, readRecord, type HeaderLine, type ResultLine } from '../core/record.js';
 import { loadScenarioData } from '../rules/index.js';
 import { fitLogistic, logisticScore } from '../stats/logistic.js';
-import { UsageError, fail, parsePositive, writeAtomic } from './common.js';
+import { UsageError, checkWritableFile, fail, parsePositive, writeAtomic } from './common.js';
 
 function recordFiles(paths: string[]): string[] {
   const out: string[] = [];
@@ -36,23 +37,30 @@ function recordFiles(paths: string[]): string[] {
 /** Positions sampled from one record: features and the label (1 = the model's side won). */
 function samples(file: string, every: number): { ruleset: AnyRuleset; x: number[][]; y: number } {
   const lines = readRecord(file);
-  const h = lines[0] as HeaderLine;
   const res = lines[lines.length - 1] as ResultLine;
   if (res.t !== 'result') throw new UsageError(`${file}: the record has no result line (an unfinished game)`);
-  const sc = loadScenarioData(h.scenarioData, `${file} (embedded scenario)`);
-  const ev = sc.ruleset.evaluation;
-  if (!ev) throw new UsageError(`${file}: ruleset "${sc.ruleset.id}" has no feature evaluation to fit`);
-  const side = ev.side(sc.compiled);
-  const y = res.winner === null ? 0.5 : res.winner === side ? 1 : 0;
-  const g = new GameSession(sc, h.seed, h.agents);
+  // The one re-runner (src/rerun.ts): every line is checked as the positions are sampled, so a
+  // record that does not replay is refused instead of fitting positions it never had.
   const x: number[][] = [];
   let n = 0;
-  for (const l of lines) {
-    if (l.t !== 'decision') continue;
-    if (n++ % every === 0) x.push(ev.features(g.state));
-    g.submit(l.action);
+  let run;
+  try {
+    run = rerunRecord(lines, file, {
+      before(g) {
+        const ev = g.scenario.ruleset.evaluation;
+        if (!ev) throw new UsageError(`${file}: ruleset "${g.scenario.ruleset.id}" has no feature evaluation to fit`);
+        if (n++ % every === 0) x.push(ev.features(g.state));
+      },
+    });
+  } catch (e) {
+    if (e instanceof RerunMismatch) throw new UsageError(`${file}: ${e.message}`);
+    throw e;
   }
-  return { ruleset: sc.ruleset, x, y };
+  const ev = run.scenario.ruleset.evaluation;
+  if (!ev) throw new UsageError(`${file}: ruleset "${run.scenario.ruleset.id}" has no feature evaluation to fit`);
+  const side = ev.side(run.scenario.compiled);
+  const y = res.winner === null ? 0.5 : res.winner === side ? 1 : 0;
+  return { ruleset: run.scenario.ruleset, x, y };
 }
 
 /** Adds the `fit-eval` command to the program. */
@@ -75,6 +83,7 @@ Example:
     )
     .action((paths: string[], o: { out: string; every: number; lambda: number }) => {
       try {
+        checkWritableFile(o.out, `--out ${o.out}`);
         const files = recordFiles(paths);
         if (files.length < 5) throw new UsageError(`need at least 5 records, found ${files.length}`);
         let ruleset: AnyRuleset | null = null;

@@ -1,11 +1,13 @@
 /** `play`: a person plays one side in the terminal against any agent; `--resume` continues a saved game. */
 import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { readRecord } from '../core/record.js';
 import { loadScenario } from '../rules/index.js';
 import { PlayGame } from '../play/session.js';
 import { playInTerminal } from '../play/terminal.js';
-import { UsageError, fail, parseSeed } from './common.js';
+import { EXIT, UsageError, checkWritableFile, fail, parseSeed } from './common.js';
 import { resolveAgent } from '../../agents/index.js';
 
 /** Options of the `play` command. */
@@ -20,6 +22,13 @@ interface PlayCliOptions {
   color: boolean;
 }
 
+/** The default record file of a new game: results/play-<id>-seed<seed>.jsonl, or -2, -3 … when taken (never overwrite a save). */
+export function freshPlayFile(scenarioId: string, seed: number): string {
+  const base = join('results', `play-${scenarioId}-seed${seed}`);
+  if (!existsSync(`${base}.jsonl`)) return `${base}.jsonl`;
+  for (let k = 2; ; k++) if (!existsSync(`${base}-${k}.jsonl`)) return `${base}-${k}.jsonl`;
+}
+
 /** Adds the `play` command to the program. */
 export function registerPlay(program: Command): void {
   program
@@ -28,8 +37,8 @@ export function registerPlay(program: Command): void {
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--side <side>', 'the side you play (e.g. pirates)')
     .option('--opponent <spec>', 'the agent playing the other side: heuristic, random, greedy, mcts, or an agent file', 'heuristic')
-    .option('--seed <n>', 'game seed (the dice)', parseSeed, 1)
-    .option('--out <file>', 'where the record is written (default results/play-<scenario>-seed<seed>.jsonl; with --resume, the resumed file)')
+    .option('--seed <n>', 'game seed (the deal and the dice; default: a new one each game, printed at the start so the game can be played again)', parseSeed)
+    .option('--out <file>', 'where the record is written: a new file (default results/play-<scenario>-seed<seed>.jsonl, or -2, -3 … after it when taken; with --resume, the resumed file)')
     .option('--resume <record>', 'continue a game saved with `save` (scenario, seed, sides and opponent come from the record)')
     .option('--no-map', 'do not draw the map at every decision (the `map` command still draws it)')
     .option('--no-color', 'no colours on the map')
@@ -42,7 +51,7 @@ At each prompt: a number takes that action; x,y moves the figure deciding now to
 Examples:
   npx tsx src/cli.ts play --scenario supply-raid --side pirates --opponent heuristic
   npx tsx src/cli.ts play --scenario supply-raid --side townsfolk --opponent mcts --seed 7
-  npx tsx src/cli.ts play --resume results/play-supply-raid-seed1.jsonl`,
+  npx tsx src/cli.ts play --resume results/play-supply-raid-seed7.jsonl`,
     )
     .action(async (o: PlayCliOptions) => {
       try {
@@ -60,16 +69,24 @@ Examples:
           if (!o.side) throw new UsageError(`give --side: one of ${sides.join(', ')}`);
           if (!sides.includes(o.side)) throw new UsageError(`--side ${o.side}: no such side in ${sc.id} (sides: ${sides.join(', ')})`);
           if (sides.length !== 2) throw new UsageError(`play needs a two-sided scenario; ${sc.id} has ${sides.length} sides`);
-          const seed = o.seed ?? 1;
+          // A fresh deal each game unless --seed is given (the CLI's choice, not the rules': the seed is printed and recorded).
+          const seed = o.seed ?? randomInt(1, 1_000_000);
+          if (o.out !== undefined && existsSync(o.out)) {
+            throw new UsageError(`--out ${o.out}: already holds a game; continue it with play --resume ${o.out}, or choose another --out`);
+          }
+          out = o.out ?? freshPlayFile(sc.id, seed);
+          checkWritableFile(out, `--out ${out}`);
           game = await PlayGame.create(sc, seed, o.side, o.opponent ?? 'heuristic');
-          out = o.out ?? join('results', `play-${sc.id}-seed${seed}.jsonl`);
         }
+        if (o.resume) checkWritableFile(out, `--out ${out}`);
+        let end;
         try {
-          await playInTerminal(game, { input: process.stdin, output: process.stdout, out, showMap: o.map, colour: o.color ? undefined : false });
+          end = await playInTerminal(game, { input: process.stdin, output: process.stdout, out, showMap: o.map, colour: o.color ? undefined : false });
         } finally {
           await game.close();
         }
-        process.exit(0);
+        // The record could not go where asked (it went to a fallback file, named on screen).
+        process.exit(end.saved !== null && end.saved !== out ? EXIT.badInput : EXIT.ok);
       } catch (e) {
         fail(e);
       }

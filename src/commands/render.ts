@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { readRecord } from '../core/record.js';
 import { recordFrames } from '../render/frames.js';
 import { frameToSvg, framesToHtml } from '../render/html.js';
-import { UsageError, fail, writeAtomic } from './common.js';
+import { UsageError, checkWritableFile, fail, writeAtomic } from './common.js';
 
 function parseStep(v: string): number | 'last' {
   if (v === 'last') return 'last';
@@ -33,6 +33,8 @@ Examples:
         const step = parseStep(o.step);
         const lines = readRecord(file);
         const html = o.out ?? (o.svg ? undefined : `${file.replace(/\.jsonl?(\.gz)?$/i, '')}.html`);
+        if (o.svg) checkWritableFile(o.svg, `--svg ${o.svg}`);
+        if (html) checkWritableFile(html, o.out ? `--out ${html}` : `${html} (the default --out)`);
         if (o.svg) {
           const decisions = lines.filter((l) => l.t === 'decision').length;
           const k = step === 'last' ? decisions : step;

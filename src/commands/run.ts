@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { join } from 'node:path';
 import { makeAgents, playGame } from '../core/game.js';
 import { loadScenario } from '../rules/index.js';
-import { agentSpecs, collect, fail, parseSeed, resolveFactories, writeAtomic } from './common.js';
+import { agentSpecs, checkWritableFile, collect, fail, parseSeed, resolveFactories, writeAtomic } from './common.js';
 
 /** Adds the `run` command to the program. */
 export function registerRun(program: Command): void {
@@ -29,6 +29,7 @@ Example:
         const { factories, canonical } = await resolveFactories(agentSpecs(sc, o.agent));
         const agents = makeAgents(sc, o.seed, factories);
         const out = o.out ?? join('results', `${sc.id}-seed${o.seed}.jsonl`);
+        checkWritableFile(out, `--out ${out}`); // before the game, not after it
         const story = !o.json && !o.quiet;
         if (story) process.stdout.write(`${sc.id} — seed ${o.seed}; ${Object.entries(canonical).map(([s, a]) => `${s}: ${a}`).join(', ')}\n`);
         let result;

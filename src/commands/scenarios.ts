@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { join, relative } from 'node:path';
 import { builtinScenarioFiles, projectRoot, readScenarioFile } from '../core/scenario.js';
 import { RULESETS, compileSource } from '../rules/index.js';
-import { fail, writeAtomic } from './common.js';
+import { checkWritableDir, fail, writeAtomic } from './common.js';
 
 /** Adds the `scenarios`, `validate` and `schema` command to the program. */
 export function registerScenarios(program: Command): void {
@@ -52,6 +52,7 @@ export function registerScenarios(program: Command): void {
     .addHelpText('after', '\nExample:\n  npx tsx src/cli.ts schema --out scenarios/schema')
     .action((o: { out: string }) => {
       try {
+        checkWritableDir(o.out, `--out ${o.out}`);
         for (const r of RULESETS.values()) {
           if (!r.jsonSchema) continue;
           const file = join(o.out, `${r.id}.schema.json`);

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { loadScenario } from '../rules/index.js';
 import { RUN_FORMAT, type RunManifest } from '../runner/manifest.js';
-import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from '../runner/command.js';
+import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from './run-options.js';
 import { StressAnalysis } from '../report/stress.js';
 import { agentSpecs, collect, fail, resolveFactories, UsageError } from './common.js';
 
@@ -19,7 +19,7 @@ export function registerStress(program: Command): void {
     )
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--agent <side=spec>', 'the agent of a side, e.g. pirates=random (repeat per side; default heuristic)', collect, [])
-    .option('--games <n>', 'games to play (default 1000)', parseCount);
+    .option('--games <n>', 'games to play (default 1000); with --resume, a larger number extends the run', parseCount);
   addRunOptions(cmd)
     .addHelpText(
       'after',
@@ -42,6 +42,11 @@ the report so far); --resume finishes it.`,
           if (o.agent.length) throw new UsageError("--resume takes the run's settings from its run.json; drop --agent");
           ({ dir, manifest, scenario: sc } = loadResumed('stress', o.resume, o));
           resume = true;
+          if (o.games !== undefined) {
+            // Extend (or finish) the run: more games on the same seeds; never fewer than it has.
+            if (o.games < manifest.games) throw new UsageError(`--games ${o.games}: the run already has ${manifest.games} games; give more to extend it, or leave --games out`);
+            manifest = { ...manifest, games: o.games };
+          }
         } else {
           if (o.scenario === undefined) throw new UsageError('--scenario is required (or --resume <run>)');
           sc = loadScenario(o.scenario);

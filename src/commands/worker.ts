@@ -3,11 +3,12 @@
  * machine's threads (see src/runner/queue-worker.ts), until Ctrl-C.
  */
 import type { Command, CommanderError } from 'commander';
-import { parseCount } from '../runner/command.js';
-import { DEFAULT_WORKER_HEAP_MB, defaultWorkers } from '../runner/pool.js';
+import { parseCount, parseWorkerHeap } from './run-options.js';
+import { DEFAULT_WORKER_HEAP_MB, MIN_WORKER_HEAP_MB, defaultWorkers } from '../runner/pool.js';
 import { DEFAULT_QUEUE_NAME, DEFAULT_STALL_MS, parseQueueUrl } from '../runner/queue.js';
 import { serveQueue } from '../runner/queue-worker.js';
-import { fail, UsageError } from './common.js';
+import { EXIT, fail, UsageError } from './common.js';
+import { onInterrupt } from './interrupt.js';
 
 interface WorkerOptions {
   queue?: string;
@@ -30,7 +31,7 @@ export function registerWorker(program: Command): void {
     .option('--queue-name <name>', `the BullMQ queue (default ${DEFAULT_QUEUE_NAME}; the coordinators' --queue-name)`)
     .option('--workers <n>', `worker threads (default: the machine's cores, ${defaultWorkers()} here)`, parseCount)
     .option('--stall-ms <ms>', `a worker silent this long has its batches handed to another (default ${DEFAULT_STALL_MS})`, parseCount)
-    .option('--worker-heap <MB>', `heap limit of each worker thread (default ${DEFAULT_WORKER_HEAP_MB})`, parseCount)
+    .option('--worker-heap <MB>', `heap limit of each worker thread (default ${DEFAULT_WORKER_HEAP_MB}, at least ${MIN_WORKER_HEAP_MB})`, parseWorkerHeap)
     .option('--quiet', 'no messages on stderr')
     .addHelpText(
       'after',
@@ -45,12 +46,8 @@ and on one machine:
         if (o.queue === undefined) throw new UsageError('--queue is required, e.g. --queue redis://127.0.0.1:6379');
         const address = parseQueueUrl(o.queue, o.queueName);
         const ac = new AbortController();
-        const onSignal = (): void => {
-          if (ac.signal.aborted) process.exit(130);
-          ac.abort();
-        };
-        process.on('SIGINT', onSignal);
-        process.on('SIGTERM', onSignal);
+        // The first Ctrl-C (and its copies relayed by tsx or npm) finishes the batches in hand; a later one quits at once.
+        onInterrupt(() => ac.abort());
         await serveQueue({
           address,
           workers: o.workers ?? defaultWorkers(),
@@ -59,7 +56,7 @@ and on one machine:
           signal: ac.signal,
           log: o.quiet ? null : (line) => process.stderr.write(`${line}\n`),
         });
-        process.exit(130);
+        process.exit(EXIT.interrupted);
       } catch (e) {
         fail(e);
       }

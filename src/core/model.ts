@@ -9,7 +9,7 @@
  * passes, so the same state, action and stream always give the same next state.
  */
 import type { Rng } from './rng.js';
-import type { Scene } from './scene.js';
+import type { ActionTargets, FigureReach, Scene } from './scene.js';
 
 /** A side's identifier as written in the scenario (e.g. `pirates`, `townsfolk`). */
 export type SideId = string;
@@ -236,6 +236,27 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
      * x, y).
      */
     exactMove?(state: S, x: number, y: number): A | null;
+    /**
+     * Optional: true when the decision now is one figure's share of an order its band has already
+     * been given this activation (Pirates!: each figure's action after the band was chosen and its
+     * group move given). A person playing with band orders (`serve`, `play`) leaves such decisions
+     * to the ruleset's {@link Ruleset.policy}, so one decision moves the band; in per-figure mode
+     * they decide them. False (or absent) for decisions that stand alone.
+     */
+    delegable?(state: S): boolean;
+    /**
+     * Optional: what one legal action concerns on the table, so a person can pick it by clicking
+     * there: the figures it names (the band chosen, the enemy attacked) and the point it heads for
+     * (a move's end, in {@link RulesetTraits.units} as the scene draws it), either possibly empty.
+     * Null when the action concerns nothing on the table (pass). Read only.
+     */
+    targets?(state: S, action: A): ActionTargets | null;
+    /**
+     * Optional: how far figure `id` reaches now, for a person who selects it: rings round it
+     * (movement, charge, weapon range — radii in table units) and the enemy figures it can see
+     * within its range. Null when no figure has that id or it is off the table.
+     */
+    reach?(state: S, id: string): FigureReach | null;
   };
 }
 

@@ -112,12 +112,12 @@ export const RECORD_NAME = /\.jsonl(\.gz)?$/i;
 
 /**
  * A record's lines (JSON text, one per line, as {@link GameSession} keeps them) as file contents:
- * JSON Lines ending in a newline, gzip-compressed when `gzip` is true (run folders write records so,
+ * JSON Lines ending in a newline, gzip-compressed (level 9: records are written once and read rarely) when `gzip` is true (run folders write records so,
  * `records/game-N.jsonl.gz`, to keep them small). {@link readRecord} reads both forms.
  */
 export function encodeRecord(lines: readonly string[], gzip: boolean): Buffer {
   const text = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
-  return gzip ? gzipSync(text) : text;
+  return gzip ? gzipSync(text, { level: 9 }) : text;
 }
 
 /**

@@ -93,15 +93,45 @@ export function builtinScenarioFiles(): string[] {
   return out.sort();
 }
 
-/** Read and parse a scenario file from a path (no validation beyond `ruleset` and `id`). */
-export function readScenarioFile(path: string): ScenarioSource {
+/** Read and parse a scenario file from a path (no validation beyond `ruleset` and `id`); `inherit` is resolved. */
+export function readScenarioFile(path: string, depth = 0): ScenarioSource {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     throw new ScenarioError(path, '', `cannot read file: ${e instanceof Error ? e.message : String(e)}`);
   }
-  return fromRaw(parseJsonText(text, path), path);
+  return fromRaw(resolveInherit(parseJsonText(text, path), path, depth), path);
+}
+
+/**
+ * Fields shared with another scenario file (e.g. one table's terrain played under two rule
+ * systems). A file may say `"inherit": { "from": "<file path relative to this file>", "fields":
+ * ["table", "terrain", …] }`: each listed top-level field the file does not set itself is copied
+ * from that file (itself read with its own `inherit` resolved). The `inherit` field is removed, so
+ * the result (what records embed and hash) stands alone. Any ruleset may use it; the copied
+ * fields must still pass the inheriting ruleset's schema. Errors name this file and `$.inherit`.
+ */
+export function resolveInherit(raw: unknown, path: string, depth = 0): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const o = raw as Record<string, unknown>;
+  if (o.inherit === undefined) return raw;
+  const inh = o.inherit as { from?: unknown; fields?: unknown };
+  if (inh === null || typeof inh !== 'object' || typeof inh.from !== 'string' || !Array.isArray(inh.fields) || !inh.fields.every((f) => typeof f === 'string')) {
+    throw new ScenarioError(path, '$.inherit', 'expected { "from": "<path of a scenario file, relative to this one>", "fields": ["<top-level field>", …] }');
+  }
+  if (depth >= 4) throw new ScenarioError(path, '$.inherit', 'inherit nested too deep (a cycle?)');
+  const fromPath = resolve(dirname(path), inh.from);
+  if (!existsSync(fromPath)) throw new ScenarioError(path, '$.inherit.from', `no such file: ${inh.from}`);
+  const parent = readScenarioFile(fromPath, depth + 1).raw as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (k !== 'inherit') out[k] = v;
+  (inh.fields as string[]).forEach((f, i) => {
+    if (out[f] !== undefined) return;
+    if (parent[f] === undefined) throw new ScenarioError(path, `$.inherit.fields[${i}]`, `${inh.from} has no field "${f}"`);
+    out[f] = parent[f];
+  });
+  return out;
 }
 
 /** Wrap already-parsed scenario JSON (e.g. embedded in a record). */
@@ -126,6 +156,8 @@ export function resolveScenario(name: string): ScenarioSource {
   }
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) throw new ScenarioError(name, '', `ambiguous scenario id; use <ruleset>/<id>`);
-  const known = builtinScenarioFiles().map((f) => readScenarioFile(f).id);
+  const known = builtinScenarioFiles()
+    .map((f) => readScenarioFile(f).id)
+    .sort();
   throw new ScenarioError(name, '', `no such file or built-in scenario (built-in: ${known.join(', ')})`);
 }

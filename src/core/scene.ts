@@ -101,4 +101,46 @@ export interface Scene {
   figures: SceneFigure[];
   /** Cards turned, movement allowances, score: what a player wants beside the map. */
   info: SceneInfo[];
+  /**
+   * What each badge a figure may carry means, for legends (`$`: "carries booty"; a `#` in the key
+   * stands for any number: `#h` → "# hits this turn"). Optional; every badge drawn should be here.
+   */
+  badges?: SceneBadge[];
+  /**
+   * True when the areas (other than objectives) are the places the rules and the actions name, as
+   * on a zone map ("move to the west road"): maps then label each one with a key and list them.
+   */
+  places?: boolean;
+}
+
+/** One badge in a legend: `mark` as drawn (`#` = any number), `words` what it means. */
+export interface SceneBadge {
+  mark: string;
+  words: string;
+}
+
+/**
+ * What one action concerns on the table ({@link Ruleset.view} `targets`): the ids of the figures it
+ * names (a band's members, an attacked enemy) and the point it heads for, or null when it moves
+ * nothing to a place. Coordinates in table units.
+ */
+export interface ActionTargets {
+  figures: string[];
+  at: ScenePoint | null;
+}
+
+/** One ring round a selected figure: what it measures, in words, and its radius in table units. */
+export interface ReachRing {
+  /** `move`, `charge` (or any other reach by moving) or `range` (shooting). */
+  kind: string;
+  /** Words for the legend ("moves 8 in", "pistol range 6 in"). */
+  label: string;
+  radius: number;
+}
+
+/** How far a figure reaches now ({@link Ruleset.view} `reach`). */
+export interface FigureReach {
+  rings: ReachRing[];
+  /** Enemy figures it can see within its weapon's range (ids); empty for figures that do not shoot. */
+  sight: string[];
 }

@@ -246,6 +246,54 @@ export class PlayGame {
   }
 
   /**
+   * The index in `legal` of the action the ruleset's scripted policy (`policy.scores`) prefers
+   * (the first best), or -1 when the ruleset has no policy. A hint for the person, and what band
+   * orders take for a figure's share of an order.
+   */
+  suggestion(legal: readonly Json[]): number {
+    const policy = this.scenario.ruleset.policy;
+    if (!policy || legal.length === 0) return -1;
+    const scores = policy.scores(this.state, legal);
+    let best = 0;
+    for (let i = 1; i < scores.length; i++) if (scores[i] > scores[best]) best = i;
+    return best;
+  }
+
+  /**
+   * True when the person's decision now is one figure's share of an order already given to its
+   * band (the ruleset's `view.delegable`) and the ruleset has a policy to take it.
+   */
+  delegable(): boolean {
+    const r = this.scenario.ruleset;
+    return this.humanToDecide() && r.policy !== undefined && (r.view?.delegable?.(this.state) ?? false);
+  }
+
+  /**
+   * Band orders: while the person's decision is a figure's share of an order already given
+   * ({@link delegable}), take the scripted policy's choice for them (recorded as the person's
+   * decision). `each` sees every action in words before it is applied. Returns how many were taken.
+   */
+  followOrders(each?: (words: string, action: Json) => void): number {
+    const r = this.scenario.ruleset;
+    let n = 0;
+    while (this.delegable()) {
+      const legal = this.legal();
+      const action = legal[Math.max(0, this.suggestion(legal))];
+      let words: string;
+      try {
+        words = r.describeAction(this.state, action);
+      } catch {
+        words = r.actionKey(action);
+      }
+      each?.(words, action);
+      const refused = this.submitHuman(action);
+      if (refused !== null) throw new Error(`the policy's choice was refused: ${refused}`);
+      n++;
+    }
+    return n;
+  }
+
+  /**
    * Ask the agent for its decision and apply it; `chosen` (if given) sees the decision before it
    * is applied, so its account comes before the events it causes. Precondition: the agent's side
    * decides now.

@@ -8,11 +8,14 @@
  * gets a one-line reason and the same prompt again.
  */
 import { createInterface, type Interface } from 'node:readline';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Explanation } from '../core/agent.js';
 import type { GameResult } from '../core/game.js';
 import type { Json } from '../core/model.js';
 import { sceneToAscii } from '../render/ascii.js';
+import { count } from '../core/words.js';
 import { writeAtomic } from '../commands/common.js';
 import type { PlayGame } from './session.js';
 
@@ -76,7 +79,16 @@ export interface TerminalOptions {
   colour?: boolean;
   /** Draw the map at every decision of the person (default true; `map` draws it anyway). */
   showMap?: boolean;
+  /**
+   * `band` (default): one decision orders a band — each figure's share of the order is taken by
+   * the rules' scripted policy (the ruleset's `view.delegable`); `figure`: the person decides for
+   * every figure. The `orders` command switches.
+   */
+  orders?: 'band' | 'figure';
 }
+
+/** Lines of the AI's account shown below the map at most (the rest: `log`). */
+const SUMMARY_LINES = 12;
 
 /** How a `play` session ended. */
 export interface PlayEnd {
@@ -94,8 +106,12 @@ const HELP = (out: string): string =>
     '                 where the rules let it move freely; the map ruler counts inches from the top left',
     '  map            the map and the state of the game again',
     '  actions        the list of actions again',
-    '  status <fig>   one figure: where it stands, its band, weapon, hits (e.g. status P05)',
+    '  status <fig>   one figure in words: where it stands and how it is (e.g. status P05, status R1)',
     '  undo           take back your last decision (and the AI’s decisions after it)',
+    '  orders band    one decision moves a band; its figures act by the rules’ policy (default)',
+    '  orders figure  decide every figure’s action yourself',
+    '  map full       the map at two inches a line (the usual map fits 80×24)',
+    '  log            everything the AI did since your last decision',
     `  save [file]    write the game so far (default ${out}); continue later with play --resume <file>`,
     '  quit           stop playing (asks whether to save first)',
     '  help           this list',
@@ -116,10 +132,28 @@ export function explanationLines(game: PlayGame, state: unknown, e: Explanation,
   e.candidates.slice(0, top).forEach((c, i) => {
     const w = words(c.action);
     const note = c.note && c.note !== w ? c.note : '';
-    const stats = [c.visits !== undefined ? `${c.visits} visits` : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', note].filter((x) => x).join(', ');
+    const stats = [c.visits !== undefined ? count(c.visits, 'visit') : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', note].filter((x) => x).join(', ');
     out.push(`      ${i === 0 ? 'considered' : '          '} ${i + 1}. ${w}${stats ? ` — ${stats}` : ''}`);
   });
-  if (e.line && e.line.length > 0) out.push(`      expects: ${e.line.slice(0, 6).join(' → ')}`);
+  // `line` holds action keys of later positions, which cannot be put in words here: say only how far it looked.
+  if (e.line && e.line.length > 1) out.push(`      (it expects play to go on ${e.line.length - 1} more decision${e.line.length > 2 ? 's' : ''} along this line)`);
+  return out;
+}
+
+/** Split a long line at spaces so it fits `width` columns (lines with colour codes are left whole). */
+function wrap(line: string, width: number): string[] {
+  if (line.length <= width || line.includes('\u001b')) return [line];
+  const indent = /^\s*/.exec(line)?.[0] ?? '';
+  const out: string[] = [];
+  let cur = '';
+  for (const word of line.trim().split(' ')) {
+    const next = cur === '' ? `${indent}${word}` : `${cur} ${word}`;
+    if (next.length > width && cur !== '') {
+      out.push(cur);
+      cur = `${indent}  ${word}`;
+    } else cur = next;
+  }
+  if (cur !== '') out.push(cur);
   return out;
 }
 
@@ -140,22 +174,46 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
   };
   let saved: string | null = null;
   let dirty = false;
+  let orders: 'band' | 'figure' = opts.orders ?? 'band';
+  // The AI's account while it plays, shown below the map at the person's next decision.
+  let agentTurn = false;
+  let aiLines: string[] = [];
+  let lastAi: string[] = [];
+  const tell = (text: string): void => {
+    if (agentTurn) aiLines.push(text);
+    else say(text);
+  };
+  /** Band orders: the figures' shares of the order just given, by the rules' policy. */
+  const followOrders = (): void => {
+    if (orders === 'band') game.followOrders((w) => say(`  band order: ${w}`));
+  };
 
   const save = (file: string): boolean => {
+    const text = game.recordText();
     try {
-      writeAtomic(file, game.recordText());
+      writeAtomic(file, text);
       saved = file;
       dirty = false;
       return true;
     } catch (e) {
       say(`could not save to ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      // Never lose the game: keep it in the temporary folder and say where.
+      const spare = join(tmpdir(), `${basename(file).replace(/\.jsonl?$/i, '')}-${process.pid}.jsonl`);
+      try {
+        writeAtomic(spare, text);
+        saved = spare;
+        dirty = false;
+        say(`The game is saved in ${spare} instead; continue it with play --resume ${spare}`);
+      } catch {
+        // Both failed: the message above says so.
+      }
       return false;
     }
   };
 
   game.onEvent = (e) => {
     const t = r.describeEvent(game.scenario.compiled, e);
-    if (t !== null) say(t);
+    if (t !== null) tell(t);
   };
 
   const sideName = (id: string): string => view?.scene(game.state).sides.find((s) => s.id === id)?.name ?? id;
@@ -166,9 +224,16 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
       return r.actionKey(a);
     }
   };
-  const mapText = (): string | null => {
+  /** The map: by default small enough for an 80×24 terminal (about 12 rows, at most 76 columns); `full` at 2 in a line. */
+  const mapText = (full = false): string | null => {
     const scene = view?.scene(game.state);
-    if (scene) return sceneToAscii(scene, { colour });
+    if (scene) {
+      const fit = full ? {} : { inchesPerLine: Math.max(2, Math.ceil(scene.height / 12)), perInch: Math.min(1, 76 / Math.max(1, scene.width)) };
+      return sceneToAscii(scene, { colour, ...fit })
+        .split('\n')
+        .flatMap((l) => wrap(l, 79))
+        .join('\n');
+    }
     return view?.ascii ? view.ascii(game.state) : null;
   };
   const infoText = (): string[] => {
@@ -194,12 +259,19 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
       const m = mapText();
       if (m !== null) say(m);
     }
+    if (aiLines.length > 0) {
+      const skipped = Math.max(0, aiLines.length - SUMMARY_LINES);
+      say(`What ${game.opponentSpec} did since your last decision${skipped > 0 ? ` (the last ${SUMMARY_LINES} of ${aiLines.length} lines; log shows all)` : ''}:`);
+      for (const l of aiLines.slice(skipped)) say(l);
+      lastAi = aiLines;
+      aiLines = [];
+    }
     for (const l of infoText()) say(l);
     listActions(game.legal());
   };
 
   say(
-    `${game.scenario.id} — you play ${sideName(game.human)} against ${game.opponentSpec} (${sideName(game.opponentSide)}); seed ${game.seed}. ` +
+    `${game.scenario.id} — you play ${sideName(game.human)} against ${game.opponentSpec} (${sideName(game.opponentSide)}); seed ${game.seed} (the same deal again: --seed ${game.seed}). ` +
       'Type help at any prompt for the commands.',
   );
 
@@ -217,10 +289,15 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
       }
       if (!game.humanToDecide()) {
         const before = game.state;
-        await game.agentStep((m) => {
-          say(`  ${sideName(m.side)} (${game.opponentSpec}): ${m.words}`);
-          if (m.explanation) for (const l of explanationLines(game, before, m.explanation)) say(l);
-        });
+        agentTurn = true;
+        try {
+          await game.agentStep((m) => {
+            tell(`  ${sideName(m.side)} (${game.opponentSpec}): ${m.words}`);
+            if (m.explanation) for (const l of explanationLines(game, before, m.explanation)) tell(l);
+          });
+        } finally {
+          agentTurn = false;
+        }
         dirty = true;
         fresh = true;
         continue;
@@ -254,6 +331,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         const why = game.submitHuman(a);
         if (why !== null) say(`Not allowed: ${why}.`);
         else {
+          followOrders();
           dirty = true;
           fresh = true;
         }
@@ -277,6 +355,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         const err = game.submitHuman(a);
         if (err !== null) say(`Not allowed: ${err}.`);
         else {
+          followOrders();
           dirty = true;
           fresh = true;
         }
@@ -288,9 +367,29 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         case 'h':
           say(HELP(opts.out));
           continue;
+        case 'orders': {
+          const want = (words[1] ?? '').toLowerCase();
+          if (want !== 'band' && want !== 'figure') {
+            say(`Orders are ${orders === 'band' ? 'by band' : 'by figure'}: type orders band or orders figure.`);
+            continue;
+          }
+          orders = want;
+          say(want === 'band' ? 'Band orders: one decision moves a band; its figures act by the rules’ policy.' : 'Figure orders: you decide every figure’s action.');
+          const before = game.decisions.length;
+          followOrders();
+          if (game.decisions.length > before) {
+            dirty = true;
+            fresh = true;
+          }
+          continue;
+        }
+        case 'log':
+          if (lastAi.length === 0) say('The AI has not played since your last decision.');
+          for (const l of lastAi) say(l);
+          continue;
         case 'map':
         case 'm': {
-          const m = mapText();
+          const m = mapText((words[1] ?? '').toLowerCase() === 'full');
           say(m ?? 'This ruleset draws no map.');
           for (const l of infoText()) say(l);
           continue;
@@ -322,6 +421,8 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
             say('Nothing to take back: you have made no decision yet.');
             continue;
           }
+          // A band order is taken back whole: back to the decision that gave it.
+          while (orders === 'band' && game.delegable() && game.decisions.some((d) => d.human)) await game.undo();
           dirty = true;
           say(`Taken back: ${describe(taken)}.`);
           fresh = true;

@@ -5,8 +5,8 @@
  * Figures are marked by side and band: the first side's bands are capital letters, the second
  * side's small letters (the legend says which letter is which band), a figure in no band shows its
  * side's mark, `!` is a figure running away. The band acting now is `*` and the figure deciding
- * now `@`; with colour on, figures keep their letters, coloured by side, and the acting band is
- * drawn in reverse video instead. The dead and those off the table are not drawn.
+ * now `@`; with colour on, figures keep their letters, coloured by side, the acting band is
+ * drawn in reverse video instead and the deciding figure also underlined (the legend says so). The dead and those off the table are not drawn.
  */
 import type { Scene, SceneFigure } from '../core/scene.js';
 
@@ -97,6 +97,20 @@ function terrainGrid(scene: Scene, cols: number, rows: number, perInch: number, 
     }
     grid.push(line);
   }
+  // Objectives stay visible when other ground covers them (a zone map's objective is a hill or a
+  // bridge zone): their outline is drawn with the objective's mark over whatever is there.
+  for (const a of scene.areas.filter((x) => x.kind === 'objective')) {
+    const isIn = (r: number, c: number): boolean => r >= 0 && r < rows && c >= 0 && c < cols && inside((c + 0.5) / perInch, (r + 0.5) * perLine, a.points);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        if (!isIn(r, c)) continue;
+        if (isIn(r - 1, c) && isIn(r + 1, c) && isIn(r, c - 1) && isIn(r, c + 1)) continue;
+        grid[r][c] = '$';
+      }
+    }
+  }
+  const objectives = scene.areas.filter((x) => x.kind === 'objective');
+  if (objectives.length > 1) legend.set('$', `objectives: ${objectives.map((o) => o.label).join('; ')}`);
   if (terrainCache.size > 16) terrainCache.clear();
   const out = { grid, legend };
   terrainCache.set(key, out);
@@ -114,6 +128,25 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
   const grid = terrain.grid.map((l) => [...l]);
   const kindsSeen = terrain.legend;
 
+  // Places a zone map's actions name: a key character in each (its first free cell), listed below.
+  const placeKeys: string[] = [];
+  if (scene.places) {
+    const KEYS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    scene.areas
+      .filter((a) => a.kind !== 'objective')
+      .forEach((a, i) => {
+        const key = KEYS[i] ?? '?';
+        for (let r = 0, done = false; r < rows && !done; r++) {
+          for (let c = 0; c < cols && !done; c++) {
+            if (inside((c + 0.5) / perInch, (r + 0.5) * perLine, a.points) && grid[r][c] !== '$') {
+              grid[r][c] = key;
+              done = true;
+            }
+          }
+        }
+        placeKeys.push(`${key} ${a.label}`);
+      });
+  }
   const letters = bandLetters(scene);
   const sideIndex = new Map(scene.sides.map((s, i) => [s.id, i]));
   const rank = (f: SceneFigure): number => (f.current ? 3 : f.highlighted ? 2 : 1);
@@ -156,23 +189,46 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
   // Legend: terrain, then each side's bands, then the markings.
   const terrainWords = [...kindsSeen.entries()].map(([ch, words]) => `${ch} ${words}`);
   out.push(`    ${terrainWords.join('  ')}  (one character per ${perInch === 1 ? 'inch' : `${1 / perInch} in`} across, ${perLine} in down; ruler every 10 in)`);
+  // Rules without bands (Escarmouche) get no talk of bands: figures are their side's mark.
+  const hasBands = scene.figures.some((f) => f.band !== null);
   scene.sides.forEach((side) => {
+    if (!hasBands) {
+      out.push(`    ${side.name}: ${side.mark}`);
+      return;
+    }
     const bands = [...letters.entries()]
       .filter(([k]) => k.startsWith(`${side.id}\u0000`))
       .filter(([k]) => scene.figures.some((f) => `${f.side}\u0000${f.band}` === k && f.onTable && (f.status === 'active' || f.status === 'fleeing')))
       .map(([k, ch]) => `${ch}=${k.slice(side.id.length + 1)}`);
     out.push(`    ${side.name}: ${side.mark} in no band${bands.length ? `; bands ${bands.join(' ')}` : ''}`);
   });
+  if (placeKeys.length) {
+    // The key, wrapped to about the map's width.
+    let line = '    places:';
+    for (const k of placeKeys) {
+      if (line.length + k.length + 2 > Math.max(72, cols + 4)) {
+        out.push(`${line},`);
+        line = '           ';
+      } else if (!line.endsWith(':')) line += ',';
+      line += ` ${k}`;
+    }
+    out.push(line);
+  }
   const acting = scene.figures.find((f) => f.highlighted || f.current);
-  const marks = ['! running'];
+  const marks = scene.figures.some((f) => f.status === 'fleeing') || hasBands ? ['! running'] : [];
   if (acting) {
     const cur = scene.figures.find((f) => f.current);
-    marks.push(
-      colour
-        ? `reverse video: band ${acting.band ?? '?'} acting${cur ? `, underlined: ${cur.id} deciding` : ''}`
-        : `* band ${acting.band ?? '?'} acting${cur ? `, @ ${cur.id} deciding` : ''}`,
-    );
+    if (acting.band === null && !hasBands) {
+      if (cur) marks.push(colour ? `reverse video, underlined: ${cur.id} deciding` : `@ ${cur.id} deciding`);
+      else marks.push(colour ? `reverse video: ${acting.id} acting` : `* ${acting.id} acting`);
+    } else {
+      marks.push(
+        colour
+          ? `reverse video: band ${acting.band ?? '?'} acting${cur ? `, underlined: ${cur.id} deciding` : ''}`
+          : `* band ${acting.band ?? '?'} acting${cur ? `, @ ${cur.id} deciding` : ''}`,
+      );
+    }
   }
-  out.push(`    ${marks.join('; ')}`);
+  if (marks.length) out.push(`    ${marks.join('; ')}`);
   return out.join('\n');
 }

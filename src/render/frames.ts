@@ -5,6 +5,7 @@
  * `render` draws these as SVG and steps through them in the HTML player.
  */
 import type { GameSession, LoadedScenario } from '../core/game.js';
+import { count } from '../core/words.js';
 import type { GameEvent, Json, SideId } from '../core/model.js';
 import { RecordError, type RecordLine, type ResultLine } from '../core/record.js';
 import type { Scene } from '../core/scene.js';
@@ -62,7 +63,7 @@ export function whyLines(scenario: LoadedScenario, state: unknown, why: Json | u
       words = JSON.stringify(c.action);
     }
     const note = typeof c.note === 'string' && c.note !== words ? c.note : '';
-    const stats = [typeof c.visits === 'number' ? `${c.visits} visits` : '', typeof c.value === 'number' ? `value ${c.value.toFixed(3)}` : '', note]
+    const stats = [typeof c.visits === 'number' ? count(c.visits, 'visit') : '', typeof c.value === 'number' ? `value ${c.value.toFixed(3)}` : '', note]
       .filter((x) => x)
       .join(', ');
     out.push(`${i + 1}. ${words}${stats ? ` — ${stats}` : ''}`);

@@ -102,6 +102,10 @@ footer{display:flex;gap:6px;align-items:center;padding:6px 10px;border-top:1px s
 footer button{font-size:14px;padding:3px 8px}
 #slider{flex:1}
 #step-label{min-width:14em;text-align:right;font-variant-numeric:tabular-nums}
+#legend{margin:0;padding:4px 10px 6px;font-size:12px;color:#444;border-top:1px solid #e6d9b5}
+#legend span{display:inline-block;margin-right:1em}
+#legend i{display:inline-block;width:.9em;height:.9em;border-radius:50%;vertical-align:-1px;margin-right:3px;border:2px solid transparent}
+#legend code{font-weight:700;color:#000}
 `;
 
 /** The player script: reads the embedded data, draws a frame by setting attributes. */
@@ -171,6 +175,7 @@ const JS = `
     for (var j = f.log[0]; j < f.log[1]; j++) if (data.log[j][1] !== 'decision') evs.push('<li>' + dice(data.log[j][2]) + '</li>');
     h += evs.length ? '<ul>' + evs.join('') + '</ul>' : '';
     now.innerHTML = h;
+    if (history.replaceState) history.replaceState(null, '', '#step=' + f.step); // a link to this step
     lit.forEach(function(li){ li.classList.remove('now'); });
     lit = items.slice(f.log[0], f.log[1]);
     lit.forEach(function(li){ li.classList.add('now'); });
@@ -222,6 +227,26 @@ const JS = `
 })();
 `;
 
+/**
+ * The legend of the player: the sides' colours, the rings (acting band, deciding figure), numbers
+ * (bands), crosses (the dead), dashed lines (moves), and every badge the ruleset draws beside
+ * figures with its meaning (from the scene's `badges`).
+ */
+export function legendHtml(rf: RecordFrames): string {
+  const scene = rf.frames[0].scene;
+  const sides = scene.sides.map((s) => `<span><i style="background:${esc(s.colour)}"></i>${esc(s.name)}</span>`);
+  const marks = [
+    '<span><b>1</b> the band</span>',
+    '<span><i style="border-color:#f1c40f"></i>ring: the acting band</span>',
+    '<span><i style="border-color:#e67e22"></i>thick orange ring: the figure deciding</span>',
+    '<span>grey with a cross: dead</span>',
+    '<span>dashed base: running away</span>',
+    '<span>dashed lines: this step\'s moves</span>',
+  ];
+  const badges = (scene.badges ?? []).map((b) => `<span><code>${esc(b.mark)}</code> ${esc(b.words)}</span>`);
+  return `<div id="legend" aria-label="legend">${[...sides, ...marks, ...badges].join(' ')}<br><span>Link to a step: add <code>#step=N</code> to this page's address (the address follows as you step).</span></div>`;
+}
+
 /** The whole HTML page for a record's frames. */
 export function framesToHtml(rf: RecordFrames): string {
   const data = playerData(rf);
@@ -244,6 +269,7 @@ export function framesToHtml(rf: RecordFrames): string {
 <div id="caption"></div>
 <div id="info"></div>
 <div id="now"></div>
+${legendHtml(rf)}
 <ol id="log"></ol>
 </aside>
 </main>

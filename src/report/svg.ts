@@ -97,6 +97,34 @@ export interface BarGroup {
   bars: Bar[];
 }
 
+/** Width of one character of the charts' 12px sans-serif text, generously (px). */
+const CHAR_W = 7.2;
+/** Longest line of a bar group's label, in characters. */
+const LABEL_CHARS = 22;
+
+/** Split a label into lines of at most `max` characters, at spaces where possible (at most 3 lines). */
+export function wrapLabel(label: string, max: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of label.split(' ')) {
+    let w = word;
+    while (w.length > max) {
+      if (line) out.push(line);
+      out.push(w.slice(0, max));
+      line = '';
+      w = w.slice(max);
+    }
+    if (!line) line = w;
+    else if (line.length + 1 + w.length <= max) line += ` ${w}`;
+    else {
+      out.push(line);
+      line = w;
+    }
+  }
+  if (line) out.push(line);
+  return out.length > 3 ? [...out.slice(0, 2), `${out[2].slice(0, max - 1)}…`] : out;
+}
+
 /**
  * Vertical bars from 0 to `yMax` (rates: 1), grouped, with interval whiskers and a legend naming
  * the series (win rate by side).
@@ -104,12 +132,15 @@ export interface BarGroup {
 export function groupedBarChart(title: string, groups: readonly BarGroup[], series: readonly string[], yLabel: string, yMax = 1): string {
   const per = Math.max(1, series.length);
   const barW = 26;
-  const groupW = per * barW + 30;
+  // Each group is at least as wide as its label's longest line, so labels never run together.
+  const lines = groups.map((g) => wrapLabel(g.label, LABEL_CHARS));
+  const longest = Math.max(0, ...lines.flat().map((l) => l.length));
+  const groupW = Math.max(per * barW + 30, Math.ceil(longest * CHAR_W) + 16);
   const left = 60;
   const top = 50;
   const plotH = 240;
   const width = Math.max(360, left + groups.length * groupW + 30);
-  const labelRows = 2;
+  const labelRows = Math.max(1, ...lines.map((l) => l.length));
   const height = top + plotH + 30 + labelRows * 14 + 20;
   const Y = (v: number): number => top + plotH - (Math.max(0, Math.min(yMax, v)) / yMax) * plotH;
   const body: string[] = [];
@@ -119,7 +150,7 @@ export function groupedBarChart(title: string, groups: readonly BarGroup[], seri
   }
   if (yMax === 1) body.push(`<line x1="${left}" y1="${Y(0.5).toFixed(1)}" x2="${width - 20}" y2="${Y(0.5).toFixed(1)}" stroke="#999" stroke-dasharray="4 3"/>`);
   groups.forEach((g, gi) => {
-    const x0 = left + 15 + gi * groupW;
+    const x0 = left + 15 + gi * groupW + (groupW - 30 - per * barW) / 2;
     g.bars.forEach((b, bi) => {
       const x = x0 + bi * barW;
       const c = COLOURS[bi % COLOURS.length];
@@ -130,8 +161,7 @@ export function groupedBarChart(title: string, groups: readonly BarGroup[], seri
       body.push(`<line x1="${cx}" y1="${Y(b.low).toFixed(1)}" x2="${cx}" y2="${Y(b.high).toFixed(1)}" stroke="#222" stroke-width="1.5"/>`);
       for (const v of [b.low, b.high]) body.push(`<line x1="${cx - 4}" y1="${Y(v).toFixed(1)}" x2="${cx + 4}" y2="${Y(v).toFixed(1)}" stroke="#222" stroke-width="1.5"/>`);
     });
-    const words = g.label.length > 18 ? [g.label.slice(0, 18), g.label.slice(18, 36)] : [g.label];
-    words.forEach((w, wi) => body.push(`<text x="${x0 + (per * barW) / 2}" y="${top + plotH + 16 + wi * 14}" text-anchor="middle">${esc(w)}</text>`));
+    lines[gi].forEach((w, wi) => body.push(`<text x="${x0 + (per * barW) / 2}" y="${top + plotH + 16 + wi * 14}" text-anchor="middle">${esc(w)}</text>`));
   });
   body.push(`<text x="16" y="${top + plotH / 2}" text-anchor="middle" transform="rotate(-90 16 ${top + plotH / 2})" fill="#444">${esc(yLabel)}</text>`);
   series.forEach((s, i) => {

@@ -287,11 +287,11 @@ export class TournamentAnalysis implements Analysis {
     md.push(
       mdTable(
         ['rank', 'agent', 'Elo', '95% interval', 'score (all games)', 'games'],
-        order.map((a, r) => [r + 1, `\`${this.agents[a]}\``, num(fit.ratings[a].elo, 0), `${num(fit.ratings[a].low, 0)} … ${num(fit.ratings[a].high, 0)}`, pctRate(overall[a]), overall[a].games]),
+        order.map((a, r) => [r + 1, `\`${this.agents[a]}\``, eloText(fit.ratings[a].elo), `${eloText(fit.ratings[a].low)} … ${eloText(fit.ratings[a].high)}`, pctRate(overall[a]), overall[a].games]),
         ['r', 'l', 'r', 'c', 'l', 'r'],
       ),
     );
-    md.push(`\nSide advantage of \`${s0}\`: ${num(fit.side.elo, 0)} Elo [${num(fit.side.low, 0)} … ${num(fit.side.high, 0)}] (positive: the ${s0} side wins more often than equally rated agents would).\n`);
+    md.push(`\nSide advantage of \`${s0}\`: ${eloText(fit.side.elo)} Elo [${eloText(fit.side.low)} … ${eloText(fit.side.high)}] (positive: the ${s0} side wins more often than equally rated agents would).\n`);
     md.push('![Ratings with 95% intervals](ratings.svg)\n');
     md.push('## Win matrix\n');
     md.push('Score of the row agent against the column agent over both side orders, with its 95% Wilson interval and (wins–draws–losses).\n');
@@ -398,4 +398,17 @@ export class TournamentAnalysis implements Analysis {
     for (const b of this.turns.bins()) s += b.x * b.count;
     return s / this.turns.total;
   }
+}
+
+/**
+ * An Elo value as shown in report.md and on the console: the summary's value (rounded to 0.1, as
+ * report.json and `--json` give it) rounded to a whole number. Both places use this one function on
+ * the same 0.1-rounded number, so they never differ by one (217.46 → 217.5 → "218" everywhere).
+ */
+export function eloText(elo: number): string {
+  if (!Number.isFinite(elo)) return '—';
+  // Halves round away from zero, so a pairing shows +218 and -218, not +218 and -217.
+  const half = (x: number): number => Math.sign(x) * Math.round(Math.abs(x));
+  const tenth = half(elo * 10) / 10;
+  return String(half(tenth) + 0); // + 0 turns -0 into 0
 }

@@ -7,3 +7,5 @@
  */
 export { ruleset as pirates } from './pirates/index.js';
 export { ruleset as escarmouche } from './escarmouche/index.js';
+export { ruleset as 'state-of-war' } from './state-of-war/index.js';
+export { pigWars as 'pig-wars', pigWarsPirates as 'pig-wars-pirates' } from './pig-wars/index.js';

@@ -8,7 +8,7 @@ import type { LoadedScenario } from '../core/game.js';
 import type { Analysis, ReportSummary, RunInfo } from '../report/common.js';
 import { writeFileAtomic } from '../report/common.js';
 import { GamesWriter, readGames } from './gamesfile.js';
-import { gameAt, type RunManifest } from './manifest.js';
+import { gameAt, partnersOf, type RunManifest } from './manifest.js';
 import { runGames, type RunGamesOptions, type RunGamesResult } from './pool.js';
 import { Progress, type ProgressSink } from './progress.js';
 import type { WorkerConfig } from './types.js';
@@ -47,6 +47,8 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
   let validBytes: number | undefined;
   let rows = 0;
   if (o.resume) {
+    // The manifest may have grown (`--resume … --games N` extends a run): keep run.json in step.
+    writeFileAtomic(join(o.dir, 'run.json'), `${JSON.stringify(m, null, 2)}\n`);
     const scan = await readGames(gamesFile, (row) => {
       if (row.id < 1 || row.id > m.games) return;
       rows++;
@@ -89,6 +91,7 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
         progress.tick(row.error !== undefined);
       },
       shouldStop: o.analysis.shouldStop ? () => o.analysis.shouldStop?.() === true : undefined,
+      partners: (id) => partnersOf(m, id),
       signal: o.signal,
       batchSize: o.batchSize,
       workerHeapMb: o.workerHeapMb,

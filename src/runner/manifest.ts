@@ -76,6 +76,15 @@ export function gameAt(m: RunManifest, sides: readonly SideId[], id: number): Ga
   return { id, seed: deriveSeed(m.seed, d), agents: { [sides[0]]: first, [sides[1]]: second } };
 }
 
+/**
+ * The games that belong with game `id` in the analysis: in a tournament, the same deal and pairing
+ * in the other side order (ids 2k+1 and 2k+2 of the formula in {@link gameAt}); none in a stress run.
+ */
+export function partnersOf(m: RunManifest, id: number): number[] {
+  if (m.kind !== 'tournament') return [];
+  return [(id - 1) % 2 === 0 ? id + 1 : id - 1];
+}
+
 /** Read `<dir>/run.json`; throws naming the file when it is missing or not a run manifest. */
 export function readManifest(dir: string): RunManifest {
   const file = join(dir, 'run.json');

@@ -40,6 +40,12 @@ export interface RunGamesOptions {
   onRow(row: GameRow): void;
   /** Checked before each new task: true stops handing out games (in-flight ones finish). */
   shouldStop?(): boolean;
+  /**
+   * The games that must be played with game `id` when the run stops early (`shouldStop`): in a
+   * tournament, the other side order of its deal. After a stop every started game's partners are
+   * still played, so no deal is left half-played.
+   */
+  partners?(id: number): number[];
   /** Aborting it stops the run at once: in-flight games are dropped, finished rows kept. */
   signal?: AbortSignal;
   /** Games per task (default: from the run size, 1–16). */
@@ -84,6 +90,12 @@ export interface RunGamesResult {
   failures?: string[];
 }
 
+/** The workers cannot start at all (an agent file that fails to load in a thread, too small a heap …). */
+export class WorkerStartError extends Error {}
+
+/** The smallest worker heap (MB) in which the engine and a scenario load; below it no worker starts. */
+export const MIN_WORKER_HEAP_MB = 32;
+
 /** The default worker count: the machine's cores. */
 export function defaultWorkers(): number {
   return availableParallelism();
@@ -105,8 +117,9 @@ interface Flight {
 
 /** Play the run's remaining games. Rejects only when the workers cannot start at all. */
 export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
-  const workers = Math.max(1, Math.floor(o.workers));
   const remaining = o.ids ? o.ids.length : o.total - o.done.size;
+  // Never more threads than games to play: an idle thread costs its heap and start-up, nothing else.
+  const workers = Math.max(1, Math.min(Math.floor(o.workers), remaining));
   if (remaining <= 0 || o.signal?.aborted || o.shouldStop?.()) {
     return { finished: 0, ended: remaining <= 0 ? 'done' : o.signal?.aborted ? 'interrupted' : 'stopped', retried: 0 };
   }
@@ -125,10 +138,10 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB },
     });
   let poolError: unknown = null;
-  const onPoolError = (e: unknown): void => {
-    poolError = e;
-  };
-  pool.on('error', onPoolError);
+  let onPoolError = (e: unknown): void => void (poolError = e);
+  // One stable listener (a shared pool outlives this call: `end` takes exactly this one off again).
+  const poolListener = (e: unknown): void => onPoolError(e);
+  pool.on('error', poolListener);
 
   const seen = new Set<number>(); // ids delivered in this call
   const attempts = new Map<number, number>();
@@ -143,6 +156,8 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
   const inflight = new Set<Flight>();
   const hard = o.config.timeLimitMs > 0 ? o.config.timeLimitMs + Math.max(1000, o.config.timeLimitMs) : 0;
 
+  const started = new Set<number>(); // ids launched in this call
+  let owed: number[] | null = null; // after a stop: the partners of started games still to play
   const deliver = (row: GameRow): void => {
     if (seen.has(row.id) || o.done.has(row.id)) return;
     seen.add(row.id);
@@ -218,7 +233,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       closed = true;
       if (watchdog) clearInterval(watchdog);
       o.signal?.removeEventListener('abort', onAbort);
-      pool.off('error', onPoolError);
+      pool.off('error', poolListener);
       const closing = ownPool ? pool.destroy() : Promise.resolve();
       void closing.then(
         () => (err ? reject(err) : resolve({ finished, ended: stopping ?? 'done', retried })),
@@ -232,6 +247,12 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
     };
     if (o.signal?.aborted) stopping = 'interrupted';
     o.signal?.addEventListener('abort', onAbort);
+    // A worker that dies outside any task (while starting: out of memory loading the engine) fails
+    // no task, so nothing else would end the run: before the first game, that is a failed start.
+    onPoolError = (e: unknown): void => {
+      poolError = e;
+      if (finished === 0) end(new WorkerStartError(`the runner's worker threads fail to start (too little --worker-heap?): ${e instanceof Error ? e.message : String(e)}`));
+    };
 
     const settle = (f: Flight, err: unknown): void => {
       for (let m = receiveMessageOnPort(f.port); m !== undefined; m = receiveMessageOnPort(f.port)) onMessage(f, m.message);
@@ -251,7 +272,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
           const current = Atomics.load(f.watch, WATCH.game);
           if (current === 0 && f.received.size === 0 && finished === 0) {
             if (++startFailures >= 3) {
-              end(new Error(`the runner's worker threads fail to start: ${err instanceof Error ? err.message : String(err ?? poolError)}`));
+              end(new WorkerStartError(`the runner's worker threads fail to start (an agent file that cannot load on a worker thread? too little --worker-heap?): ${err instanceof Error ? err.message : String(err ?? poolError)}`));
               return;
             }
           }
@@ -286,14 +307,36 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       );
     };
 
+    const inFlight = (id: number): boolean => [...inflight].some((f) => f.games.some((g) => g.id === id));
+    /** After a stop: games still owed (partners of started games, and their retries), a batch at a time. */
+    const nextOwed = (): number[] | null => {
+      if (!o.partners) return null;
+      if (owed === null) {
+        const want = new Set<number>();
+        for (const id of started) for (const p of o.partners(id)) if (p >= 1 && p <= o.total && !started.has(p) && !o.done.has(p)) want.add(p);
+        owed = [...want].sort((a, b) => a - b);
+      }
+      // Games of this call that died with their worker and are owed a result are played again too.
+      while (again.length) {
+        const id = again.shift() as number;
+        if (!seen.has(id) && !o.done.has(id)) owed.unshift(id);
+      }
+      const ids: number[] = [];
+      while (ids.length < batch && owed.length) {
+        const id = owed.shift() as number;
+        if (!seen.has(id) && !o.done.has(id) && !inFlight(id)) ids.push(id);
+      }
+      return ids.length ? ids : null;
+    };
     const pump = (): void => {
       if (closed) return;
       if (!stopping && o.shouldStop?.()) stopping = 'stopped';
-      while (!stopping && inflight.size < workers * 2) {
-        const ids = nextIds();
+      while (stopping !== 'interrupted' && inflight.size < workers * 2) {
+        const ids = stopping === 'stopped' ? nextOwed() : nextIds();
         if (!ids) break;
+        for (const id of ids) started.add(id);
         launch(ids);
-        if (o.shouldStop?.()) stopping = 'stopped';
+        if (!stopping && o.shouldStop?.()) stopping = 'stopped';
       }
       if (inflight.size === 0) end(null);
     };

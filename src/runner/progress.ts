@@ -21,6 +21,8 @@ function clock(s: number): string {
 /** Counts finished games against a total and shows rate and ETA. */
 export class Progress {
   private readonly t0 = Date.now();
+  /** When this session's first game finished: the rate counts from there, not from the start (workers start up for seconds first). */
+  private first: number | null = null;
   private last = 0;
   private done: number;
   private errors = 0;
@@ -48,24 +50,33 @@ export class Progress {
     this.done++;
     if (error) this.errors++;
     const now = Date.now();
+    this.first ??= now;
     if (now - this.last >= (this.tty ? 100 : this.everyMs)) {
       this.last = now;
       this.draw();
     }
   }
 
-  /** Games per second this session. */
+  /**
+   * Games per second this session, from the first game it finished (the games after it, over the
+   * time since): neither the workers' start-up nor the games of earlier sessions (a resumed run)
+   * count. NaN until two games have finished in this session.
+   */
   rate(): number {
-    const s = (Date.now() - this.t0) / 1000;
-    return s > 0 ? (this.done - this.already) / s : 0;
+    const n = this.done - this.already - 1;
+    if (this.first === null || n < 1) return Number.NaN;
+    const s = (Date.now() - this.first) / 1000;
+    return s > 0 ? n / s : Number.NaN;
   }
 
   private line(): string {
-    const r = this.rate();
-    const eta = r > 0 ? (this.total - this.done) / r : Infinity;
     const pct = this.total ? Math.floor((100 * this.done) / this.total) : 100;
-    const speed = formatGameRate(r);
-    return `${this.done}/${this.total} games (${pct}%)  ${speed}  ETA ${clock(eta)}  errors ${this.errors}`;
+    const head = `${this.done}/${this.total} games (${pct}%)`;
+    if (this.done - this.already === 0 && this.done >= this.total) return `${head}  nothing left to play  errors ${this.errors}`;
+    const r = this.rate();
+    if (!Number.isFinite(r)) return `${head}  measuring speed…  errors ${this.errors}`;
+    const eta = r > 0 ? (this.total - this.done) / r : Infinity;
+    return `${head}  ${formatGameRate(r)}  ETA ${clock(eta)}  errors ${this.errors}`;
   }
 
   private draw(): void {

@@ -26,8 +26,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { parseSpec } from '../../agents/options.js';
-import { UsageError } from '../commands/common.js';
+import { AgentSpecError, parseSpec } from '../../agents/options.js';
 import { projectRoot } from '../core/scenario.js';
 import type { RunManifest } from './manifest.js';
 import type { RunGamesOptions, RunGamesResult } from './pool.js';
@@ -48,6 +47,12 @@ const WINDOW = 512;
 /** How often the coordinator checks its batches' states itself (besides the queue's events), ms. */
 const SWEEP_MS = 2000;
 
+/**
+ * A `--queue` / `--queue-name` that is not usable: not a redis:// URL, or a Redis that cannot be
+ * reached. The user's to fix (the CLI prints the message and exits 2; src/commands/common.ts).
+ */
+export class QueueAddressError extends Error {}
+
 /** A checked queue address. */
 export interface QueueAddress {
   /** The URL as given, for the Redis client (password and `rediss://` TLS included). */
@@ -65,20 +70,20 @@ export function maskPassword(url: string): string {
 
 /**
  * Check `--queue`: `redis://[user:password@]HOST[:PORT][/DB]` or `rediss://…` (TLS). Throws a
- * {@link UsageError} naming the option otherwise. The URL is handed to the Redis client as is.
+ * {@link QueueAddressError} naming the option otherwise. The URL is handed to the Redis client as is.
  */
 export function parseQueueUrl(url: string, name = DEFAULT_QUEUE_NAME): QueueAddress {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    throw new UsageError(`--queue ${url}: not a URL; expected redis://HOST:PORT[/DB] (or rediss:// for TLS)`);
+    throw new QueueAddressError(`--queue ${url}: not a URL; expected redis://HOST:PORT[/DB] (or rediss:// for TLS)`);
   }
   const shown = maskPassword(url);
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new UsageError(`--queue ${shown}: expected a redis:// or rediss:// URL`);
-  if (u.hostname === '') throw new UsageError(`--queue ${shown}: no host; expected redis://HOST:PORT[/DB]`);
-  if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d+$/.test(u.pathname)) throw new UsageError(`--queue ${shown}: the path must be a database number (/0 … /15), not ${u.pathname}`);
-  if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new UsageError(`--queue-name ${name}: use letters, digits, '.', '_' and '-' only`);
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new QueueAddressError(`--queue ${shown}: expected a redis:// or rediss:// URL`);
+  if (u.hostname === '') throw new QueueAddressError(`--queue ${shown}: no host; expected redis://HOST:PORT[/DB]`);
+  if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d+$/.test(u.pathname)) throw new QueueAddressError(`--queue ${shown}: the path must be a database number (/0 … /15), not ${u.pathname}`);
+  if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new QueueAddressError(`--queue-name ${name}: use letters, digits, '.', '_' and '-' only`);
   return { url, shown, name };
 }
 
@@ -89,7 +94,7 @@ export function connectionOf(a: QueueAddress): { url: string; maxRetriesPerReque
 
 /**
  * Connect once and PING, failing within a few seconds: the Redis client otherwise retries for
- * ever. Throws a {@link UsageError} naming the (masked) URL when Redis cannot be reached.
+ * ever. Throws a {@link QueueAddressError} naming the (masked) URL when Redis cannot be reached.
  */
 export async function checkReachable(a: QueueAddress): Promise<void> {
   const client = new Redis(a.url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
@@ -98,7 +103,7 @@ export async function checkReachable(a: QueueAddress): Promise<void> {
     await client.connect();
     await client.ping();
   } catch (e) {
-    throw new UsageError(`--queue ${a.shown}: cannot reach Redis: ${e instanceof Error ? e.message : String(e)}`);
+    throw new QueueAddressError(`--queue ${a.shown}: cannot reach Redis: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
     client.disconnect();
   }
@@ -223,14 +228,14 @@ export function runKey(manifest: RunManifest, dir: string, project: string, file
   return sha256(JSON.stringify({ manifest, dir, project, files })).slice(0, 16);
 }
 
-/** Every agent file the run's agents name, with its hash; throws a UsageError for a missing one. */
+/** Every agent file the run's agents name, with its hash; throws an AgentSpecError for a missing one. */
 function runFiles(manifest: RunManifest): Record<string, string> {
   const specs = manifest.tournament ? manifest.tournament.agents : Object.values(manifest.stress?.agents ?? {});
   const files: Record<string, string> = {};
   for (const spec of specs) {
     for (const f of agentFiles(spec)) {
       const h = fileHash(f);
-      if (h === null) throw new UsageError(`agent file not found: ${f}`);
+      if (h === null) throw new AgentSpecError(`agent file not found: ${f}`);
       files[f] = h;
     }
   }

@@ -1,6 +1,6 @@
 /**
- * Builders for small Escarmouche positions used by the rules tests: a grid of zones drawn as text,
- * figures placed by zone, a state put at a chosen figure's decision, and a runner that applies
+ * Builders for small Escarmouche positions used by the rules tests: a table of 10 × 8 in terrain
+ * rectangles drawn as text (and areas laid on top), figures placed by point or by rectangle, a state put at a chosen figure's decision, and a runner that applies
  * actions with scripted dice and collects the events.
  */
 import type { GameEvent } from '../../src/core/model.js';
@@ -12,8 +12,9 @@ import { escarmouche } from '../../src/rules/escarmouche/index.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
 
 /**
- * Zone letters: `.` clear, `:` broken, `%` heavy, `~` difficult, `#` impassable, `c` clear with
- * cover, `w` wood (broken, cover, blocks sight), `h` hill (broken, height 1), `H` clear hill.
+ * Map letters, each a 10 × 8 in rectangle of the table: `.` clear, `:` broken, `%` heavy,
+ * `~` difficult, `#` impassable, `c` clear with cover, `w` wood (broken, cover, blocks sight),
+ * `h` hill (broken, height 1), `H` clear hill. Rectangle ids are `r<row>c<col>`.
  */
 const LETTERS: Record<string, { terrain: string; cover?: boolean; blocksSight?: boolean; height?: number }> = {
   '.': { terrain: 'clear' },
@@ -27,25 +28,31 @@ const LETTERS: Record<string, { terrain: string; cover?: boolean; blocksSight?: 
   H: { terrain: 'clear', height: 1 },
 };
 
-/** Zone map JSON from rows of letters; zone ids are `r<row>c<col>` (10 × 8 rectangles). */
-export function gridMap(rows: string[]): { zones: Record<string, unknown>[] } {
-  const zones: Record<string, unknown>[] = [];
+/** Terrain areas from rows of letters (10 × 8 in each), plus any extra areas laid on top. */
+export function gridAreas(rows: string[]): Record<string, unknown>[] {
+  const areas: Record<string, unknown>[] = [];
   rows.forEach((row, r) => {
     [...row].forEach((ch, c) => {
       const l = LETTERS[ch];
-      if (!l) throw new Error(`unknown zone letter ${ch}`);
+      if (!l) throw new Error(`unknown map letter ${ch}`);
       const x = c * 10;
       const y = r * 8;
-      zones.push({ id: `r${r}c${c}`, ...l, polygon: [[x, y], [x + 10, y], [x + 10, y + 8], [x, y + 8]] });
+      areas.push({ id: `r${r}c${c}`, ...l, polygon: [[x, y], [x + 10, y], [x + 10, y + 8], [x, y + 8]] });
     });
   });
-  return { zones };
+  return areas;
 }
 
-/** A figure for {@link testScenario}: side 0 (prefix A) or 1 (prefix B). */
+/**
+ * A figure for {@link testScenario}: side 0 (prefix A) or 1 (prefix B), at a point (`at`, inches) or
+ * in a rectangle of the map (`zone`): there side 0 stands in a column at 0.8 in left of the centre
+ * and side 1 at 0.8 in right of it, one inch apart down the column — so friends in a rectangle
+ * touch, and each enemy is within one base width (1 in) of the enemies beside it.
+ */
 export interface FigSpec {
   side: 0 | 1;
-  zone: string;
+  zone?: string;
+  at?: [number, number];
   rating?: number;
   type?: string;
   skills?: Partial<Record<'shooter' | 'fighter' | 'rider' | 'pike' | 'artillerist' | 'leader', number>>;
@@ -54,8 +61,19 @@ export interface FigSpec {
   mounted?: boolean;
 }
 
-/** A scenario file with the given map and figures (A1, A2 … on side 0; B1, B2 … on side 1). */
-export function scenarioFile(rows: string[], figs: FigSpec[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+function place(f: FigSpec, figs: FigSpec[]): [number, number] {
+  if (f.at) return f.at;
+  const m = /^r(\d+)c(\d+)$/.exec(f.zone ?? '');
+  if (!m) throw new Error(`figure needs "at" or a zone like r0c1, not ${String(f.zone)}`);
+  const same = figs.filter((g) => g.side === f.side && g.zone === f.zone && !g.at);
+  const k = same.indexOf(f);
+  const cx = Number(m[2]) * 10 + 5 + (f.side === 0 ? -0.8 : 0.8);
+  const cy = Number(m[1]) * 8 + 4 + (k - (same.length - 1) / 2);
+  return [cx, cy];
+}
+
+/** A scenario file with the given map (rows of letters, plus `areas` on top) and figures (A1, A2 … on side 0; B1, B2 … on side 1). */
+export function scenarioFile(rows: string[], figs: FigSpec[], extra: Record<string, unknown> = {}, areas: Record<string, unknown>[] = []): Record<string, unknown> {
   const side = (i: 0 | 1) => ({
     id: i === 0 ? 'alpha' : 'beta',
     name: i === 0 ? 'Alpha' : 'Beta',
@@ -69,14 +87,16 @@ export function scenarioFile(rows: string[], figs: FigSpec[], extra: Record<stri
         ...(f.missile ? { missile: f.missile } : {}),
         ...(f.pike ? { pike: true } : {}),
         ...(f.mounted ? { mounted: true } : {}),
-        zone: f.zone,
+        at: place(f, figs),
       })),
   });
+  const width = Math.max(...rows.map((r) => r.length)) * 10;
   return {
     ruleset: 'escarmouche',
     id: 'test',
     name: 'Test',
-    map: gridMap(rows),
+    table: { width, height: rows.length * 8, base: 1 },
+    terrain: [...gridAreas(rows), ...areas],
     first: 'alpha',
     sides: [side(0), side(1)],
     victory: { maxTurns: 10, breakPoint: 99 },
@@ -85,8 +105,8 @@ export function scenarioFile(rows: string[], figs: FigSpec[], extra: Record<stri
 }
 
 /** Compile a test scenario (breakPoint capped to the side sizes). */
-export function testScenario(rows: string[], figs: FigSpec[], extra: Record<string, unknown> = {}): EscScenario {
-  const raw = scenarioFile(rows, figs, extra);
+export function testScenario(rows: string[], figs: FigSpec[], extra: Record<string, unknown> = {}, areas: Record<string, unknown>[] = []): EscScenario {
+  const raw = scenarioFile(rows, figs, extra, areas);
   const n = Math.min(figs.filter((f) => f.side === 0).length, figs.filter((f) => f.side === 1).length);
   const v = raw.victory as Record<string, unknown>;
   if (v.breakPoint === 99) v.breakPoint = n;

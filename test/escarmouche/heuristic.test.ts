@@ -32,3 +32,30 @@ describe('heuristic: risk management', () => {
     expect(['{"k":"shoot","t":"B1"}', '{"k":"dev","d":"ready"}', '{"k":"volley","t":"B1"}']).toContain(best(s));
   });
 });
+
+describe('heuristic: it fights when a fight is good', () => {
+  it('a horseman at the ZOC of a musketeer (horse vs foot: the musketeer\'s win is ignored in the first round) attacks, or readies to', () => {
+    const sc = testScenario(['..'], [
+      { side: 0, zone: 'r0c0', mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
+      { side: 1, zone: 'r0c0', missile: 'musket' },
+    ]);
+    expect(['{"k":"fight","t":"B1","m":"alone"}', '{"k":"dev","d":"ready"}']).toContain(best(acting(sc, 'A1')));
+  });
+  it('with a pool built and two friends at the enemy\'s ZOC it fights with all of them (outnumbering; one wound each, as at Mill Bridge)', () => {
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, at: [8, 4] },
+        { side: 0, at: [10, 2] },
+        { side: 0, at: [12, 4] },
+        { side: 1, at: [10, 4] },
+      ],
+      { wounds: 'one' },
+    );
+    expect(best(acting(sc, 'A1', { pool: 2 }))).toBe('{"k":"fight","t":"B1","m":"all"}');
+  });
+  it('alone against an equal enemy with no pool it does not fight', () => {
+    const sc = testScenario(['..'], [{ side: 0, at: [8, 4] }, { side: 1, at: [10, 4] }]);
+    expect(best(acting(sc, 'A1'))).not.toMatch(/fight/);
+  });
+});

@@ -60,6 +60,22 @@ describe('the invariant monitor catches broken rules', () => {
   it('a move with one passive die too few (MOVING table)', () => {
     expect(feed((e) => (e.e === 'move' && (e.passive as number[]).length > 0 ? { ...e, passive: (e.passive as number[]).slice(1) } : null)).join()).toMatch(/passive dice/);
   });
+  /** The same move (or push) going `extra` further along its line. */
+  const further = (e: GameEvent, extra: number): GameEvent => {
+    const [fx, fy] = e.from as number[];
+    const [tx, ty] = e.to as number[];
+    const l = Math.hypot(tx - fx, ty - fy);
+    return { ...e, to: [tx + ((tx - fx) / l) * extra, ty + ((ty - fy) / l) * extra] };
+  };
+  it('a move that runs on past a change of terrain type (MOVING)', () => {
+    expect(feed((e) => (e.e === 'move' && e.stop === 'ground' ? further(e, 1) : null)).join()).toMatch(/past a change of terrain type/);
+  });
+  it('a move into an enemy\'s zone of control (MOVING)', () => {
+    expect(feed((e) => (e.e === 'move' && e.stop === 'keepOff' ? further(e, 0.5) : null)).join()).toMatch(/zone of control/);
+  });
+  it('a push-back of more than a base width (FIGHTING)', () => {
+    expect(feed((e) => (e.e === 'shift' && e.why === 'pushed' ? further(e, 1) : null)).join()).toMatch(/more than a base width/);
+  });
   it('a 1 rolled that does not end the figure\'s turn (PLAY)', () => {
     expect(feed((e) => (e.e === 'develop' && e.init === 'keep' ? { ...e, active: [...(e.active as number[]).slice(1), 1], ones: 1 } : null)).join()).toMatch(/initiative/);
   });

@@ -1,6 +1,7 @@
 /**
- * Escarmouche rules other than the tables, by section of escarmouche.txt: PLAY (the initiative,
- * the active pool), MOVING (straight lines, terrain changes, zones of control, marshal),
+ * Escarmouche rules other than the tables, by section of escarmouche.txt, on the measured table
+ * (bases 1 in wide, so a zone of control is 1 in, edge to edge): PLAY (the initiative, the active
+ * pool), MOVING (straight lines through one terrain type, zones of control, marshal in sight),
  * DEVELOPING (the developing actions, the reserved action and its interrupt), SHOOTING (factors,
  * skills, volley fire, artillery), FIGHTING (outnumbering, factors, skills, the pike and horse
  * special fights), FIGURE (ratings, skills in defence, wounds) and the scenario's victory.
@@ -12,6 +13,7 @@ import { escarmouche } from '../../src/rules/escarmouche/index.js';
 import { legalActions, setupGame } from '../../src/rules/escarmouche/engine.js';
 import { PH_ACT, PH_INT, PH_OVER, PH_PICK } from '../../src/rules/escarmouche/state.js';
 import { acting, act, ev, fig, keys, testScenario } from './helpers.js';
+import { gap, marshalFollowers } from '../../src/rules/escarmouche/engine.js';
 
 const noDice = { rng: streamFromString('unused'), emit: undefined };
 
@@ -41,7 +43,7 @@ describe('PLAY: the initiative', () => {
     const s = start();
     act(s, { k: 'pick', f: 'A1' }, []);
     act(s, { k: 'dev', d: 'ready' }, [4]);
-    const e = ev(act(s, { k: 'move', to: 'r0c1' }, [5, 3, 4]), 'move');
+    const e = ev(act(s, { k: 'move', to: 'dir:e' }, [5, 3, 4]), 'move');
     expect(e).toMatchObject({ pool: 1, active: [5], passive: [3, 4] });
     expect(s.pool).toBe(1);
   });
@@ -59,7 +61,7 @@ describe('PLAY: the initiative', () => {
   it('a 1 on a passive die counts the same ("a single 1 on any dice, either active or passive")', () => {
     const s = start();
     act(s, { k: 'pick', f: 'A1' }, []);
-    expect(ev(act(s, { k: 'move', to: 'r0c1' }, [6, 1]), 'move')).toMatchObject({ active: [], passive: [6, 1], init: 'figure' });
+    expect(ev(act(s, { k: 'move', to: 'dir:e' }, [6, 1]), 'move')).toMatchObject({ active: [], passive: [6, 1], init: 'figure' });
     expect(s.phase).toBe(PH_PICK);
   });
 
@@ -113,82 +115,131 @@ describe('PLAY: the initiative', () => {
   });
 });
 
+/** A rectangle as a scenario polygon. */
+const box = (x0: number, y0: number, x1: number, y1: number): number[][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+const moves = (k: string[]): string[] => k.filter((x) => x.startsWith('move:'));
+const at = (s: ReturnType<typeof acting>, id: string): [number, number] => {
+  const f = fig(s, id);
+  return [Math.round(s.x[f] * 1000) / 1000, Math.round(s.y[f] * 1000) / 1000];
+};
+
 describe('MOVING', () => {
-  it('"any distance in a straight line through the same terrain type", stopping where the terrain changes', () => {
-    const sc = testScenario(['...:.'], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c0' }]);
-    expect(keys(acting(sc, 'A1')).filter((k) => k.startsWith('move:'))).toEqual(['move:r0c1', 'move:r0c2']);
+  it('"any distance in a straight line through the same terrain type. When the figure reaches a change in terrain type … it must stop"', () => {
+    const sc = testScenario(['...:.'], [{ side: 0, at: [2, 4] }, { side: 1, at: [48, 7] }]);
     const s = acting(sc, 'A1');
-    s.zone[0] = sc.map.index.get('r0c2')!;
-    // From the last clear zone, the next move goes through the new terrain type (broken: 3 dice).
-    const e = ev(act(s, { k: 'move', to: 'r0c3' }, [4, 4, 4]), 'move');
-    expect(e).toMatchObject({ terrain: 'broken', dice: 3, path: ['r0c3'] });
+    const first = ev(act(s, { k: 'move', to: 'dir:e' }, [4, 4]), 'move');
+    expect(first).toMatchObject({ terrain: 'clear', dice: 2, stop: 'ground', from: [2, 4], to: [29.99, 4] });
+    // "…including moving again through the new terrain type": broken ground, 3 dice, to its far edge.
+    const second = ev(act(s, { k: 'move', to: 'dir:e' }, [4, 4, 4]), 'move');
+    expect(second).toMatchObject({ terrain: 'broken', dice: 3, stop: 'ground', to: [39.99, 4] });
   });
 
-  it('moves run straight: along a row or a column of a grid, never diagonally', () => {
-    const sc = testScenario(['...', '...'], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c0' }]);
-    expect(keys(acting(sc, 'A1')).filter((k) => k.startsWith('move:'))).toEqual(['move:r0c1', 'move:r0c2', 'move:r1c0']);
-  });
-
-  it('"When the figure reaches … an enemy\'s zone of control (ZOC), it must stop" — the zone an enemy stands in', () => {
-    const sc = testScenario(['....'], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c2' }]);
+  it('"…or an enemy\'s zone of control (ZOC), it must stop" — one base width from the enemy\'s base; then it may fight', () => {
+    const sc = testScenario(['....'], [{ side: 0, at: [2, 4] }, { side: 1, at: [22, 4] }]);
     const s = acting(sc, 'A1');
-    expect(keys(s).filter((k) => k.startsWith('move:'))).toEqual(['move:r0c1', 'move:r0c2']);
-    expect(ev(act(s, { k: 'move', to: 'r0c2' }, [4, 4]), 'move')).toMatchObject({ zoc: true, path: ['r0c1', 'r0c2'] });
+    expect(moves(keys(s))).toContain('move:foe:B1');
+    const e = ev(act(s, { k: 'move', to: 'foe:B1' }, [4, 4]), 'move');
+    expect(e).toMatchObject({ stop: 'keepOff', zoc: true, to: [20, 4] });
+    expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeCloseTo(1, 9); // one base width between the bases
     // "…or starting a fight if at a ZOC"
     expect(keys(s)).toContain('fight:B1:alone');
   });
 
-  it('a figure may leave a zone of control; friends do not stop it; impassable zones are never entered', () => {
-    const sc = testScenario(['..#.'], [{ side: 0, zone: 'r0c0' }, { side: 0, zone: 'r0c1' }, { side: 1, zone: 'r0c0' }]);
-    expect(keys(acting(sc, 'A1')).filter((k) => k.startsWith('move:'))).toEqual(['move:r0c1']);
+  it('a line passing an enemy stops where it reaches the enemy\'s ZOC', () => {
+    const sc = testScenario(['....'], [{ side: 0, at: [2, 4] }, { side: 1, at: [22, 5.5] }]);
+    const s = acting(sc, 'A1');
+    const e = ev(act(s, { k: 'move', to: 'dir:e' }, [4, 4]), 'move');
+    expect(e).toMatchObject({ stop: 'keepOff', zoc: true });
+    expect(s.x[0]).toBeCloseTo(22 - Math.sqrt(4 - 1.5 ** 2), 9);
+  });
+
+  it('a figure at a ZOC may move away or along it, not nearer (crossing it is for after a fight); friends stop it only base to base; impassable ground is never entered', () => {
+    const held = testScenario(['....'], [{ side: 0, at: [20, 4] }, { side: 1, at: [22, 4] }]);
+    const k = moves(keys(acting(held, 'A1')));
+    expect(k).not.toContain('move:foe:B1');
+    expect(k).not.toContain('move:dir:e');
+    expect(k).toContain('move:away');
+    const friend = testScenario(['....'], [{ side: 0, at: [2, 4] }, { side: 0, at: [10, 4] }, { side: 1, at: [38, 7.5] }]);
+    const s = acting(friend, 'A1');
+    expect(ev(act(s, { k: 'move', to: 'dir:e' }, [4, 4]), 'move')).toMatchObject({ stop: 'figure', to: [9, 4], zoc: false });
+    const wall = testScenario(['..#.'], [{ side: 0, at: [2, 4] }, { side: 1, at: [38, 4] }]);
+    const w = acting(wall, 'A1');
+    expect(ev(act(w, { k: 'move', to: 'dir:e' }, [4, 4]), 'move')).toMatchObject({ stop: 'blocked' });
+    expect(w.x[0]).toBeCloseTo(19.5, 3);
+  });
+
+  it('the moves offered are real positions: toward each enemy in sight, each objective, the nearest cover, eight directions, away', () => {
+    // A wood (blocks sight) hides B1; B2 is in sight; a hedge gives cover; the last rectangle is an objective.
+    const sc = testScenario(['..w..'], [{ side: 0, at: [5, 4] }, { side: 1, at: [45, 4] }, { side: 1, at: [15, 7] }], {
+      victory: { maxTurns: 10, breakPoint: 1, objectives: [{ area: 'r0c4', value: 1 }] },
+    }, [{ id: 'hedge', terrain: 'broken', cover: true, polygon: box(8, 6.5, 12, 7) }]);
+    const s = acting(sc, 'A1');
+    const k = moves(keys(s));
+    expect(k).toContain('move:foe:B2');
+    expect(k).not.toContain('move:foe:B1');
+    for (const x of ['move:obj:r0c4', 'move:cover:hedge', 'move:away', 'move:dir:n', 'move:dir:s', 'move:dir:w']) expect(k).toContain(x);
+    // (East is where the objective lies: that line is offered once, as the objective's.)
+    // Each is a straight line to a real place: to the hedge, it ends with the base touching it.
+    ev(act(s, { k: 'move', to: 'cover:hedge' }, [4, 4]), 'move');
+    expect(s.sc.table.coverAt(s.x[0], s.y[0])?.id).toBe('hedge');
   });
 
   it('moving leaves the cover the figure had taken', () => {
-    const sc = testScenario(['c.'], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c0' }]);
+    const sc = testScenario(['c.'], [{ side: 0, zone: 'r0c0' }, { side: 1, at: [15, 7.5] }]);
     const s = acting(sc, 'A1');
     s.cover[0] = 1;
-    act(s, { k: 'move', to: 'r0c1' }, [4, 4]);
+    act(s, { k: 'move', to: 'dir:n' }, [4, 4]);
     expect(s.cover[0]).toBe(0);
   });
 
   it('FIGURE skills: a Rider turns passive dice into active ones when moving mounted (a 1 still counts)', () => {
-    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', mounted: true, skills: { rider: 2 } }, { side: 1, zone: 'r0c0' }]);
+    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', mounted: true, skills: { rider: 2 } }, { side: 1, at: [15, 7.5] }]);
     const s = acting(sc, 'A1');
-    expect(ev(act(s, { k: 'move', to: 'r0c1' }, [1, 5]), 'move')).toMatchObject({ dice: 2, skill: 2, active: [1, 5], passive: [], init: 'figure' });
+    expect(ev(act(s, { k: 'move', to: 'dir:e' }, [1, 5]), 'move')).toMatchObject({ dice: 2, skill: 2, active: [1, 5], passive: [], init: 'figure' });
   });
 });
 
 describe('MOVING: special move — marshal', () => {
   const sc = testScenario(['...'], [
-    { side: 0, zone: 'r0c0', skills: { leader: 1 } },
-    { side: 0, zone: 'r0c0' },
-    { side: 0, zone: 'r0c0' },
-    { side: 1, zone: 'r0c0' },
+    { side: 0, at: [5, 4], skills: { leader: 1 } },
+    { side: 0, at: [5, 3] },
+    { side: 0, at: [5, 5] },
+    { side: 1, at: [28, 7.5] },
   ]);
-  it('a passive die more per marshalled figure, Leader skill turning passive dice active; no 1: all move, their turns are used, the marshal goes on', () => {
+  it('"A figure can marshal other figures in line-of-sight": a friend behind a wood is not marshalled', () => {
+    const figs = [{ side: 0 as const, at: [5, 4] as [number, number] }, { side: 0 as const, at: [5, 5] as [number, number] }, { side: 0 as const, at: [25, 4] as [number, number] }, { side: 1 as const, at: [28, 7.5] as [number, number] }];
+    const open = acting(testScenario(['...'], figs), 'A1');
+    expect(marshalFollowers(open, 0).map((g) => open.sc.figures[g].id)).toEqual(['A2', 'A3']);
+    expect(keys(open)).toContain('marshal:2:dir:n');
+    const wooded = acting(testScenario(['.w.'], figs), 'A1');
+    expect(marshalFollowers(wooded, 0).map((g) => wooded.sc.figures[g].id)).toEqual(['A2']);
+    expect(keys(wooded)).toContain('marshal:1:dir:n');
+    expect(keys(wooded).some((x) => x.startsWith('marshal:2:'))).toBe(false);
+  });
+  it('a passive die more per marshalled figure, Leader skill turning passive dice active; no 1: all move "simultaneously" the same way, their turns are used, the marshal goes on', () => {
     const s = acting(sc, 'A1');
-    const e = ev(act(s, { k: 'marshal', to: 'r0c2' }, [6, 3, 4, 5]), 'marshal');
+    const e = ev(act(s, { k: 'marshal', to: 'dir:e', n: 2 }, [6, 3, 4, 5]), 'marshal');
     expect(e).toMatchObject({ followers: ['A2', 'A3'], dice: 2, skill: 1, active: [6], passive: [3, 4, 5], moved: true, init: 'keep' });
-    for (const id of ['A1', 'A2', 'A3']) expect(sc.map.zones[s.zone[fig(sc, id)]].id).toBe('r0c2');
+    expect([at(s, 'A1'), at(s, 'A2'), at(s, 'A3')]).toEqual([[29.5, 4], [29.5, 3], [29.5, 5]]);
     expect([s.acted[1], s.acted[2], s.actor]).toEqual([1, 1, 0]);
   });
   it('"On a single 1 the figures move then end their turn"', () => {
     const s = acting(sc, 'A1');
-    expect(ev(act(s, { k: 'marshal', to: 'r0c2' }, [6, 1, 4, 5]), 'marshal')).toMatchObject({ moved: true, init: 'figure' });
-    expect(sc.map.zones[s.zone[1]].id).toBe('r0c2');
+    expect(ev(act(s, { k: 'marshal', to: 'dir:e', n: 2 }, [6, 1, 4, 5]), 'marshal')).toMatchObject({ moved: true, init: 'figure' });
+    expect(at(s, 'A2')).toEqual([29.5, 3]);
     expect(s.actor).toBe(-1);
   });
   it('"On a double 1 all the figures move and the player\'s turn is over"', () => {
     const s = acting(sc, 'A1');
-    const events = act(s, { k: 'marshal', to: 'r0c2' }, [1, 1, 4, 5]);
+    const events = act(s, { k: 'marshal', to: 'dir:e', n: 2 }, [1, 1, 4, 5]);
     expect(ev(events, 'marshal')).toMatchObject({ moved: true, init: 'side' });
-    expect(sc.map.zones[s.zone[0]].id).toBe('r0c2');
+    expect(at(s, 'A1')).toEqual([29.5, 4]);
     expect(s.side).toBe(1);
   });
   it('"If a triple 1 is rolled no figure moves and the player\'s turn is over"', () => {
     const s = acting(sc, 'A1');
-    expect(ev(act(s, { k: 'marshal', to: 'r0c2' }, [1, 1, 1, 5]), 'marshal')).toMatchObject({ moved: false, init: 'side' });
-    expect(sc.map.zones[s.zone[0]].id).toBe('r0c0');
+    expect(ev(act(s, { k: 'marshal', to: 'dir:e', n: 2 }, [1, 1, 1, 5]), 'marshal')).toMatchObject({ moved: false, init: 'side' });
+    expect(at(s, 'A1')).toEqual([5, 4]);
     expect(s.side).toBe(1);
   });
 });
@@ -202,20 +253,25 @@ describe('DEVELOPING', () => {
     expect([s.cover[0], s.pool]).toEqual([1, 2]);
     expect(keys(s)).not.toContain('dev:cover');
   });
-  it('cover is taken only where the zone offers it, and not by a horseman', () => {
+  it('cover is taken where the base touches terrain that gives it — by a horseman too (the text does not bar him)', () => {
     expect(keys(acting(sc, 'A2'))).not.toContain('dev:cover');
-    const open = testScenario(['..'], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c1' }]);
-    expect(keys(acting(open, 'A1'))).not.toContain('dev:cover');
+    const horse = testScenario(['c.'], [{ side: 0, zone: 'r0c0', mounted: true }, { side: 1, at: [15, 4] }]);
+    expect(keys(acting(horse, 'A1'))).toContain('dev:cover');
   });
-  it('Cowered: "Standing will require a developing action" — until then the figure neither moves, shoots nor fights', () => {
+  it('Cowered: "Standing will require a developing action" — until then it neither moves nor is marshalled; it may still fight, shoot and reserve', () => {
     const s = acting(sc, 'A2');
     s.cowered[1] = 1;
     const k = keys(s);
-    expect(k.some((x) => x.startsWith('move') || x.startsWith('fight') || x.startsWith('shoot') || x === 'reserve')).toBe(false);
+    expect(k.some((x) => x.startsWith('move') || x.startsWith('marshal'))).toBe(false);
+    expect(k).toContain('fight:B1:alone');
+    expect(k).toContain('reserve');
     expect(k).toContain('dev:stand');
+    const m = acting(sc, 'A1');
+    m.cowered[1] = 1;
+    expect(marshalFollowers(m, 0)).toEqual([]);
     act(s, { k: 'dev', d: 'stand' }, [4]);
     expect(s.cowered[1]).toBe(0);
-    expect(keys(s)).toContain('fight:B1:alone');
+    expect(keys(s).some((x) => x.startsWith('move:'))).toBe(true);
   });
   it('Shaken: "a developing action to remove a marker – (this action also gains an active dice)"', () => {
     const s = acting(sc, 'A1');
@@ -234,8 +290,13 @@ describe('DEVELOPING', () => {
 });
 
 describe('DEVELOPING: special development — reserved action', () => {
-  // A1 (musket) reserves; B1 then moves into its sight.
-  const sc = testScenario(['....'], [{ side: 0, zone: 'r0c0', missile: 'musket' }, { side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c3' }]);
+  // A1 (musket) reserves at the west edge; a house (blocks sight) hides B1 until it steps south of it.
+  const sc = testScenario(
+    ['....', '....', '....'],
+    [{ side: 0, at: [2, 10], missile: 'musket' }, { side: 0, at: [2, 12] }, { side: 1, at: [30, 10] }],
+    {},
+    [{ id: 'house', name: 'the house', terrain: 'impassable', blocksSight: true, polygon: box(15, 2, 20, 14) }],
+  );
   const reserved = () => {
     const s = setupGame(sc, noDice);
     act(s, { k: 'pick', f: 'A1' }, []);
@@ -250,10 +311,11 @@ describe('DEVELOPING: special development — reserved action', () => {
   it('"A reserved action ends the figure\'s turn" — it is a developing action: it gains a die and the pool is rolled', () => {
     reserved();
   });
-  it('an enemy that moves into its sight may be interrupted: the reserving side decides, with one active die', () => {
+  it('"when an enemy figure strays into the figure\'s line of sight" it may interrupt: the reserving side decides, with one active die', () => {
     const s = reserved();
     act(s, { k: 'pick', f: 'B1' }, []);
-    act(s, { k: 'move', to: 'r0c2' }, [4, 4]);
+    expect(keys(s)).not.toContain('shoot:A1'); // hidden behind the house
+    act(s, { k: 'move', to: 'dir:s' }, [4, 4]);
     expect(s.phase).toBe(PH_INT);
     expect(escarmouche.currentSide(s)).toBe('alpha');
     expect(keys(s)).toEqual(['int:A1:shoot:B1', 'wait']);
@@ -263,13 +325,19 @@ describe('DEVELOPING: special development — reserved action', () => {
     expect(escarmouche.currentSide(s)).toBe('beta');
     expect([s.phase, s.actor, s.reserved[0], s.ones]).toEqual([PH_ACT, fig(sc, 'B1'), 0, 0]);
   });
+  it('an enemy move that stays out of its sight gives no interrupt', () => {
+    const s = reserved();
+    act(s, { k: 'pick', f: 'B1' }, []);
+    act(s, { k: 'move', to: 'dir:n' }, [4, 4]);
+    expect([s.phase, escarmouche.currentSide(s)]).toEqual([PH_ACT, 'beta']);
+  });
   it('"wait" lets the enemy go on; the reserved die is kept for a later moment of that turn', () => {
     const s = reserved();
     act(s, { k: 'pick', f: 'B1' }, []);
-    act(s, { k: 'move', to: 'r0c2' }, [4, 4]);
+    act(s, { k: 'move', to: 'dir:s' }, [4, 4]);
     act(s, { k: 'wait' }, []);
     expect([s.phase, s.reserved[0]]).toEqual([PH_ACT, 1]);
-    act(s, { k: 'move', to: 'r0c1' }, [4, 4]);
+    act(s, { k: 'move', to: 'dir:w' }, [4, 4]);
     expect(keys(s)).toContain('int:A1:shoot:B1');
   });
   it('the reserved die lasts through one enemy turn: it is gone when the reserving side\'s next turn begins', () => {
@@ -280,8 +348,8 @@ describe('DEVELOPING: special development — reserved action', () => {
 });
 
 describe('SHOOTING', () => {
-  it('"Projectile weapons range the board" but not through woods or over a hill between', () => {
-    for (const [row, sees] of [['...', true], ['.w.', false], ['.h.', false], ['...H', true]] as const) {
+  it('"Projectile weapons range the board" — along any line of sight; terrain that blocks sight (a wood) stops it, a hill between does not', () => {
+    for (const [row, sees] of [['...', true], ['.w.', false], ['.h.', true], ['...H', true]] as const) {
       const sc = testScenario([row], [{ side: 0, zone: 'r0c0', missile: 'musket' }, { side: 1, zone: `r0c${row.length - 1}` }]);
       expect(keys(acting(sc, 'A1')).includes('shoot:B1')).toBe(sees);
     }
@@ -300,7 +368,7 @@ describe('SHOOTING', () => {
     s.cowered[1] = 1;
     expect(ev(act(s, { k: 'shoot', t: 'B1' }, [5, 2, 2, 3, 3, 3]), 'shoot')).toMatchObject({ factors: ['target prone'], active: [5] });
   });
-  it('the Shooter skill turns that many passive dice into active ones', () => {
+  it('"Skills also allow the figure to substitute active dice for passive dice in a roll": the Shooter skill, on any passive die of the shot', () => {
     const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', missile: 'musket', skills: { shooter: 2 } }, { side: 1, zone: 'r0c1' }]);
     const s = acting(sc, 'A1');
     expect(ev(act(s, { k: 'shoot', t: 'B1' }, [2, 3, 4, 5, 5, 3, 3, 3]), 'shoot')).toMatchObject({ skill: 2, active: [2, 3, 4], passive: [5, 5] });
@@ -319,61 +387,93 @@ describe('SHOOTING', () => {
     expect(e).toMatchObject({ bonus: 2, penalty: 5, skill: 2, active: [2, 2, 2, 2, 2], passive: [3, 3, 3] });
     expect(s.pool).toBe(1); // the bonus is for that shot; the pool gains one die as for any action
   });
-  it('volley fire: one active die per shooter in sight of the target, the slowest weapon\'s penalty, Leader skill; the other shooters have used their turn', () => {
+  it('volley fire: one active die per shooter in line of sight of the target, the slowest weapon\'s penalty, Leader skill; the other shooters have used their turn', () => {
     const sc = testScenario(['...'], [
-      { side: 0, zone: 'r0c0', skills: { leader: 1 } },
+      { side: 0, zone: 'r0c0', skills: { leader: 1 }, missile: 'pistol' },
       { side: 0, zone: 'r0c0', missile: 'musket' },
       { side: 0, zone: 'r0c1', missile: 'pistol' },
       { side: 1, zone: 'r0c2' },
     ]);
     const s = acting(sc, 'A1');
     expect(keys(s)).toContain('volley:B1');
-    expect(keys(s)).not.toContain('shoot:B1'); // the captain here has no missile weapon of his own
     const e = ev(act(s, { k: 'volley', t: 'B1' }, [4, 4, 4, 4, 5, 5, 5, 3, 3, 3]), 'shoot');
     expect(e).toMatchObject({ weapon: 'volley', volley: ['A2', 'A3'], penalty: 4, skill: 1, active: [4, 4, 4, 4], passive: [5, 5, 5] });
     expect([s.acted[1], s.acted[2], s.actor]).toEqual([1, 1, 0]);
     expect(keys(s)).not.toContain('volley:B1');
   });
+  it('volley fire is a shoot action: "a figure armed with a missile weapon … may shoot", so the director must carry one', () => {
+    const sc = testScenario(['...'], [
+      { side: 0, zone: 'r0c0', skills: { leader: 1 } },
+      { side: 0, zone: 'r0c0', missile: 'musket' },
+      { side: 1, zone: 'r0c2' },
+    ]);
+    expect(keys(acting(sc, 'A1')).some((k) => k.startsWith('volley:') || k.startsWith('shoot:'))).toBe(false);
+  });
 });
 
 describe('FIGHTING', () => {
-  it('"with an enemy at its ZOC" — only enemies in the figure\'s own zone can be fought', () => {
-    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c0' }, { side: 1, zone: 'r0c1' }]);
+  it('"with an enemy at its ZOC – within one base width": B1 one base width away can be fought, B2 a little further cannot', () => {
+    const sc = testScenario(['..'], [{ side: 0, at: [5, 4] }, { side: 1, at: [7, 4] }, { side: 1, at: [5, 6.2] }]);
     const k = keys(acting(sc, 'A1'));
     expect(k).toContain('fight:B1:alone');
     expect(k.some((x) => x.startsWith('fight:B2'))).toBe(false);
   });
-  it('outnumbering: one active die per other friendly figure in the fight; not multiple against multiple', () => {
+  it('outnumbering: friends at the defender\'s ZOC are drawn in ("even if they have already used up their initiative"), or the defender\'s at the attacker\'s; not multiple against multiple', () => {
     const sc = testScenario(['..'], [
-      { side: 0, zone: 'r0c0' },
-      { side: 0, zone: 'r0c0' },
-      { side: 0, zone: 'r0c0' },
-      { side: 1, zone: 'r0c0' },
-      { side: 1, zone: 'r0c0' },
+      { side: 0, at: [8, 4] },
+      { side: 0, at: [10, 2] },
+      { side: 0, at: [12, 4] },
+      { side: 1, at: [10, 4] },
+      { side: 1, at: [8, 6] },
     ]);
     const s = acting(sc, 'A1');
+    s.acted[1] = 1;
     const all = ev(act(s, { k: 'fight', t: 'B1', m: 'all' }, [4, 4, 4, 3, 3, 3]), 'fight');
     expect(all).toMatchObject({ attackers: ['A1', 'A2', 'A3'], defenders: ['B1'], outnumber: [2, 0], active: [4, 4, 4], defence: [3, 3, 3] });
     const t = acting(sc, 'A1');
     const alone = ev(act(t, { k: 'fight', t: 'B1', m: 'alone' }, [4, 3, 3, 3, 3]), 'fight');
     expect(alone).toMatchObject({ attackers: ['A1'], defenders: ['B1', 'B2'], outnumber: [0, 1], defence: [3, 3, 3, 3] });
   });
+  it('"Move the attacker into base contact as a free action"; the loser is "pushed … a base-width away", so the two end one ZOC apart and may fight again', () => {
+    const sc = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }]);
+    const s = acting(sc, 'A1');
+    const events = act(s, { k: 'fight', t: 'B1', m: 'alone' }, [5, 3, 3, 3]);
+    expect(ev(events, 'fight')).toMatchObject({ contact: [7, 4], winner: 'A1', diff: 2, effect: 'disarmed' });
+    expect(ev(events, 'shift')).toMatchObject({ figure: 'B1', why: 'pushed', from: [8, 4], to: [9, 4], blocked: false });
+    expect([at(s, 'A1'), at(s, 'B1')]).toEqual([[7, 4], [9, 4]]);
+    expect(gap(s, 0, 1)).toBeCloseTo(1, 9);
+    // "…including crossing the defender's ZOC and fighting again"
+    expect(keys(s)).toContain('fight:B1:alone');
+  });
+  it('"All combatants are separated by their ZOC (a base width) at the end of the fight": a push blocked by a building, and a stand-off', () => {
+    const blocked = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }], {}, [
+      { id: 'barn', terrain: 'impassable', polygon: box(8.6, 0, 12, 8) },
+    ]);
+    const s = acting(blocked, 'A1');
+    const events = act(s, { k: 'fight', t: 'B1', m: 'alone' }, [5, 3, 3, 3]);
+    expect(events.filter((e) => e.e === 'shift').map((e) => [e.figure, e.why, e.blocked])).toEqual([
+      ['B1', 'pushed', true],
+      ['A1', 'apart', false],
+    ]);
+    expect(gap(s, 0, 1)).toBeCloseTo(1, 3);
+    const tie = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }]);
+    const t = acting(tie, 'A1');
+    const e = act(t, { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]);
+    expect(ev(e, 'fight')).toMatchObject({ winner: null });
+    expect(ev(e, 'shift')).toMatchObject({ figure: 'A1', why: 'apart', to: [6, 4] });
+  });
   it('passive dice replace the attacker\'s active dice: defender uphill, defender in cover, attacker weaponless, attacker shaken', () => {
-    const sc = testScenario(['.H'], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c1' }]);
+    const sc = testScenario(['.H'], [{ side: 0, at: [9, 4] }, { side: 1, at: [11, 4] }]);
     const s = acting(sc, 'A1', { pool: 4 });
-    act(s, { k: 'move', to: 'r0c1' }, [5, 5, 5, 5, 5, 5]);
     s.cover[1] = 1;
     s.disarmed[0] = 1;
     s.shaken[0] = 1;
     const e = ev(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [6, 2, 2, 2, 2, 3, 3, 3]), 'fight');
     expect(e).toMatchObject({ factors: ['defender uphill', 'defender in cover', 'attacker weaponless', 'attacker shaken'], active: [6], passive: [2, 2, 2, 2] });
   });
-  it('a defender who came up the same way is not uphill of the attacker', () => {
-    const sc = testScenario(['.H'], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c1' }]);
-    const s = acting(sc, 'A1');
-    s.edge[1] = sc.map.index.get('r0c0')!;
-    act(s, { k: 'move', to: 'r0c1' }, [5, 5]);
-    expect(ev(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [4, 3, 3, 3]), 'fight')).toMatchObject({ factors: [] });
+  it('"Defender uphill of attacker": on the same hill neither is uphill', () => {
+    const sc = testScenario(['.H'], [{ side: 0, at: [11, 4] }, { side: 1, at: [13, 4] }]);
+    expect(ev(act(acting(sc, 'A1'), { k: 'fight', t: 'B1', m: 'alone' }, [4, 3, 3, 3]), 'fight')).toMatchObject({ factors: [] });
   });
   it('the Fighter skill turns passive dice active; the defender rolls its rating "or fight skill if better"', () => {
     const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', skills: { fighter: 1 } }, { side: 1, zone: 'r0c0', rating: 2, skills: { fighter: 3 } }]);
@@ -432,23 +532,27 @@ describe('FIGHTING: the special fights', () => {
     const e = ev(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [6, 2, 2, 2]), 'fight');
     expect(e).toMatchObject({ defBase: 3, winner: 'A1', firstStrike: 'B1', ignored: true, effect: 'none' });
   });
-  it('massed pike: one active die more per supporting pikeman, who have all used their turn; the coordinator goes on', () => {
+  it('massed pike: "add an active dice for every pikeman in base contact with him" — also one not at the horseman\'s ZOC; they use their turn; the coordinator goes on', () => {
     const sc = testScenario(['..'], [
-      { side: 0, zone: 'r0c0', pike: true },
-      { side: 0, zone: 'r0c0', pike: true },
-      { side: 0, zone: 'r0c0', pike: true },
-      { side: 1, zone: 'r0c0', mounted: true },
+      { side: 0, at: [4.2, 4], pike: true },
+      { side: 0, at: [4.2, 3], pike: true },
+      { side: 0, at: [3.2, 4], pike: true },
+      { side: 1, at: [5.8, 4], mounted: true },
     ]);
     const s = acting(sc, 'A1');
     expect(keys(s)).toContain('fight:B1:massed');
-    const e = ev(act(s, { k: 'fight', t: 'B1', m: 'massed' }, [4, 4, 4, 4, 4, 3, 3, 3]), 'fight');
-    expect(e).toMatchObject({ attackers: ['A1', 'A2', 'A3'], outnumber: [2, 0], massed: [2, 0], spent: ['A2', 'A3'] });
+    const e = ev(act(s, { k: 'fight', t: 'B1', m: 'massed' }, [4, 4, 4, 3, 3, 3]), 'fight');
+    // Each supporting pikeman adds one die (A2 is also at the horseman's ZOC, but is not counted twice).
+    expect(e).toMatchObject({ attackers: ['A1', 'A2', 'A3'], outnumber: [0, 0], massed: [2, 0], spent: ['A2', 'A3'], active: [4, 4, 4] });
     expect([s.acted[1], s.acted[2], s.phase]).toEqual([1, 1, PH_ACT]);
   });
-  it('massed pike in defence: the supporting pikemen add their dice against a horseman', () => {
-    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', pike: true }, { side: 0, zone: 'r0c0', pike: true }, { side: 1, zone: 'r0c0', mounted: true }]);
-    const e = ev(act(acting(sc, 'B1'), { k: 'fight', t: 'A1', m: 'alone' }, [4, 3, 3, 3, 3, 3]), 'fight');
-    expect(e).toMatchObject({ defenders: ['A1', 'A2'], outnumber: [0, 1], massed: [0, 1], defence: [3, 3, 3, 3, 3] });
+  it('massed pike in defence: a pikeman in base contact adds a die against a horseman; one drawn into the fight adds one die, not two', () => {
+    const behind = testScenario(['..'], [{ side: 0, at: [4.2, 4], pike: true }, { side: 0, at: [3.2, 4], pike: true }, { side: 1, at: [5.8, 4], mounted: true }]);
+    const e = ev(act(acting(behind, 'B1'), { k: 'fight', t: 'A1', m: 'alone' }, [4, 3, 3, 3, 3]), 'fight');
+    expect(e).toMatchObject({ defenders: ['A1'], outnumber: [0, 0], massed: [0, 1], defence: [3, 3, 3, 3] });
+    const beside = testScenario(['..'], [{ side: 0, zone: 'r0c0', pike: true }, { side: 0, zone: 'r0c0', pike: true }, { side: 1, zone: 'r0c0', mounted: true }]);
+    const f = ev(act(acting(beside, 'B1'), { k: 'fight', t: 'A1', m: 'alone' }, [4, 3, 3, 3, 3]), 'fight');
+    expect(f).toMatchObject({ defenders: ['A1', 'A2'], outnumber: [0, 1], massed: [0, 0], defence: [3, 3, 3, 3] });
   });
   it('pike fencing: pike against pike is regular fighting; the winner with the initiative may fight again "without pikes"', () => {
     const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', pike: true }, { side: 1, zone: 'r0c0', pike: true, rating: 2, skills: { pike: 3 } }]);
@@ -475,9 +579,9 @@ describe('FIGURE: wounds and victory', () => {
     expect(s.phase).toBe(PH_OVER);
     expect(escarmouche.outcome(s)).toEqual({ winner: 'alpha', reason: 'Beta broken: 1 of 1 figures out of action' });
   });
-  it('after the last game turn the side holding more objective points wins (held: figures there and no enemy)', () => {
+  it('after the last game turn the side holding more objective points wins (held: figures standing in the area and no enemy)', () => {
     const sc = testScenario(['...'], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c2' }, { side: 1, zone: 'r0c0' }], {
-      victory: { maxTurns: 1, breakPoint: 1, objectives: [{ zone: 'r0c0', value: 2 }, { zone: 'r0c2', value: 1 }] },
+      victory: { maxTurns: 1, breakPoint: 1, objectives: [{ area: 'r0c0', value: 2 }, { area: 'r0c2', value: 1 }] },
     });
     const s = setupGame(sc, noDice);
     const events: GameEvent[] = [];

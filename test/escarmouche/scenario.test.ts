@@ -1,4 +1,4 @@
-/** Escarmouche scenario files: the Mill Bridge scenario, the committed schema, and errors with JSON paths. */
+/** Escarmouche scenario files: Mill Bridge and the farmyard brawl on the table, the committed schema, and errors with JSON paths. */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ScenarioError } from '../../src/core/model.js';
@@ -20,53 +20,77 @@ const err = (raw: unknown): ScenarioError => {
 };
 
 describe('Escarmouche scenarios', () => {
-  it('Mill Bridge: seven figures a side (captain, mounted cornet, two pikes, two muskets, a gun), 35 zones, three objectives', () => {
+  it('Mill Bridge: seven figures a side (captain, mounted cornet, two pikes, two muskets, a gun) on a 48 × 32 in table, three objective areas', () => {
     const loaded = compileSource(resolveScenario('mill-bridge'));
     const sc = loaded.compiled as EscScenario;
     expect(loaded.ruleset.id).toBe('escarmouche');
     expect(loaded.ruleset.sides(sc)).toEqual(['royalists', 'parliament']);
-    expect(sc.map.size).toBe(35);
+    expect([sc.table.width, sc.table.height, sc.table.unit, sc.zoc, sc.radius]).toEqual([48, 32, 'in', 1, 0.5]);
     for (const side of sc.sides) {
       const figs = side.figures.map((f) => sc.figures[f]);
       expect(figs.map((f) => f.type)).toEqual(['captain', 'mounted officer', 'pikeman', 'pikeman', 'musketeer', 'musketeer', 'gunner']);
       expect(figs.filter((f) => f.mounted)).toHaveLength(1);
-      expect(side.breakPoint).toBe(4);
+      expect(side.breakPoint).toBe(sc.file.victory.breakPoint);
     }
-    expect(sc.objectives.map((o) => [sc.map.zones[o.zone].id, o.value])).toEqual([['mill-bridge', 2], ['gallows-hill', 1], ['beacon-hill', 1]]);
+    expect(sc.objectives.map((o) => [o.area.label, o.value])).toEqual([['Mill Bridge', 2], ['Gallows Hill', 1], ['Beacon Hill', 1]]);
+    // Each gun starts on its own hill; the bridge carries clear ground over the Mill Stream.
+    expect(sc.table.topAreaAt(sc.figures[6].start.x, sc.figures[6].start.y)?.id).toBe('gallows-hill');
+    expect(sc.table.topAreaAt(sc.figures[13].start.x, sc.figures[13].start.y)?.id).toBe('beacon-hill');
+    expect([sc.terrainAt(24, 16), sc.terrainAt(24, 10)]).toEqual(['clear', 'difficult']);
   });
-  it('Brawl at the Farmyard: five a side on a point-symmetric map (each zone\'s twin by a half turn has the same terrain)', () => {
+  for (const id of ['mill-bridge', 'farmyard-brawl']) {
+    it(`${id}: point-symmetric (the terrain and each figure's twin by a half turn about the centre are alike)`, () => {
+      const sc = compileSource(resolveScenario(id)).compiled as EscScenario;
+      const W = sc.table.width;
+      const H = sc.table.height;
+      const look = (x: number, y: number) => {
+        const a = sc.table.topAreaAt(x, y);
+        return [sc.terrainAt(x, y), a?.cover ?? null, a?.height ?? 0, a?.blocksSight ?? false];
+      };
+      // Sample points off the round numbers the areas are drawn with (so none lies on an edge).
+      for (let x = 0.2371; x < W; x += 0.5) {
+        for (let y = 0.1913; y < H; y += 0.5) expect(look(x, y), `${x}, ${y}`).toEqual(look(W - x, H - y));
+      }
+      for (const f of sc.figures.filter((g) => g.side === 0)) {
+        const twin = sc.figures.find((g) => g.side === 1 && g.type === f.type && Math.abs(g.start.x - (W - f.start.x)) < 1e-9 && Math.abs(g.start.y - (H - f.start.y)) < 1e-9);
+        expect(twin, f.id).toBeDefined();
+      }
+      expect(sc.objectives.map((o) => o.value).reduce((x, y) => x + y, 0)).toBe(4);
+    });
+  }
+  it('Brawl at the Farmyard: five a side on a 30 × 20 in table around a walled farmyard', () => {
     const sc = compileSource(resolveScenario('farmyard-brawl')).compiled as EscScenario;
     expect(sc.sides.map((s) => s.figures.length)).toEqual([5, 5]);
-    const { maxX, maxY } = sc.map.box;
-    for (const z of sc.map.zones) {
-      const twin = sc.map.zones[sc.map.zoneAt(maxX - z.centre.x, maxY - z.centre.y)];
-      expect([twin.terrain, twin.cover, twin.height]).toEqual([z.terrain, z.cover, z.height]);
-    }
-    for (const f of sc.figures.filter((x) => x.side === 0)) {
-      const z = sc.map.zones[f.start];
-      const twin = sc.map.zoneAt(maxX - z.centre.x, maxY - z.centre.y);
-      expect(sc.figures.some((g) => g.side === 1 && g.type === f.type && g.start === twin)).toBe(true);
-    }
+    expect(sc.objectives.map((o) => [o.area.id, o.value])).toEqual([['farmyard', 2], ['knoll', 1], ['mound', 1]]);
   });
   it('the committed JSON Schema is the one generated from the zod schema', () => {
     const committed = JSON.parse(readFileSync('scenarios/schema/escarmouche.schema.json', 'utf8'));
     expect(committed).toEqual(JSON.parse(JSON.stringify(escarmouche.jsonSchema!())));
   });
-  it('a figure in an unknown zone is reported with its JSON path', () => {
+  it('a figure off the table, on impassable ground or on another\'s base is reported with its JSON path', () => {
     const raw = clone();
-    raw.sides[1].figures[3].zone = 'the-moon';
-    expect(err(raw).jsonPath).toBe('$.sides[1].figures[3].zone');
+    raw.sides[1].figures[3].at = [60, 5];
+    expect(err(raw).jsonPath).toBe('$.sides[1].figures[3].at');
+    const b = clone();
+    b.sides[0].figures[0].at = [20, 21]; // inside the miller's house
+    expect(err(b).jsonPath).toBe('$.sides[0].figures[0].at');
+    const c = clone();
+    c.sides[0].figures[1].at = [...c.sides[0].figures[0].at];
+    expect(err(c).jsonPath).toBe('$.sides[0].figures[1].at');
   });
-  it('an unknown terrain word, a mounted pikeman and an unknown objective zone are refused', () => {
+  it('an unknown terrain word, a concave impassable area, a mounted pikeman and an unknown objective area are refused', () => {
     const a = clone();
-    a.map.zones[4].terrain = 'lava';
-    expect(err(a).jsonPath).toBe('$.map.zones[4].terrain');
+    a.terrain[4].terrain = 'lava';
+    expect(err(a).jsonPath).toBe('$.terrain[4].terrain');
+    const d = clone();
+    d.terrain.push({ id: 'ell', terrain: 'impassable', polygon: [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]] });
+    expect(err(d).jsonPath).toBe(`$.terrain[${d.terrain.length - 1}]`);
     const b = clone();
     b.sides[0].figures[2].mounted = true;
     expect(err(b).jsonPath).toBe('$.sides[0].figures[2].pike');
     const c = clone();
-    c.victory.objectives[0].zone = 'nowhere';
-    expect(err(c).jsonPath).toBe('$.victory.objectives[0].zone');
+    c.victory.objectives[0].area = 'nowhere';
+    expect(err(c).jsonPath).toBe('$.victory.objectives[0].area');
   });
   it('an unknown field is refused (typos do not pass silently)', () => {
     const raw = clone();

@@ -75,17 +75,18 @@ describe('MOVING: passive dice by terrain', () => {
     it(`${terrain} ground: ${dice} passive dice (table), rolled at the end of a move through it`, () => {
       expect(TERRAIN_DICE[terrain as keyof typeof TERRAIN_DICE]).toBe(dice);
       expect(terrainDice(terrain)).toBe(dice);
-      const sc = testScenario([`.${letter}`], [{ side: 0, zone: 'r0c0' }, { side: 1, zone: 'r0c0' }]);
+      // A1 stands on clear ground at the edge of the terrain; B1 well off its line.
+      const sc = testScenario([`.${letter}`], [{ side: 0, at: [9.99, 4] }, { side: 1, at: [15, 7.5] }]);
       const s = acting(sc, 'A1');
-      const e = ev(act(s, { k: 'move', to: 'r0c1' }, Array(dice).fill(4)), 'move');
+      const e = ev(act(s, { k: 'move', to: 'dir:e' }, Array(dice).fill(4)), 'move');
       expect(e).toMatchObject({ terrain, dice, active: [], passive: Array(dice).fill(4), init: 'keep' });
     });
   }
   it('"moving cumbersome items such as wagons and cannon": 5 passive dice even over clear ground', () => {
     expect(CUMBERSOME_DICE).toBe(5);
-    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', missile: 'cannon' }, { side: 1, zone: 'r0c0' }]);
+    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', missile: 'cannon' }, { side: 1, at: [15, 7.5] }]);
     const s = acting(sc, 'A1');
-    expect(ev(act(s, { k: 'move', to: 'r0c1' }, [4, 4, 4, 4, 4]), 'move')).toMatchObject({ terrain: 'clear', dice: 5 });
+    expect(ev(act(s, { k: 'move', to: 'dir:e' }, [4, 4, 4, 4, 4]), 'move')).toMatchObject({ terrain: 'clear', dice: 5 });
   });
   it('impassable ground cannot be entered', () => {
     expect(terrainDice('impassable')).toBe(Infinity);

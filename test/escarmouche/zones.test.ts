@@ -1,11 +1,36 @@
 /**
- * The zone-map geometry of src/core/zones.ts (the scenario-level alternative to the continuous
- * table, used by Escarmouche's unmeasured movement): validation, adjacency, straight lines, sight.
+ * The zone-map geometry of src/core/zones.ts (a scenario-level alternative to the measured table;
+ * Escarmouche used it before it moved onto the table kit): validation, adjacency, straight lines, sight.
  */
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/core/model.js';
 import { compileZoneMap, zoneMapSchema } from '../../src/core/zones.js';
-import { gridMap } from './helpers.js';
+
+/** Zone letters: `.` clear, `:` broken, `w` wood (broken, cover, blocks sight), `h` hill (broken, height 1), `#` impassable … */
+const LETTERS: Record<string, { terrain: string; cover?: boolean; blocksSight?: boolean; height?: number }> = {
+  '.': { terrain: 'clear' },
+  ':': { terrain: 'broken' },
+  '%': { terrain: 'heavy' },
+  '~': { terrain: 'difficult' },
+  '#': { terrain: 'impassable' },
+  c: { terrain: 'clear', cover: true },
+  w: { terrain: 'broken', cover: true, blocksSight: true },
+  h: { terrain: 'broken', height: 1 },
+  H: { terrain: 'clear', height: 1 },
+};
+
+/** Zone map JSON from rows of letters; zone ids are `r<row>c<col>` (10 × 8 rectangles). */
+function gridMap(rows: string[]): { zones: Record<string, unknown>[] } {
+  const zones: Record<string, unknown>[] = [];
+  rows.forEach((row, r) => {
+    [...row].forEach((ch, c) => {
+      const x = c * 10;
+      const y = r * 8;
+      zones.push({ id: `r${r}c${c}`, ...LETTERS[ch], polygon: [[x, y], [x + 10, y], [x + 10, y + 8], [x, y + 8]] });
+    });
+  });
+  return { zones };
+}
 
 const schema = zoneMapSchema(['clear', 'broken', 'heavy', 'difficult', 'impassable']);
 const build = (raw: unknown) => compileZoneMap(schema.parse(raw), 'map.json');

@@ -183,16 +183,21 @@ describe('records an outsider can check', () => {
     expect(typeof p.facing).toBe('number');
     expect(p.band).toBe(-1);
   });
-  it('every move carries its route (waypoints from start to end) and the facing afterwards; reloads finish at the turn end', () => {
+  it('every move carries its route (the corners between from and to) and the facing afterwards; reloads finish at the turn end', () => {
     const { events } = supplyRaid(1, 'heuristic', 'heuristic');
     const moves = events.filter((e) => e.e === 'move' || e.e === 'run');
     expect(moves.length).toBeGreaterThan(50);
+    let turned = 0;
     for (const m of moves) {
-      const r = m.route as number[][];
-      expect(r.length).toBeGreaterThanOrEqual(1);
-      expect(r[r.length - 1]).toEqual(m.to);
+      expect(Array.isArray(m.via)).toBe(true);
+      turned += (m.via as number[][]).length;
+      const route = [m.from, ...(m.via as number[][]), m.to] as number[][];
+      let length = 0;
+      for (let i = 1; i < route.length; i++) length += dist(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]);
+      if (m.e === 'move' && m.kind !== 'group') expect(Math.abs(length - (m.path as number))).toBeLessThanOrEqual(0.05 * route.length);
       expect(typeof m.facing).toBe('number');
     }
+    expect(turned).toBeGreaterThan(0); // some routes turn round buildings
     const reloads = events.filter((e) => e.e === 'reload').map((e) => e.figure);
     const finished = events.filter((e) => e.e === 'turnEnd').flatMap((e) => e.reloaded as string[]);
     for (const f of finished) expect(reloads).toContain(f);

@@ -37,7 +37,11 @@ describe('§3 Turn sequence', () => {
 
   it('§3.A the deck holds both sides’ cards and is turned in full, freshly shuffled, every turn', () => {
     const turns = new Map<number, string[]>();
-    for (const e of events) if (e.e === 'card') turns.set(e.turn as number, [...(turns.get(e.turn as number) ?? []), e.card as string]);
+    let turn = 0; // a 'turn' event opens each turn; the events within it carry no turn number
+    for (const e of events) {
+      if (e.e === 'turn') turn = e.turn as number;
+      if (e.e === 'card') turns.set(turn, [...(turns.get(turn) ?? []), e.card as string]);
+    }
     const deck = sc.deck.map((c) => c.label).sort();
     expect(deck).toHaveLength(8);
     const complete = [...turns.entries()].filter(([t]) => events.some((e) => e.e === 'turnEnd' && e.turn === t));

@@ -14,6 +14,8 @@ import { PlayGame } from '../../src/play/session.js';
 import { parseRecord, readRecord } from '../../src/core/record.js';
 import { verifyRecord } from '../../src/replay.js';
 import { playSpecs } from '../helpers/games.js';
+import { GameSession } from '../../src/core/game.js';
+import type { Json } from '../../src/core/model.js';
 import { comparableRecord, driveAnswers, driveFile, heuristicScript, writeScript } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skirmish-play-'));
@@ -40,7 +42,7 @@ describe('play: whole games from a scripted input file', () => {
     it(`plays a whole Supply Raid as ${side} against heuristic; the record verifies and is the heuristic game`, async () => {
       const { lines: expected, answers } = heuristicScript(sc, SEED, side);
       // A few commands before the first answer: they must not change the game.
-      const file = writeScript(join(dir, `${side}.txt`), ['help', 'map', `status ${side === 'pirates' ? 'P01' : 'T01'}`, 'actions', ...answers]);
+      const file = writeScript(join(dir, `${side}.txt`), ['help', 'map', 'map full', `status ${side === 'pirates' ? 'P01' : 'T01'}`, 'actions', ...answers]);
       const out = join(dir, `${side}.jsonl`);
       const game = await PlayGame.create(sc, SEED, side, 'heuristic', 1);
       const d = await driveFile(game, file, out, true);
@@ -53,7 +55,7 @@ describe('play: whole games from a scripted input file', () => {
       expect(d.text).toMatch(side === 'pirates' ? /Black Coat \(P01, cutlass\) — Pirates, personality\n  stands at/ : /T01 \(club\) — Townsfolk\n  stands at/); // status
       expect(d.text).toMatch(/Cards turned: .*← now/);
       expect(d.text).toMatch(/Movement this turn: Pirates \d+ in/);
-      expect(d.text).toContain('~ water  $ warehouse 1  # building'); // the map's legend
+      expect(d.text).toContain('~ water  $ warehouse 1  # building'); // the full map's legend (map full)
       const rec = readRecord(out);
       expect(rec[0]).toMatchObject({ t: 'header', agents: { [side]: 'human' } });
       expect(rec[rec.length - 1].t).toBe('result');
@@ -255,4 +257,45 @@ describe('play: the command', () => {
     expect(d.status).toBe(2);
     expect(d.stderr).toMatch(/not a game saved by play/);
   });
+});
+
+describe('play: band orders (issue 15)', () => {
+  it('by default one decision moves a band: the person answers only band-level decisions, the policy takes each figure’s share — the heuristic game, ≤ 2 answers per card', async () => {
+    const side = 'pirates';
+    const { lines: expected } = heuristicScript(sc, SEED, side);
+    // The answers a person gives with band orders: only where the decision is not a figure's share of an order.
+    const g = new GameSession(sc, SEED, { pirates: 'heuristic', townsfolk: 'heuristic' });
+    const answers: string[] = [];
+    let cards = 0;
+    for (const l of expected) {
+      const d = JSON.parse(l) as { t: string; e?: string; side?: string; action?: Json };
+      if (d.t === 'event' && d.e === 'card' && d.side === side) cards++;
+      if (d.t !== 'decision') continue;
+      if (d.side === side && !(sc.ruleset.view?.delegable?.(g.state) ?? false)) {
+        const key = sc.ruleset.actionKey(d.action as Json);
+        answers.push(String(g.legal().findIndex((a) => sc.ruleset.actionKey(a) === key) + 1));
+      }
+      g.submit(d.action as Json);
+    }
+    const file = writeScript(join(dir, 'band-orders.txt'), answers);
+    const out = join(dir, 'band-orders.jsonl');
+    const game = await PlayGame.create(sc, SEED, side, 'heuristic', 1);
+    const d = await driveFile(game, file, out, true, 'band');
+    expect(d.end.end).toBe('over');
+    expect(d.text).toContain('  band order: ');
+    expect(d.text).toContain('What heuristic did since your last decision');
+    const played = readFileSync(out, 'utf8').trim().split('\n');
+    expect(comparableRecord(played)).toEqual(comparableRecord(expected));
+    expect(answers.length / cards).toBeLessThanOrEqual(2);
+    process.stdout.write(`play: band orders: ${answers.length} answers for ${cards} pirate cards (${(answers.length / cards).toFixed(2)} a card)\n`);
+    // The map shown at each decision fits an 80×24 terminal: ≤ 79 columns, and its rows with the ruler ≤ 14 lines.
+    const maps = d.text.split('\n').filter((l) => /^ *\d+ [~.#%$:=A-Za-z!@* ]+$/.test(l));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const l of maps) expect(l.length).toBeLessThanOrEqual(79);
+    const first = d.text.split('\n');
+    const start = first.findIndex((l) => /^ +0 +1 +2/.test(l));
+    const rows = first.slice(start + 1).findIndex((l) => !/^ *\d+ /.test(l));
+    expect(rows).toBeGreaterThan(0);
+    expect(rows + 1).toBeLessThanOrEqual(14);
+  }, 60_000);
 });

@@ -24,8 +24,9 @@ describe('failures in a run', () => {
     const out = join(root, 'throws');
     const fixture = 'test/fixtures/throw-third.ts';
     const r = cli('tournament', '--scenario', 'supply-raid', '--agents', `random,heuristic,${fixture}`, '--games', '2', '--workers', '2', '--out', out, '--quiet');
-    expect(r.err).toBe('');
-    expect(r.code).toBe(0);
+    // Every game of the fixture failed: the run says so and exits 1 (issue 20); the others are fine.
+    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/^error: every game of test\/fixtures\/throw-third\.ts \(4\) ended in an error, e\.g\. .*3rd decision/)]);
+    expect(r.code).toBe(1);
     const rows = gameRows(out);
     expect(rows.map((x) => x.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
     const failing = rows.filter((x) => Object.values(x.agents).includes(fixture));
@@ -92,7 +93,8 @@ describe('failures in a run', () => {
   it('an agent stuck in a decision past the time limit loses by timeout; its worker is replaced and the run ends', () => {
     const out = join(root, 'stuck');
     const r = cli('stress', '--scenario', 'supply-raid', '--agent', 'pirates=random', '--agent', 'townsfolk=test/fixtures/stall.ts', '--games', '2', '--workers', '1', '--time-limit', '100', '--out', out, '--quiet');
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1); // every game of the stalling agent failed (issue 20)
+    expect(r.err).toMatch(/every game of test\/fixtures\/stall\.ts \(2\) ended in an error/);
     const rows = gameRows(out);
     expect(rows).toHaveLength(2);
     for (const x of rows) {

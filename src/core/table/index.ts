@@ -5,9 +5,11 @@
  * - table.ts   — {@link Table}: terrain areas → paths round obstacles, slow ground, sight, cover, height
  * - figures.ts — {@link FigureView}: placement without overlap, base contact, centre, cohesion, facing arcs, turning steps
  * - moves.ts   — planAlong (a move along a route), planGroupMove (measured from the group's centre), destinations
+ * - straight.ts — straightMove: a straight slide that stops where the ground changes, at obstacles, bases and keep-off distances
  * - cards.ts   — card activation from a deck of flags
  */
 export * from './table.js';
 export * from './figures.js';
 export * from './moves.js';
 export * from './cards.js';
+export * from './straight.js';

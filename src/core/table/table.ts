@@ -345,6 +345,21 @@ export class Table {
     return this.heightAt(bx, by) > this.heightAt(ax, ay);
   }
 
+  /**
+   * The area that lies on top at (x, y): the last one in the spec's order containing the point and
+   * passing `test` (areas later in a spec are drawn over earlier ones), or null.
+   */
+  topAreaAt(x: number, y: number, test?: (a: TerrainArea) => boolean): TerrainArea | null {
+    const areas = this.areas;
+    for (let i = areas.length - 1; i >= 0; i--) {
+      const a = areas[i];
+      const b = a.box;
+      if (x < b.minX || x > b.maxX || y < b.minY || y > b.maxY) continue;
+      if ((!test || test(a)) && pointInPolygon(x, y, a.poly)) return a;
+    }
+    return null;
+  }
+
   /** The terrain areas containing the point (x, y), in the spec's order. */
   areasAt(x: number, y: number): TerrainArea[] {
     return this.areas.filter((a) => pointInPolygon(x, y, a.poly));

@@ -1,14 +1,15 @@
 /**
- * An Escarmouche scenario compiled for play: validated, the zone map built (adjacency, straight
- * lines, sight), figures expanded with their fixed properties, objectives and distances resolved.
- * Immutable; shared by every state of every game on the scenario.
+ * An Escarmouche scenario compiled for play: validated, the measured table built (terrain areas,
+ * obstacles, sight, cover, height: src/core/table/), figures expanded with their fixed properties,
+ * objectives resolved. Immutable; shared by every state of every game on the scenario.
  */
 import { ScenarioError } from '../../core/model.js';
 import { parseScenario } from '../../core/scenario.js';
 import { canonicalJson, hashString } from '../../core/hash.js';
-import { compileZoneMap, type ZoneMap } from '../../core/zones.js';
+import { type Vec, pointInPolygon, vertexMean } from '../../core/geometry.js';
+import { Table, TableSpecError, type TerrainArea } from '../../core/table/index.js';
 import { escarmoucheScenarioSchema, type EscarmoucheScenarioFile } from './schema.js';
-import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js';
+import { CUMBERSOME_DICE, WEAPONS, type Weapon } from './tables.js';
 
 /** What never changes about a figure. */
 export interface FigureInfo {
@@ -38,8 +39,8 @@ export interface FigureInfo {
   mounted: boolean;
   /** Passive dice of any move it makes, at least (5 with a cannon, else 0). */
   moveFloor: number;
-  /** Starting zone index. */
-  start: number;
+  /** Where its centre starts (table unit). */
+  start: Vec;
 }
 
 /** A side of the compiled scenario. */
@@ -60,19 +61,24 @@ export interface EscScenario {
   name: string;
   /** Hash of the file's canonical JSON. */
   hash: string;
-  map: ZoneMap;
-  /** Passive dice of moving through each zone (Infinity: impassable). */
-  zoneDice: Int8Array;
-  /** Least passive dice to go from zone a to zone b (n×n, row-major), for agents and evaluation. */
-  cost: Float64Array;
+  /** The measured table: areas by terrain type (`kind` = the terrain word), obstacles, sight, cover, height. */
+  table: Table;
+  /** Base radius (half the base width), in the table unit. */
+  radius: number;
+  /** Zone of control: one base width (MOVING, FIGHTING), edge to edge. */
+  zoc: number;
+  /** Terrain type wherever no area lies. */
+  ground: string;
+  /** The terrain type at a point: the top area's, else the ground's. */
+  terrainAt(x: number, y: number): string;
   sides: SideInfo[];
   figures: FigureInfo[];
   figureIndex: Map<string, number>;
   /** Side index that starts every game turn, or −1 for a roll-off at set-up. */
   first: number;
   maxTurns: number;
-  /** Objective zones and their values. */
-  objectives: { zone: number; value: number }[];
+  /** Objective areas and their values (`centre`: the mean of the polygon's vertices, where agents head). */
+  objectives: { area: TerrainArea; value: number; centre: Vec }[];
   /** Largest number of figures on a side. */
   maxFigures: number;
 }
@@ -83,10 +89,34 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
   const fail = (path: string, msg: string): never => {
     throw new ScenarioError(source, path, msg);
   };
-  const map = compileZoneMap(file.map, source, '$.map');
-  const zoneDice = new Int8Array(map.size);
-  for (const z of map.zones) zoneDice[z.index] = Number.isFinite(terrainDice(z.terrain)) ? terrainDice(z.terrain) : -1;
-  const cost = map.allPairs((_a, b) => (zoneDice[b] < 0 ? Infinity : zoneDice[b]));
+  const t = file.table;
+  let table: Table;
+  try {
+    table = new Table({
+      width: t.width,
+      height: t.height,
+      unit: t.unit,
+      radius: t.base / 2,
+      areas: file.terrain.map((a) => ({
+        id: a.id,
+        label: a.name ?? a.id,
+        kind: a.terrain,
+        polygon: a.polygon.map(([x, y]) => ({ x, y })),
+        impassable: a.terrain === 'impassable',
+        blocksSight: a.blocksSight,
+        cover: a.cover ? 'cover' : undefined,
+        height: a.height,
+      })),
+    });
+  } catch (e) {
+    if (e instanceof TableSpecError) fail(e.index >= 0 ? `$.terrain[${e.index}]` : '$.table', e.message);
+    throw e;
+  }
+  if (t.base * 4 > Math.min(t.width, t.height)) fail('$.table.base', 'the base is too large for the table');
+  const ground = t.ground;
+  if (ground === 'impassable') fail('$.table.ground', 'the ground cannot be impassable');
+  const terrainAt = (x: number, y: number): string => table.topAreaAt(x, y)?.kind ?? ground;
+  const radius = t.base / 2;
   if (file.sides[0].id === file.sides[1].id) fail('$.sides[1].id', 'the two sides need different ids');
   const figures: FigureInfo[] = [];
   const sides: SideInfo[] = [];
@@ -98,9 +128,11 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
       const id = `${s.prefix}${fi + 1}`;
       if (ids.has(id)) fail(`$.sides[${si}].prefix`, `figure id "${id}" is used twice`);
       ids.add(id);
-      const start = map.index.get(f.zone);
-      if (start === undefined) return fail(`$.sides[${si}].figures[${fi}].zone`, `no zone "${f.zone}"`);
-      if (zoneDice[start] < 0) fail(`$.sides[${si}].figures[${fi}].zone`, `zone "${f.zone}" is impassable`);
+      const start = { x: f.at[0], y: f.at[1] };
+      if (!table.isFree(start.x, start.y)) fail(`$.sides[${si}].figures[${fi}].at`, 'the base must stand on the table, clear of impassable terrain');
+      for (const g of figures) {
+        if (Math.hypot(g.start.x - start.x, g.start.y - start.y) < 2 * radius - 1e-6) fail(`$.sides[${si}].figures[${fi}].at`, `its base overlaps ${g.id}'s`);
+      }
       if (f.pike && f.mounted) fail(`$.sides[${si}].figures[${fi}].pike`, 'pikes are foot weapons here: a figure cannot be both mounted and a pikeman');
       if (f.mounted && f.missile === 'cannon') fail(`$.sides[${si}].figures[${fi}].missile`, 'a cannon is served on foot');
       const missile = f.missile === 'none' ? null : WEAPONS[f.missile];
@@ -131,19 +163,23 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
     if (first < 0) fail('$.first', `no side "${file.first}" (or "roll")`);
   }
   const objectives = file.victory.objectives.map((o, i) => {
-    const zone = map.index.get(o.zone);
-    if (zone === undefined) return fail(`$.victory.objectives[${i}].zone`, `no zone "${o.zone}"`);
-    if (zoneDice[zone] < 0) fail(`$.victory.objectives[${i}].zone`, `zone "${o.zone}" is impassable`);
-    return { zone, value: o.value };
+    const area = table.areas.find((a) => a.id === o.area);
+    if (area === undefined) return fail(`$.victory.objectives[${i}].area`, `no terrain area "${o.area}"`);
+    if (area.impassable) fail(`$.victory.objectives[${i}].area`, `area "${o.area}" is impassable`);
+    const centre = vertexMean(area.poly);
+    if (!pointInPolygon(centre.x, centre.y, area.poly)) fail(`$.victory.objectives[${i}].area`, 'an objective area must contain the mean of its vertices');
+    return { area, value: o.value, centre };
   });
   return {
     file,
     id: file.id,
     name: file.name,
     hash: hashString(canonicalJson(raw)),
-    map,
-    zoneDice,
-    cost,
+    table,
+    radius,
+    zoc: t.base,
+    ground,
+    terrainAt,
     sides,
     figures,
     figureIndex: new Map(figures.map((f) => [f.id, f.index])),

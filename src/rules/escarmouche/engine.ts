@@ -15,6 +15,8 @@
  * Readings of unclear passages are in docs/rules/escarmouche.md, by section.
  */
 import type { StepContext } from '../../core/model.js';
+import { type Vec, dist, distToPolygon, nearestPointOfPolygon, pointInPolygon } from '../../core/geometry.js';
+import { type FigureView, type StraightMove, type StraightStop, straightMove } from '../../core/table/index.js';
 import type { EscScenario } from './compile.js';
 import {
   ACTION_CAP,
@@ -32,7 +34,7 @@ import {
   inPlay,
   newState,
 } from './state.js';
-import { type Effect, NO_EFFECT, countOnes, d6s, fightingEffect, opposed, score, shootingEffect } from './tables.js';
+import { type Effect, NO_EFFECT, countOnes, d6s, fightingEffect, opposed, score, shootingEffect, terrainDice } from './tables.js';
 
 /** A developing action (DEVELOPING): build the pool, take cover, stand up, remove a Shaken marker, pick up a weapon. */
 export type DevKind = 'ready' | 'cover' | 'stand' | 'rally' | 'rearm';
@@ -41,12 +43,17 @@ export type FightMode = 'alone' | 'all' | 'massed' | 'close';
 /** What a reserved figure does when it interrupts. */
 export type InterruptKind = 'shoot' | 'fight' | 'cover';
 
-/** One decision of Escarmouche. Figures are named by id (`R3`), zones by id. */
+/**
+ * One decision of Escarmouche. Figures are named by id (`R3`); a move names its destination (see
+ * {@link moveOptions}: `foe:P3`, `obj:<area>`, `cover:<area>`, `friend:R4`, `dir:ne`, `away`), resolved
+ * to a straight line on the table when it is applied; a marshal also says how many of the nearest
+ * friends in sight go with the marshal.
+ */
 export type EscAction =
   | { k: 'pick'; f: string }
   | { k: 'pass' }
   | { k: 'move'; to: string }
-  | { k: 'marshal'; to: string }
+  | { k: 'marshal'; to: string; n: number }
   | { k: 'dev'; d: DevKind }
   | { k: 'reserve' }
   | { k: 'shoot'; t: string }
@@ -66,106 +73,246 @@ export function pikeArmed(s: EscState, f: number): boolean {
   return s.sc.figures[f].hasPike && s.disarmed[f] === 0;
 }
 
-/** True when some enemy of `side` in play stands in zone `z` (its zone of control). */
-export function enemyIn(s: EscState, z: number, side: number): boolean {
-  for (const e of s.sc.sides[1 - side].figures) if (s.wounds[e] > 0 && s.zone[e] === z) return true;
-  return false;
+/** The figures as the table kit sees them (in play = on the table; facing is not used by Escarmouche). */
+export function figureView(s: EscState): FigureView {
+  const w = s.wounds;
+  return { x: s.x, y: s.y, facing: ZERO_FACING, radius: s.sc.radius, occupies: (i) => w[i] > 0 };
+}
+const ZERO_FACING = { length: 0 } as ArrayLike<number>;
+
+/** Distance between two figures' centres (table unit). */
+export function centreDist(s: EscState, a: number, b: number): number {
+  return dist(s.x[a], s.y[a], s.x[b], s.y[b]);
 }
 
-/** A move destination: the zones entered in order (ending at `to`) and the passive dice of the terrain crossed. */
+/** Gap between two figures' bases, edge to edge (never negative). */
+export function gap(s: EscState, a: number, b: number): number {
+  return Math.max(0, centreDist(s, a, b) - 2 * s.sc.radius);
+}
+
+/** FIGHTING: true when `b` stands at `a`'s zone of control — "within one base width" (edge to edge) — and the reverse. */
+export function atZoc(s: EscState, a: number, b: number): boolean {
+  return centreDist(s, a, b) <= 2 * s.sc.radius + s.sc.zoc + 1e-6;
+}
+
+/** Line of sight between two figures' centres (terrain that blocks sight; figures never block). */
+export function sees(s: EscState, a: number, b: number): boolean {
+  return s.sc.table.lineOfSight(s.x[a], s.y[a], s.x[b], s.y[b]);
+}
+
+/** Enemies of `f` still in play. */
+export function enemiesOf(s: EscState, f: number): number[] {
+  return s.sc.sides[1 - s.sc.figures[f].side].figures.filter((e) => s.wounds[e] > 0);
+}
+
+/** Enemies of `f` at whose zone of control it stands. */
+export function zocEnemies(s: EscState, f: number): number[] {
+  return enemiesOf(s, f).filter((e) => atZoc(s, f, e));
+}
+
+/** A move destination as offered (see {@link moveOptions}): where the straight line ends and why. */
 export interface MoveOption {
-  to: number;
-  line: number[];
+  /** The destination key of the action (`foe:P3`, `obj:mill-bridge`, `cover:hedge-w`, `friend:R4`, `away`, `dir:ne`). */
+  key: string;
+  /** Where the line ends (table unit). */
+  to: Vec;
+  length: number;
+  /** Why it ended there (the target reached, the terrain changing, an enemy's ZOC, a base, an obstacle). */
+  stop: StraightStop;
+  /** The terrain type moved through and its passive dice (MOVING table). */
+  terrain: string;
   dice: number;
 }
 
+/** The eight directions of the `dir:` destinations (radians: 0 east, π/2 south). */
+export const DIRECTIONS: readonly [string, number][] = [
+  ['n', -Math.PI / 2],
+  ['ne', -Math.PI / 4],
+  ['e', 0],
+  ['se', Math.PI / 4],
+  ['s', Math.PI / 2],
+  ['sw', (3 * Math.PI) / 4],
+  ['w', Math.PI],
+  ['nw', (-3 * Math.PI) / 4],
+];
+
+/** Shortest move worth offering (table unit): a hundredth of a base width … but at least 0.05. */
+function minMove(s: EscState): number {
+  return Math.max(0.05, s.sc.radius / 10);
+}
+
 /**
- * MOVING: where figure `f` may move from its zone. Into each passable neighbour and on along the
- * straight line through it while the terrain stays that of the first zone entered; the line stops
- * at the last zone before the terrain changes and at the first zone holding an enemy (its zone of
- * control). Any zone on such a line may be the destination ("any distance"). A zone reachable along
- * two lines keeps the one with fewer passive dice, then the shorter. Sorted by zone index.
+ * MOVING: the straight line of figure `f` toward `target`: through the terrain type it enters,
+ * stopping at the target, where the terrain type changes (just before it), at an enemy's zone of
+ * control (its centre 2 radii + one base width from the enemy's: the bases one base width apart),
+ * where its base would touch another base or impassable ground, or at the table edge.
+ */
+export function lineToward(s: EscState, f: number, target: Vec): StraightMove {
+  const sc = s.sc;
+  return straightMove(sc.table, figureView(s), f, target, {
+    groundAt: sc.terrainAt,
+    keepOffFrom: enemiesOf(s, f),
+    keepOff: 2 * sc.radius + sc.zoc,
+  });
+}
+
+/** The destination point of key `key` for figure `f`, or null when the key names nothing now. */
+export function destination(s: EscState, f: number, key: string): Vec | null {
+  const sc = s.sc;
+  const far = sc.table.width + sc.table.height;
+  const x = s.x[f];
+  const y = s.y[f];
+  const colon = key.indexOf(':');
+  const kind = colon < 0 ? key : key.slice(0, colon);
+  const arg = colon < 0 ? '' : key.slice(colon + 1);
+  switch (kind) {
+    case 'foe':
+    case 'friend': {
+      const g = sc.figureIndex.get(arg);
+      if (g === undefined || g === f || s.wounds[g] === 0) return null;
+      const enemy = sc.figures[g].side !== sc.figures[f].side;
+      if (enemy !== (kind === 'foe')) return null;
+      return { x: s.x[g], y: s.y[g] };
+    }
+    case 'obj': {
+      const o = sc.objectives.find((q) => q.area.id === arg);
+      return o ? o.centre : null;
+    }
+    case 'cover': {
+      const a = sc.table.coverAreas.find((q) => q.id === arg);
+      return a ? nearestPointOfPolygon(x, y, a.poly) : null;
+    }
+    case 'dir': {
+      const d = DIRECTIONS.find((q) => q[0] === arg);
+      return d ? { x: x + far * Math.cos(d[1]), y: y + far * Math.sin(d[1]) } : null;
+    }
+    case 'away': {
+      let best = -1;
+      let bd = Infinity;
+      for (const e of enemiesOf(s, f)) {
+        const d = centreDist(s, f, e);
+        if (d < bd) {
+          bd = d;
+          best = e;
+        }
+      }
+      if (best < 0 || bd < 1e-9) return null;
+      return { x: x + ((x - s.x[best]) / bd) * far, y: y + ((y - s.y[best]) / bd) * far };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Up to this many pieces of cover (the nearest) are offered as destinations. */
+const COVER_OPTIONS = 3;
+
+/**
+ * MOVING: the candidate moves of figure `f` — "movement is unmeasured", so a move is offered toward
+ * each enemy it can see, each objective, the nearest pieces of cover it does not already touch,
+ * each friendly pikeman (for a pikeman: to close up for massed pike), away from the nearest enemy,
+ * and in the eight directions to the edge of the terrain it enters. Each is a real straight line
+ * ({@link lineToward}); lines shorter than a tenth of a base radius, and lines ending where an
+ * earlier one ends, are left out. In that order (a stable order for action keys).
  */
 export function moveOptions(s: EscState, f: number): MoveOption[] {
   const sc = s.sc;
-  const map = sc.map;
-  const from = s.zone[f];
-  const side = sc.figures[f].side;
-  const best = new Map<number, MoveOption>();
-  for (const n of map.neighbours[from]) {
-    const dice = sc.zoneDice[n];
-    if (dice < 0) continue;
-    const terrain = map.zones[n].terrain;
-    const line: number[] = [];
-    for (const x of map.ray(from, n)) {
-      if (sc.zoneDice[x] < 0 || map.zones[x].terrain !== terrain) break;
-      line.push(x);
-      const old = best.get(x);
-      if (!old || dice < old.dice || (dice === old.dice && line.length < old.line.length)) best.set(x, { to: x, line: line.slice(), dice });
-      if (enemyIn(s, x, side)) break;
-    }
-  }
-  return [...best.values()].sort((a, b) => a.to - b.to);
-}
-
-/** Special move — marshal: friends in the marshal's zone (in his sight) that have not acted and are standing. */
-export function marshalFollowers(s: EscState, f: number): number[] {
-  const out: number[] = [];
-  for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
-    if (g !== f && s.wounds[g] > 0 && s.zone[g] === s.zone[f] && !s.acted[g] && !s.cowered[g]) out.push(g);
+  const keys: string[] = [];
+  for (const e of enemiesOf(s, f)) if (sees(s, f, e)) keys.push(`foe:${sc.figures[e].id}`);
+  for (const o of sc.objectives) keys.push(`obj:${o.area.id}`);
+  const covers = sc.table.coverAreas
+    .map((a) => ({ a, d: distToPolygon(s.x[f], s.y[f], a.poly) }))
+    .filter((c) => c.d > sc.radius + 1e-9)
+    .sort((p, q) => p.d - q.d || (p.a.id < q.a.id ? -1 : 1))
+    .slice(0, COVER_OPTIONS);
+  for (const c of covers) keys.push(`cover:${c.a.id}`);
+  if (pikeArmed(s, f)) for (const g of sc.sides[sc.figures[f].side].figures) if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) keys.push(`friend:${sc.figures[g].id}`);
+  keys.push('away');
+  for (const [d] of DIRECTIONS) keys.push(`dir:${d}`);
+  const out: MoveOption[] = [];
+  const min = minMove(s);
+  for (const key of keys) {
+    const opt = moveOption(s, f, key);
+    if (!opt || opt.length < min) continue;
+    if (out.some((o) => Math.abs(o.to.x - opt.to.x) < 0.05 && Math.abs(o.to.y - opt.to.y) < 0.05)) continue;
+    out.push(opt);
   }
   return out;
 }
 
+/** The move of figure `f` toward destination `key` (see {@link moveOptions}), or null when it names nothing. */
+export function moveOption(s: EscState, f: number, key: string): MoveOption | null {
+  const target = destination(s, f, key);
+  if (!target) return null;
+  const m = lineToward(s, f, target);
+  const terrain = m.ground ?? s.sc.terrainAt(s.x[f], s.y[f]);
+  return { key, to: m.to, length: m.length, stop: m.stop, terrain, dice: terrainDice(terrain) };
+}
+
+/**
+ * Special move — marshal: friends of `f` in its line of sight that may be marshalled — in play,
+ * not yet acted this turn, not Cowered (prone: standing up is its own action) — nearest first.
+ */
+export function marshalFollowers(s: EscState, f: number): number[] {
+  const out: number[] = [];
+  for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
+    if (g !== f && s.wounds[g] > 0 && !s.acted[g] && !s.cowered[g] && sees(s, f, g)) out.push(g);
+  }
+  return out.sort((a, b) => centreDist(s, f, a) - centreDist(s, f, b) || a - b);
+}
+
+/** Most figures offered to marshal at once (the nearest 1, 2 or 3 in sight). */
+export const MARSHAL_MAX = 3;
+
 /**
  * Special shoot — volley fire: friends of director `f` that can add their fire at target `t`:
- * in play, not yet acted this turn, standing, with a missile weapon other than a cannon, seen by
- * the director and seeing the target.
+ * in play, not yet acted this turn, with a missile weapon other than a cannon, in the director's
+ * line of sight and with a line of sight to the target.
  */
 export function volleyHelpers(s: EscState, f: number, t: number): number[] {
   const sc = s.sc;
   const out: number[] = [];
   for (const g of sc.sides[sc.figures[f].side].figures) {
-    if (g === f || s.wounds[g] === 0 || s.acted[g] || s.cowered[g]) continue;
+    if (g === f || s.wounds[g] === 0 || s.acted[g]) continue;
     const w = sc.figures[g].missile;
     if (!w || w.key === 'cannon') continue;
-    if (sc.map.sees(s.zone[f], s.zone[g]) && sc.map.sees(s.zone[g], s.zone[t])) out.push(g);
+    if (sees(s, f, g) && sees(s, g, t)) out.push(g);
   }
   return out;
 }
 
-/** FIGHTING: friends of `f` standing in its zone (drawn into its fights; even if they have acted). */
-export function zoneFriends(s: EscState, f: number): number[] {
+/** True when `f` may direct a volley: it carries a missile weapon other than a cannon (a volley is a shoot action). */
+export function canDirect(s: EscState, f: number): boolean {
+  const w = s.sc.figures[f].missile;
+  return w !== null && w.key !== 'cannon';
+}
+
+/** FIGHTING: friends of `f` in play at `other`'s zone of control (drawn into a fight "even if they have already used up their initiative"). */
+export function friendsAtZocOf(s: EscState, f: number, other: number): number[] {
   const out: number[] = [];
-  for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
-    if (g !== f && s.wounds[g] > 0 && s.zone[g] === s.zone[f] && !s.cowered[g]) out.push(g);
-  }
+  for (const g of s.sc.sides[s.sc.figures[f].side].figures) if (g !== f && s.wounds[g] > 0 && atZoc(s, g, other)) out.push(g);
   return out;
 }
 
-/** Special fight — massed pike: other pikemen of `f`'s side standing in its zone with their pikes (and, when `fresh`, not yet acted). */
+/** Special fight — massed pike: other pikemen of `f`'s side with their pikes in base contact with it (and, when `fresh`, not yet acted). */
 export function pikeSupporters(s: EscState, f: number, fresh: boolean): number[] {
-  return zoneFriends(s, f).filter((g) => pikeArmed(s, g) && (!fresh || !s.acted[g]));
+  const out: number[] = [];
+  const tol = s.sc.radius / 5;
+  for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
+    if (g === f || s.wounds[g] === 0 || !pikeArmed(s, g) || (fresh && s.acted[g])) continue;
+    if (gap(s, f, g) <= tol) out.push(g);
+  }
+  return out;
 }
 
 /** Enemies of `f` in play that it can see (shooting targets; "projectile weapons range the board"). */
 export function visibleEnemies(s: EscState, f: number): number[] {
-  const sc = s.sc;
-  const out: number[] = [];
-  for (const e of sc.sides[1 - sc.figures[f].side].figures) if (s.wounds[e] > 0 && sc.map.sees(s.zone[f], s.zone[e])) out.push(e);
-  return out;
+  return enemiesOf(s, f).filter((e) => sees(s, f, e));
 }
 
-/** Enemies of `f` in play in its zone (at its zone of control: it may fight them). */
-export function zoneEnemies(s: EscState, f: number): number[] {
-  const out: number[] = [];
-  for (const e of s.sc.sides[1 - s.sc.figures[f].side].figures) if (s.wounds[e] > 0 && s.zone[e] === s.zone[f]) out.push(e);
-  return out;
-}
-
-/** True when `f` may take cover where it stands: the zone offers cover, it is not in cover already, not prone, not mounted. */
+/** True when `f` may take cover where it stands: its base touches cover, it is not in cover already and not prone. */
 export function canTakeCover(s: EscState, f: number): boolean {
-  return s.sc.map.zones[s.zone[f]].cover && !s.cover[f] && !s.cowered[f] && !s.sc.figures[f].mounted;
+  return !s.cover[f] && !s.cowered[f] && s.sc.table.coverAt(s.x[f], s.y[f]) !== null;
 }
 
 /** Figures of the side to act that may still be picked this turn. */
@@ -192,30 +339,27 @@ function actOptions(s: EscState, f: number): EscAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
   const out: EscAction[] = [];
-  const standing = !s.cowered[f];
-  if (standing) {
+  if (!s.cowered[f]) {
     const moves = moveOptions(s, f);
-    for (const m of moves) out.push({ k: 'move', to: sc.map.zones[m.to].id });
-    if (marshalFollowers(s, f).length > 0) for (const m of moves) out.push({ k: 'marshal', to: sc.map.zones[m.to].id });
+    for (const m of moves) out.push({ k: 'move', to: m.key });
+    const nf = Math.min(MARSHAL_MAX, marshalFollowers(s, f).length);
+    for (let n = 1; n <= nf; n++) for (const m of moves) out.push({ k: 'marshal', to: m.key, n });
   }
   out.push({ k: 'dev', d: 'ready' });
   if (canTakeCover(s, f)) out.push({ k: 'dev', d: 'cover' });
   if (s.cowered[f]) out.push({ k: 'dev', d: 'stand' });
   if (s.shaken[f] > 0) out.push({ k: 'dev', d: 'rally' });
   if (s.disarmed[f]) out.push({ k: 'dev', d: 'rearm' });
-  if (standing) {
-    out.push({ k: 'reserve' });
-    const seen = visibleEnemies(s, f);
-    if (info.missile) for (const t of seen) out.push({ k: 'shoot', t: sc.figures[t].id });
-    for (const t of seen) if (volleyHelpers(s, f, t).length > 0) out.push({ k: 'volley', t: sc.figures[t].id });
-    const friends = zoneFriends(s, f).length > 0;
-    for (const t of zoneEnemies(s, f)) {
-      const id = sc.figures[t].id;
-      out.push({ k: 'fight', t: id, m: 'alone' });
-      if (friends) out.push({ k: 'fight', t: id, m: 'all' });
-      if (pikeArmed(s, f) && sc.figures[t].mounted && pikeSupporters(s, f, true).length > 0) out.push({ k: 'fight', t: id, m: 'massed' });
-      if (s.fenceBeat === t && pikeArmed(s, t)) out.push({ k: 'fight', t: id, m: 'close' });
-    }
+  out.push({ k: 'reserve' });
+  const seen = visibleEnemies(s, f);
+  if (info.missile) for (const t of seen) out.push({ k: 'shoot', t: sc.figures[t].id });
+  if (canDirect(s, f)) for (const t of seen) if (volleyHelpers(s, f, t).length > 0) out.push({ k: 'volley', t: sc.figures[t].id });
+  for (const t of zocEnemies(s, f)) {
+    const id = sc.figures[t].id;
+    out.push({ k: 'fight', t: id, m: 'alone' });
+    if (friendsAtZocOf(s, f, t).length > 0) out.push({ k: 'fight', t: id, m: 'all' });
+    if (pikeArmed(s, f) && sc.figures[t].mounted && pikeSupporters(s, f, true).length > 0) out.push({ k: 'fight', t: id, m: 'massed' });
+    if (s.fenceBeat === t && pikeArmed(s, t)) out.push({ k: 'fight', t: id, m: 'close' });
   }
   out.push({ k: 'end' });
   return out;
@@ -224,7 +368,6 @@ function actOptions(s: EscState, f: number): EscAction[] {
 /** The interrupts open now (PH_INT): each reserved figure's shot, fight or cover against the figures that just moved, then "wait". */
 export function interruptOptions(s: EscState): EscAction[] {
   const sc = s.sc;
-  const map = sc.map;
   const out: EscAction[] = [];
   for (const r of sc.sides[1 - s.side].figures) {
     if (!s.reserved[r] || s.wounds[r] === 0) continue;
@@ -233,10 +376,10 @@ export function interruptOptions(s: EscState): EscAction[] {
     for (let i = 0; i < s.nWindow; i++) {
       const t = s.window[i];
       if (s.wounds[t] === 0) continue;
-      if (map.sees(s.zone[r], s.zone[t])) seenBy = true;
-      if (s.cowered[r]) continue;
-      if (sc.figures[r].missile && map.sees(s.zone[r], s.zone[t])) out.push({ k: 'int', f: id, a: 'shoot', t: sc.figures[t].id });
-      if (s.zone[r] === s.zone[t]) out.push({ k: 'int', f: id, a: 'fight', t: sc.figures[t].id });
+      const inSight = sees(s, r, t);
+      if (inSight) seenBy = true;
+      if (sc.figures[r].missile && inSight) out.push({ k: 'int', f: id, a: 'shoot', t: sc.figures[t].id });
+      if (atZoc(s, r, t)) out.push({ k: 'int', f: id, a: 'fight', t: sc.figures[t].id });
     }
     if (seenBy && canTakeCover(s, r)) out.push({ k: 'int', f: id, a: 'cover', t: '' });
   }
@@ -371,20 +514,25 @@ function checkVictory(s: EscState, ctx: StepContext): boolean {
   return false;
 }
 
-/** Which side holds each objective now: figures in play there and no enemy (−1: nobody). */
-export function holder(s: EscState, zone: number): number {
+/** True when figure `f`'s centre stands in objective `o` (an index into the scenario's objectives). */
+export function onObjective(s: EscState, f: number, o: number): boolean {
+  return pointInPolygon(s.x[f], s.y[f], s.sc.objectives[o].area.poly);
+}
+
+/** Which side holds objective `o` now: figures in play standing in it and no enemy (−1: nobody). */
+export function holder(s: EscState, o: number): number {
   let mask = 0;
-  for (const f of s.sc.figures) if (s.wounds[f.index] > 0 && s.zone[f.index] === zone) mask |= 1 << f.side;
+  for (const f of s.sc.figures) if (s.wounds[f.index] > 0 && onObjective(s, f.index, o)) mask |= 1 << f.side;
   return mask === 1 ? 0 : mask === 2 ? 1 : -1;
 }
 
 /** Objective points each side holds now. */
 export function objectivePoints(s: EscState): [number, number] {
   const p: [number, number] = [0, 0];
-  for (const o of s.sc.objectives) {
-    const h = holder(s, o.zone);
+  s.sc.objectives.forEach((o, i) => {
+    const h = holder(s, i);
     if (h >= 0) p[h] += o.value;
-  }
+  });
   return p;
 }
 
@@ -522,13 +670,12 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
     case 'move':
     case 'marshal': {
       if (s.cowered[f]) fail(s, a, 'a cowered figure must stand up first');
-      const to = sc.map.index.get(a.to);
-      const opt = to === undefined ? undefined : moveOptions(s, f).find((m) => m.to === to);
-      if (!opt) fail(s, a, `cannot move to "${a.to}" in a straight line from here`);
+      const opt = moveOption(s, f, a.to);
+      if (!opt || opt.length < minMove(s)) fail(s, a, `no straight move toward "${a.to}" from here`);
       if (a.k === 'move') return doMove(s, f, opt, ctx);
-      const followers = marshalFollowers(s, f);
-      if (followers.length === 0) fail(s, a, 'nobody here to marshal');
-      return doMarshal(s, f, followers, opt, ctx);
+      const all = marshalFollowers(s, f);
+      if (!Number.isInteger(a.n) || a.n < 1 || a.n > Math.min(MARSHAL_MAX, all.length)) fail(s, a, 'not that many friends in sight to marshal');
+      return doMarshal(s, f, all.slice(0, a.n), opt, ctx);
     }
     case 'dev': {
       const ok =
@@ -544,7 +691,6 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
     case 'reserve': {
       // Special development — reserved action: a developing action (one more active die, and the
       // pool is rolled like any action's), which ends the figure's turn and keeps one active die.
-      if (s.cowered[f]) fail(s, a, 'a cowered figure must stand up first');
       const pool = s.pool;
       s.pool++;
       s.actions++;
@@ -560,14 +706,14 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
     }
     case 'shoot':
     case 'volley': {
-      if (s.cowered[f]) fail(s, a, 'a cowered figure must stand up first');
       const t = figureArg(s, a, a.t);
       if (sc.figures[t].side === info.side || s.wounds[t] === 0) fail(s, a, `${a.t} is not an enemy in play`);
-      if (!sc.map.sees(s.zone[f], s.zone[t])) fail(s, a, `${a.t} is out of sight`);
+      if (!sees(s, f, t)) fail(s, a, `${a.t} is out of sight`);
       let helpers: number[] = [];
       if (a.k === 'shoot') {
         if (!info.missile) fail(s, a, 'no missile weapon');
       } else {
+        if (!canDirect(s, f)) fail(s, a, 'a volley is a shoot action: the director needs a missile weapon');
         helpers = volleyHelpers(s, f, t);
         if (helpers.length === 0) fail(s, a, 'nobody to join the volley');
       }
@@ -576,12 +722,11 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
       return [];
     }
     case 'fight': {
-      if (s.cowered[f]) fail(s, a, 'a cowered figure must stand up first');
       const t = figureArg(s, a, a.t);
-      if (sc.figures[t].side === info.side || s.wounds[t] === 0 || s.zone[t] !== s.zone[f]) fail(s, a, `${a.t} is not an enemy at this figure's zone of control`);
+      if (sc.figures[t].side === info.side || s.wounds[t] === 0 || !atZoc(s, f, t)) fail(s, a, `${a.t} is not an enemy at this figure's zone of control`);
       const ok =
         a.m === 'alone' ||
-        (a.m === 'all' && zoneFriends(s, f).length > 0) ||
+        (a.m === 'all' && friendsAtZocOf(s, f, t).length > 0) ||
         (a.m === 'massed' && pikeArmed(s, f) && sc.figures[t].mounted && pikeSupporters(s, f, true).length > 0) ||
         (a.m === 'close' && s.fenceBeat === t && pikeArmed(s, t));
       if (!ok) fail(s, a, `cannot fight ${a.m} now`);
@@ -596,24 +741,40 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
 
 // ───────────────────────────── moving ─────────────────────────────
 
+/** A point rounded for events (thousandths of the table unit). */
+export function pt(x: number, y: number): [number, number] {
+  return [Math.round(x * 1000) / 1000, Math.round(y * 1000) / 1000];
+}
+
+/** Put figure `f` at (x, y): any change of place leaves the cover it had taken. */
+function setPlace(s: EscState, f: number, x: number, y: number): void {
+  s.x[f] = x;
+  s.y[f] = y;
+  s.cover[f] = 0;
+}
+
+/** True when the figure's move ended at an enemy's zone of control. */
+function endsAtZoc(s: EscState, f: number): boolean {
+  return zocEnemies(s, f).length > 0;
+}
+
 /**
- * MOVING: the figure goes along the line; then it rolls its accumulated active dice with the
- * terrain's passive dice (5 for a figure moving a cannon). A Rider's skill turns passive dice into
+ * MOVING: the figure goes along its straight line; then it rolls its accumulated active dice with
+ * the terrain's passive dice (5 for a figure moving a cannon). A Rider's skill turns passive dice into
  * active ones (which changes nothing in a move roll, where only 1s count). No active die is gained.
  */
 function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext): number[] {
-  const sc = s.sc;
-  const info = sc.figures[f];
+  const info = s.sc.figures[f];
   let passive = Math.max(opt.dice, info.moveFloor);
   const subst = info.mounted ? Math.min(info.rider, passive) : 0;
   passive -= subst;
   const act = d6s(ctx.rng, s.pool + subst);
   const pas = d6s(ctx.rng, passive);
-  const from = s.zone[f];
-  place(s, f, opt, from);
+  const from = pt(s.x[f], s.y[f]);
+  setPlace(s, f, opt.to.x, opt.to.y);
   s.actions++;
   s.counters[C.moves]++;
-  const zoc = enemyIn(s, opt.to, info.side);
+  const zoc = endsAtZoc(s, f);
   if (zoc) s.counters[C.zocStops]++;
   const ones = countOnes(act, pas);
   const init = initiative(s, ones);
@@ -621,10 +782,11 @@ function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext): numb
     e: 'move',
     turn: s.turn,
     figure: info.id,
-    from: sc.map.zones[from].id,
-    to: sc.map.zones[opt.to].id,
-    path: opt.line.map((z) => sc.map.zones[z].id),
-    terrain: sc.map.zones[opt.line[0]].terrain,
+    toward: opt.key,
+    from,
+    to: pt(opt.to.x, opt.to.y),
+    stop: opt.stop,
+    terrain: opt.terrain,
     dice: Math.max(opt.dice, info.moveFloor),
     zoc,
     pool: s.pool,
@@ -638,18 +800,15 @@ function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext): numb
   return [f];
 }
 
-function place(s: EscState, f: number, opt: MoveOption, from: number): void {
-  s.zone[f] = opt.to;
-  s.edge[f] = opt.line.length >= 2 ? opt.line[opt.line.length - 2] : from;
-  s.cover[f] = 0;
-}
-
 /**
- * Special move — marshal: the marshal and every follower in his zone move along his line; one
- * passive die more per follower; Leader skill turns passive dice active. No 1: all move, the
- * followers' turns are used, the marshal goes on. A single 1: all move and the marshal's turn ends
- * (it counts as the side's single 1). Two 1s: all move and the side's turn ends. Three or more:
- * nobody moves and the side's turn ends.
+ * Special move — marshal: the marshal moves along its line and each marshalled friend moves
+ * "simultaneously" the same way — the same direction and distance from where it stands, as a
+ * straight line of its own (so it too stops where its terrain changes, at an enemy's ZOC, at a base).
+ * Passive dice: the marshal's terrain (5 if any mover serves a cannon) and one more per marshalled
+ * figure; the Leader skill turns passive dice active. No 1: all move, the followers' turns are used,
+ * the marshal goes on. A single 1: all move and the marshal's turn ends (it counts as the side's
+ * single 1). Two 1s: all move and the side's turn ends. Three or more: nobody moves and the side's
+ * turn ends.
  */
 function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption, ctx: StepContext): number[] {
   const sc = s.sc;
@@ -662,9 +821,19 @@ function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption,
   const act = d6s(ctx.rng, s.pool + subst);
   const pas = d6s(ctx.rng, passive);
   const ones = countOnes(act, pas);
-  const from = s.zone[f];
   const moved = ones < 3;
-  if (moved) for (const g of [f, ...followers]) place(s, g, opt, from);
+  const dx = opt.to.x - s.x[f];
+  const dy = opt.to.y - s.y[f];
+  const places: { figure: string; from: [number, number]; to: [number, number]; stop: StraightStop; terrain: string }[] = [];
+  if (moved) {
+    places.push({ figure: info.id, from: pt(s.x[f], s.y[f]), to: pt(opt.to.x, opt.to.y), stop: opt.stop, terrain: opt.terrain });
+    setPlace(s, f, opt.to.x, opt.to.y);
+    for (const g of followers) {
+      const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
+      places.push({ figure: sc.figures[g].id, from: pt(s.x[g], s.y[g]), to: pt(m.to.x, m.to.y), stop: m.stop, terrain: m.ground ?? sc.terrainAt(s.x[g], s.y[g]) });
+      if (m.length > 0) setPlace(s, g, m.to.x, m.to.y);
+    }
+  }
   for (const g of followers) s.acted[g] = 1;
   s.actions++;
   s.counters[C.marshals]++;
@@ -680,10 +849,9 @@ function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption,
     turn: s.turn,
     figure: info.id,
     followers: followers.map((g) => sc.figures[g].id),
-    from: sc.map.zones[from].id,
-    to: sc.map.zones[opt.to].id,
-    path: opt.line.map((z) => sc.map.zones[z].id),
-    terrain: sc.map.zones[opt.line[0]].terrain,
+    toward: opt.key,
+    terrain: opt.terrain,
+    places,
     dice: base,
     moved,
     pool: s.pool,
@@ -867,33 +1035,35 @@ export interface FightSetup {
 }
 
 /**
- * FIGHTING: the dice of a fight started by `a` against `d` (same zone) with `mode`, pool `pool`.
- * Fights are one against one, several against one (the attacker draws in every friend standing
- * at the defender's zone of control) or one against several (a lone attacker draws in the
- * defender's standing friends there). The side with more figures gets one active die per other
- * friendly figure. Passive dice replace the attacker's active dice for a defender uphill, a
- * defender in cover, a Disarmed (weaponless) attacker and each Shaken marker of the attacker.
+ * FIGHTING: the dice of a fight started by `a` against `d` (at its zone of control) with `mode`,
+ * pool `pool`, from where the figures stand before the attacker's free move into base contact.
+ * Fights are one against one, several against one (`all`: the attacker draws in every friend at the
+ * defender's zone of control; `massed`: also the pikemen in base contact with it) or one against
+ * several (a lone attacker draws in the defender's friends at the attacker's zone of control). The
+ * side with more figures gets one active die per other friendly figure; supporting pikemen give
+ * their massed-pike die instead (each figure adds one die, never two). Passive dice replace the
+ * attacker's active dice for a defender uphill (standing on higher ground), a defender in cover, a
+ * Disarmed (weaponless) attacker and each Shaken marker of the attacker.
  */
 export function fightSetup(s: EscState, a: number, d: number, mode: FightMode, pool: number): FightSetup {
   const sc = s.sc;
   const A = sc.figures[a];
   const D = sc.figures[d];
   const close = mode === 'close';
-  const attackers = [a, ...(mode === 'all' || mode === 'massed' ? zoneFriends(s, a) : [])];
-  const defenders = attackers.length >= 2 ? [d] : [d, ...zoneFriends(s, d)];
+  const spent = mode === 'massed' ? pikeSupporters(s, a, true) : [];
+  const others = mode === 'all' || mode === 'massed' ? friendsAtZocOf(s, a, d).filter((g) => !spent.includes(g)) : [];
+  const attackers = [a, ...spent, ...others];
+  const defenders = attackers.length >= 2 ? [d] : [d, ...friendsAtZocOf(s, d, a)];
   const outnumber: [number, number] = [
-    attackers.length > defenders.length ? attackers.length - 1 : 0,
+    attackers.length > defenders.length ? attackers.length - 1 - spent.length : 0,
     defenders.length > attackers.length ? defenders.length - 1 : 0,
   ];
-  const spent = mode === 'massed' ? pikeSupporters(s, a, true) : [];
-  const massedDef = !close && A.mounted && pikeArmed(s, d) ? pikeSupporters(s, d, false).length : 0;
+  const massedDef = !close && A.mounted && pikeArmed(s, d) ? pikeSupporters(s, d, false).filter((g) => !defenders.includes(g)).length : 0;
   const massed: [number, number] = [spent.length, massedDef];
   let active = pool + 1 + outnumber[0] + massed[0];
   const factors: string[] = [];
-  const h = sc.map.zones[s.zone[a]].height;
-  // Defender uphill (docs/rules/escarmouche.md [R43]): the attacker came into the zone from lower
-  // ground, and the defender did not come in the same way (it stands above the attacker's edge).
-  if (s.edge[a] >= 0 && sc.map.zones[s.edge[a]].height < h && s.edge[d] !== s.edge[a]) factors.push('defender uphill');
+  // Defender uphill: it stands on higher ground than the attacker (the table's heights).
+  if (sc.table.heightAt(s.x[d], s.y[d]) > sc.table.heightAt(s.x[a], s.y[a])) factors.push('defender uphill');
   if (s.cover[d]) factors.push('defender in cover');
   if (s.disarmed[a]) factors.push('attacker weaponless');
   for (let i = 0; i < s.shaken[a]; i++) factors.push('attacker shaken');
@@ -919,6 +1089,15 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
   const A = sc.figures[a];
   const D = sc.figures[d];
   const fs = fightSetup(s, a, d, mode, pool);
+  // "Move the attacker into base contact as a free action" (a prone attacker fights where it lies).
+  let contact: [number, number] | null = null;
+  if (!s.cowered[a]) {
+    const m = straightMove(sc.table, figureView(s), a, { x: s.x[d], y: s.y[d] });
+    if (m.length > 0) {
+      setPlace(s, a, m.to.x, m.to.y);
+      contact = pt(m.to.x, m.to.y);
+    }
+  }
   const act = d6s(ctx.rng, fs.active);
   const pas = d6s(ctx.rng, fs.passive);
   const def = d6s(ctx.rng, fs.defence);
@@ -958,6 +1137,7 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
     figure: A.id,
     target: D.id,
     mode,
+    contact,
     attackers: fs.attackers.map((g) => sc.figures[g].id),
     defenders: fs.defenders.map((g) => sc.figures[g].id),
     spent: fs.spent.map((g) => sc.figures[g].id),
@@ -985,7 +1165,52 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
     interrupt,
   });
   if (loser >= 0) applyEffect(s, loser, eff, ctx);
+  separate(s, fs, winner, loser, eff, ctx);
   if (init === 'figure' || init === 'side') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+}
+
+/**
+ * Move figure `f` straight away from figure `from` by `want` (as far as bases, impassable ground and
+ * the table edge let it; terrain does not stop it). Returns the distance moved.
+ */
+function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pushed' | 'apart', ctx: StepContext): number {
+  const d = centreDist(s, f, from);
+  if (d < 1e-9 || want <= 1e-9) return 0;
+  const ux = (s.x[f] - s.x[from]) / d;
+  const uy = (s.y[f] - s.y[from]) / d;
+  const m = straightMove(s.sc.table, figureView(s), f, { x: s.x[f] + ux * want, y: s.y[f] + uy * want });
+  if (m.length > 0) {
+    const before = pt(s.x[f], s.y[f]);
+    setPlace(s, f, m.to.x, m.to.y);
+    ctx.emit?.({ e: 'shift', turn: s.turn, figure: s.sc.figures[f].id, why, from: before, to: pt(m.to.x, m.to.y), blocked: m.stop !== 'target' });
+  }
+  return m.length;
+}
+
+/**
+ * After a round of fighting: the loser of a result that pushes back is moved "a base-width away"
+ * from the winner, straight back; then "all combatants are separated by their ZOC (a base width)":
+ * where the attacker and the defender still stand closer than a base width (the push was blocked, or
+ * nobody lost), the winner (the attacker when nobody won) steps back the rest of the way, and each
+ * figure drawn in steps back from the opposing principal to a base width.
+ */
+function separate(s: EscState, fs: FightSetup, winner: number, loser: number, eff: Effect, ctx: StepContext): void {
+  const zoc = s.sc.zoc;
+  const a = fs.attackers[0];
+  const d = fs.defenders[0];
+  if (loser >= 0 && eff.pushed && s.wounds[loser] > 0) {
+    const moved = shiftAway(s, loser, winner, zoc, 'pushed', ctx);
+    if (moved < zoc - 1e-6) s.counters[C.pushBlocked]++;
+  }
+  const apart = (f: number, from: number): void => {
+    if (s.wounds[f] === 0 || s.wounds[from] === 0) return;
+    const short = zoc - gap(s, f, from);
+    if (short > 1e-6 && shiftAway(s, f, from, short, 'apart', ctx) > 0) s.counters[C.separated]++;
+  };
+  if (winner >= 0) apart(winner, winner === a ? d : a);
+  else apart(a, d);
+  for (const g of fs.attackers.slice(1)) apart(g, d);
+  for (const h of fs.defenders.slice(1)) apart(h, a);
 }
 
 // ───────────────────────────── effects ─────────────────────────────
@@ -1009,10 +1234,7 @@ function applyEffect(s: EscState, t: number, eff: Effect, ctx: StepContext): voi
     s.disarmed[t] = 1;
     s.counters[C.disarmed]++;
   }
-  if (eff.pushed) {
-    s.cover[t] = 0;
-    s.counters[C.pushed]++;
-  }
+  if (eff.pushed) s.counters[C.pushed]++;
   if (eff.hits > 0) {
     s.counters[C.hits] += eff.hits;
     s.wounds[t] = Math.max(0, s.wounds[t] - eff.hits);

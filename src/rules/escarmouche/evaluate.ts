@@ -7,7 +7,7 @@
  *   breaking   — how far the enemy is toward its break point, minus how far we are
  *   objectives — objective points held now, own minus enemy, over the total
  *   late       — objectives × the share of the game gone (holding matters more near the end)
- *   approach   — per objective, who is nearer (least passive dice), weighted by value
+ *   approach   — per objective, who is nearer (straight distance, in base widths, capped at 30), weighted by value
  *   markers    — Shaken, Cowered and Disarmed markers, enemy minus own, per figure
  */
 import { objectivePoints, outCount } from './engine.js';
@@ -39,12 +39,11 @@ export function features(s: EscState, out: number[] = new Array<number>(FEATURE_
   const obj = objTotal > 0 ? (pts[0] - pts[1]) / objTotal : 0;
   let approach = 0;
   if (objTotal > 0) {
-    const n = sc.map.size;
     for (const o of sc.objectives) {
       const near = [Infinity, Infinity];
       for (const f of sc.figures) {
         if (s.wounds[f.index] === 0) continue;
-        const c = sc.cost[s.zone[f.index] * n + o.zone];
+        const c = Math.sqrt((s.x[f.index] - o.centre.x) ** 2 + (s.y[f.index] - o.centre.y) ** 2) / sc.zoc;
         if (c < near[f.side]) near[f.side] = c;
       }
       const a = Math.min(near[0], 30);

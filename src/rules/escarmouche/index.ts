@@ -1,7 +1,7 @@
 /**
  * Escarmouche (escarmouche.txt, Anubis Studios) as a {@link Ruleset}: pike & shot skirmish with
- * unmeasured movement over a zone map (src/core/zones.ts) and a push-your-luck pool of active and
- * passive d6. Everything specific to the rules lives in this folder; {@link defineRuleset} declares
+ * unmeasured movement — straight lines through one terrain type on a measured table (the table
+ * kit, src/core/table/) — and a push-your-luck pool of active and passive d6. Everything specific to the rules lives in this folder; {@link defineRuleset} declares
  * it with its scripted policy, evaluation, threads and view (registered in src/rules/registered.ts).
  */
 import { z } from 'zod';
@@ -26,8 +26,9 @@ function actionKey(a: EscAction): string {
     case 'pick':
       return `pick:${a.f}`;
     case 'move':
+      return `move:${a.to}`;
     case 'marshal':
-      return `${a.k}:${a.to}`;
+      return `marshal:${a.n}:${a.to}`;
     case 'dev':
       return `dev:${a.d}`;
     case 'shoot':
@@ -45,11 +46,11 @@ function actionKey(a: EscAction): string {
 /** The Escarmouche ruleset. */
 export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRuleset<EscState, EscAction, EscScenario>({
   id: 'escarmouche',
-  version: '1.0.0',
+  version: '2.0.0',
   title: 'Escarmouche — rules for pike & shot skirmish wargames (Anubis Studios)',
   // Two sides taking side turns (with interrupts); the dice pool is sampled in apply; unmeasured
-  // movement over a zone map.
-  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'zones', activation: 'side-turns' },
+  // movement (straight lines through one terrain type) on a table measured in inches.
+  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'side-turns' },
   scenarios: ['farmyard-brawl', 'mill-bridge'],
   compile: compileEscarmouche,
   sides: (sc) => sc.sides.map((s) => s.id),

@@ -6,13 +6,15 @@
  * Checked: dice are d6 and scores follow DICE; the active pool grows by one per action other than
  * moving and is lost at the end of the figure's turn; 1s end the figure's or the side's turn as
  * PLAY says (and marshal's three 1s stop everybody); only the side with the initiative acts, each
- * figure once a turn; moves go along straight lines of one terrain, stop at the first enemy zone
- * of control, and roll the terrain's passive dice; shooters see their targets and fighters share
- * their zone; the effects applied are the table rows of the winning difference (or none, when a
+ * figure once a turn; moves go in a straight line through one terrain type, never into or through
+ * an enemy's zone of control, and roll the terrain's passive dice; no two bases overlap; shooters
+ * have a line of sight to their targets and fighters stand at each other's zone of control; a
+ * push-back is at most a base width; the effects applied are the table rows of the winning difference (or none, when a
  * first strike ignores the win); markers, wounds and zones in the state agree with the events;
  * out-of-action figures never act; interrupts come only from reserved figures of the other side.
  */
 import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
+import { distToPolygonBoundary } from '../../core/geometry.js';
 import type { EscScenario } from './compile.js';
 import type { EscState } from './state.js';
 import { fightingEffect, score, shootingEffect, terrainDice } from './tables.js';
@@ -31,8 +33,12 @@ function strs(v: Json | undefined): string[] {
 export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscState> {
   const violations: string[] = [];
   const n = sc.figures.length;
-  const map = sc.map;
-  const zone = Int16Array.from(sc.figures.map((f) => f.start));
+  const table = sc.table;
+  const R = sc.radius;
+  const K = 2 * R + sc.zoc; // centre distance at a zone of control
+  const TOL = 2e-3; // events carry places rounded to thousandths
+  const px = Float64Array.from(sc.figures.map((f) => f.start.x));
+  const py = Float64Array.from(sc.figures.map((f) => f.start.y));
   const wounds = Int16Array.from(sc.figures.map((f) => f.wounds));
   const shaken = new Int16Array(n);
   const cowered = new Uint8Array(n);
@@ -58,10 +64,53 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
     }
     return i;
   };
-  const zidx = (v: Json | undefined): number => map.index.get(String(v)) ?? -1;
+  const point = (v: Json | undefined): [number, number] | null =>
+    Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && typeof v[1] === 'number' ? [v[0], v[1]] : null;
+  const dAt = (f: number, g: number): number => Math.sqrt((px[f] - px[g]) ** 2 + (py[f] - py[g]) ** 2);
+  /** Check one straight move of figure f from its tracked place to `to` through `terrain`, then put it there. */
+  const checkLine = (f: number, fromV: Json | undefined, toV: Json | undefined, terrain: string, what: string): void => {
+    const from = point(fromV);
+    const to = point(toV);
+    const id = sc.figures[f].id;
+    if (!from || !to) {
+      bad(`${id} ${what} without places`);
+      return;
+    }
+    if (Math.abs(from[0] - px[f]) > TOL || Math.abs(from[1] - py[f]) > TOL) bad(`${id} ${what} from (${from.join(', ')}) but stands at (${px[f]}, ${py[f]})`);
+    const len = Math.sqrt((to[0] - from[0]) ** 2 + (to[1] - from[1]) ** 2);
+    // MOVING: "a straight line through the same terrain type".
+    // Samples at irregular fractions, so that none falls exactly on a corner or edge of an area
+    // (where "which area" is a matter of rounding, not of rules).
+    for (let k = 0; k < 40; k++) {
+      const t = ((k + 0.5123) / 40) * len;
+      if (t < 0.03 || t > len - 0.005) continue;
+      const x = from[0] + ((to[0] - from[0]) * t) / len;
+      const y = from[1] + ((to[1] - from[1]) * t) / len;
+      // A sample within 0.005 of an area's edge is left out: events give places to thousandths.
+      if (sc.terrainAt(x, y) !== terrain && !table.areas.some((a) => distToPolygonBoundary(x, y, a.poly) < 0.005)) {
+        bad(`${id} ${what} on past a change of terrain type (${terrain} → ${sc.terrainAt(x, y)} at ${x.toFixed(2)}, ${y.toFixed(2)})`);
+        break;
+      }
+    }
+    if (!table.isFree(to[0], to[1])) bad(`${id} ${what} onto impassable ground or off the table`);
+    // "When the figure reaches … an enemy's ZOC, it must stop": never into or through one it was outside.
+    for (const e of sc.figures) {
+      if (e.side === sc.figures[f].side || wounds[e.index] <= 0) continue;
+      const ex = px[e.index];
+      const ey = py[e.index];
+      if (Math.sqrt((from[0] - ex) ** 2 + (from[1] - ey) ** 2) <= K + TOL) continue;
+      let t = len > 0 ? ((ex - from[0]) * (to[0] - from[0]) + (ey - from[1]) * (to[1] - from[1])) / (len * len) : 0;
+      t = Math.max(0, Math.min(1, t));
+      const cx = from[0] + (to[0] - from[0]) * t;
+      const cy = from[1] + (to[1] - from[1]) * t;
+      if (Math.sqrt((cx - ex) ** 2 + (cy - ey) ** 2) < K - TOL) bad(`${id} ${what} into ${e.id}'s zone of control`);
+    }
+    if (len > 0) cover[f] = 0; // a figure that did not move keeps its cover
+    px[f] = to[0];
+    py[f] = to[1];
+  };
   const d6ok = (d: number[]): boolean => d.every((x) => Number.isInteger(x) && x >= 1 && x <= 6);
   const ones = (...r: number[][]): number => r.reduce((k, a) => k + a.filter((x) => x === 1).length, 0);
-  const enemyAt = (z: number, s: number): boolean => sc.figures.some((f) => f.side !== s && wounds[f.index] > 0 && zone[f.index] === z);
 
   /** The initiative result the rules give for an actor's roll with `k` ones (and book it). */
   const expectInit = (k: number, marshal = false): string => {
@@ -145,24 +194,9 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (f < 0) break;
           checkActor(e, f, 'moves');
           if (cowered[f]) bad(`${sc.figures[f].id} moves while Cowered`);
-          const from = zidx(e.from);
-          const to = zidx(e.to);
-          const path = strs(e.path).map((z) => map.index.get(z) ?? -1);
-          if (from !== zone[f]) bad(`${sc.figures[f].id} moves from ${String(e.from)} but stands in ${map.zones[zone[f]]?.id}`);
-          if (path.length === 0 || path[path.length - 1] !== to || path.includes(-1)) bad(`${sc.figures[f].id}: move path ${strs(e.path).join('>')} does not end at ${String(e.to)}`);
-          else {
-            if (!map.adjacent(from, path[0])) bad(`${sc.figures[f].id} moves from ${String(e.from)} into ${map.zones[path[0]].id}, not adjacent`);
-            else {
-              const ray = map.ray(from, path[0]);
-              if (path.some((z, i) => ray[i] !== z)) bad(`${sc.figures[f].id}: move path ${strs(e.path).join('>')} is not a straight line (MOVING)`);
-            }
-            const terrain = map.zones[path[0]].terrain;
-            if (path.some((z) => map.zones[z].terrain !== terrain)) bad(`${sc.figures[f].id} moves on past a change of terrain (MOVING)`);
-            if (path.slice(0, -1).some((z) => enemyAt(z, sc.figures[f].side))) bad(`${sc.figures[f].id} moves on through an enemy zone of control (MOVING)`);
-            if (e.terrain !== terrain) bad(`${sc.figures[f].id}: move terrain ${String(e.terrain)}, path ${terrain}`);
-            const want = Math.max(terrainDice(terrain), sc.figures[f].moveFloor, ...(e.e === 'marshal' ? strs(e.followers).map((g) => sc.figures[sc.figureIndex.get(g) ?? f].moveFloor) : []));
-            if (num(e.dice) !== want) bad(`${sc.figures[f].id} moves through ${terrain} with ${String(e.dice)} passive dice; the table gives ${want}`);
-          }
+          const terrain = String(e.terrain);
+          const want = Math.max(terrainDice(terrain), sc.figures[f].moveFloor, ...(e.e === 'marshal' ? strs(e.followers).map((g) => sc.figures[sc.figureIndex.get(g) ?? f].moveFloor) : []));
+          if (num(e.dice) !== want) bad(`${sc.figures[f].id} moves through ${terrain} with ${String(e.dice)} passive dice; the table gives ${want}`);
           const act = nums(e.active);
           const pas = nums(e.passive);
           if (!d6ok(act) || !d6ok(pas)) bad('a move die off the d6');
@@ -172,17 +206,22 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (pas.length + num(e.skill) !== num(e.dice) + followers.length) bad(`${sc.figures[f].id} moves rolling ${pas.length} passive dice (+${String(e.skill)} by skill) for ${String(e.dice)} + ${followers.length}`);
           for (const g of followers) {
             if (g < 0) continue;
-            if (zone[g] !== from || sc.figures[g].side !== sc.figures[f].side || used[g] || cowered[g] || wounds[g] <= 0) bad(`${sc.figures[g].id} cannot be marshalled by ${sc.figures[f].id}`);
+            if (sc.figures[g].side !== sc.figures[f].side || used[g] || cowered[g] || wounds[g] <= 0) bad(`${sc.figures[g].id} cannot be marshalled by ${sc.figures[f].id}`);
+            if (!table.lineOfSight(px[f], py[f], px[g], py[g])) bad(`${sc.figures[g].id} marshalled out of ${sc.figures[f].id}'s line of sight`);
             used[g] = 1;
           }
           const k = num(e.ones);
           const moved = e.e === 'move' || k < 3;
           if (e.e === 'marshal' && e.moved !== moved) bad(`marshal with ${k} ones: moved=${String(e.moved)}`);
-          if (moved && to >= 0) {
-            for (const g of [f, ...followers]) {
+          if (e.e === 'move') checkLine(f, e.from, e.to, terrain, 'moves');
+          else if (moved) {
+            const places = Array.isArray(e.places) ? e.places : [];
+            if (places.length !== followers.length + 1) bad(`${sc.figures[f].id} marshals ${followers.length} but ${places.length} places are given`);
+            for (const p of places) {
+              if (!p || typeof p !== 'object' || Array.isArray(p)) continue;
+              const g = idx(p.figure);
               if (g < 0) continue;
-              zone[g] = to;
-              cover[g] = 0;
+              checkLine(g, p.from, p.to, String(p.terrain), 'is marshalled');
             }
           }
           afterInit(e, e.e === 'marshal' && k >= 3 ? 'side' : expectInit(k, e.e === 'marshal'));
@@ -204,7 +243,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
             pool++;
           }
           if (what === 'cover') {
-            if (!map.zones[zone[f]].cover || sc.figures[f].mounted || cowered[f]) bad(`${sc.figures[f].id} takes cover where it cannot`);
+            if (table.coverAt(px[f], py[f]) === null || cowered[f]) bad(`${sc.figures[f].id} takes cover where it cannot`);
             cover[f] = 1;
           } else if (what === 'stand') {
             if (!cowered[f]) bad(`${sc.figures[f].id} stands up but was not Cowered`);
@@ -245,14 +284,13 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (f < 0 || t < 0) break;
           if (e.interrupt) interrupter(e, f, 'shoots');
           else checkActor(e, f, 'shoots');
-          if (cowered[f]) bad(`${sc.figures[f].id} shoots while Cowered`);
           if (sc.figures[t].side === sc.figures[f].side || wounds[t] <= 0) bad(`${sc.figures[f].id} shoots at ${sc.figures[t].id}, not an enemy in play`);
-          if (!map.sees(zone[f], zone[t])) bad(`${sc.figures[f].id} shoots at ${sc.figures[t].id} out of sight`);
+          if (!table.lineOfSight(px[f], py[f], px[t], py[t])) bad(`${sc.figures[f].id} shoots at ${sc.figures[t].id} out of sight`);
           const volley = strs(e.volley).map((g) => idx(g));
           if (volley.length === 0 && !sc.figures[f].missile) bad(`${sc.figures[f].id} shoots without a missile weapon`);
           for (const g of volley) {
             if (g < 0) continue;
-            if (used[g] || wounds[g] <= 0 || cowered[g] || !sc.figures[g].missile || !map.sees(zone[g], zone[t])) bad(`${sc.figures[g].id} cannot join a volley at ${sc.figures[t].id}`);
+            if (used[g] || wounds[g] <= 0 || !sc.figures[g].missile || !table.lineOfSight(px[g], py[g], px[t], py[t])) bad(`${sc.figures[g].id} cannot join a volley at ${sc.figures[t].id}`);
             used[g] = 1;
           }
           checkScores(e, `${sc.figures[f].id} shooting`);
@@ -279,17 +317,26 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (a < 0 || d < 0) break;
           if (e.interrupt) interrupter(e, a, 'fights');
           else checkActor(e, a, 'fights');
-          if (cowered[a]) bad(`${sc.figures[a].id} fights while Cowered`);
-          if (zone[a] !== zone[d]) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} in another zone (not at its zone of control)`);
+          if (dAt(a, d) > K + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id}, not at its zone of control (${dAt(a, d).toFixed(3)} apart)`);
           if (sc.figures[d].side === sc.figures[a].side || wounds[d] <= 0) bad(`${sc.figures[a].id} fights ${sc.figures[d].id}, not an enemy in play`);
           const att = strs(e.attackers).map((g) => idx(g));
           const def = strs(e.defenders).map((g) => idx(g));
           if (att[0] !== a || def[0] !== d) bad('fight principals are not listed first');
           if (att.length > 1 && def.length > 1) bad(`a fight of ${att.length} against ${def.length} (FIGHTING: not multiple against multiple)`);
-          for (const g of [...att, ...def]) if (g >= 0 && (zone[g] !== zone[a] || wounds[g] <= 0)) bad(`${sc.figures[g].id} is drawn into a fight away from it`);
+          for (const g of att.slice(1)) if (g >= 0 && (wounds[g] <= 0 || dAt(g, d) > K + TOL) && !strs(e.spent).includes(sc.figures[g].id)) bad(`${sc.figures[g].id} is drawn into a fight away from ${sc.figures[d].id}'s zone of control`);
+          for (const g of def.slice(1)) if (g >= 0 && (wounds[g] <= 0 || dAt(g, a) > K + TOL)) bad(`${sc.figures[g].id} is drawn into a fight away from ${sc.figures[a].id}'s zone of control`);
           const out = nums(e.outnumber);
-          const wantOut = [att.length > def.length ? att.length - 1 : 0, def.length > att.length ? def.length - 1 : 0];
+          const massedDice = nums(e.massed);
+          // Each other friendly figure in the fight adds one die (outnumbering, or massed pike for the supporters).
+          const wantOut = [att.length > def.length ? att.length - 1 - (massedDice[0] ?? 0) : 0, def.length > att.length ? def.length - 1 : 0];
           if (out[0] !== wantOut[0] || out[1] !== wantOut[1]) bad(`outnumbering ${out.join('/')} for ${att.length} v ${def.length}`);
+          const contact = point(e.contact);
+          if (contact) {
+            if (Math.sqrt((contact[0] - px[d]) ** 2 + (contact[1] - py[d]) ** 2) < 2 * R - TOL) bad(`${sc.figures[a].id} moves into ${sc.figures[d].id}'s base`);
+            px[a] = contact[0];
+            py[a] = contact[1];
+            cover[a] = 0;
+          }
           for (const g of strs(e.spent).map((x) => idx(x))) {
             if (g < 0) continue;
             if (used[g]) bad(`${sc.figures[g].id} supports a massed pike attack after using its turn`);
@@ -312,12 +359,29 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           const eff = w >= 0 && !e.ignored ? fightingEffect(Math.abs(sa - sd)) : { name: 'none', hits: 0, pushed: false };
           if (e.effect !== eff.name || num(e.hits) !== eff.hits) bad(`fighting by ${Math.abs(sa - sd)}: effect ${String(e.effect)}/${String(e.hits)}; the table gives ${eff.name}/${eff.hits}`);
           const loser = w === a ? d : w === d ? a : -1;
-          if (loser >= 0 && eff.pushed) cover[loser] = 0;
           applyEffect(loser, eff.name, eff.hits);
           if (!e.interrupt) {
             pool++;
             afterInit(e, expectInit(num(e.ones)));
           }
+          break;
+        }
+        case 'shift': {
+          const f = idx(e.figure);
+          if (f < 0) break;
+          const from = point(e.from);
+          const to = point(e.to);
+          if (!from || !to) {
+            bad(`${sc.figures[f].id} shifts without places`);
+            break;
+          }
+          if (Math.abs(from[0] - px[f]) > TOL || Math.abs(from[1] - py[f]) > TOL) bad(`${sc.figures[f].id} shifts from (${from.join(', ')}) but stands at (${px[f]}, ${py[f]})`);
+          const len = Math.sqrt((to[0] - from[0]) ** 2 + (to[1] - from[1]) ** 2);
+          if (len > sc.zoc + TOL) bad(`${sc.figures[f].id} pushed or stepped back ${len.toFixed(3)}, more than a base width`);
+          if (!table.isFree(to[0], to[1])) bad(`${sc.figures[f].id} pushed onto impassable ground or off the table`);
+          px[f] = to[0];
+          py[f] = to[1];
+          cover[f] = 0;
           break;
         }
         case 'out': {
@@ -352,7 +416,13 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         const id = sc.figures[f].id;
         if (s.wounds[f] !== wounds[f]) bad(`${id} has ${s.wounds[f]} wounds in the state but ${wounds[f]} from the events`);
         if (s.wounds[f] === 0) continue;
-        if (s.zone[f] !== zone[f]) bad(`${id} stands in ${map.zones[s.zone[f]].id} in the state but ${map.zones[zone[f]].id} from the events`);
+        if (Math.abs(s.x[f] - px[f]) > TOL || Math.abs(s.y[f] - py[f]) > TOL) bad(`${id} stands at (${s.x[f]}, ${s.y[f]}) in the state but (${px[f]}, ${py[f]}) from the events`);
+        px[f] = s.x[f];
+        py[f] = s.y[f];
+        for (let g = f + 1; g < n; g++) {
+          if (s.wounds[g] === 0) continue;
+          if (Math.sqrt((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2) < 2 * R - TOL) bad(`the bases of ${id} and ${sc.figures[g].id} overlap`);
+        }
         if (s.shaken[f] !== shaken[f] || s.cowered[f] !== cowered[f] || s.disarmed[f] !== disarmed[f] || s.cover[f] !== cover[f]) {
           bad(`${id} markers in the state (S${s.shaken[f]} C${s.cowered[f]} D${s.disarmed[f]} cover${s.cover[f]}) differ from the events (S${shaken[f]} C${cowered[f]} D${disarmed[f]} cover${cover[f]})`);
         }

@@ -5,8 +5,9 @@
  * Every action is scored as its expected gain minus the cost of the risk its roll carries:
  *   gain  — from the exact odds of the opposed roll (tables.duelOdds) and a value per effect
  *           (hits weighted by the target's rating and wounds left, markers a little), or from a
- *           position potential for moves (melee figures make for the bridge and the enemy, shooters
- *           for sight of the enemy and cover, the gun keeps its hill; objectives weigh more late);
+ *           position potential for moves (melee figures make for the main objective and for enemies
+ *           they can beat, shooters for sight of the enemy and cover, the gun keeps its hill;
+ *           objectives weigh more late), measured on the table in base widths;
  *   risk  — the chance the roll ends the side's turn (two 1s, or any 1 once the side has had one)
  *           times what the figures still to act could do, plus the chance it ends this figure's
  *           turn times a small continuation value.
@@ -16,14 +17,20 @@
  */
 import {
   type EscAction,
+  atZoc,
+  centreDist,
+  enemiesOf,
   fightSetup,
   legalActions,
+  lineToward,
   marshalFollowers,
-  moveOptions,
+  moveOption,
+  onObjective,
+  sees,
   shotDice,
   visibleEnemies,
   volleyHelpers,
-  zoneEnemies,
+  zocEnemies,
 } from './engine.js';
 import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState } from './state.js';
 import { type Effect, duelOdds, fightingEffect, shootingEffect } from './tables.js';
@@ -33,8 +40,8 @@ function effectValue(s: EscState, t: number, eff: Effect): number {
   const sc = s.sc;
   const info = sc.figures[t];
   // Hurting a figure that stands on an objective counts for more, the more so late in the game.
-  const onObjective = sc.objectives.some((o) => o.zone === s.zone[t]) ? 0.3 + 1.5 * lateness(s) : 0;
-  const worth = (info.rating / 3) * (1 + onObjective);
+  const onObj = sc.objectives.some((_o, i) => onObjective(s, t, i)) ? 0.3 + 1.5 * lateness(s) : 0;
+  const worth = (info.rating / 3) * (1 + onObj);
   let v = 0;
   if (eff.hits > 0) {
     const left = s.wounds[t];
@@ -64,7 +71,7 @@ function restValue(s: EscState, except: number): number {
     if (g === except || s.wounds[g] === 0 || s.acted[g]) continue;
     v += 0.12;
     if (sc.figures[g].missile && visibleEnemies(s, g).length > 0) v += 0.25;
-    if (zoneEnemies(s, g).length > 0) v += 0.2;
+    if (zocEnemies(s, g).length > 0) v += 0.2;
   }
   return v;
 }
@@ -75,44 +82,79 @@ function lateness(s: EscState): number {
   return 0.15 + 0.9 * t * t;
 }
 
-/** Position potential of figure `f` standing in zone `z` (higher is better). */
-function potential(s: EscState, f: number, z: number): number {
+/** The objective worth most (the first of equal worth), or −1 when the scenario has none. */
+function mainObjective(s: EscState): number {
+  let best = -1;
+  s.sc.objectives.forEach((o, i) => {
+    if (best < 0 || o.value > s.sc.objectives[best].value) best = i;
+  });
+  return best;
+}
+
+/**
+ * Position potential of figure `f` if it stood at (x, y) (higher is better); distances are in base
+ * widths. The figure is moved there in the state for the reckoning and put back.
+ */
+function potential(s: EscState, f: number, x: number, y: number): number {
+  const ox = s.x[f];
+  const oy = s.y[f];
+  s.x[f] = x;
+  s.y[f] = y;
+  try {
+    return potentialHere(s, f);
+  } finally {
+    s.x[f] = ox;
+    s.y[f] = oy;
+  }
+}
+
+function potentialHere(s: EscState, f: number): number {
   const sc = s.sc;
   const info = sc.figures[f];
-  const n = sc.map.size;
-  const cost = (a: number, b: number): number => Math.min(30, sc.cost[a * n + b]);
-  let bridge = sc.objectives[0]?.zone ?? z;
-  for (const o of sc.objectives) if (o.value > (sc.objectives.find((x) => x.zone === bridge)?.value ?? 0)) bridge = o.zone;
+  const bw = sc.zoc;
   let v = 0;
   const late = lateness(s);
-  const enemiesHere = sc.sides[1 - info.side].figures.filter((e) => s.wounds[e] > 0 && s.zone[e] === z).length;
-  const friendsHere = sc.sides[info.side].figures.filter((g) => g !== f && s.wounds[g] > 0 && s.zone[g] === z).length;
+  const enemies = enemiesOf(s, f);
+  const atZ = enemies.filter((e) => atZoc(s, f, e));
   // An objective is held by the first figure there: more figures add little unless it is contested.
-  for (const o of sc.objectives) {
-    if (o.zone !== z) continue;
-    if (friendsHere === 0) v += 0.35 * o.value * late * (enemiesHere > 0 ? 0.6 : 1);
-    else v += (enemiesHere > 0 ? 0.15 : 0.05) * o.value * late;
-  }
-  if (info.missile?.key === 'cannon') return v - 0.15 * cost(z, info.start);
+  sc.objectives.forEach((o, i) => {
+    if (!onObjective(s, f, i)) return;
+    let friends = 0;
+    let foes = 0;
+    for (const g of sc.figures) {
+      if (g.index === f || s.wounds[g.index] === 0 || !onObjective(s, g.index, i)) continue;
+      if (g.side === info.side) friends++;
+      else foes++;
+    }
+    if (friends === 0) v += 0.35 * o.value * late * (foes > 0 ? 0.6 : 1);
+    else v += (foes > 0 ? 0.15 : 0.05) * o.value * late;
+  });
+  const main = mainObjective(s);
+  const toMain = main < 0 ? 0 : Math.min(40, Math.sqrt((s.x[f] - sc.objectives[main].centre.x) ** 2 + (s.y[f] - sc.objectives[main].centre.y) ** 2) / bw);
+  if (info.missile?.key === 'cannon') return v - 0.03 * Math.min(40, Math.sqrt((s.x[f] - info.start.x) ** 2 + (s.y[f] - info.start.y) ** 2) / bw);
   if (info.missile && !info.hasPike && info.leader === 0 && !info.mounted) {
     let seen = 0;
-    for (const e of sc.sides[1 - info.side].figures) if (s.wounds[e] > 0 && sc.map.sees(z, s.zone[e])) seen++;
-    v += 0.07 * Math.min(3, seen) + (sc.map.zones[z].cover ? 0.08 : 0) - 0.012 * cost(z, bridge);
-    v -= 0.12 * Math.max(0, enemiesHere - friendsHere);
+    for (const e of enemies) if (sees(s, f, e)) seen++;
+    v += 0.07 * Math.min(3, seen) + (sc.table.coverAt(s.x[f], s.y[f]) ? 0.08 : 0) - 0.004 * toMain;
+    v -= 0.12 * atZ.length;
     return v;
   }
-  // Melee figures and leaders: to the bridge, and at the enemy.
-  v -= (info.leader > 0 ? 0.03 : 0.06) * cost(z, bridge);
-  if (enemiesHere > 0) {
-    let beatable = 0;
-    for (const e of sc.sides[1 - info.side].figures) {
-      if (s.wounds[e] === 0 || s.zone[e] !== z) continue;
-      if (info.mounted && sc.figures[e].hasPike && s.disarmed[e] === 0) beatable -= 0.4;
-      else beatable += (info.mounted && !sc.figures[e].mounted ? 0.3 : 0.12) * (4 - Math.min(3, s.wounds[e])) * 0.5;
-    }
-    v += beatable - 0.08 * Math.max(0, enemiesHere - friendsHere - 1);
+  // Melee figures and leaders: to the main objective, and at enemies they can beat.
+  v -= (info.leader > 0 ? 0.006 : 0.012) * toMain;
+  let nearest = Infinity;
+  for (const e of enemies) {
+    const E = sc.figures[e];
+    const bad = info.mounted && E.hasPike && s.disarmed[e] === 0;
+    if (bad) continue;
+    nearest = Math.min(nearest, centreDist(s, f, e) / bw);
   }
-  return v;
+  if (Number.isFinite(nearest)) v -= (info.missile && info.leader === 0 && !info.mounted ? 0.01 : 0.025) * Math.min(40, nearest);
+  let beatable = 0;
+  for (const e of atZ) {
+    if (info.mounted && sc.figures[e].hasPike && s.disarmed[e] === 0) beatable -= 0.4;
+    else beatable += (info.mounted && !sc.figures[e].mounted ? 0.3 : 0.12) * (4 - Math.min(3, s.wounds[e])) * 0.5;
+  }
+  return v + beatable - 0.08 * Math.max(0, atZ.length - 1);
 }
 
 function shotGain(s: EscState, f: number, t: number, helpers: number[], pool: number): { gain: number; dice: number } {
@@ -149,14 +191,14 @@ function bestAttack(s: EscState, f: number, pool: number, rest: number): number 
     return r.side * (rest + 0.08) + r.figure * 0.08;
   };
   let best = -Infinity;
-  if (sc.figures[f].missile && !s.cowered[f]) {
+  if (sc.figures[f].missile) {
     for (const t of visibleEnemies(s, f)) {
       const g = shotGain(s, f, t, [], pool);
       best = Math.max(best, g.gain - risk(g.dice));
     }
   }
-  if (!s.cowered[f]) {
-    for (const t of zoneEnemies(s, f)) {
+  {
+    for (const t of zocEnemies(s, f)) {
       for (const m of ['alone', 'all'] as const) {
         const g = fightGain(s, f, t, m, pool, false);
         best = Math.max(best, g.gain - risk(g.dice));
@@ -178,22 +220,28 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
     case 'end':
       return 0;
     case 'reserve': {
-      let v = 0.005;
-      if (info.missile && info.missile.key !== 'cannon') v += 0.025;
-      if (zoneEnemies(s, f).length > 0) v += 0.02;
-      return v - risk(s.pool + 1, 0);
+      // A reserved die is one die: worth a little to a shooter or a figure at an enemy's ZOC; its roll
+      // can give the side its first 1, which the figures still to act would pay for.
+      let v = 0.004;
+      if (info.missile && info.missile.key !== 'cannon') v += 0.015;
+      if (zocEnemies(s, f).length > 0) v += 0.015;
+      const r = rollRisk(s, s.pool + 1);
+      return v - risk(s.pool + 1, 0) - (s.ones === 0 ? r.figure * 0.25 * rest : 0);
     }
     case 'move':
     case 'marshal': {
-      const to = sc.map.index.get(a.to) ?? -1;
-      const opt = moveOptions(s, f).find((m) => m.to === to);
+      const opt = moveOption(s, f, a.to);
       if (!opt) return -1;
-      const from = s.zone[f];
-      let gain = potential(s, f, to) - potential(s, f, from);
+      let gain = potential(s, f, opt.to.x, opt.to.y) - potential(s, f, s.x[f], s.y[f]);
       let dice = s.pool + Math.max(opt.dice, info.moveFloor);
       if (a.k === 'marshal') {
-        const fl = marshalFollowers(s, f);
-        for (const g of fl) gain += potential(s, g, to) - potential(s, g, from) - 0.05;
+        const fl = marshalFollowers(s, f).slice(0, a.n);
+        const dx = opt.to.x - s.x[f];
+        const dy = opt.to.y - s.y[f];
+        for (const g of fl) {
+          const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
+          gain += potential(s, g, m.to.x, m.to.y) - potential(s, g, s.x[g], s.y[g]) - 0.05;
+        }
         dice += fl.length;
         for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
       }
@@ -202,15 +250,23 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
     case 'dev': {
       const dice = s.pool + 1;
       const threat = visibleEnemies(s, f).some((e) => sc.figures[e].missile !== null);
-      const attack = (info.missile !== null && visibleEnemies(s, f).length > 0) || zoneEnemies(s, f).length > 0;
+      const attack = (info.missile !== null && visibleEnemies(s, f).length > 0) || zocEnemies(s, f).length > 0;
       let gain = 0;
       switch (a.d) {
         case 'ready': {
-          // Worth it only as the first half of "ready, then attack": compare with attacking now.
+          // Worth it only as the first of up to four "ready"s before an attack: the best of readying
+          // k times (each roll risking the turn) and then making the best attack with k dice more.
           if (!attack) return -risk(dice);
-          const later = bestAttack(s, f, s.pool + 1, rest);
-          const keep = rollRisk(s, dice);
-          return (1 - keep.side - keep.figure) * Math.max(0, later) - risk(dice);
+          let best = -Infinity;
+          let reach = 1;
+          let paid = 0;
+          for (let k = 1; k <= 4; k++) {
+            const r = rollRisk(s, s.pool + k);
+            paid += reach * (r.side * (rest + 0.08) + r.figure * 0.08);
+            reach *= 1 - r.side - r.figure;
+            best = Math.max(best, reach * Math.max(0, bestAttack(s, f, s.pool + k, rest)) - paid);
+          }
+          return best;
         }
         case 'cover':
           gain = threat ? 0.14 : 0.03;
@@ -222,7 +278,7 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
           gain = 0.1 + (attack ? 0.06 : 0);
           break;
         case 'rearm':
-          gain = info.hasPike || zoneEnemies(s, f).length > 0 ? 0.3 : 0.15;
+          gain = info.hasPike || zocEnemies(s, f).length > 0 ? 0.3 : 0.15;
           break;
       }
       return gain - risk(dice);

@@ -1,25 +1,32 @@
 /**
  * An Escarmouche state as a ruleset-agnostic {@link Scene} (src/core/scene.ts) for `play`'s map and
- * `render`'s pictures: every zone drawn as an area by its terrain (objectives marked), the figures
- * of a zone set around its centre, markers in words, the acting figure highlighted, and the turn,
+ * `render`'s pictures: every terrain area drawn by its terrain type and named (objectives marked),
+ * the figures where they stand on the table, markers in words, the acting figure highlighted, and the turn,
  * initiative and objectives as info lines. Also {@link describeEscFigure} for `status <figure>`.
  */
 import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
+import type { TerrainArea } from '../../core/table/index.js';
 import { objectivePoints, outCount } from './engine.js';
 import { PH_INT, PH_OVER, PH_PICK, type EscState } from './state.js';
 import { RATINGS, SKILLS } from './tables.js';
 
 const COLOURS = ['#b03a2e', '#1f4e79'];
 
-/** Scene kind of a zone: what renderers know how to draw. */
-function kindOf(z: { terrain: string; cover: boolean; blocksSight: boolean; height: number }): string {
-  if (z.terrain === 'impassable') return 'building';
-  if (z.blocksSight) return 'wood';
-  if (z.height > 0) return 'hill';
-  if (z.terrain === 'difficult') return 'water';
-  if (z.terrain === 'broken' || z.terrain === 'heavy') return 'broken';
-  if (z.cover) return 'cover';
+/** Scene kind of a terrain area: what renderers know how to draw. */
+export function kindOf(a: TerrainArea): string {
+  if (a.impassable) return 'building';
+  if (a.blocksSight) return 'wood';
+  if (a.height > 0) return 'hill';
+  if (a.kind === 'difficult') return 'water';
+  if (a.kind === 'broken' || a.kind === 'heavy') return 'broken';
+  if (a.cover) return 'cover';
   return 'open';
+}
+
+/** An area in words: its name and what it is (`the Mill Stream (difficult)`, `the hedge (clear, cover)`). */
+export function areaWords(a: TerrainArea): string {
+  const what = [a.impassable ? 'impassable' : a.kind, a.cover ? 'cover' : '', a.blocksSight ? 'blocks sight' : '', a.height ? `height ${a.height}` : ''].filter((x) => x);
+  return `${a.label} (${what.join(', ')})`;
 }
 
 function markersOf(s: EscState, f: number): { markers: string[]; badge: string } {
@@ -52,36 +59,30 @@ function markersOf(s: EscState, f: number): { markers: string[]; badge: string }
 /** The drawable state. */
 export function escScene(s: EscState): Scene {
   const sc = s.sc;
-  const map = sc.map;
-  const areas: SceneArea[] = map.zones.map((z) => ({ id: z.id, kind: kindOf(z), label: `${z.name} (${z.terrain})`, points: z.poly.map((p) => [p.x, p.y] as [number, number]) }));
+  const table = sc.table;
+  // Areas are labelled by name (what a viewer prints on the table); the terrain shows by the kind.
+  const areas: SceneArea[] = table.areas.map((a) => ({ id: a.id, kind: kindOf(a), label: a.label, points: a.poly.map((p) => [p.x, p.y] as [number, number]) }));
   for (const o of sc.objectives) {
-    const z = map.zones[o.zone];
-    areas.push({ id: `objective:${z.id}`, kind: 'objective', label: `${z.name}: objective worth ${o.value}`, points: z.poly.map((p) => [p.x, p.y] as [number, number]) });
+    areas.push({ id: `objective:${o.area.id}`, kind: 'objective', label: `${o.area.label} (${o.value})`, points: o.area.poly.map((p) => [p.x, p.y] as [number, number]) });
   }
-  const figures: SceneFigure[] = [];
-  for (const zone of map.zones) {
-    const here = sc.figures.filter((f) => s.zone[f.index] === zone.index);
-    here.forEach((f, k) => {
-      const angle = (2 * Math.PI * k) / Math.max(1, here.length);
-      const ring = here.length > 1 ? 2 : 0;
-      const m = markersOf(s, f.index);
-      figures.push({
-        id: f.id,
-        name: f.name,
-        x: zone.centre.x + ring * Math.cos(angle),
-        y: zone.centre.y + ring * Math.sin(angle),
-        r: 0.8,
-        side: sc.sides[f.side].id,
-        band: null,
-        status: s.wounds[f.index] > 0 ? 'active' : 'dead',
-        onTable: true,
-        markers: m.markers,
-        badge: m.badge,
-        highlighted: s.actor === f.index,
-        current: s.actor === f.index && s.phase !== PH_INT && s.phase !== PH_OVER,
-      });
-    });
-  }
+  const figures: SceneFigure[] = sc.figures.map((f) => {
+    const m = markersOf(s, f.index);
+    return {
+      id: f.id,
+      name: f.name,
+      x: s.x[f.index],
+      y: s.y[f.index],
+      r: sc.radius,
+      side: sc.sides[f.side].id,
+      band: null,
+      status: s.wounds[f.index] > 0 ? 'active' : 'dead',
+      onTable: true,
+      markers: m.markers,
+      badge: m.badge,
+      highlighted: s.actor === f.index,
+      current: s.actor === f.index && s.phase !== PH_INT && s.phase !== PH_OVER,
+    };
+  });
   const pts = objectivePoints(s);
   const info: SceneInfo[] = [
     { label: 'Turn', value: `${s.turn} of ${sc.maxTurns}` },
@@ -98,16 +99,22 @@ export function escScene(s: EscState): Scene {
         : s.phase === PH_PICK
           ? `Turn ${s.turn} — ${sc.sides[s.side].name}: pick a figure to act`
           : `Turn ${s.turn} — ${sc.sides[s.side].name}: ${sc.figures[s.actor].name} acts (pool ${s.pool})`;
-  const b = map.box;
   return {
-    width: b.maxX,
-    height: b.maxY,
+    width: table.width,
+    height: table.height,
     caption,
     sides: sc.sides.map((side) => ({ id: side.id, name: side.name, colour: COLOURS[side.index], mark: side.name[0].toUpperCase() })),
     areas,
     markers: [],
     figures,
     info,
+    badges: [
+      { mark: 'S#', words: 'Shaken (# markers)' },
+      { mark: 'C', words: 'Cowered (prone)' },
+      { mark: 'D', words: 'Disarmed' },
+      { mark: 'R', words: 'holds a reserved action' },
+    ],
+    places: true,
   };
 }
 
@@ -120,7 +127,18 @@ export function describeEscFigure(s: EscState, id: string): string | null {
   const i = f.index;
   const skills = SKILLS.filter((k) => f[k] > 0).map((k) => `${k} ${f[k]}`);
   const arms = [f.hasPike ? 'pike' : '', f.missile ? f.missile.name : '', f.mounted ? 'mounted' : ''].filter((x) => x).join(', ');
-  const where = sc.map.zones[s.zone[i]];
   const state = s.wounds[i] === 0 ? 'out of action' : markersOf(s, i).markers.join(', ');
-  return `${f.name} (${f.id}), ${f.type} of the ${sc.sides[f.side].name}: rating ${f.rating} (${RATINGS[f.rating] ?? ''})${skills.length ? `; skills ${skills.join(', ')}` : ''}${arms ? `; ${arms}` : ''}. In ${where.name} (${where.terrain}${where.cover ? ', offers cover' : ''}). ${state}.`;
+  return `${f.name} (${f.id}), ${f.type} of the ${sc.sides[f.side].name}: rating ${f.rating} (${RATINGS[f.rating] ?? ''})${skills.length ? `; skills ${skills.join(', ')}` : ''}${arms ? `; ${arms}` : ''}. At ${placeWords(s, i)}. ${state}.`;
+}
+
+/** Where figure `f` stands in words: its coordinates, the area it stands in (or the open ground), cover it touches. */
+export function placeWords(s: EscState, f: number): string {
+  const sc = s.sc;
+  const x = s.x[f];
+  const y = s.y[f];
+  const top = sc.table.topAreaAt(x, y);
+  const cover = sc.table.coverAt(x, y);
+  const where = top ? top.label : `open ground (${sc.ground})`;
+  const by = cover && cover !== top ? `, by ${cover.label} (cover)` : '';
+  return `(${x.toFixed(1)}, ${y.toFixed(1)}) ${sc.table.unit} in ${where}${by}`;
 }

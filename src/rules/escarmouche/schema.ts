@@ -1,11 +1,26 @@
 /**
  * The Escarmouche scenario file format, as a zod schema. `npx tsx src/cli.ts schema` writes the
  * JSON Schema generated from it to scenarios/schema/escarmouche.schema.json (a test keeps the two
- * in step). The map is a zone map (src/core/zones.ts): movement is unmeasured.
+ * in step). The table is a measured table (src/core/table/): terrain areas of the text's terrain types
+ * on a ground of one type. Movement is unmeasured (straight lines through one terrain type), but
+ * figures stand at real positions, in the table's unit.
  */
 import { z } from 'zod';
-import { zoneMapSchema } from '../../core/zones.js';
 import { TERRAINS, WEAPONS } from './tables.js';
+
+const point = z.tuple([z.number(), z.number()]);
+
+const area = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1).optional().describe('name for maps and stories (default: the id)'),
+    terrain: z.enum(TERRAINS).describe('MOVING table terrain type; impassable: buildings, deep water, cliffs (never entered)'),
+    polygon: z.array(point).min(3).describe('vertices in order, in the table unit (impassable and sight-blocking areas must be convex)'),
+    cover: z.boolean().default(false).describe('a figure whose base touches it may take cover (walls, hedges, woods, buildings)'),
+    blocksSight: z.boolean().default(false).describe('no line of sight passes through it (buildings, dense woods)'),
+    height: z.number().int().min(0).max(9).default(0).describe('ground height (a hill 1); a defender standing higher is uphill'),
+  })
+  .strict();
 
 const skill = z.number().int().min(0).max(3).default(0);
 
@@ -25,7 +40,7 @@ const figure = z
       .describe('missile weapon (SHOOTING table); a cannon is moved as a cumbersome item'),
     pike: z.boolean().default(false).describe('armed with a pike (the pike special fights)'),
     mounted: z.boolean().default(false).describe('a horseman (horse vs foot, pike vs cavalry)'),
-    zone: z.string().min(1).describe('the zone it starts in'),
+    at: point.describe('where its centre starts, in the table unit'),
   })
   .strict();
 
@@ -46,7 +61,16 @@ export const escarmoucheScenarioSchema = z
     id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
     name: z.string().min(1),
     description: z.string().default(''),
-    map: zoneMapSchema(TERRAINS),
+    table: z
+      .object({
+        width: z.number().positive(),
+        height: z.number().positive(),
+        unit: z.enum(['in', 'cm']).default('in'),
+        base: z.number().positive().describe('base width of every figure (its zone of control is one base width)'),
+        ground: z.enum(TERRAINS).default('clear').describe('terrain type wherever no area lies'),
+      })
+      .strict(),
+    terrain: z.array(area).default([]).describe('terrain areas; where they overlap, the later one lies on top'),
     wounds: z.enum(['rating', 'one']).default('rating').describe('FIGURE: every figure has as many wounds as its rating, or only one'),
     first: z.string().default('roll').describe('the side that takes the first turn of every game turn, or "roll" for a roll-off'),
     sides: z.array(side).length(2),
@@ -60,9 +84,9 @@ export const escarmoucheScenarioSchema = z
           .optional()
           .describe('figures out of action that break a side (it loses at once); default half its figures, rounded up'),
         objectives: z
-          .array(z.object({ zone: z.string().min(1), value: z.number().int().min(1).default(1) }).strict())
+          .array(z.object({ area: z.string().min(1), value: z.number().int().min(1).default(1) }).strict())
           .default([])
-          .describe('zones counted after the last turn: held by a side with figures there and no enemy'),
+          .describe('terrain areas counted after the last turn: held by a side with a figure standing in it and no enemy'),
       })
       .strict(),
   })

@@ -48,9 +48,9 @@ export interface EscState {
   fsBeat: number;
   /** Pike fencing: the pikeman the actor has beaten pike against pike this turn (−1). */
   fenceBeat: number;
-  /** Per figure: zone index; the zone it came from into it (−1: it started there). */
-  zone: Int16Array;
-  edge: Int16Array;
+  /** Per figure: where its centre stands (table unit). */
+  x: Float64Array;
+  y: Float64Array;
   /** Per figure: wounds left (0 = out of action). */
   wounds: Uint8Array;
   /** Per figure: Shaken markers; Cowered (prone); Disarmed; in cover (took cover and has not moved). */
@@ -104,6 +104,8 @@ export const COUNTERS = [
   'cowered',
   'disarmed',
   'pushed',
+  'pushBlocked',
+  'separated',
   'hits',
   'outOfAction',
   'figureInitiativeLost',
@@ -119,7 +121,7 @@ export const C: Record<(typeof COUNTERS)[number], number> = Object.fromEntries(C
   number
 >;
 
-/** A fresh state: every figure in its starting zone, unhurt, nothing rolled yet. */
+/** A fresh state: every figure at its starting place, unhurt, nothing rolled yet. */
 export function newState(sc: EscScenario): EscState {
   const n = sc.figures.length;
   return {
@@ -135,8 +137,8 @@ export function newState(sc: EscScenario): EscState {
     sideWhy: 0,
     fsBeat: -1,
     fenceBeat: -1,
-    zone: Int16Array.from(sc.figures.map((f) => f.start)),
-    edge: new Int16Array(n).fill(-1),
+    x: Float64Array.from(sc.figures.map((f) => f.start.x)),
+    y: Float64Array.from(sc.figures.map((f) => f.start.y)),
     wounds: Uint8Array.from(sc.figures.map((f) => f.wounds)),
     shaken: new Uint8Array(n),
     cowered: new Uint8Array(n),
@@ -168,8 +170,8 @@ export function cloneState(s: EscState): EscState {
     sideWhy: s.sideWhy,
     fsBeat: s.fsBeat,
     fenceBeat: s.fenceBeat,
-    zone: s.zone.slice(),
-    edge: s.edge.slice(),
+    x: s.x.slice(),
+    y: s.y.slice(),
     wounds: s.wounds.slice(),
     shaken: s.shaken.slice(),
     cowered: s.cowered.slice(),
@@ -191,7 +193,7 @@ export function hashState(s: EscState): string {
   const h = new Hasher();
   h.str(s.sc.hash).int(s.turn).int(s.side).int(s.first).int(s.phase).int(s.actor).int(s.pool).int(s.actions);
   h.int(s.ones).int(s.sideWhy).int(s.fsBeat).int(s.fenceBeat);
-  h.nums(s.zone).nums(s.edge).nums(s.wounds).nums(s.shaken).nums(s.cowered).nums(s.disarmed).nums(s.cover);
+  h.nums(s.x).nums(s.y).nums(s.wounds).nums(s.shaken).nums(s.cowered).nums(s.disarmed).nums(s.cover);
   h.nums(s.acted).nums(s.reserved).nums(s.window.subarray(0, s.nWindow));
   h.int(s.winner).str(s.reason);
   return h.hex();
@@ -212,7 +214,7 @@ export function exportState(s: EscState): Record<string, unknown> {
 /** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
 export function importState(sc: EscScenario, data: unknown): EscState {
   const d = data as Omit<EscState, 'sc'>;
-  if (!d || typeof d !== 'object' || !(d.zone instanceof Int16Array) || d.zone.length !== sc.figures.length) {
+  if (!d || typeof d !== 'object' || !(d.x instanceof Float64Array) || d.x.length !== sc.figures.length) {
     throw new Error('not an exported Escarmouche state of this scenario');
   }
   return cloneState({ ...d, sc });

@@ -4,9 +4,11 @@
  */
 import type { GameEvent, Json } from '../../core/model.js';
 import type { EscScenario } from './compile.js';
-import { type EscAction, fightSetup, marshalFollowers, moveOptions, shotDice, volleyHelpers } from './engine.js';
+import { count } from '../../core/words.js';
+import { type EscAction, fightSetup, marshalFollowers, moveOption, shotDice, volleyHelpers } from './engine.js';
+import { placeWords } from './scene.js';
 import { PH_INT, type EscState } from './state.js';
-import { duelOdds, terrainDice } from './tables.js';
+import { duelOdds } from './tables.js';
 
 function str(v: Json | undefined): string {
   return v === undefined || v === null ? '' : String(v);
@@ -24,10 +26,47 @@ export function figureLabel(sc: EscScenario, id: string): string {
   return f.name === f.id ? `${f.id} (${f.type})` : `${f.name} (${f.id}, ${f.type})`;
 }
 
-/** A zone id in words (its name). */
-export function zoneLabel(sc: EscScenario, id: string): string {
-  const i = sc.map.index.get(id);
-  return i === undefined ? id : sc.map.zones[i].name;
+/** A move destination key in words: `foe:P3` → toward Pikeman (P3), `obj:mill-bridge` → toward Mill Bridge, `dir:ne` → north-east. */
+export function destinationLabel(sc: EscScenario, key: string): string {
+  const colon = key.indexOf(':');
+  const kind = colon < 0 ? key : key.slice(0, colon);
+  const arg = colon < 0 ? '' : key.slice(colon + 1);
+  const area = (id: string): string => sc.table.areas.find((a) => a.id === id)?.label ?? id;
+  switch (kind) {
+    case 'foe':
+      return `toward ${figureLabel(sc, arg)}`;
+    case 'friend':
+      return `to ${figureLabel(sc, arg)}'s side`;
+    case 'obj':
+      return `toward ${area(arg)}`;
+    case 'cover':
+      return `to the cover of ${area(arg)}`;
+    case 'dir':
+      return `${DIRECTION_WORDS[arg] ?? arg}`;
+    case 'away':
+      return 'away from the nearest enemy';
+    default:
+      return key;
+  }
+}
+
+const DIRECTION_WORDS: Record<string, string> = { n: 'north', ne: 'north-east', e: 'east', se: 'south-east', s: 'south', sw: 'south-west', w: 'west', nw: 'north-west' };
+
+const STOP_WORDS: Record<string, string> = {
+  target: '',
+  ground: ', stopping where the terrain changes',
+  keepOff: ', stopping at an enemy zone of control',
+  figure: ', stopping against another base',
+  blocked: ', stopping at impassable ground or the table edge',
+};
+
+/** Where a point is, in words: the named area at it, or open ground. */
+function whereWords(sc: EscScenario, p: Json | undefined): string {
+  if (!Array.isArray(p) || p.length !== 2) return '?';
+  const x = Number(p[0]);
+  const y = Number(p[1]);
+  const a = sc.table.topAreaAt(x, y);
+  return `(${x.toFixed(1)}, ${y.toFixed(1)})${a ? ` in ${a.label}` : ''}`;
 }
 
 function sideName(sc: EscScenario, id: Json | undefined): string {
@@ -89,14 +128,18 @@ export function describeEvent(sc: EscScenario, e: GameEvent): string | null {
       return `  ${sideName(sc, e.side)} pass the rest of their turn.`;
     case 'move':
       return (
-        `    ${who('figure')} moves through ${str(e.terrain)} ground to ${zoneLabel(sc, str(e.to))}` +
-        `${e.zoc ? ' (enemy zone of control)' : ''}: ${dice(e)} — ${initWords(e.init)}.`
+        `    ${who('figure')} moves ${destinationLabel(sc, str(e.toward))} through ${str(e.terrain)} ground to ${whereWords(sc, e.to)}` +
+        `${STOP_WORDS[str(e.stop)] ?? ''}${e.zoc ? ' (at an enemy zone of control)' : ''}: ${dice(e)} — ${initWords(e.init)}.`
       );
     case 'marshal':
       return (
-        `    ${who('figure')} marshals ${(e.followers as string[]).map((id) => figureLabel(sc, id)).join(', ')} toward ${zoneLabel(sc, str(e.to))}: ` +
+        `    ${who('figure')} marshals ${(e.followers as string[]).map((id) => figureLabel(sc, id)).join(', ')} ${destinationLabel(sc, str(e.toward))}: ` +
         `${dice(e)} — ${e.moved ? 'they move' : 'three 1s: nobody moves'}; ${initWords(e.init)}.`
       );
+    case 'shift':
+      return e.why === 'pushed'
+        ? `    ${who('figure')} is pushed back to ${whereWords(sc, e.to)}${e.blocked ? ' (as far as it can go)' : ''}.`
+        : `    ${who('figure')} steps back to ${whereWords(sc, e.to)}: the combatants are separated by their zone of control.`;
     case 'develop':
       return e.interrupt
         ? `    ${who('figure')} ${DEV_WORDS[str(e.what)] ?? str(e.what)}.`
@@ -156,22 +199,22 @@ export function describeAction(s: EscState, a: EscAction): string {
       const marks = [s.shaken[i] ? `${s.shaken[i]} Shaken` : '', s.cowered[i] ? 'Cowered' : '', s.disarmed[i] ? 'Disarmed' : '', s.cover[i] ? 'in cover' : '']
         .filter((x) => x)
         .join(', ');
-      return `Act with ${fig(i)} in ${sc.map.zones[s.zone[i]].name}, ${s.wounds[i]} wound(s)${marks ? `, ${marks}` : ''}`;
+      return `Act with ${fig(i)} at ${placeWords(s, i)}, ${s.wounds[i]} wound(s)${marks ? `, ${marks}` : ''}`;
     }
     case 'pass':
       return `Pass: end the ${possessive(sc.sides[s.side].name)} turn`;
     case 'move':
     case 'marshal': {
-      const to = sc.map.index.get(a.to) ?? -1;
-      const opt = moveOptions(s, actor).find((m) => m.to === to);
-      const terrain = opt ? sc.map.zones[opt.line[0]].terrain : '?';
-      const base = opt ? Math.max(opt.dice, sc.figures[actor].moveFloor) : terrainDice(terrain);
-      if (a.k === 'move') return `Move to ${zoneLabel(sc, a.to)} through ${terrain} ground (${base} passive dice with ${s.pool} active)`;
-      const fl = marshalFollowers(s, actor);
-      return `Marshal ${fl.map(fig).join(', ')} and move together to ${zoneLabel(sc, a.to)} (${base + fl.length} passive dice with ${s.pool} active)`;
+      const opt = moveOption(s, actor, a.to);
+      if (!opt) return `Move ${destinationLabel(sc, a.to)}`;
+      const base = Math.max(opt.dice, sc.figures[actor].moveFloor);
+      const where = `${whereWords(sc, [opt.to.x, opt.to.y])}, ${opt.length.toFixed(1)} ${sc.table.unit}${STOP_WORDS[opt.stop] ?? ''}`;
+      if (a.k === 'move') return `Move ${destinationLabel(sc, a.to)} through ${opt.terrain} ground to ${where} (${base} passive dice with ${s.pool} active)`;
+      const fl = marshalFollowers(s, actor).slice(0, a.n);
+      return `Marshal ${fl.map(fig).join(', ')} and move together ${destinationLabel(sc, a.to)} to ${where} (${base + fl.length} passive dice with ${s.pool} active)`;
     }
     case 'dev': {
-      const gain = `pool ${s.pool} → ${s.pool + 1}, roll ${s.pool + 1} dice`;
+      const gain = `pool ${s.pool} → ${s.pool + 1}, roll ${count(s.pool + 1, 'die')}`;
       switch (a.d) {
         case 'ready':
           return `${sc.figures[actor].missile ? 'Load and aim' : 'Make ready'} (${gain})`;
@@ -187,7 +230,7 @@ export function describeAction(s: EscState, a: EscAction): string {
       return a.d;
     }
     case 'reserve':
-      return `Reserve an action: roll ${s.pool + 1} dice, end the turn, keep one active die to interrupt the enemy`;
+      return `Reserve an action: roll ${count(s.pool + 1, 'die')}, end the turn, keep one active die to interrupt the enemy`;
     case 'shoot':
     case 'volley': {
       const t = sc.figureIndex.get(a.t) ?? 0;
@@ -196,7 +239,7 @@ export function describeAction(s: EscState, a: EscAction): string {
       const odds = duelOdds(d.active, sc.figures[t].rating, sc.figures[actor].rating, sc.figures[t].rating);
       const pWin = odds.win.reduce((x, y) => x + y, 0);
       const how = a.k === 'volley' ? `Direct a volley with ${helpers.map(fig).join(', ')} at` : `Shoot (${sc.figures[actor].missile?.name ?? '?'}) at`;
-      return `${how} ${fig(t)}: ${d.active} active + ${d.passive} passive v ${sc.figures[t].rating} dice, ${pct(pWin)} to hit home`;
+      return `${how} ${fig(t)}: ${d.active} active + ${d.passive} passive v ${count(sc.figures[t].rating, 'die')}, ${pct(pWin)} to hit home`;
     }
     case 'fight': {
       const t = sc.figureIndex.get(a.t) ?? 0;
@@ -204,7 +247,7 @@ export function describeAction(s: EscState, a: EscAction): string {
       const odds = duelOdds(f.active, f.defence, sc.figures[actor].rating, sc.figures[t].rating);
       const pWin = odds.win.reduce((x, y) => x + y, 0);
       const how = a.m === 'alone' ? 'alone' : a.m === 'all' ? 'with every friend here' : a.m === 'massed' ? 'with massed pikes' : 'inside the pikes';
-      return `Fight ${fig(t)} ${how} (${f.attackers.length} v ${f.defenders.length}): ${f.active} active + ${f.passive} passive v ${f.defence} dice, ${pct(pWin)} to win`;
+      return `Fight ${fig(t)} ${how} (${f.attackers.length} v ${f.defenders.length}): ${f.active} active + ${f.passive} passive v ${count(f.defence, 'die')}, ${pct(pWin)} to win`;
     }
     case 'end':
       return `End ${actor >= 0 ? fig(actor) : 'the figure'}'s turn`;

@@ -22,7 +22,7 @@ import {
   soloMovePlan,
   viewOf,
 } from './movement.js';
-import { facingData, r2, resolveAttack, routeData } from './combat.js';
+import { facingData, r2, resolveAttack, viaData } from './combat.js';
 import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction } from './action.js';
 import { bandChoices, bandMembers, checkVictory, newBandCandidates, nextCard, nextFigure, startActivation } from './turn.js';
 import { planGroupMove } from '../../core/table/index.js';
@@ -133,7 +133,7 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
     const card = s.sc.deck[s.actCard];
     if (a.k === 'pass') {
       s.counters[C.passes]++;
-      ctx.emit?.({ e: 'pass', turn: s.turn, side: s.sc.sides[card.side].id, card: card.label });
+      ctx.emit?.({ e: 'pass', side: s.sc.sides[card.side].id, card: card.label });
       nextCard(s, ctx);
       return;
     }
@@ -194,7 +194,7 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
       if (!destinationKeys(s, { x: s.x[f], y: s.y[f] }, info.side, f, sc.contact).includes(a.to)) fail(s, a, `"${a.to}" is not a destination now`);
       const plan = soloMovePlan(s, f, a.to);
       if (plan) execMove(s, f, plan, 'move', allowanceOf(s, f, false).full, ctx);
-      else ctx.emit?.({ e: 'blocked', turn: s.turn, figure: info.id, to: a.to });
+      else ctx.emit?.({ e: 'blocked', figure: info.id, to: a.to });
       return;
     }
     case 'moveTo': {
@@ -257,14 +257,14 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
         s.booty[f] = 1;
         s.pillaged++;
       }
-      ctx.emit?.({ e: 'pillage', turn: s.turn, figure: info.id, booty: load, pillaged: s.pillaged });
+      ctx.emit?.({ e: 'pillage', figure: info.id, booty: load, pillaged: s.pillaged });
       return;
     }
     case 'reload': {
       if (info.weapon.ranges.length === 0 || s.loaded[f] || s.reloading[f]) fail(s, a, 'nothing to reload');
       s.reloading[f] = 1;
       s.counters[C.reloads]++;
-      ctx.emit?.({ e: 'reload', turn: s.turn, figure: info.id });
+      ctx.emit?.({ e: 'reload', figure: info.id });
       return;
     }
     default:
@@ -285,7 +285,7 @@ function execMove(s: PiratesState, f: number, plan: MovePlan, kind: string, allo
   }
   ctx.emit?.({
     e: 'move',
-    turn: s.turn,
+   
     figure: s.sc.figures[f].id,
     kind,
     from: [r2(fx), r2(fy)],
@@ -293,7 +293,7 @@ function execMove(s: PiratesState, f: number, plan: MovePlan, kind: string, allo
     allowance,
     limit: r2(plan.limit),
     path: r2(plan.length),
-    route: routeData(pts),
+    via: viaData(pts),
     facing: facingData(s.facing[f]),
   });
   arrive(s, f, ctx);
@@ -308,7 +308,7 @@ function arrive(s: PiratesState, f: number, ctx: StepContext): void {
     s.booty[f] = 0;
     s.hasLanded[f] = 1;
     s.landed++;
-    ctx.emit?.({ e: 'land', turn: s.turn, figure: sc.figures[f].id, landed: s.landed });
+    ctx.emit?.({ e: 'land', figure: sc.figures[f].id, landed: s.landed });
   }
 }
 
@@ -347,13 +347,13 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     route: (start) => destination(s, s.groupTo, start, side, true, -1),
   });
   if (!plan) {
-    ctx.emit?.({ e: 'blocked', turn: s.turn, band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id) });
+    ctx.emit?.({ e: 'blocked', band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id) });
     return;
   }
   const facing = angleTo(plan.from.x, plan.from.y, plan.centre.x, plan.centre.y);
   ctx.emit?.({
     e: 'groupMove',
-    turn: s.turn,
+   
     band: s.actBand,
     to: s.groupTo,
     from: [r2(plan.from.x), r2(plan.from.y)],
@@ -361,7 +361,7 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     allowance: al.full,
     limit: r2(plan.limit),
     distance: r2(plan.distance),
-    route: routeData(plan.route),
+    steer: plan.route.map((p) => [r2(p.x), r2(p.y)]),
     figures: plan.places.map((p) => sc.figures[p.f].id),
   });
   for (const p of plan.places) {
@@ -373,7 +373,7 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     s.facing[f] = facing;
     ctx.emit?.({
       e: 'move',
-      turn: s.turn,
+     
       figure: sc.figures[f].id,
       kind: 'group',
       from: [r2(fx), r2(fy)],
@@ -381,7 +381,7 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
       allowance: al.full,
       limit: r2(plan.limit),
       path: r2(plan.distance),
-      route: routeData(p.points),
+      via: viaData(p.points),
       facing: facingData(facing),
     });
   }

@@ -24,9 +24,15 @@ export function r2(v: number): number {
   return Math.round(v * 100) / 100;
 }
 
-/** A route as record data: waypoints rounded to hundredths of an inch. */
-export function routeData(points: readonly { x: number; y: number }[]): number[][] {
-  return points.map((p) => [r2(p.x), r2(p.y)]);
+/**
+ * A route as record data: the waypoints between its start and its end (the corners it turns
+ * round), rounded to hundredths of an inch — the event's `from` and `to` are the ends, so a straight
+ * move has `via: []`.
+ */
+export function viaData(points: readonly { x: number; y: number }[]): number[][] {
+  const out: number[][] = [];
+  for (let i = 1; i < points.length - 1; i++) out.push([r2(points[i].x), r2(points[i].y)]);
+  return out;
 }
 
 /** A facing as record data: degrees clockwise from east (0 = east, 90 = south), to a tenth. */
@@ -130,7 +136,7 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
     const fd = s.sc.figures[d];
     ctx.emit({
       e: 'attack',
-      turn: s.turn,
+     
       mode: k.mode,
       attacker: fa.id,
       defender: fd.id,
@@ -156,7 +162,7 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
 
 /** A figure leaves play or runs: out of its band, and any booty it carried is dropped (a `drop` event). */
 function leaveBand(s: PiratesState, f: number, ctx: StepContext): void {
-  if (s.booty[f]) ctx.emit?.({ e: 'drop', turn: s.turn, figure: s.sc.figures[f].id });
+  if (s.booty[f]) ctx.emit?.({ e: 'drop', figure: s.sc.figures[f].id });
   s.band[f] = -1;
   s.booty[f] = 0;
   s.pillage[f] = 0;
@@ -168,7 +174,7 @@ function kill(s: PiratesState, d: number, ctx: StepContext): void {
   leaveBand(s, d, ctx);
   s.killed[side]++;
   s.counters[C.kills]++;
-  ctx.emit?.({ e: 'kill', turn: s.turn, figure: s.sc.figures[d].id, side: s.sc.sides[side].id, killed: s.killed[side] });
+  ctx.emit?.({ e: 'kill', figure: s.sc.figures[d].id, side: s.sc.sides[side].id, killed: s.killed[side] });
   if (s.killed[side] >= 10 * (s.moraleTaken[side] + 1)) moraleCheck(s, side, d, ctx);
 }
 
@@ -176,7 +182,7 @@ function capture(s: PiratesState, d: number, by: number, ctx: StepContext): void
   s.status[d] = CAPTURED;
   leaveBand(s, d, ctx);
   s.counters[C.captures]++;
-  ctx.emit?.({ e: 'capture', turn: s.turn, figure: s.sc.figures[d].id, by: s.sc.figures[by].id });
+  ctx.emit?.({ e: 'capture', figure: s.sc.figures[d].id, by: s.sc.figures[by].id });
 }
 
 /**
@@ -203,7 +209,7 @@ export function moraleCheck(s: PiratesState, side: number, at: number, ctx: Step
   }
   const ev: GameEvent = {
     e: 'morale',
-    turn: s.turn,
+   
     side: s.sc.sides[side].id,
     killed: s.killed[side],
     roll: mine,
@@ -230,7 +236,7 @@ export function startFlight(s: PiratesState, f: number, why: string, tx: number,
   s.counters[C.flights]++;
   const sc = s.sc;
   if (sc.sides[sc.figures[f].side].flee === 'edge') s.fleeExit[f] = chooseExit(s, f, tx, ty);
-  ctx.emit?.({ e: 'flee', turn: s.turn, figure: sc.figures[f].id, why, exit: s.fleeExit[f] });
+  ctx.emit?.({ e: 'flee', figure: sc.figures[f].id, why, exit: s.fleeExit[f] });
   fleeStep(s, f, ctx);
 }
 
@@ -302,13 +308,13 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
   if (arrived) s.status[f] = GONE;
   ctx.emit?.({
     e: 'run',
-    turn: s.turn,
+   
     figure: info.id,
     from: [r2(fx), r2(fy)],
     to: [r2(to.x), r2(to.y)],
     allowance: al.full,
     path: r2(length),
-    route: routeData(route),
+    via: viaData(route),
     facing: facingData(s.facing[f]),
     gone: arrived,
   });

@@ -20,6 +20,7 @@ import {
 } from '../../core/geometry.js';
 import { parseScenario } from '../../core/scenario.js';
 import { canonicalJson, hashString } from '../../core/hash.js';
+import { count } from '../../core/words.js';
 import { piratesScenarioSchema, type PiratesScenarioFile } from './schema.js';
 import { WEAPONS, type Weapon, cardFace, deckForFigures } from './tables.js';
 
@@ -195,6 +196,13 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
   if (raiders < 0) fail('$.raiders', `no side with id "${file.raiders}"`);
   if (file.sides[0].id === file.sides[1].id) fail('$.sides[1].id', 'the two sides need different ids');
 
+  /** What takes the room of a deployment area, in words (buildings and water over it, or the table's edge). */
+  const inTheWay = (poly: Vec[]): string => {
+    const near = (a: Area): boolean => poly.some((p) => distToPolygon(p.x, p.y, a.poly) < radius) || a.poly.some((p) => pointInPolygon(p.x, p.y, poly));
+    const over = table.obstacles.filter(near).map((a) => `${a.label} ("${a.id}")`);
+    if (over.length) return `${over.join(' and ')} ${over.length > 1 ? 'cover' : 'covers'} part of its area, and figures need ${2 * radius}" of free ground each; move the area or make it bigger`;
+    return `figures need ${2 * radius}" of free ground each, clear of buildings, water, the table's edge and figures placed before them; make the area bigger`;
+  };
   const figures: FigureInfo[] = [];
   const groups: GroupInfo[] = [];
   const sides: SideInfo[] = [];
@@ -249,7 +257,11 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
           const slots = groupSlots[gIndex];
           while (slotNext[gIndex] < slots.length && overlaps(slots[slotNext[gIndex]])) slotNext[gIndex]++;
           slot = slots[slotNext[gIndex]++];
-          if (!slot) fail(`$.sides[${si}].groups`, `group "${f.group}" has room for only ${slots.length} figures`);
+          if (!slot) {
+            const gi = s.groups.findIndex((g) => g.id === f.group);
+            const need = s.figures.filter((o) => o.group === f.group && !o.at).reduce((n, o) => n + o.count, 0);
+            fail(`$.sides[${si}].groups[${gi}].area`, `group "${f.group}" has room for only ${slots.length} of its ${count(need, 'figure')}: ${inTheWay(groupDef.area.map(([x, y]) => ({ x, y })))}`);
+          }
         }
         const index = figures.length;
         figures.push({

@@ -2,6 +2,7 @@
  * One Pirates! figure in plain words, for `play`'s `status <figure>` ({@link Ruleset.describeFigure}).
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
+import { count } from '../../core/words.js';
 import { allowanceOf, inCover } from './movement.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, GONE, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { figureLabel } from './story.js';
@@ -57,7 +58,7 @@ export function describePiratesFigure(s: PiratesState, id: string): string | nul
     if (s.capHits[f] > 0) notes.push(`capture margin ${s.capHits[f]} this turn`);
     if (s.attacked[f]) notes.push('has attacked this turn');
     if (s.booty[f]) notes.push('carrying a load of booty');
-    if (s.pillage[f] > 0) notes.push(`pillaged ${s.pillage[f]} of ${sc.pillageTurns} turns toward a load`);
+    if (s.pillage[f] > 0) notes.push(`pillaged ${s.pillage[f]} of ${count(sc.pillageTurns, 'turn')} toward a load`);
     if (notes.length) lines.push(`  ${notes.join('; ')}`);
   }
   return lines.join('\n');

@@ -18,6 +18,7 @@ import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesScores } from './policy.js';
+import { piratesDelegable, piratesReach, piratesTargets } from './pointers.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesState } from './state.js';
@@ -112,7 +113,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
     return out;
   },
   decisionLimit: (sc) => sc.maxTurns * sc.deck.length * 20 + 100,
-  view: { scene: piratesScene, ascii: renderAscii, describeFigure: describePiratesFigure, exactMove: piratesExactMove },
+  view: { scene: piratesScene, ascii: renderAscii, describeFigure: describePiratesFigure, exactMove: piratesExactMove, delegable: piratesDelegable, targets: piratesTargets, reach: piratesReach },
   invariants: piratesInvariants,
   jsonSchema: () => z.toJSONSchema(piratesScenarioSchema, { io: 'input' }) as Json,
 });

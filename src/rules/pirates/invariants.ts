@@ -108,12 +108,10 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           }
           // The route's waypoints run from `from` to `to` and never cut through a building: no
           // shorter than the shortest way round; a figure's own move is as long as its route.
-          const route = (Array.isArray(e.route) ? e.route : []) as number[][];
-          if (route.length < 2) bad(`${String(e.figure)} moved without a route`);
-          else {
-            const r0 = route[0];
-            const rn = route[route.length - 1];
-            if (dist(r0[0], r0[1], from.x, from.y) > TOL || dist(rn[0], rn[1], to.x, to.y) > TOL) bad(`${String(e.figure)}'s route does not run from its start to its end`);
+          const via = e.via;
+          if (!Array.isArray(via)) bad(`${String(e.figure)} moved without its route (via)`);
+          const route = [[from.x, from.y], ...((Array.isArray(via) ? via : []) as number[][]), [to.x, to.y]];
+          {
             let travelled = 0;
             for (let i = 1; i < route.length; i++) travelled += dist(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]);
             for (let i = 1; i < route.length; i++) {

@@ -139,6 +139,12 @@ export function piratesScene(s: PiratesState): Scene {
     markers: sc.exits.map((e, i) => ({ kind: 'exit', label: `exit ${i + 1}`, x: e.point.x, y: e.point.y })),
     figures,
     info,
+    badges: [
+      { mark: '$', words: 'carries booty' },
+      { mark: 'r', words: 'reloading' },
+      { mark: 'u', words: 'unloaded (fired, not yet reloaded)' },
+      { mark: '#h', words: 'hits taken this turn (# of them)' },
+    ],
   };
 }
 

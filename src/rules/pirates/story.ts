@@ -4,6 +4,7 @@
  */
 import type { GameEvent, Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
+import { count } from '../../core/words.js';
 import type { PiratesScenario } from './compile.js';
 import type { PiratesAction } from './action.js';
 import { bandMembers, newBandCandidates } from './turn.js';
@@ -83,7 +84,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
         `    ${figureLabel(sc, str(e.attacker))} ${how} ${figureLabel(sc, str(e.defender))}: ` +
         `d${str(e.baseDie)}${mods ? `${mods} →` : ''} d${str(e.attackerDie)} vs d${str(e.defenderDie)}; ` +
         `rolls ${str(e.attackerRoll)} vs ${str(e.defenderRoll)} — ${str(e.result)}` +
-        (Number(e.margin) > 0 && e.result === 'hit' ? ` (${str(e.hitsThisTurn)} hits this turn)` : '') +
+        (Number(e.margin) > 0 && e.result === 'hit' ? ` (${count(str(e.hitsThisTurn), 'hit')} this turn)` : '') +
         '.'
       );
     }

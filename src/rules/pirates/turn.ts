@@ -74,7 +74,7 @@ function rollMovement(s: PiratesState, ctx: StepContext): void {
     }
     ctx.emit?.({
       e: 'moveRoll',
-      turn: s.turn,
+     
       side: side.id,
       dice,
       allowance: s.moveAllow[o],
@@ -123,7 +123,7 @@ function drawCard(s: PiratesState, ctx: StepContext): number {
   const i = turnCard(s.inDeck, ctx.rng);
   if (i < 0) return -1;
   const card = s.sc.deck[i];
-  ctx.emit?.({ e: 'card', turn: s.turn, card: card.label, side: s.sc.sides[card.side].id, value: card.value });
+  ctx.emit?.({ e: 'card', card: card.label, side: s.sc.sides[card.side].id, value: card.value });
   return i;
 }
 
@@ -149,7 +149,7 @@ export function nextCard(s: PiratesState, ctx: StepContext): void {
       return;
     }
     const card = s.sc.deck[c];
-    ctx.emit?.({ e: 'skip', turn: s.turn, card: card.label, side: s.sc.sides[card.side].id, reason: 'no band can answer this card' });
+    ctx.emit?.({ e: 'skip', card: card.label, side: s.sc.sides[card.side].id, reason: 'no band can answer this card' });
   }
 }
 
@@ -276,7 +276,7 @@ export function startActivation(s: PiratesState, b: number, formed: boolean, ctx
   const card = s.sc.deck[s.actCard];
   ctx.emit?.({
     e: 'activate',
-    turn: s.turn,
+   
     side: s.sc.sides[card.side].id,
     card: card.label,
     value: card.value,

@@ -8,14 +8,16 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command, type CommanderError } from 'commander';
 import type { LoadedScenario } from '../core/game.js';
 import { loadScenario } from '../rules/index.js';
-import { UsageError } from '../commands/common.js';
+import { EXIT, UsageError, checkWritableDir } from './common.js';
+import { onInterrupt } from './interrupt.js';
 import type { Analysis, ReportSummary } from '../report/common.js';
-import { executeRun } from './execute.js';
-import { ManifestError, readManifest, type RunManifest } from './manifest.js';
-import { DEFAULT_WORKER_HEAP_MB, defaultWorkers } from './pool.js';
-import { shellWord } from './seeds.js';
-import { checkReachable, DEFAULT_QUEUE_NAME, maskPassword, parseQueueUrl, queuePlayer } from './queue.js';
-import type { RecordsMode } from './types.js';
+import { executeRun } from '../runner/execute.js';
+import { ManifestError, readManifest, type RunManifest } from '../runner/manifest.js';
+import { DEFAULT_WORKER_HEAP_MB, MIN_WORKER_HEAP_MB, defaultWorkers } from '../runner/pool.js';
+import { checkReachable, DEFAULT_QUEUE_NAME, maskPassword, parseQueueUrl, queuePlayer } from '../runner/queue.js';
+import type { GameRow } from '../runner/types.js';
+import { shellWord } from '../runner/seeds.js';
+import type { RecordsMode } from '../runner/types.js';
 
 /** Options every run command takes. */
 export interface RunCliOptions {
@@ -50,6 +52,20 @@ export function parseNonNegative(v: string): number {
   return n;
 }
 
+/** Commander parser for `--worker-heap`: MB, at least {@link MIN_WORKER_HEAP_MB} (below it no worker can start). */
+export function parseWorkerHeap(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < MIN_WORKER_HEAP_MB || n > 1_048_576) throw new InvalidArgumentError(`expected megabytes, a whole number from ${MIN_WORKER_HEAP_MB} (the engine needs that much to start) to 1048576`);
+  return n;
+}
+
+/** Commander parser for `--workers`: 1 to 256 (more than the games or the cores is reduced or warned about when the run starts). */
+export function parseWorkers(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError('expected a whole number from 1 to 256');
+  return n;
+}
+
 /** Commander parser for a whole number ≥ 1. */
 export function parseCount(v: string): number {
   const n = Number(v);
@@ -64,14 +80,14 @@ export function parseCount(v: string): number {
 export function addRunOptions(cmd: Command): Command {
   return cmd
     .exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2))
-    .option('--workers <n>', `worker threads (default: the machine's cores, ${defaultWorkers()} here)`, parseCount)
+    .option('--workers <n>', `worker threads (default: the machine's cores, ${defaultWorkers()} here; never more than the games to play)`, parseWorkers)
     .option('--seed <n>', 'run seed: every game seed derives from it and the game id (default 1)', parseNonNegative)
     .option('--out <dir>', 'run folder (default results/<kind>-<scenario>-seed<seed>)')
     .option('--resume <run>', 'finish an interrupted run: its folder (or its name under results/); other run settings come from its run.json')
     .option('--records <which>', 'game records to write under <dir>/records/: all, errors or none (default errors)', parseRecords)
     .option('--time-limit <ms>', 'per-decision time limit: an agent that takes longer loses the game (0 = none; default 10000)', parseNonNegative)
     .option('--batch <games>', 'games per worker task (default: from the run size, 1–16)', parseCount)
-    .option('--worker-heap <MB>', `heap limit of each worker thread; raise it for agents with big search trees (default ${DEFAULT_WORKER_HEAP_MB})`, parseCount)
+    .option('--worker-heap <MB>', `heap limit of each worker thread; raise it for agents with big search trees (default ${DEFAULT_WORKER_HEAP_MB}, at least ${MIN_WORKER_HEAP_MB})`, parseWorkerHeap)
     .option('--overwrite', 'replace an earlier run in the same folder')
     .option('--json', 'print one JSON summary line on stdout')
     .option('--quiet', 'no progress on stderr')
@@ -108,6 +124,7 @@ const RUN_FILES = /^(run\.json|games\.jsonl|report\.(md|json)|[a-z-]+\.(csv|svg)
  * files are then removed. Throws a {@link UsageError} otherwise; removes nothing unless allowed.
  */
 export function prepareNewRunDir(dir: string, overwrite: boolean): () => void {
+  checkWritableDir(dir, `--out ${shownPath(dir)}`);
   if (!existsSync(dir)) return () => undefined;
   if (!statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a folder`);
   const entries = readdirSync(dir);
@@ -131,11 +148,12 @@ export function findRunDir(run: string): string {
 
 /** Load a resumed run's manifest and scenario, checking it is the same scenario and rules version. */
 export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOptions): { dir: string; manifest: RunManifest; scenario: LoadedScenario } {
-  const conflicting = (['scenario', 'games', 'seed', 'out', 'records', 'timeLimit', 'overwrite'] as const).filter((k) => o[k] !== undefined);
+  const conflicting = (['scenario', 'seed', 'out', 'records', 'timeLimit', 'overwrite'] as const).filter((k) => o[k] !== undefined);
   if (conflicting.length) {
-    throw new UsageError(`--resume takes the run's settings from its run.json; drop ${conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+    throw new UsageError(`--resume takes the run's settings from its run.json (only --games may extend it); drop ${conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
   }
   const dir = findRunDir(run);
+  checkWritableDir(dir, `--resume ${run}`);
   let manifest: RunManifest;
   try {
     manifest = readManifest(dir);
@@ -167,7 +185,8 @@ export function outDir(out: string | undefined, kind: string, scenarioId: string
 
 /**
  * Run (or resume) and report, with Ctrl-C handling: the first Ctrl-C (or SIGTERM) stops the run
- * keeping every finished game and writes the report so far; a second exits at once. Sets the
+ * keeping every finished game and writes the report so far; a second (a deliberate one, not a copy
+ * relayed by tsx or npm: see src/commands/interrupt.ts) exits at once. Sets the
  * exit code to 130 when interrupted. Prints the summary (or the `--json` line).
  */
 export async function runAndReport(args: {
@@ -185,14 +204,20 @@ export async function runAndReport(args: {
   const address = o.queue !== undefined ? parseQueueUrl(o.queue, o.queueName) : null;
   if (address) await checkReachable(address); // before anything is written
   const ac = new AbortController();
-  const onSignal = (): void => {
-    if (ac.signal.aborted) process.exit(130);
-    process.stderr.write('\nstopping: keeping every finished game (press Ctrl-C again to quit at once)\n');
+  const removeHandlers = onInterrupt(() => {
+    process.stderr.write('\nstopping: keeping every finished game and writing the report (press Ctrl-C again to quit at once)\n');
     ac.abort();
+  });
+  const workers = workerCount(o, args.manifest.games, o.quiet === true);
+  const failures = new FailureTally();
+  const analysis: Analysis & { shouldStop?(): boolean } = {
+    add: (row) => {
+      failures.add(row);
+      args.analysis.add(row);
+    },
+    write: (info) => args.analysis.write(info),
+    shouldStop: args.analysis.shouldStop ? () => args.analysis.shouldStop?.() === true : undefined,
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  const workers = o.workers ?? defaultWorkers();
   const resumeCmd = resumeCommand(args.kind, args.dir) + (address ? ` --queue ${shellWord(address.shown)}${o.queueName !== undefined ? ` --queue-name ${shellWord(o.queueName)}` : ''}` : '');
   const play = address ? queuePlayer({ address, manifest: args.manifest, dir: args.dir, log: o.quiet ? null : (line) => process.stderr.write(`${line}\n`) }) : undefined;
   try {
@@ -202,7 +227,7 @@ export async function runAndReport(args: {
       scenario: args.scenario,
       workers,
       resume: args.resume,
-      analysis: args.analysis,
+      analysis,
       progress: o.quiet ? null : process.stderr,
       signal: ac.signal,
       batchSize: o.batch,
@@ -218,13 +243,62 @@ export async function runAndReport(args: {
       if (info.ended === 'interrupted') lines.push(`Interrupted after ${info.rows} of ${args.manifest.games} games; finish with: ${resumeCmd}`);
       process.stdout.write(`${lines.join('\n')}\n`);
     }
-    if (info.failures?.length) {
-      process.stderr.write(`error: ${info.failures.length} batch(es) failed on the queue (see ${shownPath(join(args.dir, 'report.md'))}); fix the workers, then finish the run with: ${resumeCmd}\n`);
-      process.exitCode = 1;
+    if (info.ended === 'interrupted') process.exitCode = EXIT.interrupted;
+    else {
+      if (info.failures?.length) {
+        process.stderr.write(`error: ${info.failures.length} batch(es) failed on the queue (see ${shownPath(join(args.dir, 'report.md'))}); fix the workers, then finish the run with: ${resumeCmd}\n`);
+        process.exitCode = EXIT.failed;
+      }
+      // A run in which some agent never finished a game measured nothing about it: a failed run.
+      const dead = failures.allFailed();
+      for (const d of dead) {
+        process.stderr.write(`error: every game of ${d.agent} (${d.games}) ended in an error, e.g. ${d.message}; replay one: ${d.repro}\n`);
+      }
+      if (dead.length) process.exitCode = EXIT.failed;
     }
-    if (info.ended === 'interrupted') process.exitCode = 130;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    removeHandlers();
+  }
+}
+
+/**
+ * The worker threads to use: `--workers` (default: the cores), never more than the games left to
+ * play (each extra thread only costs memory and start-up); a warning on stderr above the cores.
+ */
+export function workerCount(o: RunCliOptions, gamesLeft: number, quiet: boolean): number {
+  const cores = defaultWorkers();
+  const asked = o.workers ?? cores;
+  const n = Math.max(1, Math.min(asked, gamesLeft));
+  if (!quiet && o.workers !== undefined && n > cores) {
+    process.stderr.write(`warning: --workers ${o.workers} is more than this machine's ${cores} cores: the threads share them, each costs memory, and the run is no faster\n`);
+  }
+  return n;
+}
+
+/** Per agent spec: its games, and those that ended in an error of that agent or of no agent (engine, worker). */
+export class FailureTally {
+  private readonly games = new Map<string, number>();
+  private readonly failed = new Map<string, { n: number; message: string; repro: string }>();
+
+  add(row: GameRow): void {
+    for (const spec of new Set(Object.values(row.agents))) {
+      this.games.set(spec, (this.games.get(spec) ?? 0) + 1);
+      const e = row.error;
+      if (e && (e.agent === undefined || e.agent === spec)) {
+        const f = this.failed.get(spec);
+        if (f) f.n++;
+        else this.failed.set(spec, { n: 1, message: e.message, repro: e.repro });
+      }
+    }
+  }
+
+  /** Agents with at least one game, every one of which failed. */
+  allFailed(): { agent: string; games: number; message: string; repro: string }[] {
+    const out: { agent: string; games: number; message: string; repro: string }[] = [];
+    for (const [agent, games] of this.games) {
+      const f = this.failed.get(agent);
+      if (f && f.n === games) out.push({ agent, games, message: f.message, repro: f.repro });
+    }
+    return out;
   }
 }

@@ -1,0 +1,197 @@
+/**
+ * Straight-line moves on a measured table: a figure slides from where it stands toward a point and
+ * stops at the first thing on the way that stops it — the kind of ground changing, an impassable
+ * area or the table edge, another base, or coming within a set distance of certain figures (a zone
+ * of control). Rules with unmeasured movement "through the same terrain type" are built on it; a
+ * rule with measured allowances can use it as a straight-line limit.
+ *
+ * Units: lengths in the table's unit; points are (x, y) as in {@link Table}.
+ */
+import { type Vec, dist } from '../geometry.js';
+import type { Table, TerrainArea } from './table.js';
+import type { FigureView } from './figures.js';
+
+/** Why a straight move stopped short of (or at) its target. */
+export type StraightStop =
+  /** it reached the point it was sent to */
+  | 'target'
+  /** the kind of ground changed (the move stops just before the change) */
+  | 'ground'
+  /** an impassable area or the table edge */
+  | 'blocked'
+  /** it came within the keep-off distance of a listed figure (see {@link StraightMoveOptions.keepOff}) */
+  | 'keepOff'
+  /** another figure's base */
+  | 'figure';
+
+/** Options of {@link straightMove}. */
+export interface StraightMoveOptions {
+  /**
+   * The kind of ground at a point (a ruleset's terrain word). The move goes through the kind found
+   * just past its start (at `2 × margin` along the line) and stops `margin` before the first place
+   * where the kind changes (also when something else would stop it at, or just short of, that
+   * place: it never ends within `margin` of a change). Omitted: ground never stops the move.
+   */
+  groundAt?: (x: number, y: number) => string;
+  /** How far short of a change of ground the move stops (default 0.01, in the table's unit). */
+  margin?: number;
+  /**
+   * Figures the mover must stop short of: it stops where its centre comes within `keepOff` of any of
+   * them (centre to centre). A figure it already stands within `keepOff` of (+1e-6) does not stop
+   * the move while the move does not bring it nearer; a move that would bring it nearer does not
+   * start (length 0, stop `keepOff`).
+   */
+  keepOffFrom?: readonly number[];
+  /** The keep-off distance, centre to centre (e.g. two base radii + a zone of control). */
+  keepOff?: number;
+}
+
+/** The result of {@link straightMove}. */
+export interface StraightMove {
+  /** Where the mover's centre ends (equal to its start when it cannot move). */
+  to: Vec;
+  /** Distance moved. */
+  length: number;
+  stop: StraightStop;
+  /** The kind of ground moved through (from `groundAt`), or null without `groundAt` or when it did not move. */
+  ground: string | null;
+}
+
+/** Distances along segment a→(a + u·len) at which it crosses the boundary of `poly` (unsorted). */
+function crossings(ax: number, ay: number, ux: number, uy: number, len: number, a: TerrainArea, out: number[]): void {
+  const b = a.box;
+  const bx = ax + ux * len;
+  const by = ay + uy * len;
+  if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) return;
+  const poly = a.poly;
+  const n = poly.length;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const px = poly[j].x;
+    const py = poly[j].y;
+    const sx = poly[i].x - px;
+    const sy = poly[i].y - py;
+    const den = ux * sy - uy * sx;
+    if (Math.abs(den) < 1e-12) continue;
+    const t = ((px - ax) * sy - (py - ay) * sx) / den;
+    const s = ((px - ax) * uy - (py - ay) * ux) / den;
+    if (t > 0 && t <= len && s >= -1e-12 && s <= 1 + 1e-12) out.push(t);
+  }
+}
+
+/**
+ * Slide figure `f` of `v` in a straight line toward `target` and stop at the first of (nearest
+ * first): the target; `margin` before the ground changes kind (`groundAt`); the last place its base
+ * is clear of impassable areas and inside the table; where its base would touch another occupying
+ * figure's; where its centre comes within `keepOff` of a figure of `keepOffFrom`. Deterministic;
+ * never moves backwards. Precondition: the figure stands free (on the table, off impassable areas).
+ */
+export function straightMove(table: Table, v: FigureView, f: number, target: Vec, o: StraightMoveOptions = {}): StraightMove {
+  const ax = v.x[f];
+  const ay = v.y[f];
+  const from = { x: ax, y: ay };
+  const full = dist(ax, ay, target.x, target.y);
+  if (full < 1e-9) return { to: from, length: 0, stop: 'target', ground: null };
+  const ux = (target.x - ax) / full;
+  const uy = (target.y - ay) / full;
+  let limit = full;
+  let stop: StraightStop = 'target';
+  const at = (t: number): Vec => ({ x: ax + ux * t, y: ay + uy * t });
+  // The table edge (the base stays on the table): clip to the margin rectangle.
+  const r = table.radius;
+  const clip = (p: number, u: number, lo: number, hi: number): void => {
+    if (u > 1e-12) {
+      const t = (hi - p) / u;
+      if (t < limit) {
+        limit = Math.max(0, t);
+        stop = 'blocked';
+      }
+    } else if (u < -1e-12) {
+      const t = (lo - p) / u;
+      if (t < limit) {
+        limit = Math.max(0, t);
+        stop = 'blocked';
+      }
+    }
+  };
+  clip(ax, ux, r, table.width - r);
+  clip(ay, uy, r, table.height - r);
+  // Impassable areas: the furthest place the base reaches in a straight slide (the free part of the
+  // line is an interval from the start, the obstacles being convex).
+  {
+    const p = at(limit);
+    if (!table.clear(ax, ay, p.x, p.y) || !table.isFree(p.x, p.y)) {
+      let lo = 0;
+      let hi = limit;
+      for (let i = 0; i < 40 && hi - lo > 1e-4; i++) {
+        const mid = (lo + hi) / 2;
+        const q = at(mid);
+        if (table.clear(ax, ay, q.x, q.y) && table.isFree(q.x, q.y)) lo = mid;
+        else hi = mid;
+      }
+      limit = lo;
+      stop = 'blocked';
+    }
+  }
+  // Other bases and keep-off distances: the first distance along the line at which the centre
+  // comes within D of figure g (D = two radii for any base, `keepOff` for the listed figures).
+  const keep = o.keepOffFrom ?? [];
+  const isKeep = new Set(keep);
+  const n = v.x.length;
+  for (let g = 0; g < n && limit > 0; g++) {
+    if (g === f || !v.occupies(g)) continue;
+    const D = isKeep.has(g) ? Math.max(o.keepOff ?? 0, 2 * v.radius) : 2 * v.radius;
+    const wx = v.x[g] - ax;
+    const wy = v.y[g] - ay;
+    const along = wx * ux + wy * uy;
+    const w2 = wx * wx + wy * wy;
+    if (w2 <= (D + 1e-6) ** 2) {
+      // Already that close: it may not come nearer.
+      if (along > 1e-9) {
+        limit = 0;
+        stop = isKeep.has(g) ? 'keepOff' : 'figure';
+      }
+      continue;
+    }
+    if (along <= 0) continue;
+    const off2 = w2 - along * along;
+    if (off2 >= D * D) continue;
+    const t = along - Math.sqrt(D * D - off2);
+    if (t < limit) {
+      limit = Math.max(0, t);
+      stop = isKeep.has(g) ? 'keepOff' : 'figure';
+    }
+  }
+  // Ground: the kind entered just past the start; stop `margin` before it changes.
+  let ground: string | null = null;
+  if (o.groundAt && limit > 0) {
+    const margin = o.margin ?? 0.01;
+    const probe = Math.min(2 * margin, limit);
+    const pp = at(probe);
+    ground = o.groundAt(pp.x, pp.y);
+    // Look `margin` past the end too: a move never ends on (or within `margin` of) a change of
+    // ground, where the kind of the place it stands on would be a matter of rounding.
+    const reach = limit + margin;
+    const ts: number[] = [];
+    for (const a of table.areas) crossings(ax, ay, ux, uy, reach, a, ts);
+    ts.sort((p, q) => p - q);
+    ts.push(reach);
+    let prev = 0;
+    for (const t of ts) {
+      if (t - prev < 1e-9) continue;
+      if (t > probe) {
+        const m = at((Math.max(prev, probe) + t) / 2);
+        if (o.groundAt(m.x, m.y) !== ground) {
+          const cut = Math.max(0, prev - margin);
+          if (cut < limit) {
+            limit = cut;
+            stop = 'ground';
+          }
+          break;
+        }
+      }
+      prev = t;
+    }
+  }
+  const to = limit >= full ? { x: target.x, y: target.y } : at(limit);
+  return { to, length: limit, stop, ground: limit > 0 ? ground : null };
+}

@@ -1,0 +1,339 @@
+/**
+ * A Pig Wars scenario compiled for play (either version): validated, units and figures expanded
+ * and placed, terrain sorted by what it does, navigation and distance fields precomputed.
+ * Immutable; shared by every state of every game on the scenario.
+ */
+import { ScenarioError } from '../../core/model.js';
+import type { NavMap, DistanceField } from '../../core/nav.js';
+import { Table, TableSpecError, type TerrainAreaSpec } from '../../core/table/index.js';
+import { type Box, type Polygon, type Vec, bbox, pointInPolygon, vertexMean } from '../../core/geometry.js';
+import { parseScenario } from '../../core/scenario.js';
+import { canonicalJson, hashString } from '../../core/hash.js';
+import { pigWarsSchema, type PigWarsFile } from './schema.js';
+import type { Version } from './version.js';
+import type { Weapon, Rank } from './tables.js';
+
+/** A terrain polygon with its bounding box. */
+export interface Area {
+  id: string;
+  kind: string;
+  label: string;
+  poly: Polygon;
+  box: Box;
+}
+
+/** What never changes about a figure. */
+export interface FigureInfo {
+  index: number;
+  /** Id in actions, events and records (`V07`). */
+  id: string;
+  name: string;
+  side: number;
+  unit: number;
+  /** Class index 0 = elite … 3 = militia/green. */
+  klass: number;
+  /** Stripes (dark ages) or level (pirates). */
+  stripes: number;
+  weapons: Weapon[];
+  /** The first missile weapon, or null. */
+  missile: Weapon | null;
+  armour: 'UA' | 'PA' | 'FA';
+  shield: boolean;
+  mounted: boolean;
+  /** Pirate movement kind key of PIRATE_MOVE_BASE. */
+  moveKind: string;
+  leader: boolean;
+  rank: Rank;
+  standard: boolean;
+  /** Two melee weapons (pirates: "Two wpns +1", victory margin "double weapon"). */
+  twoWeapons: boolean;
+}
+
+/** A unit: figures that activate, move and check morale together. */
+export interface UnitInfo {
+  index: number;
+  id: string;
+  name: string;
+  side: number;
+  klass: number;
+  close: boolean;
+  figures: number[];
+  /** May form a shield wall (dark ages: foot, every figure with a shield). */
+  canWall: boolean;
+  hasStandard: boolean;
+}
+
+export interface SideInfo {
+  index: number;
+  id: string;
+  name: string;
+  colour: string;
+  prefix: string;
+  cards: number;
+  flee: 'home' | 'north' | 'south' | 'east' | 'west';
+  units: number[];
+  figures: number[];
+}
+
+/** A zone to reach, with its distance field. */
+export interface Zone {
+  id: string;
+  name: string;
+  poly: Polygon;
+  target: Vec;
+  field: DistanceField;
+}
+
+/** A compiled Pig Wars scenario. */
+export interface PigScenario {
+  version: Version;
+  file: PigWarsFile;
+  id: string;
+  name: string;
+  hash: string;
+  width: number;
+  height: number;
+  radius: number;
+  /** Centre distance at or under which two figures are in base contact. */
+  contact: number;
+  /** The measured table (src/core/table): paths, rough (slow) ground, sight, cover, height. */
+  table: Table;
+  nav: NavMap;
+  obstacles: Area[];
+  /** Rough ground (rough, broken, wood, and walls to cross). */
+  rough: Area[];
+  hills: Area[];
+  /** Cover: [area, 'partial' | 'full']. */
+  cover: { area: Area; full: boolean }[];
+  walls: Area[];
+  woods: Area[];
+  home: Zone;
+  objective: Zone | null;
+  pigStart: Vec[];
+  raiders: number;
+  sides: SideInfo[];
+  units: UnitInfo[];
+  figures: FigureInfo[];
+  startX: Float64Array;
+  startY: Float64Array;
+  startFacing: Float64Array;
+  maxTurns: number;
+  lootToWin: number;
+  carrySpeed: number;
+  commandRadius: { captain: number; mate: number };
+  figureIndex: Map<string, number>;
+}
+
+const DEFAULT_STRIPES = [3, 2, 1, 0];
+
+function area(id: string, kind: string, label: string | undefined, poly: [number, number][]): Area {
+  const p = poly.map(([x, y]) => ({ x, y }));
+  return { id, kind, label: label ?? id, poly: p, box: bbox(p) };
+}
+
+/** Validate and compile a scenario for `version`. Throws {@link ScenarioError} naming the JSON path. */
+export function compilePig(version: Version, raw: unknown, source: string): PigScenario {
+  const schema = pigWarsSchema(version.id, version.classNames, Object.keys(version.weapons) as [string, ...string[]]);
+  const file = parseScenario(schema, raw, source);
+  const fail = (path: string, msg: string): never => {
+    throw new ScenarioError(source, path, msg);
+  };
+  const width = file.table.width;
+  const height = file.table.height;
+  const radius = file.baseDiameter / 2;
+  const obstacles: Area[] = [];
+  const rough: Area[] = [];
+  const hills: Area[] = [];
+  const cover: { area: Area; full: boolean }[] = [];
+  const walls: Area[] = [];
+  const woods: Area[] = [];
+  const specs: TerrainAreaSpec[] = [];
+  const ids = new Set<string>();
+  file.terrain.forEach((t, i) => {
+    if (ids.has(t.id)) fail(`$.terrain[${i}].id`, `duplicate terrain id "${t.id}"`);
+    ids.add(t.id);
+    const a = area(t.id, t.kind, t.label, t.polygon);
+    const spec: TerrainAreaSpec = { id: t.id, label: a.label, kind: t.kind, polygon: a.poly };
+    switch (t.kind) {
+      case 'building':
+        Object.assign(spec, { impassable: true, blocksSight: true });
+        obstacles.push(a);
+        break;
+      case 'water':
+        spec.impassable = true;
+        obstacles.push(a);
+        break;
+      case 'rough':
+      case 'broken':
+        spec.slow = true;
+        rough.push(a);
+        break;
+      case 'wood':
+        Object.assign(spec, { slow: true, cover: 'partial' });
+        rough.push(a);
+        woods.push(a);
+        cover.push({ area: a, full: false });
+        break;
+      case 'hill':
+        spec.height = 1;
+        hills.push(a);
+        break;
+      case 'cover':
+        spec.cover = 'partial';
+        cover.push({ area: a, full: false });
+        break;
+      case 'wall':
+        Object.assign(spec, { slow: true, cover: 'full' });
+        walls.push(a);
+        rough.push(a);
+        cover.push({ area: a, full: true });
+        break;
+    }
+    specs.push(spec);
+  });
+  let table: Table;
+  try {
+    table = new Table({ width, height, unit: 'in', radius, areas: specs });
+  } catch (e) {
+    if (e instanceof TableSpecError) return fail(e.index >= 0 ? `$.terrain[${e.index}].polygon` : '$.terrain', e.message);
+    throw e;
+  }
+  const nav = table.nav;
+  const zone = (z: { id: string; name: string; polygon: [number, number][] }, path: string): Zone => {
+    const poly = z.polygon.map(([x, y]) => ({ x, y }));
+    const c = vertexMean(poly);
+    const target = nav.nearestFree(c.x, c.y, 8, (x, y) => pointInPolygon(x, y, poly));
+    if (!target) return fail(`${path}.polygon`, 'no free standing place inside this zone');
+    return { id: z.id, name: z.name, poly, target, field: nav.field(`zone:${z.id}`, target) };
+  };
+  const home = zone(file.home, '$.home');
+  const objective = file.objective ? zone(file.objective, '$.objective') : null;
+  const pigStart = (file.pigs ?? []).map(([x, y], i) => {
+    if (!nav.isFree(x, y)) fail(`$.pigs[${i}]`, `(${x}, ${y}) is inside a building or water, or off the table`);
+    return { x, y };
+  });
+  if (!objective && pigStart.length === 0) fail('$', 'no loot: give "pigs" or an "objective" zone');
+  const raiders = file.sides.findIndex((s) => s.id === file.raiders);
+  if (raiders < 0) fail('$.raiders', `no side with id "${file.raiders}"`);
+  if (file.sides[0].id === file.sides[1].id) fail('$.sides[1].id', 'the two sides need different ids');
+
+  const sides: SideInfo[] = [];
+  const units: UnitInfo[] = [];
+  const figures: FigureInfo[] = [];
+  const startX: number[] = [];
+  const startY: number[] = [];
+  const startFacing: number[] = [];
+  const overlaps = (p: Vec): boolean => startX.some((x, k) => (x - p.x) ** 2 + (startY[k] - p.y) ** 2 < (2 * radius - 1e-6) ** 2);
+  file.sides.forEach((s, si) => {
+    const side: SideInfo = { index: si, id: s.id, name: s.name, colour: s.colour, prefix: s.prefix, cards: s.cards, flee: s.flee, units: [], figures: [] };
+    sides.push(side);
+    s.units.forEach((u, ui) => {
+      const upath = `$.sides[${si}].units[${ui}]`;
+      if (units.some((o) => o.id === u.id)) fail(`${upath}.id`, `duplicate unit id "${u.id}"`);
+      const klass = version.classNames.indexOf(u.class);
+      const unit: UnitInfo = { index: units.length, id: u.id, name: u.name ?? u.id, side: si, klass, close: u.order === 'close', figures: [], canWall: false, hasStandard: false };
+      units.push(unit);
+      side.units.push(unit.index);
+      const slots = packSlots(nav, u.area.map(([x, y]) => ({ x, y })), radius);
+      let next = 0;
+      u.figures.forEach((f, fi) => {
+        const fpath = `${upath}.figures[${fi}]`;
+        if (f.name !== undefined && f.count !== 1) fail(`${fpath}.name`, 'a named figure must have count 1');
+        for (let k = 0; k < f.count; k++) {
+          let slot: Vec | undefined;
+          if (f.at) {
+            if (f.count !== 1) fail(`${fpath}.at`, 'an exact place needs count 1');
+            slot = { x: f.at[0], y: f.at[1] };
+            if (!nav.isFree(slot.x, slot.y)) fail(`${fpath}.at`, 'inside a building or water, or off the table');
+            if (overlaps(slot)) fail(`${fpath}.at`, 'overlaps another figure');
+          } else {
+            while (next < slots.length && overlaps(slots[next])) next++;
+            slot = slots[next++];
+            if (!slot) fail(`${upath}.area`, `unit "${u.id}" has room for only ${slots.length} figures`);
+          }
+          const fk = f.class !== undefined ? version.classNames.indexOf(f.class) : klass;
+          const weapons = f.weapons.map((n) => version.weapons[n]);
+          const index = figures.length;
+          const id = `${s.prefix}${String(side.figures.length + 1).padStart(2, '0')}`;
+          const rank = version.pirates ? f.rank : f.leader ? 'mate' : 'crewman';
+          figures.push({
+            index,
+            id,
+            name: f.name ?? id,
+            side: si,
+            unit: unit.index,
+            klass: fk,
+            stripes: f.stripes ?? DEFAULT_STRIPES[fk],
+            weapons,
+            missile: weapons.find((w) => w.long > 0) ?? null,
+            armour: f.armour,
+            shield: f.shield,
+            mounted: f.mounted,
+            moveKind: f.mounted ? 'mounted' : f.kind === 'foot' ? (u.order === 'close' ? 'close-foot' : 'loose-foot') : f.kind,
+            leader: version.pirates ? f.rank !== 'crewman' : f.leader,
+            rank,
+            standard: f.standard,
+            twoWeapons: weapons.filter((w) => w.melee).length >= 2,
+          });
+          unit.figures.push(index);
+          side.figures.push(index);
+          startX.push((slot as Vec).x);
+          startY.push((slot as Vec).y);
+          startFacing.push((u.facing * Math.PI) / 180);
+        }
+      });
+      const fs = unit.figures.map((i) => figures[i]);
+      unit.canWall = !version.pirates && fs.every((f) => f.shield && !f.mounted);
+      unit.hasStandard = fs.some((f) => f.standard);
+    });
+  });
+  return {
+    version,
+    file,
+    id: file.id,
+    name: file.name,
+    hash: hashString(canonicalJson(raw)),
+    width,
+    height,
+    radius,
+    contact: file.baseDiameter + 0.1,
+    table,
+    nav,
+    obstacles,
+    rough,
+    hills,
+    cover,
+    walls,
+    woods,
+    home,
+    objective,
+    pigStart,
+    raiders,
+    sides,
+    units,
+    figures,
+    startX: Float64Array.from(startX),
+    startY: Float64Array.from(startY),
+    startFacing: Float64Array.from(startFacing),
+    maxTurns: file.victory.maxTurns,
+    lootToWin: file.victory.lootToWin,
+    carrySpeed: file.carrySpeed,
+    commandRadius: file.commandRadius,
+    figureIndex: new Map(figures.map((f) => [f.id, f.index])),
+  };
+}
+
+/** Standing places inside a unit's area, 1.2 base diameters apart, nearest the centre first. */
+function packSlots(nav: NavMap, poly: Polygon, radius: number): Vec[] {
+  const b = bbox(poly);
+  const c = vertexMean(poly);
+  const step = 2.4 * radius;
+  const slots: Vec[] = [];
+  for (let y = b.minY + radius; y <= b.maxY - radius + 1e-9; y += step) {
+    for (let x = b.minX + radius; x <= b.maxX - radius + 1e-9; x += step) {
+      if (pointInPolygon(x, y, poly) && nav.isFree(x, y)) slots.push({ x: Math.round(x * 1000) / 1000, y: Math.round(y * 1000) / 1000 });
+    }
+  }
+  slots.sort((p, q) => (p.x - c.x) ** 2 + (p.y - c.y) ** 2 - ((q.x - c.x) ** 2 + (q.y - c.y) ** 2) || p.y - q.y || p.x - q.x);
+  return slots;
+}

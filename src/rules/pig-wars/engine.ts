@@ -1,0 +1,1322 @@
+/**
+ * The Pig Wars turn machine, shared by both versions (the version's tables and differences come
+ * from `s.sc.version`, see version.ts and tables.ts).
+ *
+ * A turn: the deck holds each side's cards (chips); one is drawn uniformly from those left (no
+ * future order in the state). The drawn side then: rallies its routed figures (pirates: and routs
+ * figures out of command); gives each of its units an order, one unit per decision (hold, form
+ * or leave shield wall, move toward the loot, home or an enemy unit, charge an enemy unit, or an
+ * exact place) which is carried out at once; then its figures shoot; then every pair of figures
+ * in base contact fights one round of mêlée; then units check morale where a trigger fell. When
+ * the deck is empty the turn ends. Readings: docs/rules/pig-wars.md.
+ */
+import type { GameEvent, StepContext } from '../../core/model.js';
+import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
+import { randInt, roll, type Rng } from '../../core/rng.js';
+import { type FigureView, arcOf as kitArcOf, placeFree } from '../../core/table/index.js';
+import type { PigScenario } from './compile.js';
+import {
+  ACTIVE,
+  C,
+  DEAD,
+  GONE,
+  PH_OVER,
+  PH_UNIT,
+  PIG_FREE,
+  PIG_LANDED,
+  ROUT,
+  TRIG_LEADER,
+  TRIG_LOSS,
+  TRIG_STANDARD,
+  newState,
+  type PigState,
+} from './state.js';
+import {
+  DA_VICTORY_MARGIN,
+  DA_BLOCK,
+  PIRATE_SAVE,
+  daBlocked,
+  daHit,
+  daMoveFactor,
+  daRoughDie,
+  leaderHit,
+  lossSteps,
+  meleeFactors,
+  meleeOutcome,
+  moraleMods,
+  moraleResult,
+  pirateHit,
+  pirateProtection,
+  pirateSaved,
+  pirateVictoryMargin,
+  PIRATE_MOVE_BASE,
+  protectionUp,
+  shiftClass,
+  shotDice,
+  sumMods,
+  type DaProtection,
+  type MeleeSide,
+  type Mod,
+} from './tables.js';
+
+/** An order for the unit deciding now. Unit references are unit ids. */
+export type PigAction =
+  | { k: 'hold' }
+  | { k: 'wall' }
+  | { k: 'unwall' }
+  | { k: 'obj' }
+  | { k: 'home' }
+  | { k: 'foe'; u: string }
+  | { k: 'charge'; u: string }
+  | { k: 'moveTo'; x: number; y: number };
+
+/** Order kinds remembered per unit for the rest of the activation (shooting rules). */
+export const O_HOLD = 0;
+export const O_MOVE = 1;
+export const O_CHARGE = 2;
+export const O_FORM = 3;
+
+const r3 = (v: number): number => Math.round(v * 1000) / 1000;
+const deg = (a: number): number => Math.round((a * 180) / Math.PI);
+
+type Emit = ((e: GameEvent) => void) | undefined;
+
+/** True while the figure stands on the table and can fight (not routed, dead or gone). */
+export function isActive(s: PigState, f: number): boolean {
+  return s.status[f] === ACTIVE;
+}
+function onTable(s: PigState, f: number): boolean {
+  return s.status[f] === ACTIVE || s.status[f] === ROUT;
+}
+
+/** True when figures a and b (enemies or not) are in base contact. */
+export function inContact(s: PigState, a: number, b: number): boolean {
+  return dist(s.x[a], s.y[a], s.x[b], s.y[b]) <= s.sc.contact + 1e-9;
+}
+
+/** Active enemies in base contact with figure f. */
+export function contacts(s: PigState, f: number): number[] {
+  const out: number[] = [];
+  const side = s.sc.figures[f].side;
+  for (const e of s.sc.sides[1 - side].figures) if (s.status[e] === ACTIVE && inContact(s, f, e)) out.push(e);
+  return out;
+}
+
+export function engaged(s: PigState, f: number): boolean {
+  const side = s.sc.figures[f].side;
+  for (const e of s.sc.sides[1 - side].figures) if (s.status[e] === ACTIVE && inContact(s, f, e)) return true;
+  return false;
+}
+
+/** The figure's centre stands on rough ground (rough, broken, wood, wall: the table's slow ground). */
+export function onRough(sc: PigScenario, x: number, y: number): boolean {
+  return sc.table.slowEntry([{ x, y }]) === 0;
+}
+/** The centre stands on a hill. */
+export function onHill(sc: PigScenario, x: number, y: number): boolean {
+  return sc.table.heightAt(x, y) > 0;
+}
+/** Cover touching the base: 'full', 'partial' or 'none' (the best touched). */
+export function coverAt(sc: PigScenario, x: number, y: number): 'none' | 'partial' | 'full' {
+  const a = sc.table.coverAt(x, y, ['partial', 'full']);
+  return a === null ? 'none' : a.cover === 'full' ? 'full' : 'partial';
+}
+/** Nothing blocks sight between two points (buildings block). */
+export function lineOfSight(sc: PigScenario, ax: number, ay: number, bx: number, by: number): boolean {
+  return sc.table.lineOfSight(ax, ay, bx, by);
+}
+/** A linear obstacle (wall) lies between a and b, or b stands in one and a does not. */
+function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: number, by: number): boolean {
+  for (const w of sc.walls) {
+    const aIn = pointInPolygon(ax, ay, w.poly);
+    const bIn = pointInPolygon(bx, by, w.poly);
+    if (bIn && !aIn) return true;
+    if (!aIn && !bIn && segmentEntersPolygon(ax, ay, bx, by, w.poly)) return true;
+  }
+  return false;
+}
+
+/** The figures of a state as the table kit sees them. */
+export function figureView(s: PigState): FigureView {
+  return { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => onTable(s, i) };
+}
+
+/** Where attacker `a` stands relative to target `t`'s facing: front (±45°), rear (±45° behind), else flank (right flank unshielded). */
+export function arcOf(s: PigState, a: number, t: number): 'front' | 'flank' | 'unshielded' | 'rear' {
+  const arc = kitArcOf(figureView(s), a, t);
+  if (arc !== 'flank') return arc;
+  // y grows down the table: the right hand of a figure facing θ is toward θ + 90°.
+  const right = angleDiff(angleTo(s.x[t], s.y[t], s.x[a], s.y[a]), s.facing[t]) > 0;
+  return right || !s.sc.figures[t].shield ? 'unshielded' : 'flank';
+}
+
+/** Centre of a unit's active figures (or of all its figures on the table), or null when none. */
+export function unitCentre(s: PigState, u: number, activeOnly = true): Vec | null {
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  for (const f of s.sc.units[u].figures) {
+    if (activeOnly ? s.status[f] !== ACTIVE : !onTable(s, f)) continue;
+    sx += s.x[f];
+    sy += s.y[f];
+    n++;
+  }
+  return n ? { x: sx / n, y: sy / n } : null;
+}
+
+/** Active figures of unit u not in base contact with an enemy (those that take orders). */
+export function freeFigures(s: PigState, u: number): number[] {
+  return s.sc.units[u].figures.filter((f) => s.status[f] === ACTIVE && !engaged(s, f));
+}
+
+/** The figure carries loot (a pig or a load from the objective). */
+export function carrying(s: PigState, f: number): boolean {
+  if (s.carry[f]) return true;
+  for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === f) return true;
+  return false;
+}
+
+/** The base movement allowance of a figure (no dice): the dark ages factor, or the pirate base + 3.5 (the mean D6) for planning. */
+export function baseMove(s: PigState, f: number): number {
+  const info = s.sc.figures[f];
+  if (s.sc.version.pirates) return PIRATE_MOVE_BASE[moveKind(s, f)] + 3.5;
+  return daMoveFactor(info.armour, info.mounted, s.wall[info.unit] === 1, false, 0);
+}
+function moveKind(s: PigState, f: number): string {
+  const info = s.sc.figures[f];
+  if (info.moveKind === 'close-foot' || info.moveKind === 'loose-foot') return s.close[info.unit] ? 'close-foot' : 'loose-foot';
+  return info.moveKind;
+}
+
+/** The unit may charge: not in shield wall, and at least one free figure not resting and not fallen back. */
+function chargers(s: PigState, u: number): number[] {
+  if (s.wall[u]) return [];
+  return freeFigures(s, u).filter((f) => s.charged[f] < s.turn - 1 && s.noCharge[f] < s.turn);
+}
+
+/** Enemy units an order may name (with active figures), in index order. */
+function enemyUnits(s: PigState, u: number): number[] {
+  const side = s.sc.units[u].side;
+  return s.sc.sides[1 - side].units.filter((v) => s.sc.units[v].figures.some((f) => s.status[f] === ACTIVE));
+}
+
+/** Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base move + 6. */
+function chargeable(s: PigState, u: number, v: number): boolean {
+  const cs = chargers(s, u);
+  if (cs.length === 0) return false;
+  for (const f of cs) {
+    const reach = baseMove(s, f) + (s.sc.version.pirates ? 2.5 : 0) + 6 + s.sc.contact;
+    for (const e of s.sc.units[v].figures) if (s.status[e] === ACTIVE && dist(s.x[f], s.y[f], s.x[e], s.y[e]) <= reach) return true;
+  }
+  return false;
+}
+
+/** Loot a raider may still take: a free pig, or the objective zone's stores. */
+function lootLeft(s: PigState): boolean {
+  if (s.sc.objective) return true;
+  return s.pigBy.some((b) => b === PIG_FREE);
+}
+
+/** The legal orders of the unit deciding now. */
+export function legalActions(s: PigState): PigAction[] {
+  if (s.phase !== PH_UNIT) return [];
+  const u = s.actUnit;
+  const unit = s.sc.units[u];
+  const out: PigAction[] = [{ k: 'hold' }];
+  if (unit.canWall) out.push(s.wall[u] ? { k: 'unwall' } : { k: 'wall' });
+  const raider = unit.side === s.sc.raiders;
+  if (!raider || lootLeft(s) || freeFigures(s, u).some((f) => carrying(s, f))) out.push({ k: 'obj' });
+  if (raider) out.push({ k: 'home' });
+  for (const v of enemyUnits(s, u)) out.push({ k: 'foe', u: s.sc.units[v].id });
+  for (const v of enemyUnits(s, u)) if (chargeable(s, u, v)) out.push({ k: 'charge', u: s.sc.units[v].id });
+  return out;
+}
+
+/** A stable key of an action. */
+export function actionKey(a: PigAction): string {
+  switch (a.k) {
+    case 'foe':
+    case 'charge':
+      return `${a.k}:${a.u}`;
+    case 'moveTo':
+      return `moveTo:${a.x},${a.y}`;
+    default:
+      return a.k;
+  }
+}
+
+/** A fresh game: figures placed, the first card drawn. */
+export function setupGame(sc: PigScenario, ctx: StepContext): PigState {
+  const s = newState(sc);
+  ctx.emit?.({
+    e: 'setup',
+    ruleset: sc.version.id,
+    figures: sc.figures.map((f) => ({ f: f.id, unit: sc.units[f.unit].id, x: r3(s.x[f.index]), y: r3(s.y[f.index]), facing: deg(s.facing[f.index]) })),
+    pigs: sc.pigStart.map((p) => [p.x, p.y]),
+  });
+  startTurn(s, ctx.emit);
+  advance(s, ctx);
+  return s;
+}
+
+function startTurn(s: PigState, emit: Emit): void {
+  for (let i = 0; i < s.cardsLeft.length; i++) s.cardsLeft[i] = s.sc.sides[i].cards;
+  s.lostTurn.fill(0);
+  s.lossChecked.fill(0);
+  emit?.({ e: 'turn', turn: s.turn });
+}
+
+/** Apply the order of the unit deciding now, then run on to the next decision or the end. */
+export function applyAction(s: PigState, a: PigAction, ctx: StepContext): void {
+  if (s.phase !== PH_UNIT) throw new Error('the game is over');
+  if (a.k === 'moveTo') {
+    const why = checkMoveTo(s, a.x, a.y);
+    if (why) throw new Error(`illegal action moveTo: ${why}`);
+  } else {
+    const key = actionKey(a);
+    if (!legalActions(s).some((o) => actionKey(o) === key)) throw new Error(`illegal action ${key}`);
+  }
+  s.decisions++;
+  s.counters[C.orders]++;
+  const u = s.actUnit;
+  const emit = ctx.emit;
+  emit?.({ e: 'order', turn: s.turn, unit: s.sc.units[u].id, order: actionKey(a) });
+  switch (a.k) {
+    case 'hold':
+      s.order[u] = O_HOLD;
+      if (s.sc.version.oneAction) reloadUnit(s, u, emit);
+      break;
+    case 'wall':
+    case 'unwall':
+      s.order[u] = O_FORM;
+      s.wall[u] = a.k === 'wall' ? 1 : 0;
+      if (a.k === 'wall') s.counters[C.walls]++;
+      emit?.({ e: 'formation', unit: s.sc.units[u].id, wall: a.k === 'wall' });
+      break;
+    case 'charge':
+      s.order[u] = O_CHARGE;
+      chargeUnit(s, u, unitIndex(s, a.u), ctx.rng, emit);
+      break;
+    default:
+      s.order[u] = O_MOVE;
+      moveUnit(s, u, a, ctx.rng, emit);
+  }
+  checkEnd(s, emit);
+  advance(s, ctx);
+}
+
+function unitIndex(s: PigState, id: string): number {
+  const i = s.sc.units.findIndex((x) => x.id === id);
+  if (i < 0) throw new Error(`no unit "${id}"`);
+  return i;
+}
+
+/** Why a unit may not be ordered to exact coordinates (null when it may). */
+export function checkMoveTo(s: PigState, x: number, y: number): string | null {
+  if (s.phase !== PH_UNIT) return 'no unit is choosing an order now';
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return 'coordinates must be numbers';
+  if (!s.sc.nav.isFree(x, y)) return `(${x}, ${y}) is off the table or inside a building or water`;
+  return null;
+}
+
+/** Run automatic steps (cards, rally, shooting, mêlée, morale, turn end) until a unit must decide or the game ends. */
+function advance(s: PigState, ctx: StepContext): void {
+  const emit = ctx.emit;
+  for (let guard = 0; guard < 100_000; guard++) {
+    if (s.phase === PH_OVER) return;
+    if (s.actSide >= 0) {
+      const units = s.sc.sides[s.actSide].units;
+      const from = s.actUnit < 0 ? 0 : units.indexOf(s.actUnit) + 1;
+      let next = -1;
+      for (let i = from; i < units.length; i++) {
+        if (freeFigures(s, units[i]).length > 0) {
+          next = units[i];
+          break;
+        }
+        s.order[units[i]] = -1;
+      }
+      if (next >= 0) {
+        s.actUnit = next;
+        s.phase = PH_UNIT;
+        return;
+      }
+      endCard(s, ctx.rng, emit);
+      s.actSide = -1;
+      s.actUnit = -1;
+      if (checkEnd(s, emit)) return;
+      continue;
+    }
+    const total = s.cardsLeft[0] + s.cardsLeft[1];
+    if (total === 0) {
+      emit?.({ e: 'turnEnd', turn: s.turn, landed: s.landed });
+      if (s.turn >= s.sc.maxTurns) {
+        finish(s, 1 - s.sc.raiders, `turn limit: ${s.landed} of ${s.sc.lootToWin} loot landed`, emit);
+        return;
+      }
+      s.turn++;
+      startTurn(s, emit);
+      continue;
+    }
+    const pick = randInt(ctx.rng, total);
+    const side = pick < s.cardsLeft[0] ? 0 : 1;
+    s.cardsLeft[side]--;
+    s.actSide = side;
+    s.actUnit = -1;
+    emit?.({ e: 'card', turn: s.turn, side: s.sc.sides[side].id, left: s.cardsLeft.slice() });
+    for (const f of s.sc.sides[side].figures) s.moved[f] = 0;
+    for (const u of s.sc.sides[side].units) s.order[u] = -1;
+    rallyStep(s, side, ctx.rng, emit);
+    if (checkEnd(s, emit)) return;
+  }
+  throw new Error('pig-wars: advance did not reach a decision');
+}
+
+function finish(s: PigState, winner: number, reason: string, emit: Emit): void {
+  s.phase = PH_OVER;
+  s.winner = winner;
+  s.reason = reason;
+  s.actUnit = -1;
+  emit?.({ e: 'end', winner: winner >= 0 ? s.sc.sides[winner].id : null, reason, turn: s.turn, landed: s.landed });
+}
+
+/** End the game when loot is landed, a side has nothing left on the table, or no loot is left to take. */
+function checkEnd(s: PigState, emit: Emit): boolean {
+  if (s.phase === PH_OVER) return true;
+  const sc = s.sc;
+  if (s.landed >= sc.lootToWin) {
+    finish(s, sc.raiders, `${s.landed} loot landed`, emit);
+    return true;
+  }
+  // Raiders with nobody left on the table can land no more loot: the defenders win. Defenders
+  // wiped out end nothing: the raiders must still land their loot in time ([R5]).
+  if (!sc.sides[sc.raiders].figures.some((f) => s.status[f] === ACTIVE || s.status[f] === ROUT)) {
+    finish(s, 1 - sc.raiders, `${sc.sides[sc.raiders].name} destroyed or fled`, emit);
+    return true;
+  }
+  if (!sc.objective) {
+    let possible = s.landed;
+    for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE || s.pigBy[p] >= 0) possible++;
+    if (possible < sc.lootToWin) {
+      finish(s, 1 - sc.raiders, `too few pigs left to win (${s.landed} landed)`, emit);
+      return true;
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement
+
+interface MoveDice {
+  /** Pirates: the unit's movement D6 and crossing D6 (0 = not rolled yet). Dark ages: rough dice by size. */
+  move: number;
+  cross: number;
+  rough: Map<number, number>;
+}
+
+function newDice(): MoveDice {
+  return { move: 0, cross: 0, rough: new Map() };
+}
+
+function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, unit: string): number {
+  const v = roll(rng, sides);
+  emit?.({ e: 'die', unit, what, die: `d${sides}`, roll: v });
+  return v;
+}
+
+/** A figure's allowance for this move (inches) and the note of its parts; `path` decides the pirate crossing penalty. */
+function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Emit, charge: number): { full: number; parts: Mod[]; scale: number } {
+  const info = s.sc.figures[f];
+  const uid = s.sc.units[info.unit].id;
+  const parts: Mod[] = [];
+  if (s.sc.version.pirates) {
+    if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'movement D6', uid);
+    const kind = moveKind(s, f);
+    parts.push({ name: kind, value: PIRATE_MOVE_BASE[kind] }, { name: 'D6', value: dice.move });
+  } else {
+    const wall = s.wall[info.unit] === 1;
+    const rough = !wall && onRough(s.sc, s.x[f], s.y[f]);
+    let die = 0;
+    if (rough) {
+      const size = daRoughDie(info.armour, info.mounted);
+      const got = dice.rough.get(size);
+      die = got ?? rollNamed(rng, size, emit, `rough-ground d${size}`, uid);
+      dice.rough.set(size, die);
+    }
+    const v = daMoveFactor(info.armour, info.mounted, wall, rough, die);
+    parts.push({ name: wall ? 'shield wall' : rough ? `rough d${daRoughDie(info.armour, info.mounted)}` : `${info.armour} ${info.mounted ? 'horse' : 'foot'}`, value: v });
+  }
+  if (charge) parts.push({ name: 'charge D6', value: charge });
+  let full = sumMods(parts);
+  if (carrying(s, f)) {
+    full *= s.sc.carrySpeed;
+    parts.push({ name: `carrying loot ×${s.sc.carrySpeed}`, value: 0 });
+  }
+  return { full, parts, scale: carrying(s, f) ? s.sc.carrySpeed : 1 };
+}
+
+/** Distance along `points` at which the route first enters rough ground (0 when it starts there), Infinity if never. */
+function roughEntry(s: PigState, points: readonly Vec[]): number {
+  return s.sc.table.slowEntry(points);
+}
+
+/** The point may hold figure f: free of terrain and of other figures on the table; with `shy`, not within reach of an enemy. */
+function placeOk(s: PigState, f: number, x: number, y: number, shy: boolean, ignore = -1): boolean {
+  const sc = s.sc;
+  if (!sc.table.isFree(x, y) || !placeFree(figureView(s), x, y, f, ignore)) return false;
+  if (!shy) return true;
+  const side = sc.figures[f].side;
+  const shyD = sc.contact + 0.5;
+  for (const g of sc.sides[1 - side].figures) {
+    if (s.status[g] !== ACTIVE) continue;
+    const dx = s.x[g] - x;
+    const dy = s.y[g] - y;
+    if (dx * dx + dy * dy < shyD * shyD) return false;
+  }
+  return true;
+}
+
+/**
+ * Move figure f toward `target` along the shortest path, at most `full` inches (shield wall:
+ * not into rough; pirates: −D6 when the route crosses rough or a wall), to the farthest place
+ * along the route where it may stand. Returns the distance moved. Emits a `move` event.
+ */
+function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mod[], dice: MoveDice, shy: boolean, rng: Rng, emit: Emit, why: string, scale = 1): number {
+  const sc = s.sc;
+  const from = { x: s.x[f], y: s.y[f] };
+  let goal = target;
+  if (!sc.nav.isFree(goal.x, goal.y)) {
+    const g = sc.nav.nearestFree(goal.x, goal.y, 6, () => true);
+    if (!g) return 0;
+    goal = g;
+  }
+  const path = sc.nav.path(from, goal);
+  if (!path || path.length < 1e-6) return 0;
+  let limit = Math.min(full, path.length);
+  const uid = sc.units[sc.figures[f].unit].id;
+  if (!sc.version.pirates && s.wall[sc.figures[f].unit]) {
+    const entry = roughEntry(s, truncatePath(path.points, limit));
+    if (entry < Infinity) limit = Math.max(0, Math.min(limit, entry - 0.01));
+  }
+  if (sc.version.pirates && full > 0) {
+    const entry = roughEntry(s, truncatePath(path.points, limit));
+    if (entry < Infinity) {
+      if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+      // the −D6 comes off the movement factor, before a carrier's fraction of it ([R11])
+      parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+      full = Math.max(0, full - dice.cross * scale);
+      limit = Math.min(limit, full);
+    }
+  }
+  let d = limit;
+  let at = pointAlong(path.points, d);
+  let pts: Vec[] | null = null;
+  if (!placeOk(s, f, at.x, at.y, shy)) {
+    // the place is taken: the nearest free place within 2 in that the allowance still reaches
+    const alt = sc.nav.nearestFree(at.x, at.y, 2, (x, y) => {
+      if (!placeOk(s, f, x, y, shy)) return false;
+      const p = sc.nav.path(from, { x, y });
+      return p !== null && p.length <= limit + 1e-9 && p.length > 1e-6;
+    });
+    if (alt) {
+      const p = sc.nav.path(from, alt);
+      if (p) {
+        pts = p.points.slice();
+        d = p.length;
+        at = alt;
+      }
+    }
+  }
+  if (!pts) {
+    while (d > 0 && !placeOk(s, f, at.x, at.y, shy)) {
+      d = Math.max(0, d - 0.2);
+      at = pointAlong(path.points, d);
+    }
+    if (d <= 1e-6) return 0;
+    pts = truncatePath(path.points, d);
+  }
+  s.x[f] = at.x;
+  s.y[f] = at.y;
+  const last = pts[pts.length - 2] ?? from;
+  s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
+  s.moved[f] = 1;
+  s.counters[C.moves]++;
+  emit?.({
+    e: 'move',
+    f: sc.figures[f].id,
+    path: pts.map((p) => [r3(p.x), r3(p.y)]),
+    facing: deg(s.facing[f]),
+    length: r3(d),
+    allowance: r3(full),
+    parts: parts.map((p) => ({ name: p.name, value: p.value })),
+    why,
+  });
+  carryPigs(s, f);
+  afterMove(s, f, emit);
+  return d;
+}
+
+/** Carried pigs stay with their drover. */
+function carryPigs(s: PigState, f: number): void {
+  for (let p = 0; p < s.pigBy.length; p++) {
+    if (s.pigBy[p] === f) {
+      s.pigX[p] = s.x[f];
+      s.pigY[p] = s.y[f];
+    }
+  }
+}
+
+/** A raider takes loot it reaches and lands loot it brings home. */
+function afterMove(s: PigState, f: number, emit: Emit): void {
+  const sc = s.sc;
+  if (sc.figures[f].side !== sc.raiders || s.status[f] !== ACTIVE) return;
+  if (!carrying(s, f)) {
+    if (sc.objective && (pointInPolygon(s.x[f], s.y[f], sc.objective.poly) || distToPolygon(s.x[f], s.y[f], sc.objective.poly) <= sc.radius)) {
+      s.carry[f] = 1;
+      s.counters[C.lootTaken]++;
+      emit?.({ e: 'loot', f: sc.figures[f].id, from: sc.objective.id });
+    } else {
+      for (let p = 0; p < s.pigBy.length; p++) {
+        if (s.pigBy[p] === PIG_FREE && dist(s.x[f], s.y[f], s.pigX[p], s.pigY[p]) <= sc.contact + 0.5) {
+          s.pigBy[p] = f;
+          s.pigX[p] = s.x[f];
+          s.pigY[p] = s.y[f];
+          s.counters[C.lootTaken]++;
+          emit?.({ e: 'loot', f: sc.figures[f].id, pig: p });
+          break;
+        }
+      }
+    }
+  }
+  if (carrying(s, f) && atHome(sc, s.x[f], s.y[f])) {
+    let n = 0;
+    if (s.carry[f]) {
+      s.carry[f] = 0;
+      n++;
+    }
+    for (let p = 0; p < s.pigBy.length; p++) {
+      if (s.pigBy[p] === f) {
+        s.pigBy[p] = PIG_LANDED;
+        n++;
+      }
+    }
+    s.landed += n;
+    s.counters[C.lootLanded] += n;
+    emit?.({ e: 'landed', f: sc.figures[f].id, n, landed: s.landed });
+  }
+}
+
+/** Drop whatever figure f carries where it stands (pigs stay loose; a load from the stores is lost). */
+function dropLoot(s: PigState, f: number, emit: Emit): void {
+  let dropped = false;
+  if (s.carry[f]) {
+    s.carry[f] = 0;
+    dropped = true;
+  }
+  for (let p = 0; p < s.pigBy.length; p++) {
+    if (s.pigBy[p] === f) {
+      s.pigBy[p] = PIG_FREE;
+      s.pigX[p] = s.x[f];
+      s.pigY[p] = s.y[f];
+      dropped = true;
+    }
+  }
+  if (dropped) emit?.({ e: 'drop', f: s.sc.figures[f].id, x: r3(s.x[f]), y: r3(s.y[f]) });
+}
+
+/** Where a move order sends figure f (before its formation offset). */
+function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: Map<number, number>): { t: Vec; offset: boolean } {
+  const sc = s.sc;
+  const raider = sc.figures[f].side === sc.raiders;
+  switch (a.k) {
+    case 'home':
+      return { t: homePoint(s, f), offset: false };
+    case 'foe': {
+      const v = unitIndex(s, a.u);
+      let best = -1;
+      let bd = Infinity;
+      for (const e of sc.units[v].figures) {
+        if (s.status[e] !== ACTIVE) continue;
+        const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
+        if (d < bd) {
+          bd = d;
+          best = e;
+        }
+      }
+      return best >= 0 ? { t: { x: s.x[best], y: s.y[best] }, offset: false } : { t: centre, offset: true };
+    }
+    case 'moveTo':
+      return { t: { x: a.x, y: a.y }, offset: true };
+    default: {
+      // obj
+      if (raider) {
+        if (carrying(s, f)) return { t: homePoint(s, f), offset: false };
+        if (sc.objective) return { t: sc.objective.target, offset: true };
+        const p = pigFor.get(f);
+        if (p !== undefined) return { t: { x: s.pigX[p], y: s.pigY[p] }, offset: false };
+        return { t: centre, offset: true };
+      }
+      // defenders: the nearest drover, else the loot
+      let best: Vec | null = null;
+      let bd = Infinity;
+      for (const g of sc.sides[sc.raiders].figures) {
+        if (s.status[g] !== ACTIVE || !carrying(s, g)) continue;
+        const d = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
+        if (d < bd) {
+          bd = d;
+          best = { x: s.x[g], y: s.y[g] };
+        }
+      }
+      if (best) return { t: best, offset: false };
+      if (sc.objective) return { t: sc.objective.target, offset: true };
+      let sx = 0;
+      let sy = 0;
+      let n = 0;
+      for (let p = 0; p < s.pigBy.length; p++) {
+        if (s.pigBy[p] !== PIG_FREE) continue;
+        sx += s.pigX[p];
+        sy += s.pigY[p];
+        n++;
+      }
+      return { t: n ? { x: sx / n, y: sy / n } : centre, offset: true };
+    }
+  }
+}
+
+/** The base of a figure centred at (x, y) is in or touches the home zone (where loot is landed, [R29]). */
+export function atHome(sc: PigScenario, x: number, y: number): boolean {
+  return pointInPolygon(x, y, sc.home.poly) || distToPolygon(x, y, sc.home.poly) <= sc.radius + 1e-9;
+}
+
+/** The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre); the zone's middle for a figure already in it. */
+export function homePoint(s: PigState, f: number): Vec {
+  const home = s.sc.home;
+  // already home: on toward its middle, clearing the way in for those behind
+  if (pointInPolygon(s.x[f], s.y[f], home.poly)) return home.target;
+  const p = nearestPointOfPolygon(s.x[f], s.y[f], home.poly);
+  const dx = home.target.x - p.x;
+  const dy = home.target.y - p.y;
+  const l = Math.hypot(dx, dy);
+  if (l < 1e-9) return p;
+  const k = Math.min(1, l) / l;
+  return { x: p.x + dx * k, y: p.y + dy * k };
+}
+
+/** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
+function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  const figs = freeFigures(s, u);
+  const centre = unitCentre(s, u) ?? { x: s.x[figs[0]], y: s.y[figs[0]] };
+  const dice = newDice();
+  // Raiders heading for pigs: each free pig to the nearest figure not yet given one.
+  const pigFor = new Map<number, number>();
+  if (a.k === 'obj' && sc.units[u].side === sc.raiders && !sc.objective) {
+    const free: number[] = [];
+    for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) free.push(p);
+    const want = figs.filter((f) => !carrying(s, f));
+    for (const f of want) {
+      let best = -1;
+      let bd = Infinity;
+      for (const p of free) {
+        const d = dist(s.x[f], s.y[f], s.pigX[p], s.pigY[p]);
+        if (d < bd) {
+          bd = d;
+          best = p;
+        }
+      }
+      if (best >= 0) {
+        pigFor.set(f, best);
+        if (free.length > 1) free.splice(free.indexOf(best), 1);
+      }
+    }
+  }
+  // Figures nearest the goal move first so that the rest can close up behind them.
+  const plans = figs.map((f) => {
+    const { t, offset } = orderTarget(s, f, a, centre, pigFor);
+    let tx = t.x;
+    let ty = t.y;
+    if (offset) {
+      let ox = s.x[f] - centre.x;
+      let oy = s.y[f] - centre.y;
+      const ol = Math.hypot(ox, oy);
+      if (ol > 3) {
+        ox *= 3 / ol;
+        oy *= 3 / ol;
+      }
+      tx += ox;
+      ty += oy;
+    }
+    return { f, t: { x: tx, y: ty }, d: dist(s.x[f], s.y[f], tx, ty) };
+  });
+  plans.sort((p, q) => p.d - q.d || p.f - q.f);
+  // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
+  const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
+  for (const p of plans) {
+    const al = allowanceFor(s, p.f, dice, rng, emit, 0);
+    const { parts, scale } = al;
+    let full = al.full;
+    if (escort && !carrying(s, p.f)) {
+      full *= sc.carrySpeed;
+      parts.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0 });
+    }
+    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? `toward ${a.u}` : a.k, scale);
+  }
+}
+
+/** Carry out a charge on enemy unit v: a charge D6 for the unit; figures that reach base contact charge home. */
+function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  const uid = sc.units[u].id;
+  const d6 = rollNamed(rng, 6, emit, 'charge D6', uid);
+  const dice = newDice();
+  const able = new Set(chargers(s, u));
+  const claims = new Map<number, number>();
+  s.counters[C.charges]++;
+  const figs = freeFigures(s, u);
+  // nearest first
+  const order = figs
+    .map((f) => {
+      let bd = Infinity;
+      for (const e of sc.units[v].figures) if (s.status[e] === ACTIVE) bd = Math.min(bd, dist(s.x[f], s.y[f], s.x[e], s.y[e]));
+      return { f, bd };
+    })
+    .sort((p, q) => p.bd - q.bd || p.f - q.f);
+  for (const { f } of order) {
+    if (s.status[f] !== ACTIVE) continue;
+    let target = -1;
+    let best = Infinity;
+    for (const e of sc.units[v].figures) {
+      if (s.status[e] !== ACTIVE) continue;
+      const score = dist(s.x[f], s.y[f], s.x[e], s.y[e]) + 4 * (claims.get(e) ?? 0);
+      if (score < best) {
+        best = score;
+        target = e;
+      }
+    }
+    if (target < 0) break;
+    if (!able.has(f)) {
+      const { full, parts } = allowanceFor(s, f, dice, rng, emit, 0);
+      moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `behind the charge on ${sc.units[v].id} (may not charge)`);
+      continue;
+    }
+    const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, d6);
+    const spot = contactSpot(s, f, target);
+    if (spot) {
+      const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, spot);
+      let allowance = full;
+      let ps = parts;
+      if (path && sc.version.pirates && roughEntry(s, path.points) < Infinity) {
+        if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+        allowance = Math.max(0, full - dice.cross * scale);
+        ps = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+      }
+      if (path && path.length <= allowance + 1e-9) {
+        const info = sc.figures[f];
+        const normal = baseMoveNoDice(s, f, dice);
+        const qualifies = info.mounted ? path.length >= normal / 2 - 1e-9 : path.length >= 2 - 1e-9;
+        s.x[f] = spot.x;
+        s.y[f] = spot.y;
+        s.facing[f] = angleTo(spot.x, spot.y, s.x[target], s.y[target]);
+        s.charged[f] = s.turn;
+        s.chargeBonus[f] = qualifies ? 1 : 0;
+        s.rounds[f] = 0;
+        s.moved[f] = 1;
+        claims.set(target, (claims.get(target) ?? 0) + 1);
+        s.counters[C.moves]++;
+        emit?.({
+          e: 'move',
+          f: info.id,
+          path: path.points.map((p) => [r3(p.x), r3(p.y)]),
+          facing: deg(s.facing[f]),
+          length: r3(path.length),
+          allowance: r3(allowance),
+          parts: ps.map((p) => ({ name: p.name, value: p.value })),
+          why: `charge ${sc.figures[target].id}`,
+          charge: sc.figures[target].id,
+          bonus: qualifies,
+        });
+        carryPigs(s, f);
+        continue;
+      }
+    }
+    moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `charge on ${sc.units[v].id} falls short`, scale);
+  }
+}
+
+/** The figure's normal move this activation without the charge die (for the charge bonus test). */
+function baseMoveNoDice(s: PigState, f: number, dice: MoveDice): number {
+  const info = s.sc.figures[f];
+  if (s.sc.version.pirates) return PIRATE_MOVE_BASE[moveKind(s, f)] + dice.move;
+  return daMoveFactor(info.armour, info.mounted, false, false, 0);
+}
+
+/** A free place in base contact with `t` on the side facing `f`, or null. */
+function contactSpot(s: PigState, f: number, t: number): Vec | null {
+  const sc = s.sc;
+  const gap = 2 * sc.radius + 0.02;
+  const base = angleTo(s.x[t], s.y[t], s.x[f], s.y[f]);
+  for (let k = 0; k < 13; k++) {
+    const off = ((k + 1) >> 1) * (k % 2 ? 1 : -1) * (Math.PI / 12);
+    const a = base + off;
+    const x = s.x[t] + gap * Math.cos(a);
+    const y = s.y[t] + gap * Math.sin(a);
+    if (placeOk(s, f, x, y, false)) return { x, y };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rally, fall back, rout
+
+/** The edge or home point figure f runs for: home, or the nearest free place on its side's table edge. */
+function fleePoint(s: PigState, f: number): Vec {
+  const sc = s.sc;
+  const r = sc.radius;
+  const flee = sc.sides[sc.figures[f].side].flee;
+  if (flee === 'home') return homePoint(s, f);
+  const e =
+    flee === 'north' ? { x: s.x[f], y: r } : flee === 'south' ? { x: s.x[f], y: sc.height - r } : flee === 'west' ? { x: r, y: s.y[f] } : { x: sc.width - r, y: s.y[f] };
+  const atEdge = (x: number, y: number): boolean =>
+    flee === 'north' ? y <= r + 0.3 : flee === 'south' ? y >= sc.height - r - 0.3 : flee === 'west' ? x <= r + 0.3 : x >= sc.width - r - 0.3;
+  // the nearest free place on the edge, tried along the edge outward from the figure's own line
+  for (let k = 0; k <= 400; k++) {
+    const off = ((k + 1) >> 1) * (k % 2 ? 0.5 : -0.5);
+    const x = flee === 'north' || flee === 'south' ? e.x + off : e.x;
+    const y = flee === 'north' || flee === 'south' ? e.y : e.y + off;
+    if (x < r || y < r || x > sc.width - r || y > sc.height - r) continue;
+    if (sc.nav.isFree(x, y) && atEdge(x, y)) return { x, y };
+  }
+  return e;
+}
+
+/** Fall back 1½ moves toward the side's edge (or home), losing formation; off the table (or home) = out for good. */
+function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, why: string): void {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  dropLoot(s, f, emit);
+  s.wall[info.unit] = 0;
+  s.close[info.unit] = 0;
+  s.chargeBonus[f] = 0;
+  s.rounds[f] = 0;
+  let full: number;
+  if (sc.version.pirates) {
+    if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'fall-back D6', sc.units[info.unit].id);
+    full = 1.5 * (PIRATE_MOVE_BASE[moveKind(s, f)] + dice.move);
+  } else full = 1.5 * daMoveFactor(info.armour, info.mounted, false, false, 0);
+  const goal = fleePoint(s, f);
+  const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, goal);
+  const home = sc.sides[info.side].flee === 'home';
+  // Only the routed are out for good when they reach the edge (or home); a figure falling back stops there.
+  if (path && path.length <= full + 1e-9 && s.status[f] === ROUT) {
+    emit?.({ e: 'move', f: info.id, path: path.points.map((p) => [r3(p.x), r3(p.y)]), facing: deg(s.facing[f]), length: r3(path.length), allowance: r3(full), parts: [{ name: '1½ move', value: r3(full) }], why: `${why}: off the table` });
+    s.x[f] = goal.x;
+    s.y[f] = goal.y;
+    s.status[f] = GONE;
+    emit?.({ e: 'gone', f: info.id, where: home ? sc.home.name : 'off the table' });
+    return;
+  }
+  if (!path) return;
+  let d = Math.min(full, path.length);
+  let at = pointAlong(path.points, d);
+  while (d > 0 && !placeOk(s, f, at.x, at.y, false)) {
+    d = Math.max(0, d - 0.2);
+    at = pointAlong(path.points, d);
+  }
+  if (d <= 1e-6) return;
+  const pts = truncatePath(path.points, d);
+  s.x[f] = at.x;
+  s.y[f] = at.y;
+  const last = pts[pts.length - 2];
+  s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
+  emit?.({ e: 'move', f: info.id, path: pts.map((p) => [r3(p.x), r3(p.y)]), facing: deg(s.facing[f]), length: r3(d), allowance: r3(full), parts: [{ name: '1½ move', value: r3(full) }], why });
+}
+
+/** Living, active leaders of a side. */
+function leadersOf(s: PigState, side: number): number[] {
+  return s.sc.sides[side].figures.filter((g) => s.sc.figures[g].leader && s.status[g] === ACTIVE);
+}
+
+/**
+ * Levels a figure is rated up (+1) or down (−1) for morale and rally: within 4 in of a leader
+ * (or, dark ages, in shield wall) up one; dark ages: cannot see his unit's standard, pirates:
+ * cannot see a leader, down one.
+ */
+export function levelShift(s: PigState, f: number): number {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const leaders = leadersOf(s, info.side);
+  let up = 0;
+  if (!sc.version.pirates && s.wall[info.unit]) up = 1;
+  for (const g of leaders) if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= 4 + 1e-9) up = 1;
+  let down = 0;
+  if (sc.version.pirates) {
+    if (!leaders.some((g) => lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g]))) down = 1;
+  } else if (sc.units[info.unit].hasStandard) {
+    const bearer = sc.units[info.unit].figures.find((g) => sc.figures[g].standard && s.status[g] === ACTIVE);
+    if (bearer === undefined || !lineOfSight(sc, s.x[f], s.y[f], s.x[bearer], s.y[bearer])) down = 1;
+  }
+  return up - down;
+}
+
+/** Step 2 of a side's card: rally routed figures (one D12 per unit), the rest fall back again; pirates: figures out of command rout. */
+function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  for (const u of sc.sides[side].units) {
+    const routed = sc.units[u].figures.filter((f) => s.status[f] === ROUT);
+    if (routed.length === 0) continue;
+    const r = roll(rng, 12);
+    const rallied: string[] = [];
+    const failed: string[] = [];
+    const dice = newDice();
+    for (const f of routed) {
+      const shift = levelShift(s, f);
+      const k = shiftClass(sc.figures[f].klass, shift);
+      if (sc.version.rallies(r, k)) {
+        s.status[f] = ACTIVE;
+        rallied.push(sc.figures[f].id);
+        s.counters[C.rallies]++;
+      } else failed.push(sc.figures[f].id);
+    }
+    emit?.({ e: 'rally', unit: sc.units[u].id, roll: r, rallied, failed });
+    for (const id of failed) fallBack(s, sc.figureIndex.get(id) as number, rng, emit, dice, 'fails to rally and keeps falling back');
+  }
+  if (sc.version.pirates) {
+    const leaders = leadersOf(s, side);
+    const dice = newDice();
+    for (const f of sc.sides[side].figures) {
+      if (s.status[f] !== ACTIVE || sc.figures[f].leader) continue;
+      let ok = false;
+      for (const g of leaders) {
+        const radius = sc.figures[g].rank === 'captain' ? sc.commandRadius.captain : sc.commandRadius.mate;
+        if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= radius + 1e-9) ok = true;
+      }
+      if (ok) continue;
+      s.status[f] = ROUT;
+      s.counters[C.outOfCommand]++;
+      emit?.({ e: 'command', f: sc.figures[f].id, routs: true });
+      fallBack(s, f, rng, emit, dice, 'out of command: routs');
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shooting
+
+/** Pirates: unloaded figures of a holding unit reload (their one action). */
+function reloadUnit(s: PigState, u: number, emit: Emit): void {
+  for (const f of freeFigures(s, u)) {
+    const m = s.sc.figures[f].missile;
+    const pistol = s.sc.figures[f].weapons.some((w) => w.pistol);
+    if ((m && m.reload) || pistol) {
+      if (!s.loaded[f]) {
+        s.loaded[f] = 1;
+        s.moved[f] = 1;
+        emit?.({ e: 'reload', f: s.sc.figures[f].id });
+      }
+    }
+  }
+}
+
+/** The nearest enemy figure figure f may shoot at (in long range and sight, not in mêlée), or −1. */
+export function shotTarget(s: PigState, f: number): number {
+  const sc = s.sc;
+  const m = sc.figures[f].missile;
+  if (!m) return -1;
+  const side = sc.figures[f].side;
+  let best = -1;
+  let bd = Infinity;
+  for (const e of sc.sides[1 - side].figures) {
+    if (!onTable(s, e)) continue;
+    const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
+    if (d > m.long + 1e-9 || d >= bd) continue;
+    if (engagedWithSide(s, e, side)) continue;
+    if (!lineOfSight(sc, s.x[f], s.y[f], s.x[e], s.y[e])) continue;
+    best = e;
+    bd = d;
+  }
+  return best;
+}
+function engagedWithSide(s: PigState, e: number, side: number): boolean {
+  for (const g of s.sc.sides[side].figures) if (s.status[g] === ACTIVE && inContact(s, e, g)) return true;
+  return false;
+}
+
+/** The figure may shoot in this activation's shooting step. */
+export function mayShoot(s: PigState, f: number): boolean {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  if (s.status[f] !== ACTIVE || !info.missile || engaged(s, f)) return false;
+  if (info.missile.reload && !s.loaded[f]) return false;
+  const o = s.order[info.unit];
+  if (o === O_CHARGE) return false;
+  if (sc.version.oneAction && (o !== O_HOLD || s.moved[f])) return false;
+  return true;
+}
+
+function shootStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
+  for (const f of s.sc.sides[side].figures) {
+    if (!mayShoot(s, f)) continue;
+    const t = shotTarget(s, f);
+    if (t < 0) continue;
+    shoot(s, f, t, rng, emit);
+  }
+}
+
+function shoot(s: PigState, f: number, t0: number, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const m = info.missile;
+  if (!m) return;
+  const d0 = dist(s.x[f], s.y[f], s.x[t0], s.y[t0]);
+  const long = d0 > m.short + 1e-9;
+  const n = shotDice(m, long);
+  let t = t0;
+  s.moved[f] = 1;
+  if (m.reload) s.loaded[f] = 0;
+  for (let k = 0; k < n; k++) {
+    if (!onTable(s, t)) {
+      // cannon dice after a kill go to the next nearest figure of the target's unit in range
+      t = -1;
+      let bd = Infinity;
+      for (const e of sc.units[sc.figures[t0].unit].figures) {
+        if (!onTable(s, e)) continue;
+        const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
+        if (d <= m.long && d < bd) {
+          bd = d;
+          t = e;
+        }
+      }
+      if (t < 0) break;
+    }
+    s.counters[C.shots]++;
+    const tInfo = sc.figures[t];
+    const dd = r3(dist(s.x[f], s.y[f], s.x[t], s.y[t]));
+    const r = roll(rng, 12);
+    const base = { e: 'shoot', f: info.id, target: tInfo.id, weapon: m.name, dist: dd, range: long ? 'long' : 'short', roll: r };
+    if (!sc.version.pirates) {
+      const hit = daHit(r, long);
+      if (!hit) {
+        emit?.({ ...base, need: long ? 3 : 6, hit: false });
+        continue;
+      }
+      let prot: DaProtection = tInfo.armour;
+      if (s.wall[tInfo.unit] && arcOf(s, f, t) === 'front') prot = 'SW';
+      const cov = coverAt(sc, s.x[t], s.y[t]) !== 'none';
+      const p2 = protectionUp(prot, cov);
+      const b = roll(rng, 12);
+      const blocked = daBlocked(p2, b);
+      emit?.({ ...base, need: long ? 3 : 6, hit: true, protection: p2, cover: cov, block: b, blockOn: DA_BLOCK[p2], blocked });
+      if (!blocked) {
+        s.counters[C.shotHits]++;
+        casualty(s, t, f, rng, emit, 'shot');
+      }
+    } else {
+      const closeShooter = s.close[info.unit] === 1 && !info.mounted;
+      const closeTarget = s.close[tInfo.unit] === 1 && !tInfo.mounted;
+      const h = pirateHit(r, info.stripes, closeShooter, closeTarget, long);
+      const mods: Mod[] = [];
+      if (info.stripes) mods.push({ name: 'level', value: info.stripes });
+      if (closeShooter) mods.push({ name: 'close order shooter', value: 1 });
+      if (closeTarget) mods.push({ name: 'close order target', value: 1 });
+      if (!h.hit) {
+        emit?.({ ...base, mods: mods.map((x) => ({ ...x })), total: h.total, need: long ? 10 : 7, hit: false });
+        continue;
+      }
+      const prot = pirateProtection(tInfo.leader, coverAt(sc, s.x[t], s.y[t]));
+      const sv = roll(rng, 12);
+      const saved = pirateSaved(prot, sv);
+      emit?.({ ...base, mods: mods.map((x) => ({ ...x })), total: h.total, need: long ? 10 : 7, hit: true, protection: prot, save: sv, saveOn: PIRATE_SAVE[prot], saved });
+      if (!saved) {
+        s.counters[C.shotHits]++;
+        casualty(s, t, f, rng, emit, 'shot');
+      }
+    }
+  }
+}
+
+/** A hit that is not blocked or saved, or a mêlée kill: a leader rolls Leader Combat, anyone else dies. */
+function casualty(s: PigState, t: number, by: number, rng: Rng, emit: Emit, how: string): void {
+  const sc = s.sc;
+  const info = sc.figures[t];
+  if (info.leader) {
+    const r = roll(rng, 12);
+    const res = leaderHit(sc.version.leaderDies, r, s.hits[t]);
+    s.counters[C.leaderHits]++;
+    emit?.({ e: 'leader', f: info.id, by: sc.figures[by].id, roll: r, diesOn: `${sc.version.leaderDies[0]}-${sc.version.leaderDies[1]}`, dies: res.dies, hits: res.hits, eliminated: res.eliminated });
+    if (!res.eliminated) {
+      s.hits[t] = res.hits;
+      return;
+    }
+    s.hits[t] = res.hits;
+  }
+  kill(s, t, by, emit, how);
+}
+
+function kill(s: PigState, t: number, by: number, emit: Emit, how: string): void {
+  const sc = s.sc;
+  const info = sc.figures[t];
+  dropLoot(s, t, emit);
+  s.status[t] = DEAD;
+  s.counters[C.kills]++;
+  const u = info.unit;
+  s.lostTurn[u]++;
+  if (info.leader) {
+    s.leaderLost[u] = 1;
+    s.pending[u] |= TRIG_LEADER;
+  }
+  if (info.standard && !sc.version.pirates) {
+    s.standardLost[u] = 1;
+    s.pending[u] |= TRIG_STANDARD;
+  }
+  if (!s.lossChecked[u] && lossSteps(s.lostTurn[u], sc.units[u].figures.length, sc.version.moraleMods.lossStep) >= 1) s.pending[u] |= TRIG_LOSS;
+  emit?.({ e: 'kill', f: info.id, by: sc.figures[by].id, how });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mêlée
+
+function meleeSide(s: PigState, f: number, opp: number): MeleeSide {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  return {
+    stripes: info.stripes,
+    weapons: info.weapons,
+    loaded: s.loaded[f] === 1,
+    mounted: info.mounted,
+    firstRound: s.rounds[f] === 0,
+    charging: s.chargeBonus[f] === 1,
+    arc: arcOf(s, f, opp),
+    opponentUphill: onHill(sc, s.x[opp], s.y[opp]) && !onHill(sc, s.x[f], s.y[f]),
+    opponentObstacle: obstacleBetween(sc, s.x[f], s.y[f], s.x[opp], s.y[opp]),
+    wounds: s.hits[f],
+  };
+}
+
+/** The victory margin needed to kill figure t attacked by a. */
+export function victoryMargin(s: PigState, t: number, a: number): number {
+  const sc = s.sc;
+  const info = sc.figures[t];
+  if (sc.version.pirates) return pirateVictoryMargin(info.rank, info.twoWeapons);
+  const prot: DaProtection = s.wall[info.unit] && arcOf(s, a, t) === 'front' ? 'SW' : info.armour;
+  return DA_VICTORY_MARGIN[prot];
+}
+
+function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  const n = sc.figures.length;
+  for (let f = 0; f < n; f++) {
+    if (s.status[f] === ACTIVE && !engaged(s, f)) {
+      // out of contact: the mêlée is over; a charge that did not reach contact earns no bonus later
+      s.rounds[f] = 0;
+      s.chargeBonus[f] = 0;
+    }
+  }
+  const fought = new Array<number>(n).fill(-1);
+  for (const f of sc.sides[side].figures) {
+    for (const e of sc.sides[1 - side].figures) {
+      if (s.status[f] !== ACTIVE) break;
+      if (s.status[e] !== ACTIVE || !inContact(s, f, e)) continue;
+      const A = meleeSide(s, f, e);
+      const B = meleeSide(s, e, f);
+      const fa = meleeFactors(sc.version.melee, A, B, sc.version.levelName);
+      const fb = meleeFactors(sc.version.melee, B, A, sc.version.levelName);
+      const ra = roll(rng, 12);
+      const rb = roll(rng, 12);
+      const vmA = victoryMargin(s, f, e);
+      const vmB = victoryMargin(s, e, f);
+      const out = meleeOutcome(ra, sumMods(fa.mods), rb, sumMods(fb.mods), vmA, vmB);
+      s.counters[C.melees]++;
+      if (fa.weapon?.pistol && A.firstRound && A.loaded) s.loaded[f] = 0;
+      if (fb.weapon?.pistol && B.firstRound && B.loaded) s.loaded[e] = 0;
+      emit?.({
+        e: 'melee',
+        a: sc.figures[f].id,
+        b: sc.figures[e].id,
+        rollA: ra,
+        modsA: fa.mods.map((m) => ({ ...m })),
+        adjA: out.a,
+        rollB: rb,
+        modsB: fb.mods.map((m) => ({ ...m })),
+        adjB: out.b,
+        marginToKillA: vmA,
+        marginToKillB: vmB,
+        result: out.winner < 0 ? 'tie' : out.kill ? (out.winner === 0 ? 'a kills' : 'b kills') : 'continuing',
+      });
+      if (fought[f] < 0) fought[f] = e;
+      if (fought[e] < 0) fought[e] = f;
+      if (out.kill) {
+        if (out.winner === 0) casualty(s, e, f, rng, emit, 'melee');
+        else casualty(s, f, e, rng, emit, 'melee');
+      }
+    }
+  }
+  for (let f = 0; f < n; f++) {
+    if (fought[f] < 0) continue;
+    s.rounds[f]++;
+    s.chargeBonus[f] = 0;
+    const o = fought[f];
+    if (s.status[f] === ACTIVE && s.status[o] === ACTIVE) s.facing[f] = angleTo(s.x[f], s.y[f], s.x[o], s.y[o]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Morale
+
+function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  for (const unit of sc.units) {
+    const u = unit.index;
+    if (!s.lossChecked[u] && lossSteps(s.lostTurn[u], unit.figures.length, sc.version.moraleMods.lossStep) >= 1) s.pending[u] |= TRIG_LOSS;
+    const p = s.pending[u];
+    if (!p) continue;
+    s.pending[u] = 0;
+    if (p & TRIG_LOSS) s.lossChecked[u] = 1;
+    const figs = unit.figures.filter((f) => s.status[f] === ACTIVE);
+    if (figs.length === 0) continue;
+    const lost = unit.figures.filter((f) => s.status[f] === DEAD || s.status[f] === GONE).length;
+    const leaderPresent = unit.figures.some((f) => sc.figures[f].leader && s.status[f] === ACTIVE);
+    const mods = moraleMods(sc.version.moraleMods, lost, unit.figures.length, s.standardLost[u] === 1, s.leaderLost[u] === 1, leaderPresent);
+    const r = roll(rng, 12);
+    const total = r + sumMods(mods);
+    const fb: string[] = [];
+    const rt: string[] = [];
+    const results: { f: number; res: string }[] = [];
+    for (const f of figs) {
+      const k = shiftClass(sc.figures[f].klass, levelShift(s, f));
+      const res = moraleResult(sc.version.chart, sc.version.chartFirstRow, total, k);
+      results.push({ f, res });
+      if (res === 'FB') fb.push(sc.figures[f].id);
+      else if (res === 'RT') rt.push(sc.figures[f].id);
+    }
+    s.counters[C.moraleChecks]++;
+    const triggers: string[] = [];
+    if (p & TRIG_LEADER) triggers.push('leader killed');
+    if (p & TRIG_LOSS) triggers.push(sc.version.pirates ? '25% lost this turn' : '1/5 lost this turn');
+    if (p & TRIG_STANDARD) triggers.push('standard lost');
+    emit?.({ e: 'morale', unit: unit.id, triggers, roll: r, mods: mods.map((m) => ({ ...m })), total, fallBack: fb, rout: rt });
+    const dice = newDice();
+    for (const { f, res } of results) {
+      if (res === 'NE' || s.status[f] !== ACTIVE) continue;
+      s.noCharge[f] = s.turn + 1;
+      if (res === 'RT') {
+        s.status[f] = ROUT;
+        s.counters[C.routs]++;
+      } else s.counters[C.fallBacks]++;
+      fallBack(s, f, rng, emit, dice, res === 'RT' ? 'routs' : 'falls back');
+    }
+  }
+}
+
+/** Steps 3–5 of a side's card: shooting, mutual mêlée, morale. */
+function endCard(s: PigState, rng: Rng, emit: Emit): void {
+  shootStep(s, s.actSide, rng, emit);
+  meleeStep(s, s.actSide, rng, emit);
+  moraleStep(s, rng, emit);
+}
+
+/** Where a person's exact move for the unit deciding now would be checked (null = fine). */
+export function exactMoveAction(s: PigState, x: number, y: number): PigAction | null {
+  if (s.phase !== PH_UNIT) return null;
+  return { k: 'moveTo', x, y };
+}
+

@@ -1,0 +1,77 @@
+/**
+ * The Pig Wars evaluation (both versions): a logistic model over a few features of the state,
+ * giving the raiders' chance of winning (the defenders get one minus it). Hand-set default
+ * weights; `fit-eval` can fit them to recorded games.
+ */
+import { ACTIVE, PH_OVER, PIG_FREE, type PigState } from './state.js';
+import { carrying } from './engine.js';
+
+/** Feature names, in the order of {@link features}. */
+export const FEATURE_NAMES = [
+  'bias',
+  'landed', // loot landed / loot needed
+  'carrying', // Σ over carriers of (1 + progress home) / 2, / loot needed
+  'approach', // progress toward the loot of the best-placed free raiders / loot needed
+  'raiders', // active raiders / raiders at the start
+  'defenders', // active defenders / defenders at the start
+  'time', // turns gone / turn limit
+  'pressure', // time × (1 − landed)
+] as const;
+
+/** Default weights (hand-set). */
+export const DEFAULT_WEIGHTS: readonly number[] = [-1.5, 4, 3, 1, 2.5, -2.5, 0, -2.5];
+
+/** The feature vector of a state (raiders' point of view). */
+export function features(s: PigState): number[] {
+  const sc = s.sc;
+  const r = sc.raiders;
+  const need = sc.lootToWin;
+  const lootAt = (f: number): number => {
+    if (sc.objective) return sc.objective.field.approx(s.x[f], s.y[f]);
+    let best = Infinity;
+    for (let p = 0; p < s.pigBy.length; p++) {
+      if (s.pigBy[p] !== PIG_FREE) continue;
+      const d = Math.hypot(s.x[f] - s.pigX[p], s.y[f] - s.pigY[p]);
+      if (d < best) best = d;
+    }
+    return best;
+  };
+  const span = Math.max(1, Math.hypot(sc.width, sc.height) / 2);
+  let carry = 0;
+  let raiders = 0;
+  const approach: number[] = [];
+  for (const f of sc.sides[r].figures) {
+    if (s.status[f] !== ACTIVE) continue;
+    raiders++;
+    if (carrying(s, f)) {
+      const d = sc.home.field.approx(s.x[f], s.y[f]);
+      carry += (2 - Math.min(1, d / span)) / 2;
+    } else {
+      const d = lootAt(f);
+      approach.push(d === Infinity ? 0 : 1 - Math.min(1, d / span));
+    }
+  }
+  approach.sort((a, b) => b - a);
+  let appr = 0;
+  for (let i = 0; i < Math.min(approach.length, Math.max(0, need - s.landed)); i++) appr += approach[i];
+  let defenders = 0;
+  for (const f of sc.sides[1 - r].figures) if (s.status[f] === ACTIVE) defenders++;
+  const landed = Math.min(1, s.landed / need);
+  const time = Math.min(1, (s.turn - 1) / sc.maxTurns);
+  return [1, landed, Math.min(1, carry / need), appr / need, raiders / sc.sides[r].figures.length, defenders / sc.sides[1 - r].figures.length, time, time * (1 - landed)];
+}
+
+/** The raiders' winning chance in [0, 1]; exactly 1/0/0.5 on a finished game. */
+export function raiderValue(s: PigState, weights: readonly number[] = DEFAULT_WEIGHTS): number {
+  if (s.phase === PH_OVER) return s.winner === s.sc.raiders ? 1 : s.winner < 0 ? 0.5 : 0;
+  const f = features(s);
+  let z = 0;
+  for (let i = 0; i < f.length; i++) z += f[i] * (weights[i] ?? 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Value for side index `side`. */
+export function evaluateFor(s: PigState, side: number, weights?: readonly number[]): number {
+  const v = raiderValue(s, weights);
+  return side === s.sc.raiders ? v : 1 - v;
+}

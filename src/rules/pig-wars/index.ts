@@ -1,0 +1,97 @@
+/**
+ * Pig Wars in both versions as {@link Ruleset}s: `pig-wars` (the dark-ages quick reference,
+ * pig-wars.txt) and `pig-wars-pirates` (Tod Kershner's pirate variant). One engine, two
+ * {@link Version}s of data. Everything specific to Pig Wars lives in this folder.
+ */
+import { z } from 'zod';
+import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
+import { pigScores } from './policy.js';
+import { pigWarsSchema } from './schema.js';
+import { compilePig, type PigScenario } from './compile.js';
+import { actionKey, applyAction, checkMoveTo, legalActions, setupGame, type PigAction } from './engine.js';
+import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
+import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, ROUT, cloneState, exportState, hashState, importState, type PigState } from './state.js';
+import { describeAction, describeEvent } from './story.js';
+import { pigInvariants } from './invariants.js';
+import { describePigFigure, pigExactMove, pigScene } from './scene.js';
+import { DARK_AGES, PIRATES, type Version } from './version.js';
+import { renderAscii } from './render.js';
+
+export type { PigAction } from './engine.js';
+export type { PigState } from './state.js';
+export type { PigScenario } from './compile.js';
+export { pigScores } from './policy.js';
+
+/** The built-in scenarios of each version (scenarios/<id>/). */
+const SCENARIOS: Readonly<Record<string, readonly string[]>> = { 'pig-wars': ['farmstead-raid'], 'pig-wars-pirates': ['kershner-supply-raid'] };
+
+function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
+  return defineRuleset<PigState, PigAction, PigScenario>({
+    id: v.id,
+    version: '0.1.0',
+    title: v.title,
+    // Two sides; units activated by turned cards or chips; dice sampled in apply; a measured table in inches.
+    traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
+    scenarios: SCENARIOS[v.id] ?? [],
+    compile: (raw, source) => compilePig(v, raw, source),
+    sides: (sc) => sc.sides.map((x) => x.id),
+    setup: setupGame,
+    currentSide(s) {
+      if (s.phase === PH_OVER) return null;
+      return s.sc.sides[s.sc.units[s.actUnit].side].id;
+    },
+    legalActions,
+    apply: applyAction,
+    clone: cloneState,
+    isTerminal: (s) => s.phase === PH_OVER,
+    outcome(s): Outcome | null {
+      if (s.phase !== PH_OVER) return null;
+      return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
+    },
+    evaluate(s, side: SideId, weights?: readonly number[]) {
+      return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side), weights);
+    },
+    evaluation: {
+      names: FEATURE_NAMES,
+      defaultWeights: DEFAULT_WEIGHTS,
+      side: (sc) => sc.sides[sc.raiders].id,
+      features: (s) => features(s),
+    },
+    turn: (s) => s.turn,
+    policy: { scores: pigScores },
+    threads: { exportState, importState },
+    view: { scene: pigScene, ascii: renderAscii, describeFigure: describePigFigure, exactMove: pigExactMove },
+    hash: hashState,
+    actionKey,
+    describeAction,
+    describeEvent,
+    checkAction(s, a) {
+      if (a.k === 'moveTo') return checkMoveTo(s, a.x, a.y);
+      const key = actionKey(a);
+      return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal orders now';
+    },
+    stats(s) {
+      const out: Record<string, number> = { turns: s.turn, landed: s.landed, decisions: s.decisions };
+      for (const side of s.sc.sides) {
+        const count = (st: number): number => side.figures.filter((f) => s.status[f] === st).length;
+        out[`${side.id}.active`] = count(ACTIVE);
+        out[`${side.id}.killed`] = count(DEAD);
+        out[`${side.id}.routed`] = count(ROUT);
+        out[`${side.id}.gone`] = count(GONE);
+      }
+      COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
+      return out;
+    },
+    decisionLimit: (sc) => sc.maxTurns * (sc.sides[0].cards + sc.sides[1].cards) * sc.units.length + 100,
+    invariants: pigInvariants,
+    jsonSchema: () => z.toJSONSchema(pigWarsSchema(v.id, v.classNames, Object.keys(v.weapons) as [string, ...string[]]), { io: 'input' }) as Json,
+  });
+}
+
+/** Pig Wars, dark ages. */
+export const pigWars = makeRuleset(DARK_AGES);
+/** Pig Wars, Tod Kershner's pirate variant. */
+export const pigWarsPirates = makeRuleset(PIRATES);
+/** The room's rulesets as src/rules/load.ts finds them: the family's own, and its variants. */
+export const ruleset = pigWars;
+export const rulesets = [pigWars, pigWarsPirates];

@@ -1,0 +1,137 @@
+/**
+ * Rule invariants of Pig Wars (both versions), checked from the events of a game independently of
+ * the engine's bookkeeping, and from the state after each decision. Any violation is a defect.
+ */
+import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
+import type { PigScenario } from './compile.js';
+import { ACTIVE, DEAD, GONE, ROUT, type PigState } from './state.js';
+import { clampD12 } from './tables.js';
+
+const TOL = 0.01;
+
+function num(v: Json | undefined): number {
+  return typeof v === 'number' ? v : NaN;
+}
+function sum(m: Json | undefined): number {
+  if (!Array.isArray(m)) return 0;
+  let t = 0;
+  for (const x of m) t += num((x as { value: Json }).value);
+  return t;
+}
+function pathLen(p: Json | undefined): number {
+  const a = p as number[][];
+  let t = 0;
+  for (let i = 0; i + 1 < a.length; i++) t += Math.hypot(a[i + 1][0] - a[i][0], a[i + 1][1] - a[i][1]);
+  return t;
+}
+
+/** A monitor for one game on `sc`. */
+export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
+  const violations: string[] = [];
+  const status = new Map<string, string>(sc.figures.map((f) => [f.id, 'active']));
+  const pos = new Map<string, [number, number]>(sc.figures.map((f) => [f.id, [sc.startX[f.index], sc.startY[f.index]]]));
+  let turn = 1;
+  let cards = 0;
+  const perTurn = sc.sides[0].cards + sc.sides[1].cards;
+  const bad = (msg: string): void => {
+    if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
+  };
+  const die = (v: Json | undefined, sides: number, what: string): void => {
+    const x = num(v);
+    if (!Number.isInteger(x) || x < 1 || x > sides) bad(`${what} ${String(v)} is not a d${sides} roll`);
+  };
+  return {
+    violations,
+    event(e: GameEvent) {
+      switch (e.e) {
+        case 'turn':
+          turn = num(e.turn);
+          cards = 0;
+          break;
+        case 'card':
+          cards++;
+          if (cards > perTurn) bad(`${cards} cards drawn in a turn of ${perTurn}`);
+          break;
+        case 'move': {
+          const id = String(e.f);
+          const st = status.get(id);
+          if (st !== 'active' && st !== 'rout') bad(`${id} (${st}) moves`);
+          const len = pathLen(e.path);
+          if (Math.abs(len - num(e.length)) > 0.02 * Math.max(1, len)) bad(`${id}: path length ${len.toFixed(2)} ≠ reported ${String(e.length)}`);
+          if (num(e.length) > num(e.allowance) + TOL) bad(`${id} moves ${String(e.length)} in over its allowance ${String(e.allowance)}`);
+          const p0 = (e.path as number[][])[0];
+          const was = pos.get(id);
+          if (was && Math.hypot(was[0] - p0[0], was[1] - p0[1]) > 0.01) bad(`${id} starts its move at (${p0[0]}, ${p0[1]}) but stood at (${was[0].toFixed(3)}, ${was[1].toFixed(3)})`);
+          const p1 = (e.path as number[][])[(e.path as number[][]).length - 1];
+          pos.set(id, [p1[0], p1[1]]);
+          break;
+        }
+        case 'shoot':
+          if (status.get(String(e.f)) !== 'active') bad(`${String(e.f)} (${status.get(String(e.f))}) shoots`);
+          die(e.roll, 12, 'shooting roll');
+          if (e.block !== undefined) die(e.block, 12, 'block roll');
+          if (e.save !== undefined) die(e.save, 12, 'save roll');
+          break;
+        case 'melee': {
+          for (const k of ['a', 'b']) if (status.get(String(e[k])) !== 'active') bad(`${String(e[k])} (${status.get(String(e[k]))}) fights`);
+          die(e.rollA, 12, 'melee roll');
+          die(e.rollB, 12, 'melee roll');
+          const a = clampD12(num(e.rollA) + sum(e.modsA));
+          const b = clampD12(num(e.rollB) + sum(e.modsB));
+          if (a !== num(e.adjA) || b !== num(e.adjB)) bad(`melee ${String(e.a)}–${String(e.b)}: adjusted rolls ${String(e.adjA)}/${String(e.adjB)} ≠ clamped ${a}/${b}`);
+          const expect = a === b ? 'tie' : a > b ? (a - b >= num(e.marginToKillB) ? 'a kills' : 'continuing') : b - a >= num(e.marginToKillA) ? 'b kills' : 'continuing';
+          if (expect !== e.result) bad(`melee ${String(e.a)}–${String(e.b)}: result ${String(e.result)}, the rolls say ${expect}`);
+          break;
+        }
+        case 'leader':
+          die(e.roll, 12, 'leader combat roll');
+          break;
+        case 'kill':
+          if (status.get(String(e.f)) === 'dead' || status.get(String(e.f)) === 'gone') bad(`${String(e.f)} killed twice`);
+          status.set(String(e.f), 'dead');
+          break;
+        case 'gone':
+          status.set(String(e.f), 'gone');
+          break;
+        case 'morale':
+          die(e.roll, 12, 'morale roll');
+          if (num(e.roll) + sum(e.mods) !== num(e.total)) bad(`morale of ${String(e.unit)}: total ${String(e.total)} ≠ roll + modifiers`);
+          for (const id of e.rout as string[]) status.set(id, 'rout');
+          break;
+        case 'rally':
+          die(e.roll, 12, 'rally roll');
+          for (const id of e.rallied as string[]) {
+            if (status.get(id) !== 'rout') bad(`${id} rallies but was ${status.get(id)}`);
+            status.set(id, 'active');
+          }
+          break;
+        case 'command':
+          status.set(String(e.f), 'rout');
+          break;
+      }
+    },
+    afterStep(s: PigState) {
+      for (const f of sc.figures) {
+        const st = s.status[f.index];
+        const want = status.get(f.id);
+        const got = st === ACTIVE ? 'active' : st === ROUT ? 'rout' : st === DEAD ? 'dead' : st === GONE ? 'gone' : '?';
+        if (want !== got) bad(`${f.id} is ${got} in the state but ${want} by the events`);
+        if ((st === ACTIVE || st === ROUT) && !sc.nav.isFree(s.x[f.index], s.y[f.index])) bad(`${f.id} stands off the table or in a building`);
+        if (s.hits[f.index] >= 3 && st === ACTIVE) bad(`${f.id} is active with ${s.hits[f.index]} leader hits`);
+      }
+      let landedPigs = 0;
+      for (const b of s.pigBy) if (b === -2) landedPigs++;
+      if (!sc.objective && landedPigs !== s.landed) bad(`landed ${s.landed} but ${landedPigs} pigs are landed`);
+      for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] >= 0 && s.status[s.pigBy[p]] !== ACTIVE) bad(`pig ${p} is held by ${sc.figures[s.pigBy[p]].id}, who is not active`);
+      // no two figures on one spot
+      const n = sc.figures.length;
+      for (let a = 0; a < n; a++) {
+        if (s.status[a] !== ACTIVE && s.status[a] !== ROUT) continue;
+        for (let b = a + 1; b < n; b++) {
+          if (s.status[b] !== ACTIVE && s.status[b] !== ROUT) continue;
+          if (Math.hypot(s.x[a] - s.x[b], s.y[a] - s.y[b]) < 2 * sc.radius - 0.01) bad(`${sc.figures[a].id} and ${sc.figures[b].id} overlap`);
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The scripted policy of both Pig Wars versions: a score per legal order of the unit deciding
+ * now (higher is better), playing the objective. Raiders: units go for the loot, drovers' units
+ * head home, units charge enemies that stand in their way or threaten drovers when the odds are
+ * fair. Defenders: chase drovers and guard the loot, charging raiders near it.
+ */
+import type { Json } from '../../core/model.js';
+import { dist } from '../../core/geometry.js';
+import { baseMove, carrying, freeFigures, shotTarget, unitCentre, type PigAction } from './engine.js';
+import { ACTIVE, PIG_FREE, type PigState } from './state.js';
+
+function strength(s: PigState, u: number): number {
+  let t = 0;
+  for (const f of s.sc.units[u].figures) {
+    if (s.status[f] !== ACTIVE) continue;
+    const info = s.sc.figures[f];
+    t += 1 + info.stripes * 0.25 + (info.armour === 'FA' ? 0.3 : info.armour === 'PA' ? 0.15 : 0) + (info.mounted ? 0.5 : 0) + (info.leader ? 0.5 : 0);
+  }
+  return t;
+}
+
+function nearestDist(s: PigState, u: number, v: number): number {
+  let best = Infinity;
+  for (const f of s.sc.units[u].figures) {
+    if (s.status[f] !== ACTIVE) continue;
+    for (const e of s.sc.units[v].figures) if (s.status[e] === ACTIVE) best = Math.min(best, dist(s.x[f], s.y[f], s.x[e], s.y[e]));
+  }
+  return best;
+}
+
+/** Nearest distance from any active figure of unit u to a point. */
+function distTo(s: PigState, u: number, x: number, y: number): number {
+  let best = Infinity;
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE) best = Math.min(best, dist(s.x[f], s.y[f], x, y));
+  return best;
+}
+
+/** Scores of the legal orders (same order as `legal`). */
+export function pigScores(s: PigState, legal: readonly Json[]): number[] {
+  const sc = s.sc;
+  const u = s.actUnit;
+  const unit = sc.units[u];
+  const raider = unit.side === sc.raiders;
+  const free = freeFigures(s, u);
+  const drovers = free.filter((f) => carrying(s, f)).length;
+  const shooters = free.filter((f) => isShooter(s, f)).length;
+  const missileUnit = shooters * 2 >= free.length;
+  const shotNow = free.filter((f) => isShooter(s, f) && mayShootSoon(s, f)).length;
+  const mine = strength(s, u);
+  const c = unitCentre(s, u) ?? { x: 0, y: 0 };
+  const droverUnits = new Set<number>();
+  for (const f of sc.sides[sc.raiders].figures) if (s.status[f] === ACTIVE && carrying(s, f)) droverUnits.add(sc.figures[f].unit);
+  // the loot point the raiders aim at
+  let lx = 0;
+  let ly = 0;
+  if (sc.objective) {
+    lx = sc.objective.target.x;
+    ly = sc.objective.target.y;
+  } else {
+    let bd = Infinity;
+    for (let p = 0; p < s.pigBy.length; p++) {
+      if (s.pigBy[p] !== PIG_FREE) continue;
+      const d = dist(c.x, c.y, s.pigX[p], s.pigY[p]);
+      if (d < bd) {
+        bd = d;
+        lx = s.pigX[p];
+        ly = s.pigY[p];
+      }
+    }
+  }
+  // With loot in hand the unit goes home together (a drover alone is easy prey, and a pirate
+  // away from his leader is out of command); without loose pigs left there is nothing else to do.
+  const goHome = drovers > 0 && (drovers * 3 >= free.length || (!sc.objective && freePigsLeft(s) === 0));
+  return (legal as PigAction[]).map((a) => {
+    switch (a.k) {
+      case 'hold':
+        if (missileUnit && shotNow > 0) return 6;
+        return raider ? 0.5 : 3;
+      case 'wall':
+        return 0.2;
+      case 'unwall':
+        return 3;
+      case 'obj':
+        if (raider) return goHome ? 2 : 5;
+        return droverUnits.size > 0 ? 5 : 2;
+      case 'home':
+        return raider ? (goHome ? 8 : 0.1) : 0;
+      case 'foe': {
+        const v = sc.units.findIndex((x) => x.id === a.u);
+        const d = nearestDist(s, u, v);
+        if (raider) return missileUnit ? 3 - d / 30 : 1 - d / 40;
+        const nearLoot = distTo(s, v, lx, ly);
+        return (droverUnits.has(v) ? 5.5 : 2) - d / 30 - nearLoot / 60;
+      }
+      case 'charge': {
+        const v = sc.units.findIndex((x) => x.id === a.u);
+        const theirs = strength(s, v);
+        const odds = mine / Math.max(0.5, theirs);
+        if (missileUnit) return 0;
+        // a charge most of whose figures will fall short is a wasted move
+        const reach = reachFraction(s, free, v);
+        if (reach < 0.4) return 0.3;
+        if (raider) {
+          if (goHome) return 0;
+          // charge what stands between us and the loot, or what is about to hit us
+          const d = nearestDist(s, u, v);
+          const block = distTo(s, v, lx, ly) < dist(c.x, c.y, lx, ly);
+          // strike first at what is about to strike us, or at what stands on the way to the loot
+          if (d <= (sc.version.pirates ? 5 : 9) && odds >= 0.8) return 5.5 + odds;
+          if (block && odds >= 1.2) return 3.5 + odds;
+          return 0.5;
+        }
+        if (droverUnits.has(v)) return 5 + 2 * Math.min(1.5, odds) - nearestDist(s, u, v) / 15;
+        // otherwise only at good odds: time is on the defenders' side
+        return odds >= 1.3 ? 2 + 2 * Math.min(2, odds) - nearestDist(s, u, v) / 15 : 0;
+      }
+      case 'moveTo':
+        return 0;
+    }
+  });
+}
+
+/** A missile figure with an enemy in range and sight now (it would shoot if the unit held). */
+function mayShootSoon(s: PigState, f: number): boolean {
+  const m = s.sc.figures[f].missile;
+  if (!m || (m.reload && !s.loaded[f] && !s.sc.version.oneAction)) return false;
+  return shotTarget(s, f) >= 0 || (m.reload && !s.loaded[f]);
+}
+
+/** A figure that fights mainly by shooting (a missile weapon other than a pistol). */
+function isShooter(s: PigState, f: number): boolean {
+  const m = s.sc.figures[f].missile;
+  return m !== null && !m.pistol;
+}
+
+function freePigsLeft(s: PigState): number {
+  let n = 0;
+  for (const b of s.pigBy) if (b === PIG_FREE) n++;
+  return n;
+}
+
+/** Fraction of `free` figures whose nearest active enemy of unit v is within their move + 3.5 (the mean charge die). */
+function reachFraction(s: PigState, free: readonly number[], v: number): number {
+  if (free.length === 0) return 0;
+  let n = 0;
+  for (const f of free) {
+    const reach = baseMove(s, f) + 3.5 + s.sc.contact;
+    for (const e of s.sc.units[v].figures) {
+      if (s.status[e] === ACTIVE && dist(s.x[f], s.y[f], s.x[e], s.y[e]) <= reach) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n / free.length;
+}

@@ -1,0 +1,122 @@
+/**
+ * A Pig Wars state as a ruleset-agnostic {@link Scene} for `play` and `render`: terrain, home and
+ * loot, pigs as markers, every figure with facing, unit, leader/standard/loot markers, the unit
+ * deciding highlighted; also one figure in words (`status`) and the exact-coordinates order.
+ */
+import type { Scene, SceneArea, SceneFigure, SceneInfo, SceneMarker } from '../../core/scene.js';
+import type { Area } from './compile.js';
+import { carrying, engaged, exactMoveAction, levelShift, type PigAction } from './engine.js';
+import { ACTIVE, DEAD, GONE, PH_UNIT, PIG_FREE, ROUT, type PigState } from './state.js';
+
+const STATUS: Record<number, string> = { [ACTIVE]: 'active', [ROUT]: 'fleeing', [DEAD]: 'dead', [GONE]: 'gone' };
+const KIND: Record<string, string> = { rough: 'broken', broken: 'broken', wood: 'wood', hill: 'hill', cover: 'cover', wall: 'cover', building: 'building', water: 'water' };
+
+function areaOf(a: Area): SceneArea {
+  return { id: a.id, kind: KIND[a.kind] ?? a.kind, label: a.label, points: a.poly.map((p) => [p.x, p.y]) };
+}
+
+function markersOf(s: PigState, f: number): { markers: string[]; badge: string } {
+  const info = s.sc.figures[f];
+  const markers: string[] = [];
+  let badge = '';
+  if (info.leader) {
+    markers.push(s.sc.version.pirates ? info.rank : 'leader');
+    badge = 'L';
+  }
+  if (info.standard) {
+    markers.push('standard');
+    badge ||= 'S';
+  }
+  if (carrying(s, f)) {
+    markers.push(s.sc.objective ? 'loot' : 'driving a pig');
+    badge = '$';
+  }
+  if (info.mounted) markers.push('mounted');
+  if (s.wall[info.unit]) markers.push('shield wall');
+  if (s.sc.version.pirates) markers.push(s.close[info.unit] ? 'close order' : 'loose order');
+  if (s.hits[f]) {
+    markers.push(`${s.hits[f]} hit${s.hits[f] > 1 ? 's' : ''}`);
+    badge ||= `${s.hits[f]}h`;
+  }
+  if (info.missile && info.missile.reload && !s.loaded[f]) {
+    markers.push('unloaded');
+    badge ||= 'u';
+  }
+  if (s.charged[f] === s.turn - 1 || s.charged[f] === s.turn) markers.push('charged (resting)');
+  if (s.status[f] === ACTIVE && engaged(s, f)) markers.push('in mêlée');
+  return { markers, badge };
+}
+
+/** The state as a {@link Scene}. */
+export function pigScene(s: PigState): Scene {
+  const sc = s.sc;
+  const areas: SceneArea[] = [];
+  for (const t of sc.file.terrain) {
+    const a = [...sc.obstacles, ...sc.rough, ...sc.hills, ...sc.cover.map((c) => c.area), ...sc.walls].find((x) => x.id === t.id);
+    if (a) areas.push(areaOf(a));
+  }
+  areas.push({ id: `home:${sc.home.id}`, kind: 'home', label: sc.home.name, points: sc.home.poly.map((p) => [p.x, p.y]) });
+  if (sc.objective) areas.push({ id: `objective:${sc.objective.id}`, kind: 'objective', label: sc.objective.name, points: sc.objective.poly.map((p) => [p.x, p.y]) });
+  const markers: SceneMarker[] = [];
+  for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) markers.push({ kind: 'pig', label: `pig ${p + 1}`, x: s.pigX[p], y: s.pigY[p] });
+  const acting = s.phase === PH_UNIT ? s.actUnit : -1;
+  const figures: SceneFigure[] = sc.figures.map((info) => {
+    const f = info.index;
+    const { markers: m, badge } = markersOf(s, f);
+    return {
+      id: info.id,
+      name: info.name,
+      x: s.x[f],
+      y: s.y[f],
+      r: sc.radius,
+      facing: s.facing[f],
+      side: sc.sides[info.side].id,
+      band: sc.units[info.unit].id,
+      status: STATUS[s.status[f]] ?? 'active',
+      onTable: s.status[f] !== GONE,
+      markers: m,
+      badge,
+      highlighted: info.unit === acting,
+      current: false,
+    };
+  });
+  const info: SceneInfo[] = [
+    { label: 'Turn', value: `${s.turn} of ${sc.maxTurns}` },
+    { label: 'Loot landed', value: `${s.landed} of ${sc.lootToWin}` },
+    { label: 'Cards left', value: sc.sides.map((x, i) => `${x.name} ${s.cardsLeft[i]}`).join(', ') },
+  ];
+  const side = s.actSide >= 0 ? sc.sides[s.actSide].name : '';
+  const caption = s.phase === PH_UNIT ? `Turn ${s.turn} — ${side}: ${sc.units[s.actUnit].name} gives its order` : `Game over: ${s.reason}`;
+  return {
+    width: sc.width,
+    height: sc.height,
+    caption,
+    sides: sc.sides.map((x) => ({ id: x.id, name: x.name, colour: x.colour, mark: x.prefix.charAt(0) })),
+    areas,
+    markers,
+    figures,
+    info,
+  };
+}
+
+/** One figure in words for `status <figure>` (id or name, any case), or null. */
+export function describePigFigure(s: PigState, id: string): string | null {
+  const sc = s.sc;
+  const want = id.toLowerCase();
+  const info = sc.figures.find((f) => f.id.toLowerCase() === want || f.name.toLowerCase() === want);
+  if (!info) return null;
+  const f = info.index;
+  const { markers } = markersOf(s, f);
+  const klass = sc.version.classNames[info.klass];
+  const shift = levelShift(s, f);
+  return [
+    `${info.name} (${info.id}), ${sc.sides[info.side].name}, unit ${sc.units[info.unit].name}: ${STATUS[s.status[f]]} at (${s.x[f].toFixed(1)}, ${s.y[f].toFixed(1)}) facing ${Math.round((s.facing[f] * 180) / Math.PI)}°.`,
+    `${klass}, ${sc.version.levelName} ${info.stripes}; weapons ${info.weapons.map((w) => w.name).join(', ')}${sc.version.pirates ? `; rank ${info.rank}` : `; armour ${info.armour}${info.shield ? ', shield' : ''}`}.`,
+    `Morale level now ${shift > 0 ? 'up one' : shift < 0 ? 'down one' : 'as rated'}.${markers.length ? ` ${markers.join(', ')}.` : ''}`,
+  ].join('\n');
+}
+
+/** The order moving the unit deciding now to (x, y), or null. */
+export function pigExactMove(s: PigState, x: number, y: number): PigAction | null {
+  return exactMoveAction(s, x, y);
+}

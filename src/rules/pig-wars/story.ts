@@ -1,0 +1,108 @@
+/**
+ * Pig Wars events and orders in plain words (stories, `run --story`, `play`).
+ */
+import type { GameEvent, Json } from '../../core/model.js';
+import type { PigScenario } from './compile.js';
+import type { PigAction } from './engine.js';
+import { freeFigures } from './engine.js';
+import type { PigState } from './state.js';
+
+function name(sc: PigScenario, id: Json): string {
+  if (typeof id !== 'string') return String(id);
+  const i = sc.figureIndex.get(id);
+  if (i === undefined) return id;
+  const f = sc.figures[i];
+  return f.name === f.id ? f.id : `${f.name} (${f.id})`;
+}
+function unitName(sc: PigScenario, id: Json): string {
+  const u = sc.units.find((x) => x.id === id);
+  return u ? u.name : String(id);
+}
+function mods(m: Json): string {
+  if (!Array.isArray(m) || m.length === 0) return '';
+  return m
+    .map((x) => {
+      const o = x as { name: string; value: number };
+      return `${o.value >= 0 ? '+' : ''}${o.value} ${o.name}`;
+    })
+    .join(', ');
+}
+
+/** The order in words ("Hirdmen: charge the Levy"). */
+export function describeAction(s: PigState, a: PigAction): string {
+  const sc = s.sc;
+  const u = sc.units[s.actUnit];
+  const who = u ? `${u.name} (${freeFigures(s, u.index).length} free)` : 'unit';
+  switch (a.k) {
+    case 'hold':
+      return `${who}: hold${sc.version.oneAction ? ' (shoot or reload)' : ' and shoot'}`;
+    case 'wall':
+      return `${who}: form shield wall`;
+    case 'unwall':
+      return `${who}: leave shield wall`;
+    case 'obj':
+      return `${who}: move toward the loot${u && u.side === sc.raiders ? ' (drovers head home)' : ' (guard it, chase drovers)'}`;
+    case 'home':
+      return `${who}: move toward ${sc.home.name}`;
+    case 'foe':
+      return `${who}: advance on ${unitName(sc, a.u)}`;
+    case 'charge':
+      return `${who}: charge ${unitName(sc, a.u)}`;
+    case 'moveTo':
+      return `${who}: move to (${a.x}, ${a.y})`;
+  }
+}
+
+/** One line of story for an event, or null. */
+export function describeEvent(sc: PigScenario, e: GameEvent): string | null {
+  switch (e.e) {
+    case 'setup':
+      return `${sc.name}: ${sc.figures.length} figures in ${sc.units.length} units.`;
+    case 'turn':
+      return `— Turn ${e.turn} —`;
+    case 'card':
+      return `Card drawn: ${sc.sides.find((x) => x.id === e.side)?.name ?? String(e.side)}.`;
+    case 'order':
+      return `${unitName(sc, e.unit)}: ${String(e.order)}.`;
+    case 'die':
+      return `${unitName(sc, e.unit)} rolls ${String(e.die)} for ${String(e.what)}: ${String(e.roll)}.`;
+    case 'formation':
+      return `${unitName(sc, e.unit)} ${e.wall ? 'forms' : 'leaves'} shield wall.`;
+    case 'move':
+      return `${name(sc, e.f)} moves ${String(e.length)} in of ${String(e.allowance)} (${String(e.why)}).`;
+    case 'reload':
+      return `${name(sc, e.f)} reloads.`;
+    case 'shoot': {
+      const head = `${name(sc, e.f)} shoots ${String(e.weapon)} at ${name(sc, e.target)} (${String(e.dist)} in, ${String(e.range)}): ${String(e.roll)}${e.mods ? ` ${mods(e.mods)} = ${String(e.total)}` : ''}`;
+      if (!e.hit) return `${head}, misses.`;
+      if (e.block !== undefined) return `${head}, hits; block (${String(e.protection)}, 1-${String(e.blockOn)}) ${String(e.block)}: ${e.blocked ? 'blocked' : 'not blocked'}.`;
+      return `${head}, hits; save (${String(e.protection)}, ${String(e.saveOn)}-12) ${String(e.save)}: ${e.saved ? 'saved' : 'not saved'}.`;
+    }
+    case 'melee':
+      return `Mêlée ${name(sc, e.a)} ${String(e.rollA)} ${mods(e.modsA)} → ${String(e.adjA)} vs ${name(sc, e.b)} ${String(e.rollB)} ${mods(e.modsB)} → ${String(e.adjB)}: ${String(e.result)}.`;
+    case 'leader':
+      return `${name(sc, e.f)}, a leader, is hit: ${String(e.roll)} (dies on ${String(e.diesOn)}) — ${e.dies ? 'dies' : `takes a hit (${String(e.hits)} of 3)${e.eliminated ? ', eliminated' : ''}`}.`;
+    case 'kill':
+      return `${name(sc, e.f)} falls (${String(e.how)}).`;
+    case 'morale':
+      return `${unitName(sc, e.unit)} checks morale (${(e.triggers as string[]).join(', ')}): ${String(e.roll)} ${mods(e.mods)} = ${String(e.total)}; fall back ${(e.fallBack as string[]).length}, rout ${(e.rout as string[]).length}.`;
+    case 'rally':
+      return `${unitName(sc, e.unit)} rallies on ${String(e.roll)}: ${(e.rallied as string[]).length} rally, ${(e.failed as string[]).length} run on.`;
+    case 'command':
+      return `${name(sc, e.f)} is out of command and routs.`;
+    case 'gone':
+      return `${name(sc, e.f)} leaves the fight (${String(e.where)}).`;
+    case 'loot':
+      return e.pig !== undefined ? `${name(sc, e.f)} drives off pig ${Number(e.pig) + 1}.` : `${name(sc, e.f)} takes a load of loot.`;
+    case 'drop':
+      return `${name(sc, e.f)} drops the loot.`;
+    case 'landed':
+      return `${name(sc, e.f)} brings home ${String(e.n)} (total ${String(e.landed)}).`;
+    case 'turnEnd':
+      return null;
+    case 'end':
+      return `Game over: ${e.winner === null ? 'a draw' : `${sc.sides.find((x) => x.id === e.winner)?.name ?? String(e.winner)} win`} — ${String(e.reason)}.`;
+    default:
+      return null;
+  }
+}

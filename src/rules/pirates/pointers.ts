@@ -1,0 +1,95 @@
+/**
+ * What a person pointing at the table needs (the `view` members `delegable`, `targets` and `reach`
+ * of src/core/model.ts), for `serve`'s web table: which figures and which point each legal action
+ * concerns, how far a selected figure reaches, and which decisions belong to an order its band has
+ * already been given. Read only: nothing here changes the state.
+ */
+import { type Vec, pointAlong } from '../../core/geometry.js';
+import type { ActionTargets, FigureReach, ReachRing } from '../../core/scene.js';
+import type { PiratesAction } from './action.js';
+import { allowanceOf, canFire, centreOf, destination, lineOfSight } from './movement.js';
+import { maxRange } from './tables.js';
+import { ACTIVE, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
+import { bandMembers, newBandCandidates } from './turn.js';
+
+/**
+ * True while each figure of the acting band chooses its own action (PH_FIGURE): the band was
+ * chosen, and its group move given, by an earlier decision of the same card (§3.E).
+ */
+export function piratesDelegable(s: PiratesState): boolean {
+  return s.phase === PH_FIGURE;
+}
+
+/** Where a move toward destination `key` from `from` would end with `allow` inches (the path's end when nearer). */
+function moveEnd(s: PiratesState, key: string, from: Vec, side: number, group: boolean, self: number, allow: number): [number, number] | null {
+  const d = destination(s, key, from, side, group, self);
+  if (!d) return null;
+  const go = Math.max(0, Math.min(d.path.length - d.stopShort, allow));
+  const p = pointAlong(d.path.points, go);
+  return [Math.round(p.x * 100) / 100, Math.round(p.y * 100) / 100];
+}
+
+/** The figures and the point action `a` concerns (see `view.targets`). */
+export function piratesTargets(s: PiratesState, a: PiratesAction): ActionTargets | null {
+  const sc = s.sc;
+  const ids = (fs: readonly number[]): string[] => fs.map((f) => sc.figures[f].id);
+  switch (a.k) {
+    case 'band':
+      return { figures: ids(bandMembers(s, a.b)), at: null };
+    case 'new': {
+      const g = sc.groups.findIndex((x) => x.id === a.g);
+      return g < 0 ? null : { figures: ids(newBandCandidates(s, g, a.n)), at: null };
+    }
+    case 'group': {
+      if (s.phase !== PH_GROUP) return null;
+      const members = bandMembers(s, s.actBand);
+      if (members.length === 0) return null;
+      const side = sc.figures[members[0]].side;
+      let allow = Infinity;
+      for (const f of members) allow = Math.min(allow, allowanceOf(s, f, false).full);
+      const at = moveEnd(s, a.to, centreOf(s, members, members.length), side, true, -1, allow);
+      const foe = a.to.startsWith('foe:') ? [a.to.slice(4)] : [];
+      return { figures: [...ids(members), ...foe], at };
+    }
+    case 'move': {
+      if (s.phase !== PH_FIGURE) return null;
+      const f = s.queue[s.qPos];
+      const at = moveEnd(s, a.to, { x: s.x[f], y: s.y[f] }, sc.figures[f].side, false, f, allowanceOf(s, f, false).full);
+      return { figures: a.to.startsWith('foe:') ? [a.to.slice(4)] : [], at };
+    }
+    case 'moveTo':
+      return { figures: [], at: [a.x, a.y] };
+    case 'fight':
+    case 'charge':
+    case 'fire':
+    case 'moveFire':
+      return { figures: [a.t], at: null };
+    default:
+      return null;
+  }
+}
+
+/** How far figure `id` reaches now (see `view.reach`): move, charge and weapon-range rings, and the enemies in sight within range. */
+export function piratesReach(s: PiratesState, id: string): FigureReach | null {
+  const sc = s.sc;
+  const f = sc.figureIndex.get(id);
+  if (f === undefined || s.status[f] !== ACTIVE) return null;
+  const info = sc.figures[f];
+  const full = allowanceOf(s, f, false);
+  const half = allowanceOf(s, f, true);
+  const rings: ReachRing[] = [
+    { kind: 'move', label: `moves up to ${full.full} in (${full.slow} over broken ground)`, radius: full.full },
+    { kind: 'charge', label: `charges or moves & fires up to ${half.full} in`, radius: half.full },
+  ];
+  const sight: string[] = [];
+  if (info.weapon.ranges.length > 0) {
+    const range = maxRange(info.weapon);
+    rings.push({ kind: 'range', label: `${info.weapon.name} range ${range} in${canFire(s, f) ? '' : ' (not loaded)'}`, radius: range + 2 * sc.radius });
+    for (const e of sc.sides[1 - info.side].figures) {
+      if (s.status[e] !== ACTIVE) continue;
+      const d = Math.hypot(s.x[e] - s.x[f], s.y[e] - s.y[f]) - 2 * sc.radius;
+      if (d <= range && lineOfSight(s, s.x[f], s.y[f], s.x[e], s.y[e])) sight.push(sc.figures[e].id);
+    }
+  }
+  return { rings, sight };
+}

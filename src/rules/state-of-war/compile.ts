@@ -1,0 +1,333 @@
+/**
+ * A State of War scenario compiled for play: validated, figures expanded and placed in their units'
+ * ranks, the table's navigation (buildings and the objective are obstacles) and distance field to
+ * the objective precomputed, cover spots listed. Immutable; shared by every state of every game on
+ * the scenario. All lengths in centimetres.
+ */
+import { ScenarioError } from '../../core/model.js';
+import type { DistanceField } from '../../core/nav.js';
+import { type Box, type Polygon, type Vec, bbox, distToPolygon, isConvex, pointInPolygon, vertexMean } from '../../core/geometry.js';
+import { Table, TableSpecError, type TerrainArea, type TerrainAreaSpec } from '../../core/table/index.js';
+import { parseScenario } from '../../core/scenario.js';
+import { canonicalJson, hashString } from '../../core/hash.js';
+import { stateOfWarScenarioSchema, type StateOfWarScenarioFile } from './schema.js';
+import { type Cover, MELEE_WEAPONS, type MeleeWeapon, QUALITY, WEAPONS, type Weapon } from './tables.js';
+
+/** A terrain area of the table kit; `cover` is null, 'soft' or 'hard' here. */
+export type Area = TerrainArea;
+
+/** One straight piece of a fence or wall. */
+export interface FenceSeg {
+  /** Index of the fence in {@link SowScenario.fences}. */
+  fence: number;
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+}
+
+/** A fence or wall line. */
+export interface Fence {
+  index: number;
+  id: string;
+  label: string;
+  kind: 'fence' | 'wall';
+  cover: Cover;
+  height: number;
+  points: Vec[];
+}
+
+/** What never changes about a figure. */
+export interface FigureInfo {
+  index: number;
+  /** Id used in actions, events and records (`C07`). */
+  id: string;
+  name: string;
+  type: string;
+  side: number;
+  unit: number;
+  /** Quality class name and die. */
+  quality: string;
+  die: number;
+  weapon: Weapon | null;
+  melee: MeleeWeapon;
+  /** Mounted at the start (cavalry). */
+  mounted: boolean;
+  role: 'man' | 'nco' | 'commander';
+}
+
+/** A unit (the scenario's group) for morale. */
+export interface UnitInfo {
+  index: number;
+  id: string;
+  name: string;
+  side: number;
+  figures: number[];
+  /** Its NCO's figure index, or −1. */
+  nco: number;
+}
+
+/** A side of the compiled scenario. */
+export interface SideInfo {
+  index: number;
+  id: string;
+  name: string;
+  prefix: string;
+  rear: 'north' | 'south' | 'east' | 'west';
+  figures: number[];
+  units: number[];
+  /** The force commander's figure index, or −1. */
+  commander: number;
+}
+
+/** A compiled State of War scenario. */
+export interface SowScenario {
+  file: StateOfWarScenarioFile;
+  id: string;
+  name: string;
+  hash: string;
+  width: number;
+  height: number;
+  /** Base radius (cm). */
+  radius: number;
+  /** Centre distance at or under which two figures are in base contact (cm). */
+  contact: number;
+  /** The measured table (src/core/table): paths round buildings and the objective, cover, heights. */
+  table: Table;
+  buildings: Area[];
+  woods: Area[];
+  difficult: Area[];
+  hills: Area[];
+  /** Every area giving cover to a figure touching it (buildings, woods, cover areas). */
+  coverAreas: Area[];
+  fences: Fence[];
+  fenceSegs: FenceSeg[];
+  /** Places where a base stands in cover: x, y pairs. */
+  coverSpots: Float64Array;
+  objective: {
+    id: string;
+    name: string;
+    poly: Polygon;
+    box: Box;
+    side: number;
+    fireActions: number;
+    /** Places where a base stands in contact with it, and the same as x, y pairs. */
+    spots: Vec[];
+    spotXY: Float64Array;
+    /** Distance field to its first spot. */
+    field: DistanceField;
+  };
+  sides: SideInfo[];
+  units: UnitInfo[];
+  figures: FigureInfo[];
+  figureIndex: Map<string, number>;
+  unitIndex: Map<string, number>;
+  startX: Float64Array;
+  startY: Float64Array;
+  /** Radians, 0 = +x (east), π/2 = +y (south). */
+  startFacing: Float64Array;
+  first: number;
+  maxTurns: number;
+}
+
+const deg = Math.PI / 180;
+
+/** Validate and compile a State of War scenario. Throws {@link ScenarioError} naming the JSON path. */
+export function compileStateOfWar(raw: unknown, source: string): SowScenario {
+  const file = parseScenario(stateOfWarScenarioSchema, raw, source);
+  const fail = (path: string, msg: string): never => {
+    throw new ScenarioError(source, path, msg);
+  };
+  const W = file.table.width;
+  const H = file.table.height;
+  const radius = file.baseDiameter / 2;
+  // The table kit's areas: buildings impassable, sight-blocking, hard cover; woods soft cover (their
+  // sight rule [W14] is this ruleset's own); difficult ground slow; hills raised; the objective impassable.
+  const specs: TerrainAreaSpec[] = file.terrain.map((t) => {
+    const cover: Cover | undefined = t.kind === 'building' ? 'hard' : t.kind === 'wood' ? 'soft' : t.kind === 'cover' ? (t.cover ?? 'soft') : undefined;
+    return {
+      id: t.id,
+      label: t.label,
+      kind: t.kind,
+      polygon: t.polygon.map(([x, y]) => ({ x, y })),
+      impassable: t.kind === 'building',
+      blocksSight: t.kind === 'building',
+      slow: t.kind === 'difficult',
+      cover,
+      height: t.kind === 'hill' ? t.height : 0,
+    };
+  });
+  const o = file.objective;
+  const objPoly = o.polygon.map(([x, y]) => ({ x, y }));
+  if (!isConvex(objPoly)) fail('$.objective.polygon', 'the objective must be convex');
+  specs.push({ id: o.id, label: o.name, kind: 'objective', polygon: objPoly, impassable: true });
+  let table: Table;
+  try {
+    table = new Table({ width: W, height: H, unit: 'cm', radius, areas: specs, cell: 2 });
+  } catch (e) {
+    if (e instanceof TableSpecError) {
+      return fail(e.index >= 0 && e.index < file.terrain.length ? `$.terrain[${e.index}]` : e.index >= 0 ? '$.objective' : '$.table', e.message);
+    }
+    throw e;
+  }
+  const buildings = table.areas.filter((a) => a.kind === 'building');
+  const woods = table.areas.filter((a) => a.kind === 'wood');
+  const difficult = [...table.slowGround];
+  const hills = [...table.raised];
+  const coverAreas = [...table.coverAreas];
+  const fences: Fence[] = [];
+  const fenceSegs: FenceSeg[] = [];
+  file.fences.forEach((f, i) => {
+    const points = f.line.map(([x, y]) => ({ x, y }));
+    fences.push({ index: i, id: f.id, label: f.label ?? f.id, kind: f.kind, cover: f.kind === 'wall' ? 'hard' : 'soft', height: f.height, points });
+    for (let k = 1; k < points.length; k++) fenceSegs.push({ fence: i, ax: points[k - 1].x, ay: points[k - 1].y, bx: points[k].x, by: points[k].y });
+  });
+  const sideIds = file.sides.map((s) => s.id);
+  if (sideIds[0] === sideIds[1]) fail('$.sides[1].id', 'the two sides need different ids');
+  const first = sideIds.indexOf(file.first);
+  if (first < 0) fail('$.first', `no side "${file.first}"`);
+  const objSide = sideIds.indexOf(o.side);
+  if (objSide < 0) fail('$.objective.side', `no side "${o.side}"`);
+  // Spots round the objective where a base stands in contact with it.
+  const c = vertexMean(objPoly);
+  const spots: Vec[] = [];
+  for (let k = 0; k < 24; k++) {
+    const a = (k / 24) * 2 * Math.PI;
+    // Walk out from the centre until the base is clear of the objective.
+    for (let r = 0.5; r < 200; r += 0.25) {
+      const x = c.x + r * Math.cos(a);
+      const y = c.y + r * Math.sin(a);
+      if (distToPolygon(x, y, objPoly) >= radius + 0.15 && !pointInPolygon(x, y, objPoly)) {
+        if (table.isFree(x, y)) spots.push({ x, y });
+        break;
+      }
+    }
+  }
+  if (spots.length === 0) fail('$.objective.polygon', 'no room for a figure beside the objective');
+  const figures: FigureInfo[] = [];
+  const units: UnitInfo[] = [];
+  const sides: SideInfo[] = [];
+  const sx: number[] = [];
+  const sy: number[] = [];
+  const sf: number[] = [];
+  const unitIds = new Set<string>();
+  file.sides.forEach((s, si) => {
+    const side: SideInfo = { index: si, id: s.id, name: s.name, prefix: s.prefix, rear: s.rear, figures: [], units: [], commander: -1 };
+    sides.push(side);
+    s.units.forEach((u, ui) => {
+      const up = `$.sides[${si}].units[${ui}]`;
+      if (unitIds.has(u.id)) fail(`${up}.id`, `unit id "${u.id}" is used twice`);
+      unitIds.add(u.id);
+      const info: UnitInfo = { index: units.length, id: u.id, name: u.name, side: si, figures: [], nco: -1 };
+      units.push(info);
+      side.units.push(info.index);
+      const face = u.facing * deg;
+      // Ranks across the facing: along (−sin, cos) from the front-rank centre, ranks behind.
+      const ax = -Math.sin(face);
+      const ay = Math.cos(face);
+      const bx = -Math.cos(face);
+      const by = -Math.sin(face);
+      let k = 0;
+      const total = u.figures.reduce((n, f) => n + f.count, 0);
+      u.figures.forEach((f, fi) => {
+        const fp = `${up}.figures[${fi}]`;
+        if (f.name && f.count > 1) fail(`${fp}.name`, 'a personal name needs count 1');
+        if (f.role !== 'man' && f.count > 1) fail(`${fp}.role`, `a ${f.role} needs count 1`);
+        for (let n = 0; n < f.count; n++, k++) {
+          const rank = Math.floor(k / u.perRank);
+          const inRank = Math.min(u.perRank, total - rank * u.perRank);
+          const pos = (k % u.perRank) - (inRank - 1) / 2;
+          const x = u.at[0] + ax * pos * u.spacing + bx * rank * u.spacing;
+          const y = u.at[1] + ay * pos * u.spacing + by * rank * u.spacing;
+          if (!table.isFree(x, y)) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" would stand at (${x.toFixed(1)}, ${y.toFixed(1)}), off the table or in a building`);
+          for (let g = 0; g < sx.length; g++) {
+            if (Math.hypot(sx[g] - x, sy[g] - y) < 2 * radius - 1e-6) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" overlaps ${figures[g].id}`);
+          }
+          const index = figures.length;
+          const id = `${s.prefix}${String(side.figures.length + 1).padStart(2, '0')}`;
+          figures.push({
+            index,
+            id,
+            name: f.name ?? id,
+            type: f.type,
+            side: si,
+            unit: info.index,
+            quality: f.quality,
+            die: QUALITY[f.quality],
+            weapon: f.weapon === 'none' ? null : WEAPONS[f.weapon],
+            melee: MELEE_WEAPONS[f.melee],
+            mounted: f.mounted,
+            role: f.role,
+          });
+          sx.push(x);
+          sy.push(y);
+          sf.push(face);
+          side.figures.push(index);
+          info.figures.push(index);
+          if (f.role === 'nco') {
+            if (info.nco >= 0) fail(`${fp}.role`, `unit "${u.id}" has two NCOs`);
+            info.nco = index;
+          }
+          if (f.role === 'commander') {
+            if (side.commander >= 0) fail(`${fp}.role`, `side "${s.id}" has two force commanders`);
+            side.commander = index;
+          }
+        }
+      });
+    });
+  });
+  // Cover spots: the kit's places touching cover areas, and places just behind a fence or wall.
+  const spotsCover: number[] = Array.from(table.coverSpots);
+  for (const f of fenceSegs) {
+    const l = Math.hypot(f.bx - f.ax, f.by - f.ay);
+    const nx = -(f.by - f.ay) / l;
+    const ny = (f.bx - f.ax) / l;
+    for (let t = 1.5; t < l - 1; t += 3) {
+      for (const sgn of [1, -1]) {
+        const x = f.ax + ((f.bx - f.ax) * t) / l + sgn * nx * (radius + 0.1);
+        const y = f.ay + ((f.by - f.ay) * t) / l + sgn * ny * (radius + 0.1);
+        if (table.isFree(x, y)) spotsCover.push(x, y);
+      }
+    }
+  }
+  return {
+    file,
+    id: file.id,
+    name: file.name,
+    hash: hashString(canonicalJson(raw)),
+    width: W,
+    height: H,
+    radius,
+    contact: 2 * radius + 0.3,
+    table,
+    buildings,
+    woods,
+    difficult,
+    hills,
+    coverAreas,
+    fences,
+    fenceSegs,
+    coverSpots: Float64Array.from(spotsCover),
+    objective: {
+      id: o.id,
+      name: o.name,
+      poly: objPoly,
+      box: bbox(objPoly),
+      side: objSide,
+      fireActions: o.fireActions,
+      spots,
+      spotXY: Float64Array.from(spots.flatMap((p) => [p.x, p.y])),
+      field: table.field('objective', spots[0]),
+    },
+    sides,
+    units,
+    figures,
+    figureIndex: new Map(figures.map((f) => [f.id, f.index])),
+    unitIndex: new Map(units.map((u) => [u.id, u.index])),
+    startX: Float64Array.from(sx),
+    startY: Float64Array.from(sy),
+    startFacing: Float64Array.from(sf),
+    first,
+    maxTurns: file.victory.maxTurns,
+  };
+}

@@ -1,0 +1,1228 @@
+/**
+ * The State of War turn machine ([W1]): two action phases a turn, one per side; in its phase each
+ * of the side's figures, in order, spends its actions one decision at a time; melee at the end of
+ * every phase ([W20]); morale tests when triggered ([W25]). Readings [Wn]: docs/rules/state-of-war.md.
+ * All lengths in cm.
+ */
+import type { GameEvent, Json, StepContext } from '../../core/model.js';
+import { roll } from '../../core/rng.js';
+import { type PoolDie, type RolledDie, rollContest } from '../../core/dice-contest.js';
+import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, truncatePath } from '../../core/geometry.js';
+import type { Path } from '../../core/nav.js';
+import {
+  type Reach,
+  contacts,
+  coverOf,
+  fenceCrossing,
+  heightAt,
+  inCoverAt,
+  lineOfSight,
+  nearestEnemy,
+  nearestFence,
+  placeFree,
+  reachAlong,
+  rearDistance,
+  rearPoint,
+  viewOf,
+} from './table.js';
+import { arcOf } from '../../core/table/index.js';
+import {
+  BAND_NAMES,
+  BROKEN,
+  COMMANDER_RANGE,
+  COVER_DIE,
+  DMT_WOUND_ON,
+  FALL_BACK,
+  HORSE_DIE,
+  HORSE_HIT_ON,
+  MAX_AGAINST_ONE,
+  MORALE_MODS,
+  MORALE_NAMES,
+  NO_ADVANCE,
+  OK,
+  PUSH_BACK,
+  RALLY_ON,
+  RANGE_DIE,
+  RETIRING_RANGE,
+  ROUTED,
+  actionsFor,
+  applyInjury,
+  loadActions,
+  maxRange,
+  meleeResult,
+  meleeWeaponDie,
+  moraleResult,
+  moveRate,
+  per20,
+  rangeBand,
+  shotResult,
+} from './tables.js';
+import { ACTIVE, C, DEAD, DISABLED, GONE, PH_ACT, PH_OVER, type SowState, newState } from './state.js';
+import type { SowScenario } from './compile.js';
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
+
+/**
+ * One decision of State of War: an action of the figure acting now. Figures are named by id,
+ * units by id, destinations by key: `obj` (the objective), `foe:<id>` (toward an enemy, stopping
+ * short of contact), `cover`, `rear` (the side's rear edge), `unit` (back to its unit).
+ */
+export type SowAction =
+  | { k: 'done' }
+  | { k: 'move'; to: string }
+  | { k: 'ride'; to: string }
+  | { k: 'moveTo'; x: number; y: number }
+  | { k: 'charge'; t: string }
+  | { k: 'fire'; u: string }
+  | { k: 'load' }
+  | { k: 'climb' }
+  | { k: 'mount' }
+  | { k: 'dismount' }
+  | { k: 'burn' };
+
+/** Round to 2 decimals for events. */
+export function r2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+const DEG = 180 / Math.PI;
+
+// ───────────────────────────── helpers ─────────────────────────────
+
+/** The figure deciding now (−1 when none). */
+export function actor(s: SowState): number {
+  return s.phase === PH_ACT && s.qPos < s.qLen ? s.queue[s.qPos] : -1;
+}
+
+/** Active figures of a unit. */
+export function activeMembers(s: SowState, u: number): number[] {
+  return s.sc.units[u].figures.filter((f) => s.status[f] === ON);
+}
+
+/** The quality die held by most of the unit's active figures (ties: the smaller) [W26]; 0 if none. */
+export function majorityDie(s: SowState, u: number): number {
+  const count = new Map<number, number>();
+  for (const f of activeMembers(s, u)) count.set(s.sc.figures[f].die, (count.get(s.sc.figures[f].die) ?? 0) + 1);
+  let best = 0;
+  let n = 0;
+  for (const [d, k] of [...count].sort((a, b) => a[0] - b[0])) {
+    if (k > n) {
+      best = d;
+      n = k;
+    }
+  }
+  return best;
+}
+
+/** True when the unit's figures must run (broken or routed). */
+export function running(s: SowState, f: number): boolean {
+  return s.morale[s.sc.figures[f].unit] >= BROKEN;
+}
+
+// ───────────────────────────── flow ─────────────────────────────
+
+/** A new game: deployment reported figure by figure, then the first action phase. */
+export function setupGame(sc: SowScenario, ctx: StepContext): SowState {
+  const s = newState(sc);
+  if (ctx.emit) {
+    for (const f of sc.figures) {
+      ctx.emit({
+        e: 'deploy',
+        figure: f.id,
+        unit: sc.units[f.unit].id,
+        side: sc.sides[f.side].id,
+        at: [r2(s.x[f.index]), r2(s.y[f.index])],
+        facing: r2(s.facing[f.index] * DEG),
+        quality: `d${f.die}`,
+        weapon: f.weapon ? f.weapon.key : 'none',
+        melee: f.melee.key,
+        mounted: f.mounted,
+        loaded: true,
+        role: f.role,
+      });
+    }
+  }
+  startPhase(s, ctx);
+  return s;
+}
+
+function startPhase(s: SowState, ctx: StepContext): void {
+  const sc = s.sc;
+  s.tested.fill(0);
+  s.charged.fill(0);
+  let n = 0;
+  for (const f of sc.sides[s.side].figures) {
+    s.acts[f] = s.status[f] === ON ? actionsFor(s.wounds[f], false) : 0;
+    const u = sc.figures[f].unit;
+    s.mustRetire[f] = s.morale[u] === FALL_BACK && s.pending[u] === 1 ? 1 : 0;
+    if (s.acts[f] > 0) s.queue[n++] = f;
+  }
+  s.qLen = n;
+  s.qPos = 0;
+  ctx.emit?.({ e: 'phase', turn: s.turn, side: sc.sides[s.side].id });
+  advance(s, ctx);
+}
+
+/** Move on to the next figure with a choice to make, or end the phase. */
+function advance(s: SowState, ctx: StepContext): void {
+  s.options = null;
+  s.memo = null;
+  while (s.qPos < s.qLen) {
+    const f = s.queue[s.qPos];
+    if (s.status[f] === ON && s.acts[f] > 0) {
+      const opts = figureOptions(s, f);
+      if (opts.length > 1 || opts[0].k !== 'done') {
+        s.options = opts;
+        return;
+      }
+    }
+    s.acts[f] = 0;
+    s.mustRetire[f] = 0;
+    s.qPos++;
+  }
+  endPhase(s, ctx);
+}
+
+function endPhase(s: SowState, ctx: StepContext): void {
+  const sc = s.sc;
+  fightMelees(s, ctx);
+  if (s.phase === PH_OVER) return;
+  for (const u of sc.sides[s.side].units) {
+    if (s.morale[u] === BROKEN && activeMembers(s, u).length > 0) {
+      const d = majorityDie(s, u);
+      const face = roll(ctx.rng, d);
+      const ok = face >= RALLY_ON;
+      ctx.emit?.({ e: 'rally', turn: s.turn, unit: sc.units[u].id, die: `d${d}`, face, rallied: ok });
+      if (ok) {
+        s.morale[u] = OK;
+        s.counters[C.rallies]++;
+      }
+    }
+    if (s.pending[u] > 0) {
+      s.pending[u]--;
+      if (s.pending[u] === 0 && (s.morale[u] === NO_ADVANCE || s.morale[u] === FALL_BACK)) s.morale[u] = OK;
+    }
+  }
+  for (const f of sc.sides[s.side].figures) {
+    s.acts[f] = 0;
+    s.mustRetire[f] = 0;
+  }
+  if (checkVictory(s, ctx)) return;
+  if (s.phaseNo === 1) {
+    s.phaseNo = 2;
+    s.side = 1 - s.side;
+    startPhase(s, ctx);
+    return;
+  }
+  ctx.emit?.({ e: 'turnEnd', turn: s.turn });
+  if (s.turn >= sc.maxTurns) {
+    gameOver(s, 1 - sc.objective.side, `turn limit: ${sc.objective.name} not fired`, ctx);
+    return;
+  }
+  s.turn++;
+  s.advanced.fill(0);
+  s.wonMelee.fill(0);
+  s.rode.fill(0);
+  s.phaseNo = 1;
+  s.side = sc.first;
+  startPhase(s, ctx);
+}
+
+function gameOver(s: SowState, winner: number, reason: string, ctx: StepContext): void {
+  s.phase = PH_OVER;
+  s.options = null;
+  s.memo = null;
+  s.winner = winner;
+  s.reason = reason;
+  s.qLen = 0;
+  s.qPos = 0;
+  ctx.emit?.({ e: 'end', turn: s.turn, winner: winner >= 0 ? s.sc.sides[winner].id : null, reason });
+}
+
+/** True (and the game over) when the objective burns or a side has nobody left to fight [W34]. */
+function checkVictory(s: SowState, ctx: StepContext): boolean {
+  if (s.phase === PH_OVER) return true;
+  const sc = s.sc;
+  const raiders = sc.objective.side;
+  if (s.burn >= sc.objective.fireActions) {
+    gameOver(s, raiders, `${sc.objective.name} fired`, ctx);
+    return true;
+  }
+  const fighting = (side: number): boolean => sc.sides[side].figures.some((f) => s.status[f] === ON && s.morale[sc.figures[f].unit] !== ROUTED);
+  if (!fighting(raiders)) {
+    gameOver(s, 1 - raiders, `every ${sc.sides[raiders].name} figure is down, gone or routed`, ctx);
+    return true;
+  }
+  if (!sc.sides[1 - raiders].figures.some((f) => s.status[f] === ON)) {
+    gameOver(s, raiders, `every ${sc.sides[1 - raiders].name} figure is down or gone`, ctx);
+    return true;
+  }
+  return false;
+}
+
+// ───────────────────────────── moves ─────────────────────────────
+
+/** A planned move: the route (first point = start), where it ends, and the facing after. */
+export interface MovePlan {
+  points: Vec[];
+  to: Vec;
+  facing: number;
+  length: number;
+  /** The walk that limited it. */
+  reach: Reach;
+  /** True when the figure only turns (a mounted figure that spends the action turning, [W10]). */
+  turnOnly: boolean;
+}
+
+/**
+ * The spot of `xy` (x, y pairs) nearest to figure f that no other base overlaps and that lies more
+ * than `minSq` (squared cm) from it (−1: its own place counts), or null.
+ */
+function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: number): Vec | null {
+  const fx = s.x[f];
+  const fy = s.y[f];
+  // Most often the nearest spot is free: try it first, then scan with the occupancy test.
+  let best = -1;
+  let bd = Infinity;
+  for (let i = 0; i < xy.length; i += 2) {
+    const d = (xy[i] - fx) ** 2 + (xy[i + 1] - fy) ** 2;
+    if (d < bd && d > minSq) {
+      bd = d;
+      best = i;
+    }
+  }
+  if (best < 0) return null;
+  if (bd < 1e-4 || placeFree(s, xy[best], xy[best + 1], f)) return { x: xy[best], y: xy[best + 1] };
+  best = -1;
+  bd = Infinity;
+  for (let i = 0; i < xy.length; i += 2) {
+    const d = (xy[i] - fx) ** 2 + (xy[i + 1] - fy) ** 2;
+    if (d < bd && d > minSq && placeFree(s, xy[i], xy[i + 1], f)) {
+      bd = d;
+      best = i;
+    }
+  }
+  return best < 0 ? null : { x: xy[best], y: xy[best + 1] };
+}
+
+/** Where a destination key leads for figure f: a path and how far short of its end to stop. */
+function destination(s: SowState, f: number, key: string): { path: Path; stopShort: number } | null {
+  const sc = s.sc;
+  const from = { x: s.x[f], y: s.y[f] };
+  const side = sc.figures[f].side;
+  if (key === 'obj') {
+    const best = nearestFreeSpot(s, f, sc.objective.spotXY, -1);
+    if (!best || dist(from.x, from.y, best.x, best.y) < 0.3) return null;
+    const path = sc.table.path(from, best);
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key.startsWith('foe:')) {
+    const t = sc.figureIndex.get(key.slice(4));
+    if (t === undefined || s.status[t] !== ON || sc.figures[t].side === side) return null;
+    const path = sc.table.path(from, { x: s.x[t], y: s.y[t] });
+    return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
+  }
+  if (key === 'cover') {
+    const best = nearestFreeSpot(s, f, sc.coverSpots, 0.25);
+    if (!best) return null;
+    const path = sc.table.path(from, best);
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key === 'rear') {
+    const p = rearPoint(sc, side, from.x, from.y);
+    const q = sc.table.isFree(p.x, p.y) ? p : sc.table.nav.nearestFree(p.x, p.y, 20, () => true);
+    if (!q) return null;
+    const path = sc.table.path(from, q);
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key === 'unit') {
+    const others = activeMembers(s, sc.figures[f].unit).filter((g) => g !== f);
+    if (others.length === 0) return null;
+    let cx = 0;
+    let cy = 0;
+    for (const g of others) {
+      cx += s.x[g];
+      cy += s.y[g];
+    }
+    cx /= others.length;
+    cy /= others.length;
+    let near = others[0];
+    for (const g of others) if (dist(cx, cy, s.x[g], s.y[g]) < dist(cx, cy, s.x[near], s.y[near])) near = g;
+    const path = sc.table.path(from, { x: s.x[near], y: s.y[near] });
+    return path ? { path, stopShort: 2 * sc.radius + 0.5 } : null;
+  }
+  return null;
+}
+
+/** True when no active enemy of `side` stands in base contact with a figure at (x, y). */
+function clearOfEnemies(s: SowState, side: number, x: number, y: number): boolean {
+  const lim = s.sc.contact + 1e-9;
+  for (const e of s.sc.sides[1 - side].figures) if (s.status[e] === ON && dist(x, y, s.x[e], s.y[e]) <= lim) return false;
+  return true;
+}
+
+/**
+ * Plan figure f's move of one action along `path`, stopping `stopShort` before its end, as far as
+ * [W8]–[W10] and fences allow, at the furthest point free of other bases and `ok`. A mounted
+ * figure whose turning eats the whole allowance turns in place (turnOnly).
+ */
+function planAlong(s: SowState, f: number, path: Path, stopShort: number, ok: (x: number, y: number) => boolean): MovePlan | null {
+  const mounted = s.mounted[f] === 1;
+  const reach = reachAlong(s.sc, path.points, s.facing[f], mounted);
+  let want = Math.min(reach.dist, path.length - stopShort);
+  for (let d = want; d > 0.3; d -= 0.25) {
+    const p = pointAlong(path.points, d);
+    if (placeFree(s, p.x, p.y, f) && s.sc.table.isFree(p.x, p.y) && ok(p.x, p.y)) {
+      const pts = truncatePath(path.points, d);
+      const a = pts[pts.length - 2];
+      const used = reachAlong(s.sc, pts, s.facing[f], mounted);
+      return { points: pts, to: p, facing: angleTo(a.x, a.y, p.x, p.y), length: pathLength(pts), reach: used, turnOnly: false };
+    }
+  }
+  want = 0;
+  if (mounted && path.points.length >= 2 && reach.dist < 0.3 && !reach.fence) {
+    const a = path.points[0];
+    const b = path.points[1];
+    const dir = angleTo(a.x, a.y, b.x, b.y);
+    if (angleDiff(dir, s.facing[f]) * DEG > 5) {
+      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach, turnOnly: true };
+    }
+  }
+  return null;
+}
+
+/** A value worked out once per decision (cleared whenever the state changes). */
+function memo<T>(s: SowState, key: string, make: () => T): T {
+  if (!s.memo) s.memo = new Map();
+  if (s.memo.has(key)) return s.memo.get(key) as T;
+  const v = make();
+  s.memo.set(key, v);
+  return v;
+}
+
+/** The plan of figure f's move toward destination `key`, or null when it gets nowhere. */
+export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
+  return memo(s, `m${f}:${key}`, () => planMove(s, f, key));
+}
+
+function planMove(s: SowState, f: number, key: string): MovePlan | null {
+  const d = destination(s, f, key);
+  if (!d) return null;
+  const side = s.sc.figures[f].side;
+  const u = s.sc.figures[f].unit;
+  const before = nearestEnemy(s, side, s.x[f], s.y[f]).d;
+  const noAdvance = s.morale[u] === NO_ADVANCE || s.morale[u] >= BROKEN;
+  const ok = (x: number, y: number): boolean => {
+    if (!clearOfEnemies(s, side, x, y)) return false;
+    if (noAdvance && nearestEnemy(s, side, x, y).d < before - 0.01) return false;
+    return true;
+  };
+  return planAlong(s, f, d.path, d.stopShort, ok);
+}
+
+/** The plan of figure f's move to exact coordinates (a person in `play`), or the reason it cannot. */
+export function exactMovePlan(s: SowState, f: number, x: number, y: number): MovePlan | string {
+  const sc = s.sc;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return 'coordinates must be numbers';
+  if (x < 0 || y < 0 || x > sc.width || y > sc.height) return `(${x}, ${y}) is off the table (${sc.width} × ${sc.height} cm)`;
+  if (!sc.table.isFree(x, y)) return `(${x}, ${y}) is inside a building or too close to the table edge`;
+  const path = sc.table.path({ x: s.x[f], y: s.y[f] }, { x, y });
+  if (!path) return `(${x}, ${y}) cannot be reached from here`;
+  const reach = reachAlong(sc, path.points, s.facing[f], s.mounted[f] === 1);
+  if (path.length > reach.dist + 1e-6) {
+    return `the way there is ${path.length.toFixed(1)} cm; this action reaches ${reach.dist.toFixed(1)} cm${reach.fence ? ' (a fence or wall is in the way: climb it)' : ''}`;
+  }
+  if (!placeFree(s, x, y, f)) return `another figure stands at (${x}, ${y})`;
+  const side = sc.figures[f].side;
+  if (!clearOfEnemies(s, side, x, y)) return 'that is in contact with an enemy: charge instead';
+  const u = sc.figures[f].unit;
+  if ((s.morale[u] === NO_ADVANCE || s.morale[u] >= BROKEN) && nearestEnemy(s, side, x, y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) {
+    return `the unit may not advance (${MORALE_NAMES[s.morale[u]]})`;
+  }
+  const pts = path.points;
+  const a = pts[pts.length - 2];
+  return { points: pts, to: { x, y }, facing: angleTo(a.x, a.y, x, y), length: path.length, reach, turnOnly: false };
+}
+
+/** Figure f's charge into base contact with enemy t, or null when it cannot reach [W11]. */
+export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
+  return memo(s, `c${f}:${t}`, () => planCharge(s, f, t));
+}
+
+function planCharge(s: SowState, f: number, t: number): MovePlan | null {
+  const sc = s.sc;
+  const from = { x: s.x[f], y: s.y[f] };
+  const d0 = dist(from.x, from.y, s.x[t], s.y[t]);
+  if (d0 - 2 * sc.radius > moveRate(s.mounted[f] === 1) + 0.5) return null;
+  const ring = 2 * sc.radius + 0.05;
+  const cands: Vec[] = [];
+  const ux = (from.x - s.x[t]) / (d0 || 1);
+  const uy = (from.y - s.y[t]) / (d0 || 1);
+  cands.push({ x: s.x[t] + ux * ring, y: s.y[t] + uy * ring });
+  for (let k = 1; k < 12; k++) {
+    const a = Math.atan2(uy, ux) + (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (Math.PI / 6);
+    cands.push({ x: s.x[t] + Math.cos(a) * ring, y: s.y[t] + Math.sin(a) * ring });
+  }
+  const reachMax = moveRate(s.mounted[f] === 1);
+  for (const c of cands) {
+    if (dist(from.x, from.y, c.x, c.y) > reachMax + 1e-9) continue;
+    if (!sc.table.isFree(c.x, c.y)) continue;
+    const path = sc.table.path(from, c);
+    if (!path) continue;
+    const reach = reachAlong(sc, path.points, s.facing[f], s.mounted[f] === 1);
+    const d = Math.min(reach.dist, path.length);
+    const p = d >= path.length - 1e-9 ? c : pointAlong(path.points, d);
+    if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
+    if (!placeFree(s, p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
+    const pts = truncatePath(path.points, d);
+    const used = reachAlong(sc, pts, s.facing[f], s.mounted[f] === 1);
+    return { points: pts, to: p, facing: angleTo(p.x, p.y, s.x[t], s.y[t]), length: pathLength(pts), reach: used, turnOnly: false };
+  }
+  return null;
+}
+
+/** Where a climb over the nearest fence puts figure f (2 cm beyond the line [W5]), or null. */
+export function climbPlan(s: SowState, f: number): { to: Vec; fence: number } | null {
+  const sc = s.sc;
+  const nf = nearestFence(sc, s.x[f], s.y[f]);
+  if (nf.fence < 0 || nf.d > sc.radius + 0.6) return null;
+  const seg = sc.fenceSegs[nf.seg];
+  const dx = seg.bx - seg.ax;
+  const dy = seg.by - seg.ay;
+  const l2 = dx * dx + dy * dy;
+  const t = Math.max(0, Math.min(1, ((s.x[f] - seg.ax) * dx + (s.y[f] - seg.ay) * dy) / l2));
+  const px = seg.ax + t * dx;
+  const py = seg.ay + t * dy;
+  let nx = px - s.x[f];
+  let ny = py - s.y[f];
+  const l = Math.hypot(nx, ny);
+  if (l < 1e-6) return null;
+  nx /= l;
+  ny /= l;
+  const to = { x: px + nx * (sc.radius + 2), y: py + ny * (sc.radius + 2) };
+  if (!sc.table.isFree(to.x, to.y) || !placeFree(s, to.x, to.y, f)) return null;
+  const cross = fenceCrossing(sc, s.x[f], s.y[f], to.x, to.y);
+  if (!cross) return null;
+  const side = sc.figures[f].side;
+  if (!clearOfEnemies(s, side, to.x, to.y)) return null;
+  return { to, fence: nf.fence };
+}
+
+// ───────────────────────────── shooting ─────────────────────────────
+
+/** Figure f may fire now: loaded, armed, not engaged [W7]. */
+function canFire(s: SowState, f: number): boolean {
+  const w = s.sc.figures[f].weapon;
+  return w !== null && s.load[f] === 0 && contacts(s, f).length === 0;
+}
+
+/** The figures of unit u that f could hit now, with their distances [W14], [W15]. */
+export function shotCandidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
+  return memo(s, `s${f}:${u}`, () => candidates(s, f, u));
+}
+
+function candidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
+  const sc = s.sc;
+  const w = sc.figures[f].weapon;
+  if (!w) return [];
+  const side = sc.figures[f].side;
+  const out: { t: number; d: number }[] = [];
+  const reach = maxRange(w);
+  for (const t of sc.units[u].figures) {
+    if (s.status[t] !== ON) continue;
+    const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
+    if (d > reach + 1e-9) continue;
+    // No firing into a melee: a target touching one of the firer's side is out [W14].
+    let melee = false;
+    const lim = sc.contact + 1e-9;
+    for (const g of sc.sides[side].figures) if (s.status[g] === ON && dist(s.x[g], s.y[g], s.x[t], s.y[t]) <= lim) melee = true;
+    if (melee) continue;
+    if (!lineOfSight(sc, s.x[f], s.y[f], s.x[t], s.y[t])) continue;
+    out.push({ t, d });
+  }
+  if (out.length === 0) return out;
+  out.sort((a, b) => a.d - b.d || a.t - b.t);
+  // At short range only the front rank: within 3 cm of the nearest candidate's distance [W15].
+  if (rangeBand(w, out[0].d) === 0) return out.filter((c) => c.d <= out[0].d + 3);
+  return out;
+}
+
+/** Enemy units figure f can fire at now (ids in scenario order). */
+function fireTargets(s: SowState, f: number): number[] {
+  if (!canFire(s, f)) return [];
+  const sc = s.sc;
+  const out: number[] = [];
+  for (const u of sc.sides[1 - sc.figures[f].side].units) if (shotCandidates(s, f, u).length > 0) out.push(u);
+  return out;
+}
+
+/** The dice pools of a shot from f at t: the firer's quality die against cover and range dice [W16]. */
+export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: string; band: number; d: number } {
+  const sc = s.sc;
+  const w = sc.figures[f].weapon!;
+  const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
+  const band = rangeBand(w, d);
+  const cover = coverOf(sc, s.x[f], s.y[f], s.x[t], s.y[t]);
+  return {
+    firer: [{ sides: sc.figures[f].die, label: 'quality' }],
+    target: [
+      { sides: COVER_DIE[cover], label: `cover (${cover})` },
+      { sides: RANGE_DIE[Math.max(0, band)], label: `range (${BAND_NAMES[Math.max(0, band)]})` },
+    ],
+    cover,
+    band,
+    d,
+  };
+}
+
+function diceJson(dice: readonly RolledDie[]): Json[] {
+  return dice.map((x) => ({ die: `d${x.sides}`, face: x.face, score: x.score, for: x.label }));
+}
+
+// ───────────────────────────── legal actions ─────────────────────────────
+
+/** The nearest active enemies of f (up to k), nearest first. */
+function nearestEnemies(s: SowState, f: number, k: number): { f: number; d: number }[] {
+  const sc = s.sc;
+  const out: { f: number; d: number }[] = [];
+  for (const e of sc.sides[1 - sc.figures[f].side].figures) {
+    if (s.status[e] !== ON) continue;
+    out.push({ f: e, d: dist(s.x[f], s.y[f], s.x[e], s.y[e]) });
+  }
+  out.sort((a, b) => a.d - b.d || a.f - b.f);
+  return out.slice(0, k);
+}
+
+/** Destination keys offered to figure f [W11]. */
+function destinationKeys(s: SowState, f: number): string[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  if (running(s, f)) return ['rear'];
+  if (s.mustRetire[f]) return ['cover', 'rear'];
+  const keys: string[] = [];
+  // The objective is a destination for both sides: one to fire it, the other to guard it.
+  if (!atObjective(s, f)) keys.push('obj');
+  for (const n of nearestEnemies(s, f, 2)) keys.push(`foe:${sc.figures[n.f].id}`);
+  if (!inCoverAt(sc, s.x[f], s.y[f])) keys.push('cover');
+  keys.push('rear');
+  const others = activeMembers(s, info.unit).filter((g) => g !== f);
+  if (others.length > 0) {
+    let cx = 0;
+    let cy = 0;
+    for (const g of others) {
+      cx += s.x[g];
+      cy += s.y[g];
+    }
+    if (dist(s.x[f], s.y[f], cx / others.length, cy / others.length) > 8) keys.push('unit');
+  }
+  return keys;
+}
+
+/** True when figure f is in base contact with the objective (it may fire it). */
+export function atObjective(s: SowState, f: number): boolean {
+  const sc = s.sc;
+  const o = sc.objective;
+  const x = s.x[f];
+  const y = s.y[f];
+  if (x < o.box.minX - 3 || x > o.box.maxX + 3 || y < o.box.minY - 3 || y > o.box.maxY + 3) return false;
+  for (let i = 0, j = o.poly.length - 1; i < o.poly.length; j = i++) {
+    const a = o.poly[j];
+    const b = o.poly[i];
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const l2 = dx * dx + dy * dy;
+    const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2));
+    if (dist(x, y, a.x + t * dx, a.y + t * dy) <= sc.radius + 0.5) return true;
+  }
+  return false;
+}
+
+/** The legal actions of figure f now (starting with `done`, except for a figure that must run or fall back). */
+export function figureOptions(s: SowState, f: number): SowAction[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const out: SowAction[] = [{ k: 'done' }];
+  const engaged = contacts(s, f).length > 0;
+  const run = running(s, f);
+  for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'move', to: key });
+  if (climbPlan(s, f)) out.push({ k: 'climb' });
+  // Runners must spend their actions running, a falling-back figure its first action falling back
+  // ([W32]); stopping is allowed only when they cannot move.
+  if (run || s.mustRetire[f]) return out.length > 1 ? out.slice(1) : out;
+  if (!engaged) {
+    const u = info.unit;
+    if (info.weapon && s.load[f] > 0) {
+      out.push({ k: 'load' });
+      if (s.mounted[f] && !s.rode[f]) for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'ride', to: key });
+    }
+    for (const t of fireTargets(s, f)) out.push({ k: 'fire', u: sc.units[t].id });
+    if (s.morale[u] === OK) {
+      for (const n of nearestEnemies(s, f, 3)) if (chargePlan(s, f, n.f)) out.push({ k: 'charge', t: sc.figures[n.f].id });
+    }
+    if (s.mounted[f]) out.push({ k: 'dismount' });
+    else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push({ k: 'mount' });
+    if (info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
+  }
+  return out;
+}
+
+/** The legal actions of the deciding side (see {@link Ruleset.legalActions}). */
+export function legalActions(s: SowState): SowAction[] {
+  const f = actor(s);
+  if (f < 0) return [];
+  if (!s.options) s.options = figureOptions(s, f);
+  return s.options.slice();
+}
+
+// ───────────────────────────── apply ─────────────────────────────
+
+function fail(s: SowState, a: SowAction, why: string): never {
+  throw new Error(`illegal action ${JSON.stringify(a)} at decision ${s.decisions} (turn ${s.turn}): ${why}`);
+}
+
+/** Apply one decision (see {@link Ruleset.apply}). Throws on an action that is not legal now. */
+export function applyAction(s: SowState, a: SowAction, ctx: StepContext): void {
+  if (s.phase === PH_OVER) fail(s, a, 'the game is over');
+  const f = actor(s);
+  if (f < 0) fail(s, a, 'no figure is acting');
+  s.decisions++;
+  if (a.k === 'done') {
+    s.acts[f] = 0;
+  } else {
+    act(s, f, a, ctx);
+    s.acts[f] = Math.max(0, s.acts[f] - 1);
+    s.mustRetire[f] = 0;
+  }
+  if (s.phase === PH_OVER) return;
+  if (s.acts[f] === 0 || s.status[f] !== ON) {
+    s.acts[f] = 0;
+    s.qPos++;
+  }
+  advance(s, ctx);
+}
+
+function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  switch (a.k) {
+    case 'move':
+    case 'ride': {
+      if (a.k === 'ride' && (!s.mounted[f] || s.rode[f] || !info.weapon || s.load[f] === 0)) fail(s, a, 'cannot ride and load now');
+      const plan = movePlan(s, f, a.to);
+      if (!plan) fail(s, a, `no move toward ${a.to}`);
+      execMove(s, f, plan, a.k, ctx);
+      if (a.k === 'ride') {
+        s.rode[f] = 1;
+        doLoad(s, f, ctx, true);
+      }
+      return;
+    }
+    case 'moveTo': {
+      const plan = exactMovePlan(s, f, a.x, a.y);
+      if (typeof plan === 'string') fail(s, a, plan);
+      execMove(s, f, plan, 'move', ctx);
+      return;
+    }
+    case 'charge': {
+      const t = sc.figureIndex.get(a.t);
+      if (t === undefined || s.status[t] !== ON || sc.figures[t].side === info.side) fail(s, a, `no enemy "${a.t}" to charge`);
+      if (s.morale[info.unit] !== OK) fail(s, a, 'the unit may not advance');
+      const plan = chargePlan(s, f, t);
+      if (!plan) fail(s, a, `cannot reach ${a.t}`);
+      const tu = sc.figures[t].unit;
+      const mine = activeMembers(s, info.unit).length;
+      const theirs = activeMembers(s, tu).length;
+      if (theirs > mine || majorityDie(s, tu) > majorityDie(s, info.unit)) {
+        // [W25]: charging better or more numerous enemies needs a test first.
+        const r = moraleTest(s, info.unit, 'charging a bigger or better unit', ctx);
+        if (r !== OK) {
+          ctx.emit?.({ e: 'balk', turn: s.turn, figure: info.id, target: a.t });
+          return;
+        }
+      }
+      s.counters[C.charges]++;
+      execMove(s, f, plan, 'charge', ctx);
+      s.charged[f] = 1;
+      if (s.status[t] === ON) moraleTest(s, tu, 'charged', ctx);
+      return;
+    }
+    case 'fire': {
+      const u = sc.unitIndex.get(a.u);
+      if (u === undefined || !canFire(s, f)) fail(s, a, 'cannot fire now');
+      const cands = shotCandidates(s, f, u);
+      if (cands.length === 0) fail(s, a, `no figure of ${a.u} to shoot at`);
+      fire(s, f, cands, ctx);
+      return;
+    }
+    case 'load':
+      if (!info.weapon || s.load[f] === 0 || contacts(s, f).length > 0) fail(s, a, 'nothing to load');
+      doLoad(s, f, ctx);
+      return;
+    case 'climb': {
+      const p = climbPlan(s, f);
+      if (!p) fail(s, a, 'no fence or wall to climb here');
+      s.counters[C.climbs]++;
+      const from = [r2(s.x[f]), r2(s.y[f])];
+      s.facing[f] = angleTo(s.x[f], s.y[f], p.to.x, p.to.y);
+      s.x[f] = p.to.x;
+      s.y[f] = p.to.y;
+      ctx.emit?.({ e: 'climb', turn: s.turn, figure: info.id, fence: sc.fences[p.fence].id, from, to: [r2(p.to.x), r2(p.to.y)], facing: r2(s.facing[f] * DEG) });
+      leaveIfRunning(s, f, ctx);
+      return;
+    }
+    case 'dismount':
+      if (!s.mounted[f]) fail(s, a, 'not mounted');
+      s.mounted[f] = 0;
+      s.horse[f] = 1;
+      s.hx[f] = s.x[f];
+      s.hy[f] = s.y[f];
+      s.counters[C.dismounts]++;
+      ctx.emit?.({ e: 'dismount', turn: s.turn, figure: info.id, horseAt: [r2(s.x[f]), r2(s.y[f])] });
+      return;
+    case 'mount':
+      if (s.mounted[f] || !s.horse[f] || dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) > 3) fail(s, a, 'no horse at hand');
+      s.mounted[f] = 1;
+      s.horse[f] = 0;
+      ctx.emit?.({ e: 'mount', turn: s.turn, figure: info.id });
+      return;
+    case 'burn':
+      if (info.side !== sc.objective.side || !atObjective(s, f) || contacts(s, f).length > 0) fail(s, a, 'not at the objective');
+      s.burn++;
+      s.counters[C.burns]++;
+      ctx.emit?.({ e: 'burn', turn: s.turn, figure: info.id, progress: s.burn, needed: sc.objective.fireActions });
+      checkVictory(s, ctx);
+      return;
+    default:
+      fail(s, a, 'unknown action');
+  }
+}
+
+function doLoad(s: SowState, f: number, ctx: StepContext, ride = false): void {
+  s.load[f] = Math.max(0, s.load[f] - 1);
+  s.counters[C.loads]++;
+  ctx.emit?.({ e: 'load', turn: s.turn, figure: s.sc.figures[f].id, left: s.load[f], ride });
+}
+
+function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: StepContext): void {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const before = nearestEnemy(s, side, s.x[f], s.y[f]).d;
+  const from = [r2(s.x[f]), r2(s.y[f])];
+  s.x[f] = plan.to.x;
+  s.y[f] = plan.to.y;
+  s.facing[f] = plan.facing;
+  s.counters[C.moves]++;
+  ctx.emit?.({
+    e: 'move',
+    turn: s.turn,
+    figure: sc.figures[f].id,
+    kind: plan.turnOnly ? 'turn' : kind,
+    from,
+    via: plan.points.slice(1, -1).map((p) => [r2(p.x), r2(p.y)]),
+    to: [r2(plan.to.x), r2(plan.to.y)],
+    facing: r2(plan.facing * DEG),
+    length: r2(plan.length),
+    allowance: moveRate(s.mounted[f] === 1),
+    used: r2(plan.reach.cost),
+    turned: r2(plan.reach.turned),
+  });
+  if (!plan.turnOnly && nearestEnemy(s, side, s.x[f], s.y[f]).d < before - 0.01) s.advanced[sc.figures[f].unit] = 1;
+  leaveIfRunning(s, f, ctx);
+}
+
+/** A running figure at its rear edge leaves the table [W32]. */
+function leaveIfRunning(s: SowState, f: number, ctx: StepContext): void {
+  const sc = s.sc;
+  if (!running(s, f)) return;
+  if (rearDistance(sc, sc.figures[f].side, s.x[f], s.y[f]) > sc.radius + 0.6) return;
+  s.status[f] = GONE;
+  s.acts[f] = 0;
+  s.counters[C.fled]++;
+  ctx.emit?.({ e: 'leave', turn: s.turn, figure: sc.figures[f].id });
+  checkVictory(s, ctx);
+}
+
+function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: StepContext): void {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  let pickDie = 0;
+  let pickFace = 1;
+  if (cands.length > 1) {
+    pickDie = cands.length;
+    pickFace = roll(ctx.rng, pickDie);
+  }
+  const t = cands[pickFace - 1].t;
+  const pools = shotPools(s, f, t);
+  const c = rollContest(ctx.rng, pools.firer, pools.target);
+  s.load[f] = loadActions(info.weapon!);
+  s.facing[f] = angleTo(s.x[f], s.y[f], s.x[t], s.y[t]);
+  s.counters[C.shots]++;
+  const result = shotResult(c.margin);
+  ctx.emit?.({
+    e: 'fire',
+    turn: s.turn,
+    figure: info.id,
+    weapon: info.weapon!.key,
+    unit: sc.units[sc.figures[t].unit].id,
+    candidates: cands.map((x) => sc.figures[x.t].id),
+    pick: pickDie > 0 ? { die: `d${pickDie}`, face: pickFace } : null,
+    target: sc.figures[t].id,
+    range: r2(pools.d),
+    band: BAND_NAMES[Math.max(0, pools.band)],
+    cover: pools.cover,
+    firer: diceJson(c.a.dice),
+    against: diceJson(c.b.dice),
+    margin: c.margin,
+    result,
+    facing: r2(s.facing[f] * DEG),
+  });
+  if (result === 'none' || result === 'graze') return;
+  s.counters[C.hits]++;
+  if (s.mounted[t]) {
+    const face = roll(ctx.rng, 6);
+    const horse = face >= HORSE_HIT_ON;
+    ctx.emit?.({ e: 'horseHit', turn: s.turn, figure: sc.figures[t].id, die: 'd6', face, horseHit: horse });
+    if (horse) {
+      s.mounted[t] = 0;
+      s.horse[t] = 0;
+      s.counters[C.horsesHit]++;
+      return;
+    }
+  }
+  injure(s, t, result, 'shot', ctx);
+}
+
+/** Apply an injury to figure t and the morale tests it triggers [W18], [W25]. */
+function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'killed', cause: string, ctx: StepContext): void {
+  const sc = s.sc;
+  if (s.status[t] !== ON && s.status[t] !== DISABLED) return;
+  const h = applyInjury({ wounds: s.wounds[t], disabled: s.status[t] === DISABLED, dead: false }, injury);
+  s.wounds[t] = h.wounds;
+  const was = s.status[t];
+  s.status[t] = h.dead ? DEAD : h.disabled ? DISABLED : ACTIVE;
+  if (s.status[t] !== ON) s.acts[t] = 0;
+  else if (s.side === sc.figures[t].side) s.acts[t] = Math.min(s.acts[t], actionsFor(s.wounds[t], false));
+  ctx.emit?.({ e: 'hurt', turn: s.turn, figure: sc.figures[t].id, injury, cause, wounds: h.wounds, status: h.dead ? 'killed' : h.disabled ? 'disabled' : 'wounded' });
+  const side = sc.figures[t].side;
+  if (t === sc.sides[side].commander && was === ON && s.status[t] !== ON) {
+    s.commanderFell[side] = s.turn;
+    moraleTest(s, sc.figures[t].unit, 'a member hurt', ctx);
+    for (const u of sc.sides[side].units) moraleTest(s, u, 'force commander fell', ctx);
+  } else {
+    moraleTest(s, sc.figures[t].unit, 'a member hurt', ctx);
+  }
+  checkVictory(s, ctx);
+}
+
+// ───────────────────────────── morale ─────────────────────────────
+
+/** Centre and mean facing of a unit's active figures. */
+function unitPose(s: SowState, u: number): { x: number; y: number; facing: number; n: number } {
+  const m = activeMembers(s, u);
+  let x = 0;
+  let y = 0;
+  let cx = 0;
+  let cy = 0;
+  for (const f of m) {
+    x += s.x[f];
+    y += s.y[f];
+    cx += Math.cos(s.facing[f]);
+    cy += Math.sin(s.facing[f]);
+  }
+  const n = Math.max(1, m.length);
+  return { x: x / n, y: y / n, facing: Math.atan2(cy, cx), n: m.length };
+}
+
+/** The modifiers of a unit's morale test now, by name [W26]–[W31]. */
+export function moraleModifiers(s: SowState, u: number): Record<string, number> {
+  const sc = s.sc;
+  const unit = sc.units[u];
+  const side = unit.side;
+  const mods: Record<string, number> = {};
+  const majority = majorityDie(s, u);
+  if (unit.nco >= 0 && s.status[unit.nco] === ON && sc.figures[unit.nco].die > majority) mods.betterLeader = MORALE_MODS.betterLeader;
+  if (s.commanderFell[side] === s.turn) mods.commanderFell = MORALE_MODS.commanderFell;
+  const size = unit.figures.length;
+  let out = 0;
+  let wounded = 0;
+  for (const f of unit.figures) {
+    if (s.status[f] === DISABLED || s.status[f] === DEAD) out++;
+    else if (s.status[f] === ON && s.wounds[f] === 1) wounded++;
+  }
+  if (per20(out, size) > 0) mods.out = MORALE_MODS.per20Out * per20(out, size);
+  if (unit.nco >= 0 && (s.status[unit.nco] === DISABLED || s.status[unit.nco] === DEAD)) mods.ncoFell = MORALE_MODS.ncoFell;
+  if (per20(wounded, size) > 0) mods.wounded = MORALE_MODS.per20Wounded * per20(wounded, size);
+  const members = activeMembers(s, u);
+  // Retiring: the unit, or a friendly unit with a member within 20 cm.
+  let retiring = s.morale[u] >= FALL_BACK;
+  for (const v of sc.sides[side].units) {
+    if (retiring) break;
+    if (v === u || s.morale[v] < FALL_BACK) continue;
+    for (const g of activeMembers(s, v)) {
+      for (const f of members) if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= RETIRING_RANGE) retiring = true;
+    }
+  }
+  if (retiring) mods.retiring = MORALE_MODS.retiring;
+  const pose = unitPose(s, u);
+  if (members.length > 0) {
+    const e = nearestEnemy(s, side, pose.x, pose.y);
+    if (e.f >= 0) {
+      const off = angleDiff(angleTo(pose.x, pose.y, s.x[e.f], s.y[e.f]), pose.facing) * DEG;
+      let friend = Infinity;
+      for (const g of sc.sides[side].figures) {
+        if (s.status[g] !== ON || sc.figures[g].unit === u) continue;
+        friend = Math.min(friend, dist(pose.x, pose.y, s.x[g], s.y[g]));
+      }
+      if (off > 45 && e.d < friend) mods.flanked = MORALE_MODS.flanked;
+    }
+  }
+  if (s.advanced[u]) mods.advancing = MORALE_MODS.advancing;
+  for (const v of sc.sides[side].units) {
+    if (v === u || !(s.advanced[v] || s.wonMelee[v])) continue;
+    let seen = false;
+    for (const g of activeMembers(s, v)) {
+      for (const f of members) if (lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g])) seen = true;
+      if (seen) break;
+    }
+    if (seen) {
+      mods.friends = MORALE_MODS.friendsAdvancing;
+      break;
+    }
+  }
+  if (members.length > 0) {
+    let inCover = 0;
+    for (const f of members) if (inCoverAt(sc, s.x[f], s.y[f])) inCover++;
+    let low = Infinity;
+    for (const f of members) low = Math.min(low, heightAt(sc, s.x[f], s.y[f]));
+    let high = -Infinity;
+    for (const e of sc.sides[1 - side].figures) if (s.status[e] === ON) high = Math.max(high, heightAt(sc, s.x[e], s.y[e]));
+    if (inCover * 2 > members.length || low > high) mods.uphillOrCover = MORALE_MODS.uphillOrCover;
+  }
+  const cmd = sc.sides[side].commander;
+  if (cmd >= 0 && s.status[cmd] === ON) {
+    for (const f of members.length > 0 ? members : []) {
+      if (dist(s.x[f], s.y[f], s.x[cmd], s.y[cmd]) <= COMMANDER_RANGE && lineOfSight(sc, s.x[f], s.y[f], s.x[cmd], s.y[cmd])) {
+        mods.commanderNear = MORALE_MODS.commanderNear;
+        break;
+      }
+    }
+  }
+  return mods;
+}
+
+/**
+ * A unit's morale test [W25]–[W32], at most once per action phase; returns the unit's morale
+ * status after it. A result can worsen the status, never improve it.
+ */
+export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext): number {
+  const sc = s.sc;
+  if (s.tested[u] || activeMembers(s, u).length === 0) return s.morale[u];
+  s.tested[u] = 1;
+  const die = majorityDie(s, u);
+  const face = roll(ctx.rng, die);
+  const mods = moraleModifiers(s, u);
+  let score = face;
+  for (const v of Object.values(mods)) score += v;
+  const result = moraleResult(score);
+  s.counters[C.moraleTests]++;
+  const before = s.morale[u];
+  if (result > before) {
+    s.morale[u] = result;
+    s.counters[C.moraleFailures]++;
+    const own = s.side === sc.units[u].side;
+    if (result === NO_ADVANCE || result === FALL_BACK) s.pending[u] = own ? 2 : 1;
+  }
+  ctx.emit?.({ e: 'morale', turn: s.turn, unit: sc.units[u].id, trigger, die: `d${die}`, face, mods, score, result: MORALE_NAMES[result], status: MORALE_NAMES[s.morale[u]] });
+  return s.morale[u];
+}
+
+// ───────────────────────────── melee ─────────────────────────────
+
+/** A figure's dice in melee against `opps` [W21], [W22]. */
+export function meleePool(s: SowState, f: number, opps: readonly number[]): PoolDie[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  // Mounted men (not lancers) cannot fight to the rear.
+  const view = viewOf(s);
+  const front = opps.filter((o) => !s.mounted[f] || info.melee.key === 'lance' || arcOf(view, o, f) !== 'rear');
+  if (front.length === 0) return [];
+  const pool: PoolDie[] = [{ sides: info.die, mod: -(opps.length - 1) - (s.wounds[f] > 0 ? 1 : 0), floor: 1, label: 'quality' }];
+  const wd = meleeWeaponDie(info.melee, s.mounted[front[0]] === 1);
+  if (wd > 0) pool.push({ sides: wd, label: info.melee.key });
+  const bayonets = opps.some((o) => !s.mounted[o] && sc.figures[o].melee.key === 'bayonet');
+  if (s.mounted[f] && !bayonets) pool.push({ sides: HORSE_DIE, label: 'horse' });
+  return pool;
+}
+
+/** +1 to a figure's melee score: charging, uphill of all opponents, or defending a barricade [W21]. */
+export function meleeBonus(s: SowState, f: number, opps: readonly number[]): number {
+  const sc = s.sc;
+  if (s.charged[f]) return 1;
+  const h = heightAt(sc, s.x[f], s.y[f]);
+  if (opps.every((o) => heightAt(sc, s.x[o], s.y[o]) < h)) return 1;
+  if (sc.figures[f].side !== s.side && opps.every((o) => fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null)) return 1;
+  return 0;
+}
+
+/** The combats of this melee phase [W20]: each a single figure against 1–3 opponents. */
+export function formCombats(s: SowState): { one: number; many: number[] }[] {
+  const sc = s.sc;
+  const live: number[] = [];
+  const cs = new Map<number, number[]>();
+  for (let f = 0; f < sc.figures.length; f++) {
+    if (s.status[f] !== ON) continue;
+    const c = contacts(s, f);
+    if (c.length > 0) {
+      live.push(f);
+      cs.set(f, c);
+    }
+  }
+  live.sort((a, b) => cs.get(b)!.length - cs.get(a)!.length || a - b);
+  const used = new Set<number>();
+  const out: { one: number; many: number[] }[] = [];
+  for (const f of live) {
+    if (used.has(f)) continue;
+    const many = cs.get(f)!.filter((g) => !used.has(g)).slice(0, MAX_AGAINST_ONE);
+    if (many.length === 0) continue;
+    used.add(f);
+    for (const g of many) used.add(g);
+    out.push({ one: f, many });
+  }
+  return out;
+}
+
+function fightMelees(s: SowState, ctx: StepContext): void {
+  const sc = s.sc;
+  for (const c of formCombats(s)) {
+    if (s.phase === PH_OVER) return;
+    const one = c.one;
+    const many = c.many.filter((g) => s.status[g] === ON);
+    if (s.status[one] !== ON || many.length === 0) continue;
+    s.counters[C.melees]++;
+    const poolOne = meleePool(s, one, many);
+    const pools = many.map((g) => meleePool(s, g, [one]));
+    // Roll the single figure, then each opponent in turn.
+    const rolled = rollContest(ctx.rng, poolOne, pools[0] ?? []);
+    const rolls = [rolled.b];
+    for (let i = 1; i < many.length; i++) rolls.push(rollContest(ctx.rng, [], pools[i]).b);
+    const scoreOne = rolled.a.dice.length > 0 ? rolled.a.best + meleeBonus(s, one, many) : 0;
+    let best = -1;
+    let bestScore = 0;
+    many.forEach((g, i) => {
+      const sc2 = rolls[i].dice.length > 0 ? rolls[i].best + meleeBonus(s, g, [one]) : 0;
+      if (best < 0 || sc2 > bestScore) {
+        best = g;
+        bestScore = sc2;
+      }
+    });
+    const margin = scoreOne - bestScore;
+    let loser = -1;
+    let winner = -1;
+    let pick: Json = null;
+    if (margin > 0) {
+      winner = one;
+      if (many.length === 1) loser = many[0];
+      else {
+        const face = roll(ctx.rng, many.length);
+        pick = { die: `d${many.length}`, face };
+        loser = many[face - 1];
+      }
+    } else if (margin < 0) {
+      winner = best;
+      loser = one;
+    }
+    const effect = loser >= 0 ? meleeResult(Math.abs(margin), s.mounted[loser] === 1) : null;
+    const ev: GameEvent = {
+      e: 'melee',
+      turn: s.turn,
+      one: sc.figures[one].id,
+      many: many.map((g) => sc.figures[g].id),
+      oneDice: diceJson(rolled.a.dice),
+      manyDice: rolls.map((r) => diceJson(r.dice)),
+      oneScore: scoreOne,
+      manyScore: bestScore,
+      margin: Math.abs(margin),
+      winner: winner >= 0 ? sc.figures[winner].id : null,
+      loser: loser >= 0 ? sc.figures[loser].id : null,
+      pick,
+      effect,
+    };
+    ctx.emit?.(ev);
+    if (loser < 0 || effect === null) continue;
+    s.wonMelee[sc.figures[winner].unit] = 1;
+    applyMeleeEffect(s, loser, winner, effect, ctx);
+  }
+}
+
+function applyMeleeEffect(s: SowState, loser: number, winner: number, effect: string, ctx: StepContext): void {
+  const sc = s.sc;
+  if (effect === 'PB' || effect === 'PBW') pushBack(s, loser, winner, ctx);
+  if (effect === 'DMT' || effect === 'DMTW') {
+    s.mounted[loser] = 0;
+    s.horse[loser] = 0;
+    s.counters[C.dismounts]++;
+    let wound = effect === 'DMTW';
+    let face = 0;
+    if (!wound) {
+      face = roll(ctx.rng, 6);
+      wound = face >= DMT_WOUND_ON;
+    }
+    ctx.emit?.({ e: 'unhorsed', turn: s.turn, figure: sc.figures[loser].id, die: face ? 'd6' : null, face: face || null, wounded: wound });
+    if (wound) injure(s, loser, 'wound', 'melee', ctx);
+    return;
+  }
+  if (effect === 'PBW' || effect === 'W') injure(s, loser, 'wound', 'melee', ctx);
+  else if (effect === 'D') injure(s, loser, 'disabled', 'melee', ctx);
+  else if (effect === 'K') injure(s, loser, 'killed', 'melee', ctx);
+}
+
+/** P/B: the loser goes back 2 cm from the winner, with unengaged friends just behind him [W23]. */
+function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext): void {
+  const sc = s.sc;
+  const dx = s.x[loser] - s.x[winner];
+  const dy = s.y[loser] - s.y[winner];
+  const l = Math.hypot(dx, dy) || 1;
+  const ux = (dx / l) * PUSH_BACK;
+  const uy = (dy / l) * PUSH_BACK;
+  const side = sc.figures[loser].side;
+  // Friends behind: within a base and 1 cm behind the loser in the push direction, not engaged.
+  const behind: number[] = [];
+  for (const g of sc.sides[side].figures) {
+    if (g === loser || s.status[g] !== ON || contacts(s, g).length > 0) continue;
+    const px = s.x[g] - s.x[loser];
+    const py = s.y[g] - s.y[loser];
+    const along = (px * dx + py * dy) / l;
+    if (along > 0 && dist(s.x[g], s.y[g], s.x[loser], s.y[loser]) <= 2 * sc.radius + 1) behind.push(g);
+  }
+  const moving = [loser, ...behind];
+  const ignore = new Set(moving);
+  const ok = moving.every((g) => {
+    const x = s.x[g] + ux;
+    const y = s.y[g] + uy;
+    if (!sc.table.isFree(x, y) || fenceCrossing(sc, s.x[g], s.y[g], x, y)) return false;
+    for (let h = 0; h < s.x.length; h++) {
+      if (ignore.has(h) || s.status[h] > DISABLED) continue;
+      if (dist(x, y, s.x[h], s.y[h]) < 2 * sc.radius - 1e-6) return false;
+    }
+    return true;
+  });
+  if (!ok) {
+    ctx.emit?.({ e: 'push', turn: s.turn, figure: sc.figures[loser].id, moved: [], by: [0, 0], blocked: true });
+    return;
+  }
+  for (const g of moving) {
+    s.x[g] += ux;
+    s.y[g] += uy;
+  }
+  s.counters[C.pushBacks]++;
+  ctx.emit?.({ e: 'push', turn: s.turn, figure: sc.figures[loser].id, moved: moving.map((g) => sc.figures[g].id), by: [r2(ux), r2(uy)], blocked: false });
+}
+
+/** Figures out of the fight on a side (disabled, dead or gone). */
+export function downCount(s: SowState, side: number): number {
+  let n = 0;
+  for (const f of s.sc.sides[side].figures) if (s.status[f] !== ON) n++;
+  return n;
+}

@@ -1,0 +1,85 @@
+/**
+ * The State of War evaluation: a logistic model over a few features of the state, giving the
+ * raiders' (the objective side's) chance of winning; the defenders get one minus it. Default
+ * weights are hand-set (not fitted); `fit-eval` can fit them to recorded games.
+ */
+import { dist as geoDist } from '../../core/geometry.js';
+import { atObjective } from './engine.js';
+import { ACTIVE, PH_OVER, type SowState } from './state.js';
+import { ROUTED } from './tables.js';
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
+
+/** Feature names, in the order of {@link features} and of a weights vector. */
+export const FEATURE_NAMES = [
+  'bias',
+  'burn', // actions spent firing the objective / actions needed
+  'approach', // mean progress toward the objective of the three best-placed raiders (0 at 110 cm, 1 there)
+  'raiders', // raiders still fighting (active, not routed) / raiders at the start
+  'defenders', // defenders active / defenders at the start
+  'time', // turns gone / turn limit
+  'pressure', // time × (1 − burn)
+  'atObjective', // raiders in contact with the objective / 3
+  'guard', // active defenders within 20 cm of the objective / defenders at the start
+] as const;
+
+/** Default weights (hand-set). */
+export const DEFAULT_WEIGHTS: readonly number[] = [-1.2, 5, 2.5, 2.5, -2.5, -0.5, -2.5, 1.2, -1];
+
+const SPAN = 110;
+
+/** The feature vector of a state (raiders' point of view). */
+export function features(s: SowState, out: number[] = new Array<number>(FEATURE_NAMES.length)): number[] {
+  const sc = s.sc;
+  const r = sc.objective.side;
+  const prog: number[] = [];
+  let raiders = 0;
+  let at = 0;
+  for (const f of sc.sides[r].figures) {
+    if (s.status[f] !== ON || s.morale[sc.figures[f].unit] === ROUTED) continue;
+    raiders++;
+    const d = sc.objective.field.approx(s.x[f], s.y[f]);
+    prog.push(1 - Math.min(1, (Number.isFinite(d) ? d : SPAN) / SPAN));
+    if (atObjective(s, f)) at++;
+  }
+  prog.sort((a, b) => b - a);
+  let appr = 0;
+  for (let i = 0; i < Math.min(3, prog.length); i++) appr += prog[i];
+  let defenders = 0;
+  let guard = 0;
+  const o = sc.objective.spots[0];
+  for (const f of sc.sides[1 - r].figures) {
+    if (s.status[f] !== ON) continue;
+    defenders++;
+    if (dist(s.x[f], s.y[f], o.x, o.y) <= 20) guard++;
+  }
+  const burn = Math.min(1, s.burn / sc.objective.fireActions);
+  const time = Math.min(1, (s.turn - 1) / sc.maxTurns);
+  out[0] = 1;
+  out[1] = burn;
+  out[2] = appr / 3;
+  out[3] = raiders / sc.sides[r].figures.length;
+  out[4] = defenders / sc.sides[1 - r].figures.length;
+  out[5] = time;
+  out[6] = time * (1 - burn);
+  out[7] = Math.min(3, at) / 3;
+  out[8] = guard / sc.sides[1 - r].figures.length;
+  return out;
+}
+
+/** The raiders' winning chance in [0, 1] under `weights`; exactly 1, 0 or 0.5 on a finished game. */
+export function raiderValue(s: SowState, weights: readonly number[] = DEFAULT_WEIGHTS): number {
+  if (s.phase === PH_OVER) return s.winner === s.sc.objective.side ? 1 : s.winner < 0 ? 0.5 : 0;
+  const f = features(s);
+  let z = 0;
+  for (let i = 0; i < f.length; i++) z += f[i] * (weights[i] ?? 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Value of the state for side index `side` in [0, 1]. */
+export function evaluateFor(s: SowState, side: number, weights: readonly number[] = DEFAULT_WEIGHTS): number {
+  const v = raiderValue(s, weights);
+  return side === s.sc.objective.side ? v : 1 - v;
+}

@@ -1,0 +1,112 @@
+/**
+ * State of War (American Civil War skirmish, quick-reference sheet version 1a) as a
+ * {@link Ruleset}: figure by figure, two actions each, dice contests of differently sized dice,
+ * lengths in centimetres. Everything specific to the rules lives in this folder; the readings of
+ * the sheet are in docs/rules/state-of-war.md.
+ */
+import { z } from 'zod';
+import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
+import { stateOfWarScenarioSchema } from './schema.js';
+import { compileStateOfWar, type SowScenario } from './compile.js';
+import { type SowAction, actor, applyAction, downCount, exactMovePlan, legalActions, setupGame } from './engine.js';
+import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
+import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, exportState, hashState, importState, type SowState } from './state.js';
+import { describeAction, describeEvent } from './story.js';
+import { renderAscii } from './render.js';
+import { stateOfWarInvariants } from './invariants.js';
+import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
+import { sowScores } from './policy.js';
+
+export type { SowAction } from './engine.js';
+export type { SowState } from './state.js';
+export type { SowScenario } from './compile.js';
+
+/** A stable key of an action within one decision. */
+export function actionKey(a: SowAction): string {
+  switch (a.k) {
+    case 'move':
+    case 'ride':
+      return `${a.k}:${a.to}`;
+    case 'moveTo':
+      return `moveTo:${a.x},${a.y}`;
+    case 'charge':
+      return `charge:${a.t}`;
+    case 'fire':
+      return `fire:${a.u}`;
+    default:
+      return a.k;
+  }
+}
+
+/** The State of War ruleset. */
+export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRuleset<SowState, SowAction, SowScenario>({
+  id: 'state-of-war',
+  version: '1.0.0',
+  title: 'State of War — A.C.W. skirmish rules, quick reference sheet 1a (centimetres)',
+  // Two sides taking action phases in turn; dice (and the random target within a group) are
+  // sampled in apply; a measured table in centimetres.
+  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'cm', activation: 'side-turns' },
+  scenarios: ['wagon-raid'],
+  compile: compileStateOfWar,
+  sides: (sc) => sc.sides.map((s) => s.id),
+  setup: setupGame,
+  currentSide(s) {
+    return s.phase === PH_OVER ? null : s.sc.sides[s.side].id;
+  },
+  legalActions,
+  apply: applyAction,
+  clone: cloneState,
+  isTerminal: (s) => s.phase === PH_OVER,
+  outcome(s): Outcome | null {
+    if (s.phase !== PH_OVER) return null;
+    return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
+  },
+  evaluate(s, side: SideId, weights?: readonly number[]) {
+    return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side), weights);
+  },
+  evaluation: {
+    names: FEATURE_NAMES,
+    defaultWeights: DEFAULT_WEIGHTS,
+    side: (sc) => sc.sides[sc.objective.side].id,
+    features: (s) => features(s),
+  },
+  turn: (s) => s.turn,
+  policy: { scores: sowScores },
+  threads: { exportState, importState },
+  view: { scene: sowScene, ascii: renderAscii, describeFigure: describeSowFigure, exactMove: sowExactMove },
+  hash: hashState,
+  actionKey,
+  describeAction,
+  describeEvent,
+  checkAction(s, a) {
+    if (a.k !== 'moveTo') {
+      const key = actionKey(a);
+      return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';
+    }
+    const f = actor(s);
+    if (f < 0) return 'no figure is acting now';
+    if (!legalActions(s).some((o) => o.k === 'move' || o.k === 'done')) return 'this figure may not move now';
+    const plan = exactMovePlan(s, f, a.x, a.y);
+    return typeof plan === 'string' ? plan : null;
+  },
+  stats(s) {
+    const out: Record<string, number> = { turns: s.turn, decisions: s.decisions, burn: s.burn };
+    for (const side of s.sc.sides) {
+      const count = (st: number): number => side.figures.filter((f) => s.status[f] === st).length;
+      out[`${side.id}.active`] = count(ACTIVE);
+      out[`${side.id}.disabled`] = count(DISABLED);
+      out[`${side.id}.killed`] = count(DEAD);
+      out[`${side.id}.gone`] = count(GONE);
+      out[`${side.id}.down`] = downCount(s, side.index);
+    }
+    COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
+    return out;
+  },
+  // Per phase each figure makes at most 2 action decisions (and a stop); two phases a turn.
+  decisionLimit: (sc) => sc.maxTurns * 2 * (sc.figures.length * 3 + 2) + 20,
+  invariants: stateOfWarInvariants,
+  jsonSchema: () => z.toJSONSchema(stateOfWarScenarioSchema, { io: 'input' }) as Json,
+});
+
+/** The ruleset this folder declares (the name the registry and lazy loading look for). */
+export const ruleset = stateOfWar;

@@ -1,0 +1,181 @@
+/**
+ * Rule invariants of State of War, checked from the events of a game (with bookkeeping of its own,
+ * independent of the engine's) and from the state after each decision. Used by the property tests
+ * and `stress`; any violation is a defect.
+ */
+import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
+import { dist } from '../../core/geometry.js';
+import type { SowScenario } from './compile.js';
+import { ACTIVE, DISABLED, type SowState } from './state.js';
+import {
+  COVER_DIE,
+  MAX_AGAINST_ONE,
+  RANGE_DIE,
+  type Cover,
+  BAND_NAMES,
+  actionsFor,
+  applyInjury,
+  loadActions,
+  maxRange,
+  moveRate,
+  rangeBand,
+  shotResult,
+} from './tables.js';
+
+const TOL = 0.02; // event lengths are rounded to hundredths
+
+function num(v: Json | undefined): number {
+  return typeof v === 'number' ? v : NaN;
+}
+
+interface DieJson {
+  die: string;
+  face: number;
+  score: number;
+}
+
+function best(v: Json | undefined): number {
+  const a = (v as unknown as DieJson[]) ?? [];
+  let b = 0;
+  a.forEach((d, i) => {
+    if (i === 0 || d.score > b) b = d.score;
+  });
+  return b;
+}
+
+/** A monitor for one game on `sc`. */
+export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState> {
+  const violations: string[] = [];
+  const n = sc.figures.length;
+  const status = new Array<string>(n).fill('active');
+  const wounds = new Array<number>(n).fill(0);
+  const mounted = sc.figures.map((f) => f.mounted);
+  const need = new Array<number>(n).fill(0);
+  const spent = new Array<number>(n).fill(0);
+  let side = '';
+  let turn = 1;
+  const bad = (msg: string): void => {
+    if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
+  };
+  const idx = (v: Json | undefined): number => sc.figureIndex.get(String(v)) ?? -1;
+  const acting = (e: GameEvent): void => {
+    const f = idx(e.figure);
+    if (f < 0) return bad(`${e.e} by unknown figure ${String(e.figure)}`);
+    if (status[f] !== 'active') bad(`${sc.figures[f].id} (${status[f]}) acts (${e.e})`);
+    if (sc.sides[sc.figures[f].side].id !== side) bad(`${sc.figures[f].id} acts (${e.e}) in the other side's phase`);
+    spent[f]++;
+    const allowed = actionsFor(wounds[f], false);
+    if (spent[f] > allowed) bad(`${sc.figures[f].id} spends action ${spent[f]} with ${wounds[f]} wound(s) (allowed ${allowed})`);
+  };
+  return {
+    violations,
+    event(e: GameEvent) {
+      switch (e.e) {
+        case 'phase':
+          side = String(e.side);
+          turn = num(e.turn);
+          spent.fill(0);
+          break;
+        case 'move': {
+          const f = idx(e.figure);
+          acting(e);
+          if (f >= 0) {
+            const allow = moveRate(mounted[f]);
+            if (num(e.allowance) !== allow) bad(`${sc.figures[f].id} moves with allowance ${String(e.allowance)}, should be ${allow}`);
+            if (num(e.length) > allow + TOL) bad(`${sc.figures[f].id} moves ${String(e.length)} cm > ${allow}`);
+            if (num(e.used) > allow + TOL) bad(`${sc.figures[f].id} uses ${String(e.used)} cm of a ${allow} cm move`);
+            const from = e.from as number[];
+            const to = e.to as number[];
+            if (dist(from[0], from[1], to[0], to[1]) > num(e.length) + 2 * TOL) bad(`${sc.figures[f].id} ends further than its route is long`);
+          }
+          break;
+        }
+        case 'load': {
+          const f = idx(e.figure);
+          // A ride-and-load's load follows its move event: the action was counted there.
+          if (f >= 0) need[f] = Math.max(0, need[f] - 1);
+          if (f >= 0 && num(e.left) !== need[f]) bad(`${sc.figures[f].id} load count ${String(e.left)}, expected ${need[f]}`);
+          if (!e.ride) acting(e);
+          break;
+        }
+        case 'climb':
+        case 'mount':
+        case 'dismount':
+        case 'burn':
+        case 'balk':
+          acting(e);
+          if (e.e === 'mount') mounted[idx(e.figure)] = true;
+          if (e.e === 'dismount') mounted[idx(e.figure)] = false;
+          break;
+        case 'fire': {
+          acting(e);
+          const f = idx(e.figure);
+          if (f < 0) break;
+          const w = sc.figures[f].weapon;
+          if (!w) {
+            bad(`${sc.figures[f].id} fires with no weapon`);
+            break;
+          }
+          if (need[f] > 0) bad(`${sc.figures[f].id} fires unloaded (${need[f]} load actions to go)`);
+          need[f] = loadActions(w);
+          const range = num(e.range);
+          if (range > maxRange(w) + TOL) bad(`${sc.figures[f].id} fires at ${range} cm, beyond ${maxRange(w)}`);
+          const band = rangeBand(w, range);
+          const fd = (e.firer as unknown as DieJson[])[0];
+          if (fd.die !== `d${sc.figures[f].die}`) bad(`${sc.figures[f].id} throws ${fd.die}, its quality die is d${sc.figures[f].die}`);
+          const ag = e.against as unknown as DieJson[];
+          if (ag[0].die !== `d${COVER_DIE[e.cover as Cover]}`) bad(`cover ${String(e.cover)} thrown as ${ag[0].die}`);
+          if (band >= 0) {
+            const b = band as number;
+            if (Math.abs(range - (w.ranges[b] ?? 0)) > TOL && ag[1].die !== `d${RANGE_DIE[b]}`) bad(`range ${range} cm (${BAND_NAMES[b]}) thrown as ${ag[1].die}`);
+          }
+          const margin = best(e.firer) - best(e.against);
+          if (margin !== num(e.margin) || shotResult(margin) !== e.result) bad(`shot margin ${String(e.margin)} / result ${String(e.result)} do not follow from the dice`);
+          const t = idx(e.target);
+          if (t >= 0 && status[t] !== 'active') bad(`shot at ${sc.figures[t].id} (${status[t]})`);
+          break;
+        }
+        case 'horseHit':
+          if (e.horseHit) mounted[idx(e.figure)] = false;
+          if (!(num(e.face) >= 4) === Boolean(e.horseHit)) bad(`horse hit ${String(e.horseHit)} on a d6 of ${String(e.face)}`);
+          break;
+        case 'unhorsed':
+          mounted[idx(e.figure)] = false;
+          break;
+        case 'hurt': {
+          const t = idx(e.figure);
+          if (t < 0) break;
+          const h = applyInjury({ wounds: wounds[t], disabled: status[t] === 'disabled', dead: status[t] === 'killed' }, e.injury as 'wound');
+          wounds[t] = h.wounds;
+          const st = h.dead ? 'killed' : h.disabled ? 'disabled' : 'active';
+          if (e.status !== (st === 'active' ? 'wounded' : st)) bad(`${sc.figures[t].id} ${String(e.injury)}: status ${String(e.status)}, the ladder says ${st}`);
+          status[t] = st;
+          break;
+        }
+        case 'melee': {
+          const many = e.many as string[];
+          if (many.length > MAX_AGAINST_ONE || many.length < 1) bad(`melee of ${many.length} against one`);
+          for (const id of [String(e.one), ...many]) if (status[idx(id)] !== 'active') bad(`${id} (${status[idx(id)]}) fights`);
+          break;
+        }
+        case 'leave':
+          status[idx(e.figure)] = 'gone';
+          break;
+        default:
+          break;
+      }
+    },
+    afterStep(s: SowState) {
+      const r2 = (2 * sc.radius - 1e-3) ** 2;
+      for (let f = 0; f < n; f++) {
+        if (s.status[f] > DISABLED) continue;
+        if (!sc.table.isFree(s.x[f], s.y[f])) bad(`${sc.figures[f].id} stands in a building or off the table at (${s.x[f].toFixed(2)}, ${s.y[f].toFixed(2)})`);
+        if (s.status[f] === ACTIVE && s.acts[f] > actionsFor(s.wounds[f], false)) bad(`${sc.figures[f].id} holds ${s.acts[f]} actions with ${s.wounds[f]} wounds`);
+        for (let g = f + 1; g < n; g++) {
+          if (s.status[g] > DISABLED) continue;
+          if ((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2 < r2) bad(`${sc.figures[f].id} and ${sc.figures[g].id} overlap`);
+        }
+      }
+    },
+  };
+}

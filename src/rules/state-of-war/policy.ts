@@ -1,0 +1,151 @@
+/**
+ * The scripted State of War policy, both sides, as a score per legal action of the figure acting
+ * now (the `heuristic` agent plays the best; search agents use the scores as a prior).
+ *
+ * Raiders (the objective side) make for the objective and fire it; they shoot when the odds are
+ * good, charge defenders that stand near the objective, climb fences in their way, and ride and
+ * load on the move. Defenders keep loaded and shoot (the nearer the target is to the objective, the
+ * better), take cover, and close with raiders that get near the objective. Runners run.
+ * Odds come from the exact contest distributions (src/core/dice-contest.ts).
+ */
+import { dist as geoDist } from '../../core/geometry.js';
+import { marginDistribution } from '../../core/dice-contest.js';
+import { type SowAction, actor, chargePlan, meleeBonus, meleePool, movePlan, shotCandidates, shotPools } from './engine.js';
+import { ACTIVE, type SowState } from './state.js';
+import { inCoverAt, nearestEnemy } from './table.js';
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
+
+/** Distance (cm, by the way round buildings) from (x, y) to the objective. */
+function toObjective(s: SowState, x: number, y: number): number {
+  const d = s.sc.objective.field.approx(x, y);
+  return Number.isFinite(d) ? d : 500;
+}
+
+/** Chance of at least `m` margin in a contest. */
+function atLeast(dist: Map<number, number>, m: number): number {
+  let p = 0;
+  for (const [k, q] of dist) if (k >= m) p += q;
+  return p;
+}
+
+/** Margin distributions of shots by firer die, cover die and range die (pure, so shared by every game). */
+const SHOT_ODDS = new Map<string, Map<number, number>>();
+
+/** Value of shooting at unit `u`: wound-or-worse and disabling odds on the nearest candidate. */
+function fireValue(s: SowState, f: number, u: number, raider: boolean): number {
+  const c = shotCandidates(s, f, u);
+  if (c.length === 0) return -1;
+  const t = c[0].t;
+  const pools = shotPools(s, f, t);
+  const key = `${pools.firer[0].sides}:${pools.target[0].sides}:${pools.target[1].sides}`;
+  let m = SHOT_ODDS.get(key);
+  if (!m) {
+    m = marginDistribution(pools.firer, pools.target);
+    SHOT_ODDS.set(key, m);
+  }
+  const wound = atLeast(m, 2);
+  const disable = atLeast(m, 4);
+  let v = 20 * wound + 6 * disable;
+  const dObj = toObjective(s, s.x[t], s.y[t]);
+  if (!raider) v += 8 * Math.max(0, 1 - dObj / 60);
+  else v += 6 * Math.max(0, 1 - dObj / 30);
+  return v;
+}
+
+/** Value of charging enemy t. */
+function chargeValue(s: SowState, f: number, t: number, raider: boolean): number {
+  const plan = chargePlan(s, f, t);
+  if (!plan) return -1;
+  const mine = meleePool(s, f, [t]);
+  const theirs = meleePool(s, t, [f]);
+  const m = marginDistribution(mine, theirs, 1, meleeBonus(s, t, [f]));
+  const win = atLeast(m, 1);
+  const lose = 1 - atLeast(m, 0);
+  const dObj = toObjective(s, s.x[t], s.y[t]);
+  const near = Math.max(0, 1 - dObj / 25);
+  return raider ? 10 * win - 7 * lose + 8 * near : 9 * win - 6 * lose + 9 * near - 1;
+}
+
+/** Path distance to the objective of the nearest raider still fighting (cm). */
+function nearestRaiderTo(s: SowState): number {
+  const sc = s.sc;
+  let best = Infinity;
+  for (const g of sc.sides[sc.objective.side].figures) if (s.status[g] === ON) best = Math.min(best, toObjective(s, s.x[g], s.y[g]));
+  return best;
+}
+
+/** Scores of the legal actions in `s` (higher is better), one per action in order. */
+export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
+  const sc = s.sc;
+  const f = actor(s);
+  if (f < 0) return legal.map(() => 0);
+  const info = sc.figures[f];
+  const raider = info.side === sc.objective.side;
+  const here = toObjective(s, s.x[f], s.y[f]);
+  const enemy = nearestEnemy(s, info.side, s.x[f], s.y[f]);
+  // Raiders near the objective: how many defenders guard it (within 15 cm).
+  return legal.map((a) => {
+    switch (a.k) {
+      case 'burn':
+        return 1000;
+      case 'done':
+        return 0;
+      case 'move':
+      case 'ride': {
+        const p = movePlan(s, f, a.to);
+        if (!p) return -5;
+        const gain = here - toObjective(s, p.to.x, p.to.y);
+        const ride = a.k === 'ride' ? 2 : 0;
+        if (a.to === 'rear') return raider ? 0.2 : -1;
+        if (raider) {
+          if (a.to === 'obj') return 6 + 0.4 * gain + ride + (p.turnOnly ? -4 : 0);
+          if (a.to === 'cover') return 1 + ride;
+          if (a.to.startsWith('foe:')) return 1 + 0.2 * gain + ride;
+          return 0.5 + ride;
+        }
+        if (a.to === 'obj') {
+          // Guard the objective when raiders draw near it.
+          const threat = nearestRaiderTo(s);
+          return threat < 50 && here > 4 ? 5 + 0.2 * gain : -0.5;
+        }
+        if (a.to.startsWith('foe:')) {
+          const t = sc.figureIndex.get(a.to.slice(4))!;
+          const dt = toObjective(s, s.x[t], s.y[t]);
+          return dt < 30 ? 7 - 0.1 * dt : -1;
+        }
+        if (a.to === 'cover') return !inCoverAt(sc, s.x[f], s.y[f]) && enemy.d < 70 && toObjective(s, p.to.x, p.to.y) < 35 ? 3 : 0.3;
+        return 0.3;
+      }
+      case 'moveTo':
+        return 0;
+      case 'climb':
+        if (!raider) return -1;
+        return legal.some((o) => o.k === 'move' && o.to === 'obj') ? 1 : 9;
+      case 'fire': {
+        const u = sc.unitIndex.get(a.u)!;
+        return fireValue(s, f, u, raider);
+      }
+      case 'load':
+        return raider ? (here < 40 ? 1 : 2) : 6;
+      case 'charge': {
+        const t = sc.figureIndex.get(a.t)!;
+        return chargeValue(s, f, t, raider);
+      }
+      case 'mount':
+        return 1;
+      case 'dismount':
+        return -2;
+    }
+    return 0;
+  });
+}
+
+/** Straight distance from figure f to the objective's nearest contact spot (cm). */
+export function spotDistance(s: SowState, f: number): number {
+  let best = Infinity;
+  for (const p of s.sc.objective.spots) best = Math.min(best, dist(s.x[f], s.y[f], p.x, p.y));
+  return best;
+}

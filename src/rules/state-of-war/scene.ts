@@ -1,0 +1,143 @@
+/**
+ * A State of War state as a ruleset-agnostic {@link Scene} (src/core/scene.ts) for `play`'s map and
+ * `render`'s pictures (table coordinates in cm): buildings, woods, the creek, hills, cover, fences
+ * and walls (drawn as thin strips), the objective, every figure by side and unit with its markers,
+ * the acting figure highlighted; turn, morale and the objective as info lines. Also
+ * {@link describeSowFigure} for `status <figure>` and the exact-coordinates move of `play`.
+ */
+import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
+import { type SowAction, activeMembers, actor, figureOptions } from './engine.js';
+import { ACTIVE, DEAD, DISABLED, GONE, PH_OVER, type SowState } from './state.js';
+import { MORALE_NAMES, actionsFor, loadActions } from './tables.js';
+import { heightAt, inCoverAt } from './table.js';
+
+const COLOURS = ['#7f8c8d', '#1f4e79'];
+const STATUS = ['active', 'disabled', 'dead', 'gone'];
+
+function markersOf(s: SowState, f: number): { markers: string[]; badge: string } {
+  const info = s.sc.figures[f];
+  const markers: string[] = [];
+  let badge = '';
+  if (info.role !== 'man') markers.push(info.role === 'nco' ? 'NCO' : 'force commander');
+  if (s.mounted[f]) markers.push('mounted');
+  else if (info.mounted) markers.push(s.horse[f] ? 'dismounted (horse waiting)' : 'unhorsed');
+  if (s.wounds[f] > 0) {
+    markers.push(`${s.wounds[f]} wound${s.wounds[f] > 1 ? 's' : ''}`);
+    badge = `${s.wounds[f]}w`;
+  }
+  if (s.status[f] === DISABLED) {
+    markers.push('disabled');
+    badge = 'D';
+  }
+  if (info.weapon && s.load[f] > 0) {
+    markers.push(`unloaded (${s.load[f]} of ${loadActions(info.weapon)} load actions to go)`);
+    badge ||= 'u';
+  }
+  const m = s.morale[info.unit];
+  if (m > 0) {
+    markers.push(MORALE_NAMES[m]);
+    badge ||= m >= 3 ? '!' : '~';
+  }
+  return { markers, badge };
+}
+
+/** The drawable state. */
+export function sowScene(s: SowState): Scene {
+  const sc = s.sc;
+  const areas: SceneArea[] = [];
+  const poly = (id: string, kind: string, label: string, pts: { x: number; y: number }[]): void => {
+    areas.push({ id, kind, label, points: pts.map((p) => [p.x, p.y]) });
+  };
+  for (const a of sc.difficult) poly(a.id, 'water', `${a.label} (difficult: each cm costs 2)`, [...a.poly]);
+  for (const a of sc.hills) poly(a.id, 'hill', `${a.label} (height ${a.height})`, [...a.poly]);
+  for (const a of sc.coverAreas) {
+    if (a.kind === 'building') continue;
+    poly(a.id, a.kind === 'wood' ? 'wood' : 'cover', `${a.label} (${a.cover} cover)`, [...a.poly]);
+  }
+  for (const a of sc.buildings) poly(a.id, 'building', `${a.label} (hard cover)`, [...a.poly]);
+  for (const f of sc.fences) {
+    for (let k = 1; k < f.points.length; k++) {
+      const a = f.points[k - 1];
+      const b = f.points[k];
+      const l = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const nx = (-(b.y - a.y) / l) * 0.4;
+      const ny = ((b.x - a.x) / l) * 0.4;
+      poly(`${f.id}:${k}`, f.kind === 'wall' ? 'building' : 'broken', `${f.label} (${f.kind}, ${f.cover} cover, ${f.height} cm)`, [
+        { x: a.x + nx, y: a.y + ny },
+        { x: b.x + nx, y: b.y + ny },
+        { x: b.x - nx, y: b.y - ny },
+        { x: a.x - nx, y: a.y - ny },
+      ]);
+    }
+  }
+  poly(sc.objective.id, 'objective', `${sc.objective.name} (fired ${s.burn} of ${sc.objective.fireActions})`, [...sc.objective.poly]);
+  const cur = actor(s);
+  const figures: SceneFigure[] = sc.figures.map((f) => {
+    const m = markersOf(s, f.index);
+    return {
+      id: f.id,
+      name: f.name,
+      x: s.x[f.index],
+      y: s.y[f.index],
+      r: sc.radius,
+      facing: s.facing[f.index],
+      side: sc.sides[f.side].id,
+      band: String(sc.sides[f.side].units.indexOf(f.unit) + 1),
+      status: s.status[f.index] === DISABLED ? 'captured' : STATUS[s.status[f.index]],
+      onTable: s.status[f.index] !== GONE,
+      markers: m.markers,
+      badge: m.badge,
+      highlighted: cur >= 0 && sc.figures[cur].unit === f.unit,
+      current: cur === f.index,
+    };
+  });
+  const info: SceneInfo[] = [
+    { label: 'Turn', value: `${s.turn} of ${sc.maxTurns}` },
+    { label: 'Objective', value: `${sc.objective.name}: fired ${s.burn} of ${sc.objective.fireActions} actions` },
+    {
+      label: 'Morale',
+      value: sc.units
+        .filter((u) => s.morale[u.index] > 0)
+        .map((u) => `${u.name}: ${MORALE_NAMES[s.morale[u.index]]}`)
+        .join('; ') || 'all units OK',
+    },
+    { label: 'Lengths', value: 'centimetres' },
+  ];
+  if (cur >= 0) info.push({ label: 'Acting', value: `${sc.figures[cur].name} (${sc.figures[cur].id}), ${s.acts[cur]} action(s) left` });
+  const caption =
+    s.phase === PH_OVER
+      ? `Game over: ${s.winner >= 0 ? `${sc.sides[s.winner].name} win` : 'a draw'} — ${s.reason}`
+      : `Turn ${s.turn} — ${sc.sides[s.side].name}: ${cur >= 0 ? `${sc.figures[cur].name} acts (${s.acts[cur]} left)` : ''}`;
+  return {
+    width: sc.width,
+    height: sc.height,
+    caption,
+    sides: sc.sides.map((side) => ({ id: side.id, name: side.name, colour: COLOURS[side.index], mark: side.prefix[0] })),
+    areas,
+    markers: [],
+    figures,
+    info,
+  };
+}
+
+/** One figure in plain words (ids or names, any case), or null when there is no such figure. */
+export function describeSowFigure(s: SowState, id: string): string | null {
+  const sc = s.sc;
+  const want = id.trim().toLowerCase();
+  const f = sc.figures.find((x) => x.id.toLowerCase() === want || x.name.toLowerCase() === want);
+  if (!f) return null;
+  const i = f.index;
+  const u = sc.units[f.unit];
+  const arms = `${f.weapon ? f.weapon.name : 'no firearm'}, ${f.melee.name} in melee`;
+  const where = `at (${s.x[i].toFixed(1)}, ${s.y[i].toFixed(1)}) cm facing ${((s.facing[i] * 180) / Math.PI).toFixed(0)}°${inCoverAt(sc, s.x[i], s.y[i]) ? ', in cover' : ''}${heightAt(sc, s.x[i], s.y[i]) > 0 ? ', on high ground' : ''}`;
+  const st = s.status[i] === ACTIVE ? 'active' : s.status[i] === DISABLED ? 'disabled' : s.status[i] === DEAD ? 'dead' : 'gone';
+  const m = markersOf(s, i).markers;
+  const acts = s.status[i] === ACTIVE ? `${actionsFor(s.wounds[i], false)} actions a turn${s.side === f.side ? `, ${s.acts[i]} left this phase` : ''}` : 'no actions';
+  const options = actor(s) === i ? `; may: ${[...new Set(figureOptions(s, i).map((a: SowAction) => a.k))].join(', ')}` : '';
+  return `${f.name} (${f.id}), ${f.type} (${f.quality}, d${f.die}) of ${u.name} [${activeMembers(s, f.unit).length} of ${u.figures.length} active, ${MORALE_NAMES[s.morale[f.unit]]}], ${sc.sides[f.side].name}: ${arms}. ${st}, ${where}${m.length ? `; ${m.join(', ')}` : ''}; ${acts}${options}.`;
+}
+
+/** The action moving the acting figure to exact coordinates (cm) for `play`, or null when no figure acts. */
+export function sowExactMove(s: SowState, x: number, y: number): SowAction | null {
+  return actor(s) >= 0 ? { k: 'moveTo', x, y } : null;
+}

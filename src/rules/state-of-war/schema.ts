@@ -1,0 +1,102 @@
+/**
+ * The State of War scenario file format, as a zod schema. `npx tsx src/cli.ts schema` writes the
+ * JSON Schema generated from it to scenarios/schema/state-of-war.schema.json. All lengths are
+ * CENTIMETRES; coordinates are [x, y] with x across the table from the left edge and y down the
+ * table from the top (north) edge.
+ */
+import { z } from 'zod';
+import { MELEE_WEAPONS, QUALITY_NAMES, WEAPONS } from './tables.js';
+
+const point = z.tuple([z.number(), z.number()]).describe('[x, y] in cm');
+const polygon = z.array(point).min(3).describe('convex polygon vertices in order, implicitly closed (cm)');
+
+const terrain = z
+  .object({
+    id: z.string().min(1),
+    kind: z
+      .enum(['building', 'wood', 'difficult', 'hill', 'cover'])
+      .describe(
+        'building: impassable, blocks sight, hard cover to a figure touching it; wood: soft cover, blocks sight ' +
+          'through it ([W14]); difficult: every cm inside costs 2 ([W9]); hill: raised ground (height); cover: an area giving its cover class',
+      ),
+    polygon,
+    label: z.string().optional().describe('name shown on maps and in stories'),
+    cover: z.enum(['soft', 'hard']).optional().describe('cover class of a "cover" area (default soft)'),
+    height: z.number().positive().default(1).describe('height of a hill (levels)'),
+  })
+  .strict();
+
+const fence = z
+  .object({
+    id: z.string().min(1),
+    kind: z.enum(['fence', 'wall']).describe('a rail fence (soft cover) or a wall (hard cover)'),
+    line: z.array(point).min(2).describe('the fence line (cm), a polyline'),
+    height: z.number().positive().max(3).default(3).describe('height in cm: one climb action crosses up to 3 cm ([W5])'),
+    label: z.string().optional(),
+  })
+  .strict();
+
+const figure = z
+  .object({
+    count: z.number().int().min(1).default(1),
+    name: z.string().optional().describe('a personal name (only with count 1)'),
+    type: z.string().min(1).default('infantryman').describe('what it is, for stories'),
+    quality: z.enum(QUALITY_NAMES).describe('quality class: green d6, trained d8, veteran d10, elite d12 ([W33])'),
+    weapon: z.enum(['none', ...(Object.keys(WEAPONS) as [string, ...string[]])]).describe('missile weapon (Shooting table)'),
+    melee: z.enum(Object.keys(MELEE_WEAPONS) as [string, ...string[]]).describe('melee weapon (Melee table)'),
+    mounted: z.boolean().default(false),
+    role: z.enum(['man', 'nco', 'commander']).default('man').describe("the unit's NCO, or the force commander"),
+  })
+  .strict();
+
+const unit = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    at: point.describe('centre of the front rank at the start'),
+    facing: z.number().default(0).describe('initial facing in degrees (0 = east, 90 = south)'),
+    perRank: z.number().int().min(1).default(6).describe('figures per rank when placed'),
+    spacing: z.number().positive().default(3).describe('cm between figure centres when placed'),
+    figures: z.array(figure).min(1),
+  })
+  .strict();
+
+const side = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    prefix: z.string().min(1).describe('figure ids are the prefix and a number'),
+    rear: z.enum(['north', 'south', 'east', 'west']).describe('the table edge to its rear'),
+    units: z.array(unit).min(1),
+  })
+  .strict();
+
+/** Schema of a State of War scenario file. */
+export const stateOfWarScenarioSchema = z
+  .object({
+    $schema: z.string().optional(),
+    ruleset: z.literal('state-of-war'),
+    id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
+    name: z.string().min(1),
+    description: z.string().default(''),
+    table: z.object({ width: z.number().positive(), height: z.number().positive() }).strict().describe('cm'),
+    baseDiameter: z.number().positive().default(2.5).describe('figure base diameter (cm)'),
+    terrain: z.array(terrain).default([]),
+    fences: z.array(fence).default([]),
+    first: z.string().describe('the side whose action phase comes first in every turn'),
+    objective: z
+      .object({
+        id: z.string().min(1),
+        name: z.string().min(1),
+        polygon: polygon.describe('the object to fire (impassable)'),
+        side: z.string().describe('the side that must fire it'),
+        fireActions: z.number().int().min(1).describe('actions spent in base contact that fire it ([W34])'),
+      })
+      .strict(),
+    sides: z.array(side).length(2),
+    victory: z.object({ maxTurns: z.number().int().min(1).max(100) }).strict(),
+  })
+  .strict();
+
+/** A validated State of War scenario file (defaults filled in). */
+export type StateOfWarScenarioFile = z.output<typeof stateOfWarScenarioSchema>;

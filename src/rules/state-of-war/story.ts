@@ -1,0 +1,149 @@
+/**
+ * Plain-words text for State of War events (the story `run` and `replay` print) and actions (the
+ * menus of `play`). Lengths in cm.
+ */
+import type { GameEvent, Json } from '../../core/model.js';
+import type { SowScenario } from './compile.js';
+import { type SowAction, actor, chargePlan, movePlan, shotCandidates, shotPools } from './engine.js';
+import type { SowState } from './state.js';
+import { marginDistribution } from '../../core/dice-contest.js';
+
+function str(v: Json | undefined): string {
+  return v === undefined || v === null ? '' : String(v);
+}
+
+/** A figure id in words, e.g. `Sgt. Kelly (U01, sergeant)` or `C03 (infantryman)`. */
+export function figureLabel(sc: SowScenario, id: Json | undefined): string {
+  const i = sc.figureIndex.get(str(id));
+  if (i === undefined) return str(id);
+  const f = sc.figures[i];
+  return f.name === f.id ? `${f.id} (${f.type})` : `${f.name} (${f.id}, ${f.type})`;
+}
+
+function unitLabel(sc: SowScenario, id: Json | undefined): string {
+  const i = sc.unitIndex.get(str(id));
+  return i === undefined ? str(id) : sc.units[i].name;
+}
+
+function dice(v: Json | undefined): string {
+  if (!Array.isArray(v)) return '';
+  return v
+    .map((d) => {
+      const o = d as { die?: Json; face?: Json; score?: Json; for?: Json };
+      const adj = o.score !== o.face ? `→${str(o.score)}` : '';
+      return `${str(o.for)} ${str(o.die)}=${str(o.face)}${adj}`;
+    })
+    .join(', ');
+}
+
+function pt(v: Json | undefined): string {
+  return Array.isArray(v) ? `(${v.join(', ')})` : '';
+}
+
+const DEST: Record<string, string> = { obj: 'toward the objective', cover: 'to cover', rear: 'toward the rear edge', unit: 'back to its unit' };
+
+function destWords(sc: SowScenario, key: string): string {
+  if (key.startsWith('foe:')) return `toward ${figureLabel(sc, key.slice(4))}`;
+  return DEST[key] ?? key;
+}
+
+/** The action in plain words for people. */
+export function describeAction(s: SowState, a: SowAction): string {
+  const sc = s.sc;
+  const f = actor(s);
+  const who = f >= 0 ? figureLabel(sc, sc.figures[f].id) : '';
+  switch (a.k) {
+    case 'done':
+      return `${who}: stop (the rest of its actions are lost)`;
+    case 'move':
+    case 'ride': {
+      const p = f >= 0 ? movePlan(s, f, a.to) : null;
+      const how = p ? (p.turnOnly ? ' (turns only)' : ` ${p.length.toFixed(1)} cm to (${p.to.x.toFixed(1)}, ${p.to.y.toFixed(1)})`) : '';
+      return `${who}: ${a.k === 'ride' ? 'ride and load, ' : 'move '}${destWords(sc, a.to)}${how}`;
+    }
+    case 'moveTo':
+      return `${who}: move to (${a.x}, ${a.y})`;
+    case 'charge': {
+      const t = sc.figureIndex.get(a.t);
+      const p = f >= 0 && t !== undefined ? chargePlan(s, f, t) : null;
+      return `${who}: charge ${figureLabel(sc, a.t)}${p ? ` (${p.length.toFixed(1)} cm)` : ''}`;
+    }
+    case 'fire': {
+      const u = sc.unitIndex.get(a.u);
+      let odds = '';
+      if (f >= 0 && u !== undefined) {
+        const c = shotCandidates(s, f, u);
+        if (c.length > 0) {
+          const pools = shotPools(s, f, c[0].t);
+          let wound = 0;
+          for (const [m, p] of marginDistribution(pools.firer, pools.target)) if (m >= 2) wound += p;
+          odds = ` (${c.length} in reach, nearest ${c[0].d.toFixed(0)} cm ${pools.cover}; wound or worse ${(100 * wound).toFixed(0)}%)`;
+        }
+      }
+      return `${who}: fire at ${unitLabel(sc, a.u)}${odds}`;
+    }
+    case 'load':
+      return `${who}: load (${f >= 0 ? s.load[f] : '?'} load actions to go)`;
+    case 'climb':
+      return `${who}: climb the fence or wall`;
+    case 'mount':
+      return `${who}: mount his horse`;
+    case 'dismount':
+      return `${who}: dismount`;
+    case 'burn':
+      return `${who}: fire ${sc.objective.name} (${s.burn + 1} of ${sc.objective.fireActions})`;
+  }
+}
+
+/** One line of story for an event, or null when not worth telling. */
+export function describeEvent(sc: SowScenario, e: GameEvent): string | null {
+  const who = figureLabel(sc, e.figure);
+  switch (e.e) {
+    case 'deploy':
+      return null;
+    case 'phase':
+      return `— Turn ${str(e.turn)}: ${sc.sides.find((x) => x.id === e.side)?.name ?? str(e.side)} act —`;
+    case 'move':
+      return e.kind === 'turn'
+        ? `${who} turns to face ${str(e.facing)}°`
+        : `${who} ${e.kind === 'charge' ? 'charges' : e.kind === 'ride' ? 'rides' : 'moves'} ${str(e.length)} cm from ${pt(e.from)} to ${pt(e.to)}`;
+    case 'climb':
+      return `${who} climbs ${str(e.fence)} to ${pt(e.to)}`;
+    case 'load':
+      return `${who} loads (${str(e.left)} to go)`;
+    case 'fire':
+      return `${who} fires (${str(e.weapon)}) at ${unitLabel(sc, e.unit)}: ${figureLabel(sc, e.target)} at ${str(e.range)} cm (${str(e.band)}, ${str(e.cover)}); ${dice(e.firer)} vs ${dice(e.against)}: ${str(e.result)}`;
+    case 'horseHit':
+      return e.horseHit ? `${who}'s horse is hit (d6=${str(e.face)}) and falls; he is on foot` : `the rider ${who} takes it (d6=${str(e.face)})`;
+    case 'hurt':
+      return `${who} is ${str(e.status)} (${str(e.cause)})`;
+    case 'melee':
+      return `Melee: ${figureLabel(sc, e.one)} [${dice(e.oneDice)}] = ${str(e.oneScore)} against ${(e.many as Json[]).map((m) => figureLabel(sc, m)).join(', ')} = ${str(e.manyScore)}: ${e.loser ? `${figureLabel(sc, e.loser)} loses by ${str(e.margin)}: ${str(e.effect)}` : 'evens'}`;
+    case 'push':
+      return e.blocked ? `${who} cannot be pushed back` : `${who} is pushed back 2 cm${(e.moved as Json[]).length > 1 ? ` with ${(e.moved as Json[]).length - 1} behind him` : ''}`;
+    case 'unhorsed':
+      return `${who} is unhorsed${e.wounded ? ' and wounded' : ''}`;
+    case 'morale':
+      return `Morale of ${unitLabel(sc, e.unit)} (${str(e.trigger)}): ${str(e.die)}=${str(e.face)} ${Object.entries(e.mods as Record<string, number>)
+        .map(([k, v]) => `${v > 0 ? '+' : ''}${v} ${k}`)
+        .join(' ')} = ${str(e.score)}: ${str(e.result)}`;
+    case 'rally':
+      return `${unitLabel(sc, e.unit)} ${e.rallied ? 'rally' : 'fail to rally'} (${str(e.die)}=${str(e.face)})`;
+    case 'balk':
+      return `${who} will not charge ${figureLabel(sc, e.target)}`;
+    case 'dismount':
+      return `${who} dismounts`;
+    case 'mount':
+      return `${who} mounts`;
+    case 'leave':
+      return `${who} runs off the table`;
+    case 'burn':
+      return `${who} sets fire to ${sc.objective.name} (${str(e.progress)} of ${str(e.needed)})`;
+    case 'turnEnd':
+      return null;
+    case 'end':
+      return `Game over: ${e.winner ? `${sc.sides.find((x) => x.id === e.winner)?.name ?? str(e.winner)} win` : 'a draw'} — ${str(e.reason)}`;
+    default:
+      return null;
+  }
+}

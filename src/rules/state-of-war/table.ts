@@ -1,0 +1,285 @@
+/**
+ * State of War's glue to the table kit (src/core/table): the kit answers paths, free places, base
+ * contact, cover areas, heights and building sight; this file adds what the sheet rules differently
+ * from the kit's generic shapes — a move's reach with every cm of difficult ground costing 2 [W9]
+ * and cavalry paying for the sum of the turns along the route [W10] (the kit's reachAlong is the
+ * "allowance drops on entering slow ground" rule, and its turnSteps counts one turn), fences and
+ * walls as lines that stop a move and give cover [W5][W17], and woods that hide only what is beyond
+ * them [W14]. Pure functions of the state; all lengths in cm.
+ */
+import { type Vec, angleDiff, angleTo, dist as geoDist, distToPolygon, pointInPolygon, segmentEntersPolygon, segmentsCross } from '../../core/geometry.js';
+import { type FigureView, inBaseContact, placeFree as kitPlaceFree } from '../../core/table/index.js';
+import type { SowScenario } from './compile.js';
+import { ACTIVE, DISABLED, type SowState } from './state.js';
+import { type Cover, DIFFICULT_FACTOR, betterCover, moveRate, turnCost } from './tables.js';
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
+
+const RAD2DEG = 180 / Math.PI;
+/** Cover classes, weakest first (for the kit's coverAt ranking). */
+const COVER_RANK = ['soft', 'hard'];
+
+/**
+ * The figures of a state as the table kit sees them (dead and gone figures take no room). The view
+ * reads the state's arrays live, so one is kept per state object (never copied by a clone).
+ */
+export function viewOf(s: SowState): FigureView {
+  if (!s.view) {
+    const down = DISABLED; // read the imported binding once, not per call
+    const status = s.status;
+    s.view = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => status[i] <= down };
+  }
+  return s.view;
+}
+
+/** True when (x, y) lies in difficult ground (the table's slow ground). */
+export function inDifficult(sc: SowScenario, x: number, y: number): boolean {
+  for (const a of sc.table.slowGround) {
+    const b = a.box;
+    if (x < b.minX || x > b.maxX || y < b.minY || y > b.maxY) continue;
+    if (pointInPolygon(x, y, a.poly)) return true;
+  }
+  return false;
+}
+
+/** True when the leg a→b comes within the bounding box of some difficult ground. */
+function legMeetsDifficult(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
+  for (const a of sc.table.slowGround) {
+    const b = a.box;
+    if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Height of the ground at (x, y): the highest hill containing it, else 0. */
+export function heightAt(sc: SowScenario, x: number, y: number): number {
+  return sc.table.heightAt(x, y);
+}
+
+/**
+ * Distance along the straight leg a→b at which it first crosses a fence or wall (properly), and
+ * that fence's index; null when it crosses none.
+ */
+export function fenceCrossing(sc: SowScenario, ax: number, ay: number, bx: number, by: number): { t: number; fence: number } | null {
+  let best: { t: number; fence: number } | null = null;
+  for (const f of sc.fenceSegs) {
+    if (!segmentsCross(ax, ay, bx, by, f.ax, f.ay, f.bx, f.by)) continue;
+    const rx = bx - ax;
+    const ry = by - ay;
+    const sx = f.bx - f.ax;
+    const sy = f.by - f.ay;
+    const den = rx * sy - ry * sx;
+    if (den === 0) continue;
+    const u = ((f.ax - ax) * sy - (f.ay - ay) * sx) / den;
+    const t = u * Math.hypot(rx, ry);
+    if (best === null || t < best.t) best = { t, fence: f.fence };
+  }
+  return best;
+}
+
+/** Distance from (x, y) to the nearest fence or wall line, and which; fence −1 when there are none. */
+export function nearestFence(sc: SowScenario, x: number, y: number): { d: number; fence: number; seg: number } {
+  let best = { d: Infinity, fence: -1, seg: -1 };
+  sc.fenceSegs.forEach((f, i) => {
+    const dx = f.bx - f.ax;
+    const dy = f.by - f.ay;
+    const l2 = dx * dx + dy * dy;
+    let t = l2 > 0 ? ((x - f.ax) * dx + (y - f.ay) * dy) / l2 : 0;
+    t = Math.max(0, Math.min(1, t));
+    const d = dist(x, y, f.ax + t * dx, f.ay + t * dy);
+    if (d < best.d) best = { d, fence: f.fence, seg: i };
+  });
+  return best;
+}
+
+/** The outcome of walking a route for one move action. */
+export interface Reach {
+  /** Distance along the route the figure may go (cm). */
+  dist: number;
+  /** Allowance used (cm): route cost plus turning. */
+  cost: number;
+  /** Degrees turned up to that point (mounted figures pay for them). */
+  turned: number;
+  /** True when the walk stopped at a fence or wall. */
+  fence: boolean;
+}
+
+const STEP = 0.5;
+
+/**
+ * How far along `points` a figure may go with one move action ([W8]–[W10], [W5]): its allowance
+ * (12 cm on foot, 24 mounted), each cm in difficult ground costing 2, a mounted figure paying 6 cm
+ * per started 45° of turning (from `facing` to the first leg and at each bend), and stopping just
+ * short of the first fence or wall the route crosses. Walked in half-centimetre steps.
+ */
+export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: number, mounted: boolean): Reach {
+  const allowance = moveRate(mounted);
+  // Fence: the first crossing along the route stops the move with the base just touching it.
+  let limit = Infinity;
+  let walked = 0;
+  for (let i = 1; i < points.length && limit === Infinity; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    const c = fenceCrossing(sc, a.x, a.y, b.x, b.y);
+    if (c) limit = walked + c.t - sc.radius - 0.1;
+    walked += dist(a.x, a.y, b.x, b.y);
+  }
+  let cost = 0;
+  let turned = 0;
+  let heading = facing;
+  let done = 0;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    const l = dist(a.x, a.y, b.x, b.y);
+    if (l < 1e-9) continue;
+    const dir = angleTo(a.x, a.y, b.x, b.y);
+    if (mounted) {
+      const t = turned + angleDiff(heading, dir) * RAD2DEG;
+      if (turnCost(t) + cost > allowance + 1e-9) return { dist: done, cost: cost + turnCost(turned), turned, fence: false };
+      turned = t;
+    }
+    heading = dir;
+    const turning = mounted ? turnCost(turned) : 0;
+    if (!legMeetsDifficult(sc, a.x, a.y, b.x, b.y)) {
+      // No difficult ground near this leg: every cm costs 1.
+      const byCost = Math.max(0, allowance - turning - cost);
+      const byFence = limit - done;
+      if (byCost < l - 1e-12 || byFence < l - 1e-12) {
+        const extra = Math.max(0, Math.min(byCost, byFence));
+        return { dist: done + extra, cost: cost + extra + turning, turned, fence: byFence <= byCost };
+      }
+      cost += l;
+      done += l;
+      continue;
+    }
+    for (let s = 0; s < l; s += STEP) {
+      const seg = Math.min(STEP, l - s);
+      const mx = a.x + ((b.x - a.x) * (s + seg / 2)) / l;
+      const my = a.y + ((b.y - a.y) * (s + seg / 2)) / l;
+      const factor = inDifficult(sc, mx, my) ? DIFFICULT_FACTOR : 1;
+      const byCost = Math.max(0, (allowance - turning - cost) / factor);
+      const byFence = limit - done;
+      if (byCost < seg - 1e-12 || byFence < seg - 1e-12) {
+        // Part of the step: as far as the allowance or the fence lets it go.
+        const extra = Math.max(0, Math.min(byCost, byFence));
+        return { dist: done + extra, cost: cost + extra * factor + turning, turned, fence: byFence <= byCost };
+      }
+      cost += seg * factor;
+      done += seg;
+    }
+  }
+  return { dist: done, cost: cost + (mounted ? turnCost(turned) : 0), turned, fence: false };
+}
+
+/** True when a base at (x, y) overlaps no other figure on the table (disabled figures lie there too). */
+export function placeFree(s: SowState, x: number, y: number, ignore: number): boolean {
+  return kitPlaceFree(viewOf(s), x, y, ignore);
+}
+
+/** True when figures f and g stand in base contact (centres within 2 radii + 0.3 cm, [W20]). */
+export function inContact(s: SowState, f: number, g: number): boolean {
+  return inBaseContact(viewOf(s), f, g, s.sc.contact - 2 * s.sc.radius);
+}
+
+/** Active enemies in base contact with f, nearest first. */
+export function contacts(s: SowState, f: number): number[] {
+  const sc = s.sc;
+  const out: number[] = [];
+  for (const e of sc.sides[1 - sc.figures[f].side].figures) if (s.status[e] === ON && inContact(s, f, e)) out.push(e);
+  out.sort((a, b) => dist(s.x[f], s.y[f], s.x[a], s.y[a]) - dist(s.x[f], s.y[f], s.x[b], s.y[b]) || a - b);
+  return out;
+}
+
+/** True when a figure at (x, y) stands in the wood `a` (its base touches or is inside it). */
+function touches(sc: SowScenario, poly: readonly Vec[], x: number, y: number): boolean {
+  return distToPolygon(x, y, poly) <= sc.radius + 1e-9;
+}
+
+/**
+ * Line of sight [W14]: buildings (and the objective) block; a wood blocks a line through it unless
+ * one end stands in that wood; figures do not block.
+ */
+export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
+  if (!sc.table.lineOfSight(ax, ay, bx, by)) return false;
+  for (const w of sc.woods) {
+    if (!segmentEntersPolygon(ax, ay, bx, by, w.poly)) continue;
+    if (touches(sc, w.poly, ax, ay) || touches(sc, w.poly, bx, by)) continue;
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The cover of a target at (tx, ty) shot from (fx, fy) [W17]: the best of the areas its base
+ * touches, a fence or wall the line of fire crosses within 3 cm of it, and soft for a target on
+ * higher ground than the firer.
+ */
+export function coverOf(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): Cover {
+  let c: Cover = 'open';
+  const area = sc.table.coverAt(tx, ty, COVER_RANK);
+  if (area) c = area.cover as Cover;
+  const l = dist(fx, fy, tx, ty);
+  for (const f of sc.fenceSegs) {
+    if (!segmentsCross(fx, fy, tx, ty, f.ax, f.ay, f.bx, f.by)) continue;
+    // Distance from the target to the crossing.
+    const rx = fx - tx;
+    const ry = fy - ty;
+    const sx = f.bx - f.ax;
+    const sy = f.by - f.ay;
+    const den = rx * sy - ry * sx;
+    if (den === 0) continue;
+    const u = ((f.ax - tx) * sy - (f.ay - ty) * sx) / den;
+    if (u * l <= 3 + sc.radius) c = betterCover(c, sc.fences[f.fence].cover);
+  }
+  if (sc.table.uphill(fx, fy, tx, ty)) c = betterCover(c, 'soft');
+  return c;
+}
+
+/** True when the figure at (x, y) is in any cover (area or fence) — for morale's +1 and agents. */
+export function inCoverAt(sc: SowScenario, x: number, y: number): boolean {
+  return sc.table.inCover(x, y) || nearestFence(sc, x, y).d <= sc.radius + 0.5;
+}
+
+/** The point on the side's rear edge straight behind (x, y). */
+export function rearPoint(sc: SowScenario, side: number, x: number, y: number): Vec {
+  const r = sc.radius + 0.01;
+  switch (sc.sides[side].rear) {
+    case 'north':
+      return { x, y: r };
+    case 'south':
+      return { x, y: sc.height - r };
+    case 'west':
+      return { x: r, y };
+    default:
+      return { x: sc.width - r, y };
+  }
+}
+
+/** Distance (cm) from (x, y) to the side's rear edge. */
+export function rearDistance(sc: SowScenario, side: number, x: number, y: number): number {
+  switch (sc.sides[side].rear) {
+    case 'north':
+      return y;
+    case 'south':
+      return sc.height - y;
+    case 'west':
+      return x;
+    default:
+      return sc.width - x;
+  }
+}
+
+/** The nearest active enemy of figure f (index and distance), or −1. */
+export function nearestEnemy(s: SowState, side: number, x: number, y: number): { f: number; d: number } {
+  let best = { f: -1, d: Infinity };
+  for (const e of s.sc.sides[1 - side].figures) {
+    if (s.status[e] !== ON) continue;
+    const d = dist(x, y, s.x[e], s.y[e]);
+    if (d < best.d) best = { f: e, d };
+  }
+  return best;
+}

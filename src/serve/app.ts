@@ -1,0 +1,199 @@
+/**
+ * The web app of `serve` on fastify: the page and its script (src/web/, bundled with esbuild when
+ * the app is built), and a JSON API over the open games (src/serve/games.ts). Every request's body
+ * and parameters are checked with the zod schemas of src/serve/protocol.ts; a bad one is answered
+ * 400 with the reason, a request the game cannot take 409 (or 400/404), an unknown game 404.
+ * Saves go to one folder only, by a name of letters, digits, `-` and `_` (no path can be named).
+ */
+import { randomInt } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { writeAtomic } from '../commands/common.js';
+import { gameStream } from '../core/rng.js';
+import { RULESETS, loadScenario } from '../rules/index.js';
+import { Games, HostError } from './games.js';
+import { pageHtml } from './page.js';
+import { LEVELS, type Level, type SetupAnswer, actSchema, agentSchema, figureParams, gameParams, modeSchema, newGameSchema, saveSchema } from './protocol.js';
+
+/** Options of {@link buildApp}. */
+export interface AppOptions {
+  /** The folder saves are written to and loaded from (created on the first save). */
+  saves: string;
+  /** Most games open at once (default 16). */
+  maxGames?: number;
+  /**
+   * Accept only requests whose Host header names this machine (localhost, 127.0.0.1, [::1]): set
+   * when listening on loopback, so a web page elsewhere cannot reach the app by DNS rebinding.
+   */
+  loopbackOnly?: boolean;
+}
+
+/** The browser script: src/web/main.ts bundled by esbuild (from sources, or next to dist/). */
+async function bundleScript(): Promise<string> {
+  const here = fileURLToPath(import.meta.url);
+  const candidates = [resolve(here, '../../web/main.ts'), resolve(here, '../../../../src/web/main.ts')];
+  const entry = candidates.find((p) => existsSync(p));
+  if (!entry) throw new Error(`the browser code is missing (looked for ${candidates.join(', ')})`);
+  const out = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', target: 'es2020', platform: 'browser', logLevel: 'silent' });
+  return out.outputFiles[0].text;
+}
+
+/** Parse `data` with `schema`, or throw a 400 naming the field and the problem. */
+function parse<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
+  const r = schema.safeParse(data ?? {});
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const path = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  throw new HostError(400, `bad ${what}${path}: ${issue.message}`);
+}
+
+const empty = z.object({}).strict();
+
+/** Each built-in scenario with its sides (compiled once, when the app is built). */
+function scenarioList(): SetupAnswer['scenarios'] {
+  const out: SetupAnswer['scenarios'] = [];
+  for (const r of RULESETS.values()) {
+    if (!r.view) continue;
+    for (const id of r.scenarios) {
+      const sc = loadScenario(`${r.id}/${id}`);
+      const sides = r.sides(sc.compiled);
+      if (sides.length !== 2) continue;
+      const scene = r.view.scene(r.setup(sc.compiled, { rng: gameStream(0) }));
+      const names = new Map(scene.sides.map((s) => [s.id, s.name]));
+      const raw = sc.raw as { name?: unknown };
+      out.push({ id: `${r.id}/${id}`, title: `${typeof raw.name === 'string' ? raw.name : id} (${r.title})`, ruleset: r.id, sides: sides.map((s) => ({ id: s, name: names.get(s) ?? s })) });
+    }
+  }
+  return out;
+}
+
+/** The app, ready to `listen` (or to `inject` in tests). Close it with `app.close()`: every game's thread stops. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const saves = resolve(opts.saves);
+  const games = new Games(opts.maxGames ?? 16);
+  const script = await bundleScript();
+  const scenarios = scenarioList();
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+
+  const savePath = (name: string): string => {
+    const file = resolve(saves, `${name}.jsonl`);
+    if (!file.startsWith(saves + sep)) throw new HostError(400, 'a save stays in the saves folder');
+    return file;
+  };
+  const saveNames = (): string[] =>
+    existsSync(saves)
+      ? readdirSync(saves)
+          .filter((f) => f.endsWith('.jsonl'))
+          .map((f) => f.slice(0, -6))
+          .sort()
+      : [];
+
+  if (opts.loopbackOnly) {
+    app.addHook('onRequest', async (req, reply) => {
+      const host = req.headers.host ?? '';
+      if (!/^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(host)) {
+        await reply.code(403).send({ error: `this app answers only to this machine (Host "${host}")` });
+      }
+    });
+  }
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  app.setErrorHandler((e: unknown, _req, reply: FastifyReply) => {
+    if (e instanceof HostError) return reply.code(e.status).send({ error: e.message });
+    const status = typeof e === 'object' && e !== null && 'statusCode' in e && typeof e.statusCode === 'number' ? e.statusCode : 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: e instanceof Error ? e.message : 'bad request' });
+    process.stderr.write(`serve: ${e instanceof Error ? e.message : String(e)}\n`);
+    return reply.code(500).send({ error: 'internal error (see the server’s terminal)' });
+  });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: `nothing at ${req.method} ${req.url}` }));
+  app.addHook('onClose', async () => games.closeAll());
+
+  app.get('/', async (_req, reply) => {
+    reply.header('content-security-policy', "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'");
+    return reply.type('text/html; charset=utf-8').send(pageHtml());
+  });
+  app.get('/app.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(script));
+
+  app.get('/api/setup', async (): Promise<SetupAnswer> => {
+    return { scenarios, opponents: (Object.keys(LEVELS) as Level[]).map((id) => ({ id, words: LEVELS[id].words })), saves: saveNames(), games: games.summaries() };
+  });
+
+  app.post('/api/games', async (req, reply) => {
+    const b = parse(newGameSchema, req.body, 'new game');
+    const sc = scenarios.find((s) => s.id === b.scenario);
+    if (!sc) throw new HostError(400, `bad new game at scenario: no built-in scenario "${b.scenario}" (known: ${scenarios.map((s) => s.id).join(', ')})`);
+    if (!sc.sides.some((s) => s.id === b.side)) throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${sc.id} (${sc.sides.map((s) => s.id).join(', ')})`);
+    // A fresh deal unless a seed is given (the seed is shown, so the deal can be played again).
+    const seed = b.seed ?? randomInt(1_000_000);
+    const view = await games.open({ op: 'create', args: { id: Games.newId(), scenario: sc.id, seed, side: b.side, opponent: LEVELS[b.opponent].spec, orders: b.orders } });
+    return reply.code(201).send(view);
+  });
+
+  app.get('/api/games/:id', async (req) => games.get(parse(gameParams, req.params, 'game').id).call({ op: 'view' }));
+  app.delete('/api/games/:id', async (req) => {
+    await games.close(parse(gameParams, req.params, 'game').id);
+    return { closed: true };
+  });
+  app.post('/api/games/:id/act', async (req) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'act', args: parse(actSchema, req.body, 'action') });
+  });
+  app.post('/api/games/:id/agent', async (req) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'agent', args: parse(agentSchema, req.body, 'request') });
+  });
+  app.post('/api/games/:id/undo', async (req) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    parse(empty, req.body, 'request');
+    return games.get(id).call({ op: 'undo' });
+  });
+  app.post('/api/games/:id/resign', async (req) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    parse(empty, req.body, 'request');
+    return games.get(id).call({ op: 'resign' });
+  });
+  app.post('/api/games/:id/orders', async (req) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'orders', args: parse(modeSchema, req.body, 'orders') });
+  });
+  app.get('/api/games/:id/figure/:fig', async (req) => {
+    const p = parse(figureParams, req.params, 'figure');
+    return games.get(p.id).call({ op: 'figure', args: { fig: p.fig } });
+  });
+  app.get('/api/games/:id/record', async (req, reply) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    const text = await games.get(id).call({ op: 'record' });
+    return reply.type('application/x-ndjson; charset=utf-8').header('content-disposition', `attachment; filename="game-${id}.jsonl"`).send(text);
+  });
+  app.get('/api/games/:id/replay', async (req, reply) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    return reply.type('text/html; charset=utf-8').send(await games.get(id).call({ op: 'replay' }));
+  });
+  app.post('/api/games/:id/save', async (req) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    const { name } = parse(saveSchema, req.body, 'save');
+    const text = await games.get(id).call({ op: 'record' });
+    writeAtomic(savePath(name), text);
+    return { saved: name, saves: saveNames() };
+  });
+  app.post('/api/load', async (req, reply) => {
+    const { name } = parse(saveSchema, req.body, 'load');
+    const file = savePath(name);
+    if (!existsSync(file)) throw new HostError(404, `no save "${name}" (saves: ${saveNames().join(', ') || 'none'})`);
+    const text = readFileSync(file, 'utf8');
+    const view = await games.open({ op: 'resume', args: { id: Games.newId(), text, file: `${name}.jsonl`, orders: 'band' } });
+    return reply.code(201).send(view);
+  });
+
+  return app;
+}
+
+/** The folder `serve` saves games in by default. */
+export const DEFAULT_SAVES = join('results', 'saves');

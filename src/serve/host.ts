@@ -1,0 +1,275 @@
+/**
+ * One game of the web app, as a worker thread holds it: a {@link PlayGame} (a person against an
+ * agent, with undo and resume), band orders, and the views the page draws. `serve` runs each game
+ * in its own worker thread (src/serve/worker.ts), so the agent's thinking never blocks the server's
+ * event loop; tests may use a host directly. Everything goes through the forward model and its
+ * optional `policy` and `view` groups: no ruleset is named here.
+ */
+import type { LoadedScenario } from '../core/game.js';
+import type { GameEvent, Json } from '../core/model.js';
+import type { RecordLine } from '../core/record.js';
+import { recordFrames, whyLines } from '../render/frames.js';
+import { framesToHtml } from '../render/html.js';
+import { sceneToSvg } from '../render/svg.js';
+import { PlayGame } from '../play/session.js';
+import type { ActionView, FigureAnswer, GameView, StepAnswer, StepReport } from './protocol.js';
+
+/** A request the game cannot take now (answered 409 or 400 with the reason). */
+export class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly status = 409,
+  ) {
+    super(message);
+    this.name = 'Refusal';
+  }
+}
+
+/** How many story lines a view carries. */
+const LOG_LINES = 200;
+
+/** A game in the web app. */
+export class GameHost {
+  orders: 'band' | 'figure';
+  private resigned = false;
+  private readonly log: string[] = [];
+  private events: string[] = [];
+
+  private constructor(
+    readonly id: string,
+    private readonly game: PlayGame,
+    orders: 'band' | 'figure',
+  ) {
+    this.orders = orders;
+    game.onEvent = (e) => this.event(e);
+  }
+
+  /** A new game on a loaded scenario. */
+  static async create(id: string, scenario: LoadedScenario, seed: number, human: string, opponent: string, orders: 'band' | 'figure', maxThreads = 1): Promise<GameHost> {
+    const game = await PlayGame.create(scenario, seed, human, opponent, maxThreads);
+    const h = new GameHost(id, game, orders);
+    h.log.push(`New game: ${scenario.id}, seed ${seed}; you play ${human} against ${game.opponentSpec}.`);
+    h.settle();
+    return h;
+  }
+
+  /** A game saved earlier (a record naming one side `human`), re-run line by line. */
+  static async resume(id: string, lines: RecordLine[], file: string, orders: 'band' | 'figure', maxThreads = 1): Promise<GameHost> {
+    const game = await PlayGame.resume(lines, file, maxThreads);
+    const h = new GameHost(id, game, orders);
+    h.log.push(`Loaded ${file}: ${game.decisions.length} decisions so far.`);
+    h.settle();
+    return h;
+  }
+
+  private event(e: GameEvent): void {
+    const sc = this.game.scenario;
+    let text: string | null;
+    try {
+      text = sc.ruleset.describeEvent(sc.compiled, e);
+    } catch {
+      text = null;
+    }
+    if (text !== null) this.events.push(text);
+  }
+
+  private takeEvents(): string[] {
+    const out = this.events;
+    this.events = [];
+    return out;
+  }
+
+  private words(action: Json): string {
+    const r = this.game.scenario.ruleset;
+    try {
+      return r.describeAction(this.game.state, action);
+    } catch {
+      return r.actionKey(action);
+    }
+  }
+
+  private note(step: StepReport): StepReport {
+    const who = step.who === 'ai' ? 'AI' : step.who === 'you' ? 'You' : 'Band order';
+    this.log.push(`${who} (${step.side}): ${step.words}`);
+    for (const e of step.events) this.log.push(`  ${e}`);
+    if (this.log.length > LOG_LINES * 2) this.log.splice(0, this.log.length - LOG_LINES);
+    return step;
+  }
+
+  /** Close a finished game's record (its result line). */
+  private settle(): void {
+    if (this.game.current() === null) this.game.finish();
+  }
+
+  private over(): boolean {
+    return this.resigned || this.game.current() === null;
+  }
+
+  /** True when the person's decision now is a figure's share of a band order, which band orders leave to the policy. */
+  private delegated(): boolean {
+    return this.orders === 'band' && !this.over() && this.game.delegable();
+  }
+
+  /** Play out the figures' shares of a band order with the rules' policy. */
+  private followOrders(steps: StepReport[]): void {
+    if (this.orders !== 'band' || this.over()) return;
+    const side = this.game.human;
+    let pending: string | null = null;
+    const flush = (): void => {
+      if (pending !== null) steps.push(this.note({ who: 'band order', side, words: pending, why: [], events: this.takeEvents() }));
+      pending = null;
+    };
+    this.game.followOrders((words) => {
+      flush();
+      pending = words;
+    });
+    flush();
+    this.settle();
+  }
+
+  /** The page's view of the game now. */
+  view(): GameView {
+    const g = this.game;
+    const sc = g.scenario;
+    const r = sc.ruleset;
+    if (!r.view) throw new Refusal(`the ${r.id} ruleset cannot draw its games (it has no view)`, 400);
+    const state = g.state;
+    const scene = r.view.scene(state);
+    const over = this.over();
+    const you = !over && g.humanToDecide();
+    let actions: ActionView[] = [];
+    let exact = false;
+    if (you) {
+      const legal = g.legal();
+      const best = g.suggestion(legal);
+      actions = legal.map((a, i) => ({ key: r.actionKey(a), words: this.words(a), targets: r.view?.targets?.(state, a) ?? null, suggested: i === best }));
+      exact = r.view.exactMove?.(state, scene.width / 2, scene.height / 2) != null;
+    }
+    const outcome = this.resigned ? { winner: g.opponentSide, reason: 'you resigned' } : r.outcome(state);
+    return {
+      id: this.id,
+      title: r.title,
+      scenario: sc.id,
+      seed: g.seed,
+      human: g.human,
+      opponent: g.opponentSpec,
+      sides: scene.sides.map((s) => ({ id: s.id, name: s.name, colour: s.colour })),
+      svg: sceneToSvg(scene, { legend: false, attrs: 'id="table" preserveAspectRatio="xMidYMid meet"' }),
+      width: scene.width,
+      height: scene.height,
+      units: r.traits.units,
+      caption: scene.caption,
+      info: scene.info.map((i) => ({ label: i.label, value: i.value })),
+      figures: scene.figures.map((f) => ({ id: f.id, name: f.name, side: f.side, band: f.band, x: f.x, y: f.y, r: f.r, status: f.status, onTable: f.onTable, markers: f.markers })),
+      turn: over ? 'over' : you ? 'you' : 'ai',
+      orders: this.orders,
+      actions,
+      exact,
+      result: outcome,
+      resigned: this.resigned,
+      decisions: g.decisions.length,
+      canUndo: !this.resigned && g.decisions.some((d) => d.human),
+      log: this.log.slice(-LOG_LINES),
+    };
+  }
+
+  /** The person's decision: a legal action by key, or exact coordinates (checked by the ruleset). */
+  act(req: { key: string } | { x: number; y: number }): StepAnswer {
+    const g = this.game;
+    if (this.over()) throw new Refusal('the game is over');
+    if (!g.humanToDecide()) throw new Refusal('it is the AI’s turn to decide');
+    const r = g.scenario.ruleset;
+    let action: Json | undefined;
+    if ('key' in req) {
+      action = g.legal().find((a) => r.actionKey(a) === req.key);
+      if (action === undefined) throw new Refusal(`"${req.key}" is not one of the actions you may take now`, 400);
+    } else {
+      const a = r.view?.exactMove?.(g.state, req.x, req.y) ?? null;
+      if (a === null) throw new Refusal('no figure moves freely now: choose one of the actions (or a marked destination)', 400);
+      action = a;
+    }
+    const words = this.words(action);
+    const refused = g.submitHuman(action);
+    if (refused !== null) throw new Refusal(refused, 400);
+    const steps: StepReport[] = [this.note({ who: 'you', side: g.human, words, why: [], events: this.takeEvents() })];
+    this.followOrders(steps);
+    return { view: this.view(), steps };
+  }
+
+  /** The agent's next decision (`step`), or all of them until the person decides or the game ends (`person`). */
+  async agent(until: 'step' | 'person'): Promise<StepAnswer> {
+    const g = this.game;
+    if (this.over()) throw new Refusal('the game is over');
+    if (g.humanToDecide()) throw new Refusal('it is your turn to decide');
+    const steps: StepReport[] = [];
+    do {
+      const before = g.state;
+      const state = g.scenario.ruleset.clone(before);
+      const move = await g.agentStep();
+      const why = move.explanation ? whyLines(g.scenario, state, move.explanation as unknown as Json) : [];
+      steps.push(this.note({ who: 'ai', side: move.side, words: move.words, why, events: this.takeEvents() }));
+      this.settle();
+    } while (until === 'person' && !this.over() && !g.humanToDecide());
+    return { view: this.view(), steps };
+  }
+
+  /** Take back the person's last order (a band order with every figure's share) and the AI's decisions after it. */
+  async undo(): Promise<StepAnswer> {
+    if (this.resigned) throw new Refusal('you resigned this game');
+    const g = this.game;
+    if (!g.decisions.some((d) => d.human)) throw new Refusal('nothing of yours to take back yet');
+    const taken = await g.undo();
+    // A band order is taken back whole: back to the decision that gave it.
+    while (this.delegated() && g.decisions.some((d) => d.human)) await g.undo();
+    this.events = [];
+    this.log.push(`Taken back: ${taken === null ? 'nothing' : this.words(taken)} — and what followed.`);
+    return { view: this.view(), steps: [] };
+  }
+
+  /** Band orders or one figure at a time; switching to band orders plays out a pending figure's share. */
+  setOrders(orders: 'band' | 'figure'): StepAnswer {
+    this.orders = orders;
+    const steps: StepReport[] = [];
+    if (!this.over() && this.game.humanToDecide()) this.followOrders(steps);
+    return { view: this.view(), steps };
+  }
+
+  /** Give up: the game stops here (its record stays a game in progress, which `play --resume` continues). */
+  resign(): StepAnswer {
+    if (this.over()) throw new Refusal('the game is over');
+    this.resigned = true;
+    this.log.push('You resigned.');
+    return { view: this.view(), steps: [] };
+  }
+
+  /** The record so far (JSON Lines; a finished game ends with its result line). */
+  record(): string {
+    return this.game.recordText();
+  }
+
+  /** The replay viewer of the game so far (render's self-contained HTML player). */
+  replay(): string {
+    return framesToHtml(recordFrames(this.game.recordLines(), `game ${this.id}`));
+  }
+
+  /** One figure in words and how far it reaches (the ruleset's `view.describeFigure` and `view.reach`). */
+  figure(fig: string): FigureAnswer {
+    const v = this.game.scenario.ruleset.view;
+    const state = this.game.state;
+    const words = v?.describeFigure?.(state, fig) ?? null;
+    const reach = v?.reach?.(state, fig) ?? null;
+    if (words === null && reach === null && !(v?.scene(state).figures.some((f) => f.id === fig) ?? false)) throw new Refusal(`no figure "${fig}"`, 404);
+    return { id: fig, words, reach };
+  }
+
+  /** A line for the list of open games. */
+  summary(): { id: string; title: string; human: string; turn: string; decisions: number } {
+    const over = this.over();
+    return { id: this.id, title: this.game.scenario.id, human: this.game.human, turn: over ? 'over' : this.game.humanToDecide() ? 'you' : 'ai', decisions: this.game.decisions.length };
+  }
+
+  /** Release the agent (its threads). */
+  async close(): Promise<void> {
+    await this.game.close();
+  }
+}

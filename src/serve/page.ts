@@ -1,0 +1,95 @@
+/**
+ * The web app's one page: its layout and style. The script (src/web/main.ts, bundled) fills it in;
+ * the page itself holds no data and names no ruleset.
+ */
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#222;background:#f6f1e7;height:100vh;display:flex;flex-direction:column}
+header{padding:4px 10px;background:#3e2f22;color:#f6f1e7;display:flex;gap:12px;align-items:baseline}
+header b{font-size:16px}
+#setup{padding:16px 24px;max-width:760px}
+#setup label{display:block;margin:8px 0}
+#setup select,#setup input{font:inherit;padding:3px;min-width:320px}
+button{font:inherit;padding:3px 9px;margin:2px;cursor:pointer;border:1px solid #8a7354;background:#fffaf0;border-radius:3px}
+button:hover{background:#f7e7c4}
+button:disabled{opacity:.5;cursor:default}
+button.primary{background:#3e2f22;color:#fff}
+#game{flex:1;display:flex;min-height:0}
+#game[hidden],#setup[hidden]{display:none}
+#board{flex:1;min-width:0;display:flex;align-items:center;justify-content:center;padding:4px}
+#board svg{width:100%;height:100%;cursor:crosshair}
+#board svg .fig{cursor:pointer}
+aside{width:400px;overflow-y:auto;padding:6px 10px;border-left:1px solid #c9bc9f;background:#fffaf0}
+aside h3{margin:8px 0 4px;font-size:14px}
+#status{font-weight:bold;padding:4px;border-radius:3px}
+#status.you{background:#d5f5e3}#status.ai{background:#fdebd0}#status.over{background:#d6eaf8}
+#actions button,#selected button{display:block;width:100%;text-align:left}
+button.suggested{border-color:#1e8449;border-width:2px}
+button.suggested::after{content:" ★";color:#1e8449}
+#reason{color:#a93226;min-height:1.2em}
+.info div{font-size:12px}
+.info .words{white-space:pre-wrap}
+#log{font-size:12px;list-style:none;padding-left:4px;max-height:260px;overflow-y:auto}
+#log li.ai{color:#7e5109}#log li.you{color:#1a5276}#log li.order{color:#555}
+b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
+#aimove{font-size:12px;white-space:pre-wrap}
+.legend span.sw{display:inline-block;width:12px;height:12px;border-radius:50%;vertical-align:middle;margin-right:4px}
+.legend div{font-size:12px}
+.ov-mark{cursor:pointer}
+.ov-mark circle{fill:#fff;fill-opacity:.8;stroke:#1a5276;stroke-width:.15}
+.ov-mark.suggested circle{stroke:#1e8449;stroke-width:.3}
+.ov-mark text{font:bold .8px sans-serif;text-anchor:middle;fill:#1a5276;pointer-events:none}
+.ov-ring{fill:none;stroke-width:.12;pointer-events:none}
+.ov-ring.move{stroke:#2471a3}.ov-ring.charge{stroke:#c0392b;stroke-dasharray:.4 .25}.ov-ring.range{stroke:#1e8449;stroke-dasharray:.15 .2}
+.ov-ring.other{stroke:#7d3c98}
+.ov-sight{stroke:#1e8449;stroke-width:.1;stroke-dasharray:.3 .2;pointer-events:none}
+.ov-sel{fill:none;stroke:#8e44ad;stroke-width:.3;pointer-events:none}
+.ov-target{fill:none;stroke:#e74c3c;stroke-width:.25;pointer-events:none}
+#toast{position:fixed;bottom:10px;left:10px;background:#3e2f22;color:#fff;padding:6px 10px;border-radius:4px;display:none;max-width:60%}
+`;
+
+/** The page (the same for every game; the script reads the game id from the address's #fragment). */
+export function pageHtml(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>skirmish — play</title><style>${STYLE}</style></head>
+<body data-state="loading">
+<header><b>skirmish</b><span id="caption"></span></header>
+<section id="setup" hidden>
+  <h2>Play against the AI</h2>
+  <label>Scenario <select id="scenario"></select></label>
+  <label>Your side <select id="side"></select></label>
+  <label>Opponent <select id="opponent"></select></label>
+  <label>Orders <select id="orders"><option value="band">band orders — one decision moves a band (figures act by the rules’ policy)</option><option value="figure">each figure — you decide every figure’s action</option></select></label>
+  <label>Seed <input id="seed" inputmode="numeric" placeholder="empty: a random deal"></label>
+  <button id="start" class="primary">Start the game</button>
+  <h3>Saved games</h3><div id="saves"></div>
+  <h3>Open games</h3><div id="games"></div>
+</section>
+<main id="game" hidden>
+  <div id="board"></div>
+  <aside>
+    <div id="status"></div>
+    <div id="reason"></div>
+    <div id="decide"><h3>Your actions (★ the rules’ suggestion)</h3><div id="actions"></div></div>
+    <div id="selected"></div>
+    <h3>Game</h3>
+    <div id="controls">
+      <label>Orders <select id="mode"><option value="band">band orders</option><option value="figure">each figure</option></select></label>
+      <label>AI speed <select id="speed"><option value="1500">slow</option><option value="600" selected>normal</option><option value="150">fast</option><option value="0">instant</option></select></label>
+      <button id="pause">Pause AI</button><br>
+      <button id="undo">Undo</button><button id="resign">Resign</button><button id="new">New game</button><br>
+      <input id="savename" size="14" value="my-game"><button id="save">Save</button>
+      <a id="download" href="#" download>Download record</a> · <a id="replay" href="#" target="_blank" rel="noopener">Replay viewer</a>
+    </div>
+    <h3>AI</h3><div id="aimove">—</div>
+    <h3>State</h3><div id="info" class="info"></div>
+    <h3>Legend</h3><div id="legend" class="legend"></div>
+    <h3>Story</h3><ol id="log"></ol>
+  </aside>
+</main>
+<div id="toast"></div>
+<script src="/app.js"></script>
+</body></html>`;
+}

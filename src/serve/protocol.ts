@@ -1,0 +1,155 @@
+/**
+ * The web app's requests and answers: zod schemas for everything a browser may send (`serve`
+ * validates every request with them and answers 400 with the reason otherwise), and the shapes of
+ * the answers, which the browser code (src/web/) imports as types only. Nothing here names a ruleset.
+ */
+import { z } from 'zod';
+import type { ActionTargets, FigureReach, ScenePoint } from '../core/scene.js';
+
+/** A game's id as the server hands it out (and the only form it accepts back). */
+export const GAME_ID = /^g[0-9a-f]{16}$/;
+
+/** A save's name: letters, digits, `-` and `_` only, so it can never leave the saves folder. */
+export const SAVE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/**
+ * The opponents a person may choose: the difficulty levels (named for people) and every built-in
+ * agent by name. Agent files are not offered over HTTP (a path would let a page load any module).
+ */
+export const LEVELS = {
+  easy: { spec: 'greedy', words: 'easy — one-step look-ahead on the evaluation (greedy)' },
+  normal: { spec: 'heuristic', words: 'normal — the rules’ scripted policy (heuristic)' },
+  hard: { spec: 'mcts:ms=1000', words: 'hard — Monte Carlo tree search, about a second a decision (mcts:ms=1000)' },
+  random: { spec: 'random', words: 'random — any legal action' },
+  greedy: { spec: 'greedy', words: 'greedy' },
+  heuristic: { spec: 'heuristic', words: 'heuristic' },
+  mcts: { spec: 'mcts', words: 'mcts (300 iterations a decision)' },
+} as const;
+
+/** An opponent's name, as the setup page offers it. */
+export type Level = keyof typeof LEVELS;
+
+/** How the person's band decisions are taken: `band` leaves each figure's share of a band order to the rules' policy; `figure` asks for each. */
+export const ordersSchema = z.enum(['band', 'figure']);
+
+/** POST /api/games: a new game. `scenario` is `<ruleset>/<scenario id>` of a built-in scenario. */
+export const newGameSchema = z
+  .object({
+    scenario: z.string().regex(/^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/, 'a built-in scenario as <ruleset>/<id>'),
+    side: z.string().min(1).max(64),
+    opponent: z.enum(Object.keys(LEVELS) as [Level, ...Level[]]),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    orders: ordersSchema.default('band'),
+  })
+  .strict();
+
+/** POST /api/games/:id/act: one of the legal actions by key, or exact table coordinates (in the table's unit). */
+export const actSchema = z.union([
+  z.object({ key: z.string().min(1).max(200) }).strict(),
+  z.object({ x: z.number().finite().min(-1000).max(1000), y: z.number().finite().min(-1000).max(1000) }).strict(),
+]);
+
+/** POST /api/games/:id/agent: the AI's decisions: one (`step`), or all of them until the person's turn. */
+export const agentSchema = z.object({ until: z.enum(['step', 'person']).default('step') }).strict();
+
+/** POST /api/games/:id/orders. */
+export const modeSchema = z.object({ orders: ordersSchema }).strict();
+
+/** POST /api/games/:id/save and POST /api/load. */
+export const saveSchema = z.object({ name: z.string().regex(SAVE_NAME, 'letters, digits, - and _ only (at most 64)') }).strict();
+
+/** Route parameters. */
+export const gameParams = z.object({ id: z.string().regex(GAME_ID, 'not a game id') }).strict();
+export const figureParams = z.object({ id: z.string().regex(GAME_ID, 'not a game id'), fig: z.string().min(1).max(64) }).strict();
+
+/** One legal action of the person, as the page offers it. */
+export interface ActionView {
+  key: string;
+  words: string;
+  /** What it concerns on the table (the ruleset's `view.targets`), when it says. */
+  targets: ActionTargets | null;
+  /** True for the action the rules' scripted policy would take (a hint; also what band orders do). */
+  suggested: boolean;
+}
+
+/** One figure, as the page needs it for clicks (the drawing itself is {@link GameView.svg}). */
+export interface FigureView {
+  id: string;
+  name: string;
+  side: string;
+  band: string | null;
+  x: number;
+  y: number;
+  r: number;
+  status: string;
+  onTable: boolean;
+  markers: string[];
+}
+
+/** One decision as it happened, in words, with the events it caused. */
+export interface StepReport {
+  /** `you`, `band order` (left to the rules' policy), or `ai`. */
+  who: 'you' | 'band order' | 'ai';
+  side: string;
+  words: string;
+  /** The agent's reasons in words (candidates with visits and values), for AI decisions. */
+  why: string[];
+  /** The events it caused, in words (dice with their modifiers as the ruleset tells them). */
+  events: string[];
+}
+
+/** Everything the page draws of a game. */
+export interface GameView {
+  id: string;
+  title: string;
+  scenario: string;
+  seed: number | string;
+  human: string;
+  opponent: string;
+  sides: { id: string; name: string; colour: string }[];
+  /** The table as `render` draws it (src/render/svg.ts), viewBox in table units. */
+  svg: string;
+  width: number;
+  height: number;
+  units: string;
+  caption: string;
+  info: { label: string; value: string }[];
+  figures: FigureView[];
+  /** `you`: the person decides; `ai`: the agent does; `over`: the game is over (or resigned). */
+  turn: 'you' | 'ai' | 'over';
+  orders: 'band' | 'figure';
+  actions: ActionView[];
+  /** True when a click on the table may move the figure deciding now (the ruleset's `view.exactMove`). */
+  exact: boolean;
+  result: { winner: string | null; reason: string } | null;
+  resigned: boolean;
+  decisions: number;
+  /** The person's decisions that can be taken back. */
+  canUndo: boolean;
+  /** The last lines of the game's story (decisions and events). */
+  log: string[];
+}
+
+/** An answer that changed the game: the new view and what happened, decision by decision. */
+export interface StepAnswer {
+  view: GameView;
+  steps: StepReport[];
+}
+
+/** GET /api/games/:id/figure/:fig */
+export interface FigureAnswer {
+  id: string;
+  words: string | null;
+  reach: FigureReach | null;
+}
+
+/** GET /api/setup: the scenarios, their sides, and the opponents. */
+export interface SetupAnswer {
+  scenarios: { id: string; title: string; ruleset: string; sides: { id: string; name: string }[] }[];
+  opponents: { id: Level; words: string }[];
+  saves: string[];
+  games: { id: string; title: string; human: string; turn: string; decisions: number }[];
+}
+
+/** A point on the table. */
+export type Point = ScenePoint;

@@ -1,0 +1,502 @@
+/**
+ * The browser side of `serve` (bundled by esbuild when the server starts): the setup page, and the
+ * game — the table as `render` draws it (the server sends the SVG of the ruleset's scene), scaled to
+ * the window, with an overlay for the person: the destinations of the legal actions as numbered
+ * marks, a selected figure's reach (rings) and line of sight, and the figures an action concerns.
+ * It knows the API's shapes (src/serve/protocol.ts) and nothing of any ruleset.
+ */
+import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function el<T extends HTMLElement = HTMLElement>(id: string): T {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`#${id} is missing`);
+  return e as T;
+}
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Dice in bold, as the replay viewer shows them. */
+function dice(s: string): string {
+  return esc(s)
+    .replace(/\bd(4|6|8|10|12|20)\b/g, '<b class="die">d$1</b>')
+    .replace(/\b(rolls?) (\d+(?:, \d+)*)/g, '$1 <b class="die">$2</b>');
+}
+
+class ApiError extends Error {}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'content-type': 'application/json' };
+  }
+  const res = await fetch(path, init);
+  const data = (await res.json()) as unknown;
+  if (!res.ok) {
+    const msg = typeof data === 'object' && data !== null && 'error' in data ? String((data as { error: unknown }).error) : `HTTP ${res.status}`;
+    throw new ApiError(msg);
+  }
+  return data as T;
+}
+
+let view: GameView | null = null;
+let selected: string | null = null;
+let reach: FigureAnswer | null = null;
+let paused = false;
+let aiRunning = false;
+let busy = false;
+
+function setState(s: string): void {
+  document.body.dataset.state = s;
+}
+
+function toast(text: string): void {
+  const t = el('toast');
+  t.textContent = text;
+  t.style.display = 'block';
+  window.setTimeout(() => (t.style.display = 'none'), 4000);
+}
+
+function reason(text: string): void {
+  el('reason').textContent = text;
+}
+
+// ---------------------------------------------------------------- setup
+
+let setup: SetupAnswer | null = null;
+
+async function showSetup(): Promise<void> {
+  view = null;
+  history.replaceState(null, '', '#');
+  el('game').hidden = true;
+  el('setup').hidden = false;
+  el('caption').textContent = '';
+  setup = await api<SetupAnswer>('GET', '/api/setup');
+  const scen = el<HTMLSelectElement>('scenario');
+  scen.innerHTML = setup.scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.title)}</option>`).join('');
+  const opp = el<HTMLSelectElement>('opponent');
+  opp.innerHTML = setup.opponents.map((o) => `<option value="${esc(o.id)}"${o.id === 'normal' ? ' selected' : ''}>${esc(o.words)}</option>`).join('');
+  fillSides();
+  el('saves').innerHTML = setup.saves.length ? setup.saves.map((n) => `<button data-load="${esc(n)}">Load ${esc(n)}</button>`).join('') : '<i>none yet</i>';
+  el('games').innerHTML = setup.games.length
+    ? setup.games.map((g) => `<button data-open="${esc(g.id)}">${esc(g.title)} as ${esc(g.human)} — ${g.decisions} decisions (${esc(g.turn)})</button>`).join('')
+    : '<i>none</i>';
+  setState('setup');
+}
+
+function fillSides(): void {
+  if (!setup) return;
+  const id = el<HTMLSelectElement>('scenario').value;
+  const sc = setup.scenarios.find((s) => s.id === id);
+  el<HTMLSelectElement>('side').innerHTML = (sc?.sides ?? []).map((s) => `<option value="${esc(s.id)}">${esc(s.name)}</option>`).join('');
+}
+
+async function start(): Promise<void> {
+  const seedText = el<HTMLInputElement>('seed').value.trim();
+  const body: Record<string, unknown> = {
+    scenario: el<HTMLSelectElement>('scenario').value,
+    side: el<HTMLSelectElement>('side').value,
+    opponent: el<HTMLSelectElement>('opponent').value,
+    orders: el<HTMLSelectElement>('orders').value,
+  };
+  if (seedText !== '') body.seed = Number(seedText);
+  setState('busy');
+  try {
+    openGame(await api<GameView>('POST', '/api/games', body));
+  } catch (e) {
+    toast(e instanceof Error ? e.message : String(e));
+    setState('setup');
+  }
+}
+
+// ---------------------------------------------------------------- the game
+
+function openGame(v: GameView): void {
+  el('setup').hidden = true;
+  el('game').hidden = false;
+  history.replaceState(null, '', `#${v.id}`);
+  el('log').innerHTML = '';
+  addLog(v.log.map((line) => [line, line.startsWith('AI') ? 'ai' : line.startsWith('You') ? 'you' : 'order']));
+  selected = null;
+  reach = null;
+  show(v);
+  void maybeRunAi();
+}
+
+/** Append lines to the story at once (one layout, not one per line). */
+function addLog(lines: [text: string, cls: string][]): void {
+  if (lines.length === 0) return;
+  const frag = document.createDocumentFragment();
+  for (const [text, cls] of lines) {
+    const li = document.createElement('li');
+    li.className = cls;
+    li.innerHTML = dice(text);
+    frag.appendChild(li);
+  }
+  const log = el('log');
+  log.appendChild(frag);
+  while (log.children.length > 400) log.removeChild(log.children[0]);
+  log.scrollTop = log.scrollHeight;
+}
+
+function report(steps: StepReport[]): void {
+  const lines: [string, string][] = [];
+  for (const s of steps) {
+    const who = s.who === 'ai' ? 'AI' : s.who === 'you' ? 'You' : 'Band order';
+    lines.push([`${who} (${s.side}): ${s.words}`, s.who === 'ai' ? 'ai' : s.who === 'you' ? 'you' : 'order']);
+    for (const e of s.events) lines.push([`  ${e}`, 'ev']);
+  }
+  addLog(lines);
+  const ai = [...steps].reverse().find((s) => s.who === 'ai');
+  if (ai) el('aimove').innerHTML = `<b>${esc(ai.words)}</b>${ai.why.length ? `\nwhy:\n${ai.why.map(esc).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(dice).join('\n')}` : ''}`;
+}
+
+function svgRoot(): SVGSVGElement | null {
+  return el('board').querySelector('svg');
+}
+
+function show(v: GameView): void {
+  view = v;
+  el('caption').textContent = `${v.scenario} · seed ${v.seed} · you: ${v.human} · AI: ${v.opponent} · ${v.caption}`;
+  const board = el('board');
+  board.innerHTML = v.svg;
+  const svg = svgRoot();
+  if (svg) {
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+    const ov = document.createElementNS(SVG_NS, 'g');
+    ov.id = 'ov';
+    for (const name of ['reach', 'hover', 'marks']) {
+      const g = document.createElementNS(SVG_NS, 'g');
+      g.id = `ov-${name}`;
+      ov.appendChild(g);
+    }
+    svg.appendChild(ov);
+  }
+  const st = el('status');
+  st.className = v.turn;
+  if (v.turn === 'over') {
+    const r = v.result;
+    st.textContent = r ? `Game over: ${r.winner === null ? 'a draw' : r.winner === v.human ? 'you win' : `${r.winner} win`} — ${r.reason}` : 'Game over';
+  } else st.textContent = v.turn === 'you' ? `Your decision (${v.human})` : aiRunning ? 'The AI is playing…' : 'The AI’s turn';
+  el<HTMLSelectElement>('mode').value = v.orders;
+  el<HTMLButtonElement>('undo').disabled = !v.canUndo;
+  el<HTMLButtonElement>('resign').disabled = v.turn === 'over';
+  el<HTMLAnchorElement>('download').href = `/api/games/${v.id}/record`;
+  el<HTMLAnchorElement>('download').setAttribute('download', `${v.scenario}-seed${v.seed}.jsonl`);
+  el<HTMLAnchorElement>('replay').href = `/api/games/${v.id}/replay`;
+  el('replay').textContent = v.turn === 'over' ? 'Watch the replay' : 'Replay viewer';
+  el('decide').hidden = v.turn !== 'you';
+  el('actions').innerHTML = '';
+  v.actions.forEach((a, i) => {
+    const b = document.createElement('button');
+    b.textContent = `${i + 1}. ${a.words}`;
+    b.dataset.key = a.key;
+    if (a.suggested) b.classList.add('suggested');
+    b.addEventListener('mouseenter', () => drawHover(a));
+    b.addEventListener('mouseleave', () => drawHover(null));
+    el('actions').appendChild(b);
+  });
+  el('info').innerHTML = v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${esc(i.value)}</div>`).join('');
+  legend(v);
+  if (selected && !v.figures.some((f) => f.id === selected && f.onTable)) {
+    selected = null;
+    reach = null;
+  }
+  showSelected();
+  drawOverlay();
+  setState(busy ? 'busy' : aiRunning ? 'ai' : v.turn === 'you' ? 'you' : v.turn === 'over' ? 'over' : 'ai-paused');
+}
+
+function legend(v: GameView): void {
+  const sides = v.sides.map((s) => `<div><span class="sw" style="background:${esc(s.colour)}"></span>${esc(s.name)}${s.id === v.human ? ' (you)' : ' (AI)'}</div>`).join('');
+  el('legend').innerHTML =
+    sides +
+    '<div>number on a base: its band · yellow ring: the band acting · orange ring: the figure deciding</div>' +
+    '<div>grey with a cross: dead · dashed edge: running · $ booty, u unloaded, r reloading, 2h hits</div>' +
+    '<div>numbered white marks: where your actions lead (★ green: the rules’ suggestion) — click one to give that order</div>' +
+    '<div>selected figure: <span style="color:#2471a3">blue ring</span> its move, <span style="color:#c0392b">red dashed</span> charge, <span style="color:#1e8449">green dotted</span> weapon range and lines to enemies in sight</div>' +
+    `<div>distances in ${esc(v.units)}; terrain as in the replay viewer: buildings brown, water blue, cover dashed, the objective yellow</div>`;
+}
+
+function actionsFor(fig: string): ActionView[] {
+  return (view?.actions ?? []).filter((a) => a.targets?.figures.includes(fig));
+}
+
+function showSelected(): void {
+  const box = el('selected');
+  if (!view || !selected) {
+    box.innerHTML = '';
+    return;
+  }
+  const f = view.figures.find((x) => x.id === selected);
+  const rings = reach?.reach?.rings.map((r) => `<div>${esc(r.label)}</div>`).join('') ?? '';
+  const sight = reach?.reach && reach.reach.sight.length ? `<div>in sight and range: ${esc(reach.reach.sight.join(', '))}</div>` : '';
+  box.innerHTML = `<h3>Selected: ${esc(f ? `${f.name} (${f.id})` : selected)}</h3><div class="info">${reach?.words ? `<div class="words">${esc(reach.words)}</div>` : ''}${rings}${sight}</div>`;
+  const acts = actionsFor(selected);
+  if (view.turn === 'you') {
+    if (acts.length === 0) box.insertAdjacentHTML('beforeend', '<div class="info"><i>none of your actions now concerns this figure</i></div>');
+    for (const a of acts) {
+      const b = document.createElement('button');
+      b.textContent = a.words;
+      b.dataset.key = a.key;
+      if (a.suggested) b.classList.add('suggested');
+      box.appendChild(b);
+    }
+  }
+}
+
+function svgEl(tag: string, attrs: Record<string, string | number>): SVGElement {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+/** The overlay's three layers (created with each drawing of the table): reach, destination marks, hover. */
+function layer(name: 'reach' | 'marks' | 'hover'): SVGGElement | null {
+  return document.getElementById(`ov-${name}`) as SVGGElement | null;
+}
+
+/** Draw the selected figure's reach and the destination marks of the actions (after each new view or selection). */
+function drawOverlay(): void {
+  const reachG = layer('reach');
+  const marks = layer('marks');
+  if (!reachG || !marks || !view) return;
+  reachG.innerHTML = '';
+  marks.innerHTML = '';
+  const fig = (id: string) => view?.figures.find((f) => f.id === id && f.onTable);
+  if (selected && reach?.reach) {
+    const f = fig(selected);
+    if (f) {
+      for (const r of reach.reach.rings) reachG.appendChild(svgEl('circle', { class: `ov-ring ${['move', 'charge', 'range'].includes(r.kind) ? r.kind : 'other'}`, cx: f.x, cy: f.y, r: r.radius }));
+      for (const t of reach.reach.sight) {
+        const e = fig(t);
+        if (e) reachG.appendChild(svgEl('line', { class: 'ov-sight', x1: f.x, y1: f.y, x2: e.x, y2: e.y }));
+      }
+      reachG.appendChild(svgEl('circle', { class: 'ov-sel', cx: f.x, cy: f.y, r: f.r + 0.6 }));
+    }
+  }
+  if (view.turn !== 'you') return;
+  const placed: [number, number][] = [];
+  view.actions.forEach((a, i) => {
+    const at = a.targets?.at;
+    if (!at) return;
+    // Marks that would cover each other are set side by side (the action's own point is in its tooltip).
+    let [x, y] = at;
+    while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < 1.7)) x += 1.7;
+    placed.push([x, y]);
+    const g = svgEl('g', { class: `ov-mark${a.suggested ? ' suggested' : ''}`, 'data-key': a.key, transform: `translate(${x} ${y})` });
+    const title = document.createElementNS(SVG_NS, 'title');
+    title.textContent = `${i + 1}. ${a.words}`;
+    g.appendChild(title);
+    g.appendChild(svgEl('circle', { r: 0.8 }));
+    const t = svgEl('text', { y: 0.28 });
+    t.textContent = String(i + 1);
+    g.appendChild(t);
+    g.addEventListener('mouseenter', () => drawHover(a));
+    g.addEventListener('mouseleave', () => drawHover(null));
+    marks.appendChild(g);
+  });
+}
+
+/** Ring the figures the action under the pointer concerns. */
+function drawHover(hover: ActionView | null): void {
+  const g = layer('hover');
+  if (!g || !view) return;
+  g.innerHTML = '';
+  for (const id of hover?.targets?.figures ?? []) {
+    const f = view.figures.find((x) => x.id === id && x.onTable);
+    if (f) g.appendChild(svgEl('circle', { class: 'ov-target', cx: f.x, cy: f.y, r: f.r + 0.5 }));
+  }
+}
+
+async function select(id: string): Promise<void> {
+  if (!view) return;
+  selected = id;
+  try {
+    reach = await api<FigureAnswer>('GET', `/api/games/${view.id}/figure/${encodeURIComponent(id)}`);
+  } catch (e) {
+    reach = null;
+    reason(e instanceof Error ? e.message : String(e));
+  }
+  showSelected();
+  drawOverlay();
+}
+
+async function send(body: { key: string } | { x: number; y: number }): Promise<void> {
+  if (!view || busy) return;
+  busy = true;
+  setState('busy');
+  try {
+    const a = await api<StepAnswer>('POST', `/api/games/${view.id}/act`, body);
+    reason('');
+    report(a.steps);
+    busy = false;
+    show(a.view);
+    void maybeRunAi();
+  } catch (e) {
+    busy = false;
+    reason(`Not allowed: ${e instanceof Error ? e.message : String(e)}`);
+    setState(view.turn === 'you' ? 'you' : 'ai-paused');
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => window.setTimeout(r, ms));
+}
+
+/** Play the AI's decisions, one at a time at the chosen speed (all at once when instant). */
+async function maybeRunAi(): Promise<void> {
+  if (aiRunning || !view || view.turn !== 'ai' || paused) return;
+  aiRunning = true;
+  setState('ai');
+  try {
+    while (view && view.turn === 'ai' && !paused) {
+      const ms = Number(el<HTMLSelectElement>('speed').value);
+      el('status').textContent = 'The AI is thinking…';
+      const a = await api<StepAnswer>('POST', `/api/games/${view.id}/agent`, { until: ms === 0 ? 'person' : 'step' });
+      report(a.steps);
+      show(a.view);
+      if (ms > 0 && a.view.turn === 'ai') await sleep(ms);
+    }
+  } catch (e) {
+    toast(e instanceof Error ? e.message : String(e));
+  } finally {
+    aiRunning = false;
+    if (view) show(view);
+  }
+}
+
+async function control(path: string, body: unknown = {}): Promise<void> {
+  if (!view) return;
+  try {
+    const a = await api<StepAnswer>('POST', `/api/games/${view.id}/${path}`, body);
+    report(a.steps);
+    show(a.view);
+    void maybeRunAi();
+  } catch (e) {
+    toast(e instanceof Error ? e.message : String(e));
+  }
+}
+
+function tablePoint(ev: MouseEvent): [number, number] | null {
+  const svg = svgRoot();
+  const m = svg?.getScreenCTM();
+  if (!svg || !m) return null;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+  return [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10];
+}
+
+function onBoardClick(ev: MouseEvent): void {
+  if (!view) return;
+  const target = ev.target as Element;
+  const mark = target.closest('[data-key]');
+  if (mark) {
+    void send({ key: mark.getAttribute('data-key') ?? '' });
+    return;
+  }
+  const figEl = target.closest('.fig');
+  if (figEl) {
+    const id = figEl.getAttribute('data-id');
+    if (id) void select(id);
+    return;
+  }
+  if (view.turn !== 'you') return;
+  const p = tablePoint(ev);
+  if (!p) return;
+  if (view.exact) {
+    void send({ x: p[0], y: p[1] });
+    return;
+  }
+  // A click near a destination mark gives that order.
+  let best: ActionView | null = null;
+  let bestD = 2;
+  for (const a of view.actions) {
+    const at = a.targets?.at;
+    if (!at) continue;
+    const d = Math.hypot(at[0] - p[0], at[1] - p[1]);
+    if (d < bestD) {
+      bestD = d;
+      best = a;
+    }
+  }
+  if (best) void send({ key: best.key });
+  else reason(`Nothing moves to (${p[0]}, ${p[1]}) now: choose one of the actions listed, or a numbered mark on the table.`);
+}
+
+function wire(): void {
+  el('scenario').addEventListener('change', fillSides);
+  el('start').addEventListener('click', () => void start());
+  el('setup').addEventListener('click', (ev) => {
+    const t = ev.target as HTMLElement;
+    const load = t.getAttribute('data-load');
+    const open = t.getAttribute('data-open');
+    if (load)
+      void api<GameView>('POST', '/api/load', { name: load })
+        .then(openGame)
+        .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+    if (open)
+      void api<GameView>('GET', `/api/games/${open}`)
+        .then(openGame)
+        .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+  });
+  el('board').addEventListener('click', onBoardClick);
+  for (const box of ['actions', 'selected']) {
+    el(box).addEventListener('click', (ev) => {
+      const b = (ev.target as HTMLElement).closest('button');
+      const key = b?.dataset.key;
+      if (key) void send({ key });
+    });
+  }
+  el('mode').addEventListener('change', () => void control('orders', { orders: el<HTMLSelectElement>('mode').value }));
+  el('undo').addEventListener('click', () => void control('undo'));
+  let resignArmed = false;
+  el('resign').addEventListener('click', () => {
+    if (!resignArmed) {
+      resignArmed = true;
+      el('resign').textContent = 'Really resign?';
+      window.setTimeout(() => {
+        resignArmed = false;
+        el('resign').textContent = 'Resign';
+      }, 3000);
+      return;
+    }
+    resignArmed = false;
+    el('resign').textContent = 'Resign';
+    void control('resign');
+  });
+  el('pause').addEventListener('click', () => {
+    paused = !paused;
+    el('pause').textContent = paused ? 'Resume AI' : 'Pause AI';
+    if (view) show(view);
+    void maybeRunAi();
+  });
+  el('new').addEventListener('click', () => void showSetup());
+  el('save').addEventListener('click', () => {
+    if (!view) return;
+    const name = el<HTMLInputElement>('savename').value.trim();
+    api<{ saved: string }>('POST', `/api/games/${view.id}/save`, { name })
+      .then((r) => toast(`Saved as ${r.saved}`))
+      .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+  });
+}
+
+async function main(): Promise<void> {
+  wire();
+  const id = location.hash.slice(1);
+  if (id) {
+    try {
+      openGame(await api<GameView>('GET', `/api/games/${encodeURIComponent(id)}`));
+      return;
+    } catch (e) {
+      toast(e instanceof Error ? e.message : String(e));
+    }
+  }
+  await showSetup();
+}
+
+void main();

@@ -1,0 +1,216 @@
+/**
+ * Pig Wars rules played out on tiny tables with forced dice: lance first round only, ties
+ * continuing, the pistol unloaded by mêlée, leader death by version, morale triggers. Each test
+ * names its sheet ("DA" pig-wars.txt, "PI" pig-wars-pirates-quickref.txt) and section, and the
+ * reading of docs/rules/pig-wars.md it relies on.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../src/core/model.js';
+import { pigWars, pigWarsPirates, type PigState } from '../../src/rules/pig-wars/index.js';
+import { ACTIVE, DEAD, GONE, ROUT } from '../../src/rules/pig-wars/state.js';
+import { streamFromString } from '../../src/core/rng.js';
+import { ScriptedRng, d } from '../helpers/rng.js';
+
+type Fig = Record<string, unknown>;
+
+/** A 48×48 table: side A's unit a1 and side B's unit b1 face each other in base contact at (10, 10)–(11.05, 10); B also has a leader far away (unit b2) so that B's card asks for an order. */
+function scenario(ruleset: 'pig-wars' | 'pig-wars-pirates', aFigs: Fig[], bFigs: Fig[], extra: Record<string, unknown> = {}): unknown {
+  const cls = ruleset === 'pig-wars' ? 'average' : 'average';
+  return {
+    ruleset,
+    id: 'test',
+    name: 'test',
+    table: { width: 48, height: 48 },
+    pigs: [[24, 24]],
+    home: { id: 'home', name: 'home', polygon: [[0, 0], [3, 0], [3, 48], [0, 48]] },
+    raiders: 'a',
+    sides: [
+      { id: 'a', name: 'A', colour: 'red', prefix: 'A', flee: 'west', units: [{ id: 'a1', class: cls, area: [[5, 5], [9, 5], [9, 9], [5, 9]], facing: 0, figures: aFigs }] },
+      {
+        id: 'b',
+        name: 'B',
+        colour: 'blue',
+        prefix: 'B',
+        flee: 'east',
+        units: [
+          { id: 'b1', class: cls, area: [[20, 20], [24, 20], [24, 30], [20, 30]], facing: 180, figures: bFigs },
+          { id: 'b2', class: 'elite', area: [[40, 40], [44, 40], [44, 44], [40, 44]], facing: 180, figures: [{ weapons: ['spear'], leader: true, rank: 'captain', at: [42, 42] }] },
+        ],
+      },
+    ],
+    victory: { maxTurns: 5, lootToWin: 1 },
+    ...extra,
+  };
+}
+
+function start(ruleset: typeof pigWars, raw: unknown, dice: ReturnType<typeof d>[]): { s: PigState; events: GameEvent[] } {
+  const sc = ruleset.compile(raw, 'test');
+  const events: GameEvent[] = [];
+  const s = ruleset.setup(sc, { rng: new ScriptedRng(dice, streamFromString('rest')), emit: (e) => events.push(e) });
+  return { s, events };
+}
+
+/** The modifier `name` of figure `fig`'s roll in a melee event (the phasing side's figure is `a`). */
+const mod = (e: GameEvent, fig: string, name: string): number | undefined => (e[e.a === fig ? 'modsA' : 'modsB'] as { name: string; value: number }[]).find((m) => m.name === name)?.value;
+
+describe('DA Melee: Mounted lance 5*, first round of current mêlée only (R19)', () => {
+  const lancer = { weapons: ['lance'], mounted: true, at: [10, 10], class: 'militia' };
+  it('5 in the first round, 1 (as a spear) in the next; a tie is a continuing mêlée', () => {
+    // card A (d2=1); round 1: A 1 +5 lance +1 mounted = 7, B 6 +2 sword -1 foot vs mtd = 7 → tie.
+    // card B (d1); B's far unit must give an order, so the game stops before round 2.
+    const { s, events } = start(pigWars, scenario('pig-wars', [lancer], [{ weapons: ['sword'], at: [11.05, 10], class: 'militia' }]), [d(2, 1), d(12, 1), d(12, 6), d(1, 1)]);
+    const m1 = events.filter((e) => e.e === 'melee');
+    expect(m1).toHaveLength(1);
+    expect(mod(m1[0], 'A01', 'lance')).toBe(5);
+    expect(m1[0].result).toBe('tie');
+    expect(s.status).toEqual([ACTIVE, ACTIVE, ACTIVE]);
+    // B holds: round 2 at the end of B's card
+    const events2: GameEvent[] = [];
+    pigWars.apply(s, { k: 'hold' }, { rng: new ScriptedRng([d(12, 6), d(12, 5)], streamFromString('r2')), emit: (e) => events2.push(e) });
+    const m2 = events2.find((e) => e.e === 'melee')!;
+    expect(mod(m2, 'A01', 'lance')).toBe(1);
+    expect(m2.b).toBe('A01');
+    expect(m2.adjB).toBe(7);
+    expect(m2.result).toBe('tie');
+  });
+  it('not vs. spears', () => {
+    const { events } = start(pigWars, scenario('pig-wars', [lancer], [{ weapons: ['spear'], at: [11.05, 10], class: 'militia' }]), [d(2, 1), d(12, 1), d(12, 6), d(1, 1)]);
+    expect(mod(events.find((e) => e.e === 'melee')!, 'A01', 'lance')).toBe(1);
+  });
+  it('not uphill', () => {
+    const raw = scenario('pig-wars', [lancer], [{ weapons: ['sword'], at: [11.05, 10], class: 'militia' }], {
+      terrain: [{ id: 'hill', kind: 'hill', polygon: [[10.6, 8], [14, 8], [14, 12], [10.6, 12]] }],
+    });
+    const { events } = start(pigWars, raw, [d(2, 1), d(12, 1), d(12, 6), d(1, 1)]);
+    const m = events.find((e) => e.e === 'melee')!;
+    expect(mod(m, 'A01', 'lance')).toBe(1);
+    expect(mod(m, 'A01', 'vs uphill')).toBe(-1);
+  });
+});
+
+describe('DA Melee: the die roll may not be adjusted above 12 or below 1; victory margins', () => {
+  it('12 + 6 counts 12; 1 − 1 counts 1; a margin of 11 kills an unarmoured man', () => {
+    const { s, events } = start(
+      pigWars,
+      scenario('pig-wars', [{ weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' }], [{ weapons: ['spear'], at: [11.05, 10], class: 'militia' }], {}),
+      [d(2, 1), d(12, 12), d(12, 1), d(1, 1)],
+    );
+    const m = events.find((e) => e.e === 'melee')!;
+    expect(m.adjA).toBe(12);
+    expect(m.adjB).toBe(2);
+    expect(m.result).toBe('a kills');
+    expect(s.status[1]).toBe(DEAD);
+  });
+});
+
+describe('PI Melee Procedure: a pistol used in melee must be reloaded to use again (R19)', () => {
+  it('the unfired pistol gives 3 in the first round and is then unloaded', () => {
+    const a = { weapons: ['cutlass', 'pistol'], at: [10, 10], rank: 'mate', class: 'green' };
+    const b = { weapons: ['club'], at: [11.05, 10], rank: 'mate', class: 'green' };
+    // round 1: A 2 +3 pistol +1 two wpns = 6; B 5 +1 club = 6 → tie
+    const { s, events } = start(pigWarsPirates, scenario('pig-wars-pirates', [a], [b]), [d(2, 1), d(12, 2), d(12, 5), d(1, 1)]);
+    const m = events.find((e) => e.e === 'melee')!;
+    expect(mod(m, 'A01', 'pistol')).toBe(3);
+    expect(mod(m, 'A01', 'two weapons')).toBe(1);
+    expect(m.result).toBe('tie');
+    expect(s.loaded[0]).toBe(0);
+    // round 2: the cutlass (2) is now the best weapon
+    const ev2: GameEvent[] = [];
+    pigWarsPirates.apply(s, { k: 'hold' }, { rng: new ScriptedRng([d(12, 7), d(12, 5)], streamFromString('r2')), emit: (e) => ev2.push(e) });
+    const m2 = ev2.find((e) => e.e === 'melee')!;
+    expect(mod(m2, 'A01', 'cutlass')).toBe(2);
+    expect(mod(m2, 'A01', 'pistol')).toBeUndefined();
+  });
+});
+
+describe('Leader Combat', () => {
+  const run = (ruleset: typeof pigWars, id: 'pig-wars' | 'pig-wars-pirates', leaderRoll: number) => {
+    const a = { weapons: id === 'pig-wars' ? ['dane-axe'] : ['axe'], at: [10, 10], class: 'elite', rank: 'mate' };
+    const b = { weapons: ['club'], at: [11.05, 10], class: id === 'pig-wars' ? 'militia' : 'green', leader: true, rank: 'mate' };
+    const raw = scenario(id, [a], [b]);
+    if (id === 'pig-wars-pirates') ((raw as { sides: { units: { class: string }[] }[] }).sides[1].units[0] as { class: string }).class = 'green';
+    // A 12 (+6 → 12) vs B 1: margin far over any victory margin; then the leader-combat D12
+    return start(ruleset, raw, [d(2, 1), d(12, 12), d(12, 1), d(12, leaderRoll)]);
+  };
+  it('DA: leader dies on 1-3', () => {
+    for (const r of [1, 2, 3]) {
+      const { s, events } = run(pigWars, 'pig-wars', r);
+      expect(events.find((e) => e.e === 'leader')).toMatchObject({ roll: r, dies: true });
+      expect(s.status[1]).toBe(DEAD);
+    }
+  });
+  it('DA: otherwise receives 1 hit (a wound, −1 in mêlée)', () => {
+    const { s, events } = run(pigWars, 'pig-wars', 4);
+    expect(events.find((e) => e.e === 'leader')).toMatchObject({ roll: 4, dies: false, hits: 1 });
+    expect(s.status[1]).toBe(ACTIVE);
+    expect(s.hits[1]).toBe(1);
+  });
+  it('PI: he only dies if the roll was a natural 12', () => {
+    const { s, events } = run(pigWarsPirates, 'pig-wars-pirates', 12);
+    expect(events.find((e) => e.e === 'leader')).toMatchObject({ roll: 12, dies: true });
+    expect(s.status[1]).toBe(DEAD);
+    const r2 = run(pigWarsPirates, 'pig-wars-pirates', 3);
+    expect(r2.events.find((e) => e.e === 'leader')).toMatchObject({ roll: 3, dies: false, hits: 1 });
+    expect(r2.s.status[1]).toBe(ACTIVE);
+  });
+});
+
+describe('DA Morale: check when leader is killed, 1/5 of unit lost in one turn, standard lost (R22)', () => {
+  it('a dead leader and a lost fifth trigger one check with both modifiers; militia rout on a low roll', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    const b: Fig[] = [
+      { weapons: ['club'], at: [11.05, 10], leader: true },
+      { count: 4, weapons: ['spear'], class: 'militia' },
+    ];
+    // melee: A 12 vs B 1 → kill; leader combat 2 → dies; morale D12 = 5: −1 (1/5 lost) −3 (leader) = 1 → militia RT
+    const { s, events } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 2), d(12, 5)]);
+    const m = events.find((e) => e.e === 'morale')!;
+    expect(m.triggers).toEqual(['leader killed', '1/5 lost this turn']);
+    expect(m.mods).toEqual([
+      { name: 'each 1/5 lost', value: -1 },
+      { name: 'leader killed/captured', value: -3 },
+    ]);
+    expect(m.total).toBe(1);
+    expect((m.rout as string[]).length).toBe(4);
+    // at B's next card the routed rally on its D12 or fall back again (off the table = gone)
+    const rally = events.find((e) => e.e === 'rally')!;
+    expect([...(rally.rallied as string[]), ...(rally.failed as string[])].sort()).toEqual(['B02', 'B03', 'B04', 'B05']);
+    for (let f = 2; f <= 5; f++) {
+      const id = `B0${f}`;
+      if ((rally.rallied as string[]).includes(id)) expect(s.status[f]).toBe(ACTIVE);
+      else expect([ROUT, GONE]).toContain(s.status[f]);
+    }
+  });
+  it('losing the standard triggers a check at −2', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    const b: Fig[] = [
+      { weapons: ['spear'], at: [11.05, 10], standard: true },
+      { count: 9, weapons: ['spear'] },
+    ];
+    const { events } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 9)]);
+    const m = events.find((e) => e.e === 'morale')!;
+    expect(m.triggers).toEqual(['standard lost']);
+    expect(m.mods).toEqual([{ name: 'standard captured', value: -2 }]);
+  });
+  it('one loss in ten is not a fifth: no check', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, { count: 9, weapons: ['spear'] }];
+    const { events } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1)]);
+    expect(events.some((e) => e.e === 'kill')).toBe(true);
+    expect(events.some((e) => e.e === 'morale')).toBe(false);
+  });
+});
+
+describe('PI Morale Check: when leader is killed, or lose 25% of unit in a turn', () => {
+  it('one of four lost triggers a check at −1 each 25%', () => {
+    const a = { weapons: ['axe'], at: [10, 10], class: 'elite', rank: 'mate' };
+    const b: Fig[] = [{ weapons: ['club'], at: [11.05, 10] }, { count: 2, weapons: ['club'] }, { weapons: ['club'], rank: 'mate' }];
+    const { events } = start(pigWarsPirates, scenario('pig-wars-pirates', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 9)]);
+    const m = events.find((e) => e.e === 'morale')!;
+    expect(m.triggers).toEqual(['25% lost this turn']);
+    expect(m.mods).toEqual([
+      { name: 'each 25% lost', value: -1 },
+      { name: 'leader in combat or leading', value: 2 },
+    ]);
+  });
+});
