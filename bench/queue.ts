@@ -83,6 +83,10 @@ try {
   for (let rep = 0; rep < o.reps; rep++) {
     const order: Run['kind'][] = rep % 2 === 0 ? ['local', 'queue'] : ['queue', 'local'];
     for (const k of order) run(k, rep);
+    const pair = runs.slice(-2);
+    const lr = pair.find((r) => r.kind === 'local');
+    const qr = pair.find((r) => r.kind === 'queue');
+    if (lr && qr) process.stderr.write(`  round ${rep + 1}: queue/local ${(qr.gamesPerSecond / lr.gamesPerSecond).toFixed(3)}\n`);
   }
 } finally {
   for (const w of workers) w.kill('SIGTERM');
@@ -95,10 +99,18 @@ const stats = (kind: Run['kind']): { best: number; median: number } => {
     .sort((a, b) => a - b);
   return { best: xs[xs.length - 1], median: xs[Math.floor(xs.length / 2)] };
 };
+// The ratio within each round (its two runs ran back to back, under much the same load), and their median.
+const rounds: number[] = [];
+for (let i = 0; i + 1 < runs.length; i += 2) {
+  const lr = runs[i].kind === 'local' ? runs[i] : runs[i + 1];
+  const qr = runs[i].kind === 'queue' ? runs[i] : runs[i + 1];
+  rounds.push(Math.round((qr.gamesPerSecond / lr.gamesPerSecond) * 1000) / 1000);
+}
+const ratioRoundsMedian = [...rounds].sort((a, b) => a - b)[Math.floor(rounds.length / 2)];
 const l = stats('local');
 const q = stats('queue');
 process.stdout.write(
-  `${JSON.stringify({ scenario: o.scenario, agents: o.agents, games: o.games, runs, local: l, queue: q, ratioBest: Math.round((q.best / l.best) * 1000) / 1000, ratioMedian: Math.round((q.median / l.median) * 1000) / 1000 })}\n`,
+  `${JSON.stringify({ scenario: o.scenario, agents: o.agents, games: o.games, runs, local: l, queue: q, ratioBest: Math.round((q.best / l.best) * 1000) / 1000, ratioMedian: Math.round((q.median / l.median) * 1000) / 1000, rounds, ratioRoundsMedian })}\n`,
 );
 process.stderr.write(`load average after: ${load()}\n`);
 rmSync(tmp, { recursive: true, force: true });

@@ -17,6 +17,8 @@
  *   whose worker dies twice, or that fails three times, or that a worker refuses (a different
  *   project version, scenario or agent file), is not retried further: its games stay unplayed and
  *   the run's report lists why ({@link RunGamesResult.failures}); `--resume` tries them again;
+ * - an early stop (`shouldStop`: a tournament's SPRT) takes back the batches nobody has started and
+ *   queues the partners of every started game (`partners`), as the local pool does;
  * - jobs are named after the run (`<run key>-<first id>`): a resumed coordinator (or one that was
  *   killed) first collects the results already in Redis, keeps waiting for the batches still queued
  *   or being played, and queues only the games no batch holds — finished games are never replayed.
@@ -363,6 +365,7 @@ async function playOverQueue(q: QueueRunOptions, o: RunGamesOptions): Promise<Ru
 
   // The games no batch holds (known once Redis has been read), in batches as the local pool makes them.
   let todo: number[] | null = null;
+  let owedQueued = false; // after an early stop: the started games' partners are queued
   let cursor = 0;
   const remaining = o.total - o.done.size;
   const batch = o.batchSize ?? Math.max(1, Math.min(16, Math.floor(remaining / (Math.max(1, Math.floor(o.workers)) * 16))));
@@ -370,6 +373,8 @@ async function playOverQueue(q: QueueRunOptions, o: RunGamesOptions): Promise<Ru
     if (todo === null) return; // still collecting what Redis holds
     if (!stopping && o.shouldStop?.()) stopping = 'stopped';
     if (stopping === 'stopped') {
+      if (owedQueued) return;
+      owedQueued = true;
       // Take back the batches nobody has started; the ones being played finish.
       for (const [jobId] of outstanding) {
         const state = await queue.getJobState(jobId);
@@ -377,6 +382,16 @@ async function playOverQueue(q: QueueRunOptions, o: RunGamesOptions): Promise<Ru
           const removed = await queue.remove(jobId).catch(() => 0);
           if (removed) outstanding.delete(jobId);
         }
+      }
+      // As on local threads: the partners of every started game (a tournament deal's other side
+      // order) are still played, so no deal is left half-played.
+      if (o.partners) {
+        const started = new Set<number>(seen);
+        for (const out of outstanding.values()) for (const id of out.ids) started.add(id);
+        const owed = new Set<number>();
+        for (const id of started) for (const p of o.partners(id)) if (p >= 1 && p <= o.total && !started.has(p) && !o.done.has(p)) owed.add(p);
+        const list = [...owed].sort((a, b) => a - b);
+        for (let i = 0; i < list.length; i += batch) await add(list.slice(i, i + batch));
       }
       return;
     }
