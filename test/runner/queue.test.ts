@@ -24,6 +24,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliStart, exited, gameLines, gameRows, sortedGames, tempDir, until } from './helpers.js';
+import { loadScenario } from '../../src/rules/index.js';
+import { partnersOf, RUN_FORMAT, type RunManifest } from '../../src/runner/manifest.js';
+import { parseQueueUrl, queuePlayer } from '../../src/runner/queue.js';
 
 const REDIS = '/usr/bin/redis-server';
 const root = tempDir('queue');
@@ -229,5 +232,46 @@ describe('runs over a BullMQ queue on Redis', () => {
     expect(gameLines(out)).toHaveLength(0);
     expect(played(w.log())).toBe(0);
     await stopWorker(w.p);
+  });
+
+  it('an early stop (SPRT) over the queue still plays the other side order of every started deal', async () => {
+    const w = startWorker(5);
+    const sc = loadScenario('farmyard-brawl');
+    const sides = sc.ruleset.sides(sc.compiled);
+    const out = join(root, 'early-stop');
+    mkdirSync(out, { recursive: true });
+    const m: RunManifest = {
+      format: RUN_FORMAT,
+      kind: 'tournament',
+      scenario: { arg: 'farmyard-brawl', id: sc.id, hash: sc.hash, ruleset: sc.ruleset.id, rulesetVersion: sc.ruleset.version },
+      seed: 1,
+      games: 20,
+      records: 'none',
+      timeLimitMs: 0,
+      tournament: { agents: ['random'], gamesPerPairing: 20, sprt: null },
+      command: 'test',
+    };
+    const ids: number[] = [];
+    const play = queuePlayer({ address: parseQueueUrl(url(5)), manifest: m, dir: out, log: null });
+    const r = await play({
+      config: { scenarioRaw: sc.raw, scenarioOrigin: 'farmyard-brawl', scenarioArg: 'farmyard-brawl', timeLimitMs: 0, invariants: false, measures: false, records: 'none', outDir: out, epoch: Date.now() },
+      sides,
+      workers: 1,
+      total: 20,
+      batchSize: 1,
+      gameAt: (id) => ({ id, seed: Math.ceil(id / 2), agents: Object.fromEntries(sides.map((s) => [s, 'random'])) }),
+      done: new Set(),
+      onRow: (row) => ids.push(row.id),
+      // An SPRT-like verdict after the first row: other single-game batches are queued or in play then.
+      shouldStop: () => ids.length >= 1,
+      partners: (id) => partnersOf(m, id),
+    });
+    await stopWorker(w.p);
+    expect(r.ended).toBe('stopped');
+    expect(r.failures).toEqual([]);
+    ids.sort((a, b) => a - b);
+    expect(ids.length).toBeLessThan(20); // it did stop early
+    expect(ids.length % 2).toBe(0);
+    for (let k = 0; k < ids.length; k += 2) expect([ids[k], ids[k + 1]]).toEqual([ids[k], ids[k] + 1]);
   });
 });
