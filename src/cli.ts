@@ -2,8 +2,9 @@
 /**
  * The command line: `skirmish <command>` (built) or `npx tsx src/cli.ts <command>` (development).
  * Each command lives in src/commands/<name>.ts and registers itself here.
- * Exit codes (src/commands/common.ts EXIT; the README lists them): 0 success; 1 a failed check;
- * 2 bad input (a file, a spec, an option, an unwritable output); 3 an internal error; 130 Ctrl-C.
+ * Exit codes (src/commands/common.ts EXIT; the README lists them): 0 success; 1 a failed check (or
+ * batches that failed on a `--queue`); 2 bad input (a file, a spec, an option, an unwritable output);
+ * 3 an internal error; 130 Ctrl-C.
  */
 import { Command } from 'commander';
 import { BUILTIN_AGENTS } from '../agents/index.js';
@@ -16,13 +17,14 @@ import { registerTournament } from './commands/tournament.js';
 import { registerStress } from './commands/stress.js';
 import { registerPlay } from './commands/play.js';
 import { registerRender } from './commands/render.js';
+import { registerWorker } from './commands/worker.js';
 import { rerunOutsideTsxRelay, underTsxCli } from './commands/interrupt.js';
 import { registerServe } from './commands/serve.js';
 
 tolerateClosedPipes();
 
 // Long runs keep their Ctrl-C under `npx tsx src/cli.ts …` too (tsx's relay would kill them; see interrupt.ts).
-const LONG_RUNS = ['tournament', 'stress'];
+const LONG_RUNS = ['tournament', 'stress', 'worker'];
 if (underTsxCli() && LONG_RUNS.includes(process.argv[2] ?? '')) await rerunOutsideTsxRelay();
 
 const program = new Command();
@@ -58,5 +60,6 @@ registerStress(program);
 registerPlay(program);
 registerRender(program);
 registerServe(program);
+registerWorker(program);
 
 program.parseAsync(process.argv).catch(fail);

@@ -11,13 +11,14 @@ import type { AgentFactory } from '../core/agent.js';
 import type { LoadedScenario } from '../core/game.js';
 import { AgentSpecError, resolveAgent } from '../../agents/index.js';
 import { WorkerStartError } from '../runner/pool.js';
+import { QueueAddressError } from '../runner/queue.js';
 
 /** An error that is the user's to fix: printed without a stack, exit code 2. */
 export class UsageError extends Error {}
 
 /** True for errors caused by bad input (a file, a spec, an option) rather than by a defect. */
 export function isUserError(e: unknown): boolean {
-  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError;
+  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError || e instanceof QueueAddressError;
 }
 
 /** File-system error codes that mean "this path cannot be read or written", not a defect. */

@@ -14,6 +14,7 @@ import type { Analysis, ReportSummary } from '../report/common.js';
 import { executeRun } from '../runner/execute.js';
 import { ManifestError, readManifest, type RunManifest } from '../runner/manifest.js';
 import { DEFAULT_WORKER_HEAP_MB, MIN_WORKER_HEAP_MB, defaultWorkers } from '../runner/pool.js';
+import { checkReachable, DEFAULT_QUEUE_NAME, maskPassword, parseQueueUrl, queuePlayer } from '../runner/queue.js';
 import type { GameRow } from '../runner/types.js';
 import { shellWord } from '../runner/seeds.js';
 import type { RecordsMode } from '../runner/types.js';
@@ -33,6 +34,9 @@ export interface RunCliOptions {
   overwrite?: boolean;
   json?: boolean;
   quiet?: boolean;
+  /** `--queue redis://…`: play the games on queue workers (src/runner/queue.ts) instead of local threads. */
+  queue?: string;
+  queueName?: string;
 }
 
 /** Commander parser for `--records`. */
@@ -86,14 +90,17 @@ export function addRunOptions(cmd: Command): Command {
     .option('--worker-heap <MB>', `heap limit of each worker thread; raise it for agents with big search trees (default ${DEFAULT_WORKER_HEAP_MB}, at least ${MIN_WORKER_HEAP_MB})`, parseWorkerHeap)
     .option('--overwrite', 'replace an earlier run in the same folder')
     .option('--json', 'print one JSON summary line on stdout')
-    .option('--quiet', 'no progress on stderr');
+    .option('--quiet', 'no progress on stderr')
+    .option('--queue <redis-url>', 'play the games on `worker` processes (any machines) through a BullMQ queue on this Redis: redis://[:password@]HOST:PORT[/DB], or rediss://… for TLS (default: local threads, no Redis)')
+    .option('--queue-name <name>', `the BullMQ queue, with --queue (default ${DEFAULT_QUEUE_NAME})`);
 }
 
 /** The command line as typed, for the report and run.json. */
 export function commandLine(): string {
   const script = process.argv[1] ?? '';
   const head = script.endsWith('.ts') ? ['npx', 'tsx', relative(process.cwd(), script) || script] : ['skirmish'];
-  return [...head, ...process.argv.slice(2).map(shellWord)].join(' ');
+  const args = process.argv.slice(2).map((a, i, all) => (all[i - 1] === '--queue' || a.startsWith('--queue=') ? maskPassword(a) : a));
+  return [...head, ...args.map(shellWord)].join(' ');
 }
 
 /** A path as the user would type it: relative to the working folder when inside it. */
@@ -193,6 +200,9 @@ export async function runAndReport(args: {
   describe(summary: ReportSummary): string[];
 }): Promise<void> {
   const { o } = args;
+  if (o.queueName !== undefined && o.queue === undefined) throw new UsageError('--queue-name goes with --queue');
+  const address = o.queue !== undefined ? parseQueueUrl(o.queue, o.queueName) : null;
+  if (address) await checkReachable(address); // before anything is written
   const ac = new AbortController();
   const removeHandlers = onInterrupt(() => {
     process.stderr.write('\nstopping: keeping every finished game and writing the report (press Ctrl-C again to quit at once)\n');
@@ -208,7 +218,8 @@ export async function runAndReport(args: {
     write: (info) => args.analysis.write(info),
     shouldStop: args.analysis.shouldStop ? () => args.analysis.shouldStop?.() === true : undefined,
   };
-  const resumeCmd = resumeCommand(args.kind, args.dir);
+  const resumeCmd = resumeCommand(args.kind, args.dir) + (address ? ` --queue ${shellWord(address.shown)}${o.queueName !== undefined ? ` --queue-name ${shellWord(o.queueName)}` : ''}` : '');
+  const play = address ? queuePlayer({ address, manifest: args.manifest, dir: args.dir, log: o.quiet ? null : (line) => process.stderr.write(`${line}\n`) }) : undefined;
   try {
     const { summary, info } = await executeRun({
       manifest: args.manifest,
@@ -222,8 +233,9 @@ export async function runAndReport(args: {
       batchSize: o.batch,
       workerHeapMb: o.workerHeap,
       resumeCommand: resumeCmd,
+      play,
     });
-    const s = { ...summary, workers, seconds: Math.round(info.sessionSeconds * 100) / 100, gamesPerSecond: info.sessionSeconds > 0 ? Math.round((info.sessionGames / info.sessionSeconds) * 100) / 100 : 0 };
+    const s = { ...summary, workers, seconds: Math.round(info.sessionSeconds * 100) / 100, gamesPerSecond: info.sessionSeconds > 0 ? Math.round((info.sessionGames / info.sessionSeconds) * 100) / 100 : 0, ...(info.failures ? { failures: info.failures } : {}) };
     if (o.json) process.stdout.write(`${JSON.stringify(s)}\n`);
     else {
       const lines = args.describe(summary);
@@ -233,6 +245,10 @@ export async function runAndReport(args: {
     }
     if (info.ended === 'interrupted') process.exitCode = EXIT.interrupted;
     else {
+      if (info.failures?.length) {
+        process.stderr.write(`error: ${info.failures.length} batch(es) failed on the queue (see ${shownPath(join(args.dir, 'report.md'))}); fix the workers, then finish the run with: ${resumeCmd}\n`);
+        process.exitCode = EXIT.failed;
+      }
       // A run in which some agent never finished a game measured nothing about it: a failed run.
       const dead = failures.allFailed();
       for (const d of dead) {

@@ -28,6 +28,8 @@ export interface RunInfo {
   retried: number;
   /** The command that finishes an interrupted run. */
   resumeCommand: string;
+  /** Batches a queue run gave up on (src/runner/queue.ts), in words; their games have no row yet. */
+  failures?: string[];
 }
 
 /** What a report hands back for `--json` and the closing message. */
@@ -137,5 +139,10 @@ export function runSection(info: RunInfo, title: string): string {
     `- this session: ${info.sessionGames} games in ${num(info.sessionSeconds, 1)} s on ${info.workers} worker(s) (${formatGameRate(info.sessionSeconds > 0 ? info.sessionGames / info.sessionSeconds : 0)})${info.retried ? `; ${info.retried} game(s) replayed after their worker died` : ''}`,
   ];
   if (info.ended === 'interrupted') lines.push('', `**Interrupted**: ${info.rows} of ${m.games} games finished. Finish the run with \`${info.resumeCommand}\`.`);
+  if (info.failures?.length) {
+    lines.push('', `**${info.failures.length} batch(es) failed on the queue** — their games are not played; fix what is said below (e.g. run the same project version and agent files on every worker), then finish the run with \`${info.resumeCommand}\`:`, '');
+    for (const f of info.failures.slice(0, 20)) lines.push(`- ${f}`);
+    if (info.failures.length > 20) lines.push(`- … and ${info.failures.length - 20} more`);
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -238,7 +238,7 @@ export class StressAnalysis implements Analysis {
     for (const k of keys) statsJson[k] = st(k).toJson();
     const report = {
       ...summary,
-      run: { manifest: info.manifest, workers: info.workers, sessionGames: info.sessionGames, sessionSeconds: round(info.sessionSeconds, 2), retried: info.retried },
+      run: { manifest: info.manifest, workers: info.workers, sessionGames: info.sessionGames, sessionSeconds: round(info.sessionSeconds, 2), retried: info.retried, ...(info.failures ? { failures: info.failures } : {}) },
       noResult: this.noResult,
       balance: {
         balance: round(balance),

@@ -375,7 +375,7 @@ export class TournamentAnalysis implements Analysis {
     };
     const report = {
       ...summary,
-      run: { manifest: info.manifest, workers: info.workers, sessionGames: info.sessionGames, sessionSeconds: round(info.sessionSeconds, 2), retried: info.retried },
+      run: { manifest: info.manifest, workers: info.workers, sessionGames: info.sessionGames, sessionSeconds: round(info.sessionSeconds, 2), retried: info.retried, ...(info.failures ? { failures: info.failures } : {}) },
       agents: this.agents,
       sides: this.sides,
       winMatrix: this.agents.map((_, r) => this.agents.map((__, c) => (r === c ? null : { ...rate(this.score(r, c).rate), draws: this.score(r, c).draws }))),

@@ -9,7 +9,7 @@ import type { Analysis, ReportSummary, RunInfo } from '../report/common.js';
 import { writeFileAtomic } from '../report/common.js';
 import { GamesWriter, readGames } from './gamesfile.js';
 import { gameAt, partnersOf, type RunManifest } from './manifest.js';
-import { runGames, type RunGamesOptions } from './pool.js';
+import { runGames, type RunGamesOptions, type RunGamesResult } from './pool.js';
 import { Progress, type ProgressSink } from './progress.js';
 import type { WorkerConfig } from './types.js';
 
@@ -34,6 +34,8 @@ export interface ExecuteOptions {
   workerHeapMb?: number;
   /** The command that resumes this run. */
   resumeCommand: string;
+  /** What plays the games (default {@link runGames}: local worker threads; `--queue`: src/runner/queue.ts). */
+  play?: (o: RunGamesOptions) => Promise<RunGamesResult>;
 }
 
 /** Play the run's missing games and write its report. */
@@ -75,7 +77,7 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
   const t0 = Date.now();
   let result;
   try {
-    result = await runGames({
+    result = await (o.play ?? runGames)({
       config,
       sides,
       workers: o.workers,
@@ -110,5 +112,6 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
     retried: result.retried,
     resumeCommand: o.resumeCommand,
   };
+  if (result.failures?.length) info.failures = result.failures;
   return { summary: o.analysis.write(info), info };
 }

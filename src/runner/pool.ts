@@ -55,6 +55,16 @@ export interface RunGamesOptions {
    * A worker that needs more dies (its game is retried once, then reported).
    */
   workerHeapMb?: number;
+  /**
+   * Play exactly these ids (each in 1..total and not in `done`), in this order, instead of every id
+   * of 1..total not in `done` (a queue worker plays one batch of a run: src/runner/queue-worker.ts).
+   */
+  ids?: readonly number[];
+  /**
+   * An already running pool (its `workerData` must be `config`) to use instead of starting one; it
+   * is left running at the end (the caller destroys it). `workerHeapMb` is then the pool's business.
+   */
+  pool?: Piscina;
 }
 
 /**
@@ -73,6 +83,11 @@ export interface RunGamesResult {
   ended: 'done' | 'interrupted' | 'stopped';
   /** Games played again because their worker died. */
   retried: number;
+  /**
+   * Batches given up on, each in words (games and why): only runs over a queue have them
+   * (src/runner/queue.ts); their games have no row, and `--resume` plays them.
+   */
+  failures?: string[];
 }
 
 /** The workers cannot start at all (an agent file that fails to load in a thread, too small a heap …). */
@@ -102,7 +117,7 @@ interface Flight {
 
 /** Play the run's remaining games. Rejects only when the workers cannot start at all. */
 export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
-  const remaining = o.total - o.done.size;
+  const remaining = o.ids ? o.ids.length : o.total - o.done.size;
   // Never more threads than games to play: an idle thread costs its heap and start-up, nothing else.
   const workers = Math.max(1, Math.min(Math.floor(o.workers), remaining));
   if (remaining <= 0 || o.signal?.aborted || o.shouldStop?.()) {
@@ -110,24 +125,30 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
   }
   const batch = o.batchSize ?? Math.max(1, Math.min(16, Math.floor(remaining / (workers * 16))));
   const { filename, execArgv } = workerEntry();
-  const pool = new Piscina({
-    filename,
-    execArgv,
-    minThreads: workers,
-    maxThreads: workers,
-    idleTimeout: 60_000,
-    workerData: o.config,
-    resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB },
-  });
+  const ownPool = o.pool === undefined;
+  const pool =
+    o.pool ??
+    new Piscina({
+      filename,
+      execArgv,
+      minThreads: workers,
+      maxThreads: workers,
+      idleTimeout: 60_000,
+      workerData: o.config,
+      resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB },
+    });
   let poolError: unknown = null;
   let onPoolError = (e: unknown): void => void (poolError = e);
-  pool.on('error', (e: unknown) => onPoolError(e));
+  // One stable listener (a shared pool outlives this call: `end` takes exactly this one off again).
+  const poolListener = (e: unknown): void => onPoolError(e);
+  pool.on('error', poolListener);
 
   const seen = new Set<number>(); // ids delivered in this call
   const attempts = new Map<number, number>();
   const again: number[] = []; // ids to play again (each as its own task when it is a retry)
   const retry = new Set<number>();
   let cursor = 1;
+  let listed = 0; // next index into o.ids
   let finished = 0;
   let retried = 0;
   let stopping: 'interrupted' | 'stopped' | null = null;
@@ -152,6 +173,10 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       return ids;
     }
     const ids: number[] = [];
+    if (o.ids) {
+      while (ids.length < batch && listed < o.ids.length) ids.push(o.ids[listed++]);
+      return ids.length ? ids : null;
+    }
     while (ids.length < batch && cursor <= o.total) {
       const id = cursor++;
       if (!o.done.has(id)) ids.push(id);
@@ -208,7 +233,9 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       closed = true;
       if (watchdog) clearInterval(watchdog);
       o.signal?.removeEventListener('abort', onAbort);
-      void pool.destroy().then(
+      pool.off('error', poolListener);
+      const closing = ownPool ? pool.destroy() : Promise.resolve();
+      void closing.then(
         () => (err ? reject(err) : resolve({ finished, ended: stopping ?? 'done', retried })),
         () => (err ? reject(err) : resolve({ finished, ended: stopping ?? 'done', retried })),
       );
