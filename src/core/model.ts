@@ -10,7 +10,7 @@
  */
 import type { Rng } from './rng.js';
 import type { ActionTargets, FigureReach, Scene } from './scene.js';
-import { checkParameters, withoutParameters, withParametersSchema } from './scenario.js';
+import { checkParameters, withoutParameters, withParametersSchema } from './parameters.js';
 
 /** A side's identifier as written in the scenario (e.g. `pirates`, `townsfolk`). */
 export type SideId = string;
