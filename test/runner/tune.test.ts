@@ -10,7 +10,7 @@ import { registerTune } from '../../src/commands/tune.js';
 import { fromRaw } from '../../src/core/scenario.js';
 import { compileSource } from '../../src/rules/index.js';
 import { inProcess } from '../cli/in-process.js';
-import { cli, gameLines, sortedGames, tempDir } from './helpers.js';
+import { cli, cliStart, gameLines, sortedGames, tempDir, until } from './helpers.js';
 
 const base = ['tune', '--scenario', 'farmstead-raid', '--agent', 'vikings=heuristic', '--agent', 'saxons=heuristic', '--target', 'vikings=0.5', '--only', 'loot-to-win,max-turns', '--games', '2', '--workers', '1', '--quiet'];
 
@@ -60,6 +60,30 @@ describe('tune', () => {
     expect(extended).toHaveLength(8);
     expect(extended.slice(0, 6)).toEqual(after);
   }, 180_000);
+
+  it('Ctrl-C stops the search with exit 130, writing the report so far; --resume finishes it without replaying a finished game', async () => {
+    const dir = tempDir('tune-int');
+    const p = cliStart(...base.filter((x) => x !== '--quiet'), '--budget', '6', '--seed', '3', '--out', dir);
+    let stdout = '';
+    p.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    const ended = new Promise<number | string>((res) => p.on('exit', (code, signal) => res(code ?? signal ?? -1)));
+    await until(() => gameLines(dir).length >= 3, 90_000);
+    p.kill('SIGINT');
+    expect(await ended).toBe(130);
+    expect(stdout).toMatch(/Interrupted after \d+ of 6 evaluations; continue with: .*tune --resume /);
+    expect(existsSync(join(dir, 'report.md'))).toBe(true);
+    const kept = gameLines(dir);
+    expect(kept.length).toBeGreaterThanOrEqual(3);
+    expect(kept.length).toBeLessThan(12);
+    // Finish only the next evaluations (a smaller budget is refused; the same budget continues).
+    const r = cli('tune', '--resume', dir, '--quiet');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const all = gameLines(dir);
+    expect(all).toHaveLength(12);
+    expect(all.slice(0, kept.length)).toEqual(kept);
+    expect(new Set(all.map((l) => (JSON.parse(l) as { id: number }).id)).size).toBe(12);
+  }, 600_000);
 
   it('another seed tries other candidates', () => {
     const a = tempDir('tune-c');
