@@ -9,7 +9,10 @@
  * tuple, i.e. the point itself). A point's value estimate is the mean, over those d + 1 tuples, of
  * the mean fitness seen for its values in that tuple; its upper confidence bound adds to each
  * tuple's mean the exploration term `k · √(ln(1 + N) / (n + ε))` (N evaluations in all, n of them
- * matching the point in that tuple; a tuple value never seen counts as mean 0 with n = 0).
+ * matching the point in that tuple). A tuple value never seen counts with n = 0 and, as its mean,
+ * the mean of every fitness seen so far: neither optimistic nor pessimistic whatever the fitness's
+ * scale (a fixed 0 would be the best possible value of a fitness ≤ 0, and the search would try every
+ * value of every dimension before using what it learnt).
  *
  * Each iteration: evaluate the current point once (one noisy fitness, higher is better) and add it
  * to the model; draw `neighbours` distinct points by mutation of the current point (each dimension
@@ -51,7 +54,7 @@ interface Stat {
 /** A point's model estimates. */
 export interface PointEstimate {
   point: number[];
-  /** Mean over the d 1-tuples of the mean fitness seen (0 for a tuple value never seen). */
+  /** Mean over the d 1-tuples of the mean fitness seen (for a tuple value never seen: the mean of all fitness). */
   value: number;
   /** Evaluations of exactly this point. */
   n: number;
@@ -78,6 +81,7 @@ export class Ntbea {
   /** Evaluated points, in order of first evaluation. */
   private readonly seen: number[][] = [];
   private total = 0;
+  private sumAll = 0;
   private current: number[];
   private told = true;
 
@@ -126,6 +130,7 @@ export class Ntbea {
     if (!Number.isFinite(fitness)) throw new Error(`NTBEA: fitness ${fitness} is not a number`);
     this.told = true;
     this.total++;
+    this.sumAll += fitness;
     for (let i = 0; i < this.d; i++) {
       const s = this.ones[i][point[i]];
       s.n++;
@@ -157,9 +162,15 @@ export class Ntbea {
   estimate(point: readonly number[]): PointEstimate {
     const st = this.stats(point);
     let v = 0;
-    for (let i = 0; i < this.d; i++) v += st[i].n > 0 ? st[i].sum / st[i].n : 0;
+    for (let i = 0; i < this.d; i++) v += this.meanOf(st[i]);
     const f = st[st.length - 1];
     return { point: [...point], value: v / this.d, n: f.n, mean: f.n > 0 ? f.sum / f.n : Number.NaN };
+  }
+
+  /** A tuple value's mean fitness; never seen: the mean of all fitness so far (0 before any). */
+  private meanOf(s: Stat): number {
+    if (s.n > 0) return s.sum / s.n;
+    return this.total > 0 ? this.sumAll / this.total : 0;
   }
 
   /** Upper confidence bound of a point: the mean over tuples of mean + k·√(ln(1+N)/(n+ε)). */
@@ -167,7 +178,7 @@ export class Ntbea {
     const st = this.stats(point);
     const ln = Math.log(1 + this.total);
     let v = 0;
-    for (const s of st) v += (s.n > 0 ? s.sum / s.n : 0) + this.k * Math.sqrt(ln / (s.n + this.eps));
+    for (const s of st) v += this.meanOf(s) + this.k * Math.sqrt(ln / (s.n + this.eps));
     return v / st.length;
   }
 
