@@ -67,7 +67,8 @@ const moveRange = z
  * - a choice `{ name, path | paths, choices }` — sets the value(s) there to one of the choices;
  * - a move `{ name, move, axis, min, max, step? }` — shifts point lists along an axis; the value
  *   is their smallest coordinate on that axis.
- * The parameter's default is the file's own value (the text's): it must be one of its values.
+ * The parameter's default is the file's own value (the text's): it must be one of the choices, or
+ * lie within the range (a value off the steps is added to the range's values).
  */
 export const scenarioParameterSchema = z.union([moveRange, setChoice, setRange]);
 
@@ -247,9 +248,14 @@ export function scenarioParameters(raw: unknown, source: string): ParameterDomai
         values = vs;
       }
     }
-    const idx = indexOfValue(values, current);
+    let idx = indexOfValue(values, current);
+    // A range's own value off its steps (31 turns, steps of 2 from 10) is one of its values too.
+    if (idx < 0 && !('choices' in p) && typeof current === 'number' && current >= p.min && current <= p.max) {
+      values = [...values.filter((v) => (v as number) < current), current, ...values.filter((v) => (v as number) > current)];
+      idx = indexOfValue(values, current);
+    }
     if (idx < 0) {
-      const what = 'choices' in p ? 'one of its choices' : `one of its values (${p.min} to ${p.max} in steps of ${p.step ?? 1})`;
+      const what = 'choices' in p ? 'one of its choices' : `within its range (${p.min} to ${p.max})`;
       throw new ScenarioError(source, at('choices' in p ? 'choices' : 'min'), `the file's own value ${shown(current)} at ${paths[0]}${'move' in p ? ` (smallest ${p.axis})` : ''} must be ${what}: it is the default`);
     }
     out.push({ param: p, index: i, values, current: idx });

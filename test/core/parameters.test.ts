@@ -56,6 +56,13 @@ describe('scenario parameters', () => {
     expect(count(sc.compiled)).toBe(34);
   });
 
+  it('a file value within a range but off its steps is one of its values (the default)', () => {
+    const raw = { ...base, victory: { ...(base.victory as object), maxTurns: 31 } };
+    const mt = scenarioParameters(raw, 's.json').find((d) => d.param.name === 'max-turns');
+    expect(mt?.values.slice(9, 13)).toEqual([28, 30, 31, 32]);
+    expect(mt?.values[mt.current]).toBe(31);
+  });
+
   it('a move shifts a point list so that its smallest coordinate is the value', () => {
     const raw = setParameters(base, { 'watch-post': 12 }, 's.json') as { sides: { groups: { area: number[][] }[] }[] };
     expect(raw.sides[1].groups[3].area).toEqual([
@@ -83,7 +90,7 @@ describe('scenario parameters', () => {
     expect(e.message).toContain('$.victory.nope is not in this file');
     e = errorOf(() => scenarioParameters(withParams([{ name: 'x', path: '$.victory.bootyToWin', min: 16, max: 20 }]), 'f.json'));
     expect(e.jsonPath).toBe('$.parameters[0].min');
-    expect(e.message).toContain("file's own value 15");
+    expect(e.message).toContain("file's own value 15 at $.victory.bootyToWin must be within its range (16 to 20)");
     e = errorOf(() => scenarioParameters(withParams([{ name: 'x', path: '$.victory.bootyToWin' }]), 'f.json'));
     expect(e.jsonPath).toBe('$.parameters[0]');
     expect(e.message).toContain('"min" and "max"');
