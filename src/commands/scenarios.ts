@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { join, relative } from 'node:path';
 import { builtinScenarioFiles, projectRoot, readScenarioFile } from '../core/scenario.js';
-import { RULESETS, compileSource } from '../rules/index.js';
+import { RULESETS, checkParameterValues, compileSource } from '../rules/index.js';
 import { checkWritableDir, fail, writeAtomic } from './common.js';
 
 /** Adds the `scenarios`, `validate` and `schema` command to the program. */
@@ -28,15 +28,18 @@ export function registerScenarios(program: Command): void {
 
   program
     .command('validate')
-    .description('Check scenario files against their ruleset: schema, geometry (convex buildings, room to deploy), decks.')
+    .description('Check scenario files against their ruleset: schema, geometry (convex buildings, room to deploy), decks, and tunable parameters (each declaration, the file\'s own value among its values, and the scenario still valid at each parameter\'s smallest and largest value).')
     .argument('<files...>', 'scenario JSON files')
     .addHelpText('after', '\nExample:\n  npx tsx src/cli.ts validate scenarios/pirates/supply-raid.json')
     .action((files: string[]) => {
       let bad = 0;
       for (const f of files) {
         try {
-          const sc = compileSource(readScenarioFile(f));
-          process.stdout.write(`ok: ${f} (${sc.ruleset.id} scenario "${sc.id}", sides ${sc.ruleset.sides(sc.compiled).join(', ')})\n`);
+          const src = readScenarioFile(f);
+          const sc = compileSource(src);
+          const params = checkParameterValues(src);
+          const tunable = params ? `; ${params} tunable parameter${params === 1 ? '' : 's'}, each valid at its extremes` : '';
+          process.stdout.write(`ok: ${f} (${sc.ruleset.id} scenario "${sc.id}", sides ${sc.ruleset.sides(sc.compiled).join(', ')}${tunable})\n`);
         } catch (e) {
           bad++;
           process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);

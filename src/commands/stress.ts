@@ -3,11 +3,12 @@ import type { Command } from 'commander';
 import { loadScenario } from '../rules/index.js';
 import { RUN_FORMAT, type RunManifest } from '../runner/manifest.js';
 import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from './run-options.js';
-import { StressAnalysis } from '../report/stress.js';
+import { PairingsAnalysis, StressAnalysis, joinPairings } from '../report/stress.js';
 import { agentSpecs, collect, fail, resolveFactories, UsageError } from './common.js';
 
 interface StressOptions extends RunCliOptions {
   agent: string[];
+  pairing: string[];
 }
 
 /** Adds the `stress` command to the program. */
@@ -19,7 +20,8 @@ export function registerStress(program: Command): void {
     )
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--agent <side=spec>', 'the agent of a side, e.g. pirates=random (repeat per side; default heuristic)', collect, [])
-    .option('--games <n>', 'games to play (default 1000); with --resume, a larger number extends the run', parseCount);
+    .option('--pairing <side=spec,side=spec>', 'a pairing of agents, one per side (repeat: two or more play side by side on the same seeds, e.g. script vs script, search vs search, mixed; report.md shows the win rate per side for each); instead of --agent', collect, [])
+    .option('--games <n>', 'games to play (default 1000; with pairings, split among them); with --resume, a larger number extends the run', parseCount);
   addRunOptions(cmd)
     .addHelpText(
       'after',
@@ -27,6 +29,8 @@ export function registerStress(program: Command): void {
 Examples:
   npx tsx src/cli.ts stress --scenario supply-raid --agent pirates=random --agent townsfolk=random --games 10000 --workers 2 --seed 1 --out results/stress
   npx tsx src/cli.ts stress --resume results/stress          # finish an interrupted run
+  npx tsx src/cli.ts stress --scenario supply-raid --pairing pirates=heuristic,townsfolk=heuristic --pairing pirates=mcts:iterations=10,townsfolk=mcts:iterations=10 --pairing pirates=mcts:iterations=10,townsfolk=heuristic --games 60 --workers 1 --out results/balance
+                                                             # balance under weak and strong play, side by side
 
 Game id i uses the seed derived from --seed and i. Ctrl-C stops the run keeping every finished game (and writes
 the report so far); --resume finishes it.`,
@@ -39,7 +43,7 @@ the report so far); --resume finishes it.`,
         let resume = false;
         let clear = (): void => undefined;
         if (o.resume !== undefined) {
-          if (o.agent.length) throw new UsageError("--resume takes the run's settings from its run.json; drop --agent");
+          if (o.agent.length || o.pairing.length) throw new UsageError("--resume takes the run's settings from its run.json; drop --agent and --pairing");
           ({ dir, manifest, scenario: sc } = loadResumed('stress', o.resume, o));
           resume = true;
           if (o.games !== undefined) {
@@ -50,7 +54,16 @@ the report so far); --resume finishes it.`,
         } else {
           if (o.scenario === undefined) throw new UsageError('--scenario is required (or --resume <run>)');
           sc = loadScenario(o.scenario);
-          const { canonical } = await resolveFactories(agentSpecs(sc, o.agent));
+          if (o.pairing.length && o.agent.length) throw new UsageError('give --agent (one pairing) or --pairing (several), not both');
+          if (o.pairing.length === 1) throw new UsageError('--pairing: give two or more to compare them (one pairing is --agent side=spec …)');
+          const pairings: Record<string, string>[] = [];
+          for (const p of o.pairing) {
+            const given = p.split(',').map((x) => x.trim()).filter((x) => x !== '');
+            const sides = sc.ruleset.sides(sc.compiled);
+            for (const s of sides) if (!given.some((g) => g.startsWith(`${s}=`))) throw new UsageError(`--pairing ${p}: no agent for side "${s}" (give ${sides.map((x) => `${x}=<spec>`).join(',')})`);
+            pairings.push((await resolveFactories(agentSpecs(sc, given))).canonical);
+          }
+          const { canonical } = pairings.length ? { canonical: joinPairings(pairings) } : await resolveFactories(agentSpecs(sc, o.agent));
           const seed = o.seed ?? 1;
           dir = outDir(o.out, 'stress', sc.id, seed);
           clear = prepareNewRunDir(dir, o.overwrite === true);
@@ -62,14 +75,15 @@ the report so far); --resume finishes it.`,
             games: o.games ?? 1000,
             records: o.records ?? 'errors',
             timeLimitMs: o.timeLimit ?? 10_000,
-            stress: { agents: canonical },
+            stress: pairings.length ? { agents: canonical, pairings } : { agents: canonical },
             command: commandLine(),
           };
         }
         const agents = manifest.stress?.agents;
         if (!agents) throw new UsageError(`${dir}/run.json: a stress run without its agents`);
         const sides = sc.ruleset.sides(sc.compiled);
-        const analysis = new StressAnalysis(sides, agents);
+        const pairings = manifest.stress?.pairings;
+        const analysis = pairings?.length ? new PairingsAnalysis(new StressAnalysis(sides, agents), sides, pairings) : new StressAnalysis(sides, agents);
         clear();
         await runAndReport({
           kind: 'stress',

@@ -10,6 +10,7 @@
  */
 import type { Rng } from './rng.js';
 import type { ActionTargets, FigureReach, Scene } from './scene.js';
+import { checkParameters, withoutParameters, withParametersSchema } from './parameters.js';
 
 /** A side's identifier as written in the scenario (e.g. `pirates`, `townsfolk`). */
 export type SideId = string;
@@ -328,7 +329,21 @@ export function defineRuleset<S, A extends Json, C>(def: Ruleset<S, A, C>): Rule
   if (def.scenarios.length === 0 || def.scenarios.some((id) => !RULESET_ID.test(id))) bad('scenarios must list its built-in scenario ids (scenarios/<ruleset>/<id>.json)');
   if (def.view?.exactMove && !def.checkAction) bad('view.exactMove needs checkAction (play checks exact moves with it)');
   if (def.evaluation && def.evaluation.defaultWeights.length !== def.evaluation.names.length) bad('evaluation.defaultWeights must hold one weight per feature name');
-  return Object.freeze({ ...def });
+  // Every ruleset gets the scenario file's tunable `parameters` (src/core/scenario.ts): checked
+  // and removed before its own compile sees the file, and documented in its JSON Schema.
+  const compile = def.compile.bind(def);
+  const jsonSchema = def.jsonSchema?.bind(def);
+  return Object.freeze({
+    ...def,
+    compile: (raw: unknown, source: string): C => {
+      // The ruleset's own checks first (a field the file lacks is reported as that, not as a
+      // parameter that points at nothing), then the parameters' declarations.
+      const compiled = compile(withoutParameters(raw), source);
+      checkParameters(raw, source);
+      return compiled;
+    },
+    ...(jsonSchema ? { jsonSchema: (): Json => withParametersSchema(jsonSchema()) } : {}),
+  });
 }
 
 /**

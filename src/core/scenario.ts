@@ -161,3 +161,6 @@ export function resolveScenario(name: string): ScenarioSource {
     .sort();
   throw new ScenarioError(name, '', `no such file or built-in scenario (built-in: ${known.join(', ')})`);
 }
+
+// Tunable parameters live in ./parameters.ts (no Node modules: model.ts uses them, and the browser code type-checks model.ts).
+export * from './parameters.js';

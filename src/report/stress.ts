@@ -6,6 +6,7 @@
  * error is no result. Statistics (objectives, casualties, rule paths) and balance measures come
  * from games that ended normally.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SideId } from '../core/model.js';
 import type { GameRow } from '../runner/types.js';
@@ -260,5 +261,78 @@ export class StressAnalysis implements Analysis {
     };
     writeFileAtomic(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     return summary;
+  }
+}
+
+/** Each side's specs of several pairings joined by " | " (a stress run's `agents` label with `--pairing`). */
+export function joinPairings(pairings: readonly Readonly<Record<SideId, string>>[]): Record<SideId, string> {
+  const out: Record<SideId, string> = {};
+  for (const s of Object.keys(pairings[0] ?? {})) out[s] = [...new Set(pairings.map((p) => p[s]))].join(' | ');
+  return out;
+}
+
+/**
+ * A stress run of several agent pairings side by side (`stress --pairing …`): the whole run's
+ * analysis as usual, plus per pairing the win rate (wins + ½ draws) of each side with its 95%
+ * Wilson interval, as a "Balance by pairing" section of report.md and `pairings` in report.json —
+ * so a designer sees how the balance moves with the players' skill.
+ */
+export class PairingsAnalysis implements Analysis {
+  private readonly tallies: { wins: Map<SideId, number>; draws: number; results: number; rows: number }[];
+
+  constructor(
+    private readonly inner: StressAnalysis,
+    private readonly sides: readonly SideId[],
+    private readonly pairings: readonly Readonly<Record<SideId, string>>[],
+  ) {
+    this.tallies = pairings.map(() => ({ wins: new Map(sides.map((x) => [x, 0])), draws: 0, results: 0, rows: 0 }));
+  }
+
+  private indexOf(row: GameRow): number {
+    return this.pairings.findIndex((p) => this.sides.every((s) => p[s] === row.agents[s]));
+  }
+
+  add(row: GameRow): void {
+    this.inner.add(row);
+    const i = this.indexOf(row);
+    if (i < 0) return;
+    const t = this.tallies[i];
+    t.rows++;
+    const e = row.error;
+    if (e && (e.kind === 'engine' || e.kind === 'worker')) return;
+    t.results++;
+    if (row.winner === null) t.draws++;
+    else t.wins.set(row.winner, (t.wins.get(row.winner) ?? 0) + 1);
+  }
+
+  /** Per pairing: its agents and each side's rate. */
+  rates(): { agents: Record<SideId, string>; games: number; bySide: Record<SideId, ReturnType<typeof rate>> }[] {
+    return this.pairings.map((p, i) => {
+      const t = this.tallies[i];
+      const bySide: Record<SideId, ReturnType<typeof rate>> = {};
+      for (const s of this.sides) bySide[s] = rate(wilson((t.wins.get(s) ?? 0) + t.draws / 2, t.results));
+      return { agents: { ...p }, games: t.rows, bySide };
+    });
+  }
+
+  write(info: RunInfo): ReportSummary {
+    const summary = this.inner.write(info);
+    const rates = this.rates();
+    const md: string[] = ['\n## Balance by pairing\n'];
+    md.push('The same seeds for every pairing (game i plays pairing (i − 1) mod P on deal ⌈i / P⌉). Win rate = (wins + ½ draws) / games with a result, with its 95% Wilson interval.\n');
+    md.push(`| pairing | games | ${this.sides.map((s) => `${s} win rate`).join(' | ')} |`);
+    md.push(`|---|---|${this.sides.map(() => '---').join('|')}|`);
+    for (const r of rates) {
+      md.push(`| ${this.sides.map((s) => `${s}=\`${r.agents[s]}\``).join(', ')} | ${r.games} | ${this.sides.map((s) => `${(r.bySide[s].rate * 100).toFixed(1)}% [${(r.bySide[s].low * 100).toFixed(1)}–${(r.bySide[s].high * 100).toFixed(1)}%]`).join(' | ')} |`);
+    }
+    const reportMd = join(info.dir, 'report.md');
+    const jsonFile = join(info.dir, 'report.json');
+    writeFileAtomic(reportMd, `${readFileSync(reportMd, 'utf8').trimEnd()}\n${md.join('\n')}\n`);
+    if (existsSync(jsonFile)) {
+      const j = JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>;
+      j.pairings = rates;
+      writeFileAtomic(jsonFile, `${JSON.stringify(j, null, 2)}\n`);
+    }
+    return { ...summary, pairings: rates };
   }
 }

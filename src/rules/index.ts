@@ -29,7 +29,7 @@ export function getRuleset(id: string): AnyRuleset {
 }
 
 import { ScenarioError } from '../core/model.js';
-import { fromRaw, resolveScenario, type ScenarioSource } from '../core/scenario.js';
+import { describeDomain, fromRaw, resolveScenario, scenarioParameters, setParameters, type ScenarioSource } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
 
 /** Compile a scenario source with its ruleset. Throws {@link ScenarioError} on a bad file. */
@@ -67,4 +67,34 @@ export function loadScenarioData(raw: unknown, origin: string): LoadedScenario {
     cache.set(key, s);
   }
   return s;
+}
+
+/**
+ * Check a scenario's tunable parameters beyond their declaration: for each parameter, the file
+ * with it set to its smallest and largest value (every choice, for a choice of up to 12) must
+ * compile too. Returns the number of parameters; throws the first {@link ScenarioError}, its
+ * message naming the parameter and value (`parameter "max-turns" = 40: …`).
+ */
+export function checkParameterValues(src: ScenarioSource): number {
+  const ruleset = RULESETS.get(src.ruleset);
+  if (!ruleset) throw new ScenarioError(src.path, '$.ruleset', `unknown ruleset "${src.ruleset}" (known: ${[...RULESETS.keys()].join(', ')})`);
+  const domains = scenarioParameters(src.raw, src.path);
+  for (const d of domains) {
+    const idx = d.values.length <= 12 && 'choices' in d.param ? d.values.map((_, i) => i) : [0, d.values.length - 1];
+    for (const i of new Set(idx)) {
+      if (i === d.current) continue;
+      const raw = setParameters(src.raw, { [d.param.name]: d.values[i] }, src.path);
+      try {
+        ruleset.compile(raw, src.path);
+      } catch (e) {
+        if (e instanceof ScenarioError) {
+          const prefix = `${e.source}: ${e.jsonPath === '' ? '' : `at ${e.jsonPath}: `}`;
+          const detail = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+          throw new ScenarioError(src.path, `$.parameters[${d.index}]`, `parameter "${d.param.name}" = ${JSON.stringify(d.values[i])} (${describeDomain(d)}) gives an invalid scenario: ${e.jsonPath === '' ? '' : `at ${e.jsonPath}: `}${detail}`);
+        }
+        throw e;
+      }
+    }
+  }
+  return domains.length;
 }

@@ -33,8 +33,12 @@ export interface RunManifest {
   timeLimitMs: number;
   /** Tournament: the agents (canonical specs, in the given order), games per pairing, optional SPRT. */
   tournament?: { agents: string[]; gamesPerPairing: number; sprt: [number, number] | null };
-  /** Stress: each side's agent. */
-  stress?: { agents: Record<SideId, string> };
+  /**
+   * Stress: each side's agent; with `pairings` (two or more), the games go round the pairings
+   * instead — game id i plays pairing (i − 1) mod P on the seed of deal ⌈i / P⌉, so every pairing
+   * meets the same seeds — and `agents` gives each side's specs joined by " | " (for labels).
+   */
+  stress?: { agents: Record<SideId, string>; pairings?: Record<SideId, string>[] };
   /** The command that started the run (for the report). */
   command: string;
 }
@@ -58,6 +62,13 @@ export function pairings(n: number): [number, number][] {
  */
 export function gameAt(m: RunManifest, sides: readonly SideId[], id: number): GameSpec {
   if (m.kind === 'stress') {
+    const ps = m.stress?.pairings;
+    if (ps && ps.length > 0) {
+      const pairing = ps[(id - 1) % ps.length];
+      const ordered: Record<SideId, string> = {};
+      for (const s of sides) ordered[s] = pairing[s];
+      return { id, seed: deriveSeed(m.seed, Math.ceil(id / ps.length)), agents: ordered };
+    }
     const agents = m.stress?.agents ?? {};
     const ordered: Record<SideId, string> = {};
     for (const s of sides) ordered[s] = agents[s];

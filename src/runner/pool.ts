@@ -189,6 +189,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       id: g.id,
       seed: g.seed,
       agents: g.agents,
+      ...(g.params ? { params: g.params } : {}),
       winner,
       reason: kind === 'timeout' ? `${side ?? 'an agent'} forfeits: time limit` : 'the worker died: no result',
       turns: null,

@@ -8,7 +8,7 @@
  * rows (in another order — sort by `id`).
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { SideId } from '../core/model.js';
+import type { Json, SideId } from '../core/model.js';
 
 /** One game of a run: its id (1-based, unique in the run), its seed and each side's agent spec. */
 export interface GameSpec {
@@ -17,6 +17,11 @@ export interface GameSpec {
   seed: number;
   /** Canonical agent spec per side, in the scenario's side order. */
   agents: Record<SideId, string>;
+  /**
+   * Tunable parameter values to play the game with (`tune`): set into the run's scenario with
+   * `setParameters` (src/core/scenario.ts) before it is compiled; absent = the file as it is.
+   */
+  params?: Record<string, Json>;
 }
 
 /**
@@ -63,6 +68,8 @@ export interface GameRow {
   id: number;
   seed: number;
   agents: Record<SideId, string>;
+  /** The parameter values the game was played with (only when its {@link GameSpec} had them). */
+  params?: Record<string, Json>;
   /** The winning side, or null (a draw, or no result when `error` says so). */
   winner: SideId | null;
   /** The ruleset's reason ("booty landed: 15"), or the error in a few words. */

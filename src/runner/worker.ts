@@ -7,7 +7,10 @@
  */
 import { workerData } from 'piscina';
 import { resolveAgent } from '../../agents/index.js';
-import { loadScenarioData } from '../rules/index.js';
+import { compileSource, loadScenarioData } from '../rules/index.js';
+import { canonicalJson } from '../core/hash.js';
+import { fromRaw, setParameters } from '../core/scenario.js';
+import type { LoadedScenario } from '../core/game.js';
 import type { SideId } from '../core/model.js';
 import { playRow, type FactoryEntry, type PlayEnv } from './play.js';
 import { WATCH, type BatchTask, type RowMessage, type WorkerConfig } from './types.js';
@@ -23,6 +26,16 @@ function factoryFor(spec: string): Promise<FactoryEntry> {
     agentCache.set(spec, p);
   }
   return p;
+}
+
+/** The last candidate compiled (`tune` plays a candidate's games together; a compiled Supply Raid holds tens of MB, so one is kept). */
+let last: { key: string; scenario: LoadedScenario } | null = null;
+
+/** The run's scenario with tunable parameters set (`tune`). */
+function scenarioWith(params: Record<string, unknown>): LoadedScenario {
+  const key = canonicalJson(params);
+  if (last?.key !== key) last = { key, scenario: compileSource(fromRaw(setParameters(config.scenarioRaw, params, config.scenarioOrigin), config.scenarioOrigin)) };
+  return last.scenario;
 }
 
 /** Play the batch's games in order; returns how many rows were posted. */
@@ -43,6 +56,7 @@ export default async function runBatch(task: BatchTask): Promise<number> {
   try {
     for (const game of task.games) {
       Atomics.store(watch, WATCH.game, game.id);
+      env.scenario = game.params ? scenarioWith(game.params) : scenario;
       const factories: Record<SideId, FactoryEntry> = {};
       for (const [side, spec] of Object.entries(game.agents)) factories[side] = await factoryFor(spec);
       const row = await playRow(env, game, factories);

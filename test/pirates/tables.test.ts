@@ -7,7 +7,7 @@ import { DECK_TABLE, WEAPONS, deckForFigures, fireDie, maxRange } from '../../sr
 import { stepDie } from '../../src/core/rng.js';
 import { compilePirates } from '../../src/rules/pirates/compile.js';
 import { attackDice } from '../../src/rules/pirates/combat.js';
-import { readScenarioFile } from '../../src/core/scenario.js';
+import { readScenarioFile, withoutParameters } from '../../src/core/scenario.js';
 import { duelScenario, duelState, fig } from '../helpers/pirates.js';
 
 const ROWS: [number[], string][] = [
@@ -63,7 +63,8 @@ describe('§2 Prepare the Deck', () => {
   });
   it('§2.B and §11: pirates are red (♥ ♦), townsfolk black; the Supply Raid decks are A,A,2,2,3,3,4,4 and A,A,2,2,3,4', () => {
     const src = readScenarioFile('scenarios/pirates/supply-raid.json');
-    const sc = compilePirates(src.raw, src.path);
+    // The ruleset's own compile, as defineRuleset calls it: the file without its tunable `parameters`.
+    const sc = compilePirates(withoutParameters(src.raw), src.path);
     const pirates = sc.deck.filter((c) => c.side === 0);
     const town = sc.deck.filter((c) => c.side === 1);
     expect(faces(pirates.map((c) => c.value))).toBe('A,A,2,2,3,3,4,4');

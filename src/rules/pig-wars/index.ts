@@ -23,7 +23,7 @@ export type { PigScenario } from './compile.js';
 export { pigScores } from './policy.js';
 
 /** The built-in scenarios of each version (scenarios/<id>/). */
-const SCENARIOS: Readonly<Record<string, readonly string[]>> = { 'pig-wars': ['farmstead-raid'], 'pig-wars-pirates': ['kershner-supply-raid'] };
+const SCENARIOS: Readonly<Record<string, readonly string[]>> = { 'pig-wars': ['farmstead-raid', 'farmstead-raid-balanced'], 'pig-wars-pirates': ['kershner-supply-raid'] };
 
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
   return defineRuleset<PigState, PigAction, PigScenario>({
