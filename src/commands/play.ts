@@ -46,7 +46,7 @@ export function registerPlay(program: Command): void {
       'after',
       `
 At each prompt: a number takes that action; x,y moves the figure deciding now to exact coordinates
-(inches, where the rules allow free movement); help, map, actions, status <figure>, undo, save [file], quit.
+(in the table's unit — inches, or centimetres for a centimetre ruleset — where the rules allow free movement); help, map, actions, status <figure>, undo, save [file], quit.
 
 Examples:
   npx tsx src/cli.ts play --scenario supply-raid --side pirates --opponent heuristic

@@ -99,18 +99,23 @@ export interface PlayEnd {
   saved: string | null;
 }
 
-const HELP = (out: string): string =>
+/** The table's unit in words for people: `inches` or `centimetres` (from the ruleset's traits.units). */
+export function unitWords(units: string): { plural: string; short: string } {
+  return units === 'cm' ? { plural: 'centimetres', short: 'cm' } : { plural: 'inches', short: 'in' };
+}
+
+const HELP = (out: string, units: string): string =>
   [
     'Type the number of an action to take it, or one of these commands:',
-    '  <x>,<y>        move the figure deciding now to exact coordinates in inches (e.g. 14.5,30),',
-    '                 where the rules let it move freely; the map ruler counts inches from the top left',
+    `  <x>,<y>        move the figure deciding now to exact coordinates in ${unitWords(units).plural} (e.g. 14.5,30),`,
+    `                 where the rules let it move freely; the map ruler counts ${unitWords(units).plural} from the top left`,
     '  map            the map and the state of the game again',
     '  actions        the list of actions again',
     '  status <fig>   one figure in words: where it stands and how it is (e.g. status P05, status R1)',
     '  undo           take back your last decision (and the AI’s decisions after it)',
     '  orders band    one decision moves a band; its figures act by the rules’ policy (default)',
     '  orders figure  decide every figure’s action yourself',
-    '  map full       the map at two inches a line (the usual map fits 80×24)',
+    `  map full       the map at two ${unitWords(units).plural} a line (the usual map fits 80×24)`,
     '  log            everything the AI did since your last decision',
     `  save [file]    write the game so far (default ${out}); continue later with play --resume <file>`,
     '  quit           stop playing (asks whether to save first)',
@@ -229,7 +234,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
     const scene = view?.scene(game.state);
     if (scene) {
       const fit = full ? {} : { inchesPerLine: Math.max(2, Math.ceil(scene.height / 12)), perInch: Math.min(1, 76 / Math.max(1, scene.width)) };
-      return sceneToAscii(scene, { colour, ...fit })
+      return sceneToAscii(scene, { colour, unit: game.scenario.ruleset.traits.units, ...fit })
         .split('\n')
         .flatMap((l) => wrap(l, 79))
         .join('\n');
@@ -249,7 +254,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
     const w = String(legal.length).length;
     legal.forEach((a, i) => say(`  ${String(i + 1).padStart(w)}. ${describe(a)}`));
     const fig = coordsFigure();
-    say(`Type 1–${legal.length}${fig ? `, or x,y to move ${fig} to exact coordinates` : ''}; help for commands.`);
+    say(`Type 1–${legal.length}${fig ? `, or x,y to move ${fig} to exact coordinates (${unitWords(game.scenario.ruleset.traits.units).plural})` : ''}; help for commands.`);
   };
   const showDecision = (withMap: boolean): void => {
     const scene = view?.scene(game.state);
@@ -365,7 +370,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         case 'help':
         case '?':
         case 'h':
-          say(HELP(opts.out));
+          say(HELP(opts.out, game.scenario.ruleset.traits.units));
           continue;
         case 'orders': {
           const want = (words[1] ?? '').toLowerCase();

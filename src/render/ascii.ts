@@ -18,6 +18,8 @@ export interface AsciiOptions {
   perInch?: number;
   /** Inches per line down (default 2). */
   inchesPerLine?: number;
+  /** The table's unit as the legend names it (`in` or `cm`, the ruleset's traits.units; default `in`). Scales are per that unit. */
+  unit?: string;
 }
 
 /** Fill characters of area kinds, painted in this order (later kinds cover earlier ones). */
@@ -173,9 +175,11 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
     return `${ESC}${codes.join(';')}m${ch}${ESC}0m`;
   };
 
+  // A digit (tens of units) in the column where each multiple of 10 units falls.
   const ruler = Array.from({ length: cols }, (_, c) => {
-    const inch = c / perInch;
-    return Number.isInteger(inch) && inch % 10 === 0 ? String((inch / 10) % 10) : ' ';
+    const from = c / perInch;
+    const tens = Math.ceil(from / 10 - 1e-9) * 10;
+    return tens < (c + 1) / perInch - 1e-9 ? String((tens / 10) % 10) : ' ';
   }).join('');
   const out: string[] = [`    ${ruler}`];
   for (let r = 0; r < rows; r++) {
@@ -188,7 +192,9 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
 
   // Legend: terrain, then each side's bands, then the markings.
   const terrainWords = [...kindsSeen.entries()].map(([ch, words]) => `${ch} ${words}`);
-  out.push(`    ${terrainWords.join('  ')}  (one character per ${perInch === 1 ? 'inch' : `${1 / perInch} in`} across, ${perLine} in down; ruler every 10 in)`);
+  const u = opts.unit === 'cm' ? 'cm' : 'in';
+  const one = u === 'cm' ? 'centimetre' : 'inch';
+  out.push(`    ${terrainWords.join('  ')}  (one character per ${perInch === 1 ? one : `${Math.round(100 / perInch) / 100} ${u}`} across, ${perLine} ${u} down; ruler every 10 ${u})`);
   // Rules without bands (Escarmouche) get no talk of bands: figures are their side's mark.
   const hasBands = scene.figures.some((f) => f.band !== null);
   scene.sides.forEach((side) => {

@@ -39,6 +39,8 @@ export interface Frame {
 export interface RecordFrames {
   title: string;
   scenario: string;
+  /** The table's unit (the ruleset's `traits.units`: in, cm, zones or none). */
+  unit: string;
   seed: number | string;
   agents: Record<SideId, string>;
   /** The result line's words, when the record has one. */
@@ -137,6 +139,7 @@ export function recordFrames(lines: RecordLine[], file: string, upTo = Infinity)
   return {
     title: scenarioName(header.scenarioData) ?? loaded.id,
     scenario: loaded.id,
+    unit: ruleset.traits.units,
     seed: header.seed,
     agents: Object.fromEntries(sides.map((s) => [s, header.agents[s] ?? '?'])),
     result: result ? `${result.winner ?? 'draw'} — ${result.reason} (${result.decisions} decisions)` : null,

@@ -251,7 +251,7 @@ export function legendHtml(rf: RecordFrames): string {
 export function framesToHtml(rf: RecordFrames): string {
   const data = playerData(rf);
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  const svg = sceneToSvg(rf.frames[0].scene, { legend: false, attrs: 'id="table" role="img" aria-label="the table"' });
+  const svg = sceneToSvg(rf.frames[0].scene, { legend: false, unit: rf.unit, attrs: 'id="table" role="img" aria-label="the table"' });
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -296,5 +296,5 @@ export function frameToSvg(rf: RecordFrames, step: number): string {
   const k = Math.max(0, Math.min(rf.frames.length - 1, step));
   const fr = rf.frames[k];
   const trails = trailsBetween(k > 0 ? rf.frames[k - 1].scene : null, fr.scene);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${sceneToSvg(fr.scene, { trails })}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${sceneToSvg(fr.scene, { trails, unit: rf.unit })}\n`;
 }

@@ -13,8 +13,14 @@ export type Trail = [x0: number, y0: number, x1: number, y1: number, side: numbe
 
 /** Options of {@link sceneToSvg}. */
 export interface SvgOptions {
-  /** Pixels per inch for the width and height attributes (default 14). */
+  /** Pixels per table unit for the width and height attributes (default 14 a inch, 14 / 2.54 a centimetre). */
   pxPerInch?: number;
+  /**
+   * The table's unit (the ruleset's `traits.units`; default inches). On a centimetre table margins,
+   * lettering, lines, grid (10 cm) and ruler (every 20 cm) are drawn 2.54 times larger in table units,
+   * so the picture looks the same size as an inch table's.
+   */
+  unit?: string;
   /** Moves made in the step shown. */
   trails?: Trail[];
   /** Write the caption and a legend under the table (default true; the HTML player shows its own). */
@@ -23,8 +29,8 @@ export interface SvgOptions {
   attrs?: string;
 }
 
-/** Margin round the table, inches (room for the ruler). */
-const PAD = 2;
+/** Margin round the table, inches (room for the ruler); times {@link unitScale} on other tables. */
+const BASE_PAD = 2;
 
 /** XML-escape text. */
 export function esc(s: string): string {
@@ -77,12 +83,12 @@ const AREA_STYLE: Record<string, [fill: string, stroke: string]> = {
 };
 
 /** The style sheet of the drawing (side colours from the scene). */
-export function svgStyle(scene: Scene): string {
+export function svgStyle(scene: Scene, k = 1): string {
   const areas = Object.entries(AREA_STYLE)
     .map(([k, [fill, stroke]]) => `.k-${k}{fill:${fill};stroke:${stroke}}`)
     .join('');
   const sides = scene.sides.map((s, i) => `.s${i} .base{fill:${s.colour}}.sw${i}{fill:${s.colour}}.tr${i}{stroke:${s.colour}}`).join('');
-  return (
+  return scaleStyle(
     '.k-cover{stroke-dasharray:.25 .12}.tbl{fill:#efe6d2;stroke:#6b5b45;stroke-width:.08}.grid{stroke:#000;stroke-opacity:.07;stroke-width:.04}' +
     '.ruler{font:.7px sans-serif;fill:#6b5b45}.area{stroke-width:.08}.k-home{stroke-dasharray:.4 .2}.k-objective{fill-opacity:.8}' +
     '.alabel{font:italic .85px serif;fill:#3e2f22;text-anchor:middle;pointer-events:none}' +
@@ -93,10 +99,26 @@ export function svgStyle(scene: Scene): string {
     '.fig .cross{stroke:none;stroke-width:.15}.fig.st-dead .cross{stroke:#000}.fig.st-dead .base{fill:#9e9e9e;fill-opacity:.6}' +
     '.fig.st-dead .band{display:none}.fig.st-fleeing .base{stroke:#000;stroke-dasharray:.15 .1;fill-opacity:.55}' +
     '.fig.off{display:none}.trail{stroke-width:.12;stroke-opacity:.55;stroke-dasharray:.3 .15;fill:none}' +
-    '.cap{font:.9px sans-serif;fill:#222}.leg{font:.7px sans-serif;fill:#333}' +
+    '.cap{font:.9px sans-serif;fill:#222}.leg{font:.7px sans-serif;fill:#333}',
+    k,
+  ) +
     areas +
-    sides
-  );
+    sides;
+}
+
+/** The style's lengths (font sizes, stroke widths, dashes) times k. */
+function scaleStyle(css: string, k: number): string {
+  if (k === 1) return css;
+  const times = (v: string): string => n2(Number(v) * k);
+  return css
+    .replace(/(\d*\.?\d+)px/g, (_m, v: string) => `${times(v)}px`)
+    .replace(/(stroke-width:)(\d*\.?\d+)/g, (_m, p: string, v: string) => `${p}${times(v)}`)
+    .replace(/(stroke-dasharray:)(\d*\.?\d+) (\d*\.?\d+)/g, (_m, p: string, a: string, b: string) => `${p}${times(a)} ${times(b)}`);
+}
+
+/** The drawing scale of a table unit: 1 for inches, 2.54 for centimetres. */
+export function unitScale(unit: string | undefined): number {
+  return unit === 'cm' ? 2.54 : 1;
 }
 
 function centroid(points: [number, number][]): [number, number] {
@@ -146,26 +168,30 @@ export function trailsBetween(prev: Scene | null, next: Scene): Trail[] {
 
 /** The scene as a complete SVG document (or element, for inlining in HTML). */
 export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
-  const px = opts.pxPerInch ?? 14;
+  const k = unitScale(opts.unit);
+  const PAD = BASE_PAD * k;
+  const px = opts.pxPerInch ?? 14 / k;
   const legend = opts.legend ?? true;
   const W = scene.width;
   const H = scene.height;
-  const extra = legend ? 2.4 + 1.1 * Math.ceil(scene.sides.length / 2) : 0;
+  const extra = legend ? (2.4 + 1.1 * Math.ceil(scene.sides.length / 2)) * k : 0;
   const vbW = W + 2 * PAD;
   const vbH = H + 2 * PAD + extra;
   const parts: string[] = [];
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${-PAD} ${-PAD} ${n2(vbW)} ${n2(vbH)}" width="${Math.round(vbW * px)}" height="${Math.round(vbH * px)}"${opts.attrs ? ` ${opts.attrs}` : ''}>`,
   );
-  parts.push(`<style>${svgStyle(scene)}</style>`);
+  parts.push(`<style>${svgStyle(scene, k)}</style>`);
   parts.push(`<rect class="tbl" x="0" y="0" width="${n2(W)}" height="${n2(H)}"/>`);
   const grid: string[] = [];
-  for (let x = 6; x < W; x += 6) grid.push(`M${x} 0V${n2(H)}`);
-  for (let y = 6; y < H; y += 6) grid.push(`M0 ${y}H${n2(W)}`);
+  const step = k === 1 ? 6 : 10;
+  for (let x = step; x < W; x += step) grid.push(`M${x} 0V${n2(H)}`);
+  for (let y = step; y < H; y += step) grid.push(`M0 ${y}H${n2(W)}`);
   parts.push(`<path class="grid" d="${grid.join('')}"/>`);
   const ruler: string[] = [];
-  for (let x = 0; x <= W; x += 12) ruler.push(`<text class="ruler" x="${x}" y="-0.5" text-anchor="middle">${x}</text>`);
-  for (let y = 0; y <= H; y += 12) ruler.push(`<text class="ruler" x="-0.4" y="${y + 0.25}" text-anchor="end">${y}</text>`);
+  const every = 2 * step;
+  for (let x = 0; x <= W; x += every) ruler.push(`<text class="ruler" x="${x}" y="${n2(-0.5 * k)}" text-anchor="middle">${x}</text>`);
+  for (let y = 0; y <= H; y += every) ruler.push(`<text class="ruler" x="${n2(-0.4 * k)}" y="${n2(y + 0.25 * k)}" text-anchor="end">${y}</text>`);
   parts.push(`<g class="rulers">${ruler.join('')}</g>`);
   parts.push('<g class="areas">');
   for (const a of scene.areas) {
@@ -181,23 +207,26 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
     // Shrink a long label to fit its area's width (about half an em per character).
     const xs = a.points.map((p) => p[0]);
     const fit = ((Math.max(...xs) - Math.min(...xs)) * 0.92) / (0.5 * Math.max(1, a.label.length));
-    const size = Math.max(0.35, Math.min(0.85, fit));
-    parts.push(`<text class="alabel" x="${n2(cx)}" y="${n2(cy + size / 3)}"${size < 0.85 ? ` style="font-size:${n2(size)}px"` : ''}>${esc(a.label)}</text>`);
+    const size = Math.max(0.35 * k, Math.min(0.85 * k, fit));
+    parts.push(`<text class="alabel" x="${n2(cx)}" y="${n2(cy + size / 3)}"${size < 0.85 * k ? ` style="font-size:${n2(size)}px"` : ''}>${esc(a.label)}</text>`);
   }
   parts.push('</g><g class="markers">');
   for (const m of scene.markers) {
-    parts.push(`<circle class="exit" cx="${n2(m.x)}" cy="${n2(m.y)}" r="0.3"><title>${esc(m.label)}</title></circle>`);
+    parts.push(`<circle class="exit" cx="${n2(m.x)}" cy="${n2(m.y)}" r="${n2(0.3 * k)}"><title>${esc(m.label)}</title></circle>`);
   }
   parts.push(`</g><g id="trails">${trailsSvg(opts.trails ?? [])}</g><g class="figures">`);
   for (const f of scene.figures) parts.push(figureSvg(scene, f));
   parts.push('</g>');
   if (legend) {
-    let y = H + 1.3;
+    let y = H + 1.3 * k;
     parts.push(`<text class="cap" x="0" y="${n2(y)}">${esc(scene.caption)}</text>`);
-    y += 1.1;
-    const items = scene.sides.map((s, i) => `<circle class="sw${i}" cx="${n2((i % 2) * 16 + 0.4)}" cy="${n2(y + Math.floor(i / 2) * 1.1 - 0.25)}" r="0.4"/><text class="leg" x="${n2((i % 2) * 16 + 1.1)}" y="${n2(y + Math.floor(i / 2) * 1.1)}">${esc(s.name)}</text>`);
+    y += 1.1 * k;
+    const items = scene.sides.map(
+      (s, i) =>
+        `<circle class="sw${i}" cx="${n2(((i % 2) * 16 + 0.4) * k)}" cy="${n2(y + (Math.floor(i / 2) * 1.1 - 0.25) * k)}" r="${n2(0.4 * k)}"/><text class="leg" x="${n2(((i % 2) * 16 + 1.1) * k)}" y="${n2(y + Math.floor(i / 2) * 1.1 * k)}">${esc(s.name)}</text>`,
+    );
     parts.push(items.join(''));
-    parts.push(`<text class="leg" x="32" y="${n2(y)}">number: band · ring: acting band · orange: deciding</text>`);
+    parts.push(`<text class="leg" x="${n2(32 * k)}" y="${n2(y)}">number: band · ring: acting band · orange: deciding</text>`);
   }
   parts.push('</svg>');
   return parts.join('');

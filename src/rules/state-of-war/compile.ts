@@ -56,15 +56,45 @@ export interface FigureInfo {
   role: 'man' | 'nco' | 'commander';
 }
 
-/** A unit (the scenario's group) for morale. */
+/**
+ * A unit for morale: a scenario group, or one of the detachment slots compiled for it ([W6]: a
+ * scenario unit of n figures may make up to n − 1 detachments, each taking the slot `<unit>-d<k>`).
+ * Membership, leader and size during a game are in the state (`unitOf`, `leader`, `size`).
+ */
 export interface UnitInfo {
   index: number;
   id: string;
   name: string;
   side: number;
+  /** The figures in it at the start (none for a detachment slot). */
   figures: number[];
-  /** Its NCO's figure index, or −1. */
+  /** Its NCO's figure index at the start, or −1. */
   nco: number;
+  /** The scenario unit a detachment slot belongs to, or −1 for a scenario unit. */
+  parent: number;
+  /** A scenario unit's detachment slots, in order (empty for a slot). */
+  slots: number[];
+}
+
+/** A ladder against a fence or wall ([W5]). */
+export interface Ladder {
+  id: string;
+  label: string;
+  x: number;
+  y: number;
+  /** Index of the fence or wall it stands against. */
+  fence: number;
+}
+
+/** A barrel-sized object ([W6]). */
+export interface BarrelInfo {
+  index: number;
+  id: string;
+  name: string;
+  x: number;
+  y: number;
+  /** Fire actions an objective-side carrier's fire action counts when he empties it at the objective (0: none). */
+  fire: number;
 }
 
 /** A side of the compiled scenario. */
@@ -102,6 +132,8 @@ export interface SowScenario {
   coverAreas: Area[];
   fences: Fence[];
   fenceSegs: FenceSeg[];
+  ladders: Ladder[];
+  barrels: BarrelInfo[];
   /** Places where a base stands in cover: x, y pairs. */
   coverSpots: Float64Array;
   objective: {
@@ -218,7 +250,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       const up = `$.sides[${si}].units[${ui}]`;
       if (unitIds.has(u.id)) fail(`${up}.id`, `unit id "${u.id}" is used twice`);
       unitIds.add(u.id);
-      const info: UnitInfo = { index: units.length, id: u.id, name: u.name, side: si, figures: [], nco: -1 };
+      const info: UnitInfo = { index: units.length, id: u.id, name: u.name, side: si, figures: [], nco: -1, parent: -1, slots: [] };
       units.push(info);
       side.units.push(info.index);
       const face = u.facing * deg;
@@ -276,6 +308,42 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       });
     });
   });
+  // Detachment slots [W6]: after every scenario unit, n − 1 for a unit of n figures.
+  const scenarioUnits = units.length;
+  for (let u = 0; u < scenarioUnits; u++) {
+    const parent = units[u];
+    for (let k = 1; k < parent.figures.length; k++) {
+      const id = `${parent.id}-d${k}`;
+      if (unitIds.has(id)) fail(`$.sides[${parent.side}].units`, `unit id "${id}" is taken by a detachment of "${parent.id}"`);
+      unitIds.add(id);
+      const slot: UnitInfo = { index: units.length, id, name: `detachment ${k} of ${parent.name}`, side: parent.side, figures: [], nco: -1, parent: u, slots: [] };
+      units.push(slot);
+      parent.slots.push(slot.index);
+      sides[parent.side].units.push(slot.index);
+    }
+  }
+  // Ladders stand against a fence or wall line [W5].
+  const ladders: Ladder[] = file.ladders.map((l, i) => {
+    let best = -1;
+    let bd = Infinity;
+    for (const s of fenceSegs) {
+      const dx = s.bx - s.ax;
+      const dy = s.by - s.ay;
+      const l2 = dx * dx + dy * dy;
+      const tt = l2 > 0 ? Math.max(0, Math.min(1, ((l.at[0] - s.ax) * dx + (l.at[1] - s.ay) * dy) / l2)) : 0;
+      const d = Math.hypot(l.at[0] - (s.ax + tt * dx), l.at[1] - (s.ay + tt * dy));
+      if (d < bd) {
+        bd = d;
+        best = s.fence;
+      }
+    }
+    if (best < 0 || bd > 1) fail(`$.ladders[${i}].at`, 'a ladder must stand on a fence or wall line (within 1 cm)');
+    return { id: l.id, label: l.label ?? `the ladder against ${fences[best].label}`, x: l.at[0], y: l.at[1], fence: best };
+  });
+  const barrels: BarrelInfo[] = file.barrels.map((b, i) => {
+    if (!table.isFree(b.at[0], b.at[1])) fail(`$.barrels[${i}].at`, `(${b.at[0]}, ${b.at[1]}) is off the table or in a building`);
+    return { index: i, id: b.id, name: b.name, x: b.at[0], y: b.at[1], fire: b.fire };
+  });
   // Cover spots: the kit's places touching cover areas, and places just behind a fence or wall.
   const spotsCover: number[] = Array.from(table.coverSpots);
   for (const f of fenceSegs) {
@@ -307,6 +375,8 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
     coverAreas,
     fences,
     fenceSegs,
+    ladders,
+    barrels,
     coverSpots: Float64Array.from(spotsCover),
     objective: {
       id: o.id,

@@ -29,7 +29,11 @@ import { arcOf } from '../../core/table/index.js';
 import {
   BAND_NAMES,
   BROKEN,
+  CARRY_COST,
+  CLIMB_LADDER,
+  CLIMB_WALL,
   COMMANDER_RANGE,
+  HORSE_JUMP,
   COVER_DIE,
   DMT_WOUND_ON,
   FALL_BACK,
@@ -54,6 +58,7 @@ import {
   moraleResult,
   moveRate,
   per20,
+  phaseActions,
   rangeBand,
   shotResult,
 } from './tables.js';
@@ -80,7 +85,10 @@ export type SowAction =
   | { k: 'climb' }
   | { k: 'mount' }
   | { k: 'dismount' }
-  | { k: 'burn' };
+  | { k: 'burn' }
+  | { k: 'carry'; b: string }
+  | { k: 'drop' }
+  | { k: 'detach' };
 
 /** Round to 2 decimals for events. */
 export function r2(v: number): number {
@@ -96,9 +104,23 @@ export function actor(s: SowState): number {
   return s.phase === PH_ACT && s.qPos < s.qLen ? s.queue[s.qPos] : -1;
 }
 
-/** Active figures of a unit. */
+/** Active figures of a unit now (its members by `unitOf`, [W6]). */
 export function activeMembers(s: SowState, u: number): number[] {
-  return s.sc.units[u].figures.filter((f) => s.status[f] === ON);
+  const out: number[] = [];
+  for (const f of s.sc.sides[s.sc.units[u].side].figures) if (s.unitOf[f] === u && s.status[f] === ON) out.push(f);
+  return out;
+}
+
+/** Every figure of a unit now, whatever its status. */
+export function unitMembers(s: SowState, u: number): number[] {
+  return s.sc.sides[s.sc.units[u].side].figures.filter((f) => s.unitOf[f] === u);
+}
+
+/** The units of a side with at least one active figure now, in index order. */
+export function liveUnits(s: SowState, side: number): number[] {
+  const seen: number[] = [];
+  for (const f of s.sc.sides[side].figures) if (s.status[f] === ON && !seen.includes(s.unitOf[f])) seen.push(s.unitOf[f]);
+  return seen.sort((a, b) => a - b);
 }
 
 /** The quality die held by most of the unit's active figures (ties: the smaller) [W26]; 0 if none. */
@@ -118,7 +140,7 @@ export function majorityDie(s: SowState, u: number): number {
 
 /** True when the unit's figures must run (broken or routed). */
 export function running(s: SowState, f: number): boolean {
-  return s.morale[s.sc.figures[f].unit] >= BROKEN;
+  return s.morale[s.unitOf[f]] >= BROKEN;
 }
 
 // ───────────────────────────── flow ─────────────────────────────
@@ -154,14 +176,20 @@ function startPhase(s: SowState, ctx: StepContext): void {
   s.charged.fill(0);
   let n = 0;
   for (const f of sc.sides[s.side].figures) {
-    s.acts[f] = s.status[f] === ON ? actionsFor(s.wounds[f], false) : 0;
-    const u = sc.figures[f].unit;
+    s.acts[f] = s.status[f] === ON ? phaseActions(s.wounds[f], s.carry[f] >= 0) : 0;
+    const u = s.unitOf[f];
     s.mustRetire[f] = s.morale[u] === FALL_BACK && s.pending[u] === 1 ? 1 : 0;
     if (s.acts[f] > 0) s.queue[n++] = f;
   }
   s.qLen = n;
   s.qPos = 0;
   ctx.emit?.({ e: 'phase', turn: s.turn, side: sc.sides[s.side].id });
+  // Carrying a barrel costs its carrier 1 action of this phase [W6].
+  for (const f of sc.sides[s.side].figures) {
+    if (s.carry[f] >= 0 && s.status[f] === ON) {
+      ctx.emit?.({ e: 'burden', turn: s.turn, figure: sc.figures[f].id, barrel: sc.barrels[s.carry[f]].id, cost: CARRY_COST, actions: s.acts[f] });
+    }
+  }
   advance(s, ctx);
 }
 
@@ -338,7 +366,7 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     return path ? { path, stopShort: 0 } : null;
   }
   if (key === 'unit') {
-    const others = activeMembers(s, sc.figures[f].unit).filter((g) => g !== f);
+    const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
     if (others.length === 0) return null;
     let cx = 0;
     let cy = 0;
@@ -411,7 +439,7 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   const d = destination(s, f, key);
   if (!d) return null;
   const side = s.sc.figures[f].side;
-  const u = s.sc.figures[f].unit;
+  const u = s.unitOf[f];
   const before = nearestEnemy(s, side, s.x[f], s.y[f]).d;
   const noAdvance = s.morale[u] === NO_ADVANCE || s.morale[u] >= BROKEN;
   const ok = (x: number, y: number): boolean => {
@@ -437,7 +465,7 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
   if (!placeFree(s, x, y, f)) return `another figure stands at (${x}, ${y})`;
   const side = sc.figures[f].side;
   if (!clearOfEnemies(s, side, x, y)) return 'that is in contact with an enemy: charge instead';
-  const u = sc.figures[f].unit;
+  const u = s.unitOf[f];
   if ((s.morale[u] === NO_ADVANCE || s.morale[u] >= BROKEN) && nearestEnemy(s, side, x, y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) {
     return `the unit may not advance (${MORALE_NAMES[s.morale[u]]})`;
   }
@@ -483,11 +511,42 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
   return null;
 }
 
-/** Where a climb over the nearest fence puts figure f (2 cm beyond the line [W5]), or null. */
-export function climbPlan(s: SowState, f: number): { to: Vec; fence: number } | null {
+/** A climb of the fence or wall in front of a figure [W5]. */
+export interface ClimbPlan {
+  /** Where the figure stands once over (2 cm beyond the line). */
+  to: Vec;
+  fence: number;
+  /** Its height (cm). */
+  height: number;
+  /** The ladder used (index in the scenario's ladders), or −1. */
+  ladder: number;
+  /** Cm climbed by one action: 6 at a ladder, else 3. */
+  rate: number;
+}
+
+/**
+ * The climb of the nearest fence or wall open to figure f now, or null [W5]: its base touches the
+ * line, the place 2 cm beyond is free and out of contact with enemies; a mounted figure only jumps
+ * fences of up to 3 cm (one action); a figure on foot within 2 cm of a ladder on that line climbs
+ * 6 cm an action, else 3.
+ */
+export function climbPlan(s: SowState, f: number): ClimbPlan | null {
   const sc = s.sc;
   const nf = nearestFence(sc, s.x[f], s.y[f]);
   if (nf.fence < 0 || nf.d > sc.radius + 0.6) return null;
+  const height = sc.fences[nf.fence].height;
+  const mounted = s.mounted[f] === 1;
+  if (mounted && height > HORSE_JUMP + 1e-9) return null;
+  let ladder = -1;
+  if (!mounted) {
+    for (let i = 0; i < sc.ladders.length; i++) {
+      const l = sc.ladders[i];
+      if (l.fence === nf.fence && dist(s.x[f], s.y[f], l.x, l.y) <= sc.radius + LADDER_REACH + 1e-9) {
+        ladder = i;
+        break;
+      }
+    }
+  }
   const seg = sc.fenceSegs[nf.seg];
   const dx = seg.bx - seg.ax;
   const dy = seg.by - seg.ay;
@@ -507,8 +566,11 @@ export function climbPlan(s: SowState, f: number): { to: Vec; fence: number } | 
   if (!cross) return null;
   const side = sc.figures[f].side;
   if (!clearOfEnemies(s, side, to.x, to.y)) return null;
-  return { to, fence: nf.fence };
+  return { to, fence: nf.fence, height, ladder, rate: ladder >= 0 ? CLIMB_LADDER : CLIMB_WALL };
 }
+
+/** A figure uses a ladder when its base edge is within this many cm of the ladder's foot [W5]. */
+export const LADDER_REACH = 2;
 
 // ───────────────────────────── shooting ─────────────────────────────
 
@@ -530,8 +592,8 @@ function candidates(s: SowState, f: number, u: number): { t: number; d: number }
   const side = sc.figures[f].side;
   const out: { t: number; d: number }[] = [];
   const reach = maxRange(w);
-  for (const t of sc.units[u].figures) {
-    if (s.status[t] !== ON) continue;
+  for (const t of sc.sides[sc.units[u].side].figures) {
+    if (s.status[t] !== ON || s.unitOf[t] !== u) continue;
     const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
     if (d > reach + 1e-9) continue;
     // No firing into a melee: a target touching one of the firer's side is out [W14].
@@ -554,7 +616,7 @@ function fireTargets(s: SowState, f: number): number[] {
   if (!canFire(s, f)) return [];
   const sc = s.sc;
   const out: number[] = [];
-  for (const u of sc.sides[1 - sc.figures[f].side].units) if (shotCandidates(s, f, u).length > 0) out.push(u);
+  for (const u of liveUnits(s, 1 - sc.figures[f].side)) if (shotCandidates(s, f, u).length > 0) out.push(u);
   return out;
 }
 
@@ -607,7 +669,7 @@ function destinationKeys(s: SowState, f: number): string[] {
   for (const n of nearestEnemies(s, f, 2)) keys.push(`foe:${sc.figures[n.f].id}`);
   if (!inCoverAt(sc, s.x[f], s.y[f])) keys.push('cover');
   keys.push('rear');
-  const others = activeMembers(s, info.unit).filter((g) => g !== f);
+  const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
   if (others.length > 0) {
     let cx = 0;
     let cy = 0;
@@ -651,8 +713,15 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
   // Runners must spend their actions running, a falling-back figure its first action falling back
   // ([W32]); stopping is allowed only when they cannot move.
   if (run || s.mustRetire[f]) return out.length > 1 ? out.slice(1) : out;
+  const carrying = s.carry[f] >= 0;
+  if (carrying) {
+    // A carrier's hands are full [W6]: he may move, climb, set the barrel down, or fire the objective with it.
+    out.push({ k: 'drop' });
+    if (!engaged && info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
+    return out;
+  }
   if (!engaged) {
-    const u = info.unit;
+    const u = s.unitOf[f];
     if (info.weapon && s.load[f] > 0) {
       out.push({ k: 'load' });
       if (s.mounted[f] && !s.rode[f]) for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'ride', to: key });
@@ -664,8 +733,50 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
     if (s.mounted[f]) out.push({ k: 'dismount' });
     else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push({ k: 'mount' });
     if (info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
+    if (!s.mounted[f] && s.wounds[f] === 0) for (const b of barrelsAtHand(s, f)) out.push({ k: 'carry', b: sc.barrels[b].id });
+    if (detachment(s, f)) out.push({ k: 'detach' });
   }
   return out;
+}
+
+/**
+ * Barrels on the ground within reach of figure f: its base touches the barrel's place (within
+ * radius + 1.5 cm) [W6]. Only an unwounded man on foot may pick one up (a wound makes him drop it).
+ */
+export function barrelsAtHand(s: SowState, f: number): number[] {
+  const out: number[] = [];
+  const reach = s.sc.radius + BARREL_REACH;
+  for (let b = 0; b < s.bHeld.length; b++) if (s.bHeld[b] === -1 && dist(s.x[f], s.y[f], s.bx[b], s.by[b]) <= reach + 1e-9) out.push(b);
+  return out;
+}
+
+/** How far (cm) beyond its base edge a figure reaches a barrel. */
+export const BARREL_REACH = 1.5;
+
+/**
+ * The detachment figure f would make now [W6], or null when it may not: its unit is a scenario unit
+ * with a free detachment slot, at least 2 active figures and OK morale, and f is not engaged. The
+ * detachment is half the unit's active figures (rounded down): f and the active members nearest to
+ * it (ties by figure order), never the unit's leader unless f is he.
+ */
+export function detachment(s: SowState, f: number): { slot: number; figures: number[] } | null {
+  const sc = s.sc;
+  const u = s.unitOf[f];
+  const unit = sc.units[u];
+  if (unit.parent >= 0 || s.morale[u] !== OK) return null;
+  const slot = unit.slots.find((k) => s.size[k] === 0);
+  if (slot === undefined) return null;
+  const act = activeMembers(s, u);
+  const n = Math.floor(act.length / 2);
+  if (n < 1 || contacts(s, f).length > 0) return null;
+  const others = act
+    .filter((g) => g !== f && g !== s.leader[u])
+    .map((g) => ({ g, d: dist(s.x[f], s.y[f], s.x[g], s.y[g]) }))
+    .sort((a, b) => a.d - b.d || a.g - b.g)
+    .slice(0, n - 1)
+    .map((x) => x.g);
+  if (others.length < n - 1) return null;
+  return { slot, figures: [f, ...others.sort((a, b) => a - b)] };
 }
 
 /** The legal actions of the deciding side (see {@link Ruleset.legalActions}). */
@@ -691,6 +802,8 @@ export function applyAction(s: SowState, a: SowAction, ctx: StepContext): void {
   if (a.k === 'done') {
     s.acts[f] = 0;
   } else {
+    // A climb half done is given up by any other action [W5].
+    if (a.k !== 'climb') s.climbed[f] = 0;
     act(s, f, a, ctx);
     s.acts[f] = Math.max(0, s.acts[f] - 1);
     s.mustRetire[f] = 0;
@@ -728,15 +841,16 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
     case 'charge': {
       const t = sc.figureIndex.get(a.t);
       if (t === undefined || s.status[t] !== ON || sc.figures[t].side === info.side) fail(s, a, `no enemy "${a.t}" to charge`);
-      if (s.morale[info.unit] !== OK) fail(s, a, 'the unit may not advance');
+      const mu = s.unitOf[f];
+      if (s.morale[mu] !== OK || s.carry[f] >= 0) fail(s, a, 'the unit may not advance');
       const plan = chargePlan(s, f, t);
       if (!plan) fail(s, a, `cannot reach ${a.t}`);
-      const tu = sc.figures[t].unit;
-      const mine = activeMembers(s, info.unit).length;
+      const tu = s.unitOf[t];
+      const mine = activeMembers(s, mu).length;
       const theirs = activeMembers(s, tu).length;
-      if (theirs > mine || majorityDie(s, tu) > majorityDie(s, info.unit)) {
+      if (theirs > mine || majorityDie(s, tu) > majorityDie(s, mu)) {
         // [W25]: charging better or more numerous enemies needs a test first.
-        const r = moraleTest(s, info.unit, 'charging a bigger or better unit', ctx);
+        const r = moraleTest(s, mu, 'charging a bigger or better unit', ctx);
         if (r !== OK) {
           ctx.emit?.({ e: 'balk', turn: s.turn, figure: info.id, target: a.t });
           return;
@@ -750,14 +864,14 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
     }
     case 'fire': {
       const u = sc.unitIndex.get(a.u);
-      if (u === undefined || !canFire(s, f)) fail(s, a, 'cannot fire now');
+      if (u === undefined || !canFire(s, f) || s.carry[f] >= 0) fail(s, a, 'cannot fire now');
       const cands = shotCandidates(s, f, u);
       if (cands.length === 0) fail(s, a, `no figure of ${a.u} to shoot at`);
       fire(s, f, cands, ctx);
       return;
     }
     case 'load':
-      if (!info.weapon || s.load[f] === 0 || contacts(s, f).length > 0) fail(s, a, 'nothing to load');
+      if (!info.weapon || s.load[f] === 0 || contacts(s, f).length > 0 || s.carry[f] >= 0) fail(s, a, 'nothing to load');
       doLoad(s, f, ctx);
       return;
     case 'climb': {
@@ -766,10 +880,73 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
       s.counters[C.climbs]++;
       const from = [r2(s.x[f]), r2(s.y[f])];
       s.facing[f] = angleTo(s.x[f], s.y[f], p.to.x, p.to.y);
-      s.x[f] = p.to.x;
-      s.y[f] = p.to.y;
-      ctx.emit?.({ e: 'climb', turn: s.turn, figure: info.id, fence: sc.fences[p.fence].id, from, to: [r2(p.to.x), r2(p.to.y)], facing: r2(s.facing[f] * DEG) });
-      leaveIfRunning(s, f, ctx);
+      // [W5]: each climb action climbs 3 cm of wall or fence (6 cm at a ladder); over at the top.
+      const climbed = s.climbed[f] + p.rate;
+      const over = climbed >= p.height - 1e-9;
+      s.climbed[f] = over ? 0 : climbed;
+      if (over) {
+        s.x[f] = p.to.x;
+        s.y[f] = p.to.y;
+      }
+      ctx.emit?.({
+        e: 'climb',
+        turn: s.turn,
+        figure: info.id,
+        fence: sc.fences[p.fence].id,
+        height: p.height,
+        ladder: p.ladder >= 0 ? sc.ladders[p.ladder].id : null,
+        rate: p.rate,
+        climbed,
+        over,
+        from,
+        to: over ? [r2(p.to.x), r2(p.to.y)] : from,
+        facing: r2(s.facing[f] * DEG),
+      });
+      if (over) leaveIfRunning(s, f, ctx);
+      return;
+    }
+    case 'carry': {
+      const b = sc.barrels.findIndex((x) => x.id === a.b);
+      if (b < 0 || s.mounted[f] || s.wounds[f] > 0 || s.carry[f] >= 0 || contacts(s, f).length > 0 || !barrelsAtHand(s, f).includes(b)) fail(s, a, `no barrel "${a.b}" at hand`);
+      s.bHeld[b] = f;
+      s.carry[f] = b;
+      s.counters[C.carries]++;
+      ctx.emit?.({ e: 'carry', turn: s.turn, figure: info.id, barrel: sc.barrels[b].id, at: [r2(s.bx[b]), r2(s.by[b])] });
+      return;
+    }
+    case 'drop':
+      if (s.carry[f] < 0) fail(s, a, 'carries nothing');
+      dropBarrel(s, f, 'set down', ctx);
+      return;
+    case 'detach': {
+      const d = detachment(s, f);
+      if (!d) fail(s, a, 'may not make a detachment now');
+      const u = s.unitOf[f];
+      const k = d.slot;
+      for (const g of d.figures) s.unitOf[g] = k;
+      s.size[k] = d.figures.length;
+      s.size[u] -= d.figures.length;
+      s.leader[k] = f;
+      if (s.leader[u] === f) s.leader[u] = -1;
+      // The detachment keeps its parent's morale and this turn's record [W6].
+      s.morale[k] = s.morale[u];
+      s.pending[k] = s.pending[u];
+      s.tested[k] = s.tested[u];
+      s.advanced[k] = s.advanced[u];
+      s.wonMelee[k] = s.wonMelee[u];
+      s.counters[C.detachments]++;
+      ctx.emit?.({
+        e: 'detach',
+        turn: s.turn,
+        figure: info.id,
+        from: sc.units[u].id,
+        unit: sc.units[k].id,
+        figures: d.figures.map((g) => sc.figures[g].id),
+        size: s.size[k],
+        leftSize: s.size[u],
+        leader: info.id,
+        leftLeader: s.leader[u] >= 0 ? sc.figures[s.leader[u]].id : null,
+      });
       return;
     }
     case 'dismount':
@@ -787,16 +964,36 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
       s.horse[f] = 0;
       ctx.emit?.({ e: 'mount', turn: s.turn, figure: info.id });
       return;
-    case 'burn':
+    case 'burn': {
       if (info.side !== sc.objective.side || !atObjective(s, f) || contacts(s, f).length > 0) fail(s, a, 'not at the objective');
-      s.burn++;
+      // A carried barrel is emptied on it: the action counts the barrel's worth of firing (at least 1) [W6].
+      const b = s.carry[f];
+      const counts = b >= 0 ? Math.max(1, sc.barrels[b].fire) : 1;
+      if (b >= 0) {
+        s.bHeld[b] = -2;
+        s.carry[f] = -1;
+      }
+      s.burn += counts;
       s.counters[C.burns]++;
-      ctx.emit?.({ e: 'burn', turn: s.turn, figure: info.id, progress: s.burn, needed: sc.objective.fireActions });
+      ctx.emit?.({ e: 'burn', turn: s.turn, figure: info.id, barrel: b >= 0 ? sc.barrels[b].id : null, counts, progress: s.burn, needed: sc.objective.fireActions });
       checkVictory(s, ctx);
       return;
+    }
     default:
       fail(s, a, 'unknown action');
   }
+}
+
+/** Figure f puts down (or lets fall) the barrel it carries where it stands [W6]. */
+function dropBarrel(s: SowState, f: number, cause: string, ctx: StepContext): void {
+  const b = s.carry[f];
+  if (b < 0) return;
+  s.carry[f] = -1;
+  s.bHeld[b] = -1;
+  s.bx[b] = s.x[f];
+  s.by[b] = s.y[f];
+  s.counters[C.drops]++;
+  ctx.emit?.({ e: 'drop', turn: s.turn, figure: s.sc.figures[f].id, barrel: s.sc.barrels[b].id, at: [r2(s.x[f]), r2(s.y[f])], cause });
 }
 
 function doLoad(s: SowState, f: number, ctx: StepContext, ride = false): void {
@@ -828,7 +1025,7 @@ function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: Ste
     used: r2(plan.reach.cost),
     turned: r2(plan.reach.turned),
   });
-  if (!plan.turnOnly && nearestEnemy(s, side, s.x[f], s.y[f]).d < before - 0.01) s.advanced[sc.figures[f].unit] = 1;
+  if (!plan.turnOnly && nearestEnemy(s, side, s.x[f], s.y[f]).d < before - 0.01) s.advanced[s.unitOf[f]] = 1;
   leaveIfRunning(s, f, ctx);
 }
 
@@ -865,7 +1062,7 @@ function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: St
     turn: s.turn,
     figure: info.id,
     weapon: info.weapon!.key,
-    unit: sc.units[sc.figures[t].unit].id,
+    unit: sc.units[s.unitOf[t]].id,
     candidates: cands.map((x) => sc.figures[x.t].id),
     pick: pickDie > 0 ? { die: `d${pickDie}`, face: pickFace } : null,
     target: sc.figures[t].id,
@@ -905,13 +1102,15 @@ function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'killed',
   if (s.status[t] !== ON) s.acts[t] = 0;
   else if (s.side === sc.figures[t].side) s.acts[t] = Math.min(s.acts[t], actionsFor(s.wounds[t], false));
   ctx.emit?.({ e: 'hurt', turn: s.turn, figure: sc.figures[t].id, injury, cause, wounds: h.wounds, status: h.dead ? 'killed' : h.disabled ? 'disabled' : 'wounded' });
+  // A hurt carrier lets the barrel fall where he stands [W6].
+  dropBarrel(s, t, h.dead ? 'killed' : h.disabled ? 'disabled' : 'wounded', ctx);
   const side = sc.figures[t].side;
   if (t === sc.sides[side].commander && was === ON && s.status[t] !== ON) {
     s.commanderFell[side] = s.turn;
-    moraleTest(s, sc.figures[t].unit, 'a member hurt', ctx);
-    for (const u of sc.sides[side].units) moraleTest(s, u, 'force commander fell', ctx);
+    moraleTest(s, s.unitOf[t], 'a member hurt', ctx);
+    for (const u of liveUnits(s, side)) moraleTest(s, u, 'force commander fell', ctx);
   } else {
-    moraleTest(s, sc.figures[t].unit, 'a member hurt', ctx);
+    moraleTest(s, s.unitOf[t], 'a member hurt', ctx);
   }
   checkVictory(s, ctx);
 }
@@ -942,17 +1141,20 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
   const side = unit.side;
   const mods: Record<string, number> = {};
   const majority = majorityDie(s, u);
-  if (unit.nco >= 0 && s.status[unit.nco] === ON && sc.figures[unit.nco].die > majority) mods.betterLeader = MORALE_MODS.betterLeader;
+  // The unit's leader: its NCO, or the figure that made the detachment [W6], [W26].
+  const lead = s.leader[u];
+  if (lead >= 0 && s.status[lead] === ON && sc.figures[lead].die > majority) mods.betterLeader = MORALE_MODS.betterLeader;
   if (s.commanderFell[side] === s.turn) mods.commanderFell = MORALE_MODS.commanderFell;
-  const size = unit.figures.length;
+  // Per 20% of the unit as formed (a scenario unit less its detachments; a detachment as made).
+  const size = s.size[u];
   let out = 0;
   let wounded = 0;
-  for (const f of unit.figures) {
+  for (const f of unitMembers(s, u)) {
     if (s.status[f] === DISABLED || s.status[f] === DEAD) out++;
     else if (s.status[f] === ON && s.wounds[f] === 1) wounded++;
   }
   if (per20(out, size) > 0) mods.out = MORALE_MODS.per20Out * per20(out, size);
-  if (unit.nco >= 0 && (s.status[unit.nco] === DISABLED || s.status[unit.nco] === DEAD)) mods.ncoFell = MORALE_MODS.ncoFell;
+  if (lead >= 0 && (s.status[lead] === DISABLED || s.status[lead] === DEAD)) mods.ncoFell = MORALE_MODS.ncoFell;
   if (per20(wounded, size) > 0) mods.wounded = MORALE_MODS.per20Wounded * per20(wounded, size);
   const members = activeMembers(s, u);
   // Retiring: the unit, or a friendly unit with a member within 20 cm.
@@ -972,7 +1174,7 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
       const off = angleDiff(angleTo(pose.x, pose.y, s.x[e.f], s.y[e.f]), pose.facing) * DEG;
       let friend = Infinity;
       for (const g of sc.sides[side].figures) {
-        if (s.status[g] !== ON || sc.figures[g].unit === u) continue;
+        if (s.status[g] !== ON || s.unitOf[g] === u) continue;
         friend = Math.min(friend, dist(pose.x, pose.y, s.x[g], s.y[g]));
       }
       if (off > 45 && e.d < friend) mods.flanked = MORALE_MODS.flanked;
@@ -1035,6 +1237,8 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
     if (result === NO_ADVANCE || result === FALL_BACK) s.pending[u] = own ? 2 : 1;
   }
   ctx.emit?.({ e: 'morale', turn: s.turn, unit: sc.units[u].id, trigger, die: `d${die}`, face, mods, score, result: MORALE_NAMES[result], status: MORALE_NAMES[s.morale[u]] });
+  // Running men drop what they carry [W6], [W32].
+  if (s.morale[u] >= BROKEN) for (const f of activeMembers(s, u)) dropBarrel(s, f, 'running', ctx);
   return s.morale[u];
 }
 
@@ -1151,7 +1355,7 @@ function fightMelees(s: SowState, ctx: StepContext): void {
     };
     ctx.emit?.(ev);
     if (loser < 0 || effect === null) continue;
-    s.wonMelee[sc.figures[winner].unit] = 1;
+    s.wonMelee[s.unitOf[winner]] = 1;
     applyMeleeEffect(s, loser, winner, effect, ctx);
   }
 }
@@ -1215,6 +1419,7 @@ function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext):
   for (const g of moving) {
     s.x[g] += ux;
     s.y[g] += uy;
+    s.climbed[g] = 0;
   }
   s.counters[C.pushBacks]++;
   ctx.emit?.({ e: 'push', turn: s.turn, figure: sc.figures[loser].id, moved: moving.map((g) => sc.figures[g].id), by: [r2(ux), r2(uy)], blocked: false });

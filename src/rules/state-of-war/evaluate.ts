@@ -38,7 +38,7 @@ export function features(s: SowState, out: number[] = new Array<number>(FEATURE_
   let raiders = 0;
   let at = 0;
   for (const f of sc.sides[r].figures) {
-    if (s.status[f] !== ON || s.morale[sc.figures[f].unit] === ROUTED) continue;
+    if (s.status[f] !== ON || s.morale[s.unitOf[f]] === ROUTED) continue;
     raiders++;
     const d = sc.objective.field.approx(s.x[f], s.y[f]);
     prog.push(1 - Math.min(1, (Number.isFinite(d) ? d : SPAN) / SPAN));

@@ -13,8 +13,12 @@ import {
   RANGE_DIE,
   type Cover,
   BAND_NAMES,
+  CLIMB_LADDER,
+  CLIMB_WALL,
+  HORSE_JUMP,
   actionsFor,
   applyInjury,
+  phaseActions,
   loadActions,
   maxRange,
   moveRate,
@@ -52,6 +56,12 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
   const mounted = sc.figures.map((f) => f.mounted);
   const need = new Array<number>(n).fill(0);
   const spent = new Array<number>(n).fill(0);
+  // [W5] climbing progress, [W6] carrying and unit membership, tracked from the events alone.
+  const climbed = new Array<number>(n).fill(0);
+  const carry = new Array<string | null>(n).fill(null);
+  const carryAtStart = new Array<boolean>(n).fill(false);
+  const unitOf = sc.figures.map((f) => sc.units[f.unit].id);
+  const usedSlots = new Set<string>();
   let side = '';
   let turn = 1;
   const bad = (msg: string): void => {
@@ -64,7 +74,8 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
     if (status[f] !== 'active') bad(`${sc.figures[f].id} (${status[f]}) acts (${e.e})`);
     if (sc.sides[sc.figures[f].side].id !== side) bad(`${sc.figures[f].id} acts (${e.e}) in the other side's phase`);
     spent[f]++;
-    const allowed = actionsFor(wounds[f], false);
+    if (e.e !== 'climb') climbed[f] = 0;
+    const allowed = phaseActions(wounds[f], carryAtStart[f]);
     if (spent[f] > allowed) bad(`${sc.figures[f].id} spends action ${spent[f]} with ${wounds[f]} wound(s) (allowed ${allowed})`);
   };
   return {
@@ -75,7 +86,53 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           side = String(e.side);
           turn = num(e.turn);
           spent.fill(0);
+          for (let f = 0; f < n; f++) carryAtStart[f] = carry[f] !== null && status[f] === 'active';
           break;
+        case 'burden': {
+          const f = idx(e.figure);
+          if (f < 0 || carry[f] !== String(e.barrel)) bad(`${String(e.figure)} pays for carrying ${String(e.barrel)} it does not carry`);
+          else if (num(e.cost) !== 1 || num(e.actions) !== phaseActions(wounds[f], true)) bad(`${sc.figures[f].id} carrying: cost ${String(e.cost)}, ${String(e.actions)} actions left`);
+          break;
+        }
+        case 'carry': {
+          acting(e);
+          const f = idx(e.figure);
+          if (f < 0) break;
+          if (carry[f] !== null) bad(`${sc.figures[f].id} picks up ${String(e.barrel)} while carrying ${carry[f]}`);
+          if (mounted[f] || wounds[f] > 0) bad(`${sc.figures[f].id} picks up a barrel mounted or wounded`);
+          if (carry.includes(String(e.barrel))) bad(`${String(e.barrel)} is picked up while someone carries it`);
+          carry[f] = String(e.barrel);
+          break;
+        }
+        case 'drop': {
+          const f = idx(e.figure);
+          if (f < 0) break;
+          if (carry[f] !== String(e.barrel)) bad(`${sc.figures[f].id} drops ${String(e.barrel)} it does not carry`);
+          if (e.cause === 'set down') acting(e);
+          carry[f] = null;
+          break;
+        }
+        case 'detach': {
+          acting(e);
+          const f = idx(e.figure);
+          if (f < 0) break;
+          const from = String(e.from);
+          const slot = String(e.unit);
+          const parent = sc.units[sc.unitIndex.get(from) ?? 0];
+          const su = sc.units[sc.unitIndex.get(slot) ?? 0];
+          if (parent.id !== from || parent.parent >= 0) bad(`detachment from ${from}, not a scenario unit`);
+          if (su.id !== slot || su.parent !== parent.index || usedSlots.has(slot)) bad(`detachment into ${slot}, not a free slot of ${from}`);
+          usedSlots.add(slot);
+          const act = sc.figures.filter((g) => unitOf[g.index] === from && status[g.index] === 'active').length;
+          const figs = (e.figures as string[]).map(idx);
+          if (figs.length !== Math.floor(act / 2)) bad(`detachment of ${figs.length} from ${act} active, should be ${Math.floor(act / 2)}`);
+          if (!figs.includes(f)) bad(`${sc.figures[f].id} makes a detachment without going with it`);
+          for (const g of figs) {
+            if (g < 0 || unitOf[g] !== from || status[g] !== 'active') bad(`${String(g)} cannot go with the detachment`);
+            else unitOf[g] = slot;
+          }
+          break;
+        }
         case 'move': {
           const f = idx(e.figure);
           acting(e);
@@ -98,11 +155,40 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           if (!e.ride) acting(e);
           break;
         }
-        case 'climb':
+        case 'climb': {
+          acting(e);
+          const f = idx(e.figure);
+          const fence = sc.fences.find((x) => x.id === e.fence);
+          if (f < 0 || !fence) break;
+          const ladder = e.ladder === null ? null : sc.ladders.find((l) => l.id === e.ladder);
+          const rate = ladder ? CLIMB_LADDER : CLIMB_WALL;
+          if (num(e.rate) !== rate) bad(`${sc.figures[f].id} climbs ${String(e.rate)} cm an action, should be ${rate}`);
+          if (num(e.height) !== fence.height) bad(`${fence.id} is ${fence.height} cm high, not ${String(e.height)}`);
+          if (mounted[f] && (ladder || fence.height > HORSE_JUMP)) bad(`${sc.figures[f].id} climbs ${fence.id} mounted`);
+          climbed[f] += rate;
+          if (num(e.climbed) !== climbed[f]) bad(`${sc.figures[f].id} has climbed ${String(e.climbed)} cm, expected ${climbed[f]}`);
+          if (Boolean(e.over) !== climbed[f] >= fence.height - 1e-9) bad(`${sc.figures[f].id} over=${String(e.over)} after ${climbed[f]} of ${fence.height} cm`);
+          if (e.over) climbed[f] = 0;
+          break;
+        }
+        case 'push':
+          for (const id of (e.moved as string[]) ?? []) if (idx(id) >= 0) climbed[idx(id)] = 0;
+          break;
+        case 'burn': {
+          const f = idx(e.figure);
+          if (f >= 0) {
+            const b = e.barrel === null ? null : String(e.barrel);
+            if (b !== carry[f]) bad(`${sc.figures[f].id} fires the objective with ${String(b)}, carrying ${String(carry[f])}`);
+            const worth = b === null ? 1 : Math.max(1, sc.barrels.find((x) => x.id === b)?.fire ?? 1);
+            if (num(e.counts) !== worth) bad(`a fire action counts ${String(e.counts)}, should be ${worth}`);
+            carry[f] = null;
+          }
+          acting(e);
+          break;
+        }
+        case 'balk':
         case 'mount':
         case 'dismount':
-        case 'burn':
-        case 'balk':
           acting(e);
           if (e.e === 'mount') mounted[idx(e.figure)] = true;
           if (e.e === 'dismount') mounted[idx(e.figure)] = false;
@@ -167,6 +253,15 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
     },
     afterStep(s: SowState) {
       const r2 = (2 * sc.radius - 1e-3) ** 2;
+      for (let b = 0; b < sc.barrels.length; b++) {
+        const h = s.bHeld[b];
+        if (h >= 0 && (s.carry[h] !== b || s.status[h] !== ACTIVE || s.mounted[h] || s.wounds[h] > 0)) bad(`${sc.barrels[b].id} held by ${sc.figures[h].id}, who cannot carry it`);
+        if ((h >= 0 ? sc.figures[h].id : null) !== (carry.find((c, i) => c === sc.barrels[b].id && i >= 0) ? sc.figures[carry.indexOf(sc.barrels[b].id)].id : null)) bad(`${sc.barrels[b].id}: the events and the state disagree on its carrier`);
+      }
+      for (let f = 0; f < n; f++) {
+        if (sc.units[s.unitOf[f]].id !== unitOf[f]) bad(`${sc.figures[f].id} is in ${sc.units[s.unitOf[f]].id}, the events say ${unitOf[f]}`);
+        if (s.climbed[f] !== climbed[f]) bad(`${sc.figures[f].id} has climbed ${s.climbed[f]} cm, the events say ${climbed[f]}`);
+      }
       for (let f = 0; f < n; f++) {
         if (s.status[f] > DISABLED) continue;
         if (!sc.table.isFree(s.x[f], s.y[f])) bad(`${sc.figures[f].id} stands in a building or off the table at (${s.x[f].toFixed(2)}, ${s.y[f].toFixed(2)})`);

@@ -123,7 +123,20 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
         return 0;
       case 'climb':
         if (!raider) return -1;
+        // Finish a climb begun [W5]; otherwise climb only when no move leads toward the objective.
+        if (s.climbed[f] > 0) return 9;
         return legal.some((o) => o.k === 'move' && o.to === 'obj') ? 1 : 9;
+      case 'carry': {
+        // Raiders take up a barrel worth firing the objective with when it lies near their way in [W6].
+        const b = sc.barrels.find((x) => x.id === a.b);
+        if (!raider || !b || b.fire < 2 || sc.objective.fireActions - s.burn < 2) return -1;
+        return here < 40 ? 7 : -1;
+      }
+      case 'drop':
+        return raider ? -3 : 2;
+      case 'detach':
+        // The scripted policy keeps units whole (a detachment's morale counts each man as a bigger share).
+        return -3;
       case 'fire': {
         const u = sc.unitIndex.get(a.u)!;
         return fireValue(s, f, u, raider);

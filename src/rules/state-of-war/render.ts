@@ -45,9 +45,17 @@ export function renderAscii(s: SowState): string {
     s.phase === PH_OVER
       ? `Game over after turn ${s.turn}: ${s.reason}`
       : `Turn ${s.turn} of ${sc.maxTurns}, ${sc.sides[s.side].name} act${cur >= 0 ? `: ${sc.figures[cur].id} (${s.acts[cur]} left)` : ''}; ${sc.objective.name} fired ${s.burn}/${sc.objective.fireActions}`;
-  const units = sc.units.map((u) => {
-    const act = u.figures.filter((f) => s.status[f] === ACTIVE).length;
-    return `  ${u.id}: ${act}/${u.figures.length} active, ${MORALE_NAMES[s.morale[u.index]]}`;
-  });
-  return [head, ...grid.map((l) => l.join('')), ...units, '  # building T wood ~ difficult ^ hill : cover | fence/wall W objective; * acting (2 cm across, 4 cm down)'].join('\n');
+  for (const b of sc.barrels) {
+    if (s.bHeld[b.index] !== -1) continue;
+    const c = Math.min(cols - 1, Math.floor(s.bx[b.index] / 2));
+    const r = Math.min(rows - 1, Math.floor(s.by[b.index] / 4));
+    if (grid[r][c] === '.' || grid[r][c] === '|') grid[r][c] = 'o';
+  }
+  const units = sc.units
+    .filter((u) => s.size[u.index] > 0)
+    .map((u) => {
+      const act = sc.figures.filter((f) => s.unitOf[f.index] === u.index && s.status[f.index] === ACTIVE).length;
+      return `  ${u.id}: ${act}/${s.size[u.index]} active, ${MORALE_NAMES[s.morale[u.index]]}`;
+    });
+  return [head, ...grid.map((l) => l.join('')), ...units, '  # building T wood ~ difficult ^ hill : cover | fence/wall W objective o barrel; * acting (2 cm across, 4 cm down)'].join('\n');
 }

@@ -33,12 +33,26 @@ function markersOf(s: SowState, f: number): { markers: string[]; badge: string }
     markers.push(`unloaded (${s.load[f]} of ${loadActions(info.weapon)} load actions to go)`);
     badge ||= 'u';
   }
-  const m = s.morale[info.unit];
+  if (s.carry[f] >= 0) {
+    markers.push(`carrying ${s.sc.barrels[s.carry[f]].name}`);
+    badge ||= 'b';
+  }
+  if (s.climbed[f] > 0) markers.push(`climbing (${s.climbed[f]} cm up)`);
+  const m = s.morale[s.unitOf[f]];
   if (m > 0) {
     markers.push(MORALE_NAMES[m]);
     badge ||= m >= 3 ? '!' : '~';
   }
   return { markers, badge };
+}
+
+/** A figure's band label: its scenario unit's number on its side, with a letter for a detachment (1a, 1b …). */
+function bandOf(s: SowState, f: number): string {
+  const sc = s.sc;
+  const u = sc.units[s.unitOf[f]];
+  const top = u.parent >= 0 ? sc.units[u.parent] : u;
+  const n = String(sc.sides[top.side].units.indexOf(top.index) + 1);
+  return u.parent >= 0 ? n + String.fromCharCode(97 + top.slots.indexOf(u.index)) : n;
 }
 
 /** The drawable state. */
@@ -70,6 +84,14 @@ export function sowScene(s: SowState): Scene {
       ]);
     }
   }
+  for (const l of sc.ladders) {
+    poly(l.id, 'broken', `${l.label} (climb 6 cm an action)`, [
+      { x: l.x - 1, y: l.y - 1 },
+      { x: l.x + 1, y: l.y - 1 },
+      { x: l.x + 1, y: l.y + 1 },
+      { x: l.x - 1, y: l.y + 1 },
+    ]);
+  }
   poly(sc.objective.id, 'objective', `${sc.objective.name} (fired ${s.burn} of ${sc.objective.fireActions})`, [...sc.objective.poly]);
   const cur = actor(s);
   const figures: SceneFigure[] = sc.figures.map((f) => {
@@ -82,12 +104,12 @@ export function sowScene(s: SowState): Scene {
       r: sc.radius,
       facing: s.facing[f.index],
       side: sc.sides[f.side].id,
-      band: String(sc.sides[f.side].units.indexOf(f.unit) + 1),
+      band: bandOf(s, f.index),
       status: s.status[f.index] === DISABLED ? 'captured' : STATUS[s.status[f.index]],
       onTable: s.status[f.index] !== GONE,
       markers: m.markers,
       badge: m.badge,
-      highlighted: cur >= 0 && sc.figures[cur].unit === f.unit,
+      highlighted: cur >= 0 && s.unitOf[cur] === s.unitOf[f.index],
       current: cur === f.index,
     };
   });
@@ -97,7 +119,7 @@ export function sowScene(s: SowState): Scene {
     {
       label: 'Morale',
       value: sc.units
-        .filter((u) => s.morale[u.index] > 0)
+        .filter((u) => s.morale[u.index] > 0 && activeMembers(s, u.index).length > 0)
         .map((u) => `${u.name}: ${MORALE_NAMES[s.morale[u.index]]}`)
         .join('; ') || 'all units OK',
     },
@@ -114,7 +136,9 @@ export function sowScene(s: SowState): Scene {
     caption,
     sides: sc.sides.map((side) => ({ id: side.id, name: side.name, colour: COLOURS[side.index], mark: side.prefix[0] })),
     areas,
-    markers: [],
+    markers: sc.barrels
+      .filter((b) => s.bHeld[b.index] === -1)
+      .map((b) => ({ kind: 'barrel', label: `${b.name} (pick it up: 1 action; carrying it: 1 action a phase)`, x: s.bx[b.index], y: s.by[b.index] })),
     figures,
     info,
   };
@@ -127,14 +151,14 @@ export function describeSowFigure(s: SowState, id: string): string | null {
   const f = sc.figures.find((x) => x.id.toLowerCase() === want || x.name.toLowerCase() === want);
   if (!f) return null;
   const i = f.index;
-  const u = sc.units[f.unit];
+  const u = sc.units[s.unitOf[i]];
   const arms = `${f.weapon ? f.weapon.name : 'no firearm'}, ${f.melee.name} in melee`;
   const where = `at (${s.x[i].toFixed(1)}, ${s.y[i].toFixed(1)}) cm facing ${((s.facing[i] * 180) / Math.PI).toFixed(0)}°${inCoverAt(sc, s.x[i], s.y[i]) ? ', in cover' : ''}${heightAt(sc, s.x[i], s.y[i]) > 0 ? ', on high ground' : ''}`;
   const st = s.status[i] === ACTIVE ? 'active' : s.status[i] === DISABLED ? 'disabled' : s.status[i] === DEAD ? 'dead' : 'gone';
   const m = markersOf(s, i).markers;
   const acts = s.status[i] === ACTIVE ? `${actionsFor(s.wounds[i], false)} actions a turn${s.side === f.side ? `, ${s.acts[i]} left this phase` : ''}` : 'no actions';
   const options = actor(s) === i ? `; may: ${[...new Set(figureOptions(s, i).map((a: SowAction) => a.k))].join(', ')}` : '';
-  return `${f.name} (${f.id}), ${f.type} (${f.quality}, d${f.die}) of ${u.name} [${activeMembers(s, f.unit).length} of ${u.figures.length} active, ${MORALE_NAMES[s.morale[f.unit]]}], ${sc.sides[f.side].name}: ${arms}. ${st}, ${where}${m.length ? `; ${m.join(', ')}` : ''}; ${acts}${options}.`;
+  return `${f.name} (${f.id}), ${f.type} (${f.quality}, d${f.die}) of ${u.name} [${activeMembers(s, u.index).length} of ${s.size[u.index]} active, ${MORALE_NAMES[s.morale[u.index]]}], ${sc.sides[f.side].name}: ${arms}. ${st}, ${where}${m.length ? `; ${m.join(', ')}` : ''}; ${acts}${options}.`;
 }
 
 /** The action moving the acting figure to exact coordinates (cm) for `play`, or null when no figure acts. */

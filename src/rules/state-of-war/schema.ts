@@ -31,10 +31,39 @@ const fence = z
     id: z.string().min(1),
     kind: z.enum(['fence', 'wall']).describe('a rail fence (soft cover) or a wall (hard cover)'),
     line: z.array(point).min(2).describe('the fence line (cm), a polyline'),
-    height: z.number().positive().max(3).default(3).describe('height in cm: one climb action crosses up to 3 cm ([W5])'),
+    height: z
+      .number()
+      .positive()
+      .max(30)
+      .default(3)
+      .describe('height in cm: each climb action climbs 3 cm of it (6 cm at a ladder); a horse jumps up to 3 cm ([W5])'),
     label: z.string().optional(),
   })
   .strict();
+
+const ladder = z
+  .object({
+    id: z.string().min(1),
+    at: point.describe('the foot of the ladder, on (within 1 cm of) a fence or wall line (cm)'),
+    label: z.string().optional(),
+  })
+  .strict()
+  .describe('a ladder against a fence or wall: a figure within 2 cm of its foot climbs 6 cm an action there ([W5])');
+
+const barrel = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1).describe('what it is, for stories ("a barrel of lamp-oil")'),
+    at: point.describe('where it stands at the start (cm)'),
+    fire: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe("actions of firing the objective that the objective side's carrier's fire action counts when he empties it there ([W6]); 0: no use"),
+  })
+  .strict()
+  .describe('a barrel-sized object: picking it up is an action, carrying it costs its carrier 1 action a phase ([W6])');
 
 const figure = z
   .object({
@@ -83,6 +112,8 @@ export const stateOfWarScenarioSchema = z
     baseDiameter: z.number().positive().default(2.5).describe('figure base diameter (cm)'),
     terrain: z.array(terrain).default([]),
     fences: z.array(fence).default([]),
+    ladders: z.array(ladder).default([]),
+    barrels: z.array(barrel).default([]),
     first: z.string().describe('the side whose action phase comes first in every turn'),
     objective: z
       .object({

@@ -55,6 +55,19 @@ export interface SowState {
   rode: number[];
   /** 1 while the figure must spend its next action falling back ([W32]). */
   mustRetire: number[];
+  /** Centimetres of the fence or wall in front of it the figure has climbed so far ([W5]; 0 when not climbing). */
+  climbed: number[];
+  /** The barrel the figure carries (index in the scenario's barrels), or −1 ([W6]). */
+  carry: number[];
+  /** The unit each figure belongs to now (a scenario unit or a detachment slot, [W6]). */
+  unitOf: number[];
+  /** Per barrel: where it stands when on the ground (cm), and who holds it (figure index), −1 on the ground, −2 used up. */
+  bx: number[];
+  by: number[];
+  bHeld: number[];
+  /** Per unit: its leader (NCO, or the figure that made the detachment) or −1, and its size when formed (0: slot unused) ([W6], [W26]). */
+  leader: number[];
+  size: number[];
   /** Per unit: morale status (tables OK … ROUTED), tested this phase, advanced this turn, won a melee this turn. */
   morale: number[];
   tested: number[];
@@ -102,6 +115,9 @@ export const COUNTERS = [
   'rallies',
   'burns',
   'fled',
+  'carries',
+  'drops',
+  'detachments',
 ] as const;
 /** Index of each counter. */
 export const C: Record<(typeof COUNTERS)[number], number> = Object.fromEntries(COUNTERS.map((n, i) => [n, i])) as Record<
@@ -137,6 +153,14 @@ export function newState(sc: SowScenario): SowState {
     charged: zeros(n),
     rode: zeros(n),
     mustRetire: zeros(n),
+    climbed: zeros(n),
+    carry: new Array<number>(n).fill(-1),
+    unitOf: sc.figures.map((f) => f.unit),
+    bx: sc.barrels.map((b) => b.x),
+    by: sc.barrels.map((b) => b.y),
+    bHeld: sc.barrels.map(() => -1),
+    leader: sc.units.map((x) => x.nco),
+    size: sc.units.map((x) => x.figures.length),
     morale: new Array<number>(u).fill(OK),
     tested: zeros(u),
     advanced: zeros(u),
@@ -179,6 +203,14 @@ export function cloneState(s: SowState): SowState {
     charged: s.charged.slice(),
     rode: s.rode.slice(),
     mustRetire: s.mustRetire.slice(),
+    climbed: s.climbed.slice(),
+    carry: s.carry.slice(),
+    unitOf: s.unitOf.slice(),
+    bx: s.bx.slice(),
+    by: s.by.slice(),
+    bHeld: s.bHeld.slice(),
+    leader: s.leader.slice(),
+    size: s.size.slice(),
     morale: s.morale.slice(),
     tested: s.tested.slice(),
     advanced: s.advanced.slice(),
@@ -203,6 +235,7 @@ export function hashState(s: SowState): string {
   h.nums(s.queue.slice(0, s.qLen)).int(s.qPos);
   h.nums(s.x).nums(s.y).nums(s.facing).nums(s.status).nums(s.wounds).nums(s.mounted).nums(s.horse).nums(s.hx).nums(s.hy);
   h.nums(s.load).nums(s.acts).nums(s.charged).nums(s.rode).nums(s.mustRetire);
+  h.nums(s.climbed).nums(s.carry).nums(s.unitOf).nums(s.bx).nums(s.by).nums(s.bHeld).nums(s.leader).nums(s.size);
   h.nums(s.morale).nums(s.tested).nums(s.advanced).nums(s.wonMelee).nums(s.pending).nums(s.commanderFell);
   h.int(s.burn).int(s.winner).str(s.reason);
   return h.hex();

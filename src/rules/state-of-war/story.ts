@@ -4,7 +4,7 @@
  */
 import type { GameEvent, Json } from '../../core/model.js';
 import type { SowScenario } from './compile.js';
-import { type SowAction, actor, chargePlan, movePlan, shotCandidates, shotPools } from './engine.js';
+import { type SowAction, actor, chargePlan, climbPlan, detachment, movePlan, shotCandidates, shotPools } from './engine.js';
 import type { SowState } from './state.js';
 import { marginDistribution } from '../../core/dice-contest.js';
 
@@ -23,6 +23,10 @@ export function figureLabel(sc: SowScenario, id: Json | undefined): string {
 function unitLabel(sc: SowScenario, id: Json | undefined): string {
   const i = sc.unitIndex.get(str(id));
   return i === undefined ? str(id) : sc.units[i].name;
+}
+
+function barrelLabel(sc: SowScenario, id: Json | undefined): string {
+  return sc.barrels.find((b) => b.id === str(id))?.name ?? str(id);
 }
 
 function dice(v: Json | undefined): string {
@@ -84,14 +88,33 @@ export function describeAction(s: SowState, a: SowAction): string {
     }
     case 'load':
       return `${who}: load (${f >= 0 ? s.load[f] : '?'} load actions to go)`;
-    case 'climb':
-      return `${who}: climb the fence or wall`;
+    case 'climb': {
+      const p = f >= 0 ? climbPlan(s, f) : null;
+      if (!p) return `${who}: climb the fence or wall`;
+      const fence = sc.fences[p.fence];
+      const left = Math.max(0, p.height - s.climbed[f]);
+      const over = left <= p.rate + 1e-9;
+      return `${who}: climb ${fence.label} (${p.height} cm, ${p.rate} cm an action${p.ladder >= 0 ? ' by the ladder' : ''}${over ? ': over with this action' : `: ${Math.ceil(left / p.rate - 1e-9)} actions to go`})`;
+    }
+    case 'carry': {
+      const b = sc.barrels.find((x) => x.id === a.b);
+      return `${who}: pick up and carry ${b ? b.name : a.b} (carrying costs 1 action a phase)`;
+    }
+    case 'drop':
+      return `${who}: set down ${f >= 0 && s.carry[f] >= 0 ? sc.barrels[s.carry[f]].name : 'what he carries'}`;
+    case 'detach': {
+      const d = f >= 0 ? detachment(s, f) : null;
+      return `${who}: make a detachment${d ? ` of ${d.figures.length} (${d.figures.map((g) => sc.figures[g].id).join(', ')})` : ''}`;
+    }
     case 'mount':
       return `${who}: mount his horse`;
     case 'dismount':
       return `${who}: dismount`;
-    case 'burn':
-      return `${who}: fire ${sc.objective.name} (${s.burn + 1} of ${sc.objective.fireActions})`;
+    case 'burn': {
+      const b = f >= 0 ? s.carry[f] : -1;
+      const counts = b >= 0 ? Math.max(1, sc.barrels[b].fire) : 1;
+      return `${who}: fire ${sc.objective.name}${b >= 0 ? ` with ${sc.barrels[b].name}` : ''} (${Math.min(sc.objective.fireActions, s.burn + counts)} of ${sc.objective.fireActions})`;
+    }
   }
 }
 
@@ -108,7 +131,17 @@ export function describeEvent(sc: SowScenario, e: GameEvent): string | null {
         ? `${who} turns to face ${str(e.facing)}°`
         : `${who} ${e.kind === 'charge' ? 'charges' : e.kind === 'ride' ? 'rides' : 'moves'} ${str(e.length)} cm from ${pt(e.from)} to ${pt(e.to)}`;
     case 'climb':
-      return `${who} climbs ${str(e.fence)} to ${pt(e.to)}`;
+      return e.over
+        ? `${who} climbs over ${str(e.fence)} (${str(e.height)} cm${e.ladder ? ', by the ladder' : ''}) to ${pt(e.to)}`
+        : `${who} climbs ${str(e.climbed)} of ${str(e.height)} cm of ${str(e.fence)}${e.ladder ? ' by the ladder' : ''}`;
+    case 'carry':
+      return `${who} picks up ${barrelLabel(sc, e.barrel)}`;
+    case 'burden':
+      return `${who} carries ${barrelLabel(sc, e.barrel)} (1 action)`;
+    case 'drop':
+      return `${who} ${e.cause === 'set down' ? 'sets down' : `drops (${str(e.cause)})`} ${barrelLabel(sc, e.barrel)} at ${pt(e.at)}`;
+    case 'detach':
+      return `${who} leads ${(e.figures as Json[]).length} of ${unitLabel(sc, e.from)} off as ${unitLabel(sc, e.unit)}: ${(e.figures as Json[]).map(str).join(', ')}`;
     case 'load':
       return `${who} loads (${str(e.left)} to go)`;
     case 'fire':
@@ -138,7 +171,7 @@ export function describeEvent(sc: SowScenario, e: GameEvent): string | null {
     case 'leave':
       return `${who} runs off the table`;
     case 'burn':
-      return `${who} sets fire to ${sc.objective.name} (${str(e.progress)} of ${str(e.needed)})`;
+      return `${who} sets fire to ${sc.objective.name}${e.barrel ? ` with ${barrelLabel(sc, e.barrel)}` : ''} (${str(e.progress)} of ${str(e.needed)})`;
     case 'turnEnd':
       return null;
     case 'end':

@@ -14,6 +14,29 @@ export function actionsFor(wounds: number, disabled: boolean): number {
   return Math.max(0, 2 - wounds);
 }
 
+/**
+ * Actions of a figure in one of its side's action phases: {@link actionsFor} less 1 while it
+ * carries a barrel-sized object ("Carrying a barrel or similar sized object costs 1 action", [W6]).
+ * Never below 0.
+ */
+export function phaseActions(wounds: number, carrying: boolean): number {
+  return Math.max(0, actionsFor(wounds, false) - (carrying ? CARRY_COST : 0));
+}
+
+/** Actions the carrying of a barrel-sized object costs in each of the carrier's phases ([W6]). */
+export const CARRY_COST = 1;
+
+/** Climbing: "Climb 6cms of ladder or 3cms of wall, fence or similar" per action ([W5]). */
+export const CLIMB_WALL = 3;
+export const CLIMB_LADDER = 6;
+/** A horse jumps a fence or wall of up to this many cm with one climb action; higher ones are for men on foot ([W5]). */
+export const HORSE_JUMP = 3;
+
+/** Climb actions needed to cross a fence or wall `height` cm high, at a ladder or not ([W5]). */
+export function climbActions(height: number, ladder: boolean): number {
+  return Math.max(1, Math.ceil(height / (ladder ? CLIMB_LADDER : CLIMB_WALL) - 1e-9));
+}
+
 /** Movement: cm per move action ([W8]). */
 export const MOVE_INFANTRY = 12;
 export const MOVE_CAVALRY = 24;
