@@ -33,6 +33,12 @@ export interface SceneMarker {
   label: string;
   x: number;
   y: number;
+  /**
+   * Optional: one character the ASCII map (src/render/ascii.ts) draws at the marker (under any
+   * figure on the same cell), with `kind` in its legend; a marker without one is not drawn there.
+   * Not a letter (letters are bands) and not one of the map's terrain characters.
+   */
+  glyph?: string;
 }
 
 /** A side as drawn. */

@@ -7,6 +7,7 @@
  * side's mark, `!` is a figure running away. The band acting now is `*` and the figure deciding
  * now `@`; with colour on, figures keep their letters, coloured by side, the acting band is
  * drawn in reverse video instead and the deciding figure also underlined (the legend says so). The dead and those off the table are not drawn.
+ * Markers that carry a glyph (Pig Wars' loose pigs) are drawn under the figures, named in the legend.
  */
 import type { Scene, SceneFigure } from '../core/scene.js';
 
@@ -149,6 +150,17 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
         placeKeys.push(`${key} ${a.label}`);
       });
   }
+  // Markers with a glyph (loose pigs): under the figures, over the ground.
+  const markerWords = new Map<string, string[]>();
+  for (const m of scene.markers) {
+    if (!m.glyph) continue;
+    const c = Math.min(cols - 1, Math.max(0, Math.floor(m.x * perInch)));
+    const r = Math.min(rows - 1, Math.max(0, Math.floor(m.y / perLine)));
+    grid[r][c] = m.glyph;
+    const kinds = markerWords.get(m.glyph) ?? [];
+    if (!kinds.includes(m.kind)) kinds.push(m.kind);
+    markerWords.set(m.glyph, kinds);
+  }
   const letters = bandLetters(scene);
   const sideIndex = new Map(scene.sides.map((s, i) => [s.id, i]));
   const rank = (f: SceneFigure): number => (f.current ? 3 : f.highlighted ? 2 : 1);
@@ -191,7 +203,7 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
   }
 
   // Legend: terrain, then each side's bands, then the markings.
-  const terrainWords = [...kindsSeen.entries()].map(([ch, words]) => `${ch} ${words}`);
+  const terrainWords = [...kindsSeen.entries(), ...[...markerWords.entries()].map(([ch, kinds]): [string, string] => [ch, kinds.join(', ')])].map(([ch, words]) => `${ch} ${words}`);
   const u = opts.unit === 'cm' ? 'cm' : 'in';
   const one = u === 'cm' ? 'centimetre' : 'inch';
   out.push(`    ${terrainWords.join('  ')}  (one character per ${perInch === 1 ? one : `${Math.round(100 / perInch) / 100} ${u}`} across, ${perLine} ${u} down; ruler every 10 ${u})`);

@@ -54,3 +54,39 @@ describe('ASCII map', () => {
     expect(text).toContain('reverse video: band 0 acting');
   });
 });
+
+describe('ASCII map markers', () => {
+  it('draws a marker that carries a glyph under the figures and names its kind in the legend; one without a glyph is not drawn', () => {
+    const s: Scene = {
+      ...scene,
+      areas: [],
+      markers: [
+        { kind: 'pig', label: 'pig 1', x: 2.5, y: 2.5, glyph: 'o' },
+        { kind: 'pig', label: 'pig 2', x: 5.5, y: 2.5, glyph: 'o' },
+        { kind: 'exit', label: 'exit 1', x: 8.5, y: 2.5 },
+      ],
+      figures: [fig('R1', 'red', 5.5, 2.5, null)],
+    };
+    const rows = sceneToAscii(s).split('\n');
+    // row 1 covers y 2–4: pig 1 at column 2, the figure over pig 2 at column 5, no exit at 8
+    expect(rows[2].slice(4)).toBe('..o..R..............');
+    expect(rows.some((l) => /(^|\s)o pig(\s|$)/.test(l))).toBe(true);
+    expect(rows.join('\n')).not.toContain('exit');
+  });
+});
+
+describe('Pig Wars map', () => {
+  it('shows the loose pigs of the farmstead pen (o) and no pig once all are taken', async () => {
+    const { loadScenario } = await import('../../src/rules/index.js');
+    const { gameStream } = await import('../../src/core/rng.js');
+    const L = loadScenario('farmstead-raid');
+    const st = L.ruleset.setup(L.compiled, { rng: gameStream(1) }) as { pigBy: number[] };
+    const view = L.ruleset.view;
+    if (!view) throw new Error('no view');
+    const count = (t: string): number => t.split('\n').slice(1, 19).join('').split('o').length - 1;
+    // 8 pigs in the pen (Farmstead Raid), two to a cell at most on a 1 in × 2 in grid
+    expect(count(sceneToAscii(view.scene(st)))).toBeGreaterThanOrEqual(4);
+    st.pigBy.fill(-2);
+    expect(count(sceneToAscii(view.scene(st)))).toBe(0);
+  });
+});

@@ -71,20 +71,27 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
   // With loot in hand the unit goes home together (a drover alone is easy prey, and a pirate
   // away from his leader is out of command); without loose pigs left there is nothing else to do.
   const goHome = drovers > 0 && (drovers * 3 >= free.length || (!sc.objective && freePigsLeft(s) === 0));
+  // An enemy close enough to fall on the unit's drovers before they are home: then the whole
+  // unit goes home together as their escort. Otherwise `obj` is the better order for a unit with
+  // loot: its drovers head home while the others fetch more (pigs or loads), and no escort
+  // crowds the landing place in front of the drovers.
+  const threatened = drovers > 0 && droverThreat(s, u) <= (sc.version.pirates ? 10 : 14);
+  const escort = goHome && threatened;
   return (legal as PigAction[]).map((a) => {
     switch (a.k) {
       case 'hold':
-        if (missileUnit && shotNow > 0) return 6;
+        // a raiders' missile unit shoots only while there is no loot within its reach to take
+        if (missileUnit && shotNow > 0) return raider && distTo(s, u, lx, ly) > 12 ? 4.5 : 6;
         return raider ? 0.5 : 3;
       case 'wall':
         return 0.2;
       case 'unwall':
         return 3;
       case 'obj':
-        if (raider) return goHome ? 2 : 5;
+        if (raider) return drovers > 0 ? (escort ? 2 : 8) : 5;
         return droverUnits.size > 0 ? 5 : 2;
       case 'home':
-        return raider ? (goHome ? 8 : 0.1) : 0;
+        return raider ? (escort ? 8 : 0.1) : 0;
       case 'foe': {
         const v = sc.units.findIndex((x) => x.id === a.u);
         const d = nearestDist(s, u, v);
@@ -101,13 +108,13 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
         const reach = reachFraction(s, free, v);
         if (reach < 0.4) return 0.3;
         if (raider) {
-          if (goHome) return 0;
+          if (escort) return 0;
           // charge what stands between us and the loot, or what is about to hit us
           const d = nearestDist(s, u, v);
           const block = distTo(s, v, lx, ly) < dist(c.x, c.y, lx, ly);
           // strike first at what is about to strike us, or at what stands on the way to the loot
           if (d <= (sc.version.pirates ? 5 : 9) && odds >= 0.8) return 5.5 + odds;
-          if (block && odds >= 1.2) return 3.5 + odds;
+          if (block && odds >= 1.2 && drovers === 0) return 3.5 + odds;
           return 0.5;
         }
         if (droverUnits.has(v)) return 5 + 2 * Math.min(1.5, odds) - nearestDist(s, u, v) / 15;
@@ -131,6 +138,18 @@ function mayShootSoon(s: PigState, f: number): boolean {
 function isShooter(s: PigState, f: number): boolean {
   const m = s.sc.figures[f].missile;
   return m !== null && !m.pistol;
+}
+
+/** Distance from the nearest drover of unit u to the nearest active enemy figure (Infinity when none). */
+function droverThreat(s: PigState, u: number): number {
+  const sc = s.sc;
+  const foes = sc.sides[1 - sc.units[u].side].figures;
+  let best = Infinity;
+  for (const f of sc.units[u].figures) {
+    if (s.status[f] !== ACTIVE || !carrying(s, f)) continue;
+    for (const e of foes) if (s.status[e] === ACTIVE) best = Math.min(best, dist(s.x[f], s.y[f], s.x[e], s.y[e]));
+  }
+  return best;
 }
 
 function freePigsLeft(s: PigState): number {

@@ -58,7 +58,7 @@ export function pigScene(s: PigState): Scene {
   areas.push({ id: `home:${sc.home.id}`, kind: 'home', label: sc.home.name, points: sc.home.poly.map((p) => [p.x, p.y]) });
   if (sc.objective) areas.push({ id: `objective:${sc.objective.id}`, kind: 'objective', label: sc.objective.name, points: sc.objective.poly.map((p) => [p.x, p.y]) });
   const markers: SceneMarker[] = [];
-  for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) markers.push({ kind: 'pig', label: `pig ${p + 1}`, x: s.pigX[p], y: s.pigY[p] });
+  for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) markers.push({ kind: 'pig', label: `pig ${p + 1}`, x: s.pigX[p], y: s.pigY[p], glyph: 'o' });
   const acting = s.phase === PH_UNIT ? s.actUnit : -1;
   const figures: SceneFigure[] = sc.figures.map((info) => {
     const f = info.index;
