@@ -159,15 +159,6 @@ export class NavMap {
     return true;
   }
 
-  private visibleCorners(x: number, y: number): number[] {
-    const out: number[] = [];
-    for (let i = 0; i < this.nC; i++) {
-      const c = this.corners[i];
-      if (this.clear(x, y, c.x, c.y)) out.push(i);
-    }
-    return out;
-  }
-
   /** Scratch lists of the corners visible from a path's two ends (reused: no allocation per query). */
   private readonly va: Int32Array;
   private readonly vb: Int32Array;
@@ -271,9 +262,11 @@ export class NavMap {
     const n = this.nC;
     const toT = new Float64Array(n).fill(Infinity);
     const nextT = new Int32Array(n).fill(-1); // next corner toward target, or n meaning "the target itself"
-    const vt = this.visibleCorners(target.x, target.y);
+    const vt = new Int32Array(n);
+    const nvt = this.visibleInto(target.x, target.y, vt);
     for (let i = 0; i < n; i++) {
-      for (const j of vt) {
+      for (let jj = 0; jj < nvt; jj++) {
+        const j = vt[jj];
         const d = this.cd[i * n + j] + dist(this.corners[j].x, this.corners[j].y, target.x, target.y);
         if (d < toT[i]) {
           toT[i] = d;

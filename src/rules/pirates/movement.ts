@@ -338,10 +338,14 @@ export function canFire(s: PiratesState, f: number): boolean {
 
 /** The base die `f` would fire at `t` with from (x, y): 0 when out of range or out of sight. */
 export function fireDieFrom(s: PiratesState, f: number, t: number, x: number, y: number): number {
-  const range = Math.max(0, dist(x, y, s.x[t], s.y[t]) - 2 * s.sc.radius);
-  const die = fireDie(s.sc.figures[f].weapon, range);
+  const die = rangeDieFrom(s, f, t, x, y);
   if (die === 0) return 0;
   return lineOfSight(s, x, y, s.x[t], s.y[t]) ? die : 0;
+}
+
+/** The base die of `f`'s weapon for the range from (x, y) to `t`, sight not considered (0 out of range). */
+function rangeDieFrom(s: PiratesState, f: number, t: number, x: number, y: number): number {
+  return fireDie(s.sc.figures[f].weapon, Math.max(0, dist(x, y, s.x[t], s.y[t]) - 2 * s.sc.radius));
 }
 
 /**
@@ -371,15 +375,12 @@ export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: (
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
   let bestD = -1;
   let bestDie = 0;
-  const weapon = sc.figures[f].weapon;
-  const tx = s.x[t];
-  const ty = s.y[t];
   for (let d = 0.5; d <= maxd + 1e-9 && bestDie < 10; d += 0.5) {
     const p = pointAlong(path.points, d);
     // The range band first (cheap); sight, room and cohesion only for a band better than the best.
-    const die = fireDie(weapon, Math.max(0, dist(p.x, p.y, tx, ty) - 2 * sc.radius));
+    const die = rangeDieFrom(s, f, t, p.x, p.y);
     if (die <= bestDie) continue;
-    if (lineOfSight(s, p.x, p.y, tx, ty) && placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+    if (lineOfSight(s, p.x, p.y, s.x[t], s.y[t]) && placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
       bestDie = die;
       bestD = d;
     }
