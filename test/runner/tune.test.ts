@@ -111,8 +111,9 @@ describe('tune', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('--target <side=rate> is required');
     // A scenario without parameters.
-    r = await inProcess(registerTune, 'tune', '--scenario', 'wagon-raid', '--target', `${'x'}=0.5`, '--out', dir);
+    r = await inProcess(registerTune, 'tune', '--scenario', 'mill-bridge', '--target', 'royalists=0.5', '--out', dir);
     expect(r.code).toBe(2);
+    expect(r.err).toContain('mill-bridge: the scenario declares no tunable parameters');
     expect(existsSync(dir)).toBe(false);
   });
 });
