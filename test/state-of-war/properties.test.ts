@@ -87,6 +87,13 @@ describe('state-of-war whole games', () => {
     }
     for (const k of ['deploy', 'phase', 'move', 'fire', 'hurt', 'morale', 'end']) expect(kinds).toContain(k);
   });
+  it('the story names fences and walls by their labels, not their ids (the scenario text calls it "the rail fence")', () => {
+    const over = stateOfWar.describeEvent(sc, { e: 'climb', figure: sc.figures[0].id, fence: 'rail-south', height: 3, over: true, to: [113, 70] } as never);
+    expect(over).toContain('climbs over the rail fence (3 cm)');
+    expect(over).not.toContain('rail-south');
+    const part = stateOfWar.describeEvent(sc, { e: 'climb', figure: sc.figures[0].id, fence: 'rail-north', height: 3, climbed: 2, over: false } as never);
+    expect(part).toContain('of the rail fence');
+  });
   it('the committed JSON Schema is the one generated from the zod schema', () => {
     const committed = JSON.parse(readFileSync('scenarios/schema/state-of-war.schema.json', 'utf8')) as Json;
     expect(committed).toEqual(JSON.parse(JSON.stringify(stateOfWar.jsonSchema!())));

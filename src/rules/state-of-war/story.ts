@@ -29,6 +29,11 @@ function barrelLabel(sc: SowScenario, id: Json | undefined): string {
   return sc.barrels.find((b) => b.id === str(id))?.name ?? str(id);
 }
 
+/** A fence or wall by its label ("the rail fence"), from the id an event carries. */
+function fenceLabel(sc: SowScenario, id: Json | undefined): string {
+  return sc.fences.find((x) => x.id === str(id))?.label ?? str(id);
+}
+
 function dice(v: Json | undefined): string {
   if (!Array.isArray(v)) return '';
   return v
@@ -132,8 +137,8 @@ export function describeEvent(sc: SowScenario, e: GameEvent): string | null {
         : `${who} ${e.kind === 'charge' ? 'charges' : e.kind === 'ride' ? 'rides' : 'moves'} ${str(e.length)} cm from ${pt(e.from)} to ${pt(e.to)}`;
     case 'climb':
       return e.over
-        ? `${who} climbs over ${str(e.fence)} (${str(e.height)} cm${e.ladder ? ', by the ladder' : ''}) to ${pt(e.to)}`
-        : `${who} climbs ${str(e.climbed)} of ${str(e.height)} cm of ${str(e.fence)}${e.ladder ? ' by the ladder' : ''}`;
+        ? `${who} climbs over ${fenceLabel(sc, e.fence)} (${str(e.height)} cm${e.ladder ? ', by the ladder' : ''}) to ${pt(e.to)}`
+        : `${who} climbs ${str(e.climbed)} of ${str(e.height)} cm of ${fenceLabel(sc, e.fence)}${e.ladder ? ' by the ladder' : ''}`;
     case 'carry':
       return `${who} picks up ${barrelLabel(sc, e.barrel)}`;
     case 'burden':
