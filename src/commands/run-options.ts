@@ -263,13 +263,17 @@ export async function runAndReport(args: {
 
 /**
  * The worker threads to use: `--workers` (default: the cores), never more than the games left to
- * play (each extra thread only costs memory and start-up); a warning on stderr above the cores.
+ * play (each extra thread only costs memory and start-up); a warning on stderr above the cores
+ * (not with `--queue`, where the games are played by the queue's workers and `--workers` only sizes
+ * the batches).
  */
 export function workerCount(o: RunCliOptions, gamesLeft: number, quiet: boolean): number {
   const cores = defaultWorkers();
   const asked = o.workers ?? cores;
   const n = Math.max(1, Math.min(asked, gamesLeft));
-  if (!quiet && o.workers !== undefined && n > cores) {
+  // With --queue the games run on the queue's worker processes (any machines): --workers only sizes
+  // the batches there, so this machine's cores say nothing about it.
+  if (!quiet && o.workers !== undefined && n > cores && o.queue === undefined) {
     process.stderr.write(`warning: --workers ${o.workers} is more than this machine's ${cores} cores: the threads share them, each costs memory, and the run is no faster\n`);
   }
   return n;
