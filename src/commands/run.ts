@@ -2,8 +2,35 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { makeAgents, playGame } from '../core/game.js';
-import { loadScenario } from '../rules/index.js';
-import { agentSpecs, checkWritableFile, collect, fail, parseSeed, resolveFactories, writeAtomic } from './common.js';
+import { compileSource, loadScenario } from '../rules/index.js';
+import { fromRaw, resolveScenario, setParameters } from '../core/scenario.js';
+import type { LoadedScenario } from '../core/game.js';
+import { agentSpecs, checkWritableFile, collect, fail, parseSeed, resolveFactories, UsageError, writeAtomic } from './common.js';
+
+/**
+ * The scenario of `run`: the file or built-in id, with `--param name=value` settings of its declared
+ * tunable parameters applied (a value is read as JSON when it parses, else as a string: `max-turns=26`,
+ * `watch-arms=pistol`). Throws a UsageError for a malformed setting and a ScenarioError (naming the
+ * file and the parameter) for an unknown name or a value outside its domain.
+ */
+export function scenarioWithParams(arg: string, settings: readonly string[]): LoadedScenario {
+  if (settings.length === 0) return loadScenario(arg);
+  const values: Record<string, unknown> = {};
+  for (const t of settings) {
+    const eq = t.indexOf('=');
+    if (eq <= 0 || eq === t.length - 1) throw new UsageError(`--param ${t}: expected name=value, e.g. --param max-turns=26`);
+    const text = t.slice(eq + 1);
+    let v: unknown = text;
+    try {
+      v = JSON.parse(text);
+    } catch {
+      // not JSON: a string choice such as pistol
+    }
+    values[t.slice(0, eq)] = v;
+  }
+  const src = resolveScenario(arg);
+  return compileSource(fromRaw(setParameters(src.raw, values, src.path), src.path));
+}
 
 /** Adds the `run` command to the program. */
 export function registerRun(program: Command): void {
@@ -17,15 +44,17 @@ export function registerRun(program: Command): void {
     .option('--json', 'print only one JSON summary line: winner, turns, record, …')
     .option('--quiet', 'print only the result line')
     .option('--explain', "keep agents' explanations in the record (e.g. MCTS root statistics)")
+    .option('--param <name=value>', "set one of the scenario's tunable parameters (repeat; see its \"parameters\" list), as `tune` plays its candidates: --param max-turns=26", collect, [])
     .addHelpText(
       'after',
       `
 Example:
-  npx tsx src/cli.ts run --scenario supply-raid --seed 7 --agent pirates=heuristic --agent townsfolk=random --out results/game7.jsonl`,
+  npx tsx src/cli.ts run --scenario supply-raid --seed 7 --agent pirates=heuristic --agent townsfolk=random --out results/game7.jsonl
+  npx tsx src/cli.ts run --scenario supply-raid --seed 7 --param max-turns=26 --param booty-to-win=12   # a tune candidate`,
     )
-    .action(async (o: { scenario: string; seed: number; agent: string[]; out?: string; json?: boolean; quiet?: boolean; explain?: boolean }) => {
+    .action(async (o: { scenario: string; seed: number; agent: string[]; out?: string; json?: boolean; quiet?: boolean; explain?: boolean; param: string[] }) => {
       try {
-        const sc = loadScenario(o.scenario);
+        const sc = scenarioWithParams(o.scenario, o.param);
         const { factories, canonical } = await resolveFactories(agentSpecs(sc, o.agent));
         const agents = makeAgents(sc, o.seed, factories);
         const out = o.out ?? join('results', `${sc.id}-seed${o.seed}.jsonl`);

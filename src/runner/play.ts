@@ -101,7 +101,7 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
   const sc = env.scenario;
   const r = sc.ruleset;
   const sides = r.sides(sc.compiled);
-  const repro = reproCommand(env.scenarioArg, game.seed, game.agents);
+  const repro = reproCommand(env.scenarioArg, game.seed, game.agents, game.params);
   const watch = env.watch;
   const monitor: InvariantMonitor | undefined = env.invariants && r.invariants ? r.invariants(sc.compiled) : undefined;
   // The decisions taken, for rebuilding an error game's record: the index in the legal list (a small

@@ -74,6 +74,12 @@ describe('seeds and game lists', () => {
     );
   });
 
+  it('a tune candidate\'s repro command carries its parameters (--param), so the failing game is the one replayed', () => {
+    expect(reproCommand('supply-raid', 5, { pirates: 'heuristic', townsfolk: 'random' }, { 'max-turns': 26, 'watch-arms': 'pistol', 'watch-post': 12.5 })).toBe(
+      'npx tsx src/cli.ts run --scenario supply-raid --seed 5 --agent pirates=heuristic --agent townsfolk=random --param max-turns=26 --param watch-arms=pistol --param watch-post=12.5',
+    );
+  });
+
   it('--agents keeps an agent\'s own comma-separated options together', () => {
     expect(splitAgentList('random,greedy:samples=4,heuristic')).toEqual(['random', 'greedy:samples=4', 'heuristic']);
     expect(splitAgentList('mcts:iterations=100,horizon=turn,random, ./a.ts#x=1,y=2')).toEqual(['mcts:iterations=100,horizon=turn', 'random', './a.ts#x=1,y=2']);
