@@ -14,7 +14,7 @@ import { randomAgent } from './random.js';
 import { greedyAgent } from './greedy.js';
 import { heuristicAgent } from './heuristic/index.js';
 import { MCTS_OPTIONS, mctsAgent, searchOptions } from './mcts/index.js';
-import { AgentSpecError, canonicalSpec, checkOptions, intOption, parseSpec } from './options.js';
+import { AgentSpecError, canonicalSpec, checkOptions, intOption, numOption, parseSpec } from './options.js';
 
 export { AgentSpecError } from './options.js';
 
@@ -36,7 +36,12 @@ export const BUILTIN_AGENTS: Record<string, BuiltinAgent> = {
     description: 'one-step look-ahead on the ruleset evaluation (samples=N dice draws per action)',
     validate: (o) => void intOption(o, 'samples', 1, 1, 1000),
   },
-  heuristic: { factory: heuristicAgent, options: [], description: "the ruleset's scripted policy" },
+  heuristic: {
+    factory: heuristicAgent,
+    options: ['blunder'],
+    description: "the ruleset's scripted policy (blunder=P: that share of decisions at random instead)",
+    validate: (o) => void numOption(o, 'blunder', 0, 0, 1),
+  },
   mcts: {
     factory: mctsAgent,
     options: MCTS_OPTIONS,

@@ -21,6 +21,22 @@ describe('agent specs', () => {
     expect(() => resolveBuiltinAgent('heuristic:depth=2')).toThrow(AgentSpecError);
     expect(() => resolveBuiltinAgent('greedy:samples=0')).toThrow(/samples=0/);
   });
+  it('heuristic:blunder=P plays that share of decisions at random: 0 is the script, 1 is random play, in between both (docs/agents.md, the ladder)', async () => {
+    expect(() => resolveBuiltinAgent('heuristic:blunder=1.5')).toThrow(/blunder=1.5/);
+    expect(resolveBuiltinAgent('heuristic:blunder=0.3').spec).toBe('heuristic:blunder=0.3');
+    const sc = loadScenario('farmstead-raid');
+    const play = async (vikings: string, seed: number): Promise<string> => {
+      const agents = makeAgents(sc, seed, { vikings: resolveBuiltinAgent(vikings), saxons: resolveBuiltinAgent('heuristic') }, 1);
+      const { result } = await playGame(sc, seed, agents, {});
+      return result.hash;
+    };
+    // blunder=0 is exactly the script; the same spec and seed give the same game; 0.5 differs from both ends.
+    expect(await play('heuristic:blunder=0', 4)).toBe(await play('heuristic', 4));
+    const half = await play('heuristic:blunder=0.5', 4);
+    expect(await play('heuristic:blunder=0.5', 4)).toBe(half);
+    expect(half).not.toBe(await play('heuristic', 4));
+    expect(half).not.toBe(await play('heuristic:blunder=1', 4));
+  });
   it("loads a user's agent file by path and plays a game with it", async () => {
     const r = await resolveAgent('agents/examples/cautious.ts');
     const sc = loadScenario('supply-raid');

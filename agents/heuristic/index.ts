@@ -3,10 +3,15 @@
  * ruleset in src/rules/<id>/policy.ts), which scores each legal action; the agent plays the highest
  * score (ties: the earlier action). The scores double as a prior for search agents. A ruleset
  * without a scripted policy has no heuristic agent.
+ *
+ * Option `blunder` (default 0, from 0 to 1): the share of decisions taken uniformly at random (the
+ * agent's own stream) instead of by the script — a player between `random` (blunder=1) and the
+ * script (blunder=0), for the difficulty ladder (docs/agents.md). Deterministic for a seed.
  */
 import type { AgentFactory } from '../../src/core/agent.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
-import { AgentSpecError } from '../options.js';
+import { randInt } from '../../src/core/rng.js';
+import { AgentSpecError, numOption } from '../options.js';
 
 /** Scores of the legal actions in the state for the side to decide; higher is better. */
 export type ScriptedPolicy = (state: unknown, legal: readonly Json[]) => number[];
@@ -28,8 +33,12 @@ export function argmax(scores: readonly number[]): number {
 export const heuristicAgent: AgentFactory = (ctx) => {
   const policy = scriptedPolicy(ctx.ruleset);
   if (!policy) throw new AgentSpecError(`no heuristic agent for ruleset "${ctx.ruleset.id}": it declares no scripted policy (\`policy\` in its defineRuleset)`);
+  const blunder = numOption(ctx.options, 'blunder', 0, 0, 1);
+  const spec = ctx.options.blunder === undefined ? 'heuristic' : `heuristic:blunder=${ctx.options.blunder}`;
+  if (blunder === 0) return { spec, decide: (d) => d.legal[argmax(policy(d.state, d.legal))] };
   return {
-    spec: 'heuristic',
-    decide: (d) => d.legal[argmax(policy(d.state, d.legal))],
+    spec,
+    // One draw per decision whatever it decides, so the script's choices do not shift the stream.
+    decide: (d) => (ctx.rng.next() < blunder ? d.legal[randInt(ctx.rng, d.legal.length)] : d.legal[argmax(policy(d.state, d.legal))]),
   };
 };
