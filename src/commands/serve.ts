@@ -38,8 +38,9 @@ export function registerServe(program: Command): void {
     .addHelpText(
       'after',
       `
-Open the address it prints. Pick a scenario, your side and an opponent (easy = greedy,
-normal = heuristic, hard = mcts deciding in about a second, or any built-in agent), then play:
+Open the address it prints. Pick a scenario, your side and an opponent (easy = the script with
+one decision in five at random, normal = the script, hard = mcts:iterations=150 — steps measured in
+docs/agents.md — or any built-in agent), then play:
 click a figure to see its reach and its actions, click an action or a numbered mark on the table.
 Ctrl-C stops the server (save first: open games live in its memory).
 

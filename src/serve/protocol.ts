@@ -13,13 +13,14 @@ export const GAME_ID = /^g[0-9a-f]{16}$/;
 export const SAVE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /**
- * The opponents a person may choose: the difficulty levels (named for people) and every built-in
- * agent by name. Agent files are not offered over HTTP (a path would let a page load any module).
+ * The opponents a person may choose: the difficulty levels (named for people; each a measured step
+ * on the Supply Raid ladder in docs/agents.md, deterministic budgets so a level is as strong on any
+ * machine) and every built-in agent by name. Agent files are not offered over HTTP (a path would let a page load any module).
  */
 export const LEVELS = {
-  easy: { spec: 'greedy', words: 'easy — one-step look-ahead on the evaluation (greedy)' },
+  easy: { spec: 'heuristic:blunder=0.2', words: 'easy — the scripted policy, with one decision in five at random (heuristic:blunder=0.2)' },
   normal: { spec: 'heuristic', words: 'normal — the rules’ scripted policy (heuristic)' },
-  hard: { spec: 'mcts:ms=1000', words: 'hard — Monte Carlo tree search, about a second a decision (mcts:ms=1000)' },
+  hard: { spec: 'mcts:iterations=150', words: 'hard — Monte Carlo tree search, 150 iterations a decision (mcts:iterations=150)' },
   random: { spec: 'random', words: 'random — any legal action' },
   greedy: { spec: 'greedy', words: 'greedy' },
   heuristic: { spec: 'heuristic', words: 'heuristic' },
