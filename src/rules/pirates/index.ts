@@ -54,7 +54,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
   // Two sides; dice and card draws sampled in apply; the future card order is not in the state.
   traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
-  scenarios: ['supply-raid'],
+  scenarios: ['supply-raid', 'supply-raid-tuned'],
   compile: compilePirates,
   sides: (sc) => sc.sides.map((s) => s.id),
   setup: setupGame,

@@ -48,7 +48,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRules
   // Two sides taking action phases in turn; dice (and the random target within a group) are
   // sampled in apply; a measured table in centimetres.
   traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'cm', activation: 'side-turns' },
-  scenarios: ['wagon-raid'],
+  scenarios: ['wagon-raid', 'wagon-raid-tuned'],
   compile: compileStateOfWar,
   sides: (sc) => sc.sides.map((s) => s.id),
   setup: setupGame,
