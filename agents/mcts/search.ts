@@ -95,7 +95,9 @@ interface Edge {
  * The edges of one node for one deciding side. Candidates are kept in parallel arrays indexed by
  * their position in prior order (best first, fixed at the table's first visit; actions first seen
  * later are appended with prior 0), so that a visit marks which candidates are legal this time by
- * writing a stamp per position — no per-visit map or set of keys.
+ * writing a stamp per position — no per-visit map or set of keys. A legal list is matched to
+ * positions through the keys of the last lists seen here (`seenKeys`): when the list is as before
+ * (always, in a game without chance) that is one string comparison per action and no lookup.
  */
 interface Table {
   side: SideId;
@@ -105,8 +107,11 @@ interface Table {
   keys: string[];
   priors: number[];
   edgeAt: (Edge | null)[];
-  /** Position of each key. */
-  indexOf: Map<string, number>;
+  /** Position of each key; made at the first key not found through `seenKeys`. */
+  indexOf: Map<string, number> | null;
+  /** The key of the i-th legal action at a recent visit, and its position (a cache: seenPos[i] is always the position of seenKeys[i]). */
+  seenKeys: string[];
+  seenPos: number[];
   /** `stamp[i] === ` the current visit's stamp: candidate i is legal this time, as `current[i]`. */
   stamp: number[];
   current: Json[];
@@ -183,28 +188,46 @@ function findTable(node: Node, side: SideId): Table | null {
 }
 
 /** A table made at its first visit: candidates are the legal actions in prior order (stable). */
-function newTable(node: Node, side: SideId, r: AnyRuleset, state: unknown, legal: Json[], keys: string[], policy: Policy | null): Table {
+function newTable(node: Node, side: SideId, state: unknown, legal: Json[], keys: string[], policy: Policy | null): Table {
   const n = legal.length;
   const p = priors(policy ? policy(state, legal) : null, n);
   // Stable sort: best prior first, ties keep the ruleset's order.
   const idx = new Array<number>(n);
   for (let i = 0; i < n; i++) idx[i] = i;
   idx.sort((a, b) => p[b] - p[a] || a - b);
-  const t: Table = { side, edges: [], keys: [], priors: [], edgeAt: [], indexOf: new Map(), stamp: [], current: [], visits: 0 };
-  for (const i of idx) if (!t.indexOf.has(keys[i])) addCandidate(t, keys[i], p[i]);
+  const t: Table = { side, edges: [], keys: new Array<string>(n), priors: new Array<number>(n), edgeAt: new Array<Edge | null>(n), indexOf: null, seenKeys: keys.slice(0, n), seenPos: new Array<number>(n), stamp: new Array<number>(n), current: new Array<Json>(n), visits: 0 };
+  for (let j = 0; j < n; j++) {
+    const i = idx[j];
+    t.keys[j] = keys[i];
+    t.priors[j] = p[i];
+    t.edgeAt[j] = null;
+    t.stamp[j] = 0;
+    t.current[j] = null;
+    t.seenPos[i] = j;
+  }
   if (node.first === null) node.first = t;
   else (node.more ??= []).push(t);
   return t;
 }
 
-function addCandidate(t: Table, key: string, prior: number): number {
+/** The position of `key` in `t`, added as a new candidate (prior 0) when it was never legal here before. */
+function positionOf(t: Table, key: string): number {
+  let m = t.indexOf;
+  if (m === null) {
+    m = new Map();
+    // Keys are distinct within one decision (the contract of actionKey): the first position wins.
+    for (let i = t.keys.length - 1; i >= 0; i--) m.set(t.keys[i], i);
+    t.indexOf = m;
+  }
+  const j = m.get(key);
+  if (j !== undefined) return j;
   const i = t.keys.length;
   t.keys.push(key);
-  t.priors.push(prior);
+  t.priors.push(0);
   t.edgeAt.push(null);
   t.stamp.push(0);
   t.current.push(null);
-  t.indexOf.set(key, i);
+  m.set(key, i);
   return i;
 }
 
@@ -213,26 +236,43 @@ interface Run {
   r: AnyRuleset;
   policy: Policy | null;
   opts: SearchOptions;
-  /** Keys of the last legal list (scratch). */
+  /** Keys of the last legal list (scratch: only the first `legal.length` are current). */
   keys: string[];
-  /** Sides and values of the leaf being backed up (scratch; a game has few sides). */
+  /** Sides and values of the leaf being backed up (scratch; a game has few sides): the first `nVal`. */
   valSides: SideId[];
   valValues: number[];
+  nVal: number;
 }
 
-/** Keys of `legal` into `run.keys` (reused). */
+/** Keys of `legal` into the first `legal.length` places of `run.keys` (reused, never shortened: setting an array's length is a call into the runtime). */
 function keysOf(run: Run, legal: Json[]): string[] {
   const keys = run.keys;
-  keys.length = legal.length;
-  for (let i = 0; i < legal.length; i++) keys[i] = run.r.actionKey(legal[i]);
+  for (let i = 0; i < legal.length; i++) {
+    const k = run.r.actionKey(legal[i]);
+    if (i < keys.length) keys[i] = k;
+    else keys.push(k);
+  }
   return keys;
 }
 
 /** Mark the candidates of `t` legal this visit (stamp), appending actions not seen before. */
 function markLegal(t: Table, legal: Json[], keys: string[], stamp: number): void {
+  const seenKeys = t.seenKeys;
+  const seenPos = t.seenPos;
   for (let i = 0; i < legal.length; i++) {
-    let j = t.indexOf.get(keys[i]);
-    if (j === undefined) j = addCandidate(t, keys[i], 0);
+    const k = keys[i];
+    let j: number;
+    if (i < seenKeys.length && seenKeys[i] === k) j = seenPos[i];
+    else {
+      j = positionOf(t, k);
+      if (i < seenKeys.length) {
+        seenKeys[i] = k;
+        seenPos[i] = j;
+      } else {
+        seenKeys.push(k);
+        seenPos.push(j);
+      }
+    }
     t.stamp[j] = stamp;
     t.current[j] = legal[i];
   }
@@ -246,11 +286,12 @@ function sample(run: Run, state: unknown, legal: Json[], g: Rng): Json {
 
 /** The leaf's value for `side` (evaluated once per side per leaf). */
 function valueFor(run: Run, s: unknown, side: SideId): number {
-  const sides = run.valSides;
-  for (let i = 0; i < sides.length; i++) if (sides[i] === side) return run.valValues[i];
+  const n = run.nVal;
+  for (let i = 0; i < n; i++) if (run.valSides[i] === side) return run.valValues[i];
   const v = run.r.evaluate(s, side, run.opts.weights);
-  sides.push(side);
-  run.valValues.push(v);
+  run.valSides[n] = side;
+  run.valValues[n] = v;
+  run.nVal = n + 1;
   return v;
 }
 
@@ -266,11 +307,11 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
   const rootSide = r.currentSide(root);
   if (rootSide === null) throw new Error('search from a finished game');
   const t0 = opts.ms > 0 ? now() : 0;
-  const run: Run = { r, policy, opts, keys: [], valSides: [], valValues: [] };
+  const run: Run = { r, policy, opts, keys: [], valSides: [], valValues: [], nVal: 0 };
   // The root state never changes: its legal actions, their keys and their places in the root
   // table are worked out once per search.
   const rootLegal = r.legalActions(root);
-  const rootKeys = keysOf(run, rootLegal).slice();
+  const rootKeys = keysOf(run, rootLegal).slice(0, rootLegal.length);
   let calls = 0;
   let it = 0;
   let stamp = 0;
@@ -301,8 +342,7 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     it++;
     const s = r.clone(root);
     let node: Node | null = rootNode;
-    pathTables.length = 0;
-    pathEdges.length = 0;
+    let depth = 0;
     let expanded = false;
 
     // Selection and expansion along the stored decision sequence, re-played with fresh chance.
@@ -311,7 +351,7 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
       const side = atRoot ? rootSide : (r.currentSide(s) as SideId);
       const legal = atRoot ? rootLegal : r.legalActions(s);
       const keys = atRoot ? rootKeys : keysOf(run, legal);
-      const t: Table = findTable(node, side) ?? newTable(node, side, r, s, legal, keys, policy);
+      const t: Table = findTable(node, side) ?? newTable(node, side, s, legal, keys, policy);
       stamp++;
       markLegal(t, legal, keys, stamp);
       let available = 0;
@@ -354,15 +394,16 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
         }
       }
       if (!edge) break; // nothing legal in the tree and nothing to add (cannot happen with a non-empty legal list)
-      if (pathEdges.length === 0) {
+      if (depth === 0) {
         // Common random numbers at the root: the k-th visit of every root action re-plays the game
         // with the same stream, so siblings are compared on the same dice and card draws.
         iterRng.reseed(mix32(base, edge.visits));
       }
       r.apply(s, t.current[edge.index], ctx);
       calls++;
-      pathTables.push(t);
-      pathEdges.push(edge);
+      pathTables[depth] = t;
+      pathEdges[depth] = edge;
+      depth++;
       if (expanded) break;
       if (!edge.child) edge.child = newNode();
       node = edge.child;
@@ -379,15 +420,14 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     }
 
     // Back-propagation: each decision is scored from its own side's point of view.
-    run.valSides.length = 0;
-    run.valValues.length = 0;
+    run.nVal = 0;
     {
       const v = valueFor(run, s, rootSide);
       nLeaf++;
       sum += v;
       sumSq += v * v;
     }
-    for (let i = 0; i < pathEdges.length; i++) {
+    for (let i = 0; i < depth; i++) {
       const v = valueFor(run, s, pathTables[i].side);
       const e = pathEdges[i];
       e.visits++;
