@@ -61,6 +61,16 @@ export class NavMap {
   /** Base radius in inches: the clearance kept from obstacles and table edges. */
   readonly radius: number;
   private readonly grown: Grown[];
+  /**
+   * A coarse grid over the table for {@link isFree}: cell (i, j) of side {@link FREE_CELL} lists
+   * (in `freeIdx`, from `freeAt[cell]` to `freeAt[cell + 1]`) the grown obstacles whose bounding
+   * box overlaps it, so a point is tested against those only — the same tests, in the same order,
+   * as against every obstacle (a point outside an obstacle's box is never inside it).
+   */
+  private readonly freeNx: number;
+  private readonly freeNy: number;
+  private readonly freeAt: Int32Array;
+  private readonly freeIdx: Int32Array;
   /** Usable corners of the grown obstacles. */
   readonly corners: Vec[];
   private readonly nC: number;
@@ -92,6 +102,20 @@ export class NavMap {
       const poly = inflateConvex(p, radius);
       return { poly, box: bbox(poly), shape: toHalfPlanes(poly) };
     });
+    {
+      const nx = Math.max(1, Math.ceil(width / FREE_CELL));
+      const ny = Math.max(1, Math.ceil(height / FREE_CELL));
+      const lists: number[][] = Array.from({ length: nx * ny }, () => []);
+      const cellOf = (v: number, n: number): number => Math.min(n - 1, Math.max(0, Math.floor(v / FREE_CELL)));
+      this.grown.forEach((g, k) => {
+        for (let j = cellOf(g.box.minY, ny); j <= cellOf(g.box.maxY, ny); j++) for (let i = cellOf(g.box.minX, nx); i <= cellOf(g.box.maxX, nx); i++) lists[j * nx + i].push(k);
+      });
+      this.freeNx = nx;
+      this.freeNy = ny;
+      this.freeAt = new Int32Array(nx * ny + 1);
+      for (let c = 0; c < nx * ny; c++) this.freeAt[c + 1] = this.freeAt[c] + lists[c].length;
+      this.freeIdx = Int32Array.from(lists.flat());
+    }
     // Corners, nudged a hair outward so that paths through them do not count as entering.
     const corners: Vec[] = [];
     for (const g of this.grown) {
@@ -144,7 +168,12 @@ export class NavMap {
   isFree(x: number, y: number): boolean {
     const r = this.radius;
     if (x < r - 1e-9 || y < r - 1e-9 || x > this.width - r + 1e-9 || y > this.height - r + 1e-9) return false;
-    for (const g of this.grown) {
+    const i = Math.min(this.freeNx - 1, Math.max(0, Math.floor(x / FREE_CELL)));
+    const j = Math.min(this.freeNy - 1, Math.max(0, Math.floor(y / FREE_CELL)));
+    const c = j * this.freeNx + i;
+    const end = this.freeAt[c + 1];
+    for (let k = this.freeAt[c]; k < end; k++) {
+      const g = this.grown[this.freeIdx[k]];
       const b = g.box;
       if (x <= b.minX || x >= b.maxX || y <= b.minY || y >= b.maxY) continue;
       if (insideConvex(g.shape, x, y)) return false;
@@ -348,6 +377,9 @@ export class NavMap {
     return null;
   }
 }
+
+/** Side of the cells of the obstacle grid that {@link NavMap.isFree} looks up (table units). */
+const FREE_CELL = 4;
 
 /** A 31-bit hash of four coordinates (for the path memo; equality is checked exactly after). */
 const HASH_F = new Float64Array(1);
