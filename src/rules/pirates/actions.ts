@@ -10,6 +10,7 @@ import {
   allowanceOf,
   centreOf,
   chargePlan,
+  chargeOffered,
   canFire,
   cohesionRule,
   destination,
@@ -18,6 +19,7 @@ import {
   fireDieFrom,
   lineOfSight,
   moveFirePlan,
+  moveFireOffered,
   reachAlong,
   soloMovePlan,
   viewOf,
@@ -90,7 +92,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
     }
     chargeable.sort(byDist);
     for (const c of chargeable.slice(0, 3)) {
-      if (!chargePlan(s, f, c.f, coh)) continue;
+      if (!chargeOffered(s, f, c.f, coh)) continue;
       out.push({ k: 'charge', t: sc.figures[c.f].id, capture: false });
       if (sc.captures) out.push({ k: 'charge', t: sc.figures[c.f].id, capture: true });
     }
@@ -101,7 +103,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
       let n = 0;
       for (const t of mf) {
         if (n >= 3) break;
-        if (moveFirePlan(s, f, t.f, coh)) {
+        if (moveFireOffered(s, f, t.f, coh)) {
           out.push({ k: 'moveFire', t: sc.figures[t.f].id });
           n++;
         }

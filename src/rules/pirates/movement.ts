@@ -268,6 +268,22 @@ const RING_SIN = Float64Array.from({ length: 12 }, (_, i) => Math.sin((i / 12) *
  * `cohesion`: the §3.F rule of `f` when the caller has it already (else it is worked out).
  */
 export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): MovePlan | null {
+  return chargeSearch(s, f, t, cohesion, false);
+}
+
+/**
+ * Whether {@link chargePlan} would find a plan (the same answer, found more cheaply: the search
+ * stops at the first place that proves a charge possible instead of looking for the shortest).
+ * For offering the charge; `apply` plans it in full.
+ */
+export function chargeOffered(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): boolean {
+  return chargeSearch(s, f, t, cohesion, true) !== null;
+}
+
+/** A stand-in plan returned when only asked whether a plan exists. */
+const EXISTS: MovePlan = { points: [], to: { x: 0, y: 0 }, length: 0, limit: 0 };
+
+function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean): MovePlan | null {
   const sc = s.sc;
   const al = allowanceOf(s, f, true);
   const from = { x: s.x[f], y: s.y[f] };
@@ -283,6 +299,7 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
   if (want <= straightLimit + 1e-9) {
     const p = pointAlong(path.points, want);
     if (placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+      if (ask) return EXISTS;
       const pts = truncatePath(path.points, want);
       return { points: pts, to: p, length: pathLength(pts), limit: straightLimit };
     }
@@ -319,6 +336,7 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
     if (!p) continue;
     const lim = reachAlong(s, p.points, al);
     if (p.length > lim + 1e-9) continue;
+    if (ask) return EXISTS;
     if (!best || p.length < best.length - 1e-9) best = { points: p.points, to: { x: cx, y: cy }, length: p.length, limit: lim };
   }
   return best;
@@ -355,6 +373,20 @@ function rangeDieFrom(s: PiratesState, f: number, t: number, x: number, y: numbe
  * `cohesion`: the §3.F rule of `f` when the caller has it already (else it is worked out).
  */
 export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): MovePlan | null {
+  return moveFireSearch(s, f, t, cohesion, false);
+}
+
+/**
+ * Whether {@link moveFirePlan} would find a plan (the same answer, found more cheaply: the walk
+ * along the way stops at the first place with a better range band than here, in sight, free and
+ * in cohesion — such a place exists exactly when the plan does). For offering move & fire;
+ * `apply` plans it in full.
+ */
+export function moveFireOffered(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): boolean {
+  return moveFireSearch(s, f, t, cohesion, true) !== null;
+}
+
+function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean): MovePlan | null {
   const sc = s.sc;
   const al = allowanceOf(s, f, true);
   const from = { x: s.x[f], y: s.y[f] };
@@ -374,13 +406,15 @@ export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: (
   const maxd = Math.min(reach, path.length - 2 * sc.radius);
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
   let bestD = -1;
-  let bestDie = 0;
+  // Asked only whether a plan exists: places no better than here cannot make one.
+  let bestDie = ask ? here : 0;
   for (let d = 0.5; d <= maxd + 1e-9 && bestDie < 10; d += 0.5) {
     const p = pointAlong(path.points, d);
     // The range band first (cheap); sight, room and cohesion only for a band better than the best.
     const die = rangeDieFrom(s, f, t, p.x, p.y);
     if (die <= bestDie) continue;
     if (lineOfSight(s, p.x, p.y, s.x[t], s.y[t]) && placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+      if (ask) return EXISTS;
       bestDie = die;
       bestD = d;
     }
