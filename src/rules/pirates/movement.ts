@@ -32,15 +32,14 @@ export interface Allowance {
  * a figure takes up room while on the table, able to act or running.
  */
 export function viewOf(s: PiratesState): FigureView {
-  let v = VIEWS.get(s);
-  if (!v) {
+  let v = s.view;
+  if (v === null) {
     const st = s.status;
     v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => st[i] === ACTIVE || st[i] === FLEEING };
-    VIEWS.set(s, v);
+    s.view = v;
   }
   return v;
 }
-const VIEWS = new WeakMap<PiratesState, FigureView>();
 
 /**
  * The movement allowance of figure `f` this turn (§4.B–C), halved when carrying booty (§11.C)
@@ -362,7 +361,7 @@ export function fireDieFrom(s: PiratesState, f: number, t: number, x: number, y:
 }
 
 /** The base die of `f`'s weapon for the range from (x, y) to `t`, sight not considered (0 out of range). */
-function rangeDieFrom(s: PiratesState, f: number, t: number, x: number, y: number): number {
+export function rangeDieFrom(s: PiratesState, f: number, t: number, x: number, y: number): number {
   return fireDie(s.sc.figures[f].weapon, Math.max(0, dist(x, y, s.x[t], s.y[t]) - 2 * s.sc.radius));
 }
 
@@ -382,15 +381,16 @@ export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: (
  * in cohesion — such a place exists exactly when the plan does). For offering move & fire;
  * `apply` plans it in full.
  */
-export function moveFireOffered(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): boolean {
-  return moveFireSearch(s, f, t, cohesion, true) !== null;
+export function moveFireOffered(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null, here?: number): boolean {
+  return moveFireSearch(s, f, t, cohesion, true, here) !== null;
 }
 
-function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean): MovePlan | null {
+/** `hereDie`: fireDieFrom(s, f, t, where f stands), when the caller knows it (else it is worked out). */
+function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean, hereDie?: number): MovePlan | null {
   const sc = s.sc;
   const al = allowanceOf(s, f, true);
   const from = { x: s.x[f], y: s.y[f] };
-  const here = fireDieFrom(s, f, t, from.x, from.y);
+  const here = hereDie ?? fireDieFrom(s, f, t, from.x, from.y);
   if (here >= 10) return null;
   // No place within the allowance can be nearer the target than its straight distance less the
   // allowance: when even that range band is no better than here (dies falling with range, as in
