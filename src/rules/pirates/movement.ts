@@ -3,7 +3,7 @@
  * (§3.F) and where a move stops — on the table kit (src/core/table/), which answers every question
  * about terrain, sight, cover and bases. Pure functions of the state; nothing here changes it.
  */
-import { type Vec, dist, pathLength, pointAlong, pointInPolygon, truncatePath } from '../../core/geometry.js';
+import { type Vec, dist, pathLength, pointAlong, pointAlongInto, pointInPolygon, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import {
   type FigureView,
@@ -279,6 +279,9 @@ export function chargeOffered(s: PiratesState, f: number, t: number, cohesion?: 
   return chargeSearch(s, f, t, cohesion, true) !== null;
 }
 
+/** Scratch point of the walk along a move & fire's way (no allocation per step). */
+const ALONG: { x: number; y: number } = { x: 0, y: 0 };
+
 /** A stand-in plan returned when only asked whether a plan exists. */
 const EXISTS: MovePlan = { points: [], to: { x: 0, y: 0 }, length: 0, limit: 0 };
 
@@ -408,8 +411,9 @@ function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: nu
   let bestD = -1;
   // Asked only whether a plan exists: places no better than here cannot make one.
   let bestDie = ask ? here : 0;
+  const p = ALONG;
   for (let d = 0.5; d <= maxd + 1e-9 && bestDie < 10; d += 0.5) {
-    const p = pointAlong(path.points, d);
+    pointAlongInto(path.points, d, p);
     // The range band first (cheap); sight, room and cohesion only for a band better than the best.
     const die = rangeDieFrom(s, f, t, p.x, p.y);
     if (die <= bestDie) continue;
