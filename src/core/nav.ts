@@ -362,17 +362,11 @@ export class NavMap {
    */
   nearestFree(x: number, y: number, maxR: number, ok: (x: number, y: number) => boolean): Vec | null {
     if (this.isFree(x, y) && ok(x, y)) return { x, y };
-    const step = 0.25;
-    for (let r = step; r <= maxR + 1e-9; r += step) {
-      const k = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
-      const ring = ringOf(k);
-      const cos = ring.cos;
-      const sin = ring.sin;
-      for (let i = 0; i < k; i++) {
-        const px = x + r * cos[i];
-        const py = y + r * sin[i];
-        if (this.isFree(px, py) && ok(px, py)) return { x: px, y: py };
-      }
+    const { dx, dy } = ringOffsets(maxR);
+    for (let i = 0; i < dx.length; i++) {
+      const px = x + dx[i];
+      const py = y + dy[i];
+      if (this.isFree(px, py) && ok(px, py)) return { x: px, y: py };
     }
     return null;
   }
@@ -395,6 +389,34 @@ function hash4(a: number, b: number, c: number, d: number): number {
   HASH_F[0] = d;
   h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
   return h >>> 1;
+}
+
+/**
+ * The places {@link NavMap.nearestFree} tries after (x, y) itself, as offsets from it, in order:
+ * rings of radius r = 0.25, 0.5, … up to `maxR` (r accumulated by adding 0.25), each of
+ * k = max(8, ⌈2πr / 0.25⌉) points at angles (i / k) · 2π; offset i is r · cos, r · sin — so
+ * x + dx[i] is the same float as the inline x + r · cos(angle). Made once per `maxR` (callers pass
+ * a few constants; at most 64 are kept), so a search walks one pair of arrays instead of looking up
+ * a ring per radius.
+ */
+const OFFSETS = new Map<number, { dx: Float64Array; dy: Float64Array }>();
+export function ringOffsets(maxR: number): { dx: Float64Array; dy: Float64Array } {
+  let o = OFFSETS.get(maxR);
+  if (o) return o;
+  const step = 0.25;
+  const dx: number[] = [];
+  const dy: number[] = [];
+  for (let r = step; r <= maxR + 1e-9; r += step) {
+    const k = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
+    const ring = ringOf(k);
+    for (let i = 0; i < k; i++) {
+      dx.push(r * ring.cos[i]);
+      dy.push(r * ring.sin[i]);
+    }
+  }
+  o = { dx: Float64Array.from(dx), dy: Float64Array.from(dy) };
+  if (OFFSETS.size < 64) OFFSETS.set(maxR, o);
+  return o;
 }
 
 /** Cosines and sines of the angles (i / k) · 2π, i < k: computed once per k, the same floats as inline. */
