@@ -4,7 +4,7 @@
  * each, in interleaved rounds (medians reported), one thread.
  *
  *   npm ci --prefix bench/bgio          (once: boardgame.io lives in a bench-only package)
- *   taskset -c 1 npx tsx bench/tictactoe.ts [--iterations 1000,10000] [--rounds 7]
+ *   taskset -c 1 npx tsx bench/tictactoe.ts [--iterations 1000,10000] [--rounds 7] [--search OLD-CHECKOUT]
  *
  * Both play the same game through their own interfaces: ours the fixture test/fixtures/tictactoe.ts
  * through the forward-model contract (random rollouts: no scripted policy; horizon 9 = to the end),
@@ -18,7 +18,8 @@ import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SEARCH, search } from '../agents/mcts/search.js';
+import { resolve } from 'node:path';
+import * as here from '../agents/mcts/search.js';
 import type { AnyRuleset } from '../src/core/model.js';
 import { ticTacToe, ticTacToeScenario, LINES } from '../test/fixtures/tictactoe.js';
 import { measureAllocation } from './alloc.js';
@@ -26,9 +27,10 @@ import { measureAllocation } from './alloc.js';
 const o = new Command()
   .option('--iterations <list>', 'iteration budgets, comma-separated', '1000,10000')
   .option('--rounds <n>', 'interleaved rounds per budget', (v) => Number(v), 7)
+  .option('--search <dir>', 'take our search from this checkout instead (e.g. an older commit, for before/after figures)', '')
   .option('--decisions <n>', 'boardgame.io decisions (fresh searches, seeds 1..n) per round; ours makes enough for 50,000 iterations a round (at least as many)', (v) => Number(v), 3)
   .parse()
-  .opts<{ iterations: string; rounds: number; decisions: number }>();
+  .opts<{ iterations: string; rounds: number; decisions: number; search: string }>();
 
 // ---- boardgame.io, from the bench-only package bench/bgio ----
 const bgioDir = fileURLToPath(new URL('./bgio/', import.meta.url));
@@ -79,6 +81,7 @@ const theirs: Side = async (iterations, seed) => {
 /** Ours: one decision from the empty board; returns the iterations it ran. */
 const R = ticTacToe as unknown as AnyRuleset;
 const empty = ticTacToe.setup(ticTacToeScenario(), { rng: { next: () => 0 } });
+const { search, DEFAULT_SEARCH } = o.search ? ((await import(`${resolve(o.search)}/agents/mcts/search.ts`)) as typeof here) : here;
 const ours: Side = async (iterations, seed) => search(R, empty, { ...DEFAULT_SEARCH, iterations, horizon: 9, focus: 1 }, seed, null).iterations;
 
 /** Iterations per CPU-second and bytes allocated per iteration over `decisions` decisions. */
