@@ -1,7 +1,8 @@
 /**
  * A/B speed of two checkouts in one process: random-play (or heuristic) decisions per CPU-second of
  * the same scenario, in interleaved batches of games on the same seeds, so that the machine's
- * swings touch both sides alike. Prints every round, the medians and the median ratio B/A.
+ * swings touch both sides alike. Prints every round, the medians and the median ratio B/A, and the
+ * heap allocated per decision (bench/alloc.ts) of each.
  *
  *   npx tsx bench/ab.ts --a /path/to/old-checkout --b . --rounds 20 --games 25
  *
@@ -10,6 +11,7 @@
  */
 import { Command } from 'commander';
 import { resolve } from 'node:path';
+import { measureAllocation } from './alloc.js';
 
 const o = new Command()
   .description('A/B speed of two checkouts in one process (interleaved batches, CPU time)')
@@ -46,22 +48,26 @@ for (let s = 1_000_000; s < 1_000_005; s++) {
   pa(s);
   pb(s);
 }
-function batch(play: Play, r: number): number {
+const bytes: { a: number[]; b: number[] } = { a: [], b: [] };
+function batch(play: Play, r: number, into: number[]): number {
   let d = 0;
   const c0 = process.cpuUsage();
-  for (let g = 0; g < o.games; g++) d += play(1 + r * o.games + g);
+  const m = measureAllocation(() => {
+    for (let g = 0; g < o.games; g++) d += play(1 + r * o.games + g);
+  });
   const c = process.cpuUsage(c0);
+  into.push(m.bytes / d);
   return d / ((c.user + c.system) / 1e6);
 }
 const ra: number[] = [];
 const rb: number[] = [];
 for (let r = 0; r < o.rounds; r++) {
   if (r % 2 === 0) {
-    ra.push(batch(pa, r));
-    rb.push(batch(pb, r));
+    ra.push(batch(pa, r, bytes.a));
+    rb.push(batch(pb, r, bytes.b));
   } else {
-    rb.push(batch(pb, r));
-    ra.push(batch(pa, r));
+    rb.push(batch(pb, r, bytes.b));
+    ra.push(batch(pa, r, bytes.a));
   }
   console.log(`round ${r + 1}: A ${Math.round(ra[r])} B ${Math.round(rb[r])} decisions per CPU-second, B/A ${(rb[r] / ra[r]).toFixed(3)}`);
 }
@@ -71,5 +77,6 @@ const med = (x: number[]): number => {
 };
 console.log(
   `${o.agent} play, ${o.scenario}: A median ${Math.round(med(ra))}, B median ${Math.round(med(rb))} decisions per CPU-second; ` +
-    `B/A median ${med(rb.map((b, i) => b / ra[i])).toFixed(3)} over ${o.rounds} rounds of ${o.games} games`,
+    `B/A median ${med(rb.map((b, i) => b / ra[i])).toFixed(3)} over ${o.rounds} rounds of ${o.games} games; ` +
+    `allocation per decision A ${(med(bytes.a) / 1024).toFixed(1)} KB, B ${(med(bytes.b) / 1024).toFixed(1)} KB`,
 );

@@ -1,7 +1,9 @@
 /**
  * MCTS speed: iterations per second on the Nim fixture and on a fixed Supply Raid mid-game
  * position (heuristic play from seed 1 for 300 decisions), single thread and with root
- * parallelism on 2 worker threads.
+ * parallelism on 2 worker threads, and the heap allocated per iteration (bench/alloc.ts).
+ * For an A/B of two checkouts' search in one process see bench/ab-mcts.ts; against boardgame.io
+ * on tic-tac-toe, bench/tictactoe.ts.
  *
  *   npx tsx bench/mcts.ts [--iterations 4000] [--position-decisions 300]
  *   npx tsx bench/mcts.ts --ms 1000        (wall-clock budget per decision instead)
@@ -19,6 +21,9 @@ import { mctsAgent } from '../agents/mcts/index.js';
 import { agentStream } from '../src/core/rng.js';
 import { nim, nimScenario } from '../test/fixtures/nim.js';
 import type { AnyRuleset, Json } from '../src/core/model.js';
+import { search, DEFAULT_SEARCH } from '../agents/mcts/search.js';
+import { scriptedPolicy } from '../agents/heuristic/index.js';
+import { measureAllocation } from './alloc.js';
 
 const o = new Command()
   .option('--iterations <n>', 'iterations per tree', (v) => Number(v), 4000)
@@ -98,6 +103,17 @@ const out: Record<string, number> = {};
   }
   await one.agent.close?.();
   await two.agent.close?.();
+  // Heap allocation per iteration on this thread: searches as the 1-thread agent makes them (the
+  // workers' allocation happens in their own isolates and is not seen here).
+  {
+    const policy = scriptedPolicy(sc.ruleset);
+    let iters = 0;
+    const { bytes } = measureAllocation(() => {
+      for (let k = 1; k <= 2; k++) iters += search(sc.ruleset, g.state, { ...DEFAULT_SEARCH, iterations: o.iterations, focus: 1 }, k, policy).iterations;
+    });
+    out.bytesPerIteration = bytes / iters;
+    console.log(`allocation: ${(bytes / iters / 1024).toFixed(1)} KB per iteration (one thread, ${iters} iterations)`);
+  }
   out.supplyRaid1 = median(ones);
   out.supplyRaid2 = median(twos);
   out.speedup = median(twos.map((t, i) => t / ones[i]));

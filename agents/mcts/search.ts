@@ -76,9 +76,13 @@ export const DEFAULT_SEARCH: SearchOptions = {
   focus: 0.1,
 };
 
+/** One edge of a table: a candidate action that has entered the tree. */
 interface Edge {
   key: string;
+  /** The action as listed when the edge was made (the root's list for root edges). */
   action: Json;
+  /** Position of the action in its table's candidate order. */
+  index: number;
   prior: number;
   visits: number;
   total: number;
@@ -87,19 +91,37 @@ interface Edge {
   child: Node | null;
 }
 
+/**
+ * The edges of one node for one deciding side. Candidates are kept in parallel arrays indexed by
+ * their position in prior order (best first, fixed at the table's first visit; actions first seen
+ * later are appended with prior 0), so that a visit marks which candidates are legal this time by
+ * writing a stamp per position — no per-visit map or set of keys. A legal list is matched to
+ * positions through the keys of the last lists seen here (`seenKeys`): when the list is as before
+ * (always, in a game without chance) that is one string comparison per action and no lookup.
+ */
 interface Table {
   side: SideId;
+  /** Edges in the order they entered the tree. */
   edges: Edge[];
-  byKey: Map<string, Edge>;
-  /** Candidate actions in prior order (best first), fixed at the table's first visit; new ones are appended. */
-  order: { key: string; action: Json; prior: number }[];
-  inOrder: Set<string>;
-  next: number;
+  /** Candidate keys, actions, priors and edges (null until widened to) by position. */
+  keys: string[];
+  priors: number[];
+  edgeAt: (Edge | null)[];
+  /** Position of each key; made at the first key not found through `seenKeys`. */
+  indexOf: Map<string, number> | null;
+  /** The key of the i-th legal action at a recent visit, and its position (a cache: seenPos[i] is always the position of seenKeys[i]). */
+  seenKeys: string[];
+  seenPos: number[];
+  /** `stamp[i] === ` the current visit's stamp: candidate i is legal this time, as `current[i]`. */
+  stamp: number[];
+  current: Json[];
   visits: number;
 }
 
+/** A node of the tree: usually one deciding side (`first`); others (after re-played chance) in `more`. */
 interface Node {
-  tables: Map<SideId, Table>;
+  first: Table | null;
+  more: Table[] | null;
 }
 
 /** Statistics of one root candidate. */
@@ -133,21 +155,23 @@ function mix32(a: number, b: number): number {
 }
 
 function newNode(): Node {
-  return { tables: new Map() };
+  return { first: null, more: null };
 }
 
 /** Softmax-normalised priors from raw policy scores (temperature 1), or uniform. */
 function priors(scores: number[] | null, n: number): number[] {
-  if (!scores) return new Array<number>(n).fill(1 / n);
+  const out = new Array<number>(n);
+  if (!scores) return out.fill(1 / n);
   let max = -Infinity;
-  for (const s of scores) if (s > max) max = s;
+  for (let i = 0; i < n; i++) if (scores[i] > max) max = scores[i];
   let sum = 0;
-  const out = scores.map((s) => {
-    const e = Math.exp(s - max);
+  for (let i = 0; i < n; i++) {
+    const e = Math.exp(scores[i] - max);
+    out[i] = e;
     sum += e;
-    return e;
-  });
-  return out.map((e) => e / sum);
+  }
+  for (let i = 0; i < n; i++) out[i] = out[i] / sum;
+  return out;
 }
 
 function argmax(scores: number[]): number {
@@ -156,24 +180,126 @@ function argmax(scores: number[]): number {
   return b;
 }
 
-function table(node: Node, side: SideId, r: AnyRuleset, state: unknown, legal: Json[], policy: Policy | null): Table {
-  let t = node.tables.get(side);
-  if (t) return t;
-  const p = priors(policy ? policy(state, legal) : null, legal.length);
-  const order = legal.map((action, i) => ({ key: r.actionKey(action), action, prior: p[i] }));
+/** The table of `node` for `side`, or null. */
+function findTable(node: Node, side: SideId): Table | null {
+  if (node.first && node.first.side === side) return node.first;
+  if (node.more) for (const t of node.more) if (t.side === side) return t;
+  return null;
+}
+
+/** A table made at its first visit: candidates are the legal actions in prior order (stable). */
+function newTable(node: Node, side: SideId, state: unknown, legal: Json[], keys: string[], policy: Policy | null): Table {
+  const n = legal.length;
+  const p = priors(policy ? policy(state, legal) : null, n);
   // Stable sort: best prior first, ties keep the ruleset's order.
-  const idx = order.map((_, i) => i).sort((a, b) => order[b].prior - order[a].prior || a - b);
-  const sorted = idx.map((i) => order[i]);
-  t = { side, edges: [], byKey: new Map(), order: sorted, inOrder: new Set(sorted.map((o) => o.key)), next: 0, visits: 0 };
-  node.tables.set(side, t);
+  const idx = new Array<number>(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
+  idx.sort((a, b) => p[b] - p[a] || a - b);
+  const t: Table = { side, edges: [], keys: new Array<string>(n), priors: new Array<number>(n), edgeAt: new Array<Edge | null>(n), indexOf: null, seenKeys: keys.slice(0, n), seenPos: new Array<number>(n), stamp: new Array<number>(n), current: new Array<Json>(n), visits: 0 };
+  for (let j = 0; j < n; j++) {
+    const i = idx[j];
+    t.keys[j] = keys[i];
+    t.priors[j] = p[i];
+    t.edgeAt[j] = null;
+    t.stamp[j] = 0;
+    t.current[j] = null;
+    t.seenPos[i] = j;
+  }
+  if (node.first === null) node.first = t;
+  else (node.more ??= []).push(t);
   return t;
+}
+
+/** The position of `key` in `t`, added as a new candidate (prior 0) when it was never legal here before. */
+function positionOf(t: Table, key: string): number {
+  let m = t.indexOf;
+  if (m === null) {
+    m = new Map();
+    // Keys are distinct within one decision (the contract of actionKey): the first position wins.
+    for (let i = t.keys.length - 1; i >= 0; i--) m.set(t.keys[i], i);
+    t.indexOf = m;
+  }
+  const j = m.get(key);
+  if (j !== undefined) return j;
+  const i = t.keys.length;
+  t.keys.push(key);
+  t.priors.push(0);
+  t.edgeAt.push(null);
+  t.stamp.push(0);
+  t.current.push(null);
+  m.set(key, i);
+  return i;
+}
+
+/** Mutable state of one search, shared by its helpers (no closures made per call). */
+interface Run {
+  r: AnyRuleset;
+  policy: Policy | null;
+  opts: SearchOptions;
+  /** Keys of the last legal list (scratch: only the first `legal.length` are current). */
+  keys: string[];
+  /** Sides and values of the leaf being backed up (scratch; a game has few sides): the first `nVal`. */
+  valSides: SideId[];
+  valValues: number[];
+  nVal: number;
+}
+
+/** Keys of `legal` into the first `legal.length` places of `run.keys` (reused, never shortened: setting an array's length is a call into the runtime). */
+function keysOf(run: Run, legal: Json[]): string[] {
+  const keys = run.keys;
+  for (let i = 0; i < legal.length; i++) {
+    const k = run.r.actionKey(legal[i]);
+    if (i < keys.length) keys[i] = k;
+    else keys.push(k);
+  }
+  return keys;
+}
+
+/** Mark the candidates of `t` legal this visit (stamp), appending actions not seen before. */
+function markLegal(t: Table, legal: Json[], keys: string[], stamp: number): void {
+  const seenKeys = t.seenKeys;
+  const seenPos = t.seenPos;
+  for (let i = 0; i < legal.length; i++) {
+    const k = keys[i];
+    let j: number;
+    if (i < seenKeys.length && seenKeys[i] === k) j = seenPos[i];
+    else {
+      j = positionOf(t, k);
+      if (i < seenKeys.length) {
+        seenKeys[i] = k;
+        seenPos[i] = j;
+      } else {
+        seenKeys.push(k);
+        seenPos.push(j);
+      }
+    }
+    t.stamp[j] = stamp;
+    t.current[j] = legal[i];
+  }
+}
+
+/** A rollout action: the policy's best, or a random one with probability ε (always without a policy). */
+function sample(run: Run, state: unknown, legal: Json[], g: Rng): Json {
+  if (!run.policy || g.next() < run.opts.eps) return legal[randInt(g, legal.length)];
+  return legal[argmax(run.policy(state, legal))];
+}
+
+/** The leaf's value for `side` (evaluated once per side per leaf). */
+function valueFor(run: Run, s: unknown, side: SideId): number {
+  const n = run.nVal;
+  for (let i = 0; i < n; i++) if (run.valSides[i] === side) return run.valValues[i];
+  const v = run.r.evaluate(s, side, run.opts.weights);
+  run.valSides[n] = side;
+  run.valValues[n] = v;
+  run.nVal = n + 1;
+  return v;
 }
 
 /**
  * Run one search from `root` for the side to decide. `seed` fixes every random choice of the
  * search (re-played dice, rollouts). Precondition: the root is not terminal.
  */
-export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, policy: Policy | null, now: () => number = () => 0): SearchResult {
+export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, policy: Policy | null, now: () => number = zeroClock): SearchResult {
   const rootNode = newNode();
   const rng = new FastRng(seed);
   const base = Math.floor(rng.next() * 4294967296);
@@ -181,30 +307,30 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
   const rootSide = r.currentSide(root);
   if (rootSide === null) throw new Error('search from a finished game');
   const t0 = opts.ms > 0 ? now() : 0;
+  const run: Run = { r, policy, opts, keys: [], valSides: [], valValues: [], nVal: 0 };
+  // The root state never changes: its legal actions, their keys and their places in the root
+  // table are worked out once per search.
   const rootLegal = r.legalActions(root);
-  const rootKeys = new Map<string, Json>();
-  for (const a of rootLegal) rootKeys.set(r.actionKey(a), a);
+  const rootKeys = keysOf(run, rootLegal).slice(0, rootLegal.length);
   let calls = 0;
   let it = 0;
+  let stamp = 0;
   const pathTables: Table[] = [];
   const pathEdges: Edge[] = [];
-  const values = new Map<SideId, number>();
+  const ctx = { rng: iterRng };
   const turnOf = r.turn;
   let nLeaf = 0;
   let sum = 0;
   let sumSq = 0;
-
-  const sample = (state: unknown, legal: Json[], g: Rng): Json => {
-    if (!policy || g.next() < opts.eps) return legal[randInt(g, legal.length)];
-    return legal[argmax(policy(state, legal))];
-  };
 
   // Focus: when the prior is nearly sure of one action, spend only part of the budget here
   // (at least `focus` of it); contested decisions get all of it.
   let share = 1;
   if (opts.focus < 1 && policy) {
     const p = priors(policy(root, rootLegal), rootLegal.length);
-    share = Math.min(1, Math.max(opts.focus, 2 * (1 - Math.max(...p))));
+    let top = 0;
+    for (const x of p) if (x > top) top = x;
+    share = Math.min(1, Math.max(opts.focus, 2 * (1 - top)));
   }
   const maxIterations = opts.iterations > 0 ? Math.max(1, Math.round(opts.iterations * share)) : 0;
   const maxCalls = opts.calls > 0 ? Math.max(1, Math.round(opts.calls * share)) : 0;
@@ -214,35 +340,24 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     if (maxCalls > 0 && calls >= maxCalls) break;
     if (opts.ms > 0 && now() - t0 >= maxMs) break;
     it++;
-    const ctx = { rng: iterRng };
     const s = r.clone(root);
     let node: Node | null = rootNode;
-    pathTables.length = 0;
-    pathEdges.length = 0;
+    let depth = 0;
     let expanded = false;
 
     // Selection and expansion along the stored decision sequence, re-played with fresh chance.
     while (node && !r.isTerminal(s)) {
       const atRoot: boolean = node === rootNode;
       const side = atRoot ? rootSide : (r.currentSide(s) as SideId);
-      // The root state never changes: its legal actions are worked out once per search.
       const legal = atRoot ? rootLegal : r.legalActions(s);
-      const t = table(node, side, r, s, legal, policy);
-      let keys: Map<string, Json> | null = atRoot ? rootKeys : null;
-      if (!keys) {
-        keys = new Map<string, Json>();
-        for (const a of legal) keys.set(r.actionKey(a), a);
-      }
-      for (const [k, a] of keys) {
-        if (!t.inOrder.has(k)) {
-          t.order.push({ key: k, action: a, prior: 0 });
-          t.inOrder.add(k);
-        }
-      }
+      const keys = atRoot ? rootKeys : keysOf(run, legal);
+      const t: Table = findTable(node, side) ?? newTable(node, side, s, legal, keys, policy);
+      stamp++;
+      markLegal(t, legal, keys, stamp);
       let available = 0;
       let nAvail = 0;
       for (const e of t.edges) {
-        if (keys.has(e.key)) {
+        if (t.stamp[e.index] === stamp) {
           available++;
           nAvail += e.visits;
         }
@@ -251,12 +366,11 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
       let edge: Edge | null = null;
       if (available < allowed) {
         // Widen: the best-prior legal action not yet in the tree.
-        for (let i = 0; i < t.order.length; i++) {
-          const o = t.order[i];
-          if (t.byKey.has(o.key) || !keys.has(o.key)) continue;
-          edge = { key: o.key, action: keys.get(o.key) as Json, prior: o.prior, visits: 0, total: 0, totalSq: 0, child: null };
+        for (let i = 0; i < t.keys.length; i++) {
+          if (t.edgeAt[i] !== null || t.stamp[i] !== stamp) continue;
+          edge = { key: t.keys[i], action: t.current[i], index: i, prior: t.priors[i], visits: 0, total: 0, totalSq: 0, child: null };
           t.edges.push(edge);
-          t.byKey.set(o.key, edge);
+          t.edgeAt[i] = edge;
           expanded = true;
           break;
         }
@@ -270,7 +384,7 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
         const cs = opts.c * spread;
         const bs = opts.bias * spread;
         for (const e of t.edges) {
-          if (!keys.has(e.key)) continue;
+          if (t.stamp[e.index] !== stamp) continue;
           const q = e.visits > 0 ? e.total / e.visits : 0.5;
           const u = q + cs * Math.sqrt(logN / (e.visits + 1)) + (bs * e.prior) / (e.visits + 1);
           if (u > best) {
@@ -280,15 +394,16 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
         }
       }
       if (!edge) break; // nothing legal in the tree and nothing to add (cannot happen with a non-empty legal list)
-      if (pathEdges.length === 0) {
+      if (depth === 0) {
         // Common random numbers at the root: the k-th visit of every root action re-plays the game
         // with the same stream, so siblings are compared on the same dice and card draws.
         iterRng.reseed(mix32(base, edge.visits));
       }
-      r.apply(s, keys.get(edge.key) as Json, ctx);
+      r.apply(s, t.current[edge.index], ctx);
       calls++;
-      pathTables.push(t);
-      pathEdges.push(edge);
+      pathTables[depth] = t;
+      pathEdges[depth] = edge;
+      depth++;
       if (expanded) break;
       if (!edge.child) edge.child = newNode();
       node = edge.child;
@@ -300,46 +415,46 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
       if (opts.horizonTurn && turnOf && turnOf.call(r, s) !== turn0) break;
       if (maxCalls > 0 && calls >= maxCalls) break;
       const legal = r.legalActions(s);
-      r.apply(s, legal.length === 1 ? legal[0] : sample(s, legal, iterRng), ctx);
+      r.apply(s, legal.length === 1 ? legal[0] : sample(run, s, legal, iterRng), ctx);
       calls++;
     }
 
     // Back-propagation: each decision is scored from its own side's point of view.
-    values.clear();
+    run.nVal = 0;
     {
-      const v = r.evaluate(s, rootSide, opts.weights);
-      values.set(rootSide, v);
+      const v = valueFor(run, s, rootSide);
       nLeaf++;
       sum += v;
       sumSq += v * v;
     }
-    for (let i = 0; i < pathEdges.length; i++) {
-      const side = pathTables[i].side;
-      let v = values.get(side);
-      if (v === undefined) {
-        v = r.evaluate(s, side, opts.weights);
-        values.set(side, v);
-      }
-      pathEdges[i].visits++;
-      pathEdges[i].total += v;
-      pathEdges[i].totalSq += v * v;
+    for (let i = 0; i < depth; i++) {
+      const v = valueFor(run, s, pathTables[i].side);
+      const e = pathEdges[i];
+      e.visits++;
+      e.total += v;
+      e.totalSq += v * v;
       pathTables[i].visits++;
     }
   }
 
-  const rootTable = rootNode.tables.get(rootSide);
+  const rootTable = findTable(rootNode, rootSide);
   const stats: RootStat[] = (rootTable?.edges ?? []).map((e) => ({ key: e.key, action: e.action, visits: e.visits, total: e.total, totalSq: e.totalSq, prior: e.prior }));
   stats.sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) || b.prior - a.prior);
   const line: string[] = [];
   let n: Node | null = rootNode;
   for (let depth = 0; depth < 8 && n; depth++) {
     let best: Edge | null = null;
-    for (const t of n.tables.values()) for (const e of t.edges) if (!best || e.visits > best.visits) best = e;
+    const tables: Table[] = n.first ? [n.first, ...(n.more ?? [])] : [];
+    for (const t of tables) for (const e of t.edges) if (!best || e.visits > best.visits) best = e;
     if (!best || best.visits < 2) break;
     line.push(best.key);
     n = best.child;
   }
   return { stats, iterations: it, calls, line };
+}
+
+function zeroClock(): number {
+  return 0;
 }
 
 /** Merge the root statistics of several independent trees (root parallelism): sums by action key. */

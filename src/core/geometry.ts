@@ -67,6 +67,35 @@ export function pointAlong(points: readonly Vec[], d: number): Vec {
   return points[points.length - 1];
 }
 
+/**
+ * {@link pointAlong} written into `out` (the same floats, no allocation): for loops that try many
+ * distances along one path and keep few of the points. Returns `out`.
+ */
+export function pointAlongInto(points: readonly Vec[], d: number, out: { x: number; y: number }): Vec {
+  let left = d;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    const l = distV(a, b);
+    if (left <= l) {
+      if (l < EPS) {
+        out.x = b.x;
+        out.y = b.y;
+        return out;
+      }
+      const t = left / l;
+      out.x = a.x + (b.x - a.x) * t;
+      out.y = a.y + (b.y - a.y) * t;
+      return out;
+    }
+    left -= l;
+  }
+  const last = points[points.length - 1];
+  out.x = last.x;
+  out.y = last.y;
+  return out;
+}
+
 /** The polyline cut at distance `d` from its start (keeps the vertices before the cut). */
 export function truncatePath(points: readonly Vec[], d: number): Vec[] {
   const out: Vec[] = [points[0]];

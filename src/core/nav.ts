@@ -61,6 +61,16 @@ export class NavMap {
   /** Base radius in inches: the clearance kept from obstacles and table edges. */
   readonly radius: number;
   private readonly grown: Grown[];
+  /**
+   * A coarse grid over the table for {@link isFree}: cell (i, j) of side {@link FREE_CELL} lists
+   * (in `freeIdx`, from `freeAt[cell]` to `freeAt[cell + 1]`) the grown obstacles whose bounding
+   * box overlaps it, so a point is tested against those only — the same tests, in the same order,
+   * as against every obstacle (a point outside an obstacle's box is never inside it).
+   */
+  private readonly freeNx: number;
+  private readonly freeNy: number;
+  private readonly freeAt: Int32Array;
+  private readonly freeIdx: Int32Array;
   /** Usable corners of the grown obstacles. */
   readonly corners: Vec[];
   private readonly nC: number;
@@ -92,6 +102,20 @@ export class NavMap {
       const poly = inflateConvex(p, radius);
       return { poly, box: bbox(poly), shape: toHalfPlanes(poly) };
     });
+    {
+      const nx = Math.max(1, Math.ceil(width / FREE_CELL));
+      const ny = Math.max(1, Math.ceil(height / FREE_CELL));
+      const lists: number[][] = Array.from({ length: nx * ny }, () => []);
+      const cellOf = (v: number, n: number): number => Math.min(n - 1, Math.max(0, Math.floor(v / FREE_CELL)));
+      this.grown.forEach((g, k) => {
+        for (let j = cellOf(g.box.minY, ny); j <= cellOf(g.box.maxY, ny); j++) for (let i = cellOf(g.box.minX, nx); i <= cellOf(g.box.maxX, nx); i++) lists[j * nx + i].push(k);
+      });
+      this.freeNx = nx;
+      this.freeNy = ny;
+      this.freeAt = new Int32Array(nx * ny + 1);
+      for (let c = 0; c < nx * ny; c++) this.freeAt[c + 1] = this.freeAt[c] + lists[c].length;
+      this.freeIdx = Int32Array.from(lists.flat());
+    }
     // Corners, nudged a hair outward so that paths through them do not count as entering.
     const corners: Vec[] = [];
     for (const g of this.grown) {
@@ -144,7 +168,12 @@ export class NavMap {
   isFree(x: number, y: number): boolean {
     const r = this.radius;
     if (x < r - 1e-9 || y < r - 1e-9 || x > this.width - r + 1e-9 || y > this.height - r + 1e-9) return false;
-    for (const g of this.grown) {
+    const i = Math.min(this.freeNx - 1, Math.max(0, Math.floor(x / FREE_CELL)));
+    const j = Math.min(this.freeNy - 1, Math.max(0, Math.floor(y / FREE_CELL)));
+    const c = j * this.freeNx + i;
+    const end = this.freeAt[c + 1];
+    for (let k = this.freeAt[c]; k < end; k++) {
+      const g = this.grown[this.freeIdx[k]];
       const b = g.box;
       if (x <= b.minX || x >= b.maxX || y <= b.minY || y >= b.maxY) continue;
       if (insideConvex(g.shape, x, y)) return false;
@@ -333,21 +362,18 @@ export class NavMap {
    */
   nearestFree(x: number, y: number, maxR: number, ok: (x: number, y: number) => boolean): Vec | null {
     if (this.isFree(x, y) && ok(x, y)) return { x, y };
-    const step = 0.25;
-    for (let r = step; r <= maxR + 1e-9; r += step) {
-      const k = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
-      const ring = ringOf(k);
-      const cos = ring.cos;
-      const sin = ring.sin;
-      for (let i = 0; i < k; i++) {
-        const px = x + r * cos[i];
-        const py = y + r * sin[i];
-        if (this.isFree(px, py) && ok(px, py)) return { x: px, y: py };
-      }
+    const { dx, dy } = ringOffsets(maxR);
+    for (let i = 0; i < dx.length; i++) {
+      const px = x + dx[i];
+      const py = y + dy[i];
+      if (this.isFree(px, py) && ok(px, py)) return { x: px, y: py };
     }
     return null;
   }
 }
+
+/** Side of the cells of the obstacle grid that {@link NavMap.isFree} looks up (table units). */
+const FREE_CELL = 4;
 
 /** A 31-bit hash of four coordinates (for the path memo; equality is checked exactly after). */
 const HASH_F = new Float64Array(1);
@@ -363,6 +389,34 @@ function hash4(a: number, b: number, c: number, d: number): number {
   HASH_F[0] = d;
   h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
   return h >>> 1;
+}
+
+/**
+ * The places {@link NavMap.nearestFree} tries after (x, y) itself, as offsets from it, in order:
+ * rings of radius r = 0.25, 0.5, … up to `maxR` (r accumulated by adding 0.25), each of
+ * k = max(8, ⌈2πr / 0.25⌉) points at angles (i / k) · 2π; offset i is r · cos, r · sin — so
+ * x + dx[i] is the same float as the inline x + r · cos(angle). Made once per `maxR` (callers pass
+ * a few constants; at most 64 are kept), so a search walks one pair of arrays instead of looking up
+ * a ring per radius.
+ */
+const OFFSETS = new Map<number, { dx: Float64Array; dy: Float64Array }>();
+export function ringOffsets(maxR: number): { dx: Float64Array; dy: Float64Array } {
+  let o = OFFSETS.get(maxR);
+  if (o) return o;
+  const step = 0.25;
+  const dx: number[] = [];
+  const dy: number[] = [];
+  for (let r = step; r <= maxR + 1e-9; r += step) {
+    const k = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
+    const ring = ringOf(k);
+    for (let i = 0; i < k; i++) {
+      dx.push(r * ring.cos[i]);
+      dy.push(r * ring.sin[i]);
+    }
+  }
+  o = { dx: Float64Array.from(dx), dy: Float64Array.from(dy) };
+  if (OFFSETS.size < 64) OFFSETS.set(maxR, o);
+  return o;
 }
 
 /** Cosines and sines of the angles (i / k) · 2π, i < k: computed once per k, the same floats as inline. */

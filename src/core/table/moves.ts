@@ -3,7 +3,7 @@
  * other bases, a ruleset's extra test such as cohesion), and group moves measured from the group's
  * centre. Lengths in the table's unit.
  */
-import { type Vec, dist, pathLength, pointAlong, truncatePath } from '../geometry.js';
+import { type Vec, dist, pathLength, pointAlongInto, truncatePath } from '../geometry.js';
 import type { Path } from '../nav.js';
 import type { Table } from './table.js';
 import { type FigureView, centreOf, placeFree } from './figures.js';
@@ -42,15 +42,19 @@ export function planAlong(
   if (want <= 1e-6) return null;
   const limit = table.reachAlong(pts, full, slow);
   if (want > limit) want = limit;
+  const p = ALONG;
   for (let d = want; d > 0.05; d -= step) {
-    const p = pointAlong(pts, d);
+    pointAlongInto(pts, d, p);
     if (placeFree(v, p.x, p.y, f) && (extra === null || extra(p.x, p.y))) {
       const route = truncatePath(pts, d);
-      return { points: route, to: p, length: pathLength(route), limit };
+      return { points: route, to: { x: p.x, y: p.y }, length: pathLength(route), limit };
     }
   }
   return null;
 }
+
+/** Scratch point of {@link planAlong}'s walk back along a route (no allocation per step). */
+const ALONG: { x: number; y: number } = { x: 0, y: 0 };
 
 /** One figure's place after a group move, with its own route there. */
 export interface GroupPlace {

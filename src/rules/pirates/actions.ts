@@ -10,6 +10,7 @@ import {
   allowanceOf,
   centreOf,
   chargePlan,
+  chargeOffered,
   canFire,
   cohesionRule,
   destination,
@@ -18,6 +19,8 @@ import {
   fireDieFrom,
   lineOfSight,
   moveFirePlan,
+  moveFireOffered,
+  rangeDieFrom,
   reachAlong,
   soloMovePlan,
   viewOf,
@@ -66,7 +69,9 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
   out.push({ k: 'hold' });
   if (!group) for (const key of destinationKeys(s, { x: s.x[f], y: s.y[f] }, side, f, sc.contact)) out.push({ k: 'move', to: key });
   if (!s.attacked[f]) {
-    const coh = cohesionRule(s, f);
+    // The §3.F rule is made only when a charge or move & fire is to be tried.
+    let coh: ReturnType<typeof cohesionRule> = null;
+    let cohMade = false;
     const half = allowanceOf(s, f, true).full;
     const fire = canFire(s, f);
     const reach = fire ? maxRange(info.weapon) + 2 * sc.radius : 0;
@@ -90,18 +95,27 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
     }
     chargeable.sort(byDist);
     for (const c of chargeable.slice(0, 3)) {
-      if (!chargePlan(s, f, c.f, coh)) continue;
+      if (!cohMade) {
+        coh = cohesionRule(s, f);
+        cohMade = true;
+      }
+      if (!chargeOffered(s, f, c.f, coh)) continue;
       out.push({ k: 'charge', t: sc.figures[c.f].id, capture: false });
       if (sc.captures) out.push({ k: 'charge', t: sc.figures[c.f].id, capture: true });
     }
     if (fire) {
       targets.sort(byDist);
       for (const t of targets.slice(0, 4)) out.push({ k: 'fire', t: sc.figures[t.f].id });
-      const mf = [...targets.filter((t) => fireDieFrom(s, f, t.f, s.x[f], s.y[f]) < 10), ...far].sort(byDist);
+      // Targets are in sight (their die from here is the range band's); `far` ones are not, or out of range.
+      const mf = [...targets.filter((t) => rangeDieFrom(s, f, t.f, s.x[f], s.y[f]) < 10), ...far].sort(byDist);
       let n = 0;
       for (const t of mf) {
         if (n >= 3) break;
-        if (moveFirePlan(s, f, t.f, coh)) {
+        if (!cohMade) {
+          coh = cohesionRule(s, f);
+          cohMade = true;
+        }
+        if (moveFireOffered(s, f, t.f, coh, targets.includes(t) ? rangeDieFrom(s, f, t.f, s.x[f], s.y[f]) : undefined)) {
           out.push({ k: 'moveFire', t: sc.figures[t.f].id });
           n++;
         }

@@ -3,7 +3,7 @@
  * (§3.F) and where a move stops — on the table kit (src/core/table/), which answers every question
  * about terrain, sight, cover and bases. Pure functions of the state; nothing here changes it.
  */
-import { type Vec, dist, pathLength, pointAlong, pointInPolygon, truncatePath } from '../../core/geometry.js';
+import { type Vec, dist, pathLength, pointAlong, pointAlongInto, pointInPolygon, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import {
   type FigureView,
@@ -32,15 +32,14 @@ export interface Allowance {
  * a figure takes up room while on the table, able to act or running.
  */
 export function viewOf(s: PiratesState): FigureView {
-  let v = VIEWS.get(s);
-  if (!v) {
+  let v = s.view;
+  if (v === null) {
     const st = s.status;
     v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => st[i] === ACTIVE || st[i] === FLEEING };
-    VIEWS.set(s, v);
+    s.view = v;
   }
   return v;
 }
-const VIEWS = new WeakMap<PiratesState, FigureView>();
 
 /**
  * The movement allowance of figure `f` this turn (§4.B–C), halved when carrying booty (§11.C)
@@ -268,6 +267,25 @@ const RING_SIN = Float64Array.from({ length: 12 }, (_, i) => Math.sin((i / 12) *
  * `cohesion`: the §3.F rule of `f` when the caller has it already (else it is worked out).
  */
 export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): MovePlan | null {
+  return chargeSearch(s, f, t, cohesion, false);
+}
+
+/**
+ * Whether {@link chargePlan} would find a plan (the same answer, found more cheaply: the search
+ * stops at the first place that proves a charge possible instead of looking for the shortest).
+ * For offering the charge; `apply` plans it in full.
+ */
+export function chargeOffered(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): boolean {
+  return chargeSearch(s, f, t, cohesion, true) !== null;
+}
+
+/** Scratch point of the walk along a move & fire's way (no allocation per step). */
+const ALONG: { x: number; y: number } = { x: 0, y: 0 };
+
+/** A stand-in plan returned when only asked whether a plan exists. */
+const EXISTS: MovePlan = { points: [], to: { x: 0, y: 0 }, length: 0, limit: 0 };
+
+function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean): MovePlan | null {
   const sc = s.sc;
   const al = allowanceOf(s, f, true);
   const from = { x: s.x[f], y: s.y[f] };
@@ -283,6 +301,7 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
   if (want <= straightLimit + 1e-9) {
     const p = pointAlong(path.points, want);
     if (placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+      if (ask) return EXISTS;
       const pts = truncatePath(path.points, want);
       return { points: pts, to: p, length: pathLength(pts), limit: straightLimit };
     }
@@ -319,6 +338,7 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
     if (!p) continue;
     const lim = reachAlong(s, p.points, al);
     if (p.length > lim + 1e-9) continue;
+    if (ask) return EXISTS;
     if (!best || p.length < best.length - 1e-9) best = { points: p.points, to: { x: cx, y: cy }, length: p.length, limit: lim };
   }
   return best;
@@ -344,7 +364,7 @@ export function fireDieFrom(s: PiratesState, f: number, t: number, x: number, y:
 }
 
 /** The base die of `f`'s weapon for the range from (x, y) to `t`, sight not considered (0 out of range). */
-function rangeDieFrom(s: PiratesState, f: number, t: number, x: number, y: number): number {
+export function rangeDieFrom(s: PiratesState, f: number, t: number, x: number, y: number): number {
   return fireDie(s.sc.figures[f].weapon, Math.max(0, dist(x, y, s.x[t], s.y[t]) - 2 * s.sc.radius));
 }
 
@@ -355,10 +375,25 @@ function rangeDieFrom(s: PiratesState, f: number, t: number, x: number, y: numbe
  * `cohesion`: the §3.F rule of `f` when the caller has it already (else it is worked out).
  */
 export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): MovePlan | null {
+  return moveFireSearch(s, f, t, cohesion, false);
+}
+
+/**
+ * Whether {@link moveFirePlan} would find a plan (the same answer, found more cheaply: the walk
+ * along the way stops at the first place with a better range band than here, in sight, free and
+ * in cohesion — such a place exists exactly when the plan does). For offering move & fire;
+ * `apply` plans it in full.
+ */
+export function moveFireOffered(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null, here?: number): boolean {
+  return moveFireSearch(s, f, t, cohesion, true, here) !== null;
+}
+
+/** `hereDie`: fireDieFrom(s, f, t, where f stands), when the caller knows it (else it is worked out). */
+function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean, hereDie?: number): MovePlan | null {
   const sc = s.sc;
   const al = allowanceOf(s, f, true);
   const from = { x: s.x[f], y: s.y[f] };
-  const here = fireDieFrom(s, f, t, from.x, from.y);
+  const here = hereDie ?? fireDieFrom(s, f, t, from.x, from.y);
   if (here >= 10) return null;
   // No place within the allowance can be nearer the target than its straight distance less the
   // allowance: when even that range band is no better than here (dies falling with range, as in
@@ -374,13 +409,16 @@ export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: (
   const maxd = Math.min(reach, path.length - 2 * sc.radius);
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
   let bestD = -1;
-  let bestDie = 0;
+  // Asked only whether a plan exists: places no better than here cannot make one.
+  let bestDie = ask ? here : 0;
+  const p = ALONG;
   for (let d = 0.5; d <= maxd + 1e-9 && bestDie < 10; d += 0.5) {
-    const p = pointAlong(path.points, d);
+    pointAlongInto(path.points, d, p);
     // The range band first (cheap); sight, room and cohesion only for a band better than the best.
     const die = rangeDieFrom(s, f, t, p.x, p.y);
     if (die <= bestDie) continue;
     if (lineOfSight(s, p.x, p.y, s.x[t], s.y[t]) && placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+      if (ask) return EXISTS;
       bestDie = die;
       bestD = d;
     }

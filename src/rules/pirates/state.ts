@@ -6,6 +6,7 @@
  */
 import { Hasher } from '../../core/hash.js';
 import type { PiratesScenario } from './compile.js';
+import type { FigureView } from '../../core/table/index.js';
 
 /** Figure status values (see the comment on each). */
 export const ACTIVE = 0; // on the table and able to act
@@ -95,6 +96,13 @@ export interface PiratesState {
   decisions: number;
   /** Counters of rule paths, for reports (see {@link COUNTERS}). */
   counters: number[];
+  /**
+   * The figures as the table kit sees them (movement.ts `viewOf`), made on first use and kept with
+   * this state object — never copied by a clone (it reads this state's own arrays), not part of the
+   * game (not hashed). A field rather than a WeakMap entry: search makes a state per iteration, and
+   * weak tables of short-lived keys are dear to collect.
+   */
+  view: FigureView | null;
 }
 
 /** Names of the rule-path counters kept in {@link PiratesState.counters}. */
@@ -169,6 +177,7 @@ export function newState(sc: PiratesScenario): PiratesState {
     reason: '',
     decisions: 0,
     counters: zeros(COUNTERS.length),
+    view: null,
   };
 }
 
@@ -217,6 +226,7 @@ export function cloneState(s: PiratesState): PiratesState {
     reason: s.reason,
     decisions: s.decisions,
     counters: s.counters.slice(),
+    view: null,
   };
 }
 
@@ -237,6 +247,7 @@ export function hashState(s: PiratesState): string {
 export function exportState(s: PiratesState): Record<string, unknown> {
   const c = cloneState(s) as unknown as Record<string, unknown>;
   delete c.sc;
+  delete c.view;
   return c;
 }
 
