@@ -551,10 +551,17 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   const path = sc.nav.path(from, goal);
   if (!path || path.length < 1e-6) return 0;
   let limit = Math.min(full, path.length);
+  // How far along its own path a free place may be when the one reached is taken: the figure's
+  // allowance ([R1]), not what is left of the path to a goal already within reach (that bound
+  // left drovers stuck short of a crowded landing place).
+  let reach = full;
   const uid = sc.units[sc.figures[f].unit].id;
   if (!sc.version.pirates && s.wall[sc.figures[f].unit]) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
-    if (entry < Infinity) limit = Math.max(0, Math.min(limit, entry - 0.01));
+    if (entry < Infinity) {
+      limit = Math.max(0, Math.min(limit, entry - 0.01));
+      reach = limit;
+    }
   }
   if (sc.version.pirates && full > 0) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
@@ -564,6 +571,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
       parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
       full = Math.max(0, full - dice.cross * scale);
       limit = Math.min(limit, full);
+      reach = full;
     }
   }
   let d = limit;
@@ -574,9 +582,9 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
     // (a path is never shorter than the straight line: that test first, it is cheap)
     const alt = sc.nav.nearestFree(at.x, at.y, 2, (x, y) => {
-      if (dist(from.x, from.y, x, y) > limit + 1e-9 || !placeOk(x, y)) return false;
+      if (dist(from.x, from.y, x, y) > reach + 1e-9 || !placeOk(x, y)) return false;
       const p = sc.nav.path(from, { x, y });
-      return p !== null && p.length <= limit + 1e-9 && p.length > 1e-6;
+      return p !== null && p.length <= reach + 1e-9 && p.length > 1e-6;
     });
     if (alt) {
       const p = sc.nav.path(from, alt);

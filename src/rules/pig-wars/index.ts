@@ -28,7 +28,7 @@ const SCENARIOS: Readonly<Record<string, readonly string[]>> = { 'pig-wars': ['f
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
   return defineRuleset<PigState, PigAction, PigScenario>({
     id: v.id,
-    version: '0.1.0',
+    version: '0.2.0',
     title: v.title,
     // Two sides; units activated by turned cards or chips; dice sampled in apply; a measured table in inches.
     traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
