@@ -9,7 +9,7 @@ import { pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
 import { compilePig, type PigScenario } from './compile.js';
 import { actionKey, applyAction, checkMoveTo, legalActions, setupGame, type PigAction } from './engine.js';
-import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
+import { DEFAULT_WEIGHTS_BY_VERSION, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, ROUT, cloneState, exportState, hashState, importState, type PigState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { pigInvariants } from './invariants.js';
@@ -53,7 +53,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
     },
     evaluation: {
       names: FEATURE_NAMES,
-      defaultWeights: DEFAULT_WEIGHTS,
+      defaultWeights: DEFAULT_WEIGHTS_BY_VERSION[v.id],
       side: (sc) => sc.sides[sc.raiders].id,
       features: (s) => features(s),
     },
