@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/model.js';
 import { pigWars, pigWarsPirates, type PigState } from '../../src/rules/pig-wars/index.js';
 import { ACTIVE, DEAD, GONE, ROUT } from '../../src/rules/pig-wars/state.js';
+import { homePoint } from '../../src/rules/pig-wars/engine.js';
 import { streamFromString } from '../../src/core/rng.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
 
@@ -212,5 +213,41 @@ describe('PI Morale Check: when leader is killed, or lose 25% of unit in a turn'
       { name: 'each 25% lost', value: -1 },
       { name: 'leader in combat or leading', value: 2 },
     ]);
+  });
+});
+
+describe('DA Movement / [R1]: a figure whose place is taken takes the nearest free place within 2 in that its allowance reaches', () => {
+  it('a drover whose landing place is crowded goes round the crowd and lands (not held to what was left of its path)', () => {
+    // Unit a1: one drover with a pig, about 3 in from its landing place H; unit a2: friends
+    // standing on H and in a line 1.05 in in front of it, across the drover's way. Every free
+    // place within 2 in of H is farther from the drover than H is; the drover's allowance
+    // (9 × ¾ = 6.75 in) reaches free places beside and behind H, inside the home zone.
+    const raw = scenario('pig-wars', [{ weapons: ['spear'], at: [8, 10], class: 'average' }], [{ weapons: ['spear'], at: [30, 30] }], { carrySpeed: 0.75 });
+    const sides = (raw as { sides: { units: unknown[] }[] }).sides;
+    sides[0].units.push({ id: 'a2', class: 'average', area: [[5, 30], [9, 30], [9, 34], [5, 34]], facing: 0, figures: [{ count: 6, weapons: ['spear'] }] });
+    const { s } = start(pigWars, raw, [d(2, 1)]);
+    expect(s.actUnit).toBe(0);
+    const drover = 0;
+    s.x[drover] = 5.5;
+    s.y[drover] = 24;
+    const H = homePoint(s, drover);
+    const L = Math.hypot(H.x - s.x[drover], H.y - s.y[drover]);
+    expect(L).toBeGreaterThan(3);
+    const ux = (H.x - s.x[drover]) / L;
+    const uy = (H.y - s.y[drover]) / L;
+    s.pigBy[0] = drover;
+    s.pigX[0] = s.x[drover];
+    s.pigY[0] = s.y[drover];
+    // a2's six figures (indices 1–6): one on H, five in a line across the way 1.05 in before H
+    const spots = [{ x: H.x, y: H.y }, ...[-2, -1, 0, 1, 2].map((k) => ({ x: H.x - 1.05 * ux - k * uy, y: H.y - 1.05 * uy + k * ux }))];
+    spots.forEach((p, i) => {
+      s.x[1 + i] = p.x;
+      s.y[1 + i] = p.y;
+    });
+    pigWars.apply(s, { k: 'obj' }, { rng: streamFromString('land') });
+    expect(s.landed).toBe(1);
+    const d2 = Math.hypot(s.x[drover] - H.x, s.y[drover] - H.y);
+    expect(d2).toBeGreaterThanOrEqual(1 - 1e-9);
+    expect(d2).toBeLessThanOrEqual(2 + 1e-9);
   });
 });

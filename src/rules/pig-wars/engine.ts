@@ -138,8 +138,16 @@ function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: number, by
 
 /** The figures of a state as the table kit sees them. */
 export function figureView(s: PigState): FigureView {
-  return { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => onTable(s, i) };
+  // One view per state: the state's arrays are changed in place, never replaced, so the view stays
+  // current (a search asks for it thousands of times; building it each time was a profile's top cost).
+  let v = VIEWS.get(s);
+  if (!v) {
+    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => onTable(s, i) };
+    VIEWS.set(s, v);
+  }
+  return v;
 }
+const VIEWS = new WeakMap<PigState, FigureView>();
 
 /** Where attacker `a` stands relative to target `t`'s facing: front (±45°), rear (±45° behind), else flank (right flank unshielded). */
 export function arcOf(s: PigState, a: number, t: number): 'front' | 'flank' | 'unshielded' | 'rear' {
@@ -200,9 +208,8 @@ function enemyUnits(s: PigState, u: number): number[] {
   return s.sc.sides[1 - side].units.filter((v) => s.sc.units[v].figures.some((f) => s.status[f] === ACTIVE));
 }
 
-/** Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base move + 6. */
-function chargeable(s: PigState, u: number, v: number): boolean {
-  const cs = chargers(s, u);
+/** Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base move + 6. `cs`: the unit's {@link chargers}. */
+function chargeable(s: PigState, cs: readonly number[], v: number): boolean {
   if (cs.length === 0) return false;
   for (const f of cs) {
     const reach = baseMove(s, f) + (s.sc.version.pirates ? 2.5 : 0) + 6 + s.sc.contact;
@@ -227,9 +234,39 @@ export function legalActions(s: PigState): PigAction[] {
   const raider = unit.side === s.sc.raiders;
   if (!raider || lootLeft(s) || freeFigures(s, u).some((f) => carrying(s, f))) out.push({ k: 'obj' });
   if (raider) out.push({ k: 'home' });
-  for (const v of enemyUnits(s, u)) out.push({ k: 'foe', u: s.sc.units[v].id });
-  for (const v of enemyUnits(s, u)) if (chargeable(s, u, v)) out.push({ k: 'charge', u: s.sc.units[v].id });
+  const foes = enemyUnits(s, u);
+  for (const v of foes) out.push({ k: 'foe', u: s.sc.units[v].id });
+  const cs = chargers(s, u);
+  for (const v of foes) if (chargeable(s, cs, v)) out.push({ k: 'charge', u: s.sc.units[v].id });
   return out;
+}
+
+/** True when `a` is one of {@link legalActions} now (the same test, without listing them all). */
+export function isLegal(s: PigState, a: PigAction): boolean {
+  if (s.phase !== PH_UNIT) return false;
+  const u = s.actUnit;
+  const unit = s.sc.units[u];
+  const raider = unit.side === s.sc.raiders;
+  switch (a.k) {
+    case 'hold':
+      return true;
+    case 'wall':
+      return unit.canWall && !s.wall[u];
+    case 'unwall':
+      return unit.canWall && !!s.wall[u];
+    case 'obj':
+      return !raider || lootLeft(s) || freeFigures(s, u).some((f) => carrying(s, f));
+    case 'home':
+      return raider;
+    case 'foe':
+    case 'charge': {
+      const v = s.sc.units.findIndex((x) => x.id === a.u);
+      if (v < 0 || s.sc.units[v].side === unit.side || !s.sc.units[v].figures.some((f) => s.status[f] === ACTIVE)) return false;
+      return a.k === 'foe' || chargeable(s, chargers(s, u), v);
+    }
+    default:
+      return false;
+  }
 }
 
 /** A stable key of an action. */
@@ -273,8 +310,7 @@ export function applyAction(s: PigState, a: PigAction, ctx: StepContext): void {
     const why = checkMoveTo(s, a.x, a.y);
     if (why) throw new Error(`illegal action moveTo: ${why}`);
   } else {
-    const key = actionKey(a);
-    if (!legalActions(s).some((o) => actionKey(o) === key)) throw new Error(`illegal action ${key}`);
+    if (!isLegal(s, a)) throw new Error(`illegal action ${actionKey(a)}`);
   }
   s.decisions++;
   s.counters[C.orders]++;
@@ -460,20 +496,42 @@ function roughEntry(s: PigState, points: readonly Vec[]): number {
   return s.sc.table.slowEntry(points);
 }
 
-/** The point may hold figure f: free of terrain and of other figures on the table; with `shy`, not within reach of an enemy. */
-function placeOk(s: PigState, f: number, x: number, y: number, shy: boolean, ignore = -1): boolean {
+/**
+ * The places figure f may stand on now: free of terrain and of other figures on the table (the
+ * kit's {@link placeFree}); with `shy`, not within reach of an active enemy (base contact + 0.5 in).
+ * Built once per move and then asked many times: the other figures' bases are gathered once into
+ * a compact view (nothing else moves while one figure looks for its place).
+ */
+function placesFor(s: PigState, f: number, shy: boolean): (x: number, y: number) => boolean {
   const sc = s.sc;
-  if (!sc.table.isFree(x, y) || !placeFree(figureView(s), x, y, f, ignore)) return false;
-  if (!shy) return true;
-  const side = sc.figures[f].side;
-  const shyD = sc.contact + 0.5;
-  for (const g of sc.sides[1 - side].figures) {
-    if (s.status[g] !== ACTIVE) continue;
-    const dx = s.x[g] - x;
-    const dy = s.y[g] - y;
-    if (dx * dx + dy * dy < shyD * shyD) return false;
+  const n = sc.figures.length;
+  const bx: number[] = [];
+  const by: number[] = [];
+  for (let g = 0; g < n; g++) {
+    if (g === f || !onTable(s, g)) continue;
+    bx.push(s.x[g]);
+    by.push(s.y[g]);
   }
-  return true;
+  const others: FigureView = { x: bx, y: by, facing: bx, radius: sc.radius, occupies: () => true };
+  const ex: number[] = [];
+  const ey: number[] = [];
+  if (shy) {
+    for (const g of sc.sides[1 - sc.figures[f].side].figures) {
+      if (s.status[g] !== ACTIVE) continue;
+      ex.push(s.x[g]);
+      ey.push(s.y[g]);
+    }
+  }
+  const shyD2 = (sc.contact + 0.5) * (sc.contact + 0.5);
+  return (x, y) => {
+    if (!sc.table.isFree(x, y) || !placeFree(others, x, y, -1)) return false;
+    for (let i = 0; i < ex.length; i++) {
+      const dx = ex[i] - x;
+      const dy = ey[i] - y;
+      if (dx * dx + dy * dy < shyD2) return false;
+    }
+    return true;
+  };
 }
 
 /**
@@ -493,10 +551,17 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   const path = sc.nav.path(from, goal);
   if (!path || path.length < 1e-6) return 0;
   let limit = Math.min(full, path.length);
+  // How far along its own path a free place may be when the one reached is taken: the figure's
+  // allowance ([R1]), not what is left of the path to a goal already within reach (that bound
+  // left drovers stuck short of a crowded landing place).
+  let reach = full;
   const uid = sc.units[sc.figures[f].unit].id;
   if (!sc.version.pirates && s.wall[sc.figures[f].unit]) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
-    if (entry < Infinity) limit = Math.max(0, Math.min(limit, entry - 0.01));
+    if (entry < Infinity) {
+      limit = Math.max(0, Math.min(limit, entry - 0.01));
+      reach = limit;
+    }
   }
   if (sc.version.pirates && full > 0) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
@@ -506,17 +571,20 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
       parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
       full = Math.max(0, full - dice.cross * scale);
       limit = Math.min(limit, full);
+      reach = full;
     }
   }
   let d = limit;
   let at = pointAlong(path.points, d);
   let pts: Vec[] | null = null;
-  if (!placeOk(s, f, at.x, at.y, shy)) {
+  const placeOk = placesFor(s, f, shy);
+  if (!placeOk(at.x, at.y)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
+    // (a path is never shorter than the straight line: that test first, it is cheap)
     const alt = sc.nav.nearestFree(at.x, at.y, 2, (x, y) => {
-      if (!placeOk(s, f, x, y, shy)) return false;
+      if (dist(from.x, from.y, x, y) > reach + 1e-9 || !placeOk(x, y)) return false;
       const p = sc.nav.path(from, { x, y });
-      return p !== null && p.length <= limit + 1e-9 && p.length > 1e-6;
+      return p !== null && p.length <= reach + 1e-9 && p.length > 1e-6;
     });
     if (alt) {
       const p = sc.nav.path(from, alt);
@@ -528,7 +596,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
     }
   }
   if (!pts) {
-    while (d > 0 && !placeOk(s, f, at.x, at.y, shy)) {
+    while (d > 0 && !placeOk(at.x, at.y)) {
       d = Math.max(0, d - 0.2);
       at = pointAlong(path.points, d);
     }
@@ -855,12 +923,13 @@ function contactSpot(s: PigState, f: number, t: number): Vec | null {
   const sc = s.sc;
   const gap = 2 * sc.radius + 0.02;
   const base = angleTo(s.x[t], s.y[t], s.x[f], s.y[f]);
+  const placeOk = placesFor(s, f, false);
   for (let k = 0; k < 13; k++) {
     const off = ((k + 1) >> 1) * (k % 2 ? 1 : -1) * (Math.PI / 12);
     const a = base + off;
     const x = s.x[t] + gap * Math.cos(a);
     const y = s.y[t] + gap * Math.sin(a);
-    if (placeOk(s, f, x, y, false)) return { x, y };
+    if (placeOk(x, y)) return { x, y };
   }
   return null;
 }
@@ -918,7 +987,8 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   if (!path) return;
   let d = Math.min(full, path.length);
   let at = pointAlong(path.points, d);
-  while (d > 0 && !placeOk(s, f, at.x, at.y, false)) {
+  const placeOk = placesFor(s, f, false);
+  while (d > 0 && !placeOk(at.x, at.y)) {
     d = Math.max(0, d - 0.2);
     at = pointAlong(path.points, d);
   }

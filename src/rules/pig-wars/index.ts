@@ -9,7 +9,7 @@ import { pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
 import { compilePig, type PigScenario } from './compile.js';
 import { actionKey, applyAction, checkMoveTo, legalActions, setupGame, type PigAction } from './engine.js';
-import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
+import { DEFAULT_WEIGHTS_BY_VERSION, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, ROUT, cloneState, exportState, hashState, importState, type PigState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { pigInvariants } from './invariants.js';
@@ -28,7 +28,7 @@ const SCENARIOS: Readonly<Record<string, readonly string[]>> = { 'pig-wars': ['f
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
   return defineRuleset<PigState, PigAction, PigScenario>({
     id: v.id,
-    version: '0.1.0',
+    version: '0.2.0',
     title: v.title,
     // Two sides; units activated by turned cards or chips; dice sampled in apply; a measured table in inches.
     traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
@@ -53,7 +53,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
     },
     evaluation: {
       names: FEATURE_NAMES,
-      defaultWeights: DEFAULT_WEIGHTS,
+      defaultWeights: DEFAULT_WEIGHTS_BY_VERSION[v.id],
       side: (sc) => sc.sides[sc.raiders].id,
       features: (s) => features(s),
     },
