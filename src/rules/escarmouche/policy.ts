@@ -68,6 +68,18 @@ function effectValue(s: EscState, t: number, eff: Effect): number {
  * worth of pushing a figure off an objective (times its objective weight).
  */
 const K = { restBase: 0.12, restShot: 0.25, restZoc: 0.2, main: 0.012, near: 0.025, fsNear: 0.04, gang: 0.2, push: 0.3 } as const;
+const ODDS = new Map<string, ReturnType<typeof duelOdds>>();
+/** {@link duelOdds}, remembered (a pure function of its arguments; only the ratings' order matters). */
+function odds(a: number, d: number, ra: number, rd: number): ReturnType<typeof duelOdds> {
+  const key = `${a},${d},${Math.sign(ra - rd)}`;
+  let o = ODDS.get(key);
+  if (!o) {
+    o = duelOdds(a, d, Math.sign(ra - rd), 0);
+    ODDS.set(key, o);
+  }
+  return o;
+}
+
 /** Chances that a roll of `n` dice ends the side's turn and only the figure's turn, given the side's 1s so far. */
 function rollRisk(s: EscState, n: number): { side: number; figure: number } {
   const none = (5 / 6) ** n;
@@ -191,21 +203,21 @@ function potentialHere(s: EscState, f: number): number {
 function shotGain(s: EscState, f: number, t: number, helpers: number[], pool: number): { gain: number; dice: number } {
   const sc = s.sc;
   const d = shotDice(s, f, t, helpers, pool);
-  const odds = duelOdds(d.active, sc.figures[t].rating, sc.figures[f].rating, sc.figures[t].rating);
+  const o = odds(d.active, sc.figures[t].rating, sc.figures[f].rating, sc.figures[t].rating);
   let gain = 0;
-  for (let k = 0; k < odds.win.length; k++) if (odds.win[k] > 0) gain += odds.win[k] * effectValue(s, t, shootingEffect(k));
+  for (let k = 0; k < o.win.length; k++) if (o.win[k] > 0) gain += o.win[k] * effectValue(s, t, shootingEffect(k));
   return { gain, dice: d.active + d.passive };
 }
 
 function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'massed' | 'close', pool: number, interrupt: boolean): { gain: number; dice: number } {
   const sc = s.sc;
   const fs = fightSetup(s, f, t, mode, pool);
-  const odds = duelOdds(fs.active, fs.defence, sc.figures[f].rating, sc.figures[t].rating);
+  const o = odds(fs.active, fs.defence, sc.figures[f].rating, sc.figures[t].rating);
   const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat !== t);
   let gain = 0;
-  for (let k = 0; k < odds.win.length; k++) {
-    if (odds.win[k] > 0 && !(fsApplies && fs.firstStrike === t)) gain += odds.win[k] * effectValue(s, t, fightingEffect(k));
-    if (odds.lose[k] > 0 && !(fsApplies && fs.firstStrike === f)) gain -= odds.lose[k] * effectValue(s, f, fightingEffect(k));
+  for (let k = 0; k < o.win.length; k++) {
+    if (o.win[k] > 0 && !(fsApplies && fs.firstStrike === t)) gain += o.win[k] * effectValue(s, t, fightingEffect(k));
+    if (o.lose[k] > 0 && !(fsApplies && fs.firstStrike === f)) gain -= o.lose[k] * effectValue(s, f, fightingEffect(k));
   }
   if (mode === 'massed') gain -= 0.15 * fs.spent.length;
   return { gain, dice: fs.active + fs.passive };
@@ -215,14 +227,14 @@ function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'm
  * The best attack (shot or fight) figure `f` could make now with `pool` accumulated dice: its
  * gain minus the cost of its roll's risk (−Infinity when it has none).
  */
-function bestAttack(s: EscState, f: number, pool: number, rest: number): number {
+function bestAttack(s: EscState, f: number, pool: number, rest: number, fightsOnly = false): number {
   const sc = s.sc;
   const risk = (dice: number): number => {
     const r = rollRisk(s, dice);
     return r.side * (rest + 0.08) + r.figure * 0.08;
   };
   let best = -Infinity;
-  if (sc.figures[f].missile) {
+  if (sc.figures[f].missile && !fightsOnly) {
     for (const t of visibleEnemies(s, f)) {
       const g = shotGain(s, f, t, [], pool);
       best = Math.max(best, g.gain - risk(g.dice));
@@ -239,14 +251,14 @@ function bestAttack(s: EscState, f: number, pool: number, rest: number): number 
   return best;
 }
 
-/** `bestAttack` as if `f` stood at (x, y) (the state is put back). */
-function bestAttackAt(s: EscState, f: number, x: number, y: number, pool: number, rest: number): number {
+/** The best fight `f` could make (as {@link bestAttack}) if it stood at (x, y) (the state is put back). */
+function bestFightAt(s: EscState, f: number, x: number, y: number, pool: number, rest: number): number {
   const ox = s.x[f];
   const oy = s.y[f];
   s.x[f] = x;
   s.y[f] = y;
   try {
-    return bestAttack(s, f, pool, rest);
+    return bestAttack(s, f, pool, rest, true);
   } finally {
     s.x[f] = ox;
     s.y[f] = oy;
@@ -283,14 +295,14 @@ function charges(s: EscState, f: number): Charge[] {
 
 /**
  * The best charge with `pool` dice: the move's roll must keep the figure's turn (and the side's),
- * then the best attack from where it stops; the move's risk is paid.
+ * then the best fight from where it stops; the move's risk is paid.
  */
 function chargeValue(s: EscState, f: number, cs: readonly Charge[], pool: number, rest: number): number {
   let best = -Infinity;
   for (const c of cs) {
     const r = rollRisk(s, pool + c.dice);
     const reach = 1 - r.side - r.figure;
-    const v = reach * Math.max(0, bestAttackAt(s, f, c.x, c.y, pool, rest)) - (r.side * (rest + 0.08) + r.figure * 0.08);
+    const v = reach * Math.max(0, bestFightAt(s, f, c.x, c.y, pool, rest)) - (r.side * (rest + 0.08) + r.figure * 0.08);
     best = Math.max(best, v);
   }
   return best;
@@ -333,9 +345,9 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
         dice += fl.length;
         for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
       }
-      if (a.k === 'move' && zocEnemies(s, f).length === 0) {
-        // A charge: from where it stops the figure may fight (or shoot) with the pool it has.
-        const att = bestAttackAt(s, f, opt.to.x, opt.to.y, s.pool, rest);
+      if (a.k === 'move' && opt.stop === 'keepOff' && zocEnemies(s, f).length === 0) {
+        // A charge: where it stops, at an enemy's ZOC, the figure may fight with the pool it has.
+        const att = bestFightAt(s, f, opt.to.x, opt.to.y, s.pool, rest);
         if (att > 0) {
           const r = rollRisk(s, dice);
           gain += (1 - r.side - r.figure) * att;
@@ -428,15 +440,17 @@ function opportunity(s: EscState, f: number, restOverride?: number): number {
 export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): number[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
+    const opps = legal.map((a) => (a.k === 'pick' ? opportunity(s, sc.figureIndex.get(a.f) ?? -1) : -Infinity));
     // Passing forfeits every figure's turn for certain, so the risk a roll puts on the figures still
-    // to act is no reason to pass: pass only when no figure has anything worth doing even then.
-    let worth = false;
-    for (const a of legal) if (a.k === 'pick' && opportunity(s, sc.figureIndex.get(a.f) ?? -1, 0) > 0.02) worth = true;
-    return legal.map((a) => {
+    // to act is no reason to pass: pass only when no figure has anything worth doing even then (an
+    // opportunity reckoned without that risk is at least the one reckoned with it).
+    let worth = opps.some((o) => o > 0.02);
+    if (!worth) for (const a of legal) if (a.k === 'pick' && opportunity(s, sc.figureIndex.get(a.f) ?? -1, 0) > 0.02) worth = true;
+    return legal.map((a, i) => {
       if (a.k === 'pass') return worth ? -10 : 0.02;
       if (a.k !== 'pick') return 0;
       const f = sc.figureIndex.get(a.f) ?? -1;
-      const opp = opportunity(s, f);
+      const opp = opps[i];
       // Big rolls last: the gun (and any figure whose best move is a long roll) waits its turn.
       const bigRoll = sc.figures[f].missile?.key === 'cannon' ? 0.25 : 0;
       return opp - bigRoll + (opp > 0 ? 0.05 : 0);
