@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { escarmoucheScores } from '../../src/rules/escarmouche/policy.js';
 import { legalActions } from '../../src/rules/escarmouche/engine.js';
+import { PH_PICK, newState } from '../../src/rules/escarmouche/state.js';
 import { acting, testScenario } from './helpers.js';
 
 const best = (s: ReturnType<typeof acting>): string => {
@@ -57,5 +58,38 @@ describe('heuristic: it fights when a fight is good', () => {
   it('alone against an equal enemy with no pool it does not fight', () => {
     const sc = testScenario(['..'], [{ side: 0, at: [8, 4] }, { side: 1, at: [10, 4] }]);
     expect(best(acting(sc, 'A1'))).not.toMatch(/fight/);
+  });
+});
+
+describe('heuristic: it plays its figures rather than pass (PLAY: "you may now act with another figure")', () => {
+  it('after a single 1 this turn, with a horseman at the ZOC of a musketeer (a first-strike fight), the side picks a figure: passing would forfeit every turn the 1 put at risk', () => {
+    const sc = testScenario(['...'], [
+      { side: 0, zone: 'r0c0', mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
+      { side: 0, zone: 'r0c0', missile: 'musket' },
+      { side: 0, zone: 'r0c0', missile: 'musket' },
+      { side: 0, zone: 'r0c0' },
+      { side: 1, zone: 'r0c0', missile: 'musket' },
+    ]);
+    const s = newState(sc);
+    s.side = 0;
+    s.first = 0;
+    s.phase = PH_PICK;
+    s.ones = 1;
+    expect(best(s)).toMatch(/"k":"pick"/);
+  });
+});
+
+describe('heuristic: first strike draws the figure on (FIGHTING: "a Pikeman always gets first strike")', () => {
+  it('a pikeman makes for the enemy horseman, not the nearer enemy on foot', () => {
+    const sc = testScenario(
+      ['...', '...'],
+      [
+        { side: 0, at: [5, 3], pike: true, skills: { pike: 1 } },
+        { side: 1, at: [14, 3] },
+        { side: 1, at: [5, 13], mounted: true, rating: 4, skills: { rider: 2 } },
+      ],
+      { wounds: 'one' },
+    );
+    expect(best(acting(sc, 'A1'))).toBe('{"k":"move","to":"foe:B2"}');
   });
 });

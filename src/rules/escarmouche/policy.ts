@@ -13,7 +13,12 @@
  *           turn times a small continuation value.
  * "End the figure's turn" scores 0, so a figure stops as soon as nothing it could do is worth the
  * risk — the push-your-luck judgement of PLAY. Figures are picked best opportunity first and
- * big-dice actions (the gun) last, because a second 1 ends the side's turn.
+ * big-dice actions (the gun) last, because a second 1 ends the side's turn; the side passes only
+ * when no figure has anything worth doing even leaving that risk aside (passing forfeits those
+ * figures' turns for certain). A move that ends at an enemy's ZOC is a charge, worth the attack it
+ * allows with the pool the figure has; readying counts charges as attacks to come. First strike
+ * (horse against foot, pike against horse) draws a figure on, and a friend already at an enemy's
+ * ZOC makes standing there worth more (outnumbering).
  */
 import {
   type EscAction,
@@ -51,8 +56,28 @@ function effectValue(s: EscState, t: number, eff: Effect): number {
   v += eff.shaken * 0.12;
   if (eff.cowered && !s.cowered[t]) v += 0.2;
   if (eff.disarmed && !s.disarmed[t]) v += info.hasPike ? 0.25 : 0.15;
-  if (eff.pushed) v += s.cover[t] ? 0.1 : 0.02;
+  if (eff.pushed) v += (s.cover[t] ? 0.1 : 0.02) + (onObj > 0 ? K.push * onObj : 0);
   return v;
+}
+
+/**
+ * Weights of the script (hand-set against Mill Bridge, heuristic v heuristic, issue 19): what each
+ * not-yet-acted figure is assumed to be worth to its side this turn, the pull of the main objective
+ * and of the nearest enemy (per base width), the pull of an enemy the figure would strike first
+ * (per base width), the worth of a friend already at the same enemy's ZOC (outnumbering), and the
+ * worth of pushing a figure off an objective (times its objective weight).
+ */
+const K = { restBase: 0.12, restShot: 0.25, restZoc: 0.2, main: 0.012, near: 0.025, fsNear: 0.04, gang: 0.2, push: 0.3 } as const;
+const ODDS = new Map<string, ReturnType<typeof duelOdds>>();
+/** {@link duelOdds}, remembered (a pure function of its arguments; only the ratings' order matters). */
+function odds(a: number, d: number, ra: number, rd: number): ReturnType<typeof duelOdds> {
+  const key = `${a},${d},${Math.sign(ra - rd)}`;
+  let o = ODDS.get(key);
+  if (!o) {
+    o = duelOdds(a, d, Math.sign(ra - rd), 0);
+    ODDS.set(key, o);
+  }
+  return o;
 }
 
 /** Chances that a roll of `n` dice ends the side's turn and only the figure's turn, given the side's 1s so far. */
@@ -69,9 +94,9 @@ function restValue(s: EscState, except: number): number {
   let v = 0;
   for (const g of sc.sides[sc.figures[except].side].figures) {
     if (g === except || s.wounds[g] === 0 || s.acted[g]) continue;
-    v += 0.12;
-    if (sc.figures[g].missile && visibleEnemies(s, g).length > 0) v += 0.25;
-    if (zocEnemies(s, g).length > 0) v += 0.2;
+    v += K.restBase;
+    if (sc.figures[g].missile && visibleEnemies(s, g).length > 0) v += K.restShot;
+    if (zocEnemies(s, g).length > 0) v += K.restZoc;
   }
   return v;
 }
@@ -140,7 +165,7 @@ function potentialHere(s: EscState, f: number): number {
     return v;
   }
   // Melee figures and leaders: to the main objective, and at enemies they can beat.
-  v -= (info.leader > 0 ? 0.006 : 0.012) * toMain;
+  v -= (info.leader > 0 ? K.main / 2 : K.main) * toMain;
   let nearest = Infinity;
   for (const e of enemies) {
     const E = sc.figures[e];
@@ -148,11 +173,29 @@ function potentialHere(s: EscState, f: number): number {
     if (bad) continue;
     nearest = Math.min(nearest, centreDist(s, f, e) / bw);
   }
-  if (Number.isFinite(nearest)) v -= (info.missile && info.leader === 0 && !info.mounted ? 0.01 : 0.025) * Math.min(40, nearest);
+  if (Number.isFinite(nearest)) v -= (info.missile && info.leader === 0 && !info.mounted ? 0.01 : K.near) * Math.min(40, nearest);
+  // First strike (horse against foot without a usable pike, a usable pike against horse) makes a
+  // fight nearly free: such enemies draw the figure on.
+  const strikes = (e: number): boolean => {
+    const E = sc.figures[e];
+    if (info.mounted) return !E.mounted && !(E.hasPike && s.disarmed[e] === 0);
+    return info.hasPike && s.disarmed[f] === 0 && E.mounted;
+  };
+  {
+    let fsNearest = Infinity;
+    for (const e of enemies) if (strikes(e)) fsNearest = Math.min(fsNearest, centreDist(s, f, e) / bw);
+    if (Number.isFinite(fsNearest)) v -= K.fsNear * Math.min(40, fsNearest);
+  }
   let beatable = 0;
   for (const e of atZ) {
     if (info.mounted && sc.figures[e].hasPike && s.disarmed[e] === 0) beatable -= 0.4;
-    else beatable += (info.mounted && !sc.figures[e].mounted ? 0.3 : 0.12) * (4 - Math.min(3, s.wounds[e])) * 0.5;
+    else {
+      beatable += (strikes(e) ? 0.3 : 0.12) * (4 - Math.min(3, s.wounds[e])) * 0.5;
+      // Outnumbering: friends already at this enemy's ZOC would fight beside the figure.
+      let friends = 0;
+      for (const g of sc.sides[info.side].figures) if (g !== f && s.wounds[g] > 0 && atZoc(s, g, e)) friends++;
+      beatable += K.gang * Math.min(2, friends);
+    }
   }
   return v + beatable - 0.08 * Math.max(0, atZ.length - 1);
 }
@@ -160,21 +203,21 @@ function potentialHere(s: EscState, f: number): number {
 function shotGain(s: EscState, f: number, t: number, helpers: number[], pool: number): { gain: number; dice: number } {
   const sc = s.sc;
   const d = shotDice(s, f, t, helpers, pool);
-  const odds = duelOdds(d.active, sc.figures[t].rating, sc.figures[f].rating, sc.figures[t].rating);
+  const o = odds(d.active, sc.figures[t].rating, sc.figures[f].rating, sc.figures[t].rating);
   let gain = 0;
-  for (let k = 0; k < odds.win.length; k++) if (odds.win[k] > 0) gain += odds.win[k] * effectValue(s, t, shootingEffect(k));
+  for (let k = 0; k < o.win.length; k++) if (o.win[k] > 0) gain += o.win[k] * effectValue(s, t, shootingEffect(k));
   return { gain, dice: d.active + d.passive };
 }
 
 function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'massed' | 'close', pool: number, interrupt: boolean): { gain: number; dice: number } {
   const sc = s.sc;
   const fs = fightSetup(s, f, t, mode, pool);
-  const odds = duelOdds(fs.active, fs.defence, sc.figures[f].rating, sc.figures[t].rating);
+  const o = odds(fs.active, fs.defence, sc.figures[f].rating, sc.figures[t].rating);
   const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat !== t);
   let gain = 0;
-  for (let k = 0; k < odds.win.length; k++) {
-    if (odds.win[k] > 0 && !(fsApplies && fs.firstStrike === t)) gain += odds.win[k] * effectValue(s, t, fightingEffect(k));
-    if (odds.lose[k] > 0 && !(fsApplies && fs.firstStrike === f)) gain -= odds.lose[k] * effectValue(s, f, fightingEffect(k));
+  for (let k = 0; k < o.win.length; k++) {
+    if (o.win[k] > 0 && !(fsApplies && fs.firstStrike === t)) gain += o.win[k] * effectValue(s, t, fightingEffect(k));
+    if (o.lose[k] > 0 && !(fsApplies && fs.firstStrike === f)) gain -= o.lose[k] * effectValue(s, f, fightingEffect(k));
   }
   if (mode === 'massed') gain -= 0.15 * fs.spent.length;
   return { gain, dice: fs.active + fs.passive };
@@ -184,14 +227,14 @@ function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'm
  * The best attack (shot or fight) figure `f` could make now with `pool` accumulated dice: its
  * gain minus the cost of its roll's risk (−Infinity when it has none).
  */
-function bestAttack(s: EscState, f: number, pool: number, rest: number): number {
+function bestAttack(s: EscState, f: number, pool: number, rest: number, fightsOnly = false): number {
   const sc = s.sc;
   const risk = (dice: number): number => {
     const r = rollRisk(s, dice);
     return r.side * (rest + 0.08) + r.figure * 0.08;
   };
   let best = -Infinity;
-  if (sc.figures[f].missile) {
+  if (sc.figures[f].missile && !fightsOnly) {
     for (const t of visibleEnemies(s, f)) {
       const g = shotGain(s, f, t, [], pool);
       best = Math.max(best, g.gain - risk(g.dice));
@@ -204,6 +247,63 @@ function bestAttack(s: EscState, f: number, pool: number, rest: number): number 
         best = Math.max(best, g.gain - risk(g.dice));
       }
     }
+  }
+  return best;
+}
+
+/** The best fight `f` could make (as {@link bestAttack}) if it stood at (x, y) (the state is put back). */
+function bestFightAt(s: EscState, f: number, x: number, y: number, pool: number, rest: number): number {
+  const ox = s.x[f];
+  const oy = s.y[f];
+  s.x[f] = x;
+  s.y[f] = y;
+  try {
+    return bestAttack(s, f, pool, rest, true);
+  } finally {
+    s.x[f] = ox;
+    s.y[f] = oy;
+  }
+}
+
+/** A charge: a move toward an enemy in sight that ends at its zone of control (where the figure could then fight it). */
+interface Charge {
+  x: number;
+  y: number;
+  /** Passive dice of the move. */
+  dice: number;
+}
+
+/** The charges open to `f` now (none when it is prone or already at an enemy's ZOC). */
+function charges(s: EscState, f: number): Charge[] {
+  const sc = s.sc;
+  if (s.cowered[f] || zocEnemies(s, f).length > 0) return [];
+  const out: Charge[] = [];
+  for (const e of visibleEnemies(s, f)) {
+    const opt = moveOption(s, f, `foe:${sc.figures[e].id}`);
+    if (!opt || opt.length < 0.1 * sc.radius) continue;
+    const ox = s.x[f];
+    const oy = s.y[f];
+    s.x[f] = opt.to.x;
+    s.y[f] = opt.to.y;
+    const ok = atZoc(s, f, e);
+    s.x[f] = ox;
+    s.y[f] = oy;
+    if (ok) out.push({ x: opt.to.x, y: opt.to.y, dice: Math.max(opt.dice, sc.figures[f].moveFloor) });
+  }
+  return out;
+}
+
+/**
+ * The best charge with `pool` dice: the move's roll must keep the figure's turn (and the side's),
+ * then the best fight from where it stops; the move's risk is paid.
+ */
+function chargeValue(s: EscState, f: number, cs: readonly Charge[], pool: number, rest: number): number {
+  let best = -Infinity;
+  for (const c of cs) {
+    const r = rollRisk(s, pool + c.dice);
+    const reach = 1 - r.side - r.figure;
+    const v = reach * Math.max(0, bestFightAt(s, f, c.x, c.y, pool, rest)) - (r.side * (rest + 0.08) + r.figure * 0.08);
+    best = Math.max(best, v);
   }
   return best;
 }
@@ -245,6 +345,14 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
         dice += fl.length;
         for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
       }
+      if (a.k === 'move' && opt.stop === 'keepOff' && zocEnemies(s, f).length === 0) {
+        // A charge: where it stops, at an enemy's ZOC, the figure may fight with the pool it has.
+        const att = bestFightAt(s, f, opt.to.x, opt.to.y, s.pool, rest);
+        if (att > 0) {
+          const r = rollRisk(s, dice);
+          gain += (1 - r.side - r.figure) * att;
+        }
+      }
       return gain - risk(dice);
     }
     case 'dev': {
@@ -256,7 +364,8 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
         case 'ready': {
           // Worth it only as the first of up to four "ready"s before an attack: the best of readying
           // k times (each roll risking the turn) and then making the best attack with k dice more.
-          if (!attack) return -risk(dice);
+          const cs = charges(s, f);
+          if (!attack && cs.length === 0) return -risk(dice);
           let best = -Infinity;
           let reach = 1;
           let paid = 0;
@@ -264,7 +373,8 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
             const r = rollRisk(s, s.pool + k);
             paid += reach * (r.side * (rest + 0.08) + r.figure * 0.08);
             reach *= 1 - r.side - r.figure;
-            best = Math.max(best, reach * Math.max(0, bestAttack(s, f, s.pool + k, rest)) - paid);
+            const att = Math.max(attack ? bestAttack(s, f, s.pool + k, rest) : -Infinity, cs.length > 0 ? chargeValue(s, f, cs, s.pool + k, rest) : -Infinity);
+            best = Math.max(best, reach * Math.max(0, att) - paid);
           }
           return best;
         }
@@ -311,7 +421,7 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
 }
 
 /** The figure's best opportunity if picked now (its best action's score) and the dice that action rolls. */
-function opportunity(s: EscState, f: number): number {
+function opportunity(s: EscState, f: number, restOverride?: number): number {
   const c = cloneState(s);
   c.actor = f;
   c.pool = 0;
@@ -320,7 +430,7 @@ function opportunity(s: EscState, f: number): number {
   c.fenceBeat = -1;
   c.phase = PH_ACT;
   c.acted[f] = 1;
-  const rest = restValue(c, f);
+  const rest = restOverride ?? restValue(c, f);
   let best = 0;
   for (const a of legalActions(c)) best = Math.max(best, actionScore(c, f, a, rest));
   return best;
@@ -330,11 +440,17 @@ function opportunity(s: EscState, f: number): number {
 export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): number[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
-    return legal.map((a) => {
-      if (a.k === 'pass') return 0.02;
+    const opps = legal.map((a) => (a.k === 'pick' ? opportunity(s, sc.figureIndex.get(a.f) ?? -1) : -Infinity));
+    // Passing forfeits every figure's turn for certain, so the risk a roll puts on the figures still
+    // to act is no reason to pass: pass only when no figure has anything worth doing even then (an
+    // opportunity reckoned without that risk is at least the one reckoned with it).
+    let worth = opps.some((o) => o > 0.02);
+    if (!worth) for (const a of legal) if (a.k === 'pick' && opportunity(s, sc.figureIndex.get(a.f) ?? -1, 0) > 0.02) worth = true;
+    return legal.map((a, i) => {
+      if (a.k === 'pass') return worth ? -10 : 0.02;
       if (a.k !== 'pick') return 0;
       const f = sc.figureIndex.get(a.f) ?? -1;
-      const opp = opportunity(s, f);
+      const opp = opps[i];
       // Big rolls last: the gun (and any figure whose best move is a long roll) waits its turn.
       const bigRoll = sc.figures[f].missile?.key === 'cannon' ? 0.25 : 0;
       return opp - bigRoll + (opp > 0 ? 0.05 : 0);
