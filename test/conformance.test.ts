@@ -14,6 +14,7 @@ import { verifyRecord } from '../src/replay.js';
 import { parseRecord } from '../src/core/record.js';
 import type { Json } from '../src/core/model.js';
 import { playSpecs } from './helpers/games.js';
+import { searchOptions } from '../agents/mcts/index.js';
 
 const scenarios = [...RULESETS.values()].flatMap((r) => r.scenarios.map((id) => compileSource(readScenarioFile(join(projectRoot(), 'scenarios', r.id, `${id}.json`)))));
 
@@ -27,6 +28,10 @@ describe('the registry', () => {
     });
     expect(new Set(files)).toEqual(declared);
     expect(files.length).toBe(declared.size);
+  });
+
+  it("every ruleset's searchDefaults are options mcts accepts (agents/mcts, src/core/model.ts)", () => {
+    for (const r of RULESETS.values()) expect(() => searchOptions({}, r), r.id).not.toThrow();
   });
 
   it('loads each ruleset alone by id (as worker threads do) to the registered object; refuses unknown ids', async () => {

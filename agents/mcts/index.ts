@@ -4,6 +4,8 @@
  * priors and rollouts when there is one, and its `threads` capability for root parallelism.
  *
  * Options (`mcts:iterations=2000,workers=2`):
+ * Options left out of a spec take the ruleset's `searchDefaults` when it declares them (src/core/model.ts),
+ * else the defaults below.
  * - `iterations` (default 300) — iterations per tree; deterministic.
  * - `calls` — forward-model calls per tree instead (deterministic).
  * - `ms` — wall-clock milliseconds per decision instead (the one non-deterministic budget).
@@ -62,8 +64,9 @@ export function loadWeights(path: string, ruleset: AnyRuleset): number[] {
  * a ruleset (checking a spec before any game) the ruleset-dependent checks — `horizon=turn`, the
  * `eval` file — are left for when the agent is created.
  */
-export function searchOptions(options: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number } {
-  checkOptions('mcts', options, MCTS_OPTIONS);
+export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number } {
+  checkOptions('mcts', given, MCTS_OPTIONS);
+  const options = withRulesetDefaults(given, ruleset);
   const ms = intOption(options, 'ms', 0, 0, 3_600_000);
   const calls = intOption(options, 'calls', 0, 0, 1e9);
   const budgetGiven = options.iterations !== undefined || ms > 0 || calls > 0;
@@ -86,6 +89,23 @@ export function searchOptions(options: Record<string, string>, ruleset: AnyRules
     weights: options.eval && ruleset ? loadWeights(options.eval, ruleset) : undefined,
   };
   return { opts, workers: intOption(options, 'workers', 1, 1, 64) };
+}
+
+const BUDGET_OPTIONS = ['iterations', 'calls', 'ms'];
+
+/**
+ * The spec's options over the ruleset's {@link AnyRuleset.searchDefaults}: a spec naming any budget
+ * option drops the default budget whole (so `ms=500` is a time budget, not time plus the default
+ * iterations). Throws AgentSpecError when a ruleset default is not an `mcts` option (a defect of
+ * the ruleset, caught by the conformance suite).
+ */
+export function withRulesetDefaults(options: Record<string, string>, ruleset: AnyRuleset | null): Record<string, string> {
+  const defaults = ruleset?.searchDefaults;
+  if (!defaults) return options;
+  checkOptions('mcts', defaults, MCTS_OPTIONS);
+  const specBudget = BUDGET_OPTIONS.some((k) => options[k] !== undefined);
+  const kept = Object.entries(defaults).filter(([k]) => !(specBudget && BUDGET_OPTIONS.includes(k)));
+  return { ...Object.fromEntries(kept), ...options };
 }
 
 let sharedPool: Piscina | null = null;

@@ -165,6 +165,17 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   turn?(state: S): number;
 
   /**
+   * Optional: the `mcts` options this ruleset's games are searched with when an agent spec leaves
+   * them out (option name → value as written in a spec, e.g. `{ iterations: '200', eps: '1' }`),
+   * chosen by measurement so that plain `mcts` decides in about a second or less on the reference
+   * 2-core machine and plays as well as the ruleset's search can at that cost. Options given in the
+   * spec win; a spec that names any budget (`iterations`, `calls`, `ms`) replaces the default
+   * budget whole. The conformance suite checks that `mcts` accepts every entry. Absent: the
+   * search's own defaults (agents/mcts/search.ts).
+   */
+  readonly searchDefaults?: Readonly<Record<string, string>>;
+
+  /**
    * Optional: the ruleset's scripted policy — how its own rules text would have a sensible player
    * choose — as a score per legal action. The `heuristic` agent plays the best score (the first on
    * ties); MCTS uses the scores as its prior and in its rollouts (agents/). Like boardgame.io's

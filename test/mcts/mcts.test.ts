@@ -121,6 +121,23 @@ describe('MCTS determinism and budgets', () => {
     expect(() => searchOptions({ horizon: 'turn' }, R)).toThrow(/turn/);
     expect(searchOptions({ ms: '200' }, R).opts.iterations).toBe(0); // a time budget alone
   });
+  it("a ruleset's searchDefaults fill the options a spec leaves out; a spec's budget replaces the default budget whole", () => {
+    const withDefaults = { ...R, searchDefaults: { iterations: '40', eps: '1' } } as AnyRuleset;
+    const plain = searchOptions({}, withDefaults).opts;
+    expect(plain.iterations).toBe(40);
+    expect(plain.eps).toBe(1);
+    const spec = searchOptions({ eps: '0.5', c: '2' }, withDefaults).opts;
+    expect(spec.iterations).toBe(40);
+    expect(spec.eps).toBe(0.5);
+    expect(spec.c).toBe(2);
+    const timed = searchOptions({ ms: '200' }, withDefaults).opts; // not 200 ms plus 40 iterations
+    expect(timed.iterations).toBe(0);
+    expect(timed.ms).toBe(200);
+    expect(timed.eps).toBe(1);
+    expect(searchOptions({}, R).opts.iterations).toBe(DEFAULT_SEARCH.iterations); // no defaults declared
+    const broken = { ...R, searchDefaults: { depth: '3' } } as AnyRuleset;
+    expect(() => searchOptions({}, broken)).toThrow(/no option "depth"/);
+  });
 });
 
 describe('MCTS root parallelism', () => {
