@@ -52,19 +52,7 @@ export function pathLength(points: readonly Vec[]): number {
  * exceeds the length. Precondition: at least one point.
  */
 export function pointAlong(points: readonly Vec[], d: number): Vec {
-  let left = d;
-  for (let i = 1; i < points.length; i++) {
-    const a = points[i - 1];
-    const b = points[i];
-    const l = distV(a, b);
-    if (left <= l) {
-      if (l < EPS) return b;
-      const t = left / l;
-      return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-    }
-    left -= l;
-  }
-  return points[points.length - 1];
+  return pointAlongInto(points, d, { x: 0, y: 0 });
 }
 
 /**
