@@ -305,11 +305,10 @@ export interface RulesetTraits {
   readonly utility: 'win-loss-draw';
   /**
    * The unit of table positions and distances in states, actions, events and scenes: `in`
-   * (inches), `cm` (centimetres) — measured tables — or `zones` (unmeasured movement between the
-   * zones of a zone map, src/core/zones.ts; scene coordinates are then in the map's drawing unit),
-   * or `none` for a game without a table (abstract games, test fixtures).
+   * (inches) or `cm` (centimetres) — measured tables — or `none` for a game without a table
+   * (abstract games, test fixtures).
    */
-  readonly units: 'in' | 'cm' | 'zones' | 'none';
+  readonly units: 'in' | 'cm' | 'none';
   /**
    * Who acts when: `cards` (cards turned from a deck decide which side activates next),
    * `side-turns` (each side acts with its figures in its own turn, possibly with interrupts),

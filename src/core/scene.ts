@@ -114,7 +114,7 @@ export interface Scene {
   badges?: SceneBadge[];
   /**
    * True when the areas (other than objectives) are the places the rules and the actions name, as
-   * on a zone map ("move to the west road"): maps then label each one with a key and list them.
+   * by name (Escarmouche: "move to the west road"): maps then label each one with a key and list them.
    */
   places?: boolean;
 }

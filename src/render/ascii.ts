@@ -100,8 +100,8 @@ function terrainGrid(scene: Scene, cols: number, rows: number, perInch: number, 
     }
     grid.push(line);
   }
-  // Objectives stay visible when other ground covers them (a zone map's objective is a hill or a
-  // bridge zone): their outline is drawn with the objective's mark over whatever is there.
+  // Objectives stay visible when other ground covers them (Escarmouche's objectives are a hill or a
+  // bridge): their outline is drawn with the objective's mark over whatever is there.
   for (const a of scene.areas.filter((x) => x.kind === 'objective')) {
     const isIn = (r: number, c: number): boolean => r >= 0 && r < rows && c >= 0 && c < cols && inside((c + 0.5) / perInch, (r + 0.5) * perLine, a.points);
     for (let r = 0; r < rows; r++) {
@@ -131,7 +131,7 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
   const grid = terrain.grid.map((l) => [...l]);
   const kindsSeen = terrain.legend;
 
-  // Places a zone map's actions name: a key character in each (its first free cell), listed below.
+  // Places the actions name (scene.places): a key character in each (its first free cell), listed below.
   const placeKeys: string[] = [];
   if (scene.places) {
     const KEYS = 'abcdefghijklmnopqrstuvwxyz0123456789';

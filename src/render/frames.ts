@@ -39,7 +39,7 @@ export interface Frame {
 export interface RecordFrames {
   title: string;
   scenario: string;
-  /** The table's unit (the ruleset's `traits.units`: in, cm, zones or none). */
+  /** The table's unit (the ruleset's `traits.units`: in, cm or none). */
   unit: string;
   seed: number | string;
   agents: Record<SideId, string>;
