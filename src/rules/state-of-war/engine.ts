@@ -708,6 +708,9 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
   const out: SowAction[] = [{ k: 'done' }];
   const engaged = contacts(s, f).length > 0;
   const run = running(s, f);
+  // "When figures are in contact with enemy figures, melee ensues" [W20]: a figure that charged
+  // into contact this phase stays in it and fights at the end of the phase; its other actions are lost.
+  if (engaged && s.charged[f] && !run) return out;
   for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'move', to: key });
   if (climbPlan(s, f)) out.push({ k: 'climb' });
   // Runners must spend their actions running, a falling-back figure its first action falling back

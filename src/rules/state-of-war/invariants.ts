@@ -62,6 +62,8 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
   const carryAtStart = new Array<boolean>(n).fill(false);
   const unitOf = sc.figures.map((f) => sc.units[f.unit].id);
   const usedSlots = new Set<string>();
+  /** Figures that charged this phase (they may do nothing more in it). */
+  const charger = new Array<boolean>(n).fill(false);
   let side = '';
   let turn = 1;
   const bad = (msg: string): void => {
@@ -73,6 +75,7 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
     if (f < 0) return bad(`${e.e} by unknown figure ${String(e.figure)}`);
     if (status[f] !== 'active') bad(`${sc.figures[f].id} (${status[f]}) acts (${e.e})`);
     if (sc.sides[sc.figures[f].side].id !== side) bad(`${sc.figures[f].id} acts (${e.e}) in the other side's phase`);
+    if (charger[f]) bad(`${sc.figures[f].id} acts (${e.e}) after charging this phase: it stays in contact and fights [W20]`);
     spent[f]++;
     if (e.e !== 'climb') climbed[f] = 0;
     const allowed = phaseActions(wounds[f], carryAtStart[f]);
@@ -86,6 +89,7 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           side = String(e.side);
           turn = num(e.turn);
           spent.fill(0);
+          charger.fill(false);
           for (let f = 0; f < n; f++) carryAtStart[f] = carry[f] !== null && status[f] === 'active';
           break;
         case 'burden': {
@@ -144,6 +148,7 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
             const from = e.from as number[];
             const to = e.to as number[];
             if (dist(from[0], from[1], to[0], to[1]) > num(e.length) + 2 * TOL) bad(`${sc.figures[f].id} ends further than its route is long`);
+            if (e.kind === 'charge') charger[f] = true;
           }
           break;
         }
