@@ -1370,14 +1370,13 @@ function applyMeleeEffect(s: SowState, loser: number, winner: number, effect: st
     s.mounted[loser] = 0;
     s.horse[loser] = 0;
     s.counters[C.dismounts]++;
-    let wound = effect === 'DMTW';
-    let face = 0;
-    if (!wound) {
-      face = roll(ctx.rng, 6);
-      wound = face >= DMT_WOUND_ON;
-    }
-    ctx.emit?.({ e: 'unhorsed', turn: s.turn, figure: sc.figures[loser].id, die: face ? 'd6' : null, face: face || null, wounded: wound });
-    if (wound) injure(s, loser, 'wound', 'melee', ctx);
+    // DMT: "horse flees, rider now on foot. Suffers wound on 5+ (D6)"; DMT+W is that and a wound [W23].
+    const face = roll(ctx.rng, 6);
+    const fall = face >= DMT_WOUND_ON;
+    const plus = effect === 'DMTW';
+    ctx.emit?.({ e: 'unhorsed', turn: s.turn, figure: sc.figures[loser].id, die: 'd6', face, wounded: fall, plusWound: plus });
+    if (fall) injure(s, loser, 'wound', 'fall', ctx);
+    if (plus) injure(s, loser, 'wound', 'melee', ctx);
     return;
   }
   if (effect === 'PBW' || effect === 'W') injure(s, loser, 'wound', 'melee', ctx);

@@ -160,7 +160,7 @@ export function describeEvent(sc: SowScenario, e: GameEvent): string | null {
     case 'push':
       return e.blocked ? `${who} cannot be pushed back` : `${who} is pushed back 2 cm${(e.moved as Json[]).length > 1 ? ` with ${(e.moved as Json[]).length - 1} behind him` : ''}`;
     case 'unhorsed':
-      return `${who} is unhorsed${e.wounded ? ' and wounded' : ''}`;
+      return `${who} is unhorsed (fall: ${str(e.die)}=${str(e.face)}, ${e.wounded ? 'wounded on 5+' : 'unhurt'})${e.plusWound ? ' and takes the wound of DMT+W' : ''}`;
     case 'morale':
       return `Morale of ${unitLabel(sc, e.unit)} (${str(e.trigger)}): ${str(e.die)}=${str(e.face)} ${Object.entries(e.mods as Record<string, number>)
         .map(([k, v]) => `${v > 0 ? '+' : ''}${v} ${k}`)
