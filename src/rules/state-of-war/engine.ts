@@ -218,7 +218,8 @@ function endPhase(s: SowState, ctx: StepContext): void {
   fightMelees(s, ctx);
   if (s.phase === PH_OVER) return;
   for (const u of sc.sides[s.side].units) {
-    if (s.morale[u] === BROKEN && activeMembers(s, u).length > 0) {
+    // A broken unit tries to rally at the end of an action phase it began broken (it has run) [W32].
+    if (s.morale[u] === BROKEN && s.pending[u] === 0 && activeMembers(s, u).length > 0) {
       const d = majorityDie(s, u);
       const face = roll(ctx.rng, d);
       const ok = face >= RALLY_ON;
@@ -1233,11 +1234,16 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
   const result = moraleResult(score);
   s.counters[C.moraleTests]++;
   const before = s.morale[u];
+  const own = s.side === sc.units[u].side;
   if (result > before) {
     s.morale[u] = result;
     s.counters[C.moraleFailures]++;
-    const own = s.side === sc.units[u].side;
     if (result === NO_ADVANCE || result === FALL_BACK) s.pending[u] = own ? 2 : 1;
+    // Broken in its own phase, it runs through its next one before it may try to rally [W32].
+    if (result === BROKEN) s.pending[u] = own ? 1 : 0;
+  } else if (result === before && (result === NO_ADVANCE || result === FALL_BACK)) {
+    // The same result again holds for the unit's next action phase too ("next turn", [W32]).
+    s.pending[u] = Math.max(s.pending[u], own ? 2 : 1);
   }
   ctx.emit?.({ e: 'morale', turn: s.turn, unit: sc.units[u].id, trigger, die: `d${die}`, face, mods, score, result: MORALE_NAMES[result], status: MORALE_NAMES[s.morale[u]] });
   // Running men drop what they carry [W6], [W32].

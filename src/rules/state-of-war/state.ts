@@ -75,7 +75,8 @@ export interface SowState {
   wonMelee: number[];
   /**
    * Per unit: own action phases still to end before a "no advance" or "fall back" result is over
-   * ([W32]); a fall back is carried out in the phase where this is 1.
+   * ([W32]); a fall back is carried out in the phase where this is 1. For a broken unit: 1 while it
+   * has yet to run through an action phase of its own, 0 when it may try to rally at the end of one.
    */
   pending: number[];
   /** Per side: the turn its force commander fell (killed or disabled), 0 if he has not. */
