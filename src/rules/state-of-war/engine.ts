@@ -1224,7 +1224,12 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
  */
 export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext): number {
   const sc = s.sc;
-  if (s.tested[u] || activeMembers(s, u).length === 0) return s.morale[u];
+  if (activeMembers(s, u).length === 0) return s.morale[u];
+  if (s.tested[u]) {
+    // At most one test a unit per action phase [W25]; the record says so, so no trigger goes untold.
+    ctx.emit?.({ e: 'noTest', turn: s.turn, unit: sc.units[u].id, trigger, why: 'tested this action phase', status: MORALE_NAMES[s.morale[u]] });
+    return s.morale[u];
+  }
   s.tested[u] = 1;
   const die = majorityDie(s, u);
   const face = roll(ctx.rng, die);
@@ -1271,12 +1276,36 @@ export function meleePool(s: SowState, f: number, opps: readonly number[]): Pool
 
 /** +1 to a figure's melee score: charging, uphill of all opponents, or defending a barricade [W21]. */
 export function meleeBonus(s: SowState, f: number, opps: readonly number[]): number {
+  return meleeBonusReason(s, f, opps) === null ? 0 : 1;
+}
+
+/** Why a figure's melee score gets its +1 (the first that applies; they do not stack), or null [W21]. */
+export function meleeBonusReason(s: SowState, f: number, opps: readonly number[]): 'charging' | 'uphill' | 'barricade' | null {
   const sc = s.sc;
-  if (s.charged[f]) return 1;
+  if (s.charged[f]) return 'charging';
   const h = heightAt(sc, s.x[f], s.y[f]);
-  if (opps.every((o) => heightAt(sc, s.x[o], s.y[o]) < h)) return 1;
-  if (sc.figures[f].side !== s.side && opps.every((o) => fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null)) return 1;
-  return 0;
+  if (opps.every((o) => heightAt(sc, s.x[o], s.y[o]) < h)) return 'uphill';
+  if (sc.figures[f].side !== s.side && opps.every((o) => fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null)) return 'barricade';
+  return null;
+}
+
+/**
+ * The modifiers of a figure's melee throw against `opps`, by name, for the record [W21], [W22]:
+ * on its quality die −1 per enemy over 1 (`outnumbered`) and −1 if wounded (`wounded`); +1 to its
+ * result for `charging`, `uphill` or `barricade`; `noDice` (0) when a mounted man has every
+ * opponent to his rear and throws nothing.
+ */
+export function meleeMods(s: SowState, f: number, opps: readonly number[], pool: readonly PoolDie[]): Record<string, number> {
+  const mods: Record<string, number> = {};
+  if (pool.length === 0) {
+    mods.noDice = 0;
+    return mods;
+  }
+  if (opps.length > 1) mods.outnumbered = -(opps.length - 1);
+  if (s.wounds[f] > 0) mods.wounded = -1;
+  const why = meleeBonusReason(s, f, opps);
+  if (why) mods[why] = 1;
+  return mods;
 }
 
 /** The combats of this melee phase [W20]: each a single figure against 1–3 opponents. */
@@ -1354,6 +1383,8 @@ function fightMelees(s: SowState, ctx: StepContext): void {
       many: many.map((g) => sc.figures[g].id),
       oneDice: diceJson(rolled.a.dice),
       manyDice: rolls.map((r) => diceJson(r.dice)),
+      oneMods: meleeMods(s, one, many, poolOne),
+      manyMods: many.map((g, i) => meleeMods(s, g, [one], pools[i])),
       oneScore: scoreOne,
       manyScore: bestScore,
       margin: Math.abs(margin),

@@ -45,6 +45,13 @@ function dice(v: Json | undefined): string {
     .join(', ');
 }
 
+/** Melee modifiers in words: ` (outnumbered −1, charging +1)`, ` (no dice: enemy to his rear)`, or nothing. */
+function modWords(v: Json | undefined): string {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return '';
+  const parts = Object.entries(v).map(([k, n]) => (k === 'noDice' ? 'no dice: mounted, enemy to his rear' : `${k} ${Number(n) > 0 ? '+' : ''}${String(n)}`));
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
 function pt(v: Json | undefined): string {
   return Array.isArray(v) ? `(${v.join(', ')})` : '';
 }
@@ -155,8 +162,11 @@ export function describeEvent(sc: SowScenario, e: GameEvent): string | null {
       return e.horseHit ? `${who}'s horse is hit (d6=${str(e.face)}) and falls; he is on foot` : `the rider ${who} takes it (d6=${str(e.face)})`;
     case 'hurt':
       return `${who} is ${str(e.status)} (${str(e.cause)})`;
-    case 'melee':
-      return `Melee: ${figureLabel(sc, e.one)} [${dice(e.oneDice)}] = ${str(e.oneScore)} against ${(e.many as Json[]).map((m) => figureLabel(sc, m)).join(', ')} = ${str(e.manyScore)}: ${e.loser ? `${figureLabel(sc, e.loser)} loses by ${str(e.margin)}: ${str(e.effect)}` : 'evens'}`;
+    case 'melee': {
+      const many = (e.many as Json[]).map((m, i) => `${figureLabel(sc, m)} [${dice(((e.manyDice as Json[]) ?? [])[i])}]${modWords(((e.manyMods as Json[]) ?? [])[i])}`).join(', ');
+      const pick = e.pick ? ` (${str((e.pick as { die?: Json }).die)}=${str((e.pick as { face?: Json }).face)} picks the loser)` : '';
+      return `Melee: ${figureLabel(sc, e.one)} [${dice(e.oneDice)}]${modWords(e.oneMods)} = ${str(e.oneScore)} against ${many} = ${str(e.manyScore)}: ${e.loser ? `${figureLabel(sc, e.loser)} loses by ${str(e.margin)}${pick}: ${str(e.effect)}` : 'evens'}`;
+    }
     case 'push':
       return e.blocked ? `${who} cannot be pushed back` : `${who} is pushed back 2 cm${(e.moved as Json[]).length > 1 ? ` with ${(e.moved as Json[]).length - 1} behind him` : ''}`;
     case 'unhorsed':
@@ -165,6 +175,8 @@ export function describeEvent(sc: SowScenario, e: GameEvent): string | null {
       return `Morale of ${unitLabel(sc, e.unit)} (${str(e.trigger)}): ${str(e.die)}=${str(e.face)} ${Object.entries(e.mods as Record<string, number>)
         .map(([k, v]) => `${v > 0 ? '+' : ''}${v} ${k}`)
         .join(' ')} = ${str(e.score)}: ${str(e.result)}`;
+    case 'noTest':
+      return `No morale test for ${unitLabel(sc, e.unit)} (${str(e.trigger)}): ${str(e.why)} (${str(e.status)})`;
     case 'rally':
       return `${unitLabel(sc, e.unit)} ${e.rallied ? 'rally' : 'fail to rally'} (${str(e.die)}=${str(e.face)})`;
     case 'balk':
