@@ -191,6 +191,18 @@ describe('Morale', () => {
     ]);
     for (const t of tests) expect((t.mods as Record<string, number>).commanderFell).toBe(-3);
   });
+  it('"attempts to Charge better class ... enemies": a test first; passed, the charge goes in and the charged unit tests [W25]', () => {
+    const sc = testScenario([{ side: 0 }, { side: 1, quality: 'veteran' }]);
+    const s = acting(position(sc, { A01: [100, 100, 0], B01: [108, 100, 180] }), 'A01');
+    // A01's unit (d8 against a d10) tests: 8, OK; then B01's unit tests on being charged.
+    const events = act(s, { k: 'charge', t: 'B01' }, [d(8, 8), d(10, 10)]);
+    const tests = events.filter((e) => e.e === 'morale');
+    expect(tests.map((e) => [e.trigger, e.die, e.result])).toEqual([
+      ['charging a bigger or better unit', 'd8', 'OK'],
+      ['charged', 'd10', 'OK'],
+    ]);
+    expect(events.some((e) => e.e === 'move' && e.kind === 'charge' && e.figure === 'A01')).toBe(true);
+  });
   it('a unit tests once an action phase: a second trigger is recorded as no test [W25]', () => {
     const sc = testScenario([{ side: 0 }, { side: 0 }, { side: 1, unit: 'line' }, { side: 1, unit: 'line' }, { side: 1, unit: 'line' }]);
     const s = acting(position(sc, { A01: [50, 50], A02: [50, 60], B01: [70, 50], B02: [70, 60], B03: [70, 70] }), 'A01');
