@@ -12,10 +12,11 @@
  *           times what the figures still to act could do, plus the chance it ends this figure's
  *           turn times a small continuation value.
  * "End the figure's turn" scores 0, so a figure stops as soon as nothing it could do is worth the
- * risk — the push-your-luck judgement of PLAY. Figures are picked best opportunity first and
- * big-dice actions (the gun) last, because a second 1 ends the side's turn; the side passes only
- * when no figure has anything worth doing even leaving that risk aside (passing forfeits those
- * figures' turns for certain). A move that ends at an enemy's ZOC is a charge, worth the attack it
+ * risk — the push-your-luck judgement of PLAY. Figures are picked in decreasing ratio of what
+ * their best first action gains to the chance its roll ends the side's turn (the order that makes
+ * the most of a turn a second 1 can end: cheap rolls — a one-die fight, a make-ready — first, the
+ * gun's eight dice late); the side passes only when no figure has anything worth doing even
+ * leaving that risk aside (passing forfeits those figures' turns for certain). A move that ends at an enemy's ZOC is a charge, worth the attack it
  * allows with the pool the figure has; readying counts charges as attacks to come. First strike
  * (horse against foot, pike against horse) draws a figure on, and a friend already at an enemy's
  * ZOC makes standing there worth more (outnumbering).
@@ -420,8 +421,46 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
   }
 }
 
-/** The figure's best opportunity if picked now (its best action's score) and the dice that action rolls. */
-function opportunity(s: EscState, f: number, restOverride?: number): number {
+/** How many dice action `a` of the actor `f` rolls (0 when it rolls none). */
+function rollDice(s: EscState, f: number, a: EscAction): number {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  switch (a.k) {
+    case 'move':
+    case 'marshal': {
+      const opt = moveOption(s, f, a.to);
+      if (!opt) return 0;
+      let dice = s.pool + Math.max(opt.dice, info.moveFloor);
+      if (a.k === 'marshal') {
+        const fl = marshalFollowers(s, f).slice(0, a.n);
+        dice += fl.length;
+        for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
+      }
+      return dice;
+    }
+    case 'dev':
+    case 'reserve':
+      return s.pool + 1;
+    case 'shoot':
+    case 'volley': {
+      const t = sc.figureIndex.get(a.t) ?? -1;
+      const d = shotDice(s, f, t, a.k === 'volley' ? volleyHelpers(s, f, t) : [], s.pool);
+      return d.active + d.passive;
+    }
+    case 'fight': {
+      const fs = fightSetup(s, f, sc.figureIndex.get(a.t) ?? -1, a.m, s.pool);
+      return fs.active + fs.passive;
+    }
+    default:
+      return 0;
+  }
+}
+
+/**
+ * What figure `f` could do if picked now and it were the last to act (no risk to others counted):
+ * its best action's score, and the chance that action's roll ends the side's turn.
+ */
+function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
   const c = cloneState(s);
   c.actor = f;
   c.pool = 0;
@@ -430,30 +469,38 @@ function opportunity(s: EscState, f: number, restOverride?: number): number {
   c.fenceBeat = -1;
   c.phase = PH_ACT;
   c.acted[f] = 1;
-  const rest = restOverride ?? restValue(c, f);
-  let best = 0;
-  for (const a of legalActions(c)) best = Math.max(best, actionScore(c, f, a, rest));
-  return best;
+  let gain = 0;
+  let best: EscAction | null = null;
+  for (const a of legalActions(c)) {
+    const v = actionScore(c, f, a, 0);
+    if (v > gain) {
+      gain = v;
+      best = a;
+    }
+  }
+  return { gain, sideRisk: best ? rollRisk(c, rollDice(c, f, best)).side : 0 };
 }
 
 /** Scores of the legal actions of an Escarmouche state for the side deciding (higher is better). */
 export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): number[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
-    const opps = legal.map((a) => (a.k === 'pick' ? opportunity(s, sc.figureIndex.get(a.f) ?? -1) : -Infinity));
-    // Passing forfeits every figure's turn for certain, so the risk a roll puts on the figures still
-    // to act is no reason to pass: pass only when no figure has anything worth doing even then (an
-    // opportunity reckoned without that risk is at least the one reckoned with it).
-    let worth = opps.some((o) => o > 0.02);
-    if (!worth) for (const a of legal) if (a.k === 'pick' && opportunity(s, sc.figureIndex.get(a.f) ?? -1, 0) > 0.02) worth = true;
+    // PLAY: "you may not return to an earlier figure", and a second 1 (or two in one roll) ends the
+    // side's turn, so the order matters. Each figure's best first action is reckoned as if it acted
+    // last (gain g, chance r that its roll ends the side's turn); acting with figures in decreasing
+    // g / r maximises what the side can expect to achieve (exchanging two neighbours i, j gains
+    // when g_i·r_j > g_j·r_i). So cheap rolls come first — a one-die fight or a make-ready cannot
+    // end the side's turn before its first 1 — and the gun's eight dice come late.
+    const pros = legal.map((a) => (a.k === 'pick' ? prospect(s, sc.figureIndex.get(a.f) ?? -1) : { gain: 0, sideRisk: 0 }));
+    // Passing forfeits every figure's turn for certain: pass only when no figure has anything worth doing.
+    const worth = pros.some((p) => p.gain > 0.02);
     return legal.map((a, i) => {
       if (a.k === 'pass') return worth ? -10 : 0.02;
       if (a.k !== 'pick') return 0;
-      const f = sc.figureIndex.get(a.f) ?? -1;
-      const opp = opps[i];
-      // Big rolls last: the gun (and any figure whose best move is a long roll) waits its turn.
-      const bigRoll = sc.figures[f].missile?.key === 'cannon' ? 0.25 : 0;
-      return opp - bigRoll + (opp > 0 ? 0.05 : 0);
+      const p = pros[i];
+      if (p.gain <= 0.02) return p.gain - 1;
+      // Scored as log(g / r) (a search agent's softmax prior is then in proportion to g / r).
+      return Math.log(Math.min(50, p.gain / Math.max(0.005, p.sideRisk)));
     });
   }
   if (s.phase === PH_ACT) {
