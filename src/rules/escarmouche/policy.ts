@@ -12,11 +12,12 @@
  *           times what the figures still to act could do, plus the chance it ends this figure's
  *           turn times a small continuation value.
  * "End the figure's turn" scores 0, so a figure stops as soon as nothing it could do is worth the
- * risk — the push-your-luck judgement of PLAY. Figures are picked in decreasing ratio of what
- * their best first action gains to the chance its roll ends the side's turn (the order that makes
- * the most of a turn a second 1 can end: cheap rolls — a one-die fight, a make-ready — first, the
- * gun's eight dice late); the side passes only when no figure has anything worth doing even
- * leaving that risk aside (passing forfeits those figures' turns for certain). A move that ends at an enemy's ZOC is a charge, worth the attack it
+ * risk — the push-your-luck judgement of PLAY. Figures are picked best opportunity first and
+ * big-dice actions (the gun) last, because a second 1 ends the side's turn — except that before
+ * the side's first 1 a figure whose best action rolls one die (a first-strike fight, a make-ready:
+ * a roll that cannot end the side's turn) goes first; the side passes only when no figure has
+ * anything worth doing even leaving that risk aside (passing forfeits those figures' turns for
+ * certain). A move that ends at an enemy's ZOC is a charge, worth the attack it
  * allows with the pool the figure has; readying counts charges as attacks to come. First strike
  * (horse against foot, pike against horse) draws a figure on, and a friend already at an enemy's
  * ZOC makes standing there worth more (outnumbering).
@@ -481,26 +482,46 @@ function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
   return { gain, sideRisk: best ? rollRisk(c, rollDice(c, f, best)).side : 0 };
 }
 
+/** The figure's best opportunity if picked now: its best action's score, with the risk to the figures still to act. */
+function opportunity(s: EscState, f: number): number {
+  const c = cloneState(s);
+  c.actor = f;
+  c.pool = 0;
+  c.actions = 0;
+  c.fsBeat = -1;
+  c.fenceBeat = -1;
+  c.phase = PH_ACT;
+  c.acted[f] = 1;
+  const rest = restValue(c, f);
+  let best = 0;
+  for (const a of legalActions(c)) best = Math.max(best, actionScore(c, f, a, rest));
+  return best;
+}
+
 /** Scores of the legal actions of an Escarmouche state for the side deciding (higher is better). */
 export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): number[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
-    // PLAY: "you may not return to an earlier figure", and a second 1 (or two in one roll) ends the
-    // side's turn, so the order matters. Each figure's best first action is reckoned as if it acted
-    // last (gain g, chance r that its roll ends the side's turn); acting with figures in decreasing
-    // g / r maximises what the side can expect to achieve (exchanging two neighbours i, j gains
-    // when g_i·r_j > g_j·r_i). So cheap rolls come first — a one-die fight or a make-ready cannot
-    // end the side's turn before its first 1 — and the gun's eight dice come late.
-    const pros = legal.map((a) => (a.k === 'pick' ? prospect(s, sc.figureIndex.get(a.f) ?? -1) : { gain: 0, sideRisk: 0 }));
-    // Passing forfeits every figure's turn for certain: pass only when no figure has anything worth doing.
-    const worth = pros.some((p) => p.gain > 0.02);
+    // Figures are picked best opportunity first (each reckoned with the risk its roll puts on the
+    // figures still to act), the gun last. But PLAY ends the side's turn only on a second 1 (or two
+    // in one roll), so before the side's first 1 a one-die roll — a first-strike fight, a make-ready
+    // — cannot end it: such a figure goes first (you "may not return to an earlier figure", and
+    // after the side's first 1 the same roll would put every later figure's turn at stake).
+    const pros = legal.map((a) => (a.k === 'pick' ? prospect(s, sc.figureIndex.get(a.f) ?? -1) : null));
+    const opps = legal.map((a) => (a.k === 'pick' ? opportunity(s, sc.figureIndex.get(a.f) ?? -1) : -Infinity));
+    // Passing forfeits every figure's turn for certain, so the risk a roll puts on the figures still
+    // to act is no reason to pass: pass only when no figure has anything worth doing even then.
+    const worth = pros.some((p) => p !== null && p.gain > 0.02);
     return legal.map((a, i) => {
       if (a.k === 'pass') return worth ? -10 : 0.02;
       if (a.k !== 'pick') return 0;
       const p = pros[i];
-      if (p.gain <= 0.02) return p.gain - 1;
-      // Scored as log(g / r) (a search agent's softmax prior is then in proportion to g / r).
-      return Math.log(Math.min(50, p.gain / Math.max(0.005, p.sideRisk)));
+      if (p && p.gain > 0.02 && p.sideRisk === 0) return 10 + p.gain;
+      const f = sc.figureIndex.get(a.f) ?? -1;
+      const opp = opps[i];
+      // Big rolls last: the gun waits its turn.
+      const bigRoll = sc.figures[f].missile?.key === 'cannon' ? 0.25 : 0;
+      return opp - bigRoll + (opp > 0 ? 0.05 : 0);
     });
   }
   if (s.phase === PH_ACT) {
@@ -522,3 +543,53 @@ export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): num
   return legal.map(() => 0);
 }
 
+
+/**
+ * A cheaper version of {@link escarmoucheScores} for search (the ruleset's `policy.rollout`):
+ * the same scores where they are cheap, rougher ones where the full script is dear —
+ *   picking: each figure's opportunity from its attacks open now (a fight at an enemy's ZOC, a shot
+ *     at an enemy in sight, with an empty pool) or else a plain move, in the script's order (a roll
+ *     that cannot end the side's turn first, the gun last), without reckoning every action of
+ *     every figure — so the side never passes while it has a figure to pick;
+ *   acting: every action as the script scores it, but a marshal is scored as the marshal's own
+ *     move less a little per figure marshalled (the script moves every follower in its reckoning).
+ * It never reads anything the full script does not; it only skips work.
+ */
+export function escarmoucheQuickScores(s: EscState, legal: readonly EscAction[]): number[] {
+  const sc = s.sc;
+  if (s.phase === PH_PICK) {
+    let worth = false;
+    const out = legal.map((a) => {
+      if (a.k !== 'pick') return 0;
+      const f = sc.figureIndex.get(a.f) ?? -1;
+      const rest = restValue(s, f);
+      // A plain move is worth a little; attacks open now as the script scores them (empty pool).
+      let opp = 0.03;
+      let free = 0;
+      const consider = (g: { gain: number; dice: number }): void => {
+        const r = rollRisk(s, g.dice);
+        opp = Math.max(opp, g.gain - r.side * (rest + 0.08) - r.figure * 0.08);
+        if (r.side === 0 && g.gain > 0.02) free = Math.max(free, g.gain);
+      };
+      for (const t of zocEnemies(s, f)) for (const m of ['alone', 'all'] as const) consider(fightGain(s, f, t, m, 0, false));
+      if (sc.figures[f].missile) for (const t of visibleEnemies(s, f)) consider(shotGain(s, f, t, [], 0));
+      worth = true;
+      if (free > 0) return 10 + free;
+      return opp - (sc.figures[f].missile?.key === 'cannon' ? 0.25 : 0) + 0.05;
+    });
+    return legal.map((a, i) => (a.k === 'pass' ? (worth ? -10 : 0.02) : out[i]));
+  }
+  if (s.phase === PH_ACT) {
+    const f = s.actor;
+    const rest = restValue(s, f);
+    const moveScore = new Map<string, number>();
+    const scores = legal.map((a) => {
+      if (a.k === 'marshal') return NaN;
+      const v = actionScore(s, f, a, rest);
+      if (a.k === 'move') moveScore.set(a.to, v);
+      return v;
+    });
+    return legal.map((a, i) => (a.k === 'marshal' ? (moveScore.get(a.to) ?? 0) - 0.1 * a.n : scores[i]));
+  }
+  return escarmoucheScores(s, legal);
+}
