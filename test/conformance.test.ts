@@ -190,6 +190,13 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('tr
           expect(scores.length).toBe(legal.length);
           expect(scores.every((x) => Number.isFinite(x))).toBe(true);
           expect(r.policy.scores(s, legal)).toEqual(scores); // deterministic, state untouched
+          if (r.policy.rollout) {
+            const quick = r.policy.rollout(s, legal);
+            expect(quick.length).toBe(legal.length);
+            expect(quick.every((x) => Number.isFinite(x))).toBe(true);
+            expect(r.policy.rollout(s, legal)).toEqual(quick);
+            expect(r.policy.scores(s, legal)).toEqual(scores);
+          }
         }
         if (r.evaluation) expect(r.evaluation.features(s).length).toBe(r.evaluation.names.length);
         if (r.threads) {

@@ -22,6 +22,17 @@ export function scriptedPolicy(ruleset: AnyRuleset): ScriptedPolicy | null {
   return p ? (state, legal) => p.scores(state, legal) : null;
 }
 
+/**
+ * The ruleset's cheaper scores for search (`policy.rollout`) as a function; its scripted policy when
+ * it declares none; null without a policy.
+ */
+export function rolloutPolicy(ruleset: AnyRuleset): ScriptedPolicy | null {
+  const p = ruleset.policy;
+  if (!p) return null;
+  const fast = p.rollout;
+  return fast ? (state, legal) => fast.call(p, state, legal) : (state, legal) => p.scores(state, legal);
+}
+
 /** Index of the best score (first on ties). */
 export function argmax(scores: readonly number[]): number {
   let b = 0;

@@ -28,7 +28,7 @@ import type { AgentFactory, Explanation } from '../../src/core/agent.js';
 import { workerModule } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, intOption, numOption, canonicalSpec } from '../options.js';
-import { scriptedPolicy } from '../heuristic/index.js';
+import { rolloutPolicy, scriptedPolicy } from '../heuristic/index.js';
 import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
 
@@ -139,6 +139,7 @@ async function releasePool(): Promise<void> {
 export const mctsAgent: AgentFactory = (ctx) => {
   const { opts, workers } = searchOptions(ctx.options, ctx.ruleset);
   const policy = scriptedPolicy(ctx.ruleset);
+  const fast = rolloutPolicy(ctx.ruleset);
   const threads = Math.min(workers, Math.max(1, ctx.maxThreads), availableParallelism());
   const threadsCap = ctx.ruleset.threads;
   const parallel = workers > 1 && threads > 1 && ctx.scenarioData !== undefined && threadsCap !== undefined;
@@ -182,7 +183,7 @@ export const mctsAgent: AgentFactory = (ctx) => {
         const now = (): number => performance.now();
         // Sequential trees share a wall-clock budget.
         const o = opts.ms > 0 ? { ...opts, ms: opts.ms / workers } : opts;
-        results = seeds.map((seed) => search(ctx.ruleset, d.state, o, seed, policy, now));
+        results = seeds.map((seed) => search(ctx.ruleset, d.state, o, seed, policy, now, fast));
       }
       const merged = mergeRoots(results);
       last = explain(merged, results, d.state);

@@ -15,7 +15,8 @@
  * far in this search, so they need no retuning when evaluations are nearly equal.
  * Variance reduction: the k-th visit of every root action uses the same random stream (common
  * random numbers), so root actions are compared on the same dice — still a fresh draw per visit.
- * Rollouts: ε-greedy with the scripted policy (random when there is none), cut at a horizon of N
+ * Rollouts: ε-greedy with the scripted policy (random when there is none; the ruleset's cheaper
+ * rollout scores when it declares them, which then also give the priors below the root), cut at a horizon of N
  * decisions or the end of the turn, scored by the ruleset's evaluation. Rewards are in [0, 1] from
  * the point of view of the side that made each decision. The choice is the most-visited root edge.
  *
@@ -235,6 +236,8 @@ function positionOf(t: Table, key: string): number {
 interface Run {
   r: AnyRuleset;
   policy: Policy | null;
+  /** Scores for rollouts and for the priors of nodes below the root (the policy unless the ruleset has cheaper ones). */
+  fast: Policy | null;
   opts: SearchOptions;
   /** Keys of the last legal list (scratch: only the first `legal.length` are current). */
   keys: string[];
@@ -280,8 +283,8 @@ function markLegal(t: Table, legal: Json[], keys: string[], stamp: number): void
 
 /** A rollout action: the policy's best, or a random one with probability ε (always without a policy). */
 function sample(run: Run, state: unknown, legal: Json[], g: Rng): Json {
-  if (!run.policy || g.next() < run.opts.eps) return legal[randInt(g, legal.length)];
-  return legal[argmax(run.policy(state, legal))];
+  if (!run.fast || g.next() < run.opts.eps) return legal[randInt(g, legal.length)];
+  return legal[argmax(run.fast(state, legal))];
 }
 
 /** The leaf's value for `side` (evaluated once per side per leaf). */
@@ -299,7 +302,7 @@ function valueFor(run: Run, s: unknown, side: SideId): number {
  * Run one search from `root` for the side to decide. `seed` fixes every random choice of the
  * search (re-played dice, rollouts). Precondition: the root is not terminal.
  */
-export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, policy: Policy | null, now: () => number = zeroClock): SearchResult {
+export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, policy: Policy | null, now: () => number = zeroClock, fast: Policy | null = policy): SearchResult {
   const rootNode = newNode();
   const rng = new FastRng(seed);
   const base = Math.floor(rng.next() * 4294967296);
@@ -307,7 +310,7 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
   const rootSide = r.currentSide(root);
   if (rootSide === null) throw new Error('search from a finished game');
   const t0 = opts.ms > 0 ? now() : 0;
-  const run: Run = { r, policy, opts, keys: [], valSides: [], valValues: [], nVal: 0 };
+  const run: Run = { r, policy, fast, opts, keys: [], valSides: [], valValues: [], nVal: 0 };
   // The root state never changes: its legal actions, their keys and their places in the root
   // table are worked out once per search.
   const rootLegal = r.legalActions(root);
@@ -351,7 +354,7 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
       const side = atRoot ? rootSide : (r.currentSide(s) as SideId);
       const legal = atRoot ? rootLegal : r.legalActions(s);
       const keys = atRoot ? rootKeys : keysOf(run, legal);
-      const t: Table = findTable(node, side) ?? newTable(node, side, s, legal, keys, policy);
+      const t: Table = findTable(node, side) ?? newTable(node, side, s, legal, keys, atRoot ? policy : fast);
       stamp++;
       markLegal(t, legal, keys, stamp);
       let available = 0;

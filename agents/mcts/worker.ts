@@ -6,7 +6,7 @@
 import { canonicalJson, hashString } from '../../src/core/hash.js';
 import type { Json } from '../../src/core/model.js';
 import { loadRuleset } from '../../src/rules/load.js';
-import { scriptedPolicy } from '../heuristic/index.js';
+import { rolloutPolicy, scriptedPolicy } from '../heuristic/index.js';
 import { search, type SearchOptions, type SearchResult } from './search.js';
 
 /** One tree to grow. */
@@ -34,5 +34,5 @@ export default async function grow(task: TreeTask): Promise<SearchResult> {
     compiled.set(key, sc);
   }
   const state = r.threads.importState(sc, task.state);
-  return search(r, state, task.options, task.seed, scriptedPolicy(r), () => performance.now());
+  return search(r, state, task.options, task.seed, scriptedPolicy(r), () => performance.now(), rolloutPolicy(r));
 }

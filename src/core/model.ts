@@ -188,6 +188,12 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
      * clock, no memory between calls.
      */
     scores(state: S, legal: readonly A[]): number[];
+    /**
+     * Optional: cheaper scores of the same kind, for search (MCTS uses them for its rollouts and
+     * for the priors of every node but the root, where it keeps {@link scores}). Same contract as
+     * `scores`. Without it, search uses `scores` everywhere.
+     */
+    rollout?(state: S, legal: readonly A[]): number[];
   };
 
   /**

@@ -4,7 +4,7 @@
  * while the odds are good.
  */
 import { describe, expect, it } from 'vitest';
-import { escarmoucheScores } from '../../src/rules/escarmouche/policy.js';
+import { escarmoucheQuickScores, escarmoucheScores } from '../../src/rules/escarmouche/policy.js';
 import { legalActions } from '../../src/rules/escarmouche/engine.js';
 import { PH_PICK, newState } from '../../src/rules/escarmouche/state.js';
 import { acting, testScenario } from './helpers.js';
@@ -91,5 +91,50 @@ describe('heuristic: first strike draws the figure on (FIGHTING: "a Pikeman alwa
       { wounds: 'one' },
     );
     expect(best(acting(sc, 'A1'))).toBe('{"k":"move","to":"foe:B2"}');
+  });
+});
+
+describe('heuristic: the order of figures (PLAY: "on the roll of a second 1 … your whole side has lost initiative"; "you may not return to an earlier figure")', () => {
+  // A horseman at the ZOC of a musketeer (a one-die fight with first strike: its roll can never end
+  // the side's turn before the side's first 1) and a gun with a target in sight (eight dice: two 1s
+  // end the side's turn four times in ten). The cheap roll goes first, whichever the scripts are.
+  const sc = testScenario(
+    ['....'],
+    [
+      { side: 0, at: [5, 4], missile: 'cannon', skills: { artillerist: 2 } },
+      { side: 0, at: [28, 4], mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
+      { side: 1, at: [29.8, 4], missile: 'musket' },
+    ],
+    { wounds: 'one' },
+  );
+  const pickState = (): ReturnType<typeof newState> => {
+    const s = newState(sc);
+    s.side = 0;
+    s.first = 0;
+    s.phase = PH_PICK;
+    s.ones = 0;
+    return s;
+  };
+  for (const [name, scores] of [
+    ['the script', escarmoucheScores],
+    ['the cheaper scores for search', escarmoucheQuickScores],
+  ] as const) {
+    it(`${name}: with no 1 yet this turn, the horseman's first-strike fight comes before the gun's shot`, () => {
+      const s = pickState();
+      const legal = legalActions(s);
+      const sc2 = scores(s, legal);
+      const at = (id: string): number => sc2[legal.findIndex((a) => a.k === 'pick' && a.f === id)];
+      expect(at('A2')).toBeGreaterThan(at('A1'));
+      expect(at('A1')).toBeGreaterThan(sc2[legal.findIndex((a) => a.k === 'pass')]);
+    });
+  }
+  it('the cheaper scores agree with the script on every action but marshalling when a figure acts', () => {
+    const s = acting(sc, 'A2');
+    const legal = legalActions(s);
+    const full = escarmoucheScores(s, legal);
+    const quick = escarmoucheQuickScores(s, legal);
+    legal.forEach((a, i) => {
+      if (a.k !== 'marshal') expect(quick[i]).toBeCloseTo(full[i], 12);
+    });
   });
 });

@@ -115,6 +115,23 @@ describe('MCTS determinism and budgets', () => {
     const unsure = search(sc.ruleset, s, { ...DEFAULT_SEARCH, iterations: 200, focus: 0.1 }, 3, (_st, legal) => legal.map(() => 1));
     expect(unsure.iterations).toBe(200);
   });
+  it('cheaper rollout scores (policy.rollout) are used in rollouts and below the root; the root keeps the full scores; without them the search is as before', () => {
+    const sc = loadScenario('supply-raid');
+    const s = sc.ruleset.setup(sc.compiled, { rng: gameStream(4) });
+    let full = 0;
+    let cheap = 0;
+    const policy = (_st: unknown, legal: readonly Json[]) => (full++, legal.map(() => 0));
+    const fast = (_st: unknown, legal: readonly Json[]) => (cheap++, legal.map(() => 0));
+    const opts = { ...DEFAULT_SEARCH, iterations: 50, focus: 1 };
+    const withFast = search(sc.ruleset, s, opts, 3, policy, undefined, fast);
+    expect(full).toBe(1); // the root's table only
+    expect(cheap).toBeGreaterThan(50); // every rollout step and every other node
+    // Equal scores: the same search as with the one policy everywhere (the default).
+    full = 0;
+    const without = search(sc.ruleset, s, opts, 3, policy);
+    expect(full).toBeGreaterThan(50);
+    expect(without.stats).toEqual(withFast.stats);
+  });
   it('options are checked: unknown names and bad values are refused with the reason', () => {
     expect(() => searchOptions({ depth: '3' }, R)).toThrow(AgentSpecError);
     expect(() => searchOptions({ iterations: '-1' }, R)).toThrow(/iterations/);

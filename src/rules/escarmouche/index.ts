@@ -15,7 +15,7 @@ import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { escarmoucheInvariants } from './invariants.js';
-import { escarmoucheScores } from './policy.js';
+import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 
 export type { EscAction } from './engine.js';
 export type { EscState } from './state.js';
@@ -77,7 +77,7 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRule
     features: (s) => features(s),
   },
   turn: (s) => s.turn,
-  policy: { scores: escarmoucheScores },
+  policy: { scores: escarmoucheScores, rollout: escarmoucheQuickScores },
   threads: { exportState, importState },
   view: { scene: escScene, ascii: renderAscii, describeFigure: describeEscFigure },
   hash: hashState,

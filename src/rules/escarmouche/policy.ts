@@ -13,9 +13,11 @@
  *           turn times a small continuation value.
  * "End the figure's turn" scores 0, so a figure stops as soon as nothing it could do is worth the
  * risk — the push-your-luck judgement of PLAY. Figures are picked best opportunity first and
- * big-dice actions (the gun) last, because a second 1 ends the side's turn; the side passes only
- * when no figure has anything worth doing even leaving that risk aside (passing forfeits those
- * figures' turns for certain). A move that ends at an enemy's ZOC is a charge, worth the attack it
+ * big-dice actions (the gun) last, because a second 1 ends the side's turn — except that before
+ * the side's first 1 a figure whose best action rolls one die (a first-strike fight, a make-ready:
+ * a roll that cannot end the side's turn) goes first; the side passes only when no figure has
+ * anything worth doing even leaving that risk aside (passing forfeits those figures' turns for
+ * certain). A move that ends at an enemy's ZOC is a charge, worth the attack it
  * allows with the pool the figure has; readying counts charges as attacks to come. First strike
  * (horse against foot, pike against horse) draws a figure on, and a friend already at an enemy's
  * ZOC makes standing there worth more (outnumbering).
@@ -420,8 +422,46 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
   }
 }
 
-/** The figure's best opportunity if picked now (its best action's score) and the dice that action rolls. */
-function opportunity(s: EscState, f: number, restOverride?: number): number {
+/** How many dice action `a` of the actor `f` rolls (0 when it rolls none). */
+function rollDice(s: EscState, f: number, a: EscAction): number {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  switch (a.k) {
+    case 'move':
+    case 'marshal': {
+      const opt = moveOption(s, f, a.to);
+      if (!opt) return 0;
+      let dice = s.pool + Math.max(opt.dice, info.moveFloor);
+      if (a.k === 'marshal') {
+        const fl = marshalFollowers(s, f).slice(0, a.n);
+        dice += fl.length;
+        for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
+      }
+      return dice;
+    }
+    case 'dev':
+    case 'reserve':
+      return s.pool + 1;
+    case 'shoot':
+    case 'volley': {
+      const t = sc.figureIndex.get(a.t) ?? -1;
+      const d = shotDice(s, f, t, a.k === 'volley' ? volleyHelpers(s, f, t) : [], s.pool);
+      return d.active + d.passive;
+    }
+    case 'fight': {
+      const fs = fightSetup(s, f, sc.figureIndex.get(a.t) ?? -1, a.m, s.pool);
+      return fs.active + fs.passive;
+    }
+    default:
+      return 0;
+  }
+}
+
+/**
+ * What figure `f` could do if picked now and it were the last to act (no risk to others counted):
+ * its best action's score, and the chance that action's roll ends the side's turn.
+ */
+function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
   const c = cloneState(s);
   c.actor = f;
   c.pool = 0;
@@ -430,7 +470,29 @@ function opportunity(s: EscState, f: number, restOverride?: number): number {
   c.fenceBeat = -1;
   c.phase = PH_ACT;
   c.acted[f] = 1;
-  const rest = restOverride ?? restValue(c, f);
+  let gain = 0;
+  let best: EscAction | null = null;
+  for (const a of legalActions(c)) {
+    const v = actionScore(c, f, a, 0);
+    if (v > gain) {
+      gain = v;
+      best = a;
+    }
+  }
+  return { gain, sideRisk: best ? rollRisk(c, rollDice(c, f, best)).side : 0 };
+}
+
+/** The figure's best opportunity if picked now: its best action's score, with the risk to the figures still to act. */
+function opportunity(s: EscState, f: number): number {
+  const c = cloneState(s);
+  c.actor = f;
+  c.pool = 0;
+  c.actions = 0;
+  c.fsBeat = -1;
+  c.fenceBeat = -1;
+  c.phase = PH_ACT;
+  c.acted[f] = 1;
+  const rest = restValue(c, f);
   let best = 0;
   for (const a of legalActions(c)) best = Math.max(best, actionScore(c, f, a, rest));
   return best;
@@ -440,18 +502,24 @@ function opportunity(s: EscState, f: number, restOverride?: number): number {
 export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): number[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
+    // Figures are picked best opportunity first (each reckoned with the risk its roll puts on the
+    // figures still to act), the gun last. But PLAY ends the side's turn only on a second 1 (or two
+    // in one roll), so before the side's first 1 a one-die roll — a first-strike fight, a make-ready
+    // — cannot end it: such a figure goes first (you "may not return to an earlier figure", and
+    // after the side's first 1 the same roll would put every later figure's turn at stake).
+    const pros = legal.map((a) => (a.k === 'pick' ? prospect(s, sc.figureIndex.get(a.f) ?? -1) : null));
     const opps = legal.map((a) => (a.k === 'pick' ? opportunity(s, sc.figureIndex.get(a.f) ?? -1) : -Infinity));
     // Passing forfeits every figure's turn for certain, so the risk a roll puts on the figures still
-    // to act is no reason to pass: pass only when no figure has anything worth doing even then (an
-    // opportunity reckoned without that risk is at least the one reckoned with it).
-    let worth = opps.some((o) => o > 0.02);
-    if (!worth) for (const a of legal) if (a.k === 'pick' && opportunity(s, sc.figureIndex.get(a.f) ?? -1, 0) > 0.02) worth = true;
+    // to act is no reason to pass: pass only when no figure has anything worth doing even then.
+    const worth = pros.some((p) => p !== null && p.gain > 0.02);
     return legal.map((a, i) => {
       if (a.k === 'pass') return worth ? -10 : 0.02;
       if (a.k !== 'pick') return 0;
+      const p = pros[i];
+      if (p && p.gain > 0.02 && p.sideRisk === 0) return 10 + p.gain;
       const f = sc.figureIndex.get(a.f) ?? -1;
       const opp = opps[i];
-      // Big rolls last: the gun (and any figure whose best move is a long roll) waits its turn.
+      // Big rolls last: the gun waits its turn.
       const bigRoll = sc.figures[f].missile?.key === 'cannon' ? 0.25 : 0;
       return opp - bigRoll + (opp > 0 ? 0.05 : 0);
     });
@@ -475,3 +543,53 @@ export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): num
   return legal.map(() => 0);
 }
 
+
+/**
+ * A cheaper version of {@link escarmoucheScores} for search (the ruleset's `policy.rollout`):
+ * the same scores where they are cheap, rougher ones where the full script is dear —
+ *   picking: each figure's opportunity from its attacks open now (a fight at an enemy's ZOC, a shot
+ *     at an enemy in sight, with an empty pool) or else a plain move, in the script's order (a roll
+ *     that cannot end the side's turn first, the gun last), without reckoning every action of
+ *     every figure — so the side never passes while it has a figure to pick;
+ *   acting: every action as the script scores it, but a marshal is scored as the marshal's own
+ *     move less a little per figure marshalled (the script moves every follower in its reckoning).
+ * It never reads anything the full script does not; it only skips work.
+ */
+export function escarmoucheQuickScores(s: EscState, legal: readonly EscAction[]): number[] {
+  const sc = s.sc;
+  if (s.phase === PH_PICK) {
+    let worth = false;
+    const out = legal.map((a) => {
+      if (a.k !== 'pick') return 0;
+      const f = sc.figureIndex.get(a.f) ?? -1;
+      const rest = restValue(s, f);
+      // A plain move is worth a little; attacks open now as the script scores them (empty pool).
+      let opp = 0.03;
+      let free = 0;
+      const consider = (g: { gain: number; dice: number }): void => {
+        const r = rollRisk(s, g.dice);
+        opp = Math.max(opp, g.gain - r.side * (rest + 0.08) - r.figure * 0.08);
+        if (r.side === 0 && g.gain > 0.02) free = Math.max(free, g.gain);
+      };
+      for (const t of zocEnemies(s, f)) for (const m of ['alone', 'all'] as const) consider(fightGain(s, f, t, m, 0, false));
+      if (sc.figures[f].missile) for (const t of visibleEnemies(s, f)) consider(shotGain(s, f, t, [], 0));
+      worth = true;
+      if (free > 0) return 10 + free;
+      return opp - (sc.figures[f].missile?.key === 'cannon' ? 0.25 : 0) + 0.05;
+    });
+    return legal.map((a, i) => (a.k === 'pass' ? (worth ? -10 : 0.02) : out[i]));
+  }
+  if (s.phase === PH_ACT) {
+    const f = s.actor;
+    const rest = restValue(s, f);
+    const moveScore = new Map<string, number>();
+    const scores = legal.map((a) => {
+      if (a.k === 'marshal') return NaN;
+      const v = actionScore(s, f, a, rest);
+      if (a.k === 'move') moveScore.set(a.to, v);
+      return v;
+    });
+    return legal.map((a, i) => (a.k === 'marshal' ? (moveScore.get(a.to) ?? 0) - 0.1 * a.n : scores[i]));
+  }
+  return escarmoucheScores(s, legal);
+}
