@@ -69,10 +69,12 @@ describe.each(['farmstead-raid', 'kershner-supply-raid'])('heuristic on %s', (id
       const drovers = free.filter((f) => s.carry[f] || s.pigBy.includes(f)).length;
       if (unit.side === s.sc.raiders && drovers > 0) {
         // drovers in hand always head home: with the whole unit as escort ('home') when an enemy
-        // is near a drover and they are a third of the unit, else by 'obj' (drovers home, the
-        // others on for more loot) so that no escort crowds the landing place ahead of them
+        // is near a drover, they are a third of the unit and the loot landed and in hand is
+        // enough to win, else by 'obj' (drovers home, the others on for more loot) so that no
+        // escort crowds the landing place ahead of them
         const near = nearestFoeToDrover(s, unit.index);
-        const escort = drovers * 3 >= free.length && near <= (s.sc.version.pirates ? 10 : 14);
+        const inHand = s.landed + s.sc.sides[s.sc.raiders].figures.filter((f) => s.status[f] === 0 && (s.carry[f] || s.pigBy.includes(f))).length;
+        const escort = drovers * 3 >= free.length && near <= (s.sc.version.pirates ? 10 : 14) && inHand >= s.sc.lootToWin;
         const key = actionKey(a);
         if (key.startsWith('charge:')) {
           // ... unless it strikes first at an enemy about to fall on it
@@ -96,5 +98,42 @@ describe.each(['farmstead-raid', 'kershner-supply-raid'])('heuristic on %s', (id
     expect(sawHome || sawObj).toBe(true);
     expect(sawObj).toBe(true);
     expect(sawChase).toBe(true);
+  });
+});
+
+describe('heuristic raiders weigh a charge by the mêlée it starts (farmstead-raid)', () => {
+  // The North warband (veteran, unarmoured, shields, spear and seax) with an enemy unit 5 in in
+  // front of it, the rest of the Saxons far away: the raiders strike first where the first round
+  // promises more kills than losses (DA Melee: stripes + weapon + charging against militia with
+  // spears), and not into horse (mounted vs foot +1, foot vs mounted −1, victory margin PA 2
+  // against the warband's UA 1).
+  function setUp(enemy: string): { s: PigState; legal: PigAction[] } {
+    const L = loadScenario('farmstead-raid');
+    const s = L.ruleset.setup(L.compiled, { rng: gameStream(1) }) as PigState;
+    const u = s.sc.units.findIndex((x) => x.id === 'warband-north');
+    const v = s.sc.units.findIndex((x) => x.id === enemy);
+    s.phase = 0;
+    s.actUnit = u;
+    const figs = s.sc.units[u].figures;
+    const cx = figs.reduce((t, f) => t + s.x[f], 0) / figs.length;
+    const cy = figs.reduce((t, f) => t + s.y[f], 0) / figs.length;
+    // every other Saxon off to the far east edge
+    for (const w of s.sc.sides[1].units) {
+      s.sc.units[w].figures.forEach((f, i) => {
+        s.x[f] = w === v ? cx + 5 + 1.5 * (i % 2) : 46 - (i % 2);
+        s.y[f] = w === v ? cy - 3 + 1.5 * Math.floor(i / 2) : 2 + 1.2 * i + 4 * (w % 3);
+      });
+    }
+    return { s, legal: L.ruleset.legalActions(s) as PigAction[] };
+  }
+  it('charges the militia fyrd', () => {
+    const { s, legal } = setUp('fyrd-north');
+    expect(legal.map(actionKey)).toContain('charge:fyrd-north');
+    expect(actionKey(best(s, legal))).toBe('charge:fyrd-north');
+  });
+  it('does not charge the riders', () => {
+    const { s, legal } = setUp('horse');
+    expect(legal.map(actionKey)).toContain('charge:horse');
+    expect(actionKey(best(s, legal))).not.toBe('charge:horse');
   });
 });

@@ -6,7 +6,8 @@
  */
 import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
-import { baseMove, carrying, freeFigures, shotTarget, unitCentre, type PigAction } from './engine.js';
+import { baseMove, carrying, freeFigures, shotTarget, unitCentre, victoryMargin, type PigAction } from './engine.js';
+import { meleeFactors, sumMods, type MeleeSide } from './tables.js';
 import { ACTIVE, PIG_FREE, type PigState } from './state.js';
 
 function strength(s: PigState, u: number): number {
@@ -76,7 +77,9 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
   // loot: its drovers head home while the others fetch more (pigs or loads), and no escort
   // crowds the landing place in front of the drovers.
   const threatened = drovers > 0 && droverThreat(s, u) <= (sc.version.pirates ? 10 : 14);
-  const escort = goHome && threatened;
+  // The escort only once the loot landed and in hand is enough to win: short of that, the unit's
+  // free hands fetch more (`obj`) while its drovers head home.
+  const escort = goHome && threatened && s.landed + carriedLoot(s) >= sc.lootToWin;
   return (legal as PigAction[]).map((a) => {
     switch (a.k) {
       case 'hold':
@@ -113,6 +116,9 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
           const d = nearestDist(s, u, v);
           const block = distTo(s, v, lx, ly) < dist(c.x, c.y, lx, ly);
           // strike first at what is about to strike us, or at what stands on the way to the loot
+          // ... and only where the first round promises more kills than losses: the raiders'
+          // men are their time, and a charge into horse or a shield wall costs more than it takes
+          if (chargeExchange(s, free, v) < 1) return 0.5;
           if (d <= (sc.version.pirates ? 5 : 9) && odds >= 0.8) return 5.5 + odds;
           if (block && odds >= 1.2 && drovers === 0) return 3.5 + odds;
           return 0.5;
@@ -125,6 +131,59 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
         return 0;
     }
   });
+}
+
+/** One fighter's side of a first round of mêlée as the policy foresees it: front to front, on the flat. */
+function foreseenSide(s: PigState, f: number, charging: boolean): MeleeSide {
+  const info = s.sc.figures[f];
+  return { stripes: info.stripes, weapons: info.weapons, loaded: s.loaded[f] === 1, mounted: info.mounted, firstRound: true, charging, arc: 'front', opponentUphill: false, opponentObstacle: false, wounds: s.hits[f] };
+}
+
+/** Chances that a kills b and that b kills a in one round (D12 each, totals held to 1–12, victory margins). */
+function roundOdds(ma: number, mb: number, vmA: number, vmB: number): { kill: number; die: number } {
+  let kill = 0;
+  let die = 0;
+  for (let ra = 1; ra <= 12; ra++) {
+    const a = Math.min(12, Math.max(1, ra + ma));
+    for (let rb = 1; rb <= 12; rb++) {
+      const b = Math.min(12, Math.max(1, rb + mb));
+      if (a - b >= vmB) kill++;
+      else if (b - a >= vmA) die++;
+    }
+  }
+  return { kill: kill / 144, die: die / 144 };
+}
+
+/**
+ * The exchange a charge of unit u's free figures into unit v promises: the chance of killing over
+ * the chance of being killed in the first round, summed over each charger against the nearest
+ * figure of v (the charge bonus counted; stripes, weapons, mounted, victory margins with shield wall).
+ */
+function chargeExchange(s: PigState, free: readonly number[], v: number): number {
+  const sc = s.sc;
+  let kill = 0;
+  let die = 0;
+  for (const f of free) {
+    let e = -1;
+    let bd = Infinity;
+    for (const g of sc.units[v].figures) {
+      if (s.status[g] !== ACTIVE) continue;
+      const d = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
+      if (d < bd) {
+        bd = d;
+        e = g;
+      }
+    }
+    if (e < 0) continue;
+    const A = foreseenSide(s, f, true);
+    const B = foreseenSide(s, e, false);
+    const ma = sumMods(meleeFactors(sc.version.melee, A, B, sc.version.levelName).mods);
+    const mb = sumMods(meleeFactors(sc.version.melee, B, A, sc.version.levelName).mods);
+    const o = roundOdds(ma, mb, victoryMargin(s, f, e), sc.version.pirates ? victoryMargin(s, e, f) : s.wall[v] ? 6 : victoryMargin(s, e, f));
+    kill += o.kill;
+    die += o.die;
+  }
+  return kill / Math.max(0.01, die);
 }
 
 /** A missile figure with an enemy in range and sight now (it would shoot if the unit held). */
@@ -150,6 +209,13 @@ function droverThreat(s: PigState, u: number): number {
     for (const e of foes) if (s.status[e] === ACTIVE) best = Math.min(best, dist(s.x[f], s.y[f], s.x[e], s.y[e]));
   }
   return best;
+}
+
+/** Loot held by active raiders (pigs driven, loads carried). */
+function carriedLoot(s: PigState): number {
+  let n = 0;
+  for (const f of s.sc.sides[s.sc.raiders].figures) if (s.status[f] === ACTIVE && carrying(s, f)) n++;
+  return n;
 }
 
 function freePigsLeft(s: PigState): number {
