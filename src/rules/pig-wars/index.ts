@@ -59,6 +59,10 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
     },
     turn: (s) => s.turn,
     policy: { scores: pigScores },
+    // Plain `mcts`: 200 iterations — a 99th percentile of 451 ms (farmstead) and 546 ms (Kershner) a
+    // decision on the quieter machine, where the search's default 300 passed a second of CPU under load
+    // (docs/rules/pig-wars.md, MCTS against the heuristic).
+    searchDefaults: { iterations: '200' },
     threads: { exportState, importState },
     view: { scene: pigScene, ascii: renderAscii, describeFigure: describePigFigure, exactMove: pigExactMove },
     hash: hashState,
