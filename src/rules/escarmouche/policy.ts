@@ -457,11 +457,8 @@ function rollDice(s: EscState, f: number, a: EscAction): number {
   }
 }
 
-/**
- * What figure `f` could do if picked now and it were the last to act (no risk to others counted):
- * its best action's score, and the chance that action's roll ends the side's turn.
- */
-function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
+/** A copy of `s` in which figure `f` has just been picked to act (an empty pool, no action yet). */
+function pickedNow(s: EscState, f: number): EscState {
   const c = cloneState(s);
   c.actor = f;
   c.pool = 0;
@@ -470,6 +467,15 @@ function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
   c.fenceBeat = -1;
   c.phase = PH_ACT;
   c.acted[f] = 1;
+  return c;
+}
+
+/**
+ * What figure `f` could do if picked now and it were the last to act (no risk to others counted):
+ * its best action's score, and the chance that action's roll ends the side's turn.
+ */
+function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
+  const c = pickedNow(s, f);
   let gain = 0;
   let best: EscAction | null = null;
   for (const a of legalActions(c)) {
@@ -484,14 +490,7 @@ function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
 
 /** The figure's best opportunity if picked now: its best action's score, with the risk to the figures still to act. */
 function opportunity(s: EscState, f: number): number {
-  const c = cloneState(s);
-  c.actor = f;
-  c.pool = 0;
-  c.actions = 0;
-  c.fsBeat = -1;
-  c.fenceBeat = -1;
-  c.phase = PH_ACT;
-  c.acted[f] = 1;
+  const c = pickedNow(s, f);
   const rest = restValue(c, f);
   let best = 0;
   for (const a of legalActions(c)) best = Math.max(best, actionScore(c, f, a, rest));
