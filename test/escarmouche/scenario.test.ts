@@ -20,7 +20,7 @@ const err = (raw: unknown): ScenarioError => {
 };
 
 describe('Escarmouche scenarios', () => {
-  it('Mill Bridge: seven figures a side (captain, mounted cornet, two pikes, two muskets, a gun) on a 48 × 32 in table, three objective areas', () => {
+  it('Mill Bridge: seven figures a side (captain, mounted cornet, two pikes, a musket, a mounted trooper, a gun) on a 48 × 32 in table, three objective areas, broken at four out, twelve turns', () => {
     const loaded = compileSource(resolveScenario('mill-bridge'));
     const sc = loaded.compiled as EscScenario;
     expect(loaded.ruleset.id).toBe('escarmouche');
@@ -28,15 +28,19 @@ describe('Escarmouche scenarios', () => {
     expect([sc.table.width, sc.table.height, sc.table.unit, sc.zoc, sc.radius]).toEqual([48, 32, 'in', 1, 0.5]);
     for (const side of sc.sides) {
       const figs = side.figures.map((f) => sc.figures[f]);
-      expect(figs.map((f) => f.type)).toEqual(['captain', 'mounted officer', 'pikeman', 'pikeman', 'musketeer', 'musketeer', 'gunner']);
-      expect(figs.filter((f) => f.mounted)).toHaveLength(1);
+      expect(figs.map((f) => f.type)).toEqual(['captain', 'mounted officer', 'pikeman', 'pikeman', 'musketeer', 'trooper', 'gunner']);
+      expect(figs.filter((f) => f.mounted).map((f) => f.type)).toEqual(['mounted officer', 'trooper']);
       expect(side.breakPoint).toBe(sc.file.victory.breakPoint);
     }
+    expect([sc.file.victory.breakPoint, sc.maxTurns]).toEqual([4, 12]);
     expect(sc.objectives.map((o) => [o.area.label, o.value])).toEqual([['Mill Bridge', 2], ['Gallows Hill', 1], ['Beacon Hill', 1]]);
     // Each gun starts on its own hill; the bridge carries clear ground over the Mill Stream.
     expect(sc.table.topAreaAt(sc.figures[6].start.x, sc.figures[6].start.y)?.id).toBe('gallows-hill');
     expect(sc.table.topAreaAt(sc.figures[13].start.x, sc.figures[13].start.y)?.id).toBe('beacon-hill');
     expect([sc.terrainAt(24, 16), sc.terrainAt(24, 10)]).toEqual(['clear', 'difficult']);
+    // The orchards screen the guns from each other at the start.
+    const [g1, g2] = [sc.figures[6].start, sc.figures[13].start];
+    expect(sc.table.lineOfSight(g1.x, g1.y, g2.x, g2.y)).toBe(false);
   });
   for (const id of ['mill-bridge', 'farmyard-brawl']) {
     it(`${id}: point-symmetric (the terrain and each figure's twin by a half turn about the centre are alike)`, () => {

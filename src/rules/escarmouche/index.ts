@@ -80,7 +80,8 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRule
   policy: { scores: escarmoucheScores, rollout: escarmoucheQuickScores },
   // Plain `mcts` here: 1,000 iterations without rollouts (leaves scored by the fitted evaluation) —
   // 66.0% [59.2–72.2] against the script over 200 side-swapped games at a CPU p99 of 406 ms a
-  // decision (docs/rules/escarmouche.md, Measurements); policy rollouts cost ~25× the rest.
+  // decision on the first Mill Bridge, 66.8% [60.0–72.9] on the redrawn one (docs/rules/escarmouche.md,
+  // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
   threads: { exportState, importState },
   view: { scene: escScene, ascii: renderAscii, describeFigure: describeEscFigure },
