@@ -700,17 +700,7 @@ function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: 
     case 'home':
       return { t: homePoint(s, f), offset: false };
     case 'foe': {
-      const v = unitIndex(s, a.u);
-      let best = -1;
-      let bd = Infinity;
-      for (const e of sc.units[v].figures) {
-        if (s.status[e] !== ACTIVE) continue;
-        const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
-        if (d < bd) {
-          bd = d;
-          best = e;
-        }
-      }
+      const best = nearestActiveOf(s, unitIndex(s, a.u), f);
       return best >= 0 ? { t: { x: s.x[best], y: s.y[best] }, offset: false } : { t: centre, offset: true };
     }
     case 'moveTo':
@@ -1390,3 +1380,17 @@ export function exactMoveAction(s: PigState, x: number, y: number): PigAction | 
   return { k: 'moveTo', x, y };
 }
 
+/** The active figure of unit `v` nearest to figure `f` (centre to centre, inches; the first on ties), or −1 when none is active. */
+export function nearestActiveOf(s: PigState, v: number, f: number): number {
+  let best = -1;
+  let bd = Infinity;
+  for (const g of s.sc.units[v].figures) {
+    if (s.status[g] !== ACTIVE) continue;
+    const d = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
+    if (d < bd) {
+      bd = d;
+      best = g;
+    }
+  }
+  return best;
+}

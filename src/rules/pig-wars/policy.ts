@@ -6,7 +6,7 @@
  */
 import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
-import { baseMove, carrying, freeFigures, shotTarget, unitCentre, victoryMargin, type PigAction } from './engine.js';
+import { baseMove, carrying, freeFigures, nearestActiveOf, shotTarget, unitCentre, victoryMargin, type PigAction } from './engine.js';
 import { meleeFactors, sumMods, type MeleeSide } from './tables.js';
 import { ACTIVE, PIG_FREE, type PigState } from './state.js';
 
@@ -164,16 +164,7 @@ function chargeExchange(s: PigState, free: readonly number[], v: number): number
   let kill = 0;
   let die = 0;
   for (const f of free) {
-    let e = -1;
-    let bd = Infinity;
-    for (const g of sc.units[v].figures) {
-      if (s.status[g] !== ACTIVE) continue;
-      const d = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
-      if (d < bd) {
-        bd = d;
-        e = g;
-      }
-    }
+    const e = nearestActiveOf(s, v, f);
     if (e < 0) continue;
     const A = foreseenSide(s, f, true);
     const B = foreseenSide(s, e, false);
