@@ -251,7 +251,11 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     // The AI's turn, one decision at a time at a person's speed.
     await page.selectOption('#speed', '150');
     for (let i = 0; i < 40 && (await page.evaluate(() => document.body.dataset.state)) === 'you'; i++) {
+      // Each click must take effect (a new log line, or the turn passes) before the next one: on a
+      // loaded machine a click made before the page re-drew was lost, and 40 lost clicks left it 'you'.
+      const logged = await page.locator('#log li').count();
       await clickSuggested(page);
+      await page.waitForFunction((n) => document.body.dataset.state !== 'you' || document.querySelectorAll('#log li').length > n, logged);
       await page.waitForFunction(() => document.body.dataset.state !== 'busy');
     }
     await page.waitForSelector('body[data-state="ai"]');
