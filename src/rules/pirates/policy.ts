@@ -39,6 +39,22 @@ function friendsNear(s: PiratesState, t: number, r: number): number {
   return n;
 }
 
+/**
+ * Loads the raiders still lack beyond those already on the way: loads needed − landed − carried −
+ * raiders who may still pillage (never landed a load, §11) standing within 10 in of the objective.
+ * Positive: more raiders must go to the objective.
+ */
+function loadsUncommitted(s: PiratesState, side: number): number {
+  const sc = s.sc;
+  let committed = s.landed;
+  for (const f of sc.sides[side].figures) {
+    if (s.status[f] !== ACTIVE) continue;
+    if (s.booty[f]) committed++;
+    else if (!s.hasLanded[f] && sc.objective.field.approx(s.x[f], s.y[f]) <= 10) committed++;
+  }
+  return sc.bootyToWin - committed;
+}
+
 function hasRanged(s: PiratesState, f: number): boolean {
   return s.sc.figures[f].weapon.ranges.length > 0;
 }
@@ -108,7 +124,7 @@ function groupScores(s: PiratesState, legal: PiratesAction[], side: number, raid
     if (m.some((f) => s.booty[f])) want = 'home';
     else if (inZone === m.length) want = 'solo';
     else if (ne.d <= half + 1.5) want = 'solo';
-    else if (m.length >= 3) want = 'obj';
+    else if (m.some((f) => !s.hasLanded[f]) && (m.length >= 3 || loadsUncommitted(s, side) > 0)) want = 'obj';
     else {
       // Screens go for the watch first (their rifles are the raiders' worst enemy), then anyone near.
       const shooter = legal.find((a) => a.k === 'group' && a.to.startsWith('foe:') && hasRanged(s, idx(s, a.to.slice(4))));
@@ -163,7 +179,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
     case 'move': {
       if (raider) {
         if (carrying) return a.to === 'home' ? 10 : a.to === 'band' ? 2 : 0;
-        if (a.to === 'obj') return bandSize >= 3 ? 6 : 5;
+        if (a.to === 'obj') return s.hasLanded[f] ? 1 : bandSize >= 3 ? 6 : 5;
         if (a.to.startsWith('foe:')) return bandSize <= 2 ? 5.5 : 3;
         if (a.to === 'band') return 5.2;
         if (a.to === 'cover') return 1;
