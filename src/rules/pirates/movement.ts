@@ -138,7 +138,7 @@ export function destination(
     return path ? { path, stopShort: 0 } : null;
   }
   if (key.startsWith('foe:')) {
-    const t = sc.figureIndex.get(key.slice(4));
+    const t = sc.foeIndex.get(key);
     if (t === undefined || s.status[t] !== ACTIVE || sc.figures[t].side === side) return null;
     const path = nav.path(from, { x: s.x[t], y: s.y[t] });
     return path ? { path, stopShort: group ? GROUP_STOP_SHORT : 2 * sc.radius } : null;
@@ -183,10 +183,37 @@ export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: 
   const keys: string[] = [];
   if (!pointInPolygon(from.x, from.y, sc.objective.poly)) keys.push('obj');
   if (!pointInPolygon(from.x, from.y, sc.home.poly)) keys.push('home');
-  const nearest = nearestEnemies(s, side, from.x, from.y, 2);
-  for (const n of nearest) if (n.d > near) keys.push(`foe:${sc.figures[n.f].id}`);
+  // The two nearest active enemies (nearestEnemies(…, 2) without the list: ties keep the earlier).
+  let nn = 0;
+  let f1 = -1;
+  let d1 = 0;
+  let f2 = -1;
+  let d2 = 0;
+  const foes = sc.sides[1 - side].figures;
+  for (let i = 0; i < foes.length; i++) {
+    const e = foes[i];
+    if (s.status[e] !== ACTIVE) continue;
+    const d = dist(from.x, from.y, s.x[e], s.y[e]);
+    if (nn < 2 || d < d2) {
+      if (nn === 0) {
+        f1 = e;
+        d1 = d;
+      } else if (d1 > d) {
+        f2 = f1;
+        d2 = d1;
+        f1 = e;
+        d1 = d;
+      } else {
+        f2 = e;
+        d2 = d;
+      }
+      if (nn < 2) nn++;
+    }
+  }
+  if (nn > 0 && d1 > near) keys.push(sc.figures[f1].foeKey);
+  if (nn > 1 && d2 > near) keys.push(sc.figures[f2].foeKey);
   if (sc.cover.length > 0 && !inCover(s, from.x, from.y)) keys.push('cover');
-  if (nearest.length > 0 && nearest[0].d <= 12) keys.push('away');
+  if (nn > 0 && d1 <= 12) keys.push('away');
   if (solo >= 0) {
     const b = s.band[solo];
     let n = 0;
