@@ -209,15 +209,15 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
       }
       // The nearest free place to the mover's spot in the formation (NavMap.nearestFree's order:
       // the spot, then rings round it) that passes the place test — written out here so that no
-      // test function is made or called (doubles passed to a call are boxed). Cheap tests first;
-      // the straight line from the new centre (a segment test) last.
+      // test function is made or called (doubles passed to a call are boxed). The tests are pure,
+      // so their order does not change the place found: the inline ones first, then the
+      // obstacles (isFree) and the straight line from the new centre (a segment test).
       const x0 = ncx + ox;
       const y0 = ncy + oy;
       let found = false;
       for (let t = -1; t < rdx.length; t++) {
         const x = t < 0 ? x0 : x0 + rdx[t];
         const y = t < 0 ? y0 : y0 + rdy[t];
-        if (!nav.isFree(x, y)) continue;
         if (dist(x, y, ncx, ncy) > formationReach) continue;
         let ok = true;
         for (let j = 0; j < nNear; j++) {
@@ -244,7 +244,7 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
           }
           if (!ok) continue;
         }
-        if (!table.clear(ncx, ncy, x, y)) continue;
+        if (!nav.isFree(x, y) || !table.clear(ncx, ncy, x, y)) continue;
         px[nPlaced] = x;
         py[nPlaced] = y;
         nPlaced++;
@@ -279,12 +279,12 @@ function anyPlace(): boolean {
 }
 
 /** Scratch arrays of {@link planGroupMove} (grown when too short; no allocation per call). */
-let GM_MATE_LIM = new Float64Array(16);
-let GM_MATE_LO = new Float64Array(8);
-let GM_MATE_HI = new Float64Array(8);
-let GM_NEAR = new Int32Array(64);
-let GM_PX = new Float64Array(8);
-let GM_PY = new Float64Array(8);
+let GM_MATE_LIM: Float64Array = new Float64Array(16);
+let GM_MATE_LO: Float64Array = new Float64Array(8);
+let GM_MATE_HI: Float64Array = new Float64Array(8);
+let GM_NEAR: Int32Array = new Int32Array(64);
+let GM_PX: Float64Array = new Float64Array(8);
+let GM_PY: Float64Array = new Float64Array(8);
 function scratchF(a: Float64Array, n: number): Float64Array {
   return a.length >= n ? a : new Float64Array(Math.max(n, 2 * a.length));
 }

@@ -55,8 +55,51 @@ function groupOptions(s: PiratesState): PiratesAction[] {
   return out;
 }
 
-function byDist(p: { f: number; d: number }, q: { f: number; d: number }): number {
-  return p.d - q.d || p.f - q.f;
+/**
+ * Scratch lists of {@link figureOptions} (no allocation per call): enemies in contact; and, as
+ * figure and distance sorted by distance (ties: lower figure) as they are found, those a charge may
+ * reach, those in range and sight, those further (`far`), and the move & fire candidates (with
+ * whether each is in range and sight). Grown to the scenario's figure count when short.
+ */
+let FO_CAP = 0;
+let FO_CONTACT = new Int32Array(0);
+let FO_CH_F = new Int32Array(0);
+let FO_CH_D = new Float64Array(0);
+let FO_TG_F = new Int32Array(0);
+let FO_TG_D = new Float64Array(0);
+let FO_FAR_F = new Int32Array(0);
+let FO_FAR_D = new Float64Array(0);
+let FO_MF_F = new Int32Array(0);
+let FO_MF_D = new Float64Array(0);
+let FO_MF_T = new Uint8Array(0);
+
+function figureScratch(n: number): void {
+  if (FO_CAP >= n) return;
+  FO_CAP = n;
+  FO_CONTACT = new Int32Array(n);
+  FO_CH_F = new Int32Array(n);
+  FO_CH_D = new Float64Array(n);
+  FO_TG_F = new Int32Array(n);
+  FO_TG_D = new Float64Array(n);
+  FO_FAR_F = new Int32Array(n);
+  FO_FAR_D = new Float64Array(n);
+  FO_MF_F = new Int32Array(n);
+  FO_MF_D = new Float64Array(n);
+  FO_MF_T = new Uint8Array(n);
+}
+
+/** Insert (f, d) into the first `n` entries of a list sorted by distance, then figure (the order of a sort by `d - d' || f - f'`). */
+function insertByDist(F: Int32Array, D: Float64Array, T: Uint8Array | null, n: number, f: number, d: number, t: number): void {
+  let i = n;
+  while (i > 0 && (D[i - 1] > d || (D[i - 1] === d && F[i - 1] > f))) {
+    F[i] = F[i - 1];
+    D[i] = D[i - 1];
+    if (T) T[i] = T[i - 1];
+    i--;
+  }
+  F[i] = f;
+  D[i] = d;
+  if (T) T[i] = t;
 }
 
 function figureOptions(s: PiratesState, f: number): PiratesAction[] {
@@ -75,48 +118,58 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
     const half = allowanceOf(s, f, true).full;
     const fire = canFire(s, f);
     const reach = fire ? maxRange(info.weapon) + 2 * sc.radius : 0;
-    const contact: number[] = [];
-    const chargeable: { f: number; d: number }[] = [];
-    const targets: { f: number; d: number }[] = [];
-    const far: { f: number; d: number }[] = [];
-    for (const e of sc.sides[1 - side].figures) {
+    figureScratch(sc.figures.length);
+    const contact = FO_CONTACT;
+    let nContact = 0;
+    let nCharge = 0;
+    let nTarget = 0;
+    let nFar = 0;
+    const foes = sc.sides[1 - side].figures;
+    for (let i = 0; i < foes.length; i++) {
+      const e = foes[i];
       if (s.status[e] !== ACTIVE) continue;
       const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
-      if (d <= sc.contact) contact.push(e);
-      else if (d - 2 * sc.radius <= half) chargeable.push({ f: e, d });
+      if (d <= sc.contact) contact[nContact++] = e;
+      else if (d - 2 * sc.radius <= half) insertByDist(FO_CH_F, FO_CH_D, null, nCharge++, e, d, 0);
       if (fire) {
-        if (d <= reach && lineOfSight(s, s.x[f], s.y[f], s.x[e], s.y[e])) targets.push({ f: e, d });
-        else if (d <= reach + half) far.push({ f: e, d });
+        if (d <= reach && lineOfSight(s, s.x[f], s.y[f], s.x[e], s.y[e])) insertByDist(FO_TG_F, FO_TG_D, null, nTarget++, e, d, 0);
+        else if (d <= reach + half) insertByDist(FO_FAR_F, FO_FAR_D, null, nFar++, e, d, 0);
       }
     }
-    for (const e of contact) {
+    for (let i = 0; i < nContact; i++) {
+      const e = contact[i];
       out.push({ k: 'fight', t: sc.figures[e].id, capture: false });
       if (sc.captures) out.push({ k: 'fight', t: sc.figures[e].id, capture: true });
     }
-    chargeable.sort(byDist);
-    for (const c of chargeable.slice(0, 3)) {
+    for (let i = 0; i < nCharge && i < 3; i++) {
+      const c = FO_CH_F[i];
       if (!cohMade) {
         coh = cohesionRule(s, f);
         cohMade = true;
       }
-      if (!chargeOffered(s, f, c.f, coh)) continue;
-      out.push({ k: 'charge', t: sc.figures[c.f].id, capture: false });
-      if (sc.captures) out.push({ k: 'charge', t: sc.figures[c.f].id, capture: true });
+      if (!chargeOffered(s, f, c, coh)) continue;
+      out.push({ k: 'charge', t: sc.figures[c].id, capture: false });
+      if (sc.captures) out.push({ k: 'charge', t: sc.figures[c].id, capture: true });
     }
     if (fire) {
-      targets.sort(byDist);
-      for (const t of targets.slice(0, 4)) out.push({ k: 'fire', t: sc.figures[t.f].id });
+      for (let i = 0; i < nTarget && i < 4; i++) out.push({ k: 'fire', t: sc.figures[FO_TG_F[i]].id });
       // Targets are in sight (their die from here is the range band's); `far` ones are not, or out of range.
-      const mf = [...targets.filter((t) => rangeDieFrom(s, f, t.f, s.x[f], s.y[f]) < 10), ...far].sort(byDist);
+      let nMf = 0;
+      for (let i = 0; i < nTarget; i++) {
+        const t = FO_TG_F[i];
+        if (rangeDieFrom(s, f, t, s.x[f], s.y[f]) < 10) insertByDist(FO_MF_F, FO_MF_D, FO_MF_T, nMf++, t, FO_TG_D[i], 1);
+      }
+      for (let i = 0; i < nFar; i++) insertByDist(FO_MF_F, FO_MF_D, FO_MF_T, nMf++, FO_FAR_F[i], FO_FAR_D[i], 0);
       let n = 0;
-      for (const t of mf) {
+      for (let i = 0; i < nMf; i++) {
         if (n >= 3) break;
+        const t = FO_MF_F[i];
         if (!cohMade) {
           coh = cohesionRule(s, f);
           cohMade = true;
         }
-        if (moveFireOffered(s, f, t.f, coh, targets.includes(t) ? rangeDieFrom(s, f, t.f, s.x[f], s.y[f]) : undefined)) {
-          out.push({ k: 'moveFire', t: sc.figures[t.f].id });
+        if (moveFireOffered(s, f, t, coh, FO_MF_T[i] === 1 ? rangeDieFrom(s, f, t, s.x[f], s.y[f]) : undefined)) {
+          out.push({ k: 'moveFire', t: sc.figures[t].id });
           n++;
         }
       }
