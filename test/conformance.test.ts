@@ -109,6 +109,14 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('co
         // Play the copy on a while: still no effect on the original.
         for (let k = 0; k < 20 && !r.isTerminal(c1); k++) r.apply(c1, r.legalActions(c1)[0], { rng: streamFromString(`y${k}`) });
         expect(r.hash(s)).toBe(h0);
+        if (r.cloneInto) {
+          // cloneInto over a state played on (c1) is the same as a clone, and as independent.
+          const c3 = r.cloneInto(c1, s);
+          expect(r.hash(c3)).toBe(h0);
+          r.apply(c3, a, { rng: streamFromString(`x${step}`) });
+          expect(r.hash(c3)).toBe(r.hash(c2));
+          expect(r.hash(s)).toBe(h0);
+        }
       }
       r.apply(s, a, { rng });
     }

@@ -322,6 +322,8 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
   const pathEdges: Edge[] = [];
   const ctx = { rng: iterRng };
   const turnOf = r.turn;
+  const cloneInto = r.cloneInto;
+  let scratch: unknown = null;
   let nLeaf = 0;
   let sum = 0;
   let sumSq = 0;
@@ -343,7 +345,9 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     if (maxCalls > 0 && calls >= maxCalls) break;
     if (opts.ms > 0 && now() - t0 >= maxMs) break;
     it++;
-    const s = r.clone(root);
+    // The iteration's state: the root copied into the last iteration's state when the ruleset can.
+    const s = scratch !== null && cloneInto ? cloneInto.call(r, scratch, root) : r.clone(root);
+    scratch = s;
     let node: Node | null = rootNode;
     let depth = 0;
     let expanded = false;

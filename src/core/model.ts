@@ -111,6 +111,14 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   /** An independent copy: applying anything to either never changes the other. */
   clone(state: S): S;
 
+  /**
+   * Optional: make `into` — a state of the same game that no one needs any more (a search's
+   * scratch state) — a copy of `from`, the same as `clone(from)`, reusing `into`'s storage, and
+   * return it (or a fresh clone when it cannot reuse it). A search copies its root once an
+   * iteration; this spares it the allocation.
+   */
+  cloneInto?(into: S, from: S): S;
+
   /** True when the game is over. */
   isTerminal(state: S): boolean;
 

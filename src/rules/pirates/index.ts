@@ -12,7 +12,7 @@ import { applyAction, legalActions } from './actions.js';
 import { exactMovePlan } from './movement.js';
 import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cloneState, exportState, hashState, importState, type PiratesState } from './state.js';
+import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type PiratesState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
@@ -65,6 +65,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
   legalActions,
   apply: applyAction,
   clone: cloneState,
+  cloneInto: cloneStateInto,
   isTerminal: (s) => s.phase === PH_OVER,
   outcome(s): Outcome | null {
     if (s.phase !== PH_OVER) return null;
