@@ -70,43 +70,51 @@ function fullAllowance(s: PiratesState, f: number, half: boolean): number {
   return full;
 }
 
-/** The score of answering the card with existing band `b` (its active members among `figs`, in that order). */
-function bandScore(s: PiratesState, figs: readonly number[], b: number, side: number, raider: boolean): number {
-  const sc = s.sc;
-  let n = 0;
-  let cx = 0;
-  let cy = 0;
-  let booty = false;
-  let zone = false;
-  let ranged = false;
-  for (let i = 0; i < figs.length; i++) {
-    const f = figs[i];
-    if (s.status[f] !== ACTIVE || s.band[f] !== b) continue;
-    n++;
-    cx += s.x[f];
-    cy += s.y[f];
-    if (raider) {
-      if (s.booty[f]) booty = true;
-      else if (!zone && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) zone = true;
-    } else if (hasRanged(s, f)) ranged = true;
-  }
-  if (n === 0) return 0;
-  const near = nearestEnemy(s, side, cx / n, cy / n);
-  let v = n;
-  if (raider) {
-    if (booty) v += 4;
-    if (zone) v += 3;
-    if (near < 8) v += 1;
-  } else {
-    if (near < 12) v += 2;
-    if (ranged) v += 1;
-  }
-  return v;
-}
+/**
+ * Per band of the side deciding (scratch, filled by {@link bandScores} in one pass over its
+ * figures, in their order): active members, the sums of their positions, and flags — a member
+ * carries booty, a member without booty stands in the objective, a member has a missile weapon.
+ */
+let BS_N = new Int32Array(0);
+let BS_X = new Float64Array(0);
+let BS_Y = new Float64Array(0);
+let BS_BOOTY = new Uint8Array(0);
+let BS_ZONE = new Uint8Array(0);
+let BS_RANGED = new Uint8Array(0);
 
 function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: number, raider: boolean): number[] {
   const sc = s.sc;
   const figs = sc.sides[side].figures;
+  const nb = s.nBands;
+  if (BS_N.length < nb) {
+    const cap = Math.max(nb, 2 * BS_N.length, 16);
+    BS_N = new Int32Array(cap);
+    BS_X = new Float64Array(cap);
+    BS_Y = new Float64Array(cap);
+    BS_BOOTY = new Uint8Array(cap);
+    BS_ZONE = new Uint8Array(cap);
+    BS_RANGED = new Uint8Array(cap);
+  }
+  for (let b = 0; b < nb; b++) {
+    BS_N[b] = 0;
+    BS_X[b] = 0;
+    BS_Y[b] = 0;
+    BS_BOOTY[b] = 0;
+    BS_ZONE[b] = 0;
+    BS_RANGED[b] = 0;
+  }
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    const b = s.band[f];
+    if (s.status[f] !== ACTIVE || b < 0) continue;
+    BS_N[b]++;
+    BS_X[b] += s.x[f];
+    BS_Y[b] += s.y[f];
+    if (raider) {
+      if (s.booty[f]) BS_BOOTY[b] = 1;
+      else if (BS_ZONE[b] === 0 && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) BS_ZONE[b] = 1;
+    } else if (hasRanged(s, f)) BS_RANGED[b] = 1;
+  }
   const out: number[] = [];
   // The candidates of the last group asked about ('new' actions of one group come together).
   let candG: string | null = null;
@@ -114,8 +122,25 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
   for (let i = 0; i < legal.length; i++) {
     const a = legal[i];
     if (a.k === 'pass') out.push(-5);
-    else if (a.k === 'band') out.push(bandScore(s, figs, a.b, side, raider));
-    else if (a.k === 'new') {
+    else if (a.k === 'band') {
+      const b = a.b;
+      const n = b >= 0 && b < nb ? BS_N[b] : 0;
+      if (n === 0) {
+        out.push(0);
+        continue;
+      }
+      const near = nearestEnemy(s, side, BS_X[b] / n, BS_Y[b] / n);
+      let v = n;
+      if (raider) {
+        if (BS_BOOTY[b]) v += 4;
+        if (BS_ZONE[b]) v += 3;
+        if (near < 8) v += 1;
+      } else {
+        if (near < 12) v += 2;
+        if (BS_RANGED[b]) v += 1;
+      }
+      out.push(v);
+    } else if (a.k === 'new') {
       let v = a.n - 0.6;
       if (!raider) {
         if (candG !== a.g) {
@@ -248,7 +273,9 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
         return 0.5;
       }
       if (ranged) {
-        const neD = nearestEnemy(s, info.side, s.x[f], s.y[f]);
+        // The nearest enemy of the figure: the same for all its moves, found once per call.
+        if (FIG_NE_D < 0) FIG_NE_D = nearestEnemy(s, info.side, s.x[f], s.y[f]);
+        const neD = FIG_NE_D;
         if (a.to === 'cover') return neD <= 30 && !inCover(s, s.x[f], s.y[f]) ? 4 : 1;
         if (a.to === 'obj') return 3.5;
         if (a.to.startsWith('foe:')) return neD > 20 ? 3 : 0.5;
@@ -289,6 +316,9 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
   }
 }
 
+/** Distance from the deciding figure to its nearest enemy, once found in this call of piratesScores (−1: not yet). */
+let FIG_NE_D = -1;
+
 /** Scores of the legal actions of a Pirates! state for the side deciding (higher is better). */
 export function piratesScores(s: PiratesState, legal: readonly PiratesAction[]): number[] {
   const side = s.sc.deck[s.actCard].side;
@@ -298,6 +328,7 @@ export function piratesScores(s: PiratesState, legal: readonly PiratesAction[]):
   const out: number[] = [];
   if (s.phase === PH_FIGURE) {
     const f = s.queue[s.qPos];
+    FIG_NE_D = -1;
     for (let i = 0; i < legal.length; i++) out.push(figureScore(s, f, legal[i], raider));
   } else for (let i = 0; i < legal.length; i++) out.push(0);
   return out;
