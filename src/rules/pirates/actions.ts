@@ -58,20 +58,16 @@ function groupOptions(s: PiratesState): PiratesAction[] {
 /**
  * Scratch lists of {@link figureOptions} (no allocation per call): enemies in contact; and, as
  * figure and distance sorted by distance (ties: lower figure) as they are found, those a charge may
- * reach, those in range and sight, those further (`far`), and the move & fire candidates (with
- * whether each is in range and sight). Grown to the scenario's figure count when short.
+ * reach and those within a shot's reach plus half a move (with whether each is in sight, asked
+ * lazily). Grown to the scenario's figure count when short.
  */
 let FO_CAP = 0;
 let FO_CONTACT = new Int32Array(0);
 let FO_CH_F = new Int32Array(0);
 let FO_CH_D = new Float64Array(0);
-let FO_TG_F = new Int32Array(0);
-let FO_TG_D = new Float64Array(0);
-let FO_FAR_F = new Int32Array(0);
-let FO_FAR_D = new Float64Array(0);
-let FO_MF_F = new Int32Array(0);
-let FO_MF_D = new Float64Array(0);
-let FO_MF_T = new Uint8Array(0);
+let FO_SHOT_F = new Int32Array(0);
+let FO_SHOT_D = new Float64Array(0);
+let FO_SIGHT = new Uint8Array(0);
 
 function figureScratch(n: number): void {
   if (FO_CAP >= n) return;
@@ -79,27 +75,21 @@ function figureScratch(n: number): void {
   FO_CONTACT = new Int32Array(n);
   FO_CH_F = new Int32Array(n);
   FO_CH_D = new Float64Array(n);
-  FO_TG_F = new Int32Array(n);
-  FO_TG_D = new Float64Array(n);
-  FO_FAR_F = new Int32Array(n);
-  FO_FAR_D = new Float64Array(n);
-  FO_MF_F = new Int32Array(n);
-  FO_MF_D = new Float64Array(n);
-  FO_MF_T = new Uint8Array(n);
+  FO_SHOT_F = new Int32Array(n);
+  FO_SHOT_D = new Float64Array(n);
+  FO_SIGHT = new Uint8Array(n);
 }
 
 /** Insert (f, d) into the first `n` entries of a list sorted by distance, then figure (the order of a sort by `d - d' || f - f'`). */
-function insertByDist(F: Int32Array, D: Float64Array, T: Uint8Array | null, n: number, f: number, d: number, t: number): void {
+function insertByDist(F: Int32Array, D: Float64Array, n: number, f: number, d: number): void {
   let i = n;
   while (i > 0 && (D[i - 1] > d || (D[i - 1] === d && F[i - 1] > f))) {
     F[i] = F[i - 1];
     D[i] = D[i - 1];
-    if (T) T[i] = T[i - 1];
     i--;
   }
   F[i] = f;
   D[i] = d;
-  if (T) T[i] = t;
 }
 
 function figureOptions(s: PiratesState, f: number): PiratesAction[] {
@@ -122,19 +112,16 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
     const contact = FO_CONTACT;
     let nContact = 0;
     let nCharge = 0;
-    let nTarget = 0;
-    let nFar = 0;
+    let nShot = 0;
     const foes = sc.sides[1 - side].figures;
     for (let i = 0; i < foes.length; i++) {
       const e = foes[i];
       if (s.status[e] !== ACTIVE) continue;
       const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
       if (d <= sc.contact) contact[nContact++] = e;
-      else if (d - 2 * sc.radius <= half) insertByDist(FO_CH_F, FO_CH_D, null, nCharge++, e, d, 0);
-      if (fire) {
-        if (d <= reach && lineOfSight(s, s.x[f], s.y[f], s.x[e], s.y[e])) insertByDist(FO_TG_F, FO_TG_D, null, nTarget++, e, d, 0);
-        else if (d <= reach + half) insertByDist(FO_FAR_F, FO_FAR_D, null, nFar++, e, d, 0);
-      }
+      else if (d - 2 * sc.radius <= half) insertByDist(FO_CH_F, FO_CH_D, nCharge++, e, d);
+      // Enemies a shot could concern, nearest first; whether each is in sight is asked only when needed.
+      if (fire && d <= reach + half) insertByDist(FO_SHOT_F, FO_SHOT_D, nShot++, e, d);
     }
     for (let i = 0; i < nContact; i++) {
       const e = contact[i];
@@ -152,23 +139,38 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
       if (sc.captures) out.push({ k: 'charge', t: sc.figures[c].id, capture: true });
     }
     if (fire) {
-      for (let i = 0; i < nTarget && i < 4; i++) out.push({ k: 'fire', t: sc.figures[FO_TG_F[i]].id });
-      // Targets are in sight (their die from here is the range band's); `far` ones are not, or out of range.
-      let nMf = 0;
-      for (let i = 0; i < nTarget; i++) {
-        const t = FO_TG_F[i];
-        if (rangeDieFrom(s, f, t, s.x[f], s.y[f]) < 10) insertByDist(FO_MF_F, FO_MF_D, FO_MF_T, nMf++, t, FO_TG_D[i], 1);
+      // Targets: enemies within reach and in sight (their die from here is the range band's). The
+      // first four, nearest first, may be fired at. Sight is asked lazily (FO_SIGHT: 0 not asked,
+      // 1 in sight, 2 not), as the lists below need it, in order of distance.
+      const sight = FO_SIGHT;
+      for (let i = 0; i < nShot; i++) sight[i] = 0;
+      let nFire = 0;
+      for (let i = 0; i < nShot && nFire < 4; i++) {
+        const t = FO_SHOT_F[i];
+        if (FO_SHOT_D[i] > reach) break;
+        sight[i] = lineOfSight(s, s.x[f], s.y[f], s.x[t], s.y[t]) ? 1 : 2;
+        if (sight[i] === 1) {
+          out.push({ k: 'fire', t: sc.figures[t].id });
+          nFire++;
+        }
       }
-      for (let i = 0; i < nFar; i++) insertByDist(FO_MF_F, FO_MF_D, FO_MF_T, nMf++, FO_FAR_F[i], FO_FAR_D[i], 0);
+      // Move & fire candidates, nearest first: targets whose range band could improve (die < 10),
+      // and the rest within reach plus half a move (out of sight, or out of range).
       let n = 0;
-      for (let i = 0; i < nMf; i++) {
+      for (let i = 0; i < nShot; i++) {
         if (n >= 3) break;
-        const t = FO_MF_F[i];
+        const t = FO_SHOT_F[i];
+        let target = false;
+        if (FO_SHOT_D[i] <= reach) {
+          if (sight[i] === 0) sight[i] = lineOfSight(s, s.x[f], s.y[f], s.x[t], s.y[t]) ? 1 : 2;
+          target = sight[i] === 1;
+        }
+        if (target && rangeDieFrom(s, f, t, s.x[f], s.y[f]) >= 10) continue;
         if (!cohMade) {
           coh = cohesionRule(s, f);
           cohMade = true;
         }
-        if (moveFireOffered(s, f, t, coh, FO_MF_T[i] === 1 ? rangeDieFrom(s, f, t, s.x[f], s.y[f]) : undefined)) {
+        if (moveFireOffered(s, f, t, coh, target ? rangeDieFrom(s, f, t, s.x[f], s.y[f]) : undefined)) {
           out.push({ k: 'moveFire', t: sc.figures[t].id });
           n++;
         }

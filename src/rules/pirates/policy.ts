@@ -36,6 +36,24 @@ function nearestEnemy(s: PiratesState, side: number, x: number, y: number): numb
   return bd;
 }
 
+/**
+ * {@link nearestEnemy}'s distance alone, found on squared distances with one square root at the end
+ * (the same number: the square root is monotone, so the least root is the root of the least square).
+ */
+function nearestEnemyDist(s: PiratesState, side: number, x: number, y: number): number {
+  let b2 = Infinity;
+  const figs = s.sc.sides[1 - side].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const e = figs[i];
+    if (s.status[e] !== ACTIVE) continue;
+    const dx = s.x[e] - x;
+    const dy = s.y[e] - y;
+    const d2 = dx * dx + dy * dy;
+    if (d2 < b2) b2 = d2;
+  }
+  return Math.sqrt(b2);
+}
+
 /** Friends of figure `t` (same side, active) within `r` inches. */
 function friendsNear(s: PiratesState, t: number, r: number): number {
   const side = s.sc.figures[t].side;
@@ -129,7 +147,7 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
         out.push(0);
         continue;
       }
-      const near = nearestEnemy(s, side, BS_X[b] / n, BS_Y[b] / n);
+      const near = nearestEnemyDist(s, side, BS_X[b] / n, BS_Y[b] / n);
       let v = n;
       if (raider) {
         if (BS_BOOTY[b]) v += 4;
@@ -155,7 +173,7 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
           candG = a.g;
         }
         const m = Math.min(a.n, cand.length);
-        const near = m > 0 ? nearestEnemy(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
+        const near = m > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
         if (near < 20) v += 1;
         let ranged = false;
         for (let j = 0; j < m && !ranged; j++) if (hasRanged(s, cand[j])) ranged = true;
@@ -274,7 +292,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
       }
       if (ranged) {
         // The nearest enemy of the figure: the same for all its moves, found once per call.
-        if (FIG_NE_D < 0) FIG_NE_D = nearestEnemy(s, info.side, s.x[f], s.y[f]);
+        if (FIG_NE_D < 0) FIG_NE_D = nearestEnemyDist(s, info.side, s.x[f], s.y[f]);
         const neD = FIG_NE_D;
         if (a.to === 'cover') return neD <= 30 && !inCover(s, s.x[f], s.y[f]) ? 4 : 1;
         if (a.to === 'obj') return 3.5;
