@@ -38,6 +38,11 @@ export function placeFree(v: FigureView, x: number, y: number, ignore: number, i
   return true;
 }
 
+/** {@link placeFree} at a point given as an object (see Table.lineOfSightBetween: no boxed coordinates). */
+export function placeFreeAt(v: FigureView, p: Vec, ignore: number): boolean {
+  return placeFree(v, p.x, p.y, ignore);
+}
+
 /** True when the bases of figures a and b touch: centres at most 2 radii + `tolerance` apart. */
 export function inBaseContact(v: FigureView, a: number, b: number, tolerance = 0.1): boolean {
   return dist(v.x[a], v.y[a], v.x[b], v.y[b]) <= 2 * v.radius + tolerance + 1e-9;

@@ -92,6 +92,19 @@ function insertByDist(F: Int32Array, D: Float64Array, n: number, f: number, d: n
   D[i] = d;
 }
 
+/** Scratch points of {@link sightTo}. */
+const SIGHT_A: { x: number; y: number } = { x: 0, y: 0 };
+const SIGHT_B: { x: number; y: number } = { x: 0, y: 0 };
+
+/** 1 when figure `f` sees figure `t`, else 2 (lineOfSight between their centres, asked with points: no boxed coordinates). */
+function sightTo(s: PiratesState, f: number, t: number): number {
+  SIGHT_A.x = s.x[f];
+  SIGHT_A.y = s.y[f];
+  SIGHT_B.x = s.x[t];
+  SIGHT_B.y = s.y[t];
+  return s.sc.table.lineOfSightBetween(SIGHT_A, SIGHT_B) ? 1 : 2;
+}
+
 function figureOptions(s: PiratesState, f: number): PiratesAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
@@ -148,7 +161,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
       for (let i = 0; i < nShot && nFire < 4; i++) {
         const t = FO_SHOT_F[i];
         if (FO_SHOT_D[i] > reach) break;
-        sight[i] = lineOfSight(s, s.x[f], s.y[f], s.x[t], s.y[t]) ? 1 : 2;
+        sight[i] = sightTo(s, f, t);
         if (sight[i] === 1) {
           out.push({ k: 'fire', t: sc.figures[t].id });
           nFire++;
@@ -162,7 +175,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
         const t = FO_SHOT_F[i];
         let target = false;
         if (FO_SHOT_D[i] <= reach) {
-          if (sight[i] === 0) sight[i] = lineOfSight(s, s.x[f], s.y[f], s.x[t], s.y[t]) ? 1 : 2;
+          if (sight[i] === 0) sight[i] = sightTo(s, f, t);
           target = sight[i] === 1;
         }
         if (target && rangeDieFrom(s, f, t, s.x[f], s.y[f]) >= 10) continue;

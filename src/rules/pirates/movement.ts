@@ -12,6 +12,7 @@ import {
   centreOf as kitCentre,
   cohesionTest,
   placeFree as kitPlaceFree,
+  placeFreeAt as kitPlaceFreeAt,
   planAlong as kitPlanAlong,
 } from '../../core/table/index.js';
 import { fireDie } from './tables.js';
@@ -309,6 +310,9 @@ export function chargeOffered(s: PiratesState, f: number, t: number, cohesion?: 
 /** Scratch point of the walk along a move & fire's way (no allocation per step). */
 const ALONG: { x: number; y: number } = { x: 0, y: 0 };
 
+/** Scratch copy of a move & fire's target position (passed as an object: no boxed coordinates). */
+const TARGET: { x: number; y: number } = { x: 0, y: 0 };
+
 /** A stand-in plan returned when only asked whether a plan exists. */
 const EXISTS: MovePlan = { points: [], to: { x: 0, y: 0 }, length: 0, limit: 0 };
 
@@ -439,12 +443,15 @@ function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: nu
   // Asked only whether a plan exists: places no better than here cannot make one.
   let bestDie = ask ? here : 0;
   const p = ALONG;
+  const tp = TARGET;
+  tp.x = s.x[t];
+  tp.y = s.y[t];
   for (let d = 0.5; d <= maxd + 1e-9 && bestDie < 10; d += 0.5) {
     pointAlongInto(path.points, d, p);
     // The range band first (cheap); sight, room and cohesion only for a band better than the best.
     const die = rangeDieFrom(s, f, t, p.x, p.y);
     if (die <= bestDie) continue;
-    if (lineOfSight(s, p.x, p.y, s.x[t], s.y[t]) && placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+    if (sc.table.lineOfSightBetween(p, tp) && kitPlaceFreeAt(viewOf(s), p, f) && (coh === null || coh(p.x, p.y))) {
       if (ask) return EXISTS;
       bestDie = die;
       bestD = d;
