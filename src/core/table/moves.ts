@@ -6,7 +6,7 @@
 import { type Vec, dist, pathLength, pointAlongInto, truncatePath } from '../geometry.js';
 import { type Path, ringOffsets } from '../nav.js';
 import type { Table } from './table.js';
-import { type FigureView, centreOf, placeFree } from './figures.js';
+import { type FigureView, centreOf, placeFreeAt } from './figures.js';
 
 /** A planned move: the route taken (waypoints, first = start), where it ends, its length and the limit that applied. */
 export interface MovePlan {
@@ -45,7 +45,7 @@ export function planAlong(
   const p = ALONG;
   for (let d = want; d > 0.05; d -= step) {
     pointAlongInto(pts, d, p);
-    if (placeFree(v, p.x, p.y, f) && (extra === null || extra(p.x, p.y))) {
+    if (placeFreeAt(v, p, f) && (extra === null || extra(p.x, p.y))) {
       const route = truncatePath(pts, d);
       return { points: route, to: { x: p.x, y: p.y }, length: pathLength(route), limit };
     }

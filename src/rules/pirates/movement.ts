@@ -285,6 +285,8 @@ const RING_X = new Float64Array(12);
 const RING_Y = new Float64Array(12);
 const RING_D = new Float64Array(12);
 const RING_I = new Int32Array(12);
+/** Scratch point of the place being tried round a charge's target (passed as an object: no boxed coordinates). */
+const RING_P: { x: number; y: number } = { x: 0, y: 0 };
 /** Cosines and sines of the twelve directions (i / 12) · 2π round a target, computed once. */
 const RING_COS = Float64Array.from({ length: 12 }, (_, i) => Math.cos((i / 12) * 2 * Math.PI));
 const RING_SIN = Float64Array.from({ length: 12 }, (_, i) => Math.sin((i / 12) * 2 * Math.PI));
@@ -364,7 +366,10 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
     const cd = RING_D[i];
     if (cd > al.full + 1e-9) break;
     if (best && cd >= best.length) break;
-    if (!sc.nav.isFree(cx, cy) || !placeFree(s, cx, cy, f) || (coh !== null && !coh(cx, cy))) continue;
+    const rp = RING_P;
+    rp.x = cx;
+    rp.y = cy;
+    if (!sc.nav.isFree(cx, cy) || !kitPlaceFreeAt(viewOf(s), rp, f) || (coh !== null && !coh(cx, cy))) continue;
     const p = sc.nav.clear(from.x, from.y, cx, cy) ? { points: [from, { x: cx, y: cy }], length: cd } : sc.nav.path(from, { x: cx, y: cy });
     if (!p) continue;
     const lim = reachAlong(s, p.points, al);
