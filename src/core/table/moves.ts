@@ -152,14 +152,18 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
     mateLo[m] = lo;
     mateHi[m] = hi;
   }
-  // Bases near the try's new centre (`near`, the first `nNear`) and the places taken so far (`px`, `py`).
-  const near = scratchI(GM_NEAR, nFig);
-  GM_NEAR = near;
+  // Positions of the bases near the try's new centre (`nearX`, `nearY`, the first `nNear`) and the places taken so far (`px`, `py`).
+  const nearX = scratchF(GM_NEAR_X, nFig);
+  GM_NEAR_X = nearX;
+  const nearY = scratchF(GM_NEAR_Y, nFig);
+  GM_NEAR_Y = nearY;
   const px = scratchF(GM_PX, n);
   GM_PX = px;
   const py = scratchF(GM_PY, n);
   GM_PY = py;
   const formationReach = o.formation + 1;
+  const reachLo2 = (formationReach * (1 - 1e-9)) ** 2;
+  const reachHi2 = (formationReach * (1 + 1e-9)) ** 2;
   const ring = ringOffsets(formationReach);
   const rdx = ring.dx;
   const rdy = ring.dy;
@@ -185,7 +189,11 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
         }
       }
       if (mover || !v.occupies(g)) continue;
-      if (Math.abs(vx[g] - ncx) <= reach && Math.abs(vy[g] - ncy) <= reach) near[nNear++] = g;
+      if (Math.abs(vx[g] - ncx) <= reach && Math.abs(vy[g] - ncy) <= reach) {
+        nearX[nNear] = vx[g];
+        nearY[nNear] = vy[g];
+        nNear++;
+      }
     }
     // Band-mates who stay: every place is within formation + 1 of the new centre, so a mate too far
     // from it rules this move out at once, and one near enough can never be broken.
@@ -218,11 +226,15 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
       for (let t = -1; t < rdx.length; t++) {
         const x = t < 0 ? x0 : x0 + rdx[t];
         const y = t < 0 ? y0 : y0 + rdy[t];
-        if (dist(x, y, ncx, ncy) > formationReach) continue;
+        // dist(x, y, nc) > formation + 1, with the square root taken only near the boundary
+        // (well inside or well outside, the squared distance decides the same way).
+        const fdx = ncx - x;
+        const fdy = ncy - y;
+        const fd2 = fdx * fdx + fdy * fdy;
+        if (fd2 > reachHi2 || (fd2 >= reachLo2 && Math.sqrt(fd2) > formationReach)) continue;
         let ok = true;
         for (let j = 0; j < nNear; j++) {
-          const g = near[j];
-          if ((vx[g] - x) ** 2 + (vy[g] - y) ** 2 < lim2) {
+          if ((nearX[j] - x) ** 2 + (nearY[j] - y) ** 2 < lim2) {
             ok = false;
             break;
           }
@@ -282,14 +294,12 @@ function anyPlace(): boolean {
 let GM_MATE_LIM: Float64Array = new Float64Array(16);
 let GM_MATE_LO: Float64Array = new Float64Array(8);
 let GM_MATE_HI: Float64Array = new Float64Array(8);
-let GM_NEAR: Int32Array = new Int32Array(64);
+let GM_NEAR_X: Float64Array = new Float64Array(64);
+let GM_NEAR_Y: Float64Array = new Float64Array(64);
 let GM_PX: Float64Array = new Float64Array(8);
 let GM_PY: Float64Array = new Float64Array(8);
 function scratchF(a: Float64Array, n: number): Float64Array {
   return a.length >= n ? a : new Float64Array(Math.max(n, 2 * a.length));
-}
-function scratchI(a: Int32Array, n: number): Int32Array {
-  return a.length >= n ? a : new Int32Array(Math.max(n, 2 * a.length));
 }
 
 /** A {@link GroupPlace} whose route is found on first read (then kept). */
