@@ -77,6 +77,12 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('co
             expect(v).toBeGreaterThanOrEqual(0);
             expect(v).toBeLessThanOrEqual(1);
           }
+          if (r.evaluateSides) {
+            // The same numbers as evaluate, side by side (the search scores leaves with it).
+            const out: number[] = [];
+            r.evaluateSides(s, sides, sides.length, undefined, out);
+            expect(out).toEqual(sides.map((sd) => r.evaluate(s, sd)));
+          }
         }
         r.apply(s, legal[randInt(pick, legal.length)], { rng });
         n++;
@@ -87,6 +93,11 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('co
       expect(o).not.toBeNull();
       expect(o!.winner === null || sides.includes(o!.winner)).toBe(true);
       for (const sd of sides) expect(r.evaluate(s, sd)).toBe(o!.winner === null ? 0.5 : o!.winner === sd ? 1 : 0);
+      if (r.evaluateSides) {
+        const out: number[] = [];
+        r.evaluateSides(s, sides, sides.length, undefined, out);
+        expect(out).toEqual(sides.map((sd) => r.evaluate(s, sd)));
+      }
     }
   });
 

@@ -133,6 +133,13 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
    */
   evaluate(state: S, side: SideId, weights?: readonly number[]): number;
 
+  /**
+   * Optional: the values {@link evaluate} gives the first `n` of `sides`, written to `out[0 … n−1]`
+   * — the same numbers, worked out once for all of them (a search scores every leaf for each side
+   * that decided on the way to it).
+   */
+  evaluateSides?(state: S, sides: readonly SideId[], n: number, weights: readonly number[] | undefined, out: number[]): void;
+
   /** A short hash of everything that can influence the rest of the game (hex string). */
   hash(state: S): string;
 

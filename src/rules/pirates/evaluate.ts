@@ -117,3 +117,9 @@ export function evaluateFor(s: PiratesState, side: number, weights: readonly num
   const v = raiderValue(s, weights);
   return side === s.sc.raiders ? v : 1 - v;
 }
+
+/** Values of {@link evaluateFor} for several sides (by index; −1 for a side not in the game) from one evaluation. */
+export function evaluateSides(s: PiratesState, sides: readonly number[], n: number, weights: readonly number[] | undefined, out: number[]): void {
+  const v = raiderValue(s, weights);
+  for (let i = 0; i < n; i++) out[i] = sides[i] === s.sc.raiders ? v : 1 - v;
+}
