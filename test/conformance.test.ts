@@ -77,6 +77,12 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('co
             expect(v).toBeGreaterThanOrEqual(0);
             expect(v).toBeLessThanOrEqual(1);
           }
+          if (r.evaluateSides) {
+            // The same numbers as evaluate, side by side (the search scores leaves with it).
+            const out: number[] = [];
+            r.evaluateSides(s, sides, sides.length, undefined, out);
+            expect(out).toEqual(sides.map((sd) => r.evaluate(s, sd)));
+          }
         }
         r.apply(s, legal[randInt(pick, legal.length)], { rng });
         n++;
@@ -87,6 +93,11 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('co
       expect(o).not.toBeNull();
       expect(o!.winner === null || sides.includes(o!.winner)).toBe(true);
       for (const sd of sides) expect(r.evaluate(s, sd)).toBe(o!.winner === null ? 0.5 : o!.winner === sd ? 1 : 0);
+      if (r.evaluateSides) {
+        const out: number[] = [];
+        r.evaluateSides(s, sides, sides.length, undefined, out);
+        expect(out).toEqual(sides.map((sd) => r.evaluate(s, sd)));
+      }
     }
   });
 
@@ -109,6 +120,14 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('co
         // Play the copy on a while: still no effect on the original.
         for (let k = 0; k < 20 && !r.isTerminal(c1); k++) r.apply(c1, r.legalActions(c1)[0], { rng: streamFromString(`y${k}`) });
         expect(r.hash(s)).toBe(h0);
+        if (r.cloneInto) {
+          // cloneInto over a state played on (c1) is the same as a clone, and as independent.
+          const c3 = r.cloneInto(c1, s);
+          expect(r.hash(c3)).toBe(h0);
+          r.apply(c3, a, { rng: streamFromString(`x${step}`) });
+          expect(r.hash(c3)).toBe(r.hash(c2));
+          expect(r.hash(s)).toBe(h0);
+        }
       }
       r.apply(s, a, { rng });
     }

@@ -322,6 +322,9 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
   const pathEdges: Edge[] = [];
   const ctx = { rng: iterRng };
   const turnOf = r.turn;
+  const cloneInto = r.cloneInto;
+  const evaluateSides = r.evaluateSides;
+  let scratch: unknown = null;
   let nLeaf = 0;
   let sum = 0;
   let sumSq = 0;
@@ -343,7 +346,9 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     if (maxCalls > 0 && calls >= maxCalls) break;
     if (opts.ms > 0 && now() - t0 >= maxMs) break;
     it++;
-    const s = r.clone(root);
+    // The iteration's state: the root copied into the last iteration's state when the ruleset can.
+    const s = scratch !== null && cloneInto ? cloneInto.call(r, scratch, root) : r.clone(root);
+    scratch = s;
     let node: Node | null = rootNode;
     let depth = 0;
     let expanded = false;
@@ -424,6 +429,19 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
 
     // Back-propagation: each decision is scored from its own side's point of view.
     run.nVal = 0;
+    if (evaluateSides) {
+      // Every side to score (the root's, then each decision's), evaluated together.
+      run.valSides[0] = rootSide;
+      let nv = 1;
+      for (let i = 0; i < depth; i++) {
+        const side = pathTables[i].side;
+        let seen = false;
+        for (let j = 0; j < nv && !seen; j++) if (run.valSides[j] === side) seen = true;
+        if (!seen) run.valSides[nv++] = side;
+      }
+      evaluateSides.call(r, s, run.valSides, nv, opts.weights, run.valValues);
+      run.nVal = nv;
+    }
     {
       const v = valueFor(run, s, rootSide);
       nLeaf++;

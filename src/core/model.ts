@@ -111,6 +111,14 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   /** An independent copy: applying anything to either never changes the other. */
   clone(state: S): S;
 
+  /**
+   * Optional: make `into` — a state of the same game that no one needs any more (a search's
+   * scratch state) — a copy of `from`, the same as `clone(from)`, reusing `into`'s storage, and
+   * return it (or a fresh clone when it cannot reuse it). A search copies its root once an
+   * iteration; this spares it the allocation.
+   */
+  cloneInto?(into: S, from: S): S;
+
   /** True when the game is over. */
   isTerminal(state: S): boolean;
 
@@ -124,6 +132,13 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
    * (see {@link Ruleset.evaluation}); rulesets without one ignore it.
    */
   evaluate(state: S, side: SideId, weights?: readonly number[]): number;
+
+  /**
+   * Optional: the values {@link evaluate} gives the first `n` of `sides`, written to `out[0 … n−1]`
+   * — the same numbers, worked out once for all of them (a search scores every leaf for each side
+   * that decided on the way to it).
+   */
+  evaluateSides?(state: S, sides: readonly SideId[], n: number, weights: readonly number[] | undefined, out: number[]): void;
 
   /** A short hash of everything that can influence the rest of the game (hex string). */
   hash(state: S): string;

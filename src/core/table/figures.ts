@@ -29,13 +29,18 @@ export function placeFree(v: FigureView, x: number, y: number, ignore: number, i
   const d2 = 2 * v.radius - 1e-6;
   const lim = d2 * d2;
   const n = v.x.length;
+  // The distance first (arithmetic), whether the figure is on the table only when it is near.
   for (let g = 0; g < n; g++) {
-    if (g === ignore || g === ignore2 || !v.occupies(g)) continue;
     const dx = v.x[g] - x;
     const dy = v.y[g] - y;
-    if (dx * dx + dy * dy < lim) return false;
+    if (dx * dx + dy * dy < lim && g !== ignore && g !== ignore2 && v.occupies(g)) return false;
   }
   return true;
+}
+
+/** {@link placeFree} at a point given as an object (see Table.lineOfSightBetween: no boxed coordinates). */
+export function placeFreeAt(v: FigureView, p: Vec, ignore: number): boolean {
+  return placeFree(v, p.x, p.y, ignore);
 }
 
 /** True when the bases of figures a and b touch: centres at most 2 radii + `tolerance` apart. */

@@ -4,9 +4,9 @@
  * centre. Lengths in the table's unit.
  */
 import { type Vec, dist, pathLength, pointAlongInto, truncatePath } from '../geometry.js';
-import type { Path } from '../nav.js';
+import { type Path, ringOffsets } from '../nav.js';
 import type { Table } from './table.js';
-import { type FigureView, centreOf, placeFree } from './figures.js';
+import { type FigureView, centreOf, placeFreeAt } from './figures.js';
 
 /** A planned move: the route taken (waypoints, first = start), where it ends, its length and the limit that applied. */
 export interface MovePlan {
@@ -45,7 +45,7 @@ export function planAlong(
   const p = ALONG;
   for (let d = want; d > 0.05; d -= step) {
     pointAlongInto(pts, d, p);
-    if (placeFree(v, p.x, p.y, f) && (extra === null || extra(p.x, p.y))) {
+    if (placeFreeAt(v, p, f) && (extra === null || extra(p.x, p.y))) {
       const route = truncatePath(pts, d);
       return { points: route, to: { x: p.x, y: p.y }, length: pathLength(route), limit };
     }
@@ -115,7 +115,7 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
   const c = centreOf(v, movers);
   let start = c;
   if (!table.isFree(c.x, c.y)) {
-    const p = table.nav.nearestFree(c.x, c.y, 4 * o.formation + 12, () => true);
+    const p = table.nav.nearestFree(c.x, c.y, 4 * o.formation + 12, anyPlace);
     if (!p) return null;
     start = p;
   }
@@ -125,105 +125,199 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
   const limit = table.reachAlong(r.path.points, o.full, o.slow);
   let want = Math.min(r.path.length - r.stopShort, limit - lead);
   if (want <= 0.05) return null;
-  const isMover = new Uint8Array(v.x.length);
-  for (const f of movers) isMover[f] = 1;
+  const vx = v.x;
+  const vy = v.y;
+  const nFig = vx.length;
   const lim2 = (2 * v.radius - 1e-6) ** 2;
   const mates = o.mates;
-  const mateLim = mates.map((g) => movers.map((f) => Math.max(o.gap, dist(v.x[f], v.y[f], v.x[g], v.y[g])) + 1e-9));
-  // The place test of the mover being placed, made once: it reads the try's new centre, the bases
-  // near it, the places taken so far and the mover's index from the variables below.
-  let nc: Vec = c;
-  let near: number[] = [];
-  let placed: Vec[] = [];
-  let checkMates = false;
-  let i = 0;
-  const formationReach = o.formation + 1;
-  const test = (x: number, y: number): boolean => {
-    if (dist(x, y, nc.x, nc.y) > formationReach) return false;
-    for (let j = 0; j < near.length; j++) {
-      const g = near[j];
-      if ((v.x[g] - x) ** 2 + (v.y[g] - y) ** 2 < lim2) return false;
+  const nMates = mates.length;
+  // Each mover's limit from each mate (mate m, mover i at m · n + i), and their least and greatest per mate.
+  const mateLim = scratchF(GM_MATE_LIM, nMates * n);
+  GM_MATE_LIM = mateLim;
+  const mateLo = scratchF(GM_MATE_LO, nMates);
+  GM_MATE_LO = mateLo;
+  const mateHi = scratchF(GM_MATE_HI, nMates);
+  GM_MATE_HI = mateHi;
+  for (let m = 0; m < nMates; m++) {
+    const g = mates[m];
+    let lo = Infinity;
+    let hi = 0;
+    for (let i = 0; i < n; i++) {
+      const f = movers[i];
+      const l = Math.max(o.gap, dist(vx[f], vy[f], vx[g], vy[g])) + 1e-9;
+      mateLim[m * n + i] = l;
+      lo = Math.min(lo, l);
+      hi = Math.max(hi, l);
     }
-    for (const p of placed) if ((p.x - x) ** 2 + (p.y - y) ** 2 < lim2) return false;
-    if (checkMates) for (let m = 0; m < mates.length; m++) if (dist(x, y, v.x[mates[m]], v.y[mates[m]]) > mateLim[m][i]) return false;
-    return table.clear(nc.x, nc.y, x, y);
-  };
+    mateLo[m] = lo;
+    mateHi[m] = hi;
+  }
+  // Positions of the bases near the try's new centre (`nearX`, `nearY`, the first `nNear`) and the places taken so far (`px`, `py`).
+  const nearX = scratchF(GM_NEAR_X, nFig);
+  GM_NEAR_X = nearX;
+  const nearY = scratchF(GM_NEAR_Y, nFig);
+  GM_NEAR_Y = nearY;
+  const px = scratchF(GM_PX, n);
+  GM_PX = px;
+  const py = scratchF(GM_PY, n);
+  GM_PY = py;
+  const formationReach = o.formation + 1;
+  const reachLo2 = (formationReach * (1 - 1e-9)) ** 2;
+  const reachHi2 = (formationReach * (1 + 1e-9)) ** 2;
+  const ring = ringOffsets(formationReach);
+  const rdx = ring.dx;
+  const rdy = ring.dy;
+  const nav = table.nav;
   // The full move, then shorter ones (¾, ½, ¼ of it): each try costs a placement of every mover.
   const full = want;
   for (let k = 4; k >= 1; k--) {
     want = (full * k) / 4;
     if (want <= 0.05) break;
     const route = truncatePath(r.path.points, want);
-    nc = route[route.length - 1];
+    const nc = route[route.length - 1];
+    const ncx = nc.x;
+    const ncy = nc.y;
     // Only bases near the new centre can be in the way (a place is within formation + 1 of it).
     const reach = o.formation + 1 + 2 * v.radius + 1e-6;
-    near = [];
-    for (let g = 0; g < v.x.length; g++) {
-      if (isMover[g] || !v.occupies(g)) continue;
-      if (Math.abs(v.x[g] - nc.x) <= reach && Math.abs(v.y[g] - nc.y) <= reach) near.push(g);
+    let nNear = 0;
+    for (let g = 0; g < nFig; g++) {
+      let mover = false;
+      for (let j = 0; j < n; j++) {
+        if (movers[j] === g) {
+          mover = true;
+          break;
+        }
+      }
+      if (mover || !v.occupies(g)) continue;
+      if (Math.abs(vx[g] - ncx) <= reach && Math.abs(vy[g] - ncy) <= reach) {
+        nearX[nNear] = vx[g];
+        nearY[nNear] = vy[g];
+        nNear++;
+      }
     }
     // Band-mates who stay: every place is within formation + 1 of the new centre, so a mate too far
     // from it rules this move out at once, and one near enough can never be broken.
-    checkMates = false;
+    let checkMates = false;
     let reachable = true;
-    for (let m = 0; m < mates.length && reachable; m++) {
-      const dm = dist(nc.x, nc.y, v.x[mates[m]], v.y[mates[m]]);
-      let lo = Infinity;
-      let hi = 0;
-      for (const l of mateLim[m]) {
-        lo = Math.min(lo, l);
-        hi = Math.max(hi, l);
-      }
-      if (dm - (o.formation + 1) > hi) reachable = false;
-      else if (dm + o.formation + 1 > lo) checkMates = true;
+    for (let m = 0; m < nMates && reachable; m++) {
+      const dm = dist(ncx, ncy, vx[mates[m]], vy[mates[m]]);
+      if (dm - (o.formation + 1) > mateHi[m]) reachable = false;
+      else if (dm + o.formation + 1 > mateLo[m]) checkMates = true;
     }
     if (!reachable) continue;
-    placed = [];
-    let ok = true;
-    for (i = 0; i < n && ok; i++) {
+    let nPlaced = 0;
+    for (let i = 0; i < n; i++) {
       const f = movers[i];
-      let ox = v.x[f] - c.x;
-      let oy = v.y[f] - c.y;
+      let ox = vx[f] - c.x;
+      let oy = vy[f] - c.y;
       const ol = Math.sqrt(ox * ox + oy * oy);
       if (ol > o.formation) {
         ox *= o.formation / ol;
         oy *= o.formation / ol;
       }
-      // Cheap tests first; the straight line from the new centre (a segment test) last.
-      const p = table.nav.nearestFree(nc.x + ox, nc.y + oy, o.formation + 1, test);
-      if (p) placed.push(p);
-      else ok = false;
+      // The nearest free place to the mover's spot in the formation (NavMap.nearestFree's order:
+      // the spot, then rings round it) that passes the place test — written out here so that no
+      // test function is made or called (doubles passed to a call are boxed). The tests are pure,
+      // so their order does not change the place found: the inline ones first, then the
+      // obstacles (isFree) and the straight line from the new centre (a segment test).
+      const x0 = ncx + ox;
+      const y0 = ncy + oy;
+      let found = false;
+      for (let t = -1; t < rdx.length; t++) {
+        const x = t < 0 ? x0 : x0 + rdx[t];
+        const y = t < 0 ? y0 : y0 + rdy[t];
+        // dist(x, y, nc) > formation + 1, with the square root taken only near the boundary
+        // (well inside or well outside, the squared distance decides the same way).
+        const fdx = ncx - x;
+        const fdy = ncy - y;
+        const fd2 = fdx * fdx + fdy * fdy;
+        if (fd2 > reachHi2 || (fd2 >= reachLo2 && Math.sqrt(fd2) > formationReach)) continue;
+        let ok = true;
+        for (let j = 0; j < nNear; j++) {
+          if ((nearX[j] - x) ** 2 + (nearY[j] - y) ** 2 < lim2) {
+            ok = false;
+            break;
+          }
+        }
+        if (!ok) continue;
+        for (let j = 0; j < nPlaced; j++) {
+          if ((px[j] - x) ** 2 + (py[j] - y) ** 2 < lim2) {
+            ok = false;
+            break;
+          }
+        }
+        if (!ok) continue;
+        if (checkMates) {
+          for (let m = 0; m < nMates; m++) {
+            if (dist(x, y, vx[mates[m]], vy[mates[m]]) > mateLim[m * n + i]) {
+              ok = false;
+              break;
+            }
+          }
+          if (!ok) continue;
+        }
+        if (!nav.isFree(x, y) || !table.clear(ncx, ncy, x, y)) continue;
+        px[nPlaced] = x;
+        py[nPlaced] = y;
+        nPlaced++;
+        found = true;
+        break;
+      }
+      if (!found) break;
     }
-    if (!ok) continue;
+    if (nPlaced < n) continue;
     let mx = 0;
     let my = 0;
-    for (const p of placed) {
-      mx += p.x;
-      my += p.y;
+    for (let j = 0; j < n; j++) {
+      mx += px[j];
+      my += py[j];
     }
     const centre = { x: mx / n, y: my / n };
     const distance = dist(c.x, c.y, centre.x, centre.y);
     if (distance > limit + 1e-9) continue;
-    const places: GroupPlace[] = movers.map((f, i) => lazyPlace(table, f, { x: v.x[f], y: v.y[f] }, placed[i]));
+    const places: GroupPlace[] = new Array<GroupPlace>(n);
+    for (let j = 0; j < n; j++) {
+      const f = movers[j];
+      places[j] = new LazyPlace(table, f, { x: vx[f], y: vy[f] }, { x: px[j], y: py[j] });
+    }
     return { from: c, centre, distance, limit, route, places };
   }
   return null;
 }
 
+/** The place test that takes any free place. */
+function anyPlace(): boolean {
+  return true;
+}
+
+/** Scratch arrays of {@link planGroupMove} (grown when too short; no allocation per call). */
+let GM_MATE_LIM: Float64Array = new Float64Array(16);
+let GM_MATE_LO: Float64Array = new Float64Array(8);
+let GM_MATE_HI: Float64Array = new Float64Array(8);
+let GM_NEAR_X: Float64Array = new Float64Array(64);
+let GM_NEAR_Y: Float64Array = new Float64Array(64);
+let GM_PX: Float64Array = new Float64Array(8);
+let GM_PY: Float64Array = new Float64Array(8);
+function scratchF(a: Float64Array, n: number): Float64Array {
+  return a.length >= n ? a : new Float64Array(Math.max(n, 2 * a.length));
+}
+
 /** A {@link GroupPlace} whose route is found on first read (then kept). */
-function lazyPlace(table: Table, f: number, from: Vec, to: Vec): GroupPlace {
-  let points: Vec[] | null = null;
-  return {
-    f,
-    to,
-    get points(): Vec[] {
-      if (points === null) {
-        const p = table.path(from, to);
-        points = p ? p.points : [from, to];
-      }
-      return points;
-    },
-  };
+class LazyPlace implements GroupPlace {
+  private route: Vec[] | null = null;
+  constructor(
+    private readonly table: Table,
+    readonly f: number,
+    private readonly from: Vec,
+    readonly to: Vec,
+  ) {}
+  get points(): Vec[] {
+    if (this.route === null) {
+      const p = this.table.path(this.from, this.to);
+      this.route = p ? p.points : [this.from, this.to];
+    }
+    return this.route;
+  }
 }
 
 /** Up to `k` figures of `candidates` nearest to (x, y) (straight line), nearest first (ties: lower id), with distances. */

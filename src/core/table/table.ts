@@ -271,6 +271,16 @@ export class Table {
     return Math.max(0, e - 0.01);
   }
 
+  /**
+   * {@link lineOfSight} between two points given as objects: for loops that walk a scratch point
+   * (coordinates passed one by one to a call that is not inlined are boxed, an allocation a call).
+   */
+  lineOfSightBetween(a: Vec, b: Vec): boolean {
+    const s = this.sightShapes;
+    for (let i = 0; i < s.length; i++) if (segmentHitsConvex(s[i], a.x, a.y, b.x, b.y)) return false;
+    return true;
+  }
+
   /** True when no sight-blocking area stands across the straight line a→b (figures never block). */
   lineOfSight(ax: number, ay: number, bx: number, by: number): boolean {
     const s = this.sightShapes;

@@ -55,8 +55,54 @@ function groupOptions(s: PiratesState): PiratesAction[] {
   return out;
 }
 
-function byDist(p: { f: number; d: number }, q: { f: number; d: number }): number {
-  return p.d - q.d || p.f - q.f;
+/**
+ * Scratch lists of {@link figureOptions} (no allocation per call): enemies in contact; and, as
+ * figure and distance sorted by distance (ties: lower figure) as they are found, those a charge may
+ * reach and those within a shot's reach plus half a move (with whether each is in sight, asked
+ * lazily). Grown to the scenario's figure count when short.
+ */
+let FO_CAP = 0;
+let FO_CONTACT = new Int32Array(0);
+let FO_CH_F = new Int32Array(0);
+let FO_CH_D = new Float64Array(0);
+let FO_SHOT_F = new Int32Array(0);
+let FO_SHOT_D = new Float64Array(0);
+let FO_SIGHT = new Uint8Array(0);
+
+function figureScratch(n: number): void {
+  if (FO_CAP >= n) return;
+  FO_CAP = n;
+  FO_CONTACT = new Int32Array(n);
+  FO_CH_F = new Int32Array(n);
+  FO_CH_D = new Float64Array(n);
+  FO_SHOT_F = new Int32Array(n);
+  FO_SHOT_D = new Float64Array(n);
+  FO_SIGHT = new Uint8Array(n);
+}
+
+/** Insert (f, d) into the first `n` entries of a list sorted by distance, then figure (the order of a sort by `d - d' || f - f'`). */
+function insertByDist(F: Int32Array, D: Float64Array, n: number, f: number, d: number): void {
+  let i = n;
+  while (i > 0 && (D[i - 1] > d || (D[i - 1] === d && F[i - 1] > f))) {
+    F[i] = F[i - 1];
+    D[i] = D[i - 1];
+    i--;
+  }
+  F[i] = f;
+  D[i] = d;
+}
+
+/** Scratch points of {@link sightTo}. */
+const SIGHT_A: { x: number; y: number } = { x: 0, y: 0 };
+const SIGHT_B: { x: number; y: number } = { x: 0, y: 0 };
+
+/** 1 when figure `f` sees figure `t`, else 2 (lineOfSight between their centres, asked with points: no boxed coordinates). */
+function sightTo(s: PiratesState, f: number, t: number): number {
+  SIGHT_A.x = s.x[f];
+  SIGHT_A.y = s.y[f];
+  SIGHT_B.x = s.x[t];
+  SIGHT_B.y = s.y[t];
+  return s.sc.table.lineOfSightBetween(SIGHT_A, SIGHT_B) ? 1 : 2;
 }
 
 function figureOptions(s: PiratesState, f: number): PiratesAction[] {
@@ -75,48 +121,70 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
     const half = allowanceOf(s, f, true).full;
     const fire = canFire(s, f);
     const reach = fire ? maxRange(info.weapon) + 2 * sc.radius : 0;
-    const contact: number[] = [];
-    const chargeable: { f: number; d: number }[] = [];
-    const targets: { f: number; d: number }[] = [];
-    const far: { f: number; d: number }[] = [];
-    for (const e of sc.sides[1 - side].figures) {
+    figureScratch(sc.figures.length);
+    const contact = FO_CONTACT;
+    let nContact = 0;
+    let nCharge = 0;
+    let nShot = 0;
+    const foes = sc.sides[1 - side].figures;
+    for (let i = 0; i < foes.length; i++) {
+      const e = foes[i];
       if (s.status[e] !== ACTIVE) continue;
       const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
-      if (d <= sc.contact) contact.push(e);
-      else if (d - 2 * sc.radius <= half) chargeable.push({ f: e, d });
-      if (fire) {
-        if (d <= reach && lineOfSight(s, s.x[f], s.y[f], s.x[e], s.y[e])) targets.push({ f: e, d });
-        else if (d <= reach + half) far.push({ f: e, d });
-      }
+      if (d <= sc.contact) contact[nContact++] = e;
+      else if (d - 2 * sc.radius <= half) insertByDist(FO_CH_F, FO_CH_D, nCharge++, e, d);
+      // Enemies a shot could concern, nearest first; whether each is in sight is asked only when needed.
+      if (fire && d <= reach + half) insertByDist(FO_SHOT_F, FO_SHOT_D, nShot++, e, d);
     }
-    for (const e of contact) {
+    for (let i = 0; i < nContact; i++) {
+      const e = contact[i];
       out.push({ k: 'fight', t: sc.figures[e].id, capture: false });
       if (sc.captures) out.push({ k: 'fight', t: sc.figures[e].id, capture: true });
     }
-    chargeable.sort(byDist);
-    for (const c of chargeable.slice(0, 3)) {
+    for (let i = 0; i < nCharge && i < 3; i++) {
+      const c = FO_CH_F[i];
       if (!cohMade) {
         coh = cohesionRule(s, f);
         cohMade = true;
       }
-      if (!chargeOffered(s, f, c.f, coh)) continue;
-      out.push({ k: 'charge', t: sc.figures[c.f].id, capture: false });
-      if (sc.captures) out.push({ k: 'charge', t: sc.figures[c.f].id, capture: true });
+      if (!chargeOffered(s, f, c, coh)) continue;
+      out.push({ k: 'charge', t: sc.figures[c].id, capture: false });
+      if (sc.captures) out.push({ k: 'charge', t: sc.figures[c].id, capture: true });
     }
     if (fire) {
-      targets.sort(byDist);
-      for (const t of targets.slice(0, 4)) out.push({ k: 'fire', t: sc.figures[t.f].id });
-      // Targets are in sight (their die from here is the range band's); `far` ones are not, or out of range.
-      const mf = [...targets.filter((t) => rangeDieFrom(s, f, t.f, s.x[f], s.y[f]) < 10), ...far].sort(byDist);
+      // Targets: enemies within reach and in sight (their die from here is the range band's). The
+      // first four, nearest first, may be fired at. Sight is asked lazily (FO_SIGHT: 0 not asked,
+      // 1 in sight, 2 not), as the lists below need it, in order of distance.
+      const sight = FO_SIGHT;
+      for (let i = 0; i < nShot; i++) sight[i] = 0;
+      let nFire = 0;
+      for (let i = 0; i < nShot && nFire < 4; i++) {
+        const t = FO_SHOT_F[i];
+        if (FO_SHOT_D[i] > reach) break;
+        sight[i] = sightTo(s, f, t);
+        if (sight[i] === 1) {
+          out.push({ k: 'fire', t: sc.figures[t].id });
+          nFire++;
+        }
+      }
+      // Move & fire candidates, nearest first: targets whose range band could improve (die < 10),
+      // and the rest within reach plus half a move (out of sight, or out of range).
       let n = 0;
-      for (const t of mf) {
+      for (let i = 0; i < nShot; i++) {
         if (n >= 3) break;
+        const t = FO_SHOT_F[i];
+        let target = false;
+        if (FO_SHOT_D[i] <= reach) {
+          if (sight[i] === 0) sight[i] = sightTo(s, f, t);
+          target = sight[i] === 1;
+        }
+        if (target && rangeDieFrom(s, f, t, s.x[f], s.y[f]) >= 10) continue;
         if (!cohMade) {
           coh = cohesionRule(s, f);
           cohMade = true;
         }
-        if (moveFireOffered(s, f, t.f, coh, targets.includes(t) ? rangeDieFrom(s, f, t.f, s.x[f], s.y[f]) : undefined)) {
-          out.push({ k: 'moveFire', t: sc.figures[t.f].id });
+        if (moveFireOffered(s, f, t, coh, target ? rangeDieFrom(s, f, t, s.x[f], s.y[f]) : undefined)) {
+          out.push({ k: 'moveFire', t: sc.figures[t].id });
           n++;
         }
       }

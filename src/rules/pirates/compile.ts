@@ -42,6 +42,8 @@ export interface FigureInfo {
   mounted: boolean;
   /** Deployment group index. */
   group: number;
+  /** The destination key toward this figure, `foe:<id>` (made once: the hot path compares keys, never builds them). */
+  foeKey: string;
 }
 
 /** A deployment group: figures that start together and form bands together. */
@@ -132,6 +134,8 @@ export interface PiratesScenario {
   captures: boolean;
   inPort: boolean;
   figureIndex: Map<string, number>;
+  /** Figure index by destination key `foe:<id>` (see {@link FigureInfo.foeKey}). */
+  foeIndex: Map<string, number>;
 }
 
 
@@ -273,6 +277,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
           personality: f.personality,
           mounted: f.mounted,
           group: gIndex,
+          foeKey: `foe:${id}`,
         });
         groups[gIndex].figures.push(index);
         info.figures.push(index);
@@ -336,6 +341,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
     captures: file.captures,
     inPort: file.inPort,
     figureIndex: new Map(figures.map((f) => [f.id, f.index])),
+    foeIndex: new Map(figures.map((f) => [f.foeKey, f.index])),
   };
 }
 

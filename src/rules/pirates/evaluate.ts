@@ -27,6 +27,11 @@ export const FEATURE_NAMES = [
  */
 export const DEFAULT_WEIGHTS: readonly number[] = [-3.6069, 3.3744, 3.6649, 0.9544, 5.1103, -1.4215, -0.1444, -2.8094, -0.6484, -0.6145, -0.9025];
 
+/** Scratch of {@link features}: the free raiders' progress, best first. */
+let APPROACH = new Float64Array(16);
+/** Scratch feature vector of {@link raiderValue}. */
+const FEATURES: number[] = new Array<number>(FEATURE_NAMES.length).fill(0);
+
 /** The feature vector of a state (raiders' point of view). */
 export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAMES.length)): number[] {
   const sc = s.sc;
@@ -35,8 +40,12 @@ export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAME
   const span = Math.max(1, sc.home.field.approx(sc.objective.target.x, sc.objective.target.y));
   let carrying = 0;
   let raiders = 0;
-  const approach: number[] = [];
-  for (const f of sc.sides[r].figures) {
+  // Progress of the free raiders, kept sorted best first as found (scratch: no array per call).
+  const figs = sc.sides[r].figures;
+  if (APPROACH.length < figs.length) APPROACH = new Float64Array(figs.length);
+  const approach = APPROACH;
+  let nAppr = 0;
+  for (const f of figs) {
     if (s.status[f] !== ACTIVE) continue;
     raiders++;
     if (s.booty[f]) {
@@ -44,12 +53,17 @@ export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAME
       carrying += (2 - Math.min(1, d / span)) / 2;
     } else {
       const d = sc.objective.field.approx(s.x[f], s.y[f]);
-      approach.push(1 - Math.min(1, d / span));
+      const v = 1 - Math.min(1, d / span);
+      let i = nAppr++;
+      while (i > 0 && approach[i - 1] < v) {
+        approach[i] = approach[i - 1];
+        i--;
+      }
+      approach[i] = v;
     }
   }
-  approach.sort((a, b) => b - a);
   let appr = 0;
-  for (let i = 0; i < Math.min(approach.length, Math.max(0, need - s.landed)); i++) appr += approach[i];
+  for (let i = 0; i < Math.min(nAppr, Math.max(0, need - s.landed)); i++) appr += approach[i];
   let defenders = 0;
   let guard = 0;
   let watch = 0;
@@ -92,7 +106,7 @@ export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAME
 /** The raiders' winning chance in [0, 1] under `weights`; exact 1/0 on a finished game. */
 export function raiderValue(s: PiratesState, weights: readonly number[] = DEFAULT_WEIGHTS): number {
   if (s.phase === PH_OVER) return s.winner === s.sc.raiders ? 1 : s.winner < 0 ? 0.5 : 0;
-  const f = features(s);
+  const f = features(s, FEATURES);
   let z = 0;
   for (let i = 0; i < f.length; i++) z += f[i] * (weights[i] ?? 0);
   return 1 / (1 + Math.exp(-z));
@@ -102,4 +116,10 @@ export function raiderValue(s: PiratesState, weights: readonly number[] = DEFAUL
 export function evaluateFor(s: PiratesState, side: number, weights: readonly number[] = DEFAULT_WEIGHTS): number {
   const v = raiderValue(s, weights);
   return side === s.sc.raiders ? v : 1 - v;
+}
+
+/** Values of {@link evaluateFor} for several sides (by index; −1 for a side not in the game) from one evaluation. */
+export function evaluateSides(s: PiratesState, sides: readonly number[], n: number, weights: readonly number[] | undefined, out: number[]): void {
+  const v = raiderValue(s, weights);
+  for (let i = 0; i < n; i++) out[i] = sides[i] === s.sc.raiders ? v : 1 - v;
 }

@@ -11,8 +11,8 @@ import type { PiratesAction } from './action.js';
 import { applyAction, legalActions } from './actions.js';
 import { exactMovePlan } from './movement.js';
 import { setupGame } from './turn.js';
-import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cloneState, exportState, hashState, importState, type PiratesState } from './state.js';
+import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
+import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type PiratesState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
@@ -47,6 +47,9 @@ function actionKey(a: PiratesAction): string {
   }
 }
 
+/** Scratch of `evaluateSides`: the sides' indices. */
+const SIDE_INDEX: number[] = [];
+
 /** The Pirates! ruleset. */
 export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = defineRuleset<PiratesState, PiratesAction, PiratesScenario>({
   id: 'pirates',
@@ -65,6 +68,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
   legalActions,
   apply: applyAction,
   clone: cloneState,
+  cloneInto: cloneStateInto,
   isTerminal: (s) => s.phase === PH_OVER,
   outcome(s): Outcome | null {
     if (s.phase !== PH_OVER) return null;
@@ -73,6 +77,20 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
   evaluate(s, side: SideId, weights?: readonly number[]) {
     const i = s.sc.sides.findIndex((x) => x.id === side);
     return evaluateFor(s, i, weights);
+  },
+  evaluateSides(s, sides, n, weights, out) {
+    const idx = SIDE_INDEX;
+    for (let k = 0; k < n; k++) {
+      let i = -1;
+      for (let j = 0; j < s.sc.sides.length; j++) {
+        if (s.sc.sides[j].id === sides[k]) {
+          i = j;
+          break;
+        }
+      }
+      idx[k] = i;
+    }
+    evaluateSides(s, idx, n, weights, out);
   },
   evaluation: {
     names: FEATURE_NAMES,

@@ -12,6 +12,7 @@ import {
   centreOf as kitCentre,
   cohesionTest,
   placeFree as kitPlaceFree,
+  placeFreeAt as kitPlaceFreeAt,
   planAlong as kitPlanAlong,
 } from '../../core/table/index.js';
 import { fireDie } from './tables.js';
@@ -138,7 +139,7 @@ export function destination(
     return path ? { path, stopShort: 0 } : null;
   }
   if (key.startsWith('foe:')) {
-    const t = sc.figureIndex.get(key.slice(4));
+    const t = sc.foeIndex.get(key);
     if (t === undefined || s.status[t] !== ACTIVE || sc.figures[t].side === side) return null;
     const path = nav.path(from, { x: s.x[t], y: s.y[t] });
     return path ? { path, stopShort: group ? GROUP_STOP_SHORT : 2 * sc.radius } : null;
@@ -183,10 +184,37 @@ export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: 
   const keys: string[] = [];
   if (!pointInPolygon(from.x, from.y, sc.objective.poly)) keys.push('obj');
   if (!pointInPolygon(from.x, from.y, sc.home.poly)) keys.push('home');
-  const nearest = nearestEnemies(s, side, from.x, from.y, 2);
-  for (const n of nearest) if (n.d > near) keys.push(`foe:${sc.figures[n.f].id}`);
+  // The two nearest active enemies (nearestEnemies(…, 2) without the list: ties keep the earlier).
+  let nn = 0;
+  let f1 = -1;
+  let d1 = 0;
+  let f2 = -1;
+  let d2 = 0;
+  const foes = sc.sides[1 - side].figures;
+  for (let i = 0; i < foes.length; i++) {
+    const e = foes[i];
+    if (s.status[e] !== ACTIVE) continue;
+    const d = dist(from.x, from.y, s.x[e], s.y[e]);
+    if (nn < 2 || d < d2) {
+      if (nn === 0) {
+        f1 = e;
+        d1 = d;
+      } else if (d1 > d) {
+        f2 = f1;
+        d2 = d1;
+        f1 = e;
+        d1 = d;
+      } else {
+        f2 = e;
+        d2 = d;
+      }
+      if (nn < 2) nn++;
+    }
+  }
+  if (nn > 0 && d1 > near) keys.push(sc.figures[f1].foeKey);
+  if (nn > 1 && d2 > near) keys.push(sc.figures[f2].foeKey);
   if (sc.cover.length > 0 && !inCover(s, from.x, from.y)) keys.push('cover');
-  if (nearest.length > 0 && nearest[0].d <= 12) keys.push('away');
+  if (nn > 0 && d1 <= 12) keys.push('away');
   if (solo >= 0) {
     const b = s.band[solo];
     let n = 0;
@@ -257,6 +285,8 @@ const RING_X = new Float64Array(12);
 const RING_Y = new Float64Array(12);
 const RING_D = new Float64Array(12);
 const RING_I = new Int32Array(12);
+/** Scratch point of the place being tried round a charge's target (passed as an object: no boxed coordinates). */
+const RING_P: { x: number; y: number } = { x: 0, y: 0 };
 /** Cosines and sines of the twelve directions (i / 12) · 2π round a target, computed once. */
 const RING_COS = Float64Array.from({ length: 12 }, (_, i) => Math.cos((i / 12) * 2 * Math.PI));
 const RING_SIN = Float64Array.from({ length: 12 }, (_, i) => Math.sin((i / 12) * 2 * Math.PI));
@@ -281,6 +311,9 @@ export function chargeOffered(s: PiratesState, f: number, t: number, cohesion?: 
 
 /** Scratch point of the walk along a move & fire's way (no allocation per step). */
 const ALONG: { x: number; y: number } = { x: 0, y: 0 };
+
+/** Scratch copy of a move & fire's target position (passed as an object: no boxed coordinates). */
+const TARGET: { x: number; y: number } = { x: 0, y: 0 };
 
 /** A stand-in plan returned when only asked whether a plan exists. */
 const EXISTS: MovePlan = { points: [], to: { x: 0, y: 0 }, length: 0, limit: 0 };
@@ -333,7 +366,10 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
     const cd = RING_D[i];
     if (cd > al.full + 1e-9) break;
     if (best && cd >= best.length) break;
-    if (!sc.nav.isFree(cx, cy) || !placeFree(s, cx, cy, f) || (coh !== null && !coh(cx, cy))) continue;
+    const rp = RING_P;
+    rp.x = cx;
+    rp.y = cy;
+    if (!sc.nav.isFree(cx, cy) || !kitPlaceFreeAt(viewOf(s), rp, f) || (coh !== null && !coh(cx, cy))) continue;
     const p = sc.nav.clear(from.x, from.y, cx, cy) ? { points: [from, { x: cx, y: cy }], length: cd } : sc.nav.path(from, { x: cx, y: cy });
     if (!p) continue;
     const lim = reachAlong(s, p.points, al);
@@ -412,12 +448,15 @@ function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: nu
   // Asked only whether a plan exists: places no better than here cannot make one.
   let bestDie = ask ? here : 0;
   const p = ALONG;
+  const tp = TARGET;
+  tp.x = s.x[t];
+  tp.y = s.y[t];
   for (let d = 0.5; d <= maxd + 1e-9 && bestDie < 10; d += 0.5) {
     pointAlongInto(path.points, d, p);
     // The range band first (cheap); sight, room and cohesion only for a band better than the best.
     const die = rangeDieFrom(s, f, t, p.x, p.y);
     if (die <= bestDie) continue;
-    if (lineOfSight(s, p.x, p.y, s.x[t], s.y[t]) && placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+    if (sc.table.lineOfSightBetween(p, tp) && kitPlaceFreeAt(viewOf(s), p, f) && (coh === null || coh(p.x, p.y))) {
       if (ask) return EXISTS;
       bestDie = die;
       bestD = d;

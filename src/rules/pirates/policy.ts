@@ -11,14 +11,20 @@
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import type { PiratesAction } from './action.js';
 import { bandMembers, newBandCandidates } from './turn.js';
-import { allowanceOf, centreOf, inCover } from './movement.js';
+import { inCover } from './movement.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { fireDie } from './tables.js';
 
-function nearestEnemy(s: PiratesState, side: number, x: number, y: number): { f: number; d: number } {
+/** The nearest active enemy found by the last {@link nearestEnemy} call (−1: none); no object per call. */
+let NE_F = -1;
+
+/** Distance from (x, y) to the nearest active enemy of `side` (Infinity when none); the enemy in {@link NE_F}. */
+function nearestEnemy(s: PiratesState, side: number, x: number, y: number): number {
   let best = -1;
   let bd = Infinity;
-  for (const e of s.sc.sides[1 - side].figures) {
+  const figs = s.sc.sides[1 - side].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const e = figs[i];
     if (s.status[e] !== ACTIVE) continue;
     const d = dist(x, y, s.x[e], s.y[e]);
     if (d < bd) {
@@ -26,19 +32,29 @@ function nearestEnemy(s: PiratesState, side: number, x: number, y: number): { f:
       best = e;
     }
   }
-  return { f: best, d: bd };
+  NE_F = best;
+  return bd;
+}
+
+/**
+ * {@link nearestEnemy}'s distance alone, found on squared distances with one square root at the end
+ * (the same number: the square root is monotone, so the least root is the root of the least square).
+ */
+function nearestEnemyDist(s: PiratesState, side: number, x: number, y: number): number {
+  let b2 = Infinity;
+  const figs = s.sc.sides[1 - side].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const e = figs[i];
+    if (s.status[e] !== ACTIVE) continue;
+    const dx = s.x[e] - x;
+    const dy = s.y[e] - y;
+    const d2 = dx * dx + dy * dy;
+    if (d2 < b2) b2 = d2;
+  }
+  return Math.sqrt(b2);
 }
 
 /** Friends of figure `t` (same side, active) within `r` inches. */
-function friendsNear(s: PiratesState, t: number, r: number): number {
-  const side = s.sc.figures[t].side;
-  let n = 0;
-  for (const g of s.sc.sides[side].figures) {
-    if (g !== t && s.status[g] === ACTIVE && dist(s.x[g], s.y[g], s.x[t], s.y[t]) <= r) n++;
-  }
-  return n;
-}
-
 /**
  * Loads the raiders still lack beyond those already on the way: loads needed − landed − carried −
  * raiders who may still pillage (never landed a load, §11) standing within 10 in of the objective.
@@ -55,6 +71,15 @@ function loadsUncommitted(s: PiratesState, side: number): number {
   return sc.bootyToWin - committed;
 }
 
+function friendsNear(s: PiratesState, t: number, r: number): number {
+  const side = s.sc.figures[t].side;
+  let n = 0;
+  for (const g of s.sc.sides[side].figures) {
+    if (g !== t && s.status[g] === ACTIVE && dist(s.x[g], s.y[g], s.x[t], s.y[t]) <= r) n++;
+  }
+  return n;
+}
+
 function hasRanged(s: PiratesState, f: number): boolean {
   return s.sc.figures[f].weapon.ranges.length > 0;
 }
@@ -63,84 +88,174 @@ function idx(s: PiratesState, id: string): number {
   return s.sc.figureIndex.get(id) ?? -1;
 }
 
+/** The figure a destination key `foe:<id>` names (−1 when none). */
+function foeIdx(s: PiratesState, key: string): number {
+  return s.sc.foeIndex.get(key) ?? -1;
+}
+
+/** The full allowance of `f` (allowanceOf(s, f, half).full, without the object). */
+function fullAllowance(s: PiratesState, f: number, half: boolean): number {
+  const info = s.sc.figures[f];
+  let full = s.moveAllow[info.side * 4 + (info.mounted ? 2 : 0)];
+  let div = 1;
+  if (s.booty[f]) div *= 2;
+  if (half) div *= 2;
+  full /= div;
+  return full;
+}
+
+/**
+ * Per band of the side deciding (scratch, filled by {@link bandScores} in one pass over its
+ * figures, in their order): active members, the sums of their positions, and flags — a member
+ * carries booty, a member without booty stands in the objective, a member has a missile weapon.
+ */
+let BS_N = new Int32Array(0);
+let BS_X = new Float64Array(0);
+let BS_Y = new Float64Array(0);
+let BS_BOOTY = new Uint8Array(0);
+let BS_ZONE = new Uint8Array(0);
+let BS_RANGED = new Uint8Array(0);
+
 function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: number, raider: boolean): number[] {
   const sc = s.sc;
-  // Members of every band of the side, in one pass.
-  const members = new Map<number, number[]>();
-  for (const f of sc.sides[side].figures) {
-    if (s.status[f] !== ACTIVE || s.band[f] < 0) continue;
-    const m = members.get(s.band[f]);
-    if (m) m.push(f);
-    else members.set(s.band[f], [f]);
+  const figs = sc.sides[side].figures;
+  const nb = s.nBands;
+  if (BS_N.length < nb) {
+    const cap = Math.max(nb, 2 * BS_N.length, 16);
+    BS_N = new Int32Array(cap);
+    BS_X = new Float64Array(cap);
+    BS_Y = new Float64Array(cap);
+    BS_BOOTY = new Uint8Array(cap);
+    BS_ZONE = new Uint8Array(cap);
+    BS_RANGED = new Uint8Array(cap);
   }
-  const candidates = new Map<string, number[]>();
-  return legal.map((a) => {
-    if (a.k === 'pass') return -5;
-    if (a.k === 'band') {
-      const m = members.get(a.b) ?? [];
-      if (m.length === 0) return 0;
-      const c = centreOf(s, m, m.length);
-      const near = nearestEnemy(s, side, c.x, c.y).d;
-      let v = m.length;
+  for (let b = 0; b < nb; b++) {
+    BS_N[b] = 0;
+    BS_X[b] = 0;
+    BS_Y[b] = 0;
+    BS_BOOTY[b] = 0;
+    BS_ZONE[b] = 0;
+    BS_RANGED[b] = 0;
+  }
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    const b = s.band[f];
+    if (s.status[f] !== ACTIVE || b < 0) continue;
+    BS_N[b]++;
+    BS_X[b] += s.x[f];
+    BS_Y[b] += s.y[f];
+    if (raider) {
+      if (s.booty[f]) BS_BOOTY[b] = 1;
+      else if (BS_ZONE[b] === 0 && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) BS_ZONE[b] = 1;
+    } else if (hasRanged(s, f)) BS_RANGED[b] = 1;
+  }
+  const out: number[] = [];
+  // The candidates of the last group asked about ('new' actions of one group come together).
+  let candG: string | null = null;
+  let cand: number[] = [];
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i];
+    if (a.k === 'pass') out.push(-5);
+    else if (a.k === 'band') {
+      const b = a.b;
+      const n = b >= 0 && b < nb ? BS_N[b] : 0;
+      if (n === 0) {
+        out.push(0);
+        continue;
+      }
+      const near = nearestEnemyDist(s, side, BS_X[b] / n, BS_Y[b] / n);
+      let v = n;
       if (raider) {
-        if (m.some((f) => s.booty[f])) v += 4;
-        if (m.some((f) => !s.booty[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly))) v += 3;
+        if (BS_BOOTY[b]) v += 4;
+        if (BS_ZONE[b]) v += 3;
         if (near < 8) v += 1;
       } else {
         if (near < 12) v += 2;
-        if (m.some((f) => hasRanged(s, f))) v += 1;
+        if (BS_RANGED[b]) v += 1;
       }
-      return v;
-    }
-    if (a.k === 'new') {
+      out.push(v);
+    } else if (a.k === 'new') {
       let v = a.n - 0.6;
       if (!raider) {
-        let all = candidates.get(a.g);
-        if (!all) {
-          all = newBandCandidates(s, sc.groups.findIndex((x) => x.id === a.g), 13);
-          candidates.set(a.g, all);
+        if (candG !== a.g) {
+          let g = -1;
+          for (let j = 0; j < sc.groups.length; j++) {
+            if (sc.groups[j].id === a.g) {
+              g = j;
+              break;
+            }
+          }
+          cand = newBandCandidates(s, g, 13);
+          candG = a.g;
         }
-        const m = all.slice(0, a.n);
-        const near = nearestEnemy(s, side, s.x[m[0]], s.y[m[0]]).d;
+        const m = Math.min(a.n, cand.length);
+        const near = m > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
         if (near < 20) v += 1;
-        if (m.some((f) => hasRanged(s, f))) v += 0.5;
+        let ranged = false;
+        for (let j = 0; j < m && !ranged; j++) if (hasRanged(s, cand[j])) ranged = true;
+        if (ranged) v += 0.5;
       }
-      return v;
-    }
-    return 0;
-  });
+      out.push(v);
+    } else out.push(0);
+  }
+  return out;
 }
 
-function groupScores(s: PiratesState, legal: PiratesAction[], side: number, raider: boolean): number[] {
+function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: number, raider: boolean): number[] {
   const sc = s.sc;
   const m = bandMembers(s, s.actBand);
-  const c = centreOf(s, m, m.length);
-  const half = Math.min(...m.map((f) => allowanceOf(s, f, true).full));
-  const full = Math.min(...m.map((f) => allowanceOf(s, f, false).full));
-  const ne = nearestEnemy(s, side, c.x, c.y);
+  const n = m.length;
+  let cx = 0;
+  let cy = 0;
+  let half = Infinity;
+  let full = Infinity;
+  let booty = false;
+  let ranged = false;
+  let inZone = 0;
+  let able = false; // a member who may still pillage (has not landed a load, §11)
+  for (let i = 0; i < n; i++) {
+    const f = m[i];
+    if (!s.hasLanded[f]) able = true;
+    cx += s.x[f];
+    cy += s.y[f];
+    half = Math.min(half, fullAllowance(s, f, true));
+    full = Math.min(full, fullAllowance(s, f, false));
+    if (s.booty[f]) booty = true;
+    if (hasRanged(s, f)) ranged = true;
+    if (raider && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) inZone++;
+  }
+  const neD = nearestEnemy(s, side, cx / n, cy / n);
+  const neF = NE_F;
   let want = 'solo';
   if (raider) {
-    const inZone = m.filter((f) => pointInPolygon(s.x[f], s.y[f], sc.objective.poly)).length;
-    if (m.some((f) => s.booty[f])) want = 'home';
-    else if (inZone === m.length) want = 'solo';
-    else if (ne.d <= half + 1.5) want = 'solo';
-    else if (m.some((f) => !s.hasLanded[f]) && (m.length >= 3 || loadsUncommitted(s, side) > 0)) want = 'obj';
+    if (booty) want = 'home';
+    else if (inZone === n) want = 'solo';
+    else if (neD <= half + 1.5) want = 'solo';
+    else if (able && (n >= 3 || loadsUncommitted(s, side) > 0)) want = 'obj';
     else {
       // Screens go for the watch first (their rifles are the raiders' worst enemy), then anyone near.
-      const shooter = legal.find((a) => a.k === 'group' && a.to.startsWith('foe:') && hasRanged(s, idx(s, a.to.slice(4))));
-      want = shooter && shooter.k === 'group' ? shooter.to : ne.d <= 16 ? `foe:${sc.figures[ne.f].id}` : 'obj';
+      let shooter: string | null = null;
+      for (let i = 0; i < legal.length; i++) {
+        const a = legal[i];
+        if (a.k === 'group' && a.to.startsWith('foe:') && hasRanged(s, foeIdx(s, a.to))) {
+          shooter = a.to;
+          break;
+        }
+      }
+      want = shooter !== null ? shooter : neD <= 16 ? sc.figures[neF].foeKey : 'obj';
     }
-  } else if (m.some((f) => hasRanged(s, f))) {
-    want = ne.d <= 30 + half ? 'solo' : 'obj';
+  } else if (ranged) {
+    want = neD <= 30 + half ? 'solo' : 'obj';
   } else {
     // Clubs: charge what they can reach; otherwise close on the most isolated raider in reach.
-    if (ne.d <= half + 1.5) want = 'solo';
-    else if (ne.d <= 2 * full) {
+    if (neD <= half + 1.5) want = 'solo';
+    else if (neD <= 2 * full) {
       let best = '';
       let bestIso = Infinity;
-      for (const a of legal) {
+      for (let i = 0; i < legal.length; i++) {
+        const a = legal[i];
         if (a.k !== 'group' || !a.to.startsWith('foe:')) continue;
-        const t = idx(s, a.to.slice(4));
+        const t = foeIdx(s, a.to);
         const iso = friendsNear(s, t, 4) - (s.booty[t] ? 2 : 0);
         if (iso < bestIso) {
           bestIso = iso;
@@ -150,15 +265,23 @@ function groupScores(s: PiratesState, legal: PiratesAction[], side: number, raid
       want = best || 'obj';
     } else want = 'obj';
   }
-  if (!legal.some((a) => (a.k === 'group' && a.to === want) || (a.k === 'solo' && want === 'solo'))) want = 'solo';
-  return legal.map((a) => {
-    if (a.k === 'solo') return want === 'solo' ? 10 : 1;
-    if (a.k !== 'group') return 0;
-    if (a.to === want) return 10;
-    if (a.to === 'obj') return 5;
-    if (a.to.startsWith('foe:')) return 4;
-    return 0;
-  });
+  let offered = false;
+  for (let i = 0; i < legal.length && !offered; i++) {
+    const a = legal[i];
+    if ((a.k === 'group' && a.to === want) || (a.k === 'solo' && want === 'solo')) offered = true;
+  }
+  if (!offered) want = 'solo';
+  const out: number[] = [];
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i];
+    if (a.k === 'solo') out.push(want === 'solo' ? 10 : 1);
+    else if (a.k !== 'group') out.push(0);
+    else if (a.to === want) out.push(10);
+    else if (a.to === 'obj') out.push(5);
+    else if (a.to.startsWith('foe:')) out.push(4);
+    else out.push(0);
+  }
+  return out;
 }
 
 function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boolean): number {
@@ -186,14 +309,16 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
         return 0.5;
       }
       if (ranged) {
-        const ne = nearestEnemy(s, info.side, s.x[f], s.y[f]);
-        if (a.to === 'cover') return ne.d <= 30 && !inCover(s, s.x[f], s.y[f]) ? 4 : 1;
+        // The nearest enemy of the figure: the same for all its moves, found once per call.
+        if (FIG_NE_D < 0) FIG_NE_D = nearestEnemyDist(s, info.side, s.x[f], s.y[f]);
+        const neD = FIG_NE_D;
+        if (a.to === 'cover') return neD <= 30 && !inCover(s, s.x[f], s.y[f]) ? 4 : 1;
         if (a.to === 'obj') return 3.5;
-        if (a.to.startsWith('foe:')) return ne.d > 20 ? 3 : 0.5;
+        if (a.to.startsWith('foe:')) return neD > 20 ? 3 : 0.5;
         return 1;
       }
       if (a.to.startsWith('foe:')) {
-        const t = idx(s, a.to.slice(4));
+        const t = foeIdx(s, a.to);
         return 5 + (s.booty[t] ? 1 : 0) - 0.3 * friendsNear(s, t, 4);
       }
       if (a.to === 'obj') return 4;
@@ -227,15 +352,20 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
   }
 }
 
+/** Distance from the deciding figure to its nearest enemy, once found in this call of piratesScores (−1: not yet). */
+let FIG_NE_D = -1;
+
 /** Scores of the legal actions of a Pirates! state for the side deciding (higher is better). */
 export function piratesScores(s: PiratesState, legal: readonly PiratesAction[]): number[] {
   const side = s.sc.deck[s.actCard].side;
   const raider = side === s.sc.raiders;
   if (s.phase === PH_BAND) return bandScores(s, legal, side, raider);
-  if (s.phase === PH_GROUP) return groupScores(s, [...legal], side, raider);
+  if (s.phase === PH_GROUP) return groupScores(s, legal, side, raider);
+  const out: number[] = [];
   if (s.phase === PH_FIGURE) {
     const f = s.queue[s.qPos];
-    return legal.map((a) => figureScore(s, f, a, raider));
-  }
-  return legal.map(() => 0);
+    FIG_NE_D = -1;
+    for (let i = 0; i < legal.length; i++) out.push(figureScore(s, f, legal[i], raider));
+  } else for (let i = 0; i < legal.length; i++) out.push(0);
+  return out;
 }

@@ -230,6 +230,73 @@ export function cloneState(s: PiratesState): PiratesState {
   };
 }
 
+/**
+ * Copy the numbers of `from` into `into` (same length in a state of one scenario). Two copies of
+ * one loop: positions and facings are doubles, the rest small integers, and a loop that sees one
+ * kind of array stays fast.
+ */
+function copyNums(into: number[], from: readonly number[]): void {
+  const n = from.length;
+  if (into.length !== n) into.length = n;
+  for (let i = 0; i < n; i++) into[i] = from[i];
+}
+function copyFloats(into: number[], from: readonly number[]): void {
+  const n = from.length;
+  if (into.length !== n) into.length = n;
+  for (let i = 0; i < n; i++) into[i] = from[i];
+}
+
+/**
+ * Make `into` a copy of `from` — the state {@link cloneState} would make — in `into`'s own arrays,
+ * allocating nothing, and return it; `into` must be a state no one needs any more. Its `view`
+ * stays (it reads those same arrays). A state of another scenario gets a fresh clone instead.
+ */
+export function cloneStateInto(into: PiratesState, from: PiratesState): PiratesState {
+  if (into.sc !== from.sc || into === from) return cloneState(from);
+  into.turn = from.turn;
+  copyFloats(into.x, from.x);
+  copyFloats(into.y, from.y);
+  copyFloats(into.facing, from.facing);
+  copyNums(into.status, from.status);
+  copyNums(into.band, from.band);
+  copyNums(into.hits, from.hits);
+  copyNums(into.capHits, from.capHits);
+  copyNums(into.loaded, from.loaded);
+  copyNums(into.reloading, from.reloading);
+  copyNums(into.booty, from.booty);
+  copyNums(into.hasLanded, from.hasLanded);
+  copyNums(into.pillage, from.pillage);
+  copyNums(into.attacked, from.attacked);
+  copyNums(into.fleeExit, from.fleeExit);
+  copyNums(into.reached, from.reached);
+  copyNums(into.bandSide, from.bandSide);
+  copyNums(into.bandSize, from.bandSize);
+  copyNums(into.bandDone, from.bandDone);
+  into.nBands = from.nBands;
+  copyNums(into.inDeck, from.inDeck);
+  copyNums(into.pair, from.pair);
+  into.pairAt = from.pairAt;
+  into.phase = from.phase;
+  into.actBand = from.actBand;
+  into.actCard = from.actCard;
+  copyNums(into.queue, from.queue);
+  into.qLen = from.qLen;
+  into.qPos = from.qPos;
+  into.groupTo = from.groupTo;
+  copyNums(into.followers, from.followers);
+  into.nFollow = from.nFollow;
+  copyNums(into.moveAllow, from.moveAllow);
+  copyNums(into.killed, from.killed);
+  copyNums(into.moraleTaken, from.moraleTaken);
+  into.landed = from.landed;
+  into.pillaged = from.pillaged;
+  into.winner = from.winner;
+  into.reason = from.reason;
+  into.decisions = from.decisions;
+  copyNums(into.counters, from.counters);
+  return into;
+}
+
 /** Hash of everything that can influence the rest of the game (16 hex digits). */
 export function hashState(s: PiratesState): string {
   const h = new Hasher();

@@ -202,12 +202,20 @@ export function newBandCandidates(s: PiratesState, g: number, max: number): numb
   const sy = s.y[seed];
   // Repeatedly take the nearest remaining figure to the seed (ties: lower index) that stays within
   // 6 in of every member so far; a figure refused once can never fit later (the set only grows).
-  const refused = new Set<number>();
+  // Figures taken or refused are marked with this call's stamp (a scratch array: no set per call).
+  const n = s.status.length;
+  if (NB_MARK.length < n) NB_MARK = new Int32Array(Math.max(n, 2 * NB_MARK.length));
+  if (++NB_STAMP > 0x3fffffff) {
+    NB_MARK.fill(0);
+    NB_STAMP = 1;
+  }
+  const mark = NB_MARK;
+  const stamp = NB_STAMP;
   while (out.length < max) {
     let best = -1;
     let bd = Infinity;
     for (const f of figs) {
-      if (f === seed || s.status[f] !== ACTIVE || s.band[f] >= 0 || refused.has(f) || out.includes(f)) continue;
+      if (f === seed || s.status[f] !== ACTIVE || s.band[f] >= 0 || mark[f] === stamp) continue;
       const d = dist(sx, sy, s.x[f], s.y[f]);
       if (d < bd) {
         bd = d;
@@ -223,10 +231,14 @@ export function newBandCandidates(s: PiratesState, g: number, max: number): numb
       }
     }
     if (ok) out.push(best);
-    else refused.add(best);
+    mark[best] = stamp;
   }
   return out;
 }
+
+/** Marks of {@link newBandCandidates}: `NB_MARK[f] === NB_STAMP` when figure f is taken or refused in the current call. */
+let NB_MARK = new Int32Array(64);
+let NB_STAMP = 0;
 
 let COUNTS = new Int16Array(64);
 /** A zeroed scratch array of `n` band counters (reused: no allocation per call). */
