@@ -49,14 +49,22 @@ export function viewOf(s: PiratesState): FigureView {
 export function allowanceOf(s: PiratesState, f: number, half: boolean): Allowance {
   const info = s.sc.figures[f];
   const o = info.side * 4 + (info.mounted ? 2 : 0);
-  let full = s.moveAllow[o];
-  let slow = s.moveAllow[o + 1];
+  const div = allowanceDivisor(s, f, half);
+  return { full: s.moveAllow[o] / div, slow: s.moveAllow[o + 1] / div };
+}
+
+/** `allowanceOf(s, f, half).full` without making the object (for hot paths such as the policy). */
+export function fullAllowanceOf(s: PiratesState, f: number, half: boolean): number {
+  const info = s.sc.figures[f];
+  return s.moveAllow[info.side * 4 + (info.mounted ? 2 : 0)] / allowanceDivisor(s, f, half);
+}
+
+/** What a figure's rolled allowance is divided by: 2 carrying booty (§11.C), 2 again for half a move. */
+function allowanceDivisor(s: PiratesState, f: number, half: boolean): number {
   let div = 1;
   if (s.booty[f]) div *= 2;
   if (half) div *= 2;
-  full /= div;
-  slow /= div;
-  return { full, slow };
+  return div;
 }
 
 /** True when the base of a figure at (x, y) touches a cover area (§5.B(2) "Defender in cover"). */

@@ -11,7 +11,7 @@
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import type { PiratesAction } from './action.js';
 import { bandMembers, newBandCandidates } from './turn.js';
-import { inCover } from './movement.js';
+import { fullAllowanceOf, inCover } from './movement.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { fireDie } from './tables.js';
 
@@ -91,17 +91,6 @@ function idx(s: PiratesState, id: string): number {
 /** The figure a destination key `foe:<id>` names (−1 when none). */
 function foeIdx(s: PiratesState, key: string): number {
   return s.sc.foeIndex.get(key) ?? -1;
-}
-
-/** The full allowance of `f` (allowanceOf(s, f, half).full, without the object). */
-function fullAllowance(s: PiratesState, f: number, half: boolean): number {
-  const info = s.sc.figures[f];
-  let full = s.moveAllow[info.side * 4 + (info.mounted ? 2 : 0)];
-  let div = 1;
-  if (s.booty[f]) div *= 2;
-  if (half) div *= 2;
-  full /= div;
-  return full;
 }
 
 /**
@@ -218,8 +207,8 @@ function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: num
     if (!s.hasLanded[f]) able = true;
     cx += s.x[f];
     cy += s.y[f];
-    half = Math.min(half, fullAllowance(s, f, true));
-    full = Math.min(full, fullAllowance(s, f, false));
+    half = Math.min(half, fullAllowanceOf(s, f, true));
+    full = Math.min(full, fullAllowanceOf(s, f, false));
     if (s.booty[f]) booty = true;
     if (hasRanged(s, f)) ranged = true;
     if (raider && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) inZone++;
