@@ -24,6 +24,7 @@
  */
 import {
   type EscAction,
+  type MoveOption,
   atZoc,
   centreDist,
   enemiesOf,
@@ -169,6 +170,7 @@ function mainObjective(s: EscState): number {
  * widths. The figure is moved there in the state for the reckoning and put back.
  */
 function potential(s: EscState, f: number, x: number, y: number): number {
+  if (x === s.x[f] && y === s.y[f]) return potentialAtOwnPlace(s, f);
   const ox = s.x[f];
   const oy = s.y[f];
   s.x[f] = x;
@@ -345,7 +347,7 @@ function charges(s: EscState, f: number): Charge[] {
   if (s.cowered[f] || atAnEnemysZoc(s, f)) return [];
   const out: Charge[] = [];
   for (const e of visibleEnemies(s, f)) {
-    const opt = moveOption(s, f, `foe:${sc.figures[e].id}`);
+    const opt = memoMoveOption(s, f, `foe:${sc.figures[e].id}`);
     if (!opt || opt.length < 0.1 * sc.radius) continue;
     const ox = s.x[f];
     const oy = s.y[f];
@@ -376,6 +378,105 @@ function chargeValue(s: EscState, f: number, cs: readonly Charge[], pool: number
   return best;
 }
 
+/**
+ * Work shared by the scoring of one state within one call of the script: the figures' potentials
+ * where they stand, their move lines by destination key, the actor's followers and what each
+ * follower's part of a marshal is worth. Valid while that state is not changed: the public scoring
+ * functions forget it on entry and on return (the script itself only moves a figure for a
+ * reckoning and puts it back, and asks no memoised thing while one is moved).
+ */
+const memo = {
+  state: null as EscState | null,
+  stamp: 0,
+  hereStamp: [] as number[],
+  here: [] as number[],
+  movesStamp: [] as number[],
+  moves: [] as Map<string, MoveOption | null>[],
+  followersStamp: [] as number[],
+  followers: [] as number[][],
+  marshalStamp: [] as number[],
+  marshal: [] as Map<string, number[]>[],
+};
+
+/** Start using the memo for state `s` (forgetting what it held for another state). */
+function memoFor(s: EscState): void {
+  if (memo.state !== s) {
+    memo.state = s;
+    memo.stamp++;
+  }
+}
+
+/** Forget the memo (on entry to and return from the public scoring functions). */
+function forgetMemo(): void {
+  memo.state = null;
+  memo.stamp++;
+}
+
+/** {@link potentialHere} of `f` where it stands, memoised for the state being scored. */
+function potentialAtOwnPlace(s: EscState, f: number): number {
+  memoFor(s);
+  if (memo.hereStamp[f] === memo.stamp) return memo.here[f];
+  const v = potentialHere(s, f);
+  memo.here[f] = v;
+  memo.hereStamp[f] = memo.stamp;
+  return v;
+}
+
+/** {@link moveOption}, memoised for the state being scored (the result is shared: read only). */
+function memoMoveOption(s: EscState, f: number, key: string): MoveOption | null {
+  memoFor(s);
+  let m = memo.moves[f];
+  if (memo.movesStamp[f] !== memo.stamp || m === undefined) {
+    m = new Map();
+    memo.moves[f] = m;
+    memo.movesStamp[f] = memo.stamp;
+  }
+  let opt = m.get(key);
+  if (opt === undefined) {
+    opt = moveOption(s, f, key);
+    m.set(key, opt);
+  }
+  return opt;
+}
+
+/** {@link marshalFollowers}, memoised for the state being scored (shared: read only). */
+function memoFollowers(s: EscState, f: number): readonly number[] {
+  memoFor(s);
+  if (memo.followersStamp[f] === memo.stamp) return memo.followers[f];
+  const fl = marshalFollowers(s, f);
+  memo.followers[f] = fl;
+  memo.followersStamp[f] = memo.stamp;
+  return fl;
+}
+
+/**
+ * What each of the first `n` followers of `f` adds to a marshal toward `key` (whose line `opt`
+ * is): its potential where its own line (the marshal's offset) ends less where it stands, less
+ * 0.05 — one number per follower, in order, memoised for the state being scored.
+ */
+function followerTerms(s: EscState, f: number, key: string, opt: MoveOption, fl: readonly number[], n: number): number[] {
+  memoFor(s);
+  let m = memo.marshal[f];
+  if (memo.marshalStamp[f] !== memo.stamp || m === undefined) {
+    m = new Map();
+    memo.marshal[f] = m;
+    memo.marshalStamp[f] = memo.stamp;
+  }
+  let terms = m.get(key);
+  if (terms === undefined) {
+    terms = [];
+    m.set(key, terms);
+  }
+  const dx = opt.to.x - s.x[f];
+  const dy = opt.to.y - s.y[f];
+  for (let i = terms.length; i < n && i < fl.length; i++) {
+    const g = fl[i];
+    const ml = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
+    terms.push(potential(s, g, ml.to.x, ml.to.y) - potential(s, g, s.x[g], s.y[g]) - 0.05);
+  }
+  return terms;
+}
+
 /** Gain and dice rolled of each action of the actor `f` (score = gain − risk cost). */
 function actionScore(s: EscState, f: number, a: EscAction, rest: number): number {
   const sc = s.sc;
@@ -394,20 +495,17 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
     }
     case 'move':
     case 'marshal': {
-      const opt = moveOption(s, f, a.to);
+      const opt = memoMoveOption(s, f, a.to);
       if (!opt) return -1;
       let gain = potential(s, f, opt.to.x, opt.to.y) - potential(s, f, s.x[f], s.y[f]);
       let dice = s.pool + Math.max(opt.dice, info.moveFloor);
       if (a.k === 'marshal') {
-        const fl = marshalFollowers(s, f).slice(0, a.n);
-        const dx = opt.to.x - s.x[f];
-        const dy = opt.to.y - s.y[f];
-        for (const g of fl) {
-          const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
-          gain += potential(s, g, m.to.x, m.to.y) - potential(s, g, s.x[g], s.y[g]) - 0.05;
-        }
-        dice += fl.length;
-        for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
+        const all = memoFollowers(s, f);
+        const n = Math.min(a.n, all.length);
+        const terms = followerTerms(s, f, a.to, opt, all, n);
+        for (let i = 0; i < n; i++) gain += terms[i];
+        dice += n;
+        for (let i = 0; i < n; i++) dice = Math.max(dice, s.pool + sc.figures[all[i]].moveFloor + n);
       }
       if (a.k === 'move' && opt.stop === 'keepOff' && !atAnEnemysZoc(s, f)) {
         // A charge: where it stops, at an enemy's ZOC, the figure may fight with the pool it has.
@@ -492,11 +590,11 @@ function rollDice(s: EscState, f: number, a: EscAction): number {
   switch (a.k) {
     case 'move':
     case 'marshal': {
-      const opt = moveOption(s, f, a.to);
+      const opt = memoMoveOption(s, f, a.to);
       if (!opt) return 0;
       let dice = s.pool + Math.max(opt.dice, info.moveFloor);
       if (a.k === 'marshal') {
-        const fl = marshalFollowers(s, f).slice(0, a.n);
+        const fl = memoFollowers(s, f).slice(0, a.n);
         dice += fl.length;
         for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
       }
@@ -537,11 +635,10 @@ function pickedNow(s: EscState, f: number): EscState {
  * What figure `f` could do if picked now and it were the last to act (no risk to others counted):
  * its best action's score, and the chance that action's roll ends the side's turn.
  */
-function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
-  const c = pickedNow(s, f);
+function prospect(c: EscState, f: number, legal: readonly EscAction[]): { gain: number; sideRisk: number } {
   let gain = 0;
   let best: EscAction | null = null;
-  for (const a of legalActions(c)) {
+  for (const a of legal) {
     const v = actionScore(c, f, a, 0);
     if (v > gain) {
       gain = v;
@@ -552,16 +649,24 @@ function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
 }
 
 /** The figure's best opportunity if picked now: its best action's score, with the risk to the figures still to act. */
-function opportunity(s: EscState, f: number): number {
-  const c = pickedNow(s, f);
+function opportunity(c: EscState, f: number, legal: readonly EscAction[]): number {
   const rest = restValue(c, f);
   let best = 0;
-  for (const a of legalActions(c)) best = Math.max(best, actionScore(c, f, a, rest));
+  for (const a of legal) best = Math.max(best, actionScore(c, f, a, rest));
   return best;
 }
 
 /** Scores of the legal actions of an Escarmouche state for the side deciding (higher is better). */
 export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): number[] {
+  forgetMemo();
+  try {
+    return scriptScores(s, legal);
+  } finally {
+    forgetMemo();
+  }
+}
+
+function scriptScores(s: EscState, legal: readonly EscAction[]): number[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
     // Figures are picked best opportunity first (each reckoned with the risk its roll puts on the
@@ -569,8 +674,21 @@ export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): num
     // in one roll), so before the side's first 1 a one-die roll — a first-strike fight, a make-ready
     // — cannot end it: such a figure goes first (you "may not return to an earlier figure", and
     // after the side's first 1 the same roll would put every later figure's turn at stake).
-    const pros = legal.map((a) => (a.k === 'pick' ? prospect(s, sc.figureIndex.get(a.f) ?? -1) : null));
-    const opps = legal.map((a) => (a.k === 'pick' ? opportunity(s, sc.figureIndex.get(a.f) ?? -1) : -Infinity));
+    // One copy of the state per figure (picked now) and its legal list serve both reckonings.
+    const pros: ({ gain: number; sideRisk: number } | null)[] = [];
+    const opps: number[] = [];
+    for (const a of legal) {
+      if (a.k !== 'pick') {
+        pros.push(null);
+        opps.push(-Infinity);
+        continue;
+      }
+      const f = sc.figureIndex.get(a.f) ?? -1;
+      const c = pickedNow(s, f);
+      const options = legalActions(c);
+      pros.push(prospect(c, f, options));
+      opps.push(opportunity(c, f, options));
+    }
     // Passing forfeits every figure's turn for certain, so the risk a roll puts on the figures still
     // to act is no reason to pass: pass only when no figure has anything worth doing even then.
     const worth = pros.some((p) => p !== null && p.gain > 0.02);
@@ -618,6 +736,15 @@ export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): num
  * It never reads anything the full script does not; it only skips work.
  */
 export function escarmoucheQuickScores(s: EscState, legal: readonly EscAction[]): number[] {
+  forgetMemo();
+  try {
+    return quickScores(s, legal);
+  } finally {
+    forgetMemo();
+  }
+}
+
+function quickScores(s: EscState, legal: readonly EscAction[]): number[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
     let worth = false;
@@ -665,5 +792,5 @@ export function escarmoucheQuickScores(s: EscState, legal: readonly EscAction[])
     });
     return legal.map((a, i) => (a.k === 'marshal' ? (moveScore.get(a.to) ?? 0) - 0.1 * a.n : scores[i]));
   }
-  return escarmoucheScores(s, legal);
+  return scriptScores(s, legal);
 }
