@@ -13,7 +13,8 @@
 import type { GameEvent, StepContext } from '../../core/model.js';
 import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
 import { randInt, roll, type Rng } from '../../core/rng.js';
-import { type FigureView, arcOf as kitArcOf, placeFree } from '../../core/table/index.js';
+import { type FigureView, arcOf as kitArcOf } from '../../core/table/index.js';
+import { ringOffsets } from '../../core/nav.js';
 import type { PigScenario } from './compile.js';
 import {
   ACTIVE,
@@ -497,42 +498,155 @@ function roughEntry(s: PigState, points: readonly Vec[]): number {
 }
 
 /**
- * The places figure f may stand on now: free of terrain and of other figures on the table (the
- * kit's {@link placeFree}); with `shy`, not within reach of an active enemy (base contact + 0.5 in).
- * Built once per move and then asked many times: the other figures' bases are gathered once into
- * a compact view (nothing else moves while one figure looks for its place).
+ * The place test of one figure's move (see {@link setPlaces} and {@link placeOk}): the other
+ * figures' bases on the table and, for a shy figure, the active enemies, gathered once per move
+ * into scratch arrays (nothing else moves while one figure looks for its place). One test at a
+ * time: set it, ask it, and set it again for the next figure (no closure or view per move).
  */
-function placesFor(s: PigState, f: number, shy: boolean): (x: number, y: number) => boolean {
+const PLACES = {
+  bx: [] as number[],
+  by: [] as number[],
+  n: 0,
+  ex: [] as number[],
+  ey: [] as number[],
+  ne: 0,
+  /** Squared centre distance below which two bases overlap (as the kit's placeFree: (2r − 1e-6)²). */
+  lim: 0,
+  shyD2: 0,
+  /** The same lists, limited to what stands near one point (see {@link nearPlaces}). */
+  nbx: [] as number[],
+  nby: [] as number[],
+  nn: 0,
+  nex: [] as number[],
+  ney: [] as number[],
+  nne: 0,
+};
+
+/**
+ * Set the place test for figure f now: free of terrain and of other figures on the table (the
+ * kit's placeFree); with `shy`, not within reach of an active enemy (base contact + 0.5 in).
+ */
+function setPlaces(s: PigState, f: number, shy: boolean): void {
   const sc = s.sc;
   const n = sc.figures.length;
-  const bx: number[] = [];
-  const by: number[] = [];
+  const P = PLACES;
+  P.n = 0;
   for (let g = 0; g < n; g++) {
     if (g === f || !onTable(s, g)) continue;
-    bx.push(s.x[g]);
-    by.push(s.y[g]);
+    P.bx[P.n] = s.x[g];
+    P.by[P.n] = s.y[g];
+    P.n++;
   }
-  const others: FigureView = { x: bx, y: by, facing: bx, radius: sc.radius, occupies: () => true };
-  const ex: number[] = [];
-  const ey: number[] = [];
+  P.ne = 0;
   if (shy) {
     for (const g of sc.sides[1 - sc.figures[f].side].figures) {
       if (s.status[g] !== ACTIVE) continue;
-      ex.push(s.x[g]);
-      ey.push(s.y[g]);
+      P.ex[P.ne] = s.x[g];
+      P.ey[P.ne] = s.y[g];
+      P.ne++;
     }
   }
-  const shyD2 = (sc.contact + 0.5) * (sc.contact + 0.5);
-  return (x, y) => {
-    if (!sc.table.isFree(x, y) || !placeFree(others, x, y, -1)) return false;
-    for (let i = 0; i < ex.length; i++) {
-      const dx = ex[i] - x;
-      const dy = ey[i] - y;
-      if (dx * dx + dy * dy < shyD2) return false;
-    }
-    return true;
-  };
+  const d2 = 2 * sc.radius - 1e-6;
+  P.lim = d2 * d2;
+  P.shyD2 = (sc.contact + 0.5) * (sc.contact + 0.5);
 }
+
+/** The place test set last ({@link setPlaces}): may the figure stand at (x, y)? */
+function placeOk(sc: PigScenario, x: number, y: number): boolean {
+  if (!sc.table.isFree(x, y)) return false;
+  const P = PLACES;
+  const lim = P.lim;
+  for (let i = 0; i < P.n; i++) {
+    const dx = P.bx[i] - x;
+    const dy = P.by[i] - y;
+    if (dx * dx + dy * dy < lim) return false;
+  }
+  for (let i = 0; i < P.ne; i++) {
+    const dx = P.ex[i] - x;
+    const dy = P.ey[i] - y;
+    if (dx * dx + dy * dy < P.shyD2) return false;
+  }
+  return true;
+}
+
+/**
+ * Limit the place test's lists to the bases and enemies that could refuse a place within `r` of
+ * (cx, cy) (the rest are farther than a base width, or the shy distance, from every such place —
+ * with a margin — so they refuse none of them), for {@link nearPlaceOk}.
+ */
+function nearPlaces(cx: number, cy: number, r: number): void {
+  const P = PLACES;
+  const rb = r + Math.sqrt(P.lim) + 0.01;
+  const rb2 = rb * rb;
+  P.nn = 0;
+  for (let i = 0; i < P.n; i++) {
+    const dx = P.bx[i] - cx;
+    const dy = P.by[i] - cy;
+    if (dx * dx + dy * dy > rb2) continue;
+    P.nbx[P.nn] = P.bx[i];
+    P.nby[P.nn] = P.by[i];
+    P.nn++;
+  }
+  const re = r + Math.sqrt(P.shyD2) + 0.01;
+  const re2 = re * re;
+  P.nne = 0;
+  for (let i = 0; i < P.ne; i++) {
+    const dx = P.ex[i] - cx;
+    const dy = P.ey[i] - cy;
+    if (dx * dx + dy * dy > re2) continue;
+    P.nex[P.nne] = P.ex[i];
+    P.ney[P.nne] = P.ey[i];
+    P.nne++;
+  }
+}
+
+/**
+ * {@link placeOk} for a place within the radius given to {@link nearPlaces} (the same answer, fewer
+ * bases to look at) but for the terrain, which the caller has tested.
+ */
+function nearPlaceOk(x: number, y: number): boolean {
+  const P = PLACES;
+  const lim = P.lim;
+  for (let i = 0; i < P.nn; i++) {
+    const dx = P.nbx[i] - x;
+    const dy = P.nby[i] - y;
+    if (dx * dx + dy * dy < lim) return false;
+  }
+  for (let i = 0; i < P.nne; i++) {
+    const dx = P.nex[i] - x;
+    const dy = P.ney[i] - y;
+    if (dx * dx + dy * dy < P.shyD2) return false;
+  }
+  return true;
+}
+
+/** Radius of the ring search for a free place when the one a move reaches is taken (in). */
+const ALT_RADIUS = 2;
+
+/**
+ * The nearest place to (cx, cy), within {@link ALT_RADIUS} in the order of the kit's
+ * `NavMap.nearestFree` (the point, then rings outward), where the place test set last passes and a
+ * path from `from` of more than nothing and at most `reach` leads (a path is never shorter than
+ * the straight line: that test first, it is cheap); null when there is none. Written out (not
+ * `nearestFree` with a callback) so that no coordinates are boxed per place tried.
+ */
+function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, reach: number): Vec | null {
+  const nav = sc.nav;
+  nearPlaces(cx, cy, ALT_RADIUS);
+  const { dx, dy } = ringOffsets(ALT_RADIUS);
+  for (let i = -1; i < dx.length; i++) {
+    const x = i < 0 ? cx : cx + dx[i];
+    const y = i < 0 ? cy : cy + dy[i];
+    if (!nav.isFree(x, y)) continue;
+    if (dist(from.x, from.y, x, y) > reach + 1e-9 || !nearPlaceOk(x, y)) continue;
+    const p = nav.path(from, { x, y });
+    if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) return { x, y };
+  }
+  return null;
+}
+
+/** Every place will do (the goal of a move only needs to be free of terrain). */
+const ANYWHERE = (): boolean => true;
 
 /**
  * Move figure f toward `target` along the shortest path, at most `full` inches (shield wall:
@@ -544,7 +658,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   const from = { x: s.x[f], y: s.y[f] };
   let goal = target;
   if (!sc.nav.isFree(goal.x, goal.y)) {
-    const g = sc.nav.nearestFree(goal.x, goal.y, 6, () => true);
+    const g = sc.nav.nearestFree(goal.x, goal.y, 6, ANYWHERE);
     if (!g) return 0;
     goal = g;
   }
@@ -577,15 +691,10 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   let d = limit;
   let at = pointAlong(path.points, d);
   let pts: Vec[] | null = null;
-  const placeOk = placesFor(s, f, shy);
-  if (!placeOk(at.x, at.y)) {
+  setPlaces(s, f, shy);
+  if (!placeOk(sc, at.x, at.y)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
-    // (a path is never shorter than the straight line: that test first, it is cheap)
-    const alt = sc.nav.nearestFree(at.x, at.y, 2, (x, y) => {
-      if (dist(from.x, from.y, x, y) > reach + 1e-9 || !placeOk(x, y)) return false;
-      const p = sc.nav.path(from, { x, y });
-      return p !== null && p.length <= reach + 1e-9 && p.length > 1e-6;
-    });
+    const alt = nearestReachable(sc, from, at.x, at.y, reach);
     if (alt) {
       const p = sc.nav.path(from, alt);
       if (p) {
@@ -596,7 +705,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
     }
   }
   if (!pts) {
-    while (d > 0 && !placeOk(at.x, at.y)) {
+    while (d > 0 && !placeOk(sc, at.x, at.y)) {
       d = Math.max(0, d - 0.2);
       at = pointAlong(path.points, d);
     }
@@ -913,13 +1022,13 @@ function contactSpot(s: PigState, f: number, t: number): Vec | null {
   const sc = s.sc;
   const gap = 2 * sc.radius + 0.02;
   const base = angleTo(s.x[t], s.y[t], s.x[f], s.y[f]);
-  const placeOk = placesFor(s, f, false);
+  setPlaces(s, f, false);
   for (let k = 0; k < 13; k++) {
     const off = ((k + 1) >> 1) * (k % 2 ? 1 : -1) * (Math.PI / 12);
     const a = base + off;
     const x = s.x[t] + gap * Math.cos(a);
     const y = s.y[t] + gap * Math.sin(a);
-    if (placeOk(x, y)) return { x, y };
+    if (placeOk(sc, x, y)) return { x, y };
   }
   return null;
 }
@@ -977,8 +1086,8 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   if (!path) return;
   let d = Math.min(full, path.length);
   let at = pointAlong(path.points, d);
-  const placeOk = placesFor(s, f, false);
-  while (d > 0 && !placeOk(at.x, at.y)) {
+  setPlaces(s, f, false);
+  while (d > 0 && !placeOk(sc, at.x, at.y)) {
     d = Math.max(0, d - 0.2);
     at = pointAlong(path.points, d);
   }
