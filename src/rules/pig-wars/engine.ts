@@ -520,6 +520,8 @@ const PLACES = {
   nex: [] as number[],
   ney: [] as number[],
   nne: 0,
+  /** The near base that refused the last place ({@link nearPlaceOk}), tried first. */
+  lastRefuser: 0,
 };
 
 /**
@@ -587,6 +589,7 @@ function nearPlaces(cx: number, cy: number, r: number): void {
     P.nby[P.nn] = P.by[i];
     P.nn++;
   }
+  P.lastRefuser = 0;
   const re = r + Math.sqrt(P.shyD2) + 0.01;
   const re2 = re * re;
   P.nne = 0;
@@ -607,10 +610,21 @@ function nearPlaces(cx: number, cy: number, r: number): void {
 function nearPlaceOk(x: number, y: number): boolean {
   const P = PLACES;
   const lim = P.lim;
+  // The base that refused the last place first: neighbouring places on a ring are mostly refused
+  // by the same base (any refusing base gives the same answer).
+  const last = P.lastRefuser;
+  if (last < P.nn) {
+    const dx = P.nbx[last] - x;
+    const dy = P.nby[last] - y;
+    if (dx * dx + dy * dy < lim) return false;
+  }
   for (let i = 0; i < P.nn; i++) {
     const dx = P.nbx[i] - x;
     const dy = P.nby[i] - y;
-    if (dx * dx + dy * dy < lim) return false;
+    if (dx * dx + dy * dy < lim) {
+      P.lastRefuser = i;
+      return false;
+    }
   }
   for (let i = 0; i < P.nne; i++) {
     const dx = P.nex[i] - x;
@@ -637,8 +651,8 @@ function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, re
   for (let i = -1; i < dx.length; i++) {
     const x = i < 0 ? cx : cx + dx[i];
     const y = i < 0 ? cy : cy + dy[i];
-    if (!nav.isFree(x, y)) continue;
-    if (dist(from.x, from.y, x, y) > reach + 1e-9 || !nearPlaceOk(x, y)) continue;
+    // The tests are all pure: the one that refuses most places first.
+    if (!nearPlaceOk(x, y) || !nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
     const p = nav.path(from, { x, y });
     if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) return { x, y };
   }
