@@ -513,15 +513,13 @@ const PLACES = {
   /** Squared centre distance below which two bases overlap (as the kit's placeFree: (2r − 1e-6)²). */
   lim: 0,
   shyD2: 0,
-  /** The same lists, limited to what stands near one point (see {@link nearPlaces}). */
+  /** The same lists, limited to what stands near one point (see {@link nearPlaces}, for {@link nearestReachable}). */
   nbx: [] as number[],
   nby: [] as number[],
   nn: 0,
   nex: [] as number[],
   ney: [] as number[],
   nne: 0,
-  /** The near base that refused the last place ({@link nearPlaceOk}), tried first. */
-  lastRefuser: 0,
 };
 
 /**
@@ -574,7 +572,7 @@ function placeOk(sc: PigScenario, x: number, y: number): boolean {
 /**
  * Limit the place test's lists to the bases and enemies that could refuse a place within `r` of
  * (cx, cy) (the rest are farther than a base width, or the shy distance, from every such place —
- * with a margin — so they refuse none of them), for {@link nearPlaceOk}.
+ * with a margin — so they refuse none of them), for {@link nearestReachable}.
  */
 function nearPlaces(cx: number, cy: number, r: number): void {
   const P = PLACES;
@@ -589,7 +587,6 @@ function nearPlaces(cx: number, cy: number, r: number): void {
     P.nby[P.nn] = P.by[i];
     P.nn++;
   }
-  P.lastRefuser = 0;
   const re = r + Math.sqrt(P.shyD2) + 0.01;
   const re2 = re * re;
   P.nne = 0;
@@ -601,37 +598,6 @@ function nearPlaces(cx: number, cy: number, r: number): void {
     P.ney[P.nne] = P.ey[i];
     P.nne++;
   }
-}
-
-/**
- * {@link placeOk} for a place within the radius given to {@link nearPlaces} (the same answer, fewer
- * bases to look at) but for the terrain, which the caller has tested.
- */
-function nearPlaceOk(x: number, y: number): boolean {
-  const P = PLACES;
-  const lim = P.lim;
-  // The base that refused the last place first: neighbouring places on a ring are mostly refused
-  // by the same base (any refusing base gives the same answer).
-  const last = P.lastRefuser;
-  if (last < P.nn) {
-    const dx = P.nbx[last] - x;
-    const dy = P.nby[last] - y;
-    if (dx * dx + dy * dy < lim) return false;
-  }
-  for (let i = 0; i < P.nn; i++) {
-    const dx = P.nbx[i] - x;
-    const dy = P.nby[i] - y;
-    if (dx * dx + dy * dy < lim) {
-      P.lastRefuser = i;
-      return false;
-    }
-  }
-  for (let i = 0; i < P.nne; i++) {
-    const dx = P.nex[i] - x;
-    const dy = P.ney[i] - y;
-    if (dx * dx + dy * dy < P.shyD2) return false;
-  }
-  return true;
 }
 
 /** Radius of the ring search for a free place when the one a move reaches is taken (in). */
@@ -648,11 +614,39 @@ function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, re
   const nav = sc.nav;
   nearPlaces(cx, cy, ALT_RADIUS);
   const { dx, dy } = ringOffsets(ALT_RADIUS);
-  for (let i = -1; i < dx.length; i++) {
+  const P = PLACES;
+  const lim = P.lim;
+  const shyD2 = P.shyD2;
+  const nbx = P.nbx;
+  const nby = P.nby;
+  const nn = P.nn;
+  // The base that refused the last place is tried first: neighbouring places on a ring are mostly
+  // refused by the same base (any refusing base gives the same answer).
+  let last = 0;
+  // The tests are all pure: the bases near the place (written out here: a call per place would box
+  // its coordinates), the shy distance, then the terrain, the straight line and the path.
+  places: for (let i = -1; i < dx.length; i++) {
     const x = i < 0 ? cx : cx + dx[i];
     const y = i < 0 ? cy : cy + dy[i];
-    // The tests are all pure: the one that refuses most places first.
-    if (!nearPlaceOk(x, y) || !nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
+    if (last < nn) {
+      const ex = nbx[last] - x;
+      const ey = nby[last] - y;
+      if (ex * ex + ey * ey < lim) continue;
+    }
+    for (let k = 0; k < nn; k++) {
+      const ex = nbx[k] - x;
+      const ey = nby[k] - y;
+      if (ex * ex + ey * ey < lim) {
+        last = k;
+        continue places;
+      }
+    }
+    for (let k = 0; k < P.nne; k++) {
+      const ex = P.nex[k] - x;
+      const ey = P.ney[k] - y;
+      if (ex * ex + ey * ey < shyD2) continue places;
+    }
+    if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
     const p = nav.path(from, { x, y });
     if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) return { x, y };
   }
