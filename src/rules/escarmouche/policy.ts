@@ -42,14 +42,18 @@ import {
 import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState } from './state.js';
 import { type Effect, duelOdds, fightingEffect, shootingEffect } from './tables.js';
 
-/** Value (in "average figures") of `eff` landing on figure `t`. */
-function effectValue(s: EscState, t: number, eff: Effect): number {
+/** Hurting a figure that stands on an objective counts for more, the more so late in the game: the weight (0 off objectives). */
+function objectiveWeight(s: EscState, t: number): number {
   const sc = s.sc;
-  const info = sc.figures[t];
-  // Hurting a figure that stands on an objective counts for more, the more so late in the game.
   let standsOnOne = false;
   for (let i = 0; i < sc.objectives.length && !standsOnOne; i++) standsOnOne = onObjective(s, t, i);
-  const onObj = standsOnOne ? 0.3 + 1.5 * lateness(s) : 0;
+  return standsOnOne ? 0.3 + 1.5 * lateness(s) : 0;
+}
+
+/** Value (in "average figures") of `eff` landing on figure `t`, whose {@link objectiveWeight} is `onObj` (reckoned once per attack, not per outcome). */
+function effectValueOn(s: EscState, t: number, eff: Effect, onObj: number): number {
+  const sc = s.sc;
+  const info = sc.figures[t];
   const worth = (info.rating / 3) * (1 + onObj);
   let v = 0;
   if (eff.hits > 0) {
@@ -261,16 +265,51 @@ function strikesFirst(s: EscState, f: number, e: number): boolean {
   return info.hasPike && s.disarmed[f] === 0 && E.mounted;
 }
 
+/** {@link shootingEffect} and {@link fightingEffect} rows, made once per difference (read only). */
+const SHOT_EFFECTS: Effect[] = [];
+const FIGHT_EFFECTS: Effect[] = [];
+function shotEffect(k: number): Effect {
+  return SHOT_EFFECTS[k] ?? (SHOT_EFFECTS[k] = shootingEffect(k));
+}
+function fightEffect(k: number): Effect {
+  return FIGHT_EFFECTS[k] ?? (FIGHT_EFFECTS[k] = fightingEffect(k));
+}
+
 /** Dice rolled by the attack the last {@link shotGain} or {@link fightGain} reckoned (read it at once). */
 let GAIN_DICE = 0;
 
 /** Expected gain of `f` shooting at `t` (with `helpers`, `pool` dice); its dice go to {@link GAIN_DICE}. */
 function shotGain(s: EscState, f: number, t: number, helpers: readonly number[], pool: number): number {
+  // A lone shot (no helpers) is memoised for the state being scored: it reads no figure's place
+  // but the target's, and the script never shoots while it has a figure moved for a reckoning.
+  if (helpers.length === 0 && Number.isInteger(pool) && pool >= 0 && pool < 1024 && f < 1024 && t < 1024) {
+    memoFor(s);
+    if (memo.shotsStamp !== memo.stamp) {
+      memo.shotsStamp = memo.stamp;
+      memo.shotGain.clear();
+      memo.shotDice.clear();
+    }
+    const key = (f * 1024 + t) * 1024 + pool;
+    const g = memo.shotGain.get(key);
+    if (g !== undefined) {
+      GAIN_DICE = memo.shotDice.get(key) ?? 0;
+      return g;
+    }
+    const gain = shotGainNow(s, f, t, helpers, pool);
+    memo.shotGain.set(key, gain);
+    memo.shotDice.set(key, GAIN_DICE);
+    return gain;
+  }
+  return shotGainNow(s, f, t, helpers, pool);
+}
+
+function shotGainNow(s: EscState, f: number, t: number, helpers: readonly number[], pool: number): number {
   const sc = s.sc;
   const d = shotDice(s, f, t, helpers, pool);
   const o = odds(d.active, sc.figures[t].rating, sc.figures[f].rating, sc.figures[t].rating);
   let gain = 0;
-  for (let k = 0; k < o.win.length; k++) if (o.win[k] > 0) gain += o.win[k] * effectValue(s, t, shootingEffect(k));
+  const onObj = objectiveWeight(s, t);
+  for (let k = 0; k < o.win.length; k++) if (o.win[k] > 0) gain += o.win[k] * effectValueOn(s, t, shotEffect(k), onObj);
   GAIN_DICE = d.active + d.passive;
   return gain;
 }
@@ -282,9 +321,11 @@ function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'm
   const o = odds(fs.active, fs.defence, sc.figures[f].rating, sc.figures[t].rating);
   const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat !== t);
   let gain = 0;
+  const onObjT = objectiveWeight(s, t);
+  const onObjF = objectiveWeight(s, f);
   for (let k = 0; k < o.win.length; k++) {
-    if (o.win[k] > 0 && !(fsApplies && fs.firstStrike === t)) gain += o.win[k] * effectValue(s, t, fightingEffect(k));
-    if (o.lose[k] > 0 && !(fsApplies && fs.firstStrike === f)) gain -= o.lose[k] * effectValue(s, f, fightingEffect(k));
+    if (o.win[k] > 0 && !(fsApplies && fs.firstStrike === t)) gain += o.win[k] * effectValueOn(s, t, fightEffect(k), onObjT);
+    if (o.lose[k] > 0 && !(fsApplies && fs.firstStrike === f)) gain -= o.lose[k] * effectValueOn(s, f, fightEffect(k), onObjF);
   }
   if (mode === 'massed') gain -= 0.15 * fs.spent.length;
   GAIN_DICE = fs.active + fs.passive;
@@ -396,6 +437,9 @@ const memo = {
   followers: [] as number[][],
   marshalStamp: [] as number[],
   marshal: [] as Map<string, number[]>[],
+  shotsStamp: 0,
+  shotGain: new Map<number, number>(),
+  shotDice: new Map<number, number>(),
 };
 
 /** Start using the memo for state `s` (forgetting what it held for another state). */
