@@ -75,10 +75,27 @@ export function pikeArmed(s: EscState, f: number): boolean {
 
 /** The figures as the table kit sees them (in play = on the table; facing is not used by Escarmouche). */
 export function figureView(s: EscState): FigureView {
-  const w = s.wounds;
-  return { x: s.x, y: s.y, facing: ZERO_FACING, radius: s.sc.radius, occupies: (i) => w[i] > 0 };
+  return new EscView(s);
 }
 const ZERO_FACING = { length: 0 } as ArrayLike<number>;
+
+/** {@link figureView}'s view: a class, so that no closure is made (and named) per view. */
+class EscView implements FigureView {
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly facing: ArrayLike<number> = ZERO_FACING;
+  readonly radius: number;
+  private readonly wounds: Uint8Array;
+  constructor(s: EscState) {
+    this.x = s.x;
+    this.y = s.y;
+    this.radius = s.sc.radius;
+    this.wounds = s.wounds;
+  }
+  occupies(i: number): boolean {
+    return this.wounds[i] > 0;
+  }
+}
 
 /** Distance between two figures' centres (table unit). */
 export function centreDist(s: EscState, a: number, b: number): number {
