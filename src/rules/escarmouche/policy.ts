@@ -98,13 +98,31 @@ function rollRisk(s: EscState, n: number): { side: number; figure: number } {
   return { side: RISK_SIDE, figure: RISK_FIGURE };
 }
 
+/** Chances of exactly one 1 and of two or more in a roll of n dice, n < RISK_TABLE (the same floats as reckoned per call). */
+const RISK_TABLE = 64;
+const RISK_ONE = new Float64Array(RISK_TABLE);
+const RISK_TWO = new Float64Array(RISK_TABLE);
+for (let n = 0; n < RISK_TABLE; n++) {
+  const none = (5 / 6) ** n;
+  const one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
+  RISK_ONE[n] = one;
+  RISK_TWO[n] = 1 - none - one;
+}
+
 /** {@link rollRisk} written to {@link RISK_SIDE} and {@link RISK_FIGURE} (no object per call; read them at once). */
 let RISK_SIDE = 0;
 let RISK_FIGURE = 0;
 function rollRiskNow(s: EscState, n: number): void {
-  const none = (5 / 6) ** n;
-  const one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
-  const two = 1 - none - one;
+  let two: number;
+  let one: number;
+  if (Number.isInteger(n) && n >= 0 && n < RISK_TABLE) {
+    two = RISK_TWO[n];
+    one = RISK_ONE[n];
+  } else {
+    const none = (5 / 6) ** n;
+    one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
+    two = 1 - none - one;
+  }
   if (s.ones >= 1) {
     RISK_SIDE = two + one;
     RISK_FIGURE = 0;
