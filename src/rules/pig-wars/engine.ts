@@ -175,7 +175,9 @@ export function unitCentre(s: PigState, u: number, activeOnly = true): Vec | nul
 
 /** Active figures of unit u not in base contact with an enemy (those that take orders). */
 export function freeFigures(s: PigState, u: number): number[] {
-  return s.sc.units[u].figures.filter((f) => s.status[f] === ACTIVE && !engaged(s, f));
+  const out: number[] = [];
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f)) out.push(f);
+  return out;
 }
 
 /** The figure carries loot (a pig or a load from the objective). */
@@ -200,13 +202,25 @@ function moveKind(s: PigState, f: number): string {
 /** The unit may charge: not in shield wall, and at least one free figure not resting and not fallen back. */
 function chargers(s: PigState, u: number): number[] {
   if (s.wall[u]) return [];
-  return freeFigures(s, u).filter((f) => s.charged[f] < s.turn - 1 && s.noCharge[f] < s.turn);
+  const out: number[] = [];
+  for (const f of s.sc.units[u].figures) {
+    if (s.status[f] === ACTIVE && s.charged[f] < s.turn - 1 && s.noCharge[f] < s.turn && !engaged(s, f)) out.push(f);
+  }
+  return out;
 }
 
 /** Enemy units an order may name (with active figures), in index order. */
 function enemyUnits(s: PigState, u: number): number[] {
   const side = s.sc.units[u].side;
-  return s.sc.sides[1 - side].units.filter((v) => s.sc.units[v].figures.some((f) => s.status[f] === ACTIVE));
+  const out: number[] = [];
+  for (const v of s.sc.sides[1 - side].units) if (anyActive(s, v)) out.push(v);
+  return out;
+}
+
+/** True when unit v has an active figure. */
+function anyActive(s: PigState, v: number): boolean {
+  for (const f of s.sc.units[v].figures) if (s.status[f] === ACTIVE) return true;
+  return false;
 }
 
 /** Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base move + 6. `cs`: the unit's {@link chargers}. */
@@ -222,7 +236,14 @@ function chargeable(s: PigState, cs: readonly number[], v: number): boolean {
 /** Loot a raider may still take: a free pig, or the objective zone's stores. */
 function lootLeft(s: PigState): boolean {
   if (s.sc.objective) return true;
-  return s.pigBy.some((b) => b === PIG_FREE);
+  for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) return true;
+  return false;
+}
+
+/** A free figure of unit u carries loot (as `freeFigures(s, u).some(carrying)`, without the list). */
+function carriesLoot(s: PigState, u: number): boolean {
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f) && carrying(s, f)) return true;
+  return false;
 }
 
 /** The legal orders of the unit deciding now. */
@@ -233,7 +254,7 @@ export function legalActions(s: PigState): PigAction[] {
   const out: PigAction[] = [{ k: 'hold' }];
   if (unit.canWall) out.push(s.wall[u] ? { k: 'unwall' } : { k: 'wall' });
   const raider = unit.side === s.sc.raiders;
-  if (!raider || lootLeft(s) || freeFigures(s, u).some((f) => carrying(s, f))) out.push({ k: 'obj' });
+  if (!raider || lootLeft(s) || carriesLoot(s, u)) out.push({ k: 'obj' });
   if (raider) out.push({ k: 'home' });
   const foes = enemyUnits(s, u);
   for (const v of foes) out.push({ k: 'foe', u: s.sc.units[v].id });
@@ -256,7 +277,7 @@ export function isLegal(s: PigState, a: PigAction): boolean {
     case 'unwall':
       return unit.canWall && !!s.wall[u];
     case 'obj':
-      return !raider || lootLeft(s) || freeFigures(s, u).some((f) => carrying(s, f));
+      return !raider || lootLeft(s) || carriesLoot(s, u);
     case 'home':
       return raider;
     case 'foe':
