@@ -312,29 +312,43 @@ export interface MovePlan {
 function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: number): Vec | null {
   const fx = s.x[f];
   const fy = s.y[f];
-  // Most often the nearest spot is free: try it first, then scan with the occupancy test.
+  const n = xy.length >> 1;
+  if (SPOT_D.length < n) SPOT_D = new Float64Array(Math.max(n, 2 * SPOT_D.length));
+  const D = SPOT_D;
+  // Most often the nearest spot is free: try it first.
   let best = -1;
   let bd = Infinity;
-  for (let i = 0; i < xy.length; i += 2) {
-    const d = (xy[i] - fx) ** 2 + (xy[i + 1] - fy) ** 2;
+  for (let j = 0; j < n; j++) {
+    const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+    D[j] = d;
     if (d < bd && d > minSq) {
       bd = d;
-      best = i;
+      best = j;
     }
   }
   if (best < 0) return null;
-  if (bd < 1e-4 || placeFree(s, xy[best], xy[best + 1], f)) return { x: xy[best], y: xy[best + 1] };
-  best = -1;
-  bd = Infinity;
-  for (let i = 0; i < xy.length; i += 2) {
-    const d = (xy[i] - fx) ** 2 + (xy[i + 1] - fy) ** 2;
-    if (d < bd && d > minSq && placeFree(s, xy[i], xy[i + 1], f)) {
-      bd = d;
-      best = i;
+  if (bd < 1e-4 || placeFree(s, xy[2 * best], xy[2 * best + 1], f)) return { x: xy[2 * best], y: xy[2 * best + 1] };
+  // Then the next nearest (ties: the first listed), one at a time, until one is free: the same
+  // spot as the nearest free one, with the occupancy test asked only of the spots tried.
+  D[best] = NaN;
+  for (;;) {
+    best = -1;
+    bd = Infinity;
+    for (let j = 0; j < n; j++) {
+      const d = D[j];
+      if (d < bd && d > minSq) {
+        bd = d;
+        best = j;
+      }
     }
+    if (best < 0) return null;
+    if (placeFree(s, xy[2 * best], xy[2 * best + 1], f)) return { x: xy[2 * best], y: xy[2 * best + 1] };
+    D[best] = NaN;
   }
-  return best < 0 ? null : { x: xy[best], y: xy[best + 1] };
 }
+
+/** Squared distances of {@link nearestFreeSpot}'s spots (scratch; NaN once a spot is tried). */
+let SPOT_D = new Float64Array(64);
 
 /** Where a destination key leads for figure f: a path and how far short of its end to stop. */
 function destination(s: SowState, f: number, key: string): { path: Path; stopShort: number } | null {
