@@ -43,11 +43,19 @@ export function planAlong(
   const limit = table.reachAlong(pts, full, slow);
   if (want > limit) want = limit;
   const p = ALONG;
+  let first = true;
   for (let d = want; d > 0.05; d -= step) {
     pointAlongInto(pts, d, p);
-    if (placeFreeAt(v, p, f) && (extra === null || extra(p.x, p.y))) {
+    // The first place is tested against every base; when it is taken, the walk back tests only the
+    // bases near the route (the others are further than a base width from every place on it).
+    const free = first ? placeFreeAt(v, p, f) : freeOfNearBases(p.x, p.y, v.radius);
+    if (free && (extra === null || extra(p.x, p.y))) {
       const route = truncatePath(pts, d);
       return { points: route, to: { x: p.x, y: p.y }, length: pathLength(route), limit };
+    }
+    if (first) {
+      basesNearRoute(v, f, pts);
+      first = false;
     }
   }
   return null;
@@ -55,6 +63,63 @@ export function planAlong(
 
 /** Scratch point of {@link planAlong}'s walk back along a route (no allocation per step). */
 const ALONG: { x: number; y: number } = { x: 0, y: 0 };
+
+/** Positions of the bases near a route (see {@link basesNearRoute}): the first `NEAR_ROUTE.n`. */
+const NEAR_ROUTE = { x: new Float64Array(64), y: new Float64Array(64), n: 0 };
+
+/**
+ * Gather into {@link NEAR_ROUTE} the occupying bases other than `f` within a base width (and a
+ * margin) of the polyline `pts`: only they can refuse a place on it.
+ */
+function basesNearRoute(v: FigureView, f: number, pts: readonly Vec[]): void {
+  const nFig = v.x.length;
+  if (NEAR_ROUTE.x.length < nFig) {
+    NEAR_ROUTE.x = new Float64Array(nFig);
+    NEAR_ROUTE.y = new Float64Array(nFig);
+  }
+  const reach = 2 * v.radius + 0.01;
+  const reach2 = reach * reach;
+  let n = 0;
+  for (let g = 0; g < nFig; g++) {
+    if (g === f || !v.occupies(g)) continue;
+    const gx = v.x[g];
+    const gy = v.y[g];
+    let near = pts.length === 1 && (pts[0].x - gx) ** 2 + (pts[0].y - gy) ** 2 <= reach2;
+    for (let i = 1; i < pts.length && !near; i++) {
+      const ax = pts[i - 1].x;
+      const ay = pts[i - 1].y;
+      const sx = pts[i].x - ax;
+      const sy = pts[i].y - ay;
+      const l2 = sx * sx + sy * sy;
+      let t = l2 > 0 ? ((gx - ax) * sx + (gy - ay) * sy) / l2 : 0;
+      if (t < 0) t = 0;
+      else if (t > 1) t = 1;
+      const dx = ax + t * sx - gx;
+      const dy = ay + t * sy - gy;
+      near = dx * dx + dy * dy <= reach2;
+    }
+    if (near) {
+      NEAR_ROUTE.x[n] = gx;
+      NEAR_ROUTE.y[n] = gy;
+      n++;
+    }
+  }
+  NEAR_ROUTE.n = n;
+}
+
+/** The kit's placeFree at (x, y) against the bases of {@link NEAR_ROUTE} (the same test: overlap below 2 radii − 1e-6). */
+function freeOfNearBases(x: number, y: number, radius: number): boolean {
+  const d2 = 2 * radius - 1e-6;
+  const lim = d2 * d2;
+  const nx = NEAR_ROUTE.x;
+  const ny = NEAR_ROUTE.y;
+  for (let i = 0; i < NEAR_ROUTE.n; i++) {
+    const dx = nx[i] - x;
+    const dy = ny[i] - y;
+    if (dx * dx + dy * dy < lim) return false;
+  }
+  return true;
+}
 
 /** One figure's place after a group move, with its own route there. */
 export interface GroupPlace {

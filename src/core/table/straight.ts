@@ -88,17 +88,19 @@ function crossings(ax: number, ay: number, ux: number, uy: number, len: number, 
 export function straightMove(table: Table, v: FigureView, f: number, target: Vec, o: StraightMoveOptions = {}): StraightMove {
   const ax = v.x[f];
   const ay = v.y[f];
-  const from = { x: ax, y: ay };
   const full = dist(ax, ay, target.x, target.y);
-  if (full < 1e-9) return { to: from, length: 0, stop: 'target', ground: null };
+  if (full < 1e-9) return { to: { x: ax, y: ay }, length: 0, stop: 'target', ground: null };
   const ux = (target.x - ax) / full;
   const uy = (target.y - ay) / full;
   let limit = full;
   let stop: StraightStop = 'target';
-  const at = (t: number): Vec => ({ x: ax + ux * t, y: ay + uy * t });
-  // The table edge (the base stays on the table): clip to the margin rectangle.
+  // The table edge (the base stays on the table): clip to the margin rectangle (x, then y).
   const r = table.radius;
-  const clip = (p: number, u: number, lo: number, hi: number): void => {
+  for (let axis = 0; axis < 2; axis++) {
+    const p = axis === 0 ? ax : ay;
+    const u = axis === 0 ? ux : uy;
+    const lo = r;
+    const hi = axis === 0 ? table.width - r : table.height - r;
     if (u > 1e-12) {
       const t = (hi - p) / u;
       if (t < limit) {
@@ -112,20 +114,20 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
         stop = 'blocked';
       }
     }
-  };
-  clip(ax, ux, r, table.width - r);
-  clip(ay, uy, r, table.height - r);
+  }
   // Impassable areas: the furthest place the base reaches in a straight slide (the free part of the
   // line is an interval from the start, the obstacles being convex).
   {
-    const p = at(limit);
-    if (!table.clear(ax, ay, p.x, p.y) || !table.isFree(p.x, p.y)) {
+    const px = ax + ux * limit;
+    const py = ay + uy * limit;
+    if (!table.clear(ax, ay, px, py) || !table.isFree(px, py)) {
       let lo = 0;
       let hi = limit;
       for (let i = 0; i < 40 && hi - lo > 1e-4; i++) {
         const mid = (lo + hi) / 2;
-        const q = at(mid);
-        if (table.clear(ax, ay, q.x, q.y) && table.isFree(q.x, q.y)) lo = mid;
+        const qx = ax + ux * mid;
+        const qy = ay + uy * mid;
+        if (table.clear(ax, ay, qx, qy) && table.isFree(qx, qy)) lo = mid;
         else hi = mid;
       }
       limit = lo;
@@ -134,12 +136,12 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
   }
   // Other bases and keep-off distances: the first distance along the line at which the centre
   // comes within D of figure g (D = two radii for any base, `keepOff` for the listed figures).
-  const keep = o.keepOffFrom ?? [];
-  const isKeep = new Set(keep);
+  const keep = o.keepOffFrom;
   const n = v.x.length;
   for (let g = 0; g < n && limit > 0; g++) {
     if (g === f || !v.occupies(g)) continue;
-    const D = isKeep.has(g) ? Math.max(o.keepOff ?? 0, 2 * v.radius) : 2 * v.radius;
+    const kept = keep !== undefined && keep.includes(g);
+    const D = kept ? Math.max(o.keepOff ?? 0, 2 * v.radius) : 2 * v.radius;
     const wx = v.x[g] - ax;
     const wy = v.y[g] - ay;
     const along = wx * ux + wy * uy;
@@ -148,7 +150,7 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
       // Already that close: it may not come nearer.
       if (along > 1e-9) {
         limit = 0;
-        stop = isKeep.has(g) ? 'keepOff' : 'figure';
+        stop = kept ? 'keepOff' : 'figure';
       }
       continue;
     }
@@ -158,29 +160,31 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
     const t = along - Math.sqrt(D * D - off2);
     if (t < limit) {
       limit = Math.max(0, t);
-      stop = isKeep.has(g) ? 'keepOff' : 'figure';
+      stop = kept ? 'keepOff' : 'figure';
     }
   }
   // Ground: the kind entered just past the start; stop `margin` before it changes.
   let ground: string | null = null;
-  if (o.groundAt && limit > 0) {
+  const groundAt = o.groundAt;
+  if (groundAt && limit > 0) {
     const margin = o.margin ?? 0.01;
     const probe = Math.min(2 * margin, limit);
-    const pp = at(probe);
-    ground = o.groundAt(pp.x, pp.y);
+    ground = groundAt(ax + ux * probe, ay + uy * probe);
     // Look `margin` past the end too: a move never ends on (or within `margin` of) a change of
     // ground, where the kind of the place it stands on would be a matter of rounding.
     const reach = limit + margin;
-    const ts: number[] = [];
+    const ts = CROSSINGS;
+    ts.length = 0;
     for (const a of table.areas) crossings(ax, ay, ux, uy, reach, a, ts);
-    ts.sort((p, q) => p - q);
+    sortNumbers(ts);
     ts.push(reach);
     let prev = 0;
-    for (const t of ts) {
+    for (let i = 0; i < ts.length; i++) {
+      const t = ts[i];
       if (t - prev < 1e-9) continue;
       if (t > probe) {
-        const m = at((Math.max(prev, probe) + t) / 2);
-        if (o.groundAt(m.x, m.y) !== ground) {
+        const mid = (Math.max(prev, probe) + t) / 2;
+        if (groundAt(ax + ux * mid, ay + uy * mid) !== ground) {
           const cut = Math.max(0, prev - margin);
           if (cut < limit) {
             limit = cut;
@@ -192,6 +196,22 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
       prev = t;
     }
   }
-  const to = limit >= full ? { x: target.x, y: target.y } : at(limit);
+  const to = limit >= full ? { x: target.x, y: target.y } : { x: ax + ux * limit, y: ay + uy * limit };
   return { to, length: limit, stop, ground: limit > 0 ? ground : null };
+}
+
+/** Scratch list of crossing distances (one straight move at a time; never kept). */
+const CROSSINGS: number[] = [];
+
+/** Sort ascending in place by insertion (short lists; no comparator call, so no boxed doubles). */
+function sortNumbers(a: number[]): void {
+  for (let i = 1; i < a.length; i++) {
+    const x = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > x) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = x;
+  }
 }

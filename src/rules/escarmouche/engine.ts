@@ -75,10 +75,27 @@ export function pikeArmed(s: EscState, f: number): boolean {
 
 /** The figures as the table kit sees them (in play = on the table; facing is not used by Escarmouche). */
 export function figureView(s: EscState): FigureView {
-  const w = s.wounds;
-  return { x: s.x, y: s.y, facing: ZERO_FACING, radius: s.sc.radius, occupies: (i) => w[i] > 0 };
+  return new EscView(s);
 }
 const ZERO_FACING = { length: 0 } as ArrayLike<number>;
+
+/** {@link figureView}'s view: a class, so that no closure is made (and named) per view. */
+class EscView implements FigureView {
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly facing: ArrayLike<number> = ZERO_FACING;
+  readonly radius: number;
+  private readonly wounds: Uint8Array;
+  constructor(s: EscState) {
+    this.x = s.x;
+    this.y = s.y;
+    this.radius = s.sc.radius;
+    this.wounds = s.wounds;
+  }
+  occupies(i: number): boolean {
+    return this.wounds[i] > 0;
+  }
+}
 
 /** Distance between two figures' centres (table unit). */
 export function centreDist(s: EscState, a: number, b: number): number {
@@ -102,12 +119,16 @@ export function sees(s: EscState, a: number, b: number): boolean {
 
 /** Enemies of `f` still in play. */
 export function enemiesOf(s: EscState, f: number): number[] {
-  return s.sc.sides[1 - s.sc.figures[f].side].figures.filter((e) => s.wounds[e] > 0);
+  const out: number[] = [];
+  for (const e of s.sc.sides[1 - s.sc.figures[f].side].figures) if (s.wounds[e] > 0) out.push(e);
+  return out;
 }
 
 /** Enemies of `f` at whose zone of control it stands. */
 export function zocEnemies(s: EscState, f: number): number[] {
-  return enemiesOf(s, f).filter((e) => atZoc(s, f, e));
+  const out: number[] = [];
+  for (const e of s.sc.sides[1 - s.sc.figures[f].side].figures) if (s.wounds[e] > 0 && atZoc(s, f, e)) out.push(e);
+  return out;
 }
 
 /** A move destination as offered (see {@link moveOptions}): where the straight line ends and why. */
@@ -175,16 +196,16 @@ export function destination(s: EscState, f: number, key: string): Vec | null {
       return { x: s.x[g], y: s.y[g] };
     }
     case 'obj': {
-      const o = sc.objectives.find((q) => q.area.id === arg);
-      return o ? o.centre : null;
+      for (const o of sc.objectives) if (o.area.id === arg) return o.centre;
+      return null;
     }
     case 'cover': {
-      const a = sc.table.coverAreas.find((q) => q.id === arg);
-      return a ? nearestPointOfPolygon(x, y, a.poly) : null;
+      for (const a of sc.table.coverAreas) if (a.id === arg) return nearestPointOfPolygon(x, y, a.poly);
+      return null;
     }
     case 'dir': {
-      const d = DIRECTIONS.find((q) => q[0] === arg);
-      return d ? { x: x + far * Math.cos(d[1]), y: y + far * Math.sin(d[1]) } : null;
+      for (const d of DIRECTIONS) if (d[0] === arg) return { x: x + far * Math.cos(d[1]), y: y + far * Math.sin(d[1]) };
+      return null;
     }
     case 'away': {
       let best = -1;
@@ -258,7 +279,22 @@ export function marshalFollowers(s: EscState, f: number): number[] {
   for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
     if (g !== f && s.wounds[g] > 0 && !s.acted[g] && !s.cowered[g] && sees(s, f, g)) out.push(g);
   }
-  return out.sort((a, b) => centreDist(s, f, a) - centreDist(s, f, b) || a - b);
+  // Nearest first, ties by index: an insertion sort (no comparator closure; the same order).
+  for (let i = 1; i < out.length; i++) {
+    const g = out[i];
+    const d = centreDist(s, f, g);
+    let j = i - 1;
+    while (j >= 0) {
+      const h = out[j];
+      const dh = centreDist(s, f, h);
+      if (dh - d > 0 || (dh - d === 0 && h > g)) {
+        out[j + 1] = h;
+        j--;
+      } else break;
+    }
+    out[j + 1] = g;
+  }
+  return out;
 }
 
 /** Most figures offered to marshal at once (the nearest 1, 2 or 3 in sight). */
@@ -307,7 +343,9 @@ export function pikeSupporters(s: EscState, f: number, fresh: boolean): number[]
 
 /** Enemies of `f` in play that it can see (shooting targets; "projectile weapons range the board"). */
 export function visibleEnemies(s: EscState, f: number): number[] {
-  return enemiesOf(s, f).filter((e) => sees(s, f, e));
+  const out: number[] = [];
+  for (const e of s.sc.sides[1 - s.sc.figures[f].side].figures) if (s.wounds[e] > 0 && sees(s, f, e)) out.push(e);
+  return out;
 }
 
 /** True when `f` may take cover where it stands: its base touches cover, it is not in cover already and not prone. */
@@ -317,7 +355,9 @@ export function canTakeCover(s: EscState, f: number): boolean {
 
 /** Figures of the side to act that may still be picked this turn. */
 export function pickable(s: EscState): number[] {
-  return s.sc.sides[s.side].figures.filter((f) => s.wounds[f] > 0 && !s.acted[f]);
+  const out: number[] = [];
+  for (const f of s.sc.sides[s.side].figures) if (s.wounds[f] > 0 && !s.acted[f]) out.push(f);
+  return out;
 }
 
 // ───────────────────────────── legal actions ─────────────────────────────

@@ -24,6 +24,7 @@
  */
 import {
   type EscAction,
+  type MoveOption,
   atZoc,
   centreDist,
   enemiesOf,
@@ -37,17 +38,22 @@ import {
   shotDice,
   visibleEnemies,
   volleyHelpers,
-  zocEnemies,
 } from './engine.js';
 import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState } from './state.js';
 import { type Effect, duelOdds, fightingEffect, shootingEffect } from './tables.js';
 
-/** Value (in "average figures") of `eff` landing on figure `t`. */
-function effectValue(s: EscState, t: number, eff: Effect): number {
+/** Hurting a figure that stands on an objective counts for more, the more so late in the game: the weight (0 off objectives). */
+function objectiveWeight(s: EscState, t: number): number {
+  const sc = s.sc;
+  let standsOnOne = false;
+  for (let i = 0; i < sc.objectives.length && !standsOnOne; i++) standsOnOne = onObjective(s, t, i);
+  return standsOnOne ? 0.3 + 1.5 * lateness(s) : 0;
+}
+
+/** Value (in "average figures") of `eff` landing on figure `t`, whose {@link objectiveWeight} is `onObj` (reckoned once per attack, not per outcome). */
+function effectValueOn(s: EscState, t: number, eff: Effect, onObj: number): number {
   const sc = s.sc;
   const info = sc.figures[t];
-  // Hurting a figure that stands on an objective counts for more, the more so late in the game.
-  const onObj = sc.objectives.some((_o, i) => onObjective(s, t, i)) ? 0.3 + 1.5 * lateness(s) : 0;
   const worth = (info.rating / 3) * (1 + onObj);
   let v = 0;
   if (eff.hits > 0) {
@@ -70,13 +76,17 @@ function effectValue(s: EscState, t: number, eff: Effect): number {
  * worth of pushing a figure off an objective (times its objective weight).
  */
 const K = { restBase: 0.12, restShot: 0.25, restZoc: 0.2, main: 0.012, near: 0.025, fsNear: 0.04, gang: 0.2, push: 0.3 } as const;
-const ODDS = new Map<string, ReturnType<typeof duelOdds>>();
-/** {@link duelOdds}, remembered (a pure function of its arguments; only the ratings' order matters). */
+const ODDS = new Map<number | string, ReturnType<typeof duelOdds>>();
+/**
+ * {@link duelOdds}, remembered (a pure function of its arguments; only the ratings' order matters).
+ * Keyed by a number when both dice counts are small whole numbers (no string built per call).
+ */
 function odds(a: number, d: number, ra: number, rd: number): ReturnType<typeof duelOdds> {
-  const key = `${a},${d},${Math.sign(ra - rd)}`;
+  const sign = Math.sign(ra - rd);
+  const key = Number.isInteger(a) && Number.isInteger(d) && a >= 0 && d >= 0 && a < 1024 && d < 1024 ? (a * 1024 + d) * 4 + (sign + 1) : `${a},${d},${sign}`;
   let o = ODDS.get(key);
   if (!o) {
-    o = duelOdds(a, d, Math.sign(ra - rd), 0);
+    o = duelOdds(a, d, sign, 0);
     ODDS.set(key, o);
   }
   return o;
@@ -84,11 +94,52 @@ function odds(a: number, d: number, ra: number, rd: number): ReturnType<typeof d
 
 /** Chances that a roll of `n` dice ends the side's turn and only the figure's turn, given the side's 1s so far. */
 function rollRisk(s: EscState, n: number): { side: number; figure: number } {
+  rollRiskNow(s, n);
+  return { side: RISK_SIDE, figure: RISK_FIGURE };
+}
+
+/** Chances of exactly one 1 and of two or more in a roll of n dice, n < RISK_TABLE (the same floats as reckoned per call). */
+const RISK_TABLE = 64;
+const RISK_ONE = new Float64Array(RISK_TABLE);
+const RISK_TWO = new Float64Array(RISK_TABLE);
+for (let n = 0; n < RISK_TABLE; n++) {
   const none = (5 / 6) ** n;
   const one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
-  const two = 1 - none - one;
-  return s.ones >= 1 ? { side: two + one, figure: 0 } : { side: two, figure: one };
+  RISK_ONE[n] = one;
+  RISK_TWO[n] = 1 - none - one;
 }
+
+/** {@link rollRisk} written to {@link RISK_SIDE} and {@link RISK_FIGURE} (no object per call; read them at once). */
+let RISK_SIDE = 0;
+let RISK_FIGURE = 0;
+function rollRiskNow(s: EscState, n: number): void {
+  let two: number;
+  let one: number;
+  if (Number.isInteger(n) && n >= 0 && n < RISK_TABLE) {
+    two = RISK_TWO[n];
+    one = RISK_ONE[n];
+  } else {
+    const none = (5 / 6) ** n;
+    one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
+    two = 1 - none - one;
+  }
+  if (s.ones >= 1) {
+    RISK_SIDE = two + one;
+    RISK_FIGURE = 0;
+  } else {
+    RISK_SIDE = two;
+    RISK_FIGURE = one;
+  }
+}
+
+/** The cost of a roll of `dice` dice: the chance it ends the side's turn times (`rest` + `cont`), plus the chance it ends the figure's turn times `cont`. */
+function riskCost(s: EscState, dice: number, rest: number, cont: number): number {
+  rollRiskNow(s, dice);
+  return RISK_SIDE * (rest + cont) + RISK_FIGURE * cont;
+}
+
+/** The two ways a lone figure may fight (no array literal per loop). */
+const FIGHT_MODES = ['alone', 'all'] as const;
 
 /** What the side's figures that have not acted yet could still do this turn (rough). */
 function restValue(s: EscState, except: number): number {
@@ -97,10 +148,29 @@ function restValue(s: EscState, except: number): number {
   for (const g of sc.sides[sc.figures[except].side].figures) {
     if (g === except || s.wounds[g] === 0 || s.acted[g]) continue;
     v += K.restBase;
-    if (sc.figures[g].missile && visibleEnemies(s, g).length > 0) v += K.restShot;
-    if (zocEnemies(s, g).length > 0) v += K.restZoc;
+    if (sc.figures[g].missile && seesAnEnemy(s, g)) v += K.restShot;
+    if (atAnEnemysZoc(s, g)) v += K.restZoc;
   }
   return v;
+}
+
+/** True when `f` sees an enemy in play (as `visibleEnemies(s, f).length > 0`, without the list). */
+function seesAnEnemy(s: EscState, f: number): boolean {
+  for (const e of s.sc.sides[1 - s.sc.figures[f].side].figures) if (s.wounds[e] > 0 && sees(s, f, e)) return true;
+  return false;
+}
+
+/** True when `f` sees an enemy in play with a missile weapon. */
+function seesAnEnemyShooter(s: EscState, f: number): boolean {
+  const sc = s.sc;
+  for (const e of sc.sides[1 - sc.figures[f].side].figures) if (s.wounds[e] > 0 && sc.figures[e].missile !== null && sees(s, f, e)) return true;
+  return false;
+}
+
+/** True when `f` stands at an enemy's zone of control (as `zocEnemies(s, f).length > 0`, without the list). */
+function atAnEnemysZoc(s: EscState, f: number): boolean {
+  for (const e of s.sc.sides[1 - s.sc.figures[f].side].figures) if (s.wounds[e] > 0 && atZoc(s, f, e)) return true;
+  return false;
 }
 
 /** Objective weight: holding matters more as the game nears its end. */
@@ -111,10 +181,9 @@ function lateness(s: EscState): number {
 
 /** The objective worth most (the first of equal worth), or −1 when the scenario has none. */
 function mainObjective(s: EscState): number {
+  const objs = s.sc.objectives;
   let best = -1;
-  s.sc.objectives.forEach((o, i) => {
-    if (best < 0 || o.value > s.sc.objectives[best].value) best = i;
-  });
+  for (let i = 0; i < objs.length; i++) if (best < 0 || objs[i].value > objs[best].value) best = i;
   return best;
 }
 
@@ -123,6 +192,7 @@ function mainObjective(s: EscState): number {
  * widths. The figure is moved there in the state for the reckoning and put back.
  */
 function potential(s: EscState, f: number, x: number, y: number): number {
+  if (x === s.x[f] && y === s.y[f]) return potentialAtOwnPlace(s, f);
   const ox = s.x[f];
   const oy = s.y[f];
   s.x[f] = x;
@@ -141,35 +211,42 @@ function potentialHere(s: EscState, f: number): number {
   const bw = sc.zoc;
   let v = 0;
   const late = lateness(s);
-  const enemies = enemiesOf(s, f);
-  const atZ = enemies.filter((e) => atZoc(s, f, e));
+  // The enemies in play (in side order) and how many of them stand at the figure's ZOC; written
+  // as loops over the side's list (no filtered arrays or closures per call: this runs for every
+  // move the script weighs).
+  const foes = sc.sides[1 - info.side].figures;
+  let atZ = 0;
+  for (const e of foes) if (s.wounds[e] > 0 && atZoc(s, f, e)) atZ++;
   // An objective is held by the first figure there: more figures add little unless it is contested.
-  sc.objectives.forEach((o, i) => {
-    if (!onObjective(s, f, i)) return;
+  const objs = sc.objectives;
+  for (let i = 0; i < objs.length; i++) {
+    const o = objs[i];
+    if (!onObjective(s, f, i)) continue;
     let friends = 0;
-    let foes = 0;
+    let others = 0;
     for (const g of sc.figures) {
       if (g.index === f || s.wounds[g.index] === 0 || !onObjective(s, g.index, i)) continue;
       if (g.side === info.side) friends++;
-      else foes++;
+      else others++;
     }
-    if (friends === 0) v += 0.35 * o.value * late * (foes > 0 ? 0.6 : 1);
-    else v += (foes > 0 ? 0.15 : 0.05) * o.value * late;
-  });
+    if (friends === 0) v += 0.35 * o.value * late * (others > 0 ? 0.6 : 1);
+    else v += (others > 0 ? 0.15 : 0.05) * o.value * late;
+  }
   const main = mainObjective(s);
-  const toMain = main < 0 ? 0 : Math.min(40, Math.sqrt((s.x[f] - sc.objectives[main].centre.x) ** 2 + (s.y[f] - sc.objectives[main].centre.y) ** 2) / bw);
+  const toMain = main < 0 ? 0 : Math.min(40, Math.sqrt((s.x[f] - objs[main].centre.x) ** 2 + (s.y[f] - objs[main].centre.y) ** 2) / bw);
   if (info.missile?.key === 'cannon') return v - 0.03 * Math.min(40, Math.sqrt((s.x[f] - info.start.x) ** 2 + (s.y[f] - info.start.y) ** 2) / bw);
   if (info.missile && !info.hasPike && info.leader === 0 && !info.mounted) {
     let seen = 0;
-    for (const e of enemies) if (sees(s, f, e)) seen++;
+    for (const e of foes) if (s.wounds[e] > 0 && sees(s, f, e)) seen++;
     v += 0.07 * Math.min(3, seen) + (sc.table.coverAt(s.x[f], s.y[f]) ? 0.08 : 0) - 0.004 * toMain;
-    v -= 0.12 * atZ.length;
+    v -= 0.12 * atZ;
     return v;
   }
   // Melee figures and leaders: to the main objective, and at enemies they can beat.
   v -= (info.leader > 0 ? K.main / 2 : K.main) * toMain;
   let nearest = Infinity;
-  for (const e of enemies) {
+  for (const e of foes) {
+    if (s.wounds[e] === 0) continue;
     const E = sc.figures[e];
     const bad = info.mounted && E.hasPike && s.disarmed[e] === 0;
     if (bad) continue;
@@ -178,76 +255,124 @@ function potentialHere(s: EscState, f: number): number {
   if (Number.isFinite(nearest)) v -= (info.missile && info.leader === 0 && !info.mounted ? 0.01 : K.near) * Math.min(40, nearest);
   // First strike (horse against foot without a usable pike, a usable pike against horse) makes a
   // fight nearly free: such enemies draw the figure on.
-  const strikes = (e: number): boolean => {
-    const E = sc.figures[e];
-    if (info.mounted) return !E.mounted && !(E.hasPike && s.disarmed[e] === 0);
-    return info.hasPike && s.disarmed[f] === 0 && E.mounted;
-  };
   {
     let fsNearest = Infinity;
-    for (const e of enemies) if (strikes(e)) fsNearest = Math.min(fsNearest, centreDist(s, f, e) / bw);
+    for (const e of foes) if (s.wounds[e] > 0 && strikesFirst(s, f, e)) fsNearest = Math.min(fsNearest, centreDist(s, f, e) / bw);
     if (Number.isFinite(fsNearest)) v -= K.fsNear * Math.min(40, fsNearest);
   }
   let beatable = 0;
-  for (const e of atZ) {
+  for (const e of foes) {
+    if (s.wounds[e] === 0 || !atZoc(s, f, e)) continue;
     if (info.mounted && sc.figures[e].hasPike && s.disarmed[e] === 0) beatable -= 0.4;
     else {
-      beatable += (strikes(e) ? 0.3 : 0.12) * (4 - Math.min(3, s.wounds[e])) * 0.5;
+      beatable += (strikesFirst(s, f, e) ? 0.3 : 0.12) * (4 - Math.min(3, s.wounds[e])) * 0.5;
       // Outnumbering: friends already at this enemy's ZOC would fight beside the figure.
       let friends = 0;
       for (const g of sc.sides[info.side].figures) if (g !== f && s.wounds[g] > 0 && atZoc(s, g, e)) friends++;
       beatable += K.gang * Math.min(2, friends);
     }
   }
-  return v + beatable - 0.08 * Math.max(0, atZ.length - 1);
+  return v + beatable - 0.08 * Math.max(0, atZ - 1);
 }
 
-function shotGain(s: EscState, f: number, t: number, helpers: number[], pool: number): { gain: number; dice: number } {
+/** True when `f` would strike enemy `e` first: horse against foot without a usable pike, a usable pike against horse. */
+function strikesFirst(s: EscState, f: number, e: number): boolean {
+  const info = s.sc.figures[f];
+  const E = s.sc.figures[e];
+  if (info.mounted) return !E.mounted && !(E.hasPike && s.disarmed[e] === 0);
+  return info.hasPike && s.disarmed[f] === 0 && E.mounted;
+}
+
+/** {@link shootingEffect} and {@link fightingEffect} rows, made once per difference (read only). */
+const SHOT_EFFECTS: Effect[] = [];
+const FIGHT_EFFECTS: Effect[] = [];
+function shotEffect(k: number): Effect {
+  return SHOT_EFFECTS[k] ?? (SHOT_EFFECTS[k] = shootingEffect(k));
+}
+function fightEffect(k: number): Effect {
+  return FIGHT_EFFECTS[k] ?? (FIGHT_EFFECTS[k] = fightingEffect(k));
+}
+
+/** Dice rolled by the attack the last {@link shotGain} or {@link fightGain} reckoned (read it at once). */
+let GAIN_DICE = 0;
+
+/** Expected gain of `f` shooting at `t` (with `helpers`, `pool` dice); its dice go to {@link GAIN_DICE}. */
+function shotGain(s: EscState, f: number, t: number, helpers: readonly number[], pool: number): number {
+  // A lone shot (no helpers) is memoised for the state being scored: it reads no figure's place
+  // but the target's, and the script never shoots while it has a figure moved for a reckoning.
+  if (helpers.length === 0 && Number.isInteger(pool) && pool >= 0 && pool < 1024 && f < 1024 && t < 1024) {
+    memoFor(s);
+    if (memo.shotsStamp !== memo.stamp) {
+      memo.shotsStamp = memo.stamp;
+      memo.shotGain.clear();
+      memo.shotDice.clear();
+    }
+    const key = (f * 1024 + t) * 1024 + pool;
+    const g = memo.shotGain.get(key);
+    if (g !== undefined) {
+      GAIN_DICE = memo.shotDice.get(key) ?? 0;
+      return g;
+    }
+    const gain = shotGainNow(s, f, t, helpers, pool);
+    memo.shotGain.set(key, gain);
+    memo.shotDice.set(key, GAIN_DICE);
+    return gain;
+  }
+  return shotGainNow(s, f, t, helpers, pool);
+}
+
+function shotGainNow(s: EscState, f: number, t: number, helpers: readonly number[], pool: number): number {
   const sc = s.sc;
   const d = shotDice(s, f, t, helpers, pool);
   const o = odds(d.active, sc.figures[t].rating, sc.figures[f].rating, sc.figures[t].rating);
   let gain = 0;
-  for (let k = 0; k < o.win.length; k++) if (o.win[k] > 0) gain += o.win[k] * effectValue(s, t, shootingEffect(k));
-  return { gain, dice: d.active + d.passive };
+  const onObj = objectiveWeight(s, t);
+  for (let k = 0; k < o.win.length; k++) if (o.win[k] > 0) gain += o.win[k] * effectValueOn(s, t, shotEffect(k), onObj);
+  GAIN_DICE = d.active + d.passive;
+  return gain;
 }
 
-function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'massed' | 'close', pool: number, interrupt: boolean): { gain: number; dice: number } {
+/** Expected gain of `f` fighting `t` in `mode` (with `pool` dice); its dice go to {@link GAIN_DICE}. */
+function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'massed' | 'close', pool: number, interrupt: boolean): number {
   const sc = s.sc;
   const fs = fightSetup(s, f, t, mode, pool);
   const o = odds(fs.active, fs.defence, sc.figures[f].rating, sc.figures[t].rating);
   const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat !== t);
   let gain = 0;
+  const onObjT = objectiveWeight(s, t);
+  const onObjF = objectiveWeight(s, f);
   for (let k = 0; k < o.win.length; k++) {
-    if (o.win[k] > 0 && !(fsApplies && fs.firstStrike === t)) gain += o.win[k] * effectValue(s, t, fightingEffect(k));
-    if (o.lose[k] > 0 && !(fsApplies && fs.firstStrike === f)) gain -= o.lose[k] * effectValue(s, f, fightingEffect(k));
+    if (o.win[k] > 0 && !(fsApplies && fs.firstStrike === t)) gain += o.win[k] * effectValueOn(s, t, fightEffect(k), onObjT);
+    if (o.lose[k] > 0 && !(fsApplies && fs.firstStrike === f)) gain -= o.lose[k] * effectValueOn(s, f, fightEffect(k), onObjF);
   }
   if (mode === 'massed') gain -= 0.15 * fs.spent.length;
-  return { gain, dice: fs.active + fs.passive };
+  GAIN_DICE = fs.active + fs.passive;
+  return gain;
 }
 
 /**
  * The best attack (shot or fight) figure `f` could make now with `pool` accumulated dice: its
  * gain minus the cost of its roll's risk (−Infinity when it has none).
  */
+/** No volley helpers (shared, never written). */
+const NO_HELPERS: readonly number[] = [];
+
 function bestAttack(s: EscState, f: number, pool: number, rest: number, fightsOnly = false): number {
   const sc = s.sc;
-  const risk = (dice: number): number => {
-    const r = rollRisk(s, dice);
-    return r.side * (rest + 0.08) + r.figure * 0.08;
-  };
   let best = -Infinity;
+  const foes = sc.sides[1 - sc.figures[f].side].figures;
   if (sc.figures[f].missile && !fightsOnly) {
-    for (const t of visibleEnemies(s, f)) {
-      const g = shotGain(s, f, t, [], pool);
-      best = Math.max(best, g.gain - risk(g.dice));
+    for (const t of foes) {
+      if (s.wounds[t] === 0 || !sees(s, f, t)) continue;
+      const gain = shotGain(s, f, t, NO_HELPERS, pool);
+      best = Math.max(best, gain - riskCost(s, GAIN_DICE, rest, 0.08));
     }
   }
-  {
-    for (const t of zocEnemies(s, f)) {
-      for (const m of ['alone', 'all'] as const) {
-        const g = fightGain(s, f, t, m, pool, false);
-        best = Math.max(best, g.gain - risk(g.dice));
-      }
+  for (const t of foes) {
+    if (s.wounds[t] === 0 || !atZoc(s, f, t)) continue;
+    for (const m of FIGHT_MODES) {
+      const gain = fightGain(s, f, t, m, pool, false);
+      best = Math.max(best, gain - riskCost(s, GAIN_DICE, rest, 0.08));
     }
   }
   return best;
@@ -278,10 +403,10 @@ interface Charge {
 /** The charges open to `f` now (none when it is prone or already at an enemy's ZOC). */
 function charges(s: EscState, f: number): Charge[] {
   const sc = s.sc;
-  if (s.cowered[f] || zocEnemies(s, f).length > 0) return [];
+  if (s.cowered[f] || atAnEnemysZoc(s, f)) return [];
   const out: Charge[] = [];
   for (const e of visibleEnemies(s, f)) {
-    const opt = moveOption(s, f, `foe:${sc.figures[e].id}`);
+    const opt = memoMoveOption(s, f, `foe:${sc.figures[e].id}`);
     if (!opt || opt.length < 0.1 * sc.radius) continue;
     const ox = s.x[f];
     const oy = s.y[f];
@@ -302,22 +427,122 @@ function charges(s: EscState, f: number): Charge[] {
 function chargeValue(s: EscState, f: number, cs: readonly Charge[], pool: number, rest: number): number {
   let best = -Infinity;
   for (const c of cs) {
-    const r = rollRisk(s, pool + c.dice);
-    const reach = 1 - r.side - r.figure;
-    const v = reach * Math.max(0, bestFightAt(s, f, c.x, c.y, pool, rest)) - (r.side * (rest + 0.08) + r.figure * 0.08);
+    rollRiskNow(s, pool + c.dice);
+    const side = RISK_SIDE;
+    const figure = RISK_FIGURE;
+    const reach = 1 - side - figure;
+    const v = reach * Math.max(0, bestFightAt(s, f, c.x, c.y, pool, rest)) - (side * (rest + 0.08) + figure * 0.08);
     best = Math.max(best, v);
   }
   return best;
+}
+
+/**
+ * Work shared by the scoring of one state within one call of the script: the figures' potentials
+ * where they stand, their move lines by destination key, the actor's followers and what each
+ * follower's part of a marshal is worth. Valid while that state is not changed: the public scoring
+ * functions forget it on entry and on return (the script itself only moves a figure for a
+ * reckoning and puts it back, and asks no memoised thing while one is moved).
+ */
+const memo = {
+  state: null as EscState | null,
+  stamp: 0,
+  hereStamp: [] as number[],
+  here: [] as number[],
+  movesStamp: [] as number[],
+  moves: [] as Map<string, MoveOption | null>[],
+  followersStamp: [] as number[],
+  followers: [] as number[][],
+  marshalStamp: [] as number[],
+  marshal: [] as Map<string, number[]>[],
+  shotsStamp: 0,
+  shotGain: new Map<number, number>(),
+  shotDice: new Map<number, number>(),
+};
+
+/** Start using the memo for state `s` (forgetting what it held for another state). */
+function memoFor(s: EscState): void {
+  if (memo.state !== s) {
+    memo.state = s;
+    memo.stamp++;
+  }
+}
+
+/** Forget the memo (on entry to and return from the public scoring functions). */
+function forgetMemo(): void {
+  memo.state = null;
+  memo.stamp++;
+}
+
+/** {@link potentialHere} of `f` where it stands, memoised for the state being scored. */
+function potentialAtOwnPlace(s: EscState, f: number): number {
+  memoFor(s);
+  if (memo.hereStamp[f] === memo.stamp) return memo.here[f];
+  const v = potentialHere(s, f);
+  memo.here[f] = v;
+  memo.hereStamp[f] = memo.stamp;
+  return v;
+}
+
+/** {@link moveOption}, memoised for the state being scored (the result is shared: read only). */
+function memoMoveOption(s: EscState, f: number, key: string): MoveOption | null {
+  memoFor(s);
+  let m = memo.moves[f];
+  if (memo.movesStamp[f] !== memo.stamp || m === undefined) {
+    m = new Map();
+    memo.moves[f] = m;
+    memo.movesStamp[f] = memo.stamp;
+  }
+  let opt = m.get(key);
+  if (opt === undefined) {
+    opt = moveOption(s, f, key);
+    m.set(key, opt);
+  }
+  return opt;
+}
+
+/** {@link marshalFollowers}, memoised for the state being scored (shared: read only). */
+function memoFollowers(s: EscState, f: number): readonly number[] {
+  memoFor(s);
+  if (memo.followersStamp[f] === memo.stamp) return memo.followers[f];
+  const fl = marshalFollowers(s, f);
+  memo.followers[f] = fl;
+  memo.followersStamp[f] = memo.stamp;
+  return fl;
+}
+
+/**
+ * What each of the first `n` followers of `f` adds to a marshal toward `key` (whose line `opt`
+ * is): its potential where its own line (the marshal's offset) ends less where it stands, less
+ * 0.05 — one number per follower, in order, memoised for the state being scored.
+ */
+function followerTerms(s: EscState, f: number, key: string, opt: MoveOption, fl: readonly number[], n: number): number[] {
+  memoFor(s);
+  let m = memo.marshal[f];
+  if (memo.marshalStamp[f] !== memo.stamp || m === undefined) {
+    m = new Map();
+    memo.marshal[f] = m;
+    memo.marshalStamp[f] = memo.stamp;
+  }
+  let terms = m.get(key);
+  if (terms === undefined) {
+    terms = [];
+    m.set(key, terms);
+  }
+  const dx = opt.to.x - s.x[f];
+  const dy = opt.to.y - s.y[f];
+  for (let i = terms.length; i < n && i < fl.length; i++) {
+    const g = fl[i];
+    const ml = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
+    terms.push(potential(s, g, ml.to.x, ml.to.y) - potential(s, g, s.x[g], s.y[g]) - 0.05);
+  }
+  return terms;
 }
 
 /** Gain and dice rolled of each action of the actor `f` (score = gain − risk cost). */
 function actionScore(s: EscState, f: number, a: EscAction, rest: number): number {
   const sc = s.sc;
   const info = sc.figures[f];
-  const risk = (dice: number, cont = 0.08): number => {
-    const r = rollRisk(s, dice);
-    return r.side * (rest + cont) + r.figure * cont;
-  };
   switch (a.k) {
     case 'end':
       return 0;
@@ -326,55 +551,52 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
       // can give the side its first 1, which the figures still to act would pay for.
       let v = 0.004;
       if (info.missile && info.missile.key !== 'cannon') v += 0.015;
-      if (zocEnemies(s, f).length > 0) v += 0.015;
-      const r = rollRisk(s, s.pool + 1);
-      return v - risk(s.pool + 1, 0) - (s.ones === 0 ? r.figure * 0.25 * rest : 0);
+      if (atAnEnemysZoc(s, f)) v += 0.015;
+      const cost = riskCost(s, s.pool + 1, rest, 0);
+      return v - cost - (s.ones === 0 ? RISK_FIGURE * 0.25 * rest : 0);
     }
     case 'move':
     case 'marshal': {
-      const opt = moveOption(s, f, a.to);
+      const opt = memoMoveOption(s, f, a.to);
       if (!opt) return -1;
       let gain = potential(s, f, opt.to.x, opt.to.y) - potential(s, f, s.x[f], s.y[f]);
       let dice = s.pool + Math.max(opt.dice, info.moveFloor);
       if (a.k === 'marshal') {
-        const fl = marshalFollowers(s, f).slice(0, a.n);
-        const dx = opt.to.x - s.x[f];
-        const dy = opt.to.y - s.y[f];
-        for (const g of fl) {
-          const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
-          gain += potential(s, g, m.to.x, m.to.y) - potential(s, g, s.x[g], s.y[g]) - 0.05;
-        }
-        dice += fl.length;
-        for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
+        const all = memoFollowers(s, f);
+        const n = Math.min(a.n, all.length);
+        const terms = followerTerms(s, f, a.to, opt, all, n);
+        for (let i = 0; i < n; i++) gain += terms[i];
+        dice += n;
+        for (let i = 0; i < n; i++) dice = Math.max(dice, s.pool + sc.figures[all[i]].moveFloor + n);
       }
-      if (a.k === 'move' && opt.stop === 'keepOff' && zocEnemies(s, f).length === 0) {
+      if (a.k === 'move' && opt.stop === 'keepOff' && !atAnEnemysZoc(s, f)) {
         // A charge: where it stops, at an enemy's ZOC, the figure may fight with the pool it has.
         const att = bestFightAt(s, f, opt.to.x, opt.to.y, s.pool, rest);
         if (att > 0) {
-          const r = rollRisk(s, dice);
-          gain += (1 - r.side - r.figure) * att;
+          rollRiskNow(s, dice);
+          gain += (1 - RISK_SIDE - RISK_FIGURE) * att;
         }
       }
-      return gain - risk(dice);
+      return gain - riskCost(s, dice, rest, 0.08);
     }
     case 'dev': {
       const dice = s.pool + 1;
-      const threat = visibleEnemies(s, f).some((e) => sc.figures[e].missile !== null);
-      const attack = (info.missile !== null && visibleEnemies(s, f).length > 0) || zocEnemies(s, f).length > 0;
+      const threat = seesAnEnemyShooter(s, f);
+      const attack = (info.missile !== null && seesAnEnemy(s, f)) || atAnEnemysZoc(s, f);
       let gain = 0;
       switch (a.d) {
         case 'ready': {
           // Worth it only as the first of up to four "ready"s before an attack: the best of readying
           // k times (each roll risking the turn) and then making the best attack with k dice more.
           const cs = charges(s, f);
-          if (!attack && cs.length === 0) return -risk(dice);
+          if (!attack && cs.length === 0) return -riskCost(s, dice, rest, 0.08);
           let best = -Infinity;
           let reach = 1;
           let paid = 0;
           for (let k = 1; k <= 4; k++) {
-            const r = rollRisk(s, s.pool + k);
-            paid += reach * (r.side * (rest + 0.08) + r.figure * 0.08);
-            reach *= 1 - r.side - r.figure;
+            rollRiskNow(s, s.pool + k);
+            paid += reach * (RISK_SIDE * (rest + 0.08) + RISK_FIGURE * 0.08);
+            reach *= 1 - RISK_SIDE - RISK_FIGURE;
             const att = Math.max(attack ? bestAttack(s, f, s.pool + k, rest) : -Infinity, cs.length > 0 ? chargeValue(s, f, cs, s.pool + k, rest) : -Infinity);
             best = Math.max(best, reach * Math.max(0, att) - paid);
           }
@@ -390,32 +612,33 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
           gain = 0.1 + (attack ? 0.06 : 0);
           break;
         case 'rearm':
-          gain = info.hasPike || zocEnemies(s, f).length > 0 ? 0.3 : 0.15;
+          gain = info.hasPike || atAnEnemysZoc(s, f) ? 0.3 : 0.15;
           break;
       }
-      return gain - risk(dice);
+      return gain - riskCost(s, dice, rest, 0.08);
     }
     case 'shoot': {
       const t = sc.figureIndex.get(a.t) ?? -1;
-      const g = shotGain(s, f, t, [], s.pool);
-      return g.gain - risk(g.dice);
+      const gain = shotGain(s, f, t, NO_HELPERS, s.pool);
+      return gain - riskCost(s, GAIN_DICE, rest, 0.08);
     }
     case 'volley': {
       const t = sc.figureIndex.get(a.t) ?? -1;
       const helpers = volleyHelpers(s, f, t);
-      const g = shotGain(s, f, t, helpers, s.pool);
+      const gain = shotGain(s, f, t, helpers, s.pool);
+      const dice = GAIN_DICE;
       let spent = 0;
       for (const h of helpers) {
         let best = 0;
-        for (const e of visibleEnemies(s, h)) best = Math.max(best, shotGain(s, h, e, [], 0).gain);
+        for (const e of visibleEnemies(s, h)) best = Math.max(best, shotGain(s, h, e, NO_HELPERS, 0));
         spent += 0.5 * best;
       }
-      return g.gain - spent - risk(g.dice);
+      return gain - spent - riskCost(s, dice, rest, 0.08);
     }
     case 'fight': {
       const t = sc.figureIndex.get(a.t) ?? -1;
-      const g = fightGain(s, f, t, a.m, s.pool, false);
-      return g.gain - risk(g.dice);
+      const gain = fightGain(s, f, t, a.m, s.pool, false);
+      return gain - riskCost(s, GAIN_DICE, rest, 0.08);
     }
     default:
       return 0;
@@ -429,11 +652,11 @@ function rollDice(s: EscState, f: number, a: EscAction): number {
   switch (a.k) {
     case 'move':
     case 'marshal': {
-      const opt = moveOption(s, f, a.to);
+      const opt = memoMoveOption(s, f, a.to);
       if (!opt) return 0;
       let dice = s.pool + Math.max(opt.dice, info.moveFloor);
       if (a.k === 'marshal') {
-        const fl = marshalFollowers(s, f).slice(0, a.n);
+        const fl = memoFollowers(s, f).slice(0, a.n);
         dice += fl.length;
         for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
       }
@@ -474,11 +697,10 @@ function pickedNow(s: EscState, f: number): EscState {
  * What figure `f` could do if picked now and it were the last to act (no risk to others counted):
  * its best action's score, and the chance that action's roll ends the side's turn.
  */
-function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
-  const c = pickedNow(s, f);
+function prospect(c: EscState, f: number, legal: readonly EscAction[]): { gain: number; sideRisk: number } {
   let gain = 0;
   let best: EscAction | null = null;
-  for (const a of legalActions(c)) {
+  for (const a of legal) {
     const v = actionScore(c, f, a, 0);
     if (v > gain) {
       gain = v;
@@ -489,16 +711,24 @@ function prospect(s: EscState, f: number): { gain: number; sideRisk: number } {
 }
 
 /** The figure's best opportunity if picked now: its best action's score, with the risk to the figures still to act. */
-function opportunity(s: EscState, f: number): number {
-  const c = pickedNow(s, f);
+function opportunity(c: EscState, f: number, legal: readonly EscAction[]): number {
   const rest = restValue(c, f);
   let best = 0;
-  for (const a of legalActions(c)) best = Math.max(best, actionScore(c, f, a, rest));
+  for (const a of legal) best = Math.max(best, actionScore(c, f, a, rest));
   return best;
 }
 
 /** Scores of the legal actions of an Escarmouche state for the side deciding (higher is better). */
 export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): number[] {
+  forgetMemo();
+  try {
+    return scriptScores(s, legal);
+  } finally {
+    forgetMemo();
+  }
+}
+
+function scriptScores(s: EscState, legal: readonly EscAction[]): number[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
     // Figures are picked best opportunity first (each reckoned with the risk its roll puts on the
@@ -506,8 +736,21 @@ export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): num
     // in one roll), so before the side's first 1 a one-die roll — a first-strike fight, a make-ready
     // — cannot end it: such a figure goes first (you "may not return to an earlier figure", and
     // after the side's first 1 the same roll would put every later figure's turn at stake).
-    const pros = legal.map((a) => (a.k === 'pick' ? prospect(s, sc.figureIndex.get(a.f) ?? -1) : null));
-    const opps = legal.map((a) => (a.k === 'pick' ? opportunity(s, sc.figureIndex.get(a.f) ?? -1) : -Infinity));
+    // One copy of the state per figure (picked now) and its legal list serve both reckonings.
+    const pros: ({ gain: number; sideRisk: number } | null)[] = [];
+    const opps: number[] = [];
+    for (const a of legal) {
+      if (a.k !== 'pick') {
+        pros.push(null);
+        opps.push(-Infinity);
+        continue;
+      }
+      const f = sc.figureIndex.get(a.f) ?? -1;
+      const c = pickedNow(s, f);
+      const options = legalActions(c);
+      pros.push(prospect(c, f, options));
+      opps.push(opportunity(c, f, options));
+    }
     // Passing forfeits every figure's turn for certain, so the risk a roll puts on the figures still
     // to act is no reason to pass: pass only when no figure has anything worth doing even then.
     const worth = pros.some((p) => p !== null && p.gain > 0.02);
@@ -535,8 +778,8 @@ export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): num
       const r = sc.figureIndex.get(a.f) ?? -1;
       if (a.a === 'cover') return 0.05;
       const t = sc.figureIndex.get(a.t) ?? -1;
-      if (a.a === 'shoot') return shotGain(s, r, t, [], 0).gain;
-      return fightGain(s, r, t, 'alone', 0, true).gain;
+      if (a.a === 'shoot') return shotGain(s, r, t, NO_HELPERS, 0);
+      return fightGain(s, r, t, 'alone', 0, true);
     });
   }
   return legal.map(() => 0);
@@ -555,6 +798,15 @@ export function escarmoucheScores(s: EscState, legal: readonly EscAction[]): num
  * It never reads anything the full script does not; it only skips work.
  */
 export function escarmoucheQuickScores(s: EscState, legal: readonly EscAction[]): number[] {
+  forgetMemo();
+  try {
+    return quickScores(s, legal);
+  } finally {
+    forgetMemo();
+  }
+}
+
+function quickScores(s: EscState, legal: readonly EscAction[]): number[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
     let worth = false;
@@ -565,13 +817,25 @@ export function escarmoucheQuickScores(s: EscState, legal: readonly EscAction[])
       // A plain move is worth a little; attacks open now as the script scores them (empty pool).
       let opp = 0.03;
       let free = 0;
-      const consider = (g: { gain: number; dice: number }): void => {
-        const r = rollRisk(s, g.dice);
-        opp = Math.max(opp, g.gain - r.side * (rest + 0.08) - r.figure * 0.08);
-        if (r.side === 0 && g.gain > 0.02) free = Math.max(free, g.gain);
-      };
-      for (const t of zocEnemies(s, f)) for (const m of ['alone', 'all'] as const) consider(fightGain(s, f, t, m, 0, false));
-      if (sc.figures[f].missile) for (const t of visibleEnemies(s, f)) consider(shotGain(s, f, t, [], 0));
+      const foes = sc.sides[1 - sc.figures[f].side].figures;
+      for (const t of foes) {
+        if (s.wounds[t] === 0 || !atZoc(s, f, t)) continue;
+        for (const m of FIGHT_MODES) {
+          const gain = fightGain(s, f, t, m, 0, false);
+          rollRiskNow(s, GAIN_DICE);
+          opp = Math.max(opp, gain - RISK_SIDE * (rest + 0.08) - RISK_FIGURE * 0.08);
+          if (RISK_SIDE === 0 && gain > 0.02) free = Math.max(free, gain);
+        }
+      }
+      if (sc.figures[f].missile) {
+        for (const t of foes) {
+          if (s.wounds[t] === 0 || !sees(s, f, t)) continue;
+          const gain = shotGain(s, f, t, NO_HELPERS, 0);
+          rollRiskNow(s, GAIN_DICE);
+          opp = Math.max(opp, gain - RISK_SIDE * (rest + 0.08) - RISK_FIGURE * 0.08);
+          if (RISK_SIDE === 0 && gain > 0.02) free = Math.max(free, gain);
+        }
+      }
       worth = true;
       if (free > 0) return 10 + free;
       return opp - (sc.figures[f].missile?.key === 'cannon' ? 0.25 : 0) + 0.05;
@@ -590,5 +854,5 @@ export function escarmoucheQuickScores(s: EscState, legal: readonly EscAction[])
     });
     return legal.map((a, i) => (a.k === 'marshal' ? (moveScore.get(a.to) ?? 0) - 0.1 * a.n : scores[i]));
   }
-  return escarmoucheScores(s, legal);
+  return scriptScores(s, legal);
 }

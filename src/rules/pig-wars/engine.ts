@@ -13,7 +13,8 @@
 import type { GameEvent, StepContext } from '../../core/model.js';
 import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
 import { randInt, roll, type Rng } from '../../core/rng.js';
-import { type FigureView, arcOf as kitArcOf, placeFree } from '../../core/table/index.js';
+import { type FigureView, arcOf as kitArcOf } from '../../core/table/index.js';
+import { ringOffsets } from '../../core/nav.js';
 import type { PigScenario } from './compile.js';
 import {
   ACTIVE,
@@ -174,7 +175,9 @@ export function unitCentre(s: PigState, u: number, activeOnly = true): Vec | nul
 
 /** Active figures of unit u not in base contact with an enemy (those that take orders). */
 export function freeFigures(s: PigState, u: number): number[] {
-  return s.sc.units[u].figures.filter((f) => s.status[f] === ACTIVE && !engaged(s, f));
+  const out: number[] = [];
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f)) out.push(f);
+  return out;
 }
 
 /** The figure carries loot (a pig or a load from the objective). */
@@ -199,13 +202,25 @@ function moveKind(s: PigState, f: number): string {
 /** The unit may charge: not in shield wall, and at least one free figure not resting and not fallen back. */
 function chargers(s: PigState, u: number): number[] {
   if (s.wall[u]) return [];
-  return freeFigures(s, u).filter((f) => s.charged[f] < s.turn - 1 && s.noCharge[f] < s.turn);
+  const out: number[] = [];
+  for (const f of s.sc.units[u].figures) {
+    if (s.status[f] === ACTIVE && s.charged[f] < s.turn - 1 && s.noCharge[f] < s.turn && !engaged(s, f)) out.push(f);
+  }
+  return out;
 }
 
 /** Enemy units an order may name (with active figures), in index order. */
 function enemyUnits(s: PigState, u: number): number[] {
   const side = s.sc.units[u].side;
-  return s.sc.sides[1 - side].units.filter((v) => s.sc.units[v].figures.some((f) => s.status[f] === ACTIVE));
+  const out: number[] = [];
+  for (const v of s.sc.sides[1 - side].units) if (anyActive(s, v)) out.push(v);
+  return out;
+}
+
+/** True when unit v has an active figure. */
+function anyActive(s: PigState, v: number): boolean {
+  for (const f of s.sc.units[v].figures) if (s.status[f] === ACTIVE) return true;
+  return false;
 }
 
 /** Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base move + 6. `cs`: the unit's {@link chargers}. */
@@ -221,7 +236,14 @@ function chargeable(s: PigState, cs: readonly number[], v: number): boolean {
 /** Loot a raider may still take: a free pig, or the objective zone's stores. */
 function lootLeft(s: PigState): boolean {
   if (s.sc.objective) return true;
-  return s.pigBy.some((b) => b === PIG_FREE);
+  for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) return true;
+  return false;
+}
+
+/** A free figure of unit u carries loot (as `freeFigures(s, u).some(carrying)`, without the list). */
+function carriesLoot(s: PigState, u: number): boolean {
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f) && carrying(s, f)) return true;
+  return false;
 }
 
 /** The legal orders of the unit deciding now. */
@@ -232,7 +254,7 @@ export function legalActions(s: PigState): PigAction[] {
   const out: PigAction[] = [{ k: 'hold' }];
   if (unit.canWall) out.push(s.wall[u] ? { k: 'unwall' } : { k: 'wall' });
   const raider = unit.side === s.sc.raiders;
-  if (!raider || lootLeft(s) || freeFigures(s, u).some((f) => carrying(s, f))) out.push({ k: 'obj' });
+  if (!raider || lootLeft(s) || carriesLoot(s, u)) out.push({ k: 'obj' });
   if (raider) out.push({ k: 'home' });
   const foes = enemyUnits(s, u);
   for (const v of foes) out.push({ k: 'foe', u: s.sc.units[v].id });
@@ -255,7 +277,7 @@ export function isLegal(s: PigState, a: PigAction): boolean {
     case 'unwall':
       return unit.canWall && !!s.wall[u];
     case 'obj':
-      return !raider || lootLeft(s) || freeFigures(s, u).some((f) => carrying(s, f));
+      return !raider || lootLeft(s) || carriesLoot(s, u);
     case 'home':
       return raider;
     case 'foe':
@@ -497,42 +519,163 @@ function roughEntry(s: PigState, points: readonly Vec[]): number {
 }
 
 /**
- * The places figure f may stand on now: free of terrain and of other figures on the table (the
- * kit's {@link placeFree}); with `shy`, not within reach of an active enemy (base contact + 0.5 in).
- * Built once per move and then asked many times: the other figures' bases are gathered once into
- * a compact view (nothing else moves while one figure looks for its place).
+ * The place test of one figure's move (see {@link setPlaces} and {@link placeOk}): the other
+ * figures' bases on the table and, for a shy figure, the active enemies, gathered once per move
+ * into scratch arrays (nothing else moves while one figure looks for its place). One test at a
+ * time: set it, ask it, and set it again for the next figure (no closure or view per move).
  */
-function placesFor(s: PigState, f: number, shy: boolean): (x: number, y: number) => boolean {
+const PLACES = {
+  bx: [] as number[],
+  by: [] as number[],
+  n: 0,
+  ex: [] as number[],
+  ey: [] as number[],
+  ne: 0,
+  /** Squared centre distance below which two bases overlap (as the kit's placeFree: (2r − 1e-6)²). */
+  lim: 0,
+  shyD2: 0,
+  /** The same lists, limited to what stands near one point (see {@link nearPlaces}, for {@link nearestReachable}). */
+  nbx: [] as number[],
+  nby: [] as number[],
+  nn: 0,
+  nex: [] as number[],
+  ney: [] as number[],
+  nne: 0,
+};
+
+/**
+ * Set the place test for figure f now: free of terrain and of other figures on the table (the
+ * kit's placeFree); with `shy`, not within reach of an active enemy (base contact + 0.5 in).
+ */
+function setPlaces(s: PigState, f: number, shy: boolean): void {
   const sc = s.sc;
   const n = sc.figures.length;
-  const bx: number[] = [];
-  const by: number[] = [];
+  const P = PLACES;
+  P.n = 0;
   for (let g = 0; g < n; g++) {
     if (g === f || !onTable(s, g)) continue;
-    bx.push(s.x[g]);
-    by.push(s.y[g]);
+    P.bx[P.n] = s.x[g];
+    P.by[P.n] = s.y[g];
+    P.n++;
   }
-  const others: FigureView = { x: bx, y: by, facing: bx, radius: sc.radius, occupies: () => true };
-  const ex: number[] = [];
-  const ey: number[] = [];
+  P.ne = 0;
   if (shy) {
     for (const g of sc.sides[1 - sc.figures[f].side].figures) {
       if (s.status[g] !== ACTIVE) continue;
-      ex.push(s.x[g]);
-      ey.push(s.y[g]);
+      P.ex[P.ne] = s.x[g];
+      P.ey[P.ne] = s.y[g];
+      P.ne++;
     }
   }
-  const shyD2 = (sc.contact + 0.5) * (sc.contact + 0.5);
-  return (x, y) => {
-    if (!sc.table.isFree(x, y) || !placeFree(others, x, y, -1)) return false;
-    for (let i = 0; i < ex.length; i++) {
-      const dx = ex[i] - x;
-      const dy = ey[i] - y;
-      if (dx * dx + dy * dy < shyD2) return false;
-    }
-    return true;
-  };
+  const d2 = 2 * sc.radius - 1e-6;
+  P.lim = d2 * d2;
+  P.shyD2 = (sc.contact + 0.5) * (sc.contact + 0.5);
 }
+
+/** The place test set last ({@link setPlaces}): may the figure stand at (x, y)? */
+function placeOk(sc: PigScenario, x: number, y: number): boolean {
+  if (!sc.table.isFree(x, y)) return false;
+  const P = PLACES;
+  const lim = P.lim;
+  for (let i = 0; i < P.n; i++) {
+    const dx = P.bx[i] - x;
+    const dy = P.by[i] - y;
+    if (dx * dx + dy * dy < lim) return false;
+  }
+  for (let i = 0; i < P.ne; i++) {
+    const dx = P.ex[i] - x;
+    const dy = P.ey[i] - y;
+    if (dx * dx + dy * dy < P.shyD2) return false;
+  }
+  return true;
+}
+
+/**
+ * Limit the place test's lists to the bases and enemies that could refuse a place within `r` of
+ * (cx, cy) (the rest are farther than a base width, or the shy distance, from every such place —
+ * with a margin — so they refuse none of them), for {@link nearestReachable}.
+ */
+function nearPlaces(cx: number, cy: number, r: number): void {
+  const P = PLACES;
+  const rb = r + Math.sqrt(P.lim) + 0.01;
+  const rb2 = rb * rb;
+  P.nn = 0;
+  for (let i = 0; i < P.n; i++) {
+    const dx = P.bx[i] - cx;
+    const dy = P.by[i] - cy;
+    if (dx * dx + dy * dy > rb2) continue;
+    P.nbx[P.nn] = P.bx[i];
+    P.nby[P.nn] = P.by[i];
+    P.nn++;
+  }
+  const re = r + Math.sqrt(P.shyD2) + 0.01;
+  const re2 = re * re;
+  P.nne = 0;
+  for (let i = 0; i < P.ne; i++) {
+    const dx = P.ex[i] - cx;
+    const dy = P.ey[i] - cy;
+    if (dx * dx + dy * dy > re2) continue;
+    P.nex[P.nne] = P.ex[i];
+    P.ney[P.nne] = P.ey[i];
+    P.nne++;
+  }
+}
+
+/** Radius of the ring search for a free place when the one a move reaches is taken (in). */
+const ALT_RADIUS = 2;
+
+/**
+ * The nearest place to (cx, cy), within {@link ALT_RADIUS} in the order of the kit's
+ * `NavMap.nearestFree` (the point, then rings outward), where the place test set last passes and a
+ * path from `from` of more than nothing and at most `reach` leads (a path is never shorter than
+ * the straight line: that test first, it is cheap); null when there is none. Written out (not
+ * `nearestFree` with a callback) so that no coordinates are boxed per place tried.
+ */
+function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, reach: number): Vec | null {
+  const nav = sc.nav;
+  nearPlaces(cx, cy, ALT_RADIUS);
+  const { dx, dy } = ringOffsets(ALT_RADIUS);
+  const P = PLACES;
+  const lim = P.lim;
+  const shyD2 = P.shyD2;
+  const nbx = P.nbx;
+  const nby = P.nby;
+  const nn = P.nn;
+  // The base that refused the last place is tried first: neighbouring places on a ring are mostly
+  // refused by the same base (any refusing base gives the same answer).
+  let last = 0;
+  // The tests are all pure: the bases near the place (written out here: a call per place would box
+  // its coordinates), the shy distance, then the terrain, the straight line and the path.
+  places: for (let i = -1; i < dx.length; i++) {
+    const x = i < 0 ? cx : cx + dx[i];
+    const y = i < 0 ? cy : cy + dy[i];
+    if (last < nn) {
+      const ex = nbx[last] - x;
+      const ey = nby[last] - y;
+      if (ex * ex + ey * ey < lim) continue;
+    }
+    for (let k = 0; k < nn; k++) {
+      const ex = nbx[k] - x;
+      const ey = nby[k] - y;
+      if (ex * ex + ey * ey < lim) {
+        last = k;
+        continue places;
+      }
+    }
+    for (let k = 0; k < P.nne; k++) {
+      const ex = P.nex[k] - x;
+      const ey = P.ney[k] - y;
+      if (ex * ex + ey * ey < shyD2) continue places;
+    }
+    if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
+    const p = nav.path(from, { x, y });
+    if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) return { x, y };
+  }
+  return null;
+}
+
+/** Every place will do (the goal of a move only needs to be free of terrain). */
+const ANYWHERE = (): boolean => true;
 
 /**
  * Move figure f toward `target` along the shortest path, at most `full` inches (shield wall:
@@ -544,7 +687,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   const from = { x: s.x[f], y: s.y[f] };
   let goal = target;
   if (!sc.nav.isFree(goal.x, goal.y)) {
-    const g = sc.nav.nearestFree(goal.x, goal.y, 6, () => true);
+    const g = sc.nav.nearestFree(goal.x, goal.y, 6, ANYWHERE);
     if (!g) return 0;
     goal = g;
   }
@@ -577,15 +720,10 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   let d = limit;
   let at = pointAlong(path.points, d);
   let pts: Vec[] | null = null;
-  const placeOk = placesFor(s, f, shy);
-  if (!placeOk(at.x, at.y)) {
+  setPlaces(s, f, shy);
+  if (!placeOk(sc, at.x, at.y)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
-    // (a path is never shorter than the straight line: that test first, it is cheap)
-    const alt = sc.nav.nearestFree(at.x, at.y, 2, (x, y) => {
-      if (dist(from.x, from.y, x, y) > reach + 1e-9 || !placeOk(x, y)) return false;
-      const p = sc.nav.path(from, { x, y });
-      return p !== null && p.length <= reach + 1e-9 && p.length > 1e-6;
-    });
+    const alt = nearestReachable(sc, from, at.x, at.y, reach);
     if (alt) {
       const p = sc.nav.path(from, alt);
       if (p) {
@@ -596,7 +734,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
     }
   }
   if (!pts) {
-    while (d > 0 && !placeOk(at.x, at.y)) {
+    while (d > 0 && !placeOk(sc, at.x, at.y)) {
       d = Math.max(0, d - 0.2);
       at = pointAlong(path.points, d);
     }
@@ -913,13 +1051,13 @@ function contactSpot(s: PigState, f: number, t: number): Vec | null {
   const sc = s.sc;
   const gap = 2 * sc.radius + 0.02;
   const base = angleTo(s.x[t], s.y[t], s.x[f], s.y[f]);
-  const placeOk = placesFor(s, f, false);
+  setPlaces(s, f, false);
   for (let k = 0; k < 13; k++) {
     const off = ((k + 1) >> 1) * (k % 2 ? 1 : -1) * (Math.PI / 12);
     const a = base + off;
     const x = s.x[t] + gap * Math.cos(a);
     const y = s.y[t] + gap * Math.sin(a);
-    if (placeOk(x, y)) return { x, y };
+    if (placeOk(sc, x, y)) return { x, y };
   }
   return null;
 }
@@ -977,8 +1115,8 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   if (!path) return;
   let d = Math.min(full, path.length);
   let at = pointAlong(path.points, d);
-  const placeOk = placesFor(s, f, false);
-  while (d > 0 && !placeOk(at.x, at.y)) {
+  setPlaces(s, f, false);
+  while (d > 0 && !placeOk(sc, at.x, at.y)) {
     d = Math.max(0, d - 0.2);
     at = pointAlong(path.points, d);
   }

@@ -7,7 +7,7 @@
 import type { GameEvent, Json, StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, type RolledDie, rollContest } from '../../core/dice-contest.js';
-import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, truncatePath } from '../../core/geometry.js';
+import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import {
   type Reach,
@@ -312,29 +312,43 @@ export interface MovePlan {
 function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: number): Vec | null {
   const fx = s.x[f];
   const fy = s.y[f];
-  // Most often the nearest spot is free: try it first, then scan with the occupancy test.
+  const n = xy.length >> 1;
+  if (SPOT_D.length < n) SPOT_D = new Float64Array(Math.max(n, 2 * SPOT_D.length));
+  const D = SPOT_D;
+  // Most often the nearest spot is free: try it first.
   let best = -1;
   let bd = Infinity;
-  for (let i = 0; i < xy.length; i += 2) {
-    const d = (xy[i] - fx) ** 2 + (xy[i + 1] - fy) ** 2;
+  for (let j = 0; j < n; j++) {
+    const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+    D[j] = d;
     if (d < bd && d > minSq) {
       bd = d;
-      best = i;
+      best = j;
     }
   }
   if (best < 0) return null;
-  if (bd < 1e-4 || placeFree(s, xy[best], xy[best + 1], f)) return { x: xy[best], y: xy[best + 1] };
-  best = -1;
-  bd = Infinity;
-  for (let i = 0; i < xy.length; i += 2) {
-    const d = (xy[i] - fx) ** 2 + (xy[i + 1] - fy) ** 2;
-    if (d < bd && d > minSq && placeFree(s, xy[i], xy[i + 1], f)) {
-      bd = d;
-      best = i;
+  if (bd < 1e-4 || placeFree(s, xy[2 * best], xy[2 * best + 1], f)) return { x: xy[2 * best], y: xy[2 * best + 1] };
+  // Then the next nearest (ties: the first listed), one at a time, until one is free: the same
+  // spot as the nearest free one, with the occupancy test asked only of the spots tried.
+  D[best] = NaN;
+  for (;;) {
+    best = -1;
+    bd = Infinity;
+    for (let j = 0; j < n; j++) {
+      const d = D[j];
+      if (d < bd && d > minSq) {
+        bd = d;
+        best = j;
+      }
     }
+    if (best < 0) return null;
+    if (placeFree(s, xy[2 * best], xy[2 * best + 1], f)) return { x: xy[2 * best], y: xy[2 * best + 1] };
+    D[best] = NaN;
   }
-  return best < 0 ? null : { x: xy[best], y: xy[best + 1] };
 }
+
+/** Squared distances of {@link nearestFreeSpot}'s spots (scratch; NaN once a spot is tried). */
+let SPOT_D = new Float64Array(64);
 
 /** Where a destination key leads for figure f: a path and how far short of its end to stop. */
 function destination(s: SowState, f: number, key: string): { path: Path; stopShort: number } | null {
@@ -397,17 +411,18 @@ function clearOfEnemies(s: SowState, side: number, x: number, y: number): boolea
  * [W8]–[W10] and fences allow, at the furthest point free of other bases and `ok`. A mounted
  * figure whose turning eats the whole allowance turns in place (turnOnly).
  */
-function planAlong(s: SowState, f: number, path: Path, stopShort: number, ok: (x: number, y: number) => boolean): MovePlan | null {
+function planAlong(s: SowState, f: number, path: Path, stopShort: number, side: number, noAdvance: boolean, before: number): MovePlan | null {
   const mounted = s.mounted[f] === 1;
   const reach = reachAlong(s.sc, path.points, s.facing[f], mounted);
   let want = Math.min(reach.dist, path.length - stopShort);
+  const p = ALONG;
   for (let d = want; d > 0.3; d -= 0.25) {
-    const p = pointAlong(path.points, d);
-    if (placeFree(s, p.x, p.y, f) && s.sc.table.isFree(p.x, p.y) && ok(p.x, p.y)) {
+    pointAlongInto(path.points, d, p);
+    if (placeFree(s, p.x, p.y, f) && s.sc.table.isFree(p.x, p.y) && placeAllowed(s, side, noAdvance, before, p.x, p.y)) {
       const pts = truncatePath(path.points, d);
       const a = pts[pts.length - 2];
       const used = reachAlong(s.sc, pts, s.facing[f], mounted);
-      return { points: pts, to: p, facing: angleTo(a.x, a.y, p.x, p.y), length: pathLength(pts), reach: used, turnOnly: false };
+      return { points: pts, to: { x: p.x, y: p.y }, facing: angleTo(a.x, a.y, p.x, p.y), length: pathLength(pts), reach: used, turnOnly: false };
     }
   }
   want = 0;
@@ -422,18 +437,24 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, ok: (x
   return null;
 }
 
-/** A value worked out once per decision (cleared whenever the state changes). */
-function memo<T>(s: SowState, key: string, make: () => T): T {
+/**
+ * The state's memo of values worked out once per decision (cleared whenever the state changes),
+ * made on first use. Callers look a key up and set it themselves (no closure made per call).
+ */
+function memoMap(s: SowState): Map<string, unknown> {
   if (!s.memo) s.memo = new Map();
-  if (s.memo.has(key)) return s.memo.get(key) as T;
-  const v = make();
-  s.memo.set(key, v);
-  return v;
+  return s.memo;
 }
 
 /** The plan of figure f's move toward destination `key`, or null when it gets nowhere. */
 export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
-  return memo(s, `m${f}:${key}`, () => planMove(s, f, key));
+  const k = `m${f}:${key}`;
+  const m = memoMap(s);
+  const v = m.get(k);
+  if (v !== undefined || m.has(k)) return v as MovePlan | null;
+  const plan = planMove(s, f, key);
+  m.set(k, plan);
+  return plan;
 }
 
 function planMove(s: SowState, f: number, key: string): MovePlan | null {
@@ -443,13 +464,21 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   const u = s.unitOf[f];
   const before = nearestEnemy(s, side, s.x[f], s.y[f]).d;
   const noAdvance = s.morale[u] === NO_ADVANCE || s.morale[u] >= BROKEN;
-  const ok = (x: number, y: number): boolean => {
-    if (!clearOfEnemies(s, side, x, y)) return false;
-    if (noAdvance && nearestEnemy(s, side, x, y).d < before - 0.01) return false;
-    return true;
-  };
-  return planAlong(s, f, d.path, d.stopShort, ok);
+  return planAlong(s, f, d.path, d.stopShort, side, noAdvance, before);
 }
+
+/**
+ * The move's own test of a place (x, y) for a figure of `side`: clear of enemies, and for a unit
+ * whose morale forbids advancing, no nearer the nearest enemy than `before` (less 0.01).
+ */
+function placeAllowed(s: SowState, side: number, noAdvance: boolean, before: number, x: number, y: number): boolean {
+  if (!clearOfEnemies(s, side, x, y)) return false;
+  if (noAdvance && nearestEnemy(s, side, x, y).d < before - 0.01) return false;
+  return true;
+}
+
+/** Scratch point of {@link planAlong}'s walk back along a route (copied when kept). */
+const ALONG: { x: number; y: number } = { x: 0, y: 0 };
 
 /** The plan of figure f's move to exact coordinates (a person in `play`), or the reason it cannot. */
 export function exactMovePlan(s: SowState, f: number, x: number, y: number): MovePlan | string {
@@ -477,7 +506,13 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
 
 /** Figure f's charge into base contact with enemy t, or null when it cannot reach [W11]. */
 export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
-  return memo(s, `c${f}:${t}`, () => planCharge(s, f, t));
+  const k = `c${f}:${t}`;
+  const m = memoMap(s);
+  const v = m.get(k);
+  if (v !== undefined || m.has(k)) return v as MovePlan | null;
+  const plan = planCharge(s, f, t);
+  m.set(k, plan);
+  return plan;
 }
 
 function planCharge(s: SowState, f: number, t: number): MovePlan | null {
@@ -583,7 +618,13 @@ function canFire(s: SowState, f: number): boolean {
 
 /** The figures of unit u that f could hit now, with their distances [W14], [W15]. */
 export function shotCandidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
-  return memo(s, `s${f}:${u}`, () => candidates(s, f, u));
+  const k = `s${f}:${u}`;
+  const m = memoMap(s);
+  const v = m.get(k);
+  if (v !== undefined || m.has(k)) return v as { t: number; d: number }[];
+  const c = candidates(s, f, u);
+  m.set(k, c);
+  return c;
 }
 
 function candidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
@@ -646,17 +687,31 @@ function diceJson(dice: readonly RolledDie[]): Json[] {
 
 // ───────────────────────────── legal actions ─────────────────────────────
 
-/** The nearest active enemies of f (up to k), nearest first. */
-function nearestEnemies(s: SowState, f: number, k: number): { f: number; d: number }[] {
+/**
+ * The nearest active enemies of f (up to k), nearest first (ties: lower index first). Kept by
+ * insertion into a short list (no comparator closure, no object per enemy).
+ */
+function nearestEnemies(s: SowState, f: number, k: number): number[] {
   const sc = s.sc;
-  const out: { f: number; d: number }[] = [];
+  const out: number[] = [];
+  const ds = NEAREST_D;
   for (const e of sc.sides[1 - sc.figures[f].side].figures) {
     if (s.status[e] !== ON) continue;
-    out.push({ f: e, d: dist(s.x[f], s.y[f], s.x[e], s.y[e]) });
+    const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
+    let i = out.length;
+    while (i > 0 && (ds[i - 1] > d || (ds[i - 1] === d && out[i - 1] > e))) i--;
+    if (i >= k) continue;
+    for (let j = Math.min(out.length, k - 1); j > i; j--) {
+      out[j] = out[j - 1];
+      ds[j] = ds[j - 1];
+    }
+    out[i] = e;
+    ds[i] = d;
   }
-  out.sort((a, b) => a.d - b.d || a.f - b.f);
-  return out.slice(0, k);
+  return out;
 }
+/** Distances of {@link nearestEnemies}' list (scratch). */
+const NEAREST_D: number[] = [];
 
 /** Destination keys offered to figure f [W11]. */
 function destinationKeys(s: SowState, f: number): string[] {
@@ -667,7 +722,7 @@ function destinationKeys(s: SowState, f: number): string[] {
   const keys: string[] = [];
   // The objective is a destination for both sides: one to fire it, the other to guard it.
   if (!atObjective(s, f)) keys.push('obj');
-  for (const n of nearestEnemies(s, f, 2)) keys.push(`foe:${sc.figures[n.f].id}`);
+  for (const e of nearestEnemies(s, f, 2)) keys.push(`foe:${sc.figures[e].id}`);
   if (!inCoverAt(sc, s.x[f], s.y[f])) keys.push('cover');
   keys.push('rear');
   const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
@@ -732,7 +787,7 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
     }
     for (const t of fireTargets(s, f)) out.push({ k: 'fire', u: sc.units[t].id });
     if (s.morale[u] === OK) {
-      for (const n of nearestEnemies(s, f, 3)) if (chargePlan(s, f, n.f)) out.push({ k: 'charge', t: sc.figures[n.f].id });
+      for (const e of nearestEnemies(s, f, 3)) if (chargePlan(s, f, e)) out.push({ k: 'charge', t: sc.figures[e].id });
     }
     if (s.mounted[f]) out.push({ k: 'dismount' });
     else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push({ k: 'mount' });
