@@ -76,7 +76,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRules
   policy: { scores: sowScores },
   // Plain `mcts` here: 150 iterations with rollouts of 30 decisions (docs/rules/state-of-war.md,
   // Measurements, 1.2.0). Under 1.2.0 a charger stays in contact and the melee is fought at the end
-  // of the phase [W20], some 20 decisions on; the search's default 12-decision rollouts mostly stop
+  // of the phase [W20], up to some 20 decisions on; the search's default 12-decision rollouts often stop
   // before it, so a charge's morale test was seen and its melee not. 30 decisions reach the phase's end.
   searchDefaults: { iterations: '150', horizon: '30' },
   threads: { exportState, importState },
