@@ -32,6 +32,11 @@ declare const document: {
   querySelectorAll(sel: string): { length: number };
   getElementById(id: string): { textContent: string | null; value?: string } | null;
 };
+/** Enough of the DOM's MutationObserver for the page functions below. */
+declare class MutationObserver {
+  constructor(cb: (records: { oldValue: string | null }[]) => void);
+  observe(target: unknown, opts: { attributes: boolean; attributeFilter: string[]; attributeOldValue: boolean }): void;
+}
 declare class DOMMatrix {
   e: number;
   f: number;
@@ -248,7 +253,17 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     }
     expect(accepted).toBe(true);
     expect(await page.locator('#reason').textContent()).toBe('');
-    // The AI's turn, one decision at a time at a person's speed.
+    // The AI's turn, one decision at a time at a person's speed. The page is 'ai' only while the AI
+    // plays (150 ms a decision here): a poll of the page can miss so short a state on a loaded
+    // machine (CI 2026-11-24: 30 s waiting for an 'ai' state that had come and gone), so the page
+    // itself records every change of state from here on.
+    await page.evaluate(() => {
+      const g = globalThis as unknown as { sawAi?: boolean };
+      g.sawAi = document.body.dataset.state === 'ai';
+      new MutationObserver((records) => {
+        if (document.body.dataset.state === 'ai' || records.some((r) => r.oldValue === 'ai')) g.sawAi = true;
+      }).observe(document.body, { attributes: true, attributeFilter: ['data-state'], attributeOldValue: true });
+    });
     await page.selectOption('#speed', '150');
     for (let i = 0; i < 40 && (await page.evaluate(() => document.body.dataset.state)) === 'you'; i++) {
       // Each click must take effect (a new log line, or the turn passes) before the next one: on a
@@ -258,7 +273,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       await page.waitForFunction((n) => document.body.dataset.state !== 'you' || document.querySelectorAll('#log li').length > n, logged);
       await page.waitForFunction(() => document.body.dataset.state !== 'busy');
     }
-    await page.waitForSelector('body[data-state="ai"]');
+    await page.waitForFunction(() => (globalThis as unknown as { sawAi?: boolean }).sawAi === true);
     await page.waitForFunction(() => (document.getElementById('aimove')?.textContent ?? '—') !== '—');
     if (shots) await page.screenshot({ path: join(shots, '3-ai-turn.png') });
     await settled(page);
