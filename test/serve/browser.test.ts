@@ -255,7 +255,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     expect(await page.locator('#reason').textContent()).toBe('');
     // The AI's turn, one decision at a time at a person's speed. The page is 'ai' only while the AI
     // plays (150 ms a decision here): a poll of the page can miss so short a state on a loaded
-    // machine (CI 2026-11-24: 30 s waiting for an 'ai' state that had come and gone), so the page
+    // machine (CI 2026-11-24 timed out after 30 s waiting for it, most likely between polls), so the page
     // itself records every change of state from here on.
     await page.evaluate(() => {
       const g = globalThis as unknown as { sawAi?: boolean };
