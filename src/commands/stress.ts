@@ -20,7 +20,7 @@ export function registerStress(program: Command): void {
     )
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--agent <side=spec>', 'the agent of a side, e.g. pirates=random (repeat per side; default heuristic)', collect, [])
-    .option('--pairing <side=spec,side=spec>', 'a pairing of agents, one per side (repeat: two or more play side by side on the same seeds, e.g. script vs script, search vs search, mixed; report.md shows the win rate per side for each); instead of --agent', collect, [])
+    .option('--pairing <side=spec,side=spec>', 'a pairing of agents, one per side (repeat: two or more play side by side on the same seeds, e.g. script vs script, search vs search, mixed; a spec may carry several options, e.g. pirates=mcts:iterations=600,focus=1,townsfolk=heuristic; report.md shows the win rate per side for each); instead of --agent', collect, [])
     .option('--games <n>', 'games to play (default 1000; with pairings, split among them); with --resume, a larger number extends the run', parseCount);
   addRunOptions(cmd)
     .addHelpText(
@@ -58,8 +58,8 @@ the report so far); --resume finishes it.`,
           if (o.pairing.length === 1) throw new UsageError('--pairing: give two or more to compare them (one pairing is --agent side=spec …)');
           const pairings: Record<string, string>[] = [];
           for (const p of o.pairing) {
-            const given = p.split(',').map((x) => x.trim()).filter((x) => x !== '');
             const sides = sc.ruleset.sides(sc.compiled);
+            const given = splitPairing(p, sides);
             for (const s of sides) if (!given.some((g) => g.startsWith(`${s}=`))) throw new UsageError(`--pairing ${p}: no agent for side "${s}" (give ${sides.map((x) => `${x}=<spec>`).join(',')})`);
             pairings.push((await resolveFactories(agentSpecs(sc, given))).canonical);
           }
@@ -104,4 +104,23 @@ the report so far); --resume finishes it.`,
         fail(e);
       }
     });
+}
+
+/**
+ * The `side=spec` parts of one `--pairing` value: split at the commas that begin another side's
+ * part, so an agent spec may carry several options (`pirates=mcts:iterations=600,focus=1,townsfolk=heuristic`).
+ */
+export function splitPairing(p: string, sides: readonly string[]): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const piece of p.split(',')) {
+    const x = piece.trim();
+    if (cur !== '' && !sides.some((s) => x.startsWith(`${s}=`))) cur = `${cur},${x}`;
+    else {
+      if (cur !== '') out.push(cur);
+      cur = x;
+    }
+  }
+  if (cur !== '') out.push(cur);
+  return out;
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gameAt, RUN_FORMAT, type RunManifest } from '../../src/runner/manifest.js';
 import { cli, cliInProcess, gameRows, tempDir } from './helpers.js';
+import { splitPairing } from '../../src/commands/stress.js';
 
 describe('stress with pairings', () => {
   it('game i plays pairing (i − 1) mod P on the seed of deal ⌈i / P⌉', () => {
@@ -46,6 +47,13 @@ describe('stress with pairings', () => {
     const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { pairings: { games: number }[] };
     expect(json.pairings.map((p) => p.games)).toEqual([2, 2]);
   }, 120_000);
+
+  it('a pairing splits only where another side begins, so specs keep their options', () => {
+    const sides = ['pirates', 'townsfolk'];
+    expect(splitPairing('pirates=mcts:iterations=600,focus=1,townsfolk=heuristic', sides)).toEqual(['pirates=mcts:iterations=600,focus=1', 'townsfolk=heuristic']);
+    expect(splitPairing('townsfolk=mcts:c=2,eps=0.1, pirates=mcts:focus=1,horizon=40', sides)).toEqual(['townsfolk=mcts:c=2,eps=0.1', 'pirates=mcts:focus=1,horizon=40']);
+    expect(splitPairing('pirates=heuristic,townsfolk=heuristic', sides)).toEqual(['pirates=heuristic', 'townsfolk=heuristic']);
+  });
 
   it('bad pairings exit 2 naming them', async () => {
     const out = join(tempDir('pairings-bad'), 'x');
