@@ -99,7 +99,7 @@ for (const [ph, c] of Object.entries(counts)) {
   if (c.valued > 0) {
     const m = c.diff / c.valued;
     const se = Math.sqrt(Math.max(0, c.diffSq / c.valued - m * m) / c.valued);
-    line += `; the agent's choice minus the script's in ${o.side}' win rate (${o.playouts} paired playouts each): ${m >= 0 ? '+' : ''}${m.toFixed(4)} ± ${se.toFixed(4)} (standard error over ${c.valued})`;
+    line += `; the agent's choice minus the script's in the win rate of ${o.side} (${o.playouts} paired playouts each): ${m >= 0 ? '+' : ''}${m.toFixed(4)} ± ${se.toFixed(4)} (standard error over ${c.valued})`;
   }
   console.log(line);
 }
