@@ -136,7 +136,6 @@ export class NavMap {
     this.db = new Float64Array(n);
     this.da = new Float64Array(n);
     this.lb = new Float64Array(n);
-    this.order = new Int32Array(n);
     this.seenA = new Uint8Array(n);
     this.seenB = new Uint8Array(n);
     this.cd = new Float64Array(n * n).fill(Infinity);
@@ -199,11 +198,10 @@ export class NavMap {
   private readonly db: Float64Array;
   /**
    * Scratch of {@link cornerPath}: per corner, the distances to the path's two ends, its lower
-   * bound, and 1 when seen from the start (`seenA`) or the end (`seenB`); corners in bound order.
+   * bound, and 1 when seen from the start (`seenA`) or the end (`seenB`).
    */
   private readonly da: Float64Array;
   private readonly lb: Float64Array;
-  private readonly order: Int32Array;
   private readonly seenA: Uint8Array;
   private readonly seenB: Uint8Array;
 
@@ -259,7 +257,6 @@ export class NavMap {
     const corners = this.corners;
     const cd = this.cd;
     const lb = this.lb;
-    const order = this.order;
     const seenA = this.seenA;
     const seenB = this.seenB;
     const da = this.da;
@@ -270,7 +267,7 @@ export class NavMap {
     const ay = a.y;
     const bx = b.x;
     const by = b.y;
-    // Lower bounds, corners in order of them (insertion: n is small).
+    // Lower bounds.
     for (let i = 0; i < n; i++) {
       const cx = corners[i].x;
       const cy = corners[i].y;
@@ -280,22 +277,24 @@ export class NavMap {
       db[i] = dB;
       seenA[i] = 0;
       seenB[i] = 0;
-      const l = dA + dB;
-      lb[i] = l;
-      let k = i;
-      while (k > 0 && lb[order[k - 1]] > l) {
-        order[k] = order[k - 1];
-        k--;
-      }
-      order[k] = i;
+      lb[i] = dA + dB;
     }
-    // Sight from both ends, lowest bound first, the shortest way found kept up to date.
+    // Sight from both ends, lowest bound first (picked by a scan: a path needs few), the shortest
+    // way found kept up to date; a corner picked gets an infinite bound.
     let nA = 0;
     let nB = 0;
     let ub = Infinity;
     for (let k = 0; k < n; k++) {
-      const c = order[k];
-      if (lb[c] > ub + 1e-6 * (1 + ub)) break;
+      let c = -1;
+      let l = Infinity;
+      for (let i = 0; i < n; i++) {
+        if (lb[i] < l) {
+          l = lb[i];
+          c = i;
+        }
+      }
+      if (c < 0 || l > ub + 1e-6 * (1 + ub)) break;
+      lb[c] = Infinity;
       const cx = corners[c].x;
       const cy = corners[c].y;
       if (this.clear(ax, ay, cx, cy)) {
