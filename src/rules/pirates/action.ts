@@ -1,3 +1,5 @@
+import type { PiratesScenario } from './compile.js';
+
 /**
  * What a Pirates! decision is: the action type (one small decision — a band, a group move, one
  * figure's action) and the distances the band rules use.
@@ -31,3 +33,81 @@ export const GROUP_STOP_SHORT = 2;
 /** Radius of a group's formation around its centre after a group move (inches). */
 export const FORMATION = 2;
 
+
+/**
+ * The actions a legal list offers, made once per compiled scenario and shared by every list (and
+ * frozen: a list's actions are never changed by anyone). The same fields in the same order as an
+ * action written out where it is offered, so records and keys are unchanged; legal lists then
+ * allocate only the list itself.
+ */
+export interface ActionTable {
+  pass: PiratesAction;
+  solo: PiratesAction;
+  follow: PiratesAction;
+  hold: PiratesAction;
+  pillage: PiratesAction;
+  reload: PiratesAction;
+  /** By destination key (`obj`, `home`, `cover`, `away`, `band` and every `foe:<id>`). */
+  move: Map<string, PiratesAction>;
+  group: Map<string, PiratesAction>;
+  /** By figure index: fight, fight to capture, charge, charge to capture, fire, move & fire at it. */
+  fight: PiratesAction[];
+  fightCapture: PiratesAction[];
+  charge: PiratesAction[];
+  chargeCapture: PiratesAction[];
+  fire: PiratesAction[];
+  moveFire: PiratesAction[];
+  /** `band[b]`: activate band b (b < the number of figures, the most bands there can be). */
+  band: PiratesAction[];
+  /** `newBand[g][n - 1]`: form a band of n from group g (n up to 13, the highest card). */
+  newBand: PiratesAction[][];
+}
+
+/** The destination keys that are not an enemy's (`foe:<id>`). */
+const PLACE_KEYS = ['obj', 'home', 'cover', 'away', 'band'] as const;
+
+let lastScenario: PiratesScenario | null = null;
+let lastTable: ActionTable | null = null;
+const tables = new WeakMap<PiratesScenario, ActionTable>();
+
+/** The {@link ActionTable} of a compiled scenario (made on first use, then kept with it). */
+export function actionTable(sc: PiratesScenario): ActionTable {
+  if (sc === lastScenario && lastTable !== null) return lastTable;
+  let t = tables.get(sc);
+  if (t === undefined) {
+    t = makeActionTable(sc);
+    tables.set(sc, t);
+  }
+  lastScenario = sc;
+  lastTable = t;
+  return t;
+}
+
+function makeActionTable(sc: PiratesScenario): ActionTable {
+  const fz = (a: PiratesAction): PiratesAction => Object.freeze(a);
+  const figureIds = sc.figures.map((f) => f.id);
+  const move = new Map<string, PiratesAction>();
+  const group = new Map<string, PiratesAction>();
+  for (const to of [...PLACE_KEYS, ...sc.figures.map((f) => f.foeKey)]) {
+    move.set(to, fz({ k: 'move', to }));
+    group.set(to, fz({ k: 'group', to }));
+  }
+  return {
+    pass: fz({ k: 'pass' }),
+    solo: fz({ k: 'solo' }),
+    follow: fz({ k: 'follow' }),
+    hold: fz({ k: 'hold' }),
+    pillage: fz({ k: 'pillage' }),
+    reload: fz({ k: 'reload' }),
+    move,
+    group,
+    fight: figureIds.map((t) => fz({ k: 'fight', t, capture: false })),
+    fightCapture: figureIds.map((t) => fz({ k: 'fight', t, capture: true })),
+    charge: figureIds.map((t) => fz({ k: 'charge', t, capture: false })),
+    chargeCapture: figureIds.map((t) => fz({ k: 'charge', t, capture: true })),
+    fire: figureIds.map((t) => fz({ k: 'fire', t })),
+    moveFire: figureIds.map((t) => fz({ k: 'moveFire', t })),
+    band: figureIds.map((_, b) => fz({ k: 'band', b })),
+    newBand: sc.groups.map((g) => Array.from({ length: 13 }, (_, i) => fz({ k: 'new', g: g.id, n: i + 1 }))),
+  };
+}

@@ -26,7 +26,7 @@ import {
   viewOf,
 } from './movement.js';
 import { facingData, r2, resolveAttack, viaData } from './combat.js';
-import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction } from './action.js';
+import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction, actionTable } from './action.js';
 import { bandChoices, bandMembers, checkVictory, newBandCandidates, nextCard, nextFigure, startActivation } from './turn.js';
 import { planGroupMove } from '../../core/table/index.js';
 import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
@@ -37,7 +37,7 @@ import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type Pirates
 export function legalActions(s: PiratesState): PiratesAction[] {
   if (s.phase === PH_BAND) {
     const out = bandChoices(s, s.actCard);
-    out.push({ k: 'pass' });
+    out.push(actionTable(s.sc).pass);
     return out;
   }
   if (s.phase === PH_GROUP) return groupOptions(s);
@@ -50,8 +50,9 @@ function groupOptions(s: PiratesState): PiratesAction[] {
   const c = centreOf(s, members, members.length);
   const side = s.sc.figures[members[0]].side;
   const out: PiratesAction[] = [];
-  for (const key of destinationKeys(s, c, side, -1, GROUP_STOP_SHORT + 0.5)) out.push({ k: 'group', to: key });
-  out.push({ k: 'solo' });
+  const A = actionTable(s.sc);
+  for (const key of destinationKeys(s, c, side, -1, GROUP_STOP_SHORT + 0.5)) out.push(A.group.get(key) ?? { k: 'group', to: key });
+  out.push(A.solo);
   return out;
 }
 
@@ -110,10 +111,11 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
   const info = sc.figures[f];
   const side = info.side;
   const out: PiratesAction[] = [];
+  const A = actionTable(sc);
   const group = s.groupTo !== '';
-  if (group) out.push({ k: 'follow' });
-  out.push({ k: 'hold' });
-  if (!group) for (const key of destinationKeys(s, { x: s.x[f], y: s.y[f] }, side, f, sc.contact)) out.push({ k: 'move', to: key });
+  if (group) out.push(A.follow);
+  out.push(A.hold);
+  if (!group) for (const key of destinationKeys(s, { x: s.x[f], y: s.y[f] }, side, f, sc.contact)) out.push(A.move.get(key) ?? { k: 'move', to: key });
   if (!s.attacked[f]) {
     // The §3.F rule is made only when a charge or move & fire is to be tried.
     let coh: ReturnType<typeof cohesionRule> = null;
@@ -138,8 +140,8 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
     }
     for (let i = 0; i < nContact; i++) {
       const e = contact[i];
-      out.push({ k: 'fight', t: sc.figures[e].id, capture: false });
-      if (sc.captures) out.push({ k: 'fight', t: sc.figures[e].id, capture: true });
+      out.push(A.fight[e]);
+      if (sc.captures) out.push(A.fightCapture[e]);
     }
     for (let i = 0; i < nCharge && i < 3; i++) {
       const c = FO_CH_F[i];
@@ -148,8 +150,8 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
         cohMade = true;
       }
       if (!chargeOffered(s, f, c, coh)) continue;
-      out.push({ k: 'charge', t: sc.figures[c].id, capture: false });
-      if (sc.captures) out.push({ k: 'charge', t: sc.figures[c].id, capture: true });
+      out.push(A.charge[c]);
+      if (sc.captures) out.push(A.chargeCapture[c]);
     }
     if (fire) {
       // Targets: enemies within reach and in sight (their die from here is the range band's). The
@@ -163,7 +165,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
         if (FO_SHOT_D[i] > reach) break;
         sight[i] = sightTo(s, f, t);
         if (sight[i] === 1) {
-          out.push({ k: 'fire', t: sc.figures[t].id });
+          out.push(A.fire[t]);
           nFire++;
         }
       }
@@ -184,14 +186,14 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
           cohMade = true;
         }
         if (moveFireOffered(s, f, t, coh, target ? rangeDieFrom(s, f, t, s.x[f], s.y[f]) : undefined)) {
-          out.push({ k: 'moveFire', t: sc.figures[t].id });
+          out.push(A.moveFire[t]);
           n++;
         }
       }
     }
   }
-  if (side === sc.raiders && !s.booty[f] && !s.hasLanded[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) out.push({ k: 'pillage' });
-  if (info.weapon.ranges.length > 0 && !s.loaded[f] && !s.reloading[f]) out.push({ k: 'reload' });
+  if (side === sc.raiders && !s.booty[f] && !s.hasLanded[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) out.push(A.pillage);
+  if (info.weapon.ranges.length > 0 && !s.loaded[f] && !s.reloading[f]) out.push(A.reload);
   return out;
 }
 

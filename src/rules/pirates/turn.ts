@@ -15,7 +15,7 @@ import { dist } from '../../core/geometry.js';
 import { refillDeck, turnCard } from '../../core/table/index.js';
 import { facingData, fleeStep, r2 } from './combat.js';
 import { executeGroupMove } from './actions.js';
-import { COHESION, type PiratesAction } from './action.js';
+import { COHESION, type PiratesAction, actionTable } from './action.js';
 import { ACTIVE, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState, newState } from './state.js';
 import type { PiratesScenario } from './compile.js';
 
@@ -267,12 +267,14 @@ export function bandChoices(s: PiratesState, c: number): PiratesAction[] {
   const out: PiratesAction[] = [];
   const counts = bandCounts(s.nBands);
   for (let f = 0; f < s.band.length; f++) if (s.band[f] >= 0 && s.status[f] === ACTIVE) counts[s.band[f]]++;
+  const A = actionTable(s.sc);
   for (let b = 0; b < s.nBands; b++) {
-    if (s.bandSide[b] === card.side && !s.bandDone[b] && counts[b] > 0 && counts[b] <= card.value) out.push({ k: 'band', b });
+    if (s.bandSide[b] === card.side && !s.bandDone[b] && counts[b] > 0 && counts[b] <= card.value) out.push(b < A.band.length ? A.band[b] : { k: 'band', b });
   }
   for (const g of s.sc.sides[card.side].groups) {
     const n = newBandCandidates(s, g, card.value).length;
-    for (let k = 1; k <= n; k++) out.push({ k: 'new', g: s.sc.groups[g].id, n: k });
+    const made = A.newBand[g];
+    for (let k = 1; k <= n; k++) out.push(k <= made.length ? made[k - 1] : { k: 'new', g: s.sc.groups[g].id, n: k });
   }
   return out;
 }
