@@ -63,6 +63,43 @@ export interface ActionTable {
   newBand: PiratesAction[][];
 }
 
+/**
+ * The key of an action (see {@link Ruleset.actionKey}): `band:<b>`, `new:<g>:<n>`, `group:<to>`,
+ * `move:<to>`, `moveTo:<x>,<y>`, `fight:<id>` / `charge:<id>` (`:capture` added when capturing),
+ * `fire:<id>`, `moveFire:<id>`, else the kind. An action of an {@link ActionTable} carries its key,
+ * made once (a hidden property: not enumerable, so records and copies never see it).
+ */
+export function actionKey(a: PiratesAction): string {
+  const made = (a as { [KEY]?: string })[KEY];
+  return made !== undefined ? made : keyOf(a);
+}
+
+/** The hidden property holding a shared action's key. */
+const KEY: unique symbol = Symbol('pirates action key');
+
+function keyOf(a: PiratesAction): string {
+  switch (a.k) {
+    case 'band':
+      return `band:${a.b}`;
+    case 'new':
+      return `new:${a.g}:${a.n}`;
+    case 'group':
+      return `group:${a.to}`;
+    case 'move':
+      return `move:${a.to}`;
+    case 'moveTo':
+      return `moveTo:${a.x},${a.y}`;
+    case 'fight':
+    case 'charge':
+      return `${a.k}:${a.t}${a.capture ? ':capture' : ''}`;
+    case 'fire':
+    case 'moveFire':
+      return `${a.k}:${a.t}`;
+    default:
+      return a.k;
+  }
+}
+
 /** The destination keys that are not an enemy's (`foe:<id>`). */
 const PLACE_KEYS = ['obj', 'home', 'cover', 'away', 'band'] as const;
 
@@ -84,7 +121,10 @@ export function actionTable(sc: PiratesScenario): ActionTable {
 }
 
 function makeActionTable(sc: PiratesScenario): ActionTable {
-  const fz = (a: PiratesAction): PiratesAction => Object.freeze(a);
+  const fz = (a: PiratesAction): PiratesAction => {
+    Object.defineProperty(a, KEY, { value: keyOf(a), enumerable: false });
+    return Object.freeze(a);
+  };
   const figureIds = sc.figures.map((f) => f.id);
   const move = new Map<string, PiratesAction>();
   const group = new Map<string, PiratesAction>();
