@@ -200,29 +200,33 @@ export function newBandCandidates(s: PiratesState, g: number, max: number): numb
   const out = [seed];
   const sx = s.x[seed];
   const sy = s.y[seed];
-  // Repeatedly take the nearest remaining figure to the seed (ties: lower index) that stays within
-  // 6 in of every member so far; a figure refused once can never fit later (the set only grows).
-  // Figures taken or refused are marked with this call's stamp (a scratch array: no set per call).
-  const n = s.status.length;
-  if (NB_MARK.length < n) NB_MARK = new Int32Array(Math.max(n, 2 * NB_MARK.length));
-  if (++NB_STAMP > 0x3fffffff) {
-    NB_MARK.fill(0);
-    NB_STAMP = 1;
+  // Taking the nearest remaining figure again and again, each taken or refused for good (a figure
+  // refused once can never fit later: the set only grows), considers the others once each, in
+  // order of distance to the seed (ties: earlier in the group) — so sort them once (insertion,
+  // stable) into scratch arrays and walk the order.
+  const figs2 = figs.length;
+  if (NB_F.length < figs2) {
+    NB_F = new Int32Array(Math.max(figs2, 2 * NB_F.length));
+    NB_D = new Float64Array(NB_F.length);
   }
-  const mark = NB_MARK;
-  const stamp = NB_STAMP;
-  while (out.length < max) {
-    let best = -1;
-    let bd = Infinity;
-    for (const f of figs) {
-      if (f === seed || s.status[f] !== ACTIVE || s.band[f] >= 0 || mark[f] === stamp) continue;
-      const d = dist(sx, sy, s.x[f], s.y[f]);
-      if (d < bd) {
-        bd = d;
-        best = f;
-      }
+  const F = NB_F;
+  const D = NB_D;
+  let m = 0;
+  for (let j = 0; j < figs2; j++) {
+    const f = figs[j];
+    if (f === seed || s.status[f] !== ACTIVE || s.band[f] >= 0) continue;
+    const d = dist(sx, sy, s.x[f], s.y[f]);
+    let i = m++;
+    while (i > 0 && D[i - 1] > d) {
+      D[i] = D[i - 1];
+      F[i] = F[i - 1];
+      i--;
     }
-    if (best < 0) break;
+    D[i] = d;
+    F[i] = f;
+  }
+  for (let k = 0; k < m && out.length < max; k++) {
+    const best = F[k];
     let ok = true;
     for (const o of out) {
       if (dist(s.x[best], s.y[best], s.x[o], s.y[o]) > COHESION + 1e-9) {
@@ -231,14 +235,13 @@ export function newBandCandidates(s: PiratesState, g: number, max: number): numb
       }
     }
     if (ok) out.push(best);
-    mark[best] = stamp;
   }
   return out;
 }
 
-/** Marks of {@link newBandCandidates}: `NB_MARK[f] === NB_STAMP` when figure f is taken or refused in the current call. */
-let NB_MARK = new Int32Array(64);
-let NB_STAMP = 0;
+/** Scratch of {@link newBandCandidates}: the candidates in order of distance, and the distances. */
+let NB_F = new Int32Array(64);
+let NB_D = new Float64Array(64);
 
 let COUNTS = new Int16Array(64);
 /** A zeroed scratch array of `n` band counters (reused: no allocation per call). */
