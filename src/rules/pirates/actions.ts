@@ -4,6 +4,7 @@
  */
 import type { StepContext } from '../../core/model.js';
 import { type Vec, angleTo, dist, pointInPolygon, pathLength, truncatePath } from '../../core/geometry.js';
+import type { Path } from '../../core/nav.js';
 import { maxRange } from './tables.js';
 import {
   type MovePlan,
@@ -396,6 +397,16 @@ function arrive(s: PiratesState, f: number, ctx: StepContext): void {
   }
 }
 
+/** The state and side of the group move being planned, for {@link groupRoute} (no closure made per move). */
+let GR_STATE: PiratesState | null = null;
+let GR_SIDE = 0;
+
+/** The way of the band's centre toward the group move's destination (see {@link executeGroupMove}). */
+function groupRoute(start: Vec): { path: Path; stopShort: number } | null {
+  const s = GR_STATE;
+  return s === null ? null : destination(s, s.groupTo, start, GR_SIDE, true, -1);
+}
+
 /**
  * §4.D group movement, measured from the centre of the group ("total distance is from the center
  * of the group to the center of the group's new position"): the followers' centre is steered along
@@ -422,14 +433,17 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
   }
   const mates: number[] = [];
   for (const g of bandMembers(s, s.actBand)) if (!F.includes(g)) mates.push(g);
+  GR_STATE = s;
+  GR_SIDE = side;
   const plan = planGroupMove(sc.table, viewOf(s), F, {
     full: al.full,
     slow: al.slow,
     formation: FORMATION,
     gap: COHESION,
     mates,
-    route: (start) => destination(s, s.groupTo, start, side, true, -1),
+    route: groupRoute,
   });
+  GR_STATE = null;
   if (!plan) {
     ctx.emit?.({ e: 'blocked', band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id) });
     return;
