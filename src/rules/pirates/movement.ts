@@ -293,8 +293,6 @@ const RING_X = new Float64Array(12);
 const RING_Y = new Float64Array(12);
 const RING_D = new Float64Array(12);
 const RING_I = new Int32Array(12);
-/** Scratch point of the place being tried round a charge's target (passed as an object: no boxed coordinates). */
-const RING_P: { x: number; y: number } = { x: 0, y: 0 };
 /** Cosines and sines of the twelve directions (i / 12) · 2π round a target, computed once. */
 const RING_COS = Float64Array.from({ length: 12 }, (_, i) => Math.cos((i / 12) * 2 * Math.PI));
 const RING_SIN = Float64Array.from({ length: 12 }, (_, i) => Math.sin((i / 12) * 2 * Math.PI));
@@ -315,6 +313,35 @@ export function chargePlan(s: PiratesState, f: number, t: number, cohesion?: ((x
  */
 export function chargeOffered(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): boolean {
   return chargeSearch(s, f, t, cohesion, true) !== null;
+}
+
+/** Scratch of {@link ringBases}: positions of the bases near a charge's target. */
+let RING_BX = new Float64Array(64);
+let RING_BY = new Float64Array(64);
+
+/**
+ * Put into RING_BX/RING_BY the positions of the figures other than `f` that take up room (the kit
+ * view's `occupies`) within `r` of (x, y), and return how many.
+ */
+function ringBases(s: PiratesState, f: number, x: number, y: number, r: number): number {
+  const n = s.x.length;
+  if (RING_BX.length < n) {
+    RING_BX = new Float64Array(n);
+    RING_BY = new Float64Array(n);
+  }
+  const v = viewOf(s);
+  const r2 = r * r;
+  let k = 0;
+  for (let g = 0; g < n; g++) {
+    const dx = s.x[g] - x;
+    const dy = s.y[g] - y;
+    if (dx * dx + dy * dy <= r2 && g !== f && v.occupies(g)) {
+      RING_BX[k] = s.x[g];
+      RING_BY[k] = s.y[g];
+      k++;
+    }
+  }
+  return k;
 }
 
 /** Scratch point of the walk along a move & fire's way (no allocation per step). */
@@ -367,6 +394,13 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
     RING_I[j + 1] = k;
   }
   let best: MovePlan | null = null;
+  // The bases that could overlap a place of the ring (kit placeFree's test: centres nearer than
+  // 2 radii − 1e-6), gathered at the first place tried: every place is `touch` from the target, so
+  // only a base within touch + 2 radii of it can — a margin keeps the rounding of the ring's
+  // coordinates on the safe side. The same test, asked of these instead of every figure.
+  let nNear = -1;
+  const baseLim = 2 * sc.radius - 1e-6;
+  const lim2 = baseLim * baseLim;
   for (let n = 0; n < 12; n++) {
     const i = RING_I[n];
     const cx = RING_X[i];
@@ -374,10 +408,18 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
     const cd = RING_D[i];
     if (cd > al.full + 1e-9) break;
     if (best && cd >= best.length) break;
-    const rp = RING_P;
-    rp.x = cx;
-    rp.y = cy;
-    if (!sc.nav.isFree(cx, cy) || !kitPlaceFreeAt(viewOf(s), rp, f) || (coh !== null && !coh(cx, cy))) continue;
+    if (!sc.nav.isFree(cx, cy)) continue;
+    if (nNear < 0) nNear = ringBases(s, f, tp.x, tp.y, touch + baseLim + 1e-3);
+    let taken = false;
+    for (let j = 0; j < nNear; j++) {
+      const dx = RING_BX[j] - cx;
+      const dy = RING_BY[j] - cy;
+      if (dx * dx + dy * dy < lim2) {
+        taken = true;
+        break;
+      }
+    }
+    if (taken || (coh !== null && !coh(cx, cy))) continue;
     const p = sc.nav.clear(from.x, from.y, cx, cy) ? { points: [from, { x: cx, y: cy }], length: cd } : sc.nav.path(from, { x: cx, y: cy });
     if (!p) continue;
     const lim = reachAlong(s, p.points, al);
