@@ -218,7 +218,9 @@ export class NavMap {
 
   /**
    * Shortest path for a base from a to b, or null when b cannot be reached. Preconditions: both
-   * free. The result may be shared with later calls: callers must not modify it.
+   * free. The result may be shared with later calls: callers must not modify it. A straight way's
+   * points are `a` and `b` themselves; a way round corners, which is kept, holds copies of them
+   * (so a caller that reads the result at once may pass scratch points).
    */
   path(a: Vec, b: Vec): Path | null {
     if (this.clear(a.x, a.y, b.x, b.y)) return { points: [a, b], length: dist(a.x, a.y, b.x, b.y) };
@@ -339,14 +341,15 @@ export class NavMap {
       }
     }
     if (bi < 0) return null;
-    const points: Vec[] = [a];
+    // The ends copied: the way is kept (the memo) and callers may pass scratch points.
+    const points: Vec[] = [{ x: a.x, y: a.y }];
     let k = bi;
     points.push(corners[k]);
     while (k !== bj) {
       k = this.nextC[k * n + bj];
       points.push(corners[k]);
     }
-    points.push(b);
+    points.push({ x: b.x, y: b.y });
     return { points, length: best };
   }
 

@@ -350,24 +350,56 @@ const ALONG: { x: number; y: number } = { x: 0, y: 0 };
 /** Scratch copy of a move & fire's target position (passed as an object: no boxed coordinates). */
 const TARGET: { x: number; y: number } = { x: 0, y: 0 };
 
+/** Scratch of {@link chargeSearch} when only asking: allowance, the two ends, the straight way between them, a point on it. */
+const CH_AL: Allowance = { full: 0, slow: 0 };
+const CH_FROM: { x: number; y: number } = { x: 0, y: 0 };
+const CH_TO: { x: number; y: number } = { x: 0, y: 0 };
+const CH_PATH: Path = { points: [CH_FROM, CH_TO], length: 0 };
+const CH_P: { x: number; y: number } = { x: 0, y: 0 };
+
 /** A stand-in plan returned when only asked whether a plan exists. */
 const EXISTS: MovePlan = { points: [], to: { x: 0, y: 0 }, length: 0, limit: 0 };
 
 function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean): MovePlan | null {
   const sc = s.sc;
-  const al = allowanceOf(s, f, true);
-  const from = { x: s.x[f], y: s.y[f] };
-  const tp = { x: s.x[t], y: s.y[t] };
+  // Asked only whether a plan exists, nothing made here outlives the call: the allowance, the two
+  // ends and a straight way are scratch (NavMap.path copies the ends of a way it keeps).
+  let al: Allowance;
+  let from: { x: number; y: number };
+  let tp: { x: number; y: number };
+  if (ask) {
+    al = CH_AL;
+    const info = sc.figures[f];
+    const o = info.side * 4 + (info.mounted ? 2 : 0);
+    const div = allowanceDivisor(s, f, true);
+    al.full = s.moveAllow[o] / div;
+    al.slow = s.moveAllow[o + 1] / div;
+    from = CH_FROM;
+    from.x = s.x[f];
+    from.y = s.y[f];
+    tp = CH_TO;
+    tp.x = s.x[t];
+    tp.y = s.y[t];
+  } else {
+    al = allowanceOf(s, f, true);
+    from = { x: s.x[f], y: s.y[f] };
+    tp = { x: s.x[t], y: s.y[t] };
+  }
   const touch = 2 * sc.radius;
   if (dist(from.x, from.y, tp.x, tp.y) - touch > al.full + 1e-9) return null;
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
-  const path = sc.nav.path(from, tp);
+  // NavMap.path's straight way, without the object when only asking.
+  let path: Path | null;
+  if (ask && sc.nav.clear(from.x, from.y, tp.x, tp.y)) {
+    path = CH_PATH;
+    path.length = dist(from.x, from.y, tp.x, tp.y);
+  } else path = sc.nav.path(from, tp);
   if (!path) return null;
   const want = path.length - touch;
   if (want <= 0) return null;
   const straightLimit = reachAlong(s, path.points, al);
   if (want <= straightLimit + 1e-9) {
-    const p = pointAlong(path.points, want);
+    const p = ask ? pointAlongInto(path.points, want, CH_P) : pointAlong(path.points, want);
     if (placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
       if (ask) return EXISTS;
       const pts = truncatePath(path.points, want);
