@@ -15,7 +15,7 @@ import {
   canFire,
   cohesionRule,
   destination,
-  destinationKeys,
+  destinationKeysInto,
   exactMovePlan,
   fireDieFrom,
   lineOfSight,
@@ -52,7 +52,8 @@ function groupOptions(s: PiratesState): PiratesAction[] {
   const side = s.sc.figures[members[0]].side;
   const out: PiratesAction[] = [];
   const A = actionTable(s.sc);
-  for (const key of destinationKeys(s, c, side, -1, GROUP_STOP_SHORT + 0.5)) out.push(A.group.get(key) ?? { k: 'group', to: key });
+  const nk = destinationKeysInto(s, c, side, -1, GROUP_STOP_SHORT + 0.5, FO_KEYS);
+  for (let i = 0; i < nk; i++) out.push(A.group.get(FO_KEYS[i]) ?? { k: 'group', to: FO_KEYS[i] });
   out.push(A.solo);
   return out;
 }
@@ -94,6 +95,10 @@ function insertByDist(F: Int32Array, D: Float64Array, n: number, f: number, d: n
   D[i] = d;
 }
 
+/** Scratch of the destination keys offered now, and of the point they are asked from (read at once, never kept). */
+const FO_KEYS: string[] = [];
+const FO_FROM: { x: number; y: number } = { x: 0, y: 0 };
+
 /** Scratch points of {@link sightTo}. */
 const SIGHT_A: { x: number; y: number } = { x: 0, y: 0 };
 const SIGHT_B: { x: number; y: number } = { x: 0, y: 0 };
@@ -116,7 +121,13 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
   const group = s.groupTo !== '';
   if (group) out.push(A.follow);
   out.push(A.hold);
-  if (!group) for (const key of destinationKeys(s, { x: s.x[f], y: s.y[f] }, side, f, sc.contact)) out.push(A.move.get(key) ?? { k: 'move', to: key });
+  if (!group) {
+    const from = FO_FROM;
+    from.x = s.x[f];
+    from.y = s.y[f];
+    const nk = destinationKeysInto(s, from, side, f, sc.contact, FO_KEYS);
+    for (let i = 0; i < nk; i++) out.push(A.move.get(FO_KEYS[i]) ?? { k: 'move', to: FO_KEYS[i] });
+  }
   if (!s.attacked[f]) {
     // The §3.F rule is made only when a charge or move & fire is to be tried.
     let coh: ReturnType<typeof cohesionRule> = null;
@@ -276,7 +287,13 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
       return;
     case 'move': {
       if (group) fail(s, a, 'the band is making a group move: follow it or act in place');
-      if (!destinationKeys(s, { x: s.x[f], y: s.y[f] }, info.side, f, sc.contact).includes(a.to)) fail(s, a, `"${a.to}" is not a destination now`);
+      const from = FO_FROM;
+      from.x = s.x[f];
+      from.y = s.y[f];
+      const nk = destinationKeysInto(s, from, info.side, f, sc.contact, FO_KEYS);
+      let offered = false;
+      for (let i = 0; i < nk && !offered; i++) offered = FO_KEYS[i] === a.to;
+      if (!offered) fail(s, a, `"${a.to}" is not a destination now`);
       const plan = soloMovePlan(s, f, a.to);
       if (plan) execMove(s, f, plan, 'move', allowanceOf(s, f, false).full, ctx);
       else ctx.emit?.({ e: 'blocked', figure: info.id, to: a.to });

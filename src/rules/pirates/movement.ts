@@ -188,10 +188,22 @@ export function destination(
  * worked out when the move is made; a move that finds no room stays put.
  */
 export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: number, near: number): string[] {
+  const n = destinationKeysInto(s, from, side, solo, near, DK_KEYS);
+  return DK_KEYS.slice(0, n);
+}
+
+/** Scratch list of {@link destinationKeys}. */
+const DK_KEYS: string[] = [];
+
+/**
+ * {@link destinationKeys} written into the first places of `keys` (a list reused by the caller;
+ * places beyond are left as they were), returning how many.
+ */
+export function destinationKeysInto(s: PiratesState, from: Vec, side: number, solo: number, near: number, keys: string[]): number {
   const sc = s.sc;
-  const keys: string[] = [];
-  if (!pointInPolygon(from.x, from.y, sc.objective.poly)) keys.push('obj');
-  if (!pointInPolygon(from.x, from.y, sc.home.poly)) keys.push('home');
+  let nk = 0;
+  if (!pointInPolygon(from.x, from.y, sc.objective.poly)) nk = putKey(keys, nk, 'obj');
+  if (!pointInPolygon(from.x, from.y, sc.home.poly)) nk = putKey(keys, nk, 'home');
   // The two nearest active enemies (nearestEnemies(…, 2) without the list: ties keep the earlier).
   let nn = 0;
   let f1 = -1;
@@ -219,10 +231,10 @@ export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: 
       if (nn < 2) nn++;
     }
   }
-  if (nn > 0 && d1 > near) keys.push(sc.figures[f1].foeKey);
-  if (nn > 1 && d2 > near) keys.push(sc.figures[f2].foeKey);
-  if (sc.cover.length > 0 && !inCover(s, from.x, from.y)) keys.push('cover');
-  if (nn > 0 && d1 <= 12) keys.push('away');
+  if (nn > 0 && d1 > near) nk = putKey(keys, nk, sc.figures[f1].foeKey);
+  if (nn > 1 && d2 > near) nk = putKey(keys, nk, sc.figures[f2].foeKey);
+  if (sc.cover.length > 0 && !inCover(s, from.x, from.y)) nk = putKey(keys, nk, 'cover');
+  if (nn > 0 && d1 <= 12) nk = putKey(keys, nk, 'away');
   if (solo >= 0) {
     const b = s.band[solo];
     let n = 0;
@@ -234,9 +246,16 @@ export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: 
       cx += s.x[g];
       cy += s.y[g];
     }
-    if (n > 0 && dist(from.x, from.y, cx / n, cy / n) > 3) keys.push('band');
+    if (n > 0 && dist(from.x, from.y, cx / n, cy / n) > 3) nk = putKey(keys, nk, 'band');
   }
-  return keys;
+  return nk;
+}
+
+/** Put `key` at place `n` of `keys` and return n + 1. */
+function putKey(keys: string[], n: number, key: string): number {
+  if (n < keys.length) keys[n] = key;
+  else keys.push(key);
+  return n + 1;
 }
 
 /**
