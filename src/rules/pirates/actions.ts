@@ -28,7 +28,7 @@ import {
 } from './movement.js';
 import { facingData, r2, resolveAttack, viaData } from './combat.js';
 import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction, actionTable } from './action.js';
-import { bandChoices, bandMembers, checkVictory, newBandCandidates, nextCard, nextFigure, startActivation } from './turn.js';
+import { bandChoices, bandCount, bandMembers, checkVictory, newBandInto, newBandList, nextCard, nextFigure, startActivation } from './turn.js';
 import { planGroupMove } from '../../core/table/index.js';
 import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
 
@@ -234,7 +234,7 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
       return;
     }
     if (a.k === 'band') {
-      const n = bandMembers(s, a.b).length;
+      const n = bandCount(s, a.b);
       if (a.b < 0 || a.b >= s.nBands || s.bandSide[a.b] !== card.side || s.bandDone[a.b] || n === 0 || n > card.value) {
         fail(s, a, `band ${a.b} cannot answer ${card.label}`);
       }
@@ -244,8 +244,9 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
     if (a.k === 'new') {
       const g = s.sc.groups.findIndex((x) => x.id === a.g && x.side === card.side);
       if (g < 0) fail(s, a, `no group "${a.g}" on this side`);
-      const members = newBandCandidates(s, g, card.value);
-      if (a.n < 1 || a.n > members.length) fail(s, a, `group ${a.g} cannot form a band of ${a.n}`);
+      const nm = newBandInto(s, g, card.value);
+      const members = newBandList();
+      if (a.n < 1 || a.n > nm) fail(s, a, `group ${a.g} cannot form a band of ${a.n}`);
       const b = s.nBands++;
       s.bandSide[b] = card.side;
       s.bandSize[b] = a.n;

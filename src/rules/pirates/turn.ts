@@ -175,6 +175,13 @@ export function checkVictory(s: PiratesState, ctx: StepContext): boolean {
 
 // ───────────────────────────── bands ─────────────────────────────
 
+/** How many members (ACTIVE) band `b` has: `bandMembers(s, b).length` without the list. */
+export function bandCount(s: PiratesState, b: number): number {
+  let n = 0;
+  for (let f = 0; f < s.band.length; f++) if (s.band[f] === b && s.status[f] === ACTIVE) n++;
+  return n;
+}
+
 /** Members (ACTIVE) of band `b`, in id order. */
 export function bandMembers(s: PiratesState, b: number): number[] {
   const out: number[] = [];
@@ -188,6 +195,15 @@ export function bandMembers(s: PiratesState, b: number): number[] {
  * At most `max` figures.
  */
 export function newBandCandidates(s: PiratesState, g: number, max: number): number[] {
+  const n = newBandInto(s, g, max);
+  return Array.from(NB_OUT.subarray(0, n));
+}
+
+/**
+ * {@link newBandCandidates} into the scratch list {@link NB_OUT} (read it before the next call),
+ * returning how many.
+ */
+export function newBandInto(s: PiratesState, g: number, max: number): number {
   const figs = s.sc.groups[g].figures;
   let seed = -1;
   for (const f of figs) {
@@ -196,8 +212,11 @@ export function newBandCandidates(s: PiratesState, g: number, max: number): numb
       break;
     }
   }
-  if (seed < 0) return [];
-  const out = [seed];
+  if (seed < 0) return 0;
+  if (NB_OUT.length < figs.length) NB_OUT = new Int32Array(Math.max(figs.length, 2 * NB_OUT.length));
+  const out = NB_OUT;
+  out[0] = seed;
+  let nOut = 1;
   const sx = s.x[seed];
   const sy = s.y[seed];
   // Taking the nearest remaining figure again and again, each taken or refused for good (a figure
@@ -225,23 +244,31 @@ export function newBandCandidates(s: PiratesState, g: number, max: number): numb
     D[i] = d;
     F[i] = f;
   }
-  for (let k = 0; k < m && out.length < max; k++) {
+  for (let k = 0; k < m && nOut < max; k++) {
     const best = F[k];
     let ok = true;
-    for (const o of out) {
+    for (let j = 0; j < nOut; j++) {
+      const o = out[j];
       if (dist(s.x[best], s.y[best], s.x[o], s.y[o]) > COHESION + 1e-9) {
         ok = false;
         break;
       }
     }
-    if (ok) out.push(best);
+    if (ok) out[nOut++] = best;
   }
-  return out;
+  return nOut;
 }
 
 /** Scratch of {@link newBandCandidates}: the candidates in order of distance, and the distances. */
 let NB_F = new Int32Array(64);
 let NB_D = new Float64Array(64);
+/** The list {@link newBandInto} fills: the figures of the new band, in the order they join. */
+let NB_OUT = new Int32Array(64);
+
+/** The list the last {@link newBandInto} call filled (valid until the next call). */
+export function newBandList(): Int32Array {
+  return NB_OUT;
+}
 
 let COUNTS = new Int16Array(64);
 /** A zeroed scratch array of `n` band counters (reused: no allocation per call). */
@@ -275,7 +302,7 @@ export function bandChoices(s: PiratesState, c: number): PiratesAction[] {
     if (s.bandSide[b] === card.side && !s.bandDone[b] && counts[b] > 0 && counts[b] <= card.value) out.push(b < A.band.length ? A.band[b] : { k: 'band', b });
   }
   for (const g of s.sc.sides[card.side].groups) {
-    const n = newBandCandidates(s, g, card.value).length;
+    const n = newBandInto(s, g, card.value);
     const made = A.newBand[g];
     for (let k = 1; k <= n; k++) out.push(k <= made.length ? made[k - 1] : { k: 'new', g: s.sc.groups[g].id, n: k });
   }
