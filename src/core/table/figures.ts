@@ -90,14 +90,16 @@ export function cohesive(v: FigureView, ids: ArrayLike<number>, gap: number): bo
  * of every other" rule, applied pair by pair): a place (x, y) is allowed when, for every mate, it
  * is within `gap` of that mate — or, where `f` already stands further than `gap` from it, no
  * further than it is now (a straggler may close up, never drift). Null when `f` has no mates.
+ * Only the first `nMates` of `mates` count (all by default), and the test keeps no reference to
+ * the list (a caller may pass a scratch list).
  */
-export function cohesionTest(v: FigureView, f: number, mates: readonly number[], gap: number): ((x: number, y: number) => boolean) | null {
-  if (mates.length === 0) return null;
+export function cohesionTest(v: FigureView, f: number, mates: ArrayLike<number>, gap: number, nMates = mates.length): ((x: number, y: number) => boolean) | null {
+  if (nMates === 0) return null;
   // Per mate: x, y and the squared limit, in one array of doubles (three typed arrays cost five
   // times the bytes: this is made once per move tried).
-  const n3 = 3 * mates.length;
+  const n3 = 3 * nMates;
   const m: number[] = [];
-  for (let i = 0; i < mates.length; i++) {
+  for (let i = 0; i < nMates; i++) {
     const g = mates[i];
     const gx = v.x[g];
     const gy = v.y[g];

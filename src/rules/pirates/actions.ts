@@ -415,6 +415,10 @@ function arrive(s: PiratesState, f: number, ctx: StepContext): void {
   }
 }
 
+/** Scratch lists of {@link executeGroupMove}: the movers and the band-mates who stay (planGroupMove keeps neither). */
+const GM_MOVERS: number[] = [];
+const GM_MATES: number[] = [];
+
 /** The state and side of the group move being planned, for {@link groupRoute} (no closure made per move). */
 let GR_STATE: PiratesState | null = null;
 let GR_SIDE = 0;
@@ -439,7 +443,8 @@ function groupRoute(start: Vec): { path: Path; stopShort: number } | null {
  */
 export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
   const sc = s.sc;
-  const F: number[] = [];
+  const F = GM_MOVERS;
+  F.length = 0;
   for (let i = 0; i < s.nFollow; i++) if (s.status[s.followers[i]] === ACTIVE) F.push(s.followers[i]);
   if (F.length === 0) return;
   const side = sc.figures[F[0]].side;
@@ -449,8 +454,10 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     al.full = Math.min(al.full, a.full);
     al.slow = Math.min(al.slow, a.slow);
   }
-  const mates: number[] = [];
-  for (const g of bandMembers(s, s.actBand)) if (!F.includes(g)) mates.push(g);
+  // The band's other active members, in id order (bandMembers less the movers).
+  const mates = GM_MATES;
+  mates.length = 0;
+  for (let g = 0; g < s.band.length; g++) if (s.band[g] === s.actBand && s.status[g] === ACTIVE && !F.includes(g)) mates.push(g);
   GR_STATE = s;
   GR_SIDE = side;
   const plan = planGroupMove(sc.table, viewOf(s), F, {

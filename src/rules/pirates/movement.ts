@@ -267,8 +267,16 @@ function putKey(keys: string[], n: number, key: string): number {
 export function cohesionRule(s: PiratesState, f: number): ((x: number, y: number) => boolean) | null {
   const b = s.band[f];
   if (b < 0) return null;
-  return cohesionTest(viewOf(s), f, bandMates(s, f), COHESION);
+  // bandMates into a scratch list (the test copies what it needs).
+  const n = s.band.length;
+  if (CR_MATES.length < n) CR_MATES = new Int32Array(n);
+  let k = 0;
+  for (let g = 0; g < n; g++) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) CR_MATES[k++] = g;
+  return cohesionTest(viewOf(s), f, CR_MATES, COHESION, k);
 }
+
+/** Scratch of {@link cohesionRule}: the band-mates. */
+let CR_MATES = new Int32Array(64);
 
 /** The other ACTIVE members of `f`'s band, in id order (empty outside a band). */
 export function bandMates(s: PiratesState, f: number): number[] {
