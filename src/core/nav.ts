@@ -134,6 +134,10 @@ export class NavMap {
     this.va = new Int32Array(n);
     this.vb = new Int32Array(n);
     this.db = new Float64Array(n);
+    this.da = new Float64Array(n);
+    this.lb = new Float64Array(n);
+    this.seenA = new Uint8Array(n);
+    this.seenB = new Uint8Array(n);
     this.cd = new Float64Array(n * n).fill(Infinity);
     this.nextC = new Int32Array(n * n).fill(-1);
     for (let i = 0; i < n; i++) {
@@ -192,6 +196,14 @@ export class NavMap {
   private readonly va: Int32Array;
   private readonly vb: Int32Array;
   private readonly db: Float64Array;
+  /**
+   * Scratch of {@link cornerPath}: per corner, the distances to the path's two ends, its lower
+   * bound, and 1 when seen from the start (`seenA`) or the end (`seenB`).
+   */
+  private readonly da: Float64Array;
+  private readonly lb: Float64Array;
+  private readonly seenA: Uint8Array;
+  private readonly seenB: Uint8Array;
 
   /** Fill `out` with the corners visible from (x, y); returns how many. */
   private visibleInto(x: number, y: number, out: Int32Array): number {
@@ -206,7 +218,9 @@ export class NavMap {
 
   /**
    * Shortest path for a base from a to b, or null when b cannot be reached. Preconditions: both
-   * free. The result may be shared with later calls: callers must not modify it.
+   * free. The result may be shared with later calls: callers must not modify it. A straight way's
+   * points are `a` and `b` themselves; a way round corners, which is kept, holds copies of them
+   * (so a caller that reads the result at once may pass scratch points).
    */
   path(a: Vec, b: Vec): Path | null {
     if (this.clear(a.x, a.y, b.x, b.y)) return { points: [a, b], length: dist(a.x, a.y, b.x, b.y) };
@@ -230,26 +244,95 @@ export class NavMap {
     return p;
   }
 
+  /**
+   * The shortest path through corners: over the corners `i` seen from `a` and `j` seen from `b`,
+   * the least `|a i| + cd(i, j) + |j b|`. A corner `c` can be on such a way only when
+   * `|a c| + |c b|` (a lower bound of every way through it) is no more than the shortest way, so
+   * corners are taken in order of that bound and asked whether `a` and `b` see them until the
+   * bound passes the shortest way found — usually a few corners instead of two sweeps of all.
+   * Every corner skipped is longer than the way found by a margin far above rounding, so the pick
+   * below — over the corners seen, in corner order, by the same sums in the same order as after
+   * two full sweeps — is the one the sweeps make, ties and rounding included.
+   */
   private cornerPath(a: Vec, b: Vec): Path | null {
     const n = this.nC;
-    const va = this.va;
-    const vb = this.vb;
-    const na = this.visibleInto(a.x, a.y, va);
-    const nb = this.visibleInto(b.x, b.y, vb);
+    const corners = this.corners;
+    const cd = this.cd;
+    const lb = this.lb;
+    const seenA = this.seenA;
+    const seenB = this.seenB;
+    const da = this.da;
+    const db = this.db;
+    const listA = this.va;
+    const listB = this.vb;
+    const ax = a.x;
+    const ay = a.y;
+    const bx = b.x;
+    const by = b.y;
+    // Lower bounds.
+    for (let i = 0; i < n; i++) {
+      const cx = corners[i].x;
+      const cy = corners[i].y;
+      const dA = dist(ax, ay, cx, cy);
+      const dB = dist(cx, cy, bx, by);
+      da[i] = dA;
+      db[i] = dB;
+      seenA[i] = 0;
+      seenB[i] = 0;
+      lb[i] = dA + dB;
+    }
+    // Sight from both ends, lowest bound first (picked by a scan: a path needs few), the shortest
+    // way found kept up to date; a corner picked gets an infinite bound.
+    let nA = 0;
+    let nB = 0;
+    let ub = Infinity;
+    for (let k = 0; k < n; k++) {
+      let c = -1;
+      let l = Infinity;
+      for (let i = 0; i < n; i++) {
+        if (lb[i] < l) {
+          l = lb[i];
+          c = i;
+        }
+      }
+      if (c < 0 || l > ub + 1e-6 * (1 + ub)) break;
+      lb[c] = Infinity;
+      const cx = corners[c].x;
+      const cy = corners[c].y;
+      if (this.clear(ax, ay, cx, cy)) {
+        seenA[c] = 1;
+        listA[nA++] = c;
+        const row = c * n;
+        for (let jj = 0; jj < nB; jj++) {
+          const j = listB[jj];
+          const d = da[c] + cd[row + j] + db[j];
+          if (d < ub) ub = d;
+        }
+      }
+      if (this.clear(bx, by, cx, cy)) {
+        seenB[c] = 1;
+        listB[nB++] = c;
+        for (let ii = 0; ii < nA; ii++) {
+          const i = listA[ii];
+          const d = da[i] + cd[i * n + c] + db[c];
+          if (d < ub) ub = d;
+        }
+      }
+    }
+    if (nA === 0 || nB === 0) return null;
+    // The pick, in corner order (the order of two full sweeps).
+    nB = 0;
+    for (let j = 0; j < n; j++) if (seenB[j] === 1) listB[nB++] = j;
     let best = Infinity;
     let bi = -1;
     let bj = -1;
-    const corners = this.corners;
-    const cd = this.cd;
-    const db = this.db;
-    for (let jj = 0; jj < nb; jj++) db[jj] = dist(corners[vb[jj]].x, corners[vb[jj]].y, b.x, b.y);
-    for (let ii = 0; ii < na; ii++) {
-      const i = va[ii];
-      const da = dist(a.x, a.y, corners[i].x, corners[i].y);
+    for (let i = 0; i < n; i++) {
+      if (seenA[i] === 0) continue;
+      const dai = dist(ax, ay, corners[i].x, corners[i].y);
       const row = i * n;
-      for (let jj = 0; jj < nb; jj++) {
-        const j = vb[jj];
-        const d = da + cd[row + j] + db[jj];
+      for (let jj = 0; jj < nB; jj++) {
+        const j = listB[jj];
+        const d = dai + cd[row + j] + db[j];
         if (d < best) {
           best = d;
           bi = i;
@@ -258,14 +341,15 @@ export class NavMap {
       }
     }
     if (bi < 0) return null;
-    const points: Vec[] = [a];
+    // The ends copied: the way is kept (the memo) and callers may pass scratch points.
+    const points: Vec[] = [{ x: a.x, y: a.y }];
     let k = bi;
     points.push(corners[k]);
     while (k !== bj) {
       k = this.nextC[k * n + bj];
       points.push(corners[k]);
     }
-    points.push(b);
+    points.push({ x: b.x, y: b.y });
     return { points, length: best };
   }
 

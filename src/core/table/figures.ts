@@ -90,23 +90,24 @@ export function cohesive(v: FigureView, ids: ArrayLike<number>, gap: number): bo
  * of every other" rule, applied pair by pair): a place (x, y) is allowed when, for every mate, it
  * is within `gap` of that mate — or, where `f` already stands further than `gap` from it, no
  * further than it is now (a straggler may close up, never drift). Null when `f` has no mates.
+ * Only the first `nMates` of `mates` count (all by default), and the test keeps no reference to
+ * the list (a caller may pass a scratch list).
  */
-export function cohesionTest(v: FigureView, f: number, mates: readonly number[], gap: number): ((x: number, y: number) => boolean) | null {
-  if (mates.length === 0) return null;
-  const n = mates.length;
-  const mx = new Float64Array(n);
-  const my = new Float64Array(n);
-  const lim = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
+export function cohesionTest(v: FigureView, f: number, mates: ArrayLike<number>, gap: number, nMates = mates.length): ((x: number, y: number) => boolean) | null {
+  if (nMates === 0) return null;
+  // Per mate: x, y and the squared limit, in one array of doubles (three typed arrays cost five
+  // times the bytes: this is made once per move tried).
+  const n3 = 3 * nMates;
+  const m: number[] = [];
+  for (let i = 0; i < nMates; i++) {
     const g = mates[i];
-    mx[i] = v.x[g];
-    my[i] = v.y[g];
-    const now = dist(v.x[f], v.y[f], mx[i], my[i]);
-    const l = Math.max(gap, now) + 1e-9;
-    lim[i] = l * l;
+    const gx = v.x[g];
+    const gy = v.y[g];
+    const l = Math.max(gap, dist(v.x[f], v.y[f], gx, gy)) + 1e-9;
+    m.push(gx, gy, l * l);
   }
   return (x, y) => {
-    for (let i = 0; i < n; i++) if ((x - mx[i]) ** 2 + (y - my[i]) ** 2 > lim[i]) return false;
+    for (let i = 0; i < n3; i += 3) if ((x - m[i]) ** 2 + (y - m[i + 1]) ** 2 > m[i + 2]) return false;
     return true;
   };
 }

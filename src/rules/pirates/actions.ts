@@ -4,6 +4,7 @@
  */
 import type { StepContext } from '../../core/model.js';
 import { type Vec, angleTo, dist, pointInPolygon, pathLength, truncatePath } from '../../core/geometry.js';
+import type { Path } from '../../core/nav.js';
 import { maxRange } from './tables.js';
 import {
   type MovePlan,
@@ -14,7 +15,7 @@ import {
   canFire,
   cohesionRule,
   destination,
-  destinationKeys,
+  destinationKeysInto,
   exactMovePlan,
   fireDieFrom,
   lineOfSight,
@@ -26,8 +27,8 @@ import {
   viewOf,
 } from './movement.js';
 import { facingData, r2, resolveAttack, viaData } from './combat.js';
-import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction } from './action.js';
-import { bandChoices, bandMembers, checkVictory, newBandCandidates, nextCard, nextFigure, startActivation } from './turn.js';
+import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction, actionTable } from './action.js';
+import { bandChoices, bandCount, bandMembers, checkVictory, newBandInto, newBandList, nextCard, nextFigure, startActivation } from './turn.js';
 import { planGroupMove } from '../../core/table/index.js';
 import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
 
@@ -37,7 +38,7 @@ import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type Pirates
 export function legalActions(s: PiratesState): PiratesAction[] {
   if (s.phase === PH_BAND) {
     const out = bandChoices(s, s.actCard);
-    out.push({ k: 'pass' });
+    out.push(actionTable(s.sc).pass);
     return out;
   }
   if (s.phase === PH_GROUP) return groupOptions(s);
@@ -50,8 +51,10 @@ function groupOptions(s: PiratesState): PiratesAction[] {
   const c = centreOf(s, members, members.length);
   const side = s.sc.figures[members[0]].side;
   const out: PiratesAction[] = [];
-  for (const key of destinationKeys(s, c, side, -1, GROUP_STOP_SHORT + 0.5)) out.push({ k: 'group', to: key });
-  out.push({ k: 'solo' });
+  const A = actionTable(s.sc);
+  const nk = destinationKeysInto(s, c, side, -1, GROUP_STOP_SHORT + 0.5, FO_KEYS);
+  for (let i = 0; i < nk; i++) out.push(A.group.get(FO_KEYS[i]) ?? { k: 'group', to: FO_KEYS[i] });
+  out.push(A.solo);
   return out;
 }
 
@@ -92,6 +95,10 @@ function insertByDist(F: Int32Array, D: Float64Array, n: number, f: number, d: n
   D[i] = d;
 }
 
+/** Scratch of the destination keys offered now, and of the point they are asked from (read at once, never kept). */
+const FO_KEYS: string[] = [];
+const FO_FROM: { x: number; y: number } = { x: 0, y: 0 };
+
 /** Scratch points of {@link sightTo}. */
 const SIGHT_A: { x: number; y: number } = { x: 0, y: 0 };
 const SIGHT_B: { x: number; y: number } = { x: 0, y: 0 };
@@ -110,10 +117,17 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
   const info = sc.figures[f];
   const side = info.side;
   const out: PiratesAction[] = [];
+  const A = actionTable(sc);
   const group = s.groupTo !== '';
-  if (group) out.push({ k: 'follow' });
-  out.push({ k: 'hold' });
-  if (!group) for (const key of destinationKeys(s, { x: s.x[f], y: s.y[f] }, side, f, sc.contact)) out.push({ k: 'move', to: key });
+  if (group) out.push(A.follow);
+  out.push(A.hold);
+  if (!group) {
+    const from = FO_FROM;
+    from.x = s.x[f];
+    from.y = s.y[f];
+    const nk = destinationKeysInto(s, from, side, f, sc.contact, FO_KEYS);
+    for (let i = 0; i < nk; i++) out.push(A.move.get(FO_KEYS[i]) ?? { k: 'move', to: FO_KEYS[i] });
+  }
   if (!s.attacked[f]) {
     // The §3.F rule is made only when a charge or move & fire is to be tried.
     let coh: ReturnType<typeof cohesionRule> = null;
@@ -138,8 +152,8 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
     }
     for (let i = 0; i < nContact; i++) {
       const e = contact[i];
-      out.push({ k: 'fight', t: sc.figures[e].id, capture: false });
-      if (sc.captures) out.push({ k: 'fight', t: sc.figures[e].id, capture: true });
+      out.push(A.fight[e]);
+      if (sc.captures) out.push(A.fightCapture[e]);
     }
     for (let i = 0; i < nCharge && i < 3; i++) {
       const c = FO_CH_F[i];
@@ -148,8 +162,8 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
         cohMade = true;
       }
       if (!chargeOffered(s, f, c, coh)) continue;
-      out.push({ k: 'charge', t: sc.figures[c].id, capture: false });
-      if (sc.captures) out.push({ k: 'charge', t: sc.figures[c].id, capture: true });
+      out.push(A.charge[c]);
+      if (sc.captures) out.push(A.chargeCapture[c]);
     }
     if (fire) {
       // Targets: enemies within reach and in sight (their die from here is the range band's). The
@@ -163,7 +177,7 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
         if (FO_SHOT_D[i] > reach) break;
         sight[i] = sightTo(s, f, t);
         if (sight[i] === 1) {
-          out.push({ k: 'fire', t: sc.figures[t].id });
+          out.push(A.fire[t]);
           nFire++;
         }
       }
@@ -184,14 +198,14 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
           cohMade = true;
         }
         if (moveFireOffered(s, f, t, coh, target ? rangeDieFrom(s, f, t, s.x[f], s.y[f]) : undefined)) {
-          out.push({ k: 'moveFire', t: sc.figures[t].id });
+          out.push(A.moveFire[t]);
           n++;
         }
       }
     }
   }
-  if (side === sc.raiders && !s.booty[f] && !s.hasLanded[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) out.push({ k: 'pillage' });
-  if (info.weapon.ranges.length > 0 && !s.loaded[f] && !s.reloading[f]) out.push({ k: 'reload' });
+  if (side === sc.raiders && !s.booty[f] && !s.hasLanded[f] && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) out.push(A.pillage);
+  if (info.weapon.ranges.length > 0 && !s.loaded[f] && !s.reloading[f]) out.push(A.reload);
   return out;
 }
 
@@ -220,7 +234,7 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
       return;
     }
     if (a.k === 'band') {
-      const n = bandMembers(s, a.b).length;
+      const n = bandCount(s, a.b);
       if (a.b < 0 || a.b >= s.nBands || s.bandSide[a.b] !== card.side || s.bandDone[a.b] || n === 0 || n > card.value) {
         fail(s, a, `band ${a.b} cannot answer ${card.label}`);
       }
@@ -230,8 +244,9 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
     if (a.k === 'new') {
       const g = s.sc.groups.findIndex((x) => x.id === a.g && x.side === card.side);
       if (g < 0) fail(s, a, `no group "${a.g}" on this side`);
-      const members = newBandCandidates(s, g, card.value);
-      if (a.n < 1 || a.n > members.length) fail(s, a, `group ${a.g} cannot form a band of ${a.n}`);
+      const nm = newBandInto(s, g, card.value);
+      const members = newBandList();
+      if (a.n < 1 || a.n > nm) fail(s, a, `group ${a.g} cannot form a band of ${a.n}`);
       const b = s.nBands++;
       s.bandSide[b] = card.side;
       s.bandSize[b] = a.n;
@@ -273,7 +288,13 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
       return;
     case 'move': {
       if (group) fail(s, a, 'the band is making a group move: follow it or act in place');
-      if (!destinationKeys(s, { x: s.x[f], y: s.y[f] }, info.side, f, sc.contact).includes(a.to)) fail(s, a, `"${a.to}" is not a destination now`);
+      const from = FO_FROM;
+      from.x = s.x[f];
+      from.y = s.y[f];
+      const nk = destinationKeysInto(s, from, info.side, f, sc.contact, FO_KEYS);
+      let offered = false;
+      for (let i = 0; i < nk && !offered; i++) offered = FO_KEYS[i] === a.to;
+      if (!offered) fail(s, a, `"${a.to}" is not a destination now`);
       const plan = soloMovePlan(s, f, a.to);
       if (plan) execMove(s, f, plan, 'move', allowanceOf(s, f, false).full, ctx);
       else ctx.emit?.({ e: 'blocked', figure: info.id, to: a.to });
@@ -394,6 +415,20 @@ function arrive(s: PiratesState, f: number, ctx: StepContext): void {
   }
 }
 
+/** Scratch lists of {@link executeGroupMove}: the movers and the band-mates who stay (planGroupMove keeps neither). */
+const GM_MOVERS: number[] = [];
+const GM_MATES: number[] = [];
+
+/** The state and side of the group move being planned, for {@link groupRoute} (no closure made per move). */
+let GR_STATE: PiratesState | null = null;
+let GR_SIDE = 0;
+
+/** The way of the band's centre toward the group move's destination (see {@link executeGroupMove}). */
+function groupRoute(start: Vec): { path: Path; stopShort: number } | null {
+  const s = GR_STATE;
+  return s === null ? null : destination(s, s.groupTo, start, GR_SIDE, true, -1);
+}
+
 /**
  * §4.D group movement, measured from the centre of the group ("total distance is from the center
  * of the group to the center of the group's new position"): the followers' centre is steered along
@@ -408,7 +443,8 @@ function arrive(s: PiratesState, f: number, ctx: StepContext): void {
  */
 export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
   const sc = s.sc;
-  const F: number[] = [];
+  const F = GM_MOVERS;
+  F.length = 0;
   for (let i = 0; i < s.nFollow; i++) if (s.status[s.followers[i]] === ACTIVE) F.push(s.followers[i]);
   if (F.length === 0) return;
   const side = sc.figures[F[0]].side;
@@ -418,16 +454,21 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     al.full = Math.min(al.full, a.full);
     al.slow = Math.min(al.slow, a.slow);
   }
-  const mates: number[] = [];
-  for (const g of bandMembers(s, s.actBand)) if (!F.includes(g)) mates.push(g);
+  // The band's other active members, in id order (bandMembers less the movers).
+  const mates = GM_MATES;
+  mates.length = 0;
+  for (let g = 0; g < s.band.length; g++) if (s.band[g] === s.actBand && s.status[g] === ACTIVE && !F.includes(g)) mates.push(g);
+  GR_STATE = s;
+  GR_SIDE = side;
   const plan = planGroupMove(sc.table, viewOf(s), F, {
     full: al.full,
     slow: al.slow,
     formation: FORMATION,
     gap: COHESION,
     mates,
-    route: (start) => destination(s, s.groupTo, start, side, true, -1),
+    route: groupRoute,
   });
+  GR_STATE = null;
   if (!plan) {
     ctx.emit?.({ e: 'blocked', band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id) });
     return;

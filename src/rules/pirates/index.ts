@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
-import type { PiratesAction } from './action.js';
+import { type PiratesAction, actionKey } from './action.js';
 import { applyAction, legalActions } from './actions.js';
 import { exactMovePlan } from './movement.js';
 import { setupGame } from './turn.js';
@@ -23,29 +23,6 @@ import { piratesDelegable, piratesReach, piratesTargets } from './pointers.js';
 export type { PiratesAction } from './action.js';
 export type { PiratesState } from './state.js';
 export type { PiratesScenario } from './compile.js';
-
-function actionKey(a: PiratesAction): string {
-  switch (a.k) {
-    case 'band':
-      return `band:${a.b}`;
-    case 'new':
-      return `new:${a.g}:${a.n}`;
-    case 'group':
-      return `group:${a.to}`;
-    case 'move':
-      return `move:${a.to}`;
-    case 'moveTo':
-      return `moveTo:${a.x},${a.y}`;
-    case 'fight':
-    case 'charge':
-      return `${a.k}:${a.t}${a.capture ? ':capture' : ''}`;
-    case 'fire':
-    case 'moveFire':
-      return `${a.k}:${a.t}`;
-    default:
-      return a.k;
-  }
-}
 
 /** Scratch of `evaluateSides`: the sides' indices. */
 const SIDE_INDEX: number[] = [];

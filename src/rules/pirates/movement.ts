@@ -188,10 +188,22 @@ export function destination(
  * worked out when the move is made; a move that finds no room stays put.
  */
 export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: number, near: number): string[] {
+  const n = destinationKeysInto(s, from, side, solo, near, DK_KEYS);
+  return DK_KEYS.slice(0, n);
+}
+
+/** Scratch list of {@link destinationKeys}. */
+const DK_KEYS: string[] = [];
+
+/**
+ * {@link destinationKeys} written into the first places of `keys` (a list reused by the caller;
+ * places beyond are left as they were), returning how many.
+ */
+export function destinationKeysInto(s: PiratesState, from: Vec, side: number, solo: number, near: number, keys: string[]): number {
   const sc = s.sc;
-  const keys: string[] = [];
-  if (!pointInPolygon(from.x, from.y, sc.objective.poly)) keys.push('obj');
-  if (!pointInPolygon(from.x, from.y, sc.home.poly)) keys.push('home');
+  let nk = 0;
+  if (!pointInPolygon(from.x, from.y, sc.objective.poly)) nk = putKey(keys, nk, 'obj');
+  if (!pointInPolygon(from.x, from.y, sc.home.poly)) nk = putKey(keys, nk, 'home');
   // The two nearest active enemies (nearestEnemies(…, 2) without the list: ties keep the earlier).
   let nn = 0;
   let f1 = -1;
@@ -219,10 +231,10 @@ export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: 
       if (nn < 2) nn++;
     }
   }
-  if (nn > 0 && d1 > near) keys.push(sc.figures[f1].foeKey);
-  if (nn > 1 && d2 > near) keys.push(sc.figures[f2].foeKey);
-  if (sc.cover.length > 0 && !inCover(s, from.x, from.y)) keys.push('cover');
-  if (nn > 0 && d1 <= 12) keys.push('away');
+  if (nn > 0 && d1 > near) nk = putKey(keys, nk, sc.figures[f1].foeKey);
+  if (nn > 1 && d2 > near) nk = putKey(keys, nk, sc.figures[f2].foeKey);
+  if (sc.cover.length > 0 && !inCover(s, from.x, from.y)) nk = putKey(keys, nk, 'cover');
+  if (nn > 0 && d1 <= 12) nk = putKey(keys, nk, 'away');
   if (solo >= 0) {
     const b = s.band[solo];
     let n = 0;
@@ -234,9 +246,16 @@ export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: 
       cx += s.x[g];
       cy += s.y[g];
     }
-    if (n > 0 && dist(from.x, from.y, cx / n, cy / n) > 3) keys.push('band');
+    if (n > 0 && dist(from.x, from.y, cx / n, cy / n) > 3) nk = putKey(keys, nk, 'band');
   }
-  return keys;
+  return nk;
+}
+
+/** Put `key` at place `n` of `keys` and return n + 1. */
+function putKey(keys: string[], n: number, key: string): number {
+  if (n < keys.length) keys[n] = key;
+  else keys.push(key);
+  return n + 1;
 }
 
 /**
@@ -248,8 +267,16 @@ export function destinationKeys(s: PiratesState, from: Vec, side: number, solo: 
 export function cohesionRule(s: PiratesState, f: number): ((x: number, y: number) => boolean) | null {
   const b = s.band[f];
   if (b < 0) return null;
-  return cohesionTest(viewOf(s), f, bandMates(s, f), COHESION);
+  // bandMates into a scratch list (the test copies what it needs).
+  const n = s.band.length;
+  if (CR_MATES.length < n) CR_MATES = new Int32Array(n);
+  let k = 0;
+  for (let g = 0; g < n; g++) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) CR_MATES[k++] = g;
+  return cohesionTest(viewOf(s), f, CR_MATES, COHESION, k);
 }
+
+/** Scratch of {@link cohesionRule}: the band-mates. */
+let CR_MATES = new Int32Array(64);
 
 /** The other ACTIVE members of `f`'s band, in id order (empty outside a band). */
 export function bandMates(s: PiratesState, f: number): number[] {
@@ -293,8 +320,6 @@ const RING_X = new Float64Array(12);
 const RING_Y = new Float64Array(12);
 const RING_D = new Float64Array(12);
 const RING_I = new Int32Array(12);
-/** Scratch point of the place being tried round a charge's target (passed as an object: no boxed coordinates). */
-const RING_P: { x: number; y: number } = { x: 0, y: 0 };
 /** Cosines and sines of the twelve directions (i / 12) · 2π round a target, computed once. */
 const RING_COS = Float64Array.from({ length: 12 }, (_, i) => Math.cos((i / 12) * 2 * Math.PI));
 const RING_SIN = Float64Array.from({ length: 12 }, (_, i) => Math.sin((i / 12) * 2 * Math.PI));
@@ -317,30 +342,91 @@ export function chargeOffered(s: PiratesState, f: number, t: number, cohesion?: 
   return chargeSearch(s, f, t, cohesion, true) !== null;
 }
 
+/** Scratch of {@link ringBases}: positions of the bases near a charge's target. */
+let RING_BX = new Float64Array(64);
+let RING_BY = new Float64Array(64);
+
+/**
+ * Put into RING_BX/RING_BY the positions of the figures other than `f` that take up room (the kit
+ * view's `occupies`) within `r` of (x, y), and return how many.
+ */
+function ringBases(s: PiratesState, f: number, x: number, y: number, r: number): number {
+  const n = s.x.length;
+  if (RING_BX.length < n) {
+    RING_BX = new Float64Array(n);
+    RING_BY = new Float64Array(n);
+  }
+  const v = viewOf(s);
+  const r2 = r * r;
+  let k = 0;
+  for (let g = 0; g < n; g++) {
+    const dx = s.x[g] - x;
+    const dy = s.y[g] - y;
+    if (dx * dx + dy * dy <= r2 && g !== f && v.occupies(g)) {
+      RING_BX[k] = s.x[g];
+      RING_BY[k] = s.y[g];
+      k++;
+    }
+  }
+  return k;
+}
+
 /** Scratch point of the walk along a move & fire's way (no allocation per step). */
 const ALONG: { x: number; y: number } = { x: 0, y: 0 };
 
 /** Scratch copy of a move & fire's target position (passed as an object: no boxed coordinates). */
 const TARGET: { x: number; y: number } = { x: 0, y: 0 };
 
+/** Scratch of {@link chargeSearch} when only asking: allowance, the two ends, the straight way between them, a point on it. */
+const CH_AL: Allowance = { full: 0, slow: 0 };
+const CH_FROM: { x: number; y: number } = { x: 0, y: 0 };
+const CH_TO: { x: number; y: number } = { x: 0, y: 0 };
+const CH_PATH: Path = { points: [CH_FROM, CH_TO], length: 0 };
+const CH_P: { x: number; y: number } = { x: 0, y: 0 };
+
 /** A stand-in plan returned when only asked whether a plan exists. */
 const EXISTS: MovePlan = { points: [], to: { x: 0, y: 0 }, length: 0, limit: 0 };
 
 function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean): MovePlan | null {
   const sc = s.sc;
-  const al = allowanceOf(s, f, true);
-  const from = { x: s.x[f], y: s.y[f] };
-  const tp = { x: s.x[t], y: s.y[t] };
+  // Asked only whether a plan exists, nothing made here outlives the call: the allowance, the two
+  // ends and a straight way are scratch (NavMap.path copies the ends of a way it keeps).
+  let al: Allowance;
+  let from: { x: number; y: number };
+  let tp: { x: number; y: number };
+  if (ask) {
+    al = CH_AL;
+    const info = sc.figures[f];
+    const o = info.side * 4 + (info.mounted ? 2 : 0);
+    const div = allowanceDivisor(s, f, true);
+    al.full = s.moveAllow[o] / div;
+    al.slow = s.moveAllow[o + 1] / div;
+    from = CH_FROM;
+    from.x = s.x[f];
+    from.y = s.y[f];
+    tp = CH_TO;
+    tp.x = s.x[t];
+    tp.y = s.y[t];
+  } else {
+    al = allowanceOf(s, f, true);
+    from = { x: s.x[f], y: s.y[f] };
+    tp = { x: s.x[t], y: s.y[t] };
+  }
   const touch = 2 * sc.radius;
   if (dist(from.x, from.y, tp.x, tp.y) - touch > al.full + 1e-9) return null;
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
-  const path = sc.nav.path(from, tp);
+  // NavMap.path's straight way, without the object when only asking.
+  let path: Path | null;
+  if (ask && sc.nav.clear(from.x, from.y, tp.x, tp.y)) {
+    path = CH_PATH;
+    path.length = dist(from.x, from.y, tp.x, tp.y);
+  } else path = sc.nav.path(from, tp);
   if (!path) return null;
   const want = path.length - touch;
   if (want <= 0) return null;
   const straightLimit = reachAlong(s, path.points, al);
   if (want <= straightLimit + 1e-9) {
-    const p = pointAlong(path.points, want);
+    const p = ask ? pointAlongInto(path.points, want, CH_P) : pointAlong(path.points, want);
     if (placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
       if (ask) return EXISTS;
       const pts = truncatePath(path.points, want);
@@ -367,6 +453,13 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
     RING_I[j + 1] = k;
   }
   let best: MovePlan | null = null;
+  // The bases that could overlap a place of the ring (kit placeFree's test: centres nearer than
+  // 2 radii − 1e-6), gathered at the first place tried: every place is `touch` from the target, so
+  // only a base within touch + 2 radii of it can — a margin keeps the rounding of the ring's
+  // coordinates on the safe side. The same test, asked of these instead of every figure.
+  let nNear = -1;
+  const baseLim = 2 * sc.radius - 1e-6;
+  const lim2 = baseLim * baseLim;
   for (let n = 0; n < 12; n++) {
     const i = RING_I[n];
     const cx = RING_X[i];
@@ -374,10 +467,18 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
     const cd = RING_D[i];
     if (cd > al.full + 1e-9) break;
     if (best && cd >= best.length) break;
-    const rp = RING_P;
-    rp.x = cx;
-    rp.y = cy;
-    if (!sc.nav.isFree(cx, cy) || !kitPlaceFreeAt(viewOf(s), rp, f) || (coh !== null && !coh(cx, cy))) continue;
+    if (!sc.nav.isFree(cx, cy)) continue;
+    if (nNear < 0) nNear = ringBases(s, f, tp.x, tp.y, touch + baseLim + 1e-3);
+    let taken = false;
+    for (let j = 0; j < nNear; j++) {
+      const dx = RING_BX[j] - cx;
+      const dy = RING_BY[j] - cy;
+      if (dx * dx + dy * dy < lim2) {
+        taken = true;
+        break;
+      }
+    }
+    if (taken || (coh !== null && !coh(cx, cy))) continue;
     const p = sc.nav.clear(from.x, from.y, cx, cy) ? { points: [from, { x: cx, y: cy }], length: cd } : sc.nav.path(from, { x: cx, y: cy });
     if (!p) continue;
     const lim = reachAlong(s, p.points, al);

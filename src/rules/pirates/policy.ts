@@ -10,7 +10,7 @@
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import type { PiratesAction } from './action.js';
-import { bandMembers, newBandCandidates } from './turn.js';
+import { bandMembers, newBandInto, newBandList } from './turn.js';
 import { fullAllowanceOf, inCover } from './movement.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { fireDie } from './tables.js';
@@ -141,7 +141,8 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
   const out: number[] = [];
   // The candidates of the last group asked about ('new' actions of one group come together).
   let candG: string | null = null;
-  let cand: number[] = [];
+  let cand: Int32Array = newBandList();
+  let nCand = 0;
   for (let i = 0; i < legal.length; i++) {
     const a = legal[i];
     if (a.k === 'pass') out.push(-5);
@@ -174,10 +175,11 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
               break;
             }
           }
-          cand = newBandCandidates(s, g, 13);
+          nCand = newBandInto(s, g, 13);
+          cand = newBandList();
           candG = a.g;
         }
-        const m = Math.min(a.n, cand.length);
+        const m = Math.min(a.n, nCand);
         const near = m > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
         if (near < 20) v += 1;
         let ranged = false;

@@ -15,7 +15,7 @@ import { dist } from '../../core/geometry.js';
 import { refillDeck, turnCard } from '../../core/table/index.js';
 import { facingData, fleeStep, r2 } from './combat.js';
 import { executeGroupMove } from './actions.js';
-import { COHESION, type PiratesAction } from './action.js';
+import { COHESION, type PiratesAction, actionTable } from './action.js';
 import { ACTIVE, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState, newState } from './state.js';
 import type { PiratesScenario } from './compile.js';
 
@@ -175,6 +175,13 @@ export function checkVictory(s: PiratesState, ctx: StepContext): boolean {
 
 // ───────────────────────────── bands ─────────────────────────────
 
+/** How many members (ACTIVE) band `b` has: `bandMembers(s, b).length` without the list. */
+export function bandCount(s: PiratesState, b: number): number {
+  let n = 0;
+  for (let f = 0; f < s.band.length; f++) if (s.band[f] === b && s.status[f] === ACTIVE) n++;
+  return n;
+}
+
 /** Members (ACTIVE) of band `b`, in id order. */
 export function bandMembers(s: PiratesState, b: number): number[] {
   const out: number[] = [];
@@ -188,6 +195,15 @@ export function bandMembers(s: PiratesState, b: number): number[] {
  * At most `max` figures.
  */
 export function newBandCandidates(s: PiratesState, g: number, max: number): number[] {
+  const n = newBandInto(s, g, max);
+  return Array.from(NB_OUT.subarray(0, n));
+}
+
+/**
+ * {@link newBandCandidates} into the scratch list {@link NB_OUT} (read it before the next call),
+ * returning how many.
+ */
+export function newBandInto(s: PiratesState, g: number, max: number): number {
   const figs = s.sc.groups[g].figures;
   let seed = -1;
   for (const f of figs) {
@@ -196,49 +212,63 @@ export function newBandCandidates(s: PiratesState, g: number, max: number): numb
       break;
     }
   }
-  if (seed < 0) return [];
-  const out = [seed];
+  if (seed < 0) return 0;
+  if (NB_OUT.length < figs.length) NB_OUT = new Int32Array(Math.max(figs.length, 2 * NB_OUT.length));
+  const out = NB_OUT;
+  out[0] = seed;
+  let nOut = 1;
   const sx = s.x[seed];
   const sy = s.y[seed];
-  // Repeatedly take the nearest remaining figure to the seed (ties: lower index) that stays within
-  // 6 in of every member so far; a figure refused once can never fit later (the set only grows).
-  // Figures taken or refused are marked with this call's stamp (a scratch array: no set per call).
-  const n = s.status.length;
-  if (NB_MARK.length < n) NB_MARK = new Int32Array(Math.max(n, 2 * NB_MARK.length));
-  if (++NB_STAMP > 0x3fffffff) {
-    NB_MARK.fill(0);
-    NB_STAMP = 1;
+  // Taking the nearest remaining figure again and again, each taken or refused for good (a figure
+  // refused once can never fit later: the set only grows), considers the others once each, in
+  // order of distance to the seed (ties: earlier in the group) — so sort them once (insertion,
+  // stable) into scratch arrays and walk the order.
+  const figs2 = figs.length;
+  if (NB_F.length < figs2) {
+    NB_F = new Int32Array(Math.max(figs2, 2 * NB_F.length));
+    NB_D = new Float64Array(NB_F.length);
   }
-  const mark = NB_MARK;
-  const stamp = NB_STAMP;
-  while (out.length < max) {
-    let best = -1;
-    let bd = Infinity;
-    for (const f of figs) {
-      if (f === seed || s.status[f] !== ACTIVE || s.band[f] >= 0 || mark[f] === stamp) continue;
-      const d = dist(sx, sy, s.x[f], s.y[f]);
-      if (d < bd) {
-        bd = d;
-        best = f;
-      }
+  const F = NB_F;
+  const D = NB_D;
+  let m = 0;
+  for (let j = 0; j < figs2; j++) {
+    const f = figs[j];
+    if (f === seed || s.status[f] !== ACTIVE || s.band[f] >= 0) continue;
+    const d = dist(sx, sy, s.x[f], s.y[f]);
+    let i = m++;
+    while (i > 0 && D[i - 1] > d) {
+      D[i] = D[i - 1];
+      F[i] = F[i - 1];
+      i--;
     }
-    if (best < 0) break;
+    D[i] = d;
+    F[i] = f;
+  }
+  for (let k = 0; k < m && nOut < max; k++) {
+    const best = F[k];
     let ok = true;
-    for (const o of out) {
+    for (let j = 0; j < nOut; j++) {
+      const o = out[j];
       if (dist(s.x[best], s.y[best], s.x[o], s.y[o]) > COHESION + 1e-9) {
         ok = false;
         break;
       }
     }
-    if (ok) out.push(best);
-    mark[best] = stamp;
+    if (ok) out[nOut++] = best;
   }
-  return out;
+  return nOut;
 }
 
-/** Marks of {@link newBandCandidates}: `NB_MARK[f] === NB_STAMP` when figure f is taken or refused in the current call. */
-let NB_MARK = new Int32Array(64);
-let NB_STAMP = 0;
+/** Scratch of {@link newBandCandidates}: the candidates in order of distance, and the distances. */
+let NB_F = new Int32Array(64);
+let NB_D = new Float64Array(64);
+/** The list {@link newBandInto} fills: the figures of the new band, in the order they join. */
+let NB_OUT = new Int32Array(64);
+
+/** The list the last {@link newBandInto} call filled (valid until the next call). */
+export function newBandList(): Int32Array {
+  return NB_OUT;
+}
 
 let COUNTS = new Int16Array(64);
 /** A zeroed scratch array of `n` band counters (reused: no allocation per call). */
@@ -267,12 +297,14 @@ export function bandChoices(s: PiratesState, c: number): PiratesAction[] {
   const out: PiratesAction[] = [];
   const counts = bandCounts(s.nBands);
   for (let f = 0; f < s.band.length; f++) if (s.band[f] >= 0 && s.status[f] === ACTIVE) counts[s.band[f]]++;
+  const A = actionTable(s.sc);
   for (let b = 0; b < s.nBands; b++) {
-    if (s.bandSide[b] === card.side && !s.bandDone[b] && counts[b] > 0 && counts[b] <= card.value) out.push({ k: 'band', b });
+    if (s.bandSide[b] === card.side && !s.bandDone[b] && counts[b] > 0 && counts[b] <= card.value) out.push(b < A.band.length ? A.band[b] : { k: 'band', b });
   }
   for (const g of s.sc.sides[card.side].groups) {
-    const n = newBandCandidates(s, g, card.value).length;
-    for (let k = 1; k <= n; k++) out.push({ k: 'new', g: s.sc.groups[g].id, n: k });
+    const n = newBandInto(s, g, card.value);
+    const made = A.newBand[g];
+    for (let k = 1; k <= n; k++) out.push(k <= made.length ? made[k - 1] : { k: 'new', g: s.sc.groups[g].id, n: k });
   }
   return out;
 }
