@@ -2,7 +2,8 @@
  * A/B speed of two checkouts in one process: random-play (or heuristic) decisions per CPU-second of
  * the same scenario, in interleaved batches of games on the same seeds, so that the machine's
  * swings touch both sides alike. Prints every round, the medians and the median ratio B/A, and the
- * heap allocated per decision (bench/alloc.ts) of each.
+ * heap allocated per decision (bench/alloc.ts) of each. Before timing, the two checkouts play the
+ * warm-up seeds and the final-state hashes are compared: a speed-up that changes games is reported.
  *
  *   npx tsx bench/ab.ts --a /path/to/old-checkout --b . --rounds 20 --games 25
  *
@@ -24,7 +25,8 @@ const o = new Command()
   .parse()
   .opts<{ a: string; b: string; scenario: string; agent: string; rounds: number; games: number }>();
 
-type Play = (seed: number) => number;
+/** Plays the game of a seed; returns its decisions and final-state hash. */
+type Play = (seed: number) => { decisions: number; hash: string };
 
 async function load(root: string): Promise<Play> {
   const dir = resolve(root);
@@ -32,28 +34,28 @@ async function load(root: string): Promise<Play> {
     loadScenario(id: string): { compiled: unknown; ruleset: { sides(c: unknown): string[] } };
   };
   const game = (await import(`${dir}/src/core/game.ts`)) as {
-    playGameSync(sc: unknown, seed: number, agents: unknown): { result: { decisions: number } };
+    playGameSync(sc: unknown, seed: number, agents: unknown): { result: { decisions: number; hash: string } };
     makeAgents(sc: unknown, seed: number, fac: unknown, n: number): unknown;
   };
   const ag = (await import(`${dir}/agents/index.ts`)) as { resolveBuiltinAgent(spec: string): unknown };
   const sc = idx.loadScenario(o.scenario);
   const a = ag.resolveBuiltinAgent(o.agent);
   const fac = Object.fromEntries(sc.ruleset.sides(sc.compiled).map((s) => [s, a]));
-  return (seed) => game.playGameSync(sc, seed, game.makeAgents(sc, seed, fac, 1)).result.decisions;
+  return (seed) => game.playGameSync(sc, seed, game.makeAgents(sc, seed, fac, 1)).result;
 }
 
 const pa = await load(o.a);
 const pb = await load(o.b);
-for (let s = 1_000_000; s < 1_000_005; s++) {
-  pa(s);
-  pb(s);
-}
+// Warm up (JIT) on seeds the timed rounds do not use, and compare the games.
+let differ = 0;
+for (let s = 1_000_000; s < 1_000_010; s++) if (pa(s).hash !== pb(s).hash) differ++;
+console.log(differ === 0 ? 'A and B play the same games on 10 warm-up seeds (final-state hashes)' : `A and B play DIFFERENT games: ${differ} of 10 warm-up seeds end in other states`);
 const bytes: { a: number[]; b: number[] } = { a: [], b: [] };
 function batch(play: Play, r: number, into: number[]): number {
   let d = 0;
   const c0 = process.cpuUsage();
   const m = measureAllocation(() => {
-    for (let g = 0; g < o.games; g++) d += play(1 + r * o.games + g);
+    for (let g = 0; g < o.games; g++) d += play(1 + r * o.games + g).decisions;
   });
   const c = process.cpuUsage(c0);
   into.push(m.bytes / d);
