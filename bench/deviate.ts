@@ -21,7 +21,7 @@ import { GameSession, makeAgents } from '../src/core/game.js';
 import { resolveAgent } from '../agents/index.js';
 import type { AnyRuleset, Json } from '../src/core/model.js';
 import { FastRng } from '../src/core/rng.js';
-import { scriptedPolicy } from '../agents/heuristic/index.js';
+import { argmax, scriptedPolicy } from '../agents/heuristic/index.js';
 
 const o = new Command()
   .option('--scenario <id>', 'scenario id or file', 'supply-raid')
@@ -50,12 +50,7 @@ function playout(r: AnyRuleset, state: unknown, first: Json, seed: number): numb
   r.apply(s, first, ctx);
   while (!r.isTerminal(s)) {
     const legal = r.legalActions(s);
-    let b = 0;
-    if (legal.length > 1 && policy) {
-      const v = policy(s, legal);
-      for (let i = 1; i < v.length; i++) if (v[i] > v[b]) b = i;
-    }
-    r.apply(s, legal[b], ctx);
+    r.apply(s, legal.length > 1 && policy ? legal[argmax(policy(s, legal))] : legal[0], ctx);
   }
   return r.outcome(s)?.winner === o.side ? 1 : 0;
 }
