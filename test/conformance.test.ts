@@ -197,6 +197,15 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('tr
     const rng = gameStream(13);
     const pick = streamFromString('pick/capabilities');
     const s = r.setup(sc.compiled, { rng });
+    if (r.policy?.variants) {
+      const names = r.policy.variants.map((v) => v.name);
+      expect(new Set(names).size).toBe(names.length);
+      for (const v of r.policy.variants) {
+        expect(v.name).toMatch(/^[a-z0-9-]+$/);
+        expect(v.name).not.toBe('script');
+        for (const side of v.sides(sc.compiled)) expect(r.sides(sc.compiled)).toContain(side);
+      }
+    }
     if (r.evaluation) {
       expect(r.evaluation.defaultWeights.length).toBe(r.evaluation.names.length);
       expect(r.sides(sc.compiled)).toContain(r.evaluation.side(sc.compiled));
@@ -215,6 +224,16 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('tr
             expect(quick.every((x) => Number.isFinite(x))).toBe(true);
             expect(r.policy.rollout(s, legal)).toEqual(quick);
             expect(r.policy.scores(s, legal)).toEqual(scores);
+          }
+          // Policy variants (a portfolio for search): same contract, and the main script's scores for
+          // every side a variant does not name.
+          const mover = r.currentSide(s);
+          for (const v of r.policy.variants ?? []) {
+            const vs = v.scores(s, legal);
+            expect(vs.length).toBe(legal.length);
+            expect(vs.every((x) => Number.isFinite(x))).toBe(true);
+            expect(v.scores(s, legal)).toEqual(vs);
+            if (mover !== null && !v.sides(sc.compiled).includes(mover)) expect(vs).toEqual(scores);
           }
         }
         if (r.evaluation) expect(r.evaluation.features(s).length).toBe(r.evaluation.names.length);

@@ -20,6 +20,11 @@
  *   (AgentContext.maxThreads > 1), otherwise one after the other on this thread — with an
  *   iteration or call budget the choice is the same either way.
  * - `eval` — a weights file written by `fit-eval` for the ruleset's feature evaluation.
+ * - `variant` — the ruleset's policy variant of that name (`policy.variants`) as this side's script
+ *   in the search (root prior, rollouts, the guard's fallback); other sides keep the main script.
+ * - `portfolio` (default 0: off) — rounds of whole-game playouts per decision with which the agent
+ *   chooses, as it plays, between the main script and the variants for its side (agents/mcts/portfolio.ts);
+ *   the tree search then follows the chosen one as with `variant`. Not with `variant`.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -28,12 +33,13 @@ import type { AgentFactory, Explanation } from '../../src/core/agent.js';
 import { workerModule } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, intOption, numOption, canonicalSpec } from '../options.js';
-import { rolloutPolicy, scriptedPolicy } from '../heuristic/index.js';
+import { findVariant, rolloutPolicy, scriptedPolicy, variantPolicy, type ScriptedPolicy } from '../heuristic/index.js';
+import { Portfolio, type PortfolioChoice } from './portfolio.js';
 import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
 
 /** The option names `mcts` accepts. */
-export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'confidence', 'focus', 'workers', 'eval'] as const;
+export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'confidence', 'focus', 'workers', 'eval', 'variant', 'portfolio'] as const;
 
 /** A weights file for a ruleset's feature evaluation (written by `fit-eval`). */
 export interface WeightsFile {
@@ -64,7 +70,7 @@ export function loadWeights(path: string, ruleset: AnyRuleset): number[] {
  * a ruleset (checking a spec before any game) the ruleset-dependent checks — `horizon=turn`, the
  * `eval` file — are left for when the agent is created.
  */
-export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number } {
+export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number; variant: string | null; portfolio: number } {
   checkOptions('mcts', given, MCTS_OPTIONS);
   const options = withRulesetDefaults(given, ruleset);
   const ms = intOption(options, 'ms', 0, 0, 3_600_000);
@@ -88,7 +94,13 @@ export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset
     focus: numOption(options, 'focus', DEFAULT_SEARCH.focus, 0.01, 1),
     weights: options.eval && ruleset ? loadWeights(options.eval, ruleset) : undefined,
   };
-  return { opts, workers: intOption(options, 'workers', 1, 1, 64) };
+  const variant = options.variant ?? null;
+  if (variant !== null && !/^[a-z0-9-]+$/.test(variant)) throw new AgentSpecError(`option variant must name a policy variant (a word of a-z, 0-9 and -), got "${variant}"`);
+  if (variant !== null && ruleset) findVariant(ruleset, variant);
+  const portfolio = intOption(options, 'portfolio', 0, 0, 1000);
+  if (variant !== null && portfolio > 0) throw new AgentSpecError('options variant and portfolio exclude each other: a portfolio chooses the variant itself');
+  if (portfolio > 0 && ruleset && !ruleset.policy) throw new AgentSpecError(`portfolio needs a scripted policy; ruleset "${ruleset.id}" declares none`);
+  return { opts, workers: intOption(options, 'workers', 1, 1, 64), variant, portfolio };
 }
 
 const BUDGET_OPTIONS = ['iterations', 'calls', 'ms'];
@@ -137,9 +149,19 @@ async function releasePool(): Promise<void> {
 
 /** Factory of `mcts` (options above). */
 export const mctsAgent: AgentFactory = (ctx) => {
-  const { opts, workers } = searchOptions(ctx.options, ctx.ruleset);
-  const policy = scriptedPolicy(ctx.ruleset);
-  const fast = rolloutPolicy(ctx.ruleset);
+  const { opts, workers, variant, portfolio: rounds } = searchOptions(ctx.options, ctx.ruleset);
+  // This side's scripts by variant name (`script`: the main one), made on first use.
+  const scripts = new Map<string, { policy: ScriptedPolicy | null; fast: ScriptedPolicy | null }>();
+  scripts.set('script', { policy: scriptedPolicy(ctx.ruleset), fast: rolloutPolicy(ctx.ruleset) });
+  const scriptsOf = (name: string): { policy: ScriptedPolicy | null; fast: ScriptedPolicy | null } => {
+    let p = scripts.get(name);
+    if (!p) {
+      p = { policy: variantPolicy(ctx.ruleset, name, ctx.side, false), fast: variantPolicy(ctx.ruleset, name, ctx.side, true) };
+      scripts.set(name, p);
+    }
+    return p;
+  };
+  const portfolio = rounds > 0 ? new Portfolio(ctx.ruleset, ctx.side, ctx.scenario, rounds) : null;
   const threads = Math.min(workers, Math.max(1, ctx.maxThreads), availableParallelism());
   const threadsCap = ctx.ruleset.threads;
   const parallel = workers > 1 && threads > 1 && ctx.scenarioData !== undefined && threadsCap !== undefined;
@@ -167,6 +189,11 @@ export const mctsAgent: AgentFactory = (ctx) => {
       }
       // One seed per tree, drawn from the agent's own stream: the same game gives the same seeds.
       const seeds = Array.from({ length: workers }, () => Math.floor(ctx.rng.next() * 4294967296));
+      // The script this side's search follows: fixed (`variant`), chosen by the portfolio's playouts, or the main one.
+      let choice: PortfolioChoice | null = null;
+      if (portfolio?.active) choice = portfolio.choose(d.state, Math.floor(ctx.rng.next() * 4294967296));
+      const follow = variant ?? choice?.name ?? 'script';
+      const { policy, fast } = scriptsOf(follow);
       let results: SearchResult[];
       if (parallel && threadsCap) {
         pool ??= acquirePool(threads);
@@ -177,6 +204,7 @@ export const mctsAgent: AgentFactory = (ctx) => {
           state: data,
           options: opts,
           seed,
+          ...(follow === 'script' ? {} : { variant: { name: follow, side: ctx.side } }),
         }));
         results = await Promise.all(tasks.map((t) => (pool as Piscina).run(t) as Promise<SearchResult>));
       } else {
@@ -187,6 +215,8 @@ export const mctsAgent: AgentFactory = (ctx) => {
       }
       const merged = mergeRoots(results);
       last = explain(merged, results, d.state);
+      if (choice && last) last.summary = `${last.summary}; portfolio: following ${follow} (${portfolioWords(choice)})`;
+      else if (variant && last) last.summary = `${last.summary}; following the variant ${variant}`;
       const best = chooseRoot(merged, opts.confidence);
       if (best && last) last.summary = `${last.summary}; chose ${ctx.ruleset.describeAction(d.state, best.action)}${best !== merged[0] ? ' (the scripted choice: the most-visited one was not better by enough)' : ''}`;
       if (!best) return d.legal[0];
@@ -202,3 +232,11 @@ export const mctsAgent: AgentFactory = (ctx) => {
     },
   };
 };
+
+/** A portfolio's figures in words: each variant's paired advantage over the main script ± its standard error. */
+function portfolioWords(c: PortfolioChoice): string {
+  const parts = Object.keys(c.advantage)
+    .filter((n) => n !== 'script')
+    .map((n) => `${n} ${c.advantage[n] >= 0 ? '+' : ''}${c.advantage[n].toFixed(3)} ± ${Number.isFinite(c.se[n]) ? c.se[n].toFixed(3) : '∞'}`);
+  return `${parts.join(', ')} against the script over ${c.rounds.toFixed(1)} discounted rounds`;
+}

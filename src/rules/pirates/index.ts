@@ -17,7 +17,7 @@ import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
-import { piratesScores } from './policy.js';
+import { piratesAttackScores, piratesScores } from './policy.js';
 import { piratesDelegable, piratesReach, piratesTargets } from './pointers.js';
 
 export type { PiratesAction } from './action.js';
@@ -76,7 +76,17 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
     features: (s) => features(s),
   },
   turn: (s) => s.turn,
-  policy: { scores: piratesScores },
+  policy: {
+    scores: piratesScores,
+    variants: [
+      {
+        name: 'attack',
+        summary: 'raiders without booty strike a defender they reach before following their band or marching on (attack base 8 instead of 6)',
+        sides: (sc) => [sc.sides[sc.raiders].id],
+        scores: piratesAttackScores,
+      },
+    ],
+  },
   threads: { exportState, importState },
   hash: hashState,
   actionKey,

@@ -275,7 +275,7 @@ function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: num
   return out;
 }
 
-function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boolean): number {
+function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boolean, attack: number): number {
   const sc = s.sc;
   const info = sc.figures[f];
   const carrying = s.booty[f] === 1;
@@ -325,7 +325,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
       const pers = sc.figures[t].personality ? 1 : 0;
       if (raider) {
         if (carrying) return a.k === 'fight' ? 1 : -1;
-        return 6 + 1.5 * hits - pers + (hasRanged(s, t) ? 2 : 0) + (a.k === 'charge' && bandSize >= 3 ? -1 : 0);
+        return attack + 1.5 * hits - pers + (hasRanged(s, t) ? 2 : 0) + (a.k === 'charge' && bandSize >= 3 ? -1 : 0);
       }
       if (ranged) return a.k === 'fight' ? 3 + hits : 1;
       return 7 + 2 * hits + (s.booty[t] ? 2 : 0) - 0.5 * friendsNear(s, t, 3) - 2 * pers;
@@ -346,8 +346,33 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
 /** Distance from the deciding figure to its nearest enemy, once found in this call of piratesScores (−1: not yet). */
 let FIG_NE_D = -1;
 
+/**
+ * The script's base score of an attack (charge or fight) by a raider who carries no booty: below
+ * following his band's group move (6.5) and level with marching on the objective (6), so big bands
+ * walk past defenders they could strike.
+ */
+const ATTACK = 6;
+
+/**
+ * The base score of that attack in the `attack` variant: above following the band and marching on, so
+ * a raider strikes what he reaches first (only pillaging and carrying booty home come before it) — the
+ * defender never strikes back in his own fight (§5.A), and clubs left standing gang up on the raiders.
+ * Chosen from a sweep of scripted-vs-scripted raids (docs/agents.md, issue 16): base 6 → 49% pirates'
+ * wins, 7.5–12 a plateau of 70–73%, 8 → 73.3% on seeds not used to choose.
+ */
+const ATTACK_VARIANT = 8;
+
 /** Scores of the legal actions of a Pirates! state for the side deciding (higher is better). */
 export function piratesScores(s: PiratesState, legal: readonly PiratesAction[]): number[] {
+  return scoresWith(s, legal, ATTACK);
+}
+
+/** {@link piratesScores} with the raiders' attack base score of the `attack` variant (the townsfolk decide as in the script). */
+export function piratesAttackScores(s: PiratesState, legal: readonly PiratesAction[]): number[] {
+  return scoresWith(s, legal, ATTACK_VARIANT);
+}
+
+function scoresWith(s: PiratesState, legal: readonly PiratesAction[], attack: number): number[] {
   const side = s.sc.deck[s.actCard].side;
   const raider = side === s.sc.raiders;
   if (s.phase === PH_BAND) return bandScores(s, legal, side, raider);
@@ -356,7 +381,7 @@ export function piratesScores(s: PiratesState, legal: readonly PiratesAction[]):
   if (s.phase === PH_FIGURE) {
     const f = s.queue[s.qPos];
     FIG_NE_D = -1;
-    for (let i = 0; i < legal.length; i++) out.push(figureScore(s, f, legal[i], raider));
+    for (let i = 0; i < legal.length; i++) out.push(figureScore(s, f, legal[i], raider, attack));
   } else for (let i = 0; i < legal.length; i++) out.push(0);
   return out;
 }
