@@ -109,14 +109,15 @@ const BUDGET_OPTIONS = ['iterations', 'calls', 'ms'];
  * The spec's options over the ruleset's {@link AnyRuleset.searchDefaults}: a spec naming any budget
  * option drops the default budget whole (so `ms=500` is a time budget, not time plus the default
  * iterations). Throws AgentSpecError when a ruleset default is not an `mcts` option (a defect of
- * the ruleset, caught by the conformance suite).
+ * the ruleset, caught by the conformance suite). A spec naming `variant` drops a default `portfolio`.
  */
 export function withRulesetDefaults(options: Record<string, string>, ruleset: AnyRuleset | null): Record<string, string> {
   const defaults = ruleset?.searchDefaults;
   if (!defaults) return options;
   checkOptions('mcts', defaults, MCTS_OPTIONS);
   const specBudget = BUDGET_OPTIONS.some((k) => options[k] !== undefined);
-  const kept = Object.entries(defaults).filter(([k]) => !(specBudget && BUDGET_OPTIONS.includes(k)));
+  // A spec that fixes the variant drops a default portfolio (which would choose the variant itself).
+  const kept = Object.entries(defaults).filter(([k]) => !(specBudget && BUDGET_OPTIONS.includes(k)) && !(k === 'portfolio' && options.variant !== undefined));
   return { ...Object.fromEntries(kept), ...options };
 }
 

@@ -89,6 +89,9 @@ describe('mcts with a policy variant', () => {
     expect(() => searchOptions({ variant: 'timid' }, r)).toThrow(/no policy variant "timid"/);
     expect(() => searchOptions({ variant: 'attack', portfolio: '2' }, r)).toThrow(/exclude each other/);
     expect(searchOptions({ portfolio: '2' }, r).portfolio).toBe(2);
+    // The Supply Raid's default portfolio gives way to a variant the spec fixes.
+    expect(searchOptions({}, r).portfolio).toBe(1);
+    expect(searchOptions({ variant: 'attack' }, r)).toMatchObject({ variant: 'attack', portfolio: 0 });
   });
 
   it('gives the tree the variant\'s scores as its root prior (the favourite the keep-the-script guard falls back on), not the script\'s', () => {

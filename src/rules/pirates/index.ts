@@ -76,6 +76,11 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
     features: (s) => features(s),
   },
   turn: (s) => s.turn,
+  // Plain `mcts` here: a portfolio of one round of paired whole-game playouts a decision, choosing
+  // for the raiders between the script and its `attack` variant, and the keep-the-script guard at 2
+  // standard errors — chosen on 20-game screens of stress seed 77 (docs/agents.md, issue 16, ninth
+  // session) and measured on a seed fixed before the run.
+  searchDefaults: { portfolio: '1', confidence: '2' },
   policy: {
     scores: piratesScores,
     variants: [
