@@ -225,6 +225,12 @@ export const mctsAgent: AgentFactory = (ctx) => {
       return d.legal.find((a) => ctx.ruleset.actionKey(a) === best.key) ?? best.action;
     },
     explain: () => last,
+    // The portfolio's statistics are what the agent learns during a game (play's undo and --resume put them back).
+    memory: () => (portfolio?.active ? portfolio.memory() : null),
+    restore(m) {
+      if (!portfolio?.active) throw new Error(`${spec} keeps no memory between decisions`);
+      portfolio.restore(m);
+    },
     async close() {
       if (pool) {
         pool = null;

@@ -20,7 +20,7 @@
  *
  * Deterministic: playouts take their dice from seeds the agent draws from its own stream; no clock.
  */
-import type { AnyRuleset } from '../../src/core/model.js';
+import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { FastRng } from '../../src/core/rng.js';
 import { argmax, rolloutPolicy, type ScriptedPolicy } from '../heuristic/index.js';
 
@@ -92,6 +92,33 @@ export class Portfolio {
       if (!v.sides(scenario).includes(side)) continue;
       this.arms.push({ name: v.name, play: (st, legal) => v.scores(st, legal), diff: 0, diff2: 0 });
     }
+  }
+
+  /** What it has learnt (rounds and each variant's sums), as JSON for {@link restore} (play's undo). */
+  memory(): Json {
+    return { rounds: this.rounds, arms: this.arms.slice(1).map((a) => ({ name: a.name, diff: a.diff, diff2: a.diff2 })) };
+  }
+
+  /** Put back what {@link memory} returned for the same ruleset, side and scenario (throws on anything else). */
+  restore(m: Json): void {
+    const bad = (): never => {
+      throw new Error('portfolio memory does not fit this agent: expected { rounds, arms: [{ name, diff, diff2 }] } with its variants in order');
+    };
+    if (m === null || typeof m !== 'object' || Array.isArray(m)) return bad();
+    const rounds = m.rounds;
+    const arms = m.arms;
+    if (typeof rounds !== 'number' || !Number.isFinite(rounds) || rounds < 0 || !Array.isArray(arms) || arms.length !== this.arms.length - 1) return bad();
+    const vals = arms.map((x, i) => {
+      if (x === null || typeof x !== 'object' || Array.isArray(x) || x.name !== this.arms[i + 1].name) return bad();
+      const { diff, diff2 } = x;
+      if (typeof diff !== 'number' || typeof diff2 !== 'number' || !Number.isFinite(diff) || !Number.isFinite(diff2)) return bad();
+      return { diff, diff2 };
+    });
+    this.rounds = rounds;
+    vals.forEach((v, i) => {
+      this.arms[i + 1].diff = v.diff;
+      this.arms[i + 1].diff2 = v.diff2;
+    });
   }
 
   /** True when some variant decides differently for this side (otherwise there is nothing to choose). */

@@ -167,6 +167,19 @@ describe('the portfolio (policy-level search by paired whole-game playouts)', ()
     expect(agent.explain!()!.summary).toMatch(/portfolio: following (script|attack) \(attack [+-]\d\.\d{3} ± \d\.\d{3} against the script over 5\.9 discounted rounds\)/);
   });
 
+  it('hands over what it learnt: a fresh portfolio given memory() chooses as the first one does next (play\'s undo); data it did not write is refused', () => {
+    const s = r.setup(sc.compiled, { rng: gameStream(5) });
+    const a = new Portfolio(r, 'pirates', sc.compiled, 2);
+    a.choose(s, 1);
+    a.choose(s, 2);
+    const b = new Portfolio(r, 'pirates', sc.compiled, 2);
+    b.restore(JSON.parse(JSON.stringify(a.memory())));
+    expect(b.memory()).toEqual(a.memory());
+    expect(b.choose(s, 3)).toEqual(a.choose(s, 3));
+    expect(() => b.restore({ rounds: 1, arms: [{ name: 'timid', diff: 0, diff2: 0 }] })).toThrow(/does not fit/);
+    expect(() => b.restore({ rounds: 1, arms: [] })).toThrow(/does not fit/);
+  });
+
   it('discounts what it learnt at each decision (0.99) and needs 4 rounds before it leaves the script', () => {
     const s = r.setup(sc.compiled, { rng: gameStream(5) });
     const p = new Portfolio(r, 'pirates', sc.compiled, 1);
