@@ -334,6 +334,7 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
   const ctx = { rng: iterRng };
   const turnOf = r.turn;
   const evaluateSides = r.evaluateSides;
+  const applyLegal = r.applyLegal;
   let scratch: unknown = null;
   let nLeaf = 0;
   let sum = 0;
@@ -466,7 +467,9 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
           scratch = s;
           made = true;
         }
-        r.apply(s, t.current[edge.index], ctx);
+        // t.current holds this visit's legal list, of this very state (see Ruleset.applyLegal).
+        if (applyLegal) applyLegal.call(r, s, t.current[edge.index], ctx);
+        else r.apply(s, t.current[edge.index], ctx);
         if (sure && iterRng.position() !== seed0) sure = false;
       }
       calls++;
@@ -491,7 +494,9 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
       if (opts.horizonTurn && turnOf && turnOf.call(r, s) !== turn0) break;
       if (maxCalls > 0 && calls >= maxCalls) break;
       const legal = r.legalActions(s);
-      r.apply(s, legal.length === 1 ? legal[0] : sample(run, s, legal, iterRng), ctx);
+      const a = legal.length === 1 ? legal[0] : sample(run, s, legal, iterRng);
+      if (applyLegal) applyLegal.call(r, s, a, ctx);
+      else r.apply(s, a, ctx);
       calls++;
     }
 

@@ -197,9 +197,11 @@ const DK_KEYS: string[] = [];
 
 /**
  * {@link destinationKeys} written into the first places of `keys` (a list reused by the caller;
- * places beyond are left as they were), returning how many.
+ * places beyond are left as they were), returning how many. `foeDist`, when the caller has worked
+ * them out: the distances from `from` to the enemies (`sc.sides[1 - side].figures`, by position in
+ * that list; only the active ones are read), each as `dist(from.x, from.y, x, y)` gives it.
  */
-export function destinationKeysInto(s: PiratesState, from: Vec, side: number, solo: number, near: number, keys: string[]): number {
+export function destinationKeysInto(s: PiratesState, from: Vec, side: number, solo: number, near: number, keys: string[], foeDist?: Float64Array): number {
   const sc = s.sc;
   let nk = 0;
   if (!pointInPolygon(from.x, from.y, sc.objective.poly)) nk = putKey(keys, nk, 'obj');
@@ -214,7 +216,7 @@ export function destinationKeysInto(s: PiratesState, from: Vec, side: number, so
   for (let i = 0; i < foes.length; i++) {
     const e = foes[i];
     if (s.status[e] !== ACTIVE) continue;
-    const d = dist(from.x, from.y, s.x[e], s.y[e]);
+    const d = foeDist === undefined ? dist(from.x, from.y, s.x[e], s.y[e]) : foeDist[i];
     if (nn < 2 || d < d2) {
       if (nn === 0) {
         f1 = e;
@@ -240,7 +242,12 @@ export function destinationKeysInto(s: PiratesState, from: Vec, side: number, so
     let n = 0;
     let cx = 0;
     let cy = 0;
-    for (let g = 0; g < s.band.length; g++) {
+    // A band's members are of its side: its figures (in id order, so the sums are the same) are
+    // enough — unless `solo` is in no band, when every figure in none counts.
+    const figs = b >= 0 ? sc.sides[s.bandSide[b]].figures : null;
+    const m = figs === null ? s.band.length : figs.length;
+    for (let i = 0; i < m; i++) {
+      const g = figs === null ? i : figs[i];
       if (g === solo || s.band[g] !== b || s.status[g] !== ACTIVE) continue;
       n++;
       cx += s.x[g];
@@ -271,7 +278,11 @@ export function cohesionRule(s: PiratesState, f: number): ((x: number, y: number
   const n = s.band.length;
   if (CR_MATES.length < n) CR_MATES = new Int32Array(n);
   let k = 0;
-  for (let g = 0; g < n; g++) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) CR_MATES[k++] = g;
+  const figs = s.sc.sides[s.bandSide[b]].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const g = figs[i];
+    if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) CR_MATES[k++] = g;
+  }
   return cohesionTest(viewOf(s), f, CR_MATES, COHESION, k);
 }
 
@@ -283,7 +294,7 @@ export function bandMates(s: PiratesState, f: number): number[] {
   const b = s.band[f];
   const out: number[] = [];
   if (b < 0) return out;
-  for (let g = 0; g < s.band.length; g++) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) out.push(g);
+  for (const g of s.sc.sides[s.bandSide[b]].figures) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) out.push(g);
   return out;
 }
 
