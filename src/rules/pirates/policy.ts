@@ -139,10 +139,13 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
     } else if (hasRanged(s, f)) BS_RANGED[b] = 1;
   }
   const out: number[] = [];
-  // The candidates of the last group asked about ('new' actions of one group come together).
+  // The candidates of the last group asked about ('new' actions of one group come together), the
+  // distance from the first of them to the nearest enemy, and the place of the first with a
+  // missile weapon (nCand when none): the same for every 'new' action of the group.
   let candG: string | null = null;
-  let cand: Int32Array = newBandList();
   let nCand = 0;
+  let candNear = Infinity;
+  let candRanged = 0;
   for (let i = 0; i < legal.length; i++) {
     const a = legal[i];
     if (a.k === 'pass') out.push(-5);
@@ -176,15 +179,16 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
             }
           }
           nCand = newBandInto(s, g, 13);
-          cand = newBandList();
+          const cand = newBandList();
           candG = a.g;
+          candNear = nCand > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
+          candRanged = 0;
+          while (candRanged < nCand && !hasRanged(s, cand[candRanged])) candRanged++;
         }
         const m = Math.min(a.n, nCand);
-        const near = m > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
+        const near = m > 0 ? candNear : Infinity;
         if (near < 20) v += 1;
-        let ranged = false;
-        for (let j = 0; j < m && !ranged; j++) if (hasRanged(s, cand[j])) ranged = true;
-        if (ranged) v += 0.5;
+        if (candRanged < m) v += 0.5;
       }
       out.push(v);
     } else out.push(0);
