@@ -387,7 +387,7 @@ export class NavMap {
         }
       }
     }
-    const exact = (x: number, y: number): { d: number; via: number } => {
+    const compute = (x: number, y: number): { d: number; via: number } => {
       if (this.clear(x, y, target.x, target.y)) return { d: dist(x, y, target.x, target.y), via: -1 };
       let best = Infinity;
       let via = -2;
@@ -402,6 +402,32 @@ export class NavMap {
       }
       return { d: best, via };
     };
+    // Ways from points off the grid are worth remembering, as paths are (NavMap.path): a search
+    // asks for the way home from the same places again and again. Keyed by the point's exact
+    // coordinates (a numeric hash, then checked exactly); bounded, cleared when full.
+    const memo = new Map<number, { x: number; y: number; d: number; via: number }[]>();
+    let memoSize = 0;
+    const exact = (x: number, y: number): { d: number; via: number } => {
+      const h = hash4(x, y, 0, 0);
+      const bucket = memo.get(h);
+      if (bucket !== undefined) {
+        for (let i = 0; i < bucket.length; i++) {
+          const e = bucket[i];
+          if (e.x === x && e.y === y) return e;
+        }
+      }
+      const r = compute(x, y);
+      if (memoSize >= 20_000) {
+        memo.clear();
+        memoSize = 0;
+      }
+      const e = { x, y, d: r.d, via: r.via };
+      const now = memo.get(h);
+      if (now) now.push(e);
+      else memo.set(h, [e]);
+      memoSize++;
+      return e;
+    };
     const cols = Math.ceil(this.width / this.cell);
     const rows = Math.ceil(this.height / this.cell);
     const grid = new Float32Array(cols * rows);
@@ -409,7 +435,7 @@ export class NavMap {
       for (let c = 0; c < cols; c++) {
         const x = (c + 0.5) * this.cell;
         const y = (r + 0.5) * this.cell;
-        grid[r * cols + c] = this.isFree(x, y) ? exact(x, y).d : Infinity;
+        grid[r * cols + c] = this.isFree(x, y) ? compute(x, y).d : Infinity;
       }
     }
     const corners = this.corners;
