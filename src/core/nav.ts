@@ -81,9 +81,14 @@ export class NavMap {
   /** Grid cell size for distance fields (inches). */
   readonly cell: number;
   private readonly fields = new Map<string, DistanceField>();
-  /** Memo of paths that are not straight lines, by exact end points (bounded; cleared when full). */
-  private readonly memo = new Map<number, { ax: number; ay: number; bx: number; by: number; p: Path | null }[]>();
-  private memoSize = 0;
+  /**
+   * Memo of paths that are not straight lines, by exact end points: a direct-mapped table of
+   * {@link PATH_SLOTS} places (the slot by a hash of the four coordinates; a new path takes the
+   * place of the one there). `memoKey` holds each slot's four coordinates (NaN: empty, never
+   * equal), `memoPath` its path (null: none).
+   */
+  private readonly memoKey = new Float64Array(4 * PATH_SLOTS).fill(NaN);
+  private readonly memoPath: (Path | null)[] = new Array<Path | null>(PATH_SLOTS).fill(null);
 
   /**
    * @param width, height table size (inches)
@@ -225,22 +230,19 @@ export class NavMap {
   path(a: Vec, b: Vec): Path | null {
     if (this.clear(a.x, a.y, b.x, b.y)) return { points: [a, b], length: dist(a.x, a.y, b.x, b.y) };
     // Paths round buildings are worth remembering: searches ask for the same ones again and again.
-    // Keyed by the four coordinates, first by a cheap numeric hash, then checked exactly.
-    const h = hash4(a.x, a.y, b.x, b.y);
-    const bucket = this.memo.get(h);
-    if (bucket !== undefined) {
-      for (const e of bucket) if (e.ax === a.x && e.ay === a.y && e.bx === b.x && e.by === b.y) return e.p;
-    }
+    // Keyed by the four coordinates: a slot by a cheap numeric hash, then checked exactly. A table
+    // of fixed size costs nothing to keep (a map of lists cost more than the paths it saved in play
+    // without search, where few come again).
+    const slot = hash4(a.x, a.y, b.x, b.y) & (PATH_SLOTS - 1);
+    const key = this.memoKey;
+    const k = 4 * slot;
+    if (key[k] === a.x && key[k + 1] === a.y && key[k + 2] === b.x && key[k + 3] === b.y) return this.memoPath[slot];
     const p = this.cornerPath(a, b);
-    if (this.memoSize >= 50_000) {
-      this.memo.clear();
-      this.memoSize = 0;
-    }
-    const e = { ax: a.x, ay: a.y, bx: b.x, by: b.y, p };
-    const now = this.memo.get(h);
-    if (now) now.push(e);
-    else this.memo.set(h, [e]);
-    this.memoSize++;
+    key[k] = a.x;
+    key[k + 1] = a.y;
+    key[k + 2] = b.x;
+    key[k + 3] = b.y;
+    this.memoPath[slot] = p;
     return p;
   }
 
@@ -403,30 +405,24 @@ export class NavMap {
       return { d: best, via };
     };
     // Ways from points off the grid are worth remembering, as paths are (NavMap.path): a search
-    // asks for the way home from the same places again and again. Keyed by the point's exact
-    // coordinates (a numeric hash, then checked exactly); bounded, cleared when full.
-    const memo = new Map<number, { x: number; y: number; d: number; via: number }[]>();
-    let memoSize = 0;
-    const exact = (x: number, y: number): { d: number; via: number } => {
-      const h = hash4(x, y, 0, 0);
-      const bucket = memo.get(h);
-      if (bucket !== undefined) {
-        for (let i = 0; i < bucket.length; i++) {
-          const e = bucket[i];
-          if (e.x === x && e.y === y) return e;
-        }
+    // asks for the way home from the same places again and again. A direct-mapped table like the
+    // path memo's: the slot by a hash of the point, checked exactly (NaN: empty); the distance and
+    // the first corner of each way kept. `exact` answers the distance, the corner in `exactVia`.
+    const memoKey = new Float64Array(2 * FIELD_SLOTS).fill(NaN);
+    const memoD = new Float64Array(FIELD_SLOTS);
+    const memoVia = new Int32Array(FIELD_SLOTS);
+    let exactVia = -1;
+    const exact = (x: number, y: number): number => {
+      const slot = hash4(x, y, 0, 0) & (FIELD_SLOTS - 1);
+      if (memoKey[2 * slot] !== x || memoKey[2 * slot + 1] !== y) {
+        const r = compute(x, y);
+        memoKey[2 * slot] = x;
+        memoKey[2 * slot + 1] = y;
+        memoD[slot] = r.d;
+        memoVia[slot] = r.via;
       }
-      const r = compute(x, y);
-      if (memoSize >= 20_000) {
-        memo.clear();
-        memoSize = 0;
-      }
-      const e = { x, y, d: r.d, via: r.via };
-      const now = memo.get(h);
-      if (now) now.push(e);
-      else memo.set(h, [e]);
-      memoSize++;
-      return e;
+      exactVia = memoVia[slot];
+      return memoD[slot];
     };
     const cols = Math.ceil(this.width / this.cell);
     const rows = Math.ceil(this.height / this.cell);
@@ -442,25 +438,25 @@ export class NavMap {
     const cell = this.cell;
     return {
       target,
-      distanceFrom: (x, y) => exact(x, y).d,
+      distanceFrom: (x, y) => exact(x, y),
       approx: (x, y) => {
         const c = Math.min(cols - 1, Math.max(0, Math.floor(x / cell)));
         const r = Math.min(rows - 1, Math.max(0, Math.floor(y / cell)));
         const v = grid[r * cols + c];
-        return v === Infinity ? exact(x, y).d : v;
+        return v === Infinity ? exact(x, y) : v;
       },
       pathFrom: (x, y) => {
-        const e = exact(x, y);
-        if (e.d === Infinity) return null;
+        const d = exact(x, y);
+        if (d === Infinity) return null;
         const points: Vec[] = [{ x, y }];
-        let k = e.via;
+        let k = exactVia;
         let guard = 0;
         while (k >= 0 && k < n && guard++ <= n) {
           points.push(corners[k]);
           k = nextT[k];
         }
         points.push(target);
-        return { points, length: e.d };
+        return { points, length: d };
       },
     };
   }
@@ -484,6 +480,10 @@ export class NavMap {
 
 /** Side of the cells of the obstacle grid that {@link NavMap.isFree} looks up (table units). */
 const FREE_CELL = 4;
+
+/** Places of a NavMap's path memo and of each distance field's memo (powers of two). */
+const PATH_SLOTS = 16384;
+const FIELD_SLOTS = 4096;
 
 /** A 31-bit hash of four coordinates (for the path memo; equality is checked exactly after). */
 const HASH_F = new Float64Array(1);
