@@ -138,11 +138,10 @@ export class NavMap {
     this.nC = n;
     this.va = new Int32Array(n);
     this.vb = new Int32Array(n);
-    this.db = new Float64Array(n);
-    this.da = new Float64Array(n);
     this.lb = new Float64Array(n);
     this.seenA = new Uint8Array(n);
     this.seenB = new Uint8Array(n);
+    this.ends = Array.from({ length: END_SLOTS }, () => ({ x: NaN, y: NaN, d: new Float64Array(n), sees: new Int8Array(n) }));
     this.cd = new Float64Array(n * n).fill(Infinity);
     this.nextC = new Int32Array(n * n).fill(-1);
     for (let i = 0; i < n; i++) {
@@ -200,15 +199,53 @@ export class NavMap {
   /** Scratch lists of the corners visible from a path's two ends (reused: no allocation per query). */
   private readonly va: Int32Array;
   private readonly vb: Int32Array;
-  private readonly db: Float64Array;
   /**
-   * Scratch of {@link cornerPath}: per corner, the distances to the path's two ends, its lower
-   * bound, and 1 when seen from the start (`seenA`) or the end (`seenB`).
+   * Scratch of {@link cornerPath}: per corner, its lower bound, and 1 when seen from the start
+   * (`seenA`) or the end (`seenB`).
    */
-  private readonly da: Float64Array;
   private readonly lb: Float64Array;
   private readonly seenA: Uint8Array;
   private readonly seenB: Uint8Array;
+
+  /**
+   * What {@link cornerPath} knows of the last few points it was asked about as an end (a legal
+   * list asks several ways from one figure): the distance from the point to each corner and
+   * whether a base at the point sees it (`sees`: −1 not asked yet, 0 no, 1 yes — `clear` from the
+   * point to the corner, asked at most once). The map never changes, so this stays true for the
+   * point; slots are reused round robin.
+   */
+  private readonly ends: { x: number; y: number; d: Float64Array; sees: Int8Array }[];
+  private endNext = 0;
+
+  /** The slot of {@link ends} for (x, y), filled in when new; never the slot `not` (the other end's). */
+  private endOf(x: number, y: number, not: number): number {
+    const ends = this.ends;
+    for (let i = 0; i < ends.length; i++) if (ends[i].x === x && ends[i].y === y) return i;
+    let k = this.endNext;
+    if (k === not) k = (k + 1) % ends.length;
+    this.endNext = (k + 1) % ends.length;
+    const e = ends[k];
+    e.x = x;
+    e.y = y;
+    const corners = this.corners;
+    for (let i = 0; i < this.nC; i++) {
+      e.d[i] = dist(x, y, corners[i].x, corners[i].y);
+      e.sees[i] = -1;
+    }
+    return k;
+  }
+
+  /** Whether a base at end slot `k`'s point sees corner `c` (asked once per point and corner). */
+  private endSees(k: number, c: number): boolean {
+    const e = this.ends[k];
+    let v = e.sees[c];
+    if (v < 0) {
+      const p = this.corners[c];
+      v = this.clear(e.x, e.y, p.x, p.y) ? 1 : 0;
+      e.sees[c] = v;
+    }
+    return v === 1;
+  }
 
   /** Fill `out` with the corners visible from (x, y); returns how many. */
   private visibleInto(x: number, y: number, out: Int32Array): number {
@@ -263,25 +300,23 @@ export class NavMap {
     const lb = this.lb;
     const seenA = this.seenA;
     const seenB = this.seenB;
-    const da = this.da;
-    const db = this.db;
     const listA = this.va;
     const listB = this.vb;
     const ax = a.x;
     const ay = a.y;
     const bx = b.x;
     const by = b.y;
+    // The two ends' distances to the corners (the same floats as dist(a, c) and dist(c, b)) and
+    // sight of them, kept per point.
+    const ka = this.endOf(ax, ay, -1);
+    const kb = this.endOf(bx, by, ka);
+    const da = this.ends[ka].d;
+    const db = this.ends[kb].d;
     // Lower bounds.
     for (let i = 0; i < n; i++) {
-      const cx = corners[i].x;
-      const cy = corners[i].y;
-      const dA = dist(ax, ay, cx, cy);
-      const dB = dist(cx, cy, bx, by);
-      da[i] = dA;
-      db[i] = dB;
       seenA[i] = 0;
       seenB[i] = 0;
-      lb[i] = dA + dB;
+      lb[i] = da[i] + db[i];
     }
     // Sight from both ends, lowest bound first (picked by a scan: a path needs few), the shortest
     // way found kept up to date; a corner picked gets an infinite bound.
@@ -299,9 +334,7 @@ export class NavMap {
       }
       if (c < 0 || l > ub + 1e-6 * (1 + ub)) break;
       lb[c] = Infinity;
-      const cx = corners[c].x;
-      const cy = corners[c].y;
-      if (this.clear(ax, ay, cx, cy)) {
+      if (this.endSees(ka, c)) {
         seenA[c] = 1;
         listA[nA++] = c;
         const row = c * n;
@@ -311,7 +344,7 @@ export class NavMap {
           if (d < ub) ub = d;
         }
       }
-      if (this.clear(bx, by, cx, cy)) {
+      if (this.endSees(kb, c)) {
         seenB[c] = 1;
         listB[nB++] = c;
         for (let ii = 0; ii < nA; ii++) {
@@ -330,7 +363,7 @@ export class NavMap {
     let bj = -1;
     for (let i = 0; i < n; i++) {
       if (seenA[i] === 0) continue;
-      const dai = dist(ax, ay, corners[i].x, corners[i].y);
+      const dai = da[i];
       const row = i * n;
       for (let jj = 0; jj < nB; jj++) {
         const j = listB[jj];
@@ -480,6 +513,9 @@ export class NavMap {
 
 /** Side of the cells of the obstacle grid that {@link NavMap.isFree} looks up (table units). */
 const FREE_CELL = 4;
+
+/** Points whose corner distances and sight a NavMap keeps for {@link NavMap.cornerPath}. */
+const END_SLOTS = 4;
 
 /** Places of a NavMap's path memo and of each distance field's memo (powers of two). */
 const PATH_SLOTS = 16384;
