@@ -543,24 +543,38 @@ function hash4(a: number, b: number, c: number, d: number): number {
  * k = max(8, ⌈2πr / 0.25⌉) points at angles (i / k) · 2π; offset i is r · cos, r · sin — so
  * x + dx[i] is the same float as the inline x + r · cos(angle). Made once per `maxR` (callers pass
  * a few constants; at most 64 are kept), so a search walks one pair of arrays instead of looking up
- * a ring per radius.
+ * a ring per radius. Ring j holds the offsets from `start[j]` to `start[j + 1]` (exclusive) and has
+ * radius `radius[j]` (every offset of it is that far from (0, 0), to rounding): a walk may pass
+ * over a whole ring that a bound shows cannot hold the place it looks for.
  */
-const OFFSETS = new Map<number, { dx: Float64Array; dy: Float64Array }>();
-export function ringOffsets(maxR: number): { dx: Float64Array; dy: Float64Array } {
+const OFFSETS = new Map<number, RingOffsets>();
+/** See {@link ringOffsets}. */
+export interface RingOffsets {
+  dx: Float64Array;
+  dy: Float64Array;
+  start: Int32Array;
+  radius: Float64Array;
+}
+export function ringOffsets(maxR: number): RingOffsets {
   let o = OFFSETS.get(maxR);
   if (o) return o;
   const step = 0.25;
   const dx: number[] = [];
   const dy: number[] = [];
+  const start: number[] = [];
+  const radius: number[] = [];
   for (let r = step; r <= maxR + 1e-9; r += step) {
     const k = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
     const ring = ringOf(k);
+    start.push(dx.length);
+    radius.push(r);
     for (let i = 0; i < k; i++) {
       dx.push(r * ring.cos[i]);
       dy.push(r * ring.sin[i]);
     }
   }
-  o = { dx: Float64Array.from(dx), dy: Float64Array.from(dy) };
+  start.push(dx.length);
+  o = { dx: Float64Array.from(dx), dy: Float64Array.from(dy), start: Int32Array.from(start), radius: Float64Array.from(radius) };
   if (OFFSETS.size < 64) OFFSETS.set(maxR, o);
   return o;
 }
