@@ -425,6 +425,7 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
   }
   const touch = 2 * sc.radius;
   if (dist(from.x, from.y, tp.x, tp.y) - touch > al.full + 1e-9) return null;
+  if (cohesion !== null && !mayCloseWith(s, f, tp.x, tp.y, touch)) return null;
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
   // NavMap.path's straight way, without the object when only asking.
   let path: Path | null;
@@ -498,6 +499,27 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
     if (!best || p.length < best.length - 1e-9) best = { points: p.points, to: { x: cx, y: cy }, length: p.length, limit: lim };
   }
   return best;
+}
+
+/**
+ * False when no place within `r` of (x, y) can pass {@link cohesionRule} for `f`: some band-mate
+ * stands further from (x, y), less `r`, than the rule lets `f` end from it (with a margin of 1e-6
+ * far above rounding). Every place a charge may end at — the straight approach's stop and the
+ * twelve places round the target — lies within a base width of the target, so when this is false
+ * {@link chargeSearch} finds nothing, and need not look.
+ */
+function mayCloseWith(s: PiratesState, f: number, x: number, y: number, r: number): boolean {
+  const b = s.band[f];
+  if (b < 0) return true;
+  const figs = s.sc.sides[s.bandSide[b]].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const g = figs[i];
+    if (g === f || s.band[g] !== b || s.status[g] !== ACTIVE) continue;
+    // The rule's limit from this mate: cohesionTest's max(gap, where f stands now) + 1e-9.
+    const l = Math.max(COHESION, dist(s.x[f], s.y[f], s.x[g], s.y[g])) + 1e-9;
+    if (dist(x, y, s.x[g], s.y[g]) - r > l + 1e-6) return false;
+  }
+  return true;
 }
 
 /** True when a weapon's dice never rise with range (each band's die at most the one before). */
