@@ -203,10 +203,18 @@ function findTable(node: Node, side: SideId): Table | null {
 function newTable(node: Node, side: SideId, state: unknown, legal: Json[], keys: string[], policy: Policy | null): Table {
   const n = legal.length;
   const p = priors(policy ? policy(state, legal) : null, n);
-  // Stable sort: best prior first, ties keep the ruleset's order.
+  // Stable sort: best prior first, ties keep the ruleset's order (an insertion sort: a comparator
+  // sort boxes the doubles it compares, and lists are short).
   const idx = new Array<number>(n);
-  for (let i = 0; i < n; i++) idx[i] = i;
-  idx.sort((a, b) => p[b] - p[a] || a - b);
+  for (let i = 0; i < n; i++) {
+    const pi = p[i];
+    let j = i;
+    while (j > 0 && p[idx[j - 1]] < pi) {
+      idx[j] = idx[j - 1];
+      j--;
+    }
+    idx[j] = i;
+  }
   const t: Table = { side, edges: [], keys: new Array<string>(n), priors: new Array<number>(n), edgeAt: new Array<Edge | null>(n), indexOf: null, seenKeys: keys.slice(0, n), seenPos: new Array<number>(n), stamp: new Array<number>(n), current: new Array<Json>(n), visits: 0 };
   for (let j = 0; j < n; j++) {
     const i = idx[j];

@@ -9,7 +9,6 @@ import { maxRange } from './tables.js';
 import {
   type MovePlan,
   allowanceOf,
-  centreOf,
   chargePlan,
   chargeOffered,
   canFire,
@@ -28,7 +27,7 @@ import {
 } from './movement.js';
 import { facingData, r2, resolveAttack, viaData } from './combat.js';
 import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction, actionTable } from './action.js';
-import { bandChoices, bandCount, bandMembers, checkVictory, newBandInto, newBandList, nextCard, nextFigure, startActivation } from './turn.js';
+import { bandChoices, bandCount, checkVictory, newBandInto, newBandList, nextCard, nextFigure, startActivation } from './turn.js';
 import { planGroupMove } from '../../core/table/index.js';
 import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
 
@@ -47,9 +46,23 @@ export function legalActions(s: PiratesState): PiratesAction[] {
 }
 
 function groupOptions(s: PiratesState): PiratesAction[] {
-  const members = bandMembers(s, s.actBand);
-  const c = centreOf(s, members, members.length);
-  const side = s.sc.figures[members[0]].side;
+  // The centre of the band's active members (centreOf's sums, in id order), into a scratch point.
+  const b = s.actBand;
+  const side = s.bandSide[b];
+  const figs = s.sc.sides[side].figures;
+  let n = 0;
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.band[f] !== b || s.status[f] !== ACTIVE) continue;
+    n++;
+    x += s.x[f];
+    y += s.y[f];
+  }
+  const c = FO_FROM;
+  c.x = x / n;
+  c.y = y / n;
   const out: PiratesAction[] = [];
   const A = actionTable(s.sc);
   const nk = destinationKeysInto(s, c, side, -1, GROUP_STOP_SHORT + 0.5, FO_KEYS);

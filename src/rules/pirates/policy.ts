@@ -10,7 +10,7 @@
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import type { PiratesAction } from './action.js';
-import { bandMembers, newBandInto, newBandList } from './turn.js';
+import { newBandInto, newBandList } from './turn.js';
 import { fullAllowanceOf, inCover } from './movement.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { fireDie } from './tables.js';
@@ -198,8 +198,10 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
 
 function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: number, raider: boolean): number[] {
   const sc = s.sc;
-  const m = bandMembers(s, s.actBand);
-  const n = m.length;
+  // The band's active members (bandMembers, in id order, without the list): its side's figures.
+  const b = s.actBand;
+  const figs = sc.sides[s.bandSide[b]].figures;
+  let n = 0;
   let cx = 0;
   let cy = 0;
   let half = Infinity;
@@ -208,8 +210,10 @@ function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: num
   let ranged = false;
   let inZone = 0;
   let able = false; // a member who may still pillage (has not landed a load, §11)
-  for (let i = 0; i < n; i++) {
-    const f = m[i];
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.band[f] !== b || s.status[f] !== ACTIVE) continue;
+    n++;
     if (!s.hasLanded[f]) able = true;
     cx += s.x[f];
     cy += s.y[f];
