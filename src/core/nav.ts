@@ -518,7 +518,7 @@ const FREE_CELL = 4;
 const END_SLOTS = 4;
 
 /** Places of a NavMap's path memo and of each distance field's memo (powers of two). */
-const PATH_SLOTS = 16384;
+const PATH_SLOTS = 65536;
 const FIELD_SLOTS = 4096;
 
 /** A 31-bit hash of four coordinates (for the path memo; equality is checked exactly after). */
