@@ -85,10 +85,10 @@ export class NavMap {
    * Memo of paths that are not straight lines, by exact end points: a direct-mapped table of
    * {@link PATH_SLOTS} places (the slot by a hash of the four coordinates; a new path takes the
    * place of the one there). `memoKey` holds each slot's four coordinates (NaN: empty, never
-   * equal), `memoPath` its path (null: none).
+   * equal), `memoPath` its path (null: none). Made at the first way round a building.
    */
-  private readonly memoKey = new Float64Array(4 * PATH_SLOTS).fill(NaN);
-  private readonly memoPath: (Path | null)[] = new Array<Path | null>(PATH_SLOTS).fill(null);
+  private memoKey: Float64Array | null = null;
+  private memoPath: (Path | null)[] = [];
 
   /**
    * @param width, height table size (inches)
@@ -271,7 +271,12 @@ export class NavMap {
     // of fixed size costs nothing to keep (a map of lists cost more than the paths it saved in play
     // without search, where few come again).
     const slot = hash4(a.x, a.y, b.x, b.y) & (PATH_SLOTS - 1);
-    const key = this.memoKey;
+    let key = this.memoKey;
+    if (key === null) {
+      key = new Float64Array(4 * PATH_SLOTS).fill(NaN);
+      this.memoKey = key;
+      this.memoPath = new Array<Path | null>(PATH_SLOTS).fill(null);
+    }
     const k = 4 * slot;
     if (key[k] === a.x && key[k + 1] === a.y && key[k + 2] === b.x && key[k + 3] === b.y) return this.memoPath[slot];
     const p = this.cornerPath(a, b);
