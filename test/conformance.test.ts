@@ -133,6 +133,28 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('co
     }
   });
 
+  it('applyLegal (when declared) of a listed action gives what apply gives: the same state and events', () => {
+    if (!r.applyLegal) return;
+    const rng = gameStream(11);
+    const pick = streamFromString('pick/11');
+    const s = r.setup(sc.compiled, { rng });
+    for (let step = 0; step < 600 && !r.isTerminal(s); step++) {
+      const legal = r.legalActions(s);
+      const a = legal[randInt(pick, legal.length)];
+      if (step % 10 === 0) {
+        const c1 = r.clone(s);
+        const c2 = r.clone(s);
+        const e1: unknown[] = [];
+        const e2: unknown[] = [];
+        r.apply(c1, a, { rng: streamFromString(`x${step}`), emit: (e) => e1.push(e) });
+        r.applyLegal(c2, a, { rng: streamFromString(`x${step}`), emit: (e) => e2.push(e) });
+        expect(r.hash(c2)).toBe(r.hash(c1));
+        expect(e2).toEqual(e1);
+      }
+      r.applyLegal(s, a, { rng });
+    }
+  });
+
   it('the same seed and agents give the same record, which verifies; another seed gives another game', () => {
     const a = playSpecs(sc, 5, randomSpecs, true);
     const b = playSpecs(sc, 5, randomSpecs, true);

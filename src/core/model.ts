@@ -108,6 +108,15 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
    */
   apply(state: S, action: A, ctx: StepContext): void;
 
+  /**
+   * Optional: {@link apply} for an action that is an element of the list `legalActions(state)`
+   * returned for this very state, unchanged since — the same result (events, dice, state), without
+   * the checks by which `apply` refuses an illegal action (working some of them out again costs as
+   * much as listing the action did). The game loop calls it for an agent's pick from the list it
+   * was given, a search for the actions it has just been offered; everything else calls `apply`.
+   */
+  applyLegal?(state: S, action: A, ctx: StepContext): void;
+
   /** An independent copy: applying anything to either never changes the other. */
   clone(state: S): S;
 

@@ -8,7 +8,7 @@ import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } fro
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
 import { type PiratesAction, actionKey } from './action.js';
-import { applyAction, legalActions } from './actions.js';
+import { applyAction, applyLegalAction, legalActions } from './actions.js';
 import { exactMovePlan } from './movement.js';
 import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
@@ -44,6 +44,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
   },
   legalActions,
   apply: applyAction,
+  applyLegal: applyLegalAction,
   clone: cloneState,
   cloneInto: cloneStateInto,
   isTerminal: (s) => s.phase === PH_OVER,

@@ -10,7 +10,7 @@
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import type { PiratesAction } from './action.js';
-import { bandMembers, newBandInto, newBandList } from './turn.js';
+import { newBandInto, newBandList } from './turn.js';
 import { fullAllowanceOf, inCover } from './movement.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { fireDie } from './tables.js';
@@ -139,10 +139,13 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
     } else if (hasRanged(s, f)) BS_RANGED[b] = 1;
   }
   const out: number[] = [];
-  // The candidates of the last group asked about ('new' actions of one group come together).
+  // The candidates of the last group asked about ('new' actions of one group come together), the
+  // distance from the first of them to the nearest enemy, and the place of the first with a
+  // missile weapon (nCand when none): the same for every 'new' action of the group.
   let candG: string | null = null;
-  let cand: Int32Array = newBandList();
   let nCand = 0;
+  let candNear = Infinity;
+  let candRanged = 0;
   for (let i = 0; i < legal.length; i++) {
     const a = legal[i];
     if (a.k === 'pass') out.push(-5);
@@ -176,15 +179,16 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
             }
           }
           nCand = newBandInto(s, g, 13);
-          cand = newBandList();
+          const cand = newBandList();
           candG = a.g;
+          candNear = nCand > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
+          candRanged = 0;
+          while (candRanged < nCand && !hasRanged(s, cand[candRanged])) candRanged++;
         }
         const m = Math.min(a.n, nCand);
-        const near = m > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
+        const near = m > 0 ? candNear : Infinity;
         if (near < 20) v += 1;
-        let ranged = false;
-        for (let j = 0; j < m && !ranged; j++) if (hasRanged(s, cand[j])) ranged = true;
-        if (ranged) v += 0.5;
+        if (candRanged < m) v += 0.5;
       }
       out.push(v);
     } else out.push(0);
@@ -194,8 +198,10 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
 
 function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: number, raider: boolean): number[] {
   const sc = s.sc;
-  const m = bandMembers(s, s.actBand);
-  const n = m.length;
+  // The band's active members (bandMembers, in id order, without the list): its side's figures.
+  const b = s.actBand;
+  const figs = sc.sides[s.bandSide[b]].figures;
+  let n = 0;
   let cx = 0;
   let cy = 0;
   let half = Infinity;
@@ -204,8 +210,10 @@ function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: num
   let ranged = false;
   let inZone = 0;
   let able = false; // a member who may still pillage (has not landed a load, §11)
-  for (let i = 0; i < n; i++) {
-    const f = m[i];
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.band[f] !== b || s.status[f] !== ACTIVE) continue;
+    n++;
     if (!s.hasLanded[f]) able = true;
     cx += s.x[f];
     cy += s.y[f];
