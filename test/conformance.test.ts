@@ -225,6 +225,7 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('tr
       for (const v of r.policy.variants) {
         expect(v.name).toMatch(/^[a-z0-9-]+$/);
         expect(v.name).not.toBe('script');
+        if (v.confidence !== undefined) expect(Number.isFinite(v.confidence) && v.confidence >= 0).toBe(true);
         for (const side of v.sides(sc.compiled)) expect(r.sides(sc.compiled)).toContain(side);
       }
     }

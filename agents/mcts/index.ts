@@ -11,7 +11,8 @@
  * - `ms` — wall-clock milliseconds per decision instead (the one non-deterministic budget).
  * - `c`, `bias`, `k`, `alpha`, `eps` — exploration, prior bias, progressive widening, rollout ε.
  * - `confidence` (default 1) — standard errors by which the most-visited action must beat the
- *   scripted policy's choice to be played instead of it (0: plain most-visited).
+ *   scripted policy's choice to be played instead of it (0: plain most-visited). Left out of the
+ *   spec, a policy variant this side may follow can declare a stricter one (`PolicyVariant.confidence`).
  * - `focus` (default 0.1) — share of the budget spent on a decision the scripted policy is sure of
  *   (the budget is scaled by max(focus, 2·(1 − top prior))); 1 = the whole budget every time.
  * - `horizon` — rollout length in decisions, or `turn` for "to the end of the current turn".
@@ -121,6 +122,28 @@ export function withRulesetDefaults(options: Record<string, string>, ruleset: An
   return { ...Object.fromEntries(kept), ...options };
 }
 
+/**
+ * The keep-the-script guard (standard errors) an `mcts` agent with spec options `given` uses for
+ * `side`: the spec's `confidence` when it sets one; else the strictest `confidence` declared by the
+ * policy variants this side may follow (the spec's `variant`, or every variant playing this side
+ * differently when the options, with the ruleset's defaults, turn a portfolio on); else
+ * `fallback` (the ruleset's or the search's default).
+ */
+export function searchGuard(ruleset: AnyRuleset, scenario: unknown, side: string, given: Record<string, string>, fallback: number): number {
+  if (given.confidence !== undefined) return fallback;
+  const options = withRulesetDefaults(given, ruleset);
+  const variants = ruleset.policy?.variants ?? [];
+  const mine =
+    options.variant !== undefined
+      ? variants.filter((v) => v.name === options.variant)
+      : intOption(options, 'portfolio', 0, 0, 1000) > 0
+        ? variants.filter((v) => v.sides(scenario).includes(side))
+        : [];
+  let z = -1;
+  for (const v of mine) if (v.confidence !== undefined && v.confidence > z) z = v.confidence;
+  return z >= 0 ? z : fallback;
+}
+
 let sharedPool: Piscina | null = null;
 let sharedPoolThreads = 0;
 let sharedPoolUsers = 0;
@@ -163,6 +186,7 @@ export const mctsAgent: AgentFactory = (ctx) => {
     return p;
   };
   const portfolio = rounds > 0 ? new Portfolio(ctx.ruleset, ctx.side, ctx.scenario, rounds) : null;
+  const guard = searchGuard(ctx.ruleset, ctx.scenario, ctx.side, ctx.options, opts.confidence);
   const threads = Math.min(workers, Math.max(1, ctx.maxThreads), availableParallelism());
   const threadsCap = ctx.ruleset.threads;
   const parallel = workers > 1 && threads > 1 && ctx.scenarioData !== undefined && threadsCap !== undefined;
@@ -218,7 +242,7 @@ export const mctsAgent: AgentFactory = (ctx) => {
       last = explain(merged, results, d.state);
       if (choice && last) last.summary = `${last.summary}; portfolio: following ${follow} (${portfolioWords(choice)})`;
       else if (variant && last) last.summary = `${last.summary}; following the variant ${variant}`;
-      const best = chooseRoot(merged, opts.confidence);
+      const best = chooseRoot(merged, guard);
       if (best && last) last.summary = `${last.summary}; chose ${ctx.ruleset.describeAction(d.state, best.action)}${best !== merged[0] ? ' (the scripted choice: the most-visited one was not better by enough)' : ''}`;
       if (!best) return d.legal[0];
       // The chosen action as listed now (same key).

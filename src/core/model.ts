@@ -424,6 +424,13 @@ export interface PolicyVariant<S, A extends Json = Json, C = unknown> {
   sides(scenario: C): readonly SideId[];
   /** Scores, as {@link Ruleset.policy}`.scores`. */
   scores(state: S, legal: readonly A[]): number[];
+  /**
+   * Optional: the keep-the-script guard, in standard errors (`mcts`'s `confidence`), for a searching
+   * side that has this variant in its portfolio or follows it — unless the agent's spec sets
+   * `confidence` itself. A script much stronger than the main one loses more to the tree's noisy
+   * departures from it, so the ruleset that measured it may ask for a stricter guard. Finite, ≥ 0.
+   */
+  readonly confidence?: number;
 }
 
 export type AnyRuleset = Ruleset<unknown, Json, unknown>;

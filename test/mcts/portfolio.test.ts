@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/core/model.js';
 import { agentStream, gameStream } from '../../src/core/rng.js';
 import { loadScenario } from '../../src/rules/index.js';
-import { mctsAgent, searchOptions } from '../../agents/mcts/index.js';
+import { mctsAgent, searchGuard, searchOptions } from '../../agents/mcts/index.js';
 import { search } from '../../agents/mcts/search.js';
 import { Portfolio } from '../../agents/mcts/portfolio.js';
 import { argmax, heuristicAgent, variantPolicy } from '../../agents/heuristic/index.js';
@@ -129,6 +129,17 @@ describe('mcts with a policy variant', () => {
       await threaded.close?.();
       await inline.close?.();
     }
+  });
+});
+
+describe('the guard a variant asks for (PolicyVariant.confidence)', () => {
+  it('the raiders with the default portfolio or the attack variant keep the script\'s choice unless beaten by 2 standard errors; the townsfolk by 1; a spec\'s confidence wins', () => {
+    expect(r.policy!.variants!.find((v) => v.name === 'attack')!.confidence).toBe(2);
+    expect(searchGuard(r, sc.compiled, 'pirates', {}, 1)).toBe(2);
+    expect(searchGuard(r, sc.compiled, 'pirates', { variant: 'attack' }, 1)).toBe(2);
+    expect(searchGuard(r, sc.compiled, 'townsfolk', {}, 1)).toBe(1);
+    expect(searchGuard(r, sc.compiled, 'pirates', { confidence: '1' }, 1)).toBe(1);
+    expect(searchGuard(r, sc.compiled, 'pirates', { portfolio: '0' }, 1)).toBe(1);
   });
 });
 
