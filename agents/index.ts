@@ -38,15 +38,18 @@ export const BUILTIN_AGENTS: Record<string, BuiltinAgent> = {
   },
   heuristic: {
     factory: heuristicAgent,
-    options: ['blunder'],
-    description: "the ruleset's scripted policy (blunder=P: that share of decisions at random instead)",
-    validate: (o) => void numOption(o, 'blunder', 0, 0, 1),
+    options: ['blunder', 'variant'],
+    description: "the ruleset's scripted policy (blunder=P: that share of decisions at random instead; variant=NAME: one of the ruleset's policy variants for this side)",
+    validate: (o) => {
+      numOption(o, 'blunder', 0, 0, 1);
+      if (o.variant !== undefined && !/^[a-z0-9-]+$/.test(o.variant)) throw new AgentSpecError(`option variant must name a policy variant (a word of a-z, 0-9 and -), got "${o.variant}"`);
+    },
   },
   mcts: {
     factory: mctsAgent,
     options: MCTS_OPTIONS,
     validate: (o) => void searchOptions(o, null),
-    description: 'open-loop Monte Carlo tree search (mcts:iterations=300, ms=…, calls=…, workers=N, horizon=N|turn, eval=weights.json)',
+    description: 'open-loop Monte Carlo tree search (mcts:iterations=300, ms=…, calls=…, workers=N, horizon=N|turn, eval=weights.json, variant=NAME, portfolio=ROUNDS)',
   },
 };
 

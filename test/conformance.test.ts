@@ -133,6 +133,28 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('co
     }
   });
 
+  it('applyLegal (when declared) of a listed action gives what apply gives: the same state and events', () => {
+    if (!r.applyLegal) return;
+    const rng = gameStream(11);
+    const pick = streamFromString('pick/11');
+    const s = r.setup(sc.compiled, { rng });
+    for (let step = 0; step < 600 && !r.isTerminal(s); step++) {
+      const legal = r.legalActions(s);
+      const a = legal[randInt(pick, legal.length)];
+      if (step % 10 === 0) {
+        const c1 = r.clone(s);
+        const c2 = r.clone(s);
+        const e1: unknown[] = [];
+        const e2: unknown[] = [];
+        r.apply(c1, a, { rng: streamFromString(`x${step}`), emit: (e) => e1.push(e) });
+        r.applyLegal(c2, a, { rng: streamFromString(`x${step}`), emit: (e) => e2.push(e) });
+        expect(r.hash(c2)).toBe(r.hash(c1));
+        expect(e2).toEqual(e1);
+      }
+      r.applyLegal(s, a, { rng });
+    }
+  });
+
   it('the same seed and agents give the same record, which verifies; another seed gives another game', () => {
     const a = playSpecs(sc, 5, randomSpecs, true);
     const b = playSpecs(sc, 5, randomSpecs, true);
@@ -197,6 +219,16 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('tr
     const rng = gameStream(13);
     const pick = streamFromString('pick/capabilities');
     const s = r.setup(sc.compiled, { rng });
+    if (r.policy?.variants) {
+      const names = r.policy.variants.map((v) => v.name);
+      expect(new Set(names).size).toBe(names.length);
+      for (const v of r.policy.variants) {
+        expect(v.name).toMatch(/^[a-z0-9-]+$/);
+        expect(v.name).not.toBe('script');
+        if (v.confidence !== undefined) expect(Number.isFinite(v.confidence) && v.confidence >= 0).toBe(true);
+        for (const side of v.sides(sc.compiled)) expect(r.sides(sc.compiled)).toContain(side);
+      }
+    }
     if (r.evaluation) {
       expect(r.evaluation.defaultWeights.length).toBe(r.evaluation.names.length);
       expect(r.sides(sc.compiled)).toContain(r.evaluation.side(sc.compiled));
@@ -215,6 +247,16 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('tr
             expect(quick.every((x) => Number.isFinite(x))).toBe(true);
             expect(r.policy.rollout(s, legal)).toEqual(quick);
             expect(r.policy.scores(s, legal)).toEqual(scores);
+          }
+          // Policy variants (a portfolio for search): same contract, and the main script's scores for
+          // every side a variant does not name.
+          const mover = r.currentSide(s);
+          for (const v of r.policy.variants ?? []) {
+            const vs = v.scores(s, legal);
+            expect(vs.length).toBe(legal.length);
+            expect(vs.every((x) => Number.isFinite(x))).toBe(true);
+            expect(v.scores(s, legal)).toEqual(vs);
+            if (mover !== null && !v.sides(sc.compiled).includes(mover)) expect(vs).toEqual(scores);
           }
         }
         if (r.evaluation) expect(r.evaluation.features(s).length).toBe(r.evaluation.names.length);

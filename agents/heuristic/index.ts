@@ -7,11 +7,14 @@
  * Option `blunder` (default 0, from 0 to 1): the share of decisions taken uniformly at random (the
  * agent's own stream) instead of by the script — a player between `random` (blunder=1) and the
  * script (blunder=0), for the difficulty ladder (docs/agents.md). Deterministic for a seed.
+ *
+ * Option `variant` (default none): play the ruleset's policy variant of that name for this side
+ * (`policy.variants`, e.g. `heuristic:variant=attack` on the Supply Raid) instead of the main script.
  */
 import type { AgentFactory } from '../../src/core/agent.js';
-import type { AnyRuleset, Json } from '../../src/core/model.js';
+import type { AnyRuleset, Json, PolicyVariant } from '../../src/core/model.js';
 import { randInt } from '../../src/core/rng.js';
-import { AgentSpecError, numOption } from '../options.js';
+import { AgentSpecError, canonicalSpec, numOption } from '../options.js';
 
 /** Scores of the legal actions in the state for the side to decide; higher is better. */
 export type ScriptedPolicy = (state: unknown, legal: readonly Json[]) => number[];
@@ -33,6 +36,29 @@ export function rolloutPolicy(ruleset: AnyRuleset): ScriptedPolicy | null {
   return fast ? (state, legal) => fast.call(p, state, legal) : (state, legal) => p.scores(state, legal);
 }
 
+/**
+ * The ruleset's scripted policy with variant `name` (its `policy.variants`, src/core/model.ts) for
+ * `side` and the main script for every other side; `fast` picks the main script's cheaper `rollout`
+ * scores for the other sides (as {@link rolloutPolicy}). Throws AgentSpecError naming the variants
+ * the ruleset has when it has no variant of that name.
+ */
+export function variantPolicy(ruleset: AnyRuleset, name: string, side: string, fast: boolean): ScriptedPolicy {
+  const v = findVariant(ruleset, name);
+  const base = (fast ? rolloutPolicy(ruleset) : scriptedPolicy(ruleset)) as ScriptedPolicy;
+  return (state, legal) => (ruleset.currentSide(state) === side ? v.scores(state, legal) : base(state, legal));
+}
+
+/** The ruleset's policy variant called `name` (AgentSpecError listing the ones it has when none is). */
+export function findVariant(ruleset: AnyRuleset, name: string): PolicyVariant<unknown, Json, unknown> {
+  const vs = ruleset.policy?.variants ?? [];
+  const v = vs.find((x) => x.name === name);
+  if (!v) {
+    const have = vs.length ? `it has ${vs.map((x) => `"${x.name}"`).join(', ')}` : 'it declares none';
+    throw new AgentSpecError(`no policy variant "${name}" in ruleset "${ruleset.id}" (${have})`);
+  }
+  return v;
+}
+
 /** Index of the best score (first on ties). */
 export function argmax(scores: readonly number[]): number {
   let b = 0;
@@ -45,11 +71,12 @@ export const heuristicAgent: AgentFactory = (ctx) => {
   const policy = scriptedPolicy(ctx.ruleset);
   if (!policy) throw new AgentSpecError(`no heuristic agent for ruleset "${ctx.ruleset.id}": it declares no scripted policy (\`policy\` in its defineRuleset)`);
   const blunder = numOption(ctx.options, 'blunder', 0, 0, 1);
-  const spec = ctx.options.blunder === undefined ? 'heuristic' : `heuristic:blunder=${ctx.options.blunder}`;
-  if (blunder === 0) return { spec, decide: (d) => d.legal[argmax(policy(d.state, d.legal))] };
+  const play = ctx.options.variant === undefined ? policy : variantPolicy(ctx.ruleset, ctx.options.variant, ctx.side, false);
+  const spec = canonicalSpec('heuristic', ctx.options);
+  if (blunder === 0) return { spec, decide: (d) => d.legal[argmax(play(d.state, d.legal))] };
   return {
     spec,
     // One draw per decision whatever it decides, so the script's choices do not shift the stream.
-    decide: (d) => (ctx.rng.next() < blunder ? d.legal[randInt(ctx.rng, d.legal.length)] : d.legal[argmax(policy(d.state, d.legal))]),
+    decide: (d) => (ctx.rng.next() < blunder ? d.legal[randInt(ctx.rng, d.legal.length)] : d.legal[argmax(play(d.state, d.legal))]),
   };
 };

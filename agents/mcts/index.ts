@@ -11,7 +11,8 @@
  * - `ms` — wall-clock milliseconds per decision instead (the one non-deterministic budget).
  * - `c`, `bias`, `k`, `alpha`, `eps` — exploration, prior bias, progressive widening, rollout ε.
  * - `confidence` (default 1) — standard errors by which the most-visited action must beat the
- *   scripted policy's choice to be played instead of it (0: plain most-visited).
+ *   scripted policy's choice to be played instead of it (0: plain most-visited). Left out of the
+ *   spec, a policy variant this side may follow can declare a stricter one (`PolicyVariant.confidence`).
  * - `focus` (default 0.1) — share of the budget spent on a decision the scripted policy is sure of
  *   (the budget is scaled by max(focus, 2·(1 − top prior))); 1 = the whole budget every time.
  * - `horizon` — rollout length in decisions, or `turn` for "to the end of the current turn".
@@ -20,6 +21,11 @@
  *   (AgentContext.maxThreads > 1), otherwise one after the other on this thread — with an
  *   iteration or call budget the choice is the same either way.
  * - `eval` — a weights file written by `fit-eval` for the ruleset's feature evaluation.
+ * - `variant` — the ruleset's policy variant of that name (`policy.variants`) as this side's script
+ *   in the search (root prior, rollouts, the guard's fallback); other sides keep the main script.
+ * - `portfolio` (default 0: off) — rounds of whole-game playouts per decision with which the agent
+ *   chooses, as it plays, between the main script and the variants for its side (agents/mcts/portfolio.ts);
+ *   the tree search then follows the chosen one as with `variant`. Not with `variant`.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -28,12 +34,13 @@ import type { AgentFactory, Explanation } from '../../src/core/agent.js';
 import { workerModule } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, intOption, numOption, canonicalSpec } from '../options.js';
-import { rolloutPolicy, scriptedPolicy } from '../heuristic/index.js';
+import { findVariant, rolloutPolicy, scriptedPolicy, variantPolicy, type ScriptedPolicy } from '../heuristic/index.js';
+import { Portfolio, type PortfolioChoice } from './portfolio.js';
 import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
 
 /** The option names `mcts` accepts. */
-export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'confidence', 'focus', 'workers', 'eval'] as const;
+export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'confidence', 'focus', 'workers', 'eval', 'variant', 'portfolio'] as const;
 
 /** A weights file for a ruleset's feature evaluation (written by `fit-eval`). */
 export interface WeightsFile {
@@ -64,7 +71,7 @@ export function loadWeights(path: string, ruleset: AnyRuleset): number[] {
  * a ruleset (checking a spec before any game) the ruleset-dependent checks — `horizon=turn`, the
  * `eval` file — are left for when the agent is created.
  */
-export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number } {
+export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number; variant: string | null; portfolio: number } {
   checkOptions('mcts', given, MCTS_OPTIONS);
   const options = withRulesetDefaults(given, ruleset);
   const ms = intOption(options, 'ms', 0, 0, 3_600_000);
@@ -88,7 +95,13 @@ export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset
     focus: numOption(options, 'focus', DEFAULT_SEARCH.focus, 0.01, 1),
     weights: options.eval && ruleset ? loadWeights(options.eval, ruleset) : undefined,
   };
-  return { opts, workers: intOption(options, 'workers', 1, 1, 64) };
+  const variant = options.variant ?? null;
+  if (variant !== null && !/^[a-z0-9-]+$/.test(variant)) throw new AgentSpecError(`option variant must name a policy variant (a word of a-z, 0-9 and -), got "${variant}"`);
+  if (variant !== null && ruleset) findVariant(ruleset, variant);
+  const portfolio = intOption(options, 'portfolio', 0, 0, 1000);
+  if (variant !== null && portfolio > 0) throw new AgentSpecError('options variant and portfolio exclude each other: a portfolio chooses the variant itself');
+  if (portfolio > 0 && ruleset && !ruleset.policy) throw new AgentSpecError(`portfolio needs a scripted policy; ruleset "${ruleset.id}" declares none`);
+  return { opts, workers: intOption(options, 'workers', 1, 1, 64), variant, portfolio };
 }
 
 const BUDGET_OPTIONS = ['iterations', 'calls', 'ms'];
@@ -97,15 +110,38 @@ const BUDGET_OPTIONS = ['iterations', 'calls', 'ms'];
  * The spec's options over the ruleset's {@link AnyRuleset.searchDefaults}: a spec naming any budget
  * option drops the default budget whole (so `ms=500` is a time budget, not time plus the default
  * iterations). Throws AgentSpecError when a ruleset default is not an `mcts` option (a defect of
- * the ruleset, caught by the conformance suite).
+ * the ruleset, caught by the conformance suite). A spec naming `variant` drops a default `portfolio`.
  */
 export function withRulesetDefaults(options: Record<string, string>, ruleset: AnyRuleset | null): Record<string, string> {
   const defaults = ruleset?.searchDefaults;
   if (!defaults) return options;
   checkOptions('mcts', defaults, MCTS_OPTIONS);
   const specBudget = BUDGET_OPTIONS.some((k) => options[k] !== undefined);
-  const kept = Object.entries(defaults).filter(([k]) => !(specBudget && BUDGET_OPTIONS.includes(k)));
+  // A spec that fixes the variant drops a default portfolio (which would choose the variant itself).
+  const kept = Object.entries(defaults).filter(([k]) => !(specBudget && BUDGET_OPTIONS.includes(k)) && !(k === 'portfolio' && options.variant !== undefined));
   return { ...Object.fromEntries(kept), ...options };
+}
+
+/**
+ * The keep-the-script guard (standard errors) an `mcts` agent with spec options `given` uses for
+ * `side`: the spec's `confidence` when it sets one; else the strictest `confidence` declared by the
+ * policy variants this side may follow (the spec's `variant`, or every variant playing this side
+ * differently when the options, with the ruleset's defaults, turn a portfolio on); else
+ * `fallback` (the ruleset's or the search's default).
+ */
+export function searchGuard(ruleset: AnyRuleset, scenario: unknown, side: string, given: Record<string, string>, fallback: number): number {
+  if (given.confidence !== undefined) return fallback;
+  const options = withRulesetDefaults(given, ruleset);
+  const variants = ruleset.policy?.variants ?? [];
+  const mine =
+    options.variant !== undefined
+      ? variants.filter((v) => v.name === options.variant)
+      : intOption(options, 'portfolio', 0, 0, 1000) > 0
+        ? variants.filter((v) => v.sides(scenario).includes(side))
+        : [];
+  let z = -1;
+  for (const v of mine) if (v.confidence !== undefined && v.confidence > z) z = v.confidence;
+  return z >= 0 ? z : fallback;
 }
 
 let sharedPool: Piscina | null = null;
@@ -137,9 +173,20 @@ async function releasePool(): Promise<void> {
 
 /** Factory of `mcts` (options above). */
 export const mctsAgent: AgentFactory = (ctx) => {
-  const { opts, workers } = searchOptions(ctx.options, ctx.ruleset);
-  const policy = scriptedPolicy(ctx.ruleset);
-  const fast = rolloutPolicy(ctx.ruleset);
+  const { opts, workers, variant, portfolio: rounds } = searchOptions(ctx.options, ctx.ruleset);
+  // This side's scripts by variant name (`script`: the main one), made on first use.
+  const scripts = new Map<string, { policy: ScriptedPolicy | null; fast: ScriptedPolicy | null }>();
+  scripts.set('script', { policy: scriptedPolicy(ctx.ruleset), fast: rolloutPolicy(ctx.ruleset) });
+  const scriptsOf = (name: string): { policy: ScriptedPolicy | null; fast: ScriptedPolicy | null } => {
+    let p = scripts.get(name);
+    if (!p) {
+      p = { policy: variantPolicy(ctx.ruleset, name, ctx.side, false), fast: variantPolicy(ctx.ruleset, name, ctx.side, true) };
+      scripts.set(name, p);
+    }
+    return p;
+  };
+  const portfolio = rounds > 0 ? new Portfolio(ctx.ruleset, ctx.side, ctx.scenario, rounds) : null;
+  const guard = searchGuard(ctx.ruleset, ctx.scenario, ctx.side, ctx.options, opts.confidence);
   const threads = Math.min(workers, Math.max(1, ctx.maxThreads), availableParallelism());
   const threadsCap = ctx.ruleset.threads;
   const parallel = workers > 1 && threads > 1 && ctx.scenarioData !== undefined && threadsCap !== undefined;
@@ -167,6 +214,11 @@ export const mctsAgent: AgentFactory = (ctx) => {
       }
       // One seed per tree, drawn from the agent's own stream: the same game gives the same seeds.
       const seeds = Array.from({ length: workers }, () => Math.floor(ctx.rng.next() * 4294967296));
+      // The script this side's search follows: fixed (`variant`), chosen by the portfolio's playouts, or the main one.
+      let choice: PortfolioChoice | null = null;
+      if (portfolio?.active) choice = portfolio.choose(d.state, Math.floor(ctx.rng.next() * 4294967296));
+      const follow = variant ?? choice?.name ?? 'script';
+      const { policy, fast } = scriptsOf(follow);
       let results: SearchResult[];
       if (parallel && threadsCap) {
         pool ??= acquirePool(threads);
@@ -177,6 +229,7 @@ export const mctsAgent: AgentFactory = (ctx) => {
           state: data,
           options: opts,
           seed,
+          ...(follow === 'script' ? {} : { variant: { name: follow, side: ctx.side } }),
         }));
         results = await Promise.all(tasks.map((t) => (pool as Piscina).run(t) as Promise<SearchResult>));
       } else {
@@ -187,13 +240,21 @@ export const mctsAgent: AgentFactory = (ctx) => {
       }
       const merged = mergeRoots(results);
       last = explain(merged, results, d.state);
-      const best = chooseRoot(merged, opts.confidence);
+      if (choice && last) last.summary = `${last.summary}; portfolio: following ${follow} (${portfolioWords(choice)})`;
+      else if (variant && last) last.summary = `${last.summary}; following the variant ${variant}`;
+      const best = chooseRoot(merged, guard);
       if (best && last) last.summary = `${last.summary}; chose ${ctx.ruleset.describeAction(d.state, best.action)}${best !== merged[0] ? ' (the scripted choice: the most-visited one was not better by enough)' : ''}`;
       if (!best) return d.legal[0];
       // The chosen action as listed now (same key).
       return d.legal.find((a) => ctx.ruleset.actionKey(a) === best.key) ?? best.action;
     },
     explain: () => last,
+    // The portfolio's statistics are what the agent learns during a game (play's undo and --resume put them back).
+    memory: () => (portfolio?.active ? portfolio.memory() : null),
+    restore(m) {
+      if (!portfolio?.active) throw new Error(`${spec} keeps no memory between decisions`);
+      portfolio.restore(m);
+    },
     async close() {
       if (pool) {
         pool = null;
@@ -202,3 +263,11 @@ export const mctsAgent: AgentFactory = (ctx) => {
     },
   };
 };
+
+/** A portfolio's figures in words: each variant's paired advantage over the main script ± its standard error. */
+function portfolioWords(c: PortfolioChoice): string {
+  const parts = Object.keys(c.advantage)
+    .filter((n) => n !== 'script')
+    .map((n) => `${n} ${c.advantage[n] >= 0 ? '+' : ''}${c.advantage[n].toFixed(3)} ± ${Number.isFinite(c.se[n]) ? c.se[n].toFixed(3) : '∞'}`);
+  return `${parts.join(', ')} against the script over ${c.rounds.toFixed(1)} discounted rounds`;
+}

@@ -119,10 +119,21 @@ interface Table {
   visits: number;
 }
 
-/** A node of the tree: usually one deciding side (`first`); others (after re-played chance) in `more`. */
+/**
+ * A node of the tree: usually one deciding side (`first`); others (after re-played chance) in `more`.
+ * A node reached without any chance drawn on the way from the root (no draw from the iteration's
+ * stream by any `apply` of the path) is reached in the same state every time — the ruleset's
+ * `apply` is a pure function of state, action and stream — so it keeps a private copy of that
+ * state (`state`, made when the node is made) and, at its first visit, the side to decide, the
+ * legal list and its keys: later visits start from the copy instead of re-playing the path.
+ */
 interface Node {
   first: Table | null;
   more: Table[] | null;
+  state: unknown;
+  side: SideId | null;
+  legal: Json[] | null;
+  keys: string[] | null;
 }
 
 /** Statistics of one root candidate. */
@@ -156,7 +167,7 @@ function mix32(a: number, b: number): number {
 }
 
 function newNode(): Node {
-  return { first: null, more: null };
+  return { first: null, more: null, state: null, side: null, legal: null, keys: null };
 }
 
 /** Softmax-normalised priors from raw policy scores (temperature 1), or uniform. */
@@ -192,10 +203,18 @@ function findTable(node: Node, side: SideId): Table | null {
 function newTable(node: Node, side: SideId, state: unknown, legal: Json[], keys: string[], policy: Policy | null): Table {
   const n = legal.length;
   const p = priors(policy ? policy(state, legal) : null, n);
-  // Stable sort: best prior first, ties keep the ruleset's order.
+  // Stable sort: best prior first, ties keep the ruleset's order (an insertion sort: a comparator
+  // sort boxes the doubles it compares, and lists are short).
   const idx = new Array<number>(n);
-  for (let i = 0; i < n; i++) idx[i] = i;
-  idx.sort((a, b) => p[b] - p[a] || a - b);
+  for (let i = 0; i < n; i++) {
+    const pi = p[i];
+    let j = i;
+    while (j > 0 && p[idx[j - 1]] < pi) {
+      idx[j] = idx[j - 1];
+      j--;
+    }
+    idx[j] = i;
+  }
   const t: Table = { side, edges: [], keys: new Array<string>(n), priors: new Array<number>(n), edgeAt: new Array<Edge | null>(n), indexOf: null, seenKeys: keys.slice(0, n), seenPos: new Array<number>(n), stamp: new Array<number>(n), current: new Array<Json>(n), visits: 0 };
   for (let j = 0; j < n; j++) {
     const i = idx[j];
@@ -322,8 +341,8 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
   const pathEdges: Edge[] = [];
   const ctx = { rng: iterRng };
   const turnOf = r.turn;
-  const cloneInto = r.cloneInto;
   const evaluateSides = r.evaluateSides;
+  const applyLegal = r.applyLegal;
   let scratch: unknown = null;
   let nLeaf = 0;
   let sum = 0;
@@ -346,20 +365,57 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     if (maxCalls > 0 && calls >= maxCalls) break;
     if (opts.ms > 0 && now() - t0 >= maxMs) break;
     it++;
-    // The iteration's state: the root copied into the last iteration's state when the ruleset can.
-    const s = scratch !== null && cloneInto ? cloneInto.call(r, scratch, root) : r.clone(root);
-    scratch = s;
+    // The iteration's state `s`: made (the root, or a node's kept state, copied into the last
+    // iteration's state when the ruleset can) only when an action must be applied. Until then
+    // (`made` false) the state at the node reached is `at` — the root or a node's kept copy, both
+    // only read. `sure`: no chance drawn since the root (see Node).
+    let s: unknown = scratch;
+    let made = false;
+    let at: unknown = root;
+    let sure = true;
+    let seed0 = 0;
     let node: Node | null = rootNode;
     let depth = 0;
     let expanded = false;
 
     // Selection and expansion along the stored decision sequence, re-played with fresh chance.
-    while (node && !r.isTerminal(s)) {
+    while (node && !r.isTerminal(made ? s : at)) {
       const atRoot: boolean = node === rootNode;
-      const side = atRoot ? rootSide : (r.currentSide(s) as SideId);
-      const legal = atRoot ? rootLegal : r.legalActions(s);
-      const keys = atRoot ? rootKeys : keysOf(run, legal);
-      const t: Table = findTable(node, side) ?? newTable(node, side, s, legal, keys, atRoot ? policy : fast);
+      let side: SideId;
+      let legal: Json[];
+      let keys: string[];
+      if (atRoot) {
+        side = rootSide;
+        legal = rootLegal;
+        keys = rootKeys;
+      } else if (!made && node.legal !== null) {
+        side = node.side as SideId;
+        legal = node.legal;
+        keys = node.keys as string[];
+      } else {
+        if (!made) {
+          s = copyState(r, scratch, at);
+          scratch = s;
+          made = true;
+        }
+        side = r.currentSide(s) as SideId;
+        legal = r.legalActions(s);
+        keys = keysOf(run, legal);
+        if (sure && node.state !== null && node.legal === null) {
+          node.side = side;
+          node.legal = legal;
+          node.keys = keys.slice(0, legal.length);
+        }
+      }
+      let t: Table | null = findTable(node, side);
+      if (t === null) {
+        if (!made && !atRoot) {
+          s = copyState(r, scratch, at);
+          scratch = s;
+          made = true;
+        }
+        t = newTable(node, side, atRoot ? root : s, legal, keys, atRoot ? policy : fast);
+      }
       stamp++;
       markLegal(t, legal, keys, stamp);
       let available = 0;
@@ -406,15 +462,38 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
         // Common random numbers at the root: the k-th visit of every root action re-plays the game
         // with the same stream, so siblings are compared on the same dice and card draws.
         iterRng.reseed(mix32(base, edge.visits));
+        seed0 = iterRng.position();
       }
-      r.apply(s, t.current[edge.index], ctx);
+      const next: Node | null = edge.child;
+      if (sure && next !== null && next.state !== null) {
+        // The same state as every visit: start from the node's copy (nothing drawn, nothing applied).
+        at = next.state;
+        made = false;
+      } else {
+        if (!made) {
+          s = copyState(r, scratch, at);
+          scratch = s;
+          made = true;
+        }
+        // t.current holds this visit's legal list, of this very state (see Ruleset.applyLegal).
+        if (applyLegal) applyLegal.call(r, s, t.current[edge.index], ctx);
+        else r.apply(s, t.current[edge.index], ctx);
+        if (sure && iterRng.position() !== seed0) sure = false;
+      }
       calls++;
       pathTables[depth] = t;
       pathEdges[depth] = edge;
       depth++;
       if (expanded) break;
-      if (!edge.child) edge.child = newNode();
+      if (!edge.child) {
+        edge.child = newNode();
+        if (sure) edge.child.state = r.clone(s);
+      }
       node = edge.child;
+    }
+    if (!made) {
+      s = copyState(r, scratch, at);
+      scratch = s;
     }
 
     // Rollout to the horizon.
@@ -423,7 +502,9 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
       if (opts.horizonTurn && turnOf && turnOf.call(r, s) !== turn0) break;
       if (maxCalls > 0 && calls >= maxCalls) break;
       const legal = r.legalActions(s);
-      r.apply(s, legal.length === 1 ? legal[0] : sample(run, s, legal, iterRng), ctx);
+      const a = legal.length === 1 ? legal[0] : sample(run, s, legal, iterRng);
+      if (applyLegal) applyLegal.call(r, s, a, ctx);
+      else r.apply(s, a, ctx);
       calls++;
     }
 
@@ -472,6 +553,11 @@ export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: 
     n = best.child;
   }
   return { stats, iterations: it, calls, line };
+}
+
+/** `from` copied into `into` (a state no one needs any more, or null) when the ruleset can, else a fresh clone. */
+function copyState(r: AnyRuleset, into: unknown, from: unknown): unknown {
+  return into !== null && r.cloneInto ? r.cloneInto(into, from) : r.clone(from);
 }
 
 function zeroClock(): number {

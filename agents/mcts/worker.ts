@@ -6,7 +6,7 @@
 import { canonicalJson, hashString } from '../../src/core/hash.js';
 import type { Json } from '../../src/core/model.js';
 import { loadRuleset } from '../../src/rules/load.js';
-import { rolloutPolicy, scriptedPolicy } from '../heuristic/index.js';
+import { rolloutPolicy, scriptedPolicy, variantPolicy } from '../heuristic/index.js';
 import { search, type SearchOptions, type SearchResult } from './search.js';
 
 /** One tree to grow. */
@@ -19,6 +19,8 @@ export interface TreeTask {
   state: unknown;
   options: SearchOptions;
   seed: number;
+  /** The policy variant the searching side follows (its name and that side), when not the main script. */
+  variant?: { name: string; side: string };
 }
 
 /** Compiled scenarios by ruleset id and content hash (a worker serves one game at a time, or few). */
@@ -34,5 +36,7 @@ export default async function grow(task: TreeTask): Promise<SearchResult> {
     compiled.set(key, sc);
   }
   const state = r.threads.importState(sc, task.state);
+  const v = task.variant;
+  if (v) return search(r, state, task.options, task.seed, variantPolicy(r, v.name, v.side, false), () => performance.now(), variantPolicy(r, v.name, v.side, true));
   return search(r, state, task.options, task.seed, scriptedPolicy(r), () => performance.now(), rolloutPolicy(r));
 }

@@ -38,6 +38,16 @@ export interface Agent {
   decide(d: Decision): Json | Promise<Json>;
   /** The explanation of the last decision, when the agent keeps one. */
   explain?(): Explanation | null;
+  /**
+   * Optional, for an agent that learns during a game (MCTS's portfolio statistics): what it has
+   * learnt so far, as JSON (null: nothing), read after each of its decisions. `play` keeps it in the
+   * decision's record line (`why.agentMemory`) and hands it to a fresh agent's {@link restore} on undo
+   * and `--resume`, beside the agent's stream position, so the agent answers as it did. An agent
+   * without it must keep no memory between decisions for undo to be exact.
+   */
+  memory?(): Json;
+  /** Put back what {@link memory} returned, on a fresh agent of the same spec, side and game. Throws on data it did not write. */
+  restore?(memory: Json): void;
   /** Release resources (worker threads) at the end of the game. */
   close?(): Promise<void> | void;
 }

@@ -214,11 +214,15 @@ export class GameSession {
     if (side === null) throw new Error('the game is over');
     const reason = this.illegalReason(action, legal ?? this.legal());
     if (reason !== null) throw new Error(`illegal decision ${JSON.stringify(action)} by ${side}: ${reason}`);
-    this.applyChecked(side, action, why);
+    this.applyChecked(side, action, why, false);
   }
 
-  /** Apply an action already checked to be legal for `side`, the side deciding now. */
-  private applyChecked(side: SideId, action: Json, why: Json | undefined): void {
+  /**
+   * Apply an action already checked to be legal for `side`, the side deciding now. `listed`: it is
+   * an element of the legal list made for this state, unchanged since (the ruleset's `applyLegal`
+   * may then skip its own checks).
+   */
+  private applyChecked(side: SideId, action: Json, why: Json | undefined, listed: boolean): void {
     this.decisionCount++;
     if (this.decisionCount > this.limit) {
       throw new DecisionLimitError(`the game passed its decision limit (${this.limit}) without ending`);
@@ -228,7 +232,9 @@ export class GameSession {
       if (why !== undefined) line.why = why;
       this.lines.push(JSON.stringify(line));
     }
-    this.scenario.ruleset.apply(this.state, action, { rng: this.rng, emit: this.emit });
+    const r = this.scenario.ruleset;
+    if (listed && r.applyLegal) r.applyLegal(this.state, action, { rng: this.rng, emit: this.emit });
+    else r.apply(this.state, action, { rng: this.rng, emit: this.emit });
     this.opts.monitor?.afterStep(this.state);
   }
 
@@ -258,7 +264,7 @@ export class GameSession {
     } catch (e) {
       throw new AgentError(side, agent.spec, n, e);
     }
-    if (!(answer instanceof Promise)) return this.conclude(agent, side, n, legal, answer, hooks);
+    if (!(answer instanceof Promise)) return this.conclude(agent, side, n, legal, answer, hooks, true);
     if (hooks.sync) {
       answer.catch(() => {}); // dropped: its failure, if any, is not this game's any more
       throw new Error(`agent ${agent.spec} decides asynchronously; use playGame`);
@@ -269,16 +275,18 @@ export class GameSession {
         throw new AgentError(side, agent.spec, n, e);
       },
     );
-    return (hooks.waitFor ? hooks.waitFor(guarded, side, n) : guarded).then((a) => this.conclude(agent, side, n, legal, a, hooks));
+    return (hooks.waitFor ? hooks.waitFor(guarded, side, n) : guarded).then((a) => this.conclude(agent, side, n, legal, a, hooks, false));
   }
 
-  private conclude(agent: Agent, side: SideId, n: number, legal: readonly Json[], action: Json, hooks: StepHooks): StepDecision {
+  /** `now`: the agent answered at once, so `legal` is the list of this very state (see {@link applyChecked}). */
+  private conclude(agent: Agent, side: SideId, n: number, legal: readonly Json[], action: Json, hooks: StepHooks, now: boolean): StepDecision {
     hooks.answered?.(side, n);
-    const reason = this.illegalReason(action, legal);
+    const listed = legal.includes(action);
+    const reason = listed ? null : this.illegalReason(action, legal);
     if (reason !== null) throw new IllegalActionError(side, agent.spec, n, action, reason);
     const d: StepDecision = { agent, side, n, action, legal, why: hooks.why?.(agent, side) };
     hooks.chosen?.(d);
-    this.applyChecked(side, action, d.why);
+    this.applyChecked(side, action, d.why, listed && now);
     hooks.applied?.(d);
     return d;
   }

@@ -108,6 +108,15 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
    */
   apply(state: S, action: A, ctx: StepContext): void;
 
+  /**
+   * Optional: {@link apply} for an action that is an element of the list `legalActions(state)`
+   * returned for this very state, unchanged since — the same result (events, dice, state), without
+   * the checks by which `apply` refuses an illegal action (working some of them out again costs as
+   * much as listing the action did). The game loop calls it for an agent's pick from the list it
+   * was given, a search for the actions it has just been offered; everything else calls `apply`.
+   */
+  applyLegal?(state: S, action: A, ctx: StepContext): void;
+
   /** An independent copy: applying anything to either never changes the other. */
   clone(state: S): S;
 
@@ -209,6 +218,13 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
      * `scores`. Without it, search uses `scores` everywhere.
      */
     rollout?(state: S, legal: readonly A[]): number[];
+    /**
+     * Optional: other settings of the same script — a portfolio a search may choose among by
+     * simulation (`mcts:portfolio=…`, agents/mcts/portfolio.ts: it plays each one out to the end of
+     * the game against the main script and follows the one that wins most for its side). Names are
+     * unique words of `[a-z0-9-]`, none of them `script` (the main scores' name).
+     */
+    variants?: readonly PolicyVariant<S, A, C>[];
   };
 
   /**
@@ -392,6 +408,31 @@ export interface InvariantMonitor<S = unknown> {
 }
 
 /** A ruleset with its types erased, as the runner and agents hold it. */
+
+/**
+ * One alternative setting of a ruleset's scripted policy ({@link Ruleset.policy}`.variants`): a
+ * complete policy of the same contract as `policy.scores` (one finite score per legal action,
+ * deterministic, `state` read only), which decides differently from the main script only for the
+ * sides {@link PolicyVariant.sides} names and exactly as it does for every other side.
+ */
+export interface PolicyVariant<S, A extends Json = Json, C = unknown> {
+  /** Unique among the ruleset's variants; a word of `[a-z0-9-]`, not `script`. */
+  readonly name: string;
+  /** What it changes, in one line (for `--help`, reports and explanations). */
+  readonly summary: string;
+  /** The sides of a scenario for which this variant decides differently from the main script. */
+  sides(scenario: C): readonly SideId[];
+  /** Scores, as {@link Ruleset.policy}`.scores`. */
+  scores(state: S, legal: readonly A[]): number[];
+  /**
+   * Optional: the keep-the-script guard, in standard errors (`mcts`'s `confidence`), for a searching
+   * side that has this variant in its portfolio or follows it — unless the agent's spec sets
+   * `confidence` itself. A script much stronger than the main one loses more to the tree's noisy
+   * departures from it, so the ruleset that measured it may ask for a stricter guard. Finite, ≥ 0.
+   */
+  readonly confidence?: number;
+}
+
 export type AnyRuleset = Ruleset<unknown, Json, unknown>;
 
 /** Error in a scenario file: carries the file and the JSON path of the problem. */

@@ -81,9 +81,14 @@ export class NavMap {
   /** Grid cell size for distance fields (inches). */
   readonly cell: number;
   private readonly fields = new Map<string, DistanceField>();
-  /** Memo of paths that are not straight lines, by exact end points (bounded; cleared when full). */
-  private readonly memo = new Map<number, { ax: number; ay: number; bx: number; by: number; p: Path | null }[]>();
-  private memoSize = 0;
+  /**
+   * Memo of paths that are not straight lines, by exact end points: a direct-mapped table of
+   * {@link PATH_SLOTS} places (the slot by a hash of the four coordinates; a new path takes the
+   * place of the one there). `memoKey` holds each slot's four coordinates (NaN: empty, never
+   * equal), `memoPath` its path (null: none). Made at the first way round a building.
+   */
+  private memoKey: Float64Array | null = null;
+  private memoPath: (Path | null)[] = [];
 
   /**
    * @param width, height table size (inches)
@@ -133,11 +138,10 @@ export class NavMap {
     this.nC = n;
     this.va = new Int32Array(n);
     this.vb = new Int32Array(n);
-    this.db = new Float64Array(n);
-    this.da = new Float64Array(n);
     this.lb = new Float64Array(n);
     this.seenA = new Uint8Array(n);
     this.seenB = new Uint8Array(n);
+    this.ends = Array.from({ length: END_SLOTS }, () => ({ x: NaN, y: NaN, d: new Float64Array(n), sees: new Int8Array(n) }));
     this.cd = new Float64Array(n * n).fill(Infinity);
     this.nextC = new Int32Array(n * n).fill(-1);
     for (let i = 0; i < n; i++) {
@@ -195,15 +199,53 @@ export class NavMap {
   /** Scratch lists of the corners visible from a path's two ends (reused: no allocation per query). */
   private readonly va: Int32Array;
   private readonly vb: Int32Array;
-  private readonly db: Float64Array;
   /**
-   * Scratch of {@link cornerPath}: per corner, the distances to the path's two ends, its lower
-   * bound, and 1 when seen from the start (`seenA`) or the end (`seenB`).
+   * Scratch of {@link cornerPath}: per corner, its lower bound, and 1 when seen from the start
+   * (`seenA`) or the end (`seenB`).
    */
-  private readonly da: Float64Array;
   private readonly lb: Float64Array;
   private readonly seenA: Uint8Array;
   private readonly seenB: Uint8Array;
+
+  /**
+   * What {@link cornerPath} knows of the last few points it was asked about as an end (a legal
+   * list asks several ways from one figure): the distance from the point to each corner and
+   * whether a base at the point sees it (`sees`: −1 not asked yet, 0 no, 1 yes — `clear` from the
+   * point to the corner, asked at most once). The map never changes, so this stays true for the
+   * point; slots are reused round robin.
+   */
+  private readonly ends: { x: number; y: number; d: Float64Array; sees: Int8Array }[];
+  private endNext = 0;
+
+  /** The slot of {@link ends} for (x, y), filled in when new; never the slot `not` (the other end's). */
+  private endOf(x: number, y: number, not: number): number {
+    const ends = this.ends;
+    for (let i = 0; i < ends.length; i++) if (ends[i].x === x && ends[i].y === y) return i;
+    let k = this.endNext;
+    if (k === not) k = (k + 1) % ends.length;
+    this.endNext = (k + 1) % ends.length;
+    const e = ends[k];
+    e.x = x;
+    e.y = y;
+    const corners = this.corners;
+    for (let i = 0; i < this.nC; i++) {
+      e.d[i] = dist(x, y, corners[i].x, corners[i].y);
+      e.sees[i] = -1;
+    }
+    return k;
+  }
+
+  /** Whether a base at end slot `k`'s point sees corner `c` (asked once per point and corner). */
+  private endSees(k: number, c: number): boolean {
+    const e = this.ends[k];
+    let v = e.sees[c];
+    if (v < 0) {
+      const p = this.corners[c];
+      v = this.clear(e.x, e.y, p.x, p.y) ? 1 : 0;
+      e.sees[c] = v;
+    }
+    return v === 1;
+  }
 
   /** Fill `out` with the corners visible from (x, y); returns how many. */
   private visibleInto(x: number, y: number, out: Int32Array): number {
@@ -225,22 +267,24 @@ export class NavMap {
   path(a: Vec, b: Vec): Path | null {
     if (this.clear(a.x, a.y, b.x, b.y)) return { points: [a, b], length: dist(a.x, a.y, b.x, b.y) };
     // Paths round buildings are worth remembering: searches ask for the same ones again and again.
-    // Keyed by the four coordinates, first by a cheap numeric hash, then checked exactly.
-    const h = hash4(a.x, a.y, b.x, b.y);
-    const bucket = this.memo.get(h);
-    if (bucket !== undefined) {
-      for (const e of bucket) if (e.ax === a.x && e.ay === a.y && e.bx === b.x && e.by === b.y) return e.p;
+    // Keyed by the four coordinates: a slot by a cheap numeric hash, then checked exactly. A table
+    // of fixed size costs nothing to keep (a map of lists cost more than the paths it saved in play
+    // without search, where few come again).
+    const slot = hash4(a.x, a.y, b.x, b.y) & (PATH_SLOTS - 1);
+    let key = this.memoKey;
+    if (key === null) {
+      key = new Float64Array(4 * PATH_SLOTS).fill(NaN);
+      this.memoKey = key;
+      this.memoPath = new Array<Path | null>(PATH_SLOTS).fill(null);
     }
+    const k = 4 * slot;
+    if (key[k] === a.x && key[k + 1] === a.y && key[k + 2] === b.x && key[k + 3] === b.y) return this.memoPath[slot];
     const p = this.cornerPath(a, b);
-    if (this.memoSize >= 50_000) {
-      this.memo.clear();
-      this.memoSize = 0;
-    }
-    const e = { ax: a.x, ay: a.y, bx: b.x, by: b.y, p };
-    const now = this.memo.get(h);
-    if (now) now.push(e);
-    else this.memo.set(h, [e]);
-    this.memoSize++;
+    key[k] = a.x;
+    key[k + 1] = a.y;
+    key[k + 2] = b.x;
+    key[k + 3] = b.y;
+    this.memoPath[slot] = p;
     return p;
   }
 
@@ -261,25 +305,23 @@ export class NavMap {
     const lb = this.lb;
     const seenA = this.seenA;
     const seenB = this.seenB;
-    const da = this.da;
-    const db = this.db;
     const listA = this.va;
     const listB = this.vb;
     const ax = a.x;
     const ay = a.y;
     const bx = b.x;
     const by = b.y;
+    // The two ends' distances to the corners (the same floats as dist(a, c) and dist(c, b)) and
+    // sight of them, kept per point.
+    const ka = this.endOf(ax, ay, -1);
+    const kb = this.endOf(bx, by, ka);
+    const da = this.ends[ka].d;
+    const db = this.ends[kb].d;
     // Lower bounds.
     for (let i = 0; i < n; i++) {
-      const cx = corners[i].x;
-      const cy = corners[i].y;
-      const dA = dist(ax, ay, cx, cy);
-      const dB = dist(cx, cy, bx, by);
-      da[i] = dA;
-      db[i] = dB;
       seenA[i] = 0;
       seenB[i] = 0;
-      lb[i] = dA + dB;
+      lb[i] = da[i] + db[i];
     }
     // Sight from both ends, lowest bound first (picked by a scan: a path needs few), the shortest
     // way found kept up to date; a corner picked gets an infinite bound.
@@ -297,9 +339,7 @@ export class NavMap {
       }
       if (c < 0 || l > ub + 1e-6 * (1 + ub)) break;
       lb[c] = Infinity;
-      const cx = corners[c].x;
-      const cy = corners[c].y;
-      if (this.clear(ax, ay, cx, cy)) {
+      if (this.endSees(ka, c)) {
         seenA[c] = 1;
         listA[nA++] = c;
         const row = c * n;
@@ -309,7 +349,7 @@ export class NavMap {
           if (d < ub) ub = d;
         }
       }
-      if (this.clear(bx, by, cx, cy)) {
+      if (this.endSees(kb, c)) {
         seenB[c] = 1;
         listB[nB++] = c;
         for (let ii = 0; ii < nA; ii++) {
@@ -328,7 +368,7 @@ export class NavMap {
     let bj = -1;
     for (let i = 0; i < n; i++) {
       if (seenA[i] === 0) continue;
-      const dai = dist(ax, ay, corners[i].x, corners[i].y);
+      const dai = da[i];
       const row = i * n;
       for (let jj = 0; jj < nB; jj++) {
         const j = listB[jj];
@@ -387,7 +427,7 @@ export class NavMap {
         }
       }
     }
-    const exact = (x: number, y: number): { d: number; via: number } => {
+    const compute = (x: number, y: number): { d: number; via: number } => {
       if (this.clear(x, y, target.x, target.y)) return { d: dist(x, y, target.x, target.y), via: -1 };
       let best = Infinity;
       let via = -2;
@@ -402,6 +442,26 @@ export class NavMap {
       }
       return { d: best, via };
     };
+    // Ways from points off the grid are worth remembering, as paths are (NavMap.path): a search
+    // asks for the way home from the same places again and again. A direct-mapped table like the
+    // path memo's: the slot by a hash of the point, checked exactly (NaN: empty); the distance and
+    // the first corner of each way kept. `exact` answers the distance, the corner in `exactVia`.
+    const memoKey = new Float64Array(2 * FIELD_SLOTS).fill(NaN);
+    const memoD = new Float64Array(FIELD_SLOTS);
+    const memoVia = new Int32Array(FIELD_SLOTS);
+    let exactVia = -1;
+    const exact = (x: number, y: number): number => {
+      const slot = hash4(x, y, 0, 0) & (FIELD_SLOTS - 1);
+      if (memoKey[2 * slot] !== x || memoKey[2 * slot + 1] !== y) {
+        const r = compute(x, y);
+        memoKey[2 * slot] = x;
+        memoKey[2 * slot + 1] = y;
+        memoD[slot] = r.d;
+        memoVia[slot] = r.via;
+      }
+      exactVia = memoVia[slot];
+      return memoD[slot];
+    };
     const cols = Math.ceil(this.width / this.cell);
     const rows = Math.ceil(this.height / this.cell);
     const grid = new Float32Array(cols * rows);
@@ -409,32 +469,32 @@ export class NavMap {
       for (let c = 0; c < cols; c++) {
         const x = (c + 0.5) * this.cell;
         const y = (r + 0.5) * this.cell;
-        grid[r * cols + c] = this.isFree(x, y) ? exact(x, y).d : Infinity;
+        grid[r * cols + c] = this.isFree(x, y) ? compute(x, y).d : Infinity;
       }
     }
     const corners = this.corners;
     const cell = this.cell;
     return {
       target,
-      distanceFrom: (x, y) => exact(x, y).d,
+      distanceFrom: (x, y) => exact(x, y),
       approx: (x, y) => {
         const c = Math.min(cols - 1, Math.max(0, Math.floor(x / cell)));
         const r = Math.min(rows - 1, Math.max(0, Math.floor(y / cell)));
         const v = grid[r * cols + c];
-        return v === Infinity ? exact(x, y).d : v;
+        return v === Infinity ? exact(x, y) : v;
       },
       pathFrom: (x, y) => {
-        const e = exact(x, y);
-        if (e.d === Infinity) return null;
+        const d = exact(x, y);
+        if (d === Infinity) return null;
         const points: Vec[] = [{ x, y }];
-        let k = e.via;
+        let k = exactVia;
         let guard = 0;
         while (k >= 0 && k < n && guard++ <= n) {
           points.push(corners[k]);
           k = nextT[k];
         }
         points.push(target);
-        return { points, length: e.d };
+        return { points, length: d };
       },
     };
   }
@@ -459,6 +519,13 @@ export class NavMap {
 /** Side of the cells of the obstacle grid that {@link NavMap.isFree} looks up (table units). */
 const FREE_CELL = 4;
 
+/** Points whose corner distances and sight a NavMap keeps for {@link NavMap.cornerPath}. */
+const END_SLOTS = 4;
+
+/** Places of a NavMap's path memo and of each distance field's memo (powers of two). */
+const PATH_SLOTS = 65536;
+const FIELD_SLOTS = 4096;
+
 /** A 31-bit hash of four coordinates (for the path memo; equality is checked exactly after). */
 const HASH_F = new Float64Array(1);
 const HASH_I = new Int32Array(HASH_F.buffer);
@@ -481,24 +548,38 @@ function hash4(a: number, b: number, c: number, d: number): number {
  * k = max(8, ⌈2πr / 0.25⌉) points at angles (i / k) · 2π; offset i is r · cos, r · sin — so
  * x + dx[i] is the same float as the inline x + r · cos(angle). Made once per `maxR` (callers pass
  * a few constants; at most 64 are kept), so a search walks one pair of arrays instead of looking up
- * a ring per radius.
+ * a ring per radius. Ring j holds the offsets from `start[j]` to `start[j + 1]` (exclusive) and has
+ * radius `radius[j]` (every offset of it is that far from (0, 0), to rounding): a walk may pass
+ * over a whole ring that a bound shows cannot hold the place it looks for.
  */
-const OFFSETS = new Map<number, { dx: Float64Array; dy: Float64Array }>();
-export function ringOffsets(maxR: number): { dx: Float64Array; dy: Float64Array } {
+const OFFSETS = new Map<number, RingOffsets>();
+/** See {@link ringOffsets}. */
+export interface RingOffsets {
+  dx: Float64Array;
+  dy: Float64Array;
+  start: Int32Array;
+  radius: Float64Array;
+}
+export function ringOffsets(maxR: number): RingOffsets {
   let o = OFFSETS.get(maxR);
   if (o) return o;
   const step = 0.25;
   const dx: number[] = [];
   const dy: number[] = [];
+  const start: number[] = [];
+  const radius: number[] = [];
   for (let r = step; r <= maxR + 1e-9; r += step) {
     const k = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
     const ring = ringOf(k);
+    start.push(dx.length);
+    radius.push(r);
     for (let i = 0; i < k; i++) {
       dx.push(r * ring.cos[i]);
       dy.push(r * ring.sin[i]);
     }
   }
-  o = { dx: Float64Array.from(dx), dy: Float64Array.from(dy) };
+  start.push(dx.length);
+  o = { dx: Float64Array.from(dx), dy: Float64Array.from(dy), start: Int32Array.from(start), radius: Float64Array.from(radius) };
   if (OFFSETS.size < 64) OFFSETS.set(maxR, o);
   return o;
 }

@@ -69,6 +69,14 @@ export class FastRng implements Rng {
   reseed(seed: number): void {
     this.s = seed >>> 0;
   }
+  /**
+   * Where the stream stands: `seed >>> 0` right after `reseed(seed)` (or construction), and
+   * different after every draw until 2³² draws — so a caller can tell whether anything drew from
+   * the stream since it was seeded.
+   */
+  position(): number {
+    return this.s;
+  }
 }
 
 /** A uniform integer in [0, n). Precondition: n ≥ 1. */

@@ -8,7 +8,9 @@
  * re-run the record (src/rerun.ts: up to the decision taken back, or the whole saved file) and put
  * a fresh agent's stream back where it was, so
  * the agent answers the same position the same way (exact for agents that draw only from their
- * context's stream and keep no memory between decisions, such as `random`, `greedy`, `heuristic`).
+ * context's stream and keep no memory between decisions, such as `random`, `greedy`, `heuristic`,
+ * and for agents that hand their memory over with `Agent.memory`/`restore`, such as `mcts` with a
+ * portfolio: `why.agentMemory`).
  */
 import { availableParallelism } from 'node:os';
 import type { Agent, AgentFactory, Explanation } from '../core/agent.js';
@@ -68,6 +70,12 @@ function drawsOf(why: Json | undefined): number {
   if (why === null || typeof why !== 'object' || Array.isArray(why)) return 0;
   const n = why.agentDraws;
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0;
+}
+
+/** What the agent had learnt by a decision (`why.agentMemory`), or null. */
+function memoryOf(why: Json | undefined): Json | null {
+  if (why === null || typeof why !== 'object' || Array.isArray(why)) return null;
+  return why.agentMemory ?? null;
 }
 
 /** A person against an agent, decision by decision, with undo. */
@@ -173,12 +181,16 @@ export class PlayGame {
   private async restore(lines: readonly RecordLine[], file: string): Promise<void> {
     const decisions: PlayDecision[] = [];
     let draws = 0;
+    let memory: Json | null = null;
     lines.forEach((l, i) => {
       if (l.t !== 'decision') return;
       if (l.side !== this.human && l.side !== this.opponentSide) throw new RecordError(file, i + 1, `decision by unknown side "${l.side}"`);
       const human = l.side === this.human;
       decisions.push({ side: l.side, action: l.action, human, ...(l.why !== undefined ? { why: l.why } : {}) });
-      if (!human) draws = Math.max(draws, drawsOf(l.why));
+      if (!human) {
+        draws = Math.max(draws, drawsOf(l.why));
+        memory = memoryOf(l.why) ?? memory;
+      }
     });
     let session: GameSession;
     this.muted = true;
@@ -198,6 +210,10 @@ export class PlayGame {
     this.rng = new CountingRng(agentStream(this.seed, this.opponentSide));
     this.agent = this.makeAgent();
     this.rng.advanceTo(draws);
+    if (memory !== null) {
+      if (!this.agent.restore) throw new RecordError(file, lines.length, `the agent ${this.agent.spec} cannot take back the memory its decisions recorded (why.agentMemory)`);
+      this.agent.restore(memory);
+    }
   }
 
   private relay(e: GameEvent): void {
@@ -308,6 +324,8 @@ export class PlayGame {
         const why = explanationJson(agent);
         const out: { [k: string]: Json } = why !== null && typeof why === 'object' && !Array.isArray(why) ? why : {};
         out.agentDraws = this.rng.draws;
+        const memory = agent.memory?.();
+        if (memory !== undefined && memory !== null) out.agentMemory = memory;
         return out;
       },
       chosen: (d) => {

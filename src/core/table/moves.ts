@@ -232,6 +232,16 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
   const ring = ringOffsets(formationReach);
   const rdx = ring.dx;
   const rdy = ring.dy;
+  const rStart = ring.start;
+  const rRad = ring.radius;
+  const baseLim = 2 * v.radius - 1e-6;
+  // Distances from a mover's spot to the near bases, the places taken and the mates (scratch).
+  const nearD = scratchF(GM_NEAR_D, nFig);
+  GM_NEAR_D = nearD;
+  const placedD = scratchF(GM_PLACED_D, n);
+  GM_PLACED_D = placedD;
+  const mateD = scratchF(GM_MATE_D, nMates);
+  GM_MATE_D = mateD;
   const nav = table.nav;
   // The full move, then shorter ones (¾, ½, ¼ of it): each try costs a placement of every mover.
   const full = want;
@@ -285,10 +295,40 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
       // test function is made or called (doubles passed to a call are boxed). The tests are pure,
       // so their order does not change the place found: the inline ones first, then the
       // obstacles (isFree) and the straight line from the new centre (a segment test).
+      // Rings round the spot are judged whole first: every place of ring k lies rRad[k] from the
+      // spot (to rounding, far inside the margins), so a ring that the bounds below show to be all
+      // refused is passed over — the same place is found. From the formation's centre, a place is
+      // at least rRad[k] − |spot, centre| away (past the reach: this ring and every later one are
+      // refused); from a mate at least |spot, mate| − rRad[k] (past its limit: refused); from a
+      // base at most |spot, base| + rRad[k] (inside a base width: refused).
       const x0 = ncx + ox;
       const y0 = ncy + oy;
       let found = false;
+      let ringEnd = 0;
+      let k = 0;
+      let spotC = -1;
       for (let t = -1; t < rdx.length; t++) {
+        if (t >= ringEnd) {
+          if (spotC < 0) {
+            // Distances from the spot, worked out once the spot itself is refused.
+            spotC = dist(x0, y0, ncx, ncy);
+            for (let j = 0; j < nNear; j++) nearD[j] = dist(x0, y0, nearX[j], nearY[j]);
+            for (let j = 0; j < nPlaced; j++) placedD[j] = dist(x0, y0, px[j], py[j]);
+            if (checkMates) for (let m = 0; m < nMates; m++) mateD[m] = dist(x0, y0, vx[mates[m]], vy[mates[m]]);
+          }
+          const rr = rRad[k];
+          if (rr - spotC > formationReach + 1e-6) break;
+          let skip = false;
+          for (let j = 0; j < nNear && !skip; j++) skip = nearD[j] + rr < baseLim - 1e-6;
+          for (let j = 0; j < nPlaced && !skip; j++) skip = placedD[j] + rr < baseLim - 1e-6;
+          if (checkMates) for (let m = 0; m < nMates && !skip; m++) skip = mateD[m] - rr > mateLim[m * n + i] + 1e-6;
+          ringEnd = rStart[k + 1];
+          k++;
+          if (skip) {
+            t = ringEnd - 1;
+            continue;
+          }
+        }
         const x = t < 0 ? x0 : x0 + rdx[t];
         const y = t < 0 ? y0 : y0 + rdy[t];
         // dist(x, y, nc) > formation + 1, with the square root taken only near the boundary
@@ -362,6 +402,9 @@ let GM_MATE_HI: Float64Array = new Float64Array(8);
 let GM_NEAR_X: Float64Array = new Float64Array(64);
 let GM_NEAR_Y: Float64Array = new Float64Array(64);
 let GM_PX: Float64Array = new Float64Array(8);
+let GM_NEAR_D: Float64Array = new Float64Array(64);
+let GM_PLACED_D: Float64Array = new Float64Array(8);
+let GM_MATE_D: Float64Array = new Float64Array(8);
 let GM_PY: Float64Array = new Float64Array(8);
 function scratchF(a: Float64Array, n: number): Float64Array {
   return a.length >= n ? a : new Float64Array(Math.max(n, 2 * a.length));

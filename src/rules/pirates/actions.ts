@@ -9,7 +9,6 @@ import { maxRange } from './tables.js';
 import {
   type MovePlan,
   allowanceOf,
-  centreOf,
   chargePlan,
   chargeOffered,
   canFire,
@@ -28,7 +27,7 @@ import {
 } from './movement.js';
 import { facingData, r2, resolveAttack, viaData } from './combat.js';
 import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction, actionTable } from './action.js';
-import { bandChoices, bandCount, bandMembers, checkVictory, newBandInto, newBandList, nextCard, nextFigure, startActivation } from './turn.js';
+import { bandChoices, bandCount, checkVictory, newBandInto, newBandList, nextCard, nextFigure, startActivation } from './turn.js';
 import { planGroupMove } from '../../core/table/index.js';
 import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
 
@@ -47,9 +46,23 @@ export function legalActions(s: PiratesState): PiratesAction[] {
 }
 
 function groupOptions(s: PiratesState): PiratesAction[] {
-  const members = bandMembers(s, s.actBand);
-  const c = centreOf(s, members, members.length);
-  const side = s.sc.figures[members[0]].side;
+  // The centre of the band's active members (centreOf's sums, in id order), into a scratch point.
+  const b = s.actBand;
+  const side = s.bandSide[b];
+  const figs = s.sc.sides[side].figures;
+  let n = 0;
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.band[f] !== b || s.status[f] !== ACTIVE) continue;
+    n++;
+    x += s.x[f];
+    y += s.y[f];
+  }
+  const c = FO_FROM;
+  c.x = x / n;
+  c.y = y / n;
   const out: PiratesAction[] = [];
   const A = actionTable(s.sc);
   const nk = destinationKeysInto(s, c, side, -1, GROUP_STOP_SHORT + 0.5, FO_KEYS);
@@ -71,10 +84,13 @@ let FO_CH_D = new Float64Array(0);
 let FO_SHOT_F = new Int32Array(0);
 let FO_SHOT_D = new Float64Array(0);
 let FO_SIGHT = new Uint8Array(0);
+/** Distances from the deciding figure to the enemies, by position in its enemies' list (active ones only). */
+let FO_FOE_D = new Float64Array(0);
 
 function figureScratch(n: number): void {
   if (FO_CAP >= n) return;
   FO_CAP = n;
+  FO_FOE_D = new Float64Array(n);
   FO_CONTACT = new Int32Array(n);
   FO_CH_F = new Int32Array(n);
   FO_CH_D = new Float64Array(n);
@@ -121,11 +137,23 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
   const group = s.groupTo !== '';
   if (group) out.push(A.follow);
   out.push(A.hold);
+  figureScratch(sc.figures.length);
+  const foes = sc.sides[1 - side].figures;
+  const fx = s.x[f];
+  const fy = s.y[f];
+  // The distance to each active enemy, worked out once for the destinations and the attacks.
+  const foeDist = FO_FOE_D;
+  if (!group || !s.attacked[f]) {
+    for (let i = 0; i < foes.length; i++) {
+      const e = foes[i];
+      if (s.status[e] === ACTIVE) foeDist[i] = dist(fx, fy, s.x[e], s.y[e]);
+    }
+  }
   if (!group) {
     const from = FO_FROM;
-    from.x = s.x[f];
-    from.y = s.y[f];
-    const nk = destinationKeysInto(s, from, side, f, sc.contact, FO_KEYS);
+    from.x = fx;
+    from.y = fy;
+    const nk = destinationKeysInto(s, from, side, f, sc.contact, FO_KEYS, foeDist);
     for (let i = 0; i < nk; i++) out.push(A.move.get(FO_KEYS[i]) ?? { k: 'move', to: FO_KEYS[i] });
   }
   if (!s.attacked[f]) {
@@ -135,16 +163,14 @@ function figureOptions(s: PiratesState, f: number): PiratesAction[] {
     const half = allowanceOf(s, f, true).full;
     const fire = canFire(s, f);
     const reach = fire ? maxRange(info.weapon) + 2 * sc.radius : 0;
-    figureScratch(sc.figures.length);
     const contact = FO_CONTACT;
     let nContact = 0;
     let nCharge = 0;
     let nShot = 0;
-    const foes = sc.sides[1 - side].figures;
     for (let i = 0; i < foes.length; i++) {
       const e = foes[i];
       if (s.status[e] !== ACTIVE) continue;
-      const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
+      const d = foeDist[i];
       if (d <= sc.contact) contact[nContact++] = e;
       else if (d - 2 * sc.radius <= half) insertByDist(FO_CH_F, FO_CH_D, nCharge++, e, d);
       // Enemies a shot could concern, nearest first; whether each is in sight is asked only when needed.
@@ -223,6 +249,20 @@ function figureArg(s: PiratesState, a: PiratesAction, id: string): number {
 
 /** Apply one decision (see {@link Ruleset.apply}). Throws on an action that is not legal now. */
 export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext): void {
+  applyDecision(s, a, ctx, true);
+}
+
+/**
+ * Apply an action listed by {@link legalActions} for this state, unchanged since (see
+ * {@link Ruleset.applyLegal}): the same as {@link applyAction}, without working out again that it
+ * is offered (destinations, group moves, range and sight of a shot, contact of a fight).
+ */
+export function applyLegalAction(s: PiratesState, a: PiratesAction, ctx: StepContext): void {
+  applyDecision(s, a, ctx, false);
+}
+
+/** {@link applyAction} (`check`: refuse an illegal action) or {@link applyLegalAction}. */
+function applyDecision(s: PiratesState, a: PiratesAction, ctx: StepContext, check: boolean): void {
   if (s.phase === PH_OVER) fail(s, a, 'the game is over');
   s.decisions++;
   if (s.phase === PH_BAND) {
@@ -234,9 +274,11 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
       return;
     }
     if (a.k === 'band') {
-      const n = bandCount(s, a.b);
-      if (a.b < 0 || a.b >= s.nBands || s.bandSide[a.b] !== card.side || s.bandDone[a.b] || n === 0 || n > card.value) {
-        fail(s, a, `band ${a.b} cannot answer ${card.label}`);
+      if (check) {
+        const n = bandCount(s, a.b);
+        if (a.b < 0 || a.b >= s.nBands || s.bandSide[a.b] !== card.side || s.bandDone[a.b] || n === 0 || n > card.value) {
+          fail(s, a, `band ${a.b} cannot answer ${card.label}`);
+        }
       }
       startActivation(s, a.b, false, ctx);
       return;
@@ -259,7 +301,7 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
   if (s.phase === PH_GROUP) {
     if (a.k === 'solo') s.groupTo = '';
     else if (a.k === 'group') {
-      if (!groupOptions(s).some((o) => o.k === 'group' && o.to === a.to)) fail(s, a, `no group move "${a.to}" now`);
+      if (check && !groupOptions(s).some((o) => o.k === 'group' && o.to === a.to)) fail(s, a, `no group move "${a.to}" now`);
       s.groupTo = a.to;
       s.counters[C.groupMoves]++;
     } else fail(s, a, 'a group move (or solo) must be chosen');
@@ -268,14 +310,14 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
     return;
   }
   const f = s.queue[s.qPos];
-  figureAction(s, f, a, ctx);
+  figureAction(s, f, a, ctx, check);
   if (s.phase === PH_OVER) return;
   if (checkVictory(s, ctx)) return;
   s.qPos++;
   nextFigure(s, ctx);
 }
 
-function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepContext): void {
+function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepContext, check: boolean): void {
   const sc = s.sc;
   const info = sc.figures[f];
   const group = s.groupTo !== '';
@@ -287,14 +329,16 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
       s.followers[s.nFollow++] = f;
       return;
     case 'move': {
-      if (group) fail(s, a, 'the band is making a group move: follow it or act in place');
-      const from = FO_FROM;
-      from.x = s.x[f];
-      from.y = s.y[f];
-      const nk = destinationKeysInto(s, from, info.side, f, sc.contact, FO_KEYS);
-      let offered = false;
-      for (let i = 0; i < nk && !offered; i++) offered = FO_KEYS[i] === a.to;
-      if (!offered) fail(s, a, `"${a.to}" is not a destination now`);
+      if (check) {
+        if (group) fail(s, a, 'the band is making a group move: follow it or act in place');
+        const from = FO_FROM;
+        from.x = s.x[f];
+        from.y = s.y[f];
+        const nk = destinationKeysInto(s, from, info.side, f, sc.contact, FO_KEYS);
+        let offered = false;
+        for (let i = 0; i < nk && !offered; i++) offered = FO_KEYS[i] === a.to;
+        if (!offered) fail(s, a, `"${a.to}" is not a destination now`);
+      }
       const plan = soloMovePlan(s, f, a.to);
       if (plan) execMove(s, f, plan, 'move', allowanceOf(s, f, false).full, ctx);
       else ctx.emit?.({ e: 'blocked', figure: info.id, to: a.to });
@@ -309,10 +353,12 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
     }
     case 'fight': {
       const t = figureArg(s, a, a.t);
-      if (s.attacked[f]) fail(s, a, 'this figure has attacked this turn (§5.B(3))');
-      if (sc.figures[t].side === info.side || s.status[t] !== ACTIVE) fail(s, a, `${a.t} is not an enemy on the table`);
-      if (dist(s.x[f], s.y[f], s.x[t], s.y[t]) > sc.contact) fail(s, a, `${a.t} is not in base contact`);
-      if (a.capture && !sc.captures) fail(s, a, 'captures are off in this scenario');
+      if (check) {
+        if (s.attacked[f]) fail(s, a, 'this figure has attacked this turn (§5.B(3))');
+        if (sc.figures[t].side === info.side || s.status[t] !== ACTIVE) fail(s, a, `${a.t} is not an enemy on the table`);
+        if (dist(s.x[f], s.y[f], s.x[t], s.y[t]) > sc.contact) fail(s, a, `${a.t} is not in base contact`);
+        if (a.capture && !sc.captures) fail(s, a, 'captures are off in this scenario');
+      }
       resolveAttack(s, f, t, { mode: 'fight', charged: false, moved: false, capture: a.capture }, ctx);
       return;
     }
@@ -329,10 +375,12 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
     }
     case 'fire': {
       const t = figureArg(s, a, a.t);
-      if (s.attacked[f]) fail(s, a, 'this figure has attacked this turn (§5.B(3))');
-      if (!canFire(s, f)) fail(s, a, 'no loaded missile weapon (§8)');
-      if (sc.figures[t].side === info.side || s.status[t] !== ACTIVE) fail(s, a, `${a.t} is not an enemy on the table`);
-      if (fireDieFrom(s, f, t, s.x[f], s.y[f]) === 0) fail(s, a, `${a.t} is out of range or out of sight`);
+      if (check) {
+        if (s.attacked[f]) fail(s, a, 'this figure has attacked this turn (§5.B(3))');
+        if (!canFire(s, f)) fail(s, a, 'no loaded missile weapon (§8)');
+        if (sc.figures[t].side === info.side || s.status[t] !== ACTIVE) fail(s, a, `${a.t} is not an enemy on the table`);
+        if (fireDieFrom(s, f, t, s.x[f], s.y[f]) === 0) fail(s, a, `${a.t} is out of range or out of sight`);
+      }
       resolveAttack(s, f, t, { mode: 'fire', charged: false, moved: false, capture: false }, ctx);
       return;
     }
@@ -457,7 +505,7 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
   // The band's other active members, in id order (bandMembers less the movers).
   const mates = GM_MATES;
   mates.length = 0;
-  for (let g = 0; g < s.band.length; g++) if (s.band[g] === s.actBand && s.status[g] === ACTIVE && !F.includes(g)) mates.push(g);
+  for (const g of sc.sides[side].figures) if (s.band[g] === s.actBand && s.status[g] === ACTIVE && !F.includes(g)) mates.push(g);
   GR_STATE = s;
   GR_SIDE = side;
   const plan = planGroupMove(sc.table, viewOf(s), F, {

@@ -197,9 +197,11 @@ const DK_KEYS: string[] = [];
 
 /**
  * {@link destinationKeys} written into the first places of `keys` (a list reused by the caller;
- * places beyond are left as they were), returning how many.
+ * places beyond are left as they were), returning how many. `foeDist`, when the caller has worked
+ * them out: the distances from `from` to the enemies (`sc.sides[1 - side].figures`, by position in
+ * that list; only the active ones are read), each as `dist(from.x, from.y, x, y)` gives it.
  */
-export function destinationKeysInto(s: PiratesState, from: Vec, side: number, solo: number, near: number, keys: string[]): number {
+export function destinationKeysInto(s: PiratesState, from: Vec, side: number, solo: number, near: number, keys: string[], foeDist?: Float64Array): number {
   const sc = s.sc;
   let nk = 0;
   if (!pointInPolygon(from.x, from.y, sc.objective.poly)) nk = putKey(keys, nk, 'obj');
@@ -214,7 +216,7 @@ export function destinationKeysInto(s: PiratesState, from: Vec, side: number, so
   for (let i = 0; i < foes.length; i++) {
     const e = foes[i];
     if (s.status[e] !== ACTIVE) continue;
-    const d = dist(from.x, from.y, s.x[e], s.y[e]);
+    const d = foeDist === undefined ? dist(from.x, from.y, s.x[e], s.y[e]) : foeDist[i];
     if (nn < 2 || d < d2) {
       if (nn === 0) {
         f1 = e;
@@ -240,7 +242,12 @@ export function destinationKeysInto(s: PiratesState, from: Vec, side: number, so
     let n = 0;
     let cx = 0;
     let cy = 0;
-    for (let g = 0; g < s.band.length; g++) {
+    // A band's members are of its side: its figures (in id order, so the sums are the same) are
+    // enough — unless `solo` is in no band, when every figure in none counts.
+    const figs = b >= 0 ? sc.sides[s.bandSide[b]].figures : null;
+    const m = figs === null ? s.band.length : figs.length;
+    for (let i = 0; i < m; i++) {
+      const g = figs === null ? i : figs[i];
       if (g === solo || s.band[g] !== b || s.status[g] !== ACTIVE) continue;
       n++;
       cx += s.x[g];
@@ -271,7 +278,11 @@ export function cohesionRule(s: PiratesState, f: number): ((x: number, y: number
   const n = s.band.length;
   if (CR_MATES.length < n) CR_MATES = new Int32Array(n);
   let k = 0;
-  for (let g = 0; g < n; g++) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) CR_MATES[k++] = g;
+  const figs = s.sc.sides[s.bandSide[b]].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const g = figs[i];
+    if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) CR_MATES[k++] = g;
+  }
   return cohesionTest(viewOf(s), f, CR_MATES, COHESION, k);
 }
 
@@ -283,7 +294,7 @@ export function bandMates(s: PiratesState, f: number): number[] {
   const b = s.band[f];
   const out: number[] = [];
   if (b < 0) return out;
-  for (let g = 0; g < s.band.length; g++) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) out.push(g);
+  for (const g of s.sc.sides[s.bandSide[b]].figures) if (g !== f && s.band[g] === b && s.status[g] === ACTIVE) out.push(g);
   return out;
 }
 
@@ -414,6 +425,7 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
   }
   const touch = 2 * sc.radius;
   if (dist(from.x, from.y, tp.x, tp.y) - touch > al.full + 1e-9) return null;
+  if (cohesion !== null && !mayCloseWith(s, f, tp.x, tp.y, touch)) return null;
   const coh = cohesion === undefined ? cohesionRule(s, f) : cohesion;
   // NavMap.path's straight way, without the object when only asking.
   let path: Path | null;
@@ -487,6 +499,27 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
     if (!best || p.length < best.length - 1e-9) best = { points: p.points, to: { x: cx, y: cy }, length: p.length, limit: lim };
   }
   return best;
+}
+
+/**
+ * False when no place within `r` of (x, y) can pass {@link cohesionRule} for `f`: some band-mate
+ * stands further from (x, y), less `r`, than the rule lets `f` end from it (with a margin of 1e-6
+ * far above rounding). Every place a charge may end at — the straight approach's stop and the
+ * twelve places round the target — lies within a base width of the target, so when this is false
+ * {@link chargeSearch} finds nothing, and need not look.
+ */
+function mayCloseWith(s: PiratesState, f: number, x: number, y: number, r: number): boolean {
+  const b = s.band[f];
+  if (b < 0) return true;
+  const figs = s.sc.sides[s.bandSide[b]].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const g = figs[i];
+    if (g === f || s.band[g] !== b || s.status[g] !== ACTIVE) continue;
+    // The rule's limit from this mate: cohesionTest's max(gap, where f stands now) + 1e-9.
+    const l = Math.max(COHESION, dist(s.x[f], s.y[f], s.x[g], s.y[g])) + 1e-9;
+    if (dist(x, y, s.x[g], s.y[g]) - r > l + 1e-6) return false;
+  }
+  return true;
 }
 
 /** True when a weapon's dice never rise with range (each band's die at most the one before). */

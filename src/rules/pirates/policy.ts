@@ -10,7 +10,7 @@
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import type { PiratesAction } from './action.js';
-import { bandMembers, newBandInto, newBandList } from './turn.js';
+import { newBandInto, newBandList } from './turn.js';
 import { fullAllowanceOf, inCover } from './movement.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { fireDie } from './tables.js';
@@ -139,10 +139,13 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
     } else if (hasRanged(s, f)) BS_RANGED[b] = 1;
   }
   const out: number[] = [];
-  // The candidates of the last group asked about ('new' actions of one group come together).
+  // The candidates of the last group asked about ('new' actions of one group come together), the
+  // distance from the first of them to the nearest enemy, and the place of the first with a
+  // missile weapon (nCand when none): the same for every 'new' action of the group.
   let candG: string | null = null;
-  let cand: Int32Array = newBandList();
   let nCand = 0;
+  let candNear = Infinity;
+  let candRanged = 0;
   for (let i = 0; i < legal.length; i++) {
     const a = legal[i];
     if (a.k === 'pass') out.push(-5);
@@ -176,15 +179,16 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
             }
           }
           nCand = newBandInto(s, g, 13);
-          cand = newBandList();
+          const cand = newBandList();
           candG = a.g;
+          candNear = nCand > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
+          candRanged = 0;
+          while (candRanged < nCand && !hasRanged(s, cand[candRanged])) candRanged++;
         }
         const m = Math.min(a.n, nCand);
-        const near = m > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
+        const near = m > 0 ? candNear : Infinity;
         if (near < 20) v += 1;
-        let ranged = false;
-        for (let j = 0; j < m && !ranged; j++) if (hasRanged(s, cand[j])) ranged = true;
-        if (ranged) v += 0.5;
+        if (candRanged < m) v += 0.5;
       }
       out.push(v);
     } else out.push(0);
@@ -194,8 +198,10 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
 
 function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: number, raider: boolean): number[] {
   const sc = s.sc;
-  const m = bandMembers(s, s.actBand);
-  const n = m.length;
+  // The band's active members (bandMembers, in id order, without the list): its side's figures.
+  const b = s.actBand;
+  const figs = sc.sides[s.bandSide[b]].figures;
+  let n = 0;
   let cx = 0;
   let cy = 0;
   let half = Infinity;
@@ -204,8 +210,10 @@ function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: num
   let ranged = false;
   let inZone = 0;
   let able = false; // a member who may still pillage (has not landed a load, §11)
-  for (let i = 0; i < n; i++) {
-    const f = m[i];
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.band[f] !== b || s.status[f] !== ACTIVE) continue;
+    n++;
     if (!s.hasLanded[f]) able = true;
     cx += s.x[f];
     cy += s.y[f];
@@ -275,7 +283,7 @@ function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: num
   return out;
 }
 
-function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boolean): number {
+function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boolean, attack: number): number {
   const sc = s.sc;
   const info = sc.figures[f];
   const carrying = s.booty[f] === 1;
@@ -325,7 +333,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
       const pers = sc.figures[t].personality ? 1 : 0;
       if (raider) {
         if (carrying) return a.k === 'fight' ? 1 : -1;
-        return 6 + 1.5 * hits - pers + (hasRanged(s, t) ? 2 : 0) + (a.k === 'charge' && bandSize >= 3 ? -1 : 0);
+        return attack + 1.5 * hits - pers + (hasRanged(s, t) ? 2 : 0) + (a.k === 'charge' && bandSize >= 3 ? -1 : 0);
       }
       if (ranged) return a.k === 'fight' ? 3 + hits : 1;
       return 7 + 2 * hits + (s.booty[t] ? 2 : 0) - 0.5 * friendsNear(s, t, 3) - 2 * pers;
@@ -346,8 +354,33 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
 /** Distance from the deciding figure to its nearest enemy, once found in this call of piratesScores (−1: not yet). */
 let FIG_NE_D = -1;
 
+/**
+ * The script's base score of an attack (charge or fight) by a raider who carries no booty: below
+ * following his band's group move (6.5) and level with marching on the objective (6), so big bands
+ * walk past defenders they could strike.
+ */
+const ATTACK = 6;
+
+/**
+ * The base score of that attack in the `attack` variant: above following the band and marching on, so
+ * a raider strikes what he reaches first (only pillaging and carrying booty home come before it) — the
+ * defender never strikes back in his own fight (§5.A), and clubs left standing gang up on the raiders.
+ * Chosen from a sweep of scripted-vs-scripted raids (docs/agents.md, issue 16): base 6 → 49% pirates'
+ * wins, 7.5–12 a plateau of 70–73%, 8 → 73.3% on seeds not used to choose.
+ */
+const ATTACK_VARIANT = 8;
+
 /** Scores of the legal actions of a Pirates! state for the side deciding (higher is better). */
 export function piratesScores(s: PiratesState, legal: readonly PiratesAction[]): number[] {
+  return scoresWith(s, legal, ATTACK);
+}
+
+/** {@link piratesScores} with the raiders' attack base score of the `attack` variant (the townsfolk decide as in the script). */
+export function piratesAttackScores(s: PiratesState, legal: readonly PiratesAction[]): number[] {
+  return scoresWith(s, legal, ATTACK_VARIANT);
+}
+
+function scoresWith(s: PiratesState, legal: readonly PiratesAction[], attack: number): number[] {
   const side = s.sc.deck[s.actCard].side;
   const raider = side === s.sc.raiders;
   if (s.phase === PH_BAND) return bandScores(s, legal, side, raider);
@@ -356,7 +389,7 @@ export function piratesScores(s: PiratesState, legal: readonly PiratesAction[]):
   if (s.phase === PH_FIGURE) {
     const f = s.queue[s.qPos];
     FIG_NE_D = -1;
-    for (let i = 0; i < legal.length; i++) out.push(figureScore(s, f, legal[i], raider));
+    for (let i = 0; i < legal.length; i++) out.push(figureScore(s, f, legal[i], raider, attack));
   } else for (let i = 0; i < legal.length; i++) out.push(0);
   return out;
 }

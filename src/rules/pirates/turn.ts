@@ -177,15 +177,20 @@ export function checkVictory(s: PiratesState, ctx: StepContext): boolean {
 
 /** How many members (ACTIVE) band `b` has: `bandMembers(s, b).length` without the list. */
 export function bandCount(s: PiratesState, b: number): number {
+  if (b < 0 || b >= s.nBands) return 0;
+  // A band's members are of its side: only that side's figures are looked at.
+  const figs = s.sc.sides[s.bandSide[b]].figures;
   let n = 0;
-  for (let f = 0; f < s.band.length; f++) if (s.band[f] === b && s.status[f] === ACTIVE) n++;
+  for (let i = 0; i < figs.length; i++) if (s.band[figs[i]] === b && s.status[figs[i]] === ACTIVE) n++;
   return n;
 }
 
 /** Members (ACTIVE) of band `b`, in id order. */
 export function bandMembers(s: PiratesState, b: number): number[] {
   const out: number[] = [];
-  for (let f = 0; f < s.band.length; f++) if (s.band[f] === b && s.status[f] === ACTIVE) out.push(f);
+  if (b < 0 || b >= s.nBands) return out;
+  const figs = s.sc.sides[s.bandSide[b]].figures;
+  for (let i = 0; i < figs.length; i++) if (s.band[figs[i]] === b && s.status[figs[i]] === ACTIVE) out.push(figs[i]);
   return out;
 }
 
@@ -296,7 +301,12 @@ export function bandChoices(s: PiratesState, c: number): PiratesAction[] {
   const card = s.sc.deck[c];
   const out: PiratesAction[] = [];
   const counts = bandCounts(s.nBands);
-  for (let f = 0; f < s.band.length; f++) if (s.band[f] >= 0 && s.status[f] === ACTIVE) counts[s.band[f]]++;
+  // Only the card's side's bands are offered: its figures are enough to count them.
+  const figs = s.sc.sides[card.side].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.band[f] >= 0 && s.status[f] === ACTIVE) counts[s.band[f]]++;
+  }
   const A = actionTable(s.sc);
   for (let b = 0; b < s.nBands; b++) {
     if (s.bandSide[b] === card.side && !s.bandDone[b] && counts[b] > 0 && counts[b] <= card.value) out.push(b < A.band.length ? A.band[b] : { k: 'band', b });
