@@ -95,8 +95,10 @@ const out: Record<string, number> = {};
   const twos: number[] = [];
   const budget: Record<string, string> = o.ms > 0 ? { ms: String(o.ms) } : { iterations: String(o.iterations) };
   console.log(`budget per tree: ${o.ms > 0 ? `${o.ms} ms` : `${o.iterations} iterations`}`);
-  const one = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, focus: '1' }, 1, o.warm);
-  const two = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, workers: '2', focus: '1' }, 2, o.warm);
+  // The tree search alone: `portfolio=0`, as the figures before the Supply Raid's default portfolio
+  // (its whole-game playouts, a few a decision, are not iterations; bench/decision-time.ts times them).
+  const one = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, focus: '1', portfolio: '0' }, 1, o.warm);
+  const two = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, workers: '2', focus: '1', portfolio: '0' }, 2, o.warm);
   for (let round = 1; round <= o.rounds; round++) {
     ones.push(await measure(`round ${round}: Supply Raid mid-game, 1 thread`, one));
     twos.push(await measure(`round ${round}: Supply Raid mid-game, 2 worker threads`, two));
