@@ -125,20 +125,15 @@ export function withRulesetDefaults(options: Record<string, string>, ruleset: An
 /**
  * The keep-the-script guard (standard errors) an `mcts` agent with spec options `given` uses for
  * `side`: the spec's `confidence` when it sets one; else the strictest `confidence` declared by the
- * policy variants this side may follow (the spec's `variant`, or every variant playing this side
- * differently when the options, with the ruleset's defaults, turn a portfolio on); else
+ * policy variants this side may follow — those that play this side differently: the spec's `variant`,
+ * or all of them when the options, with the ruleset's defaults, turn a portfolio on; else
  * `fallback` (the ruleset's or the search's default).
  */
 export function searchGuard(ruleset: AnyRuleset, scenario: unknown, side: string, given: Record<string, string>, fallback: number): number {
   if (given.confidence !== undefined) return fallback;
   const options = withRulesetDefaults(given, ruleset);
-  const variants = ruleset.policy?.variants ?? [];
-  const mine =
-    options.variant !== undefined
-      ? variants.filter((v) => v.name === options.variant)
-      : intOption(options, 'portfolio', 0, 0, 1000) > 0
-        ? variants.filter((v) => v.sides(scenario).includes(side))
-        : [];
+  const portfolio = options.variant === undefined && intOption(options, 'portfolio', 0, 0, 1000) > 0;
+  const mine = (ruleset.policy?.variants ?? []).filter((v) => (portfolio || v.name === options.variant) && v.sides(scenario).includes(side));
   let z = -1;
   for (const v of mine) if (v.confidence !== undefined && v.confidence > z) z = v.confidence;
   return z >= 0 ? z : fallback;

@@ -140,6 +140,8 @@ describe('the guard a variant asks for (PolicyVariant.confidence)', () => {
     expect(searchGuard(r, sc.compiled, 'townsfolk', {}, 1)).toBe(1);
     expect(searchGuard(r, sc.compiled, 'pirates', { confidence: '1' }, 1)).toBe(1);
     expect(searchGuard(r, sc.compiled, 'pirates', { portfolio: '0' }, 1)).toBe(1);
+    // A variant that plays this side as the script does asks nothing of its guard.
+    expect(searchGuard(r, sc.compiled, 'townsfolk', { variant: 'attack' }, 1)).toBe(1);
   });
 });
 
