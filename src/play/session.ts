@@ -182,6 +182,7 @@ export class PlayGame {
     const decisions: PlayDecision[] = [];
     let draws = 0;
     let memory: Json | null = null;
+    let memoryLine = 0;
     lines.forEach((l, i) => {
       if (l.t !== 'decision') return;
       if (l.side !== this.human && l.side !== this.opponentSide) throw new RecordError(file, i + 1, `decision by unknown side "${l.side}"`);
@@ -189,7 +190,11 @@ export class PlayGame {
       decisions.push({ side: l.side, action: l.action, human, ...(l.why !== undefined ? { why: l.why } : {}) });
       if (!human) {
         draws = Math.max(draws, drawsOf(l.why));
-        memory = memoryOf(l.why) ?? memory;
+        const m = memoryOf(l.why);
+        if (m !== null) {
+          memory = m;
+          memoryLine = i + 1;
+        }
       }
     });
     let session: GameSession;
@@ -211,8 +216,12 @@ export class PlayGame {
     this.agent = this.makeAgent();
     this.rng.advanceTo(draws);
     if (memory !== null) {
-      if (!this.agent.restore) throw new RecordError(file, lines.length, `the agent ${this.agent.spec} cannot take back the memory its decisions recorded (why.agentMemory)`);
-      this.agent.restore(memory);
+      if (!this.agent.restore) throw new RecordError(file, memoryLine, `the agent ${this.agent.spec} cannot take back the memory its decisions recorded (why.agentMemory)`);
+      try {
+        this.agent.restore(memory);
+      } catch (e) {
+        throw new RecordError(file, memoryLine, `why.agentMemory: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
   }
 

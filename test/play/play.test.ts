@@ -236,6 +236,30 @@ describe('play: undo, save and resume', () => {
   });
 });
 
+describe('play: an agent\'s memory in the saved game', () => {
+  it('a game against mcts with a portfolio keeps why.agentMemory and resumes; a memory it did not write is refused naming its line', async () => {
+    const out = join(dir, 'memory.jsonl');
+    const game = await PlayGame.create(sc, SEED, 'townsfolk', 'mcts:iterations=10', 1);
+    let i = 0;
+    await driveAnswers(game, (_p, g) => (g.decisions.filter((x) => x.human).length >= 4 || i++ > 400 ? null : '1'), out);
+    await game.close();
+    const text = readFileSync(out, 'utf8');
+    const lines = parseRecord(text, out);
+    const withMemory = lines.map((l, k) => [l, k + 1] as const).filter(([l]) => l.t === 'decision' && JSON.stringify(l.why ?? null).includes('"agentMemory"'));
+    expect(withMemory.length).toBeGreaterThan(0);
+    const g2 = await PlayGame.resume(lines, out, 1);
+    expect(g2.recordText()).toBe(game.recordText());
+    await g2.close();
+    // Tamper with the last memory: the resume names that line.
+    const [, lastLine] = withMemory[withMemory.length - 1];
+    const bad = text
+      .split('\n')
+      .map((l, k) => (k + 1 === lastLine ? l.replace('"agentMemory":{"rounds":', '"agentMemory":{"rounds":-1,"was":') : l))
+      .join('\n');
+    await expect(PlayGame.resume(parseRecord(bad, out), out, 1)).rejects.toThrow(new RegExp(`memory\\.jsonl:${lastLine}: why\\.agentMemory: portfolio memory does not fit`));
+  });
+});
+
 describe('play: the command', () => {
   const cli = (input: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { encoding: 'utf8', input });
   it('plays from standard input, saves on quit, resumes; bad options exit 2 with a reason', () => {
