@@ -36,8 +36,31 @@ function distTo(s: PigState, u: number, x: number, y: number): number {
   return best;
 }
 
+/**
+ * The script's score for a defenders' unit marching on the loot point when no raider is driving or
+ * carrying loot: below holding (3) and every chase, so idle defenders mostly stand where they are.
+ */
+const IDLE_GUARD = 2;
+
+/**
+ * The same score in the `guard` variant: above holding and below chasing drovers (5.5), so defenders
+ * with no drover to chase close on the loot and stand between it and the raiders. Chosen from a sweep
+ * of scripted raids on the Kershner Supply Raid (docs/rules/pig-wars.md, issue 16): 2 → 24% townsfolk
+ * wins, 4 and 5 → 35%, 6 → 38.5%, 8 and 12 → 22% (200 games each, stress seed 100).
+ */
+const IDLE_GUARD_VARIANT = 6;
+
 /** Scores of the legal orders (same order as `legal`). */
 export function pigScores(s: PigState, legal: readonly Json[]): number[] {
+  return scoresWith(s, legal, IDLE_GUARD);
+}
+
+/** {@link pigScores} with the defenders' `guard` variant (raiders decide as in the script). */
+export function pigGuardScores(s: PigState, legal: readonly Json[]): number[] {
+  return scoresWith(s, legal, IDLE_GUARD_VARIANT);
+}
+
+function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): number[] {
   const sc = s.sc;
   const u = s.actUnit;
   const unit = sc.units[u];
@@ -92,7 +115,7 @@ export function pigScores(s: PigState, legal: readonly Json[]): number[] {
         return 3;
       case 'obj':
         if (raider) return drovers > 0 ? (escort ? 2 : 8) : 5;
-        return droverUnits.size > 0 ? 5 : 2;
+        return droverUnits.size > 0 ? 5 : idleGuard;
       case 'home':
         return raider ? (escort ? 8 : 0.1) : 0;
       case 'foe': {
