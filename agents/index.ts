@@ -14,7 +14,7 @@ import { randomAgent } from './random.js';
 import { greedyAgent } from './greedy.js';
 import { heuristicAgent } from './heuristic/index.js';
 import { MCTS_OPTIONS, mctsAgent, searchOptions } from './mcts/index.js';
-import { AgentSpecError, canonicalSpec, checkOptions, intOption, numOption, parseSpec } from './options.js';
+import { AgentSpecError, canonicalSpec, checkOptions, checkVariantName, intOption, numOption, parseSpec } from './options.js';
 
 export { AgentSpecError } from './options.js';
 
@@ -42,7 +42,7 @@ export const BUILTIN_AGENTS: Record<string, BuiltinAgent> = {
     description: "the ruleset's scripted policy (blunder=P: that share of decisions at random instead; variant=NAME: one of the ruleset's policy variants for this side)",
     validate: (o) => {
       numOption(o, 'blunder', 0, 0, 1);
-      if (o.variant !== undefined && !/^[a-z0-9-]+$/.test(o.variant)) throw new AgentSpecError(`option variant must name a policy variant (a word of a-z, 0-9 and -), got "${o.variant}"`);
+      if (o.variant !== undefined) checkVariantName(o.variant);
     },
   },
   mcts: {

@@ -88,3 +88,8 @@ export function canonicalSpec(name: string, options: Record<string, string>): st
   const keys = Object.keys(options).sort();
   return keys.length ? `${name}:${keys.map((k) => `${k}=${options[k]}`).join(',')}` : name;
 }
+
+/** Check a `variant` option's value is a policy variant's name (a word of a-z, 0-9 and -); throws AgentSpecError otherwise. */
+export function checkVariantName(value: string): void {
+  if (!/^[a-z0-9-]+$/.test(value)) throw new AgentSpecError(`option variant must name a policy variant (a word of a-z, 0-9 and -), got "${value}"`);
+}

@@ -33,7 +33,7 @@ import { Piscina } from 'piscina';
 import type { AgentFactory, Explanation } from '../../src/core/agent.js';
 import { workerModule } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
-import { AgentSpecError, checkOptions, intOption, numOption, canonicalSpec } from '../options.js';
+import { AgentSpecError, checkOptions, checkVariantName, intOption, numOption, canonicalSpec } from '../options.js';
 import { findVariant, rolloutPolicy, scriptedPolicy, variantPolicy, type ScriptedPolicy } from '../heuristic/index.js';
 import { Portfolio, type PortfolioChoice } from './portfolio.js';
 import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
@@ -96,7 +96,7 @@ export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset
     weights: options.eval && ruleset ? loadWeights(options.eval, ruleset) : undefined,
   };
   const variant = options.variant ?? null;
-  if (variant !== null && !/^[a-z0-9-]+$/.test(variant)) throw new AgentSpecError(`option variant must name a policy variant (a word of a-z, 0-9 and -), got "${variant}"`);
+  if (variant !== null) checkVariantName(variant);
   if (variant !== null && ruleset) findVariant(ruleset, variant);
   const portfolio = intOption(options, 'portfolio', 0, 0, 1000);
   if (variant !== null && portfolio > 0) throw new AgentSpecError('options variant and portfolio exclude each other: a portfolio chooses the variant itself');

@@ -174,11 +174,14 @@ export class Portfolio {
     const r = this.r;
     const s = r.clone(state);
     const ctx = { rng: new FastRng(dice) };
+    // The action is an element of the list just made for this very state: no need to check it again.
+    const applyLegal = r.applyLegal;
     for (let n = 0; !r.isTerminal(s); n++) {
       if (n >= PLAYOUT_CAP) return 0.5;
       const legal = r.legalActions(s);
       const a = legal.length === 1 ? legal[0] : legal[argmax((r.currentSide(s) === this.side ? mine : this.base)(s, legal))];
-      r.apply(s, a, ctx);
+      if (applyLegal) applyLegal.call(r, s, a, ctx);
+      else r.apply(s, a, ctx);
     }
     const o = r.outcome(s);
     return !o || o.winner === null ? 0.5 : o.winner === this.side ? 1 : 0;
