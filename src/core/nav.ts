@@ -401,7 +401,8 @@ export class NavMap {
 
   /**
    * The distance field to a fixed `target` (a free point), built on first use and cached under `key`.
-   * Building costs one visibility sweep per grid cell; do it once per scenario and worker.
+   * Building costs one visibility sweep from the target over the corners; the grid of `approx`
+   * fills cell by cell as it is asked. Build it once per scenario and worker.
    */
   field(key: string, target: Vec): DistanceField {
     const cached = this.fields.get(key);
@@ -462,25 +463,32 @@ export class NavMap {
       exactVia = memoVia[slot];
       return memoD[slot];
     };
+    // The grid of `approx`: each cell's distance from its centre, worked out when first asked
+    // (NaN: not yet) — the same values as a grid filled at once, without its cost at compile time
+    // (a Supply Raid's fields cost 230 ms to fill, paid by every process and worker thread, while a
+    // game asks a small part of the cells).
     const cols = Math.ceil(this.width / this.cell);
     const rows = Math.ceil(this.height / this.cell);
-    const grid = new Float32Array(cols * rows);
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++) {
-        const x = (c + 0.5) * this.cell;
-        const y = (r + 0.5) * this.cell;
-        grid[r * cols + c] = this.isFree(x, y) ? compute(x, y).d : Infinity;
-      }
-    }
+    const grid = new Float32Array(cols * rows).fill(NaN);
     const corners = this.corners;
     const cell = this.cell;
+    const cellValue = (c: number, r: number): number => {
+      const x = (c + 0.5) * cell;
+      const y = (r + 0.5) * cell;
+      return this.isFree(x, y) ? compute(x, y).d : Infinity;
+    };
     return {
       target,
       distanceFrom: (x, y) => exact(x, y),
       approx: (x, y) => {
         const c = Math.min(cols - 1, Math.max(0, Math.floor(x / cell)));
         const r = Math.min(rows - 1, Math.max(0, Math.floor(y / cell)));
-        const v = grid[r * cols + c];
+        const i = r * cols + c;
+        let v = grid[i];
+        if (v !== v) {
+          grid[i] = cellValue(c, r);
+          v = grid[i];
+        }
         return v === Infinity ? exact(x, y) : v;
       },
       pathFrom: (x, y) => {
