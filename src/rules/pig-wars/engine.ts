@@ -11,10 +11,10 @@
  * the deck is empty the turn ends. Readings: docs/rules/pig-wars.md.
  */
 import type { GameEvent, StepContext } from '../../core/model.js';
-import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
+import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointAlongInto, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
 import { randInt, roll, type Rng } from '../../core/rng.js';
 import { type FigureView, arcOf as kitArcOf } from '../../core/table/index.js';
-import { ringOffsets } from '../../core/nav.js';
+import { type Path, ringOffsets } from '../../core/nav.js';
 import type { PigScenario } from './compile.js';
 import {
   ACTIVE,
@@ -591,62 +591,227 @@ function placeOk(sc: PigScenario, x: number, y: number): boolean {
 }
 
 /**
- * Limit the place test's lists to the bases and enemies that could refuse a place within `r` of
- * (cx, cy) (the rest are farther than a base width, or the shy distance, from every such place —
- * with a margin — so they refuse none of them), for {@link nearestReachable}.
+ * Set the place test's near lists (`nbx`…, `nex`…) for figure f directly from the state: the bases
+ * and (with `shy`) the active enemies that could refuse a place within `r` of (cx, cy) — the rest
+ * are farther than a base width, or the shy distance, from every such place, with a margin, so
+ * they refuse none of them. The same bases and enemies as {@link setPlaces} followed by a filter,
+ * in one pass (a move asks the full lists only when it walks back along its route, see
+ * {@link routePlaces}). Also sets `lim` and `shyD2`.
  */
-function nearPlaces(cx: number, cy: number, r: number): void {
+function nearPlacesOf(s: PigState, f: number, shy: boolean, cx: number, cy: number, r: number): void {
+  const sc = s.sc;
   const P = PLACES;
+  const d2 = 2 * sc.radius - 1e-6;
+  P.lim = d2 * d2;
+  P.shyD2 = (sc.contact + 0.5) * (sc.contact + 0.5);
   const rb = r + Math.sqrt(P.lim) + 0.01;
   const rb2 = rb * rb;
+  const n = sc.figures.length;
   P.nn = 0;
-  for (let i = 0; i < P.n; i++) {
-    const dx = P.bx[i] - cx;
-    const dy = P.by[i] - cy;
+  for (let g = 0; g < n; g++) {
+    if (g === f || !onTable(s, g)) continue;
+    const dx = s.x[g] - cx;
+    const dy = s.y[g] - cy;
     if (dx * dx + dy * dy > rb2) continue;
-    P.nbx[P.nn] = P.bx[i];
-    P.nby[P.nn] = P.by[i];
+    P.nbx[P.nn] = s.x[g];
+    P.nby[P.nn] = s.y[g];
     P.nn++;
   }
-  const re = r + Math.sqrt(P.shyD2) + 0.01;
-  const re2 = re * re;
   P.nne = 0;
-  for (let i = 0; i < P.ne; i++) {
-    const dx = P.ex[i] - cx;
-    const dy = P.ey[i] - cy;
-    if (dx * dx + dy * dy > re2) continue;
-    P.nex[P.nne] = P.ex[i];
-    P.ney[P.nne] = P.ey[i];
-    P.nne++;
+  if (shy) {
+    const re = r + Math.sqrt(P.shyD2) + 0.01;
+    const re2 = re * re;
+    for (const g of sc.sides[1 - sc.figures[f].side].figures) {
+      if (s.status[g] !== ACTIVE) continue;
+      const dx = s.x[g] - cx;
+      const dy = s.y[g] - cy;
+      if (dx * dx + dy * dy > re2) continue;
+      P.nex[P.nne] = s.x[g];
+      P.ney[P.nne] = s.y[g];
+      P.nne++;
+    }
   }
+}
+
+/** The place test on the near lists ({@link nearPlacesOf}): the same answer as {@link placeOk} for a place within their radius. */
+function placeOkNear(sc: PigScenario, x: number, y: number): boolean {
+  const P = PLACES;
+  const lim = P.lim;
+  for (let i = 0; i < P.nn; i++) {
+    const dx = P.nbx[i] - x;
+    const dy = P.nby[i] - y;
+    if (dx * dx + dy * dy < lim) return false;
+  }
+  for (let i = 0; i < P.nne; i++) {
+    const dx = P.nex[i] - x;
+    const dy = P.ney[i] - y;
+    if (dx * dx + dy * dy < P.shyD2) return false;
+  }
+  return sc.table.isFree(x, y);
+}
+
+/**
+ * Set the place test's near lists for figure f to the bases and (with `shy`) active enemies that
+ * could refuse a place on the route `points` up to the segment holding distance `upTo` (within a
+ * base width, or the shy distance, of one of those segments, with a margin): a walk back along
+ * the route ({@link walkBack}) asks only these.
+ */
+function routePlaces(s: PigState, f: number, shy: boolean, points: readonly Vec[], upTo: number): void {
+  const sc = s.sc;
+  const P = PLACES;
+  const rb = Math.sqrt(P.lim) + 0.01;
+  const re = Math.sqrt(P.shyD2) + 0.01;
+  const n = sc.figures.length;
+  const side = 1 - sc.figures[f].side;
+  P.nn = 0;
+  P.nne = 0;
+  for (let g = 0; g < n; g++) {
+    if (g === f || !onTable(s, g)) continue;
+    const enemy = shy && s.status[g] === ACTIVE && sc.figures[g].side === side;
+    const gx = s.x[g];
+    const gy = s.y[g];
+    // distance to the route's segments up to the one holding `upTo`
+    let best = Infinity;
+    let left = upTo;
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1];
+      const b = points[i];
+      const vx = b.x - a.x;
+      const vy = b.y - a.y;
+      const l2 = vx * vx + vy * vy;
+      let t = l2 > 0 ? ((gx - a.x) * vx + (gy - a.y) * vy) / l2 : 0;
+      if (t < 0) t = 0;
+      else if (t > 1) t = 1;
+      const ex = a.x + vx * t - gx;
+      const ey = a.y + vy * t - gy;
+      const e = Math.sqrt(ex * ex + ey * ey);
+      if (e < best) best = e;
+      left -= Math.sqrt(l2);
+      if (left <= 0) break;
+    }
+    if (best <= rb) {
+      P.nbx[P.nn] = gx;
+      P.nby[P.nn] = gy;
+      P.nn++;
+    }
+    if (enemy && best <= re) {
+      P.nex[P.nne] = gx;
+      P.ney[P.nne] = gy;
+      P.nne++;
+    }
+  }
+}
+
+/** Scratch point of {@link walkBack}. */
+const WALK_AT = { x: 0, y: 0 };
+
+/**
+ * The walk back along `points` from distance `d` in steps of 0.2 in to the first place the place
+ * test passes (the test set by {@link routePlaces}); returns the distance (0 when none), and the
+ * place in `WALK_AT`. A place refused by a base (or enemy) that its place stood deeper inside than
+ * the distance walked since, by a margin, is refused again without asking (a point `k` in along
+ * the route is at most `k` from the other: the tests are pure, so the same place is found).
+ */
+function walkBack(sc: PigScenario, points: readonly Vec[], d: number): number {
+  const P = PLACES;
+  const lim = P.lim;
+  const shyD2 = P.shyD2;
+  const L = Math.sqrt(lim);
+  const S = Math.sqrt(shyD2);
+  let pd = 0;
+  let depth = -Infinity;
+  const at = WALK_AT;
+  while (d > 0) {
+    if (!(pd - d < depth)) {
+      pointAlongInto(points, d, at);
+      const x = at.x;
+      const y = at.y;
+      let refused = false;
+      depth = -Infinity;
+      for (let i = 0; i < P.nn; i++) {
+        const dx = P.nbx[i] - x;
+        const dy = P.nby[i] - y;
+        const e2 = dx * dx + dy * dy;
+        if (e2 < lim) {
+          refused = true;
+          depth = L - Math.sqrt(e2) - 1e-6;
+          break;
+        }
+      }
+      if (!refused) {
+        for (let i = 0; i < P.nne; i++) {
+          const dx = P.nex[i] - x;
+          const dy = P.ney[i] - y;
+          const e2 = dx * dx + dy * dy;
+          if (e2 < shyD2) {
+            refused = true;
+            depth = S - Math.sqrt(e2) - 1e-6;
+            break;
+          }
+        }
+      }
+      if (!refused && !sc.table.isFree(x, y)) refused = true;
+      if (!refused) return d;
+      pd = d;
+    }
+    d = Math.max(0, d - 0.2);
+  }
+  return d;
 }
 
 /** Radius of the ring search for a free place when the one a move reaches is taken (in). */
 const ALT_RADIUS = 2;
 
+/** The way {@link nearestReachable} found to the place it returns. */
+let ALT_PATH: Path | null = null;
+
 /**
  * The nearest place to (cx, cy), within {@link ALT_RADIUS} in the order of the kit's
- * `NavMap.nearestFree` (the point, then rings outward), where the place test set last passes and a
- * path from `from` of more than nothing and at most `reach` leads (a path is never shorter than
- * the straight line: that test first, it is cheap); null when there is none. Written out (not
- * `nearestFree` with a callback) so that no coordinates are boxed per place tried.
+ * `NavMap.nearestFree` (the point, then rings outward), where the place test's near lists
+ * ({@link nearPlacesOf} for (cx, cy) and {@link ALT_RADIUS}) pass and a path from `from` of more
+ * than nothing and at most `reach` leads (a path is never shorter than the straight line: that
+ * test first, it is cheap); null when there is none, else the place with its path in `ALT_PATH`.
+ * Written out (not `nearestFree` with a callback) so that no coordinates are boxed per place tried.
  */
 function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, reach: number): Vec | null {
   const nav = sc.nav;
-  nearPlaces(cx, cy, ALT_RADIUS);
-  const { dx, dy } = ringOffsets(ALT_RADIUS);
+  const { dx, dy, start, radius } = ringOffsets(ALT_RADIUS);
   const P = PLACES;
   const lim = P.lim;
   const shyD2 = P.shyD2;
   const nbx = P.nbx;
   const nby = P.nby;
   const nn = P.nn;
+  // Whole rings inside one base (or one enemy's shy distance) are passed over: a place on the
+  // ring of radius ρ is at most ρ + D from a base D from the centre, so every place of it is
+  // refused when ρ + D is below the base width by a margin far above rounding (a move toward an
+  // enemy's own place skips the rings out to 1.5 in this way).
+  let cover = -1;
+  {
+    const L = Math.sqrt(lim);
+    for (let k = 0; k < nn; k++) {
+      const c = L - Math.sqrt((nbx[k] - cx) * (nbx[k] - cx) + (nby[k] - cy) * (nby[k] - cy));
+      if (c > cover) cover = c;
+    }
+    const S = Math.sqrt(shyD2);
+    for (let k = 0; k < P.nne; k++) {
+      const c = S - Math.sqrt((P.nex[k] - cx) * (P.nex[k] - cx) + (P.ney[k] - cy) * (P.ney[k] - cy));
+      if (c > cover) cover = c;
+    }
+    cover -= 1e-6;
+  }
+  let first = -1;
+  if (cover > 0) {
+    let r = 0;
+    while (r < radius.length && radius[r] < cover) r++;
+    first = start[r];
+  }
   // The base that refused the last place is tried first: neighbouring places on a ring are mostly
   // refused by the same base (any refusing base gives the same answer).
   let last = 0;
   // The tests are all pure: the bases near the place (written out here: a call per place would box
   // its coordinates), the shy distance, then the terrain, the straight line and the path.
-  places: for (let i = -1; i < dx.length; i++) {
+  places: for (let i = first; i < dx.length; i++) {
     const x = i < 0 ? cx : cx + dx[i];
     const y = i < 0 ? cy : cy + dy[i];
     if (last < nn) {
@@ -668,8 +833,12 @@ function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, re
       if (ex * ex + ey * ey < shyD2) continue places;
     }
     if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
-    const p = nav.path(from, { x, y });
-    if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) return { x, y };
+    const to = { x, y };
+    const p = nav.path(from, to);
+    if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) {
+      ALT_PATH = p;
+      return to;
+    }
   }
   return null;
 }
@@ -720,24 +889,25 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   let d = limit;
   let at = pointAlong(path.points, d);
   let pts: Vec[] | null = null;
-  setPlaces(s, f, shy);
-  if (!placeOk(sc, at.x, at.y)) {
+  // The place test asks only the bases and enemies near the place reached (and its ring of
+  // alternatives), then, walking back, only those near the route.
+  nearPlacesOf(s, f, shy, at.x, at.y, ALT_RADIUS);
+  if (!placeOkNear(sc, at.x, at.y)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
     const alt = nearestReachable(sc, from, at.x, at.y, reach);
-    if (alt) {
-      const p = sc.nav.path(from, alt);
-      if (p) {
-        pts = p.points.slice();
-        d = p.length;
-        at = alt;
-      }
+    const p = ALT_PATH;
+    ALT_PATH = null;
+    if (alt && p) {
+      pts = p.points.slice();
+      d = p.length;
+      at = alt;
+    } else {
+      routePlaces(s, f, shy, path.points, d);
+      d = walkBack(sc, path.points, d);
+      at = { x: WALK_AT.x, y: WALK_AT.y };
     }
   }
   if (!pts) {
-    while (d > 0 && !placeOk(sc, at.x, at.y)) {
-      d = Math.max(0, d - 0.2);
-      at = pointAlong(path.points, d);
-    }
     if (d <= 1e-6) return 0;
     pts = truncatePath(path.points, d);
   }
