@@ -811,9 +811,11 @@ function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, re
   let last = 0;
   // The tests are all pure: the bases near the place (written out here: a call per place would box
   // its coordinates), the shy distance, then the terrain, the straight line and the path.
+  // (cx + 0 is cx: written as one sum, the place's coordinates stay unboxed doubles; a choice
+  // between the parameter and a sum made V8 box both for every place tried.)
   places: for (let i = first; i < dx.length; i++) {
-    const x = i < 0 ? cx : cx + dx[i];
-    const y = i < 0 ? cy : cy + dy[i];
+    const x = cx + (i < 0 ? 0 : dx[i]);
+    const y = cy + (i < 0 ? 0 : dy[i]);
     if (last < nn) {
       const ex = nbx[last] - x;
       const ey = nby[last] - y;
