@@ -15,6 +15,7 @@ import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygo
 import { randInt, roll, type Rng } from '../../core/rng.js';
 import { type FigureView, arcOf as kitArcOf } from '../../core/table/index.js';
 import { type Path, ringOffsets } from '../../core/nav.js';
+import { hypot2 } from './hypot.js';
 import type { PigScenario } from './compile.js';
 import {
   ACTIVE,
@@ -1064,7 +1065,7 @@ export function homePoint(s: PigState, f: number): Vec {
   const p = nearestPointOfPolygon(s.x[f], s.y[f], home.poly);
   const dx = home.target.x - p.x;
   const dy = home.target.y - p.y;
-  const l = Math.hypot(dx, dy);
+  const l = hypot2(dx, dy);
   if (l < 1e-9) return p;
   const k = Math.min(1, l) / l;
   return { x: p.x + dx * k, y: p.y + dy * k };
@@ -1106,7 +1107,7 @@ function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): v
     if (offset) {
       let ox = s.x[f] - centre.x;
       let oy = s.y[f] - centre.y;
-      const ol = Math.hypot(ox, oy);
+      const ol = hypot2(ox, oy);
       if (ol > 3) {
         ox *= 3 / ol;
         oy *= 3 / ol;

@@ -5,6 +5,7 @@
  */
 import { ACTIVE, PH_OVER, PIG_FREE, type PigState } from './state.js';
 import { carrying } from './engine.js';
+import { hypot2 } from './hypot.js';
 
 /** Feature names, in the order of {@link features}. */
 export const FEATURE_NAMES = [
@@ -38,23 +39,40 @@ export const DEFAULT_WEIGHTS_BY_VERSION: Readonly<Record<'pig-wars' | 'pig-wars-
 
 /** The feature vector of a state (raiders' point of view). */
 export function features(s: PigState): number[] {
+  return featuresInto(s, new Array<number>(FEATURE_NAMES.length));
+}
+
+/** Distance from figure f to the nearest free pig (Infinity when none), or its distance field's value to the objective. */
+function lootAt(s: PigState, f: number): number {
+  const sc = s.sc;
+  if (sc.objective) return sc.objective.field.approx(s.x[f], s.y[f]);
+  let best = Infinity;
+  for (let p = 0; p < s.pigBy.length; p++) {
+    if (s.pigBy[p] !== PIG_FREE) continue;
+    const d = hypot2(s.x[f] - s.pigX[p], s.y[f] - s.pigY[p]);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/** Scratch of {@link featuresInto}: the free raiders' approach values, kept sorted (highest first) by insertion. */
+const APPROACH: number[] = [];
+
+/**
+ * {@link features} written into `out` (the same numbers): no closure, the approach values sorted by
+ * insertion into a scratch list instead of a comparator sort (the same order of values), and the
+ * nearest raider to a defender found skipping those whose |dx| or |dy| alone is no nearer
+ * (`Math.hypot` is never below either: V8 scales by the larger, so the sum under the root is ≥ 1).
+ */
+export function featuresInto(s: PigState, out: number[]): number[] {
   const sc = s.sc;
   const r = sc.raiders;
   const need = sc.lootToWin;
-  const lootAt = (f: number): number => {
-    if (sc.objective) return sc.objective.field.approx(s.x[f], s.y[f]);
-    let best = Infinity;
-    for (let p = 0; p < s.pigBy.length; p++) {
-      if (s.pigBy[p] !== PIG_FREE) continue;
-      const d = Math.hypot(s.x[f] - s.pigX[p], s.y[f] - s.pigY[p]);
-      if (d < best) best = d;
-    }
-    return best;
-  };
-  const span = Math.max(1, Math.hypot(sc.width, sc.height) / 2);
+  const span = Math.max(1, hypot2(sc.width, sc.height) / 2);
   let carry = 0;
   let raiders = 0;
-  const approach: number[] = [];
+  const approach = APPROACH;
+  let na = 0;
   for (const f of sc.sides[r].figures) {
     if (s.status[f] !== ACTIVE) continue;
     raiders++;
@@ -62,25 +80,37 @@ export function features(s: PigState): number[] {
       const d = sc.home.field.approx(s.x[f], s.y[f]);
       carry += (2 - Math.min(1, d / span)) / 2;
     } else {
-      const d = lootAt(f);
-      approach.push(d === Infinity ? 0 : 1 - Math.min(1, d / span));
+      const d = lootAt(s, f);
+      const v = d === Infinity ? 0 : 1 - Math.min(1, d / span);
+      let i = na++;
+      while (i > 0 && approach[i - 1] < v) {
+        approach[i] = approach[i - 1];
+        i--;
+      }
+      approach[i] = v;
     }
   }
-  approach.sort((a, b) => b - a);
   let appr = 0;
-  for (let i = 0; i < Math.min(approach.length, Math.max(0, need - s.landed)); i++) appr += approach[i];
+  for (let i = 0; i < Math.min(na, Math.max(0, need - s.landed)); i++) appr += approach[i];
   let defenders = 0;
   let guard = 0;
   let contact = 0;
+  const raiderFigs = sc.sides[r].figures;
   for (const f of sc.sides[1 - r].figures) {
     if (s.status[f] !== ACTIVE) continue;
     defenders++;
-    const d = lootAt(f);
+    const d = lootAt(s, f);
     guard += d === Infinity ? 0 : 1 - Math.min(1, d / span);
     let near = Infinity;
-    for (const g of sc.sides[r].figures) {
+    const fx = s.x[f];
+    const fy = s.y[f];
+    for (let k = 0; k < raiderFigs.length; k++) {
+      const g = raiderFigs[k];
       if (s.status[g] !== ACTIVE) continue;
-      const e = Math.hypot(s.x[f] - s.x[g], s.y[f] - s.y[g]);
+      const dx = fx - s.x[g];
+      const dy = fy - s.y[g];
+      if (Math.abs(dx) >= near || Math.abs(dy) >= near) continue;
+      const e = hypot2(dx, dy);
       if (e < near) near = e;
     }
     contact += near === Infinity ? 0 : 1 - Math.min(1, near / span);
@@ -88,16 +118,35 @@ export function features(s: PigState): number[] {
   const nd = sc.sides[1 - r].figures.length;
   const landed = Math.min(1, s.landed / need);
   const time = Math.min(1, (s.turn - 1) / sc.maxTurns);
-  return [1, landed, Math.min(1, carry / need), appr / need, raiders / sc.sides[r].figures.length, defenders / nd, time, time * (1 - landed), guard / nd, contact / nd];
+  out[0] = 1;
+  out[1] = landed;
+  out[2] = Math.min(1, carry / need);
+  out[3] = appr / need;
+  out[4] = raiders / sc.sides[r].figures.length;
+  out[5] = defenders / nd;
+  out[6] = time;
+  out[7] = time * (1 - landed);
+  out[8] = guard / nd;
+  out[9] = contact / nd;
+  return out;
 }
+
+/** Scratch of {@link raiderValue}. */
+const FEATURES: number[] = new Array<number>(FEATURE_NAMES.length).fill(0);
 
 /** The raiders' winning chance in [0, 1]; exactly 1/0/0.5 on a finished game. */
 export function raiderValue(s: PigState, weights: readonly number[] = DEFAULT_WEIGHTS_BY_VERSION[s.sc.version.id]): number {
   if (s.phase === PH_OVER) return s.winner === s.sc.raiders ? 1 : s.winner < 0 ? 0.5 : 0;
-  const f = features(s);
+  const f = featuresInto(s, FEATURES);
   let z = 0;
   for (let i = 0; i < f.length; i++) z += f[i] * (weights[i] ?? 0);
   return 1 / (1 + Math.exp(-z));
+}
+
+/** The values {@link evaluateFor} gives the side indices `sides[0 … n−1]`, into `out`, from one evaluation. */
+export function evaluateSides(s: PigState, sides: readonly number[], n: number, weights: readonly number[] | undefined, out: number[]): void {
+  const v = raiderValue(s, weights);
+  for (let i = 0; i < n; i++) out[i] = sides[i] === s.sc.raiders ? v : 1 - v;
 }
 
 /** Value for side index `side`. */

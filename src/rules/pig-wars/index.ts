@@ -9,7 +9,7 @@ import { pigGuardScores, pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
 import { compilePig, type PigScenario } from './compile.js';
 import { actionKey, applyAction, checkMoveTo, legalActions, setupGame, type PigAction } from './engine.js';
-import { DEFAULT_WEIGHTS_BY_VERSION, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
+import { DEFAULT_WEIGHTS_BY_VERSION, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, ROUT, cloneState, exportState, hashState, importState, type PigState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { pigInvariants } from './invariants.js';
@@ -39,6 +39,9 @@ const SEARCH_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>
   'pig-wars-pirates': { iterations: '200', focus: '1' },
 };
 
+/** Scratch of `evaluateSides`: the sides' indices. */
+const SIDE_INDEX: number[] = [];
+
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
   return defineRuleset<PigState, PigAction, PigScenario>({
     id: v.id,
@@ -64,6 +67,20 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
     },
     evaluate(s, side: SideId, weights?: readonly number[]) {
       return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side), weights);
+    },
+    evaluateSides(s, sides, n, weights, out) {
+      const idx = SIDE_INDEX;
+      for (let k = 0; k < n; k++) {
+        let i = -1;
+        for (let j = 0; j < s.sc.sides.length; j++) {
+          if (s.sc.sides[j].id === sides[k]) {
+            i = j;
+            break;
+          }
+        }
+        idx[k] = i;
+      }
+      evaluateSides(s, idx, n, weights, out);
     },
     evaluation: {
       names: FEATURE_NAMES,
