@@ -44,6 +44,8 @@ import {
   leaderHit,
   lossSteps,
   meleeFactors,
+  meleeSum,
+  MELEE_USED,
   meleeOutcome,
   moraleMods,
   moraleResult,
@@ -91,9 +93,18 @@ function onTable(s: PigState, f: number): boolean {
   return s.status[f] === ACTIVE || s.status[f] === ROUT;
 }
 
-/** True when figures a and b (enemies or not) are in base contact. */
+/**
+ * True when figures a and b (enemies or not) are in base contact: their distance at most the
+ * contact distance (+1e-9). A pair whose |dx| or |dy| alone passes it is refused before the root
+ * (the rounded root of dx² + dy² is never below |dx|), so the answer is the same.
+ */
 export function inContact(s: PigState, a: number, b: number): boolean {
-  return dist(s.x[a], s.y[a], s.x[b], s.y[b]) <= s.sc.contact + 1e-9;
+  const c = s.sc.contact + 1e-9;
+  const dx = s.x[b] - s.x[a];
+  if (dx > c || dx < -c) return false;
+  const dy = s.y[b] - s.y[a];
+  if (dy > c || dy < -c) return false;
+  return Math.sqrt(dx * dx + dy * dy) <= c;
 }
 
 /** Active enemies in base contact with figure f. */
@@ -1589,25 +1600,28 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
       if (s.status[e] !== ACTIVE || !inContact(s, f, e)) continue;
       const A = meleeSide(s, f, e);
       const B = meleeSide(s, e, f);
-      const fa = meleeFactors(sc.version.melee, A, B, sc.version.levelName);
-      const fb = meleeFactors(sc.version.melee, B, A, sc.version.levelName);
+      // the sums of the modifiers without their lists (built only for the event)
+      const ma = meleeSum(sc.version.melee, A, B);
+      const wa = MELEE_USED.weapon;
+      const mb = meleeSum(sc.version.melee, B, A);
+      const wb = MELEE_USED.weapon;
       const ra = roll(rng, 12);
       const rb = roll(rng, 12);
       const vmA = victoryMargin(s, f, e);
       const vmB = victoryMargin(s, e, f);
-      const out = meleeOutcome(ra, sumMods(fa.mods), rb, sumMods(fb.mods), vmA, vmB);
+      const out = meleeOutcome(ra, ma, rb, mb, vmA, vmB);
       s.counters[C.melees]++;
-      if (fa.weapon?.pistol && A.firstRound && A.loaded) s.loaded[f] = 0;
-      if (fb.weapon?.pistol && B.firstRound && B.loaded) s.loaded[e] = 0;
+      if (wa?.pistol && A.firstRound && A.loaded) s.loaded[f] = 0;
+      if (wb?.pistol && B.firstRound && B.loaded) s.loaded[e] = 0;
       emit?.({
         e: 'melee',
         a: sc.figures[f].id,
         b: sc.figures[e].id,
         rollA: ra,
-        modsA: fa.mods.map((m) => ({ ...m })),
+        modsA: meleeFactors(sc.version.melee, A, B, sc.version.levelName).mods.map((m) => ({ ...m })),
         adjA: out.a,
         rollB: rb,
-        modsB: fb.mods.map((m) => ({ ...m })),
+        modsB: meleeFactors(sc.version.melee, B, A, sc.version.levelName).mods.map((m) => ({ ...m })),
         adjB: out.b,
         marginToKillA: vmA,
         marginToKillB: vmB,

@@ -7,7 +7,7 @@
 import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
 import { baseMove, carrying, freeFigures, nearestActiveOf, shotTarget, unitCentre, victoryMargin, type PigAction } from './engine.js';
-import { meleeFactors, sumMods, type MeleeSide } from './tables.js';
+import { meleeSum, type MeleeSide } from './tables.js';
 import { ACTIVE, PIG_FREE, type PigState } from './state.js';
 
 function strength(s: PigState, u: number): number {
@@ -156,14 +156,47 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
   });
 }
 
-/** One fighter's side of a first round of mêlée as the policy foresees it: front to front, on the flat. */
-function foreseenSide(s: PigState, f: number, charging: boolean): MeleeSide {
+/** Scratch sides of {@link chargeExchange}: the charger's and the target's (see {@link foreseeSide}). */
+const SIDE_A: MeleeSide = { stripes: 0, weapons: [], loaded: false, mounted: false, firstRound: true, charging: true, arc: 'front', opponentUphill: false, opponentObstacle: false, wounds: 0 };
+const SIDE_B: MeleeSide = { stripes: 0, weapons: [], loaded: false, mounted: false, firstRound: true, charging: false, arc: 'front', opponentUphill: false, opponentObstacle: false, wounds: 0 };
+
+/** Write into `out` one fighter's side of a first round of mêlée as the policy foresees it: front to front, on the flat. */
+function foreseeSide(s: PigState, f: number, charging: boolean, out: MeleeSide): MeleeSide {
   const info = s.sc.figures[f];
-  return { stripes: info.stripes, weapons: info.weapons, loaded: s.loaded[f] === 1, mounted: info.mounted, firstRound: true, charging, arc: 'front', opponentUphill: false, opponentObstacle: false, wounds: s.hits[f] };
+  out.stripes = info.stripes;
+  out.weapons = info.weapons;
+  out.loaded = s.loaded[f] === 1;
+  out.mounted = info.mounted;
+  out.firstRound = true;
+  out.charging = charging;
+  out.arc = 'front';
+  out.opponentUphill = false;
+  out.opponentObstacle = false;
+  out.wounds = s.hits[f];
+  return out;
 }
 
-/** Chances that a kills b and that b kills a in one round (D12 each, totals held to 1–12, victory margins). */
+/**
+ * Chances that a kills b and that b kills a in one round (D12 each, totals held to 1–12, victory
+ * margins), into the scratch `ODDS`. Memoised by its four whole-number inputs when the modifiers
+ * lie in −16…15 and the margins in 0…7 (a table of the same quotients; other inputs are worked out
+ * each time).
+ */
+const ODDS = { kill: 0, die: 0 };
+const ODDS_KILL = new Float64Array(32 * 32 * 8 * 8).fill(NaN);
+const ODDS_DIE = new Float64Array(32 * 32 * 8 * 8);
+function oddsKey(ma: number, mb: number, vmA: number, vmB: number): number {
+  if (!Number.isInteger(ma) || !Number.isInteger(mb) || !Number.isInteger(vmA) || !Number.isInteger(vmB)) return -1;
+  if (ma < -16 || ma > 15 || mb < -16 || mb > 15 || vmA < 0 || vmA > 7 || vmB < 0 || vmB > 7) return -1;
+  return (((ma + 16) * 32 + (mb + 16)) * 8 + vmA) * 8 + vmB;
+}
 function roundOdds(ma: number, mb: number, vmA: number, vmB: number): { kill: number; die: number } {
+  const key = oddsKey(ma, mb, vmA, vmB);
+  if (key >= 0 && !Number.isNaN(ODDS_KILL[key])) {
+    ODDS.kill = ODDS_KILL[key];
+    ODDS.die = ODDS_DIE[key];
+    return ODDS;
+  }
   let kill = 0;
   let die = 0;
   for (let ra = 1; ra <= 12; ra++) {
@@ -174,7 +207,13 @@ function roundOdds(ma: number, mb: number, vmA: number, vmB: number): { kill: nu
       else if (b - a >= vmA) die++;
     }
   }
-  return { kill: kill / 144, die: die / 144 };
+  ODDS.kill = kill / 144;
+  ODDS.die = die / 144;
+  if (key >= 0) {
+    ODDS_KILL[key] = ODDS.kill;
+    ODDS_DIE[key] = ODDS.die;
+  }
+  return ODDS;
 }
 
 /**
@@ -189,10 +228,10 @@ function chargeExchange(s: PigState, free: readonly number[], v: number): number
   for (const f of free) {
     const e = nearestActiveOf(s, v, f);
     if (e < 0) continue;
-    const A = foreseenSide(s, f, true);
-    const B = foreseenSide(s, e, false);
-    const ma = sumMods(meleeFactors(sc.version.melee, A, B, sc.version.levelName).mods);
-    const mb = sumMods(meleeFactors(sc.version.melee, B, A, sc.version.levelName).mods);
+    const A = foreseeSide(s, f, true, SIDE_A);
+    const B = foreseeSide(s, e, false, SIDE_B);
+    const ma = meleeSum(sc.version.melee, A, B);
+    const mb = meleeSum(sc.version.melee, B, A);
     const o = roundOdds(ma, mb, victoryMargin(s, f, e), sc.version.pirates ? victoryMargin(s, e, f) : s.wall[v] ? 6 : victoryMargin(s, e, f));
     kill += o.kill;
     die += o.die;

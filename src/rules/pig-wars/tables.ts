@@ -273,6 +273,60 @@ export function meleeFactors(rules: MeleeRules, me: MeleeSide, opp: MeleeSide, l
   return { mods, weapon: wf.weapon };
 }
 
+/** The weapon {@link meleeSum} used (`weapon`, as `meleeFactors(…).weapon`): a scratch read right after the call. */
+export const MELEE_USED: { weapon: Weapon | null } = { weapon: null };
+
+/**
+ * `sumMods(meleeFactors(rules, me, opp, …).mods)` without building the list, its objects or the
+ * weapon factor's result (the search sums these for every mêlée and every charge its policy
+ * weighs): the same modifiers added in the same order, so the same number. The weapon used is left
+ * in {@link MELEE_USED}.
+ */
+export function meleeSum(rules: MeleeRules, me: MeleeSide, opp: MeleeSide): number {
+  // weaponFactor, written out
+  let best = -1;
+  let used: Weapon | null = null;
+  let oppSpear = false;
+  for (const x of opp.weapons) {
+    if (x.spear) {
+      oppSpear = true;
+      break;
+    }
+  }
+  let meleeWeapons = 0;
+  for (const wp of me.weapons) {
+    if (!wp.melee) continue;
+    meleeWeapons++;
+    let f: number;
+    if (wp.lance) f = me.firstRound && me.mounted && !oppSpear && !me.opponentUphill ? wp.first : wp.later;
+    else if (wp.pistol) f = me.firstRound && me.loaded ? wp.first : wp.later;
+    else f = me.firstRound ? wp.first : wp.later;
+    if (f > best) {
+      best = f;
+      used = wp;
+    }
+  }
+  const wf = Math.max(0, best);
+  MELEE_USED.weapon = used;
+  let s = 0;
+  if (me.stripes !== 0) s += me.stripes;
+  if (wf !== 0) s += wf;
+  if (rules.twoWeapons && meleeWeapons >= 2) s += rules.twoWeapons;
+  if (me.mounted && !opp.mounted) s += 1;
+  if (me.charging && me.firstRound) s += 1;
+  if (me.arc === 'rear') {
+    if (rules.rearBonus !== null) s += rules.rearBonus;
+    else s += 1;
+  } else if (me.arc === 'unshielded' || (me.arc === 'flank' && !rules.flankNeedsUnshielded)) {
+    s += 1;
+  }
+  if (rules.footVsMounted && !me.mounted && opp.mounted) s += rules.footVsMounted;
+  if (me.opponentUphill) s += -1;
+  if (me.opponentObstacle) s += -1;
+  if (me.wounds > 0) s += -me.wounds;
+  return s;
+}
+
 /** Sum of modifiers. */
 export function sumMods(mods: readonly Mod[]): number {
   let s = 0;
