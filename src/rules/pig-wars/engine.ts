@@ -115,9 +115,28 @@ export function contacts(s: PigState, f: number): number[] {
   return out;
 }
 
+/** Figure f is in base contact with an active enemy ({@link inContact} written out, the same test). */
 export function engaged(s: PigState, f: number): boolean {
   const side = s.sc.figures[f].side;
-  for (const e of s.sc.sides[1 - side].figures) if (s.status[e] === ACTIVE && inContact(s, f, e)) return true;
+  const c = s.sc.contact + 1e-9;
+  const fx = s.x[f];
+  const fy = s.y[f];
+  const foes = s.sc.sides[1 - side].figures;
+  for (let k = 0; k < foes.length; k++) {
+    const e = foes[k];
+    if (s.status[e] !== ACTIVE) continue;
+    const dx = s.x[e] - fx;
+    if (dx > c || dx < -c) continue;
+    const dy = s.y[e] - fy;
+    if (dy > c || dy < -c) continue;
+    if (Math.sqrt(dx * dx + dy * dy) <= c) return true;
+  }
+  return false;
+}
+
+/** Unit u has a free figure (as `freeFigures(s, u).length > 0`, without the list). */
+function hasFree(s: PigState, u: number): boolean {
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f)) return true;
   return false;
 }
 
@@ -399,7 +418,7 @@ function advance(s: PigState, ctx: StepContext): void {
       const from = s.actUnit < 0 ? 0 : units.indexOf(s.actUnit) + 1;
       let next = -1;
       for (let i = from; i < units.length; i++) {
-        if (freeFigures(s, units[i]).length > 0) {
+        if (hasFree(s, units[i])) {
           next = units[i];
           break;
         }
@@ -1583,56 +1602,92 @@ export function victoryMargin(s: PigState, t: number, a: number): number {
   return DA_VICTORY_MARGIN[prot];
 }
 
+/**
+ * Scratch of {@link meleeStep}: the pairs in base contact when the step begins (`PAIR_F` of the
+ * acting side, `PAIR_E` the enemy), in the order the step fights them, and 1 per figure engaged.
+ */
+const PAIR_F: number[] = [];
+const PAIR_E: number[] = [];
+const ENGAGED: number[] = [];
+
 function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const n = sc.figures.length;
+  // Nothing moves during the step and nobody comes back to the fight, so the pairs in contact are
+  // found once: each pair of active enemies asked once (as `engaged` asked it from both ends),
+  // then fought in the same order as long as both stay active.
+  const mine = sc.sides[side].figures;
+  const theirs = sc.sides[1 - side].figures;
+  const c = sc.contact + 1e-9;
+  for (let f = 0; f < n; f++) ENGAGED[f] = 0;
+  let np = 0;
+  for (let i = 0; i < mine.length; i++) {
+    const f = mine[i];
+    if (s.status[f] !== ACTIVE) continue;
+    const fx = s.x[f];
+    const fy = s.y[f];
+    for (let j = 0; j < theirs.length; j++) {
+      const e = theirs[j];
+      if (s.status[e] !== ACTIVE) continue;
+      // inContact(s, f, e), written out
+      const dx = s.x[e] - fx;
+      if (dx > c || dx < -c) continue;
+      const dy = s.y[e] - fy;
+      if (dy > c || dy < -c) continue;
+      if (Math.sqrt(dx * dx + dy * dy) > c) continue;
+      PAIR_F[np] = f;
+      PAIR_E[np] = e;
+      np++;
+      ENGAGED[f] = 1;
+      ENGAGED[e] = 1;
+    }
+  }
   for (let f = 0; f < n; f++) {
-    if (s.status[f] === ACTIVE && !engaged(s, f)) {
+    if (s.status[f] === ACTIVE && !ENGAGED[f]) {
       // out of contact: the mêlée is over; a charge that did not reach contact earns no bonus later
       s.rounds[f] = 0;
       s.chargeBonus[f] = 0;
     }
   }
   const fought = new Array<number>(n).fill(-1);
-  for (const f of sc.sides[side].figures) {
-    for (const e of sc.sides[1 - side].figures) {
-      if (s.status[f] !== ACTIVE) break;
-      if (s.status[e] !== ACTIVE || !inContact(s, f, e)) continue;
-      const A = meleeSide(s, f, e);
-      const B = meleeSide(s, e, f);
-      // the sums of the modifiers without their lists (built only for the event)
-      const ma = meleeSum(sc.version.melee, A, B);
-      const wa = MELEE_USED.weapon;
-      const mb = meleeSum(sc.version.melee, B, A);
-      const wb = MELEE_USED.weapon;
-      const ra = roll(rng, 12);
-      const rb = roll(rng, 12);
-      const vmA = victoryMargin(s, f, e);
-      const vmB = victoryMargin(s, e, f);
-      const out = meleeOutcome(ra, ma, rb, mb, vmA, vmB);
-      s.counters[C.melees]++;
-      if (wa?.pistol && A.firstRound && A.loaded) s.loaded[f] = 0;
-      if (wb?.pistol && B.firstRound && B.loaded) s.loaded[e] = 0;
-      emit?.({
-        e: 'melee',
-        a: sc.figures[f].id,
-        b: sc.figures[e].id,
-        rollA: ra,
-        modsA: meleeFactors(sc.version.melee, A, B, sc.version.levelName).mods.map((m) => ({ ...m })),
-        adjA: out.a,
-        rollB: rb,
-        modsB: meleeFactors(sc.version.melee, B, A, sc.version.levelName).mods.map((m) => ({ ...m })),
-        adjB: out.b,
-        marginToKillA: vmA,
-        marginToKillB: vmB,
-        result: out.winner < 0 ? 'tie' : out.kill ? (out.winner === 0 ? 'a kills' : 'b kills') : 'continuing',
-      });
-      if (fought[f] < 0) fought[f] = e;
-      if (fought[e] < 0) fought[e] = f;
-      if (out.kill) {
-        if (out.winner === 0) casualty(s, e, f, rng, emit, 'melee');
-        else casualty(s, f, e, rng, emit, 'melee');
-      }
+  for (let k = 0; k < np; k++) {
+    const f = PAIR_F[k];
+    const e = PAIR_E[k];
+    if (s.status[f] !== ACTIVE || s.status[e] !== ACTIVE) continue;
+    const A = meleeSide(s, f, e);
+    const B = meleeSide(s, e, f);
+    // the sums of the modifiers without their lists (built only for the event)
+    const ma = meleeSum(sc.version.melee, A, B);
+    const wa = MELEE_USED.weapon;
+    const mb = meleeSum(sc.version.melee, B, A);
+    const wb = MELEE_USED.weapon;
+    const ra = roll(rng, 12);
+    const rb = roll(rng, 12);
+    const vmA = victoryMargin(s, f, e);
+    const vmB = victoryMargin(s, e, f);
+    const out = meleeOutcome(ra, ma, rb, mb, vmA, vmB);
+    s.counters[C.melees]++;
+    if (wa?.pistol && A.firstRound && A.loaded) s.loaded[f] = 0;
+    if (wb?.pistol && B.firstRound && B.loaded) s.loaded[e] = 0;
+    emit?.({
+      e: 'melee',
+      a: sc.figures[f].id,
+      b: sc.figures[e].id,
+      rollA: ra,
+      modsA: meleeFactors(sc.version.melee, A, B, sc.version.levelName).mods.map((m) => ({ ...m })),
+      adjA: out.a,
+      rollB: rb,
+      modsB: meleeFactors(sc.version.melee, B, A, sc.version.levelName).mods.map((m) => ({ ...m })),
+      adjB: out.b,
+      marginToKillA: vmA,
+      marginToKillB: vmB,
+      result: out.winner < 0 ? 'tie' : out.kill ? (out.winner === 0 ? 'a kills' : 'b kills') : 'continuing',
+    });
+    if (fought[f] < 0) fought[f] = e;
+    if (fought[e] < 0) fought[e] = f;
+    if (out.kill) {
+      if (out.winner === 0) casualty(s, e, f, rng, emit, 'melee');
+      else casualty(s, f, e, rng, emit, 'melee');
     }
   }
   for (let f = 0; f < n; f++) {
