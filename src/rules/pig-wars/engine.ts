@@ -718,13 +718,34 @@ function routePlaces(s: PigState, f: number, shy: boolean, points: readonly Vec[
   const re = Math.sqrt(P.shyD2) + 0.01;
   const n = sc.figures.length;
   const side = 1 - sc.figures[f].side;
+  // the box of the segments asked, grown by the larger distance: a figure outside it is farther
+  // from each of them
+  const grow = Math.max(rb, shy ? re : 0);
+  let x0 = points[0].x;
+  let y0 = points[0].y;
+  let x1 = x0;
+  let y1 = y0;
+  for (let i = 1, left = upTo; i < points.length; i++) {
+    const q = points[i];
+    if (q.x < x0) x0 = q.x;
+    if (q.x > x1) x1 = q.x;
+    if (q.y < y0) y0 = q.y;
+    if (q.y > y1) y1 = q.y;
+    left -= distV(points[i - 1], q);
+    if (left <= 0) break;
+  }
+  x0 -= grow;
+  y0 -= grow;
+  x1 += grow;
+  y1 += grow;
   P.nn = 0;
   P.nne = 0;
   for (let g = 0; g < n; g++) {
     if (g === f || !onTable(s, g)) continue;
-    const enemy = shy && s.status[g] === ACTIVE && sc.figures[g].side === side;
     const gx = s.x[g];
     const gy = s.y[g];
+    if (gx < x0 || gx > x1 || gy < y0 || gy > y1) continue;
+    const enemy = shy && s.status[g] === ACTIVE && sc.figures[g].side === side;
     // distance to the route's segments up to the one holding `upTo`
     let best = Infinity;
     let left = upTo;
@@ -817,8 +838,36 @@ function walkBack(sc: PigScenario, points: readonly Vec[], d: number): number {
 /** Radius of the ring search for a free place when the one a move reaches is taken (in). */
 const ALT_RADIUS = 2;
 
+/** Scratch of {@link nearestReachable}: the near bases' distances from the centre, and the bases that can refuse a place of one ring. */
+const NEAR_D: number[] = [];
+const RING_BX: number[] = [];
+const RING_BY: number[] = [];
+
 /** The way {@link nearestReachable} found to the place it returns. */
 let ALT_PATH: Path | null = null;
+
+/** {@link nearestReachable}'s tests of one place (x, y) against the first `nn` near bases: the place with its way in `ALT_PATH`, or null. */
+function reachablePlace(sc: PigScenario, from: Vec, x: number, y: number, reach: number, nn: number): Vec | null {
+  const P = PLACES;
+  for (let k = 0; k < nn; k++) {
+    const ex = P.nbx[k] - x;
+    const ey = P.nby[k] - y;
+    if (ex * ex + ey * ey < P.lim) return null;
+  }
+  for (let k = 0; k < P.nne; k++) {
+    const ex = P.nex[k] - x;
+    const ey = P.ney[k] - y;
+    if (ex * ex + ey * ey < P.shyD2) return null;
+  }
+  if (!sc.nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) return null;
+  const to = { x, y };
+  const p = sc.nav.path(from, to);
+  if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) {
+    ALT_PATH = p;
+    return to;
+  }
+  return null;
+}
 
 /**
  * The nearest place to (cx, cy), within {@link ALT_RADIUS} in the order of the kit's
@@ -841,60 +890,74 @@ function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, re
   // ring of radius ρ is at most ρ + D from a base D from the centre, so every place of it is
   // refused when ρ + D is below the base width by a margin far above rounding (a move toward an
   // enemy's own place skips the rings out to 1.5 in this way).
+  const L = Math.sqrt(lim);
+  const S = Math.sqrt(shyD2);
   let cover = -1;
-  {
-    const L = Math.sqrt(lim);
-    for (let k = 0; k < nn; k++) {
-      const c = L - Math.sqrt((nbx[k] - cx) * (nbx[k] - cx) + (nby[k] - cy) * (nby[k] - cy));
-      if (c > cover) cover = c;
-    }
-    const S = Math.sqrt(shyD2);
-    for (let k = 0; k < P.nne; k++) {
-      const c = S - Math.sqrt((P.nex[k] - cx) * (P.nex[k] - cx) + (P.ney[k] - cy) * (P.ney[k] - cy));
-      if (c > cover) cover = c;
-    }
-    cover -= 1e-6;
+  for (let k = 0; k < nn; k++) {
+    const D = Math.sqrt((nbx[k] - cx) * (nbx[k] - cx) + (nby[k] - cy) * (nby[k] - cy));
+    NEAR_D[k] = D;
+    if (L - D > cover) cover = L - D;
   }
-  let first = -1;
-  if (cover > 0) {
-    let r = 0;
-    while (r < radius.length && radius[r] < cover) r++;
-    first = start[r];
+  for (let k = 0; k < P.nne; k++) {
+    const D = Math.sqrt((P.nex[k] - cx) * (P.nex[k] - cx) + (P.ney[k] - cy) * (P.ney[k] - cy));
+    if (S - D > cover) cover = S - D;
   }
-  // The base that refused the last place is tried first: neighbouring places on a ring are mostly
-  // refused by the same base (any refusing base gives the same answer).
-  let last = 0;
-  // The tests are all pure: the bases near the place (written out here: a call per place would box
-  // its coordinates), the shy distance, then the terrain, the straight line and the path.
-  // (cx + 0 is cx: written as one sum, the place's coordinates stay unboxed doubles; a choice
-  // between the parameter and a sum made V8 box both for every place tried.)
-  places: for (let i = first; i < dx.length; i++) {
-    const x = cx + (i < 0 ? 0 : dx[i]);
-    const y = cy + (i < 0 ? 0 : dy[i]);
-    if (last < nn) {
-      const ex = nbx[last] - x;
-      const ey = nby[last] - y;
-      if (ex * ex + ey * ey < lim) continue;
-    }
+  cover -= 1e-6;
+  // the centre, unless a base or enemy covers it too
+  if (cover <= 0) {
+    const to = reachablePlace(sc, from, cx, cy, reach, nn);
+    if (to) return to;
+  }
+  let ring = 0;
+  while (ring < radius.length && radius[ring] < cover) ring++;
+  const rbx = RING_BX;
+  const rby = RING_BY;
+  for (; ring < radius.length; ring++) {
+    // The bases that can refuse a place of this ring: those whose distance from the centre is
+    // within a base width of the ring's radius (with a margin far above rounding).
+    const rr = radius[ring];
+    let rn = 0;
     for (let k = 0; k < nn; k++) {
-      const ex = nbx[k] - x;
-      const ey = nby[k] - y;
-      if (ex * ex + ey * ey < lim) {
-        last = k;
-        continue places;
+      const gap = NEAR_D[k] - rr;
+      if (gap >= L + 1e-6 || -gap >= L + 1e-6) continue;
+      rbx[rn] = nbx[k];
+      rby[rn] = nby[k];
+      rn++;
+    }
+    // The base that refused the last place is tried first: neighbouring places on a ring are
+    // mostly refused by the same base (any refusing base gives the same answer).
+    let last = 0;
+    // The tests are all pure: the bases near the place (written out here: a call per place would
+    // box its coordinates), the shy distance, then the terrain, the straight line and the path.
+    const end = start[ring + 1];
+    places: for (let i = start[ring]; i < end; i++) {
+      const x = cx + dx[i];
+      const y = cy + dy[i];
+      if (last < rn) {
+        const ex = rbx[last] - x;
+        const ey = rby[last] - y;
+        if (ex * ex + ey * ey < lim) continue;
       }
-    }
-    for (let k = 0; k < P.nne; k++) {
-      const ex = P.nex[k] - x;
-      const ey = P.ney[k] - y;
-      if (ex * ex + ey * ey < shyD2) continue places;
-    }
-    if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
-    const to = { x, y };
-    const p = nav.path(from, to);
-    if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) {
-      ALT_PATH = p;
-      return to;
+      for (let k = 0; k < rn; k++) {
+        const ex = rbx[k] - x;
+        const ey = rby[k] - y;
+        if (ex * ex + ey * ey < lim) {
+          last = k;
+          continue places;
+        }
+      }
+      for (let k = 0; k < P.nne; k++) {
+        const ex = P.nex[k] - x;
+        const ey = P.ney[k] - y;
+        if (ex * ex + ey * ey < shyD2) continue places;
+      }
+      if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
+      const to = { x, y };
+      const p = nav.path(from, to);
+      if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) {
+        ALT_PATH = p;
+        return to;
+      }
     }
   }
   return null;
@@ -1292,13 +1355,14 @@ function contactSpot(s: PigState, f: number, t: number): Vec | null {
   const sc = s.sc;
   const gap = 2 * sc.radius + 0.02;
   const base = angleTo(s.x[t], s.y[t], s.x[f], s.y[f]);
-  setPlaces(s, f, false);
+  // every place tried is `gap` from t's centre: only the bases near that circle are asked
+  nearPlacesOf(s, f, false, s.x[t], s.y[t], gap);
   for (let k = 0; k < 13; k++) {
     const off = ((k + 1) >> 1) * (k % 2 ? 1 : -1) * (Math.PI / 12);
     const a = base + off;
     const x = s.x[t] + gap * Math.cos(a);
     const y = s.y[t] + gap * Math.sin(a);
-    if (placeOk(sc, x, y)) return { x, y };
+    if (placeOkNear(sc, x, y)) return { x, y };
   }
   return null;
 }
