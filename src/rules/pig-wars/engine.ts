@@ -662,27 +662,35 @@ function nearPlacesOf(s: PigState, f: number, shy: boolean, cx: number, cy: numb
   const rb = r + Math.sqrt(P.lim) + 0.01;
   const rb2 = rb * rb;
   const n = sc.figures.length;
+  const xs = s.x;
+  const ys = s.y;
+  const st = s.status;
+  // distance first (most figures are far), then who it is
   P.nn = 0;
   for (let g = 0; g < n; g++) {
-    if (g === f || !onTable(s, g)) continue;
-    const dx = s.x[g] - cx;
-    const dy = s.y[g] - cy;
-    if (dx * dx + dy * dy > rb2) continue;
-    P.nbx[P.nn] = s.x[g];
-    P.nby[P.nn] = s.y[g];
+    const dx = xs[g] - cx;
+    if (dx > rb || dx < -rb) continue;
+    const dy = ys[g] - cy;
+    if (dy > rb || dy < -rb || dx * dx + dy * dy > rb2) continue;
+    if (g === f || (st[g] !== ACTIVE && st[g] !== ROUT)) continue;
+    P.nbx[P.nn] = xs[g];
+    P.nby[P.nn] = ys[g];
     P.nn++;
   }
   P.nne = 0;
   if (shy) {
     const re = r + Math.sqrt(P.shyD2) + 0.01;
     const re2 = re * re;
-    for (const g of sc.sides[1 - sc.figures[f].side].figures) {
-      if (s.status[g] !== ACTIVE) continue;
-      const dx = s.x[g] - cx;
-      const dy = s.y[g] - cy;
-      if (dx * dx + dy * dy > re2) continue;
-      P.nex[P.nne] = s.x[g];
-      P.ney[P.nne] = s.y[g];
+    const foes = sc.sides[1 - sc.figures[f].side].figures;
+    for (let k = 0; k < foes.length; k++) {
+      const g = foes[k];
+      const dx = xs[g] - cx;
+      if (dx > re || dx < -re) continue;
+      const dy = ys[g] - cy;
+      if (dy > re || dy < -re || dx * dx + dy * dy > re2) continue;
+      if (st[g] !== ACTIVE) continue;
+      P.nex[P.nne] = xs[g];
+      P.ney[P.nne] = ys[g];
       P.nne++;
     }
   }
