@@ -20,20 +20,42 @@ function strength(s: PigState, u: number): number {
   return t;
 }
 
+/**
+ * Nearest distance between active figures of units u and v (Infinity when none): the root of the
+ * least square — the same double as the least of the roots (the rounded root is monotone).
+ */
 function nearestDist(s: PigState, u: number, v: number): number {
+  let best = Infinity;
+  const xs = s.x;
+  const ys = s.y;
+  const fs = s.sc.units[u].figures;
+  const es = s.sc.units[v].figures;
+  for (let i = 0; i < fs.length; i++) {
+    const f = fs[i];
+    if (s.status[f] !== ACTIVE) continue;
+    for (let j = 0; j < es.length; j++) {
+      const e = es[j];
+      if (s.status[e] !== ACTIVE) continue;
+      const dx = xs[e] - xs[f];
+      const dy = ys[e] - ys[f];
+      const d2 = dx * dx + dy * dy;
+      if (d2 < best) best = d2;
+    }
+  }
+  return Math.sqrt(best);
+}
+
+/** Nearest distance from any active figure of unit u to a point (the root of the least square, as {@link nearestDist}). */
+function distTo(s: PigState, u: number, x: number, y: number): number {
   let best = Infinity;
   for (const f of s.sc.units[u].figures) {
     if (s.status[f] !== ACTIVE) continue;
-    for (const e of s.sc.units[v].figures) if (s.status[e] === ACTIVE) best = Math.min(best, dist(s.x[f], s.y[f], s.x[e], s.y[e]));
+    const dx = x - s.x[f];
+    const dy = y - s.y[f];
+    const d2 = dx * dx + dy * dy;
+    if (d2 < best) best = d2;
   }
-  return best;
-}
-
-/** Nearest distance from any active figure of unit u to a point. */
-function distTo(s: PigState, u: number, x: number, y: number): number {
-  let best = Infinity;
-  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE) best = Math.min(best, dist(s.x[f], s.y[f], x, y));
-  return best;
+  return Math.sqrt(best);
 }
 
 /**
@@ -60,20 +82,52 @@ export function pigGuardScores(s: PigState, legal: readonly Json[]): number[] {
   return scoresWith(s, legal, IDLE_GUARD_VARIANT);
 }
 
+/** Scratch of {@link scoresWith}: 1 per unit index with an active raider carrying loot. */
+const DROVER_UNIT: number[] = [];
+
+/** Index of the unit with id `id` (−1 when none), as `sc.units.findIndex((x) => x.id === id)` without a closure. */
+function unitIndexOf(s: PigState, id: string): number {
+  const units = s.sc.units;
+  for (let i = 0; i < units.length; i++) if (units[i].id === id) return i;
+  return -1;
+}
+
+/** Some free figure of the list is a shooter that may shoot soon (as counting them, `> 0`, stopping at the first). */
+function anyShotNow(s: PigState, free: readonly number[]): boolean {
+  for (const f of free) if (isShooter(s, f) && mayShootSoon(s, f)) return true;
+  return false;
+}
+
+/**
+ * The scores of {@link pigScores}: the same numbers, in a loop over the legal list (no closure or
+ * list per call); counts without filtered lists, the drovers' units as flags by unit, and whether a
+ * missile unit has a shot asked only where the score reads it (the tests are pure).
+ */
 function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): number[] {
   const sc = s.sc;
   const u = s.actUnit;
   const unit = sc.units[u];
   const raider = unit.side === sc.raiders;
   const free = freeFigures(s, u);
-  const drovers = free.filter((f) => carrying(s, f)).length;
-  const shooters = free.filter((f) => isShooter(s, f)).length;
+  let drovers = 0;
+  let shooters = 0;
+  for (const f of free) {
+    if (carrying(s, f)) drovers++;
+    if (isShooter(s, f)) shooters++;
+  }
   const missileUnit = shooters * 2 >= free.length;
-  const shotNow = free.filter((f) => isShooter(s, f) && mayShootSoon(s, f)).length;
   const mine = strength(s, u);
   const c = unitCentre(s, u) ?? { x: 0, y: 0 };
-  const droverUnits = new Set<number>();
-  for (const f of sc.sides[sc.raiders].figures) if (s.status[f] === ACTIVE && carrying(s, f)) droverUnits.add(sc.figures[f].unit);
+  const droverUnit = DROVER_UNIT;
+  for (let v = 0; v < sc.units.length; v++) droverUnit[v] = 0;
+  let droverUnits = 0;
+  for (const f of sc.sides[sc.raiders].figures) {
+    if (s.status[f] === ACTIVE && carrying(s, f)) {
+      const v = sc.figures[f].unit;
+      if (!droverUnit[v]) droverUnits++;
+      droverUnit[v] = 1;
+    }
+  }
   // the loot point the raiders aim at
   let lx = 0;
   let ly = 0;
@@ -103,57 +157,100 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
   // The escort only once the loot landed and in hand is enough to win: short of that, the unit's
   // free hands fetch more (`obj`) while its drovers head home.
   const escort = goHome && threatened && s.landed + carriedLoot(s) >= sc.lootToWin;
-  return (legal as PigAction[]).map((a) => {
+  const acts = legal as PigAction[];
+  const out = new Array<number>(acts.length);
+  for (let i = 0; i < acts.length; i++) {
+    const a = acts[i];
     switch (a.k) {
       case 'hold':
         // a raiders' missile unit shoots only while there is no loot within its reach to take
-        if (missileUnit && shotNow > 0) return raider && distTo(s, u, lx, ly) > 12 ? 4.5 : 6;
-        return raider ? 0.5 : 3;
+        if (missileUnit && anyShotNow(s, free)) {
+          out[i] = raider && distTo(s, u, lx, ly) > 12 ? 4.5 : 6;
+          continue;
+        }
+        out[i] = raider ? 0.5 : 3;
+        continue;
       case 'wall':
-        return 0.2;
+        out[i] = 0.2;
+        continue;
       case 'unwall':
-        return 3;
+        out[i] = 3;
+        continue;
       case 'obj':
-        if (raider) return drovers > 0 ? (escort ? 2 : 8) : 5;
-        return droverUnits.size > 0 ? 5 : idleGuard;
+        if (raider) {
+          out[i] = drovers > 0 ? (escort ? 2 : 8) : 5;
+          continue;
+        }
+        out[i] = droverUnits > 0 ? 5 : idleGuard;
+        continue;
       case 'home':
-        return raider ? (escort ? 8 : 0.1) : 0;
+        out[i] = raider ? (escort ? 8 : 0.1) : 0;
+        continue;
       case 'foe': {
-        const v = sc.units.findIndex((x) => x.id === a.u);
+        const v = unitIndexOf(s, a.u);
         const d = nearestDist(s, u, v);
-        if (raider) return missileUnit ? 3 - d / 30 : 1 - d / 40;
+        if (raider) {
+          out[i] = missileUnit ? 3 - d / 30 : 1 - d / 40;
+          continue;
+        }
         const nearLoot = distTo(s, v, lx, ly);
-        return (droverUnits.has(v) ? 5.5 : 2) - d / 30 - nearLoot / 60;
+        out[i] = (droverUnit[v] === 1 ? 5.5 : 2) - d / 30 - nearLoot / 60;
+        continue;
       }
       case 'charge': {
-        const v = sc.units.findIndex((x) => x.id === a.u);
+        const v = unitIndexOf(s, a.u);
         const theirs = strength(s, v);
         const odds = mine / Math.max(0.5, theirs);
-        if (missileUnit) return 0;
+        if (missileUnit) {
+          out[i] = 0;
+          continue;
+        }
         // a charge most of whose figures will fall short is a wasted move
         const reach = reachFraction(s, free, v);
-        if (reach < 0.4) return 0.3;
+        if (reach < 0.4) {
+          out[i] = 0.3;
+          continue;
+        }
         if (raider) {
-          if (escort) return 0;
+          if (escort) {
+            out[i] = 0;
+            continue;
+          }
           // charge what stands between us and the loot, or what is about to hit us
           const d = nearestDist(s, u, v);
           const block = distTo(s, v, lx, ly) < dist(c.x, c.y, lx, ly);
           // strike first at what is about to strike us, or at what stands on the way to the loot
           // ... and only where the first round promises more kills than losses: the raiders'
           // men are their time, and a charge into horse or a shield wall costs more than it takes
-          if (chargeExchange(s, free, v) < 1) return 0.5;
-          if (d <= (sc.version.pirates ? 5 : 9) && odds >= 0.8) return 5.5 + odds;
-          if (block && odds >= 1.2 && drovers === 0) return 3.5 + odds;
-          return 0.5;
+          if (chargeExchange(s, free, v) < 1) {
+            out[i] = 0.5;
+            continue;
+          }
+          if (d <= (sc.version.pirates ? 5 : 9) && odds >= 0.8) {
+            out[i] = 5.5 + odds;
+            continue;
+          }
+          if (block && odds >= 1.2 && drovers === 0) {
+            out[i] = 3.5 + odds;
+            continue;
+          }
+          out[i] = 0.5;
+          continue;
         }
-        if (droverUnits.has(v)) return 5 + 2 * Math.min(1.5, odds) - nearestDist(s, u, v) / 15;
+        if (droverUnit[v] === 1) {
+          out[i] = 5 + 2 * Math.min(1.5, odds) - nearestDist(s, u, v) / 15;
+          continue;
+        }
         // otherwise only at good odds: time is on the defenders' side
-        return odds >= 1.3 ? 2 + 2 * Math.min(2, odds) - nearestDist(s, u, v) / 15 : 0;
+        out[i] = odds >= 1.3 ? 2 + 2 * Math.min(2, odds) - nearestDist(s, u, v) / 15 : 0;
+        continue;
       }
       case 'moveTo':
-        return 0;
+        out[i] = 0;
+        continue;
     }
-  });
+  }
+  return out;
 }
 
 /** Scratch sides of {@link chargeExchange}: the charger's and the target's (see {@link foreseeSide}). */
