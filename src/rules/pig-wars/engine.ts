@@ -277,20 +277,68 @@ function carriesLoot(s: PigState, u: number): boolean {
   return false;
 }
 
-/** The legal orders of the unit deciding now. */
+/**
+ * The orders a legal list offers, made once per compiled scenario and shared by every list (frozen:
+ * nobody changes a listed action), each carrying its key in a hidden property (not enumerable:
+ * records and copies never see it) — the same fields in the same order as written out, so records
+ * and keys are unchanged, and a search compares the same key strings every visit.
+ */
+interface OrderTable {
+  hold: PigAction;
+  wall: PigAction;
+  unwall: PigAction;
+  obj: PigAction;
+  home: PigAction;
+  /** By unit index. */
+  foe: PigAction[];
+  charge: PigAction[];
+}
+/** The hidden property holding a shared order's key. */
+const KEY: unique symbol = Symbol('pig-wars order key');
+const ORDERS = new WeakMap<PigScenario, OrderTable>();
+let lastOrdersSc: PigScenario | null = null;
+let lastOrders: OrderTable | null = null;
+
+/** The {@link OrderTable} of a compiled scenario (made on first use, then kept with it). */
+function orderTable(sc: PigScenario): OrderTable {
+  if (sc === lastOrdersSc && lastOrders !== null) return lastOrders;
+  let t = ORDERS.get(sc);
+  if (t === undefined) {
+    const fz = (a: PigAction): PigAction => {
+      Object.defineProperty(a, KEY, { value: keyOf(a), enumerable: false });
+      return Object.freeze(a);
+    };
+    t = {
+      hold: fz({ k: 'hold' }),
+      wall: fz({ k: 'wall' }),
+      unwall: fz({ k: 'unwall' }),
+      obj: fz({ k: 'obj' }),
+      home: fz({ k: 'home' }),
+      foe: sc.units.map((x) => fz({ k: 'foe', u: x.id })),
+      charge: sc.units.map((x) => fz({ k: 'charge', u: x.id })),
+    };
+    ORDERS.set(sc, t);
+  }
+  lastOrdersSc = sc;
+  lastOrders = t;
+  return t;
+}
+
+/** The legal orders of the unit deciding now (shared actions of the scenario's {@link OrderTable}). */
 export function legalActions(s: PigState): PigAction[] {
   if (s.phase !== PH_UNIT) return [];
   const u = s.actUnit;
   const unit = s.sc.units[u];
-  const out: PigAction[] = [{ k: 'hold' }];
-  if (unit.canWall) out.push(s.wall[u] ? { k: 'unwall' } : { k: 'wall' });
+  const t = orderTable(s.sc);
+  const out: PigAction[] = [t.hold];
+  if (unit.canWall) out.push(s.wall[u] ? t.unwall : t.wall);
   const raider = unit.side === s.sc.raiders;
-  if (!raider || lootLeft(s) || carriesLoot(s, u)) out.push({ k: 'obj' });
-  if (raider) out.push({ k: 'home' });
+  if (!raider || lootLeft(s) || carriesLoot(s, u)) out.push(t.obj);
+  if (raider) out.push(t.home);
   const foes = enemyUnits(s, u);
-  for (const v of foes) out.push({ k: 'foe', u: s.sc.units[v].id });
+  for (const v of foes) out.push(t.foe[v]);
   const cs = chargers(s, u);
-  for (const v of foes) if (chargeable(s, cs, v)) out.push({ k: 'charge', u: s.sc.units[v].id });
+  for (const v of foes) if (chargeable(s, cs, v)) out.push(t.charge[v]);
   return out;
 }
 
@@ -322,8 +370,13 @@ export function isLegal(s: PigState, a: PigAction): boolean {
   }
 }
 
-/** A stable key of an action. */
+/** A stable key of an action (a shared order carries it, made once). */
 export function actionKey(a: PigAction): string {
+  const made = (a as { [KEY]?: string })[KEY];
+  return made !== undefined ? made : keyOf(a);
+}
+
+function keyOf(a: PigAction): string {
   switch (a.k) {
     case 'foe':
     case 'charge':
