@@ -1263,6 +1263,23 @@ export function homePoint(s: PigState, f: number): Vec {
   return { x: p.x + dx * k, y: p.y + dy * k };
 }
 
+/**
+ * Sort by distance, then figure index: what `sort((p, q) => p.d - q.d || p.f - q.f)` gives (that
+ * order is total, so any sort gives it), by insertion — a comparator sort boxes every double it
+ * compares.
+ */
+function sortByDistance<T extends { f: number; d: number }>(list: T[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const p = list[i];
+    let j = i - 1;
+    while (j >= 0 && (list[j].d > p.d || (list[j].d === p.d && list[j].f > p.f))) {
+      list[j + 1] = list[j];
+      j--;
+    }
+    list[j + 1] = p;
+  }
+}
+
 /** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
 function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
   const sc = s.sc;
@@ -1309,7 +1326,7 @@ function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): v
     }
     return { f, t: { x: tx, y: ty }, d: dist(s.x[f], s.y[f], tx, ty) };
   });
-  plans.sort((p, q) => p.d - q.d || p.f - q.f);
+  sortByDistance(plans);
   // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
   const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
   for (const p of plans) {
@@ -1339,9 +1356,9 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
     .map((f) => {
       let bd = Infinity;
       for (const e of sc.units[v].figures) if (s.status[e] === ACTIVE) bd = Math.min(bd, dist(s.x[f], s.y[f], s.x[e], s.y[e]));
-      return { f, bd };
-    })
-    .sort((p, q) => p.bd - q.bd || p.f - q.f);
+      return { f, d: bd };
+    });
+  sortByDistance(order);
   for (const { f } of order) {
     if (s.status[f] !== ACTIVE) continue;
     let target = -1;
