@@ -11,7 +11,7 @@
  * the deck is empty the turn ends. Readings: docs/rules/pig-wars.md.
  */
 import type { GameEvent, StepContext } from '../../core/model.js';
-import { type Vec, EPS, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, distV, pointAlong, pointAlongInto, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
+import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, distV, pointAlong, pointAlongInto, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
 import { randInt, roll, type Rng } from '../../core/rng.js';
 import { type FigureView, arcOf as kitArcOf } from '../../core/table/index.js';
 import { type Path, ringOffsets } from '../../core/nav.js';
@@ -566,31 +566,15 @@ function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, unit: stri
   return v;
 }
 
-/** What {@link allowanceFor} gives: a scratch object, read at once (the next call overwrites it). */
-interface Allowance {
-  full: number;
-  /** The note of its parts, for the `move` event: null when nobody listens. */
-  parts: Mod[] | null;
-  scale: number;
-}
-const ALLOWANCE: Allowance = { full: 0, parts: null, scale: 1 };
-
-/**
- * A figure's allowance for this move (inches), its note of parts (only when events are emitted:
- * the allowance is their sum in the same order, worked out without them) and the carrier's scale;
- * `path` decides the pirate crossing penalty. Returns the scratch {@link ALLOWANCE}.
- */
-function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Emit, charge: number): Allowance {
+/** A figure's allowance for this move (inches) and the note of its parts; `path` decides the pirate crossing penalty. */
+function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Emit, charge: number): { full: number; parts: Mod[]; scale: number } {
   const info = s.sc.figures[f];
   const uid = s.sc.units[info.unit].id;
-  const parts: Mod[] | null = emit ? [] : null;
-  let full = 0;
+  const parts: Mod[] = [];
   if (s.sc.version.pirates) {
     if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'movement D6', uid);
     const kind = moveKind(s, f);
-    full += PIRATE_MOVE_BASE[kind];
-    full += dice.move;
-    parts?.push({ name: kind, value: PIRATE_MOVE_BASE[kind] }, { name: 'D6', value: dice.move });
+    parts.push({ name: kind, value: PIRATE_MOVE_BASE[kind] }, { name: 'D6', value: dice.move });
   } else {
     const wall = s.wall[info.unit] === 1;
     const rough = !wall && onRough(s.sc, s.x[f], s.y[f]);
@@ -598,27 +582,19 @@ function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Em
     if (rough) {
       const size = daRoughDie(info.armour, info.mounted);
       const got = dice.rough.get(size);
-      die = got ?? rollNamed(rng, size, emit, emit ? `rough-ground d${size}` : '', uid);
+      die = got ?? rollNamed(rng, size, emit, `rough-ground d${size}`, uid);
       dice.rough.set(size, die);
     }
     const v = daMoveFactor(info.armour, info.mounted, wall, rough, die);
-    full += v;
-    parts?.push({ name: wall ? 'shield wall' : rough ? `rough d${daRoughDie(info.armour, info.mounted)}` : `${info.armour} ${info.mounted ? 'horse' : 'foot'}`, value: v });
+    parts.push({ name: wall ? 'shield wall' : rough ? `rough d${daRoughDie(info.armour, info.mounted)}` : `${info.armour} ${info.mounted ? 'horse' : 'foot'}`, value: v });
   }
-  if (charge) {
-    full += charge;
-    parts?.push({ name: 'charge D6', value: charge });
-  }
-  const carries = carrying(s, f);
-  if (carries) {
+  if (charge) parts.push({ name: 'charge D6', value: charge });
+  let full = sumMods(parts);
+  if (carrying(s, f)) {
     full *= s.sc.carrySpeed;
-    parts?.push({ name: `carrying loot ×${s.sc.carrySpeed}`, value: 0 });
+    parts.push({ name: `carrying loot ×${s.sc.carrySpeed}`, value: 0 });
   }
-  const a = ALLOWANCE;
-  a.full = full;
-  a.parts = parts;
-  a.scale = carries ? s.sc.carrySpeed : 1;
-  return a;
+  return { full, parts, scale: carrying(s, f) ? s.sc.carrySpeed : 1 };
 }
 
 /** Distance along `points` at which the route first enters rough ground (0 when it starts there), Infinity if never. */
@@ -715,35 +691,27 @@ function nearPlacesOf(s: PigState, f: number, shy: boolean, cx: number, cy: numb
   const rb = r + Math.sqrt(P.lim) + 0.01;
   const rb2 = rb * rb;
   const n = sc.figures.length;
-  const xs = s.x;
-  const ys = s.y;
-  const st = s.status;
-  // distance first (most figures are far), then who it is
   P.nn = 0;
   for (let g = 0; g < n; g++) {
-    const dx = xs[g] - cx;
-    if (dx > rb || dx < -rb) continue;
-    const dy = ys[g] - cy;
-    if (dy > rb || dy < -rb || dx * dx + dy * dy > rb2) continue;
-    if (g === f || (st[g] !== ACTIVE && st[g] !== ROUT)) continue;
-    P.nbx[P.nn] = xs[g];
-    P.nby[P.nn] = ys[g];
+    if (g === f || !onTable(s, g)) continue;
+    const dx = s.x[g] - cx;
+    const dy = s.y[g] - cy;
+    if (dx * dx + dy * dy > rb2) continue;
+    P.nbx[P.nn] = s.x[g];
+    P.nby[P.nn] = s.y[g];
     P.nn++;
   }
   P.nne = 0;
   if (shy) {
     const re = r + Math.sqrt(P.shyD2) + 0.01;
     const re2 = re * re;
-    const foes = sc.sides[1 - sc.figures[f].side].figures;
-    for (let k = 0; k < foes.length; k++) {
-      const g = foes[k];
-      const dx = xs[g] - cx;
-      if (dx > re || dx < -re) continue;
-      const dy = ys[g] - cy;
-      if (dy > re || dy < -re || dx * dx + dy * dy > re2) continue;
-      if (st[g] !== ACTIVE) continue;
-      P.nex[P.nne] = xs[g];
-      P.ney[P.nne] = ys[g];
+    for (const g of sc.sides[1 - sc.figures[f].side].figures) {
+      if (s.status[g] !== ACTIVE) continue;
+      const dx = s.x[g] - cx;
+      const dy = s.y[g] - cy;
+      if (dx * dx + dy * dy > re2) continue;
+      P.nex[P.nne] = s.x[g];
+      P.ney[P.nne] = s.y[g];
       P.nne++;
     }
   }
@@ -1032,7 +1000,7 @@ const ANYWHERE = (): boolean => true;
  * not into rough; pirates: −D6 when the route crosses rough or a wall), to the farthest place
  * along the route where it may stand. Returns the distance moved. Emits a `move` event.
  */
-function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mod[] | null, dice: MoveDice, shy: boolean, rng: Rng, emit: Emit, why: string, scale = 1): number {
+function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mod[], dice: MoveDice, shy: boolean, rng: Rng, emit: Emit, why: string, scale = 1): number {
   const sc = s.sc;
   const from = { x: s.x[f], y: s.y[f] };
   let goal = target;
@@ -1061,7 +1029,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
     if (entry < Infinity) {
       if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
       // the −D6 comes off the movement factor, before a carrier's fraction of it ([R11])
-      if (parts) parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+      parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
       full = Math.max(0, full - dice.cross * scale);
       limit = Math.min(limit, full);
       reach = full;
@@ -1069,7 +1037,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   }
   let d = limit;
   let at = pointAlong(path.points, d);
-  let way: readonly Vec[] | null = null;
+  let pts: Vec[] | null = null;
   // The place test asks only the bases and enemies near the place reached (and its ring of
   // alternatives), then, walking back, only those near the route.
   nearPlacesOf(s, f, shy, at.x, at.y, ALT_RADIUS);
@@ -1079,7 +1047,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
     const p = ALT_PATH;
     ALT_PATH = null;
     if (alt && p) {
-      way = p.points;
+      pts = p.points.slice();
       d = p.length;
       at = alt;
     } else {
@@ -1088,43 +1056,29 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
       at = { x: WALK_AT.x, y: WALK_AT.y };
     }
   }
-  if (!way && d <= 1e-6) return 0;
+  if (!pts) {
+    if (d <= 1e-6) return 0;
+    pts = truncatePath(path.points, d);
+  }
   s.x[f] = at.x;
   s.y[f] = at.y;
-  // The point before the last of the way taken (the whole alternative way, or the route cut at
-  // d): the route is cut into a list only for the event.
-  const last = (way ? way[way.length - 2] : beforeCut(path.points, d)) ?? from;
+  const last = pts[pts.length - 2] ?? from;
   s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
   s.moved[f] = 1;
   s.counters[C.moves]++;
   emit?.({
     e: 'move',
     f: sc.figures[f].id,
-    path: (way ? way : truncatePath(path.points, d)).map((p) => [r3(p.x), r3(p.y)]),
+    path: pts.map((p) => [r3(p.x), r3(p.y)]),
     facing: deg(s.facing[f]),
     length: r3(d),
     allowance: r3(full),
-    parts: (parts ?? []).map((p) => ({ name: p.name, value: p.value })),
+    parts: parts.map((p) => ({ name: p.name, value: p.value })),
     why,
   });
   carryPigs(s, f);
   afterMove(s, f, emit);
   return d;
-}
-
-/**
- * The point before the last of `truncatePath(points, d)` (undefined when it has one point), without
- * building it: the same walk along the segments — cut inside segment i, it is that segment's start;
- * not cut, the path's second-to-last point.
- */
-function beforeCut(points: readonly Vec[], d: number): Vec | undefined {
-  let left = d;
-  for (let i = 1; i < points.length; i++) {
-    const l = distV(points[i - 1], points[i]);
-    if (left < l - EPS) return points[i - 1];
-    left -= l;
-  }
-  return points[points.length - 2];
 }
 
 /** Carried pigs stay with their drover. */
@@ -1335,9 +1289,9 @@ function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): v
     let full = al.full;
     if (escort && !carrying(s, p.f)) {
       full *= sc.carrySpeed;
-      parts?.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0 });
+      parts.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0 });
     }
-    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? (emit ? `toward ${a.u}` : '') : a.k, scale);
+    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? `toward ${a.u}` : a.k, scale);
   }
 }
 
@@ -1374,7 +1328,7 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
     if (target < 0) break;
     if (!able.has(f)) {
       const { full, parts } = allowanceFor(s, f, dice, rng, emit, 0);
-      moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, emit ? `behind the charge on ${sc.units[v].id} (may not charge)` : '');
+      moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `behind the charge on ${sc.units[v].id} (may not charge)`);
       continue;
     }
     const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, d6);
@@ -1386,7 +1340,7 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
       if (path && sc.version.pirates && roughEntry(s, path.points) < Infinity) {
         if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
         allowance = Math.max(0, full - dice.cross * scale);
-        if (parts) ps = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+        ps = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
       }
       if (path && path.length <= allowance + 1e-9) {
         const info = sc.figures[f];
@@ -1408,7 +1362,7 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
           facing: deg(s.facing[f]),
           length: r3(path.length),
           allowance: r3(allowance),
-          parts: (ps ?? []).map((p) => ({ name: p.name, value: p.value })),
+          parts: ps.map((p) => ({ name: p.name, value: p.value })),
           why: `charge ${sc.figures[target].id}`,
           charge: sc.figures[target].id,
           bonus: qualifies,
@@ -1417,7 +1371,7 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
         continue;
       }
     }
-    moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, emit ? `charge on ${sc.units[v].id} falls short` : '', scale);
+    moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `charge on ${sc.units[v].id} falls short`, scale);
   }
 }
 
