@@ -618,7 +618,11 @@ const PLACES = {
   /** Squared centre distance below which two bases overlap (as the kit's placeFree: (2r − 1e-6)²). */
   lim: 0,
   shyD2: 0,
-  /** The same lists, limited to what stands near one point (see {@link nearPlaces}, for {@link nearestReachable}). */
+  /**
+   * The near lists: the bases and enemies that can refuse a place near one point or route (set by
+   * {@link nearPlacesOf} or {@link routePlaces}, asked by {@link placeOkNear}, {@link nearestReachable}
+   * and {@link walkBack}).
+   */
   nbx: [] as number[],
   nby: [] as number[],
   nn: 0,
