@@ -17,6 +17,7 @@ import {
 } from '../../src/core/table/index.js';
 import { rect } from '../../src/core/geometry.js';
 import { streamFromString } from '../../src/core/rng.js';
+import { loadScenario } from '../../src/rules/index.js';
 
 const poly = (x0: number, y0: number, x1: number, y1: number) => rect(x0, y0, x1, y1);
 
@@ -258,4 +259,47 @@ describe('cards', () => {
     refillDeck(deck);
     expect(deck).toEqual([1, 1, 1, 1, 1]);
   });
+});
+
+describe('Table: a disc in the shadow of one sight-blocking area (shadowsDisc)', () => {
+  const t = table();
+  it('the house hides the target from a disc behind it, not from one wide enough to look round it', () => {
+    // Seen from (24, 10) the house spans ±21.8° (corners (20, 20) and (28, 20)); the disc round
+    // (24, 38) of 3 in spans ±6.2° and lies 18 in beyond the chord y = 20.
+    expect(t.shadowsDisc(24, 38, 3, 24, 10)).toBe(true);
+    expect(t.shadowsDisc(24, 31, 2, 24, 10)).toBe(true);
+    // 12 in: (36, 38) sees (24, 10) past the corner (28, 20).
+    expect(t.lineOfSight(36, 38, 24, 10)).toBe(true);
+    expect(t.shadowsDisc(24, 38, 12, 24, 10)).toBe(false);
+    // The centre in sight: nothing hides the disc.
+    expect(t.shadowsDisc(10, 38, 1, 10, 10)).toBe(false);
+    // A disc reaching the target, or with the target inside the area: no.
+    expect(t.shadowsDisc(24, 12, 3, 24, 10)).toBe(false);
+  });
+
+  // Sufficient, never wrong: whenever it says hidden, no point of the disc (its rim included) sees
+  // the target — on every built-in scenario map that has sight-blocking areas.
+  const maps: [string, Table][] = ['supply-raid', 'farmstead-raid', 'wagon-raid', 'mill-bridge'].map((id) => [id, (loadScenario(id).compiled as { table: Table }).table]);
+  for (const [id, m] of maps) {
+    it(`${id}: a disc said hidden has no point in sight of the target (2,000 random discs, 64 points each)`, () => {
+      const rng = streamFromString(`shadow/${id}`);
+      let hidden = 0;
+      for (let k = 0; k < 2000; k++) {
+        const cx = rng.next() * m.width;
+        const cy = rng.next() * m.height;
+        const tx = rng.next() * m.width;
+        const ty = rng.next() * m.height;
+        const r = 0.25 + rng.next() * 8;
+        if (!m.shadowsDisc(cx, cy, r, tx, ty)) continue;
+        hidden++;
+        for (let j = 0; j < 64; j++) {
+          const a = (2 * Math.PI * j) / 64;
+          const rho = j % 2 === 0 ? r : r * rng.next();
+          expect(m.lineOfSight(cx + rho * Math.cos(a), cy + rho * Math.sin(a), tx, ty)).toBe(false);
+        }
+      }
+      // The test has cases to check (a test that cannot fail is a defect).
+      expect(hidden).toBeGreaterThan(20);
+    });
+  }
 });

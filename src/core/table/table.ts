@@ -28,6 +28,11 @@ import {
 } from '../geometry.js';
 import { NavMap, type DistanceField, type Path } from '../nav.js';
 
+/** Distance margin of {@link Table.shadowsDisc} (table units): far above rounding and sight's 1e-7. */
+export const SHADOW_MARGIN = 1e-5;
+/** Angle margin of {@link Table.shadowsDisc} (radians). */
+export const SHADOW_ANGLE = 1e-5;
+
 /** The unit every length on a table is measured in. */
 export type TableUnit = 'in' | 'cm';
 
@@ -279,6 +284,84 @@ export class Table {
     const s = this.sightShapes;
     for (let i = 0; i < s.length; i++) if (segmentHitsConvex(s[i], a.x, a.y, b.x, b.y)) return false;
     return true;
+  }
+
+  /**
+   * True when no point within `r` of (cx, cy) has a line of sight ({@link lineOfSight}) to
+   * (tx, ty), because a single sight-blocking area stands across every such line. A sufficient
+   * test, not an exact one: false does not say that some point of the disc sees (two areas may
+   * hide it together). For pruning a search for a place to shoot from within a move (inches, or
+   * the table's unit).
+   *
+   * The area must stand across the centre's line; seen from (tx, ty) its outline spans an angle
+   * between two silhouette corners A and B, and a point whose direction lies strictly inside that
+   * angle and which lies beyond the chord AB crosses the chord strictly between A and B — inside
+   * the (convex) area, or entering it across its near edge. The whole disc must pass both tests
+   * with margins ({@link SHADOW_MARGIN}) far above rounding and the 1e-7 of sight's own test.
+   */
+  shadowsDisc(cx: number, cy: number, r: number, tx: number, ty: number): boolean {
+    const dx = cx - tx;
+    const dy = cy - ty;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    // The disc widened by the margin: a point a rounding error outside r is still inside it.
+    const rr = r + SHADOW_MARGIN;
+    if (d <= rr + SHADOW_MARGIN) return false;
+    const ux = dx / d;
+    const uy = dy / d;
+    // Every point of the disc is seen from (tx, ty) within this angle of the centre's direction.
+    const beta = Math.asin(rr / d) + SHADOW_ANGLE;
+    const shapes = this.sightShapes;
+    for (let i = 0; i < shapes.length; i++) {
+      const shape = shapes[i];
+      if (!segmentHitsConvex(shape, cx, cy, tx, ty)) continue;
+      // (tx, ty) clearly outside the area: some edge's outer side by the margin.
+      const p = shape.planes;
+      let outside = false;
+      for (let k = 0; k < p.length; k += 3) {
+        if (p[k] * tx + p[k + 1] * ty - p[k + 2] > SHADOW_MARGIN) {
+          outside = true;
+          break;
+        }
+      }
+      if (!outside) continue;
+      const poly = this.sightBlockers[i].poly;
+      let lo = Infinity;
+      let hi = -Infinity;
+      let a = -1;
+      let b = -1;
+      for (let k = 0; k < poly.length; k++) {
+        const wx = poly[k].x - tx;
+        const wy = poly[k].y - ty;
+        const ang = Math.atan2(ux * wy - uy * wx, ux * wx + uy * wy);
+        if (ang < lo) {
+          lo = ang;
+          a = k;
+        }
+        if (ang > hi) {
+          hi = ang;
+          b = k;
+        }
+      }
+      // A convex area seen from outside spans less than a half turn (a wrap past ±π would not).
+      if (hi - lo > Math.PI - 1e-3 || lo > -beta || hi < beta) continue;
+      // Beyond the chord AB, on the side away from (tx, ty), by more than the widened radius.
+      const ax = poly[a].x;
+      const ay = poly[a].y;
+      let nx = poly[b].y - ay;
+      let ny = ax - poly[b].x;
+      const nl = Math.sqrt(nx * nx + ny * ny);
+      if (nl < SHADOW_MARGIN) continue;
+      nx /= nl;
+      ny /= nl;
+      const sideT = nx * (tx - ax) + ny * (ty - ay);
+      if (Math.abs(sideT) < SHADOW_MARGIN) continue;
+      if (sideT > 0) {
+        nx = -nx;
+        ny = -ny;
+      }
+      if (nx * (cx - ax) + ny * (cy - ay) - rr > SHADOW_MARGIN) return true;
+    }
+    return false;
   }
 
   /** True when no sight-blocking area stands across the straight line a→b (figures never block). */

@@ -581,6 +581,9 @@ function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: nu
     const nearest = Math.max(0, dist(from.x, from.y, s.x[t], s.y[t]) - al.full - 2 * sc.radius);
     if (fireDie(w, nearest) <= here) return null;
   }
+  // One sight-blocking area hiding the target from every place within the allowance (the walk
+  // below goes no further along the way): no place sees it, so the way is not worth finding.
+  if (here === 0 && sc.table.shadowsDisc(from.x, from.y, al.full, s.x[t], s.y[t])) return null;
   const path = sc.nav.path(from, { x: s.x[t], y: s.y[t] });
   if (!path) return null;
   const reach = reachAlong(s, path.points, al);
