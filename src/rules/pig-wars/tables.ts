@@ -234,56 +234,18 @@ export const PIRATE_MELEE: MeleeRules = { rearBonus: null, footVsMounted: 0, two
  * 3 in the first round, 0 after or when unloaded). Returns the factor and the weapon used.
  */
 export function weaponFactor(me: MeleeSide, opp: MeleeSide): { factor: number; weapon: Weapon | null } {
-  let best = -1;
-  let used: Weapon | null = null;
-  const oppSpear = opp.weapons.some((x) => x.spear);
-  for (const wp of me.weapons) {
-    if (!wp.melee) continue;
-    let f: number;
-    if (wp.lance) f = me.firstRound && me.mounted && !oppSpear && !me.opponentUphill ? wp.first : wp.later;
-    else if (wp.pistol) f = me.firstRound && me.loaded ? wp.first : wp.later;
-    else f = me.firstRound ? wp.first : wp.later;
-    if (f > best) {
-      best = f;
-      used = wp;
-    }
-  }
-  return { factor: Math.max(0, best), weapon: used };
+  const factor = bestWeapon(me, opp);
+  return { factor, weapon: MELEE_USED.weapon };
 }
-
-/** Every named modifier of one fighter's melee roll (stripes/level, weapon, tactical factors). */
-export function meleeFactors(rules: MeleeRules, me: MeleeSide, opp: MeleeSide, levelName: string): { mods: Mod[]; weapon: Weapon | null } {
-  const mods: Mod[] = [];
-  if (me.stripes !== 0) mods.push({ name: levelName, value: me.stripes });
-  const wf = weaponFactor(me, opp);
-  if (wf.factor !== 0) mods.push({ name: wf.weapon ? wf.weapon.name : 'weapon', value: wf.factor });
-  if (rules.twoWeapons && me.weapons.filter((x) => x.melee).length >= 2) mods.push({ name: 'two weapons', value: rules.twoWeapons });
-  if (me.mounted && !opp.mounted) mods.push({ name: 'mounted vs foot', value: 1 });
-  if (me.charging && me.firstRound) mods.push({ name: 'charging', value: 1 });
-  if (me.arc === 'rear') {
-    if (rules.rearBonus !== null) mods.push({ name: 'vs rear', value: rules.rearBonus });
-    else mods.push({ name: 'vs flank', value: 1 });
-  } else if (me.arc === 'unshielded' || (me.arc === 'flank' && !rules.flankNeedsUnshielded)) {
-    mods.push({ name: rules.flankNeedsUnshielded ? 'vs unshielded flank' : 'vs flank', value: 1 });
-  }
-  if (rules.footVsMounted && !me.mounted && opp.mounted) mods.push({ name: 'foot vs mounted', value: rules.footVsMounted });
-  if (me.opponentUphill) mods.push({ name: 'vs uphill', value: -1 });
-  if (me.opponentObstacle) mods.push({ name: 'vs obstacle', value: -1 });
-  if (me.wounds > 0) mods.push({ name: 'wounds', value: -me.wounds });
-  return { mods, weapon: wf.weapon };
-}
-
-/** The weapon {@link meleeSum} used (`weapon`, as `meleeFactors(…).weapon`): a scratch read right after the call. */
-export const MELEE_USED: { weapon: Weapon | null } = { weapon: null };
 
 /**
- * `sumMods(meleeFactors(rules, me, opp, …).mods)` without building the list, its objects or the
- * weapon factor's result (the search sums these for every mêlée and every charge its policy
- * weighs): the same modifiers added in the same order, so the same number. The weapon used is left
- * in {@link MELEE_USED}.
+ * The weapon used and the count of melee weapons of the last {@link weaponFactor}, {@link meleeSum}
+ * or {@link meleeFactors} call: a scratch, read right after the call.
  */
-export function meleeSum(rules: MeleeRules, me: MeleeSide, opp: MeleeSide): number {
-  // weaponFactor, written out
+export const MELEE_USED: { weapon: Weapon | null; melee: number } = { weapon: null, melee: 0 };
+
+/** {@link weaponFactor}'s factor, the weapon used and the melee weapons counted into {@link MELEE_USED} (no allocation). */
+function bestWeapon(me: MeleeSide, opp: MeleeSide): number {
   let best = -1;
   let used: Weapon | null = null;
   let oppSpear = false;
@@ -293,10 +255,10 @@ export function meleeSum(rules: MeleeRules, me: MeleeSide, opp: MeleeSide): numb
       break;
     }
   }
-  let meleeWeapons = 0;
+  let melee = 0;
   for (const wp of me.weapons) {
     if (!wp.melee) continue;
-    meleeWeapons++;
+    melee++;
     let f: number;
     if (wp.lance) f = me.firstRound && me.mounted && !oppSpear && !me.opponentUphill ? wp.first : wp.later;
     else if (wp.pistol) f = me.firstRound && me.loaded ? wp.first : wp.later;
@@ -306,25 +268,85 @@ export function meleeSum(rules: MeleeRules, me: MeleeSide, opp: MeleeSide): numb
       used = wp;
     }
   }
-  const wf = Math.max(0, best);
   MELEE_USED.weapon = used;
+  MELEE_USED.melee = melee;
+  return Math.max(0, best);
+}
+
+/**
+ * The modifiers of one fighter's melee roll (stripes/level, weapon, tactical factors), summed in
+ * their order — the rule written once: each is also named into `out` when a list is given (a
+ * record's explanation), and nothing is made when not (the search sums them for every mêlée and
+ * every charge its policy weighs; `out?.push(…)` does not build its argument without a list).
+ */
+function meleeMods(rules: MeleeRules, me: MeleeSide, opp: MeleeSide, levelName: string, out: Mod[] | null): number {
   let s = 0;
-  if (me.stripes !== 0) s += me.stripes;
-  if (wf !== 0) s += wf;
-  if (rules.twoWeapons && meleeWeapons >= 2) s += rules.twoWeapons;
-  if (me.mounted && !opp.mounted) s += 1;
-  if (me.charging && me.firstRound) s += 1;
+  if (me.stripes !== 0) {
+    s += me.stripes;
+    out?.push({ name: levelName, value: me.stripes });
+  }
+  const wf = bestWeapon(me, opp);
+  if (wf !== 0) {
+    s += wf;
+    out?.push({ name: MELEE_USED.weapon ? MELEE_USED.weapon.name : 'weapon', value: wf });
+  }
+  if (rules.twoWeapons && MELEE_USED.melee >= 2) {
+    s += rules.twoWeapons;
+    out?.push({ name: 'two weapons', value: rules.twoWeapons });
+  }
+  if (me.mounted && !opp.mounted) {
+    s += 1;
+    out?.push({ name: 'mounted vs foot', value: 1 });
+  }
+  if (me.charging && me.firstRound) {
+    s += 1;
+    out?.push({ name: 'charging', value: 1 });
+  }
   if (me.arc === 'rear') {
-    if (rules.rearBonus !== null) s += rules.rearBonus;
-    else s += 1;
+    if (rules.rearBonus !== null) {
+      s += rules.rearBonus;
+      out?.push({ name: 'vs rear', value: rules.rearBonus });
+    } else {
+      s += 1;
+      out?.push({ name: 'vs flank', value: 1 });
+    }
   } else if (me.arc === 'unshielded' || (me.arc === 'flank' && !rules.flankNeedsUnshielded)) {
     s += 1;
+    out?.push({ name: rules.flankNeedsUnshielded ? 'vs unshielded flank' : 'vs flank', value: 1 });
   }
-  if (rules.footVsMounted && !me.mounted && opp.mounted) s += rules.footVsMounted;
-  if (me.opponentUphill) s += -1;
-  if (me.opponentObstacle) s += -1;
-  if (me.wounds > 0) s += -me.wounds;
+  if (rules.footVsMounted && !me.mounted && opp.mounted) {
+    s += rules.footVsMounted;
+    out?.push({ name: 'foot vs mounted', value: rules.footVsMounted });
+  }
+  if (me.opponentUphill) {
+    s += -1;
+    out?.push({ name: 'vs uphill', value: -1 });
+  }
+  if (me.opponentObstacle) {
+    s += -1;
+    out?.push({ name: 'vs obstacle', value: -1 });
+  }
+  if (me.wounds > 0) {
+    s += -me.wounds;
+    out?.push({ name: 'wounds', value: -me.wounds });
+  }
   return s;
+}
+
+/** Every named modifier of one fighter's melee roll (stripes/level, weapon, tactical factors). */
+export function meleeFactors(rules: MeleeRules, me: MeleeSide, opp: MeleeSide, levelName: string): { mods: Mod[]; weapon: Weapon | null } {
+  const mods: Mod[] = [];
+  meleeMods(rules, me, opp, levelName, mods);
+  return { mods, weapon: MELEE_USED.weapon };
+}
+
+/**
+ * `sumMods(meleeFactors(rules, me, opp, …).mods)` without building the list or its objects: the
+ * same modifiers added in the same order, so the same number. The weapon used is left in
+ * {@link MELEE_USED}.
+ */
+export function meleeSum(rules: MeleeRules, me: MeleeSide, opp: MeleeSide): number {
+  return meleeMods(rules, me, opp, '', null);
 }
 
 /** Sum of modifiers. */
