@@ -358,6 +358,25 @@ export interface RulesetTraits {
 const RULESET_ID = /^[a-z][a-z0-9-]*$/;
 
 /**
+ * For a ruleset's {@link Ruleset.evaluateSides}: the index in `order` (the scenario's sides, in its
+ * order) of each of the first `n` of `sides`, written to `out[0 … n−1]` (−1 for an id not there);
+ * returns `out`. Allocates nothing, so a search may call it at every leaf.
+ */
+export function sideIndicesInto(order: readonly { readonly id: SideId }[], sides: readonly SideId[], n: number, out: number[]): number[] {
+  for (let k = 0; k < n; k++) {
+    let i = -1;
+    for (let j = 0; j < order.length; j++) {
+      if (order[j].id === sides[k]) {
+        i = j;
+        break;
+      }
+    }
+    out[k] = i;
+  }
+  return out;
+}
+
+/**
  * Declare a rule system: checks the declaration and returns it, frozen. Each ruleset's
  * `src/rules/<id>/index.ts` exports the result as `ruleset`; the registry (src/rules/registered.ts)
  * lists it with one line, and the rest of the program finds it by id. Throws (at import time: a

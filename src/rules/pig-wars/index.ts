@@ -4,7 +4,7 @@
  * {@link Version}s of data. Everything specific to Pig Wars lives in this folder.
  */
 import { z } from 'zod';
-import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
+import { defineRuleset, sideIndicesInto, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { pigGuardScores, pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
 import { compilePig, type PigScenario } from './compile.js';
@@ -69,18 +69,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
       return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side), weights);
     },
     evaluateSides(s, sides, n, weights, out) {
-      const idx = SIDE_INDEX;
-      for (let k = 0; k < n; k++) {
-        let i = -1;
-        for (let j = 0; j < s.sc.sides.length; j++) {
-          if (s.sc.sides[j].id === sides[k]) {
-            i = j;
-            break;
-          }
-        }
-        idx[k] = i;
-      }
-      evaluateSides(s, idx, n, weights, out);
+      evaluateSides(s, sideIndicesInto(s.sc.sides, sides, n, SIDE_INDEX), n, weights, out);
     },
     evaluation: {
       names: FEATURE_NAMES,

@@ -4,7 +4,7 @@
  * folder; the rest of the program sees only this object (registered in src/rules/registered.ts).
  */
 import { z } from 'zod';
-import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
+import { defineRuleset, sideIndicesInto, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
 import { type PiratesAction, actionKey } from './action.js';
@@ -57,18 +57,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
     return evaluateFor(s, i, weights);
   },
   evaluateSides(s, sides, n, weights, out) {
-    const idx = SIDE_INDEX;
-    for (let k = 0; k < n; k++) {
-      let i = -1;
-      for (let j = 0; j < s.sc.sides.length; j++) {
-        if (s.sc.sides[j].id === sides[k]) {
-          i = j;
-          break;
-        }
-      }
-      idx[k] = i;
-    }
-    evaluateSides(s, idx, n, weights, out);
+    evaluateSides(s, sideIndicesInto(s.sc.sides, sides, n, SIDE_INDEX), n, weights, out);
   },
   evaluation: {
     names: FEATURE_NAMES,
