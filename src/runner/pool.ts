@@ -15,7 +15,7 @@
  *   other unfinished games of the batch are played again (they did nothing wrong).
  */
 import { availableParallelism } from 'node:os';
-import { workerModule } from '../core/threads.js';
+import { prepareWorker, workerModule } from '../core/threads.js';
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { SideId } from '../core/model.js';
@@ -75,6 +75,14 @@ export interface RunGamesOptions {
  */
 export const DEFAULT_WORKER_HEAP_MB = 256;
 
+/**
+ * Young-generation size of each worker thread, MB. With a 256 MB old generation V8 would give a
+ * worker a small young generation and scavenge it often; random play (short games, much short-lived
+ * garbage) ran ~2% faster at 64 MB, on one worker and on two, and MCTS games the same
+ * (docs/ARCHITECTURE.md, issue 21 sixth pass).
+ */
+export const WORKER_YOUNG_MB = 64;
+
 /** How a {@link runGames} call ended. */
 export interface RunGamesResult {
   /** Rows delivered in this call. */
@@ -106,6 +114,11 @@ export function workerEntry(): { filename: string; execArgv: string[] } {
   return workerModule(import.meta.url, 'worker');
 }
 
+/** {@link workerEntry}, after building the worker's bundle if the sources changed (src/core/bundle.ts). */
+export function prepareWorkerEntry(): Promise<{ filename: string; execArgv: string[] }> {
+  return prepareWorker(import.meta.url, 'worker');
+}
+
 interface Flight {
   games: GameSpec[];
   received: Set<number>;
@@ -124,8 +137,8 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
     return { finished: 0, ended: remaining <= 0 ? 'done' : o.signal?.aborted ? 'interrupted' : 'stopped', retried: 0 };
   }
   const batch = o.batchSize ?? Math.max(1, Math.min(16, Math.floor(remaining / (workers * 16))));
-  const { filename, execArgv } = workerEntry();
   const ownPool = o.pool === undefined;
+  const { filename, execArgv } = ownPool ? await prepareWorkerEntry() : workerEntry();
   const pool =
     o.pool ??
     new Piscina({
@@ -135,7 +148,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       maxThreads: workers,
       idleTimeout: 60_000,
       workerData: o.config,
-      resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     });
   let poolError: unknown = null;
   let onPoolError = (e: unknown): void => void (poolError = e);
@@ -207,9 +220,11 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
 
   const onMessage = (f: Flight, m: unknown): void => {
     const msg = m as RowMessage;
-    if (msg && msg.t === 'row') {
-      f.received.add(msg.row.id);
-      deliver(msg.row);
+    if (msg && msg.t === 'rows') {
+      for (const row of msg.rows) {
+        f.received.add(row.id);
+        deliver(row);
+      }
     }
   };
 

@@ -23,7 +23,7 @@ import { Piscina } from 'piscina';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { getRuleset } from '../rules/index.js';
 import { fromRaw, resolveScenario } from '../core/scenario.js';
-import { DEFAULT_WORKER_HEAP_MB, runGames, workerEntry } from './pool.js';
+import { DEFAULT_WORKER_HEAP_MB, WORKER_YOUNG_MB, prepareWorkerEntry, runGames, workerEntry } from './pool.js';
 import { agentFiles, checkReachable, connectionOf, fileHash, projectVersion, type BatchJobData, type BatchResult, type QueueAddress, type QueueRunSpec, type ResultRow } from './queue.js';
 import type { GameSpec, WorkerConfig } from './types.js';
 
@@ -114,6 +114,7 @@ function isBatch(v: unknown): v is BatchJobData {
  */
 export async function serveQueue(o: ServeOptions): Promise<void> {
   await checkReachable(o.address);
+  await prepareWorkerEntry(); // the pools below start from the worker's bundle (src/core/bundle.ts)
   const log = o.log ?? ((): void => undefined);
   const me = `${hostname()}:${process.pid}`;
   const own = projectVersion();
@@ -144,7 +145,7 @@ export async function serveQueue(o: ServeOptions): Promise<void> {
       maxThreads: threads,
       idleTimeout: IDLE_MS,
       workerData: config,
-      resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     });
     pool.on('error', () => undefined);
     e = { key: spec.run, pool, config, tmp, active: 0, lastUsed: Date.now() };

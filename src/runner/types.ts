@@ -116,8 +116,8 @@ export interface WorkerConfig {
 }
 
 /**
- * One task for a worker: a batch of games. The worker posts a {@link RowMessage} on `port` as each
- * game finishes and, before and after every agent decision, writes into `watch` (an Int32Array
+ * One task for a worker: a batch of games. The worker posts {@link RowMessage}s on `port` as
+ * games finish and, before and after every agent decision, writes into `watch` (an Int32Array
  * over a SharedArrayBuffer, see {@link WATCH}) so the main thread can stop a stuck agent.
  */
 export interface BatchTask {
@@ -140,8 +140,15 @@ export const WATCH = {
   length: 4,
 } as const;
 
-/** A message from a worker: one finished game. */
+/**
+ * A message from a worker: finished games, in the order they finished. A worker sends a game's row
+ * at most {@link ROW_FLUSH_MS} after it finished (and every row before its task settles): one
+ * message per game would wake the main thread hundreds of times a second in short games.
+ */
 export interface RowMessage {
-  t: 'row';
-  row: GameRow;
+  t: 'rows';
+  rows: GameRow[];
 }
+
+/** Longest a worker holds a finished game's row before posting it, ms (wall clock). */
+export const ROW_FLUSH_MS = 100;

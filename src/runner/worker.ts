@@ -13,7 +13,7 @@ import { fromRaw, setParameters } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
 import type { SideId } from '../core/model.js';
 import { playRow, type FactoryEntry, type PlayEnv } from './play.js';
-import { WATCH, type BatchTask, type RowMessage, type WorkerConfig } from './types.js';
+import { ROW_FLUSH_MS, WATCH, type BatchTask, type GameRow, type RowMessage, type WorkerConfig } from './types.js';
 
 const config = workerData as WorkerConfig;
 const scenario = loadScenarioData(config.scenarioRaw, config.scenarioOrigin);
@@ -53,6 +53,16 @@ export default async function runBatch(task: BatchTask): Promise<number> {
     epoch: config.epoch,
   };
   let posted = 0;
+  let held: GameRow[] = [];
+  let since = performance.now(); // the last post (or the task's start)
+  const flush = (): void => {
+    if (!held.length) return;
+    since = performance.now();
+    const msg: RowMessage = { t: 'rows', rows: held };
+    task.port.postMessage(msg);
+    posted += held.length;
+    held = [];
+  };
   try {
     for (const game of task.games) {
       Atomics.store(watch, WATCH.game, game.id);
@@ -60,11 +70,12 @@ export default async function runBatch(task: BatchTask): Promise<number> {
       const factories: Record<SideId, FactoryEntry> = {};
       for (const [side, spec] of Object.entries(game.agents)) factories[side] = await factoryFor(spec);
       const row = await playRow(env, game, factories);
-      const msg: RowMessage = { t: 'row', row };
-      task.port.postMessage(msg);
-      posted++;
+      // The clock here only paces messages (the runner, not a game): rows are the same either way.
+      held.push(row);
+      if (performance.now() - since >= ROW_FLUSH_MS) flush();
     }
   } finally {
+    flush(); // rows of the games finished before an error in this task (a terminated thread loses its held rows: those games are played again)
     // The port stays open: the main thread drains it after the task settles, then closes it.
     Atomics.store(watch, WATCH.game, 0);
   }

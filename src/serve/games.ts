@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { workerModule } from '../core/threads.js';
+import { prepareWorker, workerModule } from '../core/threads.js';
 import type { FigureAnswer, GameView, StepAnswer } from './protocol.js';
 
 /** A request to a game's worker. */
@@ -123,6 +123,9 @@ export class GameHandle {
   }
 }
 
+/** The bundle of the games' worker module, built once per server when the sources are TypeScript (src/core/bundle.ts). */
+let prepared: Promise<unknown> | null = null;
+
 /** The open games by id, at most `limit` at once. */
 export class Games {
   private readonly games = new Map<string, GameHandle>();
@@ -136,6 +139,8 @@ export class Games {
   /** Start a game's thread with its first request (`create` or `resume`); the game is kept only when that succeeds. */
   async open(first: Extract<HostRequest, { op: 'create' | 'resume' }>): Promise<GameView> {
     if (this.games.size >= this.limit) throw new HostError(429, `at most ${this.limit} games at once: close one first`);
+    prepared ??= prepareWorker(import.meta.url, 'worker');
+    await prepared;
     const h = new GameHandle(first.args.id);
     try {
       const view = (await h.call(first)) as GameView;

@@ -1,0 +1,75 @@
+/**
+ * Worker bundles (src/core/bundle.ts): built from the sources, fresh only while every input is
+ * unchanged, each module keeping its own import.meta.url, and never an error when they cannot be
+ * built (workers then load the sources through tsx).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshBundle, prepareBundle } from '../../src/core/bundle.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  delete process.env.SKIRMISH_NO_BUNDLE;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A tiny project: package.json, node_modules/, an entry importing a second module. */
+function project(): { root: string; entry: string; dep: string } {
+  const root = mkdtempSync(join(tmpdir(), 'skirmish-bundle-'));
+  dirs.push(root);
+  writeFileSync(join(root, 'package.json'), '{"type":"module"}');
+  mkdirSync(join(root, 'node_modules'));
+  mkdirSync(join(root, 'src', 'lib'), { recursive: true });
+  const entry = join(root, 'src', 'entry.ts');
+  const dep = join(root, 'src', 'lib', 'dep.ts');
+  writeFileSync(entry, "import { url, v } from './lib/dep.js';\nexport const entryUrl: string = import.meta.url;\nexport { url, v };\n");
+  writeFileSync(dep, 'export const url: string = import.meta.url;\nexport const v: number = 1;\n');
+  return { root, entry, dep };
+}
+
+let n = 0;
+const load = async (file: string): Promise<{ url: string; entryUrl: string; v: number }> =>
+  (await import(`${pathToFileURL(file).href}?n=${n++}`)) as { url: string; entryUrl: string; v: number };
+
+describe('worker bundles', () => {
+  it('bundles an entry and its imports; each module keeps its own import.meta.url', async () => {
+    const p = project();
+    expect(freshBundle(p.entry)).toBeNull();
+    const js = await prepareBundle(p.entry);
+    expect(js).not.toBeNull();
+    expect(js).toContain(join(p.root, 'node_modules', '.cache', 'skirmish'));
+    const m = await load(js as string);
+    expect(m.v).toBe(1);
+    expect(m.url).toBe(pathToFileURL(p.dep).href);
+    expect(m.entryUrl).toBe(pathToFileURL(p.entry).href);
+    expect(freshBundle(p.entry)).toBe(js);
+  });
+
+  it('is stale once any input changes, and is rebuilt with the change', async () => {
+    const p = project();
+    const js = await prepareBundle(p.entry);
+    writeFileSync(p.dep, 'export const url: string = import.meta.url;\nexport const v: number = 2;\n');
+    expect(freshBundle(p.entry)).toBeNull();
+    expect(await prepareBundle(p.entry)).toBe(js);
+    expect((await load(js as string)).v).toBe(2);
+    rmSync(p.dep);
+    expect(freshBundle(p.entry)).toBeNull();
+  });
+
+  it('gives no bundle (and no error) when the sources do not build or bundling is off', async () => {
+    const p = project();
+    writeFileSync(p.dep, 'export const v: number = ;\n');
+    await expect(prepareBundle(p.entry)).resolves.toBeNull();
+    const q = project();
+    process.env.SKIRMISH_NO_BUNDLE = '1';
+    await expect(prepareBundle(q.entry)).resolves.toBeNull();
+    delete process.env.SKIRMISH_NO_BUNDLE;
+    const js = await prepareBundle(q.entry);
+    expect(js).not.toBeNull();
+    process.env.SKIRMISH_NO_BUNDLE = '1';
+    expect(freshBundle(q.entry)).toBeNull();
+  });
+});
