@@ -18,6 +18,11 @@
  *   it does from sources; npm packages stay outside the bundle (imported from node_modules as usual);
  * - the bundle is the same code as the sources, so games are the same (golden records, hashes).
  *
+ * Precondition for an entry: no module it reaches imports a relative path computed at run time
+ * (`import(\`./${x}/index.js\`)`): the bundle keeps such an import as it is, resolved against the
+ * bundle's own folder. src/rules/load.ts has one, which is why the MCTS search threads (which load
+ * a ruleset by id) are not bundled; test/core/bundle.test.ts checks the bundled entries.
+ *
  * Bundles live in `<project root>/node_modules/.cache/skirmish/`, each with a manifest of its inputs'
  * content hashes; files are written to a temporary name and renamed, so concurrent builders leave a
  * whole bundle. `SKIRMISH_NO_BUNDLE=1` turns bundling off (workers load the sources through tsx).

@@ -3,10 +3,10 @@
  * unchanged, each module keeping its own import.meta.url, and never an error when they cannot be
  * built (workers then load the sources through tsx).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshBundle, prepareBundle } from '../../src/core/bundle.js';
 
@@ -71,5 +71,20 @@ describe('worker bundles', () => {
     expect(js).not.toBeNull();
     process.env.SKIRMISH_NO_BUNDLE = '1';
     expect(freshBundle(q.entry)).toBeNull();
+  });
+});
+
+describe("the project's bundled workers", () => {
+  // A bundle keeps a computed relative `import()` as it is, resolved against the bundle's folder:
+  // src/rules/load.ts has one (the MCTS search threads load a ruleset by id), so no bundled worker
+  // may reach it.
+  it.each(['src/runner/worker.ts', 'src/serve/worker.ts'])('%s bundles without src/rules/load.ts', async (rel) => {
+    const entry = fileURLToPath(new URL(`../../${rel}`, import.meta.url));
+    const js = await prepareBundle(entry);
+    expect(js).not.toBeNull();
+    const manifest = JSON.parse(readFileSync((js as string).replace(/\.mjs$/, '.json'), 'utf8')) as { inputs: Record<string, string> };
+    const inputs = Object.keys(manifest.inputs);
+    expect(inputs).toContain(rel);
+    expect(inputs.filter((f) => f.endsWith('rules/load.ts'))).toEqual([]);
   });
 });
