@@ -3,7 +3,10 @@
  * scenario (Supply Raid by default). A hand-run measurement, never part of the test suite.
  *
  *   npx tsx bench/speedup.ts [--games 2000] [--workers 1,2] [--reps 2] [--stress] [--scenario supply-raid]
- *   npm run build && npx tsx bench/speedup.ts --dist     # the compiled runner (workers without tsx)
+ *   npm run build && npx tsx bench/speedup.ts --dist     # the compiled runner (dist/)
+ *
+ * From the sources the workers load a bundle of the engine (src/core/bundle.ts), as `tournament`
+ * and `stress` do; `SKIRMISH_NO_BUNDLE=1` measures them loading the sources through tsx.
  *
  * Each worker count plays the same games (ids 1..games, seeds from --seed), through the same
  * runner the `tournament` and `stress` commands use (rows are streamed to a games file in a
