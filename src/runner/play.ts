@@ -133,12 +133,14 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
     const limit = env.timeLimitMs;
     const hooks: StepHooks = {
       beforeDecide(side, n) {
+        t0 = performance.now();
         if (watch) {
           Atomics.store(watch, WATCH.side, sides.indexOf(side));
           Atomics.store(watch, WATCH.decision, n);
-          Atomics.store(watch, WATCH.since, Date.now() - env.epoch + 1);
+          // One clock read a decision (random play makes ~60,000 a second): the wall time is the
+          // monotonic clock's origin plus its reading.
+          Atomics.store(watch, WATCH.since, Math.round(performance.timeOrigin + t0 - env.epoch) + 1);
         }
-        t0 = performance.now();
       },
       waitFor:
         limit > 0
