@@ -83,6 +83,11 @@ export const DEFAULT_WORKER_HEAP_MB = 256;
  */
 export const WORKER_YOUNG_MB = 64;
 
+/** The resource limits of a runner worker thread: `heapMb` of old generation (default {@link DEFAULT_WORKER_HEAP_MB}) and {@link WORKER_YOUNG_MB}. */
+export function workerLimits(heapMb: number | undefined): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } {
+  return { maxOldGenerationSizeMb: heapMb ?? DEFAULT_WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB };
+}
+
 /** How a {@link runGames} call ended. */
 export interface RunGamesResult {
   /** Rows delivered in this call. */
@@ -148,7 +153,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       maxThreads: workers,
       idleTimeout: 60_000,
       workerData: o.config,
-      resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+      resourceLimits: workerLimits(o.workerHeapMb),
     });
   let poolError: unknown = null;
   let onPoolError = (e: unknown): void => void (poolError = e);

@@ -23,7 +23,7 @@ import { Piscina } from 'piscina';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { getRuleset } from '../rules/index.js';
 import { fromRaw, resolveScenario } from '../core/scenario.js';
-import { DEFAULT_WORKER_HEAP_MB, WORKER_YOUNG_MB, prepareWorkerEntry, runGames, workerEntry } from './pool.js';
+import { prepareWorkerEntry, runGames, workerEntry, workerLimits } from './pool.js';
 import { agentFiles, checkReachable, connectionOf, fileHash, projectVersion, type BatchJobData, type BatchResult, type QueueAddress, type QueueRunSpec, type ResultRow } from './queue.js';
 import type { GameSpec, WorkerConfig } from './types.js';
 
@@ -145,7 +145,7 @@ export async function serveQueue(o: ServeOptions): Promise<void> {
       maxThreads: threads,
       idleTimeout: IDLE_MS,
       workerData: config,
-      resourceLimits: { maxOldGenerationSizeMb: o.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+      resourceLimits: workerLimits(o.workerHeapMb),
     });
     pool.on('error', () => undefined);
     e = { key: spec.run, pool, config, tmp, active: 0, lastUsed: Date.now() };
