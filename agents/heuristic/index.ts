@@ -48,6 +48,20 @@ export function variantPolicy(ruleset: AnyRuleset, name: string, side: string, f
   return (state, legal) => (ruleset.currentSide(state) === side ? v.scores(state, legal) : base(state, legal));
 }
 
+/**
+ * `own` for the sides not in `sides`, and the ruleset's policy variant `name` for the sides in
+ * `sides` — the scripts a search assumes its opponents play (`mcts:rival=NAME`). `own` itself when
+ * `sides` is empty. Throws AgentSpecError when the ruleset has no variant of that name.
+ */
+export function withRivals(ruleset: AnyRuleset, own: ScriptedPolicy, name: string, sides: readonly string[]): ScriptedPolicy {
+  const v = findVariant(ruleset, name);
+  if (sides.length === 0) return own;
+  return (state, legal) => {
+    const side = ruleset.currentSide(state);
+    return side !== null && sides.includes(side) ? v.scores(state, legal) : own(state, legal);
+  };
+}
+
 /** The ruleset's policy variant called `name` (AgentSpecError listing the ones it has when none is). */
 export function findVariant(ruleset: AnyRuleset, name: string): PolicyVariant<unknown, Json, unknown> {
   const vs = ruleset.policy?.variants ?? [];

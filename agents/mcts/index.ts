@@ -26,6 +26,10 @@
  * - `portfolio` (default 0: off) — rounds of whole-game playouts per decision with which the agent
  *   chooses, as it plays, between the main script and the variants for its side (agents/mcts/portfolio.ts);
  *   the tree search then follows the chosen one as with `variant`. Not with `variant`.
+ * - `rival` — the ruleset's policy variant of that name as the other sides' script in the search
+ *   (their moves in rollouts and their priors below the root) for the sides it plays differently
+ *   (`PolicyVariant.sides`), instead of the main script: the opponent the search assumes. No effect
+ *   on a side's own decisions, nor when the variant plays only this side.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -34,13 +38,13 @@ import type { AgentFactory, Explanation } from '../../src/core/agent.js';
 import { workerModule } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, checkVariantName, intOption, numOption, canonicalSpec } from '../options.js';
-import { findVariant, rolloutPolicy, scriptedPolicy, variantPolicy, type ScriptedPolicy } from '../heuristic/index.js';
+import { findVariant, rolloutPolicy, scriptedPolicy, variantPolicy, withRivals, type ScriptedPolicy } from '../heuristic/index.js';
 import { Portfolio, type PortfolioChoice } from './portfolio.js';
 import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
 
 /** The option names `mcts` accepts. */
-export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'confidence', 'focus', 'workers', 'eval', 'variant', 'portfolio'] as const;
+export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'confidence', 'focus', 'workers', 'eval', 'variant', 'portfolio', 'rival'] as const;
 
 /** A weights file for a ruleset's feature evaluation (written by `fit-eval`). */
 export interface WeightsFile {
@@ -71,7 +75,7 @@ export function loadWeights(path: string, ruleset: AnyRuleset): number[] {
  * a ruleset (checking a spec before any game) the ruleset-dependent checks — `horizon=turn`, the
  * `eval` file — are left for when the agent is created.
  */
-export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number; variant: string | null; portfolio: number } {
+export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number; variant: string | null; portfolio: number; rival: string | null } {
   checkOptions('mcts', given, MCTS_OPTIONS);
   const options = withRulesetDefaults(given, ruleset);
   const ms = intOption(options, 'ms', 0, 0, 3_600_000);
@@ -101,7 +105,10 @@ export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset
   const portfolio = intOption(options, 'portfolio', 0, 0, 1000);
   if (variant !== null && portfolio > 0) throw new AgentSpecError('options variant and portfolio exclude each other: a portfolio chooses the variant itself');
   if (portfolio > 0 && ruleset && !ruleset.policy) throw new AgentSpecError(`portfolio needs a scripted policy; ruleset "${ruleset.id}" declares none`);
-  return { opts, workers: intOption(options, 'workers', 1, 1, 64), variant, portfolio };
+  const rival = options.rival ?? null;
+  if (rival !== null) checkVariantName(rival);
+  if (rival !== null && ruleset) findVariant(ruleset, rival);
+  return { opts, workers: intOption(options, 'workers', 1, 1, 64), variant, portfolio, rival };
 }
 
 const BUDGET_OPTIONS = ['iterations', 'calls', 'ms'];
@@ -168,7 +175,10 @@ async function releasePool(): Promise<void> {
 
 /** Factory of `mcts` (options above). */
 export const mctsAgent: AgentFactory = (ctx) => {
-  const { opts, workers, variant, portfolio: rounds } = searchOptions(ctx.options, ctx.ruleset);
+  const { opts, workers, variant, portfolio: rounds, rival } = searchOptions(ctx.options, ctx.ruleset);
+  // The other sides the rival variant plays differently (none without `rival`).
+  const rivalSides = rival === null ? [] : findVariant(ctx.ruleset, rival).sides(ctx.scenario).filter((x) => x !== ctx.side);
+  const rivals = rival !== null && rivalSides.length > 0 ? { name: rival, sides: rivalSides } : null;
   // This side's scripts by variant name (`script`: the main one), made on first use.
   const scripts = new Map<string, { policy: ScriptedPolicy | null; fast: ScriptedPolicy | null }>();
   scripts.set('script', { policy: scriptedPolicy(ctx.ruleset), fast: rolloutPolicy(ctx.ruleset) });
@@ -180,6 +190,8 @@ export const mctsAgent: AgentFactory = (ctx) => {
     }
     return p;
   };
+  // Below the root and in rollouts the rivals' sides play the rival variant.
+  const againstRivals = (fast: ScriptedPolicy | null): ScriptedPolicy | null => (rivals && fast ? withRivals(ctx.ruleset, fast, rivals.name, rivals.sides) : fast);
   const portfolio = rounds > 0 ? new Portfolio(ctx.ruleset, ctx.side, ctx.scenario, rounds) : null;
   const guard = searchGuard(ctx.ruleset, ctx.scenario, ctx.side, ctx.options, opts.confidence);
   const threads = Math.min(workers, Math.max(1, ctx.maxThreads), availableParallelism());
@@ -225,13 +237,15 @@ export const mctsAgent: AgentFactory = (ctx) => {
           options: opts,
           seed,
           ...(follow === 'script' ? {} : { variant: { name: follow, side: ctx.side } }),
+          ...(rivals ? { rivals } : {}),
         }));
         results = await Promise.all(tasks.map((t) => (pool as Piscina).run(t) as Promise<SearchResult>));
       } else {
         const now = (): number => performance.now();
         // Sequential trees share a wall-clock budget.
         const o = opts.ms > 0 ? { ...opts, ms: opts.ms / workers } : opts;
-        results = seeds.map((seed) => search(ctx.ruleset, d.state, o, seed, policy, now, fast));
+        const below = againstRivals(fast);
+        results = seeds.map((seed) => search(ctx.ruleset, d.state, o, seed, policy, now, below));
       }
       const merged = mergeRoots(results);
       last = explain(merged, results, d.state);

@@ -6,7 +6,7 @@
 import { canonicalJson, hashString } from '../../src/core/hash.js';
 import type { Json } from '../../src/core/model.js';
 import { loadRuleset } from '../../src/rules/load.js';
-import { rolloutPolicy, scriptedPolicy, variantPolicy } from '../heuristic/index.js';
+import { rolloutPolicy, scriptedPolicy, variantPolicy, withRivals, type ScriptedPolicy } from '../heuristic/index.js';
 import { search, type SearchOptions, type SearchResult } from './search.js';
 
 /** One tree to grow. */
@@ -21,6 +21,8 @@ export interface TreeTask {
   seed: number;
   /** The policy variant the searching side follows (its name and that side), when not the main script. */
   variant?: { name: string; side: string };
+  /** The policy variant the other sides are assumed to play below the root (`mcts:rival`), and those sides. */
+  rivals?: { name: string; sides: string[] };
 }
 
 /** Compiled scenarios by ruleset id and content hash (a worker serves one game at a time, or few). */
@@ -37,6 +39,8 @@ export default async function grow(task: TreeTask): Promise<SearchResult> {
   }
   const state = r.threads.importState(sc, task.state);
   const v = task.variant;
-  if (v) return search(r, state, task.options, task.seed, variantPolicy(r, v.name, v.side, false), () => performance.now(), variantPolicy(r, v.name, v.side, true));
-  return search(r, state, task.options, task.seed, scriptedPolicy(r), () => performance.now(), rolloutPolicy(r));
+  const rv = task.rivals;
+  const below = (fast: ScriptedPolicy | null): ScriptedPolicy | null => (rv && fast ? withRivals(r, fast, rv.name, rv.sides) : fast);
+  if (v) return search(r, state, task.options, task.seed, variantPolicy(r, v.name, v.side, false), () => performance.now(), below(variantPolicy(r, v.name, v.side, true)));
+  return search(r, state, task.options, task.seed, scriptedPolicy(r), () => performance.now(), below(rolloutPolicy(r)));
 }

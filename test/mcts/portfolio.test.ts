@@ -12,7 +12,7 @@ import { loadScenario } from '../../src/rules/index.js';
 import { mctsAgent, searchGuard, searchOptions } from '../../agents/mcts/index.js';
 import { search } from '../../agents/mcts/search.js';
 import { Portfolio } from '../../agents/mcts/portfolio.js';
-import { argmax, heuristicAgent, variantPolicy } from '../../agents/heuristic/index.js';
+import { argmax, heuristicAgent, variantPolicy, withRivals } from '../../agents/heuristic/index.js';
 import { resolveBuiltinAgent } from '../../agents/index.js';
 import type { PiratesAction } from '../../src/rules/pirates/action.js';
 
@@ -202,5 +202,49 @@ describe('the portfolio (policy-level search by paired whole-game playouts)', ()
     const second = p.choose(s, 2);
     expect(second.rounds).toBeCloseTo(0.99 + 1, 12);
     expect(second.name).toBe('script');
+  });
+});
+
+describe('mcts:rival (the variant the search assumes the other sides play)', () => {
+  it('is checked like a variant; withRivals plays the variant for the named sides and the given scores for the others', () => {
+    expect(searchOptions({ rival: 'attack' }, r).rival).toBe('attack');
+    expect(searchOptions({}, r).rival).toBe(null);
+    expect(() => searchOptions({ rival: 'timid' }, r)).toThrow(/no policy variant "timid"/);
+    expect(() => searchOptions({ rival: 'Attack!' }, r)).toThrow(/must name a policy variant/);
+    const own = r.policy!.scores.bind(r.policy) as (s: unknown, l: readonly Json[]) => number[];
+    const v = r.policy!.variants!.find((x) => x.name === 'attack')!;
+    const mixed = withRivals(r, own, 'attack', ['pirates']);
+    for (const s of [...statesOf('pirates', 7, 10), ...statesOf('townsfolk', 7, 10)]) {
+      const legal = r.legalActions(s);
+      expect(mixed(s, legal)).toEqual(r.currentSide(s) === 'pirates' ? v.scores(s, legal) : own(s, legal));
+    }
+    expect(withRivals(r, own, 'attack', [])).toBe(own);
+  });
+
+  it('changes nothing for the side the variant plays (the raiders), and changes the townsfolk\'s search, the same on worker threads', async () => {
+    const decideWith = async (side: string, s: unknown, options: Record<string, string>, maxThreads = 1) => {
+      const agent = mctsAgent({ ruleset: r, scenario: sc.compiled, scenarioData: sc.raw as Json, side, rng: agentStream(8, side), seed: 8, options, maxThreads });
+      try {
+        await agent.decide({ ruleset: r, state: s, side, legal: r.legalActions(s) });
+        return agent.explain!()!.candidates;
+      } finally {
+        await agent.close?.();
+      }
+    };
+    const base = { iterations: '40', focus: '1', portfolio: '0' };
+    const [p] = statesOf('pirates', 5, 1);
+    expect(await decideWith('pirates', p, { ...base, rival: 'attack' })).toEqual(await decideWith('pirates', p, base));
+    // Mid-raid positions, where raiders reach defenders within a rollout (the variant changes only their attacks).
+    const ts = statesOf('townsfolk', 40, 8).slice(2);
+    let differ = false;
+    for (const s of ts) {
+      const rival = await decideWith('townsfolk', s, { ...base, rival: 'attack' });
+      differ = JSON.stringify(rival) !== JSON.stringify(await decideWith('townsfolk', s, base));
+      if (differ) break;
+    }
+    expect(differ).toBe(true);
+    const s = ts[0];
+    const two = { ...base, rival: 'attack', workers: '2' };
+    expect(await decideWith('townsfolk', s, two, 2)).toEqual(await decideWith('townsfolk', s, two, 1));
   });
 });
