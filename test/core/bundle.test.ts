@@ -7,12 +7,18 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshBundle, prepareBundle } from '../../src/core/bundle.js';
 
 const dirs: string[] = [];
-afterEach(() => {
+// The tests set SKIRMISH_NO_BUNDLE themselves: the caller's setting is put aside and restored.
+const callers = process.env.SKIRMISH_NO_BUNDLE;
+beforeEach(() => {
   delete process.env.SKIRMISH_NO_BUNDLE;
+});
+afterEach(() => {
+  if (callers === undefined) delete process.env.SKIRMISH_NO_BUNDLE;
+  else process.env.SKIRMISH_NO_BUNDLE = callers;
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
