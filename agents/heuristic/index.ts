@@ -43,9 +43,8 @@ export function rolloutPolicy(ruleset: AnyRuleset): ScriptedPolicy | null {
  * the ruleset has when it has no variant of that name.
  */
 export function variantPolicy(ruleset: AnyRuleset, name: string, side: string, fast: boolean): ScriptedPolicy {
-  const v = findVariant(ruleset, name);
   const base = (fast ? rolloutPolicy(ruleset) : scriptedPolicy(ruleset)) as ScriptedPolicy;
-  return (state, legal) => (ruleset.currentSide(state) === side ? v.scores(state, legal) : base(state, legal));
+  return withRivals(ruleset, base, name, [side]);
 }
 
 /**
@@ -60,6 +59,15 @@ export function withRivals(ruleset: AnyRuleset, own: ScriptedPolicy, name: strin
     const side = ruleset.currentSide(state);
     return side !== null && sides.includes(side) ? v.scores(state, legal) : own(state, legal);
   };
+}
+
+/**
+ * `fast` with the other sides of `rivals` playing its variant ({@link withRivals}) — the rollout
+ * policy of a search that assumes `mcts:rival=NAME` — or `fast` unchanged when there are no rivals or
+ * no policy.
+ */
+export function againstRivals(ruleset: AnyRuleset, fast: ScriptedPolicy | null, rivals: { name: string; sides: readonly string[] } | null | undefined): ScriptedPolicy | null {
+  return rivals && fast ? withRivals(ruleset, fast, rivals.name, rivals.sides) : fast;
 }
 
 /** The ruleset's policy variant called `name` (AgentSpecError listing the ones it has when none is). */

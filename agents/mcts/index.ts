@@ -38,7 +38,7 @@ import type { AgentFactory, Explanation } from '../../src/core/agent.js';
 import { workerModule } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, checkVariantName, intOption, numOption, canonicalSpec } from '../options.js';
-import { findVariant, rolloutPolicy, scriptedPolicy, variantPolicy, withRivals, type ScriptedPolicy } from '../heuristic/index.js';
+import { againstRivals, findVariant, rolloutPolicy, scriptedPolicy, variantPolicy, type ScriptedPolicy } from '../heuristic/index.js';
 import { Portfolio, type PortfolioChoice } from './portfolio.js';
 import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
@@ -190,8 +190,6 @@ export const mctsAgent: AgentFactory = (ctx) => {
     }
     return p;
   };
-  // Below the root and in rollouts the rivals' sides play the rival variant.
-  const againstRivals = (fast: ScriptedPolicy | null): ScriptedPolicy | null => (rivals && fast ? withRivals(ctx.ruleset, fast, rivals.name, rivals.sides) : fast);
   const portfolio = rounds > 0 ? new Portfolio(ctx.ruleset, ctx.side, ctx.scenario, rounds) : null;
   const guard = searchGuard(ctx.ruleset, ctx.scenario, ctx.side, ctx.options, opts.confidence);
   const threads = Math.min(workers, Math.max(1, ctx.maxThreads), availableParallelism());
@@ -244,7 +242,7 @@ export const mctsAgent: AgentFactory = (ctx) => {
         const now = (): number => performance.now();
         // Sequential trees share a wall-clock budget.
         const o = opts.ms > 0 ? { ...opts, ms: opts.ms / workers } : opts;
-        const below = againstRivals(fast);
+        const below = againstRivals(ctx.ruleset, fast, rivals); // below the root and in rollouts the rivals play the rival variant
         results = seeds.map((seed) => search(ctx.ruleset, d.state, o, seed, policy, now, below));
       }
       const merged = mergeRoots(results);

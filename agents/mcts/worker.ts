@@ -6,7 +6,7 @@
 import { canonicalJson, hashString } from '../../src/core/hash.js';
 import type { Json } from '../../src/core/model.js';
 import { loadRuleset } from '../../src/rules/load.js';
-import { rolloutPolicy, scriptedPolicy, variantPolicy, withRivals, type ScriptedPolicy } from '../heuristic/index.js';
+import { againstRivals, rolloutPolicy, scriptedPolicy, variantPolicy } from '../heuristic/index.js';
 import { search, type SearchOptions, type SearchResult } from './search.js';
 
 /** One tree to grow. */
@@ -39,8 +39,6 @@ export default async function grow(task: TreeTask): Promise<SearchResult> {
   }
   const state = r.threads.importState(sc, task.state);
   const v = task.variant;
-  const rv = task.rivals;
-  const below = (fast: ScriptedPolicy | null): ScriptedPolicy | null => (rv && fast ? withRivals(r, fast, rv.name, rv.sides) : fast);
-  if (v) return search(r, state, task.options, task.seed, variantPolicy(r, v.name, v.side, false), () => performance.now(), below(variantPolicy(r, v.name, v.side, true)));
-  return search(r, state, task.options, task.seed, scriptedPolicy(r), () => performance.now(), below(rolloutPolicy(r)));
+  if (v) return search(r, state, task.options, task.seed, variantPolicy(r, v.name, v.side, false), () => performance.now(), againstRivals(r, variantPolicy(r, v.name, v.side, true), task.rivals));
+  return search(r, state, task.options, task.seed, scriptedPolicy(r), () => performance.now(), againstRivals(r, rolloutPolicy(r), task.rivals));
 }
