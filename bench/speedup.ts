@@ -12,9 +12,16 @@
  * runner the `tournament` and `stress` commands use (rows are streamed to a games file in a
  * temporary folder); repetitions alternate the worker counts so slow moments of a shared machine
  * hit both. For each run it reports games/s over the whole run (pool start-up included) and in
- * steady state (from the first finished game to the last). The figure to quote is the best
- * repetition's wall-clock games/s per worker count, and the ratio to 1 worker. The machine's
- * load average is printed before and after: measure when it is low.
+ * steady state (from the first finished game to the last), the rate over the second half of the
+ * games (warm threads: JIT and the engine's caches filled) and the run's fixed cost — its wall time
+ * beyond playing every game at that warm rate (thread start, each thread's warm-up, the last
+ * batches, stopping the threads). It prints the ratio to 1 worker of the best repetitions and of the
+ * medians (quote the medians). The machine's load average is printed before and after: measure when
+ * it is low.
+ *
+ * Run length matters: each thread pays its own warm-up (~0.6 s of JIT and cache filling for the
+ * Supply Raid), so on 2,000 games (~6 s with 2 workers) the fixed cost weighs several times more in
+ * the ratio than on 10,000 (`--games 10000`): see docs/ARCHITECTURE.md, "Issue 21, seventh pass".
  *
  * Note on 2 cores: one worker already uses more than one core (V8's concurrent garbage collector and
  * the main thread run beside it), so 2 workers on 2 cores cannot reach twice its rate; pin the 1-worker
@@ -55,6 +62,10 @@ interface Measure {
   workers: number;
   wallGamesPerSecond: number;
   steadyGamesPerSecond: number;
+  /** Games/s from the row at half the games to the last row. */
+  lateGamesPerSecond: number;
+  /** Wall seconds beyond `games / lateGamesPerSecond`. */
+  fixedSeconds: number;
   seconds: number;
 }
 const results: Measure[] = [];
@@ -65,6 +76,7 @@ for (let rep = 0; rep < o.reps; rep++) {
     const t0 = performance.now();
     let first = 0;
     let last = 0;
+    let half = 0;
     let n = 0;
     await runGames({
       config: { scenarioRaw: sc.raw, scenarioOrigin: o.scenario, scenarioArg: o.scenario, timeLimitMs: 10_000, invariants: !!o.stress, measures: !!o.stress, records: 'none', outDir: dir, epoch: Date.now() },
@@ -80,6 +92,7 @@ for (let rep = 0; rep < o.reps; rep++) {
         n++;
         last = performance.now();
         if (n === 1) first = last;
+        if (n === Math.ceil(o.games / 2)) half = last;
       },
     });
     const t1 = performance.now();
@@ -90,12 +103,20 @@ for (let rep = 0; rep < o.reps; rep++) {
       seconds: (t1 - t0) / 1000,
       wallGamesPerSecond: n / ((t1 - t0) / 1000),
       steadyGamesPerSecond: (n - 1) / ((last - first) / 1000),
+      lateGamesPerSecond: (n - Math.ceil(o.games / 2)) / ((last - half) / 1000),
+      fixedSeconds: 0,
     };
+    m.fixedSeconds = m.seconds - n / m.lateGamesPerSecond;
     results.push(m);
-    process.stderr.write(`  rep ${rep + 1}, ${workers} worker(s): ${m.seconds.toFixed(1)} s, ${m.wallGamesPerSecond.toFixed(1)} games/s (steady ${m.steadyGamesPerSecond.toFixed(1)}); load ${load()}\n`);
+    process.stderr.write(`  rep ${rep + 1}, ${workers} worker(s): ${m.seconds.toFixed(1)} s, ${m.wallGamesPerSecond.toFixed(1)} games/s (steady ${m.steadyGamesPerSecond.toFixed(1)}, second half ${m.lateGamesPerSecond.toFixed(1)}; fixed cost ${m.fixedSeconds.toFixed(2)} s); load ${load()}\n`);
   }
 }
-const best = (w: number, k: 'wallGamesPerSecond' | 'steadyGamesPerSecond'): number => Math.max(...results.filter((r) => r.workers === w).map((r) => r[k]));
+type Rate = 'wallGamesPerSecond' | 'steadyGamesPerSecond' | 'lateGamesPerSecond';
+const best = (w: number, k: Rate): number => Math.max(...results.filter((r) => r.workers === w).map((r) => r[k]));
+const median = (w: number, k: Rate | 'fixedSeconds'): number => {
+  const v = results.filter((r) => r.workers === w).map((r) => r[k]).sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
 const base = counts[0];
 const summary = {
   scenario: sc.id,
@@ -106,9 +127,12 @@ const summary = {
   loadAfter: load(),
   best: Object.fromEntries(counts.map((w) => [w, { wallGamesPerSecond: +best(w, 'wallGamesPerSecond').toFixed(2), steadyGamesPerSecond: +best(w, 'steadyGamesPerSecond').toFixed(2) }])),
   speedup: Object.fromEntries(counts.filter((w) => w !== base).map((w) => [w, { wall: +(best(w, 'wallGamesPerSecond') / best(base, 'wallGamesPerSecond')).toFixed(3), steady: +(best(w, 'steadyGamesPerSecond') / best(base, 'steadyGamesPerSecond')).toFixed(3) }])),
-  runs: results.map((r) => ({ workers: r.workers, seconds: +r.seconds.toFixed(2), wall: +r.wallGamesPerSecond.toFixed(2), steady: +r.steadyGamesPerSecond.toFixed(2) })),
+  median: Object.fromEntries(counts.map((w) => [w, { wallGamesPerSecond: +median(w, 'wallGamesPerSecond').toFixed(2), lateGamesPerSecond: +median(w, 'lateGamesPerSecond').toFixed(2), fixedSeconds: +median(w, 'fixedSeconds').toFixed(2) }])),
+  medianSpeedup: Object.fromEntries(counts.filter((w) => w !== base).map((w) => [w, { wall: +(median(w, 'wallGamesPerSecond') / median(base, 'wallGamesPerSecond')).toFixed(3), late: +(median(w, 'lateGamesPerSecond') / median(base, 'lateGamesPerSecond')).toFixed(3) }])),
+  runs: results.map((r) => ({ workers: r.workers, seconds: +r.seconds.toFixed(2), wall: +r.wallGamesPerSecond.toFixed(2), steady: +r.steadyGamesPerSecond.toFixed(2), late: +r.lateGamesPerSecond.toFixed(2), fixed: +r.fixedSeconds.toFixed(2) })),
 };
 for (const w of counts.filter((x) => x !== base)) {
-  console.log(`${w} workers vs ${base}: ${best(w, 'wallGamesPerSecond').toFixed(1)} vs ${best(base, 'wallGamesPerSecond').toFixed(1)} games/s — ×${summary.speedup[w].wall} (steady state ×${summary.speedup[w].steady})`);
+  console.log(`${w} workers vs ${base}: best ${best(w, 'wallGamesPerSecond').toFixed(1)} vs ${best(base, 'wallGamesPerSecond').toFixed(1)} games/s — ×${summary.speedup[w].wall} (steady state ×${summary.speedup[w].steady})`);
+  console.log(`${w} workers vs ${base}: median ${median(w, 'wallGamesPerSecond').toFixed(1)} vs ${median(base, 'wallGamesPerSecond').toFixed(1)} games/s — ×${summary.medianSpeedup[w].wall} (second half ×${summary.medianSpeedup[w].late}; fixed cost ${median(w, 'fixedSeconds').toFixed(2)} vs ${median(base, 'fixedSeconds').toFixed(2)} s)`);
 }
 console.log(JSON.stringify(summary));
