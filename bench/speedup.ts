@@ -1,8 +1,9 @@
 /**
  * Speed-up of the parallel runner from 1 to N worker threads, on random-vs-random games of a
- * scenario (Supply Raid by default). A hand-run measurement, never part of the test suite.
+ * scenario (Supply Raid by default), or games of other agents (`--agents mcts:iterations=100,heuristic`:
+ * one spec per side in the scenario's side order, or one spec for every side). A hand-run measurement, never part of the test suite.
  *
- *   npx tsx bench/speedup.ts [--games 2000] [--workers 1,2] [--reps 2] [--stress] [--scenario supply-raid]
+ *   npx tsx bench/speedup.ts [--games 2000] [--workers 1,2] [--reps 2] [--stress] [--scenario supply-raid] [--agents random]
  *   npm run build && npx tsx bench/speedup.ts --dist     # the compiled runner (dist/)
  *
  * From the sources the workers load a bundle of the engine (src/core/bundle.ts), as `tournament`
@@ -36,6 +37,7 @@ import { GamesWriter } from '../src/runner/gamesfile.js';
 import { pathToFileURL } from 'node:url';
 import * as sourcePool from '../src/runner/pool.js';
 import { deriveSeed } from '../src/runner/seeds.js';
+import { splitAgentList } from '../src/commands/tournament.js';
 
 const o = new Command()
   .option('--scenario <id>', 'scenario id or file', 'supply-raid')
@@ -47,16 +49,20 @@ const o = new Command()
   .option('--batch <n>', 'games per task (default: as the runner chooses)', (v) => Number(v))
   .option('--worker-heap <MB>', 'heap limit per worker (default: as the runner chooses)', (v) => Number(v))
   .option('--dist', 'use the compiled runner in dist/ (run `npm run build` first)')
+  .option('--agents <specs>', "agent spec per side, comma-separated in the scenario's side order (one spec: every side)", 'random')
   .parse()
-  .opts<{ scenario: string; games: number; workers: string; reps: number; seed: number; stress?: boolean; batch?: number; workerHeap?: number; dist?: boolean }>();
+  .opts<{ scenario: string; games: number; workers: string; reps: number; seed: number; stress?: boolean; batch?: number; workerHeap?: number; dist?: boolean; agents: string }>();
 
 const { runGames } = o.dist ? ((await import(pathToFileURL(join(process.cwd(), 'dist/src/runner/pool.js')).href)) as typeof sourcePool) : sourcePool;
 
 const sc = loadScenario(o.scenario);
 const sides = sc.ruleset.sides(sc.compiled);
 const counts = o.workers.split(',').map((x) => Number(x));
+const specs = splitAgentList(o.agents); // as `tournament --agents` splits them (an agent's own options stay together)
+if (specs.length !== 1 && specs.length !== sides.length) throw new Error(`--agents: ${specs.length} specs for ${sides.length} sides (${sides.join(', ')})`);
+const agents = Object.fromEntries(sides.map((s, i) => [s, specs.length === 1 ? specs[0] : specs[i]]));
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
-process.stderr.write(`${sc.id}: ${o.games} random-vs-random games per run${o.dist ? ' (compiled runner)' : ''}, workers ${counts.join(' vs ')}, ${o.reps} rep(s); cores ${availableParallelism()}; load average before: ${load()}\n`);
+process.stderr.write(`${sc.id}: ${o.games} games per run (${sides.map((s) => `${s} ${agents[s]}`).join(', ')})${o.dist ? ' (compiled runner)' : ''}, workers ${counts.join(' vs ')}, ${o.reps} rep(s); cores ${availableParallelism()}; load average before: ${load()}\n`);
 
 interface Measure {
   workers: number;
@@ -83,7 +89,7 @@ for (let rep = 0; rep < o.reps; rep++) {
       sides,
       workers,
       total: o.games,
-      gameAt: (id) => ({ id, seed: deriveSeed(o.seed, id), agents: Object.fromEntries(sides.map((s) => [s, 'random'])) }),
+      gameAt: (id) => ({ id, seed: deriveSeed(o.seed, id), agents }),
       done: new Set(),
       batchSize: o.batch,
       workerHeapMb: o.workerHeap,
@@ -120,6 +126,7 @@ const median = (w: number, k: Rate | 'fixedSeconds'): number => {
 const base = counts[0];
 const summary = {
   scenario: sc.id,
+  agents,
   games: o.games,
   stress: !!o.stress,
   dist: !!o.dist,
