@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { builtinScenarioFiles, projectRoot, readScenarioFile } from '../src/core/scenario.js';
 import { RULESETS, compileSource } from '../src/rules/index.js';
 import { loadRuleset } from '../src/rules/load.js';
+import { loadRuleset as loadStatic } from '../src/rules/load-static.js';
 import { gameStream, randInt, streamFromString } from '../src/core/rng.js';
 import { verifyRecord } from '../src/replay.js';
 import { parseRecord } from '../src/core/record.js';
@@ -38,6 +39,12 @@ describe('the registry', () => {
     for (const r of RULESETS.values()) expect(await loadRuleset(r.id)).toBe(r);
     await expect(loadRuleset('no-such-rules')).rejects.toThrow(/unknown ruleset "no-such-rules"/);
     await expect(loadRuleset('../pirates')).rejects.toThrow(/not a ruleset id/);
+  });
+
+  it('in a one-file bundle (src/rules/load-static.ts in place of load.ts) loads the same objects by id and refuses the same ids', async () => {
+    for (const r of RULESETS.values()) expect(await loadStatic(r.id)).toBe(r);
+    await expect(loadStatic('no-such-rules')).rejects.toThrow(/unknown ruleset "no-such-rules"/);
+    await expect(loadStatic('../pirates')).rejects.toThrow(/not a ruleset id/);
   });
 });
 

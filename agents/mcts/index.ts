@@ -35,7 +35,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { AgentFactory, Explanation } from '../../src/core/agent.js';
-import { workerModule } from '../../src/core/threads.js';
+import { prepareWorker } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, checkVariantName, intOption, numOption, canonicalSpec } from '../options.js';
 import { againstRivals, findVariant, rolloutPolicy, scriptedPolicy, variantPolicy, type ScriptedPolicy } from '../heuristic/index.js';
@@ -150,11 +150,15 @@ let sharedPool: Piscina | null = null;
 let sharedPoolThreads = 0;
 let sharedPoolUsers = 0;
 
+/** The search threads' module and flags: from sources a one-file bundle, built once per process when stale (src/core/bundle.ts). */
+let entry: Promise<{ filename: string; execArgv: string[] }> | null = null;
+
 /** The process-wide pool of search threads (created on first use, closed when its last agent closes). */
-function acquirePool(threads: number): Piscina {
+async function acquirePool(threads: number): Promise<Piscina> {
+  entry ??= prepareWorker(import.meta.url, 'worker');
+  const { filename, execArgv } = await entry;
   if (!sharedPool || sharedPoolThreads < threads) {
     void sharedPool?.destroy();
-    const { filename, execArgv } = workerModule(import.meta.url, 'worker');
     sharedPool = new Piscina({ filename, execArgv, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
     sharedPoolThreads = threads;
   }
@@ -226,7 +230,7 @@ export const mctsAgent: AgentFactory = (ctx) => {
       const { policy, fast } = scriptsOf(follow);
       let results: SearchResult[];
       if (parallel && threadsCap) {
-        pool ??= acquirePool(threads);
+        pool ??= await acquirePool(threads);
         const data = threadsCap.exportState(d.state);
         const tasks: TreeTask[] = seeds.map((seed) => ({
           ruleset: ctx.ruleset.id,

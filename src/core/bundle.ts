@@ -20,8 +20,9 @@
  *
  * Precondition for an entry: no module it reaches imports a relative path computed at run time
  * (`import(\`./${x}/index.js\`)`): the bundle keeps such an import as it is, resolved against the
- * bundle's own folder. src/rules/load.ts has one, which is why the MCTS search threads (which load
- * a ruleset by id) are not bundled; test/core/bundle.test.ts checks the bundled entries.
+ * bundle's own folder. The one such module, src/rules/load.ts (the MCTS search threads load a
+ * ruleset by id), is replaced in every bundle by src/rules/load-static.ts, which finds the ruleset
+ * in the registry; test/core/bundle.test.ts checks the project's bundled entries.
  *
  * Bundles live in `<project root>/node_modules/.cache/skirmish/`, each with a manifest of its inputs'
  * content hashes; files are written to a temporary name and renamed, so concurrent builders leave a
@@ -33,7 +34,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Bumped when the way bundles are built changes (old manifests are then stale). */
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface Manifest {
   format: number;
@@ -115,6 +116,14 @@ export async function prepareBundle(entry: string): Promise<string | null> {
         }));
       },
     };
+    // src/rules/load.ts → load-static.ts (see the precondition above).
+    const loadTs = join(p.root, 'src', 'rules', 'load.ts');
+    const staticLoad = {
+      name: 'static-ruleset-load',
+      setup(b: { onResolve(o: { filter: RegExp }, f: (a: { path: string; resolveDir: string }) => { path: string } | undefined): void }): void {
+        b.onResolve({ filter: /(^|\/)load\.js$/ }, (a) => (resolve(a.resolveDir, a.path.replace(/\.js$/, '.ts')) === loadTs ? { path: join(p.root, 'src', 'rules', 'load-static.ts') } : undefined));
+      },
+    };
     const out = await esbuild.build({
       entryPoints: [entry],
       absWorkingDir: p.root,
@@ -128,7 +137,7 @@ export async function prepareBundle(entry: string): Promise<string | null> {
       write: false,
       metafile: true,
       logLevel: 'silent',
-      plugins: [keepMetaUrl],
+      plugins: [staticLoad, keepMetaUrl],
     });
     const inputs: Record<string, string> = {};
     for (const rel of Object.keys(out.metafile.inputs)) inputs[rel] = sha(readFileSync(resolve(p.root, rel)));

@@ -9,6 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshBundle, prepareBundle } from '../../src/core/bundle.js';
+import type { Json } from '../../src/core/model.js';
+import { loadScenario } from '../../src/rules/index.js';
+import { GameSession } from '../../src/core/game.js';
+import grow, { type TreeTask } from '../../agents/mcts/worker.js';
+import { searchOptions } from '../../agents/mcts/index.js';
+import type { SearchResult } from '../../agents/mcts/search.js';
 
 const dirs: string[] = [];
 // The tests set SKIRMISH_NO_BUNDLE themselves: the caller's setting is put aside and restored.
@@ -82,15 +88,38 @@ describe('worker bundles', () => {
 
 describe("the project's bundled workers", () => {
   // A bundle keeps a computed relative `import()` as it is, resolved against the bundle's folder:
-  // src/rules/load.ts has one (the MCTS search threads load a ruleset by id), so no bundled worker
-  // may reach it.
-  it.each(['src/runner/worker.ts', 'src/serve/worker.ts'])('%s bundles without src/rules/load.ts', async (rel) => {
+  // src/rules/load.ts has one (the MCTS search threads load a ruleset by id), so every bundle has
+  // src/rules/load-static.ts in its place.
+  const inputsOf = async (rel: string): Promise<{ js: string; inputs: string[] }> => {
     const entry = fileURLToPath(new URL(`../../${rel}`, import.meta.url));
     const js = await prepareBundle(entry);
     expect(js).not.toBeNull();
     const manifest = JSON.parse(readFileSync((js as string).replace(/\.mjs$/, '.json'), 'utf8')) as { inputs: Record<string, string> };
-    const inputs = Object.keys(manifest.inputs);
+    return { js: js as string, inputs: Object.keys(manifest.inputs) };
+  };
+  it.each(['src/runner/worker.ts', 'src/serve/worker.ts', 'agents/mcts/worker.ts'])('%s bundles without src/rules/load.ts', async (rel) => {
+    const { inputs } = await inputsOf(rel);
     expect(inputs).toContain(rel);
     expect(inputs.filter((f) => f.endsWith('rules/load.ts'))).toEqual([]);
+  });
+
+  it('the bundled MCTS search thread finds its ruleset by id and grows the same tree as the sources', async () => {
+    const { js, inputs } = await inputsOf('agents/mcts/worker.ts');
+    expect(inputs).toContain('src/rules/load-static.ts');
+    const bundled = (await import(pathToFileURL(js).href)) as { default: (t: TreeTask) => Promise<SearchResult> };
+    const sc = loadScenario('supply-raid');
+    const task: TreeTask = {
+      ruleset: sc.ruleset.id,
+      scenario: sc.raw as Json,
+      state: (sc.ruleset.threads as NonNullable<typeof sc.ruleset.threads>).exportState(new GameSession(sc, 7, { pirates: 'random', townsfolk: 'random' }).state),
+      options: searchOptions({ iterations: '40' }, sc.ruleset).opts,
+      seed: 11,
+    };
+    const a = await bundled.default(task);
+    const b = await grow(task);
+    expect(a.iterations).toBe(40);
+    expect(a.stats.length).toBeGreaterThan(1);
+    expect(a.stats).toEqual(b.stats);
+    await expect(bundled.default({ ...task, ruleset: 'no-such-rules' })).rejects.toThrow(/unknown ruleset "no-such-rules"/);
   });
 });
