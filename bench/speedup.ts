@@ -24,9 +24,10 @@
  * Supply Raid), so on 2,000 games (~6 s with 2 workers) the fixed cost weighs several times more in
  * the ratio than on 10,000 (`--games 10000`): see docs/ARCHITECTURE.md, "Issue 21, seventh pass".
  *
- * Note on 2 cores: one worker already uses more than one core (V8's concurrent garbage collector and
- * the main thread run beside it), so 2 workers on 2 cores cannot reach twice its rate; pin the 1-worker
- * run to one core (`taskset -c 0 npx tsx bench/speedup.ts --workers 1`) to see the per-core rate.
+ * Note on 2 cores: without `--single-threaded` (which `npm run bench:speedup` passes) one worker uses
+ * more than one core (V8's concurrent garbage collector and compiler run beside it), so 2 workers on
+ * 2 cores cannot reach twice its rate; with it, a worker is one thread and warm workers lose nothing
+ * to each other (ARCHITECTURE, "Issue 21, seventh pass").
  */
 import { Command } from 'commander';
 import { mkdtempSync, rmSync } from 'node:fs';
