@@ -47,6 +47,21 @@ export function variantPolicy(ruleset: AnyRuleset, name: string, side: string, f
   return withRivals(ruleset, base, name, [side]);
 }
 
+/** The two scripts a search follows for one side: `policy` (priors at the root, the guard's favourite) and `fast` (rollouts and priors below). */
+export interface SideScripts {
+  policy: ScriptedPolicy | null;
+  fast: ScriptedPolicy | null;
+}
+
+/**
+ * The scripts of `side` in a search: the ruleset's main script when `name` is null, else its policy
+ * variant `name` for that side ({@link variantPolicy}; AgentSpecError when there is none).
+ */
+export function sideScripts(ruleset: AnyRuleset, name: string | null, side: string): SideScripts {
+  if (name === null) return { policy: scriptedPolicy(ruleset), fast: rolloutPolicy(ruleset) };
+  return { policy: variantPolicy(ruleset, name, side, false), fast: variantPolicy(ruleset, name, side, true) };
+}
+
 /**
  * `own` for the sides not in `sides`, and the ruleset's policy variant `name` for the sides in
  * `sides` — the scripts a search assumes its opponents play (`mcts:rival=NAME`). `own` itself when

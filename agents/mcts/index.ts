@@ -38,7 +38,7 @@ import type { AgentFactory, Explanation } from '../../src/core/agent.js';
 import { prepareWorker } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, checkVariantName, intOption, numOption, canonicalSpec } from '../options.js';
-import { againstRivals, findVariant, rolloutPolicy, scriptedPolicy, variantPolicy, type ScriptedPolicy } from '../heuristic/index.js';
+import { againstRivals, findVariant, sideScripts, type SideScripts } from '../heuristic/index.js';
 import { Portfolio, type PortfolioChoice } from './portfolio.js';
 import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
@@ -184,12 +184,12 @@ export const mctsAgent: AgentFactory = (ctx) => {
   const rivalSides = rival === null ? [] : findVariant(ctx.ruleset, rival).sides(ctx.scenario).filter((x) => x !== ctx.side);
   const rivals = rival !== null && rivalSides.length > 0 ? { name: rival, sides: rivalSides } : null;
   // This side's scripts by variant name (`script`: the main one), made on first use.
-  const scripts = new Map<string, { policy: ScriptedPolicy | null; fast: ScriptedPolicy | null }>();
-  scripts.set('script', { policy: scriptedPolicy(ctx.ruleset), fast: rolloutPolicy(ctx.ruleset) });
-  const scriptsOf = (name: string): { policy: ScriptedPolicy | null; fast: ScriptedPolicy | null } => {
+  const scripts = new Map<string, SideScripts>();
+  scripts.set('script', sideScripts(ctx.ruleset, null, ctx.side));
+  const scriptsOf = (name: string): SideScripts => {
     let p = scripts.get(name);
     if (!p) {
-      p = { policy: variantPolicy(ctx.ruleset, name, ctx.side, false), fast: variantPolicy(ctx.ruleset, name, ctx.side, true) };
+      p = sideScripts(ctx.ruleset, name, ctx.side);
       scripts.set(name, p);
     }
     return p;

@@ -6,7 +6,7 @@
 import { canonicalJson, hashString } from '../../src/core/hash.js';
 import type { Json } from '../../src/core/model.js';
 import { loadRuleset } from '../../src/rules/load.js';
-import { againstRivals, rolloutPolicy, scriptedPolicy, variantPolicy } from '../heuristic/index.js';
+import { againstRivals, sideScripts } from '../heuristic/index.js';
 import { search, type SearchOptions, type SearchResult } from './search.js';
 
 /** One tree to grow. */
@@ -38,7 +38,6 @@ export default async function grow(task: TreeTask): Promise<SearchResult> {
     compiled.set(key, sc);
   }
   const state = r.threads.importState(sc, task.state);
-  const v = task.variant;
-  if (v) return search(r, state, task.options, task.seed, variantPolicy(r, v.name, v.side, false), () => performance.now(), againstRivals(r, variantPolicy(r, v.name, v.side, true), task.rivals));
-  return search(r, state, task.options, task.seed, scriptedPolicy(r), () => performance.now(), againstRivals(r, rolloutPolicy(r), task.rivals));
+  const { policy, fast } = sideScripts(r, task.variant?.name ?? null, task.variant?.side ?? '');
+  return search(r, state, task.options, task.seed, policy, () => performance.now(), againstRivals(r, fast, task.rivals));
 }
