@@ -354,8 +354,12 @@ export interface RulesetTraits {
   readonly activation: 'cards' | 'side-turns' | 'alternate';
 }
 
-/** A ruleset id: the folder under src/rules/ and scenarios/ (lower case, digits, dashes). */
-const RULESET_ID = /^[a-z][a-z0-9-]*$/;
+/**
+ * The form of a ruleset id: the folder under src/rules/ and scenarios/ (lower-case letters, digits
+ * and dashes, starting with a letter). {@link defineRuleset} checks it, and the loaders that find a
+ * ruleset by id (src/rules/load.ts, load-static.ts) refuse any other string before looking.
+ */
+export const RULESET_ID = /^[a-z][a-z0-9-]*$/;
 
 /**
  * For a ruleset's {@link Ruleset.evaluateSides}: the index in `order` (the scenario's sides, in its

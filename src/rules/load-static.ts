@@ -6,10 +6,9 @@
  * ruleset object with that id, or a rejection for an id that is not a ruleset's (a bundle knows only
  * the registered rulesets; from sources load.ts also finds an unregistered folder).
  */
-import type { AnyRuleset } from '../core/model.js';
+import { RULESET_ID, type AnyRuleset } from '../core/model.js';
 import { RULESETS } from './index.js';
 
-const RULESET_ID = /^[a-z][a-z0-9-]*$/;
 
 /** The registered ruleset with this id. Rejects for an id that is not a registered ruleset's. */
 export function loadRuleset(id: string): Promise<AnyRuleset> {

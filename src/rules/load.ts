@@ -6,9 +6,8 @@
  * src/rules/pig-wars/), one of the `rulesets` exported by the folder named by the longest prefix of
  * the id that is a folder (`x-y-z` → `x-y` → `x`). Does not import the registry (src/rules/index.ts).
  */
-import type { AnyRuleset } from '../core/model.js';
+import { RULESET_ID, type AnyRuleset } from '../core/model.js';
 
-const RULESET_ID = /^[a-z][a-z0-9-]*$/;
 const loaded = new Map<string, Promise<AnyRuleset>>();
 
 function isRuleset(v: unknown): v is AnyRuleset {
