@@ -126,7 +126,18 @@ export function newState(sc: PigScenario): PigState {
   };
 }
 
-const ARRAYS = ['x', 'y', 'facing', 'status', 'hits', 'loaded', 'carry', 'charged', 'noCharge', 'chargeBonus', 'rounds', 'moved', 'wall', 'close', 'lostTurn', 'pending', 'lossChecked', 'standardLost', 'leaderLost', 'order', 'pigX', 'pigY', 'pigBy', 'cardsLeft', 'counters'] as const;
+/** The state's array fields (those {@link hashState} reads, `counters` aside). */
+const ARRAYS = ['x', 'y', 'facing', 'status', 'hits', 'loaded', 'carry', 'charged', 'noCharge', 'chargeBonus', 'rounds', 'moved', 'wall', 'close', 'lostTurn', 'pending', 'lossChecked', 'standardLost', 'leaderLost', 'order', 'pigX', 'pigY', 'pigBy', 'cardsLeft', 'counters'] as const satisfies readonly ArrayField[];
+
+/** The names of PigState's array fields. */
+type ArrayField = { [K in keyof PigState]-?: PigState[K] extends readonly number[] ? K : never }[keyof PigState];
+/**
+ * Compiles only while {@link ARRAYS} names every array field: a field added to the state and to
+ * {@link cloneState} (whose object literal the compiler checks whole) but not to ARRAYS would be left
+ * out of the hash, and two states differing in it would hash alike.
+ */
+const ARRAYS_COMPLETE: [Exclude<ArrayField, (typeof ARRAYS)[number]>] extends [never] ? true : never = true;
+void ARRAYS_COMPLETE;
 
 /** An independent copy (arrays copied, scenario shared). */
 export function cloneState(s: PigState): PigState {
