@@ -9,7 +9,6 @@
 import { RULESET_ID, type AnyRuleset } from '../core/model.js';
 import { RULESETS } from './index.js';
 
-
 /** The registered ruleset with this id. Rejects for an id that is not a registered ruleset's. */
 export function loadRuleset(id: string): Promise<AnyRuleset> {
   if (!RULESET_ID.test(id)) return Promise.reject(new Error(`"${id}" is not a ruleset id`));

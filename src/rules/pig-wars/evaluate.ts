@@ -30,11 +30,12 @@ export const FEATURE_NAMES = [
  * again the same way after the raiders' heuristic changed (held-out log-loss 0.393 → 0.380), and
  * once more with the two defenders' features `guard` and `contact` (issue 16; the same 600 games,
  * held-out log-loss 0.380 → 0.370, accuracy 83.1% → 84.6%). The dark-ages weights gave those two
- * features no weight (until their refit below). The pirates' `guard` weight then had its sign turned (+2.5479 → −2.5479,
- * issue 16, tenth session): fitted on scripted games, where defenders stand at the loot when the
- * raiders are there, it told the searching defenders to keep away from the loot, while marching on
- * it is what wins the script more games; with the sign turned the searching townsfolk won 37 of 100
- * deals against 29 (`stress --seed 78`), and `mcts` 65.0% against the script (seed 10, 200 games).
+ * features no weight (until their refit below). The pirates' `guard` weight then had its sign
+ * turned (+2.5479 → −2.5479, issue 16, tenth session): fitted on scripted games, where defenders
+ * stand at the loot when the raiders are there, it told the searching defenders to keep away from
+ * the loot, while marching on it is what wins the script more games; with the sign turned the
+ * searching townsfolk won 37 of 100 deals against 29 (`stress --seed 78`), and `mcts` 65.0%
+ * against the script (seed 10, 200 games).
  * The dark-ages weights were fitted again on *searching* games (issue 16, thirteenth session): 600
  * games of farmstead-raid, `mcts` against the script in each seat (`stress --seed 710 --records all`,
  * `fit-eval --every 10`), held-out log-loss 0.564 → 0.462 and accuracy 66.2% → 79.4% against the
