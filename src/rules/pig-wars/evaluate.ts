@@ -38,12 +38,10 @@ export const FEATURE_NAMES = [
  * against the script (seed 10, 200 games).
  * The dark-ages weights were fitted again on *searching* games (issue 16, thirteenth session): 600
  * games of farmstead-raid, `mcts` against the script in each seat (`stress --seed 710 --records all`,
- * `fit-eval --every 10`), held-out log-loss 0.564 → 0.462 and accuracy 66.2% → 79.4% against the
- * weights before, [3.8747, 1.5836, 1.532, −0.5408, 1.4059, −4.7252, −4.2318, −4.9549, 0, 0]. The
- * defenders' `guard` and `contact` now weigh (−1.38, −1.31: Saxons near the pigs and near the raiders
- * are worth having). In screens of 200 deals (stress seeds 703 and 704) the searching Saxons won
- * 110 against 87 with them (deals won only with the new weights 56, only with the old 33), the
- * searching Vikings 184 against 182. See docs/rules/pig-wars.md.
+ * `fit-eval --every 10`), held-out log-loss 0.564 → 0.462 against the weights before, [3.8747,
+ * 1.5836, 1.532, −0.5408, 1.4059, −4.7252, −4.2318, −4.9549, 0, 0]; the defenders' `guard` and
+ * `contact` now weigh. The screens and tournaments that chose and measured them are in
+ * docs/rules/pig-wars.md ("The Farmstead evaluation fitted on searching games").
  */
 export const DEFAULT_WEIGHTS_BY_VERSION: Readonly<Record<'pig-wars' | 'pig-wars-pirates', readonly number[]>> = {
   'pig-wars': [-0.178492, 1.322128, 1.85012, 0.855914, 4.511538, -2.293502, -1.43953, -1.909392, -1.376258, -1.312086],
