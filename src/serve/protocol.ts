@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ActionTargets, FigureReach, ScenePoint } from '../core/scene.js';
+import { RULESET_ID } from '../core/model.js';
 
 /** A game's id as the server hands it out (and the only form it accepts back). */
 export const GAME_ID = /^g[0-9a-f]{16}$/;
@@ -33,10 +34,13 @@ export type Level = keyof typeof LEVELS;
 /** How the person's band decisions are taken: `band` leaves each figure's share of a band order to the rules' policy; `figure` asks for each. */
 export const ordersSchema = z.enum(['band', 'figure']);
 
+/** `<ruleset>/<scenario id>`: both parts in the form of {@link RULESET_ID} (the form scenario ids share). */
+const SCENARIO_REF = new RegExp(`^${RULESET_ID.source.slice(1, -1)}/${RULESET_ID.source.slice(1, -1)}$`);
+
 /** POST /api/games: a new game. `scenario` is `<ruleset>/<scenario id>` of a built-in scenario. */
 export const newGameSchema = z
   .object({
-    scenario: z.string().regex(/^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/, 'a built-in scenario as <ruleset>/<id>'),
+    scenario: z.string().regex(SCENARIO_REF, 'a built-in scenario as <ruleset>/<id>'),
     side: z.string().min(1).max(64),
     opponent: z.enum(Object.keys(LEVELS) as [Level, ...Level[]]),
     seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
