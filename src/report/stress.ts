@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SideId } from '../core/model.js';
 import type { GameRow } from '../runner/types.js';
-import { wilson, type Rate } from '../stats/interval.js';
+import { signTest, wilson, type Rate } from '../stats/interval.js';
 import { ErrorLog, csv, mdTable, num, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
 import { Histogram, Summary, round } from './summary.js';
 import { groupedBarChart, histogramChart } from './svg.js';
@@ -272,13 +272,33 @@ export function joinPairings(pairings: readonly Readonly<Record<SideId, string>>
 }
 
 /**
+ * Two pairings of a stress run compared deal by deal for one side ({@link PairingsAnalysis.paired}).
+ * `a` and `b` number the pairings from 1 in the order given; `deals` counts the deals both played to
+ * a result; `betterA`/`betterB` the deals on which the side did strictly better with that pairing;
+ * `p` the exact two-sided sign test of `betterA` against `betterB` (1 when both are 0).
+ */
+export interface PairedDeals {
+  side: SideId;
+  a: number;
+  b: number;
+  deals: number;
+  betterA: number;
+  betterB: number;
+  p: number;
+}
+
+/**
  * A stress run of several agent pairings side by side (`stress --pairing …`): the whole run's
  * analysis as usual, plus per pairing the win rate (wins + ½ draws) of each side with its 95%
  * Wilson interval, as a "Balance by pairing" section of report.md and `pairings` in report.json —
- * so a designer sees how the balance moves with the players' skill.
+ * so a designer sees how the balance moves with the players' skill. Because every pairing plays the
+ * same deals, it also compares each two pairings deal by deal for each side ("Pairings compared deal
+ * by deal", `pairedDeals` in report.json; {@link PairedDeals}).
  */
 export class PairingsAnalysis implements Analysis {
   private readonly tallies: { wins: Map<SideId, number>; draws: number; results: number; rows: number }[];
+  /** Per pairing: deal number → the winner of that deal's game (null: a draw); games without a result are left out. */
+  private readonly outcomes: Map<number, SideId | null>[];
 
   constructor(
     private readonly inner: StressAnalysis,
@@ -286,6 +306,7 @@ export class PairingsAnalysis implements Analysis {
     private readonly pairings: readonly Readonly<Record<SideId, string>>[],
   ) {
     this.tallies = pairings.map(() => ({ wins: new Map(sides.map((x) => [x, 0])), draws: 0, results: 0, rows: 0 }));
+    this.outcomes = pairings.map(() => new Map());
   }
 
   private indexOf(row: GameRow): number {
@@ -303,6 +324,41 @@ export class PairingsAnalysis implements Analysis {
     t.results++;
     if (row.winner === null) t.draws++;
     else t.wins.set(row.winner, (t.wins.get(row.winner) ?? 0) + 1);
+    // The deal as the runner numbers it: game i plays pairing (i − 1) mod P on deal ⌈i / P⌉ (two
+    // pairings of the same agents are told apart by that, not by their agents).
+    const k = (row.id - 1) % this.pairings.length;
+    if (this.sides.every((s) => this.pairings[k][s] === row.agents[s])) this.outcomes[k].set(Math.ceil(row.id / this.pairings.length), row.winner);
+  }
+
+  /**
+   * For each side and each two pairings a < b: of the deals both pairings played to a result, on how
+   * many the side did better in a than in b (a win against a draw or a loss, a draw against a loss)
+   * and the other way round, with the exact two-sided sign test on those deals. Deals the side did as
+   * well on in both are not counted. The paired test sees differences that two win rates with their
+   * own intervals hide, because both pairings met the same dice and draws.
+   */
+  paired(): PairedDeals[] {
+    const score = (w: SideId | null, s: SideId): number => (w === null ? 0.5 : w === s ? 1 : 0);
+    const out: PairedDeals[] = [];
+    for (const side of this.sides) {
+      for (let a = 0; a < this.pairings.length; a++) {
+        for (let b = a + 1; b < this.pairings.length; b++) {
+          let deals = 0;
+          let betterA = 0;
+          let betterB = 0;
+          for (const [deal, wa] of this.outcomes[a]) {
+            const wb = this.outcomes[b].get(deal);
+            if (wb === undefined) continue;
+            deals++;
+            const d = score(wa, side) - score(wb, side);
+            if (d > 0) betterA++;
+            else if (d < 0) betterB++;
+          }
+          out.push({ side, a: a + 1, b: b + 1, deals, betterA, betterB, p: signTest(betterA, betterA + betterB) });
+        }
+      }
+    }
+    return out;
   }
 
   /** Per pairing: its agents and each side's rate. */
@@ -325,14 +381,21 @@ export class PairingsAnalysis implements Analysis {
     for (const r of rates) {
       md.push(`| ${this.sides.map((s) => `${s}=\`${r.agents[s]}\``).join(', ')} | ${r.games} | ${this.sides.map((s) => `${(r.bySide[s].rate * 100).toFixed(1)}% [${(r.bySide[s].low * 100).toFixed(1)}–${(r.bySide[s].high * 100).toFixed(1)}%]`).join(' | ')} |`);
     }
+    const paired = this.paired();
+    md.push('\n## Pairings compared deal by deal\n');
+    md.push('Every pairing played the same deals, so two pairings can be compared deal by deal: for each side, of the deals both played to a result, on how many the side did better with pairing A than with pairing B (a win against a draw or a loss, a draw against a loss) and the other way round; p is the exact two-sided sign test on those deals (deals the side did as well on in both are not counted). Pairings by number:\n');
+    rates.forEach((r, i) => md.push(`${i + 1}. ${this.sides.map((s) => `${s}=\`${r.agents[s]}\``).join(', ')}`));
+    md.push('');
+    md.push(mdTable(['side', 'A', 'B', 'deals', 'better in A', 'better in B', 'p'], paired.map((x) => [x.side, x.a, x.b, x.deals, x.betterA, x.betterB, x.p < 0.001 ? '< 0.001' : x.p.toFixed(3)]), ['l', 'r', 'r', 'r', 'r', 'r', 'r']));
     const reportMd = join(info.dir, 'report.md');
     const jsonFile = join(info.dir, 'report.json');
     writeFileAtomic(reportMd, `${readFileSync(reportMd, 'utf8').trimEnd()}\n${md.join('\n')}\n`);
     if (existsSync(jsonFile)) {
       const j = JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>;
       j.pairings = rates;
+      j.pairedDeals = paired;
       writeFileAtomic(jsonFile, `${JSON.stringify(j, null, 2)}\n`);
     }
-    return { ...summary, pairings: rates };
+    return { ...summary, pairings: rates, pairedDeals: paired };
   }
 }

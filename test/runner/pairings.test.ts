@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { gameAt, RUN_FORMAT, type RunManifest } from '../../src/runner/manifest.js';
 import { cli, cliInProcess, gameRows, tempDir } from './helpers.js';
 import { splitPairing } from '../../src/commands/stress.js';
+import { PairingsAnalysis, StressAnalysis } from '../../src/report/stress.js';
+import type { GameRow } from '../../src/runner/types.js';
 
 describe('stress with pairings', () => {
   it('game i plays pairing (i − 1) mod P on the seed of deal ⌈i / P⌉', () => {
@@ -44,9 +46,44 @@ describe('stress with pairings', () => {
     expect(md).toContain('## Balance by pairing');
     expect(md).toMatch(/\| vikings=`heuristic`, saxons=`heuristic` \| 2 \| \d+\.\d% \[\d+\.\d–\d+\.\d%\] \| \d+\.\d% \[/);
     expect(md).toMatch(/\| vikings=`random`, saxons=`heuristic` \| 2 \|/);
-    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { pairings: { games: number }[] };
+    expect(md).toContain('## Pairings compared deal by deal');
+    expect(md).toMatch(/\| vikings \| 1 \| 2 \| 2 \| \d \| \d \| [\d.]+ \|/);
+    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { pairings: { games: number }[]; pairedDeals: { side: string; deals: number; betterA: number; betterB: number }[] };
     expect(json.pairings.map((p) => p.games)).toEqual([2, 2]);
+    // The counts agree with the games file: deal d is games 2d − 1 (pairing 1) and 2d (pairing 2).
+    for (const side of ['vikings', 'saxons']) {
+      const won = (id: number): number => (rows[id - 1].winner === side ? 1 : rows[id - 1].winner === null ? 0.5 : 0);
+      const diffs = [1, 2].map((d) => won(2 * d - 1) - won(2 * d));
+      expect(json.pairedDeals.find((x) => x.side === side)).toMatchObject({ deals: 2, betterA: diffs.filter((x) => x > 0).length, betterB: diffs.filter((x) => x < 0).length });
+    }
   }, 120_000);
+
+  it('compares each two pairings deal by deal for each side, with the exact sign test', () => {
+    const sides = ['a', 'b'];
+    const pairings = [
+      { a: 'x', b: 'y' },
+      { a: 'z', b: 'y' },
+    ];
+    const row = (id: number, winner: string | null, error?: GameRow['error']): GameRow => ({ id, seed: 1, agents: pairings[(id - 1) % 2], winner, reason: '', turns: 3, decisions: 9, stats: {}, ...(error ? { error } : {}) });
+    const analysis = new PairingsAnalysis(new StressAnalysis(sides, { a: 'x | z', b: 'y' }), sides, pairings);
+    // Deal 1: a wins with pairing 1, loses with 2. Deal 2: a wins both. Deal 3: a draw with 1, a loss
+    // with 2. Deal 4: a loses with 1, wins with 2. Deal 5: no result with 1 (an engine error): not counted.
+    const games = [row(1, 'a'), row(2, 'b'), row(3, 'a'), row(4, 'a'), row(5, null), row(6, 'b'), row(7, 'b'), row(8, 'a'), row(9, null, { kind: 'engine', message: 'boom', repro: '' }), row(10, 'a')];
+    for (const g of [...games].reverse()) analysis.add(g); // rows arrive in any order
+    expect(analysis.paired()).toEqual([
+      { side: 'a', a: 1, b: 2, deals: 4, betterA: 2, betterB: 1, p: 1 },
+      { side: 'b', a: 1, b: 2, deals: 4, betterA: 1, betterB: 2, p: 1 },
+    ]);
+    // Twelve deals all won by a with pairing 1 and lost with pairing 2: p = 2 · 2^−12.
+    const lopsided = new PairingsAnalysis(new StressAnalysis(sides, { a: 'x | z', b: 'y' }), sides, pairings);
+    for (let d = 1; d <= 12; d++) {
+      lopsided.add(row(2 * d - 1, 'a'));
+      lopsided.add(row(2 * d, 'b'));
+    }
+    const [pa] = lopsided.paired();
+    expect(pa).toMatchObject({ deals: 12, betterA: 12, betterB: 0 });
+    expect(pa.p).toBeCloseTo(2 / 4096, 12);
+  });
 
   it('a pairing splits only where another side begins, so specs keep their options', () => {
     const sides = ['pirates', 'townsfolk'];
