@@ -115,7 +115,7 @@ for (let rep = 0; rep < o.reps; rep++) {
     };
     m.fixedSeconds = m.seconds - n / m.lateGamesPerSecond;
     results.push(m);
-    process.stderr.write(`  rep ${rep + 1}, ${workers} worker(s): ${m.seconds.toFixed(1)} s, ${m.wallGamesPerSecond.toFixed(1)} games/s (steady ${m.steadyGamesPerSecond.toFixed(1)}, second half ${m.lateGamesPerSecond.toFixed(1)}; fixed cost ${m.fixedSeconds.toFixed(2)} s); load ${load()}\n`);
+    process.stderr.write(`  rep ${rep + 1}, ${workers} worker(s): ${m.seconds.toFixed(1)} s, ${m.wallGamesPerSecond.toFixed(1)} games/s (steady ${m.steadyGamesPerSecond.toFixed(1)}, second half ${m.lateGamesPerSecond.toFixed(1)}; fixed cost ${m.fixedSeconds.toFixed(2)} s, of it ${((t1 - last) / 1000).toFixed(2)} s after the last game: stopping the threads); load ${load()}\n`);
   }
 }
 type Rate = 'wallGamesPerSecond' | 'steadyGamesPerSecond' | 'lateGamesPerSecond';
