@@ -20,7 +20,7 @@ export function registerStress(program: Command): void {
     )
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--agent <side=spec>', 'the agent of a side, e.g. pirates=random (repeat per side; default heuristic)', collect, [])
-    .option('--pairing <side=spec,side=spec>', 'a pairing of agents, one per side (repeat: two or more play side by side on the same seeds, e.g. script vs script, search vs search, mixed; a spec may carry several options, e.g. pirates=mcts:iterations=600,focus=1,townsfolk=heuristic; report.md shows the win rate per side for each); instead of --agent', collect, [])
+    .option('--pairing <side=spec,side=spec>', 'a pairing of agents, one per side (repeat: two or more play side by side on the same seeds, e.g. script vs script, search vs search, mixed; a spec may carry several options, e.g. pirates=mcts:iterations=600,focus=1,townsfolk=heuristic; report.md shows the win rate per side for each, and compares each two deal by deal with a sign test); instead of --agent', collect, [])
     .option('--games <n>', 'games to play (default 1000; with pairings, split among them); with --resume, a larger number extends the run', parseCount);
   addRunOptions(cmd)
     .addHelpText(
