@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { signTest } from '../src/stats/interval.js';
 import { TournamentAnalysis } from '../src/report/tournament.js';
+import { pValue } from '../src/report/common.js';
 import type { GameRow } from '../src/runner/types.js';
 
 describe('signTest (exact, two-sided)', () => {
@@ -23,6 +24,16 @@ describe('signTest (exact, two-sided)', () => {
   it('stays exact far in the tail (no overflow for large n)', () => {
     const p = signTest(600, 1000);
     expect(p / 2.7284641560660184e-10).toBeCloseTo(1, 8);
+  });
+});
+
+describe('pValue (the reports\' p column)', () => {
+  it('gives three decimals, and "< 0.001" instead of a bare 0.000', () => {
+    expect(pValue(1)).toBe('1.000');
+    expect(pValue(0.0123)).toBe('0.012');
+    expect(pValue(0.001)).toBe('0.001');
+    expect(pValue(0.000999)).toBe('< 0.001');
+    expect(pValue(signTest(58, 64))).toBe('< 0.001');
   });
 });
 

@@ -78,6 +78,11 @@ export function num(x: number, digits = 1): string {
   return Number.isFinite(x) ? x.toFixed(digits) : '—';
 }
 
+/** A p-value for a table: three decimals, or "< 0.001" below that (never a bare 0.000). */
+export function pValue(p: number): string {
+  return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
+
 /** Keeps the error rows with the smallest ids (a deterministic sample) and counts by kind. */
 export class ErrorLog {
   readonly byKind: Record<GameErrorKind, number> = { agent: 0, timeout: 0, engine: 0, worker: 0 };

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { SideId } from '../core/model.js';
 import type { GameRow } from '../runner/types.js';
 import { signTest, wilson, type Rate } from '../stats/interval.js';
-import { ErrorLog, csv, mdTable, num, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
+import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
 import { Histogram, Summary, round } from './summary.js';
 import { groupedBarChart, histogramChart } from './svg.js';
 
@@ -386,7 +386,7 @@ export class PairingsAnalysis implements Analysis {
     md.push('Every pairing played the same deals, so two pairings can be compared deal by deal: for each side, of the deals both played to a result, on how many the side did better with pairing A than with pairing B (a win against a draw or a loss, a draw against a loss) and the other way round; p is the exact two-sided sign test on those deals (deals the side did as well on in both are not counted). Pairings by number:\n');
     rates.forEach((r, i) => md.push(`${i + 1}. ${this.sides.map((s) => `${s}=\`${r.agents[s]}\``).join(', ')}`));
     md.push('');
-    md.push(mdTable(['side', 'A', 'B', 'deals', 'better in A', 'better in B', 'p'], paired.map((x) => [x.side, x.a, x.b, x.deals, x.betterA, x.betterB, x.p < 0.001 ? '< 0.001' : x.p.toFixed(3)]), ['l', 'r', 'r', 'r', 'r', 'r', 'r']));
+    md.push(mdTable(['side', 'A', 'B', 'deals', 'better in A', 'better in B', 'p'], paired.map((x) => [x.side, x.a, x.b, x.deals, x.betterA, x.betterB, pValue(x.p)]), ['l', 'r', 'r', 'r', 'r', 'r', 'r']));
     const reportMd = join(info.dir, 'report.md');
     const jsonFile = join(info.dir, 'report.json');
     writeFileAtomic(reportMd, `${readFileSync(reportMd, 'utf8').trimEnd()}\n${md.join('\n')}\n`);

@@ -12,7 +12,7 @@ import type { SideId } from '../core/model.js';
 import type { GameRow } from '../runner/types.js';
 import { signTest, wilson, type Rate } from '../stats/interval.js';
 import { fitBradleyTerry, type BradleyTerryFit, type PairResults } from './bradley-terry.js';
-import { ErrorLog, csv, mdTable, num, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
+import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
 import { Sprt } from './sprt.js';
 import { Histogram, Summary, round } from './summary.js';
 import { dotWhiskerChart, groupedBarChart, histogramChart, type WhiskerRow } from './svg.js';
@@ -326,7 +326,7 @@ export class TournamentAnalysis implements Analysis {
       md.push(
         mdTable(
           ['A', 'B', 'deals', 'A won both', 'B won both', 'split', 'sign test p'],
-          deals.map((d) => [`\`${d.a}\``, `\`${d.b}\``, d.deals, d.aBoth, d.bBoth, d.split, num(d.p, 3)]),
+          deals.map((d) => [`\`${d.a}\``, `\`${d.b}\``, d.deals, d.aBoth, d.bBoth, d.split, pValue(d.p)]),
           ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
         ),
       );
