@@ -272,12 +272,13 @@ export function joinPairings(pairings: readonly Readonly<Record<SideId, string>>
 }
 
 /**
- * Two pairings of a stress run compared deal by deal for one side ({@link PairingsAnalysis.paired}).
+ * Two pairings of a stress run compared deal by deal for one side ({@link PairingsAnalysis.paired};
+ * a tournament's counterpart, over side orders rather than pairings, is its `PairedDeals`).
  * `a` and `b` number the pairings from 1 in the order given; `deals` counts the deals both played to
  * a result; `betterA`/`betterB` the deals on which the side did strictly better with that pairing;
  * `p` the exact two-sided sign test of `betterA` against `betterB` (1 when both are 0).
  */
-export interface PairedDeals {
+export interface PairingsCompared {
   side: SideId;
   a: number;
   b: number;
@@ -293,12 +294,18 @@ export interface PairedDeals {
  * Wilson interval, as a "Balance by pairing" section of report.md and `pairings` in report.json —
  * so a designer sees how the balance moves with the players' skill. Because every pairing plays the
  * same deals, it also compares each two pairings deal by deal for each side ("Pairings compared deal
- * by deal", `pairedDeals` in report.json; {@link PairedDeals}).
+ * by deal", `pairedDeals` in report.json; {@link PairingsCompared}).
  */
 export class PairingsAnalysis implements Analysis {
   private readonly tallies: { wins: Map<SideId, number>; draws: number; results: number; rows: number }[];
-  /** Per pairing: deal number → the winner of that deal's game (null: a draw); games without a result are left out. */
-  private readonly outcomes: Map<number, SideId | null>[];
+  /**
+   * Deals not all of whose games have arrived: deal number → per pairing the winner (null: a draw;
+   * false: no result; undefined: not yet). A deal is counted into {@link compared} and dropped once
+   * complete, so memory stays bounded by the deals in flight, not the run's length.
+   */
+  private readonly open = new Map<number, (SideId | null | false | undefined)[]>();
+  /** Per side, per pairings a < b (index `a * P + b`): [deals, better in a, better in b]. */
+  private readonly compared = new Map<SideId, [number, number, number][]>();
 
   constructor(
     private readonly inner: StressAnalysis,
@@ -306,7 +313,7 @@ export class PairingsAnalysis implements Analysis {
     private readonly pairings: readonly Readonly<Record<SideId, string>>[],
   ) {
     this.tallies = pairings.map(() => ({ wins: new Map(sides.map((x) => [x, 0])), draws: 0, results: 0, rows: 0 }));
-    this.outcomes = pairings.map(() => new Map());
+    for (const side of sides) this.compared.set(side, Array.from({ length: pairings.length * pairings.length }, () => [0, 0, 0]));
   }
 
   private indexOf(row: GameRow): number {
@@ -320,14 +327,49 @@ export class PairingsAnalysis implements Analysis {
     const t = this.tallies[i];
     t.rows++;
     const e = row.error;
-    if (e && (e.kind === 'engine' || e.kind === 'worker')) return;
+    const noResult = !!e && (e.kind === 'engine' || e.kind === 'worker');
+    this.addToDeal(row, noResult);
+    if (noResult) return;
     t.results++;
     if (row.winner === null) t.draws++;
     else t.wins.set(row.winner, (t.wins.get(row.winner) ?? 0) + 1);
-    // The deal as the runner numbers it: game i plays pairing (i − 1) mod P on deal ⌈i / P⌉ (two
-    // pairings of the same agents are told apart by that, not by their agents).
-    const k = (row.id - 1) % this.pairings.length;
-    if (this.sides.every((s) => this.pairings[k][s] === row.agents[s])) this.outcomes[k].set(Math.ceil(row.id / this.pairings.length), row.winner);
+  }
+
+  /** The row's game in its deal, as the runner numbers them: game i plays pairing (i − 1) mod P on deal ⌈i / P⌉. */
+  private addToDeal(row: GameRow, noResult: boolean): void {
+    const P = this.pairings.length;
+    const k = (row.id - 1) % P; // two pairings of the same agents are told apart by this, not by their agents
+    if (!this.sides.every((s) => this.pairings[k][s] === row.agents[s])) return;
+    const deal = Math.ceil(row.id / P);
+    let w = this.open.get(deal);
+    if (!w) this.open.set(deal, (w = new Array<SideId | null | false | undefined>(P).fill(undefined))); // filled: `every` skips holes
+    w[k] = noResult ? false : row.winner;
+    if (w.every((x) => x !== undefined)) {
+      this.count(w, this.compared);
+      this.open.delete(deal);
+    }
+  }
+
+  /** Adds one deal's comparisons (pairs of pairings that both have a result) into `into`. */
+  private count(w: readonly (SideId | null | false | undefined)[], into: Map<SideId, [number, number, number][]>): void {
+    const P = this.pairings.length;
+    for (const side of this.sides) {
+      const cells = into.get(side) as [number, number, number][];
+      const score = (x: SideId | null): number => (x === null ? 0.5 : x === side ? 1 : 0);
+      for (let a = 0; a < P; a++) {
+        const wa = w[a];
+        if (wa === undefined || wa === false) continue;
+        for (let b = a + 1; b < P; b++) {
+          const wb = w[b];
+          if (wb === undefined || wb === false) continue;
+          const c = cells[a * P + b];
+          c[0]++;
+          const d = score(wa) - score(wb);
+          if (d > 0) c[1]++;
+          else if (d < 0) c[2]++;
+        }
+      }
+    }
   }
 
   /**
@@ -335,25 +377,19 @@ export class PairingsAnalysis implements Analysis {
    * many the side did better in a than in b (a win against a draw or a loss, a draw against a loss)
    * and the other way round, with the exact two-sided sign test on those deals. Deals the side did as
    * well on in both are not counted. The paired test sees differences that two win rates with their
-   * own intervals hide, because both pairings met the same dice and draws.
+   * own intervals hide, because both pairings met the same dice and draws. Deals still missing a game
+   * (stopped runs, engine errors) count for the pairs of pairings they have.
    */
-  paired(): PairedDeals[] {
-    const score = (w: SideId | null, s: SideId): number => (w === null ? 0.5 : w === s ? 1 : 0);
-    const out: PairedDeals[] = [];
+  paired(): PairingsCompared[] {
+    const P = this.pairings.length;
+    const all = new Map([...this.compared].map(([side, cells]) => [side, cells.map((c): [number, number, number] => [c[0], c[1], c[2]])]));
+    for (const w of this.open.values()) this.count(w, all);
+    const out: PairingsCompared[] = [];
     for (const side of this.sides) {
-      for (let a = 0; a < this.pairings.length; a++) {
-        for (let b = a + 1; b < this.pairings.length; b++) {
-          let deals = 0;
-          let betterA = 0;
-          let betterB = 0;
-          for (const [deal, wa] of this.outcomes[a]) {
-            const wb = this.outcomes[b].get(deal);
-            if (wb === undefined) continue;
-            deals++;
-            const d = score(wa, side) - score(wb, side);
-            if (d > 0) betterA++;
-            else if (d < 0) betterB++;
-          }
+      const cells = all.get(side) as [number, number, number][];
+      for (let a = 0; a < P; a++) {
+        for (let b = a + 1; b < P; b++) {
+          const [deals, betterA, betterB] = cells[a * P + b];
           out.push({ side, a: a + 1, b: b + 1, deals, betterA, betterB, p: signTest(betterA, betterA + betterB) });
         }
       }

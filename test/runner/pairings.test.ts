@@ -68,7 +68,8 @@ describe('stress with pairings', () => {
     const analysis = new PairingsAnalysis(new StressAnalysis(sides, { a: 'x | z', b: 'y' }), sides, pairings);
     // Deal 1: a wins with pairing 1, loses with 2. Deal 2: a wins both. Deal 3: a draw with 1, a loss
     // with 2. Deal 4: a loses with 1, wins with 2. Deal 5: no result with 1 (an engine error): not counted.
-    const games = [row(1, 'a'), row(2, 'b'), row(3, 'a'), row(4, 'a'), row(5, null), row(6, 'b'), row(7, 'b'), row(8, 'a'), row(9, null, { kind: 'engine', message: 'boom', repro: '' }), row(10, 'a')];
+    // Deal 6: only pairing 1's game (a run stopped there): not counted.
+    const games = [row(1, 'a'), row(2, 'b'), row(3, 'a'), row(4, 'a'), row(5, null), row(6, 'b'), row(7, 'b'), row(8, 'a'), row(9, null, { kind: 'engine', message: 'boom', repro: '' }), row(10, 'a'), row(11, 'a')];
     for (const g of [...games].reverse()) analysis.add(g); // rows arrive in any order
     expect(analysis.paired()).toEqual([
       { side: 'a', a: 1, b: 2, deals: 4, betterA: 2, betterB: 1, p: 1 },
@@ -83,6 +84,16 @@ describe('stress with pairings', () => {
     const [pa] = lopsided.paired();
     expect(pa).toMatchObject({ deals: 12, betterA: 12, betterB: 0 });
     expect(pa.p).toBeCloseTo(2 / 4096, 12);
+    // Three pairings, a deal missing pairing 2's game: it still counts for pairings 1 and 3.
+    const three = [{ a: 'x', b: 'y' }, { a: 'z', b: 'y' }, { a: 'w', b: 'y' }];
+    const t = new PairingsAnalysis(new StressAnalysis(sides, { a: 'x | z | w', b: 'y' }), sides, three);
+    const row3 = (id: number, winner: string): GameRow => ({ id, seed: 1, agents: three[(id - 1) % 3], winner, reason: '', turns: 3, decisions: 9, stats: {} });
+    for (const g of [row3(1, 'a'), row3(2, 'b'), row3(3, 'b'), row3(4, 'a'), row3(6, 'b')]) t.add(g);
+    expect(t.paired().filter((x) => x.side === 'a')).toEqual([
+      { side: 'a', a: 1, b: 2, deals: 1, betterA: 1, betterB: 0, p: 1 },
+      { side: 'a', a: 1, b: 3, deals: 2, betterA: 2, betterB: 0, p: 0.5 },
+      { side: 'a', a: 2, b: 3, deals: 1, betterA: 0, betterB: 0, p: 1 },
+    ]);
   });
 
   it('a pairing splits only where another side begins, so specs keep their options', () => {
