@@ -410,17 +410,18 @@ export class PairingsAnalysis implements Analysis {
   write(info: RunInfo): ReportSummary {
     const summary = this.inner.write(info);
     const rates = this.rates();
+    const label = (r: (typeof rates)[number]): string => this.sides.map((s) => `${s}=\`${r.agents[s]}\``).join(', ');
     const md: string[] = ['\n## Balance by pairing\n'];
     md.push('The same seeds for every pairing (game i plays pairing (i − 1) mod P on deal ⌈i / P⌉). Win rate = (wins + ½ draws) / games with a result, with its 95% Wilson interval.\n');
     md.push(`| pairing | games | ${this.sides.map((s) => `${s} win rate`).join(' | ')} |`);
     md.push(`|---|---|${this.sides.map(() => '---').join('|')}|`);
     for (const r of rates) {
-      md.push(`| ${this.sides.map((s) => `${s}=\`${r.agents[s]}\``).join(', ')} | ${r.games} | ${this.sides.map((s) => `${(r.bySide[s].rate * 100).toFixed(1)}% [${(r.bySide[s].low * 100).toFixed(1)}–${(r.bySide[s].high * 100).toFixed(1)}%]`).join(' | ')} |`);
+      md.push(`| ${label(r)} | ${r.games} | ${this.sides.map((s) => `${(r.bySide[s].rate * 100).toFixed(1)}% [${(r.bySide[s].low * 100).toFixed(1)}–${(r.bySide[s].high * 100).toFixed(1)}%]`).join(' | ')} |`);
     }
     const paired = this.paired();
     md.push('\n## Pairings compared deal by deal\n');
     md.push('Every pairing played the same deals, so two pairings can be compared deal by deal: for each side, of the deals both played to a result, on how many the side did better with pairing A than with pairing B (a win against a draw or a loss, a draw against a loss) and the other way round; p is the exact two-sided sign test on those deals (deals the side did as well on in both are not counted). Pairings by number:\n');
-    rates.forEach((r, i) => md.push(`${i + 1}. ${this.sides.map((s) => `${s}=\`${r.agents[s]}\``).join(', ')}`));
+    rates.forEach((r, i) => md.push(`${i + 1}. ${label(r)}`));
     md.push('');
     md.push(mdTable(['side', 'A', 'B', 'deals', 'better in A', 'better in B', 'p'], paired.map((x) => [x.side, x.a, x.b, x.deals, x.betterA, x.betterB, pValue(x.p)]), ['l', 'r', 'r', 'r', 'r', 'r', 'r']));
     const reportMd = join(info.dir, 'report.md');

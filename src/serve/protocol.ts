@@ -35,7 +35,8 @@ export type Level = keyof typeof LEVELS;
 export const ordersSchema = z.enum(['band', 'figure']);
 
 /** `<ruleset>/<scenario id>`: both parts in the form of {@link RULESET_ID} (the form scenario ids share). */
-const SCENARIO_REF = new RegExp(`^${RULESET_ID.source.slice(1, -1)}/${RULESET_ID.source.slice(1, -1)}$`);
+const ID_FORM = RULESET_ID.source.slice(1, -1); // without its ^ and $
+const SCENARIO_REF = new RegExp(`^${ID_FORM}/${ID_FORM}$`);
 
 /** POST /api/games: a new game. `scenario` is `<ruleset>/<scenario id>` of a built-in scenario. */
 export const newGameSchema = z
