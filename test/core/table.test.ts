@@ -119,6 +119,15 @@ describe('Table: line of sight and cover', () => {
     expect(t.coverBetween(35, 1, 35, 8).map((a) => a.id)).toEqual(['wall']);
     expect(t.coverBetween(6, 35, 6, 20).map((a) => a.id)).toEqual([]);
   });
+  it('cover from an attacker: the wall hides a base touching it only from the far side of the wall; in the wood from every side but from within', () => {
+    // A base at (35, 6) touches the wall (y 5–5.5) on its south side.
+    expect(t.coverFrom(35, 1, 35, 6)?.id).toBe('wall'); // from the north: the wall lies between
+    expect(t.coverFrom(35, 12, 35, 6)).toBeNull(); // from the south: the wall is at his back
+    expect(t.coverFrom(45, 6, 35, 6)).toBeNull(); // from the east along it: beside the line
+    expect(t.coverFrom(20, 35, 6, 35)?.id).toBe('wood'); // a base inside the wood, shot from outside
+    expect(t.coverFrom(4, 35, 6, 35)).toBeNull(); // the shooter stands in the same wood
+    expect(t.coverFrom(35, 1, 35, 12)).toBeNull(); // a base not touching cover
+  });
   it('the nearest place in cover is one a base can stand on, touching cover', () => {
     const p = t.nearestCoverPoint(35, 12)!;
     expect(t.inCover(p.x, p.y)).toBe(true);

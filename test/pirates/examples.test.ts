@@ -161,7 +161,8 @@ describe('§7 Fire', () => {
         { side: 0, weapon: 'pistol', at: [10, 20], name: 'Redbeard', personality: true },
         { side: 1, weapon: 'club', at: [23, 20] },
       ],
-      [{ id: 'barrel', kind: 'cover', polygon: [[23.4, 19.5], [24.4, 19.5], [24.4, 20.5], [23.4, 20.5]] }],
+      // The barrel between Redbeard (west) and the civilian, touching the civilian's base.
+      [{ id: 'barrel', kind: 'cover', polygon: [[21.6, 19.5], [22.6, 19.5], [22.6, 20.5], [21.6, 20.5]] }],
     );
     const s = duelState(sc);
     const rb = fig(s, 'P01');

@@ -120,7 +120,9 @@ describe('§5.B(2) arms modifiers (base dice in melee)', () => {
         { side: 0, weapon: 'cutlass', at: [20, 20], personality: opts.persAtt },
         { side: 1, weapon: opts.armed ? 'club' : 'none', at: [21, 20], personality: opts.persDef },
       ],
-      opts.cover ? [{ id: 'crates', kind: 'cover', polygon: [[21.2, 19], [22, 19], [22, 21], [21.2, 21]] }] : [],
+      // The defender stands among the crates, on the attacker's side of him (the line between their
+      // centres crosses the crates' edge at x 20.6).
+      opts.cover ? [{ id: 'crates', kind: 'cover', polygon: [[20.6, 19], [21.4, 19], [21.4, 21], [20.6, 21]] }] : [],
     );
     const s = duelState(sc);
     s.facing[fig(s, 'T01')] = opts.behind ? 0 : Math.PI;
@@ -129,6 +131,28 @@ describe('§5.B(2) arms modifiers (base dice in melee)', () => {
   it('Defender in cover: down 1', () => {
     expect(adjust({ cover: true }).mods).toEqual([{ name: 'defender in cover', step: -1 }]);
     expect(adjust({ cover: true }).final).toBe(6);
+  });
+  it('Defender in cover only when the cover lies between (§7: "hid behind a barrel", "half-hidden behind the rampart"): crates at his back or beside the line give nothing', () => {
+    const at = (poly: [number, number][], ax: number, ay: number) => {
+      const sc = duelScenario(
+        [
+          { side: 0, weapon: 'pistol', at: [ax, ay] },
+          { side: 1, weapon: 'none', at: [21, 20] },
+        ],
+        [{ id: 'crates', kind: 'cover', polygon: poly }],
+      );
+      const s = duelState(sc);
+      s.facing[fig(s, 'T01')] = Math.atan2(ay - 20, ax - 21);
+      return attackDice(s, fig(s, 'P01'), fig(s, 'T01'), { mode: 'fire', charged: false, moved: false, capture: false });
+    };
+    const east: [number, number][] = [[21.2, 19], [22, 19], [22, 21], [21.2, 21]]; // touching his base on the east
+    expect(at(east, 14, 20).cover).toBeNull(); // shot from the west: the crates are behind him
+    expect(at(east, 28, 20).cover).toBe('crates'); // shot from the east: they are between
+    expect(at(east, 28, 20).mods).toEqual([{ name: 'defender in cover', step: -1 }]);
+    expect(at(east, 21, 10).cover).toBeNull(); // from the north: beside the line
+    // The shooter's own crates do not hide the target.
+    const round: [number, number][] = [[13, 19], [22, 19], [22, 21], [13, 21]];
+    expect(at(round, 14, 20).cover).toBeNull();
   });
   it('Defender armed (only in melee): down 1', () => {
     expect(adjust({ armed: true }).mods).toEqual([{ name: 'defender armed', step: -1 }]);

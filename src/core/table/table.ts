@@ -411,6 +411,25 @@ export class Table {
     return out;
   }
 
+  /**
+   * The cover area that hides a base centred at b from a point a (an attacker's centre): an area
+   * the base touches (as {@link coverAt}) that lies between them — the straight line from a to b's
+   * centre crosses its boundary or ends inside it — and that a itself does not stand in. The first
+   * such area in the spec's order, or null: cover on the far side of the base, or beside the line,
+   * does not hide it.
+   */
+  coverFrom(ax: number, ay: number, bx: number, by: number): TerrainArea | null {
+    const r = this.radius;
+    for (const a of this.coverAreas) {
+      const b = a.box;
+      if (bx < b.minX - r || bx > b.maxX + r || by < b.minY - r || by > b.maxY + r) continue;
+      if (distToPolygon(bx, by, a.poly) > r + 1e-9) continue;
+      if (pointInPolygon(ax, ay, a.poly)) continue;
+      if (pointInPolygon(bx, by, a.poly) || firstHit(ax, ay, bx, by, a.poly) >= 0) return a;
+    }
+    return null;
+  }
+
   /** The nearest place (straight line) where a base stands touching cover, or null when there is none. */
   nearestCoverPoint(x: number, y: number): Vec | null {
     const sp = this.coverSpots;

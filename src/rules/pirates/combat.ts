@@ -5,7 +5,7 @@ import type { GameEvent, Json, StepContext } from '../../core/model.js';
 import { roll, stepDie } from '../../core/rng.js';
 import { angleDiff, angleTo, dist, pointInPolygon } from '../../core/geometry.js';
 import { fireDie } from './tables.js';
-import { allowanceOf, inCover, planAlong, reachAlong } from './movement.js';
+import { allowanceOf, coverFrom, planAlong, reachAlong } from './movement.js';
 import { ACTIVE, C, CAPTURED, DEAD, FLEEING, GONE, type PiratesState } from './state.js';
 
 /**
@@ -80,7 +80,7 @@ export function attackDice(
   a: number,
   d: number,
   k: AttackKind,
-): { base: number; mods: Modifier[]; final: number; range: number } {
+): { base: number; mods: Modifier[]; final: number; range: number; cover: string | null } {
   const fa = s.sc.figures[a];
   const fd = s.sc.figures[d];
   const range = rangeBetween(s, a, d);
@@ -88,14 +88,15 @@ export function attackDice(
   const mods: Modifier[] = [];
   if (k.charged) mods.push({ name: 'charging into melee', step: 1 });
   if (k.moved) mods.push({ name: 'fired after moving', step: -1 });
-  if (inCover(s, s.x[d], s.y[d])) mods.push({ name: 'defender in cover', step: -1 });
+  const cover = coverFrom(s, a, d);
+  if (cover !== null) mods.push({ name: 'defender in cover', step: -1 });
   if (k.mode === 'fight' && fd.weapon.melee.armed) mods.push({ name: 'defender armed', step: -1 });
   if (fromBehind(s, a, d)) mods.push({ name: 'attacking from behind', step: 1 });
   if (fa.personality) mods.push({ name: 'personality attacking', step: 1 });
   if (fd.personality) mods.push({ name: 'personality defending', step: -1 });
   let steps = 0;
   for (const m of mods) steps += m.step;
-  return { base, mods, final: base > 0 ? stepDie(base, steps) : 0, range };
+  return { base, mods, final: base > 0 ? stepDie(base, steps) : 0, range, cover };
 }
 
 /**
@@ -144,6 +145,8 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
       range: r2(dice.range),
       baseDie: dice.base,
       modifiers: dice.mods.map((m) => ({ name: m.name, step: m.step })),
+      ...(dice.cover !== null ? { cover: dice.cover } : {}),
+      facing: facingData(s.facing[a]),
       attackerDie: dice.final,
       defenderDie: 6,
       attackerRoll: ar,

@@ -67,9 +67,19 @@ function allowanceDivisor(s: PiratesState, f: number, half: boolean): number {
   return div;
 }
 
-/** True when the base of a figure at (x, y) touches a cover area (§5.B(2) "Defender in cover"). */
+/** True when the base of a figure at (x, y) touches a cover area (a place to take cover; the view's "in cover"). */
 export function inCover(s: PiratesState, x: number, y: number): boolean {
   return s.sc.table.inCover(x, y);
+}
+
+/**
+ * The id of the cover area that hides defender `d` from attacker `a` (§5.B(2) "Defender in cover"):
+ * one the defender's base touches and the straight line between their centres crosses (or ends
+ * in), not one the attacker stands in; null when there is none (cover on the defender's far side
+ * or beside the line does not count — §7's civilian "hid behind a barrel").
+ */
+export function coverFrom(s: PiratesState, a: number, d: number): string | null {
+  return s.sc.table.coverFrom(s.x[a], s.y[a], s.x[d], s.y[d])?.id ?? null;
 }
 
 /** True when nothing blocks the line of sight between two points (buildings block; figures do not). */

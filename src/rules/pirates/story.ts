@@ -78,7 +78,9 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
       return `    ${figureLabel(sc, str(e.figure))} ${verb} ${str(e.path)} in (of ${str(e.allowance)}).`;
     }
     case 'attack': {
-      const mods = (e.modifiers as { name: string; step: number }[]).map((m) => ` ${signed(m.step)} ${m.name}`).join(',');
+      const mods = (e.modifiers as { name: string; step: number }[])
+        .map((m) => ` ${signed(m.step)} ${m.name}${m.name === 'defender in cover' && typeof e.cover === 'string' ? ` (${e.cover})` : ''}`)
+        .join(',');
       const how = e.mode === 'fire' ? `fires (${str(e.weapon)}, ${str(e.range)} in) at` : e.capture ? 'tries to capture' : `attacks (${str(e.weapon)})`;
       return (
         `    ${figureLabel(sc, str(e.attacker))} ${how} ${figureLabel(sc, str(e.defender))}: ` +
