@@ -602,7 +602,24 @@ export function climbPlan(s: SowState, f: number): ClimbPlan | null {
   if (!cross) return null;
   const side = sc.figures[f].side;
   if (!clearOfEnemies(s, side, to.x, to.y)) return null;
+  if (!climbWayAllowed(s, f, to)) return null;
   return { to, fence: nf.fence, height, ladder, rate: ladder >= 0 ? CLIMB_LADDER : CLIMB_WALL };
+}
+
+/**
+ * A climb goes where the unit's morale lets its moves go [W32]: for a unit under "no advance",
+ * broken or routed, the place beyond the line is no nearer the nearest enemy (as a move's end,
+ * {@link placeAllowed}); for a figure that must run ("use both actions, must end further from the
+ * enemy") or must fall back this action ("towards ... table edge to rear"), it is also nearer its
+ * side's rear edge. Ruleset 1.3.0; before, a runner could climb toward the enemy (audit A1).
+ */
+function climbWayAllowed(s: SowState, f: number, to: Vec): boolean {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const m = s.morale[s.unitOf[f]];
+  if ((m === NO_ADVANCE || m >= BROKEN) && nearestEnemy(s, side, to.x, to.y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) return false;
+  if ((m >= BROKEN || s.mustRetire[f]) && rearDistance(sc, side, to.x, to.y) >= rearDistance(sc, side, s.x[f], s.y[f])) return false;
+  return true;
 }
 
 /** A figure uses a ladder when its base edge is within this many cm of the ladder's foot [W5]. */
