@@ -236,6 +236,15 @@ describe('Melee', () => {
     const { events } = duel(false, [d(8, 4), d(4, 1), d(8, 4), d(4, 1)], true);
     expect(ev(events, 'melee')).toMatchObject({ oneScore: 5, manyScore: 4, effect: 'PB' });
   });
+  it('multiple combat: the side scores its highest die +1 when one of its primaries charged, even if another holds that die ("+1 to result"; [W21], audit A2)', () => {
+    const sc = testScenario([{ side: 0, melee: 'butt' }, { side: 0, melee: 'butt' }, { side: 1, melee: 'butt' }]);
+    const s = acting(position(sc, { A01: [97.4, 100, 0], A02: [100, 97.4, 90], B01: [100, 100, 180] }), 'A01');
+    s.charged[fig(s, 'A01')] = 1; // A01 charged; A02 did not
+    // B01 (alone against 2): d8 7 −1 = 6, d4 1. A01: d8 5, d4 1. A02: d8 6, d4 1.
+    const e = ev(act(s, { k: 'done' }, [d(8, 7), d(4, 1), d(8, 5), d(4, 1), d(8, 6), d(4, 1)]), 'melee');
+    expect(e).toMatchObject({ one: 'B01', many: ['A01', 'A02'], oneScore: 6, manyScore: 7, margin: 1, winner: 'A02', loser: 'B01', effect: 'PB' });
+    expect(e.manyMods).toEqual([{ charging: 1 }, {}]);
+  });
   it('evens: no result [W23]', () => {
     const { events, b, s } = duel(false, [d(8, 4), d(4, 1), d(8, 4), d(4, 1)]);
     expect(ev(events, 'melee').effect).toBeNull();

@@ -1422,15 +1422,23 @@ function fightMelees(s: SowState, ctx: StepContext): void {
     const rolls = [rolled.b];
     for (let i = 1; i < many.length; i++) rolls.push(rollContest(ctx.rng, [], pools[i]).b);
     const scoreOne = rolled.a.dice.length > 0 ? rolled.a.best + meleeBonus(s, one, many) : 0;
+    // "+1 to result" is the side's [W21]: its highest die, +1 when any of its primaries that throw
+    // dice is charging, uphill of its opponent or defending a barricade (ruleset 1.3.0, audit A2;
+    // before, each figure's +1 counted only on its own best die). The figure with that highest die
+    // (the first on ties) is the side's winner.
     let best = -1;
-    let bestScore = 0;
+    let bestDie = 0;
+    let bonus = 0;
     many.forEach((g, i) => {
-      const sc2 = rolls[i].dice.length > 0 ? rolls[i].best + meleeBonus(s, g, [one]) : 0;
-      if (best < 0 || sc2 > bestScore) {
+      if (rolls[i].dice.length === 0) return;
+      if (meleeBonus(s, g, [one]) > 0) bonus = 1;
+      if (best < 0 || rolls[i].best > bestDie) {
         best = g;
-        bestScore = sc2;
+        bestDie = rolls[i].best;
       }
     });
+    const bestScore = best < 0 ? 0 : bestDie + bonus;
+    if (best < 0) best = many[0];
     const margin = scoreOne - bestScore;
     let loser = -1;
     let winner = -1;
