@@ -12,7 +12,8 @@ import type { Path } from '../../core/nav.js';
 import {
   type Reach,
   contacts,
-  coverOf,
+  coverSourceAt,
+  coverSourceOf,
   fenceCrossing,
   heightAt,
   inCoverAt,
@@ -680,12 +681,12 @@ function fireTargets(s: SowState, f: number): number[] {
 }
 
 /** The dice pools of a shot from f at t: the firer's quality die against cover and range dice [W16]. */
-export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: string; band: number; d: number } {
+export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: string; coverBy: string | null; band: number; d: number } {
   const sc = s.sc;
   const w = sc.figures[f].weapon!;
   const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
   const band = rangeBand(w, d);
-  const cover = coverOf(sc, s.x[f], s.y[f], s.x[t], s.y[t]);
+  const { cover, by } = coverSourceOf(sc, s.x[f], s.y[f], s.x[t], s.y[t]);
   return {
     firer: [{ sides: sc.figures[f].die, label: 'quality' }],
     target: [
@@ -693,6 +694,7 @@ export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]
       { sides: RANGE_DIE[Math.max(0, band)], label: `range (${BAND_NAMES[Math.max(0, band)]})` },
     ],
     cover,
+    coverBy: by,
     band,
     d,
   };
@@ -1145,6 +1147,7 @@ function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: St
     range: r2(pools.d),
     band: BAND_NAMES[Math.max(0, pools.band)],
     cover: pools.cover,
+    coverBy: pools.coverBy,
     firer: diceJson(c.a.dice),
     against: diceJson(c.b.dice),
     margin: c.margin,
@@ -1210,6 +1213,19 @@ function unitPose(s: SowState, u: number): { x: number; y: number; facing: numbe
   return { x: x / n, y: y / n, facing: Math.atan2(cy, cx), n: m.length };
 }
 
+/**
+ * The unit's active members in cover now, whoever the enemy ([W31]): figure id → the id of the
+ * area, building or fence that covers it ({@link coverSourceAt}).
+ */
+export function unitCover(s: SowState, u: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of activeMembers(s, u)) {
+    const by = coverSourceAt(s.sc, s.x[f], s.y[f]);
+    if (by !== null) out[s.sc.figures[f].id] = by;
+  }
+  return out;
+}
+
 /** The modifiers of a unit's morale test now, by name [W26]–[W31]. */
 export function moraleModifiers(s: SowState, u: number): Record<string, number> {
   const sc = s.sc;
@@ -1270,13 +1286,16 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
     }
   }
   if (members.length > 0) {
-    let inCover = 0;
-    for (const f of members) if (inCoverAt(sc, s.x[f], s.y[f])) inCover++;
+    // "+1 : Uphill of all enemies or in cover" is one +1; the record names which gave it: `cover`
+    // when most active members are in cover (the morale event's `inCover` says what covers whom),
+    // else `uphill` (ruleset 1.3.0, audit B1; before, one merged `uphillOrCover`).
+    const inCover = Object.keys(unitCover(s, u)).length;
     let low = Infinity;
     for (const f of members) low = Math.min(low, heightAt(sc, s.x[f], s.y[f]));
     let high = -Infinity;
     for (const e of sc.sides[1 - side].figures) if (s.status[e] === ON) high = Math.max(high, heightAt(sc, s.x[e], s.y[e]));
-    if (inCover * 2 > members.length || low > high) mods.uphillOrCover = MORALE_MODS.uphillOrCover;
+    if (inCover * 2 > members.length) mods.cover = MORALE_MODS.uphillOrCover;
+    else if (low > high) mods.uphill = MORALE_MODS.uphillOrCover;
   }
   const cmd = sc.sides[side].commander;
   if (cmd >= 0 && s.status[cmd] === ON) {
@@ -1322,7 +1341,7 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
     // The same result again holds for the unit's next action phase too ("next turn", [W32]).
     s.pending[u] = Math.max(s.pending[u], own ? 2 : 1);
   }
-  ctx.emit?.({ e: 'morale', turn: s.turn, unit: sc.units[u].id, trigger, die: `d${die}`, face, mods, score, result: MORALE_NAMES[result], status: MORALE_NAMES[s.morale[u]] });
+  ctx.emit?.({ e: 'morale', turn: s.turn, unit: sc.units[u].id, trigger, die: `d${die}`, face, mods, inCover: unitCover(s, u), score, result: MORALE_NAMES[result], status: MORALE_NAMES[s.morale[u]] });
   // Running men drop what they carry [W6], [W32].
   if (s.morale[u] >= BROKEN) for (const f of activeMembers(s, u)) dropBarrel(s, f, 'running', ctx);
   return s.morale[u];
