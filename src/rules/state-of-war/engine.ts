@@ -1186,8 +1186,10 @@ function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'killed',
   const side = sc.figures[t].side;
   if (t === sc.sides[side].commander && was === ON && s.status[t] !== ON) {
     s.commanderFell[side] = s.turn;
-    moraleTest(s, s.unitOf[t], 'a member hurt', ctx);
-    for (const u of liveUnits(s, side)) moraleTest(s, u, 'force commander fell', ctx);
+    // "All units must test if the Force commander is killed": every unit tests, even one that has
+    // tested this phase (ruleset 1.3.0, audit C1; [W25]). His own unit's test for the fall is also
+    // its test for a member hurt (one event, one test).
+    for (const u of liveUnits(s, side)) moraleTest(s, u, 'force commander fell', ctx, true);
   } else {
     moraleTest(s, s.unitOf[t], 'a member hurt', ctx);
   }
@@ -1310,13 +1312,14 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
 }
 
 /**
- * A unit's morale test [W25]–[W32], at most once per action phase; returns the unit's morale
- * status after it. A result can worsen the status, never improve it.
+ * A unit's morale test [W25]–[W32], at most once per action phase unless `always` (the force
+ * commander's fall); returns the unit's morale status after it. A result can worsen the status,
+ * never improve it.
  */
-export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext): number {
+export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext, always = false): number {
   const sc = s.sc;
   if (activeMembers(s, u).length === 0) return s.morale[u];
-  if (s.tested[u]) {
+  if (s.tested[u] && !always) {
     // At most one test a unit per action phase [W25]; the record says so, so no trigger goes untold.
     ctx.emit?.({ e: 'noTest', turn: s.turn, unit: sc.units[u].id, trigger, why: 'tested this action phase', status: MORALE_NAMES[s.morale[u]] });
     return s.morale[u];
