@@ -19,6 +19,7 @@ import { ACTIVE, DEAD, DISABLED, PH_OVER } from '../../src/rules/state-of-war/st
 import { BROKEN, FALL_BACK, NO_ADVANCE, OK, ROUTED } from '../../src/rules/state-of-war/tables.js';
 import type { GameEvent } from '../../src/core/model.js';
 import { coverOf, inCoverAt } from '../../src/rules/state-of-war/table.js';
+import { stateOfWarInvariants } from '../../src/rules/state-of-war/invariants.js';
 
 describe('Actions', () => {
   it('a figure has 2 actions, −1 per wound: a wounded figure acts once [W2]', () => {
@@ -266,6 +267,19 @@ describe('Melee', () => {
     const e = ev(act(s, { k: 'done' }, [d(8, 7), d(4, 1), d(8, 5), d(4, 1), d(8, 6), d(4, 1)]), 'melee');
     expect(e).toMatchObject({ one: 'B01', many: ['A01', 'A02'], oneScore: 6, manyScore: 7, margin: 1, winner: 'A02', loser: 'B01', effect: 'PB' });
     expect(e.manyMods).toEqual([{ charging: 1 }, {}]);
+  });
+  it('the invariant monitor checks a multiple combat\'s score: highest die +1 for the side, not per figure [W21] (audit A2)', () => {
+    const sc = testScenario([{ side: 0, melee: 'butt' }, { side: 0, melee: 'butt' }, { side: 1, melee: 'butt' }]);
+    const s = acting(position(sc, { A01: [97.4, 100, 0], A02: [100, 97.4, 90], B01: [100, 100, 180] }), 'A01');
+    s.charged[fig(s, 'A01')] = 1;
+    const events = act(s, { k: 'done' }, [d(8, 7), d(4, 1), d(8, 5), d(4, 1), d(8, 6), d(4, 1)]);
+    const mon = stateOfWarInvariants(sc);
+    for (const e of events) mon.event(e);
+    expect(mon.violations).toEqual([]);
+    // The score the code gave before 1.3.0 (max(5 + 1, 6) = 6) is flagged.
+    const bad = stateOfWarInvariants(sc);
+    for (const e of events) bad.event(e.e === 'melee' ? { ...e, manyScore: 6, margin: 0 } : e);
+    expect(bad.violations.some((v) => v.includes('the side\'s +1 give 7'))).toBe(true);
   });
   it('evens: no result [W23]', () => {
     const { events, b, s } = duel(false, [d(8, 4), d(4, 1), d(8, 4), d(4, 1)]);
