@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
 import { activeMembers, actor, moraleModifiers } from '../../src/rules/state-of-war/engine.js';
 import { stateOfWarInvariants } from '../../src/rules/state-of-war/invariants.js';
-import { CLIMB_LADDER, CLIMB_WALL, climbActions, phaseActions } from '../../src/rules/state-of-war/tables.js';
+import { BROKEN, CLIMB_LADDER, CLIMB_WALL, NO_ADVANCE, OK, ROUTED, climbActions, phaseActions } from '../../src/rules/state-of-war/tables.js';
 import { loadScenario } from '../../src/rules/index.js';
 import type { SowScenario } from '../../src/rules/state-of-war/index.js';
 
@@ -191,5 +191,51 @@ describe('Actions: "Make a detachment"', () => {
     for (const e of act(s, { k: 'detach' }, [])) mon.event(e);
     mon.afterStep(s);
     expect(mon.violations).toEqual([]);
+  });
+});
+
+describe('Morale Result "-3 Break and run, use both actions must end further from the enemy": climbing too', () => {
+  // A rail fence at x = 95; side 0 (A) has its rear to the west.
+  const fence = { fences: [{ id: 'f', kind: 'fence', height: 3, line: [[95, 20], [95, 180]] }] };
+  const runner = (status: number, ax: number, bx: number): string[] => {
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], fence);
+    const s = position(sc, { A01: [ax, 100, 180], B01: [bx, 100, 180] });
+    s.morale[sc.unitIndex.get('a')!] = status;
+    return keys(acting(s, 'A01'));
+  };
+  it('a broken or routed figure is not offered a climb toward the enemy [W32] (audit A1)', () => {
+    // A01 west of the fence, the enemy east of it: over the fence is nearer the enemy and away from the rear.
+    for (const m of [BROKEN, ROUTED]) {
+      const k = runner(m, 95 - 1.35, 125);
+      expect(k).not.toContain('climb');
+      expect(k).toEqual(['move:rear']);
+    }
+    // At OK morale the same climb is offered.
+    expect(runner(OK, 95 - 1.35, 125)).toContain('climb');
+  });
+  it('a broken figure may climb away from the enemy, toward its rear edge [W32] (audit A1)', () => {
+    expect(runner(BROKEN, 95 + 1.35, 125)).toContain('climb');
+  });
+  it('"No Advance towards enemy": no climb that ends nearer the enemy [W32] (audit A1)', () => {
+    expect(runner(NO_ADVANCE, 95 - 1.35, 125)).not.toContain('climb');
+    expect(runner(NO_ADVANCE, 95 + 1.35, 125)).toContain('climb');
+  });
+  it("a falling-back figure's first action may climb only toward its rear edge [W32] (audit A1)", () => {
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], fence);
+    const s = acting(position(sc, { A01: [95 - 1.35, 100, 180], B01: [150, 60, 180] }), 'A01');
+    s.mustRetire[fig(s, 'A01')] = 1;
+    s.options = null;
+    expect(keys(s)).not.toContain('climb');
+    const t = acting(position(sc, { A01: [95 + 1.35, 100, 180], B01: [150, 60, 180] }), 'A01');
+    t.mustRetire[fig(t, 'A01')] = 1;
+    t.options = null;
+    expect(keys(t)).toContain('climb');
+  });
+  it('applying a climb toward the enemy while broken is refused [W32] (audit A1)', () => {
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], fence);
+    const s = acting(position(sc, { A01: [95 - 1.35, 100, 180], B01: [125, 100, 180] }), 'A01');
+    s.morale[sc.unitIndex.get('a')!] = BROKEN;
+    s.options = null;
+    expect(() => act(s, { k: 'climb' }, [])).toThrow(/no fence or wall to climb/);
   });
 });

@@ -18,6 +18,8 @@ import {
 import { ACTIVE, DEAD, DISABLED, PH_OVER } from '../../src/rules/state-of-war/state.js';
 import { BROKEN, FALL_BACK, NO_ADVANCE, OK, ROUTED } from '../../src/rules/state-of-war/tables.js';
 import type { GameEvent } from '../../src/core/model.js';
+import { coverOf, inCoverAt } from '../../src/rules/state-of-war/table.js';
+import { stateOfWarInvariants } from '../../src/rules/state-of-war/invariants.js';
 
 describe('Actions', () => {
   it('a figure has 2 actions, −1 per wound: a wounded figure acts once [W2]', () => {
@@ -140,6 +142,27 @@ describe('Shooting', () => {
     expect(coverAt(75, 115)).toBe('soft');
     expect(coverAt(75, 85)).toBe('open');
   });
+  it('the fire event names what gave the cover die; a fence gives it when the line of fire crosses it within 3 cm of the target\'s base edge [W17] (audit B2)', () => {
+    const withTerrain = testScenario([{ side: 0 }, { side: 1 }], {
+      terrain: [
+        { id: 'w', kind: 'wood', polygon: [[70, 40], [80, 40], [80, 60], [70, 60]] },
+        { id: 'h', kind: 'hill', polygon: [[60, 100], [90, 100], [90, 130], [60, 130]] },
+      ],
+      fences: [{ id: 'rail', kind: 'fence', line: [[68, 140], [68, 170]] }],
+    });
+    const shot = (x: number, y: number): GameEvent => {
+      const s = acting(position(withTerrain, { A01: [30, y], B01: [x, y] }), 'A01');
+      return ev(act(s, { k: 'fire', u: withTerrain.units[1].id }, [d(8, 1), d(8, 1), d(10, 1)]), 'fire');
+    };
+    const r = withTerrain.radius;
+    expect(shot(71, 50)).toMatchObject({ cover: 'soft', coverBy: 'w' });
+    expect(shot(75, 115)).toMatchObject({ cover: 'soft', coverBy: 'higher ground' });
+    expect(shot(75, 85)).toMatchObject({ cover: 'open', coverBy: null });
+    // The crossing 3.84 cm from the target's centre is 2.59 cm from its base edge: soft, by the fence.
+    expect(shot(68 + 3.84, 155)).toMatchObject({ cover: 'soft', coverBy: 'rail' });
+    expect(shot(68 + 3 + r - 0.01, 155)).toMatchObject({ cover: 'soft', coverBy: 'rail' });
+    expect(shot(68 + 3 + r + 0.01, 155)).toMatchObject({ cover: 'open', coverBy: null });
+  });
   it('a graze has no effect; a wound counts; the second wound disables [W16][W18]', () => {
     const s = acting(position(sc, { A01: [50, 50], B01: [70, 50] }), 'A01');
     const b = fig(s, 'B01');
@@ -236,6 +259,28 @@ describe('Melee', () => {
     const { events } = duel(false, [d(8, 4), d(4, 1), d(8, 4), d(4, 1)], true);
     expect(ev(events, 'melee')).toMatchObject({ oneScore: 5, manyScore: 4, effect: 'PB' });
   });
+  it('multiple combat: the side scores its highest die +1 when one of its primaries charged, even if another holds that die ("+1 to result"; [W21], audit A2)', () => {
+    const sc = testScenario([{ side: 0, melee: 'butt' }, { side: 0, melee: 'butt' }, { side: 1, melee: 'butt' }]);
+    const s = acting(position(sc, { A01: [97.4, 100, 0], A02: [100, 97.4, 90], B01: [100, 100, 180] }), 'A01');
+    s.charged[fig(s, 'A01')] = 1; // A01 charged; A02 did not
+    // B01 (alone against 2): d8 7 −1 = 6, d4 1. A01: d8 5, d4 1. A02: d8 6, d4 1.
+    const e = ev(act(s, { k: 'done' }, [d(8, 7), d(4, 1), d(8, 5), d(4, 1), d(8, 6), d(4, 1)]), 'melee');
+    expect(e).toMatchObject({ one: 'B01', many: ['A01', 'A02'], oneScore: 6, manyScore: 7, margin: 1, winner: 'A02', loser: 'B01', effect: 'PB' });
+    expect(e.manyMods).toEqual([{ charging: 1 }, {}]);
+  });
+  it('the invariant monitor checks a multiple combat\'s score: highest die +1 for the side, not per figure [W21] (audit A2)', () => {
+    const sc = testScenario([{ side: 0, melee: 'butt' }, { side: 0, melee: 'butt' }, { side: 1, melee: 'butt' }]);
+    const s = acting(position(sc, { A01: [97.4, 100, 0], A02: [100, 97.4, 90], B01: [100, 100, 180] }), 'A01');
+    s.charged[fig(s, 'A01')] = 1;
+    const events = act(s, { k: 'done' }, [d(8, 7), d(4, 1), d(8, 5), d(4, 1), d(8, 6), d(4, 1)]);
+    const mon = stateOfWarInvariants(sc);
+    for (const e of events) mon.event(e);
+    expect(mon.violations).toEqual([]);
+    // The score the code gave before 1.3.0 (max(5 + 1, 6) = 6) is flagged.
+    const bad = stateOfWarInvariants(sc);
+    for (const e of events) bad.event(e.e === 'melee' ? { ...e, manyScore: 6, margin: 0 } : e);
+    expect(bad.violations.some((v) => v.includes('the side\'s +1 give 7'))).toBe(true);
+  });
   it('evens: no result [W23]', () => {
     const { events, b, s } = duel(false, [d(8, 4), d(4, 1), d(8, 4), d(4, 1)]);
     expect(ev(events, 'melee').effect).toBeNull();
@@ -275,6 +320,11 @@ describe('Morale', () => {
   const sc = testScenario(figs);
   const base = (): ReturnType<typeof position> =>
     position(sc, { A01: [100, 100], A02: [100, 103], A03: [100, 106], A04: [100, 109], A05: [100, 112], A06: [20, 190], B01: [160, 106] });
+  const moraleEvents = (s: ReturnType<typeof position>, u: number): GameEvent[] => {
+    const out: GameEvent[] = [];
+    moraleTest(s, u, 'test', { rng: { next: () => 0.99 }, emit: (x) => out.push(x) });
+    return out;
+  };
   it('majority quality die, +1 for a better NCO, −2 per 20% out, −1 per 20% wounded [W26]–[W28]', () => {
     const s = base();
     const u = sc.unitIndex.get('u')!;
@@ -320,11 +370,25 @@ describe('Morale', () => {
   it('uphill of all enemies or in cover +1 [W31]', () => {
     const hill = testScenario(figs, { terrain: [{ id: 'h', kind: 'hill', polygon: [[90, 90], [110, 90], [110, 120], [90, 120]] }] });
     const s = position(hill, { A01: [100, 100], A02: [100, 103], A03: [100, 106], A04: [100, 109], A05: [100, 112], A06: [20, 190], B01: [160, 106] });
-    expect(moraleModifiers(s, hill.unitIndex.get('u')!)).toMatchObject({ uphillOrCover: 1 });
+    expect(moraleModifiers(s, hill.unitIndex.get('u')!)).toMatchObject({ uphill: 1 });
+    expect(moraleModifiers(s, hill.unitIndex.get('u')!).cover).toBeUndefined();
     const wood = testScenario(figs, { terrain: [{ id: 'w', kind: 'wood', polygon: [[101, 90], [110, 90], [110, 120], [101, 120]] }] });
     const t = position(wood, { A01: [100, 100], A02: [100, 103], A03: [100, 106], A04: [100, 109], A05: [100, 112], A06: [20, 190], B01: [160, 106] });
-    expect(moraleModifiers(t, wood.unitIndex.get('u')!)).toMatchObject({ uphillOrCover: 1 });
-    expect(moraleModifiers(base(), sc.unitIndex.get('u')!).uphillOrCover).toBeUndefined();
+    expect(moraleModifiers(t, wood.unitIndex.get('u')!)).toMatchObject({ cover: 1 });
+    const none = moraleModifiers(base(), sc.unitIndex.get('u')!);
+    expect(none.cover).toBeUndefined();
+    expect(none.uphill).toBeUndefined();
+  });
+  it('"+1 in cover" is recorded as `cover` (not merged with uphill), the morale event naming what covers each member: a fence within 0.5 cm of the base edge, on either side [W31] (audit B1)', () => {
+    const fenced = testScenario(figs, { fences: [{ id: 'rail', kind: 'fence', line: [[101.7, 90], [101.7, 120]] }] });
+    const r = fenced.radius;
+    // A01–A03 stand 1.7 cm from the fence line (base edge 0.45 cm off), A04 on its far side, A05 3 cm off.
+    const s = position(fenced, { A01: [100, 100], A02: [100, 103], A03: [100, 106], A04: [101.7 + r + 0.5, 109], A05: [101.7 - r - 1.75, 112], A06: [20, 190], B01: [160, 106] });
+    const u = fenced.unitIndex.get('u')!;
+    const e = ev(moraleEvents(s, u), 'morale');
+    expect(e.mods).toMatchObject({ cover: 1 });
+    expect((e.mods as Record<string, number>).uphillOrCover).toBeUndefined();
+    expect(e.inCover).toEqual({ A01: 'rail', A02: 'rail', A03: 'rail', A04: 'rail' });
   });
   it('the result ladder: 1+ OK, −2 fall back, −3 broken, worse routed [W32]', () => {
     const score = (face: number, more = false): number => {
@@ -358,6 +422,27 @@ describe('Morale', () => {
     expect(keys(s).every((k) => k === 'move:cover' || k === 'move:rear')).toBe(true);
     act(s, { k: 'move', to: 'rear' }, []);
     expect(keys(s)).toContain('done');
+  });
+  it('"-2 Move towards nearest cover": a building is hard cover ("walls, buildings"), so falling back can go to it [W17][W32] (audit A3)', () => {
+    const terrain = {
+      terrain: [
+        { id: 'barn', kind: 'building', polygon: [[110, 90], [120, 90], [120, 110], [110, 110]] },
+        { id: 'wood', kind: 'wood', polygon: [[10, 90], [20, 90], [20, 110], [10, 110]] },
+      ],
+    };
+    const sc2 = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], terrain);
+    const s = acting(position(sc2, { A01: [104, 100, 0], B01: [60, 160] }), 'A01');
+    const a = fig(s, 'A01');
+    s.mustRetire[a] = 1;
+    s.options = null;
+    expect(keys(s)).toContain('move:cover');
+    const plan = movePlan(s, a, 'cover')!;
+    // The barn's wall is 6 cm off, the wood 84 cm: the move ends with the base touching the barn.
+    expect(plan.to.x).toBeCloseTo(110 - sc2.radius, 6);
+    expect(plan.length).toBeLessThan(6);
+    act(s, { k: 'move', to: 'cover' }, []);
+    expect(inCoverAt(sc2, s.x[a], s.y[a])).toBe(true);
+    expect(coverOf(sc2, 60, 100, s.x[a], s.y[a])).toBe('hard');
   });
   it('a routed unit never rallies; a broken one rallies on 4+ at the end of its action phase [W32]', () => {
     const s = acting(base(), 'A06');

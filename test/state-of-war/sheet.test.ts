@@ -191,6 +191,30 @@ describe('Morale', () => {
     ]);
     for (const t of tests) expect((t.mods as Record<string, number>).commanderFell).toBe(-3);
   });
+  it('"All units must test if the Force commander is killed": a unit that has tested this phase tests again, with −3 and no +2 for him [W25] (audit C1)', () => {
+    const sc = testScenario([
+      { side: 0, unit: 'hq', role: 'commander', quality: 'elite' },
+      { side: 0, unit: 'u' },
+      { side: 0, unit: 'u' },
+      { side: 1 },
+      { side: 1 },
+    ]);
+    const s = acting(position(sc, { A01: [70, 50], A02: [70, 60], A03: [70, 63], B01: [50, 50], B02: [50, 60] }), 'B02');
+    // B02 wounds A02 (pick d2=1, d8=4 against open d4=1, medium d8=1: +3): unit u tests (d8=8), with the commander near.
+    const first = act(s, { k: 'fire', u: 'u' }, [d(2, 1), d(8, 4), d(4, 1), d(8, 1), d(8, 8)]);
+    expect(ev(first, 'morale')).toMatchObject({ unit: 'u', trigger: 'a member hurt' });
+    expect((ev(first, 'morale').mods as Record<string, number>).commanderNear).toBe(2);
+    // Then B01 kills the commander in the same phase: u tests again, −3 and without the +2.
+    acting(s, 'B01');
+    s.tested[sc.unitIndex.get('u')!] = 1;
+    const events = act(s, { k: 'fire', u: 'hq' }, [d(8, 8), d(4, 1), d(8, 1), d(8, 8)]);
+    expect(s.status[fig(s, 'A01')]).toBe(DEAD);
+    expect(events.some((e) => e.e === 'noTest')).toBe(false);
+    const t = ev(events, 'morale');
+    expect(t).toMatchObject({ unit: 'u', trigger: 'force commander fell' });
+    expect((t.mods as Record<string, number>).commanderFell).toBe(-3);
+    expect((t.mods as Record<string, number>).commanderNear).toBeUndefined();
+  });
   it('"attempts to Charge better class ... enemies": a test first; passed, the charge goes in and the charged unit tests [W25]', () => {
     const sc = testScenario([{ side: 0 }, { side: 1, quality: 'veteran' }]);
     const s = acting(position(sc, { A01: [100, 100, 0], B01: [108, 100, 180] }), 'A01');

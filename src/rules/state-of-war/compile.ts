@@ -358,6 +358,28 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       }
     }
   }
+  // And places touching a building's walls ("Hard cover is walls, buildings"): the kit's grid spots
+  // never touch an impassable area (a base that touches it stands exactly a radius off its edge), so
+  // points a radius out from each edge, every 2 cm and at both ends, are added (ruleset 1.3.0,
+  // audit A3: before, "towards the nearest cover" never led to a building).
+  for (const b of buildings) {
+    const poly = b.poly;
+    for (let i = 0; i < poly.length; i++) {
+      const a = poly[i];
+      const e = poly[(i + 1) % poly.length];
+      const l = Math.hypot(e.x - a.x, e.y - a.y);
+      if (l < 1e-9) continue;
+      const n = Math.max(1, Math.ceil(l / 2));
+      for (let k = 0; k <= n; k++) {
+        const t = k / n;
+        for (const sgn of [1, -1]) {
+          const x = a.x + (e.x - a.x) * t + (sgn * -(e.y - a.y) * radius) / l;
+          const y = a.y + (e.y - a.y) * t + (sgn * (e.x - a.x) * radius) / l;
+          if (table.isFree(x, y) && table.coverAt(x, y) !== null) spotsCover.push(x, y);
+        }
+      }
+    }
+  }
   return {
     file,
     id: file.id,

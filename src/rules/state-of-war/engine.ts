@@ -12,7 +12,8 @@ import type { Path } from '../../core/nav.js';
 import {
   type Reach,
   contacts,
-  coverOf,
+  coverSourceAt,
+  coverSourceOf,
   fenceCrossing,
   heightAt,
   inCoverAt,
@@ -602,7 +603,24 @@ export function climbPlan(s: SowState, f: number): ClimbPlan | null {
   if (!cross) return null;
   const side = sc.figures[f].side;
   if (!clearOfEnemies(s, side, to.x, to.y)) return null;
+  if (!climbWayAllowed(s, f, to)) return null;
   return { to, fence: nf.fence, height, ladder, rate: ladder >= 0 ? CLIMB_LADDER : CLIMB_WALL };
+}
+
+/**
+ * A climb goes where the unit's morale lets its moves go [W32]: for a unit under "no advance",
+ * broken or routed, the place beyond the line is no nearer the nearest enemy (as a move's end,
+ * {@link placeAllowed}); for a figure that must run ("use both actions, must end further from the
+ * enemy") or must fall back this action ("towards ... table edge to rear"), it is also nearer its
+ * side's rear edge. Ruleset 1.3.0; before, a runner could climb toward the enemy (audit A1).
+ */
+function climbWayAllowed(s: SowState, f: number, to: Vec): boolean {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const m = s.morale[s.unitOf[f]];
+  if ((m === NO_ADVANCE || m >= BROKEN) && nearestEnemy(s, side, to.x, to.y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) return false;
+  if ((m >= BROKEN || s.mustRetire[f]) && rearDistance(sc, side, to.x, to.y) >= rearDistance(sc, side, s.x[f], s.y[f])) return false;
+  return true;
 }
 
 /** A figure uses a ladder when its base edge is within this many cm of the ladder's foot [W5]. */
@@ -663,12 +681,12 @@ function fireTargets(s: SowState, f: number): number[] {
 }
 
 /** The dice pools of a shot from f at t: the firer's quality die against cover and range dice [W16]. */
-export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: string; band: number; d: number } {
+export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: string; coverBy: string | null; band: number; d: number } {
   const sc = s.sc;
   const w = sc.figures[f].weapon!;
   const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
   const band = rangeBand(w, d);
-  const cover = coverOf(sc, s.x[f], s.y[f], s.x[t], s.y[t]);
+  const { cover, by } = coverSourceOf(sc, s.x[f], s.y[f], s.x[t], s.y[t]);
   return {
     firer: [{ sides: sc.figures[f].die, label: 'quality' }],
     target: [
@@ -676,6 +694,7 @@ export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]
       { sides: RANGE_DIE[Math.max(0, band)], label: `range (${BAND_NAMES[Math.max(0, band)]})` },
     ],
     cover,
+    coverBy: by,
     band,
     d,
   };
@@ -1128,6 +1147,7 @@ function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: St
     range: r2(pools.d),
     band: BAND_NAMES[Math.max(0, pools.band)],
     cover: pools.cover,
+    coverBy: pools.coverBy,
     firer: diceJson(c.a.dice),
     against: diceJson(c.b.dice),
     margin: c.margin,
@@ -1166,8 +1186,10 @@ function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'killed',
   const side = sc.figures[t].side;
   if (t === sc.sides[side].commander && was === ON && s.status[t] !== ON) {
     s.commanderFell[side] = s.turn;
-    moraleTest(s, s.unitOf[t], 'a member hurt', ctx);
-    for (const u of liveUnits(s, side)) moraleTest(s, u, 'force commander fell', ctx);
+    // "All units must test if the Force commander is killed": every unit tests, even one that has
+    // tested this phase (ruleset 1.3.0, audit C1; [W25]). His own unit's test for the fall is also
+    // its test for a member hurt (one event, one test).
+    for (const u of liveUnits(s, side)) moraleTest(s, u, 'force commander fell', ctx, true);
   } else {
     moraleTest(s, s.unitOf[t], 'a member hurt', ctx);
   }
@@ -1191,6 +1213,19 @@ function unitPose(s: SowState, u: number): { x: number; y: number; facing: numbe
   }
   const n = Math.max(1, m.length);
   return { x: x / n, y: y / n, facing: Math.atan2(cy, cx), n: m.length };
+}
+
+/**
+ * The unit's active members in cover now, whoever the enemy ([W31]): figure id → the id of the
+ * area, building or fence that covers it ({@link coverSourceAt}).
+ */
+export function unitCover(s: SowState, u: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of activeMembers(s, u)) {
+    const by = coverSourceAt(s.sc, s.x[f], s.y[f]);
+    if (by !== null) out[s.sc.figures[f].id] = by;
+  }
+  return out;
 }
 
 /** The modifiers of a unit's morale test now, by name [W26]–[W31]. */
@@ -1253,13 +1288,16 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
     }
   }
   if (members.length > 0) {
-    let inCover = 0;
-    for (const f of members) if (inCoverAt(sc, s.x[f], s.y[f])) inCover++;
+    // "+1 : Uphill of all enemies or in cover" is one +1; the record names which gave it: `cover`
+    // when most active members are in cover (the morale event's `inCover` says what covers whom),
+    // else `uphill` (ruleset 1.3.0, audit B1; before, one merged `uphillOrCover`).
+    const inCover = Object.keys(unitCover(s, u)).length;
     let low = Infinity;
     for (const f of members) low = Math.min(low, heightAt(sc, s.x[f], s.y[f]));
     let high = -Infinity;
     for (const e of sc.sides[1 - side].figures) if (s.status[e] === ON) high = Math.max(high, heightAt(sc, s.x[e], s.y[e]));
-    if (inCover * 2 > members.length || low > high) mods.uphillOrCover = MORALE_MODS.uphillOrCover;
+    if (inCover * 2 > members.length) mods.cover = MORALE_MODS.uphillOrCover;
+    else if (low > high) mods.uphill = MORALE_MODS.uphillOrCover;
   }
   const cmd = sc.sides[side].commander;
   if (cmd >= 0 && s.status[cmd] === ON) {
@@ -1274,13 +1312,14 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
 }
 
 /**
- * A unit's morale test [W25]–[W32], at most once per action phase; returns the unit's morale
- * status after it. A result can worsen the status, never improve it.
+ * A unit's morale test [W25]–[W32], at most once per action phase unless `always` (the force
+ * commander's fall); returns the unit's morale status after it. A result can worsen the status,
+ * never improve it.
  */
-export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext): number {
+export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext, always = false): number {
   const sc = s.sc;
   if (activeMembers(s, u).length === 0) return s.morale[u];
-  if (s.tested[u]) {
+  if (s.tested[u] && !always) {
     // At most one test a unit per action phase [W25]; the record says so, so no trigger goes untold.
     ctx.emit?.({ e: 'noTest', turn: s.turn, unit: sc.units[u].id, trigger, why: 'tested this action phase', status: MORALE_NAMES[s.morale[u]] });
     return s.morale[u];
@@ -1305,7 +1344,7 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
     // The same result again holds for the unit's next action phase too ("next turn", [W32]).
     s.pending[u] = Math.max(s.pending[u], own ? 2 : 1);
   }
-  ctx.emit?.({ e: 'morale', turn: s.turn, unit: sc.units[u].id, trigger, die: `d${die}`, face, mods, score, result: MORALE_NAMES[result], status: MORALE_NAMES[s.morale[u]] });
+  ctx.emit?.({ e: 'morale', turn: s.turn, unit: sc.units[u].id, trigger, die: `d${die}`, face, mods, inCover: unitCover(s, u), score, result: MORALE_NAMES[result], status: MORALE_NAMES[s.morale[u]] });
   // Running men drop what they carry [W6], [W32].
   if (s.morale[u] >= BROKEN) for (const f of activeMembers(s, u)) dropBarrel(s, f, 'running', ctx);
   return s.morale[u];
@@ -1405,15 +1444,23 @@ function fightMelees(s: SowState, ctx: StepContext): void {
     const rolls = [rolled.b];
     for (let i = 1; i < many.length; i++) rolls.push(rollContest(ctx.rng, [], pools[i]).b);
     const scoreOne = rolled.a.dice.length > 0 ? rolled.a.best + meleeBonus(s, one, many) : 0;
+    // "+1 to result" is the side's [W21]: its highest die, +1 when any of its primaries that throw
+    // dice is charging, uphill of its opponent or defending a barricade (ruleset 1.3.0, audit A2;
+    // before, each figure's +1 counted only on its own best die). The figure with that highest die
+    // (the first on ties) is the side's winner.
     let best = -1;
-    let bestScore = 0;
+    let bestDie = 0;
+    let bonus = 0;
     many.forEach((g, i) => {
-      const sc2 = rolls[i].dice.length > 0 ? rolls[i].best + meleeBonus(s, g, [one]) : 0;
-      if (best < 0 || sc2 > bestScore) {
+      if (rolls[i].dice.length === 0) return;
+      if (meleeBonus(s, g, [one]) > 0) bonus = 1;
+      if (best < 0 || rolls[i].best > bestDie) {
         best = g;
-        bestScore = sc2;
+        bestDie = rolls[i].best;
       }
     });
+    const bestScore = best < 0 ? 0 : bestDie + bonus;
+    if (best < 0) best = many[0];
     const margin = scoreOne - bestScore;
     let loser = -1;
     let winner = -1;

@@ -247,6 +247,26 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           const many = e.many as string[];
           if (many.length > MAX_AGAINST_ONE || many.length < 1) bad(`melee of ${many.length} against one`);
           for (const id of [String(e.one), ...many]) if (status[idx(id)] !== 'active') bad(`${id} (${status[idx(id)]}) fights`);
+          // [W21]: a side scores its highest die, +1 when any of its primaries that throw dice is
+          // charging, uphill or behind a barricade (the +1 is the side's, audit A2).
+          const plus = (m: Json | undefined): boolean => {
+            const o = (m ?? {}) as Record<string, Json>;
+            return o.charging !== undefined || o.uphill !== undefined || o.barricade !== undefined;
+          };
+          const oneDice = (e.oneDice as unknown as DieJson[]) ?? [];
+          const oneWant = oneDice.length > 0 ? best(e.oneDice) + (plus(e.oneMods) ? 1 : 0) : 0;
+          if (num(e.oneScore) !== oneWant) bad(`melee: ${String(e.one)} scores ${String(e.oneScore)}, its dice and +1 give ${oneWant}`);
+          const manyDice = (e.manyDice as unknown as Json[]) ?? [];
+          const manyMods = (e.manyMods as unknown as Json[]) ?? [];
+          let top = -Infinity;
+          let bonus = 0;
+          manyDice.forEach((dj, i) => {
+            if (((dj as unknown as DieJson[]) ?? []).length === 0) return;
+            top = Math.max(top, best(dj));
+            if (plus(manyMods[i])) bonus = 1;
+          });
+          const manyWant = top === -Infinity ? 0 : top + bonus;
+          if (num(e.manyScore) !== manyWant) bad(`melee: ${many.join('+')} score ${String(e.manyScore)}, their highest die and the side's +1 give ${manyWant}`);
           break;
         }
         case 'leave':

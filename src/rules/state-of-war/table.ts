@@ -11,7 +11,7 @@ import { type Vec, angleDiff, angleTo, dist as geoDist, distToPolygon, pointInPo
 import { type FigureView, inBaseContact, placeFree as kitPlaceFree } from '../../core/table/index.js';
 import type { SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
-import { type Cover, DIFFICULT_FACTOR, betterCover, moveRate, turnCost } from './tables.js';
+import { COVER_DIE, type Cover, DIFFICULT_FACTOR, moveRate, turnCost } from './tables.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
@@ -213,15 +213,24 @@ export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number,
   return true;
 }
 
+/** How close (cm) to a target's base edge a fence or wall the line of fire crosses gives cover [W17]. */
+export const FENCE_COVER_REACH = 3;
+
 /**
- * The cover of a target at (tx, ty) shot from (fx, fy) [W17]: the best of the areas its base
- * touches, a fence or wall the line of fire crosses within 3 cm of it, and soft for a target on
- * higher ground than the firer.
+ * The cover of a target at (tx, ty) shot from (fx, fy) [W17], and what gave it (`by`: the id of
+ * the area, building or fence, `higher ground`, or null in the open): the best of the areas its
+ * base touches, a fence or wall the line of fire crosses within 3 cm of its **base edge** (3 cm +
+ * the radius from its centre), and soft for a target on higher ground than the firer. On equal
+ * cover the first found counts (areas in scenario order, then fences, then the ground).
  */
-export function coverOf(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): Cover {
+export function coverSourceOf(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): { cover: Cover; by: string | null } {
   let c: Cover = 'open';
+  let by: string | null = null;
   const area = sc.table.coverAt(tx, ty, COVER_RANK);
-  if (area) c = area.cover as Cover;
+  if (area) {
+    c = area.cover as Cover;
+    by = area.id;
+  }
   const l = dist(fx, fy, tx, ty);
   for (const f of sc.fenceSegs) {
     if (!segmentsCross(fx, fy, tx, ty, f.ax, f.ay, f.bx, f.by)) continue;
@@ -233,15 +242,43 @@ export function coverOf(sc: SowScenario, fx: number, fy: number, tx: number, ty:
     const den = rx * sy - ry * sx;
     if (den === 0) continue;
     const u = ((f.ax - tx) * sy - (f.ay - ty) * sx) / den;
-    if (u * l <= 3 + sc.radius) c = betterCover(c, sc.fences[f.fence].cover);
+    const fc = sc.fences[f.fence].cover;
+    if (u * l <= FENCE_COVER_REACH + sc.radius && COVER_DIE[fc] > COVER_DIE[c]) {
+      c = fc;
+      by = sc.fences[f.fence].id;
+    }
   }
-  if (sc.table.uphill(fx, fy, tx, ty)) c = betterCover(c, 'soft');
-  return c;
+  if (COVER_DIE.soft > COVER_DIE[c] && sc.table.uphill(fx, fy, tx, ty)) {
+    c = 'soft';
+    by = 'higher ground';
+  }
+  return { cover: c, by };
+}
+
+/** The cover class of a target at (tx, ty) shot from (fx, fy) [W17] (see {@link coverSourceOf}). */
+export function coverOf(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): Cover {
+  return coverSourceOf(sc, fx, fy, tx, ty).cover;
+}
+
+/** How close (cm) to a fence or wall line a base edge stands to be in its cover, whoever looks [W31]. */
+export const FENCE_STAND_REACH = 0.5;
+
+/**
+ * What puts a figure at (x, y) in cover, whatever the enemy's position (morale's "+1 in cover"
+ * [W31], the `cover` destination and agents): the id of the first cover area or building its base
+ * touches, else of the nearest fence or wall line within 0.5 cm of its base edge (either side);
+ * null when none.
+ */
+export function coverSourceAt(sc: SowScenario, x: number, y: number): string | null {
+  const a = sc.table.coverAt(x, y);
+  if (a) return a.id;
+  const nf = nearestFence(sc, x, y);
+  return nf.fence >= 0 && nf.d <= sc.radius + FENCE_STAND_REACH ? sc.fences[nf.fence].id : null;
 }
 
 /** True when the figure at (x, y) is in any cover (area or fence) — for morale's +1 and agents. */
 export function inCoverAt(sc: SowScenario, x: number, y: number): boolean {
-  return sc.table.inCover(x, y) || nearestFence(sc, x, y).d <= sc.radius + 0.5;
+  return sc.table.inCover(x, y) || nearestFence(sc, x, y).d <= sc.radius + FENCE_STAND_REACH;
 }
 
 /** The point on the side's rear edge straight behind (x, y). */
