@@ -251,3 +251,26 @@ describe('DA Movement / [R1]: a figure whose place is taken takes the nearest fr
     expect(d2).toBeLessThanOrEqual(2 + 1e-9);
   });
 });
+
+describe('DA Melee, Tactical Factors: "Vs. unshielded flank: +1" — [R20] the right flank only, a shielded (left) flank gives nothing (audit A1)', () => {
+  // B faces west (180°); on a table whose y grows down its right hand is to the north (y smaller).
+  // A (at 10, 10) stands north of B at (10, 11.05) — B's right flank — or south of B at (10, 8.95) — its left.
+  const run = (by: number, shield: boolean) => {
+    const a = { weapons: ['spear'], at: [10, 10], armour: 'FA' };
+    const b = { weapons: ['spear'], at: [10, by], armour: 'FA', shield };
+    const { events } = start(pigWars, scenario('pig-wars', [a], [b]), [d(2, 1), d(12, 6), d(12, 6), d(1, 1)]);
+    return events.find((e) => e.e === 'melee')!;
+  };
+  it('A on the shielded figure\'s right (unshielded) flank: +1', () => {
+    expect(mod(run(11.05, true), 'A01', 'vs unshielded flank')).toBe(1);
+  });
+  it('A on the shielded figure\'s left (shield) flank: nothing', () => {
+    const m = run(8.95, true);
+    expect(mod(m, 'A01', 'vs unshielded flank')).toBeUndefined();
+    expect(mod(m, 'A01', 'vs rear')).toBeUndefined();
+  });
+  it('a figure without a shield: either flank +1', () => {
+    expect(mod(run(11.05, false), 'A01', 'vs unshielded flank')).toBe(1);
+    expect(mod(run(8.95, false), 'A01', 'vs unshielded flank')).toBe(1);
+  });
+});

@@ -11,7 +11,7 @@
  * the deck is empty the turn ends. Readings: docs/rules/pig-wars.md.
  */
 import type { GameEvent, StepContext } from '../../core/model.js';
-import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, distV, pointAlong, pointAlongInto, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
+import { type Vec, nearestPointOfPolygon, angleTo, dist, distToPolygon, distV, pointAlong, pointAlongInto, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
 import { randInt, roll, type Rng } from '../../core/rng.js';
 import { type FigureView, arcOf as kitArcOf } from '../../core/table/index.js';
 import { type Path, ringOffsets } from '../../core/nav.js';
@@ -185,8 +185,11 @@ const VIEWS = new WeakMap<PigState, FigureView>();
 export function arcOf(s: PigState, a: number, t: number): 'front' | 'flank' | 'unshielded' | 'rear' {
   const arc = kitArcOf(figureView(s), a, t);
   if (arc !== 'flank') return arc;
-  // y grows down the table: the right hand of a figure facing θ is toward θ + 90°.
-  const right = angleDiff(angleTo(s.x[t], s.y[t], s.x[a], s.y[a]), s.facing[t]) > 0;
+  // y grows down the table: the right hand of a figure facing θ is toward θ + 90°, so the
+  // attacker is on the right when the signed bearing off the facing is positive (its sine; a
+  // flank bearing is 45°–135° either way, never near 0 or 180°). [R20]: the left is the shield side.
+  const bearing = angleTo(s.x[t], s.y[t], s.x[a], s.y[a]);
+  const right = Math.sin(bearing - s.facing[t]) > 0;
   return right || !s.sc.figures[t].shield ? 'unshielded' : 'flank';
 }
 
