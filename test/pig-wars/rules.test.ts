@@ -274,3 +274,40 @@ describe('DA Melee, Tactical Factors: "Vs. unshielded flank: +1" — [R20] the r
     expect(mod(run(8.95, false), 'A01', 'vs unshielded flank')).toBe(1);
   });
 });
+
+describe('DA/PI Movement: "Chargers must rest 1 turn before charging again" — [R7] a charge that falls short is a charge (audit A2)', () => {
+  /** Play holds until unit a1 decides in `turn` (or the game ends); true when it does. */
+  const holdUntilA1 = (ruleset: typeof pigWars, s: PigState, turn: number): boolean => {
+    const rng = streamFromString(`hold-${turn}`);
+    for (let k = 0; k < 50; k++) {
+      if (ruleset.isTerminal(s)) return false;
+      if (s.turn === turn && s.sc.units[s.actUnit].id === 'a1') return true;
+      ruleset.apply(s, { k: 'hold' }, { rng });
+    }
+    return false;
+  };
+  for (const [ruleset, id] of [
+    [pigWars, 'pig-wars'],
+    [pigWarsPirates, 'pig-wars-pirates'],
+  ] as const) {
+    it(`${id}: a charger that falls short may not charge in the next turn, and may in the one after`, () => {
+      // A at (5, 10), B 15 in east: within the charge reach (base move + 6), beyond the move + a charge D6 of 1
+      // (PI: A is a captain and B a mate, so that neither is out of command)
+      const raw = scenario(id, [{ weapons: ['spear'], at: [5, 10], rank: 'captain' }], [{ weapons: ['spear'], at: [20, 10], rank: 'mate' }]);
+      const { s } = start(ruleset, raw, [d(2, 1)]);
+      expect(s.turn).toBe(1);
+      expect(ruleset.legalActions(s).map((a) => (a.k === 'charge' ? `charge:${a.u}` : a.k))).toContain('charge:b1');
+      const events: GameEvent[] = [];
+      ruleset.apply(s, { k: 'charge', u: 'b1' }, { rng: new ScriptedRng(id === 'pig-wars' ? [d(6, 1)] : [d(6, 1), d(6, 1)], streamFromString('c')), emit: (e) => events.push(e) });
+      const mv = events.find((e) => e.e === 'move' && e.f === 'A01')!;
+      expect(mv.why).toBe('charge on b1 falls short');
+      expect((mv.parts as { name: string; value: number }[]).find((p) => p.name === 'charge D6')?.value).toBe(1);
+      expect(holdUntilA1(ruleset, s, 2)).toBe(true);
+      expect(s.charged[0]).toBe(1);
+      expect(ruleset.legalActions(s).some((a) => a.k === 'charge')).toBe(false);
+      expect(() => ruleset.apply(s, { k: 'charge', u: 'b1' }, { rng: streamFromString('x') })).toThrow(/illegal/);
+      expect(holdUntilA1(ruleset, s, 3)).toBe(true);
+      expect(ruleset.legalActions(s).some((a) => a.k === 'charge' && a.u === 'b1')).toBe(true);
+    });
+  }
+});

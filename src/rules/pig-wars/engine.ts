@@ -1378,6 +1378,10 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
         continue;
       }
     }
+    // A charge that falls short is still a charge ([R7]): the figure moved with the charge D6, so
+    // it is a charger that must rest 1 turn; it reached no mêlée, so it has no bonus (audit A2).
+    s.charged[f] = s.turn;
+    s.chargeBonus[f] = 0;
     moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `charge on ${sc.units[v].id} falls short`, scale);
   }
 }
