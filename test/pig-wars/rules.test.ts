@@ -311,3 +311,41 @@ describe('DA/PI Movement: "Chargers must rest 1 turn before charging again" — 
     });
   }
 });
+
+describe('DA/PI Melee: "Charging +1, first round of (current) mêlée only" — [R7] the bonus of a charger whose target fell before its round does not last into a later mêlée (audit A3)', () => {
+  for (const [ruleset, id] of [
+    [pigWars, 'pig-wars'],
+    [pigWarsPirates, 'pig-wars-pirates'],
+  ] as const) {
+    it(`${id}: A02 charges B01, A01 kills B01 first; B03 then charges A02, which gets no "charging"`, () => {
+      // a1: A01 in contact with B01; a2: A02 4 in south of B01; b3: B03 7 in south of B01.
+      // PI: A01, A02 and B03 are captains so that nobody is out of command (B01, a crewman, dies
+      // before B's card asks); rank means nothing in DA.
+      const lead = id === 'pig-wars' ? {} : { rank: 'captain' };
+      const raw = scenario(id, [{ weapons: ['spear'], at: [10, 10], class: 'elite', ...lead }], [{ weapons: ['spear'], at: [11.05, 10] }]);
+      const sides = (raw as { sides: { units: unknown[] }[] }).sides;
+      sides[0].units.push({ id: 'a2', class: 'average', area: [[5, 30], [9, 30], [9, 34], [5, 34]], facing: 0, figures: [{ weapons: ['spear'], at: [11.05, 14], ...lead }] });
+      sides[1].units.push({ id: 'b3', class: 'average', area: [[30, 5], [34, 5], [34, 9], [30, 9]], facing: 0, figures: [{ weapons: ['spear'], at: [11.05, 21], ...lead }] });
+      const { s } = start(ruleset, raw, [d(2, 1)]);
+      expect(s.sc.units[s.actUnit].id).toBe('a2');
+      const ev1: GameEvent[] = [];
+      // charge D6 (PI: then the movement D6); mêlée A01 12 vs B01 1: B01 dies, A02 never fights
+      const moveDice = id === 'pig-wars' ? [d(6, 3)] : [d(6, 3), d(6, 3)];
+      ruleset.apply(s, { k: 'charge', u: 'b1' }, { rng: new ScriptedRng([...moveDice, d(12, 12), d(12, 1)], streamFromString('a')), emit: (e) => ev1.push(e) });
+      const charge = ev1.find((e) => e.e === 'move' && e.f === 'A02')!;
+      expect(charge.charge).toBe('B01');
+      expect(charge.bonus).toBe(true);
+      expect(ev1.filter((e) => e.e === 'melee').map((e) => [e.a, e.b])).toEqual([['A01', 'B01']]);
+      expect(ev1.some((e) => e.e === 'kill' && e.f === 'B01')).toBe(true);
+      // B's card: b2 holds, b3 charges a2
+      const ev2: GameEvent[] = [];
+      for (let k = 0; k < 5 && s.sc.units[s.actUnit].id !== 'b3'; k++) ruleset.apply(s, { k: 'hold' }, { rng: streamFromString(`h${k}`), emit: (e) => ev2.push(e) });
+      expect(s.sc.units[s.actUnit].id).toBe('b3');
+      ruleset.apply(s, { k: 'charge', u: 'a2' }, { rng: new ScriptedRng([...moveDice, d(12, 6), d(12, 6)], streamFromString('b')), emit: (e) => ev2.push(e) });
+      const m = ev2.find((e) => e.e === 'melee' && (e.a === 'A02' || e.b === 'A02'))!;
+      expect(m).toBeDefined();
+      expect(mod(m, 'B03', 'charging')).toBe(1);
+      expect(mod(m, 'A02', 'charging')).toBeUndefined();
+    });
+  }
+});

@@ -1836,9 +1836,12 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
     }
   }
   for (let f = 0; f < n; f++) {
+    // The charge bonus is for the first round of the mêlée the charge starts, fought in this step
+    // ([R7]): a charger whose target fell before its round (to another figure's blow) fought no
+    // round, and it keeps no bonus into a later mêlée — one where it may be the one charged (audit A3).
+    s.chargeBonus[f] = 0;
     if (fought[f] < 0) continue;
     s.rounds[f]++;
-    s.chargeBonus[f] = 0;
     const o = fought[f];
     if (s.status[f] === ACTIVE && s.status[o] === ACTIVE) s.facing[f] = angleTo(s.x[f], s.y[f], s.x[o], s.y[o]);
   }
