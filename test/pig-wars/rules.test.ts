@@ -349,3 +349,28 @@ describe('DA/PI Melee: "Charging +1, first round of (current) mêlée only" — 
     });
   }
 });
+
+describe('DA Morale, FB / RT: [R27] a figure that falls back and reaches its table edge is out for good, as a routed one is (audit A6)', () => {
+  it('elite figures 3.5 in from their edge fall back 1½ moves (13.5 in): all leave the table', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    // b1: B01 in contact with A01 (killed: 1/5 of b1 lost), four elite figures 3.5 in from the east edge (B flees east)
+    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, ...[10, 12, 14, 16].map((y) => ({ weapons: ['spear'], at: [44, y], class: 'elite' }))];
+    // mêlée A 12 vs B 1: B01 dies; morale D12 2 − 1 (1/5 lost) = 1: elite FB (no leader near, no standard)
+    const { s, events } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 2)]);
+    const m = events.find((e) => e.e === 'morale')!;
+    expect(m.total).toBe(1);
+    expect(m.fallBack).toEqual(['B02', 'B03', 'B04', 'B05']);
+    expect(m.rout).toEqual([]);
+    for (let f = 2; f <= 5; f++) expect(s.status[f]).toBe(GONE);
+    expect(events.filter((e) => e.e === 'gone').map((e) => e.f)).toEqual(['B02', 'B03', 'B04', 'B05']);
+  });
+  it('a fall back that does not reach the edge stops short of it, on the table', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, ...[10, 12, 14, 16].map((y) => ({ weapons: ['spear'], at: [30, y], class: 'elite' }))];
+    const { s } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 2)]);
+    for (let f = 2; f <= 5; f++) {
+      expect(s.status[f]).toBe(ACTIVE);
+      expect(s.x[f]).toBeCloseTo(43.5, 6);
+    }
+  });
+});

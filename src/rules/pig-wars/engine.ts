@@ -1451,8 +1451,10 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   const goal = fleePoint(s, f);
   const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, goal);
   const home = sc.sides[info.side].flee === 'home';
-  // Only the routed are out for good when they reach the edge (or home); a figure falling back stops there.
-  if (path && path.length <= full + 1e-9 && s.status[f] === ROUT) {
+  // A figure falling back or routing that reaches its edge (or home) is out for good ([R27]; the
+  // sheets say so of the rout, "same as fall back …", and a fall back that reaches the edge goes
+  // off it too). Before 0.3.0 only the routed left: one falling back stood at the edge (audit A6).
+  if (path && path.length <= full + 1e-9) {
     emit?.({ e: 'move', f: info.id, path: path.points.map((p) => [r3(p.x), r3(p.y)]), facing: deg(s.facing[f]), length: r3(path.length), allowance: r3(full), parts: [{ name: '1½ move', value: r3(full) }], why: `${why}: off the table` });
     s.x[f] = goal.x;
     s.y[f] = goal.y;
