@@ -374,3 +374,22 @@ describe('DA Morale, FB / RT: [R27] a figure that falls back and reaches its tab
     }
   });
 });
+
+describe('[R8] Facing: after a round of mêlée each fighter turns to face the first opponent it fought — recorded (audit B2)', () => {
+  it('the melee event gives the facings the arcs were read from; a facing event the turns after the step', () => {
+    const raw = scenario('pig-wars', [{ weapons: ['spear'], at: [10, 10], armour: 'FA' }], [{ weapons: ['spear'], at: [11.05, 10], armour: 'FA' }]);
+    // B01 faces south (90°): A01 (west of it) stands on its flank
+    ((raw as { sides: { units: { facing: number }[] }[] }).sides[1].units[0] as { facing: number }).facing = 90;
+    const { s, events } = start(pigWars, raw, [d(2, 1), d(12, 6), d(12, 6), d(1, 1)]);
+    const m = events.find((e) => e.e === 'melee')!;
+    expect(m.facingA).toBe(0);
+    expect(m.facingB).toBe(90);
+    expect(mod(m, 'A01', 'vs unshielded flank')).toBe(1);
+    expect(m.result).not.toMatch(/kills/);
+    const i = events.indexOf(m);
+    const t = events.findIndex((e, k) => k > i && e.e === 'facing');
+    expect(t).toBeGreaterThan(i);
+    expect(events[t].turned).toEqual([{ f: 'B01', facing: 180 }]);
+    expect(Math.round((s.facing[1] * 180) / Math.PI)).toBe(180);
+  });
+});

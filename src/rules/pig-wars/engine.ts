@@ -1797,6 +1797,7 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
     }
   }
   const fought = new Array<number>(n).fill(-1);
+  const turned: { f: string; facing: number }[] = [];
   for (let k = 0; k < np; k++) {
     const f = PAIR_F[k];
     const e = PAIR_E[k];
@@ -1828,6 +1829,9 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
       adjB: out.b,
       marginToKillA: vmA,
       marginToKillB: vmB,
+      // the facings (degrees) the round's arcs were read from ([R8]; audit B2)
+      facingA: deg(s.facing[f]),
+      facingB: deg(s.facing[e]),
       result: out.winner < 0 ? 'tie' : out.kill ? (out.winner === 0 ? 'a kills' : 'b kills') : 'continuing',
     });
     if (fought[f] < 0) fought[f] = e;
@@ -1845,8 +1849,16 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
     if (fought[f] < 0) continue;
     s.rounds[f]++;
     const o = fought[f];
-    if (s.status[f] === ACTIVE && s.status[o] === ACTIVE) s.facing[f] = angleTo(s.x[f], s.y[f], s.x[o], s.y[o]);
+    if (s.status[f] === ACTIVE && s.status[o] === ACTIVE) {
+      const a = angleTo(s.x[f], s.y[f], s.x[o], s.y[o]);
+      if (a !== s.facing[f]) {
+        s.facing[f] = a;
+        if (emit) turned.push({ f: sc.figures[f].id, facing: deg(a) });
+      }
+    }
   }
+  // the turns of [R8], recorded (audit B2: the facing decides the flank and rear factors)
+  if (emit && turned.length) emit({ e: 'facing', why: 'after mêlée', turned });
 }
 
 // ---------------------------------------------------------------------------------------------
