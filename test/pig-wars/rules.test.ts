@@ -393,3 +393,63 @@ describe('[R8] Facing: after a round of mêlée each fighter turns to face the f
     expect(Math.round((s.facing[1] * 180) / Math.PI)).toBe(180);
   });
 });
+
+describe('PI "Crossing … Rough Terrain: −D6" [R11] and DA "Shield Wall … may not move over rough" [R10]: the way to a free place taken instead of the one reached meets the same rules (audit A5)', () => {
+  // A01 moves east along a corridor (y 9.7–10.3) between two rough strips, which also cover
+  // everything from x 20.3 on. Friends (unit a2) stand on the place it reaches, (20, 10), and on
+  // the corridor behind it at 19 and 18, so every free place within 2 in of (20, 10) is on rough.
+  const build = (id: 'pig-wars' | 'pig-wars-pirates', from: number) => {
+    const lead = id === 'pig-wars' ? { shield: true } : { rank: 'captain' };
+    const raw = scenario(id, [{ weapons: ['spear'], at: [from, 10], ...lead }], [{ weapons: ['spear'], at: [30, 30] }], {
+      terrain: [
+        { id: 'south', kind: 'rough', polygon: [[8, 10.3], [40, 10.3], [40, 20], [8, 20]] },
+        { id: 'north', kind: 'rough', polygon: [[8, 0.5], [40, 0.5], [40, 9.7], [8, 9.7]] },
+        { id: 'east', kind: 'rough', polygon: [[20.3, 9], [40, 9], [40, 11], [20.3, 11]] },
+      ],
+    });
+    (raw as { sides: { units: unknown[] }[] }).sides[0].units.push({
+      id: 'a2',
+      class: 'average',
+      area: [[5, 30], [9, 30], [9, 34], [5, 34]],
+      facing: 0,
+      figures: [20, 19, 18].map((x) => ({ weapons: ['spear'], at: [x, 10] })),
+    });
+    return raw;
+  };
+  /** The move's path enters rough ground. */
+  const onRough = (s: PigState, path: number[][]): boolean => s.sc.table.slowEntry(path.map(([x, y]) => ({ x, y }))) < Infinity;
+  it('PI: a place reached only across rough ground costs the −D6; with a D6 of 6 it is out of reach, and the figure walks back along its route', () => {
+    const { s } = start(pigWarsPirates, build('pig-wars-pirates', 10), [d(2, 1)]);
+    expect(s.sc.units[s.actUnit].id).toBe('a1');
+    const ev: GameEvent[] = [];
+    // movement D6 2: 8 + 2 = 10 in reaches (20, 10); the crossing D6 6
+    pigWarsPirates.apply(s, { k: 'moveTo', x: 40, y: 10 }, { rng: new ScriptedRng([d(6, 2), d(6, 6)], streamFromString('m')), emit: (e) => ev.push(e) });
+    const mv = ev.find((e) => e.e === 'move' && e.f === 'A01')!;
+    const parts = mv.parts as { name: string; value: number }[];
+    expect(onRough(s, mv.path as number[][])).toBe(false);
+    expect(parts.some((p) => p.name.startsWith('crossing'))).toBe(false);
+    expect(mv.allowance).toBe(10);
+    expect(s.x[0]).toBeCloseTo(17, 6);
+    expect(s.y[0]).toBeCloseTo(10, 6);
+  });
+  it('PI: with a crossing D6 of 1 the place across the rough is within reach: it goes there and the −D6 is counted', () => {
+    const { s } = start(pigWarsPirates, build('pig-wars-pirates', 10), [d(2, 1)]);
+    const ev: GameEvent[] = [];
+    pigWarsPirates.apply(s, { k: 'moveTo', x: 40, y: 10 }, { rng: new ScriptedRng([d(6, 2), d(6, 1)], streamFromString('m')), emit: (e) => ev.push(e) });
+    const mv = ev.find((e) => e.e === 'move' && e.f === 'A01')!;
+    expect(onRough(s, mv.path as number[][])).toBe(true);
+    expect((mv.parts as { name: string; value: number }[]).find((p) => p.name.startsWith('crossing'))?.value).toBe(-1);
+    expect(mv.allowance).toBe(9);
+    expect(mv.length as number).toBeLessThanOrEqual(9 + 1e-6);
+  });
+  it('DA: a shield wall does not step aside onto rough ground', () => {
+    const { s } = start(pigWars, build('pig-wars', 16), [d(2, 1)]);
+    expect(s.sc.units[s.actUnit].id).toBe('a1');
+    s.wall[0] = 1; // a1 in shield wall: moves 4, to (20, 10)
+    const ev: GameEvent[] = [];
+    pigWars.apply(s, { k: 'moveTo', x: 40, y: 10 }, { rng: streamFromString('w'), emit: (e) => ev.push(e) });
+    const mv = ev.find((e) => e.e === 'move' && e.f === 'A01')!;
+    expect(onRough(s, mv.path as number[][])).toBe(false);
+    expect(s.x[0]).toBeCloseTo(17, 6);
+  });
+});

@@ -881,6 +881,23 @@ const RING_BY: number[] = [];
 
 /** The way {@link nearestReachable} found to the place it returns. */
 let ALT_PATH: Path | null = null;
+/**
+ * The longest way across rough ground {@link nearestReachable} accepts (Infinity: no other bound
+ * than its reach; −1: none across rough). Set only around a second search ({@link moveFigure}).
+ */
+let ALT_ROUGH_REACH = Infinity;
+
+/** {@link ALT_PATH}, cleared. */
+function takeAltPath(): Path | null {
+  const p = ALT_PATH;
+  ALT_PATH = null;
+  return p;
+}
+
+/** The way `p` to a place meets {@link ALT_ROUGH_REACH}. */
+function roughWayOk(sc: PigScenario, p: Path): boolean {
+  return ALT_ROUGH_REACH === Infinity || p.length <= ALT_ROUGH_REACH + 1e-9 || sc.table.slowEntry(p.points) === Infinity;
+}
 
 /** {@link nearestReachable}'s tests of one place (x, y) against the first `nn` near bases: the place with its way in `ALT_PATH`, or null. */
 function reachablePlace(sc: PigScenario, from: Vec, x: number, y: number, reach: number, nn: number): Vec | null {
@@ -898,7 +915,7 @@ function reachablePlace(sc: PigScenario, from: Vec, x: number, y: number, reach:
   if (!sc.nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) return null;
   const to = { x, y };
   const p = sc.nav.path(from, to);
-  if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) {
+  if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && roughWayOk(sc, p)) {
     ALT_PATH = p;
     return to;
   }
@@ -990,7 +1007,7 @@ function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, re
       if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
       const to = { x, y };
       const p = nav.path(from, to);
-      if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) {
+      if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && roughWayOk(sc, p)) {
         ALT_PATH = p;
         return to;
       }
@@ -1024,16 +1041,19 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   // left drovers stuck short of a crowded landing place).
   let reach = full;
   const uid = sc.units[sc.figures[f].unit].id;
-  if (!sc.version.pirates && s.wall[sc.figures[f].unit]) {
+  const wallRough = !sc.version.pirates && s.wall[sc.figures[f].unit] === 1;
+  if (wallRough) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
     if (entry < Infinity) {
       limit = Math.max(0, Math.min(limit, entry - 0.01));
       reach = limit;
     }
   }
+  let crossed = false;
   if (sc.version.pirates && full > 0) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
     if (entry < Infinity) {
+      crossed = true;
       if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
       // the −D6 comes off the movement factor, before a carrier's fraction of it ([R11])
       parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
@@ -1050,9 +1070,29 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   nearPlacesOf(s, f, shy, at.x, at.y, ALT_RADIUS);
   if (!placeOkNear(sc, at.x, at.y)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
-    const alt = nearestReachable(sc, from, at.x, at.y, reach);
-    const p = ALT_PATH;
-    ALT_PATH = null;
+    let alt = nearestReachable(sc, from, at.x, at.y, reach);
+    let p = takeAltPath();
+    // The way to that place is a route of its own and meets the same terrain rules (audit A5): a
+    // shield wall takes no way into rough ground ([R10]); a pirate whose planned route crossed
+    // nothing pays the −D6 on a way that enters rough ground or a wall ([R11]). When the place
+    // found first is reached by such a way, the search is made again with that rule: the nearest
+    // place reached by a way clear of rough within the allowance, or across rough within the
+    // allowance less the −D6 (shield wall: none across rough).
+    if (alt && p && (wallRough || (sc.version.pirates && !crossed && full > 0)) && roughEntry(s, p.points) < Infinity) {
+      let left = -1;
+      if (!wallRough) {
+        if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+        left = Math.max(0, full - dice.cross * scale);
+      }
+      ALT_ROUGH_REACH = left;
+      alt = nearestReachable(sc, from, at.x, at.y, reach);
+      p = takeAltPath();
+      ALT_ROUGH_REACH = Infinity;
+      if (alt && p && !wallRough && roughEntry(s, p.points) < Infinity) {
+        parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+        full = left;
+      }
+    }
     if (alt && p) {
       pts = p.points.slice();
       d = p.length;
