@@ -453,3 +453,26 @@ describe('PI "Crossing … Rough Terrain: −D6" [R11] and DA "Shield Wall … m
     expect(s.x[0]).toBeCloseTo(17, 6);
   });
 });
+
+describe('DA Morale, FB: "Figures fall back 1 1/2 move" — friends on the way do not cut it short: [R27] with [R1]\'s nearest free place within 2 in (audit A4)', () => {
+  it('a column of friends on the straight route: the figure ends within 2 in of the place its 13.5 in reach, not behind the column', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    // b1: B01 in contact with A01 (killed), B02 elite at (20, 10): falls back east 13.5 in to (33.5, 10)
+    const raw = scenario('pig-wars', [a], [{ weapons: ['spear'], at: [11.05, 10] }, { weapons: ['spear'], at: [20, 10], class: 'elite' }]);
+    // b3: a column of five friends on the route, at x 29.5 … 33.5
+    (raw as { sides: { units: unknown[] }[] }).sides[1].units.push({
+      id: 'b3',
+      class: 'average',
+      area: [[30, 20], [34, 20], [34, 24], [30, 24]],
+      facing: 180,
+      figures: [29.5, 30.5, 31.5, 32.5, 33.5].map((x) => ({ weapons: ['spear'], at: [x, 10] })),
+    });
+    const { s, events } = start(pigWars, raw, [d(2, 1), d(12, 12), d(12, 1), d(12, 2)]);
+    expect(events.find((e) => e.e === 'morale')!.fallBack).toEqual(['B02']);
+    const mv = events.find((e) => e.e === 'move' && e.f === 'B02')!;
+    expect(mv.length as number).toBeLessThanOrEqual(13.5 + 1e-6);
+    expect(s.status[2]).toBe(ACTIVE);
+    expect(Math.hypot(s.x[2] - 33.5, s.y[2] - 10)).toBeLessThanOrEqual(2 + 1e-9);
+    for (let g = 3; g < s.x.length; g++) if (g !== 2) expect(Math.hypot(s.x[2] - s.x[g], s.y[2] - s.y[g])).toBeGreaterThanOrEqual(1 - 1e-6);
+  });
+});

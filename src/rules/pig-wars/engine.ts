@@ -1505,13 +1505,29 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   if (!path) return;
   let d = Math.min(full, path.length);
   let at = pointAlong(path.points, d);
-  setPlaces(s, f, false);
-  while (d > 0 && !placeOk(sc, at.x, at.y)) {
-    d = Math.max(0, d - 0.2);
-    at = pointAlong(path.points, d);
+  let pts: Vec[] | null = null;
+  nearPlacesOf(s, f, false, at.x, at.y, ALT_RADIUS);
+  if (!placeOkNear(sc, at.x, at.y)) {
+    // The place reached is taken: as any move, the nearest free place within 2 in that the 1½
+    // moves reach ([R1]), so that friends standing on the way do not cut the fall back short
+    // (audit A4); with none, back along the route to the first free place.
+    const from = { x: s.x[f], y: s.y[f] };
+    const alt = nearestReachable(sc, from, at.x, at.y, full);
+    const p = takeAltPath();
+    if (alt && p) {
+      pts = p.points.slice();
+      d = p.length;
+      at = alt;
+    } else {
+      setPlaces(s, f, false);
+      while (d > 0 && !placeOk(sc, at.x, at.y)) {
+        d = Math.max(0, d - 0.2);
+        at = pointAlong(path.points, d);
+      }
+    }
   }
   if (d <= 1e-6) return;
-  const pts = truncatePath(path.points, d);
+  if (!pts) pts = truncatePath(path.points, d);
   s.x[f] = at.x;
   s.y[f] = at.y;
   const last = pts[pts.length - 2];
