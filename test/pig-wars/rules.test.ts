@@ -251,3 +251,228 @@ describe('DA Movement / [R1]: a figure whose place is taken takes the nearest fr
     expect(d2).toBeLessThanOrEqual(2 + 1e-9);
   });
 });
+
+describe('DA Melee, Tactical Factors: "Vs. unshielded flank: +1" — [R20] the right flank only, a shielded (left) flank gives nothing (audit A1)', () => {
+  // B faces west (180°); on a table whose y grows down its right hand is to the north (y smaller).
+  // A (at 10, 10) stands north of B at (10, 11.05) — B's right flank — or south of B at (10, 8.95) — its left.
+  const run = (by: number, shield: boolean) => {
+    const a = { weapons: ['spear'], at: [10, 10], armour: 'FA' };
+    const b = { weapons: ['spear'], at: [10, by], armour: 'FA', shield };
+    const { events } = start(pigWars, scenario('pig-wars', [a], [b]), [d(2, 1), d(12, 6), d(12, 6), d(1, 1)]);
+    return events.find((e) => e.e === 'melee')!;
+  };
+  it('A on the shielded figure\'s right (unshielded) flank: +1', () => {
+    expect(mod(run(11.05, true), 'A01', 'vs unshielded flank')).toBe(1);
+  });
+  it('A on the shielded figure\'s left (shield) flank: nothing', () => {
+    const m = run(8.95, true);
+    expect(mod(m, 'A01', 'vs unshielded flank')).toBeUndefined();
+    expect(mod(m, 'A01', 'vs rear')).toBeUndefined();
+  });
+  it('a figure without a shield: either flank +1', () => {
+    expect(mod(run(11.05, false), 'A01', 'vs unshielded flank')).toBe(1);
+    expect(mod(run(8.95, false), 'A01', 'vs unshielded flank')).toBe(1);
+  });
+});
+
+describe('DA/PI Movement: "Chargers must rest 1 turn before charging again" — [R7] a charge that falls short is a charge (audit A2)', () => {
+  /** Play holds until unit a1 decides in `turn` (or the game ends); true when it does. */
+  const holdUntilA1 = (ruleset: typeof pigWars, s: PigState, turn: number): boolean => {
+    const rng = streamFromString(`hold-${turn}`);
+    for (let k = 0; k < 50; k++) {
+      if (ruleset.isTerminal(s)) return false;
+      if (s.turn === turn && s.sc.units[s.actUnit].id === 'a1') return true;
+      ruleset.apply(s, { k: 'hold' }, { rng });
+    }
+    return false;
+  };
+  for (const [ruleset, id] of [
+    [pigWars, 'pig-wars'],
+    [pigWarsPirates, 'pig-wars-pirates'],
+  ] as const) {
+    it(`${id}: a charger that falls short may not charge in the next turn, and may in the one after`, () => {
+      // A at (5, 10), B 15 in east: within the charge reach (base move + 6), beyond the move + a charge D6 of 1
+      // (PI: A is a captain and B a mate, so that neither is out of command)
+      const raw = scenario(id, [{ weapons: ['spear'], at: [5, 10], rank: 'captain' }], [{ weapons: ['spear'], at: [20, 10], rank: 'mate' }]);
+      const { s } = start(ruleset, raw, [d(2, 1)]);
+      expect(s.turn).toBe(1);
+      expect(ruleset.legalActions(s).map((a) => (a.k === 'charge' ? `charge:${a.u}` : a.k))).toContain('charge:b1');
+      const events: GameEvent[] = [];
+      ruleset.apply(s, { k: 'charge', u: 'b1' }, { rng: new ScriptedRng(id === 'pig-wars' ? [d(6, 1)] : [d(6, 1), d(6, 1)], streamFromString('c')), emit: (e) => events.push(e) });
+      const mv = events.find((e) => e.e === 'move' && e.f === 'A01')!;
+      expect(mv.why).toBe('charge on b1 falls short');
+      expect((mv.parts as { name: string; value: number }[]).find((p) => p.name === 'charge D6')?.value).toBe(1);
+      expect(holdUntilA1(ruleset, s, 2)).toBe(true);
+      expect(s.charged[0]).toBe(1);
+      expect(ruleset.legalActions(s).some((a) => a.k === 'charge')).toBe(false);
+      expect(() => ruleset.apply(s, { k: 'charge', u: 'b1' }, { rng: streamFromString('x') })).toThrow(/illegal/);
+      expect(holdUntilA1(ruleset, s, 3)).toBe(true);
+      expect(ruleset.legalActions(s).some((a) => a.k === 'charge' && a.u === 'b1')).toBe(true);
+    });
+  }
+});
+
+describe('DA/PI Melee: "Charging +1, first round of (current) mêlée only" — [R7] the bonus of a charger whose target fell before its round does not last into a later mêlée (audit A3)', () => {
+  for (const [ruleset, id] of [
+    [pigWars, 'pig-wars'],
+    [pigWarsPirates, 'pig-wars-pirates'],
+  ] as const) {
+    it(`${id}: A02 charges B01, A01 kills B01 first; B03 then charges A02, which gets no "charging"`, () => {
+      // a1: A01 in contact with B01; a2: A02 4 in south of B01; b3: B03 7 in south of B01.
+      // PI: A01, A02 and B03 are captains so that nobody is out of command (B01, a crewman, dies
+      // before B's card asks); rank means nothing in DA.
+      const lead = id === 'pig-wars' ? {} : { rank: 'captain' };
+      const raw = scenario(id, [{ weapons: ['spear'], at: [10, 10], class: 'elite', ...lead }], [{ weapons: ['spear'], at: [11.05, 10] }]);
+      const sides = (raw as { sides: { units: unknown[] }[] }).sides;
+      sides[0].units.push({ id: 'a2', class: 'average', area: [[5, 30], [9, 30], [9, 34], [5, 34]], facing: 0, figures: [{ weapons: ['spear'], at: [11.05, 14], ...lead }] });
+      sides[1].units.push({ id: 'b3', class: 'average', area: [[30, 5], [34, 5], [34, 9], [30, 9]], facing: 0, figures: [{ weapons: ['spear'], at: [11.05, 21], ...lead }] });
+      const { s } = start(ruleset, raw, [d(2, 1)]);
+      expect(s.sc.units[s.actUnit].id).toBe('a2');
+      const ev1: GameEvent[] = [];
+      // charge D6 (PI: then the movement D6); mêlée A01 12 vs B01 1: B01 dies, A02 never fights
+      const moveDice = id === 'pig-wars' ? [d(6, 3)] : [d(6, 3), d(6, 3)];
+      ruleset.apply(s, { k: 'charge', u: 'b1' }, { rng: new ScriptedRng([...moveDice, d(12, 12), d(12, 1)], streamFromString('a')), emit: (e) => ev1.push(e) });
+      const charge = ev1.find((e) => e.e === 'move' && e.f === 'A02')!;
+      expect(charge.charge).toBe('B01');
+      expect(charge.bonus).toBe(true);
+      expect(ev1.filter((e) => e.e === 'melee').map((e) => [e.a, e.b])).toEqual([['A01', 'B01']]);
+      expect(ev1.some((e) => e.e === 'kill' && e.f === 'B01')).toBe(true);
+      // B's card: b2 holds, b3 charges a2
+      const ev2: GameEvent[] = [];
+      for (let k = 0; k < 5 && s.sc.units[s.actUnit].id !== 'b3'; k++) ruleset.apply(s, { k: 'hold' }, { rng: streamFromString(`h${k}`), emit: (e) => ev2.push(e) });
+      expect(s.sc.units[s.actUnit].id).toBe('b3');
+      ruleset.apply(s, { k: 'charge', u: 'a2' }, { rng: new ScriptedRng([...moveDice, d(12, 6), d(12, 6)], streamFromString('b')), emit: (e) => ev2.push(e) });
+      const m = ev2.find((e) => e.e === 'melee' && (e.a === 'A02' || e.b === 'A02'))!;
+      expect(m).toBeDefined();
+      expect(mod(m, 'B03', 'charging')).toBe(1);
+      expect(mod(m, 'A02', 'charging')).toBeUndefined();
+    });
+  }
+});
+
+describe('DA Morale, FB / RT: [R27] a figure that falls back and reaches its table edge is out for good, as a routed one is (audit A6)', () => {
+  it('elite figures 3.5 in from their edge fall back 1½ moves (13.5 in): all leave the table', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    // b1: B01 in contact with A01 (killed: 1/5 of b1 lost), four elite figures 3.5 in from the east edge (B flees east)
+    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, ...[10, 12, 14, 16].map((y) => ({ weapons: ['spear'], at: [44, y], class: 'elite' }))];
+    // mêlée A 12 vs B 1: B01 dies; morale D12 2 − 1 (1/5 lost) = 1: elite FB (no leader near, no standard)
+    const { s, events } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 2)]);
+    const m = events.find((e) => e.e === 'morale')!;
+    expect(m.total).toBe(1);
+    expect(m.fallBack).toEqual(['B02', 'B03', 'B04', 'B05']);
+    expect(m.rout).toEqual([]);
+    for (let f = 2; f <= 5; f++) expect(s.status[f]).toBe(GONE);
+    expect(events.filter((e) => e.e === 'gone').map((e) => e.f)).toEqual(['B02', 'B03', 'B04', 'B05']);
+  });
+  it('a fall back that does not reach the edge stops short of it, on the table', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, ...[10, 12, 14, 16].map((y) => ({ weapons: ['spear'], at: [30, y], class: 'elite' }))];
+    const { s } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 2)]);
+    for (let f = 2; f <= 5; f++) {
+      expect(s.status[f]).toBe(ACTIVE);
+      expect(s.x[f]).toBeCloseTo(43.5, 6);
+    }
+  });
+});
+
+describe('[R8] Facing: after a round of mêlée each fighter turns to face the first opponent it fought — recorded (audit B2)', () => {
+  it('the melee event gives the facings the arcs were read from; a facing event the turns after the step', () => {
+    const raw = scenario('pig-wars', [{ weapons: ['spear'], at: [10, 10], armour: 'FA' }], [{ weapons: ['spear'], at: [11.05, 10], armour: 'FA' }]);
+    // B01 faces south (90°): A01 (west of it) stands on its flank
+    ((raw as { sides: { units: { facing: number }[] }[] }).sides[1].units[0] as { facing: number }).facing = 90;
+    const { s, events } = start(pigWars, raw, [d(2, 1), d(12, 6), d(12, 6), d(1, 1)]);
+    const m = events.find((e) => e.e === 'melee')!;
+    expect(m.facingA).toBe(0);
+    expect(m.facingB).toBe(90);
+    expect(mod(m, 'A01', 'vs unshielded flank')).toBe(1);
+    expect(m.result).not.toMatch(/kills/);
+    const i = events.indexOf(m);
+    const t = events.findIndex((e, k) => k > i && e.e === 'facing');
+    expect(t).toBeGreaterThan(i);
+    expect(events[t].turned).toEqual([{ f: 'B01', facing: 180 }]);
+    expect(Math.round((s.facing[1] * 180) / Math.PI)).toBe(180);
+  });
+});
+
+describe('PI "Crossing … Rough Terrain: −D6" [R11] and DA "Shield Wall … may not move over rough" [R10]: the way to a free place taken instead of the one reached meets the same rules (audit A5)', () => {
+  // A01 moves east along a corridor (y 9.7–10.3) between two rough strips, which also cover
+  // everything from x 20.3 on. Friends (unit a2) stand on the place it reaches, (20, 10), and on
+  // the corridor behind it at 19 and 18, so every free place within 2 in of (20, 10) is on rough.
+  const build = (id: 'pig-wars' | 'pig-wars-pirates', from: number) => {
+    const lead = id === 'pig-wars' ? { shield: true } : { rank: 'captain' };
+    const raw = scenario(id, [{ weapons: ['spear'], at: [from, 10], ...lead }], [{ weapons: ['spear'], at: [30, 30] }], {
+      terrain: [
+        { id: 'south', kind: 'rough', polygon: [[8, 10.3], [40, 10.3], [40, 20], [8, 20]] },
+        { id: 'north', kind: 'rough', polygon: [[8, 0.5], [40, 0.5], [40, 9.7], [8, 9.7]] },
+        { id: 'east', kind: 'rough', polygon: [[20.3, 9], [40, 9], [40, 11], [20.3, 11]] },
+      ],
+    });
+    (raw as { sides: { units: unknown[] }[] }).sides[0].units.push({
+      id: 'a2',
+      class: 'average',
+      area: [[5, 30], [9, 30], [9, 34], [5, 34]],
+      facing: 0,
+      figures: [20, 19, 18].map((x) => ({ weapons: ['spear'], at: [x, 10] })),
+    });
+    return raw;
+  };
+  /** The move's path enters rough ground. */
+  const onRough = (s: PigState, path: number[][]): boolean => s.sc.table.slowEntry(path.map(([x, y]) => ({ x, y }))) < Infinity;
+  it('PI: a place reached only across rough ground costs the −D6; with a D6 of 6 it is out of reach, and the figure walks back along its route', () => {
+    const { s } = start(pigWarsPirates, build('pig-wars-pirates', 10), [d(2, 1)]);
+    expect(s.sc.units[s.actUnit].id).toBe('a1');
+    const ev: GameEvent[] = [];
+    // movement D6 2: 8 + 2 = 10 in reaches (20, 10); the crossing D6 6
+    pigWarsPirates.apply(s, { k: 'moveTo', x: 40, y: 10 }, { rng: new ScriptedRng([d(6, 2), d(6, 6)], streamFromString('m')), emit: (e) => ev.push(e) });
+    const mv = ev.find((e) => e.e === 'move' && e.f === 'A01')!;
+    const parts = mv.parts as { name: string; value: number }[];
+    expect(onRough(s, mv.path as number[][])).toBe(false);
+    expect(parts.some((p) => p.name.startsWith('crossing'))).toBe(false);
+    expect(mv.allowance).toBe(10);
+    expect(s.x[0]).toBeCloseTo(17, 6);
+    expect(s.y[0]).toBeCloseTo(10, 6);
+  });
+  it('PI: with a crossing D6 of 1 the place across the rough is within reach: it goes there and the −D6 is counted', () => {
+    const { s } = start(pigWarsPirates, build('pig-wars-pirates', 10), [d(2, 1)]);
+    const ev: GameEvent[] = [];
+    pigWarsPirates.apply(s, { k: 'moveTo', x: 40, y: 10 }, { rng: new ScriptedRng([d(6, 2), d(6, 1)], streamFromString('m')), emit: (e) => ev.push(e) });
+    const mv = ev.find((e) => e.e === 'move' && e.f === 'A01')!;
+    expect(onRough(s, mv.path as number[][])).toBe(true);
+    expect((mv.parts as { name: string; value: number }[]).find((p) => p.name.startsWith('crossing'))?.value).toBe(-1);
+    expect(mv.allowance).toBe(9);
+    expect(mv.length as number).toBeLessThanOrEqual(9 + 1e-6);
+  });
+  it('DA: a shield wall does not step aside onto rough ground', () => {
+    const { s } = start(pigWars, build('pig-wars', 16), [d(2, 1)]);
+    expect(s.sc.units[s.actUnit].id).toBe('a1');
+    s.wall[0] = 1; // a1 in shield wall: moves 4, to (20, 10)
+    const ev: GameEvent[] = [];
+    pigWars.apply(s, { k: 'moveTo', x: 40, y: 10 }, { rng: streamFromString('w'), emit: (e) => ev.push(e) });
+    const mv = ev.find((e) => e.e === 'move' && e.f === 'A01')!;
+    expect(onRough(s, mv.path as number[][])).toBe(false);
+    expect(s.x[0]).toBeCloseTo(17, 6);
+  });
+});
+
+describe('DA Morale, FB: "Figures fall back 1 1/2 move" — friends on the way do not cut it short: [R27] with [R1]\'s nearest free place within 2 in (audit A4)', () => {
+  it('a column of friends on the straight route: the figure ends within 2 in of the place its 13.5 in reach, not behind the column', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    // b1: B01 in contact with A01 (killed), B02 elite at (20, 10): falls back east 13.5 in to (33.5, 10)
+    const raw = scenario('pig-wars', [a], [{ weapons: ['spear'], at: [11.05, 10] }, { weapons: ['spear'], at: [20, 10], class: 'elite' }]);
+    // b3: a column of five friends on the route, at x 29.5 … 33.5
+    (raw as { sides: { units: unknown[] }[] }).sides[1].units.push({
+      id: 'b3',
+      class: 'average',
+      area: [[30, 20], [34, 20], [34, 24], [30, 24]],
+      facing: 180,
+      figures: [29.5, 30.5, 31.5, 32.5, 33.5].map((x) => ({ weapons: ['spear'], at: [x, 10] })),
+    });
+    const { s, events } = start(pigWars, raw, [d(2, 1), d(12, 12), d(12, 1), d(12, 2)]);
+    expect(events.find((e) => e.e === 'morale')!.fallBack).toEqual(['B02']);
+    const mv = events.find((e) => e.e === 'move' && e.f === 'B02')!;
+    expect(mv.length as number).toBeLessThanOrEqual(13.5 + 1e-6);
+    expect(s.status[2]).toBe(ACTIVE);
+    expect(Math.hypot(s.x[2] - 33.5, s.y[2] - 10)).toBeLessThanOrEqual(2 + 1e-9);
+    for (let g = 3; g < s.x.length; g++) if (g !== 2) expect(Math.hypot(s.x[2] - s.x[g], s.y[2] - s.y[g])).toBeGreaterThanOrEqual(1 - 1e-6);
+  });
+});

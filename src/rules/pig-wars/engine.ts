@@ -11,7 +11,7 @@
  * the deck is empty the turn ends. Readings: docs/rules/pig-wars.md.
  */
 import type { GameEvent, StepContext } from '../../core/model.js';
-import { type Vec, nearestPointOfPolygon, angleDiff, angleTo, dist, distToPolygon, distV, pointAlong, pointAlongInto, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
+import { type Vec, nearestPointOfPolygon, angleTo, dist, distToPolygon, distV, pointAlong, pointAlongInto, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
 import { randInt, roll, type Rng } from '../../core/rng.js';
 import { type FigureView, arcOf as kitArcOf } from '../../core/table/index.js';
 import { type Path, ringOffsets } from '../../core/nav.js';
@@ -185,8 +185,11 @@ const VIEWS = new WeakMap<PigState, FigureView>();
 export function arcOf(s: PigState, a: number, t: number): 'front' | 'flank' | 'unshielded' | 'rear' {
   const arc = kitArcOf(figureView(s), a, t);
   if (arc !== 'flank') return arc;
-  // y grows down the table: the right hand of a figure facing θ is toward θ + 90°.
-  const right = angleDiff(angleTo(s.x[t], s.y[t], s.x[a], s.y[a]), s.facing[t]) > 0;
+  // y grows down the table: the right hand of a figure facing θ is toward θ + 90°, so the
+  // attacker is on the right when the signed bearing off the facing is positive (its sine; a
+  // flank bearing is 45°–135° either way, never near 0 or 180°). [R20]: the left is the shield side.
+  const bearing = angleTo(s.x[t], s.y[t], s.x[a], s.y[a]);
+  const right = Math.sin(bearing - s.facing[t]) > 0;
   return right || !s.sc.figures[t].shield ? 'unshielded' : 'flank';
 }
 
@@ -878,6 +881,23 @@ const RING_BY: number[] = [];
 
 /** The way {@link nearestReachable} found to the place it returns. */
 let ALT_PATH: Path | null = null;
+/**
+ * The longest way across rough ground {@link nearestReachable} accepts (Infinity: no other bound
+ * than its reach; −1: none across rough). Set only around a second search ({@link moveFigure}).
+ */
+let ALT_ROUGH_REACH = Infinity;
+
+/** {@link ALT_PATH}, cleared. */
+function takeAltPath(): Path | null {
+  const p = ALT_PATH;
+  ALT_PATH = null;
+  return p;
+}
+
+/** The way `p` to a place meets {@link ALT_ROUGH_REACH}. */
+function roughWayOk(sc: PigScenario, p: Path): boolean {
+  return ALT_ROUGH_REACH === Infinity || p.length <= ALT_ROUGH_REACH + 1e-9 || sc.table.slowEntry(p.points) === Infinity;
+}
 
 /** {@link nearestReachable}'s tests of one place (x, y) against the first `nn` near bases: the place with its way in `ALT_PATH`, or null. */
 function reachablePlace(sc: PigScenario, from: Vec, x: number, y: number, reach: number, nn: number): Vec | null {
@@ -895,7 +915,7 @@ function reachablePlace(sc: PigScenario, from: Vec, x: number, y: number, reach:
   if (!sc.nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) return null;
   const to = { x, y };
   const p = sc.nav.path(from, to);
-  if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) {
+  if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && roughWayOk(sc, p)) {
     ALT_PATH = p;
     return to;
   }
@@ -987,7 +1007,7 @@ function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, re
       if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
       const to = { x, y };
       const p = nav.path(from, to);
-      if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) {
+      if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && roughWayOk(sc, p)) {
         ALT_PATH = p;
         return to;
       }
@@ -1021,16 +1041,19 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   // left drovers stuck short of a crowded landing place).
   let reach = full;
   const uid = sc.units[sc.figures[f].unit].id;
-  if (!sc.version.pirates && s.wall[sc.figures[f].unit]) {
+  const wallRough = !sc.version.pirates && s.wall[sc.figures[f].unit] === 1;
+  if (wallRough) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
     if (entry < Infinity) {
       limit = Math.max(0, Math.min(limit, entry - 0.01));
       reach = limit;
     }
   }
+  let crossed = false;
   if (sc.version.pirates && full > 0) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
     if (entry < Infinity) {
+      crossed = true;
       if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
       // the −D6 comes off the movement factor, before a carrier's fraction of it ([R11])
       parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
@@ -1047,9 +1070,29 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   nearPlacesOf(s, f, shy, at.x, at.y, ALT_RADIUS);
   if (!placeOkNear(sc, at.x, at.y)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
-    const alt = nearestReachable(sc, from, at.x, at.y, reach);
-    const p = ALT_PATH;
-    ALT_PATH = null;
+    let alt = nearestReachable(sc, from, at.x, at.y, reach);
+    let p = takeAltPath();
+    // The way to that place is a route of its own and meets the same terrain rules (audit A5): a
+    // shield wall takes no way into rough ground ([R10]); a pirate whose planned route crossed
+    // nothing pays the −D6 on a way that enters rough ground or a wall ([R11]). When the place
+    // found first is reached by such a way, the search is made again with that rule: the nearest
+    // place reached by a way clear of rough within the allowance, or across rough within the
+    // allowance less the −D6 (shield wall: none across rough).
+    if (alt && p && (wallRough || (sc.version.pirates && !crossed && full > 0)) && roughEntry(s, p.points) < Infinity) {
+      let left = -1;
+      if (!wallRough) {
+        if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+        left = Math.max(0, full - dice.cross * scale);
+      }
+      ALT_ROUGH_REACH = left;
+      alt = nearestReachable(sc, from, at.x, at.y, reach);
+      p = takeAltPath();
+      ALT_ROUGH_REACH = Infinity;
+      if (alt && p && !wallRough && roughEntry(s, p.points) < Infinity) {
+        parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+        full = left;
+      }
+    }
     if (alt && p) {
       pts = p.points.slice();
       d = p.length;
@@ -1375,6 +1418,10 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
         continue;
       }
     }
+    // A charge that falls short is still a charge ([R7]): the figure moved with the charge D6, so
+    // it is a charger that must rest 1 turn; it reached no mêlée, so it has no bonus (audit A2).
+    s.charged[f] = s.turn;
+    s.chargeBonus[f] = 0;
     moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `charge on ${sc.units[v].id} falls short`, scale);
   }
 }
@@ -1444,8 +1491,10 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   const goal = fleePoint(s, f);
   const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, goal);
   const home = sc.sides[info.side].flee === 'home';
-  // Only the routed are out for good when they reach the edge (or home); a figure falling back stops there.
-  if (path && path.length <= full + 1e-9 && s.status[f] === ROUT) {
+  // A figure falling back or routing that reaches its edge (or home) is out for good ([R27]; the
+  // sheets say so of the rout, "same as fall back …", and a fall back that reaches the edge goes
+  // off it too). Before 0.3.0 only the routed left: one falling back stood at the edge (audit A6).
+  if (path && path.length <= full + 1e-9) {
     emit?.({ e: 'move', f: info.id, path: path.points.map((p) => [r3(p.x), r3(p.y)]), facing: deg(s.facing[f]), length: r3(path.length), allowance: r3(full), parts: [{ name: '1½ move', value: r3(full) }], why: `${why}: off the table` });
     s.x[f] = goal.x;
     s.y[f] = goal.y;
@@ -1456,13 +1505,29 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   if (!path) return;
   let d = Math.min(full, path.length);
   let at = pointAlong(path.points, d);
-  setPlaces(s, f, false);
-  while (d > 0 && !placeOk(sc, at.x, at.y)) {
-    d = Math.max(0, d - 0.2);
-    at = pointAlong(path.points, d);
+  let pts: Vec[] | null = null;
+  nearPlacesOf(s, f, false, at.x, at.y, ALT_RADIUS);
+  if (!placeOkNear(sc, at.x, at.y)) {
+    // The place reached is taken: as any move, the nearest free place within 2 in that the 1½
+    // moves reach ([R1]), so that friends standing on the way do not cut the fall back short
+    // (audit A4); with none, back along the route to the first free place.
+    const from = { x: s.x[f], y: s.y[f] };
+    const alt = nearestReachable(sc, from, at.x, at.y, full);
+    const p = takeAltPath();
+    if (alt && p) {
+      pts = p.points.slice();
+      d = p.length;
+      at = alt;
+    } else {
+      setPlaces(s, f, false);
+      while (d > 0 && !placeOk(sc, at.x, at.y)) {
+        d = Math.max(0, d - 0.2);
+        at = pointAlong(path.points, d);
+      }
+    }
   }
   if (d <= 1e-6) return;
-  const pts = truncatePath(path.points, d);
+  if (!pts) pts = truncatePath(path.points, d);
   s.x[f] = at.x;
   s.y[f] = at.y;
   const last = pts[pts.length - 2];
@@ -1788,6 +1853,7 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
     }
   }
   const fought = new Array<number>(n).fill(-1);
+  const turned: { f: string; facing: number }[] = [];
   for (let k = 0; k < np; k++) {
     const f = PAIR_F[k];
     const e = PAIR_E[k];
@@ -1819,6 +1885,9 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
       adjB: out.b,
       marginToKillA: vmA,
       marginToKillB: vmB,
+      // the facings (degrees) the round's arcs were read from ([R8]; audit B2)
+      facingA: deg(s.facing[f]),
+      facingB: deg(s.facing[e]),
       result: out.winner < 0 ? 'tie' : out.kill ? (out.winner === 0 ? 'a kills' : 'b kills') : 'continuing',
     });
     if (fought[f] < 0) fought[f] = e;
@@ -1829,12 +1898,23 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
     }
   }
   for (let f = 0; f < n; f++) {
+    // The charge bonus is for the first round of the mêlée the charge starts, fought in this step
+    // ([R7]): a charger whose target fell before its round (to another figure's blow) fought no
+    // round, and it keeps no bonus into a later mêlée — one where it may be the one charged (audit A3).
+    s.chargeBonus[f] = 0;
     if (fought[f] < 0) continue;
     s.rounds[f]++;
-    s.chargeBonus[f] = 0;
     const o = fought[f];
-    if (s.status[f] === ACTIVE && s.status[o] === ACTIVE) s.facing[f] = angleTo(s.x[f], s.y[f], s.x[o], s.y[o]);
+    if (s.status[f] === ACTIVE && s.status[o] === ACTIVE) {
+      const a = angleTo(s.x[f], s.y[f], s.x[o], s.y[o]);
+      if (a !== s.facing[f]) {
+        s.facing[f] = a;
+        if (emit) turned.push({ f: sc.figures[f].id, facing: deg(a) });
+      }
+    }
   }
+  // the turns of [R8], recorded (audit B2: the facing decides the flank and rear factors)
+  if (emit && turned.length) emit({ e: 'facing', why: 'after mêlée', turned });
 }
 
 // ---------------------------------------------------------------------------------------------
