@@ -10,6 +10,7 @@ import { pigWars, pigWarsPirates, type PigState } from '../../src/rules/pig-wars
 import { ACTIVE, DEAD, GONE, ROUT } from '../../src/rules/pig-wars/state.js';
 import { homePoint } from '../../src/rules/pig-wars/engine.js';
 import { streamFromString } from '../../src/core/rng.js';
+import { loadScenario } from '../../src/rules/index.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
 
 type Fig = Record<string, unknown>;
@@ -474,5 +475,81 @@ describe('DA Morale, FB: "Figures fall back 1 1/2 move" — friends on the way d
     expect(s.status[2]).toBe(ACTIVE);
     expect(Math.hypot(s.x[2] - 33.5, s.y[2] - 10)).toBeLessThanOrEqual(2 + 1e-9);
     for (let g = 3; g < s.x.length; g++) if (g !== 2) expect(Math.hypot(s.x[2] - s.x[g], s.y[2] - s.y[g])).toBeGreaterThanOrEqual(1 - 1e-6);
+  });
+});
+
+describe('[R5] "The raiders win as soon as their landed loot reaches the scenario\'s number": the rest of the unit\'s order is not carried out (audit D1)', () => {
+  it('two drovers at the landing place, one loot to win: the first lands, the game ends, the second does not move', () => {
+    const raw = scenario(
+      'pig-wars',
+      [
+        { weapons: ['spear'], at: [8, 10] },
+        { weapons: ['spear'], at: [8, 14] },
+      ],
+      [{ weapons: ['spear'], at: [30, 30] }],
+      { pigs: [[24, 24], [26, 26]] },
+    );
+    const { s } = start(pigWars, raw, [d(2, 1)]);
+    expect(s.sc.units[s.actUnit].id).toBe('a1');
+    // Both drive a pig, 2 in and 4 in from the home zone (x < 3): each reaches it this move.
+    s.x[0] = 5;
+    s.y[0] = 10;
+    s.x[1] = 7;
+    s.y[1] = 20;
+    for (const [p, f] of [[0, 0], [1, 1]]) {
+      s.pigBy[p] = f;
+      s.pigX[p] = s.x[f];
+      s.pigY[p] = s.y[f];
+    }
+    const ev: GameEvent[] = [];
+    pigWars.apply(s, { k: 'home' }, { rng: streamFromString('land2'), emit: (e) => ev.push(e) });
+    expect(s.landed).toBe(1);
+    expect(ev.filter((e) => e.e === 'landed')).toHaveLength(1);
+    expect(ev.filter((e) => e.e === 'move')).toHaveLength(1);
+    const end = ev.find((e) => e.e === 'end')!;
+    expect(end.winner).toBe('a');
+    expect(end.landed).toBe(1);
+    expect(pigWars.isTerminal(s)).toBe(true);
+  });
+});
+
+describe('PI "Crossing … Rough Terrain: −D6" with loot: the escort "keeping pace with the drovers" moves as they do — [R1], [R11] (audit B4)', () => {
+  it('movement D6 5, crossing D6 5, loot at ½: the drover (8 + 5 − 5) × ½ = 4 in and the escort the same 4 in (not (8 + 5) × ½ − 5 = 1.5)', () => {
+    const raw = scenario(
+      'pig-wars-pirates',
+      [
+        { weapons: ['cutlass'], at: [20, 10], rank: 'captain' },
+        { weapons: ['cutlass'], at: [20, 12] },
+      ],
+      [{ weapons: ['spear'], at: [40, 40] }],
+      { carrySpeed: 0.5, terrain: [{ id: 'rough', kind: 'rough', polygon: [[14, 0.5], [18, 0.5], [18, 47.5], [14, 47.5]] }] },
+    );
+    const { s } = start(pigWarsPirates, raw, [d(2, 1)]);
+    expect(s.sc.units[s.actUnit].id).toBe('a1');
+    s.pigBy[0] = 0; // A01 drives the pig
+    s.pigX[0] = s.x[0];
+    s.pigY[0] = s.y[0];
+    const ev: GameEvent[] = [];
+    pigWarsPirates.apply(s, { k: 'home' }, { rng: new ScriptedRng([d(6, 5), d(6, 5)], streamFromString('esc')), emit: (e) => ev.push(e) });
+    const moves = ev.filter((e) => e.e === 'move');
+    expect(moves.map((m) => m.f).sort()).toEqual(['A01', 'A02']);
+    for (const m of moves) {
+      expect(m.allowance).toBeCloseTo(4, 9);
+      expect(m.length as number).toBeLessThanOrEqual(4 + 1e-6);
+    }
+  });
+});
+
+describe('Records: the setup event says who each figure is — class, level, weapons, armour, leader — without the id convention (audit B1)', () => {
+  it('Black Coat on the Kershner raid: veteran, level 2, cutlass and pistol, unarmoured, captain', () => {
+    const events: GameEvent[] = [];
+    pigWarsPirates.setup(loadScenario('kershner-supply-raid').compiled as Parameters<typeof pigWarsPirates.setup>[0], {
+      rng: streamFromString('setup'),
+      emit: (e) => events.push(e),
+    });
+    const figs = events.find((e) => e.e === 'setup')!.figures as Record<string, unknown>[];
+    const bc = figs.find((f) => f.name === 'Black Coat')!;
+    expect(bc).toMatchObject({ f: 'P01', class: 'veteran', level: 2, weapons: ['cutlass', 'pistol'], armour: 'UA', shield: false, mounted: false, leader: true, rank: 'captain' });
+    expect(figs.every((f) => Array.isArray(f.weapons) && typeof f.class === 'string')).toBe(true);
   });
 });

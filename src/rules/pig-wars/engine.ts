@@ -397,7 +397,25 @@ export function setupGame(sc: PigScenario, ctx: StepContext): PigState {
   ctx.emit?.({
     e: 'setup',
     ruleset: sc.version.id,
-    figures: sc.figures.map((f) => ({ f: f.id, unit: sc.units[f.unit].id, x: r3(s.x[f.index]), y: r3(s.y[f.index]), facing: deg(s.facing[f.index]) })),
+    // Each figure with what the sheets' tables ask of it, so that a record names its figures without
+    // the id convention (ruleset 0.3.0, audit B1): class, stripes (dark ages) or level (pirates),
+    // weapons, armour, shield, mounted, leader and rank, standard.
+    figures: sc.figures.map((f) => ({
+      f: f.id,
+      unit: sc.units[f.unit].id,
+      name: f.name,
+      class: sc.version.classNames[f.klass],
+      [sc.version.pirates ? 'level' : 'stripes']: f.stripes,
+      weapons: f.weapons.map((w) => w.name),
+      armour: f.armour,
+      shield: f.shield,
+      mounted: f.mounted,
+      ...(f.leader ? { leader: true, rank: f.rank } : {}),
+      ...(f.standard ? { standard: true } : {}),
+      x: r3(s.x[f.index]),
+      y: r3(s.y[f.index]),
+      facing: deg(s.facing[f.index]),
+    })),
     pigs: sc.pigStart.map((p) => [p.x, p.y]),
   });
   startTurn(s, ctx.emit);
@@ -1331,11 +1349,18 @@ function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): v
   // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
   const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
   for (const p of plans) {
+    // [R5]: the raiders win as soon as their landed loot reaches the number — the rest of the
+    // unit's order is not carried out (ruleset 0.3.0; before, the whole order was, audit D1).
+    if (s.landed >= sc.lootToWin) break;
     const al = allowanceFor(s, p.f, dice, rng, emit, 0);
-    const { parts, scale } = al;
-    let full = al.full;
+    const parts = al.parts;
+    let { full, scale } = al;
     if (escort && !carrying(s, p.f)) {
+      // The escort moves as the drovers do ([R1]): its whole movement factor, crossing −D6
+      // included, at the drovers' fraction (ruleset 0.3.0; before, the −D6 came off whole after
+      // the fraction, so across rough the escort fell behind the loot it escorts, audit B4/D3).
       full *= sc.carrySpeed;
+      scale = sc.carrySpeed;
       parts.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0 });
     }
     moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? `toward ${a.u}` : a.k, scale);
