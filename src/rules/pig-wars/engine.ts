@@ -1737,7 +1737,7 @@ function shoot(s: PigState, f: number, t0: number, rng: Rng, emit: Emit): void {
       emit?.({ ...base, need: long ? 3 : 6, hit: true, protection: p2, cover: cov, block: b, blockOn: DA_BLOCK[p2], blocked });
       if (!blocked) {
         s.counters[C.shotHits]++;
-        casualty(s, t, f, rng, emit, 'shot');
+        casualty(s, t, f, rng, emit, 'shot', r);
       }
     } else {
       const closeShooter = s.close[info.unit] === 1 && !info.mounted;
@@ -1757,21 +1757,27 @@ function shoot(s: PigState, f: number, t0: number, rng: Rng, emit: Emit): void {
       emit?.({ ...base, mods: mods.map((x) => ({ ...x })), total: h.total, need: long ? 10 : 7, hit: true, protection: prot, save: sv, saveOn: PIRATE_SAVE[prot], saved });
       if (!saved) {
         s.counters[C.shotHits]++;
-        casualty(s, t, f, rng, emit, 'shot');
+        casualty(s, t, f, rng, emit, 'shot', r);
       }
     }
   }
 }
 
-/** A hit that is not blocked or saved, or a mêlée kill: a leader rolls Leader Combat, anyone else dies. */
-function casualty(s: PigState, t: number, by: number, rng: Rng, emit: Emit, how: string): void {
+/**
+ * A hit that is not blocked or saved, or a mêlée kill: a leader goes to Leader Combat, anyone else
+ * dies. `hitRoll` is the natural D12 of the roll that hit him (the shooter's or the mêlée winner's).
+ * [R21] DA: "the opponent rolls a D12. Leader dies on 1-3"; PI: "he only dies if the roll was a
+ * natural 12" — the roll that hit him, no new die (ruleset 0.3.0, audit C1; before, a fresh D12).
+ */
+function casualty(s: PigState, t: number, by: number, rng: Rng, emit: Emit, how: string, hitRoll: number): void {
   const sc = s.sc;
   const info = sc.figures[t];
   if (info.leader) {
-    const r = roll(rng, 12);
+    const fresh = !sc.version.pirates;
+    const r = fresh ? roll(rng, 12) : hitRoll;
     const res = leaderHit(sc.version.leaderDies, r, s.hits[t]);
     s.counters[C.leaderHits]++;
-    emit?.({ e: 'leader', f: info.id, by: sc.figures[by].id, roll: r, diesOn: `${sc.version.leaderDies[0]}-${sc.version.leaderDies[1]}`, dies: res.dies, hits: res.hits, eliminated: res.eliminated });
+    emit?.({ e: 'leader', f: info.id, by: sc.figures[by].id, roll: r, of: fresh ? 'leader combat D12' : 'the hitting roll', diesOn: `${sc.version.leaderDies[0]}-${sc.version.leaderDies[1]}`, dies: res.dies, hits: res.hits, eliminated: res.eliminated });
     if (!res.eliminated) {
       s.hits[t] = res.hits;
       return;
@@ -1918,8 +1924,8 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
     if (fought[f] < 0) fought[f] = e;
     if (fought[e] < 0) fought[e] = f;
     if (out.kill) {
-      if (out.winner === 0) casualty(s, e, f, rng, emit, 'melee');
-      else casualty(s, f, e, rng, emit, 'melee');
+      if (out.winner === 0) casualty(s, e, f, rng, emit, 'melee', ra);
+      else casualty(s, f, e, rng, emit, 'melee', rb);
     }
   }
   for (let f = 0; f < n; f++) {
