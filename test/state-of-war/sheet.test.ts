@@ -305,6 +305,18 @@ describe('Morale', () => {
     expect(k).not.toContain('move:foe:B01');
     expect(k).toContain('move:rear');
   });
+  it('"-2 Use 1 action to Move towards nearest cover or table edge to rear": the other action may not advance either — the results are worse in order, and a worse one keeps "No Advance towards enemy" [W32] (audit C2)', () => {
+    const t = testScenario([{ side: 0 }, { side: 1 }]);
+    const s = acting(position(t, { A01: [100, 100], B01: [120, 100] }), 'A01');
+    // The unit falls back, its retiring action done (mustRetire is set only at the phase's start).
+    s.morale[t.figures[fig(t, 'A01')].unit] = FALL_BACK;
+    s.options = null;
+    s.memo = null;
+    const k = keys(s);
+    expect(k.some((x) => x.startsWith('charge'))).toBe(false);
+    expect(k).not.toContain('move:foe:B01');
+    expect(k).toContain('move:rear');
+  });
 });
 
 describe('Victory (the scenario\'s)', () => {

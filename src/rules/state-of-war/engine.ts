@@ -464,7 +464,10 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   const side = s.sc.figures[f].side;
   const u = s.unitOf[f];
   const before = nearestEnemy(s, side, s.x[f], s.y[f]).d;
-  const noAdvance = s.morale[u] === NO_ADVANCE || s.morale[u] >= BROKEN;
+  // "No Advance towards enemy" holds for every result from 0 down ([W32]): a unit falling back (−2)
+  // may not use its other action to advance either (ruleset 1.3.0, audit C2; before, the worse
+  // result lifted a running "no advance").
+  const noAdvance = s.morale[u] !== OK;
   return planAlong(s, f, d.path, d.stopShort, side, noAdvance, before);
 }
 
@@ -497,7 +500,7 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
   const side = sc.figures[f].side;
   if (!clearOfEnemies(s, side, x, y)) return 'that is in contact with an enemy: charge instead';
   const u = s.unitOf[f];
-  if ((s.morale[u] === NO_ADVANCE || s.morale[u] >= BROKEN) && nearestEnemy(s, side, x, y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) {
+  if (s.morale[u] !== OK && nearestEnemy(s, side, x, y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) {
     return `the unit may not advance (${MORALE_NAMES[s.morale[u]]})`;
   }
   const pts = path.points;
@@ -608,8 +611,8 @@ export function climbPlan(s: SowState, f: number): ClimbPlan | null {
 }
 
 /**
- * A climb goes where the unit's morale lets its moves go [W32]: for a unit under "no advance",
- * broken or routed, the place beyond the line is no nearer the nearest enemy (as a move's end,
+ * A climb goes where the unit's morale lets its moves go [W32]: for a unit under any result from
+ * "no advance" down (fall back, broken, routed), the place beyond the line is no nearer the nearest enemy (as a move's end,
  * {@link placeAllowed}); for a figure that must run ("use both actions, must end further from the
  * enemy") or must fall back this action ("towards ... table edge to rear"), it is also nearer its
  * side's rear edge. Ruleset 1.3.0; before, a runner could climb toward the enemy (audit A1).
@@ -618,7 +621,7 @@ function climbWayAllowed(s: SowState, f: number, to: Vec): boolean {
   const sc = s.sc;
   const side = sc.figures[f].side;
   const m = s.morale[s.unitOf[f]];
-  if ((m === NO_ADVANCE || m >= BROKEN) && nearestEnemy(s, side, to.x, to.y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) return false;
+  if (m !== OK && nearestEnemy(s, side, to.x, to.y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) return false;
   if ((m >= BROKEN || s.mustRetire[f]) && rearDistance(sc, side, to.x, to.y) >= rearDistance(sc, side, s.x[f], s.y[f])) return false;
   return true;
 }
