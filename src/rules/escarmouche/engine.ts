@@ -1209,30 +1209,93 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
   if (init === 'figure' || init === 'side') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
 }
 
+/** Shortest push-back or step made (table unit): two thousandths, so that every one made shows in the record's rounded places. */
+const MIN_SHIFT = 2e-3;
+
+/** What stopped a push-back or step short ([R40]; Records): the table edge, an impassable area (its id) or a figure's base (its id). */
+export interface ShiftBlock {
+  blockedBy: 'table edge' | 'impassable' | 'figure';
+  blocker: string | null;
+}
+
+/**
+ * What stopped figure `f`, standing at (x, y), from going further in direction (ux, uy): a probe a
+ * hundredth of a base width further on finds the table edge, the impassable area its base would
+ * enter, or the base it would overlap (`stop` of the straight move says which to look for first).
+ */
+function shiftBlock(s: EscState, f: number, x: number, y: number, ux: number, uy: number, stop: StraightStop): ShiftBlock {
+  const sc = s.sc;
+  const r = sc.radius;
+  const qx = x + ux * r * 0.02;
+  const qy = y + uy * r * 0.02;
+  const figureAhead = (): ShiftBlock | null => {
+    let best = -1;
+    let bestD = Infinity;
+    for (let g = 0; g < sc.figures.length; g++) {
+      if (g === f || s.wounds[g] === 0) continue;
+      const dq = dist(qx, qy, s.x[g], s.y[g]);
+      if (dq < 2 * r && dq < bestD) {
+        best = g;
+        bestD = dq;
+      }
+    }
+    return best >= 0 ? { blockedBy: 'figure', blocker: sc.figures[best].id } : null;
+  };
+  if (stop === 'figure') {
+    const b = figureAhead();
+    if (b) return b;
+  }
+  if (qx < r - 1e-9 || qy < r - 1e-9 || qx > sc.table.width - r + 1e-9 || qy > sc.table.height - r + 1e-9) return { blockedBy: 'table edge', blocker: null };
+  for (const a of sc.table.obstacles) if (distToPolygon(qx, qy, a.poly) < r || pointInPolygon(qx, qy, a.poly)) return { blockedBy: 'impassable', blocker: a.id };
+  return figureAhead() ?? { blockedBy: 'impassable', blocker: null };
+}
+
 /**
  * Move figure `f` straight away from figure `from` by `want` (as far as bases, impassable ground and
- * the table edge let it; terrain does not stop it). Returns the distance moved.
+ * the table edge let it; terrain does not stop it; with `keepOffFrom`, also not within a zone of
+ * control of those figures). Every push-back or step asked for is recorded as one `shift` event, also
+ * when nothing moves: `want` the distance asked, `blocked` when it fell short, and then what stopped
+ * it (Records). Returns the distance moved.
  */
-function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pushed' | 'apart', ctx: StepContext): number {
+function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pushed' | 'apart', ctx: StepContext, keepOffFrom?: number[]): number {
   const d = centreDist(s, f, from);
-  if (d < 1e-9 || want <= 1e-9) return 0;
+  if (d < 1e-9 || want < MIN_SHIFT) return 0;
+  const sc = s.sc;
   const ux = (s.x[f] - s.x[from]) / d;
   const uy = (s.y[f] - s.y[from]) / d;
-  const m = straightMove(s.sc.table, figureView(s), f, { x: s.x[f] + ux * want, y: s.y[f] + uy * want });
-  if (m.length > 0) {
-    const before = pt(s.x[f], s.y[f]);
-    setPlace(s, f, m.to.x, m.to.y);
-    ctx.emit?.({ e: 'shift', turn: s.turn, figure: s.sc.figures[f].id, why, from: before, to: pt(m.to.x, m.to.y), blocked: m.stop !== 'target' });
-  }
-  return m.length;
+  const opts = keepOffFrom && keepOffFrom.length > 0 ? { keepOffFrom, keepOff: 2 * sc.radius + sc.zoc } : {};
+  const m = straightMove(sc.table, figureView(s), f, { x: s.x[f] + ux * want, y: s.y[f] + uy * want }, opts);
+  const before = pt(s.x[f], s.y[f]);
+  // A slide shorter than MIN_SHIFT is not made (the record's places are in thousandths).
+  const moved = m.length >= MIN_SHIFT ? m.length : 0;
+  if (moved > 0) setPlace(s, f, m.to.x, m.to.y);
+  const blocked = m.stop !== 'target' || moved === 0;
+  const block: ShiftBlock | { blockedBy: null; blocker: null } = blocked ? shiftBlock(s, f, s.x[f], s.y[f], ux, uy, m.stop) : { blockedBy: null, blocker: null };
+  ctx.emit?.({
+    e: 'shift',
+    turn: s.turn,
+    figure: sc.figures[f].id,
+    why,
+    from: before,
+    to: pt(s.x[f], s.y[f]),
+    want: Math.round(want * 1000) / 1000,
+    blocked,
+    blockedBy: block.blockedBy,
+    blocker: block.blocker,
+  });
+  return moved;
 }
 
 /**
  * After a round of fighting: the loser of a result that pushes back is moved "a base-width away"
- * from the winner, straight back; then "all combatants are separated by their ZOC (a base width)":
- * where the attacker and the defender still stand closer than a base width (the push was blocked, or
- * nobody lost), the winner (the attacker when nobody won) steps back the rest of the way, and each
- * figure drawn in steps back from the opposing principal to a base width.
+ * from the winner, straight back; then "all combatants are separated by their ZOC (a base width)"
+ * ([R40]): where the attacker and the defender still stand closer than a base width (the push was
+ * blocked, or nobody lost, or a first strike ignored the win), the winner (the attacker when nobody
+ * won) steps straight back the rest of the way; if something stops it, the other principal steps
+ * straight back from it for what is left. Each figure drawn in then steps back from the opposing
+ * principal to a base width; if it is stopped, that principal steps away from it instead, but never
+ * into the zone of control of another figure of the drawn-in figure's side in the fight. Only when
+ * both are stopped do two combatants end closer than a base width (counted as `apartBlocked`).
  */
 function separate(s: EscState, fs: FightSetup, winner: number, loser: number, eff: Effect, ctx: StepContext): void {
   const zoc = s.sc.zoc;
@@ -1242,15 +1305,19 @@ function separate(s: EscState, fs: FightSetup, winner: number, loser: number, ef
     const moved = shiftAway(s, loser, winner, zoc, 'pushed', ctx);
     if (moved < zoc - 1e-6) s.counters[C.pushBlocked]++;
   }
-  const apart = (f: number, from: number): void => {
-    if (s.wounds[f] === 0 || s.wounds[from] === 0) return;
-    const short = zoc - gap(s, f, from);
-    if (short > 1e-6 && shiftAway(s, f, from, short, 'apart', ctx) > 0) s.counters[C.separated]++;
+  const short = (f: number, from: number): number => zoc - gap(s, f, from);
+  const apart = (f: number, from: number, keep: number[] | undefined): void => {
+    if (s.wounds[f] === 0 || s.wounds[from] === 0 || short(f, from) < MIN_SHIFT) return;
+    shiftAway(s, f, from, short(f, from), 'apart', ctx);
+    if (short(f, from) >= MIN_SHIFT) shiftAway(s, from, f, short(f, from), 'apart', ctx, keep);
+    if (short(f, from) >= MIN_SHIFT) s.counters[C.apartBlocked]++;
+    else s.counters[C.separated]++;
   };
-  if (winner >= 0) apart(winner, winner === a ? d : a);
-  else apart(a, d);
-  for (const g of fs.attackers.slice(1)) apart(g, d);
-  for (const h of fs.defenders.slice(1)) apart(h, a);
+  if (winner >= 0) apart(winner, winner === a ? d : a, undefined);
+  else apart(a, d, undefined);
+  const inPlay = (g: number) => s.wounds[g] > 0;
+  for (const g of fs.attackers.slice(1)) apart(g, d, fs.attackers.filter((h) => h !== g && inPlay(h)));
+  for (const h of fs.defenders.slice(1)) apart(h, a, fs.defenders.filter((g) => g !== h && inPlay(g)));
 }
 
 // ───────────────────────────── effects ─────────────────────────────

@@ -9,7 +9,8 @@
  * figure once a turn; moves go in a straight line through one terrain type, never into or through
  * an enemy's zone of control, and roll the terrain's passive dice; no two bases overlap; shooters
  * have a line of sight to their targets and fighters stand at each other's zone of control; a
- * push-back is at most a base width; the effects applied are the table rows of the winning difference (or none, when a
+ * push-back is at most a base width; after a fight its two principals stand a zone of control apart
+ * unless the step of each was recorded as blocked ([R40]); the effects applied are the table rows of the winning difference (or none, when a
  * first strike ignores the win); markers, wounds and zones in the state agree with the events;
  * out-of-action figures never act; interrupts come only from reserved figures of the other side.
  */
@@ -53,6 +54,9 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
   let sideOnes = 0;
   let sideLost = false;
   let over = false;
+  // FIGHTING: the principals of this step's fights, and the figures whose step apart was blocked.
+  const fought: [number, number][] = [];
+  const apartBlocked = new Set<number>();
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
   };
@@ -360,6 +364,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (e.effect !== eff.name || num(e.hits) !== eff.hits) bad(`fighting by ${Math.abs(sa - sd)}: effect ${String(e.effect)}/${String(e.hits)}; the table gives ${eff.name}/${eff.hits}`);
           const loser = w === a ? d : w === d ? a : -1;
           applyEffect(loser, eff.name, eff.hits);
+          fought.push([a, d]);
           if (!e.interrupt) {
             pool++;
             afterInit(e, expectInit(num(e.ones)));
@@ -379,9 +384,12 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           const len = Math.sqrt((to[0] - from[0]) ** 2 + (to[1] - from[1]) ** 2);
           if (len > sc.zoc + TOL) bad(`${sc.figures[f].id} pushed or stepped back ${len.toFixed(3)}, more than a base width`);
           if (!table.isFree(to[0], to[1])) bad(`${sc.figures[f].id} pushed onto impassable ground or off the table`);
+          if (e.why === 'apart' && e.blocked === true) apartBlocked.add(f);
+          if (e.blocked === true && typeof e.blockedBy !== 'string') bad(`${sc.figures[f].id}'s blocked shift does not say what blocked it`);
+          if (e.blocked !== true && Math.abs(len - num(e.want)) > TOL) bad(`${sc.figures[f].id} shifts ${len.toFixed(3)} of ${String(e.want)} without being blocked`);
           px[f] = to[0];
           py[f] = to[1];
-          cover[f] = 0;
+          if (len > 0) cover[f] = 0;
           break;
         }
         case 'out': {
@@ -429,6 +437,14 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         if (s.reserved[f] !== reserved[f]) bad(`${id} reserved=${s.reserved[f]} in the state, ${reserved[f]} from the events`);
         if (s.disarmed[f] > 1) bad(`${id} has more than one Disarmed marker`);
       }
+      // "All combatants are separated by their ZOC (a base width) at the end of the fight" ([R40]).
+      for (const [a, d] of fought) {
+        if (s.wounds[a] === 0 || s.wounds[d] === 0) continue;
+        const apart = Math.sqrt((s.x[a] - s.x[d]) ** 2 + (s.y[a] - s.y[d]) ** 2);
+        if (apart < K - TOL && !(apartBlocked.has(a) && apartBlocked.has(d))) bad(`${sc.figures[a].id} and ${sc.figures[d].id} end their fight ${apart.toFixed(3)} apart (centres), closer than a zone of control, without both steps recorded as blocked`);
+      }
+      fought.length = 0;
+      apartBlocked.clear();
       if (s.actor >= 0 && s.pool !== pool) bad(`the actor's pool is ${s.pool} in the state, ${pool} from the events`);
     },
   };

@@ -1,0 +1,89 @@
+/**
+ * FIGHTING on the measured table, for the points an outside audit of ruleset 2.0.0 found
+ * (notes/audit-escarmouche.md: A1, A2, B1, B2, C1): separation at the end of a fight when a step
+ * back is blocked ([R40]), how blocked push-backs and steps are recorded (Records), the move into
+ * base contact ([R40], [R40b]) and first strike with a pikeman drawn into the fight ([R46]).
+ * Bases are 1 in wide, so a zone of control is 1 in (centres 2 in apart).
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../src/core/model.js';
+import { gap } from '../../src/rules/escarmouche/engine.js';
+import { C } from '../../src/rules/escarmouche/state.js';
+import { acting, act, ev, fig, testScenario } from './helpers.js';
+
+/** A rectangle as a scenario polygon. */
+const box = (x0: number, y0: number, x1: number, y1: number): number[][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+const at = (s: ReturnType<typeof acting>, id: string): [number, number] => {
+  const f = fig(s, id);
+  return [Math.round(s.x[f] * 1000) / 1000, Math.round(s.y[f] * 1000) / 1000];
+};
+const shifts = (events: GameEvent[]) => events.filter((e) => e.e === 'shift');
+
+describe('FIGHTING: "All combatants are separated by their ZOC (a base width) at the end of the fight" ([R40])', () => {
+  it('[R40] the winner steps back, and when the table edge stops it the other principal steps back the rest: they end one ZOC apart', () => {
+    // A horseman attacks a musketeer standing at the east edge (the table is 20 in wide). The
+    // musketeer wins, but the horseman's first strike ignores the win; the winner steps back, is
+    // stopped by the edge at once, and the horseman steps back instead.
+    const sc = testScenario(['..'], [{ side: 0, at: [17.5, 4], mounted: true }, { side: 1, at: [19.5, 4], missile: 'musket' }]);
+    const s = acting(sc, 'A1');
+    const events = act(s, { k: 'fight', t: 'B1', m: 'alone' }, [2, 5, 3, 3]);
+    expect(ev(events, 'fight')).toMatchObject({ contact: [18.5, 4], winner: 'B1', firstStrike: 'A1', ignored: true, effect: 'none' });
+    expect(shifts(events)).toMatchObject([
+      { figure: 'B1', why: 'apart', from: [19.5, 4], to: [19.5, 4], blocked: true, blockedBy: 'table edge', blocker: null },
+      { figure: 'A1', why: 'apart', from: [18.5, 4], to: [17.5, 4], blocked: false, blockedBy: null },
+    ]);
+    expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeCloseTo(1, 6);
+    expect(s.counters[C.apartBlocked]).toBe(0);
+  });
+
+  it('[R40] a stand-off: the attacker steps back; when a friend behind it stops it, the defender steps back', () => {
+    // A1 stands in base contact with B1 (after an earlier blocked fight), its friend A2 touching its back.
+    const sc = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 0, at: [5, 4] }, { side: 1, at: [7, 4] }]);
+    const s = acting(sc, 'A1');
+    const events = act(s, { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]);
+    expect(ev(events, 'fight')).toMatchObject({ contact: null, winner: null });
+    expect(shifts(events)).toMatchObject([
+      { figure: 'A1', why: 'apart', to: [6, 4], blocked: true, blockedBy: 'figure', blocker: 'A2' },
+      { figure: 'B1', why: 'apart', from: [7, 4], to: [8, 4], blocked: false },
+    ]);
+    expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeCloseTo(1, 6);
+  });
+
+  it('[R40] only when neither principal can step back do they stay closer than a ZOC, and both blocked steps are recorded', () => {
+    // B1 at the east edge, A1 touching it with A2 behind: nobody can step back.
+    const sc = testScenario(['..'], [{ side: 0, at: [18.5, 4] }, { side: 0, at: [17.5, 4] }, { side: 1, at: [19.5, 4] }]);
+    const s = acting(sc, 'A1');
+    const events = act(s, { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]);
+    expect(shifts(events)).toMatchObject([
+      { figure: 'A1', why: 'apart', from: [18.5, 4], to: [18.5, 4], blocked: true, blockedBy: 'figure', blocker: 'A2' },
+      { figure: 'B1', why: 'apart', from: [19.5, 4], to: [19.5, 4], blocked: true, blockedBy: 'table edge', blocker: null },
+    ]);
+    expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeCloseTo(0, 6);
+    expect(s.counters[C.apartBlocked]).toBe(1);
+  });
+});
+
+describe('FIGHTING: a blocked push-back or step is always recorded, as a shift saying blocked, by what (Records)', () => {
+  it('"Loser pushed back": a push the table edge stops at once is a zero-length shift, blocked by the table edge', () => {
+    const sc = testScenario(['..'], [{ side: 0, at: [17.5, 4] }, { side: 1, at: [19.5, 4] }]);
+    const s = acting(sc, 'A1');
+    const events = act(s, { k: 'fight', t: 'B1', m: 'alone' }, [5, 4, 3, 3]);
+    expect(ev(events, 'fight')).toMatchObject({ winner: 'A1', diff: 1, effect: 'shaken' });
+    expect(shifts(events)).toMatchObject([
+      { figure: 'B1', why: 'pushed', from: [19.5, 4], to: [19.5, 4], want: 1, blocked: true, blockedBy: 'table edge', blocker: null },
+      { figure: 'A1', why: 'apart', from: [18.5, 4], to: [17.5, 4], blocked: false, blockedBy: null, blocker: null },
+    ]);
+  });
+
+  it('a push stopped part-way by impassable ground names the area; one stopped by a base names the figure', () => {
+    const barn = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }], {}, [{ id: 'barn', terrain: 'impassable', polygon: box(8.9, 0, 12, 8) }]);
+    const s = acting(barn, 'A1');
+    const e1 = shifts(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [5, 4, 3, 3]));
+    expect(e1[0]).toMatchObject({ figure: 'B1', why: 'pushed', from: [8, 4], blocked: true, blockedBy: 'impassable', blocker: 'barn' });
+    expect(e1[0].to).toEqual([expect.closeTo(8.4, 3), 4]);
+    const friend = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }, { side: 1, at: [9.5, 4] }]);
+    const t = acting(friend, 'A1');
+    const e2 = shifts(act(t, { k: 'fight', t: 'B1', m: 'alone' }, [5, 4, 3, 3]));
+    expect(e2[0]).toMatchObject({ figure: 'B1', why: 'pushed', from: [8, 4], to: [8.5, 4], blocked: true, blockedBy: 'figure', blocker: 'B2' });
+  });
+});
