@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/model.js';
 import { gap } from '../../src/rules/escarmouche/engine.js';
 import { C } from '../../src/rules/escarmouche/state.js';
-import { acting, act, ev, fig, testScenario } from './helpers.js';
+import { acting, act, ev, fig, keys, testScenario } from './helpers.js';
 
 /** A rectangle as a scenario polygon. */
 const box = (x0: number, y0: number, x1: number, y1: number): number[][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
@@ -85,5 +85,47 @@ describe('FIGHTING: a blocked push-back or step is always recorded, as a shift s
     const t = acting(friend, 'A1');
     const e2 = shifts(act(t, { k: 'fight', t: 'B1', m: 'alone' }, [5, 4, 3, 3]));
     expect(e2[0]).toMatchObject({ figure: 'B1', why: 'pushed', from: [8, 4], to: [8.5, 4], blocked: true, blockedBy: 'figure', blocker: 'B2' });
+  });
+});
+
+describe('FIGHTING: "Move the attacker into base contact as a free action" ([R40b]); why a fight has no contact move (Records)', () => {
+  it('[R40b] when the straight slide is blocked the attacker is placed in contact beside it; the fight is rolled in base contact', () => {
+    // A2 stands by the straight line from A1 to B1 (that slide would stop 0.4 in along it); A1 goes beside it to touch B1.
+    const sc = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 0, at: [7, 3.2] }, { side: 1, at: [8, 4] }]);
+    const s = acting(sc, 'A1');
+    const events = act(s, { k: 'fight', t: 'B1', m: 'alone' }, [2, 5, 5, 5]);
+    const f = ev(events, 'fight');
+    expect(f).toMatchObject({ contactHow: 'aside' });
+    expect(f.contact).not.toBeNull();
+    // In base contact with B1 (before the push-back), clear of A2's base.
+    const [cx, cy] = f.contact as [number, number];
+    expect(Math.hypot(cx - 8, cy - 4)).toBeCloseTo(1, 2);
+    expect(Math.hypot(cx - 7, cy - 3.2)).toBeGreaterThanOrEqual(1 - 1e-3);
+  });
+
+  it('[R40b] an enemy at the ZOC whose base cannot be reached by any straight slide is not offered as a fight ("Once in base contact the attacker rolls")', () => {
+    // A one-inch corridor between impassable walls: A1, B2, B1 in a row, B1 at its closed end.
+    const walls = [
+      { id: 'north', terrain: 'impassable', polygon: box(0, 0, 20, 3.49) },
+      { id: 'south', terrain: 'impassable', polygon: box(0, 4.51, 20, 8) },
+      { id: 'end', terrain: 'impassable', polygon: box(8.51, 3.49, 20, 4.51) },
+    ];
+    const sc = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }, { side: 1, at: [7, 4] }], {}, walls);
+    const s = acting(sc, 'A1');
+    const k = keys(s);
+    expect(k).toContain('fight:B2:alone');
+    expect(k).not.toContain('fight:B1:alone');
+    expect(() => act(s, { k: 'fight', t: 'B1', m: 'alone' }, [])).toThrow();
+  });
+
+  it('contact: null says why — the attacker already touches the defender, or lies prone ([R17])', () => {
+    const touching = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [7, 4] }]);
+    expect(ev(act(acting(touching, 'A1'), { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight')).toMatchObject({ contact: null, contactHow: 'touching' });
+    const prone = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }]);
+    const s = acting(prone, 'A1');
+    s.cowered[0] = 1;
+    expect(ev(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight')).toMatchObject({ contact: null, contactHow: 'prone' });
+    const straight = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }]);
+    expect(ev(act(acting(straight, 'A1'), { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight')).toMatchObject({ contact: [7, 4], contactHow: 'straight' });
   });
 });

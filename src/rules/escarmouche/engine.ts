@@ -395,6 +395,7 @@ function actOptions(s: EscState, f: number): EscAction[] {
   if (info.missile) for (const t of seen) out.push({ k: 'shoot', t: sc.figures[t].id });
   if (canDirect(s, f)) for (const t of seen) if (volleyHelpers(s, f, t).length > 0) out.push({ k: 'volley', t: sc.figures[t].id });
   for (const t of zocEnemies(s, f)) {
+    if (!fightContact(s, f, t)) continue;
     const id = sc.figures[t].id;
     out.push({ k: 'fight', t: id, m: 'alone' });
     if (friendsAtZocOf(s, f, t).length > 0) out.push({ k: 'fight', t: id, m: 'all' });
@@ -419,7 +420,7 @@ export function interruptOptions(s: EscState): EscAction[] {
       const inSight = sees(s, r, t);
       if (inSight) seenBy = true;
       if (sc.figures[r].missile && inSight) out.push({ k: 'int', f: id, a: 'shoot', t: sc.figures[t].id });
-      if (atZoc(s, r, t)) out.push({ k: 'int', f: id, a: 'fight', t: sc.figures[t].id });
+      if (atZoc(s, r, t) && fightContact(s, r, t)) out.push({ k: 'int', f: id, a: 'fight', t: sc.figures[t].id });
     }
     if (seenBy && canTakeCover(s, r)) out.push({ k: 'int', f: id, a: 'cover', t: '' });
   }
@@ -764,6 +765,7 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
     case 'fight': {
       const t = figureArg(s, a, a.t);
       if (sc.figures[t].side === info.side || s.wounds[t] === 0 || !atZoc(s, f, t)) fail(s, a, `${a.t} is not an enemy at this figure's zone of control`);
+      if (!fightContact(s, f, t)) fail(s, a, `no base contact with ${a.t} can be reached ([R40b])`);
       const ok =
         a.m === 'alone' ||
         (a.m === 'all' && friendsAtZocOf(s, f, t).length > 0) ||
@@ -1049,6 +1051,53 @@ function resolveShot(s: EscState, f: number, t: number, helpers: number[], pool:
 
 // ───────────────────────────── fighting ─────────────────────────────
 
+/** How the attacker came into base contact ([R40], [R40b]; Records). */
+export type ContactHow = 'straight' | 'aside' | 'touching' | 'prone';
+
+/** The attacker's free move into base contact: where it ends (null: no move) and how. */
+export interface FightContact {
+  to: Vec | null;
+  how: ContactHow;
+}
+
+/** Contact points tried round the defender when the straight slide is blocked: every 5°, nearest the straight line first. */
+const CONTACT_STEPS = 36;
+
+/**
+ * FIGHTING: "Move the attacker into base contact as a free action" ([R40], [R40b]). No move when
+ * the attacker already touches the defender, or lies prone ([R17]). Otherwise it slides straight
+ * to the defender's base; if that slide is blocked (by another base, impassable ground or the table
+ * edge), it is placed in base contact beside it: the first point touching the defender's base, every
+ * 5° round it starting from the straight line, that is free and that it reaches by a straight slide
+ * ("rearrange them so it becomes clear"). Null when no such point exists: then there is no base
+ * contact, and "once in base contact the attacker rolls" — the fight is not offered.
+ */
+export function fightContact(s: EscState, a: number, d: number): FightContact | null {
+  const sc = s.sc;
+  const touch = 2 * sc.radius;
+  const tol = 1e-6;
+  if (centreDist(s, a, d) <= touch + tol) return { to: null, how: 'touching' };
+  if (s.cowered[a]) return { to: null, how: 'prone' };
+  const view = figureView(s);
+  const dx = s.x[d];
+  const dy = s.y[d];
+  const m = straightMove(sc.table, view, a, { x: dx, y: dy });
+  if (dist(m.to.x, m.to.y, dx, dy) <= touch + tol) return { to: m.to, how: 'straight' };
+  const base = Math.atan2(s.y[a] - dy, s.x[a] - dx);
+  for (let k = 1; k <= CONTACT_STEPS; k++) {
+    for (const sign of k === CONTACT_STEPS ? [1] : [1, -1]) {
+      const ang = base + (sign * k * Math.PI) / CONTACT_STEPS;
+      const tx = dx + touch * Math.cos(ang);
+      const ty = dy + touch * Math.sin(ang);
+      if (!sc.table.isFree(tx, ty)) continue;
+      const full = dist(s.x[a], s.y[a], tx, ty);
+      const c = straightMove(sc.table, view, a, { x: tx, y: ty });
+      if (c.length >= full - tol && dist(c.to.x, c.to.y, dx, dy) <= touch + tol) return { to: c.to, how: 'aside' };
+    }
+  }
+  return null;
+}
+
 /** Everything about a fight that is settled before the dice are rolled. */
 export interface FightSetup {
   /** The attacking side's figures in the fight (the attacker first). */
@@ -1130,13 +1179,12 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
   const D = sc.figures[d];
   const fs = fightSetup(s, a, d, mode, pool);
   // "Move the attacker into base contact as a free action" (a prone attacker fights where it lies).
+  const reach = fightContact(s, a, d);
+  if (!reach) throw new Error(`${A.id} cannot come into base contact with ${D.id} (the fight should not have been offered)`);
   let contact: [number, number] | null = null;
-  if (!s.cowered[a]) {
-    const m = straightMove(sc.table, figureView(s), a, { x: s.x[d], y: s.y[d] });
-    if (m.length > 0) {
-      setPlace(s, a, m.to.x, m.to.y);
-      contact = pt(m.to.x, m.to.y);
-    }
+  if (reach.to) {
+    setPlace(s, a, reach.to.x, reach.to.y);
+    contact = pt(reach.to.x, reach.to.y);
   }
   const act = d6s(ctx.rng, fs.active);
   const pas = d6s(ctx.rng, fs.passive);
@@ -1178,6 +1226,7 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
     target: D.id,
     mode,
     contact,
+    contactHow: reach.how,
     attackers: fs.attackers.map((g) => sc.figures[g].id),
     defenders: fs.defenders.map((g) => sc.figures[g].id),
     spent: fs.spent.map((g) => sc.figures[g].id),

@@ -8,7 +8,8 @@
  * PLAY says (and marshal's three 1s stop everybody); only the side with the initiative acts, each
  * figure once a turn; moves go in a straight line through one terrain type, never into or through
  * an enemy's zone of control, and roll the terrain's passive dice; no two bases overlap; shooters
- * have a line of sight to their targets and fighters stand at each other's zone of control; a
+ * have a line of sight to their targets and fighters stand at each other's zone of control, the
+ * attacker then in base contact unless it touched already or lies prone; a
  * push-back is at most a base width; after a fight its two principals stand a zone of control apart
  * unless the step of each was recorded as blocked ([R40]); the effects applied are the table rows of the winning difference (or none, when a
  * first strike ignores the win); markers, wounds and zones in the state agree with the events;
@@ -334,13 +335,20 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           // Each other friendly figure in the fight adds one die (outnumbering, or massed pike for the supporters).
           const wantOut = [att.length > def.length ? att.length - 1 - (massedDice[0] ?? 0) : 0, def.length > att.length ? def.length - 1 : 0];
           if (out[0] !== wantOut[0] || out[1] !== wantOut[1]) bad(`outnumbering ${out.join('/')} for ${att.length} v ${def.length}`);
+          // "Move the attacker into base contact as a free action … Once in base contact the attacker rolls" ([R40], [R40b]).
           const contact = point(e.contact);
           if (contact) {
-            if (Math.sqrt((contact[0] - px[d]) ** 2 + (contact[1] - py[d]) ** 2) < 2 * R - TOL) bad(`${sc.figures[a].id} moves into ${sc.figures[d].id}'s base`);
+            const cd = Math.sqrt((contact[0] - px[d]) ** 2 + (contact[1] - py[d]) ** 2);
+            if (cd < 2 * R - TOL) bad(`${sc.figures[a].id} moves into ${sc.figures[d].id}'s base`);
+            if (cd > 2 * R + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} without base contact (${cd.toFixed(3)} apart)`);
             px[a] = contact[0];
             py[a] = contact[1];
             cover[a] = 0;
-          }
+          } else if (e.contactHow === 'touching') {
+            if (dAt(a, d) > 2 * R + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} from ${dAt(a, d).toFixed(3)} apart, said to be touching`);
+          } else if (e.contactHow === 'prone') {
+            if (!cowered[a]) bad(`${sc.figures[a].id} fights without moving into contact, said to be prone, but is not Cowered`);
+          } else bad(`${sc.figures[a].id} fights ${sc.figures[d].id} with no move into contact and no reason (${String(e.contactHow)})`);
           for (const g of strs(e.spent).map((x) => idx(x))) {
             if (g < 0) continue;
             if (used[g]) bad(`${sc.figures[g].id} supports a massed pike attack after using its turn`);
