@@ -129,3 +129,30 @@ describe('FIGHTING: "Move the attacker into base contact as a free action" ([R40
     expect(ev(act(acting(straight, 'A1'), { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight')).toMatchObject({ contact: [7, 4], contactHow: 'straight' });
   });
 });
+
+describe('FIGHTING: special fights — "A Pikeman always gets first strike" ([R46])', () => {
+  // Side 0: a musketeer (A1) and a pikeman (A2) side by side; side 1: a horseman at both their ZOCs.
+  const scene = () =>
+    testScenario(['..'], [
+      { side: 0, zone: 'r0c0', missile: 'musket' },
+      { side: 0, zone: 'r0c0', pike: true },
+      { side: 1, zone: 'r0c0', mounted: true },
+    ]);
+  it('[R46] a horseman attacking foot has no first strike when a pikeman with a usable pike is drawn into the defence: the pike side strikes first', () => {
+    const s = acting(scene(), 'B1');
+    const e = ev(act(s, { k: 'fight', t: 'A1', m: 'alone' }, [6, 3, 3, 3, 3]), 'fight');
+    expect(e).toMatchObject({ defenders: ['A1', 'A2'], winner: 'B1', diff: 3, firstStrike: 'A1', ignored: true, effect: 'none' });
+    expect(s.wounds[fig(s, 'A1')]).toBe(3);
+  });
+  it('[R46] foot attacking a horseman with a pikeman drawn in beside it strike first', () => {
+    const s = acting(scene(), 'A1');
+    const e = ev(act(s, { k: 'fight', t: 'B1', m: 'all' }, [2, 2, 5, 3, 3]), 'fight');
+    expect(e).toMatchObject({ attackers: ['A1', 'A2'], winner: 'B1', firstStrike: 'A1', ignored: true, effect: 'none' });
+  });
+  it('[R46] a Disarmed pikeman drawn in has no pike: the horseman keeps its first strike', () => {
+    const s = acting(scene(), 'B1');
+    s.disarmed[fig(s, 'A2')] = 1;
+    const e = ev(act(s, { k: 'fight', t: 'A1', m: 'alone' }, [6, 3, 3, 3, 3]), 'fight');
+    expect(e).toMatchObject({ defenders: ['A1', 'A2'], firstStrike: 'B1', ignored: false, effect: 'hit' });
+  });
+});

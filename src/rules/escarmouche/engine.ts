@@ -1119,7 +1119,7 @@ export interface FightSetup {
   defence: number;
   /** The defender's base dice (rating or skill). */
   defBase: number;
-  /** The figure with first strike (pike vs cavalry, horse vs foot), or −1. */
+  /** The principal whose side has first strike (pike vs cavalry, horse vs foot; [R46]), or −1. */
   firstStrike: number;
 }
 
@@ -1166,9 +1166,13 @@ export function fightSetup(s: EscState, a: number, d: number, mode: FightMode, p
   passive -= skill;
   active += skill;
   const defBase = Math.max(D.rating, D.fighter, pd ? D.pike : 0, D.mounted ? D.rider : 0);
+  // First strike ([R46]): between a horseman and a foot figure (the two who began the fight), the
+  // foot side strikes first if a figure on it in the fight has a usable pike ("A Pikeman always
+  // gets first strike"), otherwise the horseman ("against any infantry that are not armed with pikes").
+  const pikeAmong = (figs: number[]): boolean => !close && figs.some((g) => !sc.figures[g].mounted && pikeArmed(s, g));
   let firstStrike = -1;
-  if (A.mounted && !D.mounted) firstStrike = pd ? d : a;
-  else if (!A.mounted && D.mounted) firstStrike = pa ? a : d;
+  if (A.mounted && !D.mounted) firstStrike = pikeAmong(defenders) ? d : a;
+  else if (!A.mounted && D.mounted) firstStrike = pikeAmong(attackers) ? a : d;
   return { attackers, defenders, outnumber, massed, spent, factors, active, passive, skill, defence: defBase + outnumber[1] + massed[1], defBase, firstStrike };
 }
 
