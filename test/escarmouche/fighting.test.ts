@@ -63,6 +63,36 @@ describe('FIGHTING: "All combatants are separated by their ZOC (a base width) at
   });
 });
 
+describe('FIGHTING: a figure drawn into the fight steps back too ([R40])', () => {
+  it('[R40] a drawn-in figure stopped by the table edge: the defender steps away from it, but not into the attacker\'s zone of control — both recorded as blocked', () => {
+    // B1 with A2 (drawn in) north of it against the north edge and the attacker A1 south of it.
+    const sc = testScenario(['..'], [{ side: 0, at: [10, 4] }, { side: 0, at: [10, 0.5] }, { side: 1, at: [10, 2] }]);
+    const s = acting(sc, 'A1');
+    const events = act(s, { k: 'fight', t: 'B1', m: 'all' }, [4, 2, 4, 2, 2]);
+    expect(ev(events, 'fight')).toMatchObject({ attackers: ['A1', 'A2'], contact: [10, 3], winner: null });
+    expect(shifts(events)).toMatchObject([
+      { figure: 'A1', why: 'apart', from: [10, 3], to: [10, 4], blocked: false },
+      { figure: 'A2', why: 'apart', from: [10, 0.5], to: [10, 0.5], blocked: true, blockedBy: 'table edge', blocker: null },
+      { figure: 'B1', why: 'apart', from: [10, 2], to: [10, 2], blocked: true, blockedBy: 'zone of control', blocker: 'A1' },
+    ]);
+    expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeCloseTo(1, 6);
+    expect(s.counters[C.apartBlocked]).toBe(1);
+  });
+  it('[R40] a drawn-in figure stopped by a friend: the defender steps away from it for the rest', () => {
+    // A2 (drawn in) west of B1 with A3 touching its back; the attacker A1 north of B1.
+    const sc = testScenario(['..'], [{ side: 0, at: [10, 2] }, { side: 0, at: [8.5, 4] }, { side: 0, at: [7.5, 4] }, { side: 1, at: [10, 4] }]);
+    const s = acting(sc, 'A1');
+    const events = act(s, { k: 'fight', t: 'B1', m: 'all' }, [4, 2, 4, 2, 2]);
+    expect(ev(events, 'fight')).toMatchObject({ attackers: ['A1', 'A2'], winner: null });
+    expect(shifts(events).slice(1)).toMatchObject([
+      { figure: 'A2', why: 'apart', blocked: true, blockedBy: 'figure', blocker: 'A3' },
+      { figure: 'B1', why: 'apart', from: [10, 4], to: [10.5, 4], blocked: false },
+    ]);
+    expect(gap(s, fig(s, 'A2'), fig(s, 'B1'))).toBeCloseTo(1, 6);
+    expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeGreaterThanOrEqual(1 - 1e-9);
+  });
+});
+
 describe('FIGHTING: a blocked push-back or step is always recorded, as a shift saying blocked, by what (Records)', () => {
   it('"Loser pushed back": a push the table edge stops at once is a zero-length shift, blocked by the table edge', () => {
     const sc = testScenario(['..'], [{ side: 0, at: [17.5, 4] }, { side: 1, at: [19.5, 4] }]);

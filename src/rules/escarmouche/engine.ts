@@ -157,6 +157,13 @@ export const DIRECTIONS: readonly [string, number][] = [
   ['nw', (-3 * Math.PI) / 4],
 ];
 
+/**
+ * Shortest push-back, step apart or marshalled follower's move made (table unit): two thousandths,
+ * so that every change of place made (which leaves cover, [R24]) shows in the record's places,
+ * rounded to thousandths. A shorter slide is not made.
+ */
+const MIN_SHIFT = 2e-3;
+
 /** Shortest move worth offering (table unit): a hundredth of a base width … but at least 0.05. */
 function minMove(s: EscState): number {
   return Math.max(0.05, s.sc.radius / 10);
@@ -872,8 +879,9 @@ function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption,
     setPlace(s, f, opt.to.x, opt.to.y);
     for (const g of followers) {
       const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
-      places.push({ figure: sc.figures[g].id, from: pt(s.x[g], s.y[g]), to: pt(m.to.x, m.to.y), stop: m.stop, terrain: m.ground ?? sc.terrainAt(s.x[g], s.y[g]) });
-      if (m.length > 0) setPlace(s, g, m.to.x, m.to.y);
+      const to = m.length >= MIN_SHIFT ? m.to : { x: s.x[g], y: s.y[g] };
+      places.push({ figure: sc.figures[g].id, from: pt(s.x[g], s.y[g]), to: pt(to.x, to.y), stop: m.stop, terrain: m.ground ?? sc.terrainAt(s.x[g], s.y[g]) });
+      if (m.length >= MIN_SHIFT) setPlace(s, g, to.x, to.y);
     }
   }
   for (const g of followers) s.acted[g] = 1;
@@ -1262,12 +1270,13 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
   if (init === 'figure' || init === 'side') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
 }
 
-/** Shortest push-back or step made (table unit): two thousandths, so that every one made shows in the record's rounded places. */
-const MIN_SHIFT = 2e-3;
-
-/** What stopped a push-back or step short ([R40]; Records): the table edge, an impassable area (its id) or a figure's base (its id). */
+/**
+ * What stopped a push-back or step short ([R40]; Records): the table edge, an impassable area (its
+ * id), a figure's base (its id), or — for a principal stepping away from a drawn-in figure — the zone
+ * of control of another figure of that side in the fight (its id).
+ */
 export interface ShiftBlock {
-  blockedBy: 'table edge' | 'impassable' | 'figure';
+  blockedBy: 'table edge' | 'impassable' | 'figure' | 'zone of control';
   blocker: string | null;
 }
 
@@ -1276,11 +1285,25 @@ export interface ShiftBlock {
  * hundredth of a base width further on finds the table edge, the impassable area its base would
  * enter, or the base it would overlap (`stop` of the straight move says which to look for first).
  */
-function shiftBlock(s: EscState, f: number, x: number, y: number, ux: number, uy: number, stop: StraightStop): ShiftBlock {
+function shiftBlock(s: EscState, f: number, x: number, y: number, ux: number, uy: number, stop: StraightStop, keepOffFrom: number[] | undefined): ShiftBlock {
   const sc = s.sc;
   const r = sc.radius;
   const qx = x + ux * r * 0.02;
   const qy = y + uy * r * 0.02;
+  if (stop === 'keepOff' && keepOffFrom) {
+    // The keep-off figure the step would come nearer to, within a zone of control.
+    const K = 2 * r + sc.zoc;
+    let best = -1;
+    let bestD = Infinity;
+    for (const g of keepOffFrom) {
+      const dq = dist(qx, qy, s.x[g], s.y[g]);
+      if (dq < dist(x, y, s.x[g], s.y[g]) && dist(x, y, s.x[g], s.y[g]) <= K + 1e-4 && dq < bestD) {
+        best = g;
+        bestD = dq;
+      }
+    }
+    if (best >= 0) return { blockedBy: 'zone of control', blocker: sc.figures[best].id };
+  }
   const figureAhead = (): ShiftBlock | null => {
     let best = -1;
     let bestD = Infinity;
@@ -1299,8 +1322,25 @@ function shiftBlock(s: EscState, f: number, x: number, y: number, ux: number, uy
     if (b) return b;
   }
   if (qx < r - 1e-9 || qy < r - 1e-9 || qx > sc.table.width - r + 1e-9 || qy > sc.table.height - r + 1e-9) return { blockedBy: 'table edge', blocker: null };
-  for (const a of sc.table.obstacles) if (distToPolygon(qx, qy, a.poly) < r || pointInPolygon(qx, qy, a.poly)) return { blockedBy: 'impassable', blocker: a.id };
-  return figureAhead() ?? { blockedBy: 'impassable', blocker: null };
+  // Impassable ground: the table's own test (its grown obstacles), then the nearest obstacle.
+  const nearestObstacle = (): ShiftBlock | null => {
+    let best: string | null = null;
+    let bestD = Infinity;
+    for (const a of sc.table.obstacles) {
+      const da = pointInPolygon(qx, qy, a.poly) ? 0 : distToPolygon(qx, qy, a.poly);
+      if (da < bestD) {
+        best = a.id;
+        bestD = da;
+      }
+    }
+    return best === null ? null : { blockedBy: 'impassable', blocker: best };
+  };
+  if (!sc.table.isFree(qx, qy) || !sc.table.clear(x, y, qx, qy)) {
+    const o = nearestObstacle();
+    if (o) return o;
+  }
+  // Nothing found is not expected; the invariant monitor reports an impassable stop without a blocker.
+  return figureAhead() ?? nearestObstacle() ?? { blockedBy: 'impassable', blocker: null };
 }
 
 /**
@@ -1323,7 +1363,7 @@ function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pus
   const moved = m.length >= MIN_SHIFT ? m.length : 0;
   if (moved > 0) setPlace(s, f, m.to.x, m.to.y);
   const blocked = m.stop !== 'target' || moved === 0;
-  const block: ShiftBlock | { blockedBy: null; blocker: null } = blocked ? shiftBlock(s, f, s.x[f], s.y[f], ux, uy, m.stop) : { blockedBy: null, blocker: null };
+  const block: ShiftBlock | { blockedBy: null; blocker: null } = blocked ? shiftBlock(s, f, s.x[f], s.y[f], ux, uy, m.stop, keepOffFrom) : { blockedBy: null, blocker: null };
   ctx.emit?.({
     e: 'shift',
     turn: s.turn,

@@ -393,7 +393,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (len > sc.zoc + TOL) bad(`${sc.figures[f].id} pushed or stepped back ${len.toFixed(3)}, more than a base width`);
           if (!table.isFree(to[0], to[1])) bad(`${sc.figures[f].id} pushed onto impassable ground or off the table`);
           if (e.why === 'apart' && e.blocked === true) apartBlocked.add(f);
-          if (e.blocked === true && typeof e.blockedBy !== 'string') bad(`${sc.figures[f].id}'s blocked shift does not say what blocked it`);
+          if (e.blocked === true && (typeof e.blockedBy !== 'string' || (e.blockedBy !== 'table edge' && typeof e.blocker !== 'string'))) bad(`${sc.figures[f].id}'s blocked shift does not say what blocked it`);
           if (e.blocked !== true && Math.abs(len - num(e.want)) > TOL) bad(`${sc.figures[f].id} shifts ${len.toFixed(3)} of ${String(e.want)} without being blocked`);
           px[f] = to[0];
           py[f] = to[1];
