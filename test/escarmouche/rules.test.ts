@@ -236,6 +236,16 @@ describe('MOVING: special move — marshal', () => {
     expect(at(s, 'A1')).toEqual([29.5, 4]);
     expect(s.side).toBe(1);
   });
+  it('[R24] a marshalled friend whose line is stopped within a few thousandths of an inch does not move, and keeps the cover it had taken', () => {
+    // A2 follows A1 east but A3 stands 0.001 in beyond base contact with it.
+    const t = testScenario(['..'], [{ side: 0, at: [5, 2] }, { side: 0, at: [5, 4] }, { side: 0, at: [6.001, 4] }, { side: 1, at: [15, 7] }]);
+    const s = acting(t, 'A1');
+    s.cover[1] = 1;
+    const e = ev(act(s, { k: 'marshal', to: 'dir:e', n: 1 }, [3, 4, 5]), 'marshal');
+    expect(e).toMatchObject({ followers: ['A2'], moved: true });
+    expect((e.places as { figure: string; from: number[]; to: number[] }[])[1]).toMatchObject({ figure: 'A2', from: [5, 4], to: [5, 4] });
+    expect([at(s, 'A2'), s.cover[1]]).toEqual([[5, 4], 1]);
+  });
   it('"If a triple 1 is rolled no figure moves and the player\'s turn is over"', () => {
     const s = acting(sc, 'A1');
     expect(ev(act(s, { k: 'marshal', to: 'dir:e', n: 2 }, [1, 1, 1, 5]), 'marshal')).toMatchObject({ moved: false, init: 'side' });

@@ -157,6 +157,13 @@ export const DIRECTIONS: readonly [string, number][] = [
   ['nw', (-3 * Math.PI) / 4],
 ];
 
+/**
+ * Shortest push-back, step apart or marshalled follower's move made (table unit): two thousandths,
+ * so that every change of place made (which leaves cover, [R24]) shows in the record's places,
+ * rounded to thousandths. A shorter slide is not made.
+ */
+const MIN_SHIFT = 2e-3;
+
 /** Shortest move worth offering (table unit): a hundredth of a base width … but at least 0.05. */
 function minMove(s: EscState): number {
   return Math.max(0.05, s.sc.radius / 10);
@@ -395,6 +402,7 @@ function actOptions(s: EscState, f: number): EscAction[] {
   if (info.missile) for (const t of seen) out.push({ k: 'shoot', t: sc.figures[t].id });
   if (canDirect(s, f)) for (const t of seen) if (volleyHelpers(s, f, t).length > 0) out.push({ k: 'volley', t: sc.figures[t].id });
   for (const t of zocEnemies(s, f)) {
+    if (!fightContact(s, f, t)) continue;
     const id = sc.figures[t].id;
     out.push({ k: 'fight', t: id, m: 'alone' });
     if (friendsAtZocOf(s, f, t).length > 0) out.push({ k: 'fight', t: id, m: 'all' });
@@ -419,7 +427,7 @@ export function interruptOptions(s: EscState): EscAction[] {
       const inSight = sees(s, r, t);
       if (inSight) seenBy = true;
       if (sc.figures[r].missile && inSight) out.push({ k: 'int', f: id, a: 'shoot', t: sc.figures[t].id });
-      if (atZoc(s, r, t)) out.push({ k: 'int', f: id, a: 'fight', t: sc.figures[t].id });
+      if (atZoc(s, r, t) && fightContact(s, r, t)) out.push({ k: 'int', f: id, a: 'fight', t: sc.figures[t].id });
     }
     if (seenBy && canTakeCover(s, r)) out.push({ k: 'int', f: id, a: 'cover', t: '' });
   }
@@ -764,6 +772,7 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
     case 'fight': {
       const t = figureArg(s, a, a.t);
       if (sc.figures[t].side === info.side || s.wounds[t] === 0 || !atZoc(s, f, t)) fail(s, a, `${a.t} is not an enemy at this figure's zone of control`);
+      if (!fightContact(s, f, t)) fail(s, a, `no base contact with ${a.t} can be reached ([R40b])`);
       const ok =
         a.m === 'alone' ||
         (a.m === 'all' && friendsAtZocOf(s, f, t).length > 0) ||
@@ -870,8 +879,9 @@ function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption,
     setPlace(s, f, opt.to.x, opt.to.y);
     for (const g of followers) {
       const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
-      places.push({ figure: sc.figures[g].id, from: pt(s.x[g], s.y[g]), to: pt(m.to.x, m.to.y), stop: m.stop, terrain: m.ground ?? sc.terrainAt(s.x[g], s.y[g]) });
-      if (m.length > 0) setPlace(s, g, m.to.x, m.to.y);
+      const to = m.length >= MIN_SHIFT ? m.to : { x: s.x[g], y: s.y[g] };
+      places.push({ figure: sc.figures[g].id, from: pt(s.x[g], s.y[g]), to: pt(to.x, to.y), stop: m.stop, terrain: m.ground ?? sc.terrainAt(s.x[g], s.y[g]) });
+      if (m.length >= MIN_SHIFT) setPlace(s, g, to.x, to.y);
     }
   }
   for (const g of followers) s.acted[g] = 1;
@@ -1049,6 +1059,53 @@ function resolveShot(s: EscState, f: number, t: number, helpers: number[], pool:
 
 // ───────────────────────────── fighting ─────────────────────────────
 
+/** How the attacker came into base contact ([R40], [R40b]; Records). */
+export type ContactHow = 'straight' | 'aside' | 'touching' | 'prone';
+
+/** The attacker's free move into base contact: where it ends (null: no move) and how. */
+export interface FightContact {
+  to: Vec | null;
+  how: ContactHow;
+}
+
+/** Contact points tried round the defender when the straight slide is blocked: every 5°, nearest the straight line first. */
+const CONTACT_STEPS = 36;
+
+/**
+ * FIGHTING: "Move the attacker into base contact as a free action" ([R40], [R40b]). No move when
+ * the attacker already touches the defender, or lies prone ([R17]). Otherwise it slides straight
+ * to the defender's base; if that slide is blocked (by another base, impassable ground or the table
+ * edge), it is placed in base contact beside it: the first point touching the defender's base, every
+ * 5° round it starting from the straight line, that is free and that it reaches by a straight slide
+ * ("rearrange them so it becomes clear"). Null when no such point exists: then there is no base
+ * contact, and "once in base contact the attacker rolls" — the fight is not offered.
+ */
+export function fightContact(s: EscState, a: number, d: number): FightContact | null {
+  const sc = s.sc;
+  const touch = 2 * sc.radius;
+  const tol = 1e-6;
+  if (centreDist(s, a, d) <= touch + tol) return { to: null, how: 'touching' };
+  if (s.cowered[a]) return { to: null, how: 'prone' };
+  const view = figureView(s);
+  const dx = s.x[d];
+  const dy = s.y[d];
+  const m = straightMove(sc.table, view, a, { x: dx, y: dy });
+  if (dist(m.to.x, m.to.y, dx, dy) <= touch + tol) return { to: m.to, how: 'straight' };
+  const base = Math.atan2(s.y[a] - dy, s.x[a] - dx);
+  for (let k = 1; k <= CONTACT_STEPS; k++) {
+    for (const sign of k === CONTACT_STEPS ? [1] : [1, -1]) {
+      const ang = base + (sign * k * Math.PI) / CONTACT_STEPS;
+      const tx = dx + touch * Math.cos(ang);
+      const ty = dy + touch * Math.sin(ang);
+      if (!sc.table.isFree(tx, ty)) continue;
+      const full = dist(s.x[a], s.y[a], tx, ty);
+      const c = straightMove(sc.table, view, a, { x: tx, y: ty });
+      if (c.length >= full - tol && dist(c.to.x, c.to.y, dx, dy) <= touch + tol) return { to: c.to, how: 'aside' };
+    }
+  }
+  return null;
+}
+
 /** Everything about a fight that is settled before the dice are rolled. */
 export interface FightSetup {
   /** The attacking side's figures in the fight (the attacker first). */
@@ -1070,7 +1127,7 @@ export interface FightSetup {
   defence: number;
   /** The defender's base dice (rating or skill). */
   defBase: number;
-  /** The figure with first strike (pike vs cavalry, horse vs foot), or −1. */
+  /** The principal whose side has first strike (pike vs cavalry, horse vs foot; [R46]), or −1. */
   firstStrike: number;
 }
 
@@ -1117,9 +1174,13 @@ export function fightSetup(s: EscState, a: number, d: number, mode: FightMode, p
   passive -= skill;
   active += skill;
   const defBase = Math.max(D.rating, D.fighter, pd ? D.pike : 0, D.mounted ? D.rider : 0);
+  // First strike ([R46]): between a horseman and a foot figure (the two who began the fight), the
+  // foot side strikes first if a figure on it in the fight has a usable pike ("A Pikeman always
+  // gets first strike"), otherwise the horseman ("against any infantry that are not armed with pikes").
+  const pikeAmong = (figs: number[]): boolean => !close && figs.some((g) => !sc.figures[g].mounted && pikeArmed(s, g));
   let firstStrike = -1;
-  if (A.mounted && !D.mounted) firstStrike = pd ? d : a;
-  else if (!A.mounted && D.mounted) firstStrike = pa ? a : d;
+  if (A.mounted && !D.mounted) firstStrike = pikeAmong(defenders) ? d : a;
+  else if (!A.mounted && D.mounted) firstStrike = pikeAmong(attackers) ? a : d;
   return { attackers, defenders, outnumber, massed, spent, factors, active, passive, skill, defence: defBase + outnumber[1] + massed[1], defBase, firstStrike };
 }
 
@@ -1130,13 +1191,12 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
   const D = sc.figures[d];
   const fs = fightSetup(s, a, d, mode, pool);
   // "Move the attacker into base contact as a free action" (a prone attacker fights where it lies).
+  const reach = fightContact(s, a, d);
+  if (!reach) throw new Error(`${A.id} cannot come into base contact with ${D.id} (the fight should not have been offered)`);
   let contact: [number, number] | null = null;
-  if (!s.cowered[a]) {
-    const m = straightMove(sc.table, figureView(s), a, { x: s.x[d], y: s.y[d] });
-    if (m.length > 0) {
-      setPlace(s, a, m.to.x, m.to.y);
-      contact = pt(m.to.x, m.to.y);
-    }
+  if (reach.to) {
+    setPlace(s, a, reach.to.x, reach.to.y);
+    contact = pt(reach.to.x, reach.to.y);
   }
   const act = d6s(ctx.rng, fs.active);
   const pas = d6s(ctx.rng, fs.passive);
@@ -1178,6 +1238,7 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
     target: D.id,
     mode,
     contact,
+    contactHow: reach.how,
     attackers: fs.attackers.map((g) => sc.figures[g].id),
     defenders: fs.defenders.map((g) => sc.figures[g].id),
     spent: fs.spent.map((g) => sc.figures[g].id),
@@ -1210,29 +1271,124 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
 }
 
 /**
- * Move figure `f` straight away from figure `from` by `want` (as far as bases, impassable ground and
- * the table edge let it; terrain does not stop it). Returns the distance moved.
+ * What stopped a push-back or step short ([R40]; Records): the table edge, an impassable area (its
+ * id), a figure's base (its id), or — for a principal stepping away from a drawn-in figure — the zone
+ * of control of another figure of that side in the fight (its id).
  */
-function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pushed' | 'apart', ctx: StepContext): number {
+export interface ShiftBlock {
+  blockedBy: 'table edge' | 'impassable' | 'figure' | 'zone of control';
+  blocker: string | null;
+}
+
+/**
+ * What stopped figure `f`, standing at (x, y), from going further in direction (ux, uy): a probe a
+ * hundredth of a base width further on finds the table edge, the impassable area its base would
+ * enter, or the base it would overlap (`stop` of the straight move says which to look for first).
+ */
+function shiftBlock(s: EscState, f: number, x: number, y: number, ux: number, uy: number, stop: StraightStop, keepOffFrom: number[] | undefined): ShiftBlock {
+  const sc = s.sc;
+  const r = sc.radius;
+  const qx = x + ux * r * 0.02;
+  const qy = y + uy * r * 0.02;
+  if (stop === 'keepOff' && keepOffFrom) {
+    // The keep-off figure the step would come nearer to, within a zone of control.
+    const K = 2 * r + sc.zoc;
+    let best = -1;
+    let bestD = Infinity;
+    for (const g of keepOffFrom) {
+      const dq = dist(qx, qy, s.x[g], s.y[g]);
+      if (dq < dist(x, y, s.x[g], s.y[g]) && dist(x, y, s.x[g], s.y[g]) <= K + 1e-4 && dq < bestD) {
+        best = g;
+        bestD = dq;
+      }
+    }
+    if (best >= 0) return { blockedBy: 'zone of control', blocker: sc.figures[best].id };
+  }
+  const figureAhead = (): ShiftBlock | null => {
+    let best = -1;
+    let bestD = Infinity;
+    for (let g = 0; g < sc.figures.length; g++) {
+      if (g === f || s.wounds[g] === 0) continue;
+      const dq = dist(qx, qy, s.x[g], s.y[g]);
+      if (dq < 2 * r && dq < bestD) {
+        best = g;
+        bestD = dq;
+      }
+    }
+    return best >= 0 ? { blockedBy: 'figure', blocker: sc.figures[best].id } : null;
+  };
+  if (stop === 'figure') {
+    const b = figureAhead();
+    if (b) return b;
+  }
+  if (qx < r - 1e-9 || qy < r - 1e-9 || qx > sc.table.width - r + 1e-9 || qy > sc.table.height - r + 1e-9) return { blockedBy: 'table edge', blocker: null };
+  // Impassable ground: the table's own test (its grown obstacles), then the nearest obstacle.
+  const nearestObstacle = (): ShiftBlock | null => {
+    let best: string | null = null;
+    let bestD = Infinity;
+    for (const a of sc.table.obstacles) {
+      const da = pointInPolygon(qx, qy, a.poly) ? 0 : distToPolygon(qx, qy, a.poly);
+      if (da < bestD) {
+        best = a.id;
+        bestD = da;
+      }
+    }
+    return best === null ? null : { blockedBy: 'impassable', blocker: best };
+  };
+  if (!sc.table.isFree(qx, qy) || !sc.table.clear(x, y, qx, qy)) {
+    const o = nearestObstacle();
+    if (o) return o;
+  }
+  // Nothing found is not expected; the invariant monitor reports an impassable stop without a blocker.
+  return figureAhead() ?? nearestObstacle() ?? { blockedBy: 'impassable', blocker: null };
+}
+
+/**
+ * Move figure `f` straight away from figure `from` by `want` (as far as bases, impassable ground and
+ * the table edge let it; terrain does not stop it; with `keepOffFrom`, also not within a zone of
+ * control of those figures). Every push-back or step asked for is recorded as one `shift` event, also
+ * when nothing moves: `want` the distance asked, `blocked` when it fell short, and then what stopped
+ * it (Records). Returns the distance moved.
+ */
+function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pushed' | 'apart', ctx: StepContext, keepOffFrom?: number[]): number {
   const d = centreDist(s, f, from);
-  if (d < 1e-9 || want <= 1e-9) return 0;
+  if (d < 1e-9 || want < MIN_SHIFT) return 0;
+  const sc = s.sc;
   const ux = (s.x[f] - s.x[from]) / d;
   const uy = (s.y[f] - s.y[from]) / d;
-  const m = straightMove(s.sc.table, figureView(s), f, { x: s.x[f] + ux * want, y: s.y[f] + uy * want });
-  if (m.length > 0) {
-    const before = pt(s.x[f], s.y[f]);
-    setPlace(s, f, m.to.x, m.to.y);
-    ctx.emit?.({ e: 'shift', turn: s.turn, figure: s.sc.figures[f].id, why, from: before, to: pt(m.to.x, m.to.y), blocked: m.stop !== 'target' });
-  }
-  return m.length;
+  const opts = keepOffFrom && keepOffFrom.length > 0 ? { keepOffFrom, keepOff: 2 * sc.radius + sc.zoc } : {};
+  const m = straightMove(sc.table, figureView(s), f, { x: s.x[f] + ux * want, y: s.y[f] + uy * want }, opts);
+  const before = pt(s.x[f], s.y[f]);
+  // A slide shorter than MIN_SHIFT is not made (the record's places are in thousandths).
+  const moved = m.length >= MIN_SHIFT ? m.length : 0;
+  if (moved > 0) setPlace(s, f, m.to.x, m.to.y);
+  const blocked = m.stop !== 'target' || moved === 0;
+  const block: ShiftBlock | { blockedBy: null; blocker: null } = blocked ? shiftBlock(s, f, s.x[f], s.y[f], ux, uy, m.stop, keepOffFrom) : { blockedBy: null, blocker: null };
+  ctx.emit?.({
+    e: 'shift',
+    turn: s.turn,
+    figure: sc.figures[f].id,
+    why,
+    from: before,
+    to: pt(s.x[f], s.y[f]),
+    want: Math.round(want * 1000) / 1000,
+    blocked,
+    blockedBy: block.blockedBy,
+    blocker: block.blocker,
+  });
+  return moved;
 }
 
 /**
  * After a round of fighting: the loser of a result that pushes back is moved "a base-width away"
- * from the winner, straight back; then "all combatants are separated by their ZOC (a base width)":
- * where the attacker and the defender still stand closer than a base width (the push was blocked, or
- * nobody lost), the winner (the attacker when nobody won) steps back the rest of the way, and each
- * figure drawn in steps back from the opposing principal to a base width.
+ * from the winner, straight back; then "all combatants are separated by their ZOC (a base width)"
+ * ([R40]): where the attacker and the defender still stand closer than a base width (the push was
+ * blocked, or nobody lost, or a first strike ignored the win), the winner (the attacker when nobody
+ * won) steps straight back the rest of the way; if something stops it, the other principal steps
+ * straight back from it for what is left. Each figure drawn in then steps back from the opposing
+ * principal to a base width; if it is stopped, that principal steps away from it instead, but never
+ * into the zone of control of another figure of the drawn-in figure's side in the fight. Only when
+ * both are stopped do two combatants end closer than a base width (counted as `apartBlocked`).
  */
 function separate(s: EscState, fs: FightSetup, winner: number, loser: number, eff: Effect, ctx: StepContext): void {
   const zoc = s.sc.zoc;
@@ -1242,15 +1398,19 @@ function separate(s: EscState, fs: FightSetup, winner: number, loser: number, ef
     const moved = shiftAway(s, loser, winner, zoc, 'pushed', ctx);
     if (moved < zoc - 1e-6) s.counters[C.pushBlocked]++;
   }
-  const apart = (f: number, from: number): void => {
-    if (s.wounds[f] === 0 || s.wounds[from] === 0) return;
-    const short = zoc - gap(s, f, from);
-    if (short > 1e-6 && shiftAway(s, f, from, short, 'apart', ctx) > 0) s.counters[C.separated]++;
+  const short = (f: number, from: number): number => zoc - gap(s, f, from);
+  const apart = (f: number, from: number, keep: number[] | undefined): void => {
+    if (s.wounds[f] === 0 || s.wounds[from] === 0 || short(f, from) < MIN_SHIFT) return;
+    shiftAway(s, f, from, short(f, from), 'apart', ctx);
+    if (short(f, from) >= MIN_SHIFT) shiftAway(s, from, f, short(f, from), 'apart', ctx, keep);
+    if (short(f, from) >= MIN_SHIFT) s.counters[C.apartBlocked]++;
+    else s.counters[C.separated]++;
   };
-  if (winner >= 0) apart(winner, winner === a ? d : a);
-  else apart(a, d);
-  for (const g of fs.attackers.slice(1)) apart(g, d);
-  for (const h of fs.defenders.slice(1)) apart(h, a);
+  if (winner >= 0) apart(winner, winner === a ? d : a, undefined);
+  else apart(a, d, undefined);
+  const inPlay = (g: number) => s.wounds[g] > 0;
+  for (const g of fs.attackers.slice(1)) apart(g, d, fs.attackers.filter((h) => h !== g && inPlay(h)));
+  for (const h of fs.defenders.slice(1)) apart(h, a, fs.defenders.filter((g) => g !== h && inPlay(g)));
 }
 
 // ───────────────────────────── effects ─────────────────────────────

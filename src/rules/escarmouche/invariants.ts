@@ -8,8 +8,10 @@
  * PLAY says (and marshal's three 1s stop everybody); only the side with the initiative acts, each
  * figure once a turn; moves go in a straight line through one terrain type, never into or through
  * an enemy's zone of control, and roll the terrain's passive dice; no two bases overlap; shooters
- * have a line of sight to their targets and fighters stand at each other's zone of control; a
- * push-back is at most a base width; the effects applied are the table rows of the winning difference (or none, when a
+ * have a line of sight to their targets and fighters stand at each other's zone of control, the
+ * attacker then in base contact unless it touched already or lies prone; a
+ * push-back is at most a base width; after a fight its two principals stand a zone of control apart
+ * unless the step of each was recorded as blocked ([R40]); the effects applied are the table rows of the winning difference (or none, when a
  * first strike ignores the win); markers, wounds and zones in the state agree with the events;
  * out-of-action figures never act; interrupts come only from reserved figures of the other side.
  */
@@ -53,6 +55,9 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
   let sideOnes = 0;
   let sideLost = false;
   let over = false;
+  // FIGHTING: the principals of this step's fights, and the figures whose step apart was blocked.
+  const fought: [number, number][] = [];
+  const apartBlocked = new Set<number>();
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
   };
@@ -330,13 +335,20 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           // Each other friendly figure in the fight adds one die (outnumbering, or massed pike for the supporters).
           const wantOut = [att.length > def.length ? att.length - 1 - (massedDice[0] ?? 0) : 0, def.length > att.length ? def.length - 1 : 0];
           if (out[0] !== wantOut[0] || out[1] !== wantOut[1]) bad(`outnumbering ${out.join('/')} for ${att.length} v ${def.length}`);
+          // "Move the attacker into base contact as a free action … Once in base contact the attacker rolls" ([R40], [R40b]).
           const contact = point(e.contact);
           if (contact) {
-            if (Math.sqrt((contact[0] - px[d]) ** 2 + (contact[1] - py[d]) ** 2) < 2 * R - TOL) bad(`${sc.figures[a].id} moves into ${sc.figures[d].id}'s base`);
+            const cd = Math.sqrt((contact[0] - px[d]) ** 2 + (contact[1] - py[d]) ** 2);
+            if (cd < 2 * R - TOL) bad(`${sc.figures[a].id} moves into ${sc.figures[d].id}'s base`);
+            if (cd > 2 * R + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} without base contact (${cd.toFixed(3)} apart)`);
             px[a] = contact[0];
             py[a] = contact[1];
             cover[a] = 0;
-          }
+          } else if (e.contactHow === 'touching') {
+            if (dAt(a, d) > 2 * R + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} from ${dAt(a, d).toFixed(3)} apart, said to be touching`);
+          } else if (e.contactHow === 'prone') {
+            if (!cowered[a]) bad(`${sc.figures[a].id} fights without moving into contact, said to be prone, but is not Cowered`);
+          } else bad(`${sc.figures[a].id} fights ${sc.figures[d].id} with no move into contact and no reason (${String(e.contactHow)})`);
           for (const g of strs(e.spent).map((x) => idx(x))) {
             if (g < 0) continue;
             if (used[g]) bad(`${sc.figures[g].id} supports a massed pike attack after using its turn`);
@@ -360,6 +372,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (e.effect !== eff.name || num(e.hits) !== eff.hits) bad(`fighting by ${Math.abs(sa - sd)}: effect ${String(e.effect)}/${String(e.hits)}; the table gives ${eff.name}/${eff.hits}`);
           const loser = w === a ? d : w === d ? a : -1;
           applyEffect(loser, eff.name, eff.hits);
+          fought.push([a, d]);
           if (!e.interrupt) {
             pool++;
             afterInit(e, expectInit(num(e.ones)));
@@ -379,9 +392,12 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           const len = Math.sqrt((to[0] - from[0]) ** 2 + (to[1] - from[1]) ** 2);
           if (len > sc.zoc + TOL) bad(`${sc.figures[f].id} pushed or stepped back ${len.toFixed(3)}, more than a base width`);
           if (!table.isFree(to[0], to[1])) bad(`${sc.figures[f].id} pushed onto impassable ground or off the table`);
+          if (e.why === 'apart' && e.blocked === true) apartBlocked.add(f);
+          if (e.blocked === true && (typeof e.blockedBy !== 'string' || (e.blockedBy !== 'table edge' && typeof e.blocker !== 'string'))) bad(`${sc.figures[f].id}'s blocked shift does not say what blocked it`);
+          if (e.blocked !== true && Math.abs(len - num(e.want)) > TOL) bad(`${sc.figures[f].id} shifts ${len.toFixed(3)} of ${String(e.want)} without being blocked`);
           px[f] = to[0];
           py[f] = to[1];
-          cover[f] = 0;
+          if (len > 0) cover[f] = 0;
           break;
         }
         case 'out': {
@@ -429,6 +445,14 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         if (s.reserved[f] !== reserved[f]) bad(`${id} reserved=${s.reserved[f]} in the state, ${reserved[f]} from the events`);
         if (s.disarmed[f] > 1) bad(`${id} has more than one Disarmed marker`);
       }
+      // "All combatants are separated by their ZOC (a base width) at the end of the fight" ([R40]).
+      for (const [a, d] of fought) {
+        if (s.wounds[a] === 0 || s.wounds[d] === 0) continue;
+        const apart = Math.sqrt((s.x[a] - s.x[d]) ** 2 + (s.y[a] - s.y[d]) ** 2);
+        if (apart < K - TOL && !(apartBlocked.has(a) && apartBlocked.has(d))) bad(`${sc.figures[a].id} and ${sc.figures[d].id} end their fight ${apart.toFixed(3)} apart (centres), closer than a zone of control, without both steps recorded as blocked`);
+      }
+      fought.length = 0;
+      apartBlocked.clear();
       if (s.actor >= 0 && s.pool !== pool) bad(`the actor's pool is ${s.pool} in the state, ${pool} from the events`);
     },
   };

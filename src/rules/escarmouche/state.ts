@@ -106,6 +106,7 @@ export const COUNTERS = [
   'pushed',
   'pushBlocked',
   'separated',
+  'apartBlocked',
   'hits',
   'outOfAction',
   'figureInitiativeLost',

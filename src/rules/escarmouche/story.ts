@@ -136,10 +136,15 @@ export function describeEvent(sc: EscScenario, e: GameEvent): string | null {
         `    ${who('figure')} marshals ${(e.followers as string[]).map((id) => figureLabel(sc, id)).join(', ')} ${destinationLabel(sc, str(e.toward))}: ` +
         `${dice(e)} — ${e.moved ? 'they move' : 'three 1s: nobody moves'}; ${initWords(e.init)}.`
       );
-    case 'shift':
+    case 'shift': {
+      const moved = JSON.stringify(e.from) !== JSON.stringify(e.to);
+      const by = e.blockedBy === 'figure' ? figureLabel(sc, str(e.blocker)) : e.blockedBy === 'impassable' && e.blocker ? (sc.table.areas.find((a) => a.id === str(e.blocker))?.label ?? str(e.blocker)) : str(e.blockedBy);
+      if (e.blocked && !moved) return `    ${who('figure')} cannot ${e.why === 'pushed' ? 'be pushed back' : 'step back'}: ${by} is in the way.`;
+      const stop = e.blocked ? ` (as far as it can go: ${by} is in the way)` : '';
       return e.why === 'pushed'
-        ? `    ${who('figure')} is pushed back to ${whereWords(sc, e.to)}${e.blocked ? ' (as far as it can go)' : ''}.`
-        : `    ${who('figure')} steps back to ${whereWords(sc, e.to)}: the combatants are separated by their zone of control.`;
+        ? `    ${who('figure')} is pushed back to ${whereWords(sc, e.to)}${stop}.`
+        : `    ${who('figure')} steps back to ${whereWords(sc, e.to)}${stop}: the combatants are separated by their zone of control.`;
+    }
     case 'develop':
       return e.interrupt
         ? `    ${who('figure')} ${DEV_WORDS[str(e.what)] ?? str(e.what)}.`
