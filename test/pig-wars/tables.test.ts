@@ -283,6 +283,7 @@ describe('PI Melee Procedure: Weapon Factor', () => {
     ['club', 1],
     ['cutlass', 2],
     ['bayonet', 2],
+    ['axe', 2], // a hand axe: single hand edged ([R19], audit A7)
     ['two-hand', 3],
   ] as const)('%s: %i', (name, f) => {
     expect(weaponFactor(side({ weapons: [p(name)] }), side()).factor).toBe(f);

@@ -74,7 +74,10 @@ export const PIRATE_WEAPONS: Readonly<Record<string, Weapon>> = {
   sword: w('sword', 2, 2),
   bayonet: w('bayonet', 2, 2),
   knife: w('knife', 2, 2),
-  axe: w('axe', 3, 3),
+  // A hand axe is single-hand edged (2), as the dark-ages "axe" beside the two-handed "dane-axe":
+  // Pirates! §5.B(2), whose harbour the Kershner raid borrows, has "dagger, knife, hand axe" together
+  // (ruleset 0.3.0, audit A7; before, 3 as double hand edged).
+  axe: w('axe', 2, 2),
   'two-hand': w('double hand edged', 3, 3),
   pistol: w('pistol', 3, 0, 6, 12, { reload: true, pistol: true }),
   pike: w('pike', 3, 1),
