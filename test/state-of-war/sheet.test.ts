@@ -293,6 +293,20 @@ describe('Morale', () => {
     expect(keys(s).length).toBeGreaterThan(0);
     expect(keys(s).every((k) => k === 'move:cover' || k === 'move:rear')).toBe(true);
   });
+  it('a result that has run its course is recorded: a statusEnd event when "fall back" ends, and none before [W32] (audit B3)', () => {
+    const s = acting(base(), 'A04');
+    const u = sc.unitIndex.get('u')!;
+    // A −2 in the enemy's phase: it holds for this (the unit's next) phase and ends with it.
+    s.morale[u] = FALL_BACK;
+    s.pending[u] = 1;
+    const events: GameEvent[] = [];
+    playUntil(s, () => s.morale[u] !== FALL_BACK, events);
+    expect(s.morale[u]).toBe(0);
+    const ends = events.filter((e) => e.e === 'statusEnd');
+    expect(ends).toEqual([expect.objectContaining({ unit: 'u', was: 'fall back' })]);
+    // It comes when the phase it held for is over: after that phase's last action.
+    expect(events.findIndex((e) => e.e === 'statusEnd')).toBeGreaterThan(events.findIndex((e) => e.e === 'move'));
+  });
   it('"0 to -1 No Advance towards enemy": no charge, no move that ends nearer the nearest enemy [W32]', () => {
     const t = testScenario([{ side: 0 }, { side: 1 }]);
     const s = acting(position(t, { A01: [100, 100], B01: [120, 100] }), 'A01');

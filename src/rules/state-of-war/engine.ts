@@ -232,7 +232,12 @@ function endPhase(s: SowState, ctx: StepContext): void {
     }
     if (s.pending[u] > 0) {
       s.pending[u]--;
-      if (s.pending[u] === 0 && (s.morale[u] === NO_ADVANCE || s.morale[u] === FALL_BACK)) s.morale[u] = OK;
+      if (s.pending[u] === 0 && (s.morale[u] === NO_ADVANCE || s.morale[u] === FALL_BACK)) {
+        // The record says when a result has run its course ([W32]; ruleset 1.3.0, audit B3: before,
+        // a reader had to rebuild the timing).
+        ctx.emit?.({ e: 'statusEnd', turn: s.turn, unit: sc.units[u].id, was: MORALE_NAMES[s.morale[u]] });
+        s.morale[u] = OK;
+      }
     }
   }
   for (const f of sc.sides[s.side].figures) {

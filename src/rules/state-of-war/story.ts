@@ -179,6 +179,8 @@ export function describeEvent(sc: SowScenario, e: GameEvent): string | null {
       return `No morale test for ${unitLabel(sc, e.unit)} (${str(e.trigger)}): ${str(e.why)} (${str(e.status)})`;
     case 'rally':
       return `${unitLabel(sc, e.unit)} ${e.rallied ? 'rally' : 'fail to rally'} (${str(e.die)}=${str(e.face)})`;
+    case 'statusEnd':
+      return `${unitLabel(sc, e.unit)}: "${str(e.was)}" has run its course`;
     case 'balk':
       return `${who} will not charge ${figureLabel(sc, e.target)}`;
     case 'dismount':
