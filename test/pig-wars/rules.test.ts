@@ -561,3 +561,28 @@ describe('Records: the setup event says who each figure is — class, level, wea
     expect(figs.every((f) => Array.isArray(f.weapons) && typeof f.class === 'string')).toBe(true);
   });
 });
+
+describe('Records: a fall back the rules ask for and the table refuses leaves an event — [R27] (audit B3)', () => {
+  it('friends packed on the whole way and round the place 13.5 in back: B02 does not move, and a stuck event says why', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    const raw = scenario('pig-wars', [a], [{ weapons: ['spear'], at: [11.05, 10] }, { weapons: ['spear'], at: [20, 10], class: 'elite' }]);
+    // b3: a file of friends from B02's back to 2 in past the place its fall back reaches, and a
+    // square block 1.06 in apart filling 3.2 in round that place (no free place within 2 in of it).
+    const spots: [number, number][] = [];
+    const c = 21.06 + 12 * 1.06; // 33.78: the block's centre, on the file's spacing
+    for (let k = 0; k < 8; k++) spots.push([21.06 + k * 1.06, 10]);
+    for (let i = -4; i <= 4; i++) for (let j = -4; j <= 4; j++) if (Math.hypot(i, j) * 1.06 <= 4.3) spots.push([c + i * 1.06, 10 + j * 1.06]);
+    (raw as { sides: { units: unknown[] }[] }).sides[1].units.push({
+      id: 'b3',
+      class: 'average',
+      area: [[30, 20], [34, 20], [34, 24], [30, 24]],
+      facing: 180,
+      figures: spots.map((p) => ({ weapons: ['spear'], at: p })),
+    });
+    const { s, events } = start(pigWars, raw, [d(2, 1), d(12, 12), d(12, 1), d(12, 2)]);
+    expect(events.find((e) => e.e === 'morale')!.fallBack).toEqual(['B02']);
+    expect(events.some((e) => e.e === 'move' && e.f === 'B02')).toBe(false);
+    expect(events.find((e) => e.e === 'stuck')).toMatchObject({ f: 'B02', why: 'falls back' });
+    expect(s.x[2]).toBe(20);
+  });
+});

@@ -1527,7 +1527,12 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
     emit?.({ e: 'gone', f: info.id, where: home ? sc.home.name : 'off the table' });
     return;
   }
-  if (!path) return;
+  if (!path) {
+    // Recorded, so that a fall back the rules asked for and the table refused is not silent
+    // (ruleset 0.3.0, audit B3).
+    emit?.({ e: 'stuck', f: info.id, why, reason: 'no way toward its edge' });
+    return;
+  }
   let d = Math.min(full, path.length);
   let at = pointAlong(path.points, d);
   let pts: Vec[] | null = null;
@@ -1551,7 +1556,10 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
       }
     }
   }
-  if (d <= 1e-6) return;
+  if (d <= 1e-6) {
+    emit?.({ e: 'stuck', f: info.id, why, reason: 'no free place back along its way' });
+    return;
+  }
   if (!pts) pts = truncatePath(path.points, d);
   s.x[f] = at.x;
   s.y[f] = at.y;

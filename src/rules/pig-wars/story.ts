@@ -92,6 +92,8 @@ export function describeEvent(sc: PigScenario, e: GameEvent): string | null {
       return `${name(sc, e.f)} is out of command and routs.`;
     case 'gone':
       return `${name(sc, e.f)} leaves the fight (${String(e.where)}).`;
+    case 'stuck':
+      return `${name(sc, e.f)} ${String(e.why)} but cannot move: ${String(e.reason)}.`;
     case 'loot':
       return e.pig !== undefined ? `${name(sc, e.f)} drives off pig ${Number(e.pig) + 1}.` : `${name(sc, e.f)} takes a load of loot.`;
     case 'drop':
