@@ -246,6 +246,18 @@ describe('MOVING: special move — marshal', () => {
     expect((e.places as { figure: string; from: number[]; to: number[] }[])[1]).toMatchObject({ figure: 'A2', from: [5, 4], to: [5, 4] });
     expect([at(s, 'A2'), s.cover[1]]).toEqual([[5, 4], 1]);
   });
+  it('[R26b] "At the end of each move the figure must roll … the passive dice shown in the table": a marshal pays the worst terrain any mover goes through — a friend wading through difficult ground makes it 5 dice, +1 for him (audit C2)', () => {
+    // Row 0 clear, row 1 difficult: A1 marshals east on clear ground, A2 follows through the difficult.
+    const t = testScenario(['...', '~~~'], [{ side: 0, at: [5, 6] }, { side: 0, at: [5, 10] }, { side: 1, at: [28, 2] }]);
+    const s = acting(t, 'A1');
+    const e = ev(act(s, { k: 'marshal', to: 'dir:e', n: 1 }, [3, 4, 5, 6, 2, 3]), 'marshal');
+    expect(e).toMatchObject({ followers: ['A2'], terrain: 'clear', terrains: ['clear', 'difficult'], dice: 5, passive: [3, 4, 5, 6, 2, 3], moved: true });
+    expect(at(s, 'A2')[0]).toBeGreaterThan(5);
+    // Three 1s: nobody moves, though the moves were measured to count the dice.
+    const s2 = acting(t, 'A1');
+    expect(ev(act(s2, { k: 'marshal', to: 'dir:e', n: 1 }, [1, 1, 1, 6, 2, 3]), 'marshal')).toMatchObject({ dice: 5, moved: false, places: [] });
+    expect([at(s2, 'A1'), at(s2, 'A2')]).toEqual([[5, 6], [5, 10]]);
+  });
   it('"If a triple 1 is rolled no figure moves and the player\'s turn is over"', () => {
     const s = acting(sc, 'A1');
     expect(ev(act(s, { k: 'marshal', to: 'dir:e', n: 2 }, [1, 1, 1, 5]), 'marshal')).toMatchObject({ moved: false, init: 'side' });

@@ -853,8 +853,8 @@ function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext): numb
  * Special move — marshal: the marshal moves along its line and each marshalled friend moves
  * "simultaneously" the same way — the same direction and distance from where it stands, as a
  * straight line of its own (so it too stops where its terrain changes, at an enemy's ZOC, at a base).
- * Passive dice: the marshal's terrain (5 if any mover serves a cannon) and one more per marshalled
- * figure; the Leader skill turns passive dice active. No 1: all move, the followers' turns are used,
+ * Passive dice: the worst terrain any mover goes through (`terrains` in the record; 5 if any mover
+ * serves a cannon) and one more per marshalled figure; the Leader skill turns passive dice active. No 1: all move, the followers' turns are used,
  * the marshal goes on. A single 1: all move and the marshal's turn ends (it counts as the side's
  * single 1). Two 1s: all move and the side's turn ends. Three or more: nobody moves and the side's
  * turn ends.
@@ -862,8 +862,30 @@ function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext): numb
 function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption, ctx: StepContext): number[] {
   const sc = s.sc;
   const info = sc.figures[f];
+  const dx = opt.to.x - s.x[f];
+  const dy = opt.to.y - s.y[f];
+  // The moves first (no dice yet), so that the roll can take the worst terrain any mover goes
+  // through ([R26b]); undone below when three 1s stop everyone.
+  const movers = [f, ...followers];
+  const was = movers.map((g) => ({ x: s.x[g], y: s.y[g], cover: s.cover[g] }));
+  const places: { figure: string; from: [number, number]; to: [number, number]; stop: StraightStop; terrain: string }[] = [];
+  const terrains: string[] = [opt.terrain];
+  places.push({ figure: info.id, from: pt(s.x[f], s.y[f]), to: pt(opt.to.x, opt.to.y), stop: opt.stop, terrain: opt.terrain });
+  setPlace(s, f, opt.to.x, opt.to.y);
+  for (const g of followers) {
+    const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
+    const moves = m.length >= MIN_SHIFT;
+    const to = moves ? m.to : { x: s.x[g], y: s.y[g] };
+    const terrain = m.ground ?? sc.terrainAt(s.x[g], s.y[g]);
+    places.push({ figure: sc.figures[g].id, from: pt(s.x[g], s.y[g]), to: pt(to.x, to.y), stop: m.stop, terrain });
+    if (moves) {
+      terrains.push(terrain);
+      setPlace(s, g, to.x, to.y);
+    }
+  }
   let base = Math.max(opt.dice, info.moveFloor);
   for (const g of followers) base = Math.max(base, sc.figures[g].moveFloor);
+  for (const t of terrains) base = Math.max(base, terrainDice(t));
   let passive = base + followers.length;
   const subst = Math.min(info.leader, passive);
   passive -= subst;
@@ -871,18 +893,13 @@ function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption,
   const pas = d6s(ctx.rng, passive);
   const ones = countOnes(act, pas);
   const moved = ones < 3;
-  const dx = opt.to.x - s.x[f];
-  const dy = opt.to.y - s.y[f];
-  const places: { figure: string; from: [number, number]; to: [number, number]; stop: StraightStop; terrain: string }[] = [];
-  if (moved) {
-    places.push({ figure: info.id, from: pt(s.x[f], s.y[f]), to: pt(opt.to.x, opt.to.y), stop: opt.stop, terrain: opt.terrain });
-    setPlace(s, f, opt.to.x, opt.to.y);
-    for (const g of followers) {
-      const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
-      const to = m.length >= MIN_SHIFT ? m.to : { x: s.x[g], y: s.y[g] };
-      places.push({ figure: sc.figures[g].id, from: pt(s.x[g], s.y[g]), to: pt(to.x, to.y), stop: m.stop, terrain: m.ground ?? sc.terrainAt(s.x[g], s.y[g]) });
-      if (m.length >= MIN_SHIFT) setPlace(s, g, to.x, to.y);
-    }
+  if (!moved) {
+    movers.forEach((g, i) => {
+      s.x[g] = was[i].x;
+      s.y[g] = was[i].y;
+      s.cover[g] = was[i].cover;
+    });
+    places.length = 0;
   }
   for (const g of followers) s.acted[g] = 1;
   s.actions++;
@@ -901,6 +918,7 @@ function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption,
     followers: followers.map((g) => sc.figures[g].id),
     toward: opt.key,
     terrain: opt.terrain,
+    terrains,
     places,
     dice: base,
     moved,
