@@ -1,6 +1,6 @@
 /**
  * FIGHTING on the measured table, for the points an outside audit of ruleset 2.0.0 found
- * (notes/audit-escarmouche.md: A1, A2, B1, B2, C1): separation at the end of a fight when a step
+ * (docs/audits/2026-11-27-escarmouche.md: A1, A2, B1, B2, C1): separation at the end of a fight when a step
  * back is blocked ([R40]), how blocked push-backs and steps are recorded (Records), the move into
  * base contact ([R40], [R40b]) and first strike with a pikeman drawn into the fight ([R46]).
  * Bases are 1 in wide, so a zone of control is 1 in (centres 2 in apart).
