@@ -307,26 +307,25 @@ describe('Morale', () => {
     // It comes when the phase it held for is over: after that phase's last action.
     expect(events.findIndex((e) => e.e === 'statusEnd')).toBeGreaterThan(events.findIndex((e) => e.e === 'move'));
   });
-  it('"0 to -1 No Advance towards enemy": no charge, no move that ends nearer the nearest enemy [W32]', () => {
+  /** A01's options 20 cm from B01 with its unit under morale `status` (set after the phase began). */
+  const optionsUnder = (status: number): string[] => {
     const t = testScenario([{ side: 0 }, { side: 1 }]);
     const s = acting(position(t, { A01: [100, 100], B01: [120, 100] }), 'A01');
     expect(keys(s)).toContain('move:foe:B01');
-    s.morale[t.figures[fig(t, 'A01')].unit] = NO_ADVANCE;
+    s.morale[t.figures[fig(t, 'A01')].unit] = status;
     s.options = null;
     s.memo = null;
-    const k = keys(s);
+    return keys(s);
+  };
+  it('"0 to -1 No Advance towards enemy": no charge, no move that ends nearer the nearest enemy [W32]', () => {
+    const k = optionsUnder(NO_ADVANCE);
     expect(k.some((x) => x.startsWith('charge'))).toBe(false);
     expect(k).not.toContain('move:foe:B01');
     expect(k).toContain('move:rear');
   });
   it('"-2 Use 1 action to Move towards nearest cover or table edge to rear": the other action may not advance either — the results are worse in order, and a worse one keeps "No Advance towards enemy" [W32] (audit C2)', () => {
-    const t = testScenario([{ side: 0 }, { side: 1 }]);
-    const s = acting(position(t, { A01: [100, 100], B01: [120, 100] }), 'A01');
     // The unit falls back, its retiring action done (mustRetire is set only at the phase's start).
-    s.morale[t.figures[fig(t, 'A01')].unit] = FALL_BACK;
-    s.options = null;
-    s.memo = null;
-    const k = keys(s);
+    const k = optionsUnder(FALL_BACK);
     expect(k.some((x) => x.startsWith('charge'))).toBe(false);
     expect(k).not.toContain('move:foe:B01');
     expect(k).toContain('move:rear');
