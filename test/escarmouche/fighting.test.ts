@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/model.js';
-import { gap } from '../../src/rules/escarmouche/engine.js';
+import { gap, legalActions } from '../../src/rules/escarmouche/engine.js';
 import { C } from '../../src/rules/escarmouche/state.js';
 import { acting, act, ev, fig, keys, testScenario } from './helpers.js';
 
@@ -20,20 +20,17 @@ const at = (s: ReturnType<typeof acting>, id: string): [number, number] => {
 const shifts = (events: GameEvent[]) => events.filter((e) => e.e === 'shift');
 
 describe('FIGHTING: "All combatants are separated by their ZOC (a base width) at the end of the fight" ([R40])', () => {
-  it('[R40] the winner steps back, and when the table edge stops it the other principal steps back the rest: they end one ZOC apart', () => {
-    // A horseman attacks a musketeer standing at the east edge (the table is 20 in wide). The
-    // musketeer wins, but the horseman's first strike ignores the win; the winner steps back, is
-    // stopped by the edge at once, and the horseman steps back instead.
-    const sc = testScenario(['..'], [{ side: 0, at: [17.5, 4], mounted: true }, { side: 1, at: [19.5, 4], missile: 'musket' }]);
+  it('[R40] [R47] a win that first strike ignores separates as a stand-off: the attacker steps back and the winner keeps its place', () => {
+    // A horseman attacks a musketeer in the open (west of the east edge, which would stop a step
+    // back). The musketeer wins, but the horseman's first strike ignores the win: it has no effect,
+    // so the horseman steps back and the musketeer stays where it stood.
+    const sc = testScenario(['..'], [{ side: 0, at: [15.5, 4], mounted: true }, { side: 1, at: [17.5, 4], missile: 'musket' }]);
     const s = acting(sc, 'A1');
     const events = act(s, { k: 'fight', t: 'B1', m: 'alone' }, [2, 5, 3, 3]);
-    expect(ev(events, 'fight')).toMatchObject({ contact: [18.5, 4], winner: 'B1', firstStrike: 'A1', ignored: true, effect: 'none' });
-    expect(shifts(events)).toMatchObject([
-      { figure: 'B1', why: 'apart', from: [19.5, 4], to: [19.5, 4], blocked: true, blockedBy: 'table edge', blocker: null },
-      { figure: 'A1', why: 'apart', from: [18.5, 4], to: [17.5, 4], blocked: false, blockedBy: null },
-    ]);
+    expect(ev(events, 'fight')).toMatchObject({ contact: [16.5, 4], winner: 'B1', firstStrike: 'A1', ignored: true, effect: 'none' });
+    expect(shifts(events)).toMatchObject([{ figure: 'A1', why: 'apart', from: [16.5, 4], to: [15.5, 4], blocked: false, blockedBy: null }]);
+    expect(at(s, 'B1')).toEqual([17.5, 4]);
     expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeCloseTo(1, 6);
-    expect(s.counters[C.apartBlocked]).toBe(0);
   });
 
   it('[R40] a stand-off: the attacker steps back; when a friend behind it stops it, the defender steps back', () => {
@@ -148,13 +145,18 @@ describe('FIGHTING: "Move the attacker into base contact as a free action" ([R40
     expect(() => act(s, { k: 'fight', t: 'B1', m: 'alone' }, [])).toThrow();
   });
 
-  it('contact: null says why — the attacker already touches the defender, or lies prone ([R17])', () => {
+  it('contact: null says why — the attacker already touches the defender; a prone attacker fights only an enemy it touches ([R17], [R40b])', () => {
     const touching = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [7, 4] }]);
     expect(ev(act(acting(touching, 'A1'), { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight')).toMatchObject({ contact: null, contactHow: 'touching' });
+    // Prone at the enemy's ZOC, a base width off: it cannot move into contact, so no fight.
     const prone = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }]);
     const s = acting(prone, 'A1');
     s.cowered[0] = 1;
-    expect(ev(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight')).toMatchObject({ contact: null, contactHow: 'prone' });
+    expect(legalActions(s).some((a) => a.k === 'fight')).toBe(false);
+    // Prone and touching: it fights where it lies.
+    const s2 = acting(touching, 'A1');
+    s2.cowered[0] = 1;
+    expect(ev(act(s2, { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight')).toMatchObject({ contact: null, contactHow: 'touching' });
     const straight = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }]);
     expect(ev(act(acting(straight, 'A1'), { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight')).toMatchObject({ contact: [7, 4], contactHow: 'straight' });
   });

@@ -280,12 +280,13 @@ describe('DEVELOPING', () => {
     const horse = testScenario(['c.'], [{ side: 0, zone: 'r0c0', mounted: true }, { side: 1, at: [15, 4] }]);
     expect(keys(acting(horse, 'A1'))).toContain('dev:cover');
   });
-  it('Cowered: "Standing will require a developing action" — until then it neither moves nor is marshalled; it may still fight, shoot and reserve', () => {
+  it('Cowered: "Standing will require a developing action" — until then it neither moves nor is marshalled (nor into base contact: at an enemy\'s ZOC but not touching it, no fight, [R40b]); it may still reserve and stand', () => {
     const s = acting(sc, 'A2');
     s.cowered[1] = 1;
     const k = keys(s);
     expect(k.some((x) => x.startsWith('move') || x.startsWith('marshal'))).toBe(false);
-    expect(k).toContain('fight:B1:alone');
+    expect(keys(acting(sc, 'A2'))).toContain('fight:B1:alone'); // standing, it would fight B1 at its ZOC
+    expect(k).not.toContain('fight:B1:alone');
     expect(k).toContain('reserve');
     expect(k).toContain('dev:stand');
     const m = acting(sc, 'A1');

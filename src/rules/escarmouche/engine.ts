@@ -1078,7 +1078,7 @@ function resolveShot(s: EscState, f: number, t: number, helpers: number[], pool:
 // ───────────────────────────── fighting ─────────────────────────────
 
 /** How the attacker came into base contact ([R40], [R40b]; Records). */
-export type ContactHow = 'straight' | 'aside' | 'touching' | 'prone';
+export type ContactHow = 'straight' | 'aside' | 'touching';
 
 /** The attacker's free move into base contact: where it ends (null: no move) and how. */
 export interface FightContact {
@@ -1091,7 +1091,8 @@ const CONTACT_STEPS = 36;
 
 /**
  * FIGHTING: "Move the attacker into base contact as a free action" ([R40], [R40b]). No move when
- * the attacker already touches the defender, or lies prone ([R17]). Otherwise it slides straight
+ * the attacker already touches the defender; null (no fight) when it lies prone and does not touch
+ * it ([R17]: it cannot move). Otherwise it slides straight
  * to the defender's base; if that slide is blocked (by another base, impassable ground or the table
  * edge), it is placed in base contact beside it: the first point touching the defender's base, every
  * 5° round it starting from the straight line, that is free and that it reaches by a straight slide
@@ -1103,7 +1104,9 @@ export function fightContact(s: EscState, a: number, d: number): FightContact | 
   const touch = 2 * sc.radius;
   const tol = 1e-6;
   if (centreDist(s, a, d) <= touch + tol) return { to: null, how: 'touching' };
-  if (s.cowered[a]) return { to: null, how: 'prone' };
+  // A Cowered attacker cannot move into contact (standing needs a developing action, [R17]), so it
+  // fights only an enemy its base already touches (since 2.1.0; before, from up to a base width).
+  if (s.cowered[a]) return null;
   const view = figureView(s);
   const dx = s.x[d];
   const dy = s.y[d];
@@ -1284,7 +1287,11 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
     interrupt,
   });
   if (loser >= 0) applyEffect(s, loser, eff, ctx);
-  separate(s, fs, winner, loser, eff, ctx);
+  // A win that first strike ignores has no effect, so it separates as a stand-off does: the
+  // attacker steps back first and the winner keeps its place — its cover, an objective ([R40], [R47];
+  // since 2.1.0, a re-reading of the records: before, the winner gave ground for a win that counted
+  // for nothing).
+  separate(s, fs, ignored ? -1 : winner, loser, eff, ctx);
   if (init === 'figure' || init === 'side') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
 }
 

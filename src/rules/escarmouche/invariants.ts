@@ -348,8 +348,6 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
             cover[a] = 0;
           } else if (e.contactHow === 'touching') {
             if (dAt(a, d) > 2 * R + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} from ${dAt(a, d).toFixed(3)} apart, said to be touching`);
-          } else if (e.contactHow === 'prone') {
-            if (!cowered[a]) bad(`${sc.figures[a].id} fights without moving into contact, said to be prone, but is not Cowered`);
           } else bad(`${sc.figures[a].id} fights ${sc.figures[d].id} with no move into contact and no reason (${String(e.contactHow)})`);
           for (const g of strs(e.spent).map((x) => idx(x))) {
             if (g < 0) continue;
