@@ -586,3 +586,27 @@ describe('Records: a fall back the rules ask for and the table refuses leaves an
     expect(s.x[2]).toBe(20);
   });
 });
+
+describe('PI Movement "Close Order Foot: D6+6": a close-order unit falls back 1½ × (6 + D6), its own rate, and the record says the order is broken; each unit rolls its own fall-back D6 — [R27] (second outside reading)', () => {
+  it('two units out of command on B\'s card: each its own D6, the close-order one at 1½ × (6 + D6), with a formation event', () => {
+    const raw = scenario('pig-wars-pirates', [{ weapons: ['cutlass'], at: [5, 40], rank: 'captain' }], [{ weapons: ['cutlass'], at: [20, 10] }]);
+    const units = (raw as { sides: { units: Record<string, unknown>[] }[] }).sides[1].units;
+    units[0].order = 'close';
+    units.push({ id: 'b3', class: 'average', area: [[20, 32], [24, 32], [24, 36], [20, 36]], facing: 180, figures: [{ weapons: ['cutlass'], at: [20, 34] }] });
+    // B's captain (unit b2) stands at (42, 42): B01 (36.8 in off) and B03 (22.4 in off) are beyond his 18 in.
+    const { s } = start(pigWarsPirates, raw, [d(2, 1)]);
+    expect(s.sc.units[s.actUnit].id).toBe('a1');
+    const ev: GameEvent[] = [];
+    // A holds; B's card: both B01 and B03 are out of command and rout, D6 2 for b1, D6 5 for b3.
+    pigWarsPirates.apply(s, { k: 'hold' }, { rng: new ScriptedRng([d(1, 1), d(6, 2), d(6, 5)], streamFromString('cmd')), emit: (e) => ev.push(e) });
+    const dice = ev.filter((e) => e.e === 'die' && e.what === 'fall-back D6');
+    expect(dice.map((e) => [e.unit, e.roll])).toEqual([
+      ['b1', 2],
+      ['b3', 5],
+    ]);
+    expect(ev.find((e) => e.e === 'formation')).toMatchObject({ unit: 'b1', close: false });
+    const moves = ev.filter((e) => e.e === 'move');
+    expect(moves.find((m) => m.f === 'B01')!.allowance).toBe(1.5 * (6 + 2));
+    expect(moves.find((m) => m.f === 'B03')!.allowance).toBe(1.5 * (8 + 5));
+  });
+});

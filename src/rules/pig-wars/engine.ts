@@ -410,7 +410,8 @@ export function setupGame(sc: PigScenario, ctx: StepContext): PigState {
       armour: f.armour,
       shield: f.shield,
       mounted: f.mounted,
-      ...(f.leader ? { leader: true, rank: f.rank } : {}),
+      ...(f.leader ? { leader: true } : {}),
+      ...(f.leader && sc.version.pirates ? { rank: f.rank } : {}),
       ...(f.standard ? { standard: true } : {}),
       x: r3(s.x[f.index]),
       y: r3(s.y[f.index]),
@@ -1504,15 +1505,22 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   const sc = s.sc;
   const info = sc.figures[f];
   dropLoot(s, f, emit);
-  s.wall[info.unit] = 0;
-  s.close[info.unit] = 0;
-  s.chargeBonus[f] = 0;
-  s.rounds[f] = 0;
+  // 1½ × the figure's normal move — the move of the order it stood in (close-order foot D6 + 6),
+  // worked out before the fall back breaks that order ([R27]; since 0.3.0, a second outside
+  // reading: before, close-order foot fell back at the loose rate, D6 + 8).
   let full: number;
   if (sc.version.pirates) {
     if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'fall-back D6', sc.units[info.unit].id);
     full = 1.5 * (PIRATE_MOVE_BASE[moveKind(s, f)] + dice.move);
   } else full = 1.5 * daMoveFactor(info.armour, info.mounted, false, false, 0);
+  // The unit's shield wall or close order is broken, and the record says so.
+  if (s.wall[info.unit] || s.close[info.unit]) {
+    emit?.({ e: 'formation', unit: sc.units[info.unit].id, ...(s.wall[info.unit] ? { wall: false } : { close: false }), why: `${info.id} falls back` });
+  }
+  s.wall[info.unit] = 0;
+  s.close[info.unit] = 0;
+  s.chargeBonus[f] = 0;
+  s.rounds[f] = 0;
   const goal = fleePoint(s, f);
   const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, goal);
   const home = sc.sides[info.side].flee === 'home';
@@ -1619,7 +1627,9 @@ function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   }
   if (sc.version.pirates) {
     const leaders = leadersOf(s, side);
-    const dice = newDice();
+    // One fall-back D6 per unit ([R27]; since 0.3.0, a second outside reading: before, the first
+    // unit's die served the whole side).
+    const diceOf = new Map<number, MoveDice>();
     for (const f of sc.sides[side].figures) {
       if (s.status[f] !== ACTIVE || sc.figures[f].leader) continue;
       let ok = false;
@@ -1631,6 +1641,12 @@ function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
       s.status[f] = ROUT;
       s.counters[C.outOfCommand]++;
       emit?.({ e: 'command', f: sc.figures[f].id, routs: true });
+      const u = sc.figures[f].unit;
+      let dice = diceOf.get(u);
+      if (!dice) {
+        dice = newDice();
+        diceOf.set(u, dice);
+      }
       fallBack(s, f, rng, emit, dice, 'out of command: routs');
     }
   }

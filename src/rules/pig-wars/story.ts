@@ -67,7 +67,8 @@ export function describeEvent(sc: PigScenario, e: GameEvent): string | null {
     case 'die':
       return `${unitName(sc, e.unit)} rolls ${String(e.die)} for ${String(e.what)}: ${String(e.roll)}.`;
     case 'formation':
-      return `${unitName(sc, e.unit)} ${e.wall ? 'forms' : 'leaves'} shield wall.`;
+      if (e.close === false) return `${unitName(sc, e.unit)} loses its close order (${String(e.why)}).`;
+      return `${unitName(sc, e.unit)} ${e.wall ? 'forms' : 'leaves'} shield wall${e.why ? ` (${String(e.why)})` : ''}.`;
     case 'move':
       return `${name(sc, e.f)} moves ${String(e.length)} in of ${String(e.allowance)} (${String(e.why)}).`;
     case 'reload':
