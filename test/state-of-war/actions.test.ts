@@ -194,6 +194,26 @@ describe('Actions: "Make a detachment"', () => {
   });
 });
 
+describe('Morale Result "-3 Break and run, use both actions must end further from the enemy": a rider facing the enemy [W32] [W10]', () => {
+  // A broken horseman faces east, straight at the enemy; its rear is west: running means turning
+  // 180°, which costs its whole 24 cm move ("- ¼ move per 45 degrees turned").
+  const rider = (acts: number): string[] => {
+    const sc = testScenario([{ side: 0, unit: 'a', mounted: true }, { side: 1 }]);
+    const s = acting(position(sc, { A01: [100, 100, 0], B01: [130, 100, 180] }), 'A01');
+    s.morale[sc.unitIndex.get('a')!] = BROKEN;
+    s.acts[fig(s, 'A01')] = acts;
+    s.options = null;
+    s.memo = null;
+    return keys(s);
+  };
+  it('with two actions left it may spend the first turning about, to run with the second', () => {
+    expect(rider(2)).toContain('move:rear');
+  });
+  it('with one action left (a wounded rider) a turn on the spot would end no further from the enemy: not offered (second outside reading)', () => {
+    expect(rider(1)).not.toContain('move:rear');
+  });
+});
+
 describe('Morale Result "-3 Break and run, use both actions must end further from the enemy": climbing too', () => {
   // A rail fence at x = 95; side 0 (A) has its rear to the west.
   const fence = { fences: [{ id: 'f', kind: 'fence', height: 3, line: [[95, 20], [95, 180]] }] };

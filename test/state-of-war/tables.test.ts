@@ -24,7 +24,6 @@ import {
   rangeBand,
   shotResult,
   turnCost,
-  turnSteps,
   OK,
   NO_ADVANCE,
   FALL_BACK,
@@ -51,17 +50,14 @@ describe('Movement', () => {
     expect(moveRate(false)).toBe(12);
     expect(moveRate(true)).toBe(24);
   });
-  it('cavalry: −¼ move (6 cm) per 45° turned [W10]', () => {
-    expect(turnSteps(0)).toBe(0);
-    expect(turnSteps(5)).toBe(0);
-    expect(turnSteps(45)).toBe(1);
-    expect(turnSteps(50)).toBe(1);
-    expect(turnSteps(51)).toBe(2);
-    expect(turnSteps(90)).toBe(2);
-    expect(turnSteps(180)).toBe(4);
+  it('cavalry: "- ¼ move per 45 degrees turned" — 6 cm per 45°, at that rate (a 5.4° bend is 0.72 cm, not a quarter) [W10]', () => {
+    expect(turnCost(0)).toBe(0);
     expect(turnCost(45)).toBe(6);
     expect(turnCost(90)).toBe(12);
     expect(turnCost(180)).toBe(24);
+    expect(turnCost(-90)).toBe(12);
+    expect(turnCost(5.4)).toBeCloseTo(0.72, 9);
+    expect(turnCost(145)).toBeCloseTo((145 / 45) * 6, 9); // 19.3 cm: 4.7 cm of a 24 cm move left
   });
 });
 

@@ -473,7 +473,15 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   // may not use its other action to advance either (ruleset 1.3.0, audit C2; before, the worse
   // result lifted a running "no advance").
   const noAdvance = s.morale[u] !== OK;
-  return planAlong(s, f, d.path, d.stopShort, side, noAdvance, before);
+  const plan = planAlong(s, f, d.path, d.stopShort, side, noAdvance, before);
+  // "Break and run, use both actions must end further from the enemy" ([W32]): a running figure's
+  // move ends further from the nearest enemy than it began (more than 0.01 cm), and a turn on the
+  // spot is only for a figure that has another action left to run with (since ruleset 1.3.0, a
+  // second outside reading: a wounded rider spent its one action turning and ended no further).
+  if (plan && s.morale[u] >= BROKEN) {
+    if (plan.turnOnly ? s.acts[f] < 2 : nearestEnemy(s, side, plan.to.x, plan.to.y).d <= before + 0.01) return null;
+  }
+  return plan;
 }
 
 /**
@@ -507,6 +515,9 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
   const u = s.unitOf[f];
   if (s.morale[u] !== OK && nearestEnemy(s, side, x, y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) {
     return `the unit may not advance (${MORALE_NAMES[s.morale[u]]})`;
+  }
+  if (s.morale[u] >= BROKEN && nearestEnemy(s, side, x, y).d <= nearestEnemy(s, side, s.x[f], s.y[f]).d + 0.01) {
+    return `a running figure must end further from the enemy (${MORALE_NAMES[s.morale[u]]})`;
   }
   const pts = path.points;
   const a = pts[pts.length - 2];

@@ -42,23 +42,20 @@ export const MOVE_INFANTRY = 12;
 export const MOVE_CAVALRY = 24;
 /** Movement: cavalry lose ¼ move per 45° turned ([W10]). */
 export const TURN_STEP_DEG = 45;
-/** Turns up to this many degrees are free (route bends of a few degrees are not "turning") ([W10]). */
-export const TURN_TOLERANCE_DEG = 5;
 
 /** Move allowance of one action (cm), before difficult ground and turning. */
 export function moveRate(mounted: boolean): number {
   return mounted ? MOVE_CAVALRY : MOVE_INFANTRY;
 }
 
-/** Number of 45° steps charged for turning `deg` degrees in all ([W10]). */
-export function turnSteps(deg: number): number {
-  const d = Math.abs(deg) - TURN_TOLERANCE_DEG;
-  return d <= 0 ? 0 : Math.ceil(d / TURN_STEP_DEG - 1e-9);
-}
-
-/** The cm a mounted figure pays for turning `deg` degrees: ¼ of its move per 45° step ([W10]). */
+/**
+ * The cm a mounted figure pays for turning `deg` degrees in all: "− ¼ move per 45 degrees turned",
+ * at that rate (6 cm per 45°, so 180° is the whole 24 cm move) — since ruleset 1.3.0 (two outside
+ * readings: before, each started 45° beyond a 5° tolerance cost a whole quarter, so a 5.4° bend cost
+ * 6 cm and a 145° turn the whole move) ([W10]).
+ */
 export function turnCost(deg: number): number {
-  return turnSteps(deg) * (MOVE_CAVALRY / 4);
+  return (Math.abs(deg) / TURN_STEP_DEG) * (MOVE_CAVALRY / 4);
 }
 
 /** Cost of a cm of route: doubled in difficult terrain ([W9]). */
