@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { type GameEvent } from '../../src/core/model.js';
 import { gameStream } from '../../src/core/rng.js';
-import { dist } from '../../src/core/geometry.js';
-import { resolveAttack, moraleCheck } from '../../src/rules/pirates/combat.js';
+import { dist, pointAlong } from '../../src/core/geometry.js';
+import { fleeStep, resolveAttack, moraleCheck } from '../../src/rules/pirates/combat.js';
 import { applyAction, legalActions } from '../../src/rules/pirates/actions.js';
 import { setupGame, newBandCandidates } from '../../src/rules/pirates/turn.js';
 import type { PiratesAction } from '../../src/rules/pirates/action.js';
@@ -430,5 +430,28 @@ describe('§11 the end of the game', () => {
     expect(s.phase).toBe(PH_OVER);
     expect(s.winner).toBe(1);
     expect(ev.filter((e) => e.e === 'turnEnd')).toHaveLength(2);
+  });
+});
+
+describe('§5.C(2) runners: "will move during each turn" — a jammed way does not hold a runner while there is room (second outside reading)', () => {
+  it('friends standing along the whole way to the boat: the runner goes to the free place beside them nearest where its roll reaches, nearer the boat', () => {
+    // P01 runs from (24, 16) for the boat (the south-west corner); twenty friends stand on its
+    // straight way, 1.05 in apart, from 1.05 in on: every place on that line is taken.
+    const town = { side: 1 as const, weapon: 'club' as const, at: [46, 2] as [number, number] };
+    const field = duelScenario([{ side: 0, weapon: 'cutlass', at: [24, 16] }, town]).home.field;
+    const way = field.pathFrom(24, 16)!;
+    const friends = Array.from({ length: 20 }, (_, i) => pointAlong(way.points, 1.05 * (i + 1)));
+    const sc = duelScenario([{ side: 0, weapon: 'cutlass', at: [24, 16] }, ...friends.map((p) => ({ side: 0 as const, weapon: 'cutlass' as const, at: [p.x, p.y] as [number, number] })), town]);
+    const s = duelState(sc);
+    const p01 = fig(s, 'P01');
+    s.status[p01] = FLEEING;
+    const before = sc.home.field.distanceFrom(s.x[p01], s.y[p01]);
+    const events: Record<string, unknown>[] = [];
+    fleeStep(s, p01, { rng: gameStream(1), emit: (e) => events.push(e) });
+    const run = events.find((e) => e.e === 'run')!;
+    expect(run.path as number).toBeGreaterThan(14 - 3 - 0.5); // not held at the start
+    expect(run.path as number).toBeLessThanOrEqual(14 + 1e-6);
+    expect(sc.home.field.distanceFrom(s.x[p01], s.y[p01])).toBeLessThan(before - 10);
+    for (let g = 0; g < s.x.length; g++) if (g !== p01) expect(Math.hypot(s.x[g] - s.x[p01], s.y[g] - s.y[p01])).toBeGreaterThanOrEqual(1 - 1e-6);
   });
 });

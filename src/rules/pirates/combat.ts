@@ -3,9 +3,10 @@
  */
 import type { GameEvent, Json, StepContext } from '../../core/model.js';
 import { roll, stepDie } from '../../core/rng.js';
-import { angleDiff, angleTo, dist, pointInPolygon } from '../../core/geometry.js';
+import { type Vec, angleDiff, angleTo, dist, pointAlong, pointInPolygon } from '../../core/geometry.js';
+import type { DistanceField, Path } from '../../core/nav.js';
 import { fireDie } from './tables.js';
-import { allowanceOf, coverFrom, planAlong, reachAlong } from './movement.js';
+import { allowanceOf, coverFrom, placeFree, planAlong, reachAlong } from './movement.js';
 import { ACTIVE, C, CAPTURED, DEAD, FLEEING, GONE, type PiratesState } from './state.js';
 
 /**
@@ -274,6 +275,32 @@ function chooseExit(s: PiratesState, f: number, tx: number, ty: number): number 
   return best >= 0 ? best : any;
 }
 
+/** How far from the place its run would reach a jammed runner looks for another (inches). */
+const JAM_RADIUS = 3;
+
+/**
+ * A runner whose way is jammed ("moved the inches rolled … during each turn", §5.C(2); §4: a move
+ * stays put only when there is no room at all): when the places along its route are taken back to
+ * more than {@link JAM_RADIUS} short of where its roll reaches, the free place nearest that point, within {@link JAM_RADIUS}, that its roll
+ * reaches by a path of its own and that is nearer its refuge than where it stands (since 1.3.0, a
+ * second outside reading: runners jammed at the nets stood still for turns with room 2–4 in away).
+ */
+function jammedRun(s: PiratesState, f: number, pts: readonly Vec[], al: ReturnType<typeof allowanceOf>, field: DistanceField): { to: Vec; length: number; points: readonly Vec[] } | null {
+  const sc = s.sc;
+  const end = pointAlong(pts, reachAlong(s, pts, al));
+  const here = field.distanceFrom(s.x[f], s.y[f]);
+  const from = { x: s.x[f], y: s.y[f] };
+  const way: { p: Path | null } = { p: null };
+  const to = sc.nav.nearestFree(end.x, end.y, JAM_RADIUS, (x, y) => {
+    if (!placeFree(s, x, y, f) || field.distanceFrom(x, y) >= here - 0.05) return false;
+    const p = sc.nav.path(from, { x, y });
+    if (!p || p.length > reachAlong(s, p.points, al) + 1e-9) return false;
+    way.p = p;
+    return true;
+  });
+  return to && way.p ? { to, length: way.p.length, points: way.p.points } : null;
+}
+
 /** One turn's run of a fleeing figure toward its refuge; removes it when it gets there. */
 export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
   const sc = s.sc;
@@ -296,7 +323,12 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
       length = path.length;
       route = path.points;
     } else {
-      const plan = planAlong(s, f, path, 0, al, null);
+      let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(s, f, path, 0, al, null);
+      // Cut short by more than the jam search's reach (or not moved at all): a place off the route.
+      if (!plan || plan.length < reachAlong(s, path.points, al) - JAM_RADIUS) {
+        const alt = jammedRun(s, f, path.points, al, field);
+        if (alt && (!plan || field.distanceFrom(alt.to.x, alt.to.y) < field.distanceFrom(plan.to.x, plan.to.y))) plan = alt;
+      }
       if (plan) {
         to = plan.to;
         length = plan.length;
