@@ -251,7 +251,7 @@ describe('MOVING: special move — marshal', () => {
     const t = testScenario(['...', '~~~'], [{ side: 0, at: [5, 6] }, { side: 0, at: [5, 10] }, { side: 1, at: [28, 2] }]);
     const s = acting(t, 'A1');
     const e = ev(act(s, { k: 'marshal', to: 'dir:e', n: 1 }, [3, 4, 5, 6, 2, 3]), 'marshal');
-    expect(e).toMatchObject({ followers: ['A2'], terrain: 'clear', terrains: ['clear', 'difficult'], dice: 5, passive: [3, 4, 5, 6, 2, 3], moved: true });
+    expect(e).toMatchObject({ followers: ['A2'], terrain: 'clear', terrains: { A1: 'clear', A2: 'difficult' }, dice: 5, passive: [3, 4, 5, 6, 2, 3], moved: true });
     expect(at(s, 'A2')[0]).toBeGreaterThan(5);
     // Three 1s: nobody moves, though the moves were measured to count the dice.
     const s2 = acting(t, 'A1');

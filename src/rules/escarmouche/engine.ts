@@ -869,7 +869,8 @@ function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption,
   const movers = [f, ...followers];
   const was = movers.map((g) => ({ x: s.x[g], y: s.y[g], cover: s.cover[g] }));
   const places: { figure: string; from: [number, number]; to: [number, number]; stop: StraightStop; terrain: string }[] = [];
-  const terrains: string[] = [opt.terrain];
+  // Each mover that goes somewhere → the terrain it goes through (the record's `terrains`).
+  const terrains: Record<string, string> = { [info.id]: opt.terrain };
   places.push({ figure: info.id, from: pt(s.x[f], s.y[f]), to: pt(opt.to.x, opt.to.y), stop: opt.stop, terrain: opt.terrain });
   setPlace(s, f, opt.to.x, opt.to.y);
   for (const g of followers) {
@@ -879,13 +880,16 @@ function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption,
     const terrain = m.ground ?? sc.terrainAt(s.x[g], s.y[g]);
     places.push({ figure: sc.figures[g].id, from: pt(s.x[g], s.y[g]), to: pt(to.x, to.y), stop: m.stop, terrain });
     if (moves) {
-      terrains.push(terrain);
+      terrains[sc.figures[g].id] = terrain;
       setPlace(s, g, to.x, to.y);
     }
   }
   let base = Math.max(opt.dice, info.moveFloor);
   for (const g of followers) base = Math.max(base, sc.figures[g].moveFloor);
-  for (const t of terrains) base = Math.max(base, terrainDice(t));
+  for (const g of movers) {
+    const t = terrains[sc.figures[g].id];
+    if (t !== undefined) base = Math.max(base, terrainDice(t));
+  }
   let passive = base + followers.length;
   const subst = Math.min(info.leader, passive);
   passive -= subst;

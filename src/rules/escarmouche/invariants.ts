@@ -201,7 +201,8 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (cowered[f]) bad(`${sc.figures[f].id} moves while Cowered`);
           const terrain = String(e.terrain);
           // A marshal pays the worst terrain any mover goes through ([R26b]): the event's `terrains`.
-          const crossed = e.e === 'marshal' ? strs(e.terrains).map((t) => terrainDice(t)) : [];
+          const named = e.e === 'marshal' && e.terrains && typeof e.terrains === 'object' && !Array.isArray(e.terrains) ? Object.values(e.terrains) : [];
+          const crossed = named.map((t) => terrainDice(String(t)));
           const want = Math.max(terrainDice(terrain), sc.figures[f].moveFloor, ...crossed, ...(e.e === 'marshal' ? strs(e.followers).map((g) => sc.figures[sc.figureIndex.get(g) ?? f].moveFloor) : []));
           if (num(e.dice) !== want) bad(`${sc.figures[f].id} moves through ${terrain} with ${String(e.dice)} passive dice; the table gives ${want}`);
           const act = nums(e.active);
