@@ -455,3 +455,32 @@ describe('§5.C(2) runners: "will move during each turn" — a jammed way does n
     for (let g = 0; g < s.x.length; g++) if (g !== p01) expect(Math.hypot(s.x[g] - s.x[p01], s.y[g] - s.y[p01])).toBeGreaterThanOrEqual(1 - 1e-6);
   });
 });
+
+describe('§8 reload: only a figure still on the table finishes reloading (second outside reading, D3)', () => {
+  it('a pistolier killed while reloading is not in the turn end\'s reloaded list; one who lives is', () => {
+    const sc = duelScenario([
+      { side: 0, weapon: 'pistol', at: [10, 20] },
+      { side: 0, weapon: 'pistol', at: [10, 30] },
+      { side: 1, weapon: 'club', at: [40, 5] },
+    ]);
+    const s = duelState(sc);
+    const a = fig(s, 'P01');
+    const b = fig(s, 'P02');
+    s.loaded[a] = 0;
+    s.loaded[b] = 0;
+    s.reloading[a] = 1; // began reloading this turn …
+    s.status[a] = DEAD; // … and was killed before it ended
+    atFigure(s, b);
+    applyAction(s, { k: 'reload' }, { rng: gameStream(39) });
+    const events: GameEvent[] = [];
+    let guard = 0;
+    while (s.turn === 1 && s.phase !== PH_OVER && guard++ < 200) {
+      const legal = legalActions(s);
+      const idle = legal.find((x) => x.k === 'pass') ?? legal.find((x) => x.k === 'solo') ?? legal.find((x) => x.k === 'hold') ?? legal[0];
+      applyAction(s, idle, { rng: gameStream(40 + guard), emit: (e) => events.push(e) });
+    }
+    const end = events.find((e) => e.e === 'turnEnd')!;
+    expect(end.reloaded).toEqual(['P02']);
+    expect([s.loaded[a], s.loaded[b]]).toEqual([0, 1]);
+  });
+});

@@ -101,6 +101,9 @@ function endTurn(s: PiratesState, ctx: StepContext): void {
   for (let f = 0; f < s.reloading.length; f++) {
     if (s.reloading[f]) {
       s.reloading[f] = 0;
+      // Only a figure still on the table finishes reloading (one killed or captured while
+      // reloading is not listed: a second outside reading, D3).
+      if (s.status[f] !== ACTIVE && s.status[f] !== FLEEING) continue;
       s.loaded[f] = 1;
       reloaded.push(s.sc.figures[f].id);
     }
