@@ -125,35 +125,30 @@ describe('Shooting', () => {
     expect(dieAt(140)).toBe('d12');
     expect(dieAt(155)).toBeNull();
   });
-  it('cover dice: soft d6 touching a wood, hard d8 behind a wall, soft on higher ground [W17]', () => {
-    const withTerrain = testScenario([{ side: 0 }, { side: 1 }], {
+  /** A wood, a hill and a line (wall or rail fence) at x = 68, y 140–170; B01 shot from x = 30. */
+  const coverTable = (line: { id: string; kind: string }) =>
+    testScenario([{ side: 0 }, { side: 1 }], {
       terrain: [
         { id: 'w', kind: 'wood', polygon: [[70, 40], [80, 40], [80, 60], [70, 60]] },
         { id: 'h', kind: 'hill', polygon: [[60, 100], [90, 100], [90, 130], [60, 130]] },
       ],
-      fences: [{ id: 'wall', kind: 'wall', line: [[68, 140], [68, 170]] }],
+      fences: [{ ...line, line: [[68, 140], [68, 170]] }],
     });
-    const coverAt = (x: number, y: number): string => {
-      const s = acting(position(withTerrain, { A01: [30, y], B01: [x, y] }), 'A01');
-      return String(ev(act(s, { k: 'fire', u: withTerrain.units[1].id }, [d(8, 1), d(8, 1), d(10, 1)]), 'fire').cover);
-    };
+  const shotAt = (sc: ReturnType<typeof coverTable>, x: number, y: number): GameEvent => {
+    const s = acting(position(sc, { A01: [30, y], B01: [x, y] }), 'A01');
+    return ev(act(s, { k: 'fire', u: sc.units[1].id }, [d(8, 1), d(8, 1), d(10, 1)]), 'fire');
+  };
+  it('cover dice: soft d6 touching a wood, hard d8 behind a wall, soft on higher ground [W17]', () => {
+    const withTerrain = coverTable({ id: 'wall', kind: 'wall' });
+    const coverAt = (x: number, y: number): string => String(shotAt(withTerrain, x, y).cover);
     expect(coverAt(71, 50)).toBe('soft');
     expect(coverAt(70, 155)).toBe('hard');
     expect(coverAt(75, 115)).toBe('soft');
     expect(coverAt(75, 85)).toBe('open');
   });
   it('the fire event names what gave the cover die; a fence gives it when the line of fire crosses it within 3 cm of the target\'s base edge [W17] (audit B2)', () => {
-    const withTerrain = testScenario([{ side: 0 }, { side: 1 }], {
-      terrain: [
-        { id: 'w', kind: 'wood', polygon: [[70, 40], [80, 40], [80, 60], [70, 60]] },
-        { id: 'h', kind: 'hill', polygon: [[60, 100], [90, 100], [90, 130], [60, 130]] },
-      ],
-      fences: [{ id: 'rail', kind: 'fence', line: [[68, 140], [68, 170]] }],
-    });
-    const shot = (x: number, y: number): GameEvent => {
-      const s = acting(position(withTerrain, { A01: [30, y], B01: [x, y] }), 'A01');
-      return ev(act(s, { k: 'fire', u: withTerrain.units[1].id }, [d(8, 1), d(8, 1), d(10, 1)]), 'fire');
-    };
+    const withTerrain = coverTable({ id: 'rail', kind: 'fence' });
+    const shot = (x: number, y: number): GameEvent => shotAt(withTerrain, x, y);
     const r = withTerrain.radius;
     expect(shot(71, 50)).toMatchObject({ cover: 'soft', coverBy: 'w' });
     expect(shot(75, 115)).toMatchObject({ cover: 'soft', coverBy: 'higher ground' });

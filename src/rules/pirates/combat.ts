@@ -285,9 +285,9 @@ const JAM_RADIUS = 3;
  * reaches by a path of its own and that is nearer its refuge than where it stands (since 1.3.0, a
  * second outside reading: runners jammed at the nets stood still for turns with room 2–4 in away).
  */
-function jammedRun(s: PiratesState, f: number, pts: readonly Vec[], al: ReturnType<typeof allowanceOf>, field: DistanceField): { to: Vec; length: number; points: readonly Vec[] } | null {
+function jammedRun(s: PiratesState, f: number, pts: readonly Vec[], reach: number, al: ReturnType<typeof allowanceOf>, field: DistanceField): { to: Vec; length: number; points: readonly Vec[] } | null {
   const sc = s.sc;
-  const end = pointAlong(pts, reachAlong(s, pts, al));
+  const end = pointAlong(pts, reach);
   const here = field.distanceFrom(s.x[f], s.y[f]);
   const from = { x: s.x[f], y: s.y[f] };
   const way: { p: Path | null } = { p: null };
@@ -316,7 +316,8 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
   let length = 0;
   let route: readonly { x: number; y: number }[] = [{ x: fx, y: fy }];
   if (path) {
-    if (path.length <= reachAlong(s, path.points, al) + 1e-9) {
+    const reach = reachAlong(s, path.points, al);
+    if (path.length <= reach + 1e-9) {
       // It gets there this turn: off the table, or back aboard.
       arrived = true;
       to = field.target;
@@ -325,8 +326,8 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
     } else {
       let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(s, f, path, 0, al, null);
       // Cut short by more than the jam search's reach (or not moved at all): a place off the route.
-      if (!plan || plan.length < reachAlong(s, path.points, al) - JAM_RADIUS) {
-        const alt = jammedRun(s, f, path.points, al, field);
+      if (!plan || plan.length < reach - JAM_RADIUS) {
+        const alt = jammedRun(s, f, path.points, reach, al, field);
         if (alt && (!plan || field.distanceFrom(alt.to.x, alt.to.y) < field.distanceFrom(plan.to.x, plan.to.y))) plan = alt;
       }
       if (plan) {
