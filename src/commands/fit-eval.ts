@@ -5,7 +5,7 @@
  */
 import { RerunMismatch, rerunRecord } from '../rerun.js';
 import type { Command } from 'commander';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GameSession } from '../core/game.js';
 import type { AnyRuleset } from '../core/model.js';
@@ -24,6 +24,14 @@ function recordFiles(paths: string[]): string[] {
       throw new UsageError(`no such file or folder: ${p}`);
     }
     if (st.isDirectory()) {
+      // A run folder (tournament, stress, tune: run.json beside games.jsonl, the run's list of games
+      // — not a record) keeps its records in records/.
+      if (existsSync(join(p, 'run.json'))) {
+        const rec = join(p, 'records');
+        if (!existsSync(rec)) throw new UsageError(`${p}: a run folder without records/ (it was run with --records none or errors); run it with --records all`);
+        out.push(...recordFiles([rec]));
+        continue;
+      }
       for (const f of readdirSync(p).sort()) {
         const full = join(p, f);
         if (RECORD_NAME.test(f) && statSync(full).isFile()) out.push(full);
@@ -68,7 +76,7 @@ export function registerFitEval(program: Command): void {
   program
     .command('fit-eval')
     .description("Fit the weights of a ruleset's evaluation to recorded games and write them for mcts:eval=<file>.")
-    .argument('<records...>', 'record files or folders of them (all from one ruleset)')
+    .argument('<records...>', 'record files or folders of them, or run folders (their records/) — all from one ruleset')
     .requiredOption('--out <file>', 'where to write the weights (JSON)')
     .option('--every <n>', 'sample one position every n decisions of each game', parsePositive, 10)
     .option('--lambda <x>', 'L2 penalty', (v) => Number(v), 1e-3)
@@ -123,6 +131,12 @@ Example:
           },
         };
         writeAtomic(o.out, `${JSON.stringify(report, null, 2)}\n`);
+        if (after.logLoss > before.logLoss) {
+          process.stderr.write(
+            `warning: the fitted weights predict the held-out games worse than the defaults (log-loss ${before.logLoss.toFixed(4)} → ${after.logLoss.toFixed(4)}); ` +
+              `${files.length} games are too few to trust the fit — record more (hundreds) before using ${o.out}\n`,
+          );
+        }
         process.stdout.write(`${r.evaluation.names.map((n, i) => `${n.padEnd(12)} ${start[i].toFixed(3).padStart(8)} → ${report.weights[i].toFixed(3).padStart(8)}`).join('\n')}\n`);
         process.stdout.write(
           `held-out games: log-loss ${before.logLoss.toFixed(4)} → ${after.logLoss.toFixed(4)}, accuracy ${(before.accuracy * 100).toFixed(1)}% → ${(after.accuracy * 100).toFixed(1)}% ` +
