@@ -421,13 +421,19 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         }
         case 'undo':
         case 'u': {
-          const taken = await game.undo();
+          let taken = await game.undo();
           if (taken === null) {
             say('Nothing to take back: you have made no decision yet.');
             continue;
           }
-          // A band order is taken back whole: back to the decision that gave it.
-          while (orders === 'band' && game.delegable() && game.decisions.some((d) => d.human)) await game.undo();
+          // A band order is taken back whole: back to the decision that gave it. The one named is
+          // the last taken back (the player's own order, not the figures' moves that followed it),
+          // described in the state it was chosen in — the state the game is back at now.
+          while (orders === 'band' && game.delegable() && game.decisions.some((d) => d.human)) {
+            const earlier = await game.undo();
+            if (earlier === null) break;
+            taken = earlier;
+          }
           dirty = true;
           say(`Taken back: ${describe(taken)}.`);
           fresh = true;

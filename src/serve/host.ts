@@ -218,9 +218,14 @@ export class GameHost {
     if (this.resigned) throw new Refusal('you resigned this game');
     const g = this.game;
     if (!g.decisions.some((d) => d.human)) throw new Refusal('nothing of yours to take back yet');
-    const taken = await g.undo();
-    // A band order is taken back whole: back to the decision that gave it.
-    while (this.delegated() && g.decisions.some((d) => d.human)) await g.undo();
+    let taken = await g.undo();
+    // A band order is taken back whole: back to the decision that gave it. The one named is the last
+    // taken back (the person's own order), described in the state it was chosen in — where the game is now.
+    while (this.delegated() && g.decisions.some((d) => d.human)) {
+      const earlier = await g.undo();
+      if (earlier === null) break;
+      taken = earlier;
+    }
     this.events = [];
     this.log.push(`Taken back: ${taken === null ? 'nothing' : this.words(taken)} — and what followed.`);
     return { view: this.view(), steps: [] };

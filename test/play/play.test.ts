@@ -160,6 +160,20 @@ describe('play: undo, save and resume', () => {
     expect(readFileSync(join(dir, 'undone.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'plain.jsonl'), 'utf8'));
   });
 
+  it('undo under band orders names the player\'s own order, described as it was chosen (not the figures\' moves that followed it)', async () => {
+    // Seed 5, pirates: a band of 1, a band of 4 moved toward warehouse 1, then three undos.
+    const script = ['1', '4', '1', 'undo', 'undo', 'undo'];
+    const game = await PlayGame.create(sc, 5, 'pirates', 'heuristic', 1);
+    let i = 0;
+    const d = await driveAnswers(game, () => (i < script.length ? script[i++] : null), join(dir, 'band-undo.jsonl'), false, 'band');
+    const taken = [...d.text.matchAll(/Taken back: (.*)\./g)].map((m) => m[1]);
+    expect(taken).toEqual([
+      'Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in',
+      'Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol)',
+      'Form a new band of 1 from schooner (1 cutlass)',
+    ]);
+  });
+
   for (const opponent of ['random', 'mcts:iterations=30']) {
     it(`undo with an agent that draws from its stream puts the stream back (${opponent})`, async () => {
       const humanCount = (g: PlayGame): number => g.decisions.filter((x) => x.human).length;

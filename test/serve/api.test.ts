@@ -111,6 +111,34 @@ describe('serve: bad requests are answered 4xx with a reason', () => {
   }, 60_000);
 });
 
+describe('serve: undo', () => {
+  it('under band orders names the person\'s own order, described as chosen (not the figures\' moves after it)', async () => {
+    let v = await toPerson(await newGame(5));
+    const pick = async (words: string): Promise<void> => {
+      const a = v.actions.find((x) => x.words === words);
+      expect(a, `${words} among ${v.actions.map((x) => x.words).join(' | ')}`).toBeDefined();
+      const r = await call('POST', `/api/games/${v.id}/act`, { key: a!.key });
+      expect(r.status).toBe(200);
+      v = await toPerson((r.json as unknown as StepAnswer).view);
+    };
+    await pick('Form a new band of 1 from schooner (1 cutlass)');
+    await pick('Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol)');
+    await pick('Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in');
+    const taken: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      const r = await call('POST', `/api/games/${v.id}/undo`, {});
+      expect(r.status).toBe(200);
+      taken.push((r.json as unknown as StepAnswer).view.log.at(-1) ?? '');
+    }
+    expect(taken).toEqual([
+      'Taken back: Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in — and what followed.',
+      'Taken back: Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol) — and what followed.',
+      'Taken back: Form a new band of 1 from schooner (1 cutlass) — and what followed.',
+    ]);
+    expect((await call('DELETE', `/api/games/${v.id}`)).status).toBe(200);
+  }, 60_000);
+});
+
 describe('serve: saves stay in one folder', () => {
   it.each(['../escape', '..', 'a/b', '/etc/passwd', 'x\\..\\y', '.hidden', '', 'a'.repeat(65), 'name.jsonl'])('refuses the save name %j', async (name) => {
     const r = await call('POST', '/api/load', { name });
