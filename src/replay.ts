@@ -4,7 +4,7 @@
  */
 import { count } from './core/words.js';
 import type { Json } from './core/model.js';
-import { type HeaderLine, type RecordLine, RecordError } from './core/record.js';
+import { type HeaderLine, type RecordLine, RecordError, type StopLine } from './core/record.js';
 import { getRuleset, loadScenarioData } from './rules/index.js';
 import { RerunMismatch, rerunRecord } from './rerun.js';
 
@@ -19,6 +19,8 @@ export interface VerifyResult {
   decisions: number;
   /** Final state hash the replay reached (when it got that far). */
   hash?: string;
+  /** The record's stop line, when play stopped without a result (verified up to it). */
+  stopped?: StopLine;
 }
 
 /**
@@ -30,8 +32,8 @@ export interface VerifyResult {
  */
 export function verifyRecord(lines: RecordLine[], file: string): VerifyResult {
   try {
-    const { session } = rerunRecord(lines, file, { end: 'finished' });
-    return { ok: true, decisions: session.decisions, hash: session.scenario.ruleset.hash(session.state) };
+    const { session, stopped } = rerunRecord(lines, file, { end: 'finished' });
+    return { ok: true, decisions: session.decisions, hash: session.scenario.ruleset.hash(session.state), ...(stopped ? { stopped } : {}) };
   } catch (e) {
     if (e instanceof RerunMismatch) return { ok: false, line: e.line, message: e.reason, decisions: e.decisions };
     throw e;
@@ -58,6 +60,8 @@ export function storyOf(lines: RecordLine[], file: string, withWhy = false): str
       out.push(`    [${l.side} thinks: ${whyText(l.why)}]`);
     } else if (l.t === 'result') {
       out.push(`Result: ${l.winner ?? 'draw'} (${l.reason}); ${l.decisions} decisions; final hash ${l.hash}.`);
+    } else if (l.t === 'stop') {
+      out.push(`Stopped without a result after ${l.decisions} decisions: ${stopWords(l)}.`);
     }
   }
   return out;
@@ -71,4 +75,9 @@ function whyText(why: Json): string {
     .slice(0, 3)
     .map((c) => `${c.note ?? '?'}${c.visits !== undefined ? ` (${count(c.visits, 'visit')}${c.value !== undefined ? `, ${c.value}` : ''})` : ''}`);
   return [w.summary, cands.length ? `top: ${cands.join('; ')}` : ''].filter((x) => x).join(' — ') || JSON.stringify(why);
+}
+
+/** A stop line in words: who stopped play and why. */
+export function stopWords(l: StopLine): string {
+  return `${l.side === null ? '' : `${l.side}: `}${l.reason}${l.message ? ` — ${l.message}` : ''}`;
 }

@@ -8,7 +8,7 @@
 import { canonicalJson } from './core/hash.js';
 import { GameSession, type LoadedScenario } from './core/game.js';
 import type { GameEvent, Json } from './core/model.js';
-import { type DecisionLine, type HeaderLine, RecordError, type RecordLine } from './core/record.js';
+import { type DecisionLine, type HeaderLine, RecordError, type RecordLine, type StopLine } from './core/record.js';
 import { RULESETS, loadScenarioData } from './rules/index.js';
 
 /** A record that does not re-run to itself (as opposed to one that cannot be read: a plain {@link RecordError}). */
@@ -30,7 +30,8 @@ export class RerunMismatch extends RecordError {
 export interface RerunOptions {
   /**
    * `finished` (the default, `replay --verify`): the record must be a whole game — every line
-   * produced, up to and including the result line. `any` (`render`, `play --resume`): it may also
+   * produced, up to and including the result line — or a game that stopped without a result and
+   * says so in its last line (a stop line: checked up to it, see {@link Rerun.stopped}). `any` (`render`, `play --resume`): it may also
    * stop after the events of any decision (a game in progress); a result line, when present, is
    * checked all the same.
    */
@@ -51,6 +52,8 @@ export interface Rerun {
   scenario: LoadedScenario;
   /** The re-run game, recording (its lines equal the record's, `why` aside). */
   session: GameSession;
+  /** The record's stop line, when play stopped without a result (the game re-run up to it). */
+  stopped?: StopLine;
 }
 
 /** Comparable form of a record line (a decision without `why`). */
@@ -141,6 +144,14 @@ export function rerunRecord(lines: readonly RecordLine[], file: string, opts: Re
       }
       opts.after?.(g, line, lastDecisionLine);
       continue;
+    }
+    if (line.t === 'stop') {
+      // Play stopped outside the rules (the parser keeps this line last): everything before it has
+      // been checked; the game must still be going, at the number of decisions the line gives.
+      if (j < gen.length) fail(i, `line ${i + 1}: the record stops here (${line.reason}), but the replay goes on (line ${i + 1} should be ${short(producedAt(j))})`);
+      if (g.current() === null) fail(i, `line ${i + 1}: the record says play stopped (${line.reason}), but the replay's game was over`);
+      if (line.decisions !== g.decisions) fail(i, `line ${i + 1}: the record says play stopped after ${line.decisions} decisions; the replay has ${g.decisions}`);
+      return { header, scenario, session: g, stopped: line };
     }
     if (line.t === 'result') {
       if (g.current() !== null) {

@@ -1,11 +1,12 @@
 /** `run`: play one game, print its story, write its record. */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { makeAgents, playGame } from '../core/game.js';
+import { AgentError, IllegalActionError, makeAgents, playGame } from '../core/game.js';
+import { stopLineText } from '../core/record.js';
 import { compileSource, loadScenario } from '../rules/index.js';
 import { fromRaw, resolveScenario, setParameters } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
-import { agentSpecs, checkWritableFile, collect, fail, parseSeed, resolveFactories, UsageError, writeAtomic } from './common.js';
+import { agentSpecs, checkWritableFile, collect, EXIT, fail, parseSeed, resolveFactories, UsageError, writeAtomic } from './common.js';
 
 /**
  * The scenario of `run`: the file or built-in id, with `--param name=value` settings of its declared
@@ -74,6 +75,19 @@ Example:
                 }
               : undefined,
           }));
+        } catch (e) {
+          if (e instanceof AgentError || e instanceof IllegalActionError) {
+            // The agent's failure, not the simulator's: its own words and stack, the game so far kept.
+            const stack = e instanceof AgentError && e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack}` : '';
+            process.stderr.write(`error: the agent of ${e.side} (${e.agent}) failed: ${e.message}${stack}\n`);
+            if (e.record) {
+              writeAtomic(out, `${[...e.record, stopLineText({ reason: 'agent error', side: e.side, decisions: e.decision - 1, message: e.message })].join('\n')}\n`);
+              process.stderr.write(`The game up to the failure: ${out} (replay --verify checks it).\n`);
+            }
+            process.exitCode = EXIT.failed;
+            return;
+          }
+          throw e;
         } finally {
           for (const a of Object.values(agents)) await a.close?.();
         }

@@ -58,6 +58,8 @@ export class AgentError extends Error {
     super(`the agent threw at decision ${decision}: ${messageOf(cause)}`);
     this.name = 'AgentError';
   }
+  /** The record up to the failure (every line before the failed decision), set by {@link playGame} when it records. */
+  record?: readonly string[];
 }
 
 /** An agent answered with an action that is not legal now (nothing was applied). */
@@ -75,6 +77,8 @@ export class IllegalActionError extends Error {
     super(`illegal action at decision ${decision}: ${JSON.stringify(action)} (${reason})`);
     this.name = 'IllegalActionError';
   }
+  /** The record up to the failure (every line before the failed decision), set by {@link playGame} when it records. */
+  record?: readonly string[];
 }
 
 /** One decision taken by {@link GameSession.step}. */
@@ -375,7 +379,10 @@ function startSession(scenario: LoadedScenario, seed: number | string, agents: R
   return { g, hooks };
 }
 
-/** Play one game to its end with the given agents ({@link playOut}). */
+/**
+ * Play one game to its end with the given agents ({@link playOut}). An {@link AgentError} or
+ * {@link IllegalActionError} it throws carries the record up to the failure (`record`) when recording.
+ */
 export async function playGame(
   scenario: LoadedScenario,
   seed: number | string,
@@ -383,7 +390,13 @@ export async function playGame(
   opts: PlayOptions = {},
 ): Promise<{ result: GameResult; lines: string[] | null }> {
   const { g, hooks } = startSession(scenario, seed, agents, opts);
-  await playOut(g, agents, hooks);
+  try {
+    await playOut(g, agents, hooks);
+  } catch (e) {
+    // An agent's failure leaves the game as it stood before the failed decision: its record so far goes with the error.
+    if ((e instanceof AgentError || e instanceof IllegalActionError) && g.lines) e.record = [...g.lines];
+    throw e;
+  }
   return { result: g.finish(), lines: g.lines };
 }
 

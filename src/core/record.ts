@@ -58,8 +58,30 @@ export interface ResultLine {
   stats: Record<string, number>;
 }
 
+/**
+ * The last line of a game that ended without a result: why play stopped. A record that ends with it
+ * replays line for line up to it (`replay --verify` checks every line before it, and that the game
+ * was still going with `decisions` decisions taken). Written for an agent that threw or answered an
+ * illegal action, a decision past the time limit, an error in the rules engine, and a person who
+ * resigned (`serve`). Not compared with a re-run: it is what happened outside the rules.
+ */
+export interface StopLine {
+  t: 'stop';
+  /** Why: an agent's failure, its time limit, the engine's error, or a person resigning. */
+  reason: 'agent error' | 'time limit' | 'engine error' | 'resigned';
+  /** The side whose agent (or person) stopped the game; null for the engine's error. */
+  side: SideId | null;
+  /** Decisions taken before play stopped (the failed decision, if any, was the next one). */
+  decisions: number;
+  /** What happened, in words (the agent's error message, the limit). */
+  message: string;
+}
+
+/** The reasons a {@link StopLine} may give. */
+export const STOP_REASONS: readonly StopLine['reason'][] = ['agent error', 'time limit', 'engine error', 'resigned'];
+
 /** Any line of a record. */
-export type RecordLine = HeaderLine | DecisionLine | EventLine | ResultLine;
+export type RecordLine = HeaderLine | DecisionLine | EventLine | ResultLine | StopLine;
 
 /** A record file that cannot be read: names the file and line. */
 export class RecordError extends Error {
@@ -88,8 +110,14 @@ export function parseRecord(text: string, file: string): RecordLine[] {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new RecordError(file, i + 1, 'expected a JSON object');
     const t = (v as { t?: unknown }).t;
     if (i === 0 && t !== 'header') throw new RecordError(file, 1, 'the first line must be the header ({"t":"header",…})');
-    if (t !== 'header' && t !== 'decision' && t !== 'event' && t !== 'result') {
+    if (t !== 'header' && t !== 'decision' && t !== 'event' && t !== 'result' && t !== 'stop') {
       throw new RecordError(file, i + 1, `unknown line kind ${JSON.stringify(t)}`);
+    }
+    if (t === 'stop') {
+      const st = v as Partial<StopLine>;
+      if (i !== raw.length - 1) throw new RecordError(file, i + 1, 'a stop line must be the last line');
+      if (!STOP_REASONS.includes(st.reason as StopLine['reason'])) throw new RecordError(file, i + 1, `stop reason ${JSON.stringify(st.reason)} is not one of ${STOP_REASONS.map((r) => JSON.stringify(r)).join(', ')}`);
+      if (typeof st.decisions !== 'number' || !Number.isInteger(st.decisions) || st.decisions < 0) throw new RecordError(file, i + 1, 'a stop line needs "decisions", a whole number ≥ 0');
     }
     out.push(v as RecordLine);
   });
@@ -140,4 +168,10 @@ export function readRecord(file: string): RecordLine[] {
     }
   }
   return parseRecord(bytes.toString('utf8'), file);
+}
+
+/** The text of a {@link StopLine} (one JSON line, no newline), for the writers of stopped games. */
+export function stopLineText(stop: Omit<StopLine, 't'>): string {
+  const line: StopLine = { t: 'stop', reason: stop.reason, side: stop.side, decisions: stop.decisions, message: stop.message };
+  return JSON.stringify(line);
 }

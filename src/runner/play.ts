@@ -12,7 +12,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent, AgentFactory } from '../core/agent.js';
 import { AgentError, GameSession, IllegalActionError, makeAgents, playOut, type LoadedScenario, type StepHooks } from '../core/game.js';
-import { encodeRecord } from '../core/record.js';
+import { encodeRecord, stopLineText } from '../core/record.js';
 import type { InvariantMonitor, Json, SideId } from '../core/model.js';
 import { gameMeasures } from './measures.js';
 import { reproCommand } from './seeds.js';
@@ -232,11 +232,17 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
     row.violations = violations.length;
     if (violations.length) row.violationList = violations.slice(0, 5);
   }
-  // Records: as played (all), or rebuilt from the seed and the decisions taken (errors only).
-  if (env.records === 'all' && g?.lines) row.record = writeRecord(env.outDir, game.id, g.lines);
+  // Records: as played (all), or rebuilt from the seed and the decisions taken (errors only). A game
+  // an agent stopped (its error, its time limit) ends with a stop line, so the record verifies up
+  // to it; an engine error's record ends at the decision that failed (its re-run fails there too).
+  const stop = (lines: readonly string[]): readonly string[] =>
+    error !== null && (error.kind === 'agent' || error.kind === 'timeout') && error.decision !== undefined
+      ? [...lines, stopLineText({ reason: error.kind === 'agent' ? 'agent error' : 'time limit', side: error.side ?? null, decisions: error.decision - 1, message: error.message })]
+      : lines;
+  if (env.records === 'all' && g?.lines) row.record = writeRecord(env.outDir, game.id, stop(g.lines));
   else if (env.records === 'errors' && error !== null) {
     const lines = rebuildRecord(env, game, keep);
-    if (lines) row.record = writeRecord(env.outDir, game.id, lines);
+    if (lines) row.record = writeRecord(env.outDir, game.id, stop(lines));
   }
   if (error !== null) row.error = error;
   return row;

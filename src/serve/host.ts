@@ -7,7 +7,7 @@
  */
 import type { LoadedScenario } from '../core/game.js';
 import type { GameEvent, Json } from '../core/model.js';
-import type { RecordLine } from '../core/record.js';
+import { stopLineText, type RecordLine } from '../core/record.js';
 import { recordFrames, whyLines } from '../render/frames.js';
 import { framesToHtml } from '../render/html.js';
 import { sceneToSvg } from '../render/svg.js';
@@ -239,7 +239,10 @@ export class GameHost {
     return { view: this.view(), steps };
   }
 
-  /** Give up: the game stops here (its record stays a game in progress, which `play --resume` continues). */
+  /**
+   * Give up: the game stops here. Its record ends with a stop line (`resigned`), which `replay
+   * --verify` checks up to; `play --resume` continues it from there (the resignation taken back).
+   */
   resign(): StepAnswer {
     if (this.over()) throw new Refusal('the game is over');
     this.resigned = true;
@@ -247,9 +250,11 @@ export class GameHost {
     return { view: this.view(), steps: [] };
   }
 
-  /** The record so far (JSON Lines; a finished game ends with its result line). */
+  /** The record so far (JSON Lines; a finished game ends with its result line, a resigned one with its stop line). */
   record(): string {
-    return this.game.recordText();
+    const text = this.game.recordText();
+    if (!this.resigned || this.game.current() === null) return text;
+    return `${text}${stopLineText({ reason: 'resigned', side: this.game.human, decisions: this.game.decisions.length, message: `${this.game.human} resigned` })}\n`;
   }
 
   /** The replay viewer of the game so far (render's self-contained HTML player). */

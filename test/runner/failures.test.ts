@@ -53,14 +53,26 @@ describe('failures in a run', () => {
       const record = gunzipSync(readFileSync(join(out, x.record as string))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as { t: string; n?: number });
       expect(record[0].t).toBe('header');
       expect(record.filter((l) => l.t === 'decision').map((l) => l.n)).toEqual(Array.from({ length: x.decisions }, (_, i) => i + 1));
+      // It ends with a stop line saying who stopped play and why, and verifies up to it.
+      expect(record.at(-1)).toEqual({ t: 'stop', reason: 'agent error', side, decisions: x.decisions, message: x.error?.message });
+      const v = cli('replay', join(out, x.record as string), '--verify', '--quiet');
+      expect(v.err).toBe('');
+      expect(v.code).toBe(0);
+      expect(v.out).toMatch(new RegExp(`verified: .* — ${x.decisions} decisions replayed, every line identical up to where play stopped without a result \\(${side}: agent error — .*3rd decision`));
     }
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/4 game\(s\) ended in an error/);
     expect(md).toContain(failing[0].error?.repro);
     // The repro command replays the failure.
+    // An agent's failure is a failed game (exit 1), not the simulator's defect (3): the agent's own
+    // message and stack, and the game up to the failure written and verifiable.
     const again = runRepro(failing[0].error?.repro as string);
-    expect(again.code).not.toBe(0);
-    expect(again.err).toMatch(/3rd decision/);
+    expect(again.code).toBe(1);
+    expect(again.err).not.toMatch(/internal error/);
+    expect(again.err).toMatch(/^error: the agent of \w+ \(test\/fixtures\/throw-third\.ts\) failed: the agent threw at decision \d+: fixture agent: I always throw on my 3rd decision\nError: fixture agent.*\n\s+at .*throw-third\.ts/);
+    const kept = again.err.match(/The game up to the failure: (\S+) \(replay --verify checks it\)/);
+    expect(kept).not.toBeNull();
+    expect(cli('replay', kept![1], '--verify', '--quiet').code).toBe(0);
   });
 
   it('a worker that dies has its game retried once, then reported; the other games finish', () => {

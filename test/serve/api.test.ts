@@ -4,13 +4,15 @@
  * independent games, and the agent thinks off the server's event loop.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/serve/app.js';
 import type { GameView, SetupAnswer, StepAnswer } from '../../src/serve/protocol.js';
+import { parseRecord } from '../../src/core/record.js';
+import { verifyRecord } from '../../src/replay.js';
 
 let app: FastifyInstance;
 const root = mkdtempSync(join(tmpdir(), 'skirmish-serve-'));
@@ -136,6 +138,31 @@ describe('serve: undo', () => {
       'Taken back: Form a new band of 1 from schooner (1 cutlass) — and what followed.',
     ]);
     expect((await call('DELETE', `/api/games/${v.id}`)).status).toBe(200);
+  }, 60_000);
+});
+
+describe('serve: a resigned game\'s record', () => {
+  it('ends with a stop line naming who resigned, verifies up to it, and loads again as a game in progress', async () => {
+    const v = await toPerson(await newGame(9));
+    const played = await call('POST', `/api/games/${v.id}/act`, { key: v.actions[0].key });
+    expect(played.status).toBe(200);
+    expect((await call('POST', `/api/games/${v.id}/resign`, {})).status).toBe(200);
+    const res = await app.inject({ method: 'GET', url: `/api/games/${v.id}/record`, headers: { host: '127.0.0.1:8080' } });
+    expect(res.statusCode).toBe(200);
+    const lines = parseRecord(res.body, 'resigned.jsonl');
+    const decisions = lines.filter((l) => l.t === 'decision').length;
+    expect(lines.at(-1)).toEqual({ t: 'stop', reason: 'resigned', side: 'pirates', decisions, message: 'pirates resigned' });
+    const verified = verifyRecord(lines, 'resigned.jsonl');
+    expect(verified).toMatchObject({ ok: true, decisions, stopped: { reason: 'resigned' } });
+    // Saved and loaded: the resignation is taken back, the game goes on from there.
+    expect((await call('POST', `/api/games/${v.id}/save`, { name: 'resigned-1' })).status).toBe(200);
+    const loaded = await call('POST', '/api/load', { name: 'resigned-1' });
+    expect(loaded.status, JSON.stringify(loaded.json)).toBe(201);
+    const lv = loaded.json as unknown as GameView;
+    expect(lv.decisions).toBe(decisions);
+    expect(lv.turn).not.toBe('over');
+    for (const id of [v.id, lv.id]) expect((await call('DELETE', `/api/games/${id}`)).status).toBe(200);
+    rmSync(join(saves, 'resigned-1.jsonl')); // the save-folder tests below count the folder's files
   }, 60_000);
 });
 
