@@ -164,6 +164,11 @@ export interface SowScenario {
 
 const deg = Math.PI / 180;
 
+/** Half the side (cm) of the square kept clear round each end of a fence or wall line (see compile). */
+export const FENCE_END_HALF = 0.15;
+/** Half the thickness (cm) of a fence or wall line in the runners' way-finding ({@link SowScenario.runNav}). */
+export const FENCE_HALF = 0.12;
+
 /** Validate and compile a State of War scenario. Throws {@link ScenarioError} naming the JSON path. */
 export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const file = parseScenario(stateOfWarScenarioSchema, raw, source);
@@ -193,12 +198,26 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const objPoly = o.polygon.map(([x, y]) => ({ x, y }));
   if (!isConvex(objPoly)) fail('$.objective.polygon', 'the objective must be convex');
   specs.push({ id: o.id, label: o.name, kind: 'objective', polygon: objPoly, impassable: true });
+  // The ends of each fence or wall line, as small squares no base may stand on or cross: routes go
+  // round a line's end with the base clear of it, never over it ([W5], [W11]; since ruleset 1.4.0,
+  // audit D3: before, only the centre's route was kept off the line, so bases passed over its ends).
+  const fenceEnds: Vec[] = [];
+  for (const f of file.fences) {
+    const first = f.line[0];
+    const last = f.line[f.line.length - 1];
+    fenceEnds.push({ x: first[0], y: first[1] });
+    if (last[0] !== first[0] || last[1] !== first[1]) fenceEnds.push({ x: last[0], y: last[1] });
+  }
+  fenceEnds.forEach((e, k) => {
+    const h = FENCE_END_HALF;
+    specs.push({ id: `fence end ${k + 1}`, kind: 'fence end', polygon: [{ x: e.x - h, y: e.y - h }, { x: e.x + h, y: e.y - h }, { x: e.x + h, y: e.y + h }, { x: e.x - h, y: e.y + h }], impassable: true });
+  });
   let table: Table;
   try {
     table = new Table({ width: W, height: H, unit: 'cm', radius, areas: specs, cell: 2 });
   } catch (e) {
     if (e instanceof TableSpecError) {
-      return fail(e.index >= 0 && e.index < file.terrain.length ? `$.terrain[${e.index}]` : e.index >= 0 ? '$.objective' : '$.table', e.message);
+      return fail(e.index >= 0 && e.index < file.terrain.length ? `$.terrain[${e.index}]` : e.index === file.terrain.length ? '$.objective' : e.index >= 0 ? '$.fences' : '$.table', e.message);
     }
     throw e;
   }

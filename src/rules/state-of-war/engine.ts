@@ -437,7 +437,7 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, side: 
     const b = path.points[1];
     const dir = angleTo(a.x, a.y, b.x, b.y);
     if (angleDiff(dir, s.facing[f]) * DEG > 5) {
-      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach, turnOnly: true };
+      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach: { ...reach, difficult: 0 }, turnOnly: true };
     }
   }
   return null;
@@ -1121,6 +1121,7 @@ function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: Ste
     allowance: moveRate(s.mounted[f] === 1),
     used: r2(plan.reach.cost),
     turned: r2(plan.reach.turned),
+    difficult: r2(plan.reach.difficult),
   });
   if (!plan.turnOnly && nearestEnemy(s, side, s.x[f], s.y[f]).d < before - 0.01) s.advanced[s.unitOf[f]] = 1;
   leaveIfRunning(s, f, ctx);
