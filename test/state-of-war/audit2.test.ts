@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import { movePlan } from '../../src/rules/state-of-war/engine.js';
+import { coveredFromEnemy, movePlan } from '../../src/rules/state-of-war/engine.js';
+import { BROKEN, OK } from '../../src/rules/state-of-war/tables.js';
+import { coverOf, nearestEnemy } from '../../src/rules/state-of-war/table.js';
 
 /** Distance from (x, y) to the segment a→b. */
 function segDist(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
@@ -26,6 +28,37 @@ function routeClearance(points: readonly { x: number; y: number }[], ax: number,
   }
   return least;
 }
+
+describe('Morale Result "-3 Break and run, use both actions": a runner by a fence beside a gap [W32] [W11] (audit C5, second reading C2)', () => {
+  // A fence along x = 95 from y = 20 to y = 100; the runner (side A, rear edge west) stands by its
+  // east face 2 cm short of its end, a friend on the place beyond the fence that a climb would take.
+  const sc = testScenario([{ side: 0, unit: 'run' }, { side: 0, unit: 'friend' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 100]] }] });
+  const at = (): ReturnType<typeof position> => {
+    const s = position(sc, { A01: [95 + sc.radius + 0.1, 98, 180], A02: [95 - sc.radius - 2, 98, 0], B01: [130, 98, 180] });
+    s.morale[sc.unitIndex.get('run')!] = BROKEN;
+    return acting(s, 'A01');
+  };
+  it('the straight way to the rear is cut at once by the fence and the climb is blocked, so the way round the fence\'s end is offered', () => {
+    const s = at();
+    const a = fig(s, 'A01');
+    expect(movePlan(s, a, 'rear')).toBeNull();
+    expect(keys(s)).toEqual(['move:round']);
+  });
+  it('it runs round the end, its base clear of the line, and ends further from the enemy; its second action runs on', () => {
+    const s = at();
+    const a = fig(s, 'A01');
+    const before = nearestEnemy(s, 0, s.x[a], s.y[a]).d;
+    const plan = movePlan(s, a, 'round')!;
+    expect(routeClearance(plan.points, 95, 20, 95, 100)).toBeGreaterThanOrEqual(sc.radius);
+    const e = ev(act(s, { k: 'move', to: 'round' }, []), 'move');
+    expect(e.length).toBeCloseTo(12, 1);
+    expect(s.x[a]).toBeLessThan(95);
+    expect(segDist(s.x[a], s.y[a], 95, 20, 95, 100)).toBeGreaterThanOrEqual(sc.radius);
+    expect(nearestEnemy(s, 0, s.x[a], s.y[a]).d).toBeGreaterThan(before + 5);
+    expect(keys(s).some((k) => k === 'move:rear' || k === 'move:round')).toBe(true);
+    expect(keys(s)).not.toContain('done');
+  });
+});
 
 describe('Movement: a fence is a line the base may not pass over, ends included [W5] [W11] (audit D3)', () => {
   it('a move past a fence\'s end keeps the base clear of it (before 1.4.0 only the centre was kept off the line)', () => {
@@ -75,3 +108,45 @@ describe('Movement: "Infantry: 12cms (Halved if in difficult terrain like marshe
   });
 });
 
+describe('Morale Result "-2 Use 1 action to Move towards nearest cover or table edge to rear": cover from the enemy, not toward him [W32] [W17] (second reading C1)', () => {
+  it('the nearest building face lies ahead of the figure, toward the enemy\'s edge: the fall back goes to the wood behind instead', () => {
+    const terrain = {
+      terrain: [
+        { id: 'barn', kind: 'building', polygon: [[102, 80], [112, 80], [112, 90], [102, 90]] },
+        { id: 'wood', kind: 'wood', polygon: [[70, 95], [80, 95], [80, 105], [70, 105]] },
+      ],
+    };
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], terrain);
+    const s = acting(position(sc, { A01: [100, 100, 0], B01: [130, 100, 180] }), 'A01');
+    const f = fig(s, 'A01');
+    s.mustRetire[f] = 1;
+    s.options = null;
+    const plan = movePlan(s, f, 'cover')!;
+    expect(plan.to.x).toBeLessThanOrEqual(100);
+    act(s, { k: 'move', to: 'cover' }, []);
+    expect(s.x[f]).toBeLessThan(100);
+    expect(coverOf(sc, 130, 100, 80 + sc.radius, 100)).toBe('soft');
+  });
+  it('a fence place on the enemy\'s side of the line is no cover from him; the place behind it is', () => {
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });
+    const s = acting(position(sc, { A01: [99, 100, 0], B01: [120, 100, 180] }), 'A01');
+    const f = fig(s, 'A01');
+    s.mustRetire[f] = 1;
+    s.options = null;
+    const plan = movePlan(s, f, 'cover');
+    // The way to the place behind the line stops at the line, with the base touching it.
+    expect(plan).not.toBeNull();
+    expect(plan!.to.x - 95).toBeCloseTo(sc.radius + 0.1, 6);
+    expect(Math.abs(plan!.to.y - 100)).toBeLessThan(2);
+  });
+  it('a figure already in cover from its nearest enemy is not sent shuffling along it: it falls back to the rear', () => {
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });
+    const s = acting(position(sc, { A01: [95 - sc.radius - 0.1, 100, 0], B01: [120, 100, 180] }), 'A01');
+    const f = fig(s, 'A01');
+    s.mustRetire[f] = 1;
+    s.options = null;
+    expect(coveredFromEnemy(s, f)).toBe(true);
+    expect(keys(s)).toEqual(['move:rear']);
+    expect(s.morale[sc.unitIndex.get('a')!]).toBe(OK);
+  });
+});

@@ -5,7 +5,7 @@
  * the scenario. All lengths in centimetres.
  */
 import { ScenarioError } from '../../core/model.js';
-import type { DistanceField } from '../../core/nav.js';
+import { type DistanceField, NavMap } from '../../core/nav.js';
 import { type Box, type Polygon, type Vec, bbox, distToPolygon, isConvex, pointInPolygon, vertexMean } from '../../core/geometry.js';
 import { Table, TableSpecError, type TerrainArea, type TerrainAreaSpec } from '../../core/table/index.js';
 import { parseScenario } from '../../core/scenario.js';
@@ -124,6 +124,12 @@ export interface SowScenario {
   contact: number;
   /** The measured table (src/core/table): paths round buildings and the objective, cover, heights. */
   table: Table;
+  /**
+   * Way-finding for runners and figures falling back ([W32]): the table's obstacles and every fence
+   * or wall line as a thin bar, so a way to the rear goes round a line's end (through a gap) rather
+   * than stopping at it.
+   */
+  runNav: NavMap;
   buildings: Area[];
   woods: Area[];
   difficult: Area[];
@@ -399,6 +405,21 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       }
     }
   }
+  // The runners' way-finding: the table's obstacles and each fence or wall segment as a bar.
+  const bars: Polygon[] = table.obstacles.map((a) => a.poly);
+  for (const f of fenceSegs) {
+    const l = Math.hypot(f.bx - f.ax, f.by - f.ay);
+    if (l < 1e-9) continue;
+    const ux = ((f.bx - f.ax) / l) * FENCE_HALF;
+    const uy = ((f.by - f.ay) / l) * FENCE_HALF;
+    bars.push([
+      { x: f.ax - ux + uy, y: f.ay - uy - ux },
+      { x: f.bx + ux + uy, y: f.by + uy - ux },
+      { x: f.bx + ux - uy, y: f.by + uy + ux },
+      { x: f.ax - ux - uy, y: f.ay - uy + ux },
+    ]);
+  }
+  const runNav = new NavMap(W, H, bars, radius, 2);
   return {
     file,
     id: file.id,
@@ -409,6 +430,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
     radius,
     contact: 2 * radius + 0.3,
     table,
+    runNav,
     buildings,
     woods,
     difficult,

@@ -315,7 +315,7 @@ export interface MovePlan {
  * The spot of `xy` (x, y pairs) nearest to figure f that no other base overlaps and that lies more
  * than `minSq` (squared cm) from it (−1: its own place counts), or null.
  */
-function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: number): Vec | null {
+function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: number, ok?: (x: number, y: number) => boolean): Vec | null {
   const fx = s.x[f];
   const fy = s.y[f];
   const n = xy.length >> 1;
@@ -333,7 +333,7 @@ function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: n
     }
   }
   if (best < 0) return null;
-  if (bd < 1e-4 || placeFree(s, xy[2 * best], xy[2 * best + 1], f)) return { x: xy[2 * best], y: xy[2 * best + 1] };
+  if ((bd < 1e-4 || placeFree(s, xy[2 * best], xy[2 * best + 1], f)) && (!ok || ok(xy[2 * best], xy[2 * best + 1]))) return { x: xy[2 * best], y: xy[2 * best + 1] };
   // Then the next nearest (ties: the first listed), one at a time, until one is free: the same
   // spot as the nearest free one, with the occupancy test asked only of the spots tried.
   D[best] = NaN;
@@ -348,7 +348,7 @@ function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: n
       }
     }
     if (best < 0) return null;
-    if (placeFree(s, xy[2 * best], xy[2 * best + 1], f)) return { x: xy[2 * best], y: xy[2 * best + 1] };
+    if (placeFree(s, xy[2 * best], xy[2 * best + 1], f) && (!ok || ok(xy[2 * best], xy[2 * best + 1]))) return { x: xy[2 * best], y: xy[2 * best + 1] };
     D[best] = NaN;
   }
 }
@@ -374,7 +374,7 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
   }
   if (key === 'cover') {
-    const best = nearestFreeSpot(s, f, sc.coverSpots, 0.25);
+    const best = s.mustRetire[f] ? fallBackCover(s, f) : nearestFreeSpot(s, f, sc.coverSpots, 0.25);
     if (!best) return null;
     const path = sc.table.path(from, best);
     return path ? { path, stopShort: 0 } : null;
@@ -385,6 +385,24 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     if (!q) return null;
     const path = sc.table.path(from, q);
     return path ? { path, stopShort: 0 } : null;
+  }
+  if (key === 'round') {
+    // The rear edge by a way round fence and wall lines (through a gap, round an end): a runner's or a
+    // falling-back figure's way when the straight one is cut by a line ([W32]; since ruleset 1.4.0,
+    // audit C5: before, "rear" was only the point straight behind, and a runner stopped at a fence
+    // beside a gap with its actions unspent).
+    const nav = sc.runNav;
+    const p = rearPoint(sc, side, from.x, from.y);
+    const q = nav.isFree(p.x, p.y) ? p : nav.nearestFree(p.x, p.y, 20, () => true);
+    if (!q) return null;
+    // A base standing by a line is not clear of its bar: the way starts from the nearest clear place.
+    const start = nav.isFree(from.x, from.y) ? from : nav.nearestFree(from.x, from.y, 1, () => true);
+    if (!start) return null;
+    const path = nav.path(start, q);
+    if (!path) return null;
+    if (start === from) return { path, stopShort: 0 };
+    const points = [from, ...path.points];
+    return { path: { points, length: pathLength(points) }, stopShort: 0 };
   }
   if (key === 'unit') {
     const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
@@ -403,6 +421,30 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     return path ? { path, stopShort: 2 * sc.radius + 0.5 } : null;
   }
   return null;
+}
+
+/**
+ * Where a falling-back figure's "Move towards nearest cover" goes ([W32]): the nearest free cover
+ * place that is cover from its nearest enemy (a shot from him there would throw a cover die, [W17])
+ * and no farther forward than the figure stands (no nearer the enemy's table edge: it retires).
+ * Since ruleset 1.4.0, a second outside reading (C1): before, the nearest place of any cover,
+ * whoever the enemy, so a fall back could go along the enemy's face of a fence or deeper into his
+ * position. Null when there is none (the figure falls back to the rear).
+ */
+function fallBackCover(s: SowState, f: number): Vec | null {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const e = nearestEnemy(s, side, s.x[f], s.y[f]);
+  const back = rearDistance(sc, side, s.x[f], s.y[f]);
+  const ok = (x: number, y: number): boolean =>
+    rearDistance(sc, side, x, y) <= back + 1e-9 && (e.f < 0 || coverSourceOf(sc, s.x[e.f], s.y[e.f], x, y).cover !== 'open');
+  return nearestFreeSpot(s, f, sc.coverSpots, 0.25, ok);
+}
+
+/** True when figure f stands in cover from its nearest enemy: a shot from him would throw a cover die [W17], [W32]. */
+export function coveredFromEnemy(s: SowState, f: number): boolean {
+  const e = nearestEnemy(s, s.sc.figures[f].side, s.x[f], s.y[f]);
+  return e.f >= 0 && coverSourceOf(s.sc, s.x[e.f], s.y[e.f], s.x[f], s.y[f]).cover !== 'open';
 }
 
 /** True when no active enemy of `side` stands in base contact with a figure at (x, y). */
@@ -755,8 +797,10 @@ const NEAREST_D: number[] = [];
 function destinationKeys(s: SowState, f: number): string[] {
   const sc = s.sc;
   const info = sc.figures[f];
-  if (running(s, f)) return ['rear'];
-  if (s.mustRetire[f]) return ['cover', 'rear'];
+  if (running(s, f)) return roundToo(s, f, ['rear']);
+  // A figure already in cover from its nearest enemy has no nearer cover to fall back to: it goes
+  // to the rear ([W32]; since 1.4.0, second outside reading C1: before, it shuffled along its cover).
+  if (s.mustRetire[f]) return roundToo(s, f, coveredFromEnemy(s, f) ? ['rear'] : ['cover', 'rear']);
   const keys: string[] = [];
   // The objective is a destination for both sides: one to fire it, the other to guard it.
   if (!atObjective(s, f)) keys.push('obj');
@@ -774,6 +818,18 @@ function destinationKeys(s: SowState, f: number): string[] {
     if (dist(s.x[f], s.y[f], cx / others.length, cy / others.length) > 8) keys.push('unit');
   }
   return keys;
+}
+
+/**
+ * A runner's or falling-back figure's destinations, with `round` (the rear edge by a way round fence
+ * and wall lines) when that way ends elsewhere than the straight `rear` one ([W32], audit C5).
+ */
+function roundToo(s: SowState, f: number, keys: string[]): string[] {
+  const round = movePlan(s, f, 'round');
+  if (!round) return keys;
+  const rear = movePlan(s, f, 'rear');
+  if (rear && dist(rear.to.x, rear.to.y, round.to.x, round.to.y) < 0.3) return keys;
+  return [...keys, 'round'];
 }
 
 /** True when figure f is in base contact with the objective (it may fire it). */
