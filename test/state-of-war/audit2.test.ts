@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import { coveredFromEnemy, movePlan } from '../../src/rules/state-of-war/engine.js';
+import { coveredFromEnemy, flankedBy, moraleModifiers, moraleTest, movePlan } from '../../src/rules/state-of-war/engine.js';
 import { BROKEN, OK } from '../../src/rules/state-of-war/tables.js';
 import { coverOf, nearestEnemy } from '../../src/rules/state-of-war/table.js';
+import type { SowScenario } from '../../src/rules/state-of-war/compile.js';
+import type { GameEvent } from '../../src/core/model.js';
 
 /** Distance from (x, y) to the segment a→b. */
 function segDist(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
@@ -105,6 +107,72 @@ describe('Movement: "Infantry: 12cms (Halved if in difficult terrain like marshe
     expect(e.length).toBeCloseTo(13.4, 6);
     expect(e.difficult).toBeCloseTo(10.6, 6);
     expect(e.used).toBeCloseTo(24, 6);
+  });
+});
+
+describe('Victory: firing the wagon "in base contact with the objective" [W34] [W20] (audit D5)', () => {
+  const sc = testScenario([{ side: 0 }, { side: 1 }]);
+  // The test objective is the rectangle x 190–196, y 5–9.
+  it('a base 0.4 cm off the objective is not in contact (≤ 0.3 cm): no fire action; at 0.29 cm it is', () => {
+    const s = acting(position(sc, { A01: [190 - sc.radius - 0.4, 7, 0], B01: [100, 150] }), 'A01');
+    expect(keys(s)).not.toContain('burn');
+    const s2 = acting(position(sc, { A01: [190 - sc.radius - 0.29, 7, 0], B01: [100, 150] }), 'A01');
+    expect(keys(s2)).toContain('burn');
+  });
+  it('every place the objective move leads to is in base contact with it', () => {
+    const check = (c: SowScenario): void => {
+      for (const p of c.objective.spots) {
+        let gap = Infinity;
+        const poly = c.objective.poly;
+        for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) gap = Math.min(gap, segDist(p.x, p.y, poly[j].x, poly[j].y, poly[i].x, poly[i].y) - c.radius);
+        expect(gap).toBeGreaterThan(0);
+        expect(gap).toBeLessThanOrEqual(0.3);
+      }
+    };
+    check(sc);
+  });
+});
+
+describe('Morale: "+1 Unit moving towards the nearest enemy" — a climb is a move [W31] [W32] (second reading D8)', () => {
+  it('a climb over a fence that ends nearer the nearest enemy counts as advancing', () => {
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });
+    const s = acting(position(sc, { A01: [95 - sc.radius - 0.1, 100, 0], B01: [130, 100, 180] }), 'A01');
+    const u = sc.unitIndex.get('a')!;
+    expect(moraleModifiers(s, u).advancing).toBeUndefined();
+    const e = ev(act(s, { k: 'climb' }, []), 'climb');
+    expect(e.over).toBe(true);
+    expect(moraleModifiers(s, u).advancing).toBe(1);
+  });
+});
+
+describe('Morale: "-1 Enemy closer to unit flanks/rear than friends" with two enemies equally near [W30] (second reading D7)', () => {
+  // A man alone facing east; two enemies at the same distance, one dead ahead (listed first), one
+  // 62.6° off his facing.
+  const sc = testScenario([{ side: 0, unit: 'one' }, { side: 1 }, { side: 1 }]);
+  const r = 2.55;
+  const a = (62.6 * Math.PI) / 180;
+  const at = (): ReturnType<typeof position> =>
+    position(sc, { A01: [100, 100, 0], B01: [100 + r, 100, 180], B02: [100 + r * Math.cos(a), 100 + r * Math.sin(a), 240] });
+  it('an enemy on his flank as near as the nearest threatens it, whatever the figure order (before 1.4.0 the first listed decided)', () => {
+    const s = at();
+    const u = sc.unitIndex.get('one')!;
+    expect(flankedBy(s, u)).toBe(fig(s, 'B02'));
+    expect(moraleModifiers(s, u).flanked).toBe(-1);
+  });
+  it('the morale event names the enemy on the flank (`flankedBy`)', () => {
+    const s = at();
+    const events: GameEvent[] = [];
+    moraleTest(s, sc.unitIndex.get('one')!, 'charged', { rng: { next: () => 0.99 }, emit: (e) => events.push(e) });
+    const e = ev(events, 'morale');
+    expect(e.flankedBy).toBe('B02');
+    expect((e.mods as Record<string, number>).flanked).toBe(-1);
+  });
+  it('with the flank enemy 0.1 cm further off, the nearest is dead ahead: no −1', () => {
+    const s = at();
+    const b2 = fig(s, 'B02');
+    s.x[b2] = 100 + (r + 0.1) * Math.cos(a);
+    s.y[b2] = 100 + (r + 0.1) * Math.sin(a);
+    expect(flankedBy(s, sc.unitIndex.get('one')!)).toBe(-1);
   });
 });
 

@@ -250,8 +250,10 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const spots: Vec[] = [];
   for (let k = 0; k < 24; k++) {
     const a = (k / 24) * 2 * Math.PI;
-    // Walk out from the centre until the base is clear of the objective.
-    for (let r = 0.5; r < 200; r += 0.25) {
+    // Walk out from the centre until the base is clear of the objective: the spot's gap is 0.15–0.2 cm,
+    // inside base contact (0.3 cm, [W20], [W34]; since ruleset 1.4.0, audit D5: the walk was in
+    // 0.25 cm steps, leaving gaps up to 0.4 cm, and contact with the objective allowed 0.5 cm).
+    for (let r = 0.5; r < 200; r += 0.05) {
       const x = c.x + r * Math.cos(a);
       const y = c.y + r * Math.sin(a);
       if (distToPolygon(x, y, objPoly) >= radius + 0.15 && !pointInPolygon(x, y, objPoly)) {

@@ -846,7 +846,7 @@ export function atObjective(s: SowState, f: number): boolean {
     const dy = b.y - a.y;
     const l2 = dx * dx + dy * dy;
     const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2));
-    if (dist(x, y, a.x + t * dx, a.y + t * dy) <= sc.radius + 0.5) return true;
+    if (dist(x, y, a.x + t * dx, a.y + t * dy) <= sc.contact - sc.radius + 1e-9) return true;
   }
   return false;
 }
@@ -1038,8 +1038,12 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
       const over = climbed >= p.height - 1e-9;
       s.climbed[f] = over ? 0 : climbed;
       if (over) {
+        const before = nearestEnemy(s, info.side, s.x[f], s.y[f]).d;
         s.x[f] = p.to.x;
         s.y[f] = p.to.y;
+        // A climb over the line is a move for "+1 Unit moving towards the nearest enemy" as it is for
+        // "No Advance" ([W31], [W32]; since ruleset 1.4.0, second outside reading D8).
+        if (nearestEnemy(s, info.side, s.x[f], s.y[f]).d < before - 0.01) s.advanced[s.unitOf[f]] = 1;
       }
       ctx.emit?.({
         e: 'climb',
@@ -1304,6 +1308,36 @@ export function unitCover(s: SowState, u: number): Record<string, string> {
   return out;
 }
 
+/**
+ * The enemy that puts a unit's flank or rear at risk ([W30]), or −1: the nearest enemy to the unit's
+ * centre, more than 45° off its mean facing and nearer than any friendly figure of another unit.
+ * Enemies within 0.01 cm of the nearest distance are all "the nearest": if any of them is off to a
+ * flank, the flank is threatened (the first such by figure order is named). Since ruleset 1.4.0,
+ * second outside reading D7: before, the first by figure order alone decided.
+ */
+export function flankedBy(s: SowState, u: number): number {
+  const sc = s.sc;
+  const side = sc.units[u].side;
+  if (activeMembers(s, u).length === 0) return -1;
+  const pose = unitPose(s, u);
+  const e = nearestEnemy(s, side, pose.x, pose.y);
+  if (e.f < 0) return -1;
+  let friend = Infinity;
+  for (const g of sc.sides[side].figures) {
+    if (s.status[g] !== ON || s.unitOf[g] === u) continue;
+    friend = Math.min(friend, dist(pose.x, pose.y, s.x[g], s.y[g]));
+  }
+  if (!(e.d < friend)) return -1;
+  for (const g of sc.sides[1 - side].figures) {
+    if (s.status[g] !== ON || dist(pose.x, pose.y, s.x[g], s.y[g]) > e.d + FLANK_TIE) continue;
+    if (angleDiff(angleTo(pose.x, pose.y, s.x[g], s.y[g]), pose.facing) * DEG > 45) return g;
+  }
+  return -1;
+}
+
+/** Enemies within this many cm of the nearest one's distance count as equally near ([W30]). */
+export const FLANK_TIE = 0.01;
+
 /** The modifiers of a unit's morale test now, by name [W26]–[W31]. */
 export function moraleModifiers(s: SowState, u: number): Record<string, number> {
   const sc = s.sc;
@@ -1337,19 +1371,7 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
     }
   }
   if (retiring) mods.retiring = MORALE_MODS.retiring;
-  const pose = unitPose(s, u);
-  if (members.length > 0) {
-    const e = nearestEnemy(s, side, pose.x, pose.y);
-    if (e.f >= 0) {
-      const off = angleDiff(angleTo(pose.x, pose.y, s.x[e.f], s.y[e.f]), pose.facing) * DEG;
-      let friend = Infinity;
-      for (const g of sc.sides[side].figures) {
-        if (s.status[g] !== ON || s.unitOf[g] === u) continue;
-        friend = Math.min(friend, dist(pose.x, pose.y, s.x[g], s.y[g]));
-      }
-      if (off > 45 && e.d < friend) mods.flanked = MORALE_MODS.flanked;
-    }
-  }
+  if (flankedBy(s, u) >= 0) mods.flanked = MORALE_MODS.flanked;
   if (s.advanced[u]) mods.advancing = MORALE_MODS.advancing;
   for (const v of sc.sides[side].units) {
     if (v === u || !(s.advanced[v] || s.wonMelee[v])) continue;
@@ -1420,7 +1442,21 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
     // The same result again holds for the unit's next action phase too ("next turn", [W32]).
     s.pending[u] = Math.max(s.pending[u], own ? 2 : 1);
   }
-  ctx.emit?.({ e: 'morale', turn: s.turn, unit: sc.units[u].id, trigger, die: `d${die}`, face, mods, inCover: unitCover(s, u), score, result: MORALE_NAMES[result], status: MORALE_NAMES[s.morale[u]] });
+  const flank = mods.flanked !== undefined ? flankedBy(s, u) : -1;
+  ctx.emit?.({
+    e: 'morale',
+    turn: s.turn,
+    unit: sc.units[u].id,
+    trigger,
+    die: `d${die}`,
+    face,
+    mods,
+    inCover: unitCover(s, u),
+    ...(flank >= 0 ? { flankedBy: sc.figures[flank].id } : {}),
+    score,
+    result: MORALE_NAMES[result],
+    status: MORALE_NAMES[s.morale[u]],
+  });
   // Running men drop what they carry [W6], [W32].
   if (s.morale[u] >= BROKEN) for (const f of activeMembers(s, u)) dropBarrel(s, f, 'running', ctx);
   return s.morale[u];
