@@ -62,6 +62,38 @@ describe('Morale Result "-3 Break and run, use both actions": a runner by a fenc
   });
 });
 
+describe('Morale Result "-3 Break and run, use both actions must end further from the enemy": no way to the rear runs, so the runner runs aside [W32] [W11] (second reading C2)', () => {
+  it('an enemy stands at the runner\'s rear: every way back ends nearer him, so it moves away from him, sideways to its rear edge', () => {
+    const sc = testScenario([{ side: 0, unit: 'run' }, { side: 1 }]);
+    const s = position(sc, { A01: [100, 100, 0], B01: [90, 100, 0] });
+    s.morale[sc.unitIndex.get('run')!] = BROKEN;
+    acting(s, 'A01');
+    const a = fig(s, 'A01');
+    expect(movePlan(s, a, 'rear')).toBeNull();
+    expect(keys(s)).toEqual(['move:away']);
+    const e = ev(act(s, { k: 'move', to: 'away' }, []), 'move');
+    expect(e.length).toBeCloseTo(12, 6);
+    // Straight across the line from the enemy (90° off it): no farther from its rear edge, 15.6 cm from him.
+    expect(s.x[a]).toBeCloseTo(100, 6);
+    expect(nearestEnemy(s, 0, s.x[a], s.y[a]).d).toBeCloseTo(Math.hypot(10, 12), 6);
+    expect(keys(s)).toContain('move:away');
+  });
+  it('a wounded rider facing the enemy cannot turn about and still run with one action; he wheels 135° and rides the 6 cm left', () => {
+    const sc = testScenario([{ side: 0, unit: 'run', mounted: true, weapon: 'pistol', melee: 'swordPistol' }, { side: 1 }]);
+    const s = position(sc, { A01: [100, 100, 0], B01: [110, 100, 180] });
+    const a = fig(s, 'A01');
+    s.wounds[a] = 1;
+    s.morale[sc.unitIndex.get('run')!] = BROKEN;
+    acting(s, 'A01');
+    expect(keys(s)).toEqual(['move:away']);
+    const e = ev(act(s, { k: 'move', to: 'away' }, []), 'move');
+    expect(e.turned).toBeCloseTo(135, 6);
+    expect(e.used).toBeCloseTo(24, 6);
+    expect(e.length).toBeCloseTo(6, 6);
+    expect(nearestEnemy(s, 0, s.x[a], s.y[a]).d).toBeGreaterThan(10.01);
+  });
+});
+
 describe('Movement: a fence is a line the base may not pass over, ends included [W5] [W11] (audit D3)', () => {
   it('a move past a fence\'s end keeps the base clear of it (before 1.4.0 only the centre was kept off the line)', () => {
     const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 100]] }] });

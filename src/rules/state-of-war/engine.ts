@@ -506,6 +506,7 @@ export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
 }
 
 function planMove(s: SowState, f: number, key: string): MovePlan | null {
+  if (key === 'away') return awayPlan(s, f);
   const d = destination(s, f, key);
   if (!d) return null;
   const side = s.sc.figures[f].side;
@@ -525,6 +526,52 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   }
   return plan;
 }
+
+/**
+ * A runner's move straight away from its nearest enemy, or at 45° or 90° to that line, whichever
+ * ends nearest its rear edge (ties: in that order), as far as one action takes it and ending
+ * further from the nearest enemy ([W32]); null when none does. Offered only when neither `rear`
+ * nor `round` is ({@link destinationKeys}): "use both actions" is a duty to run while any way
+ * runs (since ruleset 1.4.0, second outside reading C2: a runner whose way to the rear led nearer
+ * an enemy — one beside its rear, or a rider facing the enemy with one action, whose turn about
+ * cost it all — was passed over although it could run aside).
+ */
+function awayPlan(s: SowState, f: number): MovePlan | null {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const e = nearestEnemy(s, side, s.x[f], s.y[f]);
+  if (e.f < 0) return null;
+  const before = e.d;
+  const from = { x: s.x[f], y: s.y[f] };
+  const base = angleTo(s.x[e.f], s.y[e.f], from.x, from.y);
+  const reach = moveRate(s.mounted[f] === 1);
+  let best: MovePlan | null = null;
+  let bestBack = Infinity;
+  for (const off of AWAY_TURNS) {
+    const a = base + (off * Math.PI) / 180;
+    // The point one move away on that heading, drawn in to the table's usable area.
+    let len = reach;
+    let to = { x: from.x + Math.cos(a) * len, y: from.y + Math.sin(a) * len };
+    while (len > 0.5 && !sc.table.isFree(to.x, to.y)) {
+      len -= 0.5;
+      to = { x: from.x + Math.cos(a) * len, y: from.y + Math.sin(a) * len };
+    }
+    if (len <= 0.5) continue;
+    const path = sc.table.path(from, to);
+    if (!path) continue;
+    const plan = planAlong(s, f, path, 0, side, true, before);
+    if (!plan || plan.turnOnly || nearestEnemy(s, side, plan.to.x, plan.to.y).d <= before + 0.01) continue;
+    const back = rearDistance(sc, side, plan.to.x, plan.to.y);
+    if (back < bestBack - 1e-9) {
+      best = plan;
+      bestBack = back;
+    }
+  }
+  return best;
+}
+
+/** The headings of {@link awayPlan}, in degrees off the line straight away from the nearest enemy. */
+const AWAY_TURNS = [0, 45, -45, 90, -90];
 
 /**
  * The move's own test of a place (x, y) for a figure of `side`: clear of enemies, and for a unit
@@ -797,7 +844,12 @@ const NEAREST_D: number[] = [];
 function destinationKeys(s: SowState, f: number): string[] {
   const sc = s.sc;
   const info = sc.figures[f];
-  if (running(s, f)) return roundToo(s, f, ['rear']);
+  if (running(s, f)) {
+    const keys = roundToo(s, f, ['rear']);
+    // No way to the rear runs: the runner runs aside, away from the enemy ([W32], second reading C2).
+    if (keys.length === 1 && !movePlan(s, f, 'rear')) return ['away'];
+    return keys;
+  }
   // A figure already in cover from its nearest enemy has no nearer cover to fall back to: it goes
   // to the rear ([W32]; since 1.4.0, second outside reading C1: before, it shuffled along its cover).
   if (s.mustRetire[f]) return roundToo(s, f, coveredFromEnemy(s, f) ? ['rear'] : ['cover', 'rear']);
