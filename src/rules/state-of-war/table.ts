@@ -313,8 +313,9 @@ function touches(sc: SowScenario, poly: readonly Vec[], x: number, y: number): b
 }
 
 /**
- * Line of sight [W14]: buildings (and the objective) block; a wood blocks a line through it unless
- * one end stands in that wood; figures do not block.
+ * Line of sight [W14]: buildings block; a wood blocks a line through it unless one end stands in
+ * that wood; figures do not block, nor does the objective (the wagon: impassable, but no terrain
+ * the sheet names as blocking or cover; audit D4, a reading kept).
  */
 export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
   if (!sc.table.lineOfSight(ax, ay, bx, by)) return false;
