@@ -419,25 +419,27 @@ describe('Morale', () => {
     expect(keys(s)).toContain('done');
   });
   it('"-2 Move towards nearest cover": a building is hard cover ("walls, buildings"), so falling back can go to it [W17][W32] (audit A3)', () => {
+    // Since 1.4.0 a fall back's cover lies no farther forward than the figure (second outside
+    // reading C1), so the barn is put behind it (side A's rear is the west edge) and the wood ahead.
     const terrain = {
       terrain: [
-        { id: 'barn', kind: 'building', polygon: [[110, 90], [120, 90], [120, 110], [110, 110]] },
-        { id: 'wood', kind: 'wood', polygon: [[10, 90], [20, 90], [20, 110], [10, 110]] },
+        { id: 'barn', kind: 'building', polygon: [[90, 90], [100, 90], [100, 110], [90, 110]] },
+        { id: 'wood', kind: 'wood', polygon: [[180, 90], [190, 90], [190, 110], [180, 110]] },
       ],
     };
     const sc2 = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], terrain);
-    const s = acting(position(sc2, { A01: [104, 100, 0], B01: [60, 160] }), 'A01');
+    const s = acting(position(sc2, { A01: [106, 100, 0], B01: [150, 160] }), 'A01');
     const a = fig(s, 'A01');
     s.mustRetire[a] = 1;
     s.options = null;
     expect(keys(s)).toContain('move:cover');
     const plan = movePlan(s, a, 'cover')!;
-    // The barn's wall is 6 cm off, the wood 84 cm: the move ends with the base touching the barn.
-    expect(plan.to.x).toBeCloseTo(110 - sc2.radius, 6);
+    // The barn's wall is 6 cm off, the wood 74 cm: the move ends with the base touching the barn.
+    expect(plan.to.x).toBeCloseTo(100 + sc2.radius, 6);
     expect(plan.length).toBeLessThan(6);
     act(s, { k: 'move', to: 'cover' }, []);
     expect(inCoverAt(sc2, s.x[a], s.y[a])).toBe(true);
-    expect(coverOf(sc2, 60, 100, s.x[a], s.y[a])).toBe('hard');
+    expect(coverOf(sc2, 150, 160, s.x[a], s.y[a])).toBe('hard');
   });
   it('a routed unit never rallies; a broken one rallies on 4+ at the end of its action phase [W32]', () => {
     const s = acting(base(), 'A06');

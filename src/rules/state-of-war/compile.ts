@@ -5,7 +5,7 @@
  * the scenario. All lengths in centimetres.
  */
 import { ScenarioError } from '../../core/model.js';
-import type { DistanceField } from '../../core/nav.js';
+import { type DistanceField, NavMap } from '../../core/nav.js';
 import { type Box, type Polygon, type Vec, bbox, distToPolygon, isConvex, pointInPolygon, vertexMean } from '../../core/geometry.js';
 import { Table, TableSpecError, type TerrainArea, type TerrainAreaSpec } from '../../core/table/index.js';
 import { parseScenario } from '../../core/scenario.js';
@@ -124,6 +124,12 @@ export interface SowScenario {
   contact: number;
   /** The measured table (src/core/table): paths round buildings and the objective, cover, heights. */
   table: Table;
+  /**
+   * Way-finding for runners and figures falling back ([W32]): the table's obstacles and every fence
+   * or wall line as a thin bar, so a way to the rear goes round a line's end (through a gap) rather
+   * than stopping at it.
+   */
+  runNav: NavMap;
   buildings: Area[];
   woods: Area[];
   difficult: Area[];
@@ -164,6 +170,11 @@ export interface SowScenario {
 
 const deg = Math.PI / 180;
 
+/** Half the side (cm) of the square kept clear round each end of a fence or wall line (see compile). */
+export const FENCE_END_HALF = 0.15;
+/** Half the thickness (cm) of a fence or wall line in the runners' way-finding ({@link SowScenario.runNav}). */
+export const FENCE_HALF = 0.12;
+
 /** Validate and compile a State of War scenario. Throws {@link ScenarioError} naming the JSON path. */
 export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const file = parseScenario(stateOfWarScenarioSchema, raw, source);
@@ -193,12 +204,26 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const objPoly = o.polygon.map(([x, y]) => ({ x, y }));
   if (!isConvex(objPoly)) fail('$.objective.polygon', 'the objective must be convex');
   specs.push({ id: o.id, label: o.name, kind: 'objective', polygon: objPoly, impassable: true });
+  // The ends of each fence or wall line, as small squares no base may stand on or cross: routes go
+  // round a line's end with the base clear of it, never over it ([W5], [W11]; since ruleset 1.4.0,
+  // audit D3: before, only the centre's route was kept off the line, so bases passed over its ends).
+  const fenceEnds: Vec[] = [];
+  for (const f of file.fences) {
+    const first = f.line[0];
+    const last = f.line[f.line.length - 1];
+    fenceEnds.push({ x: first[0], y: first[1] });
+    if (last[0] !== first[0] || last[1] !== first[1]) fenceEnds.push({ x: last[0], y: last[1] });
+  }
+  fenceEnds.forEach((e, k) => {
+    const h = FENCE_END_HALF;
+    specs.push({ id: `fence end ${k + 1}`, kind: 'fence end', polygon: [{ x: e.x - h, y: e.y - h }, { x: e.x + h, y: e.y - h }, { x: e.x + h, y: e.y + h }, { x: e.x - h, y: e.y + h }], impassable: true });
+  });
   let table: Table;
   try {
     table = new Table({ width: W, height: H, unit: 'cm', radius, areas: specs, cell: 2 });
   } catch (e) {
     if (e instanceof TableSpecError) {
-      return fail(e.index >= 0 && e.index < file.terrain.length ? `$.terrain[${e.index}]` : e.index >= 0 ? '$.objective' : '$.table', e.message);
+      return fail(e.index >= 0 && e.index < file.terrain.length ? `$.terrain[${e.index}]` : e.index === file.terrain.length ? '$.objective' : e.index >= 0 ? '$.fences' : '$.table', e.message);
     }
     throw e;
   }
@@ -225,8 +250,10 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const spots: Vec[] = [];
   for (let k = 0; k < 24; k++) {
     const a = (k / 24) * 2 * Math.PI;
-    // Walk out from the centre until the base is clear of the objective.
-    for (let r = 0.5; r < 200; r += 0.25) {
+    // Walk out from the centre until the base is clear of the objective: the spot's gap is 0.15–0.2 cm,
+    // inside base contact (0.3 cm, [W20], [W34]; since ruleset 1.4.0, audit D5: the walk was in
+    // 0.25 cm steps, leaving gaps up to 0.4 cm, and contact with the objective allowed 0.5 cm).
+    for (let r = 0.5; r < 200; r += 0.05) {
       const x = c.x + r * Math.cos(a);
       const y = c.y + r * Math.sin(a);
       if (distToPolygon(x, y, objPoly) >= radius + 0.15 && !pointInPolygon(x, y, objPoly)) {
@@ -380,6 +407,21 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       }
     }
   }
+  // The runners' way-finding: the table's obstacles and each fence or wall segment as a bar.
+  const bars: Polygon[] = table.obstacles.map((a) => a.poly);
+  for (const f of fenceSegs) {
+    const l = Math.hypot(f.bx - f.ax, f.by - f.ay);
+    if (l < 1e-9) continue;
+    const ux = ((f.bx - f.ax) / l) * FENCE_HALF;
+    const uy = ((f.by - f.ay) / l) * FENCE_HALF;
+    bars.push([
+      { x: f.ax - ux + uy, y: f.ay - uy - ux },
+      { x: f.bx + ux + uy, y: f.by + uy - ux },
+      { x: f.bx + ux - uy, y: f.by + uy + ux },
+      { x: f.ax - ux - uy, y: f.ay - uy + ux },
+    ]);
+  }
+  const runNav = new NavMap(W, H, bars, radius, 2);
   return {
     file,
     id: file.id,
@@ -390,6 +432,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
     radius,
     contact: 2 * radius + 0.3,
     table,
+    runNav,
     buildings,
     woods,
     difficult,

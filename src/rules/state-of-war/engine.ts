@@ -315,7 +315,7 @@ export interface MovePlan {
  * The spot of `xy` (x, y pairs) nearest to figure f that no other base overlaps and that lies more
  * than `minSq` (squared cm) from it (−1: its own place counts), or null.
  */
-function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: number): Vec | null {
+function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: number, ok?: (x: number, y: number) => boolean): Vec | null {
   const fx = s.x[f];
   const fy = s.y[f];
   const n = xy.length >> 1;
@@ -333,7 +333,7 @@ function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: n
     }
   }
   if (best < 0) return null;
-  if (bd < 1e-4 || placeFree(s, xy[2 * best], xy[2 * best + 1], f)) return { x: xy[2 * best], y: xy[2 * best + 1] };
+  if ((bd < 1e-4 || placeFree(s, xy[2 * best], xy[2 * best + 1], f)) && (!ok || ok(xy[2 * best], xy[2 * best + 1]))) return { x: xy[2 * best], y: xy[2 * best + 1] };
   // Then the next nearest (ties: the first listed), one at a time, until one is free: the same
   // spot as the nearest free one, with the occupancy test asked only of the spots tried.
   D[best] = NaN;
@@ -348,7 +348,7 @@ function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: n
       }
     }
     if (best < 0) return null;
-    if (placeFree(s, xy[2 * best], xy[2 * best + 1], f)) return { x: xy[2 * best], y: xy[2 * best + 1] };
+    if (placeFree(s, xy[2 * best], xy[2 * best + 1], f) && (!ok || ok(xy[2 * best], xy[2 * best + 1]))) return { x: xy[2 * best], y: xy[2 * best + 1] };
     D[best] = NaN;
   }
 }
@@ -374,7 +374,7 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
   }
   if (key === 'cover') {
-    const best = nearestFreeSpot(s, f, sc.coverSpots, 0.25);
+    const best = s.mustRetire[f] ? fallBackCover(s, f) : nearestFreeSpot(s, f, sc.coverSpots, 0.25);
     if (!best) return null;
     const path = sc.table.path(from, best);
     return path ? { path, stopShort: 0 } : null;
@@ -385,6 +385,24 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     if (!q) return null;
     const path = sc.table.path(from, q);
     return path ? { path, stopShort: 0 } : null;
+  }
+  if (key === 'round') {
+    // The rear edge by a way round fence and wall lines (through a gap, round an end): a runner's or a
+    // falling-back figure's way when the straight one is cut by a line ([W32]; since ruleset 1.4.0,
+    // audit C5: before, "rear" was only the point straight behind, and a runner stopped at a fence
+    // beside a gap with its actions unspent).
+    const nav = sc.runNav;
+    const p = rearPoint(sc, side, from.x, from.y);
+    const q = nav.isFree(p.x, p.y) ? p : nav.nearestFree(p.x, p.y, 20, () => true);
+    if (!q) return null;
+    // A base standing by a line is not clear of its bar: the way starts from the nearest clear place.
+    const start = nav.isFree(from.x, from.y) ? from : nav.nearestFree(from.x, from.y, 1, () => true);
+    if (!start) return null;
+    const path = nav.path(start, q);
+    if (!path) return null;
+    if (start === from) return { path, stopShort: 0 };
+    const points = [from, ...path.points];
+    return { path: { points, length: pathLength(points) }, stopShort: 0 };
   }
   if (key === 'unit') {
     const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
@@ -403,6 +421,30 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     return path ? { path, stopShort: 2 * sc.radius + 0.5 } : null;
   }
   return null;
+}
+
+/**
+ * Where a falling-back figure's "Move towards nearest cover" goes ([W32]): the nearest free cover
+ * place that is cover from its nearest enemy (a shot from him there would throw a cover die, [W17])
+ * and no farther forward than the figure stands (no nearer the enemy's table edge: it retires).
+ * Since ruleset 1.4.0, a second outside reading (C1): before, the nearest place of any cover,
+ * whoever the enemy, so a fall back could go along the enemy's face of a fence or deeper into his
+ * position. Null when there is none (the figure falls back to the rear).
+ */
+function fallBackCover(s: SowState, f: number): Vec | null {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const e = nearestEnemy(s, side, s.x[f], s.y[f]);
+  const back = rearDistance(sc, side, s.x[f], s.y[f]);
+  const ok = (x: number, y: number): boolean =>
+    rearDistance(sc, side, x, y) <= back + 1e-9 && (e.f < 0 || coverSourceOf(sc, s.x[e.f], s.y[e.f], x, y).cover !== 'open');
+  return nearestFreeSpot(s, f, sc.coverSpots, 0.25, ok);
+}
+
+/** True when figure f stands in cover from its nearest enemy: a shot from him would throw a cover die [W17], [W32]. */
+export function coveredFromEnemy(s: SowState, f: number): boolean {
+  const e = nearestEnemy(s, s.sc.figures[f].side, s.x[f], s.y[f]);
+  return e.f >= 0 && coverSourceOf(s.sc, s.x[e.f], s.y[e.f], s.x[f], s.y[f]).cover !== 'open';
 }
 
 /** True when no active enemy of `side` stands in base contact with a figure at (x, y). */
@@ -437,7 +479,7 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, side: 
     const b = path.points[1];
     const dir = angleTo(a.x, a.y, b.x, b.y);
     if (angleDiff(dir, s.facing[f]) * DEG > 5) {
-      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach, turnOnly: true };
+      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach: { ...reach, difficult: 0 }, turnOnly: true };
     }
   }
   return null;
@@ -464,6 +506,7 @@ export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
 }
 
 function planMove(s: SowState, f: number, key: string): MovePlan | null {
+  if (key === 'away') return awayPlan(s, f);
   const d = destination(s, f, key);
   if (!d) return null;
   const side = s.sc.figures[f].side;
@@ -483,6 +526,52 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   }
   return plan;
 }
+
+/**
+ * A runner's move straight away from its nearest enemy, or at 45° or 90° to that line, whichever
+ * ends nearest its rear edge (ties: in that order), as far as one action takes it and ending
+ * further from the nearest enemy ([W32]); null when none does. Offered only when neither `rear`
+ * nor `round` is ({@link destinationKeys}): "use both actions" is a duty to run while any way
+ * runs (since ruleset 1.4.0, second outside reading C2: a runner whose way to the rear led nearer
+ * an enemy — one beside its rear, or a rider facing the enemy with one action, whose turn about
+ * cost it all — was passed over although it could run aside).
+ */
+function awayPlan(s: SowState, f: number): MovePlan | null {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const e = nearestEnemy(s, side, s.x[f], s.y[f]);
+  if (e.f < 0) return null;
+  const before = e.d;
+  const from = { x: s.x[f], y: s.y[f] };
+  const base = angleTo(s.x[e.f], s.y[e.f], from.x, from.y);
+  const reach = moveRate(s.mounted[f] === 1);
+  let best: MovePlan | null = null;
+  let bestBack = Infinity;
+  for (const off of AWAY_TURNS) {
+    const a = base + (off * Math.PI) / 180;
+    // The point one move away on that heading, drawn in to the table's usable area.
+    let len = reach;
+    let to = { x: from.x + Math.cos(a) * len, y: from.y + Math.sin(a) * len };
+    while (len > 0.5 && !sc.table.isFree(to.x, to.y)) {
+      len -= 0.5;
+      to = { x: from.x + Math.cos(a) * len, y: from.y + Math.sin(a) * len };
+    }
+    if (len <= 0.5) continue;
+    const path = sc.table.path(from, to);
+    if (!path) continue;
+    const plan = planAlong(s, f, path, 0, side, true, before);
+    if (!plan || plan.turnOnly || nearestEnemy(s, side, plan.to.x, plan.to.y).d <= before + 0.01) continue;
+    const back = rearDistance(sc, side, plan.to.x, plan.to.y);
+    if (back < bestBack - 1e-9) {
+      best = plan;
+      bestBack = back;
+    }
+  }
+  return best;
+}
+
+/** The headings of {@link awayPlan}, in degrees off the line straight away from the nearest enemy. */
+const AWAY_TURNS = [0, 45, -45, 90, -90];
 
 /**
  * The move's own test of a place (x, y) for a figure of `side`: clear of enemies, and for a unit
@@ -755,8 +844,15 @@ const NEAREST_D: number[] = [];
 function destinationKeys(s: SowState, f: number): string[] {
   const sc = s.sc;
   const info = sc.figures[f];
-  if (running(s, f)) return ['rear'];
-  if (s.mustRetire[f]) return ['cover', 'rear'];
+  if (running(s, f)) {
+    const keys = roundToo(s, f, ['rear']);
+    // No way to the rear runs: the runner runs aside, away from the enemy ([W32], second reading C2).
+    if (keys.length === 1 && !movePlan(s, f, 'rear')) return ['away'];
+    return keys;
+  }
+  // A figure already in cover from its nearest enemy has no nearer cover to fall back to: it goes
+  // to the rear ([W32]; since 1.4.0, second outside reading C1: before, it shuffled along its cover).
+  if (s.mustRetire[f]) return roundToo(s, f, coveredFromEnemy(s, f) ? ['rear'] : ['cover', 'rear']);
   const keys: string[] = [];
   // The objective is a destination for both sides: one to fire it, the other to guard it.
   if (!atObjective(s, f)) keys.push('obj');
@@ -776,6 +872,18 @@ function destinationKeys(s: SowState, f: number): string[] {
   return keys;
 }
 
+/**
+ * A runner's or falling-back figure's destinations, with `round` (the rear edge by a way round fence
+ * and wall lines) when that way ends elsewhere than the straight `rear` one ([W32], audit C5).
+ */
+function roundToo(s: SowState, f: number, keys: string[]): string[] {
+  const round = movePlan(s, f, 'round');
+  if (!round) return keys;
+  const rear = movePlan(s, f, 'rear');
+  if (rear && dist(rear.to.x, rear.to.y, round.to.x, round.to.y) < 0.3) return keys;
+  return [...keys, 'round'];
+}
+
 /** True when figure f is in base contact with the objective (it may fire it). */
 export function atObjective(s: SowState, f: number): boolean {
   const sc = s.sc;
@@ -790,7 +898,7 @@ export function atObjective(s: SowState, f: number): boolean {
     const dy = b.y - a.y;
     const l2 = dx * dx + dy * dy;
     const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2));
-    if (dist(x, y, a.x + t * dx, a.y + t * dy) <= sc.radius + 0.5) return true;
+    if (dist(x, y, a.x + t * dx, a.y + t * dy) <= sc.contact - sc.radius + 1e-9) return true;
   }
   return false;
 }
@@ -982,8 +1090,12 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
       const over = climbed >= p.height - 1e-9;
       s.climbed[f] = over ? 0 : climbed;
       if (over) {
+        const before = nearestEnemy(s, info.side, s.x[f], s.y[f]).d;
         s.x[f] = p.to.x;
         s.y[f] = p.to.y;
+        // A climb over the line is a move for "+1 Unit moving towards the nearest enemy" as it is for
+        // "No Advance" ([W31], [W32]; since ruleset 1.4.0, second outside reading D8).
+        if (nearestEnemy(s, info.side, s.x[f], s.y[f]).d < before - 0.01) s.advanced[s.unitOf[f]] = 1;
       }
       ctx.emit?.({
         e: 'climb',
@@ -1121,6 +1233,7 @@ function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: Ste
     allowance: moveRate(s.mounted[f] === 1),
     used: r2(plan.reach.cost),
     turned: r2(plan.reach.turned),
+    difficult: r2(plan.reach.difficult),
   });
   if (!plan.turnOnly && nearestEnemy(s, side, s.x[f], s.y[f]).d < before - 0.01) s.advanced[s.unitOf[f]] = 1;
   leaveIfRunning(s, f, ctx);
@@ -1247,6 +1360,36 @@ export function unitCover(s: SowState, u: number): Record<string, string> {
   return out;
 }
 
+/**
+ * The enemy that puts a unit's flank or rear at risk ([W30]), or −1: the nearest enemy to the unit's
+ * centre, more than 45° off its mean facing and nearer than any friendly figure of another unit.
+ * Enemies within 0.01 cm of the nearest distance are all "the nearest": if any of them is off to a
+ * flank, the flank is threatened (the first such by figure order is named). Since ruleset 1.4.0,
+ * second outside reading D7: before, the first by figure order alone decided.
+ */
+export function flankedBy(s: SowState, u: number): number {
+  const sc = s.sc;
+  const side = sc.units[u].side;
+  if (activeMembers(s, u).length === 0) return -1;
+  const pose = unitPose(s, u);
+  const e = nearestEnemy(s, side, pose.x, pose.y);
+  if (e.f < 0) return -1;
+  let friend = Infinity;
+  for (const g of sc.sides[side].figures) {
+    if (s.status[g] !== ON || s.unitOf[g] === u) continue;
+    friend = Math.min(friend, dist(pose.x, pose.y, s.x[g], s.y[g]));
+  }
+  if (!(e.d < friend)) return -1;
+  for (const g of sc.sides[1 - side].figures) {
+    if (s.status[g] !== ON || dist(pose.x, pose.y, s.x[g], s.y[g]) > e.d + FLANK_TIE) continue;
+    if (angleDiff(angleTo(pose.x, pose.y, s.x[g], s.y[g]), pose.facing) * DEG > 45) return g;
+  }
+  return -1;
+}
+
+/** Enemies within this many cm of the nearest one's distance count as equally near ([W30]). */
+export const FLANK_TIE = 0.01;
+
 /** The modifiers of a unit's morale test now, by name [W26]–[W31]. */
 export function moraleModifiers(s: SowState, u: number): Record<string, number> {
   const sc = s.sc;
@@ -1280,19 +1423,7 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
     }
   }
   if (retiring) mods.retiring = MORALE_MODS.retiring;
-  const pose = unitPose(s, u);
-  if (members.length > 0) {
-    const e = nearestEnemy(s, side, pose.x, pose.y);
-    if (e.f >= 0) {
-      const off = angleDiff(angleTo(pose.x, pose.y, s.x[e.f], s.y[e.f]), pose.facing) * DEG;
-      let friend = Infinity;
-      for (const g of sc.sides[side].figures) {
-        if (s.status[g] !== ON || s.unitOf[g] === u) continue;
-        friend = Math.min(friend, dist(pose.x, pose.y, s.x[g], s.y[g]));
-      }
-      if (off > 45 && e.d < friend) mods.flanked = MORALE_MODS.flanked;
-    }
-  }
+  if (flankedBy(s, u) >= 0) mods.flanked = MORALE_MODS.flanked;
   if (s.advanced[u]) mods.advancing = MORALE_MODS.advancing;
   for (const v of sc.sides[side].units) {
     if (v === u || !(s.advanced[v] || s.wonMelee[v])) continue;
@@ -1363,7 +1494,21 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
     // The same result again holds for the unit's next action phase too ("next turn", [W32]).
     s.pending[u] = Math.max(s.pending[u], own ? 2 : 1);
   }
-  ctx.emit?.({ e: 'morale', turn: s.turn, unit: sc.units[u].id, trigger, die: `d${die}`, face, mods, inCover: unitCover(s, u), score, result: MORALE_NAMES[result], status: MORALE_NAMES[s.morale[u]] });
+  const flank = mods.flanked !== undefined ? flankedBy(s, u) : -1;
+  ctx.emit?.({
+    e: 'morale',
+    turn: s.turn,
+    unit: sc.units[u].id,
+    trigger,
+    die: `d${die}`,
+    face,
+    mods,
+    inCover: unitCover(s, u),
+    ...(flank >= 0 ? { flankedBy: sc.figures[flank].id } : {}),
+    score,
+    result: MORALE_NAMES[result],
+    status: MORALE_NAMES[s.morale[u]],
+  });
   // Running men drop what they carry [W6], [W32].
   if (s.morale[u] >= BROKEN) for (const f of activeMembers(s, u)) dropBarrel(s, f, 'running', ctx);
   return s.morale[u];

@@ -24,6 +24,7 @@ import {
   moveRate,
   rangeBand,
   shotResult,
+  turnCost,
 } from './tables.js';
 
 const TOL = 0.02; // event lengths are rounded to hundredths
@@ -145,6 +146,12 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
             if (num(e.allowance) !== allow) bad(`${sc.figures[f].id} moves with allowance ${String(e.allowance)}, should be ${allow}`);
             if (num(e.length) > allow + TOL) bad(`${sc.figures[f].id} moves ${String(e.length)} cm > ${allow}`);
             if (num(e.used) > allow + TOL) bad(`${sc.figures[f].id} uses ${String(e.used)} cm of a ${allow} cm move`);
+            // The allowance used is the route, its cm in difficult ground once more, and a horseman's
+            // turning, from the event's own numbers ([W9], [W10]; audit D2).
+            if (e.kind !== 'turn' && typeof e.difficult === 'number') {
+              const cost = num(e.length) + num(e.difficult) + (mounted[f] ? turnCost(num(e.turned)) : 0);
+              if (Math.abs(cost - num(e.used)) > 3 * TOL) bad(`${sc.figures[f].id} uses ${String(e.used)} cm for a move costing ${cost.toFixed(2)} cm`);
+            }
             const from = e.from as number[];
             const to = e.to as number[];
             if (dist(from[0], from[1], to[0], to[1]) > num(e.length) + 2 * TOL) bad(`${sc.figures[f].id} ends further than its route is long`);

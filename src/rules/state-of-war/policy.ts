@@ -12,7 +12,7 @@ import { dist as geoDist } from '../../core/geometry.js';
 import { marginDistribution } from '../../core/dice-contest.js';
 import { type SowAction, actor, chargePlan, meleeBonus, meleePool, movePlan, shotCandidates, shotPools } from './engine.js';
 import { ACTIVE, type SowState } from './state.js';
-import { inCoverAt, nearestEnemy } from './table.js';
+import { inCoverAt, nearestEnemy, rearDistance } from './table.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
@@ -99,7 +99,8 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
         if (!p) return -5;
         const gain = here - toObjective(s, p.to.x, p.to.y);
         const ride = a.k === 'ride' ? 2 : 0;
-        if (a.to === 'rear') return raider ? 0.2 : -1;
+        // To the rear, straight or round a fence's end: the way that gains most ground toward it.
+        if (a.to === 'rear' || a.to === 'round' || a.to === 'away') return (raider ? 0.2 : -1) + 0.01 * (rearDistance(sc, info.side, s.x[f], s.y[f]) - rearDistance(sc, info.side, p.to.x, p.to.y));
         if (raider) {
           if (a.to === 'obj') return 6 + 0.4 * gain + ride + (p.turnOnly ? -4 : 0);
           if (a.to === 'cover') return 1 + ride;

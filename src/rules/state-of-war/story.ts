@@ -56,7 +56,7 @@ function pt(v: Json | undefined): string {
   return Array.isArray(v) ? `(${v.join(', ')})` : '';
 }
 
-const DEST: Record<string, string> = { obj: 'toward the objective', cover: 'to cover', rear: 'toward the rear edge', unit: 'back to its unit' };
+const DEST: Record<string, string> = { obj: 'toward the objective', cover: 'to cover', rear: 'toward the rear edge', round: 'toward the rear edge, round the fence', away: 'away from the enemy', unit: 'back to its unit' };
 
 function destWords(sc: SowScenario, key: string): string {
   if (key.startsWith('foe:')) return `toward ${figureLabel(sc, key.slice(4))}`;

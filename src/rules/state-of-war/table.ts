@@ -105,32 +105,129 @@ export interface Reach {
   turned: number;
   /** True when the walk stopped at a fence or wall. */
   fence: boolean;
+  /** Cm of the route walked (up to {@link dist}) inside difficult ground, each costing 2 [W9]. */
+  difficult: number;
 }
 
-const STEP = 0.5;
+/**
+ * How close (cm) a moving base's edge comes to a fence or wall line before the move stops [W5],
+ * [W11]: a base may touch the line, never pass over it or over its end (since ruleset 1.4.0, audit
+ * D3: before, only the centre's route was tested, so bases passed over fence ends).
+ */
+export const FENCE_STOP = 0.1;
+/** A base whose centre is within the radius + this (cm) of a fence or wall line stands by it ({@link reachAlong}). */
+const FENCE_BY = 0.15;
+
+/**
+ * Entry distance (0..l) along the leg from (ax, ay) in unit direction (ux, uy), of length l, into
+ * the capsule of radius `rad` round the segment p→q; Infinity when it does not enter it.
+ */
+function capsuleEntry(ax: number, ay: number, ux: number, uy: number, l: number, px: number, py: number, qx: number, qy: number, rad: number): number {
+  let best = Infinity;
+  // The two end discs.
+  for (let k = 0; k < 2; k++) {
+    const cx = k === 0 ? px : qx;
+    const cy = k === 0 ? py : qy;
+    const wx = cx - ax;
+    const wy = cy - ay;
+    const proj = wx * ux + wy * uy;
+    const perp2 = wx * wx + wy * wy - proj * proj;
+    if (perp2 > rad * rad) continue;
+    const t = proj - Math.sqrt(rad * rad - perp2);
+    if (t >= 0 && t <= l && t < best) best = t;
+  }
+  // The band along the segment: s in [0, len], n in [−rad, rad] (Liang–Barsky).
+  const len = Math.hypot(qx - px, qy - py);
+  if (len > 1e-12) {
+    const vx = (qx - px) / len;
+    const vy = (qy - py) / len;
+    const s0 = (ax - px) * vx + (ay - py) * vy;
+    const n0 = (ax - px) * -vy + (ay - py) * vx;
+    const ds = ux * vx + uy * vy;
+    const dn = ux * -vy + uy * vx;
+    let t0 = 0;
+    let t1 = l;
+    const clip = (p: number, q: number): boolean => {
+      // p·t ≤ q
+      if (Math.abs(p) < 1e-15) return q >= 0;
+      const r = q / p;
+      if (p < 0) {
+        if (r > t0) t0 = r;
+      } else if (r < t1) t1 = r;
+      return t0 <= t1;
+    };
+    if (clip(-ds, s0) && clip(ds, len - s0) && clip(-dn, n0 + rad) && clip(dn, rad - n0) && t0 < best) best = t0;
+  }
+  return best;
+}
+
+/** Parameters (0..1, sorted, 0 and 1 included) where the leg a→b crosses the edges of difficult ground. */
+function difficultCuts(sc: SowScenario, ax: number, ay: number, bx: number, by: number): number[] {
+  const cuts = [0, 1];
+  for (const g of sc.table.slowGround) {
+    const b = g.box;
+    if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) continue;
+    const poly = g.poly;
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+      const px = poly[j].x;
+      const py = poly[j].y;
+      const sx = poly[i].x - px;
+      const sy = poly[i].y - py;
+      const rx = bx - ax;
+      const ry = by - ay;
+      const den = rx * sy - ry * sx;
+      if (Math.abs(den) < 1e-15) continue;
+      const t = ((px - ax) * sy - (py - ay) * sx) / den;
+      const u = ((px - ax) * ry - (py - ay) * rx) / den;
+      if (t > 0 && t < 1 && u >= 0 && u <= 1) cuts.push(t);
+    }
+  }
+  return cuts.sort((x, y) => x - y);
+}
 
 /**
  * How far along `points` a figure may go with one move action ([W8]–[W10], [W5]): its allowance
- * (12 cm on foot, 24 mounted), each cm in difficult ground costing 2, a mounted figure paying 6 cm
- * per started 45° of turning (from `facing` to the first leg and at each bend), and stopping just
- * short of the first fence or wall the route crosses. Walked in half-centimetre steps.
+ * (12 cm on foot, 24 mounted), each cm in difficult ground costing 2 — measured exactly, the route
+ * cut where it crosses the edge of difficult ground (since ruleset 1.4.0, audit D2: before, half-cm
+ * steps were classed by their middles, so a move could use up to 0.25 cm more than its allowance)
+ * — a mounted figure paying 6 cm per 45° of turning, pro rata (from `facing` to the first leg and at
+ * each bend), and stopping where its base would pass over a fence or wall line or its end (the
+ * base's edge {@link FENCE_STOP} from it). A fence the base already stands by (its centre within
+ * the radius + 0.15 cm of the line) stops the move only where the centre's route crosses it, a
+ * radius + 0.1 cm short of the crossing, so a figure by a fence may move along or away from it.
  */
 export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: number, mounted: boolean): Reach {
   const allowance = moveRate(mounted);
-  // Fence: the first crossing along the route stops the move with the base just touching it.
+  const r = sc.radius;
+  // Fence: the first place along the route where the base would reach a fence or wall line.
   let limit = Infinity;
   let walked = 0;
+  const p0 = points[0];
   for (let i = 1; i < points.length && limit === Infinity; i++) {
     const a = points[i - 1];
     const b = points[i];
-    const c = fenceCrossing(sc, a.x, a.y, b.x, b.y);
-    if (c) limit = walked + c.t - sc.radius - 0.1;
-    walked += dist(a.x, a.y, b.x, b.y);
+    const l = dist(a.x, a.y, b.x, b.y);
+    if (l < 1e-12) continue;
+    const ux = (b.x - a.x) / l;
+    const uy = (b.y - a.y) / l;
+    for (const f of sc.fenceSegs) {
+      if (segDist(p0.x, p0.y, f) <= r + FENCE_BY) {
+        // Standing by this line already: only crossing it stops the move.
+        const c = crossingAlong(a.x, a.y, b.x, b.y, f);
+        if (c >= 0) limit = Math.min(limit, walked + c - r - 0.1);
+        continue;
+      }
+      const t = capsuleEntry(a.x, a.y, ux, uy, l, f.ax, f.ay, f.bx, f.by, r + FENCE_STOP);
+      if (t < Infinity) limit = Math.min(limit, walked + t);
+    }
+    walked += l;
   }
+  limit = Math.max(0, limit);
   let cost = 0;
   let turned = 0;
   let heading = facing;
   let done = 0;
+  let hard = 0;
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1];
     const b = points[i];
@@ -139,40 +236,56 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
     const dir = angleTo(a.x, a.y, b.x, b.y);
     if (mounted) {
       const t = turned + angleDiff(heading, dir) * RAD2DEG;
-      if (turnCost(t) + cost > allowance + 1e-9) return { dist: done, cost: cost + turnCost(turned), turned, fence: false };
+      if (turnCost(t) + cost > allowance + 1e-9) return { dist: done, cost: cost + turnCost(turned), turned, fence: false, difficult: hard };
       turned = t;
     }
     heading = dir;
     const turning = mounted ? turnCost(turned) : 0;
-    if (!legMeetsDifficult(sc, a.x, a.y, b.x, b.y)) {
-      // No difficult ground near this leg: every cm costs 1.
-      const byCost = Math.max(0, allowance - turning - cost);
-      const byFence = limit - done;
-      if (byCost < l - 1e-12 || byFence < l - 1e-12) {
-        const extra = Math.max(0, Math.min(byCost, byFence));
-        return { dist: done + extra, cost: cost + extra + turning, turned, fence: byFence <= byCost };
-      }
-      cost += l;
-      done += l;
-      continue;
-    }
-    for (let s = 0; s < l; s += STEP) {
-      const seg = Math.min(STEP, l - s);
-      const mx = a.x + ((b.x - a.x) * (s + seg / 2)) / l;
-      const my = a.y + ((b.y - a.y) * (s + seg / 2)) / l;
-      const factor = inDifficult(sc, mx, my) ? DIFFICULT_FACTOR : 1;
+    // The leg in pieces, cut where it crosses the edge of difficult ground; each piece costs 1 or 2 a cm.
+    const cuts = legMeetsDifficult(sc, a.x, a.y, b.x, b.y) ? difficultCuts(sc, a.x, a.y, b.x, b.y) : WHOLE;
+    for (let k = 1; k < cuts.length; k++) {
+      const seg = (cuts[k] - cuts[k - 1]) * l;
+      if (seg < 1e-12) continue;
+      const mid = (cuts[k] + cuts[k - 1]) / 2;
+      const slow = cuts !== WHOLE && inDifficult(sc, a.x + (b.x - a.x) * mid, a.y + (b.y - a.y) * mid);
+      const factor = slow ? DIFFICULT_FACTOR : 1;
       const byCost = Math.max(0, (allowance - turning - cost) / factor);
       const byFence = limit - done;
       if (byCost < seg - 1e-12 || byFence < seg - 1e-12) {
-        // Part of the step: as far as the allowance or the fence lets it go.
+        // Part of the piece: as far as the allowance or the fence lets it go.
         const extra = Math.max(0, Math.min(byCost, byFence));
-        return { dist: done + extra, cost: cost + extra * factor + turning, turned, fence: byFence <= byCost };
+        return { dist: done + extra, cost: cost + extra * factor + turning, turned, fence: byFence <= byCost, difficult: hard + (slow ? extra : 0) };
       }
       cost += seg * factor;
       done += seg;
+      if (slow) hard += seg;
     }
   }
-  return { dist: done, cost: cost + (mounted ? turnCost(turned) : 0), turned, fence: false };
+  return { dist: done, cost: cost + (mounted ? turnCost(turned) : 0), turned, fence: false, difficult: hard };
+}
+
+/** The cuts of a leg that meets no difficult ground. */
+const WHOLE: readonly number[] = [0, 1];
+
+/** Distance from (x, y) to a fence segment. */
+function segDist(x: number, y: number, f: { ax: number; ay: number; bx: number; by: number }): number {
+  const dx = f.bx - f.ax;
+  const dy = f.by - f.ay;
+  const l2 = dx * dx + dy * dy;
+  const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - f.ax) * dx + (y - f.ay) * dy) / l2)) : 0;
+  return dist(x, y, f.ax + t * dx, f.ay + t * dy);
+}
+
+/** Distance along the leg a→b at which it properly crosses the fence segment, or −1. */
+function crossingAlong(ax: number, ay: number, bx: number, by: number, f: { ax: number; ay: number; bx: number; by: number }): number {
+  if (!segmentsCross(ax, ay, bx, by, f.ax, f.ay, f.bx, f.by)) return -1;
+  const rx = bx - ax;
+  const ry = by - ay;
+  const sx = f.bx - f.ax;
+  const sy = f.by - f.ay;
+  const den = rx * sy - ry * sx;
+  if (den === 0) return -1;
+  return (((f.ax - ax) * sy - (f.ay - ay) * sx) / den) * Math.hypot(rx, ry);
 }
 
 /** True when a base at (x, y) overlaps no other figure on the table (disabled figures lie there too). */
@@ -200,8 +313,9 @@ function touches(sc: SowScenario, poly: readonly Vec[], x: number, y: number): b
 }
 
 /**
- * Line of sight [W14]: buildings (and the objective) block; a wood blocks a line through it unless
- * one end stands in that wood; figures do not block.
+ * Line of sight [W14]: buildings block; a wood blocks a line through it unless one end stands in
+ * that wood; figures do not block, nor does the objective (the wagon: impassable, but no terrain
+ * the sheet names as blocking or cover; audit D4, a reading kept).
  */
 export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
   if (!sc.table.lineOfSight(ax, ay, bx, by)) return false;
