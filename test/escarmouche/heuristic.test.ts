@@ -128,6 +128,21 @@ describe('heuristic: the order of figures (PLAY: "on the roll of a second 1 … 
       expect(at('A1')).toBeGreaterThan(sc2[legal.findIndex((a) => a.k === 'pass')]);
     });
   }
+  it('PLAY: "On the roll of a second 1 … your whole side has lost initiative" — so before the side\'s first 1 a one-die roll cannot end its turn, and a figure whose best action is one is picked first (scored above 10), by the script and the cheaper scores (the chance of two 1s on one die is 0, not −2.8e-17)', () => {
+    const one = testScenario(['..'], [
+      { side: 0, at: [6, 4], mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
+      { side: 0, at: [6, 6] },
+      { side: 1, at: [8, 4], missile: 'musket', rating: 1 },
+    ]);
+    for (const fn of [escarmoucheScores, escarmoucheQuickScores]) {
+      const s = newState(one);
+      s.side = 0;
+      s.first = 0;
+      s.phase = PH_PICK;
+      const legal = legalActions(s);
+      expect(fn(s, legal)[legal.findIndex((a) => a.k === 'pick' && a.f === 'A1')]).toBeGreaterThan(10);
+    }
+  });
   it('the cheaper scores agree with the script on every action but marshalling when a figure acts', () => {
     const s = acting(sc, 'A2');
     const legal = legalActions(s);

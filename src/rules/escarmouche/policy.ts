@@ -106,7 +106,9 @@ for (let n = 0; n < RISK_TABLE; n++) {
   const none = (5 / 6) ** n;
   const one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
   RISK_ONE[n] = one;
-  RISK_TWO[n] = 1 - none - one;
+  // Clamped: for one die 1 − 5/6 − 1/6 is −2.8e-17 in floats, not 0, and the pick order's test
+  // "this roll cannot end the side's turn" (a chance of exactly 0) never held (found in 2.2.0).
+  RISK_TWO[n] = Math.max(0, 1 - none - one);
 }
 
 /** {@link rollRisk} written to {@link RISK_SIDE} and {@link RISK_FIGURE} (no object per call; read them at once). */
@@ -121,7 +123,7 @@ function rollRiskNow(s: EscState, n: number): void {
   } else {
     const none = (5 / 6) ** n;
     one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
-    two = 1 - none - one;
+    two = Math.max(0, 1 - none - one);
   }
   if (s.ones >= 1) {
     RISK_SIDE = two + one;
