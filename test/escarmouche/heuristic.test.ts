@@ -4,10 +4,11 @@
  * while the odds are good.
  */
 import { describe, expect, it } from 'vitest';
-import { escarmoucheQuickScores, escarmoucheScores } from '../../src/rules/escarmouche/policy.js';
+import { escarmoucheQuickScores, escarmoucheScores, escarmoucheScriptDice } from '../../src/rules/escarmouche/policy.js';
+import { streamFromString } from '../../src/core/rng.js';
 import { legalActions } from '../../src/rules/escarmouche/engine.js';
 import { PH_PICK, newState } from '../../src/rules/escarmouche/state.js';
-import { acting, testScenario } from './helpers.js';
+import { act, acting, ev, testScenario } from './helpers.js';
 
 const best = (s: ReturnType<typeof acting>): string => {
   const legal = legalActions(s);
@@ -128,6 +129,21 @@ describe('heuristic: the order of figures (PLAY: "on the roll of a second 1 … 
       expect(at('A1')).toBeGreaterThan(sc2[legal.findIndex((a) => a.k === 'pass')]);
     });
   }
+  it('PLAY: "On the roll of a second 1 … your whole side has lost initiative" — so before the side\'s first 1 a one-die roll cannot end its turn, and a figure whose best action is one is picked first (scored above 10), by the script and the cheaper scores (the chance of two 1s on one die is 0, not −2.8e-17)', () => {
+    const one = testScenario(['..'], [
+      { side: 0, at: [6, 4], mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
+      { side: 0, at: [6, 6] },
+      { side: 1, at: [8, 4], missile: 'musket', rating: 1 },
+    ]);
+    for (const fn of [escarmoucheScores, escarmoucheQuickScores]) {
+      const s = newState(one);
+      s.side = 0;
+      s.first = 0;
+      s.phase = PH_PICK;
+      const legal = legalActions(s);
+      expect(fn(s, legal)[legal.findIndex((a) => a.k === 'pick' && a.f === 'A1')]).toBeGreaterThan(10);
+    }
+  });
   it('the cheaper scores agree with the script on every action but marshalling when a figure acts', () => {
     const s = acting(sc, 'A2');
     const legal = legalActions(s);
@@ -136,5 +152,70 @@ describe('heuristic: the order of figures (PLAY: "on the roll of a second 1 … 
     legal.forEach((a, i) => {
       if (a.k !== 'marshal') expect(quick[i]).toBeCloseTo(full[i], 12);
     });
+  });
+});
+
+describe('heuristic: its estimates follow the rules as played (2.2.0)', () => {
+  const box = (x0: number, y0: number, x1: number, y1: number): number[][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  // A one-inch corridor between impassable walls: horseman A1, its friend A2, then musketeer B1 at the
+  // closed end — B1 stands at A1's zone of control, but A1 cannot come into base contact with it.
+  const walls = [
+    { id: 'north', terrain: 'impassable', polygon: box(0, 0, 20, 3.49) },
+    { id: 'south', terrain: 'impassable', polygon: box(0, 4.51, 20, 8) },
+    { id: 'end', terrain: 'impassable', polygon: box(8.51, 3.49, 20, 4.51) },
+  ];
+  const figs = [
+    { side: 0 as const, at: [6, 4] as [number, number], mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
+    { side: 0 as const, at: [7, 4] as [number, number] },
+    { side: 1 as const, at: [8, 4] as [number, number], missile: 'musket', rating: 1 },
+  ];
+  const blocked = testScenario(['..'], figs, {}, walls);
+  const open = testScenario(['..'], [figs[0], { side: 0 as const, at: [6, 6] as [number, number] }, figs[2]]);
+  const score = (s: ReturnType<typeof acting>, key: string, fn = escarmoucheScores): number => {
+    const legal = legalActions(s);
+    const i = legal.findIndex((a) => JSON.stringify(a) === key);
+    expect(i).toBeGreaterThanOrEqual(0);
+    return fn(s, legal)[i];
+  };
+  it('[R40b] a fight counts only where base contact can be reached: making ready at an enemy\'s ZOC across a friend in a corridor is worth nothing', () => {
+    const s = acting(blocked, 'A1');
+    expect(legalActions(s).some((a) => a.k === 'fight')).toBe(false);
+    expect(score(s, '{"k":"dev","d":"ready"}')).toBeLessThanOrEqual(0);
+    // In the open the same horseman's first-strike fight is worth readying for.
+    expect(score(acting(open, 'A1'), '{"k":"dev","d":"ready"}')).toBeGreaterThan(0);
+  });
+  it('[R40b] picking: a fight that cannot be joined is no first-strike opportunity (the script and the cheaper scores for search)', () => {
+    for (const fn of [escarmoucheScores, escarmoucheQuickScores]) {
+      const pick = (sc: typeof blocked): number => {
+        const s = newState(sc);
+        s.side = 0;
+        s.first = 0;
+        s.phase = PH_PICK;
+        return score(s, '{"k":"pick","f":"A1"}', fn);
+      };
+      expect(pick(open)).toBeGreaterThan(10); // a one-die first-strike fight before the side's first 1
+      expect(pick(blocked)).toBeLessThan(10);
+    }
+  });
+  it('[R26] [R26b] a marshal\'s dice as the script reckons them are the dice the rules roll: the worst terrain any mover goes through, one per friend that goes', () => {
+    // Row 0 clear, row 1 difficult: A2 would wade east through the difficult ground; A3 is boxed in by A4 and cannot go east.
+    const sc = testScenario(['...', '~~~'], [
+      { side: 0, at: [5, 6] },
+      { side: 0, at: [5, 10] },
+      { side: 0, at: [5, 4.5] },
+      { side: 0, at: [6.001, 4.5] },
+      { side: 1, at: [28, 2] },
+    ]);
+    for (const n of [1, 2, 3]) {
+      const s = acting(sc, 'A1', { pool: 2 });
+      const a = { k: 'marshal' as const, to: 'dir:e', n };
+      const reckoned = escarmoucheScriptDice(s, a);
+      const events = act(s, a, [], streamFromString(`marshal-${n}`));
+      const e = ev(events, 'marshal');
+      expect((e.active as number[]).length + (e.passive as number[]).length).toBe(reckoned);
+      // The nearest, A3, cannot go; A4 goes first (clear ground), then A2 (difficult).
+      expect(e.followers).toEqual(['A4', 'A2'].slice(0, n));
+      expect(e.dice).toBe(n === 1 ? 2 : 5);
+    }
   });
 });

@@ -134,6 +134,23 @@ describe('MOVING', () => {
     expect(second).toMatchObject({ terrain: 'broken', dice: 3, stop: 'ground', to: [39.99, 4] });
   });
 
+  it('[R19] [R20] a centre on the edge between two terrain types stands half in each and counts as in the worse: a slide along a broken area\'s edge goes through broken ground (second outside reading D1)', () => {
+    // Row 0 broken, row 1 clear (and the other way up): A1's centre is on their common edge (y = 8), moving east along it.
+    for (const rows of [['::', '..'], ['..', '::']]) {
+      const sc = testScenario(rows, [{ side: 0, at: [2, 8] }, { side: 1, at: [18, 14] }]);
+      const s = acting(sc, 'A1');
+      expect(sc.terrainAt(2, 8)).toBe('broken');
+      expect([sc.terrainAt(2, 7.9), sc.terrainAt(2, 8.1)]).toEqual(rows[0] === '::' ? ['broken', 'clear'] : ['clear', 'broken']);
+      const e = ev(act(s, { k: 'move', to: 'dir:e' }, [4, 4, 4]), 'move');
+      expect(e).toMatchObject({ terrain: 'broken', dice: 3, from: [2, 8] });
+      expect((e.to as number[])[1]).toBe(8);
+    }
+    // Where both sides of an edge are one type (a bridge's clear laid over a stream's edge), nothing changes.
+    const bridged = testScenario(['.~.'], [{ side: 0, at: [5, 4] }, { side: 1, at: [28, 7] }], {}, [{ id: 'bridge', terrain: 'clear', polygon: box(8, 2, 22, 6) }]);
+    expect(bridged.terrainAt(10, 4)).toBe('clear');
+    expect(bridged.terrainAt(10, 6)).toBe('difficult');
+  });
+
   it('"…or an enemy\'s zone of control (ZOC), it must stop" — one base width from the enemy\'s base; then it may fight', () => {
     const sc = testScenario(['....'], [{ side: 0, at: [2, 4] }, { side: 1, at: [22, 4] }]);
     const s = acting(sc, 'A1');
@@ -236,15 +253,24 @@ describe('MOVING: special move — marshal', () => {
     expect(at(s, 'A1')).toEqual([29.5, 4]);
     expect(s.side).toBe(1);
   });
-  it('[R24] a marshalled friend whose line is stopped within a few thousandths of an inch does not move, and keeps the cover it had taken', () => {
-    // A2 follows A1 east but A3 stands 0.001 in beyond base contact with it.
+  it('[R26] "adding a passive dice for each other figure to be moved": a friend that cannot go the marshal\'s way (its line shorter than a move offered) is not marshalled — no die, its turn and cover kept — and the next nearest goes instead (second outside reading D5)', () => {
+    // A2 is the nearest friend, but A3 stands 0.001 in beyond base contact east of it: A2 cannot go east.
+    // (Rewritten for 2.2.0: before, A2 was marshalled where it stood — a die added, its turn used.)
     const t = testScenario(['..'], [{ side: 0, at: [5, 2] }, { side: 0, at: [5, 4] }, { side: 0, at: [6.001, 4] }, { side: 1, at: [15, 7] }]);
     const s = acting(t, 'A1');
     s.cover[1] = 1;
     const e = ev(act(s, { k: 'marshal', to: 'dir:e', n: 1 }, [3, 4, 5]), 'marshal');
-    expect(e).toMatchObject({ followers: ['A2'], moved: true });
-    expect((e.places as { figure: string; from: number[]; to: number[] }[])[1]).toMatchObject({ figure: 'A2', from: [5, 4], to: [5, 4] });
-    expect([at(s, 'A2'), s.cover[1]]).toEqual([[5, 4], 1]);
+    expect(e).toMatchObject({ followers: ['A3'], terrains: { A1: 'clear', A3: 'clear' }, dice: 2, passive: [3, 4, 5], moved: true });
+    expect((e.places as { figure: string }[]).map((p) => p.figure)).toEqual(['A1', 'A3']);
+    expect(at(s, 'A3')[0]).toBeGreaterThan(6.5);
+    expect([at(s, 'A2'), s.cover[1], s.acted[1], s.acted[2]]).toEqual([[5, 4], 1, 0, 1]);
+    // Nobody who can go: the marshal goes alone, on its own terrain's dice (no die for a friend).
+    const alone = testScenario(['...'], [{ side: 0, at: [5, 2] }, { side: 0, at: [29.5, 4] }, { side: 1, at: [15, 7] }]);
+    const s2 = acting(alone, 'A1');
+    expect(keys(s2)).toContain('marshal:1:dir:e');
+    const e2 = ev(act(s2, { k: 'marshal', to: 'dir:e', n: 1 }, [3, 4]), 'marshal');
+    expect(e2).toMatchObject({ followers: [], terrains: { A1: 'clear' }, dice: 2, passive: [3, 4], moved: true });
+    expect([at(s2, 'A2'), s2.acted[1]]).toEqual([[29.5, 4], 0]);
   });
   it('[R26b] "At the end of each move the figure must roll … the passive dice shown in the table": a marshal pays the worst terrain any mover goes through — a friend wading through difficult ground makes it 5 dice, +1 for him (audit C2)', () => {
     // Row 0 clear, row 1 difficult: A1 marshals east on clear ground, A2 follows through the difficult.
@@ -347,6 +373,24 @@ describe('DEVELOPING: special development — reserved action', () => {
     // "Play then passes back to the player with initiative" — the 1s of an interrupt cost nobody the initiative.
     expect(escarmouche.currentSide(s)).toBe('beta');
     expect([s.phase, s.actor, s.reserved[0], s.ones]).toEqual([PH_ACT, fig(sc, 'B1'), 0, 0]);
+  });
+  it('[R32] "the single active dice is used in a single developing … action": an interrupt that takes cover rolls its reserved die (its 1s cost nothing) (second outside reading D2)', () => {
+    const covered = testScenario(
+      ['....', 'c...', '....'],
+      [{ side: 0, at: [2, 10], missile: 'musket' }, { side: 0, at: [2, 12] }, { side: 1, at: [30, 10] }],
+      {},
+      [{ id: 'house', name: 'the house', terrain: 'impassable', blocksSight: true, polygon: box(15, 2, 20, 14) }],
+    );
+    const s = setupGame(covered, noDice);
+    act(s, { k: 'pick', f: 'A1' }, []);
+    act(s, { k: 'reserve' }, [5]);
+    act(s, { k: 'pass' }, []);
+    act(s, { k: 'pick', f: 'B1' }, []);
+    act(s, { k: 'move', to: 'dir:s' }, [4, 4]);
+    expect(keys(s)).toContain('int:A1:cover:');
+    const e = ev(act(s, { k: 'int', f: 'A1', a: 'cover', t: '' }, [1]), 'develop');
+    expect(e).toMatchObject({ figure: 'A1', what: 'cover', pool: 0, active: [1], ones: 1, init: 'none', interrupt: true });
+    expect([s.cover[0], s.ones, escarmouche.currentSide(s)]).toEqual([1, 0, 'beta']);
   });
   it('an enemy move that stays out of its sight gives no interrupt', () => {
     const s = reserved();

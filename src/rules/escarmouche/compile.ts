@@ -6,10 +6,19 @@
 import { ScenarioError } from '../../core/model.js';
 import { parseScenario } from '../../core/scenario.js';
 import { canonicalJson, hashString } from '../../core/hash.js';
-import { type Vec, pointInPolygon, vertexMean } from '../../core/geometry.js';
+import { type Vec, distToPolygonBoundary, pointInPolygon, vertexMean } from '../../core/geometry.js';
 import { Table, TableSpecError, type TerrainArea } from '../../core/table/index.js';
 import { escarmoucheScenarioSchema, type EscarmoucheScenarioFile } from './schema.js';
-import { CUMBERSOME_DICE, WEAPONS, type Weapon } from './tables.js';
+import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js';
+
+/**
+ * A point this near an area's edge is on it ([R19]): on it up to rounding, and no wider, so that a
+ * line running along an edge meets the crossing where that edge ends (the table kit finds a
+ * crossing of an edge within 1e-12 of its length beyond its ends; edges here are 0.1 in or longer).
+ */
+const EDGE_TOL = 1e-13;
+/** How far across an edge its two sides are probed. */
+const EDGE_PROBE = 1e-6;
 
 /** What never changes about a figure. */
 export interface FigureInfo {
@@ -115,7 +124,30 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
   if (t.base * 4 > Math.min(t.width, t.height)) fail('$.table.base', 'the base is too large for the table');
   const ground = t.ground;
   if (ground === 'impassable') fail('$.table.ground', 'the ground cannot be impassable');
-  const terrainAt = (x: number, y: number): string => table.topAreaAt(x, y)?.kind ?? ground;
+  const kindAt = (x: number, y: number): string => table.topAreaAt(x, y)?.kind ?? ground;
+  // MOVING ([R19], [R20]): the terrain type at a figure's place is the one under its centre; a centre
+  // exactly on an edge where two terrain types meet stands half in each, and counts as in the worse
+  // (more passive dice) — so a centre sliding along an area's edge pays for the area (since 2.2.0,
+  // second outside reading D1). The sides are probed EDGE_PROBE off the point, across the edge.
+  const terrainAt = (x: number, y: number): string => {
+    const here = kindAt(x, y);
+    let onEdge = false;
+    for (const a of table.areas) {
+      const b = a.box;
+      if (x < b.minX - EDGE_TOL || x > b.maxX + EDGE_TOL || y < b.minY - EDGE_TOL || y > b.maxY + EDGE_TOL) continue;
+      if (distToPolygonBoundary(x, y, a.poly) <= EDGE_TOL) {
+        onEdge = true;
+        break;
+      }
+    }
+    if (!onEdge) return here;
+    let worst = here;
+    for (let k = 0; k < 4; k++) {
+      const t = kindAt(x + (k === 0 ? EDGE_PROBE : k === 1 ? -EDGE_PROBE : 0), y + (k === 2 ? EDGE_PROBE : k === 3 ? -EDGE_PROBE : 0));
+      if (t !== 'impassable' && terrainDice(t) > terrainDice(worst)) worst = t;
+    }
+    return worst;
+  };
   const radius = t.base / 2;
   if (file.sides[0].id === file.sides[1].id) fail('$.sides[1].id', 'the two sides need different ids');
   const figures: FigureInfo[] = [];

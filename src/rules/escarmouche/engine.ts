@@ -158,7 +158,7 @@ export const DIRECTIONS: readonly [string, number][] = [
 ];
 
 /**
- * Shortest push-back, step apart or marshalled follower's move made (table unit): two thousandths,
+ * Shortest push-back or step apart made (table unit): two thousandths,
  * so that every change of place made (which leaves cover, [R24]) shows in the record's places,
  * rounded to thousandths. A shorter slide is not made.
  */
@@ -306,6 +306,62 @@ export function marshalFollowers(s: EscState, f: number): number[] {
 
 /** Most figures offered to marshal at once (the nearest 1, 2 or 3 in sight). */
 export const MARSHAL_MAX = 3;
+
+/** One mover of a {@link marshalPlan}: its figure, its straight line and the terrain it goes through. */
+export interface MarshalLine {
+  figure: number;
+  from: Vec;
+  to: Vec;
+  length: number;
+  stop: StraightStop;
+  terrain: string;
+}
+
+/**
+ * Special move — marshal: who goes and where, for marshal `f` moving along `opt` with up to `n`
+ * friends ([R26], [R26b]). The marshal first; then the friends of {@link marshalFollowers}, nearest
+ * first, each "moved" the same direction and distance as a straight line of its own from where it
+ * stands (with the movers before it already moved), until `n` have gone. A friend whose line would
+ * be shorter than a move offered ({@link minMove}: it cannot go that way) is not marshalled — it is
+ * not "moved", adds no die and keeps its turn (since 2.2.0, second outside reading D5; before, it
+ * stood still, yet added a die and lost its turn). The state is left as it was. The first line is
+ * the marshal's; the rest are the followers', in order; and the plan with `n` friends is the first
+ * part of the plan with more.
+ */
+export function marshalPlan(s: EscState, f: number, opt: MoveOption, n: number): MarshalLine[] {
+  const sc = s.sc;
+  const dx = opt.to.x - s.x[f];
+  const dy = opt.to.y - s.y[f];
+  const lines: MarshalLine[] = [{ figure: f, from: { x: s.x[f], y: s.y[f] }, to: opt.to, length: opt.length, stop: opt.stop, terrain: opt.terrain }];
+  // Who may be marshalled is judged where the marshal stands before the move.
+  const candidates = marshalFollowers(s, f);
+  s.x[f] = opt.to.x;
+  s.y[f] = opt.to.y;
+  const min = minMove(s);
+  try {
+    for (const g of candidates) {
+      if (lines.length > n) break;
+      const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
+      if (m.length < min) continue;
+      lines.push({ figure: g, from: { x: s.x[g], y: s.y[g] }, to: m.to, length: m.length, stop: m.stop, terrain: m.ground ?? sc.terrainAt(s.x[g], s.y[g]) });
+      s.x[g] = m.to.x;
+      s.y[g] = m.to.y;
+    }
+  } finally {
+    for (const l of lines) {
+      s.x[l.figure] = l.from.x;
+      s.y[l.figure] = l.from.y;
+    }
+  }
+  return lines;
+}
+
+/** The passive dice of a marshal's movers before the +1 per follower: the worst terrain any goes through, 5 with a cannon ([R23], [R26b]). */
+export function marshalTerrainDice(s: EscState, lines: readonly MarshalLine[]): number {
+  let base = 0;
+  for (const l of lines) base = Math.max(base, terrainDice(l.terrain), s.sc.figures[l.figure].moveFloor);
+  return base;
+}
 
 /**
  * Special shoot — volley fire: friends of director `f` that can add their fire at target `t`:
@@ -694,9 +750,14 @@ function applyInterrupt(s: EscState, a: EscAction, ctx: StepContext): void {
   s.counters[C.interrupts]++;
   ctx.emit?.({ e: 'interrupt', turn: s.turn, figure: a.f, what: a.a, target: a.t });
   if (a.a === 'cover') {
+    // "The single active dice is used in a single developing … action", and every action is rolled
+    // ("after each action … this accumulated active dice pool is rolled"): the reserved die is
+    // rolled, though its 1s cost nothing ([R32]; since 2.2.0, second outside reading D2 — before,
+    // no die was rolled).
     s.cover[r] = 1;
     s.counters[C.covers]++;
-    ctx.emit?.({ e: 'develop', turn: s.turn, figure: a.f, what: 'cover', pool: 0, active: [], ones: 0, init: 'none', interrupt: true });
+    const act = d6s(ctx.rng, 1);
+    ctx.emit?.({ e: 'develop', turn: s.turn, figure: a.f, what: 'cover', pool: 0, active: act, ones: countOnes(act), init: 'none', interrupt: true });
     return;
   }
   // "The single active dice is used in a single … action": the reserved die is the action's own
@@ -723,7 +784,7 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
       if (a.k === 'move') return doMove(s, f, opt, ctx);
       const all = marshalFollowers(s, f);
       if (!Number.isInteger(a.n) || a.n < 1 || a.n > Math.min(MARSHAL_MAX, all.length)) fail(s, a, 'not that many friends in sight to marshal');
-      return doMarshal(s, f, all.slice(0, a.n), opt, ctx);
+      return doMarshal(s, f, a.n, opt, ctx);
     }
     case 'dev': {
       const ok =
@@ -859,37 +920,21 @@ function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext): numb
  * single 1). Two 1s: all move and the side's turn ends. Three or more: nobody moves and the side's
  * turn ends.
  */
-function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption, ctx: StepContext): number[] {
+function doMarshal(s: EscState, f: number, n: number, opt: MoveOption, ctx: StepContext): number[] {
   const sc = s.sc;
   const info = sc.figures[f];
-  const dx = opt.to.x - s.x[f];
-  const dy = opt.to.y - s.y[f];
   // The moves first (no dice yet), so that the roll can take the worst terrain any mover goes
-  // through ([R26b]); undone below when three 1s stop everyone.
-  const movers = [f, ...followers];
-  const was = movers.map((g) => ({ x: s.x[g], y: s.y[g], cover: s.cover[g] }));
+  // through ([R26b]); made only when fewer than three 1s are rolled.
+  const plan = marshalPlan(s, f, opt, n);
+  const followers = plan.slice(1).map((l) => l.figure);
   const places: { figure: string; from: [number, number]; to: [number, number]; stop: StraightStop; terrain: string }[] = [];
-  // Each mover that goes somewhere → the terrain it goes through (the record's `terrains`).
-  const terrains: Record<string, string> = { [info.id]: opt.terrain };
-  places.push({ figure: info.id, from: pt(s.x[f], s.y[f]), to: pt(opt.to.x, opt.to.y), stop: opt.stop, terrain: opt.terrain });
-  setPlace(s, f, opt.to.x, opt.to.y);
-  for (const g of followers) {
-    const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
-    const moves = m.length >= MIN_SHIFT;
-    const to = moves ? m.to : { x: s.x[g], y: s.y[g] };
-    const terrain = m.ground ?? sc.terrainAt(s.x[g], s.y[g]);
-    places.push({ figure: sc.figures[g].id, from: pt(s.x[g], s.y[g]), to: pt(to.x, to.y), stop: m.stop, terrain });
-    if (moves) {
-      terrains[sc.figures[g].id] = terrain;
-      setPlace(s, g, to.x, to.y);
-    }
+  // Each mover → the terrain it goes through (the record's `terrains`).
+  const terrains: Record<string, string> = {};
+  for (const l of plan) {
+    terrains[sc.figures[l.figure].id] = l.terrain;
+    places.push({ figure: sc.figures[l.figure].id, from: pt(l.from.x, l.from.y), to: pt(l.to.x, l.to.y), stop: l.stop, terrain: l.terrain });
   }
-  let base = Math.max(opt.dice, info.moveFloor);
-  for (const g of followers) base = Math.max(base, sc.figures[g].moveFloor);
-  for (const g of movers) {
-    const t = terrains[sc.figures[g].id];
-    if (t !== undefined) base = Math.max(base, terrainDice(t));
-  }
+  const base = marshalTerrainDice(s, plan);
   let passive = base + followers.length;
   const subst = Math.min(info.leader, passive);
   passive -= subst;
@@ -897,14 +942,8 @@ function doMarshal(s: EscState, f: number, followers: number[], opt: MoveOption,
   const pas = d6s(ctx.rng, passive);
   const ones = countOnes(act, pas);
   const moved = ones < 3;
-  if (!moved) {
-    movers.forEach((g, i) => {
-      s.x[g] = was[i].x;
-      s.y[g] = was[i].y;
-      s.cover[g] = was[i].cover;
-    });
-    places.length = 0;
-  }
+  if (moved) for (const l of plan) setPlace(s, l.figure, l.to.x, l.to.y);
+  else places.length = 0;
   for (const g of followers) s.acted[g] = 1;
   s.actions++;
   s.counters[C.marshals]++;

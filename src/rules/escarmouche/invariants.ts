@@ -229,6 +229,10 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
               if (!p || typeof p !== 'object' || Array.isArray(p)) continue;
               const g = idx(p.figure);
               if (g < 0) continue;
+              // A friend marshalled is moved ([R26]): a line shorter than a move offered is not marshalled.
+              const pf = point(p.from);
+              const pto = point(p.to);
+              if (g !== f && pf && pto && Math.hypot(pto[0] - pf[0], pto[1] - pf[1]) < Math.max(0.05, sc.radius / 10) - TOL) bad(`${sc.figures[g].id} is marshalled but does not move`);
               checkLine(g, p.from, p.to, String(p.terrain), 'is marshalled');
             }
           }
@@ -242,6 +246,9 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (e.interrupt) {
             interrupter(e, f, 'develops');
             if (what !== 'cover') bad(`${sc.figures[f].id} interrupts with ${what}`);
+            // "The single active dice is used in a single developing … action" ([R32]): one die rolled.
+            const act = nums(e.active);
+            if (act.length !== 1 || !d6ok(act) || ones(act) !== num(e.ones)) bad(`${sc.figures[f].id} interrupts taking cover rolling ${JSON.stringify(e.active)}, not its reserved die`);
           } else {
             checkActor(e, f, `develops (${what})`);
             const act = nums(e.active);

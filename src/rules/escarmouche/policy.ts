@@ -18,20 +18,26 @@
  * a roll that cannot end the side's turn) goes first; the side passes only when no figure has
  * anything worth doing even leaving that risk aside (passing forfeits those figures' turns for
  * certain). A move that ends at an enemy's ZOC is a charge, worth the attack it
- * allows with the pool the figure has; readying counts charges as attacks to come. First strike
+ * allows with the pool the figure has; readying counts charges as attacks to come. A fight counts
+ * only where the rules offer it — at an enemy's ZOC with base contact reachable ([R40b]) — and a
+ * marshal's roll is reckoned as the rules roll it: the friends that can go that way, the worst
+ * terrain any mover goes through ([R26], [R26b]; since 2.2.0). First strike
  * (horse against foot, pike against horse) draws a figure on, and a friend already at an enemy's
  * ZOC makes standing there worth more (outnumbering).
  */
 import {
   type EscAction,
+  type MarshalLine,
   type MoveOption,
   atZoc,
   centreDist,
   enemiesOf,
+  fightContact,
   fightSetup,
   legalActions,
-  lineToward,
+  MARSHAL_MAX,
   marshalFollowers,
+  marshalPlan,
   moveOption,
   onObjective,
   sees,
@@ -40,7 +46,7 @@ import {
   volleyHelpers,
 } from './engine.js';
 import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState } from './state.js';
-import { type Effect, duelOdds, fightingEffect, shootingEffect } from './tables.js';
+import { type Effect, duelOdds, fightingEffect, shootingEffect, terrainDice } from './tables.js';
 
 /** Hurting a figure that stands on an objective counts for more, the more so late in the game: the weight (0 off objectives). */
 function objectiveWeight(s: EscState, t: number): number {
@@ -106,7 +112,9 @@ for (let n = 0; n < RISK_TABLE; n++) {
   const none = (5 / 6) ** n;
   const one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
   RISK_ONE[n] = one;
-  RISK_TWO[n] = 1 - none - one;
+  // Clamped: for one die 1 − 5/6 − 1/6 is −2.8e-17 in floats, not 0, and the pick order's test
+  // "this roll cannot end the side's turn" (a chance of exactly 0) never held (found in 2.2.0).
+  RISK_TWO[n] = Math.max(0, 1 - none - one);
 }
 
 /** {@link rollRisk} written to {@link RISK_SIDE} and {@link RISK_FIGURE} (no object per call; read them at once). */
@@ -121,7 +129,7 @@ function rollRiskNow(s: EscState, n: number): void {
   } else {
     const none = (5 / 6) ** n;
     one = n > 0 ? (n / 6) * (5 / 6) ** (n - 1) : 0;
-    two = 1 - none - one;
+    two = Math.max(0, 1 - none - one);
   }
   if (s.ones >= 1) {
     RISK_SIDE = two + one;
@@ -149,7 +157,7 @@ function restValue(s: EscState, except: number): number {
     if (g === except || s.wounds[g] === 0 || s.acted[g]) continue;
     v += K.restBase;
     if (sc.figures[g].missile && seesAnEnemy(s, g)) v += K.restShot;
-    if (atAnEnemysZoc(s, g)) v += K.restZoc;
+    if (canFightAny(s, g)) v += K.restZoc;
   }
   return v;
 }
@@ -170,6 +178,22 @@ function seesAnEnemyShooter(s: EscState, f: number): boolean {
 /** True when `f` stands at an enemy's zone of control (as `zocEnemies(s, f).length > 0`, without the list). */
 function atAnEnemysZoc(s: EscState, f: number): boolean {
   for (const e of s.sc.sides[1 - s.sc.figures[f].side].figures) if (s.wounds[e] > 0 && atZoc(s, f, e)) return true;
+  return false;
+}
+
+/**
+ * True when `f` could fight enemy `e` (in play) from where it stands: `e` at its zone of control and
+ * base contact reachable ([R40b]: a fight is offered only then — not across a wall or a friend's
+ * base, nor by a prone figure not touching it). The contact is looked for only at a ZOC (cheap
+ * otherwise); it is one straight slide unless that slide is blocked.
+ */
+function canFight(s: EscState, f: number, e: number): boolean {
+  return atZoc(s, f, e) && fightContact(s, f, e) !== null;
+}
+
+/** True when `f` could fight some enemy from where it stands ({@link canFight}). */
+function canFightAny(s: EscState, f: number): boolean {
+  for (const e of s.sc.sides[1 - s.sc.figures[f].side].figures) if (s.wounds[e] > 0 && canFight(s, f, e)) return true;
   return false;
 }
 
@@ -262,7 +286,7 @@ function potentialHere(s: EscState, f: number): number {
   }
   let beatable = 0;
   for (const e of foes) {
-    if (s.wounds[e] === 0 || !atZoc(s, f, e)) continue;
+    if (s.wounds[e] === 0 || !canFight(s, f, e)) continue;
     if (info.mounted && sc.figures[e].hasPike && s.disarmed[e] === 0) beatable -= 0.4;
     else {
       beatable += (strikesFirst(s, f, e) ? 0.3 : 0.12) * (4 - Math.min(3, s.wounds[e])) * 0.5;
@@ -369,7 +393,7 @@ function bestAttack(s: EscState, f: number, pool: number, rest: number, fightsOn
     }
   }
   for (const t of foes) {
-    if (s.wounds[t] === 0 || !atZoc(s, f, t)) continue;
+    if (s.wounds[t] === 0 || !canFight(s, f, t)) continue;
     for (const m of FIGHT_MODES) {
       const gain = fightGain(s, f, t, m, pool, false);
       best = Math.max(best, gain - riskCost(s, GAIN_DICE, rest, 0.08));
@@ -454,7 +478,7 @@ const memo = {
   followersStamp: [] as number[],
   followers: [] as number[][],
   marshalStamp: [] as number[],
-  marshal: [] as Map<string, number[]>[],
+  marshal: [] as Map<string, MarshalReckoning>[],
   shotsStamp: 0,
   shotGain: new Map<number, number>(),
   shotDice: new Map<number, number>(),
@@ -501,22 +525,21 @@ function memoMoveOption(s: EscState, f: number, key: string): MoveOption | null 
   return opt;
 }
 
-/** {@link marshalFollowers}, memoised for the state being scored (shared: read only). */
-function memoFollowers(s: EscState, f: number): readonly number[] {
-  memoFor(s);
-  if (memo.followersStamp[f] === memo.stamp) return memo.followers[f];
-  const fl = marshalFollowers(s, f);
-  memo.followers[f] = fl;
-  memo.followersStamp[f] = memo.stamp;
-  return fl;
+/**
+ * A marshal toward one destination as the rules play it ({@link marshalPlan}): who goes — the
+ * nearest friends in sight that can go that way, up to {@link MARSHAL_MAX} — and the terrain dice of
+ * the movers: `base[k]` with the first k followers, the worst terrain any of them goes through
+ * ([R26b]); `terms` (made when first asked for) what each follower adds — its potential where its
+ * line ends less where it stands, less 0.05.
+ */
+interface MarshalReckoning {
+  plan: MarshalLine[];
+  base: number[];
+  terms: number[] | null;
 }
 
-/**
- * What each of the first `n` followers of `f` adds to a marshal toward `key` (whose line `opt`
- * is): its potential where its own line (the marshal's offset) ends less where it stands, less
- * 0.05 — one number per follower, in order, memoised for the state being scored.
- */
-function followerTerms(s: EscState, f: number, key: string, opt: MoveOption, fl: readonly number[], n: number): number[] {
+/** The {@link MarshalReckoning} of `f` marshalling toward `key` (whose line is `opt`), memoised for the state being scored. */
+function marshalReckoning(s: EscState, f: number, key: string, opt: MoveOption): MarshalReckoning {
   memoFor(s);
   let m = memo.marshal[f];
   if (memo.marshalStamp[f] !== memo.stamp || m === undefined) {
@@ -524,19 +547,37 @@ function followerTerms(s: EscState, f: number, key: string, opt: MoveOption, fl:
     memo.marshal[f] = m;
     memo.marshalStamp[f] = memo.stamp;
   }
-  let terms = m.get(key);
-  if (terms === undefined) {
-    terms = [];
-    m.set(key, terms);
+  let r = m.get(key);
+  if (r === undefined) {
+    const plan = marshalPlan(s, f, opt, MARSHAL_MAX);
+    const base: number[] = [];
+    let b = 0;
+    for (const l of plan) {
+      b = Math.max(b, terrainDice(l.terrain), s.sc.figures[l.figure].moveFloor);
+      base.push(b);
+    }
+    r = { plan, base, terms: null };
+    m.set(key, r);
   }
-  const dx = opt.to.x - s.x[f];
-  const dy = opt.to.y - s.y[f];
-  for (let i = terms.length; i < n && i < fl.length; i++) {
-    const g = fl[i];
-    const ml = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
-    terms.push(potential(s, g, ml.to.x, ml.to.y) - potential(s, g, s.x[g], s.y[g]) - 0.05);
+  return r;
+}
+
+/** {@link MarshalReckoning.terms}, made once. */
+function marshalTerms(s: EscState, r: MarshalReckoning): number[] {
+  if (r.terms) return r.terms;
+  const terms: number[] = [];
+  for (let i = 1; i < r.plan.length; i++) {
+    const l = r.plan[i];
+    terms.push(potential(s, l.figure, l.to.x, l.to.y) - potential(s, l.figure, l.from.x, l.from.y) - 0.05);
   }
+  r.terms = terms;
   return terms;
+}
+
+/** How many friends go in a marshal with up to `n`, and the dice it rolls: the pool, the worst terrain's, one per follower. */
+function marshalDice(s: EscState, r: MarshalReckoning, n: number): { k: number; dice: number } {
+  const k = Math.min(n, r.base.length - 1);
+  return { k, dice: s.pool + r.base[k] + k };
 }
 
 /** Gain and dice rolled of each action of the actor `f` (score = gain − risk cost). */
@@ -551,7 +592,7 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
       // can give the side its first 1, which the figures still to act would pay for.
       let v = 0.004;
       if (info.missile && info.missile.key !== 'cannon') v += 0.015;
-      if (atAnEnemysZoc(s, f)) v += 0.015;
+      if (canFightAny(s, f)) v += 0.015;
       const cost = riskCost(s, s.pool + 1, rest, 0);
       return v - cost - (s.ones === 0 ? RISK_FIGURE * 0.25 * rest : 0);
     }
@@ -562,12 +603,12 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
       let gain = potential(s, f, opt.to.x, opt.to.y) - potential(s, f, s.x[f], s.y[f]);
       let dice = s.pool + Math.max(opt.dice, info.moveFloor);
       if (a.k === 'marshal') {
-        const all = memoFollowers(s, f);
-        const n = Math.min(a.n, all.length);
-        const terms = followerTerms(s, f, a.to, opt, all, n);
-        for (let i = 0; i < n; i++) gain += terms[i];
-        dice += n;
-        for (let i = 0; i < n; i++) dice = Math.max(dice, s.pool + sc.figures[all[i]].moveFloor + n);
+        // The friends that go and the worst terrain any mover goes through, as the rules play it.
+        const r = marshalReckoning(s, f, a.to, opt);
+        const md = marshalDice(s, r, a.n);
+        const terms = marshalTerms(s, r);
+        for (let i = 0; i < md.k; i++) gain += terms[i];
+        dice = md.dice;
       }
       if (a.k === 'move' && opt.stop === 'keepOff' && !atAnEnemysZoc(s, f)) {
         // A charge: where it stops, at an enemy's ZOC, the figure may fight with the pool it has.
@@ -582,7 +623,7 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
     case 'dev': {
       const dice = s.pool + 1;
       const threat = seesAnEnemyShooter(s, f);
-      const attack = (info.missile !== null && seesAnEnemy(s, f)) || atAnEnemysZoc(s, f);
+      const attack = (info.missile !== null && seesAnEnemy(s, f)) || canFightAny(s, f);
       let gain = 0;
       switch (a.d) {
         case 'ready': {
@@ -654,13 +695,8 @@ function rollDice(s: EscState, f: number, a: EscAction): number {
     case 'marshal': {
       const opt = memoMoveOption(s, f, a.to);
       if (!opt) return 0;
-      let dice = s.pool + Math.max(opt.dice, info.moveFloor);
-      if (a.k === 'marshal') {
-        const fl = memoFollowers(s, f).slice(0, a.n);
-        dice += fl.length;
-        for (const g of fl) dice = Math.max(dice, s.pool + sc.figures[g].moveFloor + fl.length);
-      }
-      return dice;
+      if (a.k === 'marshal') return marshalDice(s, marshalReckoning(s, f, a.to, opt), a.n).dice;
+      return s.pool + Math.max(opt.dice, info.moveFloor);
     }
     case 'dev':
     case 'reserve':
@@ -678,6 +714,45 @@ function rollDice(s: EscState, f: number, a: EscAction): number {
     default:
       return 0;
   }
+}
+
+/** How many dice the script reckons action `a` of the acting figure rolls (for tests: it should be what the rules roll). */
+export function escarmoucheScriptDice(s: EscState, a: EscAction): number {
+  forgetMemo();
+  try {
+    return rollDice(s, s.actor, a);
+  } finally {
+    forgetMemo();
+  }
+}
+
+/**
+ * The rollout's cheap reckoning of a marshal's dice ({@link escarmoucheQuickScores}): the nearest
+ * `n` friends in sight are taken to go, each through the terrain it stands on — the worst of those
+ * and the marshal's line, 5 with a cannon, one per friend, the pool. It measures no follower's line
+ * (the full script does, {@link marshalReckoning}), so a friend that would enter worse ground, or
+ * could not go, is missed.
+ */
+function quickMarshalDice(s: EscState, f: number, opt: MoveOption, n: number): { k: number; dice: number } {
+  const sc = s.sc;
+  const fl = memoFollowers(s, f);
+  const k = Math.min(n, fl.length);
+  let base = Math.max(terrainDice(opt.terrain), sc.figures[f].moveFloor);
+  for (let i = 0; i < k; i++) {
+    const g = fl[i];
+    base = Math.max(base, terrainDice(sc.terrainAt(s.x[g], s.y[g])), sc.figures[g].moveFloor);
+  }
+  return { k, dice: s.pool + base + k };
+}
+
+/** {@link marshalFollowers}, memoised for the state being scored (shared: read only). */
+function memoFollowers(s: EscState, f: number): readonly number[] {
+  memoFor(s);
+  if (memo.followersStamp[f] === memo.stamp) return memo.followers[f];
+  const fl = marshalFollowers(s, f);
+  memo.followers[f] = fl;
+  memo.followersStamp[f] = memo.stamp;
+  return fl;
 }
 
 /** A copy of `s` in which figure `f` has just been picked to act (an empty pool, no action yet). */
@@ -794,7 +869,8 @@ function scriptScores(s: EscState, legal: readonly EscAction[]): number[] {
  *     that cannot end the side's turn first, the gun last), without reckoning every action of
  *     every figure — so the side never passes while it has a figure to pick;
  *   acting: every action as the script scores it, but a marshal is scored as the marshal's own
- *     move less a little per figure marshalled (the script moves every follower in its reckoning).
+ *     move less a little per friend that goes (the script weighs where each follower ends), with the
+ *     risk of the dice the rules roll (the worst terrain any mover goes through, one per friend).
  * It never reads anything the full script does not; it only skips work.
  */
 export function escarmoucheQuickScores(s: EscState, legal: readonly EscAction[]): number[] {
@@ -819,7 +895,7 @@ function quickScores(s: EscState, legal: readonly EscAction[]): number[] {
       let free = 0;
       const foes = sc.sides[1 - sc.figures[f].side].figures;
       for (const t of foes) {
-        if (s.wounds[t] === 0 || !atZoc(s, f, t)) continue;
+        if (s.wounds[t] === 0 || !canFight(s, f, t)) continue;
         for (const m of FIGHT_MODES) {
           const gain = fightGain(s, f, t, m, 0, false);
           rollRiskNow(s, GAIN_DICE);
@@ -852,7 +928,17 @@ function quickScores(s: EscState, legal: readonly EscAction[]): number[] {
       if (a.k === 'move') moveScore.set(a.to, v);
       return v;
     });
-    return legal.map((a, i) => (a.k === 'marshal' ? (moveScore.get(a.to) ?? 0) - 0.1 * a.n : scores[i]));
+    // A marshal: its own move's score, the followers' part roughly (0.1 each), and the risk of the
+    // dice the rules roll — the worst terrain any mover goes through and one per friend that goes.
+    return legal.map((a, i) => {
+      if (a.k !== 'marshal') return scores[i];
+      const opt = memoMoveOption(s, f, a.to);
+      const mv = moveScore.get(a.to);
+      if (!opt || mv === undefined) return 0;
+      const md = quickMarshalDice(s, f, opt, a.n);
+      const moveDice = s.pool + Math.max(opt.dice, sc.figures[f].moveFloor);
+      return mv + riskCost(s, moveDice, rest, 0.08) - riskCost(s, md.dice, rest, 0.08) - 0.1 * md.k;
+    });
   }
   return scriptScores(s, legal);
 }
