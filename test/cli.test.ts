@@ -62,6 +62,12 @@ describe('cli', () => {
     const b = cli('run', '--scenario', 'supply-raid', '--agent', 'navy=random', '--out', join(dir, 'x.jsonl'));
     expect(b.code).toBe(2);
     expect(b.err).toMatch(/no side "navy"/);
+    // A policy variant for a side it does not play (Supply Raid: `attack` is the pirates'): refused, not silently the main script.
+    for (const spec of ['heuristic:variant=attack', 'mcts:iterations=5,variant=attack']) {
+      const c = cli('run', '--scenario', 'supply-raid', '--agent', `townsfolk=${spec}`, '--out', join(dir, 'x.jsonl'));
+      expect(c.code).toBe(2);
+      expect(c.err).toContain(`--agent townsfolk=${spec}: policy variant "attack" plays only pirates in supply-raid; for townsfolk it would be the main script`);
+    }
     expect(existsSync(join(dir, 'x.jsonl'))).toBe(false); // nothing written half-way
     expect(cli('replay', join(dir, 'missing.jsonl')).code).toBe(2);
   });

@@ -168,6 +168,16 @@ export function agentSpecs(scenario: LoadedScenario, given: string[], dflt = 'he
     const side = g.slice(0, eq);
     if (!sides.includes(side)) throw new UsageError(`--agent ${g}: no side "${side}" in ${scenario.id} (sides: ${sides.join(', ')})`);
     out[side] = g.slice(eq + 1);
+    // A built-in agent given a policy variant for a side the variant does not play would silently be
+    // the main script (in a tournament, where an agent plays both sides, it is: that is its point).
+    const variant = /^(heuristic|mcts)[:#](?:.*,)?variant=([^,]+)/.exec(out[side]);
+    if (variant) {
+      const v = (scenario.ruleset.policy?.variants ?? []).find((x) => x.name === variant[2]);
+      const plays = v?.sides(scenario.compiled);
+      if (plays && !plays.includes(side)) {
+        throw new UsageError(`--agent ${g}: policy variant "${variant[2]}" plays only ${plays.join(', ') || 'no side'} in ${scenario.id}; for ${side} it would be the main script — drop variant=${variant[2]}`);
+      }
+    }
   }
   for (const s of sides) out[s] ??= dflt;
   return out;
