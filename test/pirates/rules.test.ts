@@ -247,6 +247,37 @@ describe('§4 Movement', () => {
     expect(ev.filter((e) => e.e === 'move' && e.kind === 'group')).toHaveLength(4);
   });
 
+  it('§4.B in a §4.D group move, a follower travelling over broken ground is held to the 2d10 allowance, figure by figure (audit C2)', () => {
+    // The centre's way east along y ≈ 24.8 never enters the rubble (y ≥ 26); P02 starts on it.
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [10, 22] },
+        { side: 0, weapon: 'cutlass', at: [10, 27.5] },
+        { side: 1, weapon: 'club', at: [44, 4] },
+      ],
+      [{ id: 'nets', kind: 'broken', polygon: [[6, 26], [40, 26], [40, 40], [6, 40]] }],
+      { objective: { id: 'store', name: 'the store', polygon: [[36, 22], [40, 22], [40, 26], [36, 26]] } },
+    );
+    const s = duelState(sc, [12, 12], [6, 6]);
+    s.phase = PH_BAND;
+    s.actCard = s.sc.deck.findIndex((c) => c.side === 0 && c.value === 2);
+    const ev: GameEvent[] = [];
+    const emit = (e: GameEvent) => ev.push(e);
+    const rng = gameStream(2);
+    applyAction(s, { k: 'new', g: 'crew', n: 2 }, { rng, emit });
+    applyAction(s, { k: 'group', to: 'obj' }, { rng, emit });
+    applyAction(s, { k: 'follow' }, { rng, emit });
+    applyAction(s, { k: 'follow' }, { rng, emit });
+    const g = ev.find((e) => e.e === 'groupMove')!;
+    expect(g.limit).toBe(12); // the centre's own way: the full allowance
+    expect(g.distance as number).toBeGreaterThan(1); // the band still moves
+    const m = ev.find((e) => e.e === 'move' && e.figure === 'P02')!;
+    const pts = [m.from, ...(m.via as number[][]), m.to] as number[][];
+    let own = 0;
+    for (let i = 1; i < pts.length; i++) own += dist(pts[i - 1][0], pts[i - 1][1], pts[i][0], pts[i][1]);
+    expect(own).toBeLessThanOrEqual(6 + 0.02); // P02 travels over the rubble: 2d10 (6), not 12
+  });
+
   it('§4.D "not all figures activated as part of a band have to perform the same action": some follow, some stay', () => {
     const sc = duelScenario([
       { side: 0, weapon: 'cutlass', at: [3, 42] },

@@ -515,6 +515,7 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     gap: COHESION,
     mates,
     route: groupRoute,
+    eachSlow: true,
   });
   GR_STATE = null;
   if (!plan) {
@@ -530,6 +531,7 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     from: [r2(plan.from.x), r2(plan.from.y)],
     centre: [r2(plan.centre.x), r2(plan.centre.y)],
     allowance: al.full,
+    slow: al.slow,
     limit: r2(plan.limit),
     distance: r2(plan.distance),
     steer: plan.route.map((p) => [r2(p.x), r2(p.y)]),
