@@ -515,3 +515,47 @@ describe('§8 reload: only a figure still on the table finishes reloading (secon
     expect([s.loaded[a], s.loaded[b]]).toEqual([0, 1]);
   });
 });
+
+describe('§4 a move that finds no place says why (records; outside readings D4: `blocked` gave no reason)', () => {
+  const store = { objective: { id: 'store', name: 'the store', polygon: [[30, 18], [34, 18], [34, 22], [30, 22]] } };
+  it('every place along the way within the allowance taken by other bases: "no free place", naming who stands where the roll reaches', () => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [10, 20] },
+        { side: 0, weapon: 'cutlass', at: [11, 20] },
+        { side: 0, weapon: 'cutlass', at: [12, 20] },
+        { side: 0, weapon: 'cutlass', at: [13, 20] },
+        { side: 1, weapon: 'club', at: [44, 40] },
+      ],
+      [],
+      store,
+    );
+    const s = duelState(sc, [3, 3], [3, 3]);
+    atFigure(s, fig(s, 'P01'));
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'move', to: 'obj' }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    expect(ev.find((e) => e.e === 'move')).toBeUndefined();
+    expect(ev.find((e) => e.e === 'blocked')).toMatchObject({ figure: 'P01', to: 'obj', why: 'no free place', at: [13, 20], by: ['P04'] });
+  });
+  it('free places along the way, but each more than 6 in from a band-mate: "cohesion" (§3.F)', () => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [4, 20] },
+        { side: 0, weapon: 'cutlass', at: [10, 20] },
+        { side: 1, weapon: 'club', at: [44, 40] },
+      ],
+      [],
+      store,
+    );
+    const s = duelState(sc, [12, 12], [12, 12]);
+    s.band[0] = 0;
+    s.band[1] = 0;
+    s.nBands = 1;
+    s.bandSide[0] = 0;
+    s.bandSize[0] = 2;
+    atFigure(s, fig(s, 'P02'));
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'move', to: 'obj' }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    expect(ev.find((e) => e.e === 'blocked')).toMatchObject({ figure: 'P02', to: 'obj', why: 'cohesion', at: [22, 20], by: [] });
+  });
+});

@@ -2,11 +2,12 @@
  * Pirates! actions: the legal actions of the deciding side (§3–§9) and applying one — band
  * choices, group moves (§4.D), moves, fights, charges, fire, pillage, reload.
  */
-import type { StepContext } from '../../core/model.js';
+import type { Json, StepContext } from '../../core/model.js';
 import { type Vec, angleTo, dist, pointInPolygon, pathLength, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { maxRange } from './tables.js';
 import {
+  type BlockedReason,
   type MovePlan,
   allowanceOf,
   chargePlan,
@@ -16,6 +17,8 @@ import {
   destination,
   destinationKeysInto,
   exactMovePlan,
+  groupBlockedReason,
+  soloBlockedReason,
   fireDieFrom,
   lineOfSight,
   moveFirePlan,
@@ -341,7 +344,7 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
       }
       const plan = soloMovePlan(s, f, a.to);
       if (plan) execMove(s, f, plan, 'move', allowanceOf(s, f, false).full, ctx);
-      else ctx.emit?.({ e: 'blocked', figure: info.id, to: a.to });
+      else if (ctx.emit) ctx.emit({ e: 'blocked', figure: info.id, to: a.to, ...blockedData(soloBlockedReason(s, f, a.to)) });
       return;
     }
     case 'moveTo': {
@@ -421,6 +424,14 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
     default:
       fail(s, a, 'not a figure action');
   }
+}
+
+/** A {@link BlockedReason} as event fields. */
+function blockedData(r: BlockedReason): Record<string, Json> {
+  const out: Record<string, Json> = { why: r.why };
+  if (r.at) out.at = r.at;
+  if (r.by) out.by = r.by;
+  return out;
 }
 
 /** Carry out a planned move and what arriving somewhere does (reaching the objective, landing booty). */
@@ -519,7 +530,7 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
   });
   GR_STATE = null;
   if (!plan) {
-    ctx.emit?.({ e: 'blocked', band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id) });
+    if (ctx.emit) ctx.emit({ e: 'blocked', band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id), ...blockedData(groupBlockedReason(s, F, s.groupTo)) });
     return;
   }
   const facing = angleTo(plan.from.x, plan.from.y, plan.centre.x, plan.centre.y);

@@ -623,3 +623,62 @@ function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: nu
   return { points: pts, to: pts[pts.length - 1], length: pathLength(pts), limit: reach };
 }
 
+
+/** Why a move found no place (the `blocked` event's `why` and what it names), for the record. */
+export interface BlockedReason {
+  /**
+   * `no way there` (no route to the destination, or its figure is gone); `there already` (nothing
+   * left of the way once the stop short of it is taken off); `no free place` (every place along
+   * the way within the allowance is taken by another base); `cohesion` (free places along the way
+   * would all take the figure more than 6 in from a band-mate, §3.F); for a band, `no room`
+   * (no formation of free places for every follower, §3.F and §4.B kept, at the full move or
+   * ¾, ½, ¼ of it).
+   */
+  why: 'no way there' | 'there already' | 'no free place' | 'cohesion' | 'no room';
+  /** The place the allowance reached along the way (inches, to hundredths), when there was a way. */
+  at?: [number, number];
+  /** The figures whose bases take that place. */
+  by?: string[];
+}
+
+/** The figures (ids) whose bases overlap a base at (x, y), other than `self`. */
+function basesAt(s: PiratesState, x: number, y: number, self: number): string[] {
+  const out: string[] = [];
+  const v = viewOf(s);
+  for (let g = 0; g < s.x.length; g++) {
+    if (g !== self && v.occupies(g) && dist(x, y, s.x[g], s.y[g]) < 2 * s.sc.radius - 1e-6) out.push(s.sc.figures[g].id);
+  }
+  return out;
+}
+
+/**
+ * Why figure `f`'s move toward `key` found no place ({@link soloMovePlan} returned null), worked
+ * out again for the record (only when a move is blocked). The walk is planAlong's: back from the
+ * furthest place the allowance reaches, a quarter inch at a time.
+ */
+export function soloBlockedReason(s: PiratesState, f: number, key: string): BlockedReason {
+  const d = destination(s, key, { x: s.x[f], y: s.y[f] }, s.sc.figures[f].side, false, f);
+  if (!d) return { why: 'no way there' };
+  const pts = d.path.points;
+  let want = d.path.length - d.stopShort;
+  if (want <= 1e-6) return { why: 'there already' };
+  want = Math.min(want, reachAlong(s, pts, allowanceOf(s, f, false)));
+  const end = pointAlong(pts, want);
+  const at: [number, number] = [Math.round(end.x * 100) / 100, Math.round(end.y * 100) / 100];
+  const by = basesAt(s, end.x, end.y, f);
+  let free = false;
+  for (let l = want; l > 0.05 && !free; l -= 0.25) {
+    const p = pointAlong(pts, l);
+    free = placeFree(s, p.x, p.y, f);
+  }
+  return { why: free ? 'cohesion' : 'no free place', at, by };
+}
+
+/** Why a group move of the followers `F` toward `key` found no plan, worked out again for the record. */
+export function groupBlockedReason(s: PiratesState, F: readonly number[], key: string): BlockedReason {
+  const c = centreOf(s, F, F.length);
+  const d = destination(s, key, c, s.sc.figures[F[0]].side, true, -1);
+  if (!d) return { why: 'no way there' };
+  if (d.path.length - d.stopShort <= 0.05) return { why: 'there already' };
+  return { why: 'no room' };
+}

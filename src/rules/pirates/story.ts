@@ -90,10 +90,12 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
         '.'
       );
     }
-    case 'blocked':
+    case 'blocked': {
+      const why = e.why === undefined ? '' : ` (${str(e.why)}${Array.isArray(e.by) && e.by.length > 0 ? `: ${(e.by as string[]).join(', ')} in the way` : ''})`;
       return e.figure === undefined
-        ? `    Band ${str(e.band)} finds no room to move ${heading(sc, str(e.to))} together.`
-        : `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}.`;
+        ? `    Band ${str(e.band)} finds no room to move ${heading(sc, str(e.to))} together${why}.`
+        : `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}${why}.`;
+    }
     case 'drop':
       return `    ${figureLabel(sc, str(e.figure))} drops his booty.`;
     case 'setup':
