@@ -3,7 +3,7 @@
  */
 import type { GameEvent, Json, StepContext } from '../../core/model.js';
 import { roll, stepDie } from '../../core/rng.js';
-import { type Vec, angleDiff, angleTo, dist, pointAlong, pointInPolygon } from '../../core/geometry.js';
+import { type Vec, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon } from '../../core/geometry.js';
 import type { DistanceField, Path } from '../../core/nav.js';
 import { fireDie } from './tables.js';
 import { allowanceOf, coverFrom, placeFree, planAlong, reachAlong } from './movement.js';
@@ -147,6 +147,7 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
       baseDie: dice.base,
       modifiers: dice.mods.map((m) => ({ name: m.name, step: m.step })),
       ...(dice.cover !== null ? { cover: dice.cover } : {}),
+      ...coverTouched(s, d, dice.cover),
       facing: facingData(s.facing[a]),
       attackerDie: dice.final,
       defenderDie: 6,
@@ -162,6 +163,24 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
   else if (result === 'runs away') startFlight(s, d, 'disengages', s.x[a], s.y[a], ctx);
   else if (result === 'captured') capture(s, d, a, ctx);
   return result;
+}
+
+/**
+ * The cover areas the defender's base touches that gave no cover (not between him and the
+ * attacker, or the attacker stands in them), as record data: `{ touched: [ids] }`, or nothing when
+ * there are none. Whether a base 0.5 in from an area touches it is decided at the last digit of a
+ * rounded position; the record says what the engine found (since 1.4.0, outside readings B1).
+ */
+function coverTouched(s: PiratesState, d: number, counted: string | null): { touched?: string[] } {
+  const r = s.sc.radius;
+  const x = s.x[d];
+  const y = s.y[d];
+  let out: string[] | null = null;
+  for (const a of s.sc.table.coverAreas) {
+    if (a.id === counted || distToPolygon(x, y, a.poly) > r + 1e-9) continue;
+    (out ??= []).push(a.id);
+  }
+  return out === null ? {} : { touched: out };
 }
 
 /** A figure leaves play or runs: out of its band, and any booty it carried is dropped (a `drop` event). */
