@@ -250,8 +250,8 @@ export function moraleCheck(s: PiratesState, side: number, at: number, ctx: Step
 /**
  * A figure disengages for the rest of the game (§5.C(2), §10): it drops any booty, leaves its
  * band, turns away from the threat at (tx, ty) and at once runs its side's movement for this turn:
- * raiders toward home (the ship), others toward the table exit that leads most directly away from
- * the threat. It runs again each turn until it is gone.
+ * raiders toward home (the ship), others toward the nearest table exit whose way leads away from
+ * the threat ({@link chooseExit}). It runs again each turn until it is gone.
  */
 export function startFlight(s: PiratesState, f: number, why: string, tx: number, ty: number, ctx: StepContext): void {
   s.status[f] = FLEEING;
@@ -265,7 +265,8 @@ export function startFlight(s: PiratesState, f: number, why: string, tx: number,
 
 /**
  * The exit a figure at f runs for, away from a threat at (tx, ty): the nearest exit whose way
- * starts within 90° of straight away from the threat; the nearest exit when none does.
+ * starts within 90° of straight away from the threat (never toward it); the nearest exit when none
+ * does. docs/rules/pirates.md §5.C(2) gives the reading ("run away" names no exit).
  */
 function chooseExit(s: PiratesState, f: number, tx: number, ty: number): number {
   const x = s.x[f];
@@ -342,6 +343,9 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
       to = field.target;
       length = path.length;
       route = path.points;
+      // Facing the way it ran off (second outside reading D2: the record kept its old facing).
+      const last = route[route.length - 2];
+      if (dist(last.x, last.y, to.x, to.y) > 1e-9) s.facing[f] = angleTo(last.x, last.y, to.x, to.y);
     } else {
       let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(s, f, path, 0, al, null);
       // Cut short by more than the jam search's reach (or not moved at all): a place off the route.
