@@ -559,3 +559,32 @@ describe('§4 a move that finds no place says why (records; outside readings D4:
     expect(ev.find((e) => e.e === 'blocked')).toMatchObject({ figure: 'P02', to: 'obj', why: 'cohesion', at: [22, 20], by: [] });
   });
 });
+
+describe('§5.C(2) a runner "turned away from the pirate" runs for the nearest exit that leads away from him (docs/rules/pirates.md; second outside reading D1, D2)', () => {
+  // Exits (test scenario): east (48, 24), west (0, 24), north (24, 0).
+  const run = (attacker: [number, number]) => {
+    const sc = duelScenario([
+      { side: 0, weapon: 'cutlass', at: attacker },
+      { side: 1, weapon: 'none', at: [40, 24] },
+    ]);
+    const s = duelState(sc, [14, 14], [14, 14]);
+    const t = fig(s, 'T01');
+    s.facing[t] = Math.atan2(attacker[1] - 24, attacker[0] - 40); // facing his attacker
+    const ev: GameEvent[] = [];
+    resolveAttack(s, fig(s, 'P01'), t, melee, { rng: new ScriptedRng([d(8, 8), d(6, 5)], gameStream(1)), emit: (e) => ev.push(e) });
+    return { ev, s, t };
+  };
+  it('struck from the west, he runs for the east exit 8 in away, not for the north one', () => {
+    const { ev, s, t } = run([39, 24]);
+    expect(ev.find((e) => e.e === 'attack')!.result).toBe('runs away');
+    expect(ev.find((e) => e.e === 'flee')!.exit).toBe(0);
+    const r = ev.find((e) => e.e === 'run')!;
+    expect(r.gone).toBe(true);
+    expect(r.facing).toBe(0); // facing the way he ran off: east
+    expect(s.facing[t]).toBe(0);
+  });
+  it('struck from the east, the nearest exit (east) lies toward the attacker: he runs for the nearest exit that leads away (north, about 29 in, not west, 40 in)', () => {
+    const { ev } = run([41, 24]);
+    expect(ev.find((e) => e.e === 'flee')!.exit).toBe(2);
+  });
+});
