@@ -8,6 +8,7 @@ import { gameStream } from '../../src/core/rng.js';
 import { dist, pointAlong } from '../../src/core/geometry.js';
 import { fleeStep, resolveAttack, moraleCheck } from '../../src/rules/pirates/combat.js';
 import { applyAction, legalActions } from '../../src/rules/pirates/actions.js';
+import { pirates as piratesRuleset } from '../../src/rules/pirates/index.js';
 import { setupGame, newBandCandidates } from '../../src/rules/pirates/turn.js';
 import type { PiratesAction } from '../../src/rules/pirates/action.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, PH_BAND, PH_OVER, type PiratesState } from '../../src/rules/pirates/state.js';
@@ -134,6 +135,24 @@ describe('§3.C–D bands', () => {
     const c = newBandCandidates(s, 0, 4);
     expect(c).toEqual([0, 1]); // the third is 6.5 in from the first
     for (const a of c) for (const b of c) expect(dist(s.x[a], s.y[a], s.x[b], s.y[b])).toBeLessThanOrEqual(6);
+  });
+
+  it('§3.C a player forms his bands: a new band may name its members (audit C3), checked against §3.B–F', () => {
+    const s = fresh(3);
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P02', 'P05'] })).toBeNull();
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 4, figures: ['P01', 'P02', 'P03', 'P04'] })).toMatch(/card of 3/); // §3.B
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P02'] })).toMatch(/1 figures named/);
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P02', 'T01'] })).toMatch(/not of group/);
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'new', g: 'crew', n: 2, figures: ['P02', 'P05'] }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    expect(ev.find((e) => e.e === 'activate')).toMatchObject({ formed: true, figures: ['P02', 'P05'] });
+    expect([0, 1, 2, 3, 4].filter((f) => s.band[f] === 0)).toEqual([1, 4]);
+    // §3.C intact: a formed band's figure cannot be named again; §3.F: every pair within 6 in.
+    s.phase = PH_BAND;
+    s.actBand = -1;
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P01', 'P02'] })).toMatch(/in a band already/);
+    s.x[2] = 12;
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P01', 'P03'] })).toMatch(/§3\.F/);
   });
 
   it('§3.G a band acts once per turn', () => {

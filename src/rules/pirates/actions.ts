@@ -30,7 +30,7 @@ import {
 } from './movement.js';
 import { facingData, r2, resolveAttack, viaData } from './combat.js';
 import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction, actionTable } from './action.js';
-import { bandChoices, bandCount, checkVictory, newBandInto, newBandList, nextCard, nextFigure, startActivation } from './turn.js';
+import { bandChoices, bandCount, checkVictory, newBandMembers, nextCard, nextFigure, startActivation } from './turn.js';
 import { planGroupMove } from '../../core/table/index.js';
 import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
 
@@ -287,11 +287,8 @@ function applyDecision(s: PiratesState, a: PiratesAction, ctx: StepContext, chec
       return;
     }
     if (a.k === 'new') {
-      const g = s.sc.groups.findIndex((x) => x.id === a.g && x.side === card.side);
-      if (g < 0) fail(s, a, `no group "${a.g}" on this side`);
-      const nm = newBandInto(s, g, card.value);
-      const members = newBandList();
-      if (a.n < 1 || a.n > nm) fail(s, a, `group ${a.g} cannot form a band of ${a.n}`);
+      const members = newBandMembers(s, a, card.side, card.value);
+      if (typeof members === 'string') fail(s, a, members);
       const b = s.nBands++;
       s.bandSide[b] = card.side;
       s.bandSize[b] = a.n;

@@ -150,8 +150,8 @@ export function describeAction(s: PiratesState, a: PiratesAction): string {
     }
     case 'new': {
       const g = sc.groups.findIndex((x) => x.id === a.g);
-      const m = newBandCandidates(s, g, a.n);
-      return `Form a new band of ${a.n} from ${a.g} (${weaponsSummary(s, m)})`;
+      const m = a.figures ? a.figures.map((id) => sc.figureIndex.get(id) ?? -1).filter((f) => f >= 0) : newBandCandidates(s, g, a.n);
+      return `Form a new band of ${a.n} from ${a.g}${a.figures ? `: ${a.figures.join(', ')}` : ''} (${weaponsSummary(s, m)})`;
     }
     case 'pass':
       return s.phase === PH_BAND ? 'Pass: activate no band with this card' : 'Pass';
