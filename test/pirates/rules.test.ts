@@ -13,7 +13,8 @@ import { setupGame, newBandCandidates } from '../../src/rules/pirates/turn.js';
 import type { PiratesAction } from '../../src/rules/pirates/action.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, PH_BAND, PH_OVER, type PiratesState } from '../../src/rules/pirates/state.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
-import { atFigure, duelScenario, duelState, fig, type FigSpec } from '../helpers/pirates.js';
+import { atFigure, duelScenario, duelState, fig, type FigSpec, type TerrainSpec } from '../helpers/pirates.js';
+import { coverFrom } from '../../src/rules/pirates/movement.js';
 
 const melee = { mode: 'fight', charged: false, moved: false, capture: false } as const;
 const capture = { ...melee, capture: true } as const;
@@ -605,5 +606,31 @@ describe('§5.C(2) a runner "turned away from the pirate" runs for the nearest e
   it('struck from the east, the nearest exit (east) lies toward the attacker: he runs for the nearest exit that leads away (north, about 29 in, not west, 40 in)', () => {
     const { ev } = run([41, 24]);
     expect(ev.find((e) => e.e === 'flee')!.exit).toBe(2);
+  });
+});
+
+describe('§5 "Defender in cover" counts only cover between (1.3.0), so the `cover` destination leads to such cover (1.4.0)', () => {
+  const crates: TerrainSpec = { id: 'crates', kind: 'cover', polygon: [[21.5, 19], [22.5, 19], [22.5, 21], [21.5, 21]] };
+  const setup = (at: [number, number]) => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'pistol', at: [5, 20] },
+        { side: 1, weapon: 'rifle', at },
+      ],
+      [crates],
+    );
+    const s = duelState(sc);
+    const t = fig(s, 'T01');
+    atFigure(s, t);
+    return { s, t, p: fig(s, 'P01') };
+  };
+  it('a townsman with crates at his back, seen from the raider, is still offered cover', () => {
+    const { s } = setup([21, 20]); // touching the crates' west edge; the raider is to the west
+    expect(legalActions(s)).toContainEqual({ k: 'move', to: 'cover' });
+  });
+  it('the move to cover ends where the crates lie between him and the nearest raider (the nearest cover of all hides nothing)', () => {
+    const { s, t, p } = setup([19, 20]);
+    applyAction(s, { k: 'move', to: 'cover' }, { rng: gameStream(1) });
+    expect(coverFrom(s, p, t)).toBe('crates');
   });
 });

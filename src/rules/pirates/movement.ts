@@ -163,7 +163,7 @@ export function destination(
     return path ? { path, stopShort: group ? GROUP_STOP_SHORT : 2 * sc.radius } : null;
   }
   if (key === 'cover') {
-    const p = sc.table.nearestCoverPoint(from.x, from.y);
+    const p = coverPointFrom(s, side, from.x, from.y);
     const path = p ? nav.path(from, p) : null;
     return path ? { path, stopShort: 0 } : null;
   }
@@ -191,9 +191,35 @@ export function destination(
 }
 
 /**
+ * Where the `cover` destination leads from (x, y) for side `side` (since 1.4.0): the nearest place
+ * (straight line) where a base stands in cover from the nearest active enemy — a cover area it
+ * touches lies between them (§5 "Cover", {@link coverFrom}'s test); when there is none, or no
+ * enemy, the nearest place touching cover. Under 1.3.0's cover "between", the nearest cover of all
+ * may be at the figure's back and hide him from nothing.
+ */
+export function coverPointFrom(s: PiratesState, side: number, x: number, y: number): Vec | null {
+  const t = s.sc.table;
+  const near = nearestEnemies(s, side, x, y, 1);
+  if (near.length === 0) return t.nearestCoverPoint(x, y);
+  const ex = s.x[near[0].f];
+  const ey = s.y[near[0].f];
+  const sp = t.coverSpots;
+  let best = -1;
+  let bd = Infinity;
+  for (let i = 0; i < sp.length; i += 2) {
+    const d = (sp[i] - x) ** 2 + (sp[i + 1] - y) ** 2;
+    if (d < bd && t.coverFrom(ex, ey, sp[i], sp[i + 1]) !== null) {
+      bd = d;
+      best = i;
+    }
+  }
+  return best < 0 ? t.nearestCoverPoint(x, y) : { x: sp[best], y: sp[best + 1] };
+}
+
+/**
  * Destination keys worth offering to a figure or band centre at `from` (DESIGN.md §Contracts 3):
  * the objective and home unless already there, the two nearest enemies further than `near`,
- * cover unless in it, away when an enemy is within 12 in, and (for a figure `solo` of a band)
+ * cover unless already in cover from the nearest enemy (or, with none, touching cover), away when an enemy is within 12 in, and (for a figure `solo` of a band)
  * back to its band when more than 3 in from its band-mates' centre. Where the way leads is
  * worked out when the move is made; a move that finds no room stays put.
  */
@@ -245,7 +271,7 @@ export function destinationKeysInto(s: PiratesState, from: Vec, side: number, so
   }
   if (nn > 0 && d1 > near) nk = putKey(keys, nk, sc.figures[f1].foeKey);
   if (nn > 1 && d2 > near) nk = putKey(keys, nk, sc.figures[f2].foeKey);
-  if (sc.cover.length > 0 && !inCover(s, from.x, from.y)) nk = putKey(keys, nk, 'cover');
+  if (sc.cover.length > 0 && !(nn > 0 ? sc.table.coverFrom(s.x[f1], s.y[f1], from.x, from.y) !== null : inCover(s, from.x, from.y))) nk = putKey(keys, nk, 'cover');
   if (nn > 0 && d1 <= 12) nk = putKey(keys, nk, 'away');
   if (solo >= 0) {
     const b = s.band[solo];
