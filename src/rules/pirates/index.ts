@@ -30,7 +30,7 @@ const SIDE_INDEX: number[] = [];
 /** The Pirates! ruleset. */
 export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = defineRuleset<PiratesState, PiratesAction, PiratesScenario>({
   id: 'pirates',
-  version: '1.3.0',
+  version: '1.4.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
   // Two sides; dice and card draws sampled in apply; the future card order is not in the state.
   traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
