@@ -154,16 +154,17 @@ describe('the portfolio (policy-level search by paired whole-game playouts)', ()
 
   it('prefers the attack variant for the raiders from the start of the raid, by more than its standard error, the same on the same seed', () => {
     // Scripted raids from the start: the attack variant wins about 73% for the pirates, the script
-    // about 50% (docs/agents.md) — a difference 30 paired rounds tell apart many times over.
+    // about 45–50% (docs/agents.md; on Pirates! 1.4.0, seed 17: 73.5% and 45.0%). 60 paired rounds
+    // (30 until 1.4.0, whose changed dice left this seed's 30 at 1.4 standard errors).
     const s = r.setup(sc.compiled, { rng: gameStream(5) });
     const run = () => {
-      const p = new Portfolio(r, 'pirates', sc.compiled, 30);
+      const p = new Portfolio(r, 'pirates', sc.compiled, 60);
       expect(p.active).toBe(true);
       return p.choose(s, 77);
     };
     const a = run();
     expect(a.name).toBe('attack');
-    expect(a.rounds).toBe(30);
+    expect(a.rounds).toBe(60);
     expect(a.advantage.attack).toBeGreaterThan(2 * a.se.attack);
     expect(run()).toEqual(a);
     // The state it was asked about is untouched.

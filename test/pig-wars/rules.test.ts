@@ -223,6 +223,48 @@ describe('PI Morale Check: when leader is killed, or lose 25% of unit in a turn'
   });
 });
 
+describe('Morale modifiers: "Leader in combat or leading" — in mêlée, or with his men ([R23]; outside audits C2: before 0.4.0 a leader alive anywhere gave it)', () => {
+  // B01 dies to A01's blow: a quarter of unit b1 lost this turn (PI), a check at step 6.
+  const b1 = (leader: Fig): Fig[] => [{ weapons: ['club'], at: [11.05, 10] }, { weapons: ['club'], at: [22, 22] }, { weapons: ['club'], at: [22, 23] }, leader];
+  const axe = { weapons: ['axe'], at: [10, 10], class: 'elite', rank: 'mate' };
+  it('PI: a leader 20 in from his men and in no fight gives no +2', () => {
+    const { events } = start(pigWarsPirates, scenario('pig-wars-pirates', [axe], b1({ weapons: ['club'], rank: 'mate', at: [36, 36] })), [d(2, 1), d(12, 12), d(12, 1), d(12, 9)]);
+    const m = events.find((e) => e.e === 'morale')!;
+    expect(m.triggers).toEqual(['25% lost this turn']);
+    expect(m.mods).toEqual([{ name: 'each 25% lost', value: -1 }]);
+    expect(m.leader).toBeUndefined();
+  });
+  it('PI: a leader within 4 in of his men is leading: +2', () => {
+    const { events } = start(pigWarsPirates, scenario('pig-wars-pirates', [axe], b1({ weapons: ['club'], rank: 'mate', at: [24, 25] })), [d(2, 1), d(12, 12), d(12, 1), d(12, 9)]);
+    const m = events.find((e) => e.e === 'morale')!;
+    expect(m.mods).toEqual([
+      { name: 'each 25% lost', value: -1 },
+      { name: 'leader in combat or leading', value: 2 },
+    ]);
+    expect(m.leader).toEqual({ figure: 'B04', how: 'leading' });
+  });
+  it('PI: a leader far from his men but in base contact with an enemy is in combat: +2', () => {
+    // A02 and B04 fight at (10, 20)–(11.05, 20), within A01's command radius: 6 vs 6, a continuing
+    // mêlée. B04 stands 10 in and more from B01–B03.
+    const { events } = start(
+      pigWarsPirates,
+      scenario('pig-wars-pirates', [axe, { weapons: ['club'], at: [10, 20] }], b1({ weapons: ['club'], rank: 'mate', at: [11.05, 20] })),
+      [d(2, 1), d(12, 12), d(12, 1), d(12, 6), d(12, 6), d(12, 9)],
+    );
+    const m = events.find((e) => e.e === 'morale')!;
+    expect(m.mods).toContainEqual({ name: 'leader in combat or leading', value: 2 });
+    expect(m.leader).toEqual({ figure: 'B04', how: 'in combat' });
+  });
+  it('DA: the same for +3 — a leader 20 in from his men, in no fight, gives nothing', () => {
+    const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
+    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, { weapons: ['spear'], at: [22, 22] }, { weapons: ['spear'], at: [22, 23] }, { weapons: ['spear'], at: [22, 24] }, { weapons: ['spear'], leader: true, at: [36, 36] }];
+    const { events } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 9)]);
+    const m = events.find((e) => e.e === 'morale')!;
+    expect(m.triggers).toEqual(['1/5 lost this turn']);
+    expect(m.mods).toEqual([{ name: 'each 1/5 lost', value: -1 }]);
+  });
+});
+
 describe('DA Movement / [R1]: a figure whose place is taken takes the nearest free place within 2 in that its allowance reaches', () => {
   it('a drover whose landing place is crowded goes round the crowd and lands (not held to what was left of its path)', () => {
     // Unit a1: one drover with a pig, about 3 in from its landing place H; unit a2: friends
@@ -544,6 +586,15 @@ describe('PI "Crossing … Rough Terrain: −D6" with loot: the escort "keeping 
     for (const m of moves) {
       expect(m.allowance).toBeCloseTo(4, 9);
       expect(m.length as number).toBeLessThanOrEqual(4 + 1e-6);
+    }
+    // Records (audit D2): the fraction is a part of its own with its factor, not only in its name;
+    // the allowance is (sum of the other parts) × factor.
+    for (const m of moves) {
+      const parts = m.parts as { name: string; value: number; factor?: number }[];
+      const scaling = parts.filter((p) => p.factor !== undefined);
+      expect(scaling).toHaveLength(1);
+      expect(scaling[0].factor).toBe(0.5);
+      expect(parts.reduce((a, p) => a + p.value, 0) * scaling[0].factor!).toBeCloseTo(m.allowance as number, 9);
     }
   });
 });

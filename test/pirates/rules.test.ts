@@ -8,11 +8,13 @@ import { gameStream } from '../../src/core/rng.js';
 import { dist, pointAlong } from '../../src/core/geometry.js';
 import { fleeStep, resolveAttack, moraleCheck } from '../../src/rules/pirates/combat.js';
 import { applyAction, legalActions } from '../../src/rules/pirates/actions.js';
+import { pirates as piratesRuleset } from '../../src/rules/pirates/index.js';
 import { setupGame, newBandCandidates } from '../../src/rules/pirates/turn.js';
 import type { PiratesAction } from '../../src/rules/pirates/action.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, PH_BAND, PH_OVER, type PiratesState } from '../../src/rules/pirates/state.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
-import { atFigure, duelScenario, duelState, fig, type FigSpec } from '../helpers/pirates.js';
+import { atFigure, duelScenario, duelState, fig, type FigSpec, type TerrainSpec } from '../helpers/pirates.js';
+import { coverFrom } from '../../src/rules/pirates/movement.js';
 
 const melee = { mode: 'fight', charged: false, moved: false, capture: false } as const;
 const capture = { ...melee, capture: true } as const;
@@ -136,6 +138,24 @@ describe('§3.C–D bands', () => {
     for (const a of c) for (const b of c) expect(dist(s.x[a], s.y[a], s.x[b], s.y[b])).toBeLessThanOrEqual(6);
   });
 
+  it('§3.C a player forms his bands: a new band may name its members (audit C3), checked against §3.B–F', () => {
+    const s = fresh(3);
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P02', 'P05'] })).toBeNull();
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 4, figures: ['P01', 'P02', 'P03', 'P04'] })).toMatch(/card of 3/); // §3.B
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P02'] })).toMatch(/1 figures named/);
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P02', 'T01'] })).toMatch(/not of group/);
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'new', g: 'crew', n: 2, figures: ['P02', 'P05'] }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    expect(ev.find((e) => e.e === 'activate')).toMatchObject({ formed: true, figures: ['P02', 'P05'] });
+    expect([0, 1, 2, 3, 4].filter((f) => s.band[f] === 0)).toEqual([1, 4]);
+    // §3.C intact: a formed band's figure cannot be named again; §3.F: every pair within 6 in.
+    s.phase = PH_BAND;
+    s.actBand = -1;
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P01', 'P02'] })).toMatch(/in a band already/);
+    s.x[2] = 12;
+    expect(piratesRuleset.checkAction!(s, { k: 'new', g: 'crew', n: 2, figures: ['P01', 'P03'] })).toMatch(/§3\.F/);
+  });
+
   it('§3.G a band acts once per turn', () => {
     const s = fresh(4);
     applyAction(s, { k: 'new', g: 'crew', n: 4 }, { rng: gameStream(1) });
@@ -245,6 +265,37 @@ describe('§4 Movement', () => {
     expect(dist(c0.x, c0.y, c1.x, c1.y)).toBeCloseTo(g.distance as number, 1);
     for (const a of [0, 1, 2, 3]) for (const b of [0, 1, 2, 3]) expect(dist(s.x[a], s.y[a], s.x[b], s.y[b])).toBeLessThanOrEqual(6);
     expect(ev.filter((e) => e.e === 'move' && e.kind === 'group')).toHaveLength(4);
+  });
+
+  it('§4.B in a §4.D group move, a follower travelling over broken ground is held to the 2d10 allowance, figure by figure (audit C2)', () => {
+    // The centre's way east along y ≈ 24.8 never enters the rubble (y ≥ 26); P02 starts on it.
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [10, 22] },
+        { side: 0, weapon: 'cutlass', at: [10, 27.5] },
+        { side: 1, weapon: 'club', at: [44, 4] },
+      ],
+      [{ id: 'nets', kind: 'broken', polygon: [[6, 26], [40, 26], [40, 40], [6, 40]] }],
+      { objective: { id: 'store', name: 'the store', polygon: [[36, 22], [40, 22], [40, 26], [36, 26]] } },
+    );
+    const s = duelState(sc, [12, 12], [6, 6]);
+    s.phase = PH_BAND;
+    s.actCard = s.sc.deck.findIndex((c) => c.side === 0 && c.value === 2);
+    const ev: GameEvent[] = [];
+    const emit = (e: GameEvent) => ev.push(e);
+    const rng = gameStream(2);
+    applyAction(s, { k: 'new', g: 'crew', n: 2 }, { rng, emit });
+    applyAction(s, { k: 'group', to: 'obj' }, { rng, emit });
+    applyAction(s, { k: 'follow' }, { rng, emit });
+    applyAction(s, { k: 'follow' }, { rng, emit });
+    const g = ev.find((e) => e.e === 'groupMove')!;
+    expect(g.limit).toBe(12); // the centre's own way: the full allowance
+    expect(g.distance as number).toBeGreaterThan(1); // the band still moves
+    const m = ev.find((e) => e.e === 'move' && e.figure === 'P02')!;
+    const pts = [m.from, ...(m.via as number[][]), m.to] as number[][];
+    let own = 0;
+    for (let i = 1; i < pts.length; i++) own += dist(pts[i - 1][0], pts[i - 1][1], pts[i][0], pts[i][1]);
+    expect(own).toBeLessThanOrEqual(6 + 0.02); // P02 travels over the rubble: 2d10 (6), not 12
   });
 
   it('§4.D "not all figures activated as part of a band have to perform the same action": some follow, some stay', () => {
@@ -482,5 +533,104 @@ describe('§8 reload: only a figure still on the table finishes reloading (secon
     const end = events.find((e) => e.e === 'turnEnd')!;
     expect(end.reloaded).toEqual(['P02']);
     expect([s.loaded[a], s.loaded[b]]).toEqual([0, 1]);
+  });
+});
+
+describe('§4 a move that finds no place says why (records; outside readings D4: `blocked` gave no reason)', () => {
+  const store = { objective: { id: 'store', name: 'the store', polygon: [[30, 18], [34, 18], [34, 22], [30, 22]] } };
+  it('every place along the way within the allowance taken by other bases: "no free place", naming who stands where the roll reaches', () => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [10, 20] },
+        { side: 0, weapon: 'cutlass', at: [11, 20] },
+        { side: 0, weapon: 'cutlass', at: [12, 20] },
+        { side: 0, weapon: 'cutlass', at: [13, 20] },
+        { side: 1, weapon: 'club', at: [44, 40] },
+      ],
+      [],
+      store,
+    );
+    const s = duelState(sc, [3, 3], [3, 3]);
+    atFigure(s, fig(s, 'P01'));
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'move', to: 'obj' }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    expect(ev.find((e) => e.e === 'move')).toBeUndefined();
+    expect(ev.find((e) => e.e === 'blocked')).toMatchObject({ figure: 'P01', to: 'obj', why: 'no free place', at: [13, 20], by: ['P04'] });
+  });
+  it('free places along the way, but each more than 6 in from a band-mate: "cohesion" (§3.F)', () => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'cutlass', at: [4, 20] },
+        { side: 0, weapon: 'cutlass', at: [10, 20] },
+        { side: 1, weapon: 'club', at: [44, 40] },
+      ],
+      [],
+      store,
+    );
+    const s = duelState(sc, [12, 12], [12, 12]);
+    s.band[0] = 0;
+    s.band[1] = 0;
+    s.nBands = 1;
+    s.bandSide[0] = 0;
+    s.bandSize[0] = 2;
+    atFigure(s, fig(s, 'P02'));
+    const ev: GameEvent[] = [];
+    applyAction(s, { k: 'move', to: 'obj' }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    expect(ev.find((e) => e.e === 'blocked')).toMatchObject({ figure: 'P02', to: 'obj', why: 'cohesion', at: [22, 20], by: [] });
+  });
+});
+
+describe('§5.C(2) a runner "turned away from the pirate" runs for the nearest exit that leads away from him (docs/rules/pirates.md; second outside reading D1, D2)', () => {
+  // Exits (test scenario): east (48, 24), west (0, 24), north (24, 0).
+  const run = (attacker: [number, number]) => {
+    const sc = duelScenario([
+      { side: 0, weapon: 'cutlass', at: attacker },
+      { side: 1, weapon: 'none', at: [40, 24] },
+    ]);
+    const s = duelState(sc, [14, 14], [14, 14]);
+    const t = fig(s, 'T01');
+    s.facing[t] = Math.atan2(attacker[1] - 24, attacker[0] - 40); // facing his attacker
+    const ev: GameEvent[] = [];
+    resolveAttack(s, fig(s, 'P01'), t, melee, { rng: new ScriptedRng([d(8, 8), d(6, 5)], gameStream(1)), emit: (e) => ev.push(e) });
+    return { ev, s, t };
+  };
+  it('struck from the west, he runs for the east exit 8 in away, not for the north one', () => {
+    const { ev, s, t } = run([39, 24]);
+    expect(ev.find((e) => e.e === 'attack')!.result).toBe('runs away');
+    expect(ev.find((e) => e.e === 'flee')!.exit).toBe(0);
+    const r = ev.find((e) => e.e === 'run')!;
+    expect(r.gone).toBe(true);
+    expect(r.facing).toBe(0); // facing the way he ran off: east
+    expect(s.facing[t]).toBe(0);
+  });
+  it('struck from the east, the nearest exit (east) lies toward the attacker: he runs for the nearest exit that leads away (north, about 29 in, not west, 40 in)', () => {
+    const { ev } = run([41, 24]);
+    expect(ev.find((e) => e.e === 'flee')!.exit).toBe(2);
+  });
+});
+
+describe('§5 "Defender in cover" counts only cover between (1.3.0), so the `cover` destination leads to such cover (1.4.0)', () => {
+  const crates: TerrainSpec = { id: 'crates', kind: 'cover', polygon: [[21.5, 19], [22.5, 19], [22.5, 21], [21.5, 21]] };
+  const setup = (at: [number, number]) => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'pistol', at: [5, 20] },
+        { side: 1, weapon: 'rifle', at },
+      ],
+      [crates],
+    );
+    const s = duelState(sc);
+    const t = fig(s, 'T01');
+    atFigure(s, t);
+    return { s, t, p: fig(s, 'P01') };
+  };
+  it('a townsman with crates at his back, seen from the raider, is still offered cover', () => {
+    const { s } = setup([21, 20]); // touching the crates' west edge; the raider is to the west
+    expect(legalActions(s)).toContainEqual({ k: 'move', to: 'cover' });
+  });
+  it('the move to cover ends where the crates lie between him and the nearest raider (the nearest cover of all hides nothing)', () => {
+    const { s, t, p } = setup([19, 20]);
+    applyAction(s, { k: 'move', to: 'cover' }, { rng: gameStream(1) });
+    expect(coverFrom(s, p, t)).toBe('crates');
   });
 });

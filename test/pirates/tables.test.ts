@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { DECK_TABLE, WEAPONS, deckForFigures, fireDie, maxRange } from '../../src/rules/pirates/tables.js';
 import { stepDie } from '../../src/core/rng.js';
 import { compilePirates } from '../../src/rules/pirates/compile.js';
-import { attackDice } from '../../src/rules/pirates/combat.js';
+import { attackDice, resolveAttack } from '../../src/rules/pirates/combat.js';
+import { gameStream } from '../../src/core/rng.js';
+import type { GameEvent } from '../../src/core/model.js';
 import { readScenarioFile, withoutParameters } from '../../src/core/scenario.js';
 import { duelScenario, duelState, fig } from '../helpers/pirates.js';
 
@@ -153,6 +155,22 @@ describe('§5.B(2) arms modifiers (base dice in melee)', () => {
     // The shooter's own crates do not hide the target.
     const round: [number, number][] = [[13, 19], [22, 19], [22, 21], [13, 21]];
     expect(at(round, 14, 20).cover).toBeNull();
+  });
+  it('the attack event names cover the defender\'s base touched that gave nothing (`touched`), so a reader need not decide a touch at the last digit of a rounded position (outside readings B1)', () => {
+    const sc = duelScenario(
+      [
+        { side: 0, weapon: 'pistol', at: [14, 20] },
+        { side: 1, weapon: 'none', at: [21, 20] },
+      ],
+      // exactly touching his base on the east (0.5 in from his centre), behind him from the shooter
+      [{ id: 'crates', kind: 'cover', polygon: [[21.5, 19], [22, 19], [22, 21], [21.5, 21]] }],
+    );
+    const s = duelState(sc);
+    const ev: GameEvent[] = [];
+    resolveAttack(s, fig(s, 'P01'), fig(s, 'T01'), { mode: 'fire', charged: false, moved: false, capture: false }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    const a = ev.find((e) => e.e === 'attack')!;
+    expect(a.cover).toBeUndefined();
+    expect(a.touched).toEqual(['crates']);
   });
   it('Defender armed (only in melee): down 1', () => {
     expect(adjust({ armed: true }).mods).toEqual([{ name: 'defender armed', step: -1 }]);

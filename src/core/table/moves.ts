@@ -159,6 +159,13 @@ export interface GroupMoveOptions {
   /** Figures that must stay in cohesion with every mover (band-mates not moving), and the gap (see cohesionTest). */
   mates: readonly number[];
   gap: number;
+  /**
+   * Hold each mover whose own way to its place enters slow ground or climbs to the slow-ground
+   * rule as if it moved alone: that way no longer than {@link Table.reachAlong} of it (Pirates!
+   * §4.B "if travelling over broken terrain … roll only 2d10", judged figure by figure). Default
+   * false: only the centre's route is tested.
+   */
+  eachSlow?: boolean;
 }
 
 /**
@@ -380,14 +387,48 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
     const centre = { x: mx / n, y: my / n };
     const distance = dist(c.x, c.y, centre.x, centre.y);
     if (distance > limit + 1e-9) continue;
+    const ways = o.eachSlow === true ? slowWays(table, v, movers, px, py, o.full, o.slow) : null;
+    if (ways === false) continue;
     const places: GroupPlace[] = new Array<GroupPlace>(n);
     for (let j = 0; j < n; j++) {
       const f = movers[j];
-      places[j] = new LazyPlace(table, f, { x: vx[f], y: vy[f] }, { x: px[j], y: py[j] });
+      places[j] = new LazyPlace(table, f, { x: vx[f], y: vy[f] }, { x: px[j], y: py[j] }, ways === null ? null : ways[j]);
     }
     return { from: c, centre, distance, limit, route, places };
   }
   return null;
+}
+
+/**
+ * The movers' own ways to their places (`px`, `py`) under {@link GroupMoveOptions.eachSlow}: false
+ * when one whose way enters slow ground or climbs goes further than that rule lets a figure moving
+ * alone (or has no way there); else the ways found on the way (null where not needed: a straight
+ * way that enters no slow ground is found again, cheaply, when read).
+ */
+function slowWays(table: Table, v: FigureView, movers: readonly number[], px: Float64Array, py: Float64Array, full: number, slow: number): (Vec[] | null)[] | false {
+  const out: (Vec[] | null)[] = new Array<Vec[] | null>(movers.length).fill(null);
+  if (table.slowGround.length === 0 && table.raised.length === 0) return out;
+  for (let j = 0; j < movers.length; j++) {
+    const f = movers[j];
+    const a = { x: v.x[f], y: v.y[f] };
+    const b = { x: px[j], y: py[j] };
+    let pts: Vec[];
+    let len: number;
+    if (table.clear(a.x, a.y, b.x, b.y)) {
+      pts = [a, b];
+      len = dist(a.x, a.y, b.x, b.y);
+    } else {
+      const p = table.path(a, b);
+      if (!p) return false;
+      pts = p.points;
+      len = p.length;
+      out[j] = pts;
+    }
+    if (Math.min(table.slowEntry(pts), table.climbEntry(pts)) === Infinity) continue;
+    if (len > table.reachAlong(pts, full, slow) + 1e-9) return false;
+    out[j] = pts;
+  }
+  return out;
 }
 
 /** The place test that takes any free place. */
@@ -412,12 +453,12 @@ function scratchF(a: Float64Array, n: number): Float64Array {
 
 /** A {@link GroupPlace} whose route is found on first read (then kept). */
 class LazyPlace implements GroupPlace {
-  private route: Vec[] | null = null;
   constructor(
     private readonly table: Table,
     readonly f: number,
     private readonly from: Vec,
     readonly to: Vec,
+    private route: Vec[] | null = null,
   ) {}
   get points(): Vec[] {
     if (this.route === null) {

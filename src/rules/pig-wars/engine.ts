@@ -10,7 +10,7 @@
  * in base contact fights one round of mêlée; then units check morale where a trigger fell. When
  * the deck is empty the turn ends. Readings: docs/rules/pig-wars.md.
  */
-import type { GameEvent, StepContext } from '../../core/model.js';
+import type { GameEvent, Json, StepContext } from '../../core/model.js';
 import { type Vec, nearestPointOfPolygon, angleTo, dist, distToPolygon, distV, pointAlong, pointAlongInto, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
 import { randInt, roll, type Rng } from '../../core/rng.js';
 import { type FigureView, arcOf as kitArcOf } from '../../core/table/index.js';
@@ -614,7 +614,7 @@ function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Em
   let full = sumMods(parts);
   if (carrying(s, f)) {
     full *= s.sc.carrySpeed;
-    parts.push({ name: `carrying loot ×${s.sc.carrySpeed}`, value: 0 });
+    parts.push({ name: `carrying loot ×${s.sc.carrySpeed}`, value: 0, factor: s.sc.carrySpeed });
   }
   return { full, parts, scale: carrying(s, f) ? s.sc.carrySpeed : 1 };
 }
@@ -1139,7 +1139,7 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
     facing: deg(s.facing[f]),
     length: r3(d),
     allowance: r3(full),
-    parts: parts.map((p) => ({ name: p.name, value: p.value })),
+    parts: parts.map((p): Json => (p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor })),
     why,
   });
   carryPigs(s, f);
@@ -1362,7 +1362,7 @@ function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): v
       // the fraction, so across rough the escort fell behind the loot it escorts, audit B4/D3).
       full *= sc.carrySpeed;
       scale = sc.carrySpeed;
-      parts.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0 });
+      parts.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0, factor: sc.carrySpeed });
     }
     moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? `toward ${a.u}` : a.k, scale);
   }
@@ -1987,8 +1987,8 @@ function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
     const figs = unit.figures.filter((f) => s.status[f] === ACTIVE);
     if (figs.length === 0) continue;
     const lost = unit.figures.filter((f) => s.status[f] === DEAD || s.status[f] === GONE).length;
-    const leaderPresent = unit.figures.some((f) => sc.figures[f].leader && s.status[f] === ACTIVE);
-    const mods = moraleMods(sc.version.moraleMods, lost, unit.figures.length, s.standardLost[u] === 1, s.leaderLost[u] === 1, leaderPresent);
+    const present = leaderInCombatOrLeading(s, u);
+    const mods = moraleMods(sc.version.moraleMods, lost, unit.figures.length, s.standardLost[u] === 1, s.leaderLost[u] === 1, present !== null);
     const r = roll(rng, 12);
     const total = r + sumMods(mods);
     const fb: string[] = [];
@@ -2006,7 +2006,17 @@ function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
     if (p & TRIG_LEADER) triggers.push('leader killed');
     if (p & TRIG_LOSS) triggers.push(sc.version.pirates ? '25% lost this turn' : '1/5 lost this turn');
     if (p & TRIG_STANDARD) triggers.push('standard lost');
-    emit?.({ e: 'morale', unit: unit.id, triggers, roll: r, mods: mods.map((m) => ({ ...m })), total, fallBack: fb, rout: rt });
+    emit?.({
+      e: 'morale',
+      unit: unit.id,
+      triggers,
+      roll: r,
+      mods: mods.map((m) => ({ ...m })),
+      ...(present !== null ? { leader: { figure: sc.figures[present.f].id, how: present.how } } : {}),
+      total,
+      fallBack: fb,
+      rout: rt,
+    });
     const dice = newDice();
     for (const { f, res } of results) {
       if (res === 'NE' || s.status[f] !== ACTIVE) continue;
@@ -2018,6 +2028,35 @@ function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
       fallBack(s, f, rng, emit, dice, res === 'RT' ? 'routs' : 'falls back');
     }
   }
+}
+
+/**
+ * [R23] "Leader in combat or leading" (since 0.4.0): a leader of unit `u`, active, who is in base
+ * contact with an active enemy (`in combat`), or leading his men — within 4 in (the sheets' own
+ * reach of a leader, "within 4 inches of a leader … up one level") of another active figure of his
+ * unit, or the last of it standing (`leading`). Null when no leader of the unit is either (before
+ * 0.4.0 a leader alive anywhere gave the bonus; outside audits, C2).
+ */
+export function leaderInCombatOrLeading(s: PigState, u: number): { f: number; how: 'in combat' | 'leading' } | null {
+  const figs = s.sc.units[u].figures;
+  let leading = -1;
+  for (const f of figs) {
+    if (!s.sc.figures[f].leader || s.status[f] !== ACTIVE) continue;
+    if (engaged(s, f)) return { f, how: 'in combat' };
+    if (leading >= 0) continue;
+    let alone = true;
+    let near = false;
+    for (const g of figs) {
+      if (g === f || s.status[g] !== ACTIVE) continue;
+      alone = false;
+      if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= 4 + 1e-9) {
+        near = true;
+        break;
+      }
+    }
+    if (alone || near) leading = f;
+  }
+  return leading >= 0 ? { f: leading, how: 'leading' } : null;
 }
 
 /** Steps 3–5 of a side's card: shooting, mutual mêlée, morale. */

@@ -192,6 +192,12 @@ export function clampD12(v: number): number {
 export interface Mod {
   name: string;
   value: number;
+  /**
+   * A part that scales the allowance instead of adding to it (carrying loot, keeping pace with the
+   * drovers): the sum of the other parts is multiplied by it; `value` is then 0. Since 0.4.0 in
+   * the records (audit D2: the factor was only in the name).
+   */
+  factor?: number;
 }
 
 /** The tactical situation of one fighter in one round of mêlée (inputs to {@link meleeFactors}). */

@@ -7,11 +7,13 @@ import type { PiratesScenario } from './compile.js';
 /**
  * One decision of Pirates!. Figures are named by id (`P07`), destinations by key:
  * `obj` (the objective), `home`, `foe:<id>`, `cover`, `away` (from the nearest enemy), `band`
- * (back to the band's centre).
+ * (back to the band's centre). A `new` band takes the engine's pick of `n` figures of group `g`
+ * (the legal list's), or, with `figures`, exactly those (a player's own choice of members, §3.C;
+ * accepted by checkAction, not listed).
  */
 export type PiratesAction =
   | { k: 'band'; b: number }
-  | { k: 'new'; g: string; n: number }
+  | { k: 'new'; g: string; n: number; figures?: string[] }
   | { k: 'pass' }
   | { k: 'group'; to: string }
   | { k: 'solo' }
@@ -82,7 +84,7 @@ function keyOf(a: PiratesAction): string {
     case 'band':
       return `band:${a.b}`;
     case 'new':
-      return `new:${a.g}:${a.n}`;
+      return `new:${a.g}:${a.n}${a.figures ? `:${a.figures.join(',')}` : ''}`;
     case 'group':
       return `group:${a.to}`;
     case 'move':

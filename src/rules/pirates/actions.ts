@@ -2,11 +2,12 @@
  * Pirates! actions: the legal actions of the deciding side (§3–§9) and applying one — band
  * choices, group moves (§4.D), moves, fights, charges, fire, pillage, reload.
  */
-import type { StepContext } from '../../core/model.js';
+import type { Json, StepContext } from '../../core/model.js';
 import { type Vec, angleTo, dist, pointInPolygon, pathLength, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { maxRange } from './tables.js';
 import {
+  type BlockedReason,
   type MovePlan,
   allowanceOf,
   chargePlan,
@@ -16,6 +17,8 @@ import {
   destination,
   destinationKeysInto,
   exactMovePlan,
+  groupBlockedReason,
+  soloBlockedReason,
   fireDieFrom,
   lineOfSight,
   moveFirePlan,
@@ -27,7 +30,7 @@ import {
 } from './movement.js';
 import { facingData, r2, resolveAttack, viaData } from './combat.js';
 import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction, actionTable } from './action.js';
-import { bandChoices, bandCount, checkVictory, newBandInto, newBandList, nextCard, nextFigure, startActivation } from './turn.js';
+import { bandChoices, bandCount, checkVictory, newBandMembers, nextCard, nextFigure, startActivation } from './turn.js';
 import { planGroupMove } from '../../core/table/index.js';
 import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
 
@@ -284,11 +287,8 @@ function applyDecision(s: PiratesState, a: PiratesAction, ctx: StepContext, chec
       return;
     }
     if (a.k === 'new') {
-      const g = s.sc.groups.findIndex((x) => x.id === a.g && x.side === card.side);
-      if (g < 0) fail(s, a, `no group "${a.g}" on this side`);
-      const nm = newBandInto(s, g, card.value);
-      const members = newBandList();
-      if (a.n < 1 || a.n > nm) fail(s, a, `group ${a.g} cannot form a band of ${a.n}`);
+      const members = newBandMembers(s, a, card.side, card.value);
+      if (typeof members === 'string') fail(s, a, members);
       const b = s.nBands++;
       s.bandSide[b] = card.side;
       s.bandSize[b] = a.n;
@@ -341,7 +341,7 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
       }
       const plan = soloMovePlan(s, f, a.to);
       if (plan) execMove(s, f, plan, 'move', allowanceOf(s, f, false).full, ctx);
-      else ctx.emit?.({ e: 'blocked', figure: info.id, to: a.to });
+      else if (ctx.emit) ctx.emit({ e: 'blocked', figure: info.id, to: a.to, ...blockedData(soloBlockedReason(s, f, a.to)) });
       return;
     }
     case 'moveTo': {
@@ -421,6 +421,14 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
     default:
       fail(s, a, 'not a figure action');
   }
+}
+
+/** A {@link BlockedReason} as event fields. */
+function blockedData(r: BlockedReason): Record<string, Json> {
+  const out: Record<string, Json> = { why: r.why };
+  if (r.at) out.at = r.at;
+  if (r.by) out.by = r.by;
+  return out;
 }
 
 /** Carry out a planned move and what arriving somewhere does (reaching the objective, landing booty). */
@@ -515,10 +523,11 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     gap: COHESION,
     mates,
     route: groupRoute,
+    eachSlow: true,
   });
   GR_STATE = null;
   if (!plan) {
-    ctx.emit?.({ e: 'blocked', band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id) });
+    if (ctx.emit) ctx.emit({ e: 'blocked', band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id), ...blockedData(groupBlockedReason(s, F, s.groupTo)) });
     return;
   }
   const facing = angleTo(plan.from.x, plan.from.y, plan.centre.x, plan.centre.y);
@@ -530,6 +539,7 @@ export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
     from: [r2(plan.from.x), r2(plan.from.y)],
     centre: [r2(plan.centre.x), r2(plan.centre.y)],
     allowance: al.full,
+    slow: al.slow,
     limit: r2(plan.limit),
     distance: r2(plan.distance),
     steer: plan.route.map((p) => [r2(p.x), r2(p.y)]),

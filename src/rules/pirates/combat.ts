@@ -3,7 +3,7 @@
  */
 import type { GameEvent, Json, StepContext } from '../../core/model.js';
 import { roll, stepDie } from '../../core/rng.js';
-import { type Vec, angleDiff, angleTo, dist, pointAlong, pointInPolygon } from '../../core/geometry.js';
+import { type Vec, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon } from '../../core/geometry.js';
 import type { DistanceField, Path } from '../../core/nav.js';
 import { fireDie } from './tables.js';
 import { allowanceOf, coverFrom, placeFree, planAlong, reachAlong } from './movement.js';
@@ -147,6 +147,7 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
       baseDie: dice.base,
       modifiers: dice.mods.map((m) => ({ name: m.name, step: m.step })),
       ...(dice.cover !== null ? { cover: dice.cover } : {}),
+      ...coverTouched(s, d, dice.cover),
       facing: facingData(s.facing[a]),
       attackerDie: dice.final,
       defenderDie: 6,
@@ -162,6 +163,24 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
   else if (result === 'runs away') startFlight(s, d, 'disengages', s.x[a], s.y[a], ctx);
   else if (result === 'captured') capture(s, d, a, ctx);
   return result;
+}
+
+/**
+ * The cover areas the defender's base touches that gave no cover (not between him and the
+ * attacker, or the attacker stands in them), as record data: `{ touched: [ids] }`, or nothing when
+ * there are none. Whether a base 0.5 in from an area touches it is decided at the last digit of a
+ * rounded position; the record says what the engine found (since 1.4.0, outside readings B1).
+ */
+function coverTouched(s: PiratesState, d: number, counted: string | null): { touched?: string[] } {
+  const r = s.sc.radius;
+  const x = s.x[d];
+  const y = s.y[d];
+  let out: string[] | null = null;
+  for (const a of s.sc.table.coverAreas) {
+    if (a.id === counted || distToPolygon(x, y, a.poly) > r + 1e-9) continue;
+    (out ??= []).push(a.id);
+  }
+  return out === null ? {} : { touched: out };
 }
 
 /** A figure leaves play or runs: out of its band, and any booty it carried is dropped (a `drop` event). */
@@ -231,8 +250,8 @@ export function moraleCheck(s: PiratesState, side: number, at: number, ctx: Step
 /**
  * A figure disengages for the rest of the game (§5.C(2), §10): it drops any booty, leaves its
  * band, turns away from the threat at (tx, ty) and at once runs its side's movement for this turn:
- * raiders toward home (the ship), others toward the table exit that leads most directly away from
- * the threat. It runs again each turn until it is gone.
+ * raiders toward home (the ship), others toward the nearest table exit whose way leads away from
+ * the threat ({@link chooseExit}). It runs again each turn until it is gone.
  */
 export function startFlight(s: PiratesState, f: number, why: string, tx: number, ty: number, ctx: StepContext): void {
   s.status[f] = FLEEING;
@@ -246,7 +265,8 @@ export function startFlight(s: PiratesState, f: number, why: string, tx: number,
 
 /**
  * The exit a figure at f runs for, away from a threat at (tx, ty): the nearest exit whose way
- * starts within 90° of straight away from the threat; the nearest exit when none does.
+ * starts within 90° of straight away from the threat (never toward it); the nearest exit when none
+ * does. docs/rules/pirates.md §5.C(2) gives the reading ("run away" names no exit).
  */
 function chooseExit(s: PiratesState, f: number, tx: number, ty: number): number {
   const x = s.x[f];
@@ -323,6 +343,9 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
       to = field.target;
       length = path.length;
       route = path.points;
+      // Facing the way it ran off (second outside reading D2: the record kept its old facing).
+      const last = route[route.length - 2];
+      if (dist(last.x, last.y, to.x, to.y) > 1e-9) s.facing[f] = angleTo(last.x, last.y, to.x, to.y);
     } else {
       let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(s, f, path, 0, al, null);
       // Cut short by more than the jam search's reach (or not moved at all): a place off the route.

@@ -10,9 +10,9 @@ import { compilePirates, type PiratesScenario } from './compile.js';
 import { type PiratesAction, actionKey } from './action.js';
 import { applyAction, applyLegalAction, legalActions } from './actions.js';
 import { exactMovePlan } from './movement.js';
-import { setupGame } from './turn.js';
+import { newBandMembers, setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
-import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_FIGURE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type PiratesState } from './state.js';
+import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type PiratesState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
@@ -30,7 +30,7 @@ const SIDE_INDEX: number[] = [];
 /** The Pirates! ruleset. */
 export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = defineRuleset<PiratesState, PiratesAction, PiratesScenario>({
   id: 'pirates',
-  version: '1.3.0',
+  version: '1.4.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
   // Two sides; dice and card draws sampled in apply; the future card order is not in the state.
   traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
@@ -91,6 +91,13 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
   describeAction,
   describeEvent,
   checkAction(s, a) {
+    if (a.k === 'new' && a.figures !== undefined) {
+      // A player's own choice of members (§3.C), not listed: checked here.
+      if (s.phase !== PH_BAND) return 'no card is waiting for a band now';
+      const card = s.sc.deck[s.actCard];
+      const m = newBandMembers(s, a, card.side, card.value);
+      return typeof m === 'string' ? m : null;
+    }
     if (a.k !== 'moveTo') {
       const key = actionKey(a);
       return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';

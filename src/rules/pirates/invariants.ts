@@ -4,7 +4,7 @@
  * and `stress`; any violation is a defect.
  */
 import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
-import { dist } from '../../core/geometry.js';
+import { dist, strictlyInside } from '../../core/geometry.js';
 import type { PiratesScenario } from './compile.js';
 import { ACTIVE, FLEEING, type PiratesState } from './state.js';
 import { COHESION } from './action.js';
@@ -31,7 +31,7 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
   const moved = new Set<string>();
   const landed = new Set<string>();
   // §4.D: the group move being read (its limit and the followers' from/to, from their move events).
-  let group: { band: string; limit: number; from: { x: number; y: number }[]; to: { x: number; y: number }[] } | null = null;
+  let group: { band: string; limit: number; allowance: number; slow: number; from: { x: number; y: number }[]; to: { x: number; y: number }[] } | null = null;
   const closeGroup = (): void => {
     if (!group) return;
     const g = group;
@@ -121,6 +121,18 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
               }
             }
             if (e.kind !== 'group' && Math.abs(travelled - path) > 0.05 * route.length) bad(`${String(e.figure)}'s route is ${travelled.toFixed(2)} in but the move says ${path}`);
+            // §4.B figure by figure in a group move (since 1.4.0): a follower whose own way enters
+            // broken ground or climbs goes no further than a figure moving alone may.
+            if (e.kind === 'group' && group && Number.isFinite(group.slow)) {
+              const pts = route.map((p) => ({ x: p[0], y: p[1] }));
+              // A start on the edge of broken ground is decided at the last digit of a rounded
+              // position (Records → Rounding): "starts on it" only when clearly inside.
+              const entry = Math.min(sc.table.slowEntry(pts), sc.table.climbEntry(pts));
+              const onEdge = entry === 0 && !sc.table.slowGround.some((a) => strictlyInside(pts[0].x, pts[0].y, a.poly, 0.01));
+              const slowWay = entry < Infinity && !onEdge;
+              const reach = sc.table.reachAlong(pts, group.allowance, group.slow);
+              if (slowWay && travelled > reach + 0.05 * route.length) bad(`${String(e.figure)} followed ${travelled.toFixed(2)} in over broken ground or uphill on a group move; alone it could go ${reach.toFixed(2)} (§4.B)`);
+            }
             const geo = sc.nav.clear(from.x, from.y, to.x, to.y) ? dist(from.x, from.y, to.x, to.y) : sc.nav.distance(from, to);
             if (Number.isFinite(geo) && travelled < geo - 0.05 * route.length) bad(`${String(e.figure)} went ${travelled.toFixed(2)} in where the shortest way around buildings is ${geo.toFixed(2)} (through a building?)`);
           }
@@ -147,7 +159,7 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           break;
         }
         case 'groupMove':
-          group = { band: String(e.band), limit: num(e.limit), from: [], to: [] };
+          group = { band: String(e.band), limit: num(e.limit), allowance: num(e.allowance), slow: num(e.slow), from: [], to: [] };
           if (!(num(e.limit) <= num(e.allowance) + TOL)) bad(`band ${String(e.band)} group limit ${String(e.limit)} over its allowance ${String(e.allowance)}`);
           break;
         case 'land':

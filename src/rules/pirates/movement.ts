@@ -163,7 +163,7 @@ export function destination(
     return path ? { path, stopShort: group ? GROUP_STOP_SHORT : 2 * sc.radius } : null;
   }
   if (key === 'cover') {
-    const p = sc.table.nearestCoverPoint(from.x, from.y);
+    const p = coverPointFrom(s, side, from.x, from.y);
     const path = p ? nav.path(from, p) : null;
     return path ? { path, stopShort: 0 } : null;
   }
@@ -191,9 +191,35 @@ export function destination(
 }
 
 /**
+ * Where the `cover` destination leads from (x, y) for side `side` (since 1.4.0): the nearest place
+ * (straight line) where a base stands in cover from the nearest active enemy — a cover area it
+ * touches lies between them (§5 "Cover", {@link coverFrom}'s test); when there is none, or no
+ * enemy, the nearest place touching cover. Under 1.3.0's cover "between", the nearest cover of all
+ * may be at the figure's back and hide him from nothing.
+ */
+export function coverPointFrom(s: PiratesState, side: number, x: number, y: number): Vec | null {
+  const t = s.sc.table;
+  const near = nearestEnemies(s, side, x, y, 1);
+  if (near.length === 0) return t.nearestCoverPoint(x, y);
+  const ex = s.x[near[0].f];
+  const ey = s.y[near[0].f];
+  const sp = t.coverSpots;
+  let best = -1;
+  let bd = Infinity;
+  for (let i = 0; i < sp.length; i += 2) {
+    const d = (sp[i] - x) ** 2 + (sp[i + 1] - y) ** 2;
+    if (d < bd && t.coverFrom(ex, ey, sp[i], sp[i + 1]) !== null) {
+      bd = d;
+      best = i;
+    }
+  }
+  return best < 0 ? t.nearestCoverPoint(x, y) : { x: sp[best], y: sp[best + 1] };
+}
+
+/**
  * Destination keys worth offering to a figure or band centre at `from` (DESIGN.md §Contracts 3):
  * the objective and home unless already there, the two nearest enemies further than `near`,
- * cover unless in it, away when an enemy is within 12 in, and (for a figure `solo` of a band)
+ * cover unless already in cover from the nearest enemy (or, with none, touching cover), away when an enemy is within 12 in, and (for a figure `solo` of a band)
  * back to its band when more than 3 in from its band-mates' centre. Where the way leads is
  * worked out when the move is made; a move that finds no room stays put.
  */
@@ -245,7 +271,7 @@ export function destinationKeysInto(s: PiratesState, from: Vec, side: number, so
   }
   if (nn > 0 && d1 > near) nk = putKey(keys, nk, sc.figures[f1].foeKey);
   if (nn > 1 && d2 > near) nk = putKey(keys, nk, sc.figures[f2].foeKey);
-  if (sc.cover.length > 0 && !inCover(s, from.x, from.y)) nk = putKey(keys, nk, 'cover');
+  if (sc.cover.length > 0 && !(nn > 0 ? sc.table.coverFrom(s.x[f1], s.y[f1], from.x, from.y) !== null : inCover(s, from.x, from.y))) nk = putKey(keys, nk, 'cover');
   if (nn > 0 && d1 <= 12) nk = putKey(keys, nk, 'away');
   if (solo >= 0) {
     const b = s.band[solo];
@@ -623,3 +649,62 @@ function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: nu
   return { points: pts, to: pts[pts.length - 1], length: pathLength(pts), limit: reach };
 }
 
+
+/** Why a move found no place (the `blocked` event's `why` and what it names), for the record. */
+export interface BlockedReason {
+  /**
+   * `no way there` (no route to the destination, or its figure is gone); `there already` (nothing
+   * left of the way once the stop short of it is taken off); `no free place` (every place along
+   * the way within the allowance is taken by another base); `cohesion` (free places along the way
+   * would all take the figure more than 6 in from a band-mate, §3.F); for a band, `no room`
+   * (no formation of free places for every follower, §3.F and §4.B kept, at the full move or
+   * ¾, ½, ¼ of it).
+   */
+  why: 'no way there' | 'there already' | 'no free place' | 'cohesion' | 'no room';
+  /** The place the allowance reached along the way (inches, to hundredths), when there was a way. */
+  at?: [number, number];
+  /** The figures whose bases take that place. */
+  by?: string[];
+}
+
+/** The figures (ids) whose bases overlap a base at (x, y), other than `self`. */
+function basesAt(s: PiratesState, x: number, y: number, self: number): string[] {
+  const out: string[] = [];
+  const v = viewOf(s);
+  for (let g = 0; g < s.x.length; g++) {
+    if (g !== self && v.occupies(g) && dist(x, y, s.x[g], s.y[g]) < 2 * s.sc.radius - 1e-6) out.push(s.sc.figures[g].id);
+  }
+  return out;
+}
+
+/**
+ * Why figure `f`'s move toward `key` found no place ({@link soloMovePlan} returned null), worked
+ * out again for the record (only when a move is blocked). The walk is planAlong's: back from the
+ * furthest place the allowance reaches, a quarter inch at a time.
+ */
+export function soloBlockedReason(s: PiratesState, f: number, key: string): BlockedReason {
+  const d = destination(s, key, { x: s.x[f], y: s.y[f] }, s.sc.figures[f].side, false, f);
+  if (!d) return { why: 'no way there' };
+  const pts = d.path.points;
+  let want = d.path.length - d.stopShort;
+  if (want <= 1e-6) return { why: 'there already' };
+  want = Math.min(want, reachAlong(s, pts, allowanceOf(s, f, false)));
+  const end = pointAlong(pts, want);
+  const at: [number, number] = [Math.round(end.x * 100) / 100, Math.round(end.y * 100) / 100];
+  const by = basesAt(s, end.x, end.y, f);
+  let free = false;
+  for (let l = want; l > 0.05 && !free; l -= 0.25) {
+    const p = pointAlong(pts, l);
+    free = placeFree(s, p.x, p.y, f);
+  }
+  return { why: free ? 'cohesion' : 'no free place', at, by };
+}
+
+/** Why a group move of the followers `F` toward `key` found no plan, worked out again for the record. */
+export function groupBlockedReason(s: PiratesState, F: readonly number[], key: string): BlockedReason {
+  const c = centreOf(s, F, F.length);
+  const d = destination(s, key, c, s.sc.figures[F[0]].side, true, -1);
+  if (!d) return { why: 'no way there' };
+  if (d.path.length - d.stopShort <= 0.05) return { why: 'there already' };
+  return { why: 'no room' };
+}

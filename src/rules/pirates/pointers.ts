@@ -38,6 +38,7 @@ export function piratesTargets(s: PiratesState, a: PiratesAction): ActionTargets
       return { figures: ids(bandMembers(s, a.b)), at: null };
     case 'new': {
       const g = sc.groups.findIndex((x) => x.id === a.g);
+      if (a.figures) return { figures: [...a.figures], at: null };
       return g < 0 ? null : { figures: ids(newBandCandidates(s, g, a.n)), at: null };
     }
     case 'group': {

@@ -5,13 +5,13 @@
  * Raiders: big bands (3–4) march on the objective and pillage; carriers go home at half speed; small
  * bands screen, charging townsfolk who come near; pistols fire, then reload.
  * Defenders: clubs gang up on isolated raiders (charging the ones already hurt this turn so hits add
- * up), otherwise close on the raiders' route; the watch fire from where they stand or from cover,
- * reload, and keep out of melee.
+ * up), otherwise close on the raiders' route; the watch fire from where they stand or from cover
+ * that lies between them and the nearest raider, reload, and keep out of melee.
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import type { PiratesAction } from './action.js';
 import { newBandInto, newBandList } from './turn.js';
-import { fullAllowanceOf, inCover } from './movement.js';
+import { fullAllowanceOf } from './movement.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { fireDie } from './tables.js';
 
@@ -311,7 +311,11 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
         // The nearest enemy of the figure: the same for all its moves, found once per call.
         if (FIG_NE_D < 0) FIG_NE_D = nearestEnemyDist(s, info.side, s.x[f], s.y[f]);
         const neD = FIG_NE_D;
-        if (a.to === 'cover') return neD <= 30 && !inCover(s, s.x[f], s.y[f]) ? 4 : 1;
+        // 'cover' is offered only to a figure not yet in cover from its nearest enemy, and leads to
+        // the nearest place where a cover area lies between them (movement.ts coverPointFrom; since
+        // 1.4.0 — cover counts only between attacker and defender, so the nearest cover of all may
+        // hide nothing).
+        if (a.to === 'cover') return neD <= 30 ? 4 : 1;
         if (a.to === 'obj') return 3.5;
         if (a.to.startsWith('foe:')) return neD > 20 ? 3 : 0.5;
         return 1;

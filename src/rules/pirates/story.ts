@@ -90,10 +90,12 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
         '.'
       );
     }
-    case 'blocked':
+    case 'blocked': {
+      const why = e.why === undefined ? '' : ` (${str(e.why)}${Array.isArray(e.by) && e.by.length > 0 ? `: ${(e.by as string[]).join(', ')} in the way` : ''})`;
       return e.figure === undefined
-        ? `    Band ${str(e.band)} finds no room to move ${heading(sc, str(e.to))} together.`
-        : `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}.`;
+        ? `    Band ${str(e.band)} finds no room to move ${heading(sc, str(e.to))} together${why}.`
+        : `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}${why}.`;
+    }
     case 'drop':
       return `    ${figureLabel(sc, str(e.figure))} drops his booty.`;
     case 'setup':
@@ -148,8 +150,8 @@ export function describeAction(s: PiratesState, a: PiratesAction): string {
     }
     case 'new': {
       const g = sc.groups.findIndex((x) => x.id === a.g);
-      const m = newBandCandidates(s, g, a.n);
-      return `Form a new band of ${a.n} from ${a.g} (${weaponsSummary(s, m)})`;
+      const m = a.figures ? a.figures.map((id) => sc.figureIndex.get(id) ?? -1).filter((f) => f >= 0) : newBandCandidates(s, g, a.n);
+      return `Form a new band of ${a.n} from ${a.g}${a.figures ? `: ${a.figures.join(', ')}` : ''} (${weaponsSummary(s, m)})`;
     }
     case 'pass':
       return s.phase === PH_BAND ? 'Pass: activate no band with this card' : 'Pass';

@@ -267,6 +267,38 @@ export function newBandInto(s: PiratesState, g: number, max: number): number {
   return nOut;
 }
 
+/**
+ * The members of the new band `a` would form with card value `max` on side `side`: the engine's pick
+ * ({@link newBandInto}), or the player's own `figures` (§3.C: a player forms his bands; since 1.4.0)
+ * — each an unbanded figure of group `g` on the table, none twice, `n` of them, at most the card's
+ * value, every pair within 6 in (§3.F). A string says why the band cannot be formed.
+ */
+export function newBandMembers(s: PiratesState, a: { g: string; n: number; figures?: string[] }, side: number, max: number): number[] | string {
+  const g = s.sc.groups.findIndex((x) => x.id === a.g && x.side === side);
+  if (g < 0) return `no group "${a.g}" on this side`;
+  if (!Number.isInteger(a.n) || a.n < 1 || a.n > max) return `a band of ${a.n} cannot answer a card of ${max} (§3.B)`;
+  if (a.figures === undefined) {
+    const n = newBandInto(s, g, max);
+    if (a.n > n) return `group ${a.g} cannot form a band of ${a.n}`;
+    return Array.from(NB_OUT.subarray(0, a.n));
+  }
+  if (a.figures.length !== a.n) return `${a.figures.length} figures named for a band of ${a.n}`;
+  const out: number[] = [];
+  for (const id of a.figures) {
+    const f = s.sc.figureIndex.get(id);
+    if (f === undefined) return `no figure "${id}"`;
+    if (s.sc.figures[f].group !== g) return `${id} is not of group ${a.g}`;
+    if (s.status[f] !== ACTIVE) return `${id} is not on the table able to act`;
+    if (s.band[f] >= 0) return `${id} is in a band already (§3.C: a band stays intact)`;
+    if (out.includes(f)) return `${id} is named twice`;
+    for (const o of out) {
+      if (dist(s.x[f], s.y[f], s.x[o], s.y[o]) > COHESION + 1e-9) return `${id} and ${s.sc.figures[o].id} are more than ${COHESION} in apart (§3.F)`;
+    }
+    out.push(f);
+  }
+  return out;
+}
+
 /** Scratch of {@link newBandCandidates}: the candidates in order of distance, and the distances. */
 let NB_F = new Int32Array(64);
 let NB_D = new Float64Array(64);
