@@ -49,7 +49,7 @@ export function registerTournament(program: Command): void {
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file; two sides')
     .option('--agents <spec,spec,…>', 'the agents (at least two): built-in specs with options (greedy:samples=4) or agent files')
     .option('--games <n>', 'games per pairing, half in each side order (an odd number is rounded up; default 20); with --resume, a larger number extends the run', parseCount)
-    .option('--sprt <elo0,elo1>', 'two agents only: stop early when an SPRT (α = β = 0.05) decides between "the first agent is elo0 stronger" and "elo1 stronger"; --games is then the most games played');
+    .option('--sprt <elo0,elo1>', 'two agents only: stop early when an SPRT (α = β = 0.05) decides between "the first agent is elo0 stronger" and "elo1 stronger"; the test is taken after each whole deal (both side orders), in game-id order; --games is then the most games played');
   addRunOptions(cmd)
     .addHelpText(
       'after',
@@ -130,7 +130,11 @@ keeping every finished game (and writes the report so far); --resume finishes it
             const ratings = s.ratings as { agent: string; elo: number; low: number; high: number }[];
             for (const r of ratings) lines.push(`  ${r.agent.padEnd(24)} ${eloText(r.elo).padStart(6)} Elo  [${eloText(r.low)} … ${eloText(r.high)}]`);
             const sprt = s.sprt as { verdict: string | null; decidedAt: number | null } | null;
-            if (sprt) lines.push(`  SPRT: ${sprt.verdict ? `${sprt.verdict} accepted after ${sprt.decidedAt} games` : 'no verdict'}`);
+            if (sprt) {
+              lines.push(
+                `  SPRT: ${sprt.verdict ? `${sprt.verdict} accepted after ${sprt.decidedAt} games (whole deals, in game-id order); no more games were started, and those already under way were finished and are in the report` : 'no verdict'}`,
+              );
+            }
             return lines;
           },
         });

@@ -45,10 +45,20 @@ export class Sprt {
 
   /** Count one game with A's score x ∈ {0, ½, 1}. Once decided, further games are ignored. */
   add(x: number): void {
+    this.addDeal([x]);
+  }
+
+  /**
+   * Count the games of one deal (A's scores, each in {0, ½, 1}) and only then test the bounds, so a
+   * verdict falls on a whole deal (`decidedAt` counts whole deals' games). Once decided, ignored.
+   */
+  addDeal(xs: readonly number[]): void {
     const s = this.state;
     if (s.verdict) return;
-    s.games++;
-    s.llr += x * this.winW + (1 - x) * this.lossW;
+    for (const x of xs) {
+      s.games++;
+      s.llr += x * this.winW + (1 - x) * this.lossW;
+    }
     if (s.llr >= s.upper) s.verdict = 'H1';
     else if (s.llr <= s.lower) s.verdict = 'H0';
     if (s.verdict) s.decidedAt = s.games;

@@ -150,11 +150,13 @@ export class TournamentAnalysis implements Analysis {
     const t = this.sprt as Sprt;
     this.sprtPending.set(row.id, score);
     while (this.sprtPending.has(this.sprtNext) && this.sprtPending.has(this.sprtNext + 1)) {
+      const deal: number[] = [];
       for (const id of [this.sprtNext, this.sprtNext + 1]) {
         const s = this.sprtPending.get(id);
         this.sprtPending.delete(id);
-        if (s !== null && s !== undefined) t.add(s);
+        if (s !== null && s !== undefined) deal.push(s);
       }
+      t.addDeal(deal);
       this.sprtNext += 2;
     }
   }

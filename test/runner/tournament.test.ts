@@ -101,6 +101,7 @@ describe('tournament', () => {
     expect(s.total).toBe(200);
     expect(s.games).toBeLessThan(60);
     expect(s.games).toBeGreaterThanOrEqual(s.sprt.decidedAt);
+    expect(s.sprt.decidedAt % 2).toBe(0); // a verdict falls on a whole deal (both side orders)
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/\*\*H1 accepted\*\* after \d+ games/);
   });
 

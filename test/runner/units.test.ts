@@ -162,6 +162,22 @@ describe('SPRT', () => {
     expect(even.state.verdict).toBe('H0');
     expect(even.state.decidedAt).toBeGreaterThan(10);
   });
+  it('tests the bounds only after a whole deal: a deal that crosses and comes back gives no verdict', () => {
+    // 0,150 Elo: a win adds ln(s1/s0) ≈ 0.342, a loss ln((1−s1)/(1−s0)) ≈ −0.523; the 9th straight win crosses ln(0.95/0.05) ≈ 2.944.
+    const single = new Sprt(0, 150);
+    const dealt = new Sprt(0, 150);
+    for (let i = 0; i < 4; i++) {
+      single.add(1);
+      single.add(1);
+      dealt.addDeal([1, 1]);
+    }
+    expect(single.state.verdict).toBeNull();
+    single.add(1);
+    expect(single.state.verdict).toBe('H1'); // game by game: decided after 9 games, mid-deal
+    dealt.addDeal([1, 0]); // the same first game, then a loss in the same deal
+    expect(dealt.state.verdict).toBeNull();
+    expect(dealt.state.games).toBe(10);
+  });
 });
 
 describe('measures and summaries', () => {
