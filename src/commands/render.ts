@@ -17,7 +17,7 @@ export function registerRender(program: Command): void {
   program
     .command('render')
     .description('Draw a recorded game: one HTML file (no network) with the table as SVG, step buttons, a slider and the event log; or one step as an SVG file.')
-    .argument('<record>', 'a record written by `run`, `play` or a run folder (JSON Lines, plain or gzip-compressed)')
+    .argument('<record>', 'one record (JSON Lines, plain or gzip-compressed) written by `run`, `play` or `serve`, or one of a run folder\'s records/')
     .option('--out <file>', 'the HTML file to write (default: the record with .html)')
     .option('--svg <file>', 'write the still frame of --step as an SVG file (then no HTML unless --out is given)')
     .option('--step <n>', 'the step for --svg: 0 is the setup, n the table after decision n, or "last"', 'last')

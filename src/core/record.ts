@@ -9,7 +9,8 @@
  * Replay re-applies the decisions from the seed and must reproduce every event line and the final
  * hash; `why` (an agent's explanation) is informative and never compared.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Json, SideId } from './model.js';
 
@@ -158,6 +159,13 @@ export function readRecord(file: string): RecordLine[] {
   try {
     bytes = readFileSync(file);
   } catch (e) {
+    if ((e as { code?: unknown }).code === 'EISDIR') {
+      // A run folder (or its records/): name a record in it.
+      const recs = join(file, 'records');
+      const inside = existsSync(recs) && statSync(recs).isDirectory() ? recs : file;
+      const first = readdirSync(inside).filter((f) => RECORD_NAME.test(f) && f !== 'games.jsonl').sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0];
+      throw new RecordError(file, 0, `is a folder; give one record${first ? `, e.g. ${join(inside, first)}` : ` (none in it${inside === file ? '' : ' or its records/'})`}`);
+    }
     throw new RecordError(file, 0, `cannot read: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (isGzip(bytes)) {

@@ -4,7 +4,7 @@
  * compressed records alike, telling them apart by the gzip magic bytes rather than the name.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -54,6 +54,16 @@ describe('records: plain and gzip-compressed', () => {
     writeFileSync(bad, bytes.subarray(0, bytes.length >> 1));
     expect(() => readRecord(bad)).toThrow(RecordError);
     expect(() => readRecord(bad)).toThrow(new RegExp(`${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not a readable gzip file`));
+  });
+
+  it('a folder is refused with a record in it named (a run folder: one of its records/)', () => {
+    const run = mkdtempSync(join(tmpdir(), 'skirmish-run-'));
+    mkdirSync(join(run, 'records'));
+    writeFileSync(join(run, 'games.jsonl'), '{}\n');
+    for (const n of [10, 2, 1]) writeFileSync(join(run, 'records', `game-${n}.jsonl.gz`), encodeRecord(lines, true));
+    expect(() => readRecord(run)).toThrow(`${run}: is a folder; give one record, e.g. ${join(run, 'records', 'game-1.jsonl.gz')}`);
+    const empty = mkdtempSync(join(tmpdir(), 'skirmish-empty-'));
+    expect(() => readRecord(empty)).toThrow(`${empty}: is a folder; give one record (none in it)`);
   });
 
   it('record file names: .jsonl and .jsonl.gz', () => {
