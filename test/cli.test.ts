@@ -80,7 +80,13 @@ describe('cli', () => {
     expect(v.code).toBe(2);
     expect(v.err).toContain(`${f}: at $.sides[1].figures[0].count`);
     expect(cli('validate', 'scenarios/pirates/supply-raid.json').code).toBe(0);
-    expect(cli('scenarios').out).toMatch(/supply-raid\s+pirates/);
+    const byId = cli('validate', 'wagon-raid'); // a built-in scenario's id, as every other command takes it
+    expect(byId.code).toBe(0);
+    expect(byId.out).toMatch(/^ok: wagon-raid \(state-of-war scenario "wagon-raid"/);
+    const list = cli('scenarios').out.trim().split('\n');
+    expect(list.join('\n')).toMatch(/supply-raid\s+pirates/);
+    // Aligned columns: every row's "sides:" at the same column, however long the names.
+    expect(new Set(list.map((l) => l.indexOf('sides:'))).size).toBe(1);
   });
   it('every command has --help with an example', () => {
     for (const c of ['run', 'replay', 'scenarios', 'validate']) {

@@ -91,7 +91,7 @@ export function addRunOptions(cmd: Command): Command {
     .option('--overwrite', 'replace an earlier run in the same folder')
     .option('--json', 'print one JSON summary line on stdout')
     .option('--quiet', 'no progress on stderr')
-    .option('--queue <redis-url>', 'play the games on `worker` processes (any machines) through a BullMQ queue on this Redis: redis://[:password@]HOST:PORT[/DB], or rediss://… for TLS (default: local threads, no Redis)')
+    .option('--queue <redis-url>', 'play the games on `worker` processes (any machines) through a BullMQ queue on this Redis: redis://[[user]:password@]HOST:PORT[/DB], or rediss://… for TLS (default: local threads, no Redis)')
     .option('--queue-name <name>', `the BullMQ queue, with --queue (default ${DEFAULT_QUEUE_NAME})`);
 }
 

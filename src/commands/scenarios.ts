@@ -1,7 +1,7 @@
 /** `scenarios`, `validate`, `schema`: the scenario files. */
 import type { Command } from 'commander';
 import { join, relative } from 'node:path';
-import { builtinScenarioFiles, projectRoot, readScenarioFile } from '../core/scenario.js';
+import { builtinScenarioFiles, projectRoot, readScenarioFile, resolveScenario } from '../core/scenario.js';
 import { RULESETS, checkParameterValues, compileSource } from '../rules/index.js';
 import { checkWritableDir, fail, writeAtomic } from './common.js';
 
@@ -14,13 +14,19 @@ export function registerScenarios(program: Command): void {
     .addHelpText('after', '\nExample:\n  npx tsx src/cli.ts scenarios')
     .action((o: { json?: boolean }) => {
       try {
-        for (const f of builtinScenarioFiles()) {
+        const rows = builtinScenarioFiles().map((f) => {
           const src = readScenarioFile(f);
           const raw = src.raw as { name?: string; sides?: { id: string }[] };
-          const rel = relative(projectRoot(), f);
-          if (o.json) process.stdout.write(`${JSON.stringify({ id: src.id, ruleset: src.ruleset, name: raw.name, sides: raw.sides?.map((s) => s.id), file: rel })}\n`);
-          else process.stdout.write(`${src.id.padEnd(20)} ${src.ruleset.padEnd(12)} ${String(raw.name ?? '').padEnd(24)} sides: ${(raw.sides ?? []).map((s) => s.id).join(', ')}  (${rel})\n`);
+          return { id: src.id, ruleset: src.ruleset, name: String(raw.name ?? ''), sides: (raw.sides ?? []).map((s) => s.id), file: relative(projectRoot(), f) };
+        });
+        if (o.json) {
+          for (const r of rows) process.stdout.write(`${JSON.stringify(r)}\n`);
+          return;
         }
+        // Columns as wide as their longest entry.
+        const w = (k: 'id' | 'ruleset' | 'name'): number => Math.max(...rows.map((r) => r[k].length));
+        const [wi, wr, wn] = [w('id'), w('ruleset'), w('name')];
+        for (const r of rows) process.stdout.write(`${r.id.padEnd(wi)}  ${r.ruleset.padEnd(wr)}  ${r.name.padEnd(wn)}  sides: ${r.sides.join(', ')}  (${r.file})\n`);
       } catch (e) {
         fail(e);
       }
@@ -29,13 +35,13 @@ export function registerScenarios(program: Command): void {
   program
     .command('validate')
     .description('Check scenario files against their ruleset: schema, geometry (convex buildings, room to deploy), decks, and tunable parameters (each declaration, the file\'s own value among its values, and the scenario still valid at each parameter\'s smallest and largest value).')
-    .argument('<files...>', 'scenario JSON files')
+    .argument('<files...>', 'scenario JSON files (or built-in scenario ids)')
     .addHelpText('after', '\nExample:\n  npx tsx src/cli.ts validate scenarios/pirates/supply-raid.json')
     .action((files: string[]) => {
       let bad = 0;
       for (const f of files) {
         try {
-          const src = readScenarioFile(f);
+          const src = resolveScenario(f); // a file, or a built-in scenario's id
           const sc = compileSource(src);
           const params = checkParameterValues(src);
           const tunable = params ? `; ${params} tunable parameter${params === 1 ? '' : 's'}, each valid at its extremes` : '';

@@ -27,7 +27,7 @@ export function registerWorker(program: Command): void {
       'Play games of tournament and stress runs started elsewhere with --queue: take batches from the BullMQ queue on Redis, play them on worker threads, send the rows back. Runs until Ctrl-C (which finishes the batches in hand; a second Ctrl-C quits at once).',
     )
     .exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2))
-    .option('--queue <redis-url>', 'the Redis the coordinators use: redis://[:password@]HOST:PORT[/DB], or rediss://… for TLS')
+    .option('--queue <redis-url>', 'the Redis the coordinators use: redis://[[user]:password@]HOST:PORT[/DB], or rediss://… for TLS')
     .option('--queue-name <name>', `the BullMQ queue (default ${DEFAULT_QUEUE_NAME}; the coordinators' --queue-name)`)
     .option('--workers <n>', `worker threads (default: the machine's cores, ${defaultWorkers()} here)`, parseCount)
     .option('--stall-ms <ms>', `a worker silent this long has its batches handed to another (default ${DEFAULT_STALL_MS})`, parseCount)
