@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { ScenarioError } from '../../src/core/model.js';
 import { fromRaw, resolveScenario } from '../../src/core/scenario.js';
 import { compileSource } from '../../src/rules/index.js';
+import { GameSession } from '../../src/core/game.js';
 import { escarmouche } from '../../src/rules/escarmouche/index.js';
 import type { EscScenario } from '../../src/rules/escarmouche/compile.js';
 
@@ -100,5 +101,19 @@ describe('Escarmouche scenarios', () => {
     const raw = clone();
     raw.sides[0].figures[0].ratng = 3;
     expect(err(raw).jsonPath).toBe('$.sides[0].figures[0]');
+  });
+});
+
+describe('Escarmouche actions in words', () => {
+  it('name a figure\'s place once with its unit: "(x, y in), in <area>" (a new user read "in in open ground")', () => {
+    const loaded = compileSource(resolveScenario('mill-bridge'));
+    const g = new GameSession(loaded, 1, { royalists: 'heuristic', parliament: 'heuristic' });
+    const words = g.legal().map((a) => escarmouche.describeAction(g.state as never, a as never));
+    const acts = words.filter((w) => w.startsWith('Act with'));
+    expect(acts.length).toBeGreaterThan(0);
+    for (const w of acts) {
+      expect(w).not.toMatch(/ in in /);
+      expect(w).toMatch(/ at \(\d+\.\d, \d+\.\d in\), in (open ground \(clear\)|.+)/);
+    }
   });
 });

@@ -140,5 +140,5 @@ export function placeWords(s: EscState, f: number): string {
   const cover = sc.table.coverAt(x, y);
   const where = top ? top.label : `open ground (${sc.ground})`;
   const by = cover && cover !== top ? `, by ${cover.label} (cover)` : '';
-  return `(${x.toFixed(1)}, ${y.toFixed(1)}) ${sc.table.unit} in ${where}${by}`;
+  return `(${x.toFixed(1)}, ${y.toFixed(1)} ${sc.table.unit}), in ${where}${by}`;
 }
