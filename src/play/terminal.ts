@@ -113,7 +113,7 @@ const HELP = (out: string, units: string): string =>
     '  actions        the list of actions again',
     '  status <fig>   one figure in words: where it stands and how it is (e.g. status P05, status R1)',
     '  undo           take back your last decision (and the AI’s decisions after it)',
-    '  orders band    one decision moves a band; its figures act by the rules’ policy (default)',
+    '  orders band    one decision moves a band; its figures act by the rules’ policy (default; a band of one is yours to move)',
     '  orders figure  decide every figure’s action yourself',
     `  map full       the map at two ${unitWords(units).plural} a line (the usual map fits 80×24)`,
     '  log            everything the AI did since your last decision',

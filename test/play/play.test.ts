@@ -161,8 +161,9 @@ describe('play: undo, save and resume', () => {
   });
 
   it('undo under band orders names the player\'s own order, described as it was chosen (not the figures\' moves that followed it)', async () => {
-    // Seed 5, pirates: a band of 1, a band of 4 moved toward warehouse 1, then three undos.
-    const script = ['1', '4', '1', 'undo', 'undo', 'undo'];
+    // Seed 5, pirates: a band of 1 (its figure's action is the player's: "stay put"), a band of 4
+    // moved toward warehouse 1 (its figures' shares by the policy), then three undos.
+    const script = ['1', '1', '4', '1', 'undo', 'undo', 'undo'];
     const game = await PlayGame.create(sc, 5, 'pirates', 'heuristic', 1);
     let i = 0;
     const d = await driveAnswers(game, () => (i < script.length ? script[i++] : null), join(dir, 'band-undo.jsonl'), false, 'band');
@@ -170,7 +171,7 @@ describe('play: undo, save and resume', () => {
     expect(taken).toEqual([
       'Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in',
       'Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol)',
-      'Form a new band of 1 from schooner (1 cutlass)',
+      'Black Coat (P01, cutlass): stay put',
     ]);
   });
 

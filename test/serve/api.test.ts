@@ -124,6 +124,7 @@ describe('serve: undo', () => {
       v = await toPerson((r.json as unknown as StepAnswer).view);
     };
     await pick('Form a new band of 1 from schooner (1 cutlass)');
+    await pick('Black Coat (P01, cutlass): stay put'); // a band of one: its figure's action is the person's
     await pick('Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol)');
     await pick('Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in');
     const taken: string[] = [];
@@ -135,7 +136,7 @@ describe('serve: undo', () => {
     expect(taken).toEqual([
       'Taken back: Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in — and what followed.',
       'Taken back: Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol) — and what followed.',
-      'Taken back: Form a new band of 1 from schooner (1 cutlass) — and what followed.',
+      'Taken back: Black Coat (P01, cutlass): stay put — and what followed.',
     ]);
     expect((await call('DELETE', `/api/games/${v.id}`)).status).toBe(200);
   }, 60_000);

@@ -13,11 +13,12 @@ import { ACTIVE, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { bandMembers, newBandCandidates } from './turn.js';
 
 /**
- * True while each figure of the acting band chooses its own action (PH_FIGURE): the band was
- * chosen, and its group move given, by an earlier decision of the same card (§3.E).
+ * True while each figure of an acting band of two or more chooses its own action (PH_FIGURE): the
+ * band was chosen, and its group move (or none) given, by an earlier decision of the same card
+ * (§3.E). A band of one has no band-level order to give, so its figure's action is the player's.
  */
 export function piratesDelegable(s: PiratesState): boolean {
-  return s.phase === PH_FIGURE;
+  return s.phase === PH_FIGURE && s.qLen >= 2;
 }
 
 /** Where a move toward destination `key` from `from` would end with `allow` inches (the path's end when nearer). */
