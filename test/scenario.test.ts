@@ -49,6 +49,14 @@ describe('scenario validation', () => {
     raw.sides[1].groups[3].area = [[28, 16], [30, 16], [30, 18], [28, 18]];
     expect(err(raw).message).toMatch(/group "watch" has room for only/);
   });
+  it('a group area partly off the table is refused saying so (not "make the area bigger")', () => {
+    const raw = clone();
+    raw.sides[0].groups[0].area = [[-10, 29], [2, 29], [2, 43], [-10, 43]];
+    raw.sides[0].figures = [{ count: 40, weapon: 'cutlass', group: 'schooner' }];
+    const e = err(raw);
+    expect(e.jsonPath).toBe('$.sides[0].groups[0].area');
+    expect(e.message).toMatch(/2 of its corners lie off the 48 × 48" table \(e\.g\. \(-10, 29\)\); move the area onto the table/);
+  });
   it('an unknown ruleset is refused', () => {
     const raw = clone();
     raw.ruleset = 'chess';

@@ -238,7 +238,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
  */
 export function tunedDomains(sc: LoadedScenario, origin: string, only: readonly string[] | null): ParameterDomain[] {
   const all = scenarioParameters(sc.raw, origin);
-  if (all.length === 0) throw new TuneFolderError(`${origin}: the scenario declares no tunable parameters; add a "parameters" list (see \`schema\` and the README's Tune section)`);
+  if (all.length === 0) throw new TuneFolderError(`${origin}: the scenario declares no tunable parameters; add a "parameters" list (see \`schema\` and the README's section "Balance: several pairings, and \`tune\`")`);
   if (only === null) return all;
   for (const n of only) {
     if (!all.some((d) => d.param.name === n)) throw new TuneFolderError(`--only ${n}: no such parameter in ${origin} (declared: ${all.map((d) => d.param.name).join(', ')})`);

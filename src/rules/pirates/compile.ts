@@ -203,6 +203,8 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
   /** What takes the room of a deployment area, in words (buildings and water over it, or the table's edge). */
   const inTheWay = (poly: Vec[]): string => {
     const near = (a: Area): boolean => poly.some((p) => distToPolygon(p.x, p.y, a.poly) < radius) || a.poly.some((p) => pointInPolygon(p.x, p.y, poly));
+    const off = poly.filter((p) => p.x < 0 || p.y < 0 || p.x > width || p.y > height);
+    if (off.length) return `${off.length} of its corners lie off the ${width} × ${height}" table (e.g. (${off[0].x}, ${off[0].y})); move the area onto the table`;
     const over = table.obstacles.filter(near).map((a) => `${a.label} ("${a.id}")`);
     if (over.length) return `${over.join(' and ')} ${over.length > 1 ? 'cover' : 'covers'} part of its area, and figures need ${2 * radius}" of free ground each; move the area or make it bigger`;
     return `figures need ${2 * radius}" of free ground each, clear of buildings, water, the table's edge and figures placed before them; make the area bigger`;
