@@ -1,12 +1,13 @@
 /** `run`: play one game, print its story, write its record. */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { AgentError, IllegalActionError, makeAgents, playGame } from '../core/game.js';
+import { AgentError, IllegalActionError, TimeLimitError, makeAgents, playGame } from '../core/game.js';
 import { stopLineText } from '../core/record.js';
 import { compileSource, loadScenario } from '../rules/index.js';
 import { fromRaw, resolveScenario, setParameters } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
 import { agentSpecs, checkWritableFile, collect, EXIT, fail, parseSeed, resolveFactories, UsageError, writeAtomic } from './common.js';
+import { parseNonNegative } from './run-options.js';
 
 /**
  * The scenario of `run`: the file or built-in id, with `--param name=value` settings of its declared
@@ -45,6 +46,7 @@ export function registerRun(program: Command): void {
     .option('--json', 'print only one JSON summary line: winner, turns, record, …')
     .option('--quiet', 'print only the result line')
     .option('--explain', "keep agents' explanations in the record (e.g. MCTS root statistics)")
+    .option('--time-limit <ms>', 'per-decision time limit in ms, as tournament and stress have it (a later answer stops the game: exit 1, the record kept up to it); default none', parseNonNegative, 0)
     .option('--param <name=value>', "set one of the scenario's tunable parameters (repeat; see its \"parameters\" list), as `tune` plays its candidates: --param max-turns=26", collect, [])
     .addHelpText(
       'after',
@@ -53,7 +55,7 @@ Example:
   npx tsx src/cli.ts run --scenario supply-raid --seed 7 --agent pirates=heuristic --agent townsfolk=random --out results/game7.jsonl
   npx tsx src/cli.ts run --scenario supply-raid --seed 7 --param max-turns=26 --param booty-to-win=12   # a tune candidate`,
     )
-    .action(async (o: { scenario: string; seed: number; agent: string[]; out?: string; json?: boolean; quiet?: boolean; explain?: boolean; param: string[] }) => {
+    .action(async (o: { scenario: string; seed: number; agent: string[]; out?: string; json?: boolean; quiet?: boolean; explain?: boolean; param: string[]; timeLimit: number }) => {
       try {
         const sc = scenarioWithParams(o.scenario, o.param);
         const { factories, canonical } = await resolveFactories(agentSpecs(sc, o.agent));
@@ -68,6 +70,7 @@ Example:
           ({ result, lines } = await playGame(sc, o.seed, agents, {
             record: true,
             explain: o.explain,
+            timeLimitMs: o.timeLimit,
             onEvent: story
               ? (e) => {
                   const t = sc.ruleset.describeEvent(sc.compiled, e);
@@ -76,12 +79,13 @@ Example:
               : undefined,
           }));
         } catch (e) {
-          if (e instanceof AgentError || e instanceof IllegalActionError) {
+          if (e instanceof AgentError || e instanceof IllegalActionError || e instanceof TimeLimitError) {
             // The agent's failure, not the simulator's: its own words and stack, the game so far kept.
             const stack = e instanceof AgentError && e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack}` : '';
             process.stderr.write(`error: the agent of ${e.side} (${e.agent}) failed: ${e.message}${stack}\n`);
             if (e.record) {
-              writeAtomic(out, `${[...e.record, stopLineText({ reason: 'agent error', side: e.side, decisions: e.decision - 1, message: e.message })].join('\n')}\n`);
+              const reason = e instanceof TimeLimitError ? 'time limit' : 'agent error';
+              writeAtomic(out, `${[...e.record, stopLineText({ reason, side: e.side, decisions: e.decision - 1, message: e.message })].join('\n')}\n`);
               process.stderr.write(`The game up to the failure: ${out} (replay --verify checks it).\n`);
             }
             process.exitCode = EXIT.failed;

@@ -62,6 +62,26 @@ export class AgentError extends Error {
   record?: readonly string[];
 }
 
+/**
+ * An agent's decision took longer than the per-decision time limit of {@link PlayOptions.timeLimitMs}
+ * (nothing was applied): that side's failure, as the runner's timeouts are.
+ */
+export class TimeLimitError extends Error {
+  constructor(
+    readonly side: SideId,
+    /** The agent's spec. */
+    readonly agent: string,
+    /** The 1-based number of the decision it was asked for. */
+    readonly decision: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TimeLimitError';
+  }
+  /** The record up to the failure (every line before the late decision), set by {@link playGame} when it records. */
+  record?: readonly string[];
+}
+
 /** An agent answered with an action that is not legal now (nothing was applied). */
 export class IllegalActionError extends Error {
   constructor(
@@ -350,6 +370,14 @@ export interface PlayOptions {
   onDecision?: (side: SideId, action: Json, why: Json | undefined) => void;
   /** Keep agents' explanations in the record's decision lines. */
   explain?: boolean;
+  /**
+   * Per-decision time limit in milliseconds (wall clock; 0 or absent = none): a decision answered
+   * later throws {@link TimeLimitError}, and an asynchronous one still pending at the limit is given
+   * up. The one place a game reads the clock — outside the rules and the agents' choices, as the
+   * runner's `--time-limit`; a synchronous agent stuck for ever is not stopped (the runner's
+   * watchdog thread does that).
+   */
+  timeLimitMs?: number;
 }
 
 /**
@@ -376,6 +404,33 @@ function startSession(scenario: LoadedScenario, seed: number | string, agents: R
     why: opts.explain ? explanationJson : undefined,
     applied: onDecision ? (d) => onDecision(d.side, d.action, opts.explain ? d.why : explanationJson(d.agent)) : undefined,
   };
+  const limit = opts.timeLimitMs ?? 0;
+  if (limit > 0) {
+    let t0 = 0;
+    const late = (side: SideId, n: number, ms: number | null): TimeLimitError =>
+      new TimeLimitError(side, agents[side]?.spec ?? '?', n, ms === null ? `decision ${n} took longer than the time limit (${limit} ms)` : `decision ${n} took ${Math.round(ms)} ms, past the time limit (${limit} ms)`);
+    hooks.beforeDecide = () => {
+      t0 = performance.now();
+    };
+    hooks.answered = (side, n) => {
+      const ms = performance.now() - t0;
+      if (ms > limit) throw late(side, n, ms);
+    };
+    hooks.waitFor = (answer, side, n) =>
+      new Promise<Json>((resolve, reject) => {
+        const timer = setTimeout(() => reject(late(side, n, null)), limit);
+        answer.then(
+          (v) => {
+            clearTimeout(timer);
+            resolve(v);
+          },
+          (e: unknown) => {
+            clearTimeout(timer);
+            reject(e instanceof Error ? e : new Error(String(e)));
+          },
+        );
+      });
+  }
   return { g, hooks };
 }
 
@@ -394,7 +449,7 @@ export async function playGame(
     await playOut(g, agents, hooks);
   } catch (e) {
     // An agent's failure leaves the game as it stood before the failed decision: its record so far goes with the error.
-    if ((e instanceof AgentError || e instanceof IllegalActionError) && g.lines) e.record = [...g.lines];
+    if ((e instanceof AgentError || e instanceof IllegalActionError || e instanceof TimeLimitError) && g.lines) e.record = [...g.lines];
     throw e;
   }
   return { result: g.finish(), lines: g.lines };

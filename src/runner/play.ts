@@ -170,7 +170,7 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
     }
   } catch (e) {
     if (e instanceof AgentFailure) {
-      error = { kind: e.kind, message: e.message, repro };
+      error = { kind: e.kind, message: e.message, repro: e.kind === 'timeout' ? reproCommand(env.scenarioArg, game.seed, game.agents, game.params, env.timeLimitMs) : repro };
       if (e.side !== '') {
         error.side = e.side;
         error.agent = e.agent;

@@ -214,7 +214,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       decisions: decision !== undefined ? decision - 1 : 0,
       stats: {},
     };
-    row.error = { kind, message, repro: reproCommand(o.config.scenarioArg, g.seed, g.agents, g.params) };
+    row.error = { kind, message, repro: reproCommand(o.config.scenarioArg, g.seed, g.agents, g.params, kind === 'timeout' ? o.config.timeLimitMs : 0) };
     if (side !== undefined) {
       row.error.side = side;
       row.error.agent = g.agents[side];

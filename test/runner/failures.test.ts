@@ -113,6 +113,19 @@ describe('failures in a run', () => {
       expect(x.error).toMatchObject({ kind: 'timeout', side: 'townsfolk', agent: 'test/fixtures/stall.ts', decision: expect.any(Number) });
       expect(x.error?.message).toMatch(/did not return within 1100 ms/);
       expect(x.winner).toBe('pirates');
+      expect(x.error?.repro).toMatch(/ --time-limit 100$/); // the repro plays under the run's limit
     }
+  });
+
+  it('run --time-limit stops a game at a decision answered late: exit 1, the record kept up to it and verifiable', () => {
+    const out = join(root, 'late.jsonl');
+    const r = cli('run', '--scenario', 'supply-raid', '--seed', '3', '--agent', 'pirates=test/fixtures/slow-third.ts', '--agent', 'townsfolk=random', '--time-limit', '100', '--out', out, '--quiet');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^error: the agent of pirates \(test\/fixtures\/slow-third\.ts\) failed: decision \d+ took \d+ ms, past the time limit \(100 ms\)/);
+    const last = JSON.parse(readFileSync(out, 'utf8').trim().split('\n').at(-1) as string) as { t: string; reason: string; side: string };
+    expect(last).toMatchObject({ t: 'stop', reason: 'time limit', side: 'pirates' });
+    expect(cli('replay', out, '--verify', '--quiet').code).toBe(0);
+    // Without a limit the same game plays through.
+    expect(cli('run', '--scenario', 'supply-raid', '--seed', '3', '--agent', 'pirates=test/fixtures/slow-third.ts', '--agent', 'townsfolk=random', '--out', join(root, 'late-free.jsonl'), '--quiet').code).toBe(0);
   });
 });
