@@ -25,6 +25,13 @@ export class LineReader {
   private waiting: ((line: string | null) => void) | null = null;
   private ended = false;
   private readonly rl: Interface;
+  /** True once Ctrl-C (SIGINT) ended the input, as opposed to the input running out. */
+  interrupted = false;
+  private readonly onSigint = (): void => {
+    this.interrupted = true;
+    this.rl.close();
+  };
+  private readonly hooked: boolean;
 
   constructor(
     input: Readable,
@@ -37,7 +44,10 @@ export class LineReader {
       this.ended = true;
       this.deliver(null);
     });
-    this.rl.on('SIGINT', () => this.rl.close());
+    this.rl.on('SIGINT', this.onSigint);
+    // Readline sees Ctrl-C only on a terminal; with piped input the process's SIGINT ends the input the same way.
+    this.hooked = !tty && input === process.stdin;
+    if (this.hooked) process.once('SIGINT', this.onSigint);
   }
 
   private deliver(line: string | null): void {
@@ -63,6 +73,7 @@ export class LineReader {
   }
 
   close(): void {
+    if (this.hooked) process.off('SIGINT', this.onSigint);
     this.rl.close();
   }
 }
@@ -313,8 +324,9 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
       const line = await reader.ask(`${sideName(game.human)} [1-${legal.length}]> `);
       if (line === null) {
         say('');
-        if (dirty && save(opts.out)) say(`Input ended: the game so far is saved in ${opts.out}; continue it with play --resume ${opts.out}`);
-        else say('Input ended.');
+        const why = reader.interrupted ? 'Interrupted (Ctrl-C)' : 'Input ended';
+        if (dirty && save(opts.out)) say(`${why}: the game so far is saved in ${opts.out}; continue it with play --resume ${opts.out}`);
+        else say(`${why}.`);
         return { end: 'eof', result: null, saved };
       }
       const text = line.trim();
@@ -451,7 +463,8 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
             for (;;) {
               const ans = await reader.ask('Save the game before quitting? [y/n] ');
               if (ans === null) {
-                save(opts.out);
+                const why = reader.interrupted ? 'Interrupted (Ctrl-C)' : 'Input ended';
+                if (save(opts.out)) say(`${why}: the game so far is saved in ${opts.out}; continue it with play --resume ${opts.out}`);
                 break;
               }
               const a = ans.trim().toLowerCase();

@@ -74,4 +74,25 @@ describe('Ctrl-C', () => {
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/supply-raid/);
     expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
   }, 120_000);
+
+  it('play with piped input: SIGINT ends the input as Ctrl-C does in a terminal — the game so far saved, and said so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'play-sigint-'));
+    const out = join(dir, 'game.jsonl');
+    const p = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'play', '--scenario', 'supply-raid', '--side', 'pirates', '--seed', '5', '--no-map', '--out', out], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let text = '';
+    let prompts = 0;
+    p.stdout.on('data', (b: Buffer) => {
+      text += b.toString();
+      const n = (text.match(/Pirates \[1-\d+\]> /g) ?? []).length;
+      if (n > prompts) {
+        prompts = n;
+        if (n === 1) p.stdin.write('1\n'); // one decision, then wait at the next prompt
+        else if (n === 2) p.kill('SIGINT'); // the input stays open: only the signal can end it
+      }
+    });
+    const code = await new Promise<number | null>((res) => p.on('exit', (c) => res(c)));
+    expect(text).toContain(`Interrupted (Ctrl-C): the game so far is saved in ${out}; continue it with play --resume ${out}`);
+    expect(code).toBe(0);
+    expect(existsSync(out)).toBe(true);
+  }, 60_000);
 });
