@@ -15,6 +15,8 @@ import { ACTIVE, CAPTURED, DEAD, FLEEING, PH_BAND, PH_OVER, type PiratesState } 
 import { ScriptedRng, d } from '../helpers/rng.js';
 import { atFigure, duelScenario, duelState, fig, type FigSpec, type TerrainSpec } from '../helpers/pirates.js';
 import { coverFrom } from '../../src/rules/pirates/movement.js';
+import { piratesInvariants } from '../../src/rules/pirates/invariants.js';
+import { readFileSync } from 'node:fs';
 
 const melee = { mode: 'fight', charged: false, moved: false, capture: false } as const;
 const capture = { ...melee, capture: true } as const;
@@ -296,6 +298,24 @@ describe('§4 Movement', () => {
     let own = 0;
     for (let i = 1; i < pts.length; i++) own += dist(pts[i - 1][0], pts[i - 1][1], pts[i][0], pts[i][1]);
     expect(own).toBeLessThanOrEqual(6 + 0.02); // P02 travels over the rubble: 2d10 (6), not 12
+  });
+
+  it('§4.B figure by figure: the invariant monitor leaves a way that only clips a corner of broken ground at the rounding limit to the engine, and still flags one that crosses it', () => {
+    const sc = piratesRuleset.compile(JSON.parse(readFileSync('scenarios/pirates/supply-raid.json', 'utf8')), 'supply-raid.json');
+    const group = { e: 'groupMove', band: 0, to: 'foe:W05', from: [7.98, 35.03], centre: [15.74, 29.04], allowance: 13, slow: 8, limit: 13, distance: 9.8, steer: [[7.98, 35.03], [15.72, 29.1]], figures: ['P01'] };
+    // Recorded in a stress game (Pirates! 1.4.0, seed 467876271 of a 40-turn Supply Raid): P01's
+    // straight way from its rounded start passes 0.003 in inside the corner (12.5, 30) of the nets;
+    // the engine's unrounded way passes outside it.
+    const graze = piratesInvariants(sc);
+    graze.event(group);
+    graze.event({ e: 'move', figure: 'P01', kind: 'group', from: [5.38, 35.07], to: [13.72, 29.13], allowance: 13, limit: 13, path: 9.8, via: [], facing: 322.3 });
+    graze.event({ e: 'card', card: 'A♣', side: 'townsfolk', value: 1 });
+    expect(graze.violations).toEqual([]);
+    const across = piratesInvariants(sc);
+    across.event(group);
+    across.event({ e: 'move', figure: 'P01', kind: 'group', from: [5.5, 27.5], to: [15.5, 27.5], allowance: 13, limit: 13, path: 10, via: [], facing: 0 });
+    across.event({ e: 'card', card: 'A♣', side: 'townsfolk', value: 1 });
+    expect(across.violations.join('\n')).toMatch(/P01 followed 10\.00 in over broken ground or uphill on a group move; alone it could go [\d.]+ \(§4\.B\)/);
   });
 
   it('§4.D "not all figures activated as part of a band have to perform the same action": some follow, some stay', () => {

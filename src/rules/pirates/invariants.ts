@@ -4,7 +4,7 @@
  * and `stress`; any violation is a defect.
  */
 import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
-import { dist, strictlyInside } from '../../core/geometry.js';
+import { dist, distToPolygonBoundary, pointInPolygon, strictlyInside, type Polygon } from '../../core/geometry.js';
 import type { PiratesScenario } from './compile.js';
 import { ACTIVE, FLEEING, type PiratesState } from './state.js';
 import { COHESION } from './action.js';
@@ -127,9 +127,13 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
               const pts = route.map((p) => ({ x: p[0], y: p[1] }));
               // A start on the edge of broken ground is decided at the last digit of a rounded
               // position (Records → Rounding): "starts on it" only when clearly inside.
+              // Likewise a way that only clips a corner or an edge of broken ground (never more than
+              // 0.02 in inside it) is decided at the last digit: the engine's unrounded way may pass it.
+              const climbs = sc.table.climbEntry(pts) < Infinity;
               const entry = Math.min(sc.table.slowEntry(pts), sc.table.climbEntry(pts));
               const onEdge = entry === 0 && !sc.table.slowGround.some((a) => strictlyInside(pts[0].x, pts[0].y, a.poly, 0.01));
-              const slowWay = entry < Infinity && !onEdge;
+              const grazes = !climbs && entry < Infinity && depthInside(pts, sc.table.slowGround) <= 0.02;
+              const slowWay = entry < Infinity && !onEdge && !grazes;
               const reach = sc.table.reachAlong(pts, group.allowance, group.slow);
               if (slowWay && travelled > reach + 0.05 * route.length) bad(`${String(e.figure)} followed ${travelled.toFixed(2)} in over broken ground or uphill on a group move; alone it could go ${reach.toFixed(2)} (§4.B)`);
             }
@@ -226,4 +230,23 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
       moved.clear();
     },
   };
+}
+
+/**
+ * How deep a route goes into any of `areas` (inches): the largest distance from an area's boundary
+ * of a point of the route inside it, sampled every 0.005 in. 0 when it never enters one.
+ */
+function depthInside(pts: readonly { x: number; y: number }[], areas: readonly { poly: Polygon }[]): number {
+  let deepest = 0;
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1];
+    const b = pts[i];
+    const steps = Math.max(1, Math.ceil(dist(a.x, a.y, b.x, b.y) / 0.005));
+    for (let k = 0; k <= steps; k++) {
+      const x = a.x + ((b.x - a.x) * k) / steps;
+      const y = a.y + ((b.y - a.y) * k) / steps;
+      for (const ar of areas) if (pointInPolygon(x, y, ar.poly)) deepest = Math.max(deepest, distToPolygonBoundary(x, y, ar.poly));
+    }
+  }
+  return deepest;
 }
