@@ -426,7 +426,12 @@ export class PairingsAnalysis implements Analysis {
     md.push(mdTable(['side', 'A', 'B', 'deals', 'better in A', 'better in B', 'p'], paired.map((x) => [x.side, x.a, x.b, x.deals, x.betterA, x.betterB, pValue(x.p)]), ['l', 'r', 'r', 'r', 'r', 'r', 'r']));
     const reportMd = join(info.dir, 'report.md');
     const jsonFile = join(info.dir, 'report.json');
-    writeFileAtomic(reportMd, `${readFileSync(reportMd, 'utf8').trimEnd()}\n${md.join('\n')}\n`);
+    // The pairing sections go before the closing "Files" section; the pooled table says it is pooled.
+    let text = readFileSync(reportMd, 'utf8').trimEnd();
+    text = text.replace('## Result by side\n', `## Result by side\n\nPooled over the ${rates.length} pairings (each pairing's own rates: "Balance by pairing" below).\n`);
+    const files = text.lastIndexOf('\n## Files\n');
+    text = files >= 0 ? `${text.slice(0, files)}\n${md.join('\n')}\n${text.slice(files)}` : `${text}\n${md.join('\n')}`;
+    writeFileAtomic(reportMd, `${text}\n`);
     if (existsSync(jsonFile)) {
       const j = JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>;
       j.pairings = rates;

@@ -44,6 +44,10 @@ describe('stress with pairings', () => {
     expect(rows.map((x) => x.agents.vikings)).toEqual(['heuristic', 'random', 'heuristic', 'random']);
     const md = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(md).toContain('## Balance by pairing');
+    // The pooled table says so, and the pairing sections come before the closing list of files.
+    expect(md).toMatch(/## Result by side\n\nPooled over the \d+ pairings/);
+    expect(md.indexOf('## Balance by pairing')).toBeLessThan(md.indexOf('## Files'));
+    expect(md.indexOf('## Pairings compared deal by deal')).toBeLessThan(md.indexOf('## Files'));
     expect(md).toMatch(/\| vikings=`heuristic`, saxons=`heuristic` \| 2 \| \d+\.\d% \[\d+\.\d–\d+\.\d%\] \| \d+\.\d% \[/);
     expect(md).toMatch(/\| vikings=`random`, saxons=`heuristic` \| 2 \|/);
     expect(md).toContain('## Pairings compared deal by deal');
