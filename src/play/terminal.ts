@@ -115,7 +115,7 @@ export function unitWords(units: string): { plural: string; short: string } {
   return units === 'cm' ? { plural: 'centimetres', short: 'cm' } : { plural: 'inches', short: 'in' };
 }
 
-const HELP = (out: string, units: string): string =>
+const HELP = (out: string, units: string, bands: boolean): string =>
   [
     'Type the number of an action to take it, or one of these commands:',
     `  <x>,<y>        move the figure deciding now to exact coordinates in ${unitWords(units).plural} (e.g. 14.5,30),`,
@@ -124,8 +124,9 @@ const HELP = (out: string, units: string): string =>
     '  actions        the list of actions again',
     '  status <fig>   one figure in words: where it stands and how it is (e.g. status P05, status R1)',
     '  undo           take back your last decision (and the AI’s decisions after it)',
-    '  orders band    one decision moves a band; its figures act by the rules’ policy (default; a band of one is yours to move)',
-    '  orders figure  decide every figure’s action yourself',
+    ...(bands
+      ? ['  orders band    one decision moves a band; its figures act by the rules’ policy (default; a band of one is yours to move)', '  orders figure  decide every figure’s action yourself']
+      : []),
     `  map full       the map at two ${unitWords(units).plural} a line (the usual map fits 80×24)`,
     '  log            everything the AI did since your last decision',
     `  save [file]    write the game so far (default ${out}); continue later with play --resume <file>`,
@@ -191,6 +192,8 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
   let saved: string | null = null;
   let dirty = false;
   let orders: 'band' | 'figure' = opts.orders ?? 'band';
+  // Band orders need a ruleset that says which decisions are a band's figures' shares (view.delegable).
+  const hasBandOrders = game.scenario.ruleset.view?.delegable !== undefined && game.scenario.ruleset.policy !== undefined;
   // The AI's account while it plays, shown below the map at the person's next decision.
   let agentTurn = false;
   let aiLines: string[] = [];
@@ -240,14 +243,17 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
       return r.actionKey(a);
     }
   };
-  /** The map: by default small enough for an 80×24 terminal (about 12 rows, at most 76 columns); `full` at 2 in a line. */
+  /** The map: by default small enough for an 80×24 terminal (about 12 rows, at most 79 columns with the row labels); `full` at 2 in a line. */
   const mapText = (full = false): string | null => {
     const scene = view?.scene(game.state);
     if (scene) {
-      const fit = full ? {} : { inchesPerLine: Math.max(2, Math.ceil(scene.height / 12)), perInch: Math.min(1, 76 / Math.max(1, scene.width)) };
+      const fit = full ? {} : { inchesPerLine: Math.max(2, Math.ceil(scene.height / 12)), perInch: Math.min(1, 75 / Math.max(1, scene.width)) }; // ≤ 75 cells + the 4-column row label: ≤ 79 columns
+      // The ruler and the map's rows are never wrapped (a wrapped row breaks the map: `map full` of
+      // a table wider than the terminal is as wide as it is); the legend lines under them are.
+      const mapLines = 1 + Math.max(1, Math.ceil(scene.height / (fit.inchesPerLine ?? 2)));
       return sceneToAscii(scene, { colour, unit: game.scenario.ruleset.traits.units, ...fit })
         .split('\n')
-        .flatMap((l) => wrap(l, 79))
+        .flatMap((l, i) => (i < mapLines ? [l] : wrap(l, 79)))
         .join('\n');
     }
     return view?.ascii ? view.ascii(game.state) : null;
@@ -382,9 +388,13 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         case 'help':
         case '?':
         case 'h':
-          say(HELP(opts.out, game.scenario.ruleset.traits.units));
+          say(HELP(opts.out, game.scenario.ruleset.traits.units, hasBandOrders));
           continue;
         case 'orders': {
+          if (!hasBandOrders) {
+            say('This rule system has no band orders: you decide every figure’s action.');
+            continue;
+          }
           const want = (words[1] ?? '').toLowerCase();
           if (want !== 'band' && want !== 'figure') {
             say(`Orders are ${orders === 'band' ? 'by band' : 'by figure'}: type orders band or orders figure.`);

@@ -125,8 +125,9 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
   const perInch = opts.perInch ?? 1;
   const perLine = opts.inchesPerLine ?? 2;
   const colour = opts.colour ?? false;
-  const cols = Math.max(1, Math.ceil(scene.width * perInch));
-  const rows = Math.max(1, Math.ceil(scene.height / perLine));
+  // 1e-9: a scale chosen as columns ÷ width (76 / 180) must not round up to one column more.
+  const cols = Math.max(1, Math.ceil(scene.width * perInch - 1e-9));
+  const rows = Math.max(1, Math.ceil(scene.height / perLine - 1e-9));
   const terrain = terrainGrid(scene, cols, rows, perInch, perLine);
   const grid = terrain.grid.map((l) => [...l]);
   const kindsSeen = terrain.legend;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadScenario } from '../../src/rules/index.js';
+import { builtinScenarioFiles, readScenarioFile } from '../../src/core/scenario.js';
 import { PlayGame } from '../../src/play/session.js';
 import { parseRecord, readRecord } from '../../src/core/record.js';
 import { verifyRecord } from '../../src/replay.js';
@@ -336,5 +337,47 @@ describe('play: band orders (issue 15)', () => {
     const rows = first.slice(start + 1).findIndex((l) => !/^ *\d+ /.test(l));
     expect(rows).toBeGreaterThan(0);
     expect(rows + 1).toBeLessThanOrEqual(14);
+  }, 60_000);
+});
+
+describe('play: the map of every built-in scenario fits an 80×24 terminal', () => {
+  for (const file of builtinScenarioFiles()) {
+    const id = readScenarioFile(file).id;
+    it(`${id}: rows of ≤ 79 columns, not wrapped, ruler and rows ≤ 14 lines`, async () => {
+      const s = loadScenario(id);
+      const side = s.ruleset.sides(s.compiled)[0];
+      const game = await PlayGame.create(s, 1, side, 'heuristic', 1);
+      const answers = ['quit', 'n'];
+      let i = 0;
+      const d = await driveAnswers(game, () => (i < answers.length ? answers[i++] : null), join(dir, `map-${id}.jsonl`), true);
+      await game.close();
+      const lines = d.text.split('\n');
+      const start = lines.findIndex((l) => /^ +0 +1 +2/.test(l));
+      expect(start).toBeGreaterThanOrEqual(0);
+      const rows = lines.slice(start + 1).findIndex((l) => !/^ *\d+ \S/.test(l));
+      expect(rows).toBeGreaterThan(0);
+      expect(rows + 1).toBeLessThanOrEqual(14);
+      for (const l of lines.slice(start, start + 1 + rows)) expect(l.length, l).toBeLessThanOrEqual(79);
+      // Every row is whole: the next line after the rows is the legend, not a wrapped piece of a row.
+      expect(lines[start + 1 + rows]).toMatch(/^ {4}\S/);
+    }, 60_000);
+  }
+});
+
+describe('play: band orders only where the rules have bands', () => {
+  it('State of War: `help` offers no band orders and `orders band` says there are none; the Supply Raid offers them', async () => {
+    const run = async (id: string, answers: string[]): Promise<string> => {
+      const s = loadScenario(id);
+      const game = await PlayGame.create(s, 5, s.ruleset.sides(s.compiled)[0], 'heuristic', 1);
+      let i = 0;
+      const d = await driveAnswers(game, () => (i < answers.length ? answers[i++] : null), join(dir, `orders-${id}.jsonl`), false, 'band');
+      await game.close();
+      return d.text;
+    };
+    const sow = await run('wagon-raid', ['help', 'orders band', 'quit', 'n']);
+    expect(sow).not.toContain('orders band    one decision moves a band');
+    expect(sow).toContain('This rule system has no band orders: you decide every figure’s action.');
+    const raid = await run('supply-raid', ['help', 'quit', 'n']);
+    expect(raid).toContain('orders band    one decision moves a band');
   }, 60_000);
 });
