@@ -234,10 +234,17 @@ describe('Morale Result "-2 Use 1 action to Move towards nearest cover or table 
     s.mustRetire[f] = 1;
     s.options = null;
     const plan = movePlan(s, f, 'cover');
-    // The way to the place behind the line stops at the line, with the base touching it.
+    // The place behind the line is the cover. Since 1.5.0 (third outside reading A1) the way to it
+    // goes round the line's end, never over the line: this line's ends are 80 cm off, so the move
+    // goes 12 cm along the enemy's face toward an end (short for its allowance), the base clear of
+    // the line. (Before 1.5.0 it walked to the line and stopped there, touching it.)
     expect(plan).not.toBeNull();
-    expect(plan!.to.x - 95).toBeCloseTo(sc.radius + 0.1, 6);
-    expect(Math.abs(plan!.to.y - 100)).toBeLessThan(2);
+    expect(plan!.toward!.x).toBeLessThan(95);
+    expect(coverOf(sc, 120, 100, plan!.toward!.x, plan!.toward!.y)).not.toBe('open');
+    expect(plan!.to.x).toBeGreaterThan(95 + sc.radius);
+    expect(routeClearance(plan!.points, 95, 20, 95, 180)).toBeGreaterThanOrEqual(sc.radius);
+    expect(plan!.length).toBeCloseTo(12, 6);
+    expect(plan!.short).toEqual(['allowance']);
   });
   it('a figure already in cover from its nearest enemy is not sent shuffling along it: it falls back to the rear', () => {
     const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });

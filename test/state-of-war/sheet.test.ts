@@ -209,7 +209,10 @@ describe('Morale', () => {
     s.tested[sc.unitIndex.get('u')!] = 1;
     const events = act(s, { k: 'fire', u: 'hq' }, [d(8, 8), d(4, 1), d(8, 1), d(8, 8)]);
     expect(s.status[fig(s, 'A01')]).toBe(DEAD);
-    expect(events.some((e) => e.e === 'noTest')).toBe(false);
+    // u tests again (no `noTest` for it); the commander's own unit, left with no active member, has
+    // its `noTest` line (since 1.5.0, third outside reading D2: before, it had none).
+    expect(events.some((e) => e.e === 'noTest' && e.unit === 'u')).toBe(false);
+    expect(events.filter((e) => e.e === 'noTest')).toEqual([expect.objectContaining({ unit: 'hq', trigger: 'force commander fell', why: 'no active member' })]);
     const t = ev(events, 'morale');
     expect(t).toMatchObject({ unit: 'u', trigger: 'force commander fell' });
     expect((t.mods as Record<string, number>).commanderFell).toBe(-3);

@@ -62,6 +62,7 @@ import {
   phaseActions,
   rangeBand,
   shotResult,
+  turnCost,
 } from './tables.js';
 import { ACTIVE, C, DEAD, DISABLED, GONE, PH_ACT, PH_OVER, type SowState, newState } from './state.js';
 import type { SowScenario } from './compile.js';
@@ -309,6 +310,37 @@ export interface MovePlan {
   reach: Reach;
   /** True when the figure only turns (a mounted figure that spends the action turning, [W10]). */
   turnOnly: boolean;
+  /**
+   * The place the move went toward (its destination key's place, less any stop short of an enemy
+   * or the unit), for the record [W11]; absent for a charge.
+   */
+  toward?: Vec;
+  /**
+   * Why the move ended short of {@link toward}, in the order they cut it: `allowance` (the move's cm
+   * ran out, [W8]–[W10]), `line` (a fence or wall, [W5]), `base` (another base where it would
+   * stop), `blocked` (a building or the table's margin there), `contact` (an enemy's base there), `no advance` (nearer the nearest enemy under a
+   * result below OK, [W32]); empty when it got there. Since ruleset 1.5.0 (third outside reading B3).
+   */
+  short?: string[];
+}
+
+/**
+ * The route `points` without legs of zero length (a route cut at one of its corners repeats it),
+ * and the heading of its last leg — the figure's facing after the move [W12] — or `facing` when it
+ * has none. Since ruleset 1.5.0 (third outside reading A3): before, a route whose last leg had
+ * zero length left the figure facing 0° (east), whatever way it went, and a rider paid turning
+ * from that facing on his next move.
+ */
+function cleanRoute(points: readonly Vec[], facing: number): { points: Vec[]; facing: number } {
+  const out: Vec[] = [points[0]];
+  for (let i = 1; i < points.length; i++) {
+    const a = out[out.length - 1];
+    if (dist(a.x, a.y, points[i].x, points[i].y) > 1e-9) out.push(points[i]);
+  }
+  if (out.length < 2) return { points: out, facing };
+  const a = out[out.length - 2];
+  const b = out[out.length - 1];
+  return { points: out, facing: angleTo(a.x, a.y, b.x, b.y) };
 }
 
 /**
@@ -374,7 +406,11 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
   }
   if (key === 'cover') {
-    const best = s.mustRetire[f] ? fallBackCover(s, f) : nearestFreeSpot(s, f, sc.coverSpots, 0.25);
+    if (s.mustRetire[f]) {
+      const fb = fallBackCover(s, f);
+      return fb ? { path: fb, stopShort: 0 } : null;
+    }
+    const best = nearestFreeSpot(s, f, sc.coverSpots, 0.25);
     if (!best) return null;
     const path = sc.table.path(from, best);
     return path ? { path, stopShort: 0 } : null;
@@ -395,14 +431,8 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     const p = rearPoint(sc, side, from.x, from.y);
     const q = nav.isFree(p.x, p.y) ? p : nav.nearestFree(p.x, p.y, 20, () => true);
     if (!q) return null;
-    // A base standing by a line is not clear of its bar: the way starts from the nearest clear place.
-    const start = nav.isFree(from.x, from.y) ? from : nav.nearestFree(from.x, from.y, 1, () => true);
-    if (!start) return null;
-    const path = nav.path(start, q);
-    if (!path) return null;
-    if (start === from) return { path, stopShort: 0 };
-    const points = [from, ...path.points];
-    return { path: { points, length: pathLength(points) }, stopShort: 0 };
+    const path = roundPath(s, f, q);
+    return path ? { path, stopShort: 0 } : null;
   }
   if (key === 'unit') {
     const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
@@ -424,21 +454,80 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
 }
 
 /**
- * Where a falling-back figure's "Move towards nearest cover" goes ([W32]): the nearest free cover
- * place that is cover from its nearest enemy (a shot from him there would throw a cover die, [W17])
- * and no farther forward than the figure stands (no nearer the enemy's table edge: it retires).
- * Since ruleset 1.4.0, a second outside reading (C1): before, the nearest place of any cover,
- * whoever the enemy, so a fall back could go along the enemy's face of a fence or deeper into his
- * position. Null when there is none (the figure falls back to the rear).
+ * Figure f's way to `q` round fence and wall lines (through a gap, round an end), never stopping at
+ * one: the runners' way-finding ({@link SowScenario.runNav}). A base standing by a line is not clear
+ * of its bar: the way starts from the nearest clear place, and ends from the clear place nearest a
+ * `q` by a line (a cover place just behind it). Null when there is none.
  */
-function fallBackCover(s: SowState, f: number): Vec | null {
+function roundPath(s: SowState, f: number, q: Vec): Path | null {
+  const nav = s.sc.runNav;
+  const from = { x: s.x[f], y: s.y[f] };
+  const start = nav.isFree(from.x, from.y) ? from : nav.nearestFree(from.x, from.y, 1, () => true);
+  if (!start) return null;
+  const end = nav.isFree(q.x, q.y) ? q : nav.nearestFree(q.x, q.y, 1, () => true);
+  if (!end) return null;
+  const path = nav.path(start, end);
+  if (!path) return null;
+  if (start === from && end === q) return path;
+  const points = [...(start === from ? [] : [from]), ...path.points, ...(end === q ? [] : [q])];
+  return { points, length: pathLength(points) };
+}
+
+/**
+ * Where a falling-back figure's "Move towards nearest cover" goes ([W32]), and the way there: a free
+ * cover place that is cover from its nearest enemy (a shot from him there would throw a cover die,
+ * [W17]), no farther forward than the figure stands (no nearer the enemy's table edge: it retires),
+ * out of contact and no nearer the nearest enemy (where the move may end, [W32]). The way goes round
+ * fence and wall lines, never stopping at one ({@link roundPath}). The place is the one this action
+ * reaches that costs least to reach (ties: the nearest in a straight line, then the first listed);
+ * when the action reaches none, the nearest in a straight line, the move going toward it.
+ * Since ruleset 1.4.0, a second outside reading (C1): before, the nearest place of any cover,
+ * whoever the enemy. Since ruleset 1.5.0, a third outside reading (A1): before, the place was the
+ * nearest in a straight line, and the way to it was planned round buildings only, so a figure on the
+ * enemy's face of a fence whose cover lay behind it walked to the line and stopped there, in the
+ * open, beside the line's end; and a place nearer the enemy than the figure stood was taken and the
+ * move cut short of it, in the open. Null when there is none (the figure falls back to the rear).
+ */
+function fallBackCover(s: SowState, f: number): Path | null {
   const sc = s.sc;
   const side = sc.figures[f].side;
   const e = nearestEnemy(s, side, s.x[f], s.y[f]);
   const back = rearDistance(sc, side, s.x[f], s.y[f]);
-  const ok = (x: number, y: number): boolean =>
-    rearDistance(sc, side, x, y) <= back + 1e-9 && (e.f < 0 || coverSourceOf(sc, s.x[e.f], s.y[e.f], x, y).cover !== 'open');
-  return nearestFreeSpot(s, f, sc.coverSpots, 0.25, ok);
+  const fx = s.x[f];
+  const fy = s.y[f];
+  const xy = sc.coverSpots;
+  const spots: { j: number; d: number }[] = [];
+  for (let j = 0; j < xy.length >> 1; j++) {
+    const x = xy[2 * j];
+    const y = xy[2 * j + 1];
+    const d = dist(fx, fy, x, y);
+    if (d <= 0.5) continue;
+    if (rearDistance(sc, side, x, y) > back + 1e-9) continue;
+    if (e.f >= 0 && coverSourceOf(sc, s.x[e.f], s.y[e.f], x, y).cover === 'open') continue;
+    if (!placeFree(s, x, y, f) || !placeAllowed(s, side, true, e.d, x, y)) continue;
+    spots.push({ j, d });
+  }
+  if (spots.length === 0) return null;
+  spots.sort((a, b) => a.d - b.d || a.j - b.j);
+  const reach = moveRate(s.mounted[f] === 1);
+  let best: Path | null = null;
+  let bestCost = Infinity;
+  for (const c of spots) {
+    // A place further in a straight line than the allowance, or than the cheapest found, costs more.
+    if (c.d > reach + 1e-9 || c.d > bestCost + 1e-9) break;
+    const q = { x: xy[2 * c.j], y: xy[2 * c.j + 1] };
+    const path = roundPath(s, f, q);
+    if (!path || path.length > reach + 1e-9) continue;
+    const plan = planAlong(s, f, path, 0, side, true, e.d);
+    if (!plan || plan.turnOnly || dist(plan.to.x, plan.to.y, q.x, q.y) > 1e-6) continue;
+    if (plan.reach.cost < bestCost - 1e-9) {
+      best = path;
+      bestCost = plan.reach.cost;
+    }
+  }
+  if (best) return best;
+  const c = spots[0];
+  return roundPath(s, f, { x: xy[2 * c.j], y: xy[2 * c.j + 1] });
 }
 
 /** True when figure f stands in cover from its nearest enemy: a shot from him would throw a cover die [W17], [W32]. */
@@ -462,24 +551,33 @@ function clearOfEnemies(s: SowState, side: number, x: number, y: number): boolea
 function planAlong(s: SowState, f: number, path: Path, stopShort: number, side: number, noAdvance: boolean, before: number): MovePlan | null {
   const mounted = s.mounted[f] === 1;
   const reach = reachAlong(s.sc, path.points, s.facing[f], mounted);
-  let want = Math.min(reach.dist, path.length - stopShort);
+  const aim = Math.max(0, path.length - stopShort);
+  const want = Math.min(reach.dist, aim);
+  const toward = aim >= path.length - 1e-9 ? path.points[path.points.length - 1] : pointAlong(path.points, aim);
+  const short: string[] = [];
+  if (reach.dist < aim - 1e-6) short.push(reach.fence ? 'line' : 'allowance');
   const p = ALONG;
   for (let d = want; d > 0.3; d -= 0.25) {
     pointAlongInto(path.points, d, p);
-    if (placeFree(s, p.x, p.y, f) && s.sc.table.isFree(p.x, p.y) && placeAllowed(s, side, noAdvance, before, p.x, p.y)) {
-      const pts = truncatePath(path.points, d);
-      const a = pts[pts.length - 2];
-      const used = reachAlong(s.sc, pts, s.facing[f], mounted);
-      return { points: pts, to: { x: p.x, y: p.y }, facing: angleTo(a.x, a.y, p.x, p.y), length: pathLength(pts), reach: used, turnOnly: false };
+    const why = !placeFree(s, p.x, p.y, f) ? 'base' : !s.sc.table.isFree(p.x, p.y) ? 'blocked' : !clearOfEnemies(s, side, p.x, p.y) ? 'contact' : noAdvance && nearestEnemy(s, side, p.x, p.y).d < before - 0.01 ? 'no advance' : null;
+    if (why === null) {
+      const route = cleanRoute(truncatePath(path.points, d), s.facing[f]);
+      const used = reachAlong(s.sc, route.points, s.facing[f], mounted);
+      return { points: route.points, to: { x: p.x, y: p.y }, facing: route.facing, length: pathLength(route.points), reach: used, turnOnly: false, toward, short };
     }
+    if (!short.includes(why)) short.push(why);
   }
-  want = 0;
   if (mounted && path.points.length >= 2 && reach.dist < 0.3 && !reach.fence) {
     const a = path.points[0];
     const b = path.points[1];
     const dir = angleTo(a.x, a.y, b.x, b.y);
-    if (angleDiff(dir, s.facing[f]) * DEG > 5) {
-      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach: { ...reach, difficult: 0 }, turnOnly: true };
+    const deg = angleDiff(dir, s.facing[f]) * DEG;
+    if (deg > 5) {
+      // The turn alone, at the sheet's rate: its cm are what it used of the action, which it spends
+      // (since ruleset 1.5.0, third outside reading D1: before, the record's `used` was the whole
+      // allowance, counting the few mm the route would have gone on after the turn).
+      const turning: Reach = { dist: 0, cost: Math.min(moveRate(true), turnCost(deg)), turned: deg, fence: false, difficult: 0 };
+      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach: turning, turnOnly: true, toward, short };
     }
   }
   return null;
@@ -608,9 +706,8 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
   if (s.morale[u] >= BROKEN && nearestEnemy(s, side, x, y).d <= nearestEnemy(s, side, s.x[f], s.y[f]).d + 0.01) {
     return `a running figure must end further from the enemy (${MORALE_NAMES[s.morale[u]]})`;
   }
-  const pts = path.points;
-  const a = pts[pts.length - 2];
-  return { points: pts, to: { x, y }, facing: angleTo(a.x, a.y, x, y), length: path.length, reach, turnOnly: false };
+  const route = cleanRoute(path.points, s.facing[f]);
+  return { points: route.points, to: { x, y }, facing: route.facing, length: path.length, reach, turnOnly: false, toward: { x, y }, short: [] };
 }
 
 /** Figure f's charge into base contact with enemy t, or null when it cannot reach [W11]. */
@@ -649,7 +746,7 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
     const p = d >= path.length - 1e-9 ? c : pointAlong(path.points, d);
     if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
     if (!placeFree(s, p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
-    const pts = truncatePath(path.points, d);
+    const pts = cleanRoute(truncatePath(path.points, d), s.facing[f]).points;
     const used = reachAlong(sc, pts, s.facing[f], s.mounted[f] === 1);
     return { points: pts, to: p, facing: angleTo(p.x, p.y, s.x[t], s.y[t]), length: pathLength(pts), reach: used, turnOnly: false };
   }
@@ -1228,6 +1325,7 @@ function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: Ste
     from,
     via: plan.points.slice(1, -1).map((p) => [r2(p.x), r2(p.y)]),
     to: [r2(plan.to.x), r2(plan.to.y)],
+    ...(plan.toward ? { toward: [r2(plan.toward.x), r2(plan.toward.y)], short: plan.short ?? [] } : {}),
     facing: r2(plan.facing * DEG),
     length: r2(plan.length),
     allowance: moveRate(s.mounted[f] === 1),
@@ -1322,6 +1420,8 @@ function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'killed',
     // tested this phase (ruleset 1.3.0, audit C1; [W25]). His own unit's test for the fall is also
     // its test for a member hurt (one event, one test).
     for (const u of liveUnits(s, side)) moraleTest(s, u, 'force commander fell', ctx, true);
+    // His own unit, left with no active member, has its line too ([W25], third outside reading D2).
+    if (activeMembers(s, s.unitOf[t]).length === 0) moraleTest(s, s.unitOf[t], 'force commander fell', ctx, true);
   } else {
     moraleTest(s, s.unitOf[t], 'a member hurt', ctx);
   }
@@ -1468,7 +1568,12 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
  */
 export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext, always = false): number {
   const sc = s.sc;
-  if (activeMembers(s, u).length === 0) return s.morale[u];
+  if (activeMembers(s, u).length === 0) {
+    // A hurt that leaves the unit no active member: no one is left to test, and the record says so,
+    // so every hurt has its line [W25] (since ruleset 1.5.0, third outside reading D2).
+    ctx.emit?.({ e: 'noTest', turn: s.turn, unit: sc.units[u].id, trigger, why: 'no active member', status: MORALE_NAMES[s.morale[u]] });
+    return s.morale[u];
+  }
   if (s.tested[u] && !always) {
     // At most one test a unit per action phase [W25]; the record says so, so no trigger goes untold.
     ctx.emit?.({ e: 'noTest', turn: s.turn, unit: sc.units[u].id, trigger, why: 'tested this action phase', status: MORALE_NAMES[s.morale[u]] });
@@ -1550,13 +1655,14 @@ export function meleeBonusReason(s: SowState, f: number, opps: readonly number[]
 /**
  * The modifiers of a figure's melee throw against `opps`, by name, for the record [W21], [W22]:
  * on its quality die −1 per enemy over 1 (`outnumbered`) and −1 if wounded (`wounded`); +1 to its
- * result for `charging`, `uphill` or `barricade`; `noDice` (0) when a mounted man has every
- * opponent to his rear and throws nothing.
+ * result for `charging`, `uphill` or `barricade`; `noDice: true` when a mounted man has every
+ * opponent to his rear and throws nothing (a flag, not a number: since ruleset 1.5.0, third
+ * outside reading D3; before, it was written 0 among the ±n modifiers).
  */
-export function meleeMods(s: SowState, f: number, opps: readonly number[], pool: readonly PoolDie[]): Record<string, number> {
-  const mods: Record<string, number> = {};
+export function meleeMods(s: SowState, f: number, opps: readonly number[], pool: readonly PoolDie[]): Record<string, number | boolean> {
+  const mods: Record<string, number | boolean> = {};
   if (pool.length === 0) {
-    mods.noDice = 0;
+    mods.noDice = true;
     return mods;
   }
   if (opps.length > 1) mods.outnumbered = -(opps.length - 1);
@@ -1566,7 +1672,20 @@ export function meleeMods(s: SowState, f: number, opps: readonly number[], pool:
   return mods;
 }
 
-/** The combats of this melee phase [W20]: each a single figure against 1–3 opponents. */
+/**
+ * The combats of this melee phase [W20]: each a single figure against 1–3 opponents, a figure in
+ * one combat, formed so that as many figures in base contact as can fight do ("When figures are in
+ * contact with enemy figures, melee ensues"; "a maximum of 3 figures can fight against 1").
+ * Deterministic: the figures in contact are taken most-surrounded first (then by index), each one
+ * tried first as the single figure against its free contacts (up to 3, nearest first), then as one
+ * of the several against each free contact (nearest first), then left out; the first formation
+ * found in that order that has the most figures fighting is kept — so where the greedy formation
+ * (the first tried, 1.0.0–1.4.0's) already lets everyone fight, it is the one. Since ruleset 1.5.0
+ * (third outside reading C1): before, the greedy formation alone, which left chargers in contact
+ * out of the melee where another formation let every figure fight (7 figures in 6 of 247 phase
+ * ends). The search is bounded ({@link COMBAT_SEARCH} steps per phase): past it, the best found so
+ * far stands (the greedy formation at worst).
+ */
 export function formCombats(s: SowState): { one: number; many: number[] }[] {
   const sc = s.sc;
   const live: number[] = [];
@@ -1581,15 +1700,86 @@ export function formCombats(s: SowState): { one: number; many: number[] }[] {
   }
   live.sort((a, b) => cs.get(b)!.length - cs.get(a)!.length || a - b);
   const used = new Set<number>();
-  const out: { one: number; many: number[] }[] = [];
-  for (const f of live) {
-    if (used.has(f)) continue;
-    const many = cs.get(f)!.filter((g) => !used.has(g)).slice(0, MAX_AGAINST_ONE);
-    if (many.length === 0) continue;
+  const cur: { one: number; many: number[] }[] = [];
+  let best: { one: number; many: number[] }[] = [];
+  let bestN = -1;
+  let budget = COMBAT_SEARCH;
+  // Figures not yet placed (fighting or left out), from position i of `live`.
+  const search = (i: number, fighting: number): void => {
+    if (budget <= 0) return;
+    budget--;
+    while (i < live.length && used.has(live[i])) i++;
+    if (i >= live.length) {
+      if (fighting > bestN) {
+        bestN = fighting;
+        best = cur.map((c) => ({ one: c.one, many: [...c.many] }));
+      }
+      return;
+    }
+    // Every figure still unplaced could at most fight: no better formation down this way.
+    let open = 0;
+    for (let k = i; k < live.length; k++) if (!used.has(live[k])) open++;
+    if (fighting + open <= bestN) return;
+    const f = live[i];
+    const free = cs.get(f)!.filter((g) => !used.has(g));
+    // f as the single figure, against up to 3 of its free contacts (the most first, nearest first).
+    for (let k = Math.min(MAX_AGAINST_ONE, free.length); k >= 1; k--) {
+      for (const many of subsets(free, k)) {
+        used.add(f);
+        for (const g of many) used.add(g);
+        cur.push({ one: f, many });
+        search(i + 1, fighting + 1 + k);
+        cur.pop();
+        used.delete(f);
+        for (const g of many) used.delete(g);
+      }
+    }
+    // f as one of the several against a free contact g, with up to 2 more of g's free contacts.
+    for (const g of free) {
+      const others = cs.get(g)!.filter((h) => h !== f && !used.has(h));
+      for (let k = Math.min(MAX_AGAINST_ONE - 1, others.length); k >= 1; k--) {
+        for (const more of subsets(others, k)) {
+          const many = cs.get(g)!.filter((h) => h === f || more.includes(h));
+          used.add(g);
+          for (const h of many) used.add(h);
+          cur.push({ one: g, many });
+          search(i + 1, fighting + 1 + many.length);
+          cur.pop();
+          used.delete(g);
+          for (const h of many) used.delete(h);
+        }
+      }
+    }
+    // f left out.
     used.add(f);
-    for (const g of many) used.add(g);
-    out.push({ one: f, many });
-  }
+    search(i + 1, fighting);
+    used.delete(f);
+  };
+  search(0, 0);
+  // In the record's order: by the single figure's place among the figures in contact.
+  const rank = new Map(live.map((f, i) => [f, i]));
+  return best.sort((a, b) => rank.get(a.one)! - rank.get(b.one)!);
+}
+
+/** How many steps {@link formCombats}' search takes in a phase at most. */
+export const COMBAT_SEARCH = 20000;
+
+/** The k-element subsets of `xs`, each in `xs`'s order, in lexicographic order of positions. */
+function subsets(xs: readonly number[], k: number): number[][] {
+  const out: number[][] = [];
+  const pick: number[] = [];
+  const go = (start: number): void => {
+    if (pick.length === k) {
+      out.push([...pick]);
+      return;
+    }
+    for (let j = start; j <= xs.length - (k - pick.length); j++) {
+      pick.push(xs[j]);
+      go(j + 1);
+      pick.pop();
+    }
+  };
+  go(0);
   return out;
 }
 

@@ -211,10 +211,16 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
     const ux = (b.x - a.x) / l;
     const uy = (b.y - a.y) / l;
     for (const f of sc.fenceSegs) {
-      if (segDist(p0.x, p0.y, f) <= r + FENCE_BY) {
-        // Standing by this line already: only crossing it stops the move.
-        const c = crossingAlong(a.x, a.y, b.x, b.y, f);
-        if (c >= 0) limit = Math.min(limit, walked + c - r - 0.1);
+      const d0 = segDist(p0.x, p0.y, f);
+      if (d0 <= r + FENCE_BY) {
+        // Standing by this line already: it may move along it or away, never nearer it than it
+        // stands, nor nearer than the base touching it (the base's edge FENCE_STOP off): a move stops
+        // where the centre comes nearer the line than min(radius + FENCE_STOP, where it stood). Since
+        // ruleset 1.5.0, third outside reading A2: before, only a crossing of the line stopped it
+        // (a radius + 0.1 short along the route), so a move along the line at a slant ended with
+        // the base 0.09 cm over it.
+        const t = capsuleEntry(a.x, a.y, ux, uy, l, f.ax, f.ay, f.bx, f.by, Math.min(r + FENCE_STOP, d0) - 1e-6);
+        if (t < Infinity) limit = Math.min(limit, walked + t);
         continue;
       }
       const t = capsuleEntry(a.x, a.y, ux, uy, l, f.ax, f.ay, f.bx, f.by, r + FENCE_STOP);
@@ -274,18 +280,6 @@ function segDist(x: number, y: number, f: { ax: number; ay: number; bx: number; 
   const l2 = dx * dx + dy * dy;
   const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - f.ax) * dx + (y - f.ay) * dy) / l2)) : 0;
   return dist(x, y, f.ax + t * dx, f.ay + t * dy);
-}
-
-/** Distance along the leg a→b at which it properly crosses the fence segment, or −1. */
-function crossingAlong(ax: number, ay: number, bx: number, by: number, f: { ax: number; ay: number; bx: number; by: number }): number {
-  if (!segmentsCross(ax, ay, bx, by, f.ax, f.ay, f.bx, f.by)) return -1;
-  const rx = bx - ax;
-  const ry = by - ay;
-  const sx = f.bx - f.ax;
-  const sy = f.by - f.ay;
-  const den = rx * sy - ry * sx;
-  if (den === 0) return -1;
-  return (((f.ax - ax) * sy - (f.ay - ay) * sx) / den) * Math.hypot(rx, ry);
 }
 
 /** True when a base at (x, y) overlaps no other figure on the table (disabled figures lie there too). */
