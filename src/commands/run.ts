@@ -1,12 +1,12 @@
 /** `run`: play one game, print its story, write its record. */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { AgentError, IllegalActionError, TimeLimitError, makeAgents, playGame } from '../core/game.js';
+import { AgentCreateError, AgentError, GameSession, IllegalActionError, TimeLimitError, makeAgents, playGame } from '../core/game.js';
 import { stopLineText } from '../core/record.js';
 import { compileSource, loadScenario } from '../rules/index.js';
 import { fromRaw, resolveScenario, setParameters } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
-import { agentSpecs, checkWritableFile, collect, EXIT, fail, parseSeed, resolveFactories, UsageError, writeAtomic } from './common.js';
+import { agentSpecs, checkWritableFile, collect, EXIT, fail, isUserError, parseSeed, resolveFactories, UsageError, writeAtomic } from './common.js';
 import { parseNonNegative } from './run-options.js';
 
 /**
@@ -59,9 +59,23 @@ Example:
       try {
         const sc = scenarioWithParams(o.scenario, o.param);
         const { factories, canonical } = await resolveFactories(agentSpecs(sc, o.agent));
-        const agents = makeAgents(sc, o.seed, factories);
         const out = o.out ?? join('results', `${sc.id}-seed${o.seed}.jsonl`);
         checkWritableFile(out, `--out ${out}`); // before the game, not after it
+        let agents;
+        try {
+          agents = makeAgents(sc, o.seed, factories);
+        } catch (e) {
+          if (!(e instanceof AgentCreateError)) throw e;
+          if (isUserError(e.cause)) throw e.cause; // a spec the agent refuses: bad input (exit 2)
+          // The agent's own failure as it starts: its words and stack; the game, with no decision, kept.
+          const stack = e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack}` : '';
+          process.stderr.write(`error: the agent of ${e.side} (${canonical[e.side]}) failed: ${e.message}${stack}\n`);
+          const start = new GameSession(sc, o.seed, canonical, { record: true }).lines as string[]; // the header and the setup's events
+          writeAtomic(out, `${[...start, stopLineText({ reason: 'agent error', side: e.side, decisions: 0, message: `${e.message} (before its first decision)` })].join('\n')}\n`);
+          process.stderr.write(`The game up to the failure: ${out} (replay --verify checks it).\n`);
+          process.exitCode = EXIT.failed;
+          return;
+        }
         const story = !o.json && !o.quiet;
         if (story) process.stdout.write(`${sc.id} — seed ${o.seed}; ${Object.entries(canonical).map(([s, a]) => `${s}: ${a}`).join(', ')}\n`);
         let result;

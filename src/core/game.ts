@@ -82,6 +82,20 @@ export class TimeLimitError extends Error {
   record?: readonly string[];
 }
 
+/**
+ * An agent's factory threw (a bad option, a file that fails as it starts): that side's failure
+ * before the game's first decision. {@link makeAgents} throws it, naming the side (the caller knows the spec).
+ */
+export class AgentCreateError extends Error {
+  constructor(
+    readonly side: SideId,
+    override readonly cause: unknown,
+  ) {
+    super(`creating the agent failed: ${messageOf(cause)}`);
+    this.name = 'AgentCreateError';
+  }
+}
+
 /** An agent answered with an action that is not legal now (nothing was applied). */
 export class IllegalActionError extends Error {
   constructor(
@@ -346,16 +360,20 @@ export function makeAgents(
   for (const side of scenario.ruleset.sides(scenario.compiled)) {
     const f = factories[side];
     if (!f) throw new Error(`no agent for side "${side}"`);
-    out[side] = f.factory({
-      ruleset: scenario.ruleset,
-      scenario: scenario.compiled,
-      scenarioData: scenario.raw as Json,
-      side,
-      rng: agentStream(seed, side),
-      seed,
-      options: f.options,
-      maxThreads,
-    });
+    try {
+      out[side] = f.factory({
+        ruleset: scenario.ruleset,
+        scenario: scenario.compiled,
+        scenarioData: scenario.raw as Json,
+        side,
+        rng: agentStream(seed, side),
+        seed,
+        options: f.options,
+        maxThreads,
+      });
+    } catch (e) {
+      throw new AgentCreateError(side, e);
+    }
   }
   return out;
 }

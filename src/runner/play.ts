@@ -11,7 +11,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent, AgentFactory } from '../core/agent.js';
-import { AgentError, GameSession, IllegalActionError, makeAgents, playOut, type LoadedScenario, type StepHooks } from '../core/game.js';
+import { AgentCreateError, AgentError, GameSession, IllegalActionError, makeAgents, playOut, type LoadedScenario, type StepHooks } from '../core/game.js';
 import { encodeRecord, stopLineText } from '../core/record.js';
 import type { InvariantMonitor, Json, SideId } from '../core/model.js';
 import { gameMeasures } from './measures.js';
@@ -124,6 +124,8 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
     try {
       agents = makeAgents(sc, game.seed, factories, 1);
     } catch (e) {
+      // The side whose agent could not be created forfeits, as for a failed decision (before its first).
+      if (e instanceof AgentCreateError) throw new AgentFailure('agent', e.side, game.agents[e.side], 0, `${e.message} (before its first decision)`);
       throw new AgentFailure('agent', '', '', 0, `creating the agents failed: ${messageOf(e)}`);
     }
     g = new GameSession(sc, game.seed, game.agents, { record: env.records === 'all', monitor });
@@ -235,12 +237,13 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
   // Records: as played (all), or rebuilt from the seed and the decisions taken (errors only). A game
   // an agent stopped (its error, its time limit) ends with a stop line, so the record verifies up
   // to it; an engine error's record ends at the decision that failed (its re-run fails there too).
+  // (Decision 0: an agent that could not be created, before any decision.)
   const stop = (lines: readonly string[]): readonly string[] =>
-    error !== null && (error.kind === 'agent' || error.kind === 'timeout') && error.decision !== undefined
-      ? [...lines, stopLineText({ reason: error.kind === 'agent' ? 'agent error' : 'time limit', side: error.side ?? null, decisions: error.decision - 1, message: error.message })]
+    error !== null && (error.kind === 'agent' || error.kind === 'timeout') && error.decision !== undefined && error.side !== undefined
+      ? [...lines, stopLineText({ reason: error.kind === 'agent' ? 'agent error' : 'time limit', side: error.side, decisions: Math.max(0, error.decision - 1), message: error.message })]
       : lines;
   if (env.records === 'all' && g?.lines) row.record = writeRecord(env.outDir, game.id, stop(g.lines));
-  else if (env.records === 'errors' && error !== null) {
+  else if ((env.records === 'errors' || env.records === 'all') && error !== null) {
     const lines = rebuildRecord(env, game, keep);
     if (lines) row.record = writeRecord(env.outDir, game.id, stop(lines));
   }

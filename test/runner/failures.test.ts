@@ -128,4 +128,25 @@ describe('failures in a run', () => {
     // Without a limit the same game plays through.
     expect(cli('run', '--scenario', 'supply-raid', '--seed', '3', '--agent', 'pirates=test/fixtures/slow-third.ts', '--agent', 'townsfolk=random', '--out', join(root, 'late-free.jsonl'), '--quiet').code).toBe(0);
   });
+
+  it('an agent whose factory throws forfeits before its first decision; the other agent is not blamed; records verify; run exits 1', () => {
+    const out = join(root, 'create');
+    const fixture = 'test/fixtures/throw-create.ts';
+    const r = cli('tournament', '--scenario', 'supply-raid', '--agents', `random,${fixture}`, '--games', '2', '--workers', '1', '--out', out, '--records', 'all', '--quiet');
+    expect(r.code).toBe(1);
+    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/^error: every game of test\/fixtures\/throw-create\.ts \(2\) ended in an error, e\.g\. creating the agent failed: fixture agent: I cannot be created \(before its first decision\)/)]);
+    for (const x of gameRows(out)) {
+      const side = Object.keys(x.agents).find((s) => x.agents[s] === fixture) as string;
+      expect(x.error).toMatchObject({ kind: 'agent', side, agent: fixture, decision: 0 });
+      expect(x.winner).toBe(Object.keys(x.agents).find((s) => s !== side));
+      expect(x.decisions).toBe(0);
+      expect(cli('replay', join(out, x.record as string), '--verify', '--quiet').code).toBe(0);
+    }
+    const file = join(root, 'create-run.jsonl');
+    const one = cli('run', '--scenario', 'supply-raid', '--agent', `pirates=${fixture}`, '--out', file, '--quiet');
+    expect(one.code).toBe(1);
+    expect(one.err).toMatch(/^error: the agent of pirates \(test\/fixtures\/throw-create\.ts\) failed: creating the agent failed: fixture agent: I cannot be created\nError: fixture agent/);
+    expect(one.err).not.toMatch(/internal error/);
+    expect(cli('replay', file, '--verify', '--quiet').code).toBe(0);
+  });
 });
