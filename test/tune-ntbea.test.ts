@@ -89,4 +89,20 @@ describe('NTBEA', () => {
     expect(e.n).toBe(1);
     expect(e.mean).toBe(1);
   });
+
+  it('the recommendation can leave points out (tune: invalid candidates), even one whose 1-tuples average best', () => {
+    // Each value 1 is good with the other dimension at 0, but (1, 1) itself is invalid (worst fitness).
+    const s = new Ntbea({ sizes: [2, 2], start: [1, 0] }, streamFromString('z'));
+    const fitness: Record<string, number> = { '0,0': -0.5, '1,0': -0.1, '0,1': -0.1, '1,1': -1 };
+    const told = new Set<string>();
+    for (let i = 0; i < 12 && told.size < 4; i++) {
+      const p = s.ask();
+      s.tell(p, fitness[pointKey(p)]);
+      told.add(pointKey(p));
+    }
+    expect(told.size).toBe(4);
+    const invalid = (p: readonly number[]): boolean => pointKey(p) === '1,1';
+    expect(invalid(s.best((p) => !invalid(p)).point)).toBe(false);
+    expect(() => s.best(() => false)).toThrow(/no evaluated point is acceptable/);
+  });
 });

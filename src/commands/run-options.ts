@@ -14,7 +14,7 @@ import type { Analysis, ReportSummary } from '../report/common.js';
 import { executeRun } from '../runner/execute.js';
 import { ManifestError, readManifest, type RunManifest } from '../runner/manifest.js';
 import { DEFAULT_WORKER_HEAP_MB, MIN_WORKER_HEAP_MB, defaultWorkers } from '../runner/pool.js';
-import { checkReachable, DEFAULT_QUEUE_NAME, maskPassword, parseQueueUrl, queuePlayer } from '../runner/queue.js';
+import { checkReachable, DEFAULT_QUEUE_NAME, fileHash, maskPassword, parseQueueUrl, queuePlayer, runFiles } from '../runner/queue.js';
 import type { GameRow } from '../runner/types.js';
 import { shellWord } from '../runner/seeds.js';
 import type { RecordsMode } from '../runner/types.js';
@@ -80,7 +80,7 @@ export function parseCount(v: string): number {
 export function addRunOptions(cmd: Command): Command {
   return cmd
     .exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2))
-    .option('--workers <n>', `worker threads (default: the machine's cores, ${defaultWorkers()} here; never more than the games to play)`, parseWorkers)
+    .option('--workers <n>', `worker threads (default: the machine's cores, ${defaultWorkers()} here; never more than the games to play; with --resume: the run's own, unless given)`, parseWorkers)
     .option('--seed <n>', 'run seed: every game seed derives from it and the game id (default 1)', parseNonNegative)
     .option('--out <dir>', 'run folder (default results/<kind>-<scenario>-seed<seed>)')
     .option('--resume <run>', 'finish an interrupted run: its folder (or its name under results/); other run settings come from its run.json')
@@ -109,11 +109,11 @@ export function shownPath(p: string): string {
   return r === '' ? '.' : r.startsWith('..') || isAbsolute(r) ? p : r;
 }
 
-/** The command that resumes the run in `dir`. */
-export function resumeCommand(kind: string, dir: string): string {
+/** The command that resumes the run in `dir` (with `--workers` when the run has a worker count). */
+export function resumeCommand(kind: string, dir: string, workers?: number): string {
   const script = process.argv[1] ?? '';
   const head = script.endsWith('.ts') ? `npx tsx ${relative(process.cwd(), script) || script}` : 'skirmish';
-  return `${head} ${kind} --resume ${shellWord(shownPath(dir))}`;
+  return `${head} ${kind} --resume ${shellWord(shownPath(dir))}${workers !== undefined ? ` --workers ${workers}` : ''}`;
 }
 
 /** Files a run writes in its folder (what `--overwrite` removes). */
@@ -146,7 +146,10 @@ export function findRunDir(run: string): string {
   throw new UsageError(`--resume ${run}: no run there (looked for ${candidates.map((c) => join(c, 'run.json')).join(' and ')})`);
 }
 
-/** Load a resumed run's manifest and scenario, checking it is the same scenario and rules version. */
+/**
+ * Load a resumed run's manifest and scenario, checking it is the same scenario, rules version and
+ * agent files (those run.json has hashes of) as when the run started.
+ */
 export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOptions): { dir: string; manifest: RunManifest; scenario: LoadedScenario } {
   const conflicting = (['scenario', 'seed', 'out', 'records', 'timeLimit', 'overwrite'] as const).filter((k) => o[k] !== undefined);
   if (conflicting.length) {
@@ -168,6 +171,13 @@ export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOpt
   }
   if (scenario.ruleset.version !== manifest.scenario.rulesetVersion) {
     throw new UsageError(`--resume ${run}: the ${scenario.ruleset.id} rules changed since the run started (version ${scenario.ruleset.version}, run.json has ${manifest.scenario.rulesetVersion}); start a new run`);
+  }
+  for (const [file, hash] of Object.entries(manifest.agentFiles ?? {})) {
+    const now = fileHash(file);
+    if (now === null) throw new UsageError(`--resume ${run}: the agent file ${file} is gone (run.json has its sha256 ${hash.slice(0, 12)}…); put it back as it was, or start a new run`);
+    if (now !== hash) {
+      throw new UsageError(`--resume ${run}: the agent file ${file} changed since the run started (sha256 ${now.slice(0, 12)}…, run.json has ${hash.slice(0, 12)}…): the run would mix games of two versions of the agent; put the file back as it was, or start a new run`);
+    }
   }
   return { dir, manifest, scenario };
 }
@@ -201,6 +211,11 @@ export async function runAndReport(args: {
 }): Promise<void> {
   const { o } = args;
   if (o.queueName !== undefined && o.queue === undefined) throw new UsageError('--queue-name goes with --queue');
+  // A new run keeps its agent files' hashes (a resume checks them: loadResumed) and its --workers;
+  // a resume keeps the run's worker count unless --workers is given again (then that one is kept).
+  const manifest: RunManifest = args.resume
+    ? { ...args.manifest, ...(o.workers !== undefined ? { workers: o.workers } : {}) }
+    : { ...args.manifest, agentFiles: runFiles(args.manifest), ...(o.workers !== undefined ? { workers: o.workers } : {}) };
   const address = o.queue !== undefined ? parseQueueUrl(o.queue, o.queueName) : null;
   if (address) await checkReachable(address); // before anything is written
   const ac = new AbortController();
@@ -208,7 +223,7 @@ export async function runAndReport(args: {
     process.stderr.write('\nstopping: keeping every finished game and writing the report (press Ctrl-C again to quit at once)\n');
     ac.abort();
   });
-  const workers = workerCount(o, args.manifest.games, o.quiet === true);
+  const workers = workerCount({ ...o, workers: manifest.workers }, manifest.games, o.quiet === true);
   const failures = new FailureTally();
   const analysis: Analysis & { shouldStop?(): boolean } = {
     add: (row) => {
@@ -218,11 +233,11 @@ export async function runAndReport(args: {
     write: (info) => args.analysis.write(info),
     shouldStop: args.analysis.shouldStop ? () => args.analysis.shouldStop?.() === true : undefined,
   };
-  const resumeCmd = resumeCommand(args.kind, args.dir) + (address ? ` --queue ${shellWord(address.shown)}${o.queueName !== undefined ? ` --queue-name ${shellWord(o.queueName)}` : ''}` : '');
-  const play = address ? queuePlayer({ address, manifest: args.manifest, dir: args.dir, log: o.quiet ? null : (line) => process.stderr.write(`${line}\n`) }) : undefined;
+  const resumeCmd = resumeCommand(args.kind, args.dir, manifest.workers) + (address ? ` --queue ${shellWord(address.shown)}${o.queueName !== undefined ? ` --queue-name ${shellWord(o.queueName)}` : ''}` : '');
+  const play = address ? queuePlayer({ address, manifest, dir: args.dir, log: o.quiet ? null : (line) => process.stderr.write(`${line}\n`) }) : undefined;
   try {
     const { summary, info } = await executeRun({
-      manifest: args.manifest,
+      manifest,
       dir: args.dir,
       scenario: args.scenario,
       workers,
@@ -235,12 +250,23 @@ export async function runAndReport(args: {
       resumeCommand: resumeCmd,
       play,
     });
-    const s = { ...summary, workers, seconds: Math.round(info.sessionSeconds * 100) / 100, gamesPerSecond: info.sessionSeconds > 0 ? Math.round((info.sessionGames / info.sessionSeconds) * 100) / 100 : 0, ...(info.failures ? { failures: info.failures } : {}) };
-    if (o.json) process.stdout.write(`${JSON.stringify(s)}\n`);
-    else {
+    const interrupted = `Interrupted after ${info.rows} of ${manifest.games} games; finish with: ${resumeCmd}`;
+    const s = {
+      ...summary,
+      workers,
+      seconds: Math.round(info.sessionSeconds * 100) / 100,
+      gamesPerSecond: info.sessionSeconds > 0 ? Math.round((info.sessionGames / info.sessionSeconds) * 100) / 100 : 0,
+      ...(info.failures ? { failures: info.failures } : {}),
+      ...(info.ended === 'interrupted' ? { resume: resumeCmd } : {}),
+    };
+    if (o.json) {
+      process.stdout.write(`${JSON.stringify(s)}\n`);
+      // stdout holds only the JSON line: the way to finish the run goes to stderr (and is in the JSON).
+      if (info.ended === 'interrupted') process.stderr.write(`${interrupted}\n`);
+    } else {
       const lines = args.describe(summary);
       lines.push(`Report: ${shownPath(join(args.dir, 'report.md'))}`);
-      if (info.ended === 'interrupted') lines.push(`Interrupted after ${info.rows} of ${args.manifest.games} games; finish with: ${resumeCmd}`);
+      if (info.ended === 'interrupted') lines.push(interrupted);
       process.stdout.write(`${lines.join('\n')}\n`);
     }
     if (info.ended === 'interrupted') process.exitCode = EXIT.interrupted;

@@ -5,7 +5,7 @@ import { InvalidArgumentError, type Command, type CommanderError } from 'command
 import { loadScenario } from '../rules/index.js';
 import { shellWord } from '../runner/seeds.js';
 import { DEFAULT_WORKER_HEAP_MB } from '../runner/pool.js';
-import { TUNE_FORMAT, TuneFolderError, candidateScenario, describeValues, pct, runTune, tuneReport, tunedDomains, type TuneManifest } from '../tune/tune.js';
+import { TUNE_FORMAT, TuneFolderError, candidateScenario, describeValues, pct, runTune, tuneReport, tuneReportData, tunedDomains, type TuneManifest } from '../tune/tune.js';
 import { agentSpecs, checkWritableDir, collect, EXIT, fail, resolveFactories, UsageError, writeAtomic } from './common.js';
 import { onInterrupt } from './interrupt.js';
 import { commandLine, parseCount, parseNonNegative, parseWorkerHeap, parseWorkers, shownPath, workerCount } from './run-options.js';
@@ -45,7 +45,7 @@ export function registerTune(program: Command): void {
   program
     .command('tune')
     .description(
-      "Search a scenario's tunable parameters (its \"parameters\" list) for a setting where one side's win rate, under the given agents, is nearest a target. NTBEA (N-Tuple Bandit Evolutionary Algorithm) picks each candidate; its games run on worker threads, every candidate on the same seeds. Writes <dir>/report.md (every candidate's win rate with its 95% interval, a chart of the search), <dir>/best.json (the recommended scenario, complete) and prints the `stress` command that checks it on fresh seeds.",
+      "Search a scenario's tunable parameters (its \"parameters\" list) for a setting where one side's win rate, under the given agents, is nearest a target. NTBEA (N-Tuple Bandit Evolutionary Algorithm) picks each candidate; its games run on worker threads, every candidate on the same seeds. Writes <dir>/report.md (every candidate's win rate with its 95% interval, a chart of the search; report.json the same as data), <dir>/best.json (the recommended scenario, complete) and prints the `stress` command that checks it on fresh seeds.",
     )
     .exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2))
     .option('--scenario <id or path>', 'a built-in scenario id or a scenario file that declares "parameters"')
@@ -56,7 +56,7 @@ export function registerTune(program: Command): void {
     .option('--only <names>', 'search only these parameters (comma-separated); the others keep the file\'s values')
     .option('--k <x>', "NTBEA's exploration constant, in win-rate distance (default 0.1)", parseK)
     .option('--neighbours <n>', 'mutated neighbours NTBEA scores per step (default 50)', parseCount)
-    .option('--workers <n>', "worker threads (default: the machine's cores)", parseWorkers)
+    .option('--workers <n>', "worker threads (default: the machine's cores); kept in tune.json for --resume", parseWorkers)
     .option('--seed <n>', 'search seed: candidates and game seeds derive from it (default 1)', parseNonNegative)
     .option('--out <dir>', 'run folder (default results/tune-<scenario>-seed<seed>)')
     .option('--resume <dir>', 'continue an interrupted search (settings from its tune.json); finished games are not played again')
@@ -79,6 +79,8 @@ How it works:
   NTBEA keeps the mean fitness per value of each parameter and per whole candidate, and moves to the
   neighbour (a mutation of the current candidate) with the best upper confidence bound. The recommended
   candidate is the one whose parameter values have the best mean fitness over all the games that used them.
+  A candidate whose values make an invalid scenario (a building moved onto a deployment area…) plays no
+  game: it is reported as invalid with the reason, gets the worst fitness (−1) and is never recommended.
   The search's own games flatter the candidate it picks: verify best.json with the printed \`stress\` command.
 
 Examples:
@@ -119,6 +121,8 @@ async function tune(o: TuneCliOptions): Promise<void> {
       if (o.budget < m.budget) throw new UsageError(`--budget ${o.budget}: the search already has a budget of ${m.budget}; give more to extend it`);
       m = { ...m, budget: o.budget };
     }
+    // The worker count of the search, unless given again (then the new one is kept for later resumes).
+    if (o.workers !== undefined) m = { ...m, workers: o.workers };
     resume = true;
   } else {
     if (o.scenario === undefined) throw new UsageError('--scenario is required (or --resume <dir>)');
@@ -153,6 +157,7 @@ async function tune(o: TuneCliOptions): Promise<void> {
       neighbours: o.neighbours ?? 50,
       timeLimitMs: o.timeLimit ?? 10_000,
       only,
+      ...(o.workers !== undefined ? { workers: o.workers } : {}),
       command: commandLine(),
     };
   }
@@ -168,21 +173,25 @@ async function tune(o: TuneCliOptions): Promise<void> {
     ac.abort();
   });
   try {
-    const workers = workerCount({ workers: o.workers }, m.games, o.quiet === true);
+    const workers = workerCount({ workers: m.workers }, m.games, o.quiet === true);
+    const workersArg = m.workers !== undefined ? ` --workers ${m.workers}` : '';
     const r = await runTune({ manifest: m, scenario: sc, dir, resume, workers, signal: ac.signal, log: o.quiet ? null : (l) => process.stderr.write(`${l}\n`), workerHeapMb: o.workerHeap });
     const bestFile = join(dir, 'best.json');
     const agents = Object.entries(m.agents).map(([s, a]) => `--agent ${shellWord(`${s}=${a}`)}`).join(' ');
-    const verify = `${script()} stress --scenario ${shellWord(shownPath(bestFile))} ${agents} --games 400 --workers ${workers} --seed ${m.seed + 1} --out ${shellWord(shownPath(join(dir, 'verify')))}`;
+    const verify = `${script()} stress --scenario ${shellWord(shownPath(bestFile))} ${agents} --games 400${workersArg} --seed ${m.seed + 1} --out ${shellWord(shownPath(join(dir, 'verify')))}`;
     if (r.best) writeAtomic(bestFile, `${JSON.stringify(candidateScenario(sc, r.best.values, m.scenario.arg, `${m.scenario.id}-tuned`), null, 2)}\n`);
     writeAtomic(join(dir, 'report.md'), tuneReport(m, r, verify));
+    writeAtomic(join(dir, 'report.json'), `${JSON.stringify(tuneReportData(m, r, verify), null, 2)}\n`);
     const lines: string[] = [];
     if (r.best) {
       lines.push(`Best: ${describeValues(r.domains, r.best.values)} — ${m.target.side} ${pct(r.best.score.rate)} [${pct(r.best.score.low)}–${pct(r.best.score.high)}] over ${r.best.score.games} games (target ${pct(m.target.rate)}).`);
       lines.push(`Scenario: ${shownPath(bestFile)}`);
     }
+    const invalid = r.candidates.filter((c) => c.invalid !== undefined).length;
+    if (invalid) lines.push(`${invalid} candidate${invalid === 1 ? '' : 's'} invalid (the scenario does not compile with ${invalid === 1 ? 'its' : 'their'} values): no games played, worst fitness; reasons in the report.`);
     lines.push(`Report: ${shownPath(join(dir, 'report.md'))}`);
     if (r.ended === 'interrupted') {
-      lines.push(`Interrupted after ${r.evaluations.length} of ${m.budget} evaluations; continue with: ${script()} tune --resume ${shellWord(shownPath(dir))}`);
+      lines.push(`Interrupted after ${r.evaluations.length} of ${m.budget} evaluations; continue with: ${script()} tune --resume ${shellWord(shownPath(dir))}${workersArg}`);
       process.exitCode = EXIT.interrupted;
     } else if (r.best) lines.push(`Verify on fresh seeds: ${verify}`);
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -85,7 +85,7 @@ export function pValue(p: number): string {
 
 /** Keeps the error rows with the smallest ids (a deterministic sample) and counts by kind. */
 export class ErrorLog {
-  readonly byKind: Record<GameErrorKind, number> = { agent: 0, timeout: 0, engine: 0, worker: 0 };
+  readonly byKind: Record<GameErrorKind, number> = { agent: 0, timeout: 0, engine: 0, worker: 0, scenario: 0 };
   total = 0;
   private readonly kept: GameRow[] = [];
 
@@ -111,7 +111,7 @@ export class ErrorLog {
     const lines = [
       '## Errors',
       '',
-      `${this.total} game(s) ended in an error. An agent that throws, returns an illegal action or runs past the time limit loses the game (\`agent\`, \`timeout\`); a failure of the rules engine or a worker thread that died twice leaves the game without a result (\`engine\`, \`worker\`).`,
+      `${this.total} game(s) ended in an error. An agent that throws, returns an illegal action or runs past the time limit loses the game (\`agent\`, \`timeout\`); a failure of the rules engine, a worker thread that died twice or a scenario that does not compile leaves the game without a result (\`engine\`, \`worker\`, \`scenario\`).`,
       '',
       mdTable(
         ['kind', 'games'],

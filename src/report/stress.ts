@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SideId } from '../core/model.js';
-import type { GameRow } from '../runner/types.js';
+import { isNoResult, type GameRow } from '../runner/types.js';
 import { signTest, wilson, type Rate } from '../stats/interval.js';
 import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
 import { Histogram, Summary, round } from './summary.js';
@@ -62,7 +62,7 @@ export class StressAnalysis implements Analysis {
       this.violationExamples.sort((a, b) => a.id - b.id);
       if (this.violationExamples.length > 10) this.violationExamples.pop();
     }
-    if (row.error && (row.error.kind === 'engine' || row.error.kind === 'worker')) {
+    if (row.error && isNoResult(row.error.kind)) {
       this.noResult++;
       return;
     }
@@ -327,7 +327,7 @@ export class PairingsAnalysis implements Analysis {
     const t = this.tallies[i];
     t.rows++;
     const e = row.error;
-    const noResult = !!e && (e.kind === 'engine' || e.kind === 'worker');
+    const noResult = !!e && isNoResult(e.kind);
     this.addToDeal(row, noResult);
     if (noResult) return;
     t.results++;

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import type { SideId } from '../core/model.js';
-import type { GameRow } from '../runner/types.js';
+import { isNoResult, type GameRow } from '../runner/types.js';
 import { signTest, wilson, type Rate } from '../stats/interval.js';
 import { fitBradleyTerry, type BradleyTerryFit, type PairResults } from './bradley-terry.js';
 import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
@@ -97,7 +97,7 @@ export class TournamentAnalysis implements Analysis {
     this.rows++;
     this.errors.add(row);
     const c = this.cells[i][j];
-    const noResult = row.error !== undefined && (row.error.kind === 'engine' || row.error.kind === 'worker');
+    const noResult = row.error !== undefined && isNoResult(row.error.kind);
     if (noResult) c.noResult++;
     else {
       c.games++;

@@ -39,8 +39,25 @@ export interface RunManifest {
    * meets the same seeds — and `agents` gives each side's specs joined by " | " (for labels).
    */
   stress?: { agents: Record<SideId, string>; pairings?: Record<SideId, string>[] };
+  /**
+   * sha256 of every agent file the run's specs name (`./my-agent.ts`, `mcts:eval=w.json`; see
+   * `agentFiles` in ./queue.ts), by the name used in the spec, taken when the run started:
+   * `--resume` refuses a run whose agent file changed (its games would mix two versions of the
+   * agent). Absent in runs started before it was kept.
+   */
+  agentFiles?: Record<string, string>;
+  /** `--workers` as given; a resumed run uses it unless `--workers` is given again. Absent: the machine's cores. */
+  workers?: number;
   /** The command that started the run (for the report). */
   command: string;
+}
+
+/** Every agent spec a run's games use (a stress run with pairings: each pairing's). */
+export function runAgentSpecs(m: RunManifest): string[] {
+  if (m.tournament) return [...m.tournament.agents];
+  const ps = m.stress?.pairings;
+  const specs = ps && ps.length > 0 ? ps.flatMap((p) => Object.values(p)) : Object.values(m.stress?.agents ?? {});
+  return [...new Set(specs)];
 }
 
 /** Pairings of a round robin among `n` agents: (i, j) with i < j, in order. */

@@ -30,7 +30,7 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AgentSpecError, parseSpec } from '../../agents/options.js';
 import { projectRoot } from '../core/scenario.js';
-import type { RunManifest } from './manifest.js';
+import { runAgentSpecs, type RunManifest } from './manifest.js';
 import type { RunGamesOptions, RunGamesResult } from './pool.js';
 import type { GameRow, GameSpec, RecordsMode } from './types.js';
 
@@ -225,14 +225,19 @@ export interface QueueRunOptions {
   log?: ((line: string) => void) | null;
 }
 
-/** The key of a run: the same for a resumed run, different when anything that changes its games differs. */
+/**
+ * The key of a run: the same for a resumed run, different when anything that changes its games
+ * differs. The manifest's worker count (it may change on resume) and its agent file hashes (they are
+ * `files`) are left out.
+ */
 export function runKey(manifest: RunManifest, dir: string, project: string, files: Record<string, string>): string {
-  return sha256(JSON.stringify({ manifest, dir, project, files })).slice(0, 16);
+  const { workers: _workers, agentFiles: _agentFiles, ...games } = manifest;
+  return sha256(JSON.stringify({ manifest: games, dir, project, files })).slice(0, 16);
 }
 
 /** Every agent file the run's agents name, with its hash; throws an AgentSpecError for a missing one. */
-function runFiles(manifest: RunManifest): Record<string, string> {
-  const specs = manifest.tournament ? manifest.tournament.agents : Object.values(manifest.stress?.agents ?? {});
+export function runFiles(manifest: RunManifest): Record<string, string> {
+  const specs = runAgentSpecs(manifest);
   const files: Record<string, string> = {};
   for (const spec of specs) {
     for (const f of agentFiles(spec)) {

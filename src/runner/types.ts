@@ -29,9 +29,17 @@ export interface GameSpec {
  * - `agent`: the agent threw, or returned an action that is not legal — it loses the game;
  * - `timeout`: the agent ran past the per-decision time limit — it loses the game;
  * - `engine`: the rules engine threw (or the game passed its decision limit) — no result;
- * - `worker`: the worker thread died while playing it, twice — no result.
+ * - `worker`: the worker thread died while playing it, twice — no result;
+ * - `scenario`: the game's scenario (a `tune` candidate: the run's scenario with its parameters
+ *   set) does not compile — no result. `tune` checks every candidate before playing it, so this
+ *   only marks a scenario the worker could not compile after all.
  */
-export type GameErrorKind = 'agent' | 'timeout' | 'engine' | 'worker';
+export type GameErrorKind = 'agent' | 'timeout' | 'engine' | 'worker' | 'scenario';
+
+/** True for the error kinds that leave a game without a result (excluded from win rates): `engine`, `worker`, `scenario`. */
+export function isNoResult(kind: GameErrorKind): boolean {
+  return kind === 'engine' || kind === 'worker' || kind === 'scenario';
+}
 
 /** The error part of a {@link GameRow}. */
 export interface GameError {
@@ -61,7 +69,7 @@ export interface GameMeasures {
 /**
  * One finished game: a line of `games.jsonl`. Field order is fixed (rows are compared as bytes).
  * Counting rules used by reports: an `agent`/`timeout` error is a loss for the failing side (the
- * other side is the `winner` in a two-sided game); an `engine`/`worker` error is no result
+ * other side is the `winner` in a two-sided game); an `engine`/`worker`/`scenario` error is no result
  * (`winner` null, excluded from win rates); `winner` null without an error is a draw.
  */
 export interface GameRow {

@@ -11,9 +11,10 @@ import { compileSource, loadScenarioData } from '../rules/index.js';
 import { canonicalJson } from '../core/hash.js';
 import { fromRaw, setParameters } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
-import type { SideId } from '../core/model.js';
+import { ScenarioError, type SideId } from '../core/model.js';
 import { playRow, type FactoryEntry, type PlayEnv } from './play.js';
-import { ROW_FLUSH_MS, WATCH, type BatchTask, type GameRow, type RowMessage, type WorkerConfig } from './types.js';
+import { reproCommand } from './seeds.js';
+import { ROW_FLUSH_MS, WATCH, type BatchTask, type GameRow, type GameSpec, type RowMessage, type WorkerConfig } from './types.js';
 
 const config = workerData as WorkerConfig;
 const scenario = loadScenarioData(config.scenarioRaw, config.scenarioOrigin);
@@ -29,13 +30,42 @@ function factoryFor(spec: string): Promise<FactoryEntry> {
 }
 
 /** The last candidate compiled (`tune` plays a candidate's games together; a compiled Supply Raid holds tens of MB, so one is kept). */
-let last: { key: string; scenario: LoadedScenario } | null = null;
+let last: { key: string; scenario: LoadedScenario | ScenarioError } | null = null;
 
-/** The run's scenario with tunable parameters set (`tune`). */
-function scenarioWith(params: Record<string, unknown>): LoadedScenario {
+/**
+ * The run's scenario with tunable parameters set (`tune`), or the {@link ScenarioError} that says
+ * why it does not compile (`tune` checks its candidates first, so this is a last line of defence:
+ * a failure here would otherwise reject the task and pass for a worker that cannot start).
+ */
+function scenarioWith(params: Record<string, unknown>): LoadedScenario | ScenarioError {
   const key = canonicalJson(params);
-  if (last?.key !== key) last = { key, scenario: compileSource(fromRaw(setParameters(config.scenarioRaw, params, config.scenarioOrigin), config.scenarioOrigin)) };
+  if (last?.key !== key) {
+    let compiled: LoadedScenario | ScenarioError;
+    try {
+      compiled = compileSource(fromRaw(setParameters(config.scenarioRaw, params, config.scenarioOrigin), config.scenarioOrigin));
+    } catch (e) {
+      if (!(e instanceof ScenarioError)) throw e;
+      compiled = e;
+    }
+    last = { key, scenario: compiled };
+  }
   return last.scenario;
+}
+
+/** The row of a game whose scenario does not compile: kind `scenario`, no result. */
+function scenarioErrorRow(game: GameSpec, e: ScenarioError): GameRow {
+  return {
+    id: game.id,
+    seed: game.seed,
+    agents: game.agents,
+    ...(game.params ? { params: game.params } : {}),
+    winner: null,
+    reason: 'the scenario with these parameters does not compile: no result',
+    turns: null,
+    decisions: 0,
+    stats: {},
+    error: { kind: 'scenario', message: e.message, repro: reproCommand(config.scenarioArg, game.seed, game.agents, game.params) },
+  };
 }
 
 /** Play the batch's games in order; returns how many rows were posted. */
@@ -66,10 +96,15 @@ export default async function runBatch(task: BatchTask): Promise<number> {
   try {
     for (const game of task.games) {
       Atomics.store(watch, WATCH.game, game.id);
-      env.scenario = game.params ? scenarioWith(game.params) : scenario;
-      const factories: Record<SideId, FactoryEntry> = {};
-      for (const [side, spec] of Object.entries(game.agents)) factories[side] = await factoryFor(spec);
-      const row = await playRow(env, game, factories);
+      const sc = game.params ? scenarioWith(game.params) : scenario;
+      let row: GameRow;
+      if (sc instanceof ScenarioError) row = scenarioErrorRow(game, sc);
+      else {
+        env.scenario = sc;
+        const factories: Record<SideId, FactoryEntry> = {};
+        for (const [side, spec] of Object.entries(game.agents)) factories[side] = await factoryFor(spec);
+        row = await playRow(env, game, factories);
+      }
       // The clock here only paces messages (the runner, not a game): rows are the same either way.
       held.push(row);
       if (performance.now() - since >= ROW_FLUSH_MS) flush();

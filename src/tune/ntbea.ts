@@ -230,11 +230,18 @@ export class Ntbea {
     return this.seen.map((p) => this.estimate(p));
   }
 
-  /** The recommendation: the evaluated point with the best value estimate (ties: the better own mean, then the earlier). */
-  best(): PointEstimate {
+  /**
+   * The recommendation: the evaluated point with the best value estimate (ties: the better own
+   * mean, then the earlier), among those `accept` allows (default: all; `tune` leaves out the
+   * candidates whose scenario is invalid, whose values may still average well in other points).
+   */
+  best(accept: (point: readonly number[]) => boolean = () => true): PointEstimate {
     let best: PointEstimate | null = null;
-    for (const e of this.evaluated()) if (best === null || e.value > best.value || (e.value === best.value && e.mean > best.mean)) best = e;
-    if (best === null) throw new Error('NTBEA: nothing evaluated yet');
+    for (const e of this.evaluated()) {
+      if (!accept(e.point)) continue;
+      if (best === null || e.value > best.value || (e.value === best.value && e.mean > best.mean)) best = e;
+    }
+    if (best === null) throw new Error(this.total === 0 ? 'NTBEA: nothing evaluated yet' : 'NTBEA: no evaluated point is acceptable');
     return best;
   }
 }

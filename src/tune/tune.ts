@@ -12,19 +12,24 @@
  *   1, with its parameters); a resumed search replays the optimiser from those rows and plays only
  *   the games that are missing;
  * - the fitness of an evaluation is −|score − target|, score = (wins + ½ draws) / games with a
- *   result, as `stress` counts it.
+ *   result, as `stress` counts it;
+ * - every candidate's scenario is compiled (here, in the main thread) before any of its games is
+ *   played: an invalid one (a building moved onto a deployment area, two parameters that are each
+ *   valid but not together) is recorded with the reason, plays no game, gets the worst fitness
+ *   ({@link INVALID_FITNESS}) and is never recommended; the search carries on.
  */
 import { join } from 'node:path';
 import type { LoadedScenario } from '../core/game.js';
-import type { Json, SideId } from '../core/model.js';
+import { ScenarioError, type Json, type SideId } from '../core/model.js';
 import { streamFromString } from '../core/rng.js';
 import { canonicalJson } from '../core/hash.js';
-import { describeDomain, scenarioParameters, setParameters, type ParameterDomain } from '../core/scenario.js';
+import { describeDomain, fromRaw, scenarioParameters, setParameters, type ParameterDomain } from '../core/scenario.js';
+import { compileSource } from '../rules/index.js';
 import { writeFileAtomic } from '../report/common.js';
 import { GamesWriter, readGames } from '../runner/gamesfile.js';
 import { runGames } from '../runner/pool.js';
 import { deriveSeed } from '../runner/seeds.js';
-import type { GameRow, GameSpec, WorkerConfig } from '../runner/types.js';
+import { isNoResult, type GameRow, type GameSpec, type WorkerConfig } from '../runner/types.js';
 import { wilson, type Rate } from '../stats/interval.js';
 import { Ntbea, pointKey } from './ntbea.js';
 
@@ -52,8 +57,13 @@ export interface TuneManifest {
   timeLimitMs: number;
   /** The parameters searched (by name); null = every declared one. The others keep the file's values. */
   only: string[] | null;
+  /** `--workers` as given (a resumed search uses it unless given again); absent: the machine's cores. */
+  workers?: number;
   command: string;
 }
+
+/** The fitness of an invalid candidate: the worst there is (a valid one's is −|score − target| ≥ −1). */
+export const INVALID_FITNESS = -1;
 
 /** One evaluation: a candidate and its games' result. */
 export interface TuneEvaluation {
@@ -65,9 +75,11 @@ export interface TuneEvaluation {
   point: number[];
   /** Which evaluation of this candidate (0 = its first: the common seeds). */
   repeat: number;
-  /** The tuned side's score over this evaluation's games. */
+  /** The tuned side's score over this evaluation's games (none for an invalid candidate). */
   score: Rate;
   fitness: number;
+  /** Why the candidate's scenario is invalid (it played no game), or absent. */
+  invalid?: string;
 }
 
 /** A candidate with all its games pooled. */
@@ -79,6 +91,8 @@ export interface TuneCandidate {
   score: Rate;
   /** NTBEA's estimate (mean of its 1-tuple fitnesses). */
   model: number;
+  /** Why the candidate's scenario is invalid (it played no game, it is never recommended), or absent. */
+  invalid?: string;
 }
 
 /** The outcome of a tune session. */
@@ -114,8 +128,7 @@ export function scoreOf(rows: readonly GameRow[], side: SideId): Rate {
   let results = 0;
   let wins = 0;
   for (const r of rows) {
-    const noResult = r.winner === null && r.error !== undefined && (r.error.kind === 'engine' || r.error.kind === 'worker');
-    if (noResult) continue;
+    if (r.winner === null && r.error !== undefined && isNoResult(r.error.kind)) continue;
     results++;
     if (r.winner === side) wins++;
     else if (r.winner === null) wins += 0.5;
@@ -158,6 +171,8 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
   const evaluations: TuneEvaluation[] = [];
   const repeats = new Map<string, number>();
   const byCandidate = new Map<string, GameRow[]>();
+  /** Per candidate (point key): why its scenario is invalid, or null. */
+  const problems = new Map<string, string | null>();
   let played = 0;
   let ended: 'done' | 'interrupted' = 'done';
   try {
@@ -168,6 +183,18 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       repeats.set(key, repeat + 1);
       const values: Record<string, Json> = {};
       domains.forEach((d, i) => (values[d.param.name] = d.values[point[i]] as Json));
+      let problem = problems.get(key);
+      if (problem === undefined) {
+        problem = candidateProblem(sc, values, m.scenario.arg);
+        problems.set(key, problem);
+      }
+      if (problem !== null) {
+        // No game for it (its ids stay unused); the worst fitness steers the search away.
+        search.tell(point, INVALID_FITNESS);
+        evaluations.push({ index: e, values, point, repeat, score: scoreOf([], m.target.side), fitness: INVALID_FITNESS, invalid: problem });
+        o.log?.(`tune: evaluation ${e + 1}/${m.budget}  ${describeValues(domains, values)}  invalid, no games: ${problem}  (fitness ${INVALID_FITNESS.toFixed(3)})`);
+        continue;
+      }
       const specs: GameSpec[] = [];
       for (let j = 0; j < m.games; j++) {
         specs.push({ id: e * m.games + j + 1, seed: deriveSeed(m.seed, repeat * m.games + j), agents: m.agents, params: values });
@@ -222,11 +249,12 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
     const key = pointKey(est.point);
     const values: Record<string, Json> = {};
     domains.forEach((d, i) => (values[d.param.name] = d.values[est.point[i]] as Json));
-    return { values, point: est.point, evaluations: repeats.get(key) ?? 0, score: scoreOf(byCandidate.get(key) ?? [], m.target.side), model: est.value };
+    const problem = problems.get(key) ?? null;
+    return { values, point: est.point, evaluations: repeats.get(key) ?? 0, score: scoreOf(byCandidate.get(key) ?? [], m.target.side), model: est.value, ...(problem !== null ? { invalid: problem } : {}) };
   });
   let best: TuneCandidate | null = null;
-  if (search.evaluations > 0) {
-    const b = pointKey(search.best().point);
+  if (candidates.some((c) => c.invalid === undefined)) {
+    const b = pointKey(search.best((p) => (problems.get(pointKey(p)) ?? null) === null).point);
     best = candidates.find((c) => pointKey(c.point) === b) ?? null;
   }
   return { evaluations, candidates, best, ended, played, domains };
@@ -244,6 +272,21 @@ export function tunedDomains(sc: LoadedScenario, origin: string, only: readonly 
     if (!all.some((d) => d.param.name === n)) throw new TuneFolderError(`--only ${n}: no such parameter in ${origin} (declared: ${all.map((d) => d.param.name).join(', ')})`);
   }
   return all.filter((d) => only.includes(d.param.name));
+}
+
+/**
+ * Why a candidate's scenario is invalid (the ruleset's compile error, without the file name), or
+ * null when it compiles. Only a {@link ScenarioError} makes a candidate invalid; anything else is a
+ * defect and is thrown.
+ */
+export function candidateProblem(sc: LoadedScenario, values: Record<string, Json>, origin: string): string | null {
+  try {
+    compileSource(fromRaw(setParameters(sc.raw, values, origin), origin));
+    return null;
+  } catch (e) {
+    if (e instanceof ScenarioError) return e.message.startsWith(`${e.source}: `) ? e.message.slice(e.source.length + 2) : e.message;
+    throw e;
+  }
 }
 
 /** A tune folder that does not match the search (the user's to fix). */
@@ -284,6 +327,11 @@ export function tuneReport(m: TuneManifest, r: TuneResult, verify: string): stri
   md.push(`Search: NTBEA (1-tuples and the full tuple, k ${m.k}, ${m.neighbours} neighbours), seed ${m.seed}, ${m.budget} evaluations of ${m.games} games each; the e-th evaluation of every candidate plays the same seeds.`);
   md.push(`Command: \`${m.command}\`\n`);
   md.push(`${r.ended === 'interrupted' ? `**Interrupted** after ${r.evaluations.length} evaluations (resume with \`--resume\`).` : `${r.evaluations.length} evaluations.`}\n`);
+  const invalid = r.candidates.filter((c) => c.invalid !== undefined);
+  if (invalid.length) {
+    const n = r.evaluations.filter((e) => e.invalid !== undefined).length;
+    md.push(`${invalid.length} candidate${invalid.length === 1 ? ' was' : 's were'} invalid (${n} evaluation${n === 1 ? '' : 's'}): the scenario with ${invalid.length === 1 ? 'its' : 'their'} values does not compile, so no game was played; each such evaluation counts with the worst fitness, ${INVALID_FITNESS}, and an invalid candidate is never recommended (see "Invalid candidates").\n`);
+  }
   md.push('## Parameters\n');
   md.push('| parameter | values | the file\'s value |');
   md.push('|---|---|---|');
@@ -298,6 +346,10 @@ export function tuneReport(m: TuneManifest, r: TuneResult, verify: string): stri
   md.push('```');
   const W = 50;
   for (const e of r.evaluations) {
+    if (e.invalid !== undefined) {
+      md.push(`${String(e.index + 1).padStart(4)} invalid: no games`);
+      continue;
+    }
     const cells = Array.from({ length: W + 1 }, () => ' ');
     const tx = Math.round(t.rate * W);
     cells[tx] = '|';
@@ -312,8 +364,33 @@ export function tuneReport(m: TuneManifest, r: TuneResult, verify: string): stri
   md.push('|---|---|---|---|---|---|---|');
   r.candidates.forEach((c, i) => {
     const mark = r.best && pointKey(c.point) === pointKey(r.best.point) ? ' **best**' : '';
-    md.push(`| ${i + 1}${mark} | ${describeValues(r.domains, c.values)} | ${c.evaluations} | ${c.score.games} | ${pct(c.score.rate)} | ${pct(c.score.low)}–${pct(c.score.high)} | ${c.model.toFixed(3)} |`);
+    if (c.invalid !== undefined) md.push(`| ${i + 1} | ${describeValues(r.domains, c.values)} | ${c.evaluations} | 0 | invalid | — | ${c.model.toFixed(3)} |`);
+    else md.push(`| ${i + 1}${mark} | ${describeValues(r.domains, c.values)} | ${c.evaluations} | ${c.score.games} | ${pct(c.score.rate)} | ${pct(c.score.low)}–${pct(c.score.high)} | ${c.model.toFixed(3)} |`);
   });
-  md.push('\nFiles: `tune.json` (the settings, for `--resume`), `games.jsonl` (one line per game, with its parameters), `best.json` (the recommended scenario, complete), `report.md`.\n');
+  if (invalid.length) {
+    md.push('\n## Invalid candidates\n');
+    md.push('Candidates whose scenario does not compile (no game played), with the reason:\n');
+    for (const c of invalid) md.push(`- ${describeValues(r.domains, c.values)}: ${(c.invalid ?? '').replace(/\n/g, ' ')}`);
+  }
+  md.push('\nFiles: `tune.json` (the settings, for `--resume`), `games.jsonl` (one line per game, with its parameters), `best.json` (the recommended scenario, complete), `report.md`, `report.json` (the evaluations and candidates as data).\n');
   return md.join('\n');
+}
+
+/** report.json of a tune run: the search as data (each evaluation and candidate, with `invalid` and its reason for an invalid one). */
+export function tuneReportData(m: TuneManifest, r: TuneResult, verify: string): Record<string, unknown> {
+  return {
+    kind: 'tune',
+    scenario: m.scenario.id,
+    target: m.target,
+    agents: m.agents,
+    ended: r.ended,
+    budget: m.budget,
+    games: m.games,
+    seed: m.seed,
+    evaluations: r.evaluations.map((e) => ({ index: e.index, values: e.values, repeat: e.repeat, score: e.score, fitness: e.fitness, ...(e.invalid !== undefined ? { invalid: e.invalid } : {}) })),
+    candidates: r.candidates.map((c) => ({ values: c.values, evaluations: c.evaluations, score: c.score, model: c.model, ...(c.invalid !== undefined ? { invalid: c.invalid } : {}) })),
+    invalidCandidates: r.candidates.filter((c) => c.invalid !== undefined).length,
+    best: r.best ? { values: r.best.values, score: r.best.score, evaluations: r.best.evaluations } : null,
+    verify: r.best ? verify : null,
+  };
 }

@@ -70,7 +70,7 @@ describe('tune', () => {
     await until(() => gameLines(dir).length >= 3, 90_000);
     p.kill('SIGINT');
     expect(await ended).toBe(130);
-    expect(stdout).toMatch(/Interrupted after \d+ of 6 evaluations; continue with: .*tune --resume /);
+    expect(stdout).toMatch(/Interrupted after \d+ of 6 evaluations; continue with: .*tune --resume \S+ --workers 1\n/);
     expect(existsSync(join(dir, 'report.md'))).toBe(true);
     const kept = gameLines(dir);
     expect(kept.length).toBeGreaterThanOrEqual(3);
@@ -84,6 +84,20 @@ describe('tune', () => {
     expect(all.slice(0, kept.length)).toEqual(kept);
     expect(new Set(all.map((l) => (JSON.parse(l) as { id: number }).id)).size).toBe(12);
   }, 600_000);
+
+  it('keeps --workers in tune.json: a resume uses it, and the verify command names it', () => {
+    const dir = tempDir('tune-workers');
+    const args = base.map((x, i) => (base[i - 1] === '--workers' ? '3' : x));
+    const r = cli(...args, '--budget', '1', '--seed', '5', '--out', dir);
+    expect(r.code, r.err).toBe(0);
+    // Not the threads one evaluation's 2 games need: the stress run of 400 games takes the count asked for.
+    expect(r.out).toMatch(/Verify on fresh seeds: .* stress .*--games 400 --workers 3 --seed 6 /);
+    expect((JSON.parse(readFileSync(join(dir, 'tune.json'), 'utf8')) as { workers?: number }).workers).toBe(3);
+    const again = cli('tune', '--resume', dir, '--budget', '2', '--quiet');
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toMatch(/--games 400 --workers 3 --seed 6 /);
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/--games 400 --workers 3 --seed 6 /);
+  }, 120_000);
 
   it('another seed tries other candidates', () => {
     const a = tempDir('tune-c');
