@@ -1,6 +1,6 @@
 /**
  * Paired-by-seed analysis of tournaments: the exact sign test, and the tournament report's deals
- * (the same seed in both side orders) counted as "A won both", "B won both" or split.
+ * (the same seed in both side orders) counted as A better (won both, or a win and a draw), B better, or even.
  */
 import { describe, expect, it } from 'vitest';
 import { signTest } from '../src/stats/interval.js';
@@ -51,7 +51,7 @@ describe('TournamentAnalysis.pairedDeals', () => {
     ...(noResult ? { error: { kind: 'engine' as const, message: 'boom', repro: 'npx tsx src/cli.ts run …' } } : {}),
   });
 
-  it('counts deals A won in both orders, B won in both, and split ones, in any arrival order', () => {
+  it('counts deals A did better on (won both, or a win and a draw), B did better on, and even ones, in any arrival order', () => {
     const t = new TournamentAnalysis(['A', 'B'], ['pirates', 'townsfolk'], null);
     // Seed 1: A wins both orders.
     t.add(row(1, 'A', 'B', 'pirates'));
@@ -62,9 +62,14 @@ describe('TournamentAnalysis.pairedDeals', () => {
     // Seed 3: B wins both.
     t.add(row(3, 'A', 'B', 'townsfolk'));
     t.add(row(3, 'B', 'A', 'pirates'));
-    // Seed 4: a draw and an A win — not a double win.
+    // Seed 4: a draw and an A win — A did better on the deal (counted with A's double wins).
     t.add(row(4, 'A', 'B', null));
     t.add(row(4, 'B', 'A', 'townsfolk'));
+    // Seed 10: two draws — an even deal. Seed 11: a draw and a B win — B did better.
+    t.add(row(10, 'A', 'B', null));
+    t.add(row(10, 'B', 'A', null));
+    t.add(row(11, 'B', 'A', 'pirates'));
+    t.add(row(11, 'A', 'B', null));
     // Seed 5: one game without a result — the deal is left out.
     t.add(row(5, 'A', 'B', 'pirates'));
     t.add(row(5, 'B', 'A', null, true));
@@ -76,9 +81,9 @@ describe('TournamentAnalysis.pairedDeals', () => {
       t.add(row(s, 'A', 'B', 'pirates'));
     }
     const [d] = t.pairedDeals();
-    expect(d).toMatchObject({ a: 'A', b: 'B', deals: 7, aBoth: 4, bBoth: 1, split: 2 });
-    // 4 against 1: 2 · (C(5,4) + C(5,5)) / 32 = 12/32.
-    expect(d.p).toBeCloseTo(0.375, 12);
+    expect(d).toMatchObject({ a: 'A', b: 'B', deals: 9, aBoth: 5, bBoth: 2, split: 2 });
+    // 5 against 2: 2 · (C(7,5) + C(7,6) + C(7,7)) / 128 = 58/128.
+    expect(d.p).toBeCloseTo(0.453125, 12);
   });
 
   it('keeps pairings apart in a round robin and names A as the earlier agent in the list', () => {

@@ -41,10 +41,13 @@ export interface PairedDeals {
   b: string;
   /** Deals with a result in both orders. */
   deals: number;
-  /** A won both games of the deal; B won both. */
+  /**
+   * A did better on the deal: won both games, or won one and drew the other (without draws: won
+   * both, hence the names); B likewise.
+   */
   aBoth: number;
   bBoth: number;
-  /** Anything else (each won one, or a draw in either game). */
+  /** Even deals: each won one, or both games drawn. */
   split: number;
   /** Exact two-sided sign test of aBoth against bBoth (see {@link signTest}). */
   p: number;
@@ -128,8 +131,10 @@ export class TournamentAnalysis implements Analysis {
     const pk = `${a}/${b}`;
     let c = this.dealCounts.get(pk);
     if (!c) this.dealCounts.set(pk, (c = [0, 0, 0]));
+    // A's score over the deal's two games: above 1 (won both, or a win and a draw) A did better on
+    // the deal, below 1 B did; exactly 1 (a win each, or two draws) the deal is even.
     const total = first + aScore;
-    c[total === 2 ? 0 : total === 0 ? 1 : 2]++;
+    c[total > 1 ? 0 : total < 1 ? 1 : 2]++;
   }
 
   /** Paired-by-seed results of every pairing with at least one complete deal, in agent order. */
@@ -323,11 +328,11 @@ export class TournamentAnalysis implements Analysis {
     if (deals.length > 0) {
       md.push('\n## Paired by seed\n');
       md.push(
-        'Each seed is a deal played in both side orders. When one side usually wins, most deals are split and say little about the agents; the deals one agent won in both orders are the informative ones. The sign test gives the chance of a split between those at least this uneven if the agents were equally strong (exact, two-sided).\n',
+        'Each seed is a deal played in both side orders. When one side usually wins, most deals are split and say little about the agents; the deals one agent did better on are the informative ones — it won both orders, or won one and drew the other (with no draws: the deals it won in both orders). The sign test gives the chance of a split between those at least this uneven if the agents were equally strong (exact, two-sided).\n',
       );
       md.push(
         mdTable(
-          ['A', 'B', 'deals', 'A won both', 'B won both', 'split', 'sign test p'],
+          ['A', 'B', 'deals', 'A better (won both)', 'B better (won both)', 'even (split)', 'sign test p'],
           deals.map((d) => [`\`${d.a}\``, `\`${d.b}\``, d.deals, d.aBoth, d.bBoth, d.split, pValue(d.p)]),
           ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
         ),

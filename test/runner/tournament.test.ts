@@ -75,7 +75,7 @@ describe('tournament', () => {
     expect(md).toMatch(/Side advantage of `pirates`/);
     // Paired by seed: every pairing played its one seed in both orders, so each has one deal.
     expect(md).toMatch(/## Paired by seed/);
-    expect(md).toMatch(/\| A \| B \| deals \| A won both \| B won both \| split \| sign test p \|/);
+    expect(md).toMatch(/\| A \| B \| deals \| A better \(won both\) \| B better \(won both\) \| even \(split\) \| sign test p \|/);
     for (const chart of ['ratings.svg', 'winrate-by-side.svg', 'game-length.svg']) {
       expect(md).toContain(`](${chart})`);
       expect(readFileSync(join(one, chart), 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\n$/);
