@@ -34,6 +34,11 @@ describe('cli', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/verified/);
   });
+  it('replay --why on a record without explanations says where they come from (it printed nothing more)', () => {
+    const r = cli('replay', record, '--why');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("(This record holds no agents' explanations: they are kept by `run --explain`");
+  });
   it('replay --verify of a record with one decision changed exits 1 and names the line', () => {
     const lines = readFileSync(record, 'utf8').trim().split('\n');
     // Change a pass into the first other choice, or a group move into solo, somewhere in the middle.

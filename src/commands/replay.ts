@@ -22,7 +22,12 @@ Example:
     .action((file: string, o: { verify?: boolean; quiet?: boolean; why?: boolean }) => {
       try {
         const lines = readRecord(file);
-        if (!o.quiet) process.stdout.write(`${storyOf(lines, file, o.why).join('\n')}\n`);
+        if (!o.quiet) {
+          process.stdout.write(`${storyOf(lines, file, o.why).join('\n')}\n`);
+          if (o.why && !lines.some((l) => l.t === 'decision' && l.why !== undefined)) {
+            process.stdout.write('(This record holds no agents\' explanations: they are kept by `run --explain`, and by `play` and `serve` for the AI\'s decisions.)\n');
+          }
+        }
         if (o.verify) {
           const v = verifyRecord(lines, file);
           if (!v.ok) {

@@ -90,7 +90,7 @@ export function escScene(s: EscState): Scene {
     { label: 'Objectives held', value: sc.sides.map((side) => `${side.name} ${pts[side.index]}`).join(', ') },
     { label: 'Out of action', value: sc.sides.map((side) => `${side.name} ${outCount(s, side.index)} of ${side.figures.length} (breaks at ${side.breakPoint})`).join(', ') },
   ];
-  if (s.actor >= 0) info.push({ label: 'Acting', value: `${sc.figures[s.actor].name} (${sc.figures[s.actor].id}), active pool ${s.pool}` });
+  if (s.actor >= 0) info.push({ label: 'Acting', value: `${nameAndId(sc.figures[s.actor])}, active pool ${s.pool}` });
   const caption =
     s.phase === PH_OVER
       ? `Game over: ${s.winner >= 0 ? `${sc.sides[s.winner].name} win` : 'a draw'} — ${s.reason}`
@@ -141,4 +141,9 @@ export function placeWords(s: EscState, f: number): string {
   const where = top ? top.label : `open ground (${sc.ground})`;
   const by = cover && cover !== top ? `, by ${cover.label} (cover)` : '';
   return `(${x.toFixed(1)}, ${y.toFixed(1)} ${sc.table.unit}), in ${where}${by}`;
+}
+
+/** A figure's name with its id in brackets, or the id alone when the name is the id. */
+function nameAndId(f: { name: string; id: string }): string {
+  return f.name === f.id ? f.id : `${f.name} (${f.id})`;
 }

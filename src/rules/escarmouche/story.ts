@@ -207,7 +207,7 @@ export function describeAction(s: EscState, a: EscAction): string {
       return `Act with ${fig(i)} at ${placeWords(s, i)}, ${s.wounds[i]} wound(s)${marks ? `, ${marks}` : ''}`;
     }
     case 'pass':
-      return `Pass: end the ${possessive(sc.sides[s.side].name)} turn`;
+      return `Pass: end ${possessive(sc.sides[s.side].name)} turn`;
     case 'move':
     case 'marshal': {
       const opt = moveOption(s, actor, a.to);

@@ -125,7 +125,7 @@ export function sowScene(s: SowState): Scene {
     },
     { label: 'Lengths', value: 'centimetres' },
   ];
-  if (cur >= 0) info.push({ label: 'Acting', value: `${sc.figures[cur].name} (${sc.figures[cur].id}), ${s.acts[cur]} action(s) left` });
+  if (cur >= 0) info.push({ label: 'Acting', value: `${nameAndId(sc.figures[cur])}, ${s.acts[cur]} action(s) left` });
   const caption =
     s.phase === PH_OVER
       ? `Game over: ${s.winner >= 0 ? `${sc.sides[s.winner].name} win` : 'a draw'} — ${s.reason}`
@@ -164,4 +164,9 @@ export function describeSowFigure(s: SowState, id: string): string | null {
 /** The action moving the acting figure to exact coordinates (cm) for `play`, or null when no figure acts. */
 export function sowExactMove(s: SowState, x: number, y: number): SowAction | null {
   return actor(s) >= 0 ? { k: 'moveTo', x, y } : null;
+}
+
+/** A figure's name with its id in brackets, or the id alone when the name is the id. */
+function nameAndId(f: { name: string; id: string }): string {
+  return f.name === f.id ? f.id : `${f.name} (${f.id})`;
 }

@@ -93,13 +93,13 @@ export function describeAction(s: SowState, a: SowAction): string {
           const pools = shotPools(s, f, c[0].t);
           let wound = 0;
           for (const [m, p] of marginDistribution(pools.firer, pools.target)) if (m >= 2) wound += p;
-          odds = ` (${c.length} in reach, nearest ${c[0].d.toFixed(0)} cm ${pools.cover}; wound or worse ${(100 * wound).toFixed(0)}%)`;
+          odds = ` (${c.length} ${c.length === 1 ? 'figure' : 'figures'} within range, nearest ${c[0].d.toFixed(0)} cm ${pools.cover}; wound or worse ${(100 * wound).toFixed(0)}%)`;
         }
       }
       return `${who}: fire at ${unitLabel(sc, a.u)}${odds}`;
     }
     case 'load':
-      return `${who}: load (${f >= 0 ? s.load[f] : '?'} load actions to go)`;
+      return `${who}: load (${f >= 0 ? `${s.load[f]} load ${s.load[f] === 1 ? 'action' : 'actions'}` : '? load actions'} to go)`;
     case 'climb': {
       const p = f >= 0 ? climbPlan(s, f) : null;
       if (!p) return `${who}: climb the fence or wall`;
