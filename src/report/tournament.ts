@@ -290,6 +290,7 @@ export class TournamentAnalysis implements Analysis {
     md.push('## Ratings\n');
     md.push(
       `Bradley–Terry model with a side-advantage term, fit by maximum a posteriori (Newton, ml-matrix) under a weak Gaussian prior (σ = 500 Elo), on the Elo scale (mean of the agents = 0). ${fit.converged ? '' : '**The fit did not converge; treat the ratings with care.** '}\n`,
+      'How to read it: a difference of D Elo between two agents means an expected score of 1 / (1 + 10^(−D/400)) for the higher one with the sides averaged (+100 ≈ 64%, +200 ≈ 76%, +400 ≈ 91%); a draw counts as half a win for each. Ratings are relative to this pool of agents on this scenario — they place the agents against each other, not on any outside scale. The 95% interval is the rating ± 1.96 standard errors of the fit (`se` in ratings.csv); two agents whose intervals overlap may still differ clearly — the paired deals below test a pairing directly.\n',
     );
     md.push(
       mdTable(
