@@ -21,7 +21,7 @@ export function registerStress(program: Command): void {
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--agent <side=spec>', 'the agent of a side, e.g. pirates=random (repeat per side; default heuristic)', collect, [])
     .option('--pairing <side=spec,side=spec>', 'a pairing of agents, one per side (repeat: two or more play side by side on the same seeds, e.g. script vs script, search vs search, mixed; a spec may carry several options, e.g. pirates=mcts:iterations=600,focus=1,townsfolk=heuristic; report.md shows the win rate per side for each, and compares each two deal by deal with a sign test); instead of --agent', collect, [])
-    .option('--games <n>', 'games to play (default 1000; with pairings, split among them); with --resume, a larger number extends the run', parseCount);
+    .option('--games <n>', 'games to play (default 1000; with pairings, split among them, rounded up to a multiple of their number); with --resume, a larger number extends the run', parseCount);
   addRunOptions(cmd)
     .addHelpText(
       'after',
@@ -65,6 +65,14 @@ the report so far); --resume finishes it.`,
           }
           const { canonical } = pairings.length ? { canonical: joinPairings(pairings) } : await resolveFactories(agentSpecs(sc, o.agent));
           const seed = o.seed ?? 1;
+          // With P pairings, game i plays pairing (i − 1) mod P on deal ⌈i / P⌉: a count that is not a
+          // multiple of P would leave the last deal without some pairings.
+          let games = o.games ?? 1000;
+          if (pairings.length && games % pairings.length !== 0) {
+            const up = Math.ceil(games / pairings.length) * pairings.length;
+            if (!o.quiet) process.stderr.write(`note: --games ${games} rounded up to ${up} so that every pairing plays every deal\n`);
+            games = up;
+          }
           dir = outDir(o.out, 'stress', sc.id, seed);
           clear = prepareNewRunDir(dir, o.overwrite === true);
           manifest = {
@@ -72,7 +80,7 @@ the report so far); --resume finishes it.`,
             kind: 'stress',
             scenario: { arg: o.scenario, id: sc.id, hash: sc.hash, ruleset: sc.ruleset.id, rulesetVersion: sc.ruleset.version },
             seed,
-            games: o.games ?? 1000,
+            games,
             records: o.records ?? 'errors',
             timeLimitMs: o.timeLimit ?? 10_000,
             stress: pairings.length ? { agents: canonical, pairings } : { agents: canonical },

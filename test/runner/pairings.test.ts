@@ -119,4 +119,13 @@ describe('stress with pairings', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('not both');
   });
+
+  it('--games that is not a multiple of the pairings is rounded up, with a note: every pairing plays every deal', () => {
+    const dir = tempDir('pairings-round');
+    const r = cli('stress', '--scenario', 'farmstead-raid', '--pairing', 'vikings=random,saxons=random', '--pairing', 'vikings=heuristic,saxons=random', '--games', '3', '--workers', '1', '--seed', '1', '--out', dir);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('note: --games 3 rounded up to 4 so that every pairing plays every deal');
+    const rows = gameRows(dir).sort((a, b) => a.id - b.id);
+    expect(rows.map((x) => x.agents.vikings)).toEqual(['random', 'heuristic', 'random', 'heuristic']);
+  });
 });
