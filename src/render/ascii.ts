@@ -136,17 +136,46 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
   const placeKeys: string[] = [];
   if (scene.places) {
     const KEYS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    // Each key on a cell of its own: the first cell inside the area that no other key, no figure and
+    // no objective outline takes; else the first inside at all; else (an area narrower than a cell:
+    // a wall, a bridge) the free cell nearest its middle — so that every listed key is on the map.
+    const cellOf = (x: number, y: number): number => Math.min(rows - 1, Math.max(0, Math.floor(y / perLine))) * cols + Math.min(cols - 1, Math.max(0, Math.floor(x * perInch)));
+    const figures = new Set(scene.figures.filter((f) => f.onTable && f.status !== 'dead' && f.status !== 'captured' && f.status !== 'gone').map((f) => cellOf(f.x, f.y)));
+    const keyed = new Set<number>();
     scene.areas
       .filter((a) => a.kind !== 'objective')
       .forEach((a, i) => {
         const key = KEYS[i] ?? '?';
-        for (let r = 0, done = false; r < rows && !done; r++) {
-          for (let c = 0; c < cols && !done; c++) {
-            if (inside((c + 0.5) / perInch, (r + 0.5) * perLine, a.points) && grid[r][c] !== '$') {
-              grid[r][c] = key;
-              done = true;
+        let best = -1;
+        let any = -1;
+        for (let r = 0; r < rows && best < 0; r++) {
+          for (let c = 0; c < cols && best < 0; c++) {
+            const at = r * cols + c;
+            if (keyed.has(at) || !inside((c + 0.5) / perInch, (r + 0.5) * perLine, a.points)) continue;
+            if (grid[r][c] !== '$' && !figures.has(at)) best = at;
+            else if (any < 0) any = at;
+          }
+        }
+        if (best < 0) best = any;
+        if (best < 0) {
+          const mx = a.points.reduce((t, p) => t + p[0], 0) / a.points.length;
+          const my = a.points.reduce((t, p) => t + p[1], 0) / a.points.length;
+          let bestD = Infinity;
+          for (let r = 0; r < rows; r++) {
+            for (let c = 0; c < cols; c++) {
+              const at = r * cols + c;
+              if (keyed.has(at) || figures.has(at)) continue;
+              const d = ((c + 0.5) / perInch - mx) ** 2 + ((r + 0.5) * perLine - my) ** 2;
+              if (d < bestD) {
+                bestD = d;
+                best = at;
+              }
             }
           }
+        }
+        if (best >= 0) {
+          keyed.add(best);
+          grid[Math.floor(best / cols)][best % cols] = key;
         }
         placeKeys.push(`${key} ${a.label}`);
       });

@@ -90,3 +90,24 @@ describe('Pig Wars map', () => {
     expect(count(sceneToAscii(view.scene(st)))).toBe(0);
   });
 });
+
+describe('place keys (Escarmouche: the areas the actions name)', () => {
+  it('every key listed under the map is drawn on it once, even for areas narrower than a cell, overlapping, or under a figure', () => {
+    const places: Scene = {
+      ...scene,
+      places: true,
+      areas: [
+        { id: 'yard', kind: 'open', label: 'the yard', points: [[0, 0], [8, 0], [8, 4], [0, 4]] },
+        { id: 'barn', kind: 'building', label: 'the barn', points: [[0, 0], [8, 0], [8, 4], [0, 4]] }, // the same cells as the yard
+        { id: 'wall', kind: 'wall', label: 'the wall', points: [[12, 5], [18, 5], [18, 5.2], [12, 5.2]] }, // thinner than a line of the map
+        { id: 'o', kind: 'objective', label: 'the well', points: [[16, 6], [20, 6], [20, 10], [16, 10]] },
+      ],
+      figures: [fig('R1', 'red', 0.5, 0.5, null, { current: true })], // on the yard's first cell
+    };
+    const text = sceneToAscii(places);
+    const lines = text.split('\n');
+    const rows = lines.slice(1, 1 + 5).map((l) => l.slice(4));
+    expect(text).toMatch(/places: a the yard, b the barn, c the wall/);
+    for (const key of ['a', 'b', 'c']) expect(rows.join('').split(key).length - 1, `${key} in\n${rows.join('\n')}`).toBe(1);
+  });
+});
