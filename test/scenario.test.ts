@@ -29,6 +29,14 @@ describe('scenario validation', () => {
     expect(e.jsonPath).toBe('$.sides[0].figures[2].weapon');
     expect(e.message).toMatch(/^x\.json: at \$\.sides\[0\]\.figures\[2\]\.weapon/);
   });
+  it('the value found is quoted, and further problems follow the first (a designer fixes them in one pass)', () => {
+    const raw = clone();
+    raw.sides[0].figures[2].weapon = 'halberd';
+    raw.victory.maxTurns = 'thirty';
+    const e = err(raw);
+    expect(e.jsonPath).toBe('$.sides[0].figures[2].weapon');
+    expect(e.message).toMatch(/at \$\.sides\[0\]\.figures\[2\]\.weapon: Invalid option: expected one of .* \(found "halberd"\); also at \$\.victory\.maxTurns: .* \(found "thirty"\)$/);
+  });
   it('a missing field is reported with its path', () => {
     const raw = clone();
     delete raw.victory.maxTurns;

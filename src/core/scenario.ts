@@ -49,8 +49,27 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 export function parseScenario<T extends z.ZodType>(schema: T, raw: unknown, source: string): z.output<T> {
   const r = schema.safeParse(raw);
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  throw new ScenarioError(source, jsonPath(issue.path), issue.message);
+  // The first problem names the error's path; the value found there is quoted when it is a plain
+  // value (a designer sees "halberd", not only what was expected), and up to four more follow.
+  const said = (issue: z.core.$ZodIssue): string => {
+    const got = valueAt(raw, issue.path);
+    const shown = typeof got === 'string' || typeof got === 'number' || typeof got === 'boolean' ? ` (found ${JSON.stringify(got)})` : '';
+    return `${issue.message}${shown}`;
+  };
+  const [first, ...rest] = r.error.issues;
+  const more = rest.slice(0, 4).map((i) => `; also at ${jsonPath(i.path)}: ${said(i)}`).join('');
+  const left = rest.length > 4 ? `; and ${rest.length - 4} more` : '';
+  throw new ScenarioError(source, jsonPath(first.path), `${said(first)}${more}${left}`);
+}
+
+/** The value at a zod issue's path in `raw` (undefined where the path leads nowhere). */
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = raw;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
 }
 
 /** Line and column of a character offset in a text. */
