@@ -434,22 +434,29 @@ function startSession(scenario: LoadedScenario, seed: number | string, agents: R
       const ms = performance.now() - t0;
       if (ms > limit) throw late(side, n, ms);
     };
-    hooks.waitFor = (answer, side, n) =>
-      new Promise<Json>((resolve, reject) => {
-        const timer = setTimeout(() => reject(late(side, n, null)), limit);
-        answer.then(
-          (v) => {
-            clearTimeout(timer);
-            resolve(v);
-          },
-          (e: unknown) => {
-            clearTimeout(timer);
-            reject(e instanceof Error ? e : new Error(String(e)));
-          },
-        );
-      });
+    hooks.waitFor = (answer, side, n) => withTimeout(answer, limit, () => late(side, n, null));
   }
   return { g, hooks };
+}
+
+/**
+ * `p`, or a rejection with `what()` when it has not settled within `ms` milliseconds (wall clock;
+ * the per-decision time limits of `run` and of the runner's games). A rejection of `p` passes through.
+ */
+export function withTimeout<T>(p: Promise<T>, ms: number, what: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(what()), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
 }
 
 /**

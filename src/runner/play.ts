@@ -11,7 +11,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent, AgentFactory } from '../core/agent.js';
-import { AgentCreateError, AgentError, GameSession, IllegalActionError, makeAgents, playOut, type LoadedScenario, type StepHooks } from '../core/game.js';
+import { AgentCreateError, AgentError, GameSession, IllegalActionError, makeAgents, playOut, withTimeout, type LoadedScenario, type StepHooks } from '../core/game.js';
 import { encodeRecord, stopLineText } from '../core/record.js';
 import type { InvariantMonitor, Json, SideId } from '../core/model.js';
 import { gameMeasures } from './measures.js';
@@ -59,23 +59,6 @@ class AgentFailure extends Error {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-/** Resolve `p` or fail after `ms` milliseconds. */
-function withTimeout<T>(p: Promise<T>, ms: number, what: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(what()), ms);
-    p.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }
 
 /**
