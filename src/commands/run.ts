@@ -67,13 +67,9 @@ Example:
         } catch (e) {
           if (!(e instanceof AgentCreateError)) throw e;
           if (isUserError(e.cause)) throw e.cause; // a spec the agent refuses: bad input (exit 2)
-          // The agent's own failure as it starts: its words and stack; the game, with no decision, kept.
-          const stack = e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack}` : '';
-          process.stderr.write(`error: the agent of ${e.side} (${canonical[e.side]}) failed: ${e.message}${stack}\n`);
-          const start = new GameSession(sc, o.seed, canonical, { record: true }).lines as string[]; // the header and the setup's events
-          writeAtomic(out, `${[...start, stopLineText({ reason: 'agent error', side: e.side, decisions: 0, message: `${e.message} (before its first decision)` })].join('\n')}\n`);
-          process.stderr.write(`The game up to the failure: ${out} (replay --verify checks it).\n`);
-          process.exitCode = EXIT.failed;
+          // The agent's own failure as it starts; the game, with no decision (the header and the setup's events), kept.
+          const start = new GameSession(sc, o.seed, canonical, { record: true }).lines as string[];
+          agentFailed(out, e.side, canonical[e.side], e.message, e.cause, start, 'agent error', 0, `${e.message} (before its first decision)`);
           return;
         }
         const story = !o.json && !o.quiet;
@@ -94,15 +90,8 @@ Example:
           }));
         } catch (e) {
           if (e instanceof AgentError || e instanceof IllegalActionError || e instanceof TimeLimitError) {
-            // The agent's failure, not the simulator's: its own words and stack, the game so far kept.
-            const stack = e instanceof AgentError && e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack}` : '';
-            process.stderr.write(`error: the agent of ${e.side} (${e.agent}) failed: ${e.message}${stack}\n`);
-            if (e.record) {
-              const reason = e instanceof TimeLimitError ? 'time limit' : 'agent error';
-              writeAtomic(out, `${[...e.record, stopLineText({ reason, side: e.side, decisions: e.decision - 1, message: e.message })].join('\n')}\n`);
-              process.stderr.write(`The game up to the failure: ${out} (replay --verify checks it).\n`);
-            }
-            process.exitCode = EXIT.failed;
+            const reason = e instanceof TimeLimitError ? 'time limit' : 'agent error';
+            agentFailed(out, e.side, e.agent, e.message, e instanceof AgentError ? e.cause : null, e.record ?? null, reason, e.decision - 1, e.message);
             return;
           }
           throw e;
@@ -132,4 +121,18 @@ Example:
         fail(e);
       }
     });
+}
+
+/**
+ * An agent's failure in `run` — not the simulator's: its words and its own stack on stderr, the game so
+ * far written to `out` with a stop line (so `replay --verify` checks it), exit code 1.
+ */
+function agentFailed(out: string, side: string, agent: string, message: string, cause: unknown, lines: readonly string[] | null, reason: 'agent error' | 'time limit', decisions: number, stopMessage: string): void {
+  const stack = cause instanceof Error && cause.stack ? `\n${cause.stack}` : '';
+  process.stderr.write(`error: the agent of ${side} (${agent}) failed: ${message}${stack}\n`);
+  if (lines) {
+    writeAtomic(out, `${[...lines, stopLineText({ reason, side, decisions, message: stopMessage })].join('\n')}\n`);
+    process.stderr.write(`The game up to the failure: ${out} (replay --verify checks it).\n`);
+  }
+  process.exitCode = EXIT.failed;
 }
