@@ -41,6 +41,16 @@ export class Hasher {
     return this;
   }
 
+  /**
+   * Add the first `n` elements of a numeric array, preceded by `n`: the same as
+   * `nums(arr.slice(0, n))`, without the copy. Precondition: 0 ≤ n ≤ arr.length.
+   */
+  prefix(arr: ArrayLike<number>, n: number): this {
+    this.mix(n);
+    for (let i = 0; i < n; i++) this.num(arr[i]);
+    return this;
+  }
+
   /** Add a string (UTF-16 code units), preceded by its length. */
   str(s: string): this {
     this.mix(s.length);
