@@ -19,6 +19,11 @@ export interface FigureView {
   readonly radius: number;
   /** True when figure `i`'s base takes up room on the table (not dead, gone or off the table). */
   occupies(i: number): boolean;
+  /**
+   * Optional: true when figure `i` is on the table and able to act (not fleeing, routed or down):
+   * an enemy that keeps others off ({@link PlaceFinder}). Absent: {@link occupies}.
+   */
+  able?(i: number): boolean;
 }
 
 /**

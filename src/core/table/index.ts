@@ -6,10 +6,14 @@
  * - figures.ts — {@link FigureView}: placement without overlap, base contact, centre, cohesion, facing arcs, turning steps
  * - moves.ts   — planAlong (a move along a route), planGroupMove (measured from the group's centre), destinations
  * - straight.ts — straightMove: a straight slide that stops where the ground changes, at obstacles, bases and keep-off distances
+ * - places.ts  — PlaceFinder: where a figure may stand (and why not), the walk back along a route, the nearest reachable free place
  * - cards.ts   — card activation from a deck of flags
+ * - state.ts   — defineState: a game state declared once (fresh, clone, cloneInto, hash, thread export)
  */
 export * from './table.js';
 export * from './figures.js';
 export * from './moves.js';
 export * from './cards.js';
 export * from './straight.js';
+export * from './places.js';
+export * from './state.js';

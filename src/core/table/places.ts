@@ -1,0 +1,425 @@
+/**
+ * Where a figure may stand, and where it ends when the place it reaches is taken: the place test
+ * (free of terrain, of other figures' round bases, and — for a figure that must keep off the enemy —
+ * of enemies within a keep-off distance), the walk back along a route to the last place the test
+ * passes, and the nearest free place a path within an allowance reaches. One implementation for
+ * every ruleset on a measured table.
+ *
+ * Bases are round: two bases overlap when their centres are nearer than (2r − 1e-6) (they may
+ * touch). Lengths are in the table's unit (inches or centimetres).
+ *
+ * The test is set for one figure at a time ({@link PlaceFinder.set}, {@link PlaceFinder.setNear},
+ * {@link PlaceFinder.setRoute}) into scratch arrays kept by the object, then asked any number of
+ * times while nothing else moves: no closure or allocation per place tried. One `PlaceFinder` per
+ * thread is enough (module scope in a room); it holds no game state between moves.
+ */
+import { type Vec, dist, distV, pointAlongInto } from '../geometry.js';
+import type { NavMap, Path } from '../nav.js';
+import { ringOffsets } from '../nav.js';
+import type { FigureView } from './figures.js';
+import type { Table } from './table.js';
+
+/** Why a place fails the test: terrain (impassable or off the table), a base, or an enemy's keep-off distance. */
+export type PlaceRefusal = { kind: 'terrain' } | { kind: 'base'; x: number; y: number } | { kind: 'enemy'; x: number; y: number };
+
+/** Options of {@link PlaceFinder.nearestReachable}. */
+export interface ReachableOptions {
+  /** How far round the wanted place to look (table units): rings outward, as `NavMap.nearestFree`. */
+  radius: number;
+  /**
+   * The longest way across slow ground (Table.slowEntry) accepted: Infinity (default) no bound
+   * besides the reach; −1 none across slow ground.
+   */
+  slowReach?: number;
+}
+
+/** The place test of one figure; see the module comment. */
+export class PlaceFinder {
+  /** Every base that may refuse a place (set by {@link set}). */
+  private readonly bx: number[] = [];
+  private readonly by: number[] = [];
+  private n = 0;
+  /** Every enemy that keeps the figure off. */
+  private readonly ex: number[] = [];
+  private readonly ey: number[] = [];
+  private ne = 0;
+  /** The near lists (set by {@link setNear} or {@link setRoute}). */
+  private readonly nbx: number[] = [];
+  private readonly nby: number[] = [];
+  private nn = 0;
+  private readonly nex: number[] = [];
+  private readonly ney: number[] = [];
+  private nne = 0;
+  /** Squared centre distance below which two bases overlap: (2r − 1e-6)². */
+  private lim = 0;
+  /** Squared centre distance below which an enemy refuses a place (0: none). */
+  private keep2 = 0;
+  /** Scratch of {@link nearestReachable}. */
+  private readonly nearD: number[] = [];
+  private readonly ringBx: number[] = [];
+  private readonly ringBy: number[] = [];
+  /** The place {@link walkBack} found (valid until the next call). */
+  readonly at = { x: 0, y: 0 };
+  /** The way {@link nearestReachable} found to the place it returned (valid until the next call). */
+  path: Path | null = null;
+
+  constructor(private readonly table: Table) {}
+
+  private setSizes(v: FigureView, keepOff: number): void {
+    const d2 = 2 * v.radius - 1e-6;
+    this.lim = d2 * d2;
+    this.keep2 = keepOff > 0 ? keepOff * keepOff : 0;
+  }
+
+  /**
+   * Set the full test for figure `f` (left out): every other figure that occupies the table is a
+   * base; with `keepers` (figure indices, usually the other side's) and `keepOff` > 0 (centre
+   * distance), each of them able to act (`v.able`, else `v.occupies`) keeps `f` that far off.
+   */
+  set(v: FigureView, f: number, keepers: ArrayLike<number> | null, keepOff: number): void {
+    this.setSizes(v, keepOff);
+    const n = v.x.length;
+    this.n = 0;
+    for (let g = 0; g < n; g++) {
+      if (g === f || !v.occupies(g)) continue;
+      this.bx[this.n] = v.x[g];
+      this.by[this.n] = v.y[g];
+      this.n++;
+    }
+    this.ne = 0;
+    if (keepers && this.keep2 > 0) {
+      for (let k = 0; k < keepers.length; k++) {
+        const g = keepers[k];
+        if (!(v.able ? v.able(g) : v.occupies(g))) continue;
+        this.ex[this.ne] = v.x[g];
+        this.ey[this.ne] = v.y[g];
+        this.ne++;
+      }
+    }
+  }
+
+  /** May the figure stand at (x, y)? (The test set by {@link set}.) */
+  ok(x: number, y: number): boolean {
+    return this.why(x, y) === null;
+  }
+
+  /** Why (x, y) fails the test set by {@link set}, or null when it passes. Terrain is asked first. */
+  why(x: number, y: number): PlaceRefusal | null {
+    if (!this.table.isFree(x, y)) return { kind: 'terrain' };
+    const lim = this.lim;
+    for (let i = 0; i < this.n; i++) {
+      const dx = this.bx[i] - x;
+      const dy = this.by[i] - y;
+      if (dx * dx + dy * dy < lim) return { kind: 'base', x: this.bx[i], y: this.by[i] };
+    }
+    for (let i = 0; i < this.ne; i++) {
+      const dx = this.ex[i] - x;
+      const dy = this.ey[i] - y;
+      if (dx * dx + dy * dy < this.keep2) return { kind: 'enemy', x: this.ex[i], y: this.ey[i] };
+    }
+    return null;
+  }
+
+  /**
+   * Set the near lists for figure `f` straight from the view: the bases and keepers (as {@link set})
+   * that could refuse a place within `r` of (cx, cy); the rest are farther than a base width (or
+   * the keep-off distance) from every such place, with a margin. {@link okNear} then gives the
+   * same answer as {@link ok} for any place within `r` of (cx, cy).
+   */
+  setNear(v: FigureView, f: number, keepers: ArrayLike<number> | null, keepOff: number, cx: number, cy: number, r: number): void {
+    this.setSizes(v, keepOff);
+    const rb = r + Math.sqrt(this.lim) + 0.01;
+    const rb2 = rb * rb;
+    const n = v.x.length;
+    this.nn = 0;
+    for (let g = 0; g < n; g++) {
+      if (g === f || !v.occupies(g)) continue;
+      const dx = v.x[g] - cx;
+      const dy = v.y[g] - cy;
+      if (dx * dx + dy * dy > rb2) continue;
+      this.nbx[this.nn] = v.x[g];
+      this.nby[this.nn] = v.y[g];
+      this.nn++;
+    }
+    this.nne = 0;
+    if (keepers && this.keep2 > 0) {
+      const re = r + Math.sqrt(this.keep2) + 0.01;
+      const re2 = re * re;
+      for (let k = 0; k < keepers.length; k++) {
+        const g = keepers[k];
+        if (!(v.able ? v.able(g) : v.occupies(g))) continue;
+        const dx = v.x[g] - cx;
+        const dy = v.y[g] - cy;
+        if (dx * dx + dy * dy > re2) continue;
+        this.nex[this.nne] = v.x[g];
+        this.ney[this.nne] = v.y[g];
+        this.nne++;
+      }
+    }
+  }
+
+  /** The test on the near lists ({@link setNear}, {@link setRoute}): bases, keepers, then terrain. */
+  okNear(x: number, y: number): boolean {
+    const lim = this.lim;
+    for (let i = 0; i < this.nn; i++) {
+      const dx = this.nbx[i] - x;
+      const dy = this.nby[i] - y;
+      if (dx * dx + dy * dy < lim) return false;
+    }
+    for (let i = 0; i < this.nne; i++) {
+      const dx = this.nex[i] - x;
+      const dy = this.ney[i] - y;
+      if (dx * dx + dy * dy < this.keep2) return false;
+    }
+    return this.table.isFree(x, y);
+  }
+
+  /**
+   * Set the near lists for figure `f` to the bases and keepers that could refuse a place on the
+   * route `points` up to the segment holding distance `upTo` (within a base width, or the keep-off
+   * distance, of one of those segments, with a margin): what {@link walkBack} asks. Uses the sizes
+   * of the last {@link set}/{@link setNear} unless `keepOff` is given.
+   */
+  setRoute(v: FigureView, f: number, keepers: ArrayLike<number> | null, points: readonly Vec[], upTo: number, keepOff?: number): void {
+    if (keepOff !== undefined) this.setSizes(v, keepOff);
+    const rb = Math.sqrt(this.lim) + 0.01;
+    const re = Math.sqrt(this.keep2) + 0.01;
+    const useKeepers = keepers !== null && this.keep2 > 0;
+    const grow = Math.max(rb, useKeepers ? re : 0);
+    let x0 = points[0].x;
+    let y0 = points[0].y;
+    let x1 = x0;
+    let y1 = y0;
+    for (let i = 1, left = upTo; i < points.length; i++) {
+      const q = points[i];
+      if (q.x < x0) x0 = q.x;
+      if (q.x > x1) x1 = q.x;
+      if (q.y < y0) y0 = q.y;
+      if (q.y > y1) y1 = q.y;
+      left -= distV(points[i - 1], q);
+      if (left <= 0) break;
+    }
+    x0 -= grow;
+    y0 -= grow;
+    x1 += grow;
+    y1 += grow;
+    this.nn = 0;
+    this.nne = 0;
+    const n = v.x.length;
+    for (let g = 0; g < n; g++) {
+      if (g === f || !v.occupies(g)) continue;
+      const gx = v.x[g];
+      const gy = v.y[g];
+      if (gx < x0 || gx > x1 || gy < y0 || gy > y1) continue;
+      const best = routeDistance(points, upTo, gx, gy);
+      if (best <= rb) {
+        this.nbx[this.nn] = gx;
+        this.nby[this.nn] = gy;
+        this.nn++;
+      }
+    }
+    if (useKeepers) {
+      for (let k = 0; k < keepers.length; k++) {
+        const g = keepers[k];
+        if (!(v.able ? v.able(g) : v.occupies(g))) continue;
+        const gx = v.x[g];
+        const gy = v.y[g];
+        if (gx < x0 || gx > x1 || gy < y0 || gy > y1) continue;
+        if (routeDistance(points, upTo, gx, gy) <= re) {
+          this.nex[this.nne] = gx;
+          this.ney[this.nne] = gy;
+          this.nne++;
+        }
+      }
+    }
+  }
+
+  /**
+   * The walk back along `points` from distance `d` in steps of `step` to the first place the near
+   * lists ({@link setRoute}) and the terrain pass; returns that distance (0 when none) with the
+   * place in {@link at}. A place refused by a base or keeper that it stood deeper inside than the
+   * distance walked since (by a margin) is refused again without asking: a point `k` further along
+   * the route is at most `k` from the other, and the tests are pure, so the same place is found.
+   */
+  walkBack(points: readonly Vec[], d: number, step: number): number {
+    const lim = this.lim;
+    const keep2 = this.keep2;
+    const L = Math.sqrt(lim);
+    const K = Math.sqrt(keep2);
+    let pd = 0;
+    let depth = -Infinity;
+    const at = this.at;
+    while (d > 0) {
+      if (!(pd - d < depth)) {
+        pointAlongInto(points, d, at);
+        const x = at.x;
+        const y = at.y;
+        let refused = false;
+        depth = -Infinity;
+        for (let i = 0; i < this.nn; i++) {
+          const dx = this.nbx[i] - x;
+          const dy = this.nby[i] - y;
+          const e2 = dx * dx + dy * dy;
+          if (e2 < lim) {
+            refused = true;
+            depth = L - Math.sqrt(e2) - 1e-6;
+            break;
+          }
+        }
+        if (!refused) {
+          for (let i = 0; i < this.nne; i++) {
+            const dx = this.nex[i] - x;
+            const dy = this.ney[i] - y;
+            const e2 = dx * dx + dy * dy;
+            if (e2 < keep2) {
+              refused = true;
+              depth = K - Math.sqrt(e2) - 1e-6;
+              break;
+            }
+          }
+        }
+        if (!refused && !this.table.isFree(x, y)) refused = true;
+        if (!refused) return d;
+        pd = d;
+      }
+      d = Math.max(0, d - step);
+    }
+    return d;
+  }
+
+  /**
+   * The nearest place to (cx, cy) within `o.radius`, in the order of `NavMap.nearestFree` (the
+   * point, then rings outward), that the near lists ({@link setNear} for (cx, cy) and that radius)
+   * pass and to which a path from `from` of more than nothing and at most `reach` leads (meeting
+   * `o.slowReach`); null when none, else the place, with its way in {@link path}.
+   */
+  nearestReachable(from: Vec, cx: number, cy: number, reach: number, o: ReachableOptions): Vec | null {
+    const nav = this.table.nav;
+    const slowReach = o.slowReach ?? Infinity;
+    const { dx, dy, start, radius } = ringOffsets(o.radius);
+    const lim = this.lim;
+    const keep2 = this.keep2;
+    const nbx = this.nbx;
+    const nby = this.nby;
+    const nn = this.nn;
+    this.path = null;
+    // Whole rings inside one base (or one keeper's distance) are passed over: a place on the
+    // ring of radius ρ is at most ρ + D from a base D from the centre, so every place of it is
+    // refused when ρ + D is below the base width by a margin far above rounding.
+    const L = Math.sqrt(lim);
+    const K = Math.sqrt(keep2);
+    let cover = -1;
+    for (let k = 0; k < nn; k++) {
+      const D = Math.sqrt((nbx[k] - cx) * (nbx[k] - cx) + (nby[k] - cy) * (nby[k] - cy));
+      this.nearD[k] = D;
+      if (L - D > cover) cover = L - D;
+    }
+    for (let k = 0; k < this.nne; k++) {
+      const D = Math.sqrt((this.nex[k] - cx) * (this.nex[k] - cx) + (this.ney[k] - cy) * (this.ney[k] - cy));
+      if (K - D > cover) cover = K - D;
+    }
+    cover -= 1e-6;
+    if (cover <= 0) {
+      const to = this.reachablePlace(nav, from, cx, cy, reach, slowReach);
+      if (to) return to;
+    }
+    let ring = 0;
+    while (ring < radius.length && radius[ring] < cover) ring++;
+    const rbx = this.ringBx;
+    const rby = this.ringBy;
+    for (; ring < radius.length; ring++) {
+      // The bases that can refuse a place of this ring: within a base width of the ring's radius.
+      const rr = radius[ring];
+      let rn = 0;
+      for (let k = 0; k < nn; k++) {
+        const gap = this.nearD[k] - rr;
+        if (gap >= L + 1e-6 || -gap >= L + 1e-6) continue;
+        rbx[rn] = nbx[k];
+        rby[rn] = nby[k];
+        rn++;
+      }
+      // The base that refused the last place is tried first (neighbours are mostly refused by the same one).
+      let last = 0;
+      const end = start[ring + 1];
+      places: for (let i = start[ring]; i < end; i++) {
+        const x = cx + dx[i];
+        const y = cy + dy[i];
+        if (last < rn) {
+          const ex = rbx[last] - x;
+          const ey = rby[last] - y;
+          if (ex * ex + ey * ey < lim) continue;
+        }
+        for (let k = 0; k < rn; k++) {
+          const ex = rbx[k] - x;
+          const ey = rby[k] - y;
+          if (ex * ex + ey * ey < lim) {
+            last = k;
+            continue places;
+          }
+        }
+        for (let k = 0; k < this.nne; k++) {
+          const ex = this.nex[k] - x;
+          const ey = this.ney[k] - y;
+          if (ex * ex + ey * ey < keep2) continue places;
+        }
+        if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
+        const to = { x, y };
+        const p = nav.path(from, to);
+        if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && this.slowWayOk(p, slowReach)) {
+          this.path = p;
+          return to;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The tests of {@link nearestReachable} for one place (the centre). */
+  private reachablePlace(nav: NavMap, from: Vec, x: number, y: number, reach: number, slowReach: number): Vec | null {
+    for (let k = 0; k < this.nn; k++) {
+      const ex = this.nbx[k] - x;
+      const ey = this.nby[k] - y;
+      if (ex * ex + ey * ey < this.lim) return null;
+    }
+    for (let k = 0; k < this.nne; k++) {
+      const ex = this.nex[k] - x;
+      const ey = this.ney[k] - y;
+      if (ex * ex + ey * ey < this.keep2) return null;
+    }
+    if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) return null;
+    const to = { x, y };
+    const p = nav.path(from, to);
+    if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && this.slowWayOk(p, slowReach)) {
+      this.path = p;
+      return to;
+    }
+    return null;
+  }
+
+  private slowWayOk(p: Path, slowReach: number): boolean {
+    return slowReach === Infinity || p.length <= slowReach + 1e-9 || this.table.slowEntry(p.points) === Infinity;
+  }
+}
+
+/** Distance from (gx, gy) to the route `points`, over its segments up to the one holding distance `upTo`. */
+function routeDistance(points: readonly Vec[], upTo: number, gx: number, gy: number): number {
+  let best = Infinity;
+  let left = upTo;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    const vx = b.x - a.x;
+    const vy = b.y - a.y;
+    const l2 = vx * vx + vy * vy;
+    let t = l2 > 0 ? ((gx - a.x) * vx + (gy - a.y) * vy) / l2 : 0;
+    if (t < 0) t = 0;
+    else if (t > 1) t = 1;
+    const ex = a.x + vx * t - gx;
+    const ey = a.y + vy * t - gy;
+    const e = Math.sqrt(ex * ex + ey * ey);
+    if (e < best) best = e;
+    left -= Math.sqrt(l2);
+    if (left <= 0) break;
+  }
+  return best;
+}
