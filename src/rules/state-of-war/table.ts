@@ -145,21 +145,45 @@ function capsuleEntry(ax: number, ay: number, ux: number, uy: number, l: number,
     const n0 = (ax - px) * -vy + (ay - py) * vx;
     const ds = ux * vx + uy * vy;
     const dn = ux * -vy + uy * vx;
+    // Liang–Barsky: each constraint p·t ≤ q narrows [t0, t1]; empty → no entry. Written out as
+    // a loop over the four constraints (a closure made per call was a quarter of State of War's time).
+    CLIP[0] = -ds;
+    CLIP[1] = s0;
+    CLIP[2] = ds;
+    CLIP[3] = len - s0;
+    CLIP[4] = -dn;
+    CLIP[5] = n0 + rad;
+    CLIP[6] = dn;
+    CLIP[7] = rad - n0;
     let t0 = 0;
     let t1 = l;
-    const clip = (p: number, q: number): boolean => {
-      // p·t ≤ q
-      if (Math.abs(p) < 1e-15) return q >= 0;
+    let inside = true;
+    for (let c = 0; c < 8; c += 2) {
+      const p = CLIP[c];
+      const q = CLIP[c + 1];
+      if (Math.abs(p) < 1e-15) {
+        if (q < 0) {
+          inside = false;
+          break;
+        }
+        continue;
+      }
       const r = q / p;
       if (p < 0) {
         if (r > t0) t0 = r;
       } else if (r < t1) t1 = r;
-      return t0 <= t1;
-    };
-    if (clip(-ds, s0) && clip(ds, len - s0) && clip(-dn, n0 + rad) && clip(dn, rad - n0) && t0 < best) best = t0;
+      if (t0 > t1) {
+        inside = false;
+        break;
+      }
+    }
+    if (inside && t0 < best) best = t0;
   }
   return best;
 }
+
+/** Scratch of {@link capsuleEntry}: the four Liang–Barsky constraints (p, q) pairs. */
+const CLIP = new Float64Array(8);
 
 /** Parameters (0..1, sorted, 0 and 1 included) where the leg a→b crosses the edges of difficult ground. */
 function difficultCuts(sc: SowScenario, ax: number, ay: number, bx: number, by: number): number[] {
