@@ -68,4 +68,55 @@ describe('code layout', () => {
     }
     expect(bad).toEqual([]);
   });
+
+  it('no import cycle anywhere in src/ (type-only imports count: a ring of files is one room in disguise)', () => {
+    const all = files('src').map((f) => f.split('\\').join('/'));
+    const known = new Set(all);
+    const edges = new Map<string, string[]>();
+    for (const f of all) {
+      edges.set(
+        f,
+        imports(f)
+          .map((i) => i.replace(/\.js$/, '.ts'))
+          .filter((i) => known.has(i)),
+      );
+    }
+    // Tarjan's strongly connected components: every component of more than one file is a cycle.
+    let index = 0;
+    const idx = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const on = new Set<string>();
+    const cycles: string[][] = [];
+    const visit = (v: string): void => {
+      idx.set(v, index);
+      low.set(v, index);
+      index++;
+      stack.push(v);
+      on.add(v);
+      for (const w of edges.get(v) ?? []) {
+        if (!idx.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+      }
+      if (low.get(v) === idx.get(v)) {
+        const comp: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          on.delete(w);
+          comp.push(w);
+        } while (w !== v);
+        if (comp.length > 1) cycles.push(comp.sort());
+      }
+    };
+    for (const f of all) if (!idx.has(f)) visit(f);
+    // Rooms not yet split along their rules text (issue 39): their rings are listed here and the
+    // list may only shrink.
+    const pending = ['src/rules/pirates/', 'src/rules/state-of-war/'];
+    const found = cycles.filter((c) => !pending.some((p) => c.every((f) => f.startsWith(p))));
+    expect(found).toEqual([]);
+  });
 });
+

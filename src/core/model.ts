@@ -11,12 +11,11 @@
 import type { Rng } from './rng.js';
 import type { ActionTargets, FigureReach, Scene } from './scene.js';
 import { checkParameters, withoutParameters, withParametersSchema } from './parameters.js';
+import type { Json, SideId } from './basics.js';
 
-/** A side's identifier as written in the scenario (e.g. `pirates`, `townsfolk`). */
-export type SideId = string;
+export { ScenarioError, type Json, type SideId } from './basics.js';
 
-/** A JSON value: what records, actions and events are made of. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
 
 /**
  * One resolved event (card turned, dice rolled, figure moved, attack resolved, …): a flat JSON
@@ -458,14 +457,3 @@ export interface PolicyVariant<S, A extends Json = Json, C = unknown> {
 
 export type AnyRuleset = Ruleset<unknown, Json, unknown>;
 
-/** Error in a scenario file: carries the file and the JSON path of the problem. */
-export class ScenarioError extends Error {
-  constructor(
-    readonly source: string,
-    readonly jsonPath: string,
-    message: string,
-  ) {
-    super(`${source}: ${jsonPath === '' ? '' : `at ${jsonPath}: `}${message}`);
-    this.name = 'ScenarioError';
-  }
-}

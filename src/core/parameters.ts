@@ -5,7 +5,7 @@
  * compile with {@link checkParameters}, and the browser code type-checks model.ts.
  */
 import { z } from 'zod';
-import { ScenarioError, type Json } from './model.js';
+import { ScenarioError, type Json } from './basics.js';
 import { canonicalJson } from './hash.js';
 
 /** Render a path as `$.a[0].b`. */

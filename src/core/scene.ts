@@ -5,7 +5,7 @@
  *
  * Coordinates are table units (inches), x to the right and y down, origin at the top-left corner.
  */
-import type { SideId } from './model.js';
+import type { SideId } from './basics.js';
 
 /** A point on the table (inches). */
 export type ScenePoint = [number, number];
