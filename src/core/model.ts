@@ -12,6 +12,7 @@ import type { Rng } from './rng.js';
 import type { ActionTargets, FigureReach, Scene } from './scene.js';
 import { checkParameters, withoutParameters, withParametersSchema } from './parameters.js';
 import type { Json, SideId } from './basics.js';
+import type { ZodType } from 'zod';
 
 export { ScenarioError, type Json, type SideId } from './basics.js';
 
@@ -36,14 +37,14 @@ export interface Outcome {
 }
 
 /** Everything `apply` and `setup` may use besides the state. */
-export interface StepContext {
+export interface StepContext<E extends GameEvent = GameEvent> {
   /** The stream every die roll and card draw comes from. */
   rng: Rng;
   /**
    * Receives each resolved event in order, when the caller wants them (records, stories);
    * absent in search rollouts, where building events would be wasted work.
    */
-  emit?: (event: GameEvent) => void;
+  emit?: (event: E) => void;
 }
 
 /**
@@ -57,7 +58,7 @@ export interface StepContext {
  * @typeParam A an action: plain JSON data (so records can store it verbatim).
  * @typeParam C the compiled scenario (validated, with precomputed geometry).
  */
-export interface Ruleset<S, A extends Json = Json, C = unknown> {
+export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEvent = GameEvent> {
   /** Stable identifier, also the folder name under src/rules/ and scenarios/ (e.g. `pirates`). */
   readonly id: string;
   /** Version of the rules implementation; part of every record header. Bump when results change. */
@@ -87,7 +88,7 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
    * A fresh game on `scenario`, with any opening chance (first cards, first dice) resolved from
    * `ctx.rng` and reported through `ctx.emit`. Postcondition: terminal, or `currentSide` is a side.
    */
-  setup(scenario: C, ctx: StepContext): S;
+  setup(scenario: C, ctx: StepContext<E>): S;
 
   /** The side that must decide now; null exactly when the game is over. */
   currentSide(state: S): SideId | null;
@@ -105,7 +106,7 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
    * draws, end of turn) until a side must decide or the game ends. Precondition: `action` is
    * legal (in `legalActions`, or accepted by `checkAction`). Throws on an illegal action.
    */
-  apply(state: S, action: A, ctx: StepContext): void;
+  apply(state: S, action: A, ctx: StepContext<E>): void;
 
   /**
    * Optional: {@link apply} for an action that is an element of the list `legalActions(state)`
@@ -114,7 +115,7 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
    * much as listing the action did). The game loop calls it for an agent's pick from the list it
    * was given, a search for the actions it has just been offered; everything else calls `apply`.
    */
-  applyLegal?(state: S, action: A, ctx: StepContext): void;
+  applyLegal?(state: S, action: A, ctx: StepContext<E>): void;
 
   /** An independent copy: applying anything to either never changes the other. */
   clone(state: S): S;
@@ -158,7 +159,15 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   describeAction(state: S, action: A): string;
 
   /** One line of story for an event of a game on `scenario`, or null when it is not worth telling. */
-  describeEvent(scenario: C, event: GameEvent): string | null;
+  describeEvent(scenario: C, event: E): string | null;
+
+  /**
+   * Optional: the ruleset's events as a schema (a zod discriminated union on `e`, one member per
+   * event kind, every field with its meaning and unit): what `E` is, checked where events cross
+   * the record boundary (the conformance suite parses every event of its games with it) and
+   * documented field by field in docs/RECORDS.md.
+   */
+  readonly events?: ZodType<E>;
 
   /**
    * Optional: check an action that need not be in `legalActions` (e.g. a person's exact move
@@ -176,7 +185,7 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
   decisionLimit?(scenario: C): number;
 
   /** Optional: a fresh invariant monitor for one game on `scenario`. */
-  invariants?(scenario: C): InvariantMonitor<S>;
+  invariants?(scenario: C): InvariantMonitor<S, E>;
 
   /** Optional: the JSON Schema of this ruleset's scenario files (for editors and `schema`). */
   jsonSchema?(): Json;
@@ -387,7 +396,7 @@ export function sideIndicesInto(order: readonly { readonly id: SideId }[], sides
  * no built-in scenario, a side range that is empty, `exactMove` without `checkAction`, or an
  * `evaluation` whose default weights do not match its feature names.
  */
-export function defineRuleset<S, A extends Json, C>(def: Ruleset<S, A, C>): Ruleset<S, A, C> {
+export function defineRuleset<S, A extends Json, C, E extends GameEvent = GameEvent>(def: Ruleset<S, A, C, E>): Ruleset<S, A, C, E> {
   const bad = (why: string): never => {
     throw new Error(`ruleset "${def.id}": ${why}`);
   };
@@ -420,9 +429,9 @@ export function defineRuleset<S, A extends Json, C>(def: Ruleset<S, A, C>): Rule
  * …). The game loop feeds it every event, and every state after a decision; property tests,
  * fuzz runs and `stress` report what it finds (it must find nothing).
  */
-export interface InvariantMonitor<S = unknown> {
+export interface InvariantMonitor<S = unknown, E extends GameEvent = GameEvent> {
   /** Called with each event, in order, as it is emitted. */
-  event(event: GameEvent): void;
+  event(event: E): void;
   /** Called with the state after each applied decision (read only). */
   afterStep(state: S): void;
   /** Violations found so far, in words (empty when all is well). */
