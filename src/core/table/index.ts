@@ -8,6 +8,7 @@
  * - straight.ts — straightMove: a straight slide that stops where the ground changes, at obstacles, bases and keep-off distances
  * - places.ts  — PlaceFinder: where a figure may stand (and why not), the walk back along a route, the nearest reachable free place
  * - cards.ts   — card activation from a deck of flags
+ * - compile.ts — compileTableBase: the compiled-table base every room's compile extends (identity, hash, table, radius, contact, figure index)
  * - state.ts   — defineState: a game state declared once (fresh, clone, cloneInto, hash, thread export)
  */
 export * from './table.js';
@@ -17,3 +18,4 @@ export * from './cards.js';
 export * from './straight.js';
 export * from './places.js';
 export * from './state.js';
+export * from './compile.js';

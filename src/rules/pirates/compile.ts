@@ -5,7 +5,7 @@
  */
 import { ScenarioError } from '../../core/model.js';
 import type { DistanceField, NavMap } from '../../core/nav.js';
-import { Table, TableSpecError, type TerrainArea } from '../../core/table/index.js';
+import { type CompiledTable, type TerrainArea, compileTableBase, figureIndexOf } from '../../core/table/index.js';
 import {
   type Box,
   type ConvexShape,
@@ -19,7 +19,6 @@ import {
   distToPolygon,
 } from '../../core/geometry.js';
 import { parseScenario } from '../../core/scenario.js';
-import { canonicalJson, hashString } from '../../core/hash.js';
 import { count } from '../../core/words.js';
 import { piratesScenarioSchema, type PiratesScenarioFile } from './schema.js';
 import { WEAPONS, type Weapon, cardFace, deckForFigures } from './tables.js';
@@ -92,21 +91,9 @@ export interface Zone {
 }
 
 /** A compiled Pirates! scenario. */
-export interface PiratesScenario {
+export interface PiratesScenario extends CompiledTable<PiratesScenarioFile> {
   /** The validated file (defaults filled in). */
-  file: PiratesScenarioFile;
-  id: string;
-  name: string;
-  /** Hash of the file's canonical JSON. */
-  hash: string;
-  width: number;
-  height: number;
-  /** Base radius (inches). */
-  radius: number;
-  /** Centre distance at or under which two figures are in base contact (inches). */
-  contact: number;
-  /** The measured table (src/core/table/): terrain, paths, sight, cover, slow ground, hills. */
-  table: Table;
+  readonly file: PiratesScenarioFile;
   /** The table's navigation (same as `table.nav`). */
   nav: NavMap;
   /** Polygons that block line of sight (buildings). */
@@ -151,9 +138,10 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
   const height = file.table.height;
   const radius = file.baseDiameter / 2;
 
-  let table: Table;
-  try {
-    table = new Table({
+  const base = compileTableBase(file, {
+    source,
+    raw,
+    table: {
       width,
       height,
       unit: 'in',
@@ -169,14 +157,11 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
         cover: t.kind === 'cover' ? 'cover' : undefined,
         height: t.kind === 'hill' ? 1 : 0,
       })),
-    });
-  } catch (e) {
-    if (e instanceof TableSpecError) {
-      const path = e.index >= 0 ? `$.terrain[${e.index}]${e.message.startsWith('duplicate') ? '.id' : '.polygon'}` : '$.table';
-      return fail(path, e.message.startsWith('impassable') ? 'buildings and water must be convex polygons (split an L-shaped building into two)' : e.message);
-    }
-    throw e;
-  }
+    },
+    areaPath: (i) => `$.terrain[${i}]`,
+    tableMessage: (e) => (e.message.startsWith('impassable') ? 'buildings and water must be convex polygons (split an L-shaped building into two)' : e.message),
+  });
+  const table = base.table;
   const nav = table.nav;
 
   const zone = (z: PiratesScenarioFile['objective'], path: string): Zone => {
@@ -311,15 +296,8 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
   }
 
   return {
+    ...base,
     file,
-    id: file.id,
-    name: file.name,
-    hash: hashString(canonicalJson(raw)),
-    width,
-    height,
-    radius,
-    contact: file.baseDiameter + 0.1,
-    table,
     nav,
     sightBlockers: table.sightBlockers,
     obstacles: table.obstacles,
@@ -342,7 +320,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
     pillageTurns: file.victory.pillageTurns,
     captures: file.captures,
     inPort: file.inPort,
-    figureIndex: new Map(figures.map((f) => [f.id, f.index])),
+    figureIndex: figureIndexOf(figures, source, () => '$.sides'),
     foeIndex: new Map(figures.map((f) => [f.foeKey, f.index])),
   };
 }
