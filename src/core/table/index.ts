@@ -9,6 +9,7 @@
  * - places.ts  — PlaceFinder: where a figure may stand (and why not), the walk back along a route, the nearest reachable free place
  * - cards.ts   — card activation from a deck of flags
  * - compile.ts — compileTableBase: the compiled-table base every room's compile extends (identity, hash, table, radius, contact, figure index)
+ * - status.ts  — the figure status codes every ruleset shares (ACTIVE, FLEEING, GONE, DEAD, CAPTURED, DISABLED)
  * - state.ts   — defineState: a game state declared once (fresh, clone, cloneInto, hash, thread export)
  */
 export * from './table.js';
@@ -19,3 +20,4 @@ export * from './straight.js';
 export * from './places.js';
 export * from './state.js';
 export * from './compile.js';
+export * as status from './status.js';

@@ -8,12 +8,8 @@ import { type StateType, defineState, field } from '../../core/table/state.js';
 import type { PiratesScenario } from './compile.js';
 import type { FigureView } from '../../core/table/index.js';
 
-/** Figure status values (see the comment on each). */
-export const ACTIVE = 0; // on the table and able to act
-export const FLEEING = 1; // disengaged (§5.C(2)) or ran after a morale check (§10): runs each turn until gone
-export const GONE = 2; // ran off the table, or back aboard the ship
-export const DEAD = 3;
-export const CAPTURED = 4;
+/** Figure status values: the kit's shared codes (src/core/table/status.ts). FLEEING: disengaged (§5.C(2)) or ran after a morale check (§10), runs each turn until gone; GONE: ran off the table, or back aboard the ship. */
+export { ACTIVE, CAPTURED, DEAD, FLEEING, GONE } from '../../core/table/status.js';
 
 /** Decision phases. */
 export const PH_BAND = 0; // choose which band the turned card activates
