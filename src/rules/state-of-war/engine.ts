@@ -286,7 +286,12 @@ function checkVictory(s: SowState, ctx: StepContext): boolean {
     gameOver(s, raiders, `${sc.objective.name} fired`, ctx);
     return true;
   }
-  const fighting = (side: number): boolean => sc.sides[side].figures.some((f) => s.status[f] === ON && s.morale[sc.figures[f].unit] !== ROUTED);
+  // A figure is judged by the unit it belongs to now (`unitOf`: its detachment, if it went with one,
+  // [W6a]), whose morale it tests and obeys — not by the scenario unit it started in (since ruleset
+  // 1.6.0, issue 38 item 1: before, raiders of unrouted detachments whose parent unit had routed
+  // counted as routed and the game ended with them still fighting; and raiders of routed
+  // detachments whose parent had not routed kept the game going).
+  const fighting = (side: number): boolean => sc.sides[side].figures.some((f) => s.status[f] === ON && s.morale[s.unitOf[f]] !== ROUTED);
   if (!fighting(raiders)) {
     gameOver(s, 1 - raiders, `every ${sc.sides[raiders].name} figure is down, gone or routed`, ctx);
     return true;

@@ -1,0 +1,90 @@
+/**
+ * Issue 38, items 1–4: defects an outside reading of State of War 1.5.0's records found (checkers
+ * written from the sheet and docs/rules/state-of-war.md alone). Each test names the reading it holds
+ * the engine to; each failed on 1.5.0 (commit 109c6c4). Ruleset 1.6.0.
+ */
+import { describe, expect, it } from 'vitest';
+import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
+import { meleeMods, movePlan } from '../../src/rules/state-of-war/engine.js';
+import { stateOfWarInvariants } from '../../src/rules/state-of-war/invariants.js';
+import { BROKEN, ROUTED, moveRate } from '../../src/rules/state-of-war/tables.js';
+import { contacts } from '../../src/rules/state-of-war/table.js';
+import { DEAD, GONE, PH_OVER, type SowState } from '../../src/rules/state-of-war/state.js';
+import { loadScenario } from '../../src/rules/index.js';
+import { playSpecs } from '../helpers/games.js';
+import type { GameEvent, Json } from '../../src/core/model.js';
+import { d } from '../helpers/rng.js';
+
+/** Side 0 (Alpha, rear west) is the raiders: the test scenario's objective is theirs. */
+const RAIDERS4 = [
+  { side: 0 as const, unit: 'a' },
+  { side: 0 as const, unit: 'a' },
+  { side: 0 as const, unit: 'a' },
+  { side: 0 as const, unit: 'a' },
+  { side: 1 as const, unit: 'b' },
+];
+
+/** A state where A01 has made a detachment of two (A01, A02 into `a-d1`), at side 1's decision. */
+function detached(): SowState {
+  const sc = testScenario(RAIDERS4);
+  const s = acting(position(sc, { A01: [50, 100], A02: [50, 104], A03: [50, 110], A04: [50, 114], B01: [150, 100, 180] }), 'A01');
+  ev(act(s, { k: 'detach' }, []), 'detach');
+  expect(s.unitOf[fig(s, 'A01')]).toBe(sc.unitIndex.get('a-d1'));
+  expect(s.unitOf[fig(s, 'A03')]).toBe(sc.unitIndex.get('a'));
+  return acting(s, 'B01');
+}
+
+/** Raiders still fighting at the end of a record: active, in a unit (detachment) not routed. */
+function fightingAtEnd(lines: readonly string[]): { end: GameEvent; fighting: string[] } {
+  const events = lines.map((l) => JSON.parse(l) as Record<string, Json>).filter((l) => l.t === 'event') as unknown as GameEvent[];
+  const status = new Map<string, string>();
+  const unit = new Map<string, string>();
+  const side = new Map<string, string>();
+  const routed = new Set<string>();
+  for (const e of events) {
+    if (e.e === 'deploy') {
+      status.set(String(e.figure), 'active');
+      unit.set(String(e.figure), String(e.unit));
+      side.set(String(e.figure), String(e.side));
+    } else if (e.e === 'hurt') status.set(String(e.figure), e.status === 'wounded' ? 'active' : String(e.status));
+    else if (e.e === 'leave') status.set(String(e.figure), 'gone');
+    else if (e.e === 'detach') for (const f of e.figures as string[]) unit.set(f, String(e.unit));
+    else if (e.e === 'morale' && e.status === 'routed') routed.add(String(e.unit));
+  }
+  const end = events.find((e) => e.e === 'end')!;
+  const fighting = [...status].filter(([f, st]) => side.get(f) === 'csa' && st === 'active' && !routed.has(unit.get(f)!)).map(([f]) => f);
+  return { end, fighting };
+}
+
+describe('Scenario: "every raider down, gone or routed" judges a figure by its detachment [W34] [W6a] (issue 38 item 1)', () => {
+  it('raiders of a detachment that has not routed keep the game going though their parent unit has routed', () => {
+    const s = detached();
+    const sc = s.sc;
+    s.morale[sc.unitIndex.get('a')!] = ROUTED;
+    act(s, { k: 'done' }, []);
+    // Before 1.6.0 A01 and A02 were judged by unit `a` (routed) and the game ended, Beta winning.
+    expect(s.phase).not.toBe(PH_OVER);
+    expect(s.winner).not.toBe(1);
+  });
+  it('the mirror: every raider left is in a routed detachment, the parent only broken, and the game ends', () => {
+    const s = detached();
+    const sc = s.sc;
+    s.status[fig(s, 'A03')] = DEAD;
+    s.status[fig(s, 'A04')] = DEAD;
+    s.morale[sc.unitIndex.get('a')!] = BROKEN;
+    s.morale[sc.unitIndex.get('a-d1')!] = ROUTED;
+    const events = act(s, { k: 'done' }, []);
+    // Before 1.6.0 A01 and A02 were judged by unit `a` (broken, not routed) and play went on.
+    expect(s.phase).toBe(PH_OVER);
+    expect(s.winner).toBe(1);
+    expect(ev(events, 'end').reason).toBe('every Alpha figure is down, gone or routed');
+  });
+  it('wagon-raid seed 589008062 (csa random, union heuristic): no end "down, gone or routed" while raiders of unrouted detachments are active', () => {
+    // 1.5.0 ended this game in turn 5 of 12 with ten raiders active in company-d1/-d2/-d3 and
+    // troop-d1/-d2, only their parent units routed.
+    const { result, lines } = playSpecs(loadScenario('wagon-raid'), 589008062, { csa: 'random', union: 'heuristic' }, true);
+    const { end, fighting } = fightingAtEnd(lines!);
+    if (String(end.reason).endsWith('down, gone or routed')) expect(fighting).toEqual([]);
+    expect(result.reason === 'every Confederates figure is down, gone or routed' && Number(end.turn) === 5).toBe(false);
+  }, 60_000);
+});
