@@ -88,3 +88,41 @@ describe('Scenario: "every raider down, gone or routed" judges a figure by its d
     expect(result.reason === 'every Confederates figure is down, gone or routed' && Number(end.turn) === 5).toBe(false);
   }, 60_000);
 });
+
+describe('Engaged figures: "may move only away from the enemy (a move that ends out of contact)" [W7] [W10] (issue 38 item 2)', () => {
+  /** A wounded rider (1 action) facing an enemy in base contact east of him; his rear is west. */
+  function engagedRider(morale?: number): SowState {
+    const sc = testScenario([{ side: 0, unit: 'r', mounted: true, weapon: 'pistol', melee: 'swordPistol' }, { side: 1, unit: 'b' }]);
+    const s = position(sc, { A01: [100, 100, 0], B01: [100 + 2 * sc.radius + 0.1, 100, 180] });
+    s.wounds[fig(s, 'A01')] = 1;
+    if (morale !== undefined) s.morale[sc.unitIndex.get('r')!] = morale;
+    acting(s, 'A01');
+    expect(contacts(s, fig(s, 'A01'))).toEqual([fig(s, 'B01')]);
+    return s;
+  }
+  it('an engaged rider is not offered the turn in place that leaves him in contact, his back to the enemy', () => {
+    // The way to the rear is behind him: the 180° turn costs his whole 24 cm, so 1.5.0 offered a
+    // `move:rear` that only turned him about, in contact, and he fought with the enemy to his rear.
+    const s = engagedRider();
+    const f = fig(s, 'A01');
+    expect(movePlan(s, f, 'rear')).toBeNull();
+    for (const k of keys(s)) {
+      if (!k.startsWith('move:') && !k.startsWith('ride:')) continue;
+      const plan = movePlan(s, f, k.slice(k.indexOf(':') + 1))!;
+      expect(plan.turnOnly).toBe(false);
+    }
+    expect(keys(s)).not.toContain('move:rear');
+  });
+  it('an engaged runner with both actions runs out of contact instead of turning about in it', () => {
+    const s = engagedRider(BROKEN);
+    const f = fig(s, 'A01');
+    s.wounds[f] = 0;
+    acting(s, 'A01');
+    // 1.5.0 offered the turn about (a runner with another action left may turn on the spot); it ended in contact.
+    expect(movePlan(s, f, 'rear')).toBeNull();
+    expect(keys(s)).toEqual(['move:away']);
+    const e = ev(act(s, { k: 'move', to: 'away' }, []), 'move');
+    expect(e.kind).toBe('move');
+    expect(contacts(s, f)).toEqual([]);
+  });
+});

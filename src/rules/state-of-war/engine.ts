@@ -627,6 +627,11 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   if (plan && s.morale[u] >= BROKEN) {
     if (plan.turnOnly ? s.acts[f] < 2 : nearestEnemy(s, side, plan.to.x, plan.to.y).d <= before + 0.01) return null;
   }
+  // An engaged figure may move only away from the enemy, a move that ends out of contact [W7]: a
+  // rider's turn in place ([W10]) ends where he stands, in contact, so it is not offered to him —
+  // runner or not (since ruleset 1.6.0, issue 38 item 2: before, only a runner's one-action turn was
+  // barred, and engaged riders spent their only action turning, two of them their backs to the enemy).
+  if (plan && plan.turnOnly && contacts(s, f).length > 0) return null;
   return plan;
 }
 
