@@ -126,3 +126,28 @@ describe('Engaged figures: "may move only away from the enemy (a move that ends 
     expect(contacts(s, f)).toEqual([]);
   });
 });
+
+describe('Melee: "+1 to result if … defending a barricade" is not the side of one phase only [W21] (issue 38 item 3)', () => {
+  it('two figures fighting across a rail fence each have the barricade +1, in either side\'s phase', () => {
+    const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[100, 80], [100, 120]] }] });
+    const s = position(sc, { A01: [100 - sc.radius - 0.1, 100, 0], B01: [100 + sc.radius + 0.1, 100, 180] });
+    const a = fig(s, 'A01');
+    const b = fig(s, 'B01');
+    expect(contacts(s, a)).toEqual([b]);
+    for (const side of [0, 1]) {
+      s.side = side;
+      // 1.5.0 gave it to the figure whose side's phase it was not: B01 in Alpha's phase, A01 in Beta's.
+      expect(meleeMods(s, a, [b], [{ sides: 8 }]).barricade).toBe(1);
+      expect(meleeMods(s, b, [a], [{ sides: 8 }]).barricade).toBe(1);
+    }
+  });
+  it('the melee at the end of Alpha\'s phase records the +1 on both sides, and the scores follow', () => {
+    const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[100, 80], [100, 120]] }] });
+    const s = acting(position(sc, { A01: [100 - sc.radius - 0.1, 100, 0], B01: [100 + sc.radius + 0.1, 100, 180] }), 'A01');
+    // A01's quality d8 and bayonet d6 show 5 and 2; B01's 4 and 3: 5 + 1 against 4 + 1, a margin of 1.
+    const m = ev(act(s, { k: 'done' }, [d(8, 5), d(6, 2), d(8, 4), d(6, 3)]), 'melee');
+    expect(m.oneMods).toEqual({ barricade: 1 });
+    expect(m.manyMods).toEqual([{ barricade: 1 }]);
+    expect([m.oneScore, m.manyScore, m.margin]).toEqual([6, 5, 1]);
+  });
+});

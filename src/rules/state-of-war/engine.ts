@@ -1658,7 +1658,9 @@ export function meleeBonusReason(s: SowState, f: number, opps: readonly number[]
   if (s.charged[f]) return 'charging';
   const h = heightAt(sc, s.x[f], s.y[f]);
   if (opps.every((o) => heightAt(sc, s.x[o], s.y[o]) < h)) return 'uphill';
-  if (sc.figures[f].side !== s.side && opps.every((o) => fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null)) return 'barricade';
+  // "Defending a barricade": a fence or wall between the figure and every opponent, whichever side's
+  // phase it is (since ruleset 1.6.0, issue 38 item 3: before, only the side whose phase it was not).
+  if (opps.every((o) => fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null)) return 'barricade';
   return null;
 }
 
