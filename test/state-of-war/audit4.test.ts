@@ -151,3 +151,31 @@ describe('Melee: "+1 to result if … defending a barricade" is not the side of 
     expect([m.oneScore, m.manyScore, m.margin]).toEqual([6, 5, 1]);
   });
 });
+
+describe('Morale: "a running figure that reaches its rear edge leaves the table" — at the edge [W32] (issue 38 item 4)', () => {
+  /** A broken infantryman `gap` cm beyond one move (12 cm) from his rear edge (west), the enemy far east. */
+  function runner(gap: number): SowState {
+    const sc = testScenario([{ side: 0, unit: 'run' }, { side: 1 }]);
+    const x = sc.radius + 0.01 + moveRate(false) + gap;
+    const s = position(sc, { A01: [x, 100, 180], B01: [160, 100, 180] });
+    s.morale[sc.unitIndex.get('run')!] = BROKEN;
+    return acting(s, 'A01');
+  }
+  for (const gap of [0.57, 0.12]) {
+    it(`a runner whose move ends ${gap} cm short of his rear edge stays, and leaves with the next move, at the edge`, () => {
+      const s = runner(gap);
+      const sc = s.sc;
+      const f = fig(s, 'A01');
+      const first = act(s, { k: 'move', to: 'rear' }, []);
+      // 1.5.0 took him off the table here, with his base 0.12–0.57 cm short of the edge.
+      expect(first.some((e) => e.e === 'leave')).toBe(false);
+      expect(s.x[f] - sc.radius).toBeCloseTo(gap + 0.01, 6);
+      expect(keys(s)).toEqual(['move:rear']);
+      const second = act(s, { k: 'move', to: 'rear' }, []);
+      const m = ev(second, 'move');
+      expect((m.to as number[])[0] - sc.radius).toBeLessThanOrEqual(0.02);
+      ev(second, 'leave');
+      expect(s.status[f]).toBe(GONE);
+    });
+  }
+});

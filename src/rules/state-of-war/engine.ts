@@ -562,7 +562,15 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, side: 
   const short: string[] = [];
   if (reach.dist < aim - 1e-6) short.push(reach.fence ? 'line' : 'allowance');
   const p = ALONG;
-  for (let d = want; d > 0.3; d -= 0.25) {
+  // A move goes at least 0.3 cm, except a runner's last, which takes his base to the rear edge, where
+  // he leaves the table, however little is left of the way ([W32]; since ruleset 1.6.0, issue 38
+  // item 4: a runner leaves only at the edge, so one stopped a few mm short must be able to go on).
+  let last = false;
+  if (want > 1e-6 && want <= 0.3 && running(s, f)) {
+    pointAlongInto(path.points, want, p);
+    last = rearDistance(s.sc, side, p.x, p.y) <= s.sc.radius + LEAVE_GAP;
+  }
+  for (let d = want; d > 0.3 || (last && d === want); d -= 0.25) {
     pointAlongInto(path.points, d, p);
     const why = !placeFree(s, p.x, p.y, f) ? 'base' : !s.sc.table.isFree(p.x, p.y) ? 'blocked' : !clearOfEnemies(s, side, p.x, p.y) ? 'contact' : noAdvance && nearestEnemy(s, side, p.x, p.y).d < before - 0.01 ? 'no advance' : null;
     if (why === null) {
@@ -1347,11 +1355,19 @@ function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: Ste
   leaveIfRunning(s, f, ctx);
 }
 
-/** A running figure at its rear edge leaves the table [W32]. */
+/**
+ * How near (cm) its rear edge a running figure's base edge must be to leave the table [W32]: the
+ * place a move to the rear goes to lies 0.01 cm off the edge ({@link rearPoint}), and 0.01 more is
+ * rounding. Since ruleset 1.6.0 (issue 38 item 4): before, 0.6 cm, so runners left 0.12–0.57 cm
+ * short of the edge, where the sheet has them reach it.
+ */
+export const LEAVE_GAP = 0.02;
+
+/** A running figure whose base reaches its rear edge leaves the table [W32]. */
 function leaveIfRunning(s: SowState, f: number, ctx: StepContext): void {
   const sc = s.sc;
   if (!running(s, f)) return;
-  if (rearDistance(sc, sc.figures[f].side, s.x[f], s.y[f]) > sc.radius + 0.6) return;
+  if (rearDistance(sc, sc.figures[f].side, s.x[f], s.y[f]) > sc.radius + LEAVE_GAP) return;
   s.status[f] = GONE;
   s.acts[f] = 0;
   s.counters[C.fled]++;
