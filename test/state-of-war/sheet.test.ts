@@ -120,9 +120,13 @@ describe('Melee: the Method', () => {
     expect(meleeBonusReason(s, fig(s, 'B01'), [fig(s, 'A01')])).toBeNull();
     const fence = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[101.3, 20], [101.3, 180]] }] });
     const t = position(fence, { A01: [100, 100], B01: [102.6, 100] });
-    // Alpha's phase: B01 defends the fence; A01, attacking across it, does not.
+    // The fence stands between them: each defends it, whichever side's phase it is (since ruleset
+    // 1.6.0, issue 38 item 3: before, only the side whose phase it was not, B01 here).
     expect(meleeBonusReason(t, fig(t, 'B01'), [fig(t, 'A01')])).toBe('barricade');
-    expect(meleeBonusReason(t, fig(t, 'A01'), [fig(t, 'B01')])).toBeNull();
+    expect(meleeBonusReason(t, fig(t, 'A01'), [fig(t, 'B01')])).toBe('barricade');
+    // A figure with no line between it and its opponent does not.
+    const u = position(fence, { A01: [110, 100], B01: [112.6, 100] });
+    expect(meleeBonusReason(u, fig(u, 'A01'), [fig(u, 'B01')])).toBeNull();
   });
 });
 

@@ -286,7 +286,12 @@ function checkVictory(s: SowState, ctx: StepContext): boolean {
     gameOver(s, raiders, `${sc.objective.name} fired`, ctx);
     return true;
   }
-  const fighting = (side: number): boolean => sc.sides[side].figures.some((f) => s.status[f] === ON && s.morale[sc.figures[f].unit] !== ROUTED);
+  // A figure is judged by the unit it belongs to now (`unitOf`: its detachment, if it went with one,
+  // [W6a]), whose morale it tests and obeys — not by the scenario unit it started in (since ruleset
+  // 1.6.0, issue 38 item 1: before, raiders of unrouted detachments whose parent unit had routed
+  // counted as routed and the game ended with them still fighting; and raiders of routed
+  // detachments whose parent had not routed kept the game going).
+  const fighting = (side: number): boolean => sc.sides[side].figures.some((f) => s.status[f] === ON && s.morale[s.unitOf[f]] !== ROUTED);
   if (!fighting(raiders)) {
     gameOver(s, 1 - raiders, `every ${sc.sides[raiders].name} figure is down, gone or routed`, ctx);
     return true;
@@ -557,7 +562,15 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, side: 
   const short: string[] = [];
   if (reach.dist < aim - 1e-6) short.push(reach.fence ? 'line' : 'allowance');
   const p = ALONG;
-  for (let d = want; d > 0.3; d -= 0.25) {
+  // A move goes at least 0.3 cm, except a runner's last, which takes his base to the rear edge, where
+  // he leaves the table, however little is left of the way ([W32]; since ruleset 1.6.0, issue 38
+  // item 4: a runner leaves only at the edge, so one stopped a few mm short must be able to go on).
+  let last = false;
+  if (want > 1e-6 && want <= 0.3 && running(s, f)) {
+    pointAlongInto(path.points, want, p);
+    last = rearDistance(s.sc, side, p.x, p.y) <= s.sc.radius + LEAVE_GAP;
+  }
+  for (let d = want; d > 0.3 || (last && d === want); d -= 0.25) {
     pointAlongInto(path.points, d, p);
     const why = !placeFree(s, p.x, p.y, f) ? 'base' : !s.sc.table.isFree(p.x, p.y) ? 'blocked' : !clearOfEnemies(s, side, p.x, p.y) ? 'contact' : noAdvance && nearestEnemy(s, side, p.x, p.y).d < before - 0.01 ? 'no advance' : null;
     if (why === null) {
@@ -622,6 +635,11 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   if (plan && s.morale[u] >= BROKEN) {
     if (plan.turnOnly ? s.acts[f] < 2 : nearestEnemy(s, side, plan.to.x, plan.to.y).d <= before + 0.01) return null;
   }
+  // An engaged figure may move only away from the enemy, a move that ends out of contact [W7]: a
+  // rider's turn in place ([W10]) ends where he stands, in contact, so it is not offered to him —
+  // runner or not (since ruleset 1.6.0, issue 38 item 2: before, only a runner's one-action turn was
+  // barred, and engaged riders spent their only action turning, two of them their backs to the enemy).
+  if (plan && plan.turnOnly && contacts(s, f).length > 0) return null;
   return plan;
 }
 
@@ -1337,11 +1355,19 @@ function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: Ste
   leaveIfRunning(s, f, ctx);
 }
 
-/** A running figure at its rear edge leaves the table [W32]. */
+/**
+ * How near (cm) its rear edge a running figure's base edge must be to leave the table [W32]: the
+ * place a move to the rear goes to lies 0.01 cm off the edge ({@link rearPoint}), and 0.01 more is
+ * rounding. Since ruleset 1.6.0 (issue 38 item 4): before, 0.6 cm, so runners left 0.12–0.57 cm
+ * short of the edge, where the sheet has them reach it.
+ */
+export const LEAVE_GAP = 0.02;
+
+/** A running figure whose base reaches its rear edge leaves the table [W32]. */
 function leaveIfRunning(s: SowState, f: number, ctx: StepContext): void {
   const sc = s.sc;
   if (!running(s, f)) return;
-  if (rearDistance(sc, sc.figures[f].side, s.x[f], s.y[f]) > sc.radius + 0.6) return;
+  if (rearDistance(sc, sc.figures[f].side, s.x[f], s.y[f]) > sc.radius + LEAVE_GAP) return;
   s.status[f] = GONE;
   s.acts[f] = 0;
   s.counters[C.fled]++;
@@ -1648,7 +1674,9 @@ export function meleeBonusReason(s: SowState, f: number, opps: readonly number[]
   if (s.charged[f]) return 'charging';
   const h = heightAt(sc, s.x[f], s.y[f]);
   if (opps.every((o) => heightAt(sc, s.x[o], s.y[o]) < h)) return 'uphill';
-  if (sc.figures[f].side !== s.side && opps.every((o) => fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null)) return 'barricade';
+  // "Defending a barricade": a fence or wall between the figure and every opponent, whichever side's
+  // phase it is (since ruleset 1.6.0, issue 38 item 3: before, only the side whose phase it was not).
+  if (opps.every((o) => fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null)) return 'barricade';
   return null;
 }
 

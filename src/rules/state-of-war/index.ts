@@ -43,7 +43,7 @@ export function actionKey(a: SowAction): string {
 /** The State of War ruleset. */
 export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRuleset<SowState, SowAction, SowScenario>({
   id: 'state-of-war',
-  version: '1.5.0',
+  version: '1.6.0',
   title: 'State of War — A.C.W. skirmish rules, quick reference sheet 1a (centimetres)',
   // Two sides taking action phases in turn; dice (and the random target within a group) are
   // sampled in apply; a measured table in centimetres.

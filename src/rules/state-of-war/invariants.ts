@@ -4,7 +4,7 @@
  * and `stress`; any violation is a defect.
  */
 import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
-import { dist } from '../../core/geometry.js';
+import { dist, segmentsCross } from '../../core/geometry.js';
 import type { SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
 import {
@@ -48,6 +48,28 @@ function best(v: Json | undefined): number {
   return b;
 }
 
+/** How far (cm) from its rear edge a leaving runner's base edge may be in the record: at the edge, to rounding [W32]. */
+const LEAVE_TOL = 0.03;
+
+/** Centre (x, y)'s distance (cm) from the rear edge of side `side` [W32]. */
+function rearDist(sc: SowScenario, side: number, x: number, y: number): number {
+  switch (sc.sides[side].rear) {
+    case 'north':
+      return y;
+    case 'south':
+      return sc.height - y;
+    case 'west':
+      return x;
+    default:
+      return sc.width - x;
+  }
+}
+
+/** True when a fence or wall line stands between the centres (ax, ay) and (bx, by) [W21]. */
+function lineBetween(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
+  return sc.fenceSegs.some((g) => segmentsCross(ax, ay, bx, by, g.ax, g.ay, g.bx, g.by));
+}
+
 /** A monitor for one game on `sc`. */
 export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState> {
   const violations: string[] = [];
@@ -65,6 +87,19 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
   const usedSlots = new Set<string>();
   /** Figures that charged this phase (they may do nothing more in it). */
   const charger = new Array<boolean>(n).fill(false);
+  // Positions (cm): the state's after each decision, moved by the events of the next one (to the
+  // record's hundredths) — for the contact, barricade and table-edge checks (issue 38).
+  const px = new Float64Array(n);
+  const py = new Float64Array(n);
+  /** Whether each figure was active when the last decision began (from the state). */
+  const wasOn = new Array<boolean>(n).fill(true);
+  // Units routed for good [W32], from the morale events; the raiders are the objective's side [W34].
+  const routed = new Set<string>();
+  const raiders = sc.objective.side;
+  /** The raiders' figures still in the fight: active, in a unit (their detachment, [W6a]) not routed. */
+  const raidersFighting = (): string[] =>
+    sc.sides[raiders].figures.filter((f) => status[f] === 'active' && !routed.has(unitOf[f])).map((f) => `${sc.figures[f].id} (${unitOf[f]})`);
+  let phases = 0;
   let side = '';
   let turn = 1;
   const bad = (msg: string): void => {
@@ -87,6 +122,13 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
     event(e: GameEvent) {
       switch (e.e) {
         case 'phase':
+        case 'turnEnd':
+          // [W34]: a phase ends with the victory test, so after one the raiders are still in the
+          // fight: an active raider whose unit (his detachment, if he went with one) is not routed.
+          if (phases++ > 0 && raidersFighting().length === 0) {
+            bad(`play goes on (${e.e}) though every ${sc.sides[raiders].name} figure is down, gone or in a routed unit [W34]`);
+          }
+          if (e.e === 'turnEnd') break;
           side = String(e.side);
           turn = num(e.turn);
           spent.fill(0);
@@ -141,7 +183,22 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
         case 'move': {
           const f = idx(e.figure);
           acting(e);
+          if (f >= 0 && e.kind === 'turn') {
+            // [W7]: an engaged figure moves only away, a move that ends out of contact; a turn in
+            // place ends where it stands. The turn is the decision's first event, so the positions
+            // are the state's before it.
+            const side0 = sc.figures[f].side;
+            for (const g of sc.sides[1 - side0].figures) {
+              if (wasOn[g] && dist(px[f], py[f], px[g], py[g]) <= sc.contact + 1e-9) {
+                bad(`${sc.figures[f].id} turns in place in contact with ${sc.figures[g].id}: an engaged figure moves only out of contact [W7]`);
+                break;
+              }
+            }
+          }
           if (f >= 0) {
+            const end = e.to as number[];
+            px[f] = end[0];
+            py[f] = end[1];
             const allow = moveRate(mounted[f]);
             if (num(e.allowance) !== allow) bad(`${sc.figures[f].id} moves with allowance ${String(e.allowance)}, should be ${allow}`);
             if (num(e.length) > allow + TOL) bad(`${sc.figures[f].id} moves ${String(e.length)} cm > ${allow}`);
@@ -180,11 +237,32 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           climbed[f] += rate;
           if (num(e.climbed) !== climbed[f]) bad(`${sc.figures[f].id} has climbed ${String(e.climbed)} cm, expected ${climbed[f]}`);
           if (Boolean(e.over) !== climbed[f] >= fence.height - 1e-9) bad(`${sc.figures[f].id} over=${String(e.over)} after ${climbed[f]} of ${fence.height} cm`);
+          const to = e.to as number[];
+          px[f] = to[0];
+          py[f] = to[1];
           if (e.over) climbed[f] = 0;
           break;
         }
-        case 'push':
-          for (const id of (e.moved as string[]) ?? []) if (idx(id) >= 0) climbed[idx(id)] = 0;
+        case 'push': {
+          const by = (e.by as number[]) ?? [0, 0];
+          for (const id of (e.moved as string[]) ?? []) {
+            const g = idx(id);
+            if (g < 0) continue;
+            climbed[g] = 0;
+            px[g] += by[0];
+            py[g] += by[1];
+          }
+          break;
+        }
+        case 'morale':
+          if (e.status === 'routed') routed.add(String(e.unit));
+          break;
+        case 'end':
+          // [W34]: "every raider down, gone or routed" judges each by the unit he belongs to now.
+          if (String(e.reason).endsWith('down, gone or routed')) {
+            const left = raidersFighting();
+            if (left.length > 0) bad(`the game ends as if every ${sc.sides[raiders].name} figure were down, gone or routed, but ${left.join(', ')} fight on [W34]`);
+          }
           break;
         case 'burn': {
           const f = idx(e.figure);
@@ -274,16 +352,42 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           });
           const manyWant = top === -Infinity ? 0 : top + bonus;
           if (num(e.manyScore) !== manyWant) bad(`melee: ${many.join('+')} score ${String(e.manyScore)}, their highest die and the side's +1 give ${manyWant}`);
+          // [W21] "defending a barricade": a fence or wall between a figure and every opponent gives
+          // it the +1 (the first reason found, so another may be named), whichever side's phase it is;
+          // and no +1 is named `barricade` without one.
+          const o = idx(e.one);
+          const ms = many.map(idx);
+          if (o >= 0 && ms.every((g) => g >= 0)) {
+            const fighters: [number, number[], Json | undefined][] = [[o, ms, e.oneMods], ...ms.map((g, i): [number, number[], Json | undefined] => [g, [o], manyMods[i]])];
+            for (const [f, opps, m] of fighters) {
+              const mods = (m ?? {}) as Record<string, Json>;
+              if (mods.noDice !== undefined) continue;
+              const behind = opps.every((g) => lineBetween(sc, px[f], py[f], px[g], py[g]));
+              if (behind && !plus(m)) bad(`melee: ${sc.figures[f].id} defends a barricade against ${opps.map((g) => sc.figures[g].id).join('+')} without its +1 [W21]`);
+              if (!behind && mods.barricade !== undefined) bad(`melee: ${sc.figures[f].id} gets the barricade +1 with no fence or wall between it and every opponent [W21]`);
+            }
+          }
           break;
         }
-        case 'leave':
-          status[idx(e.figure)] = 'gone';
+        case 'leave': {
+          const f = idx(e.figure);
+          if (f < 0) break;
+          // [W32] "a running figure that reaches its rear edge leaves the table": its base at the edge.
+          const gap = rearDist(sc, sc.figures[f].side, px[f], py[f]) - sc.radius;
+          if (gap > LEAVE_TOL) bad(`${sc.figures[f].id} leaves the table ${gap.toFixed(2)} cm short of its rear edge [W32]`);
+          status[f] = 'gone';
           break;
+        }
         default:
           break;
       }
     },
     afterStep(s: SowState) {
+      for (let f = 0; f < n; f++) {
+        px[f] = s.x[f];
+        py[f] = s.y[f];
+        wasOn[f] = s.status[f] === ACTIVE;
+      }
       const r2 = (2 * sc.radius - 1e-3) ** 2;
       for (let b = 0; b < sc.barrels.length; b++) {
         const h = s.bHeld[b];
