@@ -1,7 +1,8 @@
 /**
  * Escarmouche 2.3.0: the items an outside reading of 1,700 fresh records found in 2.2.0 (issue 38,
- * items 10 and 12): impassable ground met with square corners while bases are round ([R40], [R40b]);
- * a push naming a building as its blocker where a base blocked it (Records). Each test fails on 2.2.0.
+ * items 10–12): impassable ground met with square corners while bases are round ([R40], [R40b]);
+ * first strike given again against an enemy after a fight with another in between ([R47]); a push
+ * naming a building as its blocker where a base blocked it (Records). Each test fails on 2.2.0.
  * Bases are 1 in wide (radius 0.5), so a zone of control is 1 in (centres 2 in apart).
  */
 import { describe, expect, it } from 'vitest';
@@ -70,6 +71,42 @@ describe('[R40] [R40b] round bases against impassable ground: a building\'s corn
   });
 });
 
+describe('[R47] first strike "for the first round of fighting only", against each enemy, whatever comes between (issue 38, item 11)', () => {
+  // The example: Mill Bridge, Cornet Blake (P2, mounted) against the musketeer R5, with a fight
+  // against another enemy (the gunner R7) in between, all in one turn of P2's. The figures are put
+  // in the open south-east of the table; between fights they are placed again (only the order of
+  // fights matters here), the other enemy out of reach so that no one is drawn in.
+  const sc = loadScenario('mill-bridge').compiled as EscScenario;
+  const place = (s: ReturnType<typeof acting>, id: string, x: number, y: number): void => {
+    const f = fig(s, id);
+    s.x[f] = x;
+    s.y[f] = y;
+  };
+  it('[R47] P2 strikes first against R5, fights R7, then fights R5 again: no first strike the second time', () => {
+    const s = acting(sc, 'P2');
+    // Everyone else well away (the east edge, one base width apart down it).
+    sc.figures.forEach((f, i) => place(s, f.id, 47, 0.75 + i * 2.2));
+    const meet = (foe: string, other: string): void => {
+      place(s, 'P2', 40, 29);
+      place(s, foe, 38, 29);
+      place(s, other, 40, 25);
+    };
+    meet('R5', 'R7');
+    // Round 1 against R5: 1 die (pool 0) v 3; P2 strikes first and wins by 1.
+    const f1 = ev(act(s, { k: 'fight', t: 'R5', m: 'alone' }, [5, 4, 3, 3]), 'fight');
+    expect(f1).toMatchObject({ firstStrike: 'P2', winner: 'P2', init: 'keep' });
+    // Against R7: a first round with it (first strike), won by 1.
+    meet('R7', 'R5');
+    const f2 = ev(act(s, { k: 'fight', t: 'R7', m: 'alone' }, [5, 5, 4, 3, 3]), 'fight');
+    expect(f2).toMatchObject({ firstStrike: 'P2', winner: 'P2', init: 'keep' });
+    // R5 again: its first round with P2 is over, so R5's win counts (2.2.0: first strike again, ignored).
+    meet('R5', 'R7');
+    const f3 = ev(act(s, { k: 'fight', t: 'R5', m: 'alone' }, [5, 5, 5, 6, 6, 4]), 'fight');
+    expect(f3).toMatchObject({ winner: 'R5', diff: 2, firstStrike: null, ignored: false });
+    expect(f3.effect).not.toBe('none');
+  });
+});
+
 describe('Records: a blocked push names what blocked it — a base, not the nearest building (issue 38, item 12)', () => {
   it('a push a base stops after 0.0015 in (too short to be made), touching it at a glancing angle, names that base', () => {
     // B1 is pushed east; B2 stands almost beside it (0.005 in ahead, 1.0 in across), so the push
@@ -118,5 +155,28 @@ describe('the invariant monitor catches each pattern of issue 38 (items 10–12)
       'turn 1: A1 was set aside into contact with B1 although the straight slide from (6, 4) was free ([R40b])',
     ]);
     expect(feed([...start, fight({})])).toEqual([]);
+  });
+  it('[R47] first strike given again against an enemy after a fight with another in between (item 11)', () => {
+    // A horseman A1 touching B1 (east) and B2 (south): it fights B1 (first strike), then B2 (first
+    // strike), then B1 again — with first strike again, which the monitor reports.
+    const mounted = testScenario(['..'], [{ side: 0, at: [6, 4], mounted: true }, { side: 1, at: [7, 4] }, { side: 1, at: [6, 5] }]);
+    const run = (third: string | null): string[] => {
+      const m = escarmoucheInvariants(mounted);
+      const round = (target: string, pool: number, over: Record<string, unknown>) =>
+        fight({ target, contact: null, contactHow: 'touching', defenders: [target], loser: target, pool, active: Array(pool + 1).fill(5), firstStrike: 'A1', ...over });
+      const push = (figure: string, from: number[], to: number[]) => ({ e: 'shift', turn: 1, figure, why: 'pushed', from, to, want: 1, blocked: false, blockedBy: null, blocker: null });
+      const events = [
+        ...start,
+        round('B1', 0, {}),
+        push('B1', [7, 4], [8, 4]),
+        round('B2', 1, {}),
+        push('B2', [6, 5], [6, 6]),
+        round('B1', 2, { contact: [7, 4], contactHow: 'straight', firstStrike: third }),
+      ];
+      for (const e of events) m.event(e as GameEvent);
+      return m.violations;
+    };
+    expect(run('A1')).toEqual(['turn 1: A1 fights B1 again this turn with first strike (A1) after its first round was over ([R47])']);
+    expect(run(null)).toEqual([]);
   });
 });

@@ -520,7 +520,7 @@ function startSideTurn(s: EscState, side: number, ctx: StepContext): void {
   s.actions = 0;
   s.ones = 0;
   s.sideWhy = 0;
-  s.fsBeat = -1;
+  s.fsBeat.fill(0);
   s.fenceBeat = -1;
   s.nWindow = 0;
   for (const f of s.sc.sides[side].figures) {
@@ -552,7 +552,7 @@ function endFigure(s: EscState, why: string, ctx: StepContext): void {
   s.actor = -1;
   s.pool = 0;
   s.actions = 0;
-  s.fsBeat = -1;
+  s.fsBeat.fill(0);
   s.fenceBeat = -1;
 }
 
@@ -702,7 +702,7 @@ export function applyAction(s: EscState, a: EscAction, ctx: StepContext): void {
     s.actor = f;
     s.pool = 0;
     s.actions = 0;
-    s.fsBeat = -1;
+    s.fsBeat.fill(0);
     s.fenceBeat = -1;
     s.counters[C.picks]++;
     ctx.emit?.({ e: 'pick', turn: s.turn, side: sc.sides[s.side].id, figure: a.f });
@@ -1272,13 +1272,13 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
   const loser = winner === a ? d : winner === d ? a : -1;
   // First strike (pike vs cavalry, horse vs foot) holds for the first round between the two in the
   // attacker's turn; it stays while the other party attacks and fails to win a round.
-  const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat !== d);
+  const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat[d] === 0);
   let ignored = false;
   if (fsApplies && winner >= 0 && winner !== fs.firstStrike) {
     ignored = true;
     s.counters[C.firstStrikeIgnored]++;
   }
-  if (fsApplies && !interrupt && (fs.firstStrike === a || winner === a)) s.fsBeat = d;
+  if (fsApplies && !interrupt && (fs.firstStrike === a || winner === a)) s.fsBeat[d] = 1;
   const eff = winner >= 0 && !ignored ? fightingEffect(o.diff) : NO_EFFECT;
   const pikeVsPike = mode !== 'close' && pikeArmed(s, a) && pikeArmed(s, d);
   if (!interrupt && winner === a && pikeVsPike && !ignored) s.fenceBeat = d;

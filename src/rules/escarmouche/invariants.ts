@@ -18,8 +18,9 @@
  * stands on impassable ground (within its radius of an area); a move, push or step said to be
  * blocked stops touching what it names — the area, the base, the zone of control or the table edge
  * (so none stops short where the round base had room, and none names a building where a base
- * blocked); and an attacker is set aside ([R40b]) only when its straight slide into contact was
- * not free.
+ * blocked); an attacker is set aside ([R40b]) only when its straight slide into contact was not
+ * free; and first strike holds for one round only between an attacker and each enemy in its turn,
+ * also after a fight with another in between ([R47]).
  */
 import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
 import { distToPolygon, distToPolygonBoundary, distToSegment, pointInPolygon, segmentsCross } from '../../core/geometry.js';
@@ -76,6 +77,8 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
   // FIGHTING: the principals of this step's fights, and the figures whose step apart was blocked.
   const fought: [number, number][] = [];
   const apartBlocked = new Set<number>();
+  // [R47]: enemies (index) against whom the acting figure's first-strike round is over this turn.
+  const fsOver = new Set<number>();
   /** A round base at (x, y) stands on the table and off impassable ground (to the record's rounding). */
   const standsFree = (x: number, y: number): boolean =>
     x >= R - TOL && y >= R - TOL && x <= table.width - R + TOL && y <= table.height - R + TOL && table.obstacles.every((a) => distToPolygon(x, y, a.poly) >= R - TOL);
@@ -221,6 +224,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           break;
         }
         case 'pick': {
+          fsOver.clear();
           const f = idx(e.figure);
           if (f < 0) break;
           if (sc.figures[f].side !== side) bad(`${sc.figures[f].id} picked in the other side's turn`);
@@ -436,6 +440,13 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           const winner = e.winner === null ? -1 : idx(e.winner);
           if (winner !== w || (w >= 0 && num(e.diff) !== Math.abs(sa - sd))) bad(`fight ${sa} v ${sd} (ratings ${ra}/${rd}): winner ${String(e.winner)} by ${String(e.diff)}`);
           if (e.ignored && (e.firstStrike === null || e.winner === e.firstStrike)) bad('a win ignored without a first strike against it');
+          // [R47] "for the first round of fighting only": once the attacker struck first against an
+          // enemy, or won a round against it, first strike does not come back against that enemy
+          // this turn — whatever fights with others come in between.
+          if (!e.interrupt) {
+            if (e.firstStrike !== null && fsOver.has(d)) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} again this turn with first strike (${String(e.firstStrike)}) after its first round was over ([R47])`);
+            if (e.firstStrike !== null && (e.firstStrike === sc.figures[a].id || winner === a)) fsOver.add(d);
+          }
           const eff = w >= 0 && !e.ignored ? fightingEffect(Math.abs(sa - sd)) : { name: 'none', hits: 0, pushed: false };
           if (e.effect !== eff.name || num(e.hits) !== eff.hits) bad(`fighting by ${Math.abs(sa - sd)}: effect ${String(e.effect)}/${String(e.hits)}; the table gives ${eff.name}/${eff.hits}`);
           const loser = w === a ? d : w === d ? a : -1;
@@ -481,6 +492,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           break;
         }
         case 'figureEnd': {
+          fsOver.clear();
           const f = idx(e.figure);
           if (e.why === 'ended' || e.why === 'cap') {
             if (f !== actor) bad(`${String(e.figure)} ends a turn it did not have`);
