@@ -142,7 +142,11 @@ export interface GroupPlan {
   distance: number;
   /** The allowance that applied along the centre's route (after slow ground). */
   limit: number;
-  /** The route the centre was steered along (start = the centre, or the nearest free place to it). */
+  /**
+   * The route the centre was steered along (start = the centre, or the nearest free place to it). Its
+   * end is the point the movers stand round (each within `formation + 1` of it); their own new
+   * centre, `centre`, is the mean of their places and differs from it when one could not take his spot.
+   */
   route: Vec[];
   places: GroupPlace[];
 }
@@ -171,9 +175,12 @@ export interface GroupMoveOptions {
 /**
  * A group move measured from the centre (Pirates! §4.D: "total distance is from the center of the
  * group to the center of the group's new position"): the movers' centre is steered along the
- * shortest way toward the destination; each mover takes a place near the new centre, keeping its
- * offset from the old centre (clamped to `formation`), free of every other base, reachable in a
- * straight line from the new centre. Guarantees, or returns null:
+ * shortest way toward the destination; each mover takes a place near the point it was steered to
+ * (the end of `route`), keeping its offset from the old centre (clamped to `formation`): the
+ * nearest place to that spot free of every other base, reachable in a straight line from the
+ * steered point, and within `formation + 1` of it. The movers' own new centre (the mean of their
+ * places) may then lie off the steered point, and a mover more than `formation + 1` from it.
+ * Guarantees, or returns null:
  *   - the straight distance between the movers' centres before and after is at most the limit
  *     (the allowance along the centre's route, counting the way from the centre to a free start
  *     when the centre itself stands on an obstacle);

@@ -17,7 +17,7 @@ export type StraightStop =
   | 'target'
   /** the kind of ground changed (the move stops just before the change) */
   | 'ground'
-  /** an impassable area or the table edge */
+  /** an impassable area (its round base would touch it) or the table edge */
   | 'blocked'
   /** it came within the keep-off distance of a listed figure (see {@link StraightMoveOptions.keepOff}) */
   | 'keepOff'
@@ -55,14 +55,24 @@ export interface StraightMove {
   stop: StraightStop;
   /** The kind of ground moved through (from `groundAt`), or null without `groundAt` or when it did not move. */
   ground: string | null;
+  /** What stopped it, for stop `figure` or `keepOff`: that figure's index; else −1. */
+  figure: number;
+  /** What stopped it, for stop `blocked`: the impassable area its base would touch, or null for the table edge (and for every other stop). */
+  area: TerrainArea | null;
 }
 
-/** Distances along segment a→(a + u·len) at which it crosses the boundary of `poly` (unsorted). */
+/**
+ * Distances along segment a→(a + u·len) at which it crosses the boundary of `poly` (unsorted). The
+ * area's box is widened by {@link BOX_TOL}, so that a segment running along an edge a rounding error
+ * outside it still meets the edges across its path (a ruleset may count a point that near an edge
+ * as on it; since Escarmouche 2.3.0: before, such a slide ran on past the area's end).
+ */
 function crossings(ax: number, ay: number, ux: number, uy: number, len: number, a: TerrainArea, out: number[]): void {
   const b = a.box;
   const bx = ax + ux * len;
   const by = ay + uy * len;
-  if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) return;
+  const e = BOX_TOL;
+  if (Math.max(ax, bx) < b.minX - e || Math.min(ax, bx) > b.maxX + e || Math.max(ay, by) < b.minY - e || Math.min(ay, by) > b.maxY + e) return;
   const poly = a.poly;
   const n = poly.length;
   for (let i = 0, j = n - 1; i < n; j = i++) {
@@ -80,16 +90,18 @@ function crossings(ax: number, ay: number, ux: number, uy: number, len: number, 
 
 /**
  * Slide figure `f` of `v` in a straight line toward `target` and stop at the first of (nearest
- * first): the target; `margin` before the ground changes kind (`groundAt`); the last place its base
- * is clear of impassable areas and inside the table; where its base would touch another occupying
- * figure's; where its centre comes within `keepOff` of a figure of `keepOffFrom`. Deterministic;
- * never moves backwards. Precondition: the figure stands free (on the table, off impassable areas).
+ * first): the target; `margin` before the ground changes kind (`groundAt`); where its round base
+ * would touch an impassable area ({@link Table.roundSlide}: the area grown with round corners, as
+ * bases are round against each other) or leave the table; where its base would touch another
+ * occupying figure's; where its centre comes within `keepOff` of a figure of `keepOffFrom`. Says
+ * what stopped it (`figure`, `area`). Deterministic; never moves backwards. Precondition: the
+ * figure stands free (on the table, its round base off impassable areas, {@link Table.roundFree}).
  */
 export function straightMove(table: Table, v: FigureView, f: number, target: Vec, o: StraightMoveOptions = {}): StraightMove {
   const ax = v.x[f];
   const ay = v.y[f];
   const full = dist(ax, ay, target.x, target.y);
-  if (full < 1e-9) return { to: { x: ax, y: ay }, length: 0, stop: 'target', ground: null };
+  if (full < 1e-9) return { to: { x: ax, y: ay }, length: 0, stop: 'target', ground: null, figure: -1, area: null };
   const ux = (target.x - ax) / full;
   const uy = (target.y - ay) / full;
   let limit = full;
@@ -115,29 +127,23 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
       }
     }
   }
-  // Impassable areas: the furthest place the base reaches in a straight slide (the free part of the
-  // line is an interval from the start, the obstacles being convex).
-  {
-    const px = ax + ux * limit;
-    const py = ay + uy * limit;
-    if (!table.clear(ax, ay, px, py) || !table.isFree(px, py)) {
-      let lo = 0;
-      let hi = limit;
-      for (let i = 0; i < 40 && hi - lo > 1e-4; i++) {
-        const mid = (lo + hi) / 2;
-        const qx = ax + ux * mid;
-        const qy = ay + uy * mid;
-        if (table.clear(ax, ay, qx, qy) && table.isFree(qx, qy)) lo = mid;
-        else hi = mid;
-      }
-      limit = lo;
+  // Impassable areas: where the round base first touches one (since the Escarmouche 2.3.0 fix of
+  // issue 38: before, the areas were grown with square corners, 0.21 in too far out at a corner for
+  // a 1 in base, and found by bisection to 1e-4).
+  let area: TerrainArea | null = null;
+  if (limit > 0) {
+    const hit = table.roundSlide(ax, ay, ax + ux * limit, ay + uy * limit);
+    if (hit.area !== null && hit.length < limit) {
+      limit = hit.length;
       stop = 'blocked';
+      area = hit.area;
     }
   }
   // Other bases and keep-off distances: the first distance along the line at which the centre
   // comes within D of figure g (D = two radii for any base, `keepOff` for the listed figures).
   const keep = o.keepOffFrom;
   const n = v.x.length;
+  let figure = -1;
   for (let g = 0; g < n && limit > 0; g++) {
     if (g === f || !v.occupies(g)) continue;
     const kept = keep !== undefined && keep.includes(g);
@@ -151,6 +157,8 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
       if (along > 1e-9) {
         limit = 0;
         stop = kept ? 'keepOff' : 'figure';
+        figure = g;
+        area = null;
       }
       continue;
     }
@@ -161,6 +169,8 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
     if (t < limit) {
       limit = Math.max(0, t);
       stop = kept ? 'keepOff' : 'figure';
+      figure = g;
+      area = null;
     }
   }
   // Ground: the kind entered just past the start; stop `margin` before it changes.
@@ -189,6 +199,8 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
           if (cut < limit) {
             limit = cut;
             stop = 'ground';
+            figure = -1;
+            area = null;
           }
           break;
         }
@@ -197,8 +209,11 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
     }
   }
   const to = limit >= full ? { x: target.x, y: target.y } : { x: ax + ux * limit, y: ay + uy * limit };
-  return { to, length: limit, stop, ground: limit > 0 ? ground : null };
+  return { to, length: limit, stop, ground: limit > 0 ? ground : null, figure, area };
 }
+
+/** Widening of an area's box when looking for the crossings of a straight move (table unit; far above rounding). */
+const BOX_TOL = 1e-9;
 
 /** Scratch list of crossing distances (one straight move at a time; never kept). */
 const CROSSINGS: number[] = [];

@@ -21,6 +21,7 @@ import {
   dist,
   distToPolygon,
   isConvex,
+  nearestPointOfPolygon,
   pointInPolygon,
   segmentHitsConvex,
   segmentsCross,
@@ -120,6 +121,60 @@ function firstHit(ax: number, ay: number, bx: number, by: number, poly: Polygon)
 }
 
 /**
+ * How far along the ray a + t·u (|u| = 1, 0 < t ≤ len) a disc of radius r first touches the convex
+ * polygon `poly` — the ray's entry into the polygon grown by the disc with ROUND corners (the
+ * Minkowski sum of the polygon and the disc): the least t at which the centre comes within r of an
+ * edge (the edge's two corner circles and the band along it). Infinity when it never does within
+ * len. Precondition: the disc at a does not overlap the polygon (the caller tests a base touching it).
+ */
+function discEntry(ax: number, ay: number, ux: number, uy: number, len: number, r: number, poly: Polygon): number {
+  let best = Infinity;
+  const n = poly.length;
+  const r2 = r * r;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const px = poly[j].x;
+    const py = poly[j].y;
+    // The corner circle at p (each corner is the start of one edge: every corner is tried once).
+    {
+      const wx = px - ax;
+      const wy = py - ay;
+      const along = wx * ux + wy * uy;
+      const off2 = wx * wx + wy * wy - along * along;
+      if (along > 0 && off2 <= r2) {
+        const t = along - Math.sqrt(r2 - off2);
+        if (t >= 0 && t < best) best = t;
+      }
+    }
+    // The band of width r along edge p→q, on a's side of its line.
+    const sx = poly[i].x - px;
+    const sy = poly[i].y - py;
+    const l = Math.sqrt(sx * sx + sy * sy);
+    if (l < 1e-12) continue;
+    const nx = -sy / l;
+    const ny = sx / l;
+    const s0 = (ax - px) * nx + (ay - py) * ny;
+    const du = ux * nx + uy * ny;
+    if (Math.abs(s0) <= r || s0 * du >= 0) continue;
+    const t = (Math.sign(s0) * r - s0) / du;
+    if (t < 0 || t >= best) continue;
+    const along = ((ax + ux * t - px) * sx + (ay + uy * t - py) * sy) / l;
+    if (along >= 0 && along <= l) best = t;
+  }
+  return best <= len ? best : Infinity;
+}
+
+/** Where a round base's straight slide stops against impassable ground (see {@link Table.roundSlide}). */
+export interface RoundSlide {
+  /** Distance the centre goes (table unit): the whole way, or to where the base first touches an area. */
+  length: number;
+  /** The impassable area it would touch, or null when nothing stops it (the table's edges are not tested). */
+  area: TerrainArea | null;
+}
+
+/** How close (table unit) a base's edge may come to an impassable area and still count as touching it, not overlapping. */
+export const ROUND_TOUCH = 1e-6;
+
+/**
  * A measured table (see the module comment). Immutable after construction: build it once per
  * scenario (compile) and share it between every state and game on that scenario.
  */
@@ -202,6 +257,70 @@ export class Table {
   /** True when a base centred at (x, y) stands on the table clear of every impassable area. */
   isFree(x: number, y: number): boolean {
     return this.nav.isFree(x, y);
+  }
+
+  /**
+   * Round bases against impassable areas, as figure-to-figure tests see bases: true when a round base
+   * of {@link radius} centred at (x, y) lies on the table (its centre at least the radius from
+   * each edge, to 1e-9) and overlaps no impassable area (its centre at least the radius from each,
+   * to {@link ROUND_TOUCH}: a base touching an area stands free). Unlike {@link isFree} — the areas
+   * grown with mitred (square) corners that the navigation's paths go round — a base may stand in the
+   * corner where its round edge clears the area's corner (up to r(√2 − 1) nearer it).
+   */
+  roundFree(x: number, y: number): boolean {
+    const r = this.radius;
+    if (x < r - 1e-9 || y < r - 1e-9 || x > this.width - r + 1e-9 || y > this.height - r + 1e-9) return false;
+    for (const a of this.obstacles) {
+      const b = a.box;
+      if (x < b.minX - r || x > b.maxX + r || y < b.minY - r || y > b.maxY + r) continue;
+      if (distToPolygon(x, y, a.poly) < r - ROUND_TOUCH) return false;
+    }
+    return true;
+  }
+
+  /**
+   * A round base's straight slide against impassable ground: how far a base of {@link radius}
+   * centred at a goes toward b before its round edge touches an impassable area — the first point
+   * of a→b inside an area grown by the base's disc with round corners (the Minkowski sum of the area
+   * and the disc), so it stops touching the area, as it stops touching another base — and which
+   * area. The nearest area wins; on a tie, the first in the spec's order. A base already touching
+   * an area (within {@link ROUND_TOUCH}) may slide along it or away, but not nearer (length 0).
+   * The table's edges are not tested. Precondition: the base at a is {@link roundFree}.
+   */
+  roundSlide(ax: number, ay: number, bx: number, by: number): RoundSlide {
+    const full = dist(ax, ay, bx, by);
+    if (full < 1e-12) return { length: 0, area: null };
+    const ux = (bx - ax) / full;
+    const uy = (by - ay) / full;
+    const r = this.radius;
+    let best = full;
+    let hit: TerrainArea | null = null;
+    const minX = Math.min(ax, bx) - r;
+    const maxX = Math.max(ax, bx) + r;
+    const minY = Math.min(ay, by) - r;
+    const maxY = Math.max(ay, by) + r;
+    for (const a of this.obstacles) {
+      const b = a.box;
+      if (maxX < b.minX || minX > b.maxX || maxY < b.minY || minY > b.maxY) continue;
+      const d0 = distToPolygon(ax, ay, a.poly);
+      if (d0 <= r + ROUND_TOUCH) {
+        // Touching already: nearer is blocked at once; along or away never enters a convex area.
+        const q = nearestPointOfPolygon(ax, ay, a.poly);
+        if ((ax - q.x) * ux + (ay - q.y) * uy < -1e-9) {
+          if (best > 0) {
+            best = 0;
+            hit = a;
+          }
+        }
+        continue;
+      }
+      const t = discEntry(ax, ay, ux, uy, best, r, a.poly);
+      if (t < best) {
+        best = t;
+        hit = a;
+      }
+    }
+    return { length: best, area: hit };
   }
 
   /** True when a base can slide straight from a to b without touching an impassable area. */

@@ -161,7 +161,7 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
       if (ids.has(id)) fail(`$.sides[${si}].prefix`, `figure id "${id}" is used twice`);
       ids.add(id);
       const start = { x: f.at[0], y: f.at[1] };
-      if (!table.isFree(start.x, start.y)) fail(`$.sides[${si}].figures[${fi}].at`, 'the base must stand on the table, clear of impassable terrain');
+      if (!table.roundFree(start.x, start.y)) fail(`$.sides[${si}].figures[${fi}].at`, 'the base must stand on the table, clear of impassable terrain');
       for (const g of figures) {
         if (Math.hypot(g.start.x - start.x, g.start.y - start.y) < 2 * radius - 1e-6) fail(`$.sides[${si}].figures[${fi}].at`, `its base overlaps ${g.id}'s`);
       }

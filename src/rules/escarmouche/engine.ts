@@ -520,7 +520,7 @@ function startSideTurn(s: EscState, side: number, ctx: StepContext): void {
   s.actions = 0;
   s.ones = 0;
   s.sideWhy = 0;
-  s.fsBeat = -1;
+  s.fsBeat.fill(0);
   s.fenceBeat = -1;
   s.nWindow = 0;
   for (const f of s.sc.sides[side].figures) {
@@ -552,7 +552,7 @@ function endFigure(s: EscState, why: string, ctx: StepContext): void {
   s.actor = -1;
   s.pool = 0;
   s.actions = 0;
-  s.fsBeat = -1;
+  s.fsBeat.fill(0);
   s.fenceBeat = -1;
 }
 
@@ -702,7 +702,7 @@ export function applyAction(s: EscState, a: EscAction, ctx: StepContext): void {
     s.actor = f;
     s.pool = 0;
     s.actions = 0;
-    s.fsBeat = -1;
+    s.fsBeat.fill(0);
     s.fenceBeat = -1;
     s.counters[C.picks]++;
     ctx.emit?.({ e: 'pick', turn: s.turn, side: sc.sides[s.side].id, figure: a.f });
@@ -1161,7 +1161,7 @@ export function fightContact(s: EscState, a: number, d: number): FightContact | 
       const ang = base + (sign * k * Math.PI) / CONTACT_STEPS;
       const tx = dx + touch * Math.cos(ang);
       const ty = dy + touch * Math.sin(ang);
-      if (!sc.table.isFree(tx, ty)) continue;
+      if (!sc.table.roundFree(tx, ty)) continue;
       const full = dist(s.x[a], s.y[a], tx, ty);
       const c = straightMove(sc.table, view, a, { x: tx, y: ty });
       if (c.length >= full - tol && dist(c.to.x, c.to.y, dx, dy) <= touch + tol) return { to: c.to, how: 'aside' };
@@ -1272,13 +1272,13 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
   const loser = winner === a ? d : winner === d ? a : -1;
   // First strike (pike vs cavalry, horse vs foot) holds for the first round between the two in the
   // attacker's turn; it stays while the other party attacks and fails to win a round.
-  const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat !== d);
+  const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat[d] === 0);
   let ignored = false;
   if (fsApplies && winner >= 0 && winner !== fs.firstStrike) {
     ignored = true;
     s.counters[C.firstStrikeIgnored]++;
   }
-  if (fsApplies && !interrupt && (fs.firstStrike === a || winner === a)) s.fsBeat = d;
+  if (fsApplies && !interrupt && (fs.firstStrike === a || winner === a)) s.fsBeat[d] = 1;
   const eff = winner >= 0 && !ignored ? fightingEffect(o.diff) : NO_EFFECT;
   const pikeVsPike = mode !== 'close' && pikeArmed(s, a) && pikeArmed(s, d);
   if (!interrupt && winner === a && pikeVsPike && !ignored) s.fenceBeat = d;
@@ -1349,66 +1349,19 @@ export interface ShiftBlock {
 }
 
 /**
- * What stopped figure `f`, standing at (x, y), from going further in direction (ux, uy): a probe a
- * hundredth of a base width further on finds the table edge, the impassable area its base would
- * enter, or the base it would overlap (`stop` of the straight move says which to look for first).
+ * What stopped a push-back or step ({@link shiftAway}): what its straight slide `m` says stopped it —
+ * the table edge, the impassable area its round base touches, the base it touches, or the figure at
+ * whose zone of control it stopped. Since 2.3.0 (issue 38): before, the blocker was looked for
+ * afresh by a probe a hundredth of a base width further on, which missed a base touched at a
+ * glancing angle or a slide too short to make and then named the nearest building on the table.
  */
-function shiftBlock(s: EscState, f: number, x: number, y: number, ux: number, uy: number, stop: StraightStop, keepOffFrom: number[] | undefined): ShiftBlock {
+function shiftBlock(s: EscState, m: StraightMove): ShiftBlock {
   const sc = s.sc;
-  const r = sc.radius;
-  const qx = x + ux * r * 0.02;
-  const qy = y + uy * r * 0.02;
-  if (stop === 'keepOff' && keepOffFrom) {
-    // The keep-off figure the step would come nearer to, within a zone of control.
-    const K = 2 * r + sc.zoc;
-    let best = -1;
-    let bestD = Infinity;
-    for (const g of keepOffFrom) {
-      const dq = dist(qx, qy, s.x[g], s.y[g]);
-      if (dq < dist(x, y, s.x[g], s.y[g]) && dist(x, y, s.x[g], s.y[g]) <= K + 1e-4 && dq < bestD) {
-        best = g;
-        bestD = dq;
-      }
-    }
-    if (best >= 0) return { blockedBy: 'zone of control', blocker: sc.figures[best].id };
-  }
-  const figureAhead = (): ShiftBlock | null => {
-    let best = -1;
-    let bestD = Infinity;
-    for (let g = 0; g < sc.figures.length; g++) {
-      if (g === f || s.wounds[g] === 0) continue;
-      const dq = dist(qx, qy, s.x[g], s.y[g]);
-      if (dq < 2 * r && dq < bestD) {
-        best = g;
-        bestD = dq;
-      }
-    }
-    return best >= 0 ? { blockedBy: 'figure', blocker: sc.figures[best].id } : null;
-  };
-  if (stop === 'figure') {
-    const b = figureAhead();
-    if (b) return b;
-  }
-  if (qx < r - 1e-9 || qy < r - 1e-9 || qx > sc.table.width - r + 1e-9 || qy > sc.table.height - r + 1e-9) return { blockedBy: 'table edge', blocker: null };
-  // Impassable ground: the table's own test (its grown obstacles), then the nearest obstacle.
-  const nearestObstacle = (): ShiftBlock | null => {
-    let best: string | null = null;
-    let bestD = Infinity;
-    for (const a of sc.table.obstacles) {
-      const da = pointInPolygon(qx, qy, a.poly) ? 0 : distToPolygon(qx, qy, a.poly);
-      if (da < bestD) {
-        best = a.id;
-        bestD = da;
-      }
-    }
-    return best === null ? null : { blockedBy: 'impassable', blocker: best };
-  };
-  if (!sc.table.isFree(qx, qy) || !sc.table.clear(x, y, qx, qy)) {
-    const o = nearestObstacle();
-    if (o) return o;
-  }
-  // Nothing found is not expected; the invariant monitor reports an impassable stop without a blocker.
-  return figureAhead() ?? nearestObstacle() ?? { blockedBy: 'impassable', blocker: null };
+  if (m.stop === 'keepOff' && m.figure >= 0) return { blockedBy: 'zone of control', blocker: sc.figures[m.figure].id };
+  if (m.stop === 'figure' && m.figure >= 0) return { blockedBy: 'figure', blocker: sc.figures[m.figure].id };
+  if (m.stop === 'blocked') return m.area ? { blockedBy: 'impassable', blocker: m.area.id } : { blockedBy: 'table edge', blocker: null };
+  // A slide that reached its target is not blocked (shiftAway asks only when it fell short).
+  return { blockedBy: 'impassable', blocker: null };
 }
 
 /**
@@ -1431,7 +1384,7 @@ function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pus
   const moved = m.length >= MIN_SHIFT ? m.length : 0;
   if (moved > 0) setPlace(s, f, m.to.x, m.to.y);
   const blocked = m.stop !== 'target' || moved === 0;
-  const block: ShiftBlock | { blockedBy: null; blocker: null } = blocked ? shiftBlock(s, f, s.x[f], s.y[f], ux, uy, m.stop, keepOffFrom) : { blockedBy: null, blocker: null };
+  const block: ShiftBlock | { blockedBy: null; blocker: null } = blocked ? shiftBlock(s, m) : { blockedBy: null, blocker: null };
   ctx.emit?.({
     e: 'shift',
     turn: s.turn,

@@ -46,7 +46,7 @@ function actionKey(a: EscAction): string {
 /** The Escarmouche ruleset. */
 export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRuleset<EscState, EscAction, EscScenario>({
   id: 'escarmouche',
-  version: '2.2.0',
+  version: '2.3.0',
   title: 'Escarmouche — rules for pike & shot skirmish wargames (Anubis Studios)',
   // Two sides taking side turns (with interrupts); the dice pool is sampled in apply; unmeasured
   // movement (straight lines through one terrain type) on a table measured in inches.

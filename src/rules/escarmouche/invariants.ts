@@ -14,9 +14,17 @@
  * unless the step of each was recorded as blocked ([R40]); the effects applied are the table rows of the winning difference (or none, when a
  * first strike ignores the win); markers, wounds and zones in the state agree with the events;
  * out-of-action figures never act; interrupts come only from reserved figures of the other side.
+ * Since 2.3.0 (issue 38), with bases round against impassable areas as against each other: no base
+ * stands on impassable ground (within its radius of an area); a move, push or step said to be
+ * blocked stops touching what it names — the area, the base, the zone of control or the table edge
+ * (so none stops short where the round base had room, and none names a building where a base
+ * blocked); an attacker is set aside ([R40b]) only when its straight slide into contact was not
+ * free; and first strike holds for one round only between an attacker and each enemy in its turn,
+ * also after a fight with another in between ([R47]).
  */
 import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
-import { distToPolygonBoundary } from '../../core/geometry.js';
+import { distToPolygon, distToPolygonBoundary, distToSegment, pointInPolygon, segmentsCross } from '../../core/geometry.js';
+import type { Polygon } from '../../core/geometry.js';
 import type { EscScenario } from './compile.js';
 import type { EscState } from './state.js';
 import { fightingEffect, score, shootingEffect, terrainDice } from './tables.js';
@@ -29,6 +37,17 @@ function nums(v: Json | undefined): number[] {
 }
 function strs(v: Json | undefined): string[] {
   return Array.isArray(v) ? v.map((x) => String(x)) : [];
+}
+
+/** Distance between segment a–b and a polygon (0 when they meet): the monitor's own geometry. */
+function segmentToPolygon(ax: number, ay: number, bx: number, by: number, poly: Polygon): number {
+  if (pointInPolygon(ax, ay, poly)) return 0;
+  let d = Math.min(distToPolygon(ax, ay, poly), distToPolygon(bx, by, poly));
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    if (segmentsCross(ax, ay, bx, by, poly[j].x, poly[j].y, poly[i].x, poly[i].y)) return 0;
+    d = Math.min(d, distToSegment(poly[i].x, poly[i].y, ax, ay, bx, by));
+  }
+  return d;
 }
 
 /** A monitor for one game on `sc`. */
@@ -58,6 +77,30 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
   // FIGHTING: the principals of this step's fights, and the figures whose step apart was blocked.
   const fought: [number, number][] = [];
   const apartBlocked = new Set<number>();
+  // [R47]: enemies (index) against whom the acting figure's first-strike round is over this turn.
+  const fsOver = new Set<number>();
+  /** A round base at (x, y) stands on the table and off impassable ground (to the record's rounding). */
+  const standsFree = (x: number, y: number): boolean =>
+    x >= R - TOL && y >= R - TOL && x <= table.width - R + TOL && y <= table.height - R + TOL && table.obstacles.every((a) => distToPolygon(x, y, a.poly) >= R - TOL);
+  /**
+   * How far (beyond touching) a base at (x, y) stands from what a blocked move, push or step names:
+   * `impassable` and the area's id, `figure` or `zone of control` and the figure's id, `table edge`.
+   * NaN when the name is not one of these or names nothing on the table.
+   */
+  const blockerGap = (x: number, y: number, by: string, blocker: string | null): number => {
+    if (by === 'table edge') return Math.min(x - R, y - R, table.width - R - x, table.height - R - y);
+    if (by === 'impassable') {
+      const a = table.obstacles.find((o) => o.id === blocker);
+      return a ? distToPolygon(x, y, a.poly) - R : NaN;
+    }
+    const g = blocker === null ? undefined : sc.figureIndex.get(blocker);
+    if (g === undefined || wounds[g] <= 0) return NaN;
+    const dg = Math.sqrt((x - px[g]) ** 2 + (y - py[g]) ** 2);
+    return by === 'figure' ? dg - 2 * R : by === 'zone of control' ? dg - K : NaN;
+  };
+  /** True when a round base at (x, y) touches impassable ground or the table edge (within `tol`): where a blocked move stops. */
+  const touchesObstacle = (x: number, y: number, tol: number): boolean =>
+    Math.min(x - R, y - R, table.width - R - x, table.height - R - y) <= tol || table.obstacles.some((a) => distToPolygon(x, y, a.poly) - R <= tol);
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
   };
@@ -97,7 +140,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         break;
       }
     }
-    if (!table.isFree(to[0], to[1])) bad(`${id} ${what} onto impassable ground or off the table`);
+    if (!standsFree(to[0], to[1])) bad(`${id} ${what} onto impassable ground or off the table`);
     // "When the figure reaches … an enemy's ZOC, it must stop": never into or through one it was outside.
     for (const e of sc.figures) {
       if (e.side === sc.figures[f].side || wounds[e.index] <= 0) continue;
@@ -181,6 +224,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           break;
         }
         case 'pick': {
+          fsOver.clear();
           const f = idx(e.figure);
           if (f < 0) break;
           if (sc.figures[f].side !== side) bad(`${sc.figures[f].id} picked in the other side's turn`);
@@ -221,7 +265,12 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           const k = num(e.ones);
           const moved = e.e === 'move' || k < 3;
           if (e.e === 'marshal' && e.moved !== moved) bad(`marshal with ${k} ones: moved=${String(e.moved)}`);
-          if (e.e === 'move') checkLine(f, e.from, e.to, terrain, 'moves');
+          if (e.e === 'move') {
+            // A move stopped by impassable ground or the table edge stops touching it (round bases, since 2.3.0).
+            const to = point(e.to);
+            if (e.stop === 'blocked' && to && !touchesObstacle(to[0], to[1], TOL)) bad(`${sc.figures[f].id}'s move stopped as blocked at (${to.join(', ')}), touching no impassable ground or table edge`);
+            checkLine(f, e.from, e.to, terrain, 'moves');
+          }
           else if (moved) {
             const places = Array.isArray(e.places) ? e.places : [];
             if (places.length !== followers.length + 1) bad(`${sc.figures[f].id} marshals ${followers.length} but ${places.length} places are given`);
@@ -233,6 +282,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
               const pf = point(p.from);
               const pto = point(p.to);
               if (g !== f && pf && pto && Math.hypot(pto[0] - pf[0], pto[1] - pf[1]) < Math.max(0.05, sc.radius / 10) - TOL) bad(`${sc.figures[g].id} is marshalled but does not move`);
+              if (p.stop === 'blocked' && pto && !touchesObstacle(pto[0], pto[1], TOL)) bad(`${sc.figures[g].id}'s marshalled move stopped as blocked at (${pto.join(', ')}), touching no impassable ground or table edge`);
               checkLine(g, p.from, p.to, String(p.terrain), 'is marshalled');
             }
           }
@@ -351,6 +401,20 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
             const cd = Math.sqrt((contact[0] - px[d]) ** 2 + (contact[1] - py[d]) ** 2);
             if (cd < 2 * R - TOL) bad(`${sc.figures[a].id} moves into ${sc.figures[d].id}'s base`);
             if (cd > 2 * R + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} without base contact (${cd.toFixed(3)} apart)`);
+            if (!standsFree(contact[0], contact[1])) bad(`${sc.figures[a].id} moves into contact onto impassable ground or off the table`);
+            // [R40b]: set aside only when the straight slide to the defender's base was not free (round bases).
+            if (e.contactHow === 'aside') {
+              const l = dAt(a, d);
+              const cx = px[d] + ((px[a] - px[d]) / l) * 2 * R;
+              const cy = py[d] + ((py[a] - py[d]) / l) * 2 * R;
+              let free = cx >= R + TOL && cy >= R + TOL && cx <= table.width - R - TOL && cy <= table.height - R - TOL;
+              for (const o of table.obstacles) if (free && segmentToPolygon(px[a], py[a], cx, cy, o.poly) < R + TOL) free = false;
+              for (let g = 0; g < n && free; g++) {
+                if (g === a || g === d || wounds[g] <= 0) continue;
+                if (distToSegment(px[g], py[g], px[a], py[a], cx, cy) < 2 * R + TOL) free = false;
+              }
+              if (free) bad(`${sc.figures[a].id} was set aside into contact with ${sc.figures[d].id} although the straight slide from (${px[a]}, ${py[a]}) was free ([R40b])`);
+            }
             px[a] = contact[0];
             py[a] = contact[1];
             cover[a] = 0;
@@ -376,6 +440,13 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           const winner = e.winner === null ? -1 : idx(e.winner);
           if (winner !== w || (w >= 0 && num(e.diff) !== Math.abs(sa - sd))) bad(`fight ${sa} v ${sd} (ratings ${ra}/${rd}): winner ${String(e.winner)} by ${String(e.diff)}`);
           if (e.ignored && (e.firstStrike === null || e.winner === e.firstStrike)) bad('a win ignored without a first strike against it');
+          // [R47] "for the first round of fighting only": once the attacker struck first against an
+          // enemy, or won a round against it, first strike does not come back against that enemy
+          // this turn — whatever fights with others come in between.
+          if (!e.interrupt) {
+            if (e.firstStrike !== null && fsOver.has(d)) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} again this turn with first strike (${String(e.firstStrike)}) after its first round was over ([R47])`);
+            if (e.firstStrike !== null && (e.firstStrike === sc.figures[a].id || winner === a)) fsOver.add(d);
+          }
           const eff = w >= 0 && !e.ignored ? fightingEffect(Math.abs(sa - sd)) : { name: 'none', hits: 0, pushed: false };
           if (e.effect !== eff.name || num(e.hits) !== eff.hits) bad(`fighting by ${Math.abs(sa - sd)}: effect ${String(e.effect)}/${String(e.hits)}; the table gives ${eff.name}/${eff.hits}`);
           const loser = w === a ? d : w === d ? a : -1;
@@ -399,10 +470,17 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (Math.abs(from[0] - px[f]) > TOL || Math.abs(from[1] - py[f]) > TOL) bad(`${sc.figures[f].id} shifts from (${from.join(', ')}) but stands at (${px[f]}, ${py[f]})`);
           const len = Math.sqrt((to[0] - from[0]) ** 2 + (to[1] - from[1]) ** 2);
           if (len > sc.zoc + TOL) bad(`${sc.figures[f].id} pushed or stepped back ${len.toFixed(3)}, more than a base width`);
-          if (!table.isFree(to[0], to[1])) bad(`${sc.figures[f].id} pushed onto impassable ground or off the table`);
+          if (!standsFree(to[0], to[1])) bad(`${sc.figures[f].id} pushed onto impassable ground or off the table`);
           if (e.why === 'apart' && e.blocked === true) apartBlocked.add(f);
           if (e.blocked === true && (typeof e.blockedBy !== 'string' || (e.blockedBy !== 'table edge' && typeof e.blocker !== 'string'))) bad(`${sc.figures[f].id}'s blocked shift does not say what blocked it`);
           if (e.blocked !== true && Math.abs(len - num(e.want)) > TOL) bad(`${sc.figures[f].id} shifts ${len.toFixed(3)} of ${String(e.want)} without being blocked`);
+          // A blocked push or step stops touching what it names (a slide shorter than 0.002 in is
+          // not made, so one not made may stand that much off): round bases, since 2.3.0.
+          if (e.blocked === true && typeof e.blockedBy === 'string') {
+            const off = blockerGap(to[0], to[1], e.blockedBy, typeof e.blocker === 'string' ? e.blocker : null);
+            const slack = (len < TOL ? 2e-3 : 0) + TOL;
+            if (!(off <= slack)) bad(`${sc.figures[f].id}'s ${String(e.why)} shift is blocked by ${e.blockedBy}${typeof e.blocker === 'string' ? ` ${e.blocker}` : ''}, but at (${to.join(', ')}) it stands ${Number.isNaN(off) ? 'clear of nothing so named' : `${off.toFixed(3)} in clear of it`}`);
+          }
           px[f] = to[0];
           py[f] = to[1];
           if (len > 0) cover[f] = 0;
@@ -414,6 +492,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           break;
         }
         case 'figureEnd': {
+          fsOver.clear();
           const f = idx(e.figure);
           if (e.why === 'ended' || e.why === 'cap') {
             if (f !== actor) bad(`${String(e.figure)} ends a turn it did not have`);
@@ -441,6 +520,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         if (s.wounds[f] !== wounds[f]) bad(`${id} has ${s.wounds[f]} wounds in the state but ${wounds[f]} from the events`);
         if (s.wounds[f] === 0) continue;
         if (Math.abs(s.x[f] - px[f]) > TOL || Math.abs(s.y[f] - py[f]) > TOL) bad(`${id} stands at (${s.x[f]}, ${s.y[f]}) in the state but (${px[f]}, ${py[f]}) from the events`);
+        if (!table.roundFree(s.x[f], s.y[f])) bad(`${id}'s base stands on impassable ground or off the table`);
         px[f] = s.x[f];
         py[f] = s.y[f];
         for (let g = f + 1; g < n; g++) {

@@ -361,7 +361,7 @@ function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'm
   const sc = s.sc;
   const fs = fightSetup(s, f, t, mode, pool);
   const o = odds(fs.active, fs.defence, sc.figures[f].rating, sc.figures[t].rating);
-  const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat !== t);
+  const fsApplies = fs.firstStrike >= 0 && (interrupt || s.fsBeat[t] === 0);
   let gain = 0;
   const onObjT = objectiveWeight(s, t);
   const onObjF = objectiveWeight(s, f);
@@ -761,7 +761,7 @@ function pickedNow(s: EscState, f: number): EscState {
   c.actor = f;
   c.pool = 0;
   c.actions = 0;
-  c.fsBeat = -1;
+  c.fsBeat.fill(0);
   c.fenceBeat = -1;
   c.phase = PH_ACT;
   c.acted[f] = 1;

@@ -44,8 +44,13 @@ export interface EscState {
   ones: number;
   /** Why the side's turn is over (a SIDE_* code), 0 while it goes on. */
   sideWhy: number;
-  /** Pike vs cavalry / horse vs foot: the enemy the actor has beaten in a first-strike round this turn (−1). */
-  fsBeat: number;
+  /**
+   * Pike vs cavalry / horse vs foot, per figure: 1 once the actor's first-strike round against that
+   * enemy is over this turn (it struck first, or won against it), 0 otherwise; cleared when the
+   * actor's turn ends. One mark per enemy (since 2.3.0, issue 38: a single "last enemy" mark was
+   * overwritten by a fight with another, so first strike came back against the first) ([R47]).
+   */
+  fsBeat: Uint8Array;
   /** Pike fencing: the pikeman the actor has beaten pike against pike this turn (−1). */
   fenceBeat: number;
   /** Per figure: where its centre stands (table unit). */
@@ -136,7 +141,7 @@ export function newState(sc: EscScenario): EscState {
     actions: 0,
     ones: 0,
     sideWhy: 0,
-    fsBeat: -1,
+    fsBeat: new Uint8Array(n),
     fenceBeat: -1,
     x: Float64Array.from(sc.figures.map((f) => f.start.x)),
     y: Float64Array.from(sc.figures.map((f) => f.start.y)),
@@ -169,7 +174,7 @@ export function cloneState(s: EscState): EscState {
     actions: s.actions,
     ones: s.ones,
     sideWhy: s.sideWhy,
-    fsBeat: s.fsBeat,
+    fsBeat: s.fsBeat.slice(),
     fenceBeat: s.fenceBeat,
     x: s.x.slice(),
     y: s.y.slice(),
@@ -193,7 +198,7 @@ export function cloneState(s: EscState): EscState {
 export function hashState(s: EscState): string {
   const h = new Hasher();
   h.str(s.sc.hash).int(s.turn).int(s.side).int(s.first).int(s.phase).int(s.actor).int(s.pool).int(s.actions);
-  h.int(s.ones).int(s.sideWhy).int(s.fsBeat).int(s.fenceBeat);
+  h.int(s.ones).int(s.sideWhy).nums(s.fsBeat).int(s.fenceBeat);
   h.nums(s.x).nums(s.y).nums(s.wounds).nums(s.shaken).nums(s.cowered).nums(s.disarmed).nums(s.cover);
   h.nums(s.acted).nums(s.reserved).nums(s.window.subarray(0, s.nWindow));
   h.int(s.winner).str(s.reason);

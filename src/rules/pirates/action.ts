@@ -32,7 +32,11 @@ export type PiratesAction =
 export const COHESION = 6;
 /** How far a group move toward an enemy stops short of it, centre to centre (inches). */
 export const GROUP_STOP_SHORT = 2;
-/** Radius of a group's formation around its centre after a group move (inches). */
+/**
+ * Radius of a group's formation after a group move (inches): each follower's spot keeps his offset
+ * from the old centre, clamped to this, round the point the centre was steered to, and he stands
+ * within FORMATION + 1 of that point (the table kit's planGroupMove; docs/rules/pirates.md §4.D).
+ */
 export const FORMATION = 2;
 
 

@@ -491,7 +491,9 @@ function groupRoute(start: Vec): { path: Path; stopShort: number } | null {
  * the shortest way toward the destination and moves, in a straight line from the old centre to the
  * new, no further than the band's allowance (the smallest of its followers', halved if any carries
  * booty; the 2d10 allowance where the way enters broken ground or climbs). The followers then stand
- * in a tight formation (within 3 in of the new centre, so within 6 in of each other, §3.F) keeping
+ * in a tight formation (within 3 in of the point the centre was steered to — the end of `steer` in
+ * the record, not their own new centre, which moves when one is pushed off his spot; see
+ * docs/rules/pirates.md §4.D — so within 6 in of each other, §3.F) keeping
  * their places relative to each other where they can, and within 6 in of every band-mate who did
  * not follow. The table kit's planGroupMove guarantees all of this or a shorter move; when no move
  * satisfies it the band stays put (a `blocked` event). Every follower is placed before anything

@@ -7,7 +7,7 @@ import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
 import { dist, distToPolygonBoundary, pointInPolygon, strictlyInside, type Polygon } from '../../core/geometry.js';
 import type { PiratesScenario } from './compile.js';
 import { ACTIVE, FLEEING, type PiratesState } from './state.js';
-import { COHESION } from './action.js';
+import { COHESION, FORMATION } from './action.js';
 
 const TOL = 0.02; // event lengths are rounded to hundredths
 
@@ -31,7 +31,8 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
   const moved = new Set<string>();
   const landed = new Set<string>();
   // §4.D: the group move being read (its limit and the followers' from/to, from their move events).
-  let group: { band: string; limit: number; allowance: number; slow: number; from: { x: number; y: number }[]; to: { x: number; y: number }[] } | null = null;
+  // `steered`: where the centre was steered to (the end of `steer`), round which the followers stand.
+  let group: { band: string; limit: number; allowance: number; slow: number; steered: { x: number; y: number } | null; from: { x: number; y: number }[]; to: { x: number; y: number }[] } | null = null;
   const closeGroup = (): void => {
     if (!group) return;
     const g = group;
@@ -104,6 +105,11 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
             else {
               group.from.push(from);
               group.to.push(to);
+              // §4.D as read (docs/rules/pirates.md): a follower stands within FORMATION + 1 (3 in)
+              // of the point the centre was steered to — not of the followers' own new centre.
+              const p = group.steered;
+              const off = p ? dist(to.x, to.y, p.x, p.y) : NaN;
+              if (!(off <= FORMATION + 1 + TOL)) bad(`${String(e.figure)} ends a group move ${off.toFixed(2)} in from the point band ${group.band}'s centre was steered to; the reading (§4.D) says within ${FORMATION + 1} in`);
             }
           }
           // The route's waypoints run from `from` to `to` and never cut through a building: no
@@ -163,7 +169,13 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           break;
         }
         case 'groupMove':
-          group = { band: String(e.band), limit: num(e.limit), allowance: num(e.allowance), slow: num(e.slow), from: [], to: [] };
+          {
+            const steer = Array.isArray(e.steer) ? e.steer : [];
+            const last = steer.length > 0 ? steer[steer.length - 1] : null;
+            const steered = Array.isArray(last) && typeof last[0] === 'number' && typeof last[1] === 'number' ? { x: last[0], y: last[1] } : null;
+            if (!steered) bad(`band ${String(e.band)}'s group move does not say where its centre was steered (steer)`);
+            group = { band: String(e.band), limit: num(e.limit), allowance: num(e.allowance), slow: num(e.slow), steered, from: [], to: [] };
+          }
           if (!(num(e.limit) <= num(e.allowance) + TOL)) bad(`band ${String(e.band)} group limit ${String(e.limit)} over its allowance ${String(e.allowance)}`);
           break;
         case 'land':
