@@ -227,9 +227,10 @@ export function baseMove(s: PigState, f: number): number {
   if (s.sc.version.pirates) return PIRATE_MOVE_BASE[moveKind(s, f)] + 3.5;
   return daMoveFactor(info.armour, info.mounted, s.wall[info.unit] === 1, false, 0);
 }
-function moveKind(s: PigState, f: number): string {
+/** The figure's movement kind (PIRATE_MOVE_BASE); foot by `close`, its unit's order (by default the order it stands in now). */
+function moveKind(s: PigState, f: number, close = s.close[s.sc.figures[f].unit] === 1): string {
   const info = s.sc.figures[f];
-  if (info.moveKind === 'close-foot' || info.moveKind === 'loose-foot') return s.close[info.unit] ? 'close-foot' : 'loose-foot';
+  if (info.moveKind === 'close-foot' || info.moveKind === 'loose-foot') return close ? 'close-foot' : 'loose-foot';
   return info.moveKind;
 }
 
@@ -576,10 +577,15 @@ interface MoveDice {
   move: number;
   cross: number;
   rough: Map<number, number>;
+  /**
+   * Pirates, one result's fall backs ({@link fallBack}): the close order (1) or not (0) the unit
+   * stood in when the first of them fell back, before that fall back broke it (−1 = none yet).
+   */
+  close: number;
 }
 
 function newDice(): MoveDice {
-  return { move: 0, cross: 0, rough: new Map() };
+  return { move: 0, cross: 0, rough: new Map(), close: -1 };
 }
 
 function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, unit: string): number {
@@ -1400,8 +1406,10 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
     }
     if (target < 0) break;
     if (!able.has(f)) {
-      const { full, parts } = allowanceFor(s, f, dice, rng, emit, 0);
-      moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `behind the charge on ${sc.units[v].id} (may not charge)`);
+      // a carrier's −D6 comes off its movement factor before its fraction, as in every other move
+      // ([R11], [R12]; ruleset 0.5.0 — before, (8 + D6) × ½ − D6 here, issue 38, item 8)
+      const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, 0);
+      moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `behind the charge on ${sc.units[v].id} (may not charge)`, scale);
       continue;
     }
     const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, d6);
@@ -1435,7 +1443,7 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
           facing: deg(s.facing[f]),
           length: r3(path.length),
           allowance: r3(allowance),
-          parts: ps.map((p) => ({ name: p.name, value: p.value })),
+          parts: ps.map((p): Json => (p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor })),
           why: `charge ${sc.figures[target].id}`,
           charge: sc.figures[target].id,
           bonus: qualifies,
@@ -1446,9 +1454,11 @@ function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): vo
     }
     // A charge that falls short is still a charge ([R7]): the figure moved with the charge D6, so
     // it is a charger that must rest 1 turn; it reached no mêlée, so it has no bonus (audit A2).
-    s.charged[f] = s.turn;
+    // A figure that could not move at all (its way and every place near it taken) made no charge
+    // and need not rest (ruleset 0.5.0; before, it was barred from charging on the next turn
+    // although its record showed no charge — issue 38, item 7).
     s.chargeBonus[f] = 0;
-    moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `charge on ${sc.units[v].id} falls short`, scale);
+    if (moveFigure(s, f, { x: s.x[target], y: s.y[target] }, full, parts, dice, true, rng, emit, `charge on ${sc.units[v].id} falls short`, scale) > 0) s.charged[f] = s.turn;
   }
 }
 
@@ -1508,11 +1518,20 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   // 1½ × the figure's normal move — the move of the order it stood in (close-order foot D6 + 6),
   // worked out before the fall back breaks that order ([R27]; since 0.3.0, a second outside
   // reading: before, close-order foot fell back at the loose rate, D6 + 8).
+  // Every figure of one result (a morale check, a rally, the out-of-command routs of a card) moves
+  // at the rate of the order the unit stood in when the result was read: the first fall back
+  // breaks it, the others of the same result still stood in it (ruleset 0.5.0; before, only the
+  // first fell back at the close-order rate, the rest at the loose one — issue 38, item 5).
   let full: number;
   if (sc.version.pirates) {
     if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'fall-back D6', sc.units[info.unit].id);
-    full = 1.5 * (PIRATE_MOVE_BASE[moveKind(s, f)] + dice.move);
+    if (dice.close < 0) dice.close = s.close[info.unit];
+    full = 1.5 * (PIRATE_MOVE_BASE[moveKind(s, f, dice.close === 1)] + dice.move);
   } else full = 1.5 * daMoveFactor(info.armour, info.mounted, false, false, 0);
+  // "may not charge on next turn" — every fall back, whatever its cause: a morale result, a rout
+  // out of command, a failed rally (ruleset 0.5.0; before, only a morale result barred the charge,
+  // so a figure routed out of command charged on the next turn — issue 38, item 6).
+  s.noCharge[f] = s.turn + 1;
   // The unit's shield wall or close order is broken, and the record says so.
   if (s.wall[info.unit] || s.close[info.unit]) {
     emit?.({ e: 'formation', unit: sc.units[info.unit].id, ...(s.wall[info.unit] ? { wall: false } : { close: false }), why: `${info.id} falls back` });
@@ -2020,7 +2039,6 @@ function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
     const dice = newDice();
     for (const { f, res } of results) {
       if (res === 'NE' || s.status[f] !== ACTIVE) continue;
-      s.noCharge[f] = s.turn + 1;
       if (res === 'RT') {
         s.status[f] = ROUT;
         s.counters[C.routs]++;

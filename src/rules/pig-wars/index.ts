@@ -45,7 +45,7 @@ const SIDE_INDEX: number[] = [];
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
   return defineRuleset<PigState, PigAction, PigScenario>({
     id: v.id,
-    version: '0.4.0',
+    version: '0.5.0',
     title: v.title,
     // Two sides; units activated by turned cards or chips; dice sampled in apply; a measured table in inches.
     traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },

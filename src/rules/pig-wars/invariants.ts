@@ -5,7 +5,7 @@
 import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
 import type { PigScenario } from './compile.js';
 import { ACTIVE, DEAD, GONE, ROUT, type PigState } from './state.js';
-import { clampD12 } from './tables.js';
+import { PIRATE_MOVE_BASE, clampD12, daMoveFactor } from './tables.js';
 
 const TOL = 0.01;
 
@@ -25,7 +25,27 @@ function pathLen(p: Json | undefined): number {
   return t;
 }
 
-/** A monitor for one game on `sc`. */
+/** A move's parts as recorded: `value` inches, `factor` (when present) scales the allowance ([R12]). */
+interface Part {
+  name: string;
+  value: number;
+  factor?: number;
+}
+/** The part of a fall back (its `value` is the whole 1½ moves). */
+const FALL_BACK_PART = '1½ move';
+
+/**
+ * A monitor for one game on `sc`. Besides the tallies of every ruleset (statuses, dice, mêlée
+ * arithmetic, overlaps) it checks, from the events alone (issue 38, items 5–9):
+ * - a move's allowance is its parts' values summed, times every part's `factor`, never below 0
+ *   ([R11], [R12]); a part named "× k" carries `factor` k;
+ * - a fall back is 1½ × the figure's move ([R27]): DA its movement factor; PI its kind's base by the
+ *   order its unit stood in when the unit's fall-back D6 was rolled (before the first fall back
+ *   of that result broke it) + that D6;
+ * - no figure charges (reaches contact or falls short) in the turn it or the next after it charged
+ *   or fell back — morale, rout out of command or a failed rally ([R7], [R27]), and a figure held
+ *   "behind the charge (may not charge)" did one of those in that turn or the one before.
+ */
 export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
   const violations: string[] = [];
   const status = new Map<string, string>(sc.figures.map((f) => [f.id, 'active']));
@@ -33,6 +53,19 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
   let turn = 1;
   let cards = 0;
   const perTurn = sc.sides[0].cards + sc.sides[1].cards;
+  const infoOf = new Map(sc.figures.map((f) => [f.id, f]));
+  const unitId = (id: string): string => sc.units[(infoOf.get(id) as (typeof sc.figures)[number]).unit].id;
+  /** Each unit's close order now (PI), from the scenario and the `formation` events. */
+  const close = new Map<string, boolean>(sc.units.map((u) => [u.id, u.close]));
+  /** Each unit's last fall-back D6 and the order the unit stood in when it was rolled. */
+  const fallDie = new Map<string, { roll: number; close: boolean }>();
+  /** Turn each figure last charged (a charge move, home or short) and last fell back. */
+  const charged = new Map<string, number>();
+  const fellBack = new Map<string, number>();
+  const recent = (m: Map<string, number>, id: string): number | undefined => {
+    const t = m.get(id);
+    return t !== undefined && t >= turn - 1 ? t : undefined;
+  };
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
   };
@@ -64,8 +97,50 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
           if (was && Math.hypot(was[0] - p0[0], was[1] - p0[1]) > 0.01) bad(`${id} starts its move at (${p0[0]}, ${p0[1]}) but stood at (${was[0].toFixed(3)}, ${was[1].toFixed(3)})`);
           const p1 = (e.path as number[][])[(e.path as number[][]).length - 1];
           pos.set(id, [p1[0], p1[1]]);
+          const parts = (Array.isArray(e.parts) ? e.parts : []) as unknown as Part[];
+          let total = 0;
+          let scale = 1;
+          for (const p of parts) {
+            total += p.value;
+            const named = /×\s*([0-9.]+)/.exec(p.name);
+            if (named && p.factor !== Number(named[1])) bad(`${id}: move part "${p.name}" has factor ${String(p.factor)}`);
+            if (p.factor !== undefined) scale *= p.factor;
+          }
+          if (parts.length && Math.abs(Math.max(0, total * scale) - num(e.allowance)) > 0.002)
+            bad(`${id}: allowance ${String(e.allowance)} ≠ its parts (${parts.map((p) => `${p.name} ${p.value}${p.factor !== undefined ? ` ×${p.factor}` : ''}`).join(', ')}) = ${Math.max(0, total * scale).toFixed(3)}`);
+          if (parts.length === 1 && parts[0].name === FALL_BACK_PART) {
+            const info = infoOf.get(id) as (typeof sc.figures)[number];
+            let want: number;
+            let how: string;
+            if (sc.version.pirates) {
+              const die = fallDie.get(unitId(id));
+              const foot = info.moveKind === 'close-foot' || info.moveKind === 'loose-foot';
+              const kind = foot ? (die?.close ? 'close-foot' : 'loose-foot') : info.moveKind;
+              want = die ? 1.5 * (PIRATE_MOVE_BASE[kind] + die.roll) : NaN;
+              how = `1½ × (${kind} ${PIRATE_MOVE_BASE[kind]} + fall-back D6 ${String(die?.roll)})`;
+            } else {
+              want = 1.5 * daMoveFactor(info.armour, info.mounted, false, false, 0);
+              how = `1½ × its movement factor`;
+            }
+            if (!(Math.abs(num(e.allowance) - want) <= 0.002)) bad(`${id} falls back ${String(e.allowance)} in, not ${how} = ${want}`);
+          }
+          const why = String(e.why);
+          if (e.charge !== undefined || (why.startsWith('charge on ') && why.endsWith(' falls short'))) {
+            const c = recent(charged, id);
+            if (c !== undefined) bad(`${id} charges, having charged in turn ${c} (chargers rest 1 turn)`);
+            const b = recent(fellBack, id);
+            if (b !== undefined) bad(`${id} charges, having fallen back in turn ${b} (may not charge on next turn)`);
+            charged.set(id, turn);
+          } else if (why.startsWith('behind the charge') && recent(charged, id) === undefined && recent(fellBack, id) === undefined)
+            bad(`${id} is held back from a charge (${why}) but neither charged nor fell back this turn or the last`);
           break;
         }
+        case 'die':
+          if (e.what === 'fall-back D6') fallDie.set(String(e.unit), { roll: num(e.roll), close: close.get(String(e.unit)) === true });
+          break;
+        case 'formation':
+          if (typeof e.close === 'boolean') close.set(String(e.unit), e.close);
+          break;
         case 'shoot':
           if (status.get(String(e.f)) !== 'active') bad(`${String(e.f)} (${status.get(String(e.f))}) shoots`);
           die(e.roll, 12, 'shooting roll');
@@ -97,6 +172,7 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
           die(e.roll, 12, 'morale roll');
           if (num(e.roll) + sum(e.mods) !== num(e.total)) bad(`morale of ${String(e.unit)}: total ${String(e.total)} ≠ roll + modifiers`);
           for (const id of e.rout as string[]) status.set(id, 'rout');
+          for (const id of [...(e.fallBack as string[]), ...(e.rout as string[])]) fellBack.set(id, turn);
           break;
         case 'rally':
           die(e.roll, 12, 'rally roll');
@@ -104,9 +180,11 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
             if (status.get(id) !== 'rout') bad(`${id} rallies but was ${status.get(id)}`);
             status.set(id, 'active');
           }
+          for (const id of e.failed as string[]) fellBack.set(id, turn);
           break;
         case 'command':
           status.set(String(e.f), 'rout');
+          fellBack.set(String(e.f), turn);
           break;
       }
     },
