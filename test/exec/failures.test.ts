@@ -125,6 +125,13 @@ describe('a client that fails forfeits its game; the run goes on; nothing is lef
     }
   });
 
+  it('writes a message between decisions (it answered twice)', async () => {
+    for (const x of await stress('chatty', 'do=chatty')) {
+      expect(x.error?.kind).toBe('agent');
+      expect(x.error?.message).toMatch(/wrote a message between decisions: "\{\\"t\\":\\"action\\",\\"index\\":\d+\}"/);
+    }
+  });
+
   it('makes more forward-model requests in one decision than calls=N allows', async () => {
     for (const x of await stress('calls', 'do=calls,n=11,calls=10')) {
       expect(x.error?.kind).toBe('agent');
