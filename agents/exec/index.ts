@@ -210,7 +210,8 @@ class ExecAgent implements Agent {
 
   /** One decision's messages: the decide, the client's requests and their answers, its action. */
   private async exchange(d: Decision): Promise<Json> {
-    const deadline = performance.now() + this.limitMs + (this.ctx.timeLimitMs ? LIMIT_GRACE_MS : 0);
+    const t0 = performance.now();
+    const deadline = t0 + this.limitMs + (this.ctx.timeLimitMs ? LIMIT_GRACE_MS : 0);
     this.why = null;
     if (this.phase === 'hello') await this.ready(deadline);
     // The client speaks only when spoken to: a message written since its last answer (found if it
@@ -224,7 +225,7 @@ class ExecAgent implements Agent {
       t: 'decide',
       n: this.n,
       side: d.side,
-      timeMs: Math.max(0, Math.round(deadline - performance.now())),
+      timeMs: Math.max(0, Math.round(t0 + this.limitMs - performance.now())),
       legal: legalEntries(this.r, d.state, d.legal, this.wantWords) as unknown as Json,
     };
     if (this.wantObservation) msg.observation = observe(this.r, d.state, this.sides) as unknown as Json;

@@ -29,7 +29,7 @@ import json
 import random
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, IO, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, IO, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 PROTOCOL_VERSION = 1
 """The protocol version this module speaks (the simulator's ``hello`` names its own)."""
@@ -65,8 +65,7 @@ class SimulateError(Exception):
     """The simulator refused a simulate or release request (an ``error`` reply); the game goes on."""
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a finished game (or simulation) ended: the winner (None: a draw) and why."""
 
     winner: Optional[str]
@@ -77,8 +76,7 @@ class Outcome:
         return None if o is None else Outcome(o.get("winner"), o.get("reason", ""))
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(NamedTuple):
     """What the simulator allows this client: live handles, requests per decision, ms per decision."""
 
     handles: int
@@ -86,8 +84,7 @@ class Limits:
     time_ms: Optional[int]
 
 
-@dataclass(frozen=True)
-class Figure:
+class Figure(NamedTuple):
     """One figure of an observation (the simulator's scene: positions in table units, facing in radians)."""
 
     id: str
@@ -158,8 +155,7 @@ class Observation:
         return [f for f in self.figures if f.side == side and f.status == "active"]
 
 
-@dataclass(frozen=True)
-class LegalAction:
+class LegalAction(NamedTuple):
     """One legal action: answer with its ``index`` (or ``key``); ``words`` for people, ``action`` as records store it."""
 
     index: int
@@ -223,8 +219,7 @@ class Game:
         return kind(self.options[name]) if name in self.options else default
 
 
-@dataclass(frozen=True)
-class Simulated:
+class Simulated(NamedTuple):
     """The answer to a simulate request: where the simulation ended."""
 
     handle: Optional[int]
@@ -294,8 +289,7 @@ class _Connection:
         self.next_id = 1
 
     def send(self, msg: Dict[str, Any]) -> None:
-        self.out.write(json.dumps(msg, separators=(",", ":"), allow_nan=False))
-        self.out.write("\n")
+        self.out.write(json.dumps(msg, separators=(",", ":"), allow_nan=False) + "\n")
         self.out.flush()
 
     def receive(self) -> Optional[Dict[str, Any]]:
@@ -348,17 +342,17 @@ class Decision:
 
     def simulate(
         self,
-        actions: Sequence[Union[int, str]] = (),
-        seed: Union[int, str] = 0,
+        actions: Sequence[Union[int, str]],
+        seed: Union[int, str],
         start: Union[str, int] = ROOT,
         playout: Optional[Playout] = None,
         keep: bool = False,
         legal: bool = False,
         observation: bool = False,
     ) -> Simulated:
-        """Apply ``actions`` (indices into each step's legal actions, or action keys) to a copy of
-        ``start`` (:data:`ROOT`, the state of this decision, or a handle kept earlier), the dice
-        drawn from ``seed``; then, with ``playout``, play up to that many more steps by that policy
+        """Apply ``actions`` (indices into each step's legal actions, or action keys; may be empty) to
+        a copy of ``start`` (:data:`ROOT`, the state of this decision, or a handle kept earlier),
+        every die drawn from ``seed`` (take it from ``self.rng``: the same seed, the same dice); then, with ``playout``, play up to that many more steps by that policy
         (``"random"`` or the ruleset's ``"script"``). ``keep`` returns a handle to the resulting
         state (release it with :meth:`release`); ``legal`` and ``observation`` ask for those in the
         answer. Raises :class:`SimulateError` when the simulator refuses the request."""

@@ -2,7 +2,8 @@
 
     npx tsx src/cli.ts run --scenario supply-raid --agent "pirates=exec:python3 clients/python/examples/random_agent.py"
 
-It asks for neither observations nor words (the fastest decisions the protocol gives).
+It asks for neither observations nor words (the fastest decisions the protocol gives); with
+`#full=1` it asks for both (what a client that reads the state pays).
 """
 import os
 import sys
@@ -16,6 +17,9 @@ class RandomAgent(Agent):
     name = "random"
     observation = False
     words = False
+
+    def start(self, game):
+        self.observation = self.words = game.option("full", "0") == "1"
 
     def decide(self, decision):
         return self.rng.randrange(len(decision.legal))
