@@ -247,7 +247,7 @@ class ExecAgent implements Agent {
     }
   }
 
-  /** The legal action a reference names: an index into `legal`, or an action key; null when it names none. */
+  /** The legal action a reference names: an index into `legal`, or an action key; undefined when it names none. */
   private pick(ref: Json, legal: readonly Json[]): Json | undefined {
     if (typeof ref === 'number') return Number.isInteger(ref) && ref >= 0 && ref < legal.length ? legal[ref] : undefined;
     if (typeof ref === 'string') return legal.find((a) => this.r.actionKey(a) === ref);
