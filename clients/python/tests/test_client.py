@@ -107,6 +107,14 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(a.rng.random(), __import__("random").Random(12345).random())
         self.assertEqual(a.ended, [sk.GameEnd("pirates", "booty landed", "win", None)])
 
+    def test_a_kept_process_plays_game_after_game_each_from_its_own_seed(self):
+        a = Recorder()
+        out = play(a, [hello(seed=1), decide(3), END, hello(seed=2, side="townsfolk"), decide(3), END])
+        self.assertEqual([m["t"] for m in out], ["ready", "action", "ready", "action"])
+        self.assertEqual([(g.side, g.seed) for g in a.started], [("pirates", 1), ("townsfolk", 2)])
+        self.assertEqual(a.rng.random(), __import__("random").Random(2).random())
+        self.assertEqual(len(a.ended), 2)
+
     def test_answers_by_index_key_or_choice_with_reasons(self):
         self.assertEqual(play(Recorder(2), [hello(), decide(3), END])[1], {"t": "action", "index": 2})
         self.assertEqual(play(Recorder("k1"), [hello(), decide(3), END])[1], {"t": "action", "key": "k1"})
