@@ -15,8 +15,10 @@ import { greedyAgent } from './greedy.js';
 import { heuristicAgent } from './heuristic/index.js';
 import { MCTS_OPTIONS, mctsAgent, searchOptions } from './mcts/index.js';
 import { AgentSpecError, canonicalSpec, checkOptions, checkVariantName, intOption, numOption, parseSpec } from './options.js';
+import { isExecSpec, resolveExec } from './exec/index.js';
 
 export { AgentSpecError } from './options.js';
+export { closeIdleClients, isExecSpec } from './exec/index.js';
 
 /** A built-in agent: its factory, its options and one line for `--help`. */
 export interface BuiltinAgent {
@@ -60,8 +62,12 @@ export interface ResolvedAgent {
   options: Record<string, string>;
 }
 
-/** Resolve a built-in spec synchronously. Throws {@link AgentSpecError} for unknown names or options. */
+/**
+ * Resolve a built-in spec synchronously, or an `exec:` spec (a client program speaking
+ * docs/PROTOCOL.md, agents/exec/). Throws {@link AgentSpecError} for unknown names or options.
+ */
 export function resolveBuiltinAgent(spec: string): ResolvedAgent {
+  if (isExecSpec(spec)) return resolveExec(spec);
   const p = parseSpec(spec);
   if (p.isFile) throw new AgentSpecError(`"${spec}" is a file; load it with resolveAgent`);
   const b = BUILTIN_AGENTS[p.name];
@@ -106,8 +112,9 @@ async function importAgentFile(file: string): Promise<unknown> {
   }
 }
 
-/** Resolve any spec: a built-in name with options, or a path to a user's agent module. */
+/** Resolve any spec: a built-in name with options, an `exec:` client, or a path to a user's agent module. */
 export async function resolveAgent(spec: string): Promise<ResolvedAgent> {
+  if (isExecSpec(spec)) return resolveExec(spec);
   const p = parseSpec(spec);
   if (!p.isFile) return resolveBuiltinAgent(spec);
   const file = isAbsolute(p.name) ? p.name : resolve(p.name);

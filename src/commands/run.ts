@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { join } from 'node:path';
 import { AgentCreateError, AgentError, GameSession, IllegalActionError, TimeLimitError, makeAgents, playGame } from '../core/game.js';
 import { stopLineText } from '../core/record.js';
+import type { GameEnd } from '../core/agent.js';
 import { compileSource, loadScenario } from '../rules/index.js';
 import { fromRaw, resolveScenario, setParameters } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
@@ -63,7 +64,7 @@ Example:
         checkWritableFile(out, `--out ${out}`); // before the game, not after it
         let agents;
         try {
-          agents = makeAgents(sc, o.seed, factories);
+          agents = makeAgents(sc, o.seed, factories, undefined, o.timeLimit);
         } catch (e) {
           if (!(e instanceof AgentCreateError)) throw e;
           if (isUserError(e.cause)) throw e.cause; // a spec the agent refuses: bad input (exit 2)
@@ -76,6 +77,8 @@ Example:
         if (story) process.stdout.write(`${sc.id} — seed ${o.seed}; ${Object.entries(canonical).map(([s, a]) => `${s}: ${a}`).join(', ')}\n`);
         let result;
         let lines;
+        let end: GameEnd | undefined;
+        let failure: { side: string; agent: string; message: string; cause: unknown; record: readonly string[] | null; reason: 'agent error' | 'time limit'; decisions: number } | null = null;
         try {
           ({ result, lines } = await playGame(sc, o.seed, agents, {
             record: true,
@@ -88,15 +91,24 @@ Example:
                 }
               : undefined,
           }));
+          end = { winner: result.winner, reason: result.reason };
         } catch (e) {
           if (e instanceof AgentError || e instanceof IllegalActionError || e instanceof TimeLimitError) {
             const reason = e instanceof TimeLimitError ? 'time limit' : 'agent error';
-            agentFailed(out, e.side, e.agent, e.message, e instanceof AgentError ? e.cause : null, e.record ?? null, reason, e.decision - 1, e.message);
-            return;
-          }
-          throw e;
+            failure = { side: e.side, agent: e.agent, message: e.message, cause: e instanceof AgentError ? e.cause : null, record: e.record ?? null, reason, decisions: e.decision - 1 };
+            const others = sc.ruleset.sides(sc.compiled).filter((s) => s !== e.side);
+            end = { winner: others.length === 1 ? others[0] : null, reason: `${e.side} forfeits: ${reason}`, error: { side: e.side, message: e.message } };
+          } else throw e;
         } finally {
-          for (const a of Object.values(agents)) await a.close?.();
+          for (const a of Object.values(agents)) await a.close?.(end);
+        }
+        if (failure || result === undefined) {
+          if (!failure) throw new Error('the game ended without a result or a failure');
+          // What the failing agent adds about a failure detected here (a client's last words on stderr).
+          const note = agents[failure.side]?.failureNote?.();
+          const message = note ? `${failure.message}; ${note}` : failure.message;
+          agentFailed(out, failure.side, failure.agent, message, failure.cause, failure.record, failure.reason, failure.decisions, message);
+          return;
         }
         writeAtomic(out, `${(lines as string[]).join('\n')}\n`);
         if (o.json) {

@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { buildApp, DEFAULT_SAVES } from '../serve/app.js';
-import { UsageError, fail } from './common.js';
+import { LEVELS, OPPONENT_NAME } from '../serve/protocol.js';
+import { resolveAgent } from '../../agents/index.js';
+import { UsageError, collect, fail } from './common.js';
 
 /** Options of the `serve` command. */
 interface ServeCliOptions {
@@ -10,6 +12,24 @@ interface ServeCliOptions {
   host: string;
   saves: string;
   maxGames: number;
+  opponent: string[];
+}
+
+/**
+ * `--opponent name=spec` settings as the setup page's further opponents: each name of the form
+ * {@link OPPONENT_NAME} and not a level's, each spec one `resolveAgent` takes (checked now, so a bad
+ * one stops the server before it listens).
+ */
+export async function parseOpponents(given: readonly string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const g of given) {
+    const eq = g.indexOf('=');
+    const name = eq > 0 ? g.slice(0, eq) : '';
+    if (!OPPONENT_NAME.test(name)) throw new UsageError(`--opponent ${g}: expected <name>=<agent spec> with a name of lower-case letters, digits and dashes, e.g. --opponent "mine=exec:python3 my_agent.py"`);
+    if (name in LEVELS || name in out) throw new UsageError(`--opponent ${g}: the name "${name}" is taken (levels: ${Object.keys(LEVELS).join(', ')})`);
+    out[name] = (await resolveAgent(g.slice(eq + 1))).spec;
+  }
+  return out;
 }
 
 function parsePort(v: string): number {
@@ -35,6 +55,7 @@ export function registerServe(program: Command): void {
     .option('--host <address>', 'the address to listen on; anything but loopback lets other machines play (and see your games)', '127.0.0.1')
     .option('--saves <dir>', 'the one folder games are saved to and loaded from', DEFAULT_SAVES)
     .option('--max-games <n>', 'most games open at once (each runs on its own thread)', parseGames, 16)
+    .option('--opponent <name=spec>', 'offer a further opponent by name on the setup page: any agent spec, e.g. an agent file or an exec: client (repeat); pages can choose only offered opponents', collect, [])
     .addHelpText(
       'after',
       `
@@ -46,13 +67,15 @@ Ctrl-C stops the server (save first: open games live in its memory).
 
 Examples:
   npx tsx src/cli.ts serve
-  npx tsx src/cli.ts serve --port 9000 --saves ~/skirmish-saves`,
+  npx tsx src/cli.ts serve --port 9000 --saves ~/skirmish-saves
+  npx tsx src/cli.ts serve --opponent "mine=exec:python3 clients/python/examples/greedy.py"   # your own agent (docs/PROTOCOL.md)`,
     )
     .action(async (o: ServeCliOptions) => {
       try {
         const loopback = LOOPBACK.has(o.host);
         if (o.host.trim() === '') throw new UsageError('--host needs an address');
-        const app = await buildApp({ saves: o.saves, maxGames: o.maxGames, loopbackOnly: loopback });
+        const opponents = await parseOpponents(o.opponent);
+        const app = await buildApp({ saves: o.saves, maxGames: o.maxGames, loopbackOnly: loopback, opponents });
         let address: string;
         try {
           address = await app.listen({ port: o.port, host: o.host });

@@ -48,8 +48,29 @@ export interface Agent {
   memory?(): Json;
   /** Put back what {@link memory} returned, on a fresh agent of the same spec, side and game. Throws on data it did not write. */
   restore?(memory: Json): void;
-  /** Release resources (worker threads) at the end of the game. */
-  close?(): Promise<void> | void;
+  /**
+   * Release resources (worker threads, a client process) at the end of the game. `end` says how the
+   * game ended when the caller knows (the runner's rows and `run` tell it; `play` and `serve` may
+   * not): an agent over a process passes it on to its client (docs/PROTOCOL.md).
+   */
+  close?(end?: GameEnd): Promise<void> | void;
+  /**
+   * Optional: words to add to the report of this agent's failure that the caller detected itself
+   * (a decision past the time limit): an external client's last lines of standard error, say. Null
+   * when there is nothing to add or the agent's own error message already said it. Read after
+   * {@link close}.
+   */
+  failureNote?(): string | null;
+}
+
+/** How a game ended, as {@link Agent.close} is told. */
+export interface GameEnd {
+  /** The winning side; null for a draw, or when the game stopped without a result. */
+  winner: SideId | null;
+  /** The ruleset's reason ("booty landed: 15"), or what stopped the game. */
+  reason: string;
+  /** Set when the game stopped outside the rules: the side whose agent failed (null: not an agent's failure) and what happened. */
+  error?: { side: SideId | null; message: string };
 }
 
 /** Everything an agent gets when it is created for a game. */
@@ -75,6 +96,12 @@ export interface AgentContext {
    * gives 1, so agents asking for more run on one thread instead of oversubscribing.
    */
   maxThreads: number;
+  /**
+   * The per-decision time limit of the game in milliseconds (wall clock), as the caller enforces
+   * it; 0 or absent: none. An agent never needs it to decide (built-in agents budget by work, not
+   * time); an agent over a process tells its client the time it has (docs/PROTOCOL.md).
+   */
+  timeLimitMs?: number;
 }
 
 /** Makes an agent for one side of one game. A user's agent file default-exports one of these. */

@@ -349,12 +349,16 @@ export class GameSession {
   }
 }
 
-/** Create every side's agent for a game from factories, each with its own stream. */
+/**
+ * Create every side's agent for a game from factories, each with its own stream; `timeLimitMs` is
+ * the game's per-decision limit the caller enforces (0: none), for `AgentContext.timeLimitMs`.
+ */
 export function makeAgents(
   scenario: LoadedScenario,
   seed: number | string,
   factories: Record<SideId, { factory: AgentFactory; options: Record<string, string> }>,
   maxThreads = availableParallelism(),
+  timeLimitMs = 0,
 ): Record<SideId, Agent> {
   const out: Record<SideId, Agent> = {};
   for (const side of scenario.ruleset.sides(scenario.compiled)) {
@@ -370,6 +374,7 @@ export function makeAgents(
         seed,
         options: f.options,
         maxThreads,
+        timeLimitMs,
       });
     } catch (e) {
       throw new AgentCreateError(side, e);

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Agent, AgentFactory } from '../core/agent.js';
+import type { Agent, AgentFactory, GameEnd } from '../core/agent.js';
 import { AgentCreateError, AgentError, GameSession, IllegalActionError, makeAgents, playOut, withTimeout, type LoadedScenario, type StepHooks } from '../core/game.js';
 import { encodeRecord, stopLineText } from '../core/record.js';
 import type { InvariantMonitor, Json, SideId } from '../core/model.js';
@@ -105,7 +105,7 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
   let error: GameError | null = null;
   try {
     try {
-      agents = makeAgents(sc, game.seed, factories, 1);
+      agents = makeAgents(sc, game.seed, factories, 1, env.timeLimitMs);
     } catch (e) {
       // The side whose agent could not be created forfeits, as for a failed decision (before its first).
       if (e instanceof AgentCreateError) throw new AgentFailure('agent', e.side, game.agents[e.side], 0, `${e.message} (before its first decision)`);
@@ -167,12 +167,19 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
   } finally {
     if (watch) Atomics.store(watch, WATCH.since, 0);
     if (agents) {
+      const end = gameEnd(g, sides, error);
       for (const a of Object.values(agents)) {
         try {
-          await a.close?.();
+          await a.close?.(end);
         } catch {
           // A failing close() does not change the game's result.
         }
+      }
+      // What the failing agent adds about a failure its caller detected (a client's last words on stderr).
+      const failed = error?.side !== undefined ? agents[error.side] : undefined;
+      if (error && failed?.failureNote) {
+        const note = failed.failureNote();
+        if (note) error.message = `${error.message}; ${note}`;
       }
     }
   }
@@ -232,6 +239,20 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
   }
   if (error !== null) row.error = error;
   return row;
+}
+
+/**
+ * How a game ended, for the agents' `close` (agents over a process tell their client): the result,
+ * or the failure that stopped it — the side that forfeits wins nothing, in a two-sided game the other side wins.
+ */
+function gameEnd(g: GameSession | null, sides: readonly SideId[], error: GameError | null): GameEnd | undefined {
+  if (error) {
+    const forfeit = (error.kind === 'agent' || error.kind === 'timeout') && error.side !== undefined;
+    const winner = forfeit && sides.length === 2 ? (sides.find((s) => s !== error.side) ?? null) : null;
+    return { winner, reason: forfeit ? `${error.side} forfeits: ${error.kind === 'timeout' ? 'time limit' : 'agent error'}` : 'no result', error: { side: forfeit ? (error.side as SideId) : null, message: error.message } };
+  }
+  const o = g ? g.scenario.ruleset.outcome(g.state) : null;
+  return o ? { winner: o.winner, reason: o.reason } : undefined;
 }
 
 /**

@@ -29,6 +29,7 @@ import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AgentSpecError, parseSpec } from '../../agents/options.js';
+import { execFiles, isExecSpec } from '../../agents/exec/spec.js';
 import { projectRoot } from '../core/scenario.js';
 import { runAgentSpecs, type RunManifest } from './manifest.js';
 import type { RunGamesOptions, RunGamesResult } from './pool.js';
@@ -150,10 +151,12 @@ export function projectVersion(): string {
 
 /**
  * The files an agent spec depends on, as named in it: the agent module of a file spec
- * (`./my-agent.ts#depth=2`), and option values that name an existing file (`mcts:eval=w.json`).
+ * (`./my-agent.ts#depth=2`), option values that name an existing file (`mcts:eval=w.json`), and the
+ * arguments of an `exec:` command line that are existing files (the client's script).
  * Relative paths count from the working folder (the project folder, on every machine).
  */
 export function agentFiles(spec: string): string[] {
+  if (isExecSpec(spec)) return execFiles(spec);
   const p = parseSpec(spec);
   const out: string[] = [];
   if (p.isFile) out.push(p.name);

@@ -6,7 +6,7 @@
  * once). Agents are created per game with `maxThreads: 1`.
  */
 import { workerData } from 'piscina';
-import { resolveAgent } from '../../agents/index.js';
+import { closeIdleClients, resolveAgent } from '../../agents/index.js';
 import { compileSource, loadScenarioData } from '../rules/index.js';
 import { canonicalJson } from '../core/hash.js';
 import { fromRaw, setParameters } from '../core/scenario.js';
@@ -113,6 +113,9 @@ export default async function runBatch(task: BatchTask): Promise<number> {
     flush(); // rows of the games finished before an error in this task (a terminated thread loses its held rows: those games are played again)
     // The port stays open: the main thread drains it after the task settles, then closes it.
     Atomics.store(watch, WATCH.game, 0);
+    // Client processes kept between games (`exec:…#reuse=1`) end with the batch: a pool may end this
+    // thread from outside, and a terminated thread cannot reap its children.
+    await closeIdleClients();
   }
   return posted;
 }

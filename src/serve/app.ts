@@ -17,6 +17,8 @@ import { gameStream } from '../core/rng.js';
 import { RULESETS, loadScenario } from '../rules/index.js';
 import { Games, HostError } from './games.js';
 import { pageHtml } from './page.js';
+import { isExecSpec } from '../../agents/exec/spec.js';
+import { parseSpec } from '../../agents/options.js';
 import { LEVELS, type Level, type SetupAnswer, actSchema, agentSchema, figureParams, gameParams, modeSchema, newGameSchema, saveSchema } from './protocol.js';
 
 /** Options of {@link buildApp}. */
@@ -30,6 +32,13 @@ export interface AppOptions {
    * when listening on loopback, so a web page elsewhere cannot reach the app by DNS rebinding.
    */
   loopbackOnly?: boolean;
+  /**
+   * Further opponents the setup page offers, by name (see `OPPONENT_NAME`): any agent spec, e.g.
+   * an `exec:` client (`serve --opponent mine=exec:python3 my_agent.py`). Only these and the
+   * built-in levels can be chosen, and a save is loaded only if its opponent is one of them or a
+   * built-in agent (an agent file or a command line in a save is never run on its own say-so).
+   */
+  opponents?: Record<string, string>;
 }
 
 /** The browser script: src/web/main.ts bundled by esbuild (from sources, or next to dist/). */
@@ -121,8 +130,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.get('/app.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(script));
 
+  // The opponents offered: the levels, then the operator's own (`serve --opponent name=spec`).
+  const offered = new Map<string, { spec: string; words: string }>();
+  for (const id of Object.keys(LEVELS) as Level[]) offered.set(id, { spec: LEVELS[id].spec, words: LEVELS[id].words });
+  for (const [id, spec] of Object.entries(opts.opponents ?? {})) offered.set(id, { spec, words: `${id} — ${spec}` });
+  const offeredSpecs = new Set([...offered.values()].map((o) => o.spec));
+
   app.get('/api/setup', async (): Promise<SetupAnswer> => {
-    return { scenarios, opponents: (Object.keys(LEVELS) as Level[]).map((id) => ({ id, words: LEVELS[id].words })), saves: saveNames(), games: games.summaries() };
+    return { scenarios, opponents: [...offered].map(([id, o]) => ({ id, words: o.words })), saves: saveNames(), games: games.summaries() };
   });
 
   app.post('/api/games', async (req, reply) => {
@@ -131,8 +146,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (!sc) throw new HostError(400, `bad new game at scenario: no built-in scenario "${b.scenario}" (known: ${scenarios.map((s) => s.id).join(', ')})`);
     if (!sc.sides.some((s) => s.id === b.side)) throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${sc.id} (${sc.sides.map((s) => s.id).join(', ')})`);
     // A fresh deal unless a seed is given (the seed is shown, so the deal can be played again).
+    const opponent = offered.get(b.opponent);
+    if (!opponent) throw new HostError(400, `bad new game at opponent: no opponent "${b.opponent}" here (offered: ${[...offered.keys()].join(', ')})`);
     const seed = b.seed ?? randomInt(1_000_000);
-    const view = await games.open({ op: 'create', args: { id: Games.newId(), scenario: sc.id, seed, side: b.side, opponent: LEVELS[b.opponent].spec, orders: b.orders } });
+    const view = await games.open({ op: 'create', args: { id: Games.newId(), scenario: sc.id, seed, side: b.side, opponent: opponent.spec, orders: b.orders } });
     return reply.code(201).send(view);
   });
 
@@ -188,11 +205,43 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const file = savePath(name);
     if (!existsSync(file)) throw new HostError(404, `no save "${name}" (saves: ${saveNames().join(', ') || 'none'})`);
     const text = readFileSync(file, 'utf8');
+    const foreign = foreignOpponent(text, offeredSpecs);
+    if (foreign !== null) throw new HostError(400, `save "${name}" plays against ${foreign}, which this server does not offer; start it with serve --opponent <name>=<that spec> to load it`);
     const view = await games.open({ op: 'resume', args: { id: Games.newId(), text, file: `${name}.jsonl`, orders: 'band' } });
     return reply.code(201).send(view);
   });
 
   return app;
+}
+
+/**
+ * The opponent of a saved game when it is an agent file or an `exec:` client that the server does
+ * not offer (such a save would load a module or run a program named by a file's contents), else null.
+ * A save that is not a record is left to the loader, which says what is wrong with it.
+ */
+function foreignOpponent(text: string, offered: ReadonlySet<string>): string | null {
+  let header: unknown;
+  try {
+    header = JSON.parse(text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : text.length));
+  } catch {
+    return null;
+  }
+  const agents = (header as { agents?: unknown } | null)?.agents;
+  if (agents === null || typeof agents !== 'object') return null;
+  for (const spec of Object.values(agents as Record<string, unknown>)) {
+    if (typeof spec !== 'string' || offered.has(spec)) continue;
+    if (isExecSpec(spec) || parseSpecSafe(spec)) return spec;
+  }
+  return null;
+}
+
+/** True when `spec` names an agent file (a path), false for built-in names and malformed specs. */
+function parseSpecSafe(spec: string): boolean {
+  try {
+    return parseSpec(spec).isFile;
+  } catch {
+    return false;
+  }
 }
 
 /** The folder `serve` saves games in by default. */

@@ -16,7 +16,9 @@ export const SAVE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /**
  * The opponents a person may choose: the difficulty levels (named for people; each a measured step
  * on the Supply Raid ladder in docs/agents.md, deterministic budgets so a level is as strong on any
- * machine) and every built-in agent by name. Agent files are not offered over HTTP (a path would let a page load any module).
+ * machine) and every built-in agent by name. Agent files and `exec:` clients are not offered over HTTP (a path or a
+ * command line would let a page load any module or run any program): only the server's operator offers them, by name
+ * (`serve --opponent name=spec`).
  */
 export const LEVELS = {
   easy: { spec: 'heuristic:blunder=0.2', words: 'easy — the scripted policy, with one decision in five at random (heuristic:blunder=0.2)' },
@@ -31,6 +33,12 @@ export const LEVELS = {
 /** An opponent's name, as the setup page offers it. */
 export type Level = keyof typeof LEVELS;
 
+/**
+ * The form of an opponent's name: a level of {@link LEVELS}, or one the server's operator offers
+ * with `serve --opponent name=spec` (any agent spec: an agent file, an `exec:` client).
+ */
+export const OPPONENT_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
 /** How the person's band decisions are taken: `band` leaves each figure's share of a band order to the rules' policy; `figure` asks for each. */
 export const ordersSchema = z.enum(['band', 'figure']);
 
@@ -43,7 +51,7 @@ export const newGameSchema = z
   .object({
     scenario: z.string().regex(SCENARIO_REF, 'a built-in scenario as <ruleset>/<id>'),
     side: z.string().min(1).max(64),
-    opponent: z.enum(Object.keys(LEVELS) as [Level, ...Level[]]),
+    opponent: z.string().regex(OPPONENT_NAME, 'an opponent offered by /api/setup'),
     seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
     orders: ordersSchema.default('band'),
   })
@@ -152,7 +160,7 @@ export interface FigureAnswer {
 /** GET /api/setup: the scenarios, their sides, and the opponents. */
 export interface SetupAnswer {
   scenarios: { id: string; title: string; ruleset: string; sides: { id: string; name: string }[] }[];
-  opponents: { id: Level; words: string }[];
+  opponents: { id: string; words: string }[];
   saves: string[];
   games: { id: string; title: string; human: string; turn: string; decisions: number }[];
 }
