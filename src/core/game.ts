@@ -488,7 +488,8 @@ export function playGameSync(
   opts: PlayOptions = {},
 ): { result: GameResult; lines: string[] | null } {
   const { g, hooks } = startSession(scenario, seed, agents, opts);
-  playOut(g, agents, { ...hooks, sync: true });
+  // With `sync` a Promise answer throws, so playOut returns undefined: there is nothing to await.
+  void playOut(g, agents, { ...hooks, sync: true });
   return { result: g.finish(), lines: g.lines };
 }
 

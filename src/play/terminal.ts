@@ -297,12 +297,11 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
       'Type help at any prompt for the commands.',
   );
 
-  let result: GameResult | null = null;
   try {
     let fresh = true;
     for (;;) {
       if (game.current() === null) {
-        result = game.finish();
+        const result = game.finish();
         const m = mapText();
         if (m !== null) say(m);
         say(`Result: ${result.winner === null ? 'a draw' : `${sideName(result.winner)} win`} — ${result.reason}. ${result.decisions} decisions.`);

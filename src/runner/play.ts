@@ -255,7 +255,7 @@ function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly (number
     },
   };
   try {
-    while (k < decisions.length && g.current() !== null) g.step(replay, { sync: true });
+    while (k < decisions.length && g.current() !== null) void g.step(replay, { sync: true }); // `sync`: never a Promise
   } catch {
     // The engine failed at this decision again: keep the lines up to it.
   }

@@ -31,7 +31,6 @@ import {
   SIDE_SECOND_ONE,
   SIDE_WHY,
   type EscState,
-  inPlay,
   newState,
 } from './state.js';
 import { type Effect, NO_EFFECT, countOnes, d6s, fightingEffect, opposed, score, shootingEffect, terrainDice } from './tables.js';

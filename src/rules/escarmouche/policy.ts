@@ -31,7 +31,6 @@ import {
   type MoveOption,
   atZoc,
   centreDist,
-  enemiesOf,
   fightContact,
   fightSetup,
   legalActions,

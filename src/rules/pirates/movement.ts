@@ -130,9 +130,8 @@ export function nearestEnemies(s: PiratesState, side: number, x: number, y: numb
     if (s.status[e] !== ACTIVE) continue;
     const d = dist(x, y, s.x[e], s.y[e]);
     if (out.length < k || d < out[out.length - 1].d) {
-      let i = out.length;
       if (out.length === k) out.pop();
-      i = out.length;
+      let i = out.length;
       while (i > 0 && out[i - 1].d > d) i--;
       out.splice(i, 0, { f: e, d });
     }
