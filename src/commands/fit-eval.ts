@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { AnyRuleset } from '../core/model.js';
 import { RECORD_NAME, readRecord, type ResultLine } from '../core/record.js';
 import { fitLogistic, logisticScore } from '../stats/logistic.js';
-import { UsageError, checkWritableFile, fail, parsePositive, writeAtomic } from './common.js';
+import { UsageError, checkWritableFile, fail, parsePositive } from './common.js';
+import { writeAtomic } from '../core/files.js';
 
 function recordFiles(paths: string[]): string[] {
   const out: string[] = [];

@@ -16,7 +16,7 @@ import type { GameResult } from '../core/game.js';
 import type { Json } from '../core/model.js';
 import { sceneToAscii } from '../render/ascii.js';
 import { count } from '../core/words.js';
-import { writeAtomic } from '../commands/common.js';
+import { writeAtomic } from '../core/files.js';
 import type { PlayGame } from './session.js';
 
 /** Reads the person's lines one at a time; null when the input ends (or on Ctrl-C). */
