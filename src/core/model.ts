@@ -269,8 +269,6 @@ export interface Ruleset<S, A extends Json = Json, C = unknown> {
      * SVG and HTML (src/core/scene.ts). Coordinates in the table's own unit.
      */
     scene(state: S): Scene;
-    /** Optional: a compact text picture of the state (ASCII map), for `play` and debugging. */
-    ascii?(state: S): string;
     /**
      * Optional: one figure in plain words for `play`'s `status <figure>` (where it stands, its
      * band, weapon, hits, markers, what it may still do this turn). `id` is as the person typed it

@@ -256,7 +256,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         .flatMap((l, i) => (i < mapLines ? [l] : wrap(l, 79)))
         .join('\n');
     }
-    return view?.ascii ? view.ascii(game.state) : null;
+    return null;
   };
   const infoText = (): string[] => {
     const scene = view?.scene(game.state);
