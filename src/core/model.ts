@@ -1,5 +1,5 @@
 /**
- * The forward-model contract (DESIGN.md §Contracts 1): the only thing agents, the game loop, the
+ * The forward-model contract (docs/ARCHITECTURE.md, "The forward model"): the only thing agents, the game loop, the
  * records, the runner and the CLI know about a rule system. One conformance suite
  * (test/conformance.test.ts) checks every ruleset against it.
  *

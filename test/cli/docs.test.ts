@@ -1,9 +1,11 @@
 /**
  * The README and docs say what the program does (issue 20, item 8): the options they list are
- * accepted, the rules a player needs ship with the repository, every exit code is listed.
+ * accepted, the rules a player needs ship with the repository, every exit code is listed; and the
+ * code and docs cite only documents the repository holds (issue 39, item 7).
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MCTS_OPTIONS } from '../../agents/mcts/index.js';
 import { parseSpec } from '../../agents/options.js';
 import { EXIT } from '../../src/commands/common.js';
@@ -37,6 +39,26 @@ describe('README and docs against the program', () => {
       expect(readme).toContain(f);
       expect(readFileSync(f, 'utf8').length).toBeGreaterThan(1500);
     }
+  });
+
+  it('the code, tests, benchmarks and docs cite only documents the repository holds', () => {
+    // A document is cited by its path (`docs/…`, `bench/…`) or by a capitalised name (`README.md`);
+    // lower-case bare names (`report.md`) are files the program writes.
+    const cite = /(?<![\w./<>-])((?:docs|bench)\/[\w./-]+\.md|[A-Z][A-Z_-]*\.md)\b/g;
+    const files = ['src', 'agents', 'test', 'bench', 'docs']
+      .flatMap((d) => readdirSync(d, { recursive: true, encoding: 'utf8' }).map((f) => join(d, f)))
+      .filter((f) => /\.(ts|md)$/.test(f))
+      .concat('README.md');
+    const missing: string[] = [];
+    let cited = 0;
+    for (const f of files) {
+      for (const m of readFileSync(f, 'utf8').matchAll(cite)) {
+        cited++;
+        if (!existsSync(m[1])) missing.push(`${f} cites ${m[1]}`);
+      }
+    }
+    expect(cited).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
   });
 
   it('the README lists every exit code', () => {
