@@ -11,7 +11,7 @@
  * have a line of sight to their targets and fighters stand at each other's zone of control, the
  * attacker then in base contact unless it touched already or lies prone; a
  * push-back is at most a base width; after a fight its two principals stand a zone of control apart
- * unless the step of each was recorded as blocked ([R40]); the effects applied are the table rows of the winning difference (or none, when a
+ * unless the step of each was recorded as blocked ([E40]); the effects applied are the table rows of the winning difference (or none, when a
  * first strike ignores the win); markers, wounds and zones in the state agree with the events;
  * out-of-action figures never act; interrupts come only from reserved figures of the other side.
  */
@@ -200,7 +200,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           checkActor(e, f, 'moves');
           if (cowered[f]) bad(`${sc.figures[f].id} moves while Cowered`);
           const terrain = String(e.terrain);
-          // A marshal pays the worst terrain any mover goes through ([R26b]): the event's `terrains`.
+          // A marshal pays the worst terrain any mover goes through ([E26b]): the event's `terrains`.
           const named = e.e === 'marshal' && e.terrains && typeof e.terrains === 'object' && !Array.isArray(e.terrains) ? Object.values(e.terrains) : [];
           const crossed = named.map((t) => terrainDice(String(t)));
           const want = Math.max(terrainDice(terrain), sc.figures[f].moveFloor, ...crossed, ...(e.e === 'marshal' ? strs(e.followers).map((g) => sc.figures[sc.figureIndex.get(g) ?? f].moveFloor) : []));
@@ -229,7 +229,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
               if (!p || typeof p !== 'object' || Array.isArray(p)) continue;
               const g = idx(p.figure);
               if (g < 0) continue;
-              // A friend marshalled is moved ([R26]): a line shorter than a move offered is not marshalled.
+              // A friend marshalled is moved ([E26]): a line shorter than a move offered is not marshalled.
               const pf = point(p.from);
               const pto = point(p.to);
               if (g !== f && pf && pto && Math.hypot(pto[0] - pf[0], pto[1] - pf[1]) < Math.max(0.05, sc.radius / 10) - TOL) bad(`${sc.figures[g].id} is marshalled but does not move`);
@@ -246,7 +246,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (e.interrupt) {
             interrupter(e, f, 'develops');
             if (what !== 'cover') bad(`${sc.figures[f].id} interrupts with ${what}`);
-            // "The single active dice is used in a single developing … action" ([R32]): one die rolled.
+            // "The single active dice is used in a single developing … action" ([E32]): one die rolled.
             const act = nums(e.active);
             if (act.length !== 1 || !d6ok(act) || ones(act) !== num(e.ones)) bad(`${sc.figures[f].id} interrupts taking cover rolling ${JSON.stringify(e.active)}, not its reserved die`);
           } else {
@@ -345,7 +345,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           // Each other friendly figure in the fight adds one die (outnumbering, or massed pike for the supporters).
           const wantOut = [att.length > def.length ? att.length - 1 - (massedDice[0] ?? 0) : 0, def.length > att.length ? def.length - 1 : 0];
           if (out[0] !== wantOut[0] || out[1] !== wantOut[1]) bad(`outnumbering ${out.join('/')} for ${att.length} v ${def.length}`);
-          // "Move the attacker into base contact as a free action … Once in base contact the attacker rolls" ([R40], [R40b]).
+          // "Move the attacker into base contact as a free action … Once in base contact the attacker rolls" ([E40], [E40b]).
           const contact = point(e.contact);
           if (contact) {
             const cd = Math.sqrt((contact[0] - px[d]) ** 2 + (contact[1] - py[d]) ** 2);
@@ -453,7 +453,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         if (s.reserved[f] !== reserved[f]) bad(`${id} reserved=${s.reserved[f]} in the state, ${reserved[f]} from the events`);
         if (s.disarmed[f] > 1) bad(`${id} has more than one Disarmed marker`);
       }
-      // "All combatants are separated by their ZOC (a base width) at the end of the fight" ([R40]).
+      // "All combatants are separated by their ZOC (a base width) at the end of the fight" ([E40]).
       for (const [a, d] of fought) {
         if (s.wounds[a] === 0 || s.wounds[d] === 0) continue;
         const apart = Math.sqrt((s.x[a] - s.x[d]) ** 2 + (s.y[a] - s.y[d]) ** 2);
