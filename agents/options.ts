@@ -31,7 +31,7 @@ export function parseSpec(spec: string): ParsedSpec {
   const trimmed = spec.trim();
   if (trimmed === '') throw new AgentSpecError('empty agent spec');
   let name: string;
-  let opts = '';
+  let opts: string;
   if (looksLikePath(trimmed)) {
     // Options after `#` (`./my.ts#depth=2`), or after `:` as for built-ins (`./my.ts:depth=2`) when
     // the `:` follows the file's extension (so `C:\\agents\\my.ts` keeps its drive letter).

@@ -22,12 +22,12 @@
  *
  * Run length matters: each thread pays its own warm-up (~0.6 s of JIT and cache filling for the
  * Supply Raid), so on 2,000 games (~6 s with 2 workers) the fixed cost weighs several times more in
- * the ratio than on 10,000 (`--games 10000`): see docs/ARCHITECTURE.md, "Issue 21, seventh pass".
+ * the ratio than on 10,000 (`--games 10000`): see bench/RESULTS.md, "Issue 21, seventh pass".
  *
  * Note on 2 cores: without `--single-threaded` (which `npm run bench:speedup` passes) one worker uses
  * more than one core (V8's concurrent garbage collector and compiler run beside it), so 2 workers on
  * 2 cores cannot reach twice its rate; with it, a worker is one thread and warm workers lose nothing
- * to each other (ARCHITECTURE, "Issue 21, seventh pass").
+ * to each other (bench/RESULTS.md, "Issue 21, seventh pass").
  */
 import { Command } from 'commander';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * How much of a worker thread's warm-up is the JIT and how much the engine's lazily filled caches
  * (Nav paths, distance fields): the first N random Supply Raid games of a fresh thread, the same games
  * once the JIT and the caches are warm (after 1,500 others), then on two freshly compiled copies of
- * the scenario (empty caches, warm JIT), each played twice. A hand-run measurement (docs/ARCHITECTURE.md,
+ * the scenario (empty caches, warm JIT), each played twice. A hand-run measurement (bench/RESULTS.md,
  * "Issue 21, eighth look"), never part of the tests:
  *
  *   node --single-threaded --import tsx bench/warmup.ts [N=300]

@@ -276,7 +276,6 @@ describe.each(scenarios.map((s) => [`${s.ruleset.id}/${s.id}`, s] as const))('tr
         if (r.view) {
           const scene = r.view.scene(s);
           expect(scene.figures.length).toBeGreaterThan(0);
-          if (r.view.ascii) expect(r.view.ascii(s).length).toBeGreaterThan(0);
           if (r.view.describeFigure) expect(r.view.describeFigure(s, scene.figures[0].id)).not.toBeNull();
         }
       }

@@ -6,6 +6,7 @@ import { fromRaw, parseJsonText, resolveScenario } from '../src/core/scenario.js
 import { compileSource } from '../src/rules/index.js';
 
 const base = JSON.parse(readFileSync('scenarios/pirates/supply-raid.json', 'utf8')) as Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests break the scenario by poking deep into a JSON copy
 const clone = (): Record<string, any> => JSON.parse(JSON.stringify(base));
 const err = (raw: unknown): ScenarioError => {
   try {

@@ -3,7 +3,7 @@
  * option parsers, and turning `--agent side=spec` options into agent factories.
  */
 import { InvalidArgumentError } from 'commander';
-import { existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ScenarioError, type SideId } from '../core/model.js';
 import { RecordError } from '../core/record.js';
@@ -122,22 +122,6 @@ export function tolerateClosedPipes(): void {
   }
 }
 
-/** Write a file atomically: to a temporary name, then rename (never a half-written file). */
-export function writeAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // nothing was written
-    }
-    throw e;
-  }
-}
 
 /** Commander parser for a whole number ≥ 0 (seeds, counts). */
 export function parseSeed(v: string): number {

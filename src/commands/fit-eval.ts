@@ -7,12 +7,11 @@ import { RerunMismatch, rerunRecord } from '../rerun.js';
 import type { Command } from 'commander';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { GameSession } from '../core/game.js';
 import type { AnyRuleset } from '../core/model.js';
-import { RECORD_NAME, readRecord, type HeaderLine, type ResultLine } from '../core/record.js';
-import { loadScenarioData } from '../rules/index.js';
+import { RECORD_NAME, readRecord, type ResultLine } from '../core/record.js';
 import { fitLogistic, logisticScore } from '../stats/logistic.js';
-import { UsageError, checkWritableFile, fail, parsePositive, writeAtomic } from './common.js';
+import { UsageError, checkWritableFile, fail, parsePositive } from './common.js';
+import { writeAtomic } from '../core/files.js';
 
 function recordFiles(paths: string[]): string[] {
   const out: string[] = [];

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { readRecord } from '../core/record.js';
 import { recordFrames } from '../render/frames.js';
 import { frameToSvg, framesToHtml } from '../render/html.js';
-import { UsageError, checkWritableFile, fail, writeAtomic } from './common.js';
+import { UsageError, checkWritableFile, fail } from './common.js';
+import { writeAtomic } from '../core/files.js';
 
 function parseStep(v: string): number | 'last' {
   if (v === 'last') return 'last';

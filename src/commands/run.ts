@@ -7,7 +7,8 @@ import type { GameEnd } from '../core/agent.js';
 import { compileSource, loadScenario } from '../rules/index.js';
 import { fromRaw, resolveScenario, setParameters } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
-import { agentSpecs, checkWritableFile, collect, EXIT, fail, isUserError, parseSeed, resolveFactories, UsageError, writeAtomic } from './common.js';
+import { agentSpecs, checkWritableFile, collect, EXIT, fail, isUserError, parseSeed, resolveFactories, UsageError } from './common.js';
+import { writeAtomic } from '../core/files.js';
 import { parseNonNegative } from './run-options.js';
 
 /**

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { join, relative } from 'node:path';
 import { builtinScenarioFiles, projectRoot, readScenarioFile, resolveScenario } from '../core/scenario.js';
 import { RULESETS, checkParameterValues, compileSource } from '../rules/index.js';
-import { checkWritableDir, fail, writeAtomic } from './common.js';
+import { checkWritableDir, fail } from './common.js';
+import { writeAtomic } from '../core/files.js';
 
 /** Adds the `scenarios`, `validate` and `schema` command to the program. */
 export function registerScenarios(program: Command): void {

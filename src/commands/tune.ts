@@ -6,7 +6,8 @@ import { loadScenario } from '../rules/index.js';
 import { shellWord } from '../runner/seeds.js';
 import { DEFAULT_WORKER_HEAP_MB } from '../runner/pool.js';
 import { TUNE_FORMAT, TuneFolderError, candidateScenario, describeValues, pct, runTune, tuneReport, tuneReportData, tunedDomains, type TuneManifest } from '../tune/tune.js';
-import { agentSpecs, checkWritableDir, collect, EXIT, fail, resolveFactories, UsageError, writeAtomic } from './common.js';
+import { agentSpecs, checkWritableDir, collect, EXIT, fail, resolveFactories, UsageError } from './common.js';
+import { writeAtomic } from '../core/files.js';
 import { onInterrupt } from './interrupt.js';
 import { commandLine, parseCount, parseNonNegative, parseWorkerHeap, parseWorkers, shownPath, workerCount } from './run-options.js';
 

@@ -29,7 +29,8 @@
  * whole bundle. `SKIRMISH_NO_BUNDLE=1` turns bundling off (workers load the sources through tsx).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeAtomic } from './files.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -141,16 +142,10 @@ export async function prepareBundle(entry: string): Promise<string | null> {
     });
     const inputs: Record<string, string> = {};
     for (const rel of Object.keys(out.metafile.inputs)) inputs[rel] = sha(readFileSync(resolve(p.root, rel)));
-    mkdirSync(dirname(p.js), { recursive: true });
-    const tmp = `.${process.pid}.${Date.now()}.tmp`;
     // The bundle (and its map) first, the manifest last: a manifest names only a whole bundle.
-    for (const f of out.outputFiles) {
-      writeFileSync(f.path + tmp, f.contents);
-      renameSync(f.path + tmp, f.path);
-    }
+    for (const f of out.outputFiles) writeAtomic(f.path, f.contents);
     const manifest: Manifest = { format: FORMAT, esbuild: esbuild.version, inputs };
-    writeFileSync(p.manifest + tmp, JSON.stringify(manifest));
-    renameSync(p.manifest + tmp, p.manifest);
+    writeAtomic(p.manifest, JSON.stringify(manifest));
     return p.js;
   } catch {
     return null;

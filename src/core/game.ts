@@ -3,7 +3,7 @@
  * once: {@link GameSession.step} is the step and {@link playOut} the loop of every game (`run`,
  * tests and benchmarks, the runner's rows, `play`); each adds its own hooks ({@link StepHooks}).
  *
- * Determinism (DESIGN.md §Contracts 2): the game's dice come only from `gameStream(seed)`; each
+ * Determinism (docs/ARCHITECTURE.md, "Determinism"): the game's dice come only from `gameStream(seed)`; each
  * agent is created with `agentStream(seed, side)`. The record is a pure function of (ruleset
  * version, scenario, seed, agents and their settings).
  */
@@ -493,7 +493,8 @@ export function playGameSync(
   opts: PlayOptions = {},
 ): { result: GameResult; lines: string[] | null } {
   const { g, hooks } = startSession(scenario, seed, agents, opts);
-  playOut(g, agents, { ...hooks, sync: true });
+  // With `sync` a Promise answer throws, so playOut returns undefined: there is nothing to await.
+  void playOut(g, agents, { ...hooks, sync: true });
   return { result: g.finish(), lines: g.lines };
 }
 

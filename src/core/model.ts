@@ -1,5 +1,5 @@
 /**
- * The forward-model contract (DESIGN.md §Contracts 1): the only thing agents, the game loop, the
+ * The forward-model contract (docs/ARCHITECTURE.md, "The forward model"): the only thing agents, the game loop, the
  * records, the runner and the CLI know about a rule system. One conformance suite
  * (test/conformance.test.ts) checks every ruleset against it.
  *
@@ -277,8 +277,6 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
      * SVG and HTML (src/core/scene.ts). Coordinates in the table's own unit.
      */
     scene(state: S): Scene;
-    /** Optional: a compact text picture of the state (ASCII map), for `play` and debugging. */
-    ascii?(state: S): string;
     /**
      * Optional: one figure in plain words for `play`'s `status <figure>` (where it stands, its
      * band, weapon, hits, markers, what it may still do this turn). `id` is as the person typed it

@@ -1,5 +1,5 @@
 /**
- * Game records (DESIGN.md §Contracts 4): JSON Lines.
+ * Game records (docs/ARCHITECTURE.md, "Records"): JSON Lines.
  *
  *   line 1      {"t":"header", format, ruleset, rulesetVersion, scenario, scenarioHash, seed, agents, scenarioData}
  *   then        {"t":"event", "e":"card", …}          one per resolved event, in game order

@@ -16,7 +16,7 @@ import type { GameResult } from '../core/game.js';
 import type { Json } from '../core/model.js';
 import { sceneToAscii } from '../render/ascii.js';
 import { count } from '../core/words.js';
-import { writeAtomic } from '../commands/common.js';
+import { writeAtomic } from '../core/files.js';
 import type { PlayGame } from './session.js';
 
 /** Reads the person's lines one at a time; null when the input ends (or on Ctrl-C). */
@@ -256,7 +256,7 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         .flatMap((l, i) => (i < mapLines ? [l] : wrap(l, 79)))
         .join('\n');
     }
-    return view?.ascii ? view.ascii(game.state) : null;
+    return null;
   };
   const infoText = (): string[] => {
     const scene = view?.scene(game.state);
@@ -297,12 +297,11 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
       'Type help at any prompt for the commands.',
   );
 
-  let result: GameResult | null = null;
   try {
     let fresh = true;
     for (;;) {
       if (game.current() === null) {
-        result = game.finish();
+        const result = game.finish();
         const m = mapText();
         if (m !== null) say(m);
         say(`Result: ${result.winner === null ? 'a draw' : `${sideName(result.winner)} win`} — ${result.reason}. ${result.decisions} decisions.`);

@@ -2,8 +2,6 @@
  * Pieces shared by the tournament and stress reports: the run facts every report states, error
  * bookkeeping, Markdown tables, CSV, and atomic file writes.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { SideId } from '../core/model.js';
 import type { RunManifest } from '../runner/manifest.js';
 import type { GameErrorKind, GameRow } from '../runner/types.js';
@@ -44,13 +42,6 @@ export interface Analysis {
   write(info: RunInfo): ReportSummary;
 }
 
-/** Write a file atomically (temporary name, then rename). */
-export function writeFileAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-}
 
 /** A Markdown table. Cells are escaped for `|` and newlines. */
 export function mdTable(headers: readonly string[], rows: readonly (readonly (string | number)[])[], align?: readonly ('l' | 'r' | 'c')[]): string {

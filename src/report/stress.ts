@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { SideId } from '../core/model.js';
 import { isNoResult, type GameRow } from '../runner/types.js';
 import { signTest, wilson, type Rate } from '../stats/interval.js';
-import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
+import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, type Analysis, type ReportSummary, type RunInfo } from './common.js';
+import { writeAtomic } from '../core/files.js';
 import { Histogram, Summary, round } from './summary.js';
 import { groupedBarChart, histogramChart } from './svg.js';
 
@@ -113,7 +114,7 @@ export class StressAnalysis implements Analysis {
       return [`\`${k}\``, num(s.mean, 2), num(s.sd, 2), s.n ? s.min : '—', s.n ? s.max : '—', s.n ? `${num((100 * s.nonZero) / s.n, 1)}%` : '—'];
     };
 
-    writeFileAtomic(
+    writeAtomic(
       join(dir, 'winrate-by-side.svg'),
       groupedBarChart(
         'Win rate by side, with 95% Wilson intervals',
@@ -122,15 +123,15 @@ export class StressAnalysis implements Analysis {
         'win rate',
       ),
     );
-    writeFileAtomic(join(dir, 'game-length.svg'), histogramChart('Game length', this.turns.bins(), 1, 'turns'));
-    writeFileAtomic(
+    writeAtomic(join(dir, 'game-length.svg'), histogramChart('Game length', this.turns.bins(), 1, 'turns'));
+    writeAtomic(
       join(dir, 'sides.csv'),
       csv(
         ['side', 'agent', 'wins', 'draws', 'games', 'rate', 'low', 'high'],
         this.sides.map((s, i) => [s, this.agents[s], this.wins.get(s) ?? 0, this.draws, this.results, round(rates[i].rate), round(rates[i].low), round(rates[i].high)]),
       ),
     );
-    writeFileAtomic(
+    writeAtomic(
       join(dir, 'stats.csv'),
       csv(
         ['statistic', 'games', 'mean', 'sd', 'min', 'max', 'nonzero_share'],
@@ -140,7 +141,7 @@ export class StressAnalysis implements Analysis {
         }),
       ),
     );
-    writeFileAtomic(join(dir, 'game-length.csv'), csv(['turns', 'games'], this.turns.bins().map((b) => [b.x, b.count])));
+    writeAtomic(join(dir, 'game-length.csv'), csv(['turns', 'games'], this.turns.bins().map((b) => [b.x, b.count])));
 
     const md: string[] = [runSection(info, `Stress test — ${info.manifest.scenario.id}`)];
     md.push(`Agents: ${this.sides.map((s) => `\`${s}\` = \`${this.agents[s]}\``).join(', ')}. Intervals are 95% (Wilson).\n`);
@@ -217,7 +218,7 @@ export class StressAnalysis implements Analysis {
     md.push(this.errors.markdown());
     md.push('## Files\n');
     md.push("`games.jsonl` (one line per game), `report.json` (everything above as data), `sides.csv`, `stats.csv`, `game-length.csv`, `winrate-by-side.svg`, `game-length.svg`, `run.json` (the run's settings, for `--resume`).\n");
-    writeFileAtomic(join(dir, 'report.md'), md.join('\n'));
+    writeAtomic(join(dir, 'report.md'), md.join('\n'));
 
     const bySide: Record<string, unknown> = {};
     this.sides.forEach((s, i) => (bySide[s] = { agent: this.agents[s], ...rate(rates[i]) }));
@@ -259,7 +260,7 @@ export class StressAnalysis implements Analysis {
       errorsByKind: this.errors.byKind,
       errorExamples: this.errors.rows(),
     };
-    writeFileAtomic(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeAtomic(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     return summary;
   }
 }
@@ -431,12 +432,12 @@ export class PairingsAnalysis implements Analysis {
     text = text.replace('## Result by side\n', `## Result by side\n\nPooled over the ${rates.length} pairings (each pairing's own rates: "Balance by pairing" below).\n`);
     const files = text.lastIndexOf('\n## Files\n');
     text = files >= 0 ? `${text.slice(0, files)}\n${md.join('\n')}\n${text.slice(files)}` : `${text}\n${md.join('\n')}`;
-    writeFileAtomic(reportMd, `${text}\n`);
+    writeAtomic(reportMd, `${text}\n`);
     if (existsSync(jsonFile)) {
       const j = JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>;
       j.pairings = rates;
       j.pairedDeals = paired;
-      writeFileAtomic(jsonFile, `${JSON.stringify(j, null, 2)}\n`);
+      writeAtomic(jsonFile, `${JSON.stringify(j, null, 2)}\n`);
     }
     return { ...summary, pairings: rates, pairedDeals: paired };
   }

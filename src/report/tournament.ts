@@ -12,7 +12,8 @@ import type { SideId } from '../core/model.js';
 import { isNoResult, type GameRow } from '../runner/types.js';
 import { signTest, wilson, type Rate } from '../stats/interval.js';
 import { fitBradleyTerry, type BradleyTerryFit, type PairResults } from './bradley-terry.js';
-import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, writeFileAtomic, type Analysis, type ReportSummary, type RunInfo } from './common.js';
+import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, type Analysis, type ReportSummary, type RunInfo } from './common.js';
+import { writeAtomic } from '../core/files.js';
 import { Sprt } from './sprt.js';
 import { Histogram, Summary, round } from './summary.js';
 import { dotWhiskerChart, groupedBarChart, histogramChart, type WhiskerRow } from './svg.js';
@@ -237,8 +238,8 @@ export class TournamentAnalysis implements Analysis {
     // Charts.
     const ratingRows: WhiskerRow[] = order.map((a) => ({ label: this.agents[a], value: fit.ratings[a].elo, low: fit.ratings[a].low, high: fit.ratings[a].high }));
     ratingRows.push({ label: `side advantage (${s0})`, value: fit.side.elo, low: fit.side.low, high: fit.side.high, secondary: true });
-    writeFileAtomic(join(dir, 'ratings.svg'), dotWhiskerChart('Ratings (Bradley–Terry, Elo) with 95% intervals', ratingRows, 'Elo (mean of agents = 0)'));
-    writeFileAtomic(
+    writeAtomic(join(dir, 'ratings.svg'), dotWhiskerChart('Ratings (Bradley–Terry, Elo) with 95% intervals', ratingRows, 'Elo (mean of agents = 0)'));
+    writeAtomic(
       join(dir, 'winrate-by-side.svg'),
       groupedBarChart(
         'Score by side, with 95% Wilson intervals',
@@ -250,7 +251,7 @@ export class TournamentAnalysis implements Analysis {
         'score (wins + ½ draws)',
       ),
     );
-    writeFileAtomic(join(dir, 'game-length.svg'), histogramChart('Game length', this.turns.bins(), 1, 'turns'));
+    writeAtomic(join(dir, 'game-length.svg'), histogramChart('Game length', this.turns.bins(), 1, 'turns'));
 
     // Pairings: A's score overall, as the first side and as the second.
     const pairs: { a: string; b: string; s: ReturnType<TournamentAnalysis['score']>; asFirst: Rate; asSecond: Rate; errors: number }[] = [];
@@ -269,14 +270,14 @@ export class TournamentAnalysis implements Analysis {
       }
     }
     const pairJson = pairs.map((p) => ({ a: p.a, b: p.b, games: p.s.rate.games, aWins: p.s.wins, draws: p.s.draws, bWins: p.s.losses, aScore: rate(p.s.rate), [`aAs_${s0}`]: rate(p.asFirst), [`aAs_${s1}`]: rate(p.asSecond), errors: p.errors }));
-    writeFileAtomic(
+    writeAtomic(
       join(dir, 'pairings.csv'),
       csv(
         ['agent_a', 'agent_b', 'games', 'a_wins', 'draws', 'b_wins', 'a_score', 'a_low', 'a_high', `a_as_${s0}`, `a_as_${s0}_low`, `a_as_${s0}_high`, `a_as_${s1}`, `a_as_${s1}_low`, `a_as_${s1}_high`, 'errors'],
         pairs.map((p) => [p.a, p.b, p.s.rate.games, p.s.wins, p.s.draws, p.s.losses, ...[p.s.rate, p.asFirst, p.asSecond].flatMap((r) => [round(r.rate), round(r.low), round(r.high)]), p.errors]),
       ),
     );
-    writeFileAtomic(
+    writeAtomic(
       join(dir, 'ratings.csv'),
       csv(
         ['agent', 'elo', 'low', 'high', 'se', 'score', 'games'],
@@ -366,7 +367,7 @@ export class TournamentAnalysis implements Analysis {
     md.push(this.errors.markdown());
     md.push('## Files\n');
     md.push('`games.jsonl` (one line per game), `report.json` (everything above as data), `pairings.csv`, `ratings.csv`, `ratings.svg`, `winrate-by-side.svg`, `game-length.svg`, `run.json` (the run\'s settings, for `--resume`).\n');
-    writeFileAtomic(join(dir, 'report.md'), md.join('\n'));
+    writeAtomic(join(dir, 'report.md'), md.join('\n'));
 
     const summary: ReportSummary = {
       kind: 'tournament',
@@ -397,7 +398,7 @@ export class TournamentAnalysis implements Analysis {
       errorsByKind: this.errors.byKind,
       errorExamples: this.errors.rows(),
     };
-    writeFileAtomic(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeAtomic(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     return summary;
   }
 

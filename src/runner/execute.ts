@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadedScenario } from '../core/game.js';
 import type { Analysis, ReportSummary, RunInfo } from '../report/common.js';
-import { writeFileAtomic } from '../report/common.js';
+import { writeAtomic } from '../core/files.js';
 import { GamesWriter, readGames } from './gamesfile.js';
 import { gameAt, partnersOf, type RunManifest } from './manifest.js';
 import { runGames, type RunGamesOptions, type RunGamesResult } from './pool.js';
@@ -48,7 +48,7 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
   let rows = 0;
   if (o.resume) {
     // The manifest may have grown (`--resume … --games N` extends a run): keep run.json in step.
-    writeFileAtomic(join(o.dir, 'run.json'), `${JSON.stringify(m, null, 2)}\n`);
+    writeAtomic(join(o.dir, 'run.json'), `${JSON.stringify(m, null, 2)}\n`);
     const scan = await readGames(gamesFile, (row) => {
       if (row.id < 1 || row.id > m.games) return;
       rows++;
@@ -57,8 +57,8 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
     done = new Set([...scan.ids].filter((id) => id >= 1 && id <= m.games));
     validBytes = scan.validBytes;
   } else {
-    writeFileAtomic(join(o.dir, 'run.json'), `${JSON.stringify(m, null, 2)}\n`);
-    writeFileAtomic(gamesFile, '');
+    writeAtomic(join(o.dir, 'run.json'), `${JSON.stringify(m, null, 2)}\n`);
+    writeAtomic(gamesFile, '');
   }
   const sides = o.scenario.ruleset.sides(o.scenario.compiled);
   const config: WorkerConfig = {

@@ -8,8 +8,8 @@
  * time limit around `agent.decide`, the watch buffer the main thread reads to stop an agent that
  * never returns, the decisions kept for rebuilding an error game's record, and the balance measures.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeAtomic } from '../core/files.js';
 import type { Agent, AgentFactory, GameEnd } from '../core/agent.js';
 import { AgentCreateError, AgentError, GameSession, IllegalActionError, makeAgents, playOut, withTimeout, type LoadedScenario, type StepHooks } from '../core/game.js';
 import { encodeRecord, stopLineText } from '../core/record.js';
@@ -68,10 +68,7 @@ function messageOf(e: unknown): string {
 function writeRecord(outDir: string, id: number, lines: readonly string[]): string {
   const rel = join('records', `game-${id}.jsonl.gz`);
   const file = join(outDir, rel);
-  mkdirSync(join(outDir, 'records'), { recursive: true });
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, encodeRecord(lines, true));
-  renameSync(tmp, file);
+  writeAtomic(file, encodeRecord(lines, true));
   return rel.split('\\').join('/');
 }
 
@@ -276,7 +273,7 @@ function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly (number
     },
   };
   try {
-    while (k < decisions.length && g.current() !== null) g.step(replay, { sync: true });
+    while (k < decisions.length && g.current() !== null) void g.step(replay, { sync: true }); // `sync`: never a Promise
   } catch {
     // The engine failed at this decision again: keep the lines up to it.
   }

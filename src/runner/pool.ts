@@ -79,7 +79,7 @@ export const DEFAULT_WORKER_HEAP_MB = 256;
  * Young-generation size of each worker thread, MB. With a 256 MB old generation V8 would give a
  * worker a small young generation and scavenge it often; random play (short games, much short-lived
  * garbage) ran ~2% faster at 64 MB, on one worker and on two, and MCTS games the same
- * (docs/ARCHITECTURE.md, issue 21 sixth pass).
+ * (bench/RESULTS.md, issue 21 sixth pass).
  */
 export const WORKER_YOUNG_MB = 64;
 

@@ -67,7 +67,7 @@ export function refusal(spec: QueueRunSpec, games: readonly GameSpec[], own = pr
     return `unknown ruleset ${spec.scenario.ruleset} here`;
   }
   if (rulesVersion !== spec.scenario.rulesetVersion) return `the ${spec.scenario.ruleset} rules differ: version ${rulesVersion} here, ${spec.scenario.rulesetVersion} at the coordinator`;
-  let own2: string | null = null;
+  let own2: string | null;
   try {
     own2 = resolveScenario(spec.scenario.arg).hash;
   } catch {

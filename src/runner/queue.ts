@@ -24,13 +24,14 @@
  *   or being played, and queues only the games no batch holds — finished games are never replayed.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AgentSpecError, parseSpec } from '../../agents/options.js';
 import { execFiles, isExecSpec } from '../../agents/exec/spec.js';
 import { projectRoot } from '../core/scenario.js';
+import { writeAtomic } from '../core/files.js';
 import { runAgentSpecs, type RunManifest } from './manifest.js';
 import type { RunGamesOptions, RunGamesResult } from './pool.js';
 import type { GameRow, GameSpec, RecordsMode } from './types.js';
@@ -316,9 +317,7 @@ async function playOverQueue(q: QueueRunOptions, o: RunGamesOptions): Promise<Ru
       if (!mm || Number(mm[1]) !== row.id || typeof r.record !== 'string') delete row.record;
       else {
         const file = join(o.config.outDir, row.record);
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(`${file}.tmp`, Buffer.from(r.record, 'base64'));
-        renameSync(`${file}.tmp`, file);
+        writeAtomic(file, Buffer.from(r.record, 'base64'));
       }
     }
     seen.add(row.id);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { writeAtomic } from '../commands/common.js';
+import { writeAtomic } from '../core/files.js';
 import { gameStream } from '../core/rng.js';
 import { RULESETS, loadScenario } from '../rules/index.js';
 import { Games, HostError } from './games.js';

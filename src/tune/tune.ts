@@ -25,7 +25,7 @@ import { streamFromString } from '../core/rng.js';
 import { canonicalJson } from '../core/hash.js';
 import { describeDomain, fromRaw, scenarioParameters, setParameters, type ParameterDomain } from '../core/scenario.js';
 import { compileSource } from '../rules/index.js';
-import { writeFileAtomic } from '../report/common.js';
+import { writeAtomic } from '../core/files.js';
 import { GamesWriter, readGames } from '../runner/gamesfile.js';
 import { runGames } from '../runner/pool.js';
 import { deriveSeed } from '../runner/seeds.js';
@@ -149,8 +149,8 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
     const scan = await readGames(gamesFile, (row) => rows.set(row.id, row));
     validBytes = scan.validBytes;
   } else {
-    writeFileAtomic(join(o.dir, 'tune.json'), `${JSON.stringify(m, null, 2)}\n`);
-    writeFileAtomic(gamesFile, '');
+    writeAtomic(join(o.dir, 'tune.json'), `${JSON.stringify(m, null, 2)}\n`);
+    writeAtomic(gamesFile, '');
   }
   const search = new Ntbea(
     { sizes: domains.map((d) => d.values.length), start: domains.map((d) => d.current), k: m.k, neighbours: m.neighbours },

@@ -286,7 +286,8 @@ function drawOverlay(): void {
     const at = a.targets?.at;
     if (!at) return;
     // Marks that would cover each other are set side by side (the action's own point is in its tooltip).
-    let [x, y] = at;
+    let x = at[0];
+    const y = at[1];
     while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < 1.7)) x += 1.7;
     placed.push([x, y]);
     const g = svgEl('g', { class: `ov-mark${a.suggested ? ' suggested' : ''}`, 'data-key': a.key, transform: `translate(${x} ${y})` });

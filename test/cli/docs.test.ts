@@ -1,9 +1,11 @@
 /**
  * The README and docs say what the program does (issue 20, item 8): the options they list are
- * accepted, the rules a player needs ship with the repository, every exit code is listed.
+ * accepted, the rules a player needs ship with the repository, every exit code is listed; and the
+ * code and docs cite only documents the repository holds (issue 39, item 7).
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MCTS_OPTIONS } from '../../agents/mcts/index.js';
 import { parseSpec } from '../../agents/options.js';
 import { EXIT } from '../../src/commands/common.js';
@@ -37,6 +39,59 @@ describe('README and docs against the program', () => {
       expect(readme).toContain(f);
       expect(readFileSync(f, 'utf8').length).toBeGreaterThan(1500);
     }
+  });
+
+  it('the code, tests, benchmarks and docs cite only documents the repository holds', () => {
+    // A document is cited by its path (`docs/…`, `bench/…`) or by a capitalised name (`README.md`);
+    // lower-case bare names (`report.md`) are files the program writes.
+    const cite = /(?<![\w./<>-])((?:docs|bench)\/[\w./-]+\.md|[A-Z][A-Z_-]*\.md)\b/g;
+    const files = ['src', 'agents', 'test', 'bench', 'docs']
+      .flatMap((d) => readdirSync(d, { recursive: true, encoding: 'utf8' }).map((f) => join(d, f)))
+      .filter((f) => /\.(ts|md)$/.test(f))
+      .concat('README.md');
+    const missing: string[] = [];
+    let cited = 0;
+    for (const f of files) {
+      for (const m of readFileSync(f, 'utf8').matchAll(cite)) {
+        cited++;
+        if (!existsSync(m[1])) missing.push(`${f} cites ${m[1]}`);
+      }
+    }
+    expect(cited).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
+  });
+
+  it('each section tag ([E12], [R12], [W12]) names one reading: defined once, in one ruleset\'s readings, and cited only where that ruleset is', () => {
+    // A reading is defined by a list item that opens with its tag (`- [W5] **Title**`, Pig Wars' `- DA [R9] …`).
+    const tag = /\[([A-Z]\d+[a-z]?)\]/g;
+    const definition = /^- (?:[A-Z]{2} )?\[([A-Z]\d+[a-z]?)\]/;
+    const rooms = readdirSync('src/rules', { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(`docs/rules/${d.name}.md`))
+      .map((d) => d.name);
+    expect(rooms.length).toBeGreaterThanOrEqual(4);
+    const definedIn = new Map<string, string[]>();
+    const problems: string[] = [];
+    for (const id of rooms) {
+      const doc = `docs/rules/${id}.md`;
+      const own = new Map<string, number[]>();
+      readFileSync(doc, 'utf8')
+        .split('\n')
+        .forEach((l, i) => {
+          const m = definition.exec(l);
+          if (m) own.set(m[1], [...(own.get(m[1]) ?? []), i + 1]);
+        });
+      for (const [t, lines] of own) {
+        if (lines.length > 1) problems.push(`${doc} defines [${t}] on lines ${lines.join(', ')}`);
+        definedIn.set(t, [...(definedIn.get(t) ?? []), doc]);
+      }
+      // Everything that speaks for this ruleset cites only its own readings.
+      const speakers = [doc, ...readdirSync('docs/rules').filter((f) => f.startsWith(`${id}-`)).map((f) => `docs/rules/${f}`)];
+      for (const dir of [`src/rules/${id}`, `test/${id}`]) if (existsSync(dir)) speakers.push(...readdirSync(dir).map((f) => join(dir, f)));
+      for (const f of speakers) for (const m of readFileSync(f, 'utf8').matchAll(tag)) if (!own.has(m[1])) problems.push(`${f} cites [${m[1]}], which ${doc} does not define`);
+    }
+    for (const [t, docs] of definedIn) if (docs.length > 1) problems.push(`[${t}] is defined in ${docs.join(' and ')}`);
+    expect(definedIn.size).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
   });
 
   it('the README lists every exit code', () => {

@@ -1,6 +1,6 @@
 /**
- * GameSession's check of submitted decisions (DESIGN.md §Contracts: an agent picks from the legal
- * actions it was given): an element of the list, or an equal action by key, is played; anything
+ * GameSession's check of submitted decisions (the agent contract, src/core/agent.ts: an agent
+ * picks from the legal actions it was given): an element of the list, or an equal action by key, is played; anything
  * else is refused with the ruleset's reason, before the state changes.
  */
 import { describe, expect, it } from 'vitest';

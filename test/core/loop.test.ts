@@ -65,7 +65,7 @@ describe('one game loop', () => {
     const seen: string[] = [];
     let hashBefore = '';
     const steps: StepDecision[] = [];
-    playOut(g, agents, {
+    void playOut(g, agents, {
       sync: true,
       beforeDecide: (side, n) => seen.push(`ask ${n} ${side}`),
       answered: (side, n) => seen.push(`answered ${n} ${side}`),

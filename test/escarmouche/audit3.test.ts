@@ -1,7 +1,7 @@
 /**
  * Escarmouche 2.3.0: the items an outside reading of 1,700 fresh records found in 2.2.0 (issue 38,
- * items 10–12): impassable ground met with square corners while bases are round ([R40], [R40b]);
- * first strike given again against an enemy after a fight with another in between ([R47]); a push
+ * items 10–12): impassable ground met with square corners while bases are round ([E40], [E40b]);
+ * first strike given again against an enemy after a fight with another in between ([E47]); a push
  * naming a building as its blocker where a base blocked it (Records). Each test fails on 2.2.0.
  * Bases are 1 in wide (radius 0.5), so a zone of control is 1 in (centres 2 in apart).
  */
@@ -18,14 +18,14 @@ const box = (x0: number, y0: number, x1: number, y1: number): number[][] => [[x0
 const shifts = (events: GameEvent[]) => events.filter((e) => e.e === 'shift');
 const H = Math.SQRT1_2;
 
-describe('[R40] [R40b] round bases against impassable ground: a building\'s corner is met by the round edge of a base (issue 38, item 10)', () => {
+describe('[E40] [E40b] round bases against impassable ground: a building\'s corner is met by the round edge of a base (issue 38, item 10)', () => {
   // B1's push runs at 45° (south-east) past the barn's north-west corner (cx, cy), its line 0.6 in
   // from the corner at its middle: more than a base radius (0.5), less than r√2 (0.71) — the square
   // corners of 2.2.0 stopped it there, a round base goes by.
   const cx = 9;
   const cy = 5;
   const mid = { x: cx - 0.6 * H, y: cy - 0.6 * H };
-  it('[R40] "pushing loser a base-width away": a push past a corner is made in full where the round base has room', () => {
+  it('[E40] "pushing loser a base-width away": a push past a corner is made in full where the round base has room', () => {
     // Winner A1 two inches up the line from B1 (at its zone of control); the barn's corner lies 0.6 in
     // off the push's line, beside its middle. (Before 2.3.0 the push stopped 0.1 in along, blocked by the barn.)
     const b1 = { x: mid.x - 0.5 * H, y: mid.y + 0.5 * H };
@@ -44,7 +44,7 @@ describe('[R40] [R40b] round bases against impassable ground: a building\'s corn
     expect(distToPolygon(s.x[b], s.y[b], sc.table.areas.find((a) => a.id === 'barn')!.poly)).toBeGreaterThan(0.5);
   });
 
-  it('[R40b] "Move the attacker into base contact": a straight slide past a corner is made straight, not set aside', () => {
+  it('[E40b] "Move the attacker into base contact": a straight slide past a corner is made straight, not set aside', () => {
     // Attacker A1 at B1's zone of control; its 1 in slide into contact runs by the barn's corner 0.6 in
     // off at its middle. (Before 2.3.0 the square corner blocked it and A1 was placed 5° round: `aside`.)
     const a1 = { x: mid.x - 0.5 * H, y: mid.y + 0.5 * H };
@@ -58,7 +58,7 @@ describe('[R40] [R40b] round bases against impassable ground: a building\'s corn
     expect(y).toBeCloseTo(a1.y - H, 3);
   });
 
-  it('[R40] a push into a corner stops with the round base touching it, and names the building', () => {
+  it('[E40] a push into a corner stops with the round base touching it, and names the building', () => {
     // Pushed straight at the corner along its diagonal: it stops r from the corner (2.2.0: r√2).
     const b1 = { x: cx - 1 * H, y: cy - 1 * H };
     const a1 = { x: b1.x - 2 * H, y: b1.y - 2 * H };
@@ -71,7 +71,7 @@ describe('[R40] [R40b] round bases against impassable ground: a building\'s corn
   });
 });
 
-describe('[R47] first strike "for the first round of fighting only", against each enemy, whatever comes between (issue 38, item 11)', () => {
+describe('[E47] first strike "for the first round of fighting only", against each enemy, whatever comes between (issue 38, item 11)', () => {
   // The example: Mill Bridge, Cornet Blake (P2, mounted) against the musketeer R5, with a fight
   // against another enemy (the gunner R7) in between, all in one turn of P2's. The figures are put
   // in the open south-east of the table; between fights they are placed again (only the order of
@@ -82,7 +82,7 @@ describe('[R47] first strike "for the first round of fighting only", against eac
     s.x[f] = x;
     s.y[f] = y;
   };
-  it('[R47] P2 strikes first against R5, fights R7, then fights R5 again: no first strike the second time', () => {
+  it('[E47] P2 strikes first against R5, fights R7, then fights R5 again: no first strike the second time', () => {
     const s = acting(sc, 'P2');
     // Everyone else well away (the east edge, one base width apart down it).
     sc.figures.forEach((f, i) => place(s, f.id, 47, 0.75 + i * 2.2));
@@ -148,15 +148,15 @@ describe('the invariant monitor catches each pattern of issue 38 (items 10–12)
     // Touching what it names: clean.
     expect(feed([...start, fight({}), shift({ blockedBy: 'figure', blocker: 'B2' })])).toEqual([]);
   });
-  it('[R40b] an attacker set aside although its straight slide to the defender was free (item 10)', () => {
+  it('[E40b] an attacker set aside although its straight slide to the defender was free (item 10)', () => {
     // A1 (6, 4) and B1 (8, 4) with nothing between: placed 5° round the straight contact point.
     const aside = [8 - Math.cos(Math.PI / 36), 4 + Math.sin(Math.PI / 36)].map((v) => Math.round(v * 1000) / 1000);
     expect(feed([...start, fight({ contact: aside, contactHow: 'aside' })])).toEqual([
-      'turn 1: A1 was set aside into contact with B1 although the straight slide from (6, 4) was free ([R40b])',
+      'turn 1: A1 was set aside into contact with B1 although the straight slide from (6, 4) was free ([E40b])',
     ]);
     expect(feed([...start, fight({})])).toEqual([]);
   });
-  it('[R47] first strike given again against an enemy after a fight with another in between (item 11)', () => {
+  it('[E47] first strike given again against an enemy after a fight with another in between (item 11)', () => {
     // A horseman A1 touching B1 (east) and B2 (south): it fights B1 (first strike), then B2 (first
     // strike), then B1 again — with first strike again, which the monitor reports.
     const mounted = testScenario(['..'], [{ side: 0, at: [6, 4], mounted: true }, { side: 1, at: [7, 4] }, { side: 1, at: [6, 5] }]);
@@ -176,7 +176,7 @@ describe('the invariant monitor catches each pattern of issue 38 (items 10–12)
       for (const e of events) m.event(e as GameEvent);
       return m.violations;
     };
-    expect(run('A1')).toEqual(['turn 1: A1 fights B1 again this turn with first strike (A1) after its first round was over ([R47])']);
+    expect(run('A1')).toEqual(['turn 1: A1 fights B1 again this turn with first strike (A1) after its first round was over ([E47])']);
     expect(run(null)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * FIGHTING on the measured table, for the points an outside audit of ruleset 2.0.0 found
  * (docs/audits/2026-11-27-escarmouche.md: A1, A2, B1, B2, C1): separation at the end of a fight when a step
- * back is blocked ([R40]), how blocked push-backs and steps are recorded (Records), the move into
- * base contact ([R40], [R40b]) and first strike with a pikeman drawn into the fight ([R46]).
+ * back is blocked ([E40]), how blocked push-backs and steps are recorded (Records), the move into
+ * base contact ([E40], [E40b]) and first strike with a pikeman drawn into the fight ([E46]).
  * Bases are 1 in wide, so a zone of control is 1 in (centres 2 in apart).
  */
 import { describe, expect, it } from 'vitest';
@@ -19,8 +19,8 @@ const at = (s: ReturnType<typeof acting>, id: string): [number, number] => {
 };
 const shifts = (events: GameEvent[]) => events.filter((e) => e.e === 'shift');
 
-describe('FIGHTING: "All combatants are separated by their ZOC (a base width) at the end of the fight" ([R40])', () => {
-  it('[R40] [R47] a win that first strike ignores separates as a stand-off: the attacker steps back and the winner keeps its place', () => {
+describe('FIGHTING: "All combatants are separated by their ZOC (a base width) at the end of the fight" ([E40])', () => {
+  it('[E40] [E47] a win that first strike ignores separates as a stand-off: the attacker steps back and the winner keeps its place', () => {
     // A horseman attacks a musketeer in the open (west of the east edge, which would stop a step
     // back). The musketeer wins, but the horseman's first strike ignores the win: it has no effect,
     // so the horseman steps back and the musketeer stays where it stood.
@@ -33,7 +33,7 @@ describe('FIGHTING: "All combatants are separated by their ZOC (a base width) at
     expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeCloseTo(1, 6);
   });
 
-  it('[R40] a stand-off: the attacker steps back; when a friend behind it stops it, the defender steps back', () => {
+  it('[E40] a stand-off: the attacker steps back; when a friend behind it stops it, the defender steps back', () => {
     // A1 stands in base contact with B1 (after an earlier blocked fight), its friend A2 touching its back.
     const sc = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 0, at: [5, 4] }, { side: 1, at: [7, 4] }]);
     const s = acting(sc, 'A1');
@@ -46,7 +46,7 @@ describe('FIGHTING: "All combatants are separated by their ZOC (a base width) at
     expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeCloseTo(1, 6);
   });
 
-  it('[R40] only when neither principal can step back do they stay closer than a ZOC, and both blocked steps are recorded', () => {
+  it('[E40] only when neither principal can step back do they stay closer than a ZOC, and both blocked steps are recorded', () => {
     // B1 at the east edge, A1 touching it with A2 behind: nobody can step back.
     const sc = testScenario(['..'], [{ side: 0, at: [18.5, 4] }, { side: 0, at: [17.5, 4] }, { side: 1, at: [19.5, 4] }]);
     const s = acting(sc, 'A1');
@@ -60,8 +60,8 @@ describe('FIGHTING: "All combatants are separated by their ZOC (a base width) at
   });
 });
 
-describe('FIGHTING: a figure drawn into the fight steps back too ([R40])', () => {
-  it('[R40] a drawn-in figure stopped by the table edge: the defender steps away from it, but not into the attacker\'s zone of control — both recorded as blocked', () => {
+describe('FIGHTING: a figure drawn into the fight steps back too ([E40])', () => {
+  it('[E40] a drawn-in figure stopped by the table edge: the defender steps away from it, but not into the attacker\'s zone of control — both recorded as blocked', () => {
     // B1 with A2 (drawn in) north of it against the north edge and the attacker A1 south of it.
     const sc = testScenario(['..'], [{ side: 0, at: [10, 4] }, { side: 0, at: [10, 0.5] }, { side: 1, at: [10, 2] }]);
     const s = acting(sc, 'A1');
@@ -75,7 +75,7 @@ describe('FIGHTING: a figure drawn into the fight steps back too ([R40])', () =>
     expect(gap(s, fig(s, 'A1'), fig(s, 'B1'))).toBeCloseTo(1, 6);
     expect(s.counters[C.apartBlocked]).toBe(1);
   });
-  it('[R40] a drawn-in figure stopped by a friend: the defender steps away from it for the rest', () => {
+  it('[E40] a drawn-in figure stopped by a friend: the defender steps away from it for the rest', () => {
     // A2 (drawn in) west of B1 with A3 touching its back; the attacker A1 north of B1.
     const sc = testScenario(['..'], [{ side: 0, at: [10, 2] }, { side: 0, at: [8.5, 4] }, { side: 0, at: [7.5, 4] }, { side: 1, at: [10, 4] }]);
     const s = acting(sc, 'A1');
@@ -115,8 +115,8 @@ describe('FIGHTING: a blocked push-back or step is always recorded, as a shift s
   });
 });
 
-describe('FIGHTING: "Move the attacker into base contact as a free action" ([R40b]); why a fight has no contact move (Records)', () => {
-  it('[R40b] when the straight slide is blocked the attacker is placed in contact beside it; the fight is rolled in base contact', () => {
+describe('FIGHTING: "Move the attacker into base contact as a free action" ([E40b]); why a fight has no contact move (Records)', () => {
+  it('[E40b] when the straight slide is blocked the attacker is placed in contact beside it; the fight is rolled in base contact', () => {
     // A2 stands by the straight line from A1 to B1 (that slide would stop 0.4 in along it); A1 goes beside it to touch B1.
     const sc = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 0, at: [7, 3.2] }, { side: 1, at: [8, 4] }]);
     const s = acting(sc, 'A1');
@@ -130,7 +130,7 @@ describe('FIGHTING: "Move the attacker into base contact as a free action" ([R40
     expect(Math.hypot(cx - 7, cy - 3.2)).toBeGreaterThanOrEqual(1 - 1e-3);
   });
 
-  it('[R40b] an enemy at the ZOC whose base cannot be reached by any straight slide is not offered as a fight ("Once in base contact the attacker rolls")', () => {
+  it('[E40b] an enemy at the ZOC whose base cannot be reached by any straight slide is not offered as a fight ("Once in base contact the attacker rolls")', () => {
     // A one-inch corridor between impassable walls: A1, B2, B1 in a row, B1 at its closed end.
     const walls = [
       { id: 'north', terrain: 'impassable', polygon: box(0, 0, 20, 3.49) },
@@ -145,7 +145,7 @@ describe('FIGHTING: "Move the attacker into base contact as a free action" ([R40
     expect(() => act(s, { k: 'fight', t: 'B1', m: 'alone' }, [])).toThrow();
   });
 
-  it('contact: null says why — the attacker already touches the defender; a prone attacker fights only an enemy it touches ([R17], [R40b])', () => {
+  it('contact: null says why — the attacker already touches the defender; a prone attacker fights only an enemy it touches ([E17], [E40b])', () => {
     const touching = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [7, 4] }]);
     expect(ev(act(acting(touching, 'A1'), { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight')).toMatchObject({ contact: null, contactHow: 'touching' });
     // Prone at the enemy's ZOC, a base width off: it cannot move into contact, so no fight.
@@ -162,7 +162,7 @@ describe('FIGHTING: "Move the attacker into base contact as a free action" ([R40
   });
 });
 
-describe('FIGHTING: special fights — "A Pikeman always gets first strike" ([R46])', () => {
+describe('FIGHTING: special fights — "A Pikeman always gets first strike" ([E46])', () => {
   // Side 0: a musketeer (A1) and a pikeman (A2) side by side; side 1: a horseman at both their ZOCs.
   const scene = () =>
     testScenario(['..'], [
@@ -170,18 +170,18 @@ describe('FIGHTING: special fights — "A Pikeman always gets first strike" ([R4
       { side: 0, zone: 'r0c0', pike: true },
       { side: 1, zone: 'r0c0', mounted: true },
     ]);
-  it('[R46] a horseman attacking foot has no first strike when a pikeman with a usable pike is drawn into the defence: the pike side strikes first', () => {
+  it('[E46] a horseman attacking foot has no first strike when a pikeman with a usable pike is drawn into the defence: the pike side strikes first', () => {
     const s = acting(scene(), 'B1');
     const e = ev(act(s, { k: 'fight', t: 'A1', m: 'alone' }, [6, 3, 3, 3, 3]), 'fight');
     expect(e).toMatchObject({ defenders: ['A1', 'A2'], winner: 'B1', diff: 3, firstStrike: 'A1', ignored: true, effect: 'none' });
     expect(s.wounds[fig(s, 'A1')]).toBe(3);
   });
-  it('[R46] foot attacking a horseman with a pikeman drawn in beside it strike first', () => {
+  it('[E46] foot attacking a horseman with a pikeman drawn in beside it strike first', () => {
     const s = acting(scene(), 'A1');
     const e = ev(act(s, { k: 'fight', t: 'B1', m: 'all' }, [2, 2, 5, 3, 3]), 'fight');
     expect(e).toMatchObject({ attackers: ['A1', 'A2'], winner: 'B1', firstStrike: 'A1', ignored: true, effect: 'none' });
   });
-  it('[R46] a Disarmed pikeman drawn in has no pike: the horseman keeps its first strike', () => {
+  it('[E46] a Disarmed pikeman drawn in has no pike: the horseman keeps its first strike', () => {
     const s = acting(scene(), 'B1');
     s.disarmed[fig(s, 'A2')] = 1;
     const e = ev(act(s, { k: 'fight', t: 'A1', m: 'alone' }, [6, 3, 3, 3, 3]), 'fight');

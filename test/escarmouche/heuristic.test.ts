@@ -177,14 +177,14 @@ describe('heuristic: its estimates follow the rules as played (2.2.0)', () => {
     expect(i).toBeGreaterThanOrEqual(0);
     return fn(s, legal)[i];
   };
-  it('[R40b] a fight counts only where base contact can be reached: making ready at an enemy\'s ZOC across a friend in a corridor is worth nothing', () => {
+  it('[E40b] a fight counts only where base contact can be reached: making ready at an enemy\'s ZOC across a friend in a corridor is worth nothing', () => {
     const s = acting(blocked, 'A1');
     expect(legalActions(s).some((a) => a.k === 'fight')).toBe(false);
     expect(score(s, '{"k":"dev","d":"ready"}')).toBeLessThanOrEqual(0);
     // In the open the same horseman's first-strike fight is worth readying for.
     expect(score(acting(open, 'A1'), '{"k":"dev","d":"ready"}')).toBeGreaterThan(0);
   });
-  it('[R40b] picking: a fight that cannot be joined is no first-strike opportunity (the script and the cheaper scores for search)', () => {
+  it('[E40b] picking: a fight that cannot be joined is no first-strike opportunity (the script and the cheaper scores for search)', () => {
     for (const fn of [escarmoucheScores, escarmoucheQuickScores]) {
       const pick = (sc: typeof blocked): number => {
         const s = newState(sc);
@@ -197,7 +197,7 @@ describe('heuristic: its estimates follow the rules as played (2.2.0)', () => {
       expect(pick(blocked)).toBeLessThan(10);
     }
   });
-  it('[R26] [R26b] a marshal\'s dice as the script reckons them are the dice the rules roll: the worst terrain any mover goes through, one per friend that goes', () => {
+  it('[E26] [E26b] a marshal\'s dice as the script reckons them are the dice the rules roll: the worst terrain any mover goes through, one per friend that goes', () => {
     // Row 0 clear, row 1 difficult: A2 would wade east through the difficult ground; A3 is boxed in by A4 and cannot go east.
     const sc = testScenario(['...', '~~~'], [
       { side: 0, at: [5, 6] },

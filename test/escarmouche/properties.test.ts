@@ -1,5 +1,5 @@
 /**
- * Property tests over many whole Mill Bridge games (DESIGN.md §Testing habits) with the Escarmouche
+ * Property tests over many whole Mill Bridge games (docs/ARCHITECTURE.md, "Testing") with the Escarmouche
  * invariant monitor (src/rules/escarmouche/invariants.ts): scores follow the dice, pools and the
  * initiative follow PLAY, moves follow MOVING, effects follow the tables, the state agrees with the
  * events, and every game ends within its decision limit. The 10,000-game run is bench/fuzz.ts.

@@ -134,7 +134,7 @@ describe('MOVING', () => {
     expect(second).toMatchObject({ terrain: 'broken', dice: 3, stop: 'ground', to: [39.99, 4] });
   });
 
-  it('[R19] [R20] a centre on the edge between two terrain types stands half in each and counts as in the worse: a slide along a broken area\'s edge goes through broken ground (second outside reading D1)', () => {
+  it('[E19] [E20] a centre on the edge between two terrain types stands half in each and counts as in the worse: a slide along a broken area\'s edge goes through broken ground (second outside reading D1)', () => {
     // Row 0 broken, row 1 clear (and the other way up): A1's centre is on their common edge (y = 8), moving east along it.
     for (const rows of [['::', '..'], ['..', '::']]) {
       const sc = testScenario(rows, [{ side: 0, at: [2, 8] }, { side: 1, at: [18, 14] }]);
@@ -253,7 +253,7 @@ describe('MOVING: special move — marshal', () => {
     expect(at(s, 'A1')).toEqual([29.5, 4]);
     expect(s.side).toBe(1);
   });
-  it('[R26] "adding a passive dice for each other figure to be moved": a friend that cannot go the marshal\'s way (its line shorter than a move offered) is not marshalled — no die, its turn and cover kept — and the next nearest goes instead (second outside reading D5)', () => {
+  it('[E26] "adding a passive dice for each other figure to be moved": a friend that cannot go the marshal\'s way (its line shorter than a move offered) is not marshalled — no die, its turn and cover kept — and the next nearest goes instead (second outside reading D5)', () => {
     // A2 is the nearest friend, but A3 stands 0.001 in beyond base contact east of it: A2 cannot go east.
     // (Rewritten for 2.2.0: before, A2 was marshalled where it stood — a die added, its turn used.)
     const t = testScenario(['..'], [{ side: 0, at: [5, 2] }, { side: 0, at: [5, 4] }, { side: 0, at: [6.001, 4] }, { side: 1, at: [15, 7] }]);
@@ -272,7 +272,7 @@ describe('MOVING: special move — marshal', () => {
     expect(e2).toMatchObject({ followers: [], terrains: { A1: 'clear' }, dice: 2, passive: [3, 4], moved: true });
     expect([at(s2, 'A2'), s2.acted[1]]).toEqual([[29.5, 4], 0]);
   });
-  it('[R26b] "At the end of each move the figure must roll … the passive dice shown in the table": a marshal pays the worst terrain any mover goes through — a friend wading through difficult ground makes it 5 dice, +1 for him (audit C2)', () => {
+  it('[E26b] "At the end of each move the figure must roll … the passive dice shown in the table": a marshal pays the worst terrain any mover goes through — a friend wading through difficult ground makes it 5 dice, +1 for him (audit C2)', () => {
     // Row 0 clear, row 1 difficult: A1 marshals east on clear ground, A2 follows through the difficult.
     const t = testScenario(['...', '~~~'], [{ side: 0, at: [5, 6] }, { side: 0, at: [5, 10] }, { side: 1, at: [28, 2] }]);
     const s = acting(t, 'A1');
@@ -306,7 +306,7 @@ describe('DEVELOPING', () => {
     const horse = testScenario(['c.'], [{ side: 0, zone: 'r0c0', mounted: true }, { side: 1, at: [15, 4] }]);
     expect(keys(acting(horse, 'A1'))).toContain('dev:cover');
   });
-  it('Cowered: "Standing will require a developing action" — until then it neither moves nor is marshalled (nor into base contact: at an enemy\'s ZOC but not touching it, no fight, [R40b]); it may still reserve and stand', () => {
+  it('Cowered: "Standing will require a developing action" — until then it neither moves nor is marshalled (nor into base contact: at an enemy\'s ZOC but not touching it, no fight, [E40b]); it may still reserve and stand', () => {
     const s = acting(sc, 'A2');
     s.cowered[1] = 1;
     const k = keys(s);
@@ -374,7 +374,7 @@ describe('DEVELOPING: special development — reserved action', () => {
     expect(escarmouche.currentSide(s)).toBe('beta');
     expect([s.phase, s.actor, s.reserved[0], s.ones]).toEqual([PH_ACT, fig(sc, 'B1'), 0, 0]);
   });
-  it('[R32] "the single active dice is used in a single developing … action": an interrupt that takes cover rolls its reserved die (its 1s cost nothing) (second outside reading D2)', () => {
+  it('[E32] "the single active dice is used in a single developing … action": an interrupt that takes cover rolls its reserved die (its 1s cost nothing) (second outside reading D2)', () => {
     const covered = testScenario(
       ['....', 'c...', '....'],
       [{ side: 0, at: [2, 10], missile: 'musket' }, { side: 0, at: [2, 12] }, { side: 1, at: [30, 10] }],

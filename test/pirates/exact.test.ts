@@ -12,7 +12,7 @@ import { makeAgents, playGameSync } from '../../src/core/game.js';
 import { resolveBuiltinAgent } from '../../agents/index.js';
 import { applyAction, legalActions } from '../../src/rules/pirates/actions.js';
 import { cohesionRule } from '../../src/rules/pirates/movement.js';
-import { ACTIVE, FLEEING, PH_BAND, PH_OVER, type PiratesState } from '../../src/rules/pirates/state.js';
+import { ACTIVE, FLEEING, PH_BAND, PH_OVER } from '../../src/rules/pirates/state.js';
 import type { PiratesScenario } from '../../src/rules/pirates/compile.js';
 import { atFigure, duelScenario, duelState, fig } from '../helpers/pirates.js';
 

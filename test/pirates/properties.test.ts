@@ -1,5 +1,5 @@
 /**
- * Property tests over many whole Supply Raid games (DESIGN.md §Testing habits): no move beyond its
+ * Property tests over many whole Supply Raid games (docs/ARCHITECTURE.md, "Testing"): no move beyond its
  * allowance, none through a building, no figure inside a building or on another, dead figures
  * never act, bands within their card's value and intact, the deck as the scenario says each turn,
  * one attack per figure per turn, and every game ends within its decision limit.

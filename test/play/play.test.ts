@@ -53,7 +53,7 @@ describe('play: whole games from a scripted input file', () => {
       expect(d.text).toContain('Your choices');
       expect(d.text).toMatch(/rolls \d+ vs \d+/); // dice as they fall
       expect(d.text).toContain('(heuristic): '); // the agent's account
-      expect(d.text).toMatch(side === 'pirates' ? /Black Coat \(P01, cutlass\) — Pirates, personality\n  stands at/ : /T01 \(club\) — Townsfolk\n  stands at/); // status
+      expect(d.text).toMatch(side === 'pirates' ? /Black Coat \(P01, cutlass\) — Pirates, personality\n {2}stands at/ : /T01 \(club\) — Townsfolk\n {2}stands at/); // status
       expect(d.text).toMatch(/Cards turned: .*← now/);
       expect(d.text).toMatch(/Movement this turn: Pirates \d+ in/);
       expect(d.text).toContain('~ water  $ warehouse 1  # building'); // the full map's legend (map full)

@@ -35,7 +35,10 @@ describe('tune: invalid candidates', () => {
     // The progress line of an invalid evaluation says so, with the reason and the worst fitness.
     const invalidLines = r.err.split('\n').filter((l) => l.includes('warehouse-x=21'));
     expect(invalidLines.length).toBeGreaterThan(0);
-    for (const l of invalidLines) expect(l).toContain(`invalid, no games: ${reason}`), expect(l).toContain('(fitness -1.000)');
+    for (const l of invalidLines) {
+      expect(l).toContain(`invalid, no games: ${reason}`);
+      expect(l).toContain('(fitness -1.000)');
+    }
     expect(r.err.split('\n').filter((l) => l.startsWith('tune: evaluation '))).toHaveLength(8); // the search went on to its budget
     expect(r.out).toMatch(/\d+ candidates? invalid/);
 

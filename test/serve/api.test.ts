@@ -28,7 +28,7 @@ afterAll(async () => {
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await app.inject({ method, url, headers: { host: '127.0.0.1:8080', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
-  let json: Record<string, unknown> = {};
+  let json: Record<string, unknown>;
   try {
     json = res.json();
   } catch {

@@ -37,10 +37,6 @@ declare class MutationObserver {
   constructor(cb: (records: { oldValue: string | null }[]) => void);
   observe(target: unknown, opts: { attributes: boolean; attributeFilter: string[]; attributeOldValue: boolean }): void;
 }
-declare class DOMMatrix {
-  e: number;
-  f: number;
-}
 declare class DOMPoint {
   constructor(x: number, y: number);
   matrixTransform(m: unknown): { x: number; y: number };

@@ -1,7 +1,7 @@
 /**
- * The table kit: what every rule system played on a measured table shares (DESIGN.md: "the
- * measured table … lives once in the core as a kit"). Lengths are in the table's own unit
- * (inches or centimetres); angles in radians. See each module for its contracts:
+ * The table kit: what every rule system played on a measured table shares, written once here and
+ * never copied into a ruleset (docs/ARCHITECTURE.md, "The table kit"). Lengths are in the table's
+ * own unit (inches or centimetres); angles in radians. See each module for its contracts:
  * - table.ts   — {@link Table}: terrain areas → paths round obstacles, slow ground, sight, cover, height
  * - figures.ts — {@link FigureView}: placement without overlap, base contact, centre, cohesion, facing arcs, turning steps
  * - moves.ts   — planAlong (a move along a route), planGroupMove (measured from the group's centre), destinations

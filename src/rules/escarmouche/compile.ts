@@ -12,7 +12,7 @@ import { escarmoucheScenarioSchema, type EscarmoucheScenarioFile } from './schem
 import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js';
 
 /**
- * A point this near an area's edge is on it ([R19]): on it up to rounding, and no wider, so that a
+ * A point this near an area's edge is on it ([E19]): on it up to rounding, and no wider, so that a
  * line running along an edge meets the crossing where that edge ends (the table kit finds a
  * crossing of an edge within 1e-12 of its length beyond its ends; edges here are 0.1 in or longer).
  */
@@ -125,7 +125,7 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
   const ground = t.ground;
   if (ground === 'impassable') fail('$.table.ground', 'the ground cannot be impassable');
   const kindAt = (x: number, y: number): string => table.topAreaAt(x, y)?.kind ?? ground;
-  // MOVING ([R19], [R20]): the terrain type at a figure's place is the one under its centre; a centre
+  // MOVING ([E19], [E20]): the terrain type at a figure's place is the one under its centre; a centre
   // exactly on an edge where two terrain types meet stands half in each, and counts as in the worse
   // (more passive dice) — so a centre sliding along an area's edge pays for the area (since 2.2.0,
   // second outside reading D1). The sides are probed EDGE_PROBE off the point, across the edge.

@@ -31,7 +31,6 @@ import {
   SIDE_SECOND_ONE,
   SIDE_WHY,
   type EscState,
-  inPlay,
   newState,
 } from './state.js';
 import { type Effect, NO_EFFECT, countOnes, d6s, fightingEffect, opposed, score, shootingEffect, terrainDice } from './tables.js';
@@ -159,7 +158,7 @@ export const DIRECTIONS: readonly [string, number][] = [
 
 /**
  * Shortest push-back or step apart made (table unit): two thousandths,
- * so that every change of place made (which leaves cover, [R24]) shows in the record's places,
+ * so that every change of place made (which leaves cover, [E24]) shows in the record's places,
  * rounded to thousandths. A shorter slide is not made.
  */
 const MIN_SHIFT = 2e-3;
@@ -319,7 +318,7 @@ export interface MarshalLine {
 
 /**
  * Special move — marshal: who goes and where, for marshal `f` moving along `opt` with up to `n`
- * friends ([R26], [R26b]). The marshal first; then the friends of {@link marshalFollowers}, nearest
+ * friends ([E26], [E26b]). The marshal first; then the friends of {@link marshalFollowers}, nearest
  * first, each "moved" the same direction and distance as a straight line of its own from where it
  * stands (with the movers before it already moved), until `n` have gone. A friend whose line would
  * be shorter than a move offered ({@link minMove}: it cannot go that way) is not marshalled — it is
@@ -356,7 +355,7 @@ export function marshalPlan(s: EscState, f: number, opt: MoveOption, n: number):
   return lines;
 }
 
-/** The passive dice of a marshal's movers before the +1 per follower: the worst terrain any goes through, 5 with a cannon ([R23], [R26b]). */
+/** The passive dice of a marshal's movers before the +1 per follower: the worst terrain any goes through, 5 with a cannon ([E23], [E26b]). */
 export function marshalTerrainDice(s: EscState, lines: readonly MarshalLine[]): number {
   let base = 0;
   for (const l of lines) base = Math.max(base, terrainDice(l.terrain), s.sc.figures[l.figure].moveFloor);
@@ -752,7 +751,7 @@ function applyInterrupt(s: EscState, a: EscAction, ctx: StepContext): void {
   if (a.a === 'cover') {
     // "The single active dice is used in a single developing … action", and every action is rolled
     // ("after each action … this accumulated active dice pool is rolled"): the reserved die is
-    // rolled, though its 1s cost nothing ([R32]; since 2.2.0, second outside reading D2 — before,
+    // rolled, though its 1s cost nothing ([E32]; since 2.2.0, second outside reading D2 — before,
     // no die was rolled).
     s.cover[r] = 1;
     s.counters[C.covers]++;
@@ -833,7 +832,7 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): n
     case 'fight': {
       const t = figureArg(s, a, a.t);
       if (sc.figures[t].side === info.side || s.wounds[t] === 0 || !atZoc(s, f, t)) fail(s, a, `${a.t} is not an enemy at this figure's zone of control`);
-      if (!fightContact(s, f, t)) fail(s, a, `no base contact with ${a.t} can be reached ([R40b])`);
+      if (!fightContact(s, f, t)) fail(s, a, `no base contact with ${a.t} can be reached ([E40b])`);
       const ok =
         a.m === 'alone' ||
         (a.m === 'all' && friendsAtZocOf(s, f, t).length > 0) ||
@@ -924,7 +923,7 @@ function doMarshal(s: EscState, f: number, n: number, opt: MoveOption, ctx: Step
   const sc = s.sc;
   const info = sc.figures[f];
   // The moves first (no dice yet), so that the roll can take the worst terrain any mover goes
-  // through ([R26b]); made only when fewer than three 1s are rolled.
+  // through ([E26b]); made only when fewer than three 1s are rolled.
   const plan = marshalPlan(s, f, opt, n);
   const followers = plan.slice(1).map((l) => l.figure);
   const places: { figure: string; from: [number, number]; to: [number, number]; stop: StraightStop; terrain: string }[] = [];
@@ -1120,7 +1119,7 @@ function resolveShot(s: EscState, f: number, t: number, helpers: number[], pool:
 
 // ───────────────────────────── fighting ─────────────────────────────
 
-/** How the attacker came into base contact ([R40], [R40b]; Records). */
+/** How the attacker came into base contact ([E40], [E40b]; Records). */
 export type ContactHow = 'straight' | 'aside' | 'touching';
 
 /** The attacker's free move into base contact: where it ends (null: no move) and how. */
@@ -1133,9 +1132,9 @@ export interface FightContact {
 const CONTACT_STEPS = 36;
 
 /**
- * FIGHTING: "Move the attacker into base contact as a free action" ([R40], [R40b]). No move when
+ * FIGHTING: "Move the attacker into base contact as a free action" ([E40], [E40b]). No move when
  * the attacker already touches the defender; null (no fight) when it lies prone and does not touch
- * it ([R17]: it cannot move). Otherwise it slides straight
+ * it ([E17]: it cannot move). Otherwise it slides straight
  * to the defender's base; if that slide is blocked (by another base, impassable ground or the table
  * edge), it is placed in base contact beside it: the first point touching the defender's base, every
  * 5° round it starting from the straight line, that is free and that it reaches by a straight slide
@@ -1147,7 +1146,7 @@ export function fightContact(s: EscState, a: number, d: number): FightContact | 
   const touch = 2 * sc.radius;
   const tol = 1e-6;
   if (centreDist(s, a, d) <= touch + tol) return { to: null, how: 'touching' };
-  // A Cowered attacker cannot move into contact (standing needs a developing action, [R17]), so it
+  // A Cowered attacker cannot move into contact (standing needs a developing action, [E17]), so it
   // fights only an enemy its base already touches (since 2.1.0; before, from up to a base width).
   if (s.cowered[a]) return null;
   const view = figureView(s);
@@ -1191,7 +1190,7 @@ export interface FightSetup {
   defence: number;
   /** The defender's base dice (rating or skill). */
   defBase: number;
-  /** The principal whose side has first strike (pike vs cavalry, horse vs foot; [R46]), or −1. */
+  /** The principal whose side has first strike (pike vs cavalry, horse vs foot; [E46]), or −1. */
   firstStrike: number;
 }
 
@@ -1238,7 +1237,7 @@ export function fightSetup(s: EscState, a: number, d: number, mode: FightMode, p
   passive -= skill;
   active += skill;
   const defBase = Math.max(D.rating, D.fighter, pd ? D.pike : 0, D.mounted ? D.rider : 0);
-  // First strike ([R46]): between a horseman and a foot figure (the two who began the fight), the
+  // First strike ([E46]): between a horseman and a foot figure (the two who began the fight), the
   // foot side strikes first if a figure on it in the fight has a usable pike ("A Pikeman always
   // gets first strike"), otherwise the horseman ("against any infantry that are not armed with pikes").
   const pikeAmong = (figs: number[]): boolean => !close && figs.some((g) => !sc.figures[g].mounted && pikeArmed(s, g));
@@ -1331,7 +1330,7 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
   });
   if (loser >= 0) applyEffect(s, loser, eff, ctx);
   // A win that first strike ignores has no effect, so it separates as a stand-off does: the
-  // attacker steps back first and the winner keeps its place — its cover, an objective ([R40], [R47];
+  // attacker steps back first and the winner keeps its place — its cover, an objective ([E40], [E47];
   // since 2.1.0, a re-reading of the records: before, the winner gave ground for a win that counted
   // for nothing).
   separate(s, fs, ignored ? -1 : winner, loser, eff, ctx);
@@ -1339,7 +1338,7 @@ function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: 
 }
 
 /**
- * What stopped a push-back or step short ([R40]; Records): the table edge, an impassable area (its
+ * What stopped a push-back or step short ([E40]; Records): the table edge, an impassable area (its
  * id), a figure's base (its id), or — for a principal stepping away from a drawn-in figure — the zone
  * of control of another figure of that side in the fight (its id).
  */
@@ -1403,7 +1402,7 @@ function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pus
 /**
  * After a round of fighting: the loser of a result that pushes back is moved "a base-width away"
  * from the winner, straight back; then "all combatants are separated by their ZOC (a base width)"
- * ([R40]): where the attacker and the defender still stand closer than a base width (the push was
+ * ([E40]): where the attacker and the defender still stand closer than a base width (the push was
  * blocked, or nobody lost, or a first strike ignored the win), the winner (the attacker when nobody
  * won) steps straight back the rest of the way; if something stops it, the other principal steps
  * straight back from it for what is left. Each figure drawn in then steps back from the opposing

@@ -13,7 +13,6 @@ import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluat
 import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, exportState, hashState, importState, type EscState } from './state.js';
 import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
-import { renderAscii } from './render.js';
 import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 
@@ -84,7 +83,7 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRule
   // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
   threads: { exportState, importState },
-  view: { scene: escScene, ascii: renderAscii, describeFigure: describeEscFigure },
+  view: { scene: escScene, describeFigure: describeEscFigure },
   hash: hashState,
   actionKey,
   describeAction,

@@ -11,16 +11,16 @@
  * have a line of sight to their targets and fighters stand at each other's zone of control, the
  * attacker then in base contact unless it touched already or lies prone; a
  * push-back is at most a base width; after a fight its two principals stand a zone of control apart
- * unless the step of each was recorded as blocked ([R40]); the effects applied are the table rows of the winning difference (or none, when a
+ * unless the step of each was recorded as blocked ([E40]); the effects applied are the table rows of the winning difference (or none, when a
  * first strike ignores the win); markers, wounds and zones in the state agree with the events;
  * out-of-action figures never act; interrupts come only from reserved figures of the other side.
  * Since 2.3.0 (issue 38), with bases round against impassable areas as against each other: no base
  * stands on impassable ground (within its radius of an area); a move, push or step said to be
  * blocked stops touching what it names — the area, the base, the zone of control or the table edge
  * (so none stops short where the round base had room, and none names a building where a base
- * blocked); an attacker is set aside ([R40b]) only when its straight slide into contact was not
+ * blocked); an attacker is set aside ([E40b]) only when its straight slide into contact was not
  * free; and first strike holds for one round only between an attacker and each enemy in its turn,
- * also after a fight with another in between ([R47]).
+ * also after a fight with another in between ([E47]).
  */
 import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
 import { distToPolygon, distToPolygonBoundary, distToSegment, pointInPolygon, segmentsCross } from '../../core/geometry.js';
@@ -77,7 +77,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
   // FIGHTING: the principals of this step's fights, and the figures whose step apart was blocked.
   const fought: [number, number][] = [];
   const apartBlocked = new Set<number>();
-  // [R47]: enemies (index) against whom the acting figure's first-strike round is over this turn.
+  // [E47]: enemies (index) against whom the acting figure's first-strike round is over this turn.
   const fsOver = new Set<number>();
   /** A round base at (x, y) stands on the table and off impassable ground (to the record's rounding). */
   const standsFree = (x: number, y: number): boolean =>
@@ -244,7 +244,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           checkActor(e, f, 'moves');
           if (cowered[f]) bad(`${sc.figures[f].id} moves while Cowered`);
           const terrain = String(e.terrain);
-          // A marshal pays the worst terrain any mover goes through ([R26b]): the event's `terrains`.
+          // A marshal pays the worst terrain any mover goes through ([E26b]): the event's `terrains`.
           const named = e.e === 'marshal' && e.terrains && typeof e.terrains === 'object' && !Array.isArray(e.terrains) ? Object.values(e.terrains) : [];
           const crossed = named.map((t) => terrainDice(String(t)));
           const want = Math.max(terrainDice(terrain), sc.figures[f].moveFloor, ...crossed, ...(e.e === 'marshal' ? strs(e.followers).map((g) => sc.figures[sc.figureIndex.get(g) ?? f].moveFloor) : []));
@@ -278,7 +278,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
               if (!p || typeof p !== 'object' || Array.isArray(p)) continue;
               const g = idx(p.figure);
               if (g < 0) continue;
-              // A friend marshalled is moved ([R26]): a line shorter than a move offered is not marshalled.
+              // A friend marshalled is moved ([E26]): a line shorter than a move offered is not marshalled.
               const pf = point(p.from);
               const pto = point(p.to);
               if (g !== f && pf && pto && Math.hypot(pto[0] - pf[0], pto[1] - pf[1]) < Math.max(0.05, sc.radius / 10) - TOL) bad(`${sc.figures[g].id} is marshalled but does not move`);
@@ -296,7 +296,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (e.interrupt) {
             interrupter(e, f, 'develops');
             if (what !== 'cover') bad(`${sc.figures[f].id} interrupts with ${what}`);
-            // "The single active dice is used in a single developing … action" ([R32]): one die rolled.
+            // "The single active dice is used in a single developing … action" ([E32]): one die rolled.
             const act = nums(e.active);
             if (act.length !== 1 || !d6ok(act) || ones(act) !== num(e.ones)) bad(`${sc.figures[f].id} interrupts taking cover rolling ${JSON.stringify(e.active)}, not its reserved die`);
           } else {
@@ -395,14 +395,14 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           // Each other friendly figure in the fight adds one die (outnumbering, or massed pike for the supporters).
           const wantOut = [att.length > def.length ? att.length - 1 - (massedDice[0] ?? 0) : 0, def.length > att.length ? def.length - 1 : 0];
           if (out[0] !== wantOut[0] || out[1] !== wantOut[1]) bad(`outnumbering ${out.join('/')} for ${att.length} v ${def.length}`);
-          // "Move the attacker into base contact as a free action … Once in base contact the attacker rolls" ([R40], [R40b]).
+          // "Move the attacker into base contact as a free action … Once in base contact the attacker rolls" ([E40], [E40b]).
           const contact = point(e.contact);
           if (contact) {
             const cd = Math.sqrt((contact[0] - px[d]) ** 2 + (contact[1] - py[d]) ** 2);
             if (cd < 2 * R - TOL) bad(`${sc.figures[a].id} moves into ${sc.figures[d].id}'s base`);
             if (cd > 2 * R + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} without base contact (${cd.toFixed(3)} apart)`);
             if (!standsFree(contact[0], contact[1])) bad(`${sc.figures[a].id} moves into contact onto impassable ground or off the table`);
-            // [R40b]: set aside only when the straight slide to the defender's base was not free (round bases).
+            // [E40b]: set aside only when the straight slide to the defender's base was not free (round bases).
             if (e.contactHow === 'aside') {
               const l = dAt(a, d);
               const cx = px[d] + ((px[a] - px[d]) / l) * 2 * R;
@@ -413,7 +413,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
                 if (g === a || g === d || wounds[g] <= 0) continue;
                 if (distToSegment(px[g], py[g], px[a], py[a], cx, cy) < 2 * R + TOL) free = false;
               }
-              if (free) bad(`${sc.figures[a].id} was set aside into contact with ${sc.figures[d].id} although the straight slide from (${px[a]}, ${py[a]}) was free ([R40b])`);
+              if (free) bad(`${sc.figures[a].id} was set aside into contact with ${sc.figures[d].id} although the straight slide from (${px[a]}, ${py[a]}) was free ([E40b])`);
             }
             px[a] = contact[0];
             py[a] = contact[1];
@@ -440,11 +440,11 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           const winner = e.winner === null ? -1 : idx(e.winner);
           if (winner !== w || (w >= 0 && num(e.diff) !== Math.abs(sa - sd))) bad(`fight ${sa} v ${sd} (ratings ${ra}/${rd}): winner ${String(e.winner)} by ${String(e.diff)}`);
           if (e.ignored && (e.firstStrike === null || e.winner === e.firstStrike)) bad('a win ignored without a first strike against it');
-          // [R47] "for the first round of fighting only": once the attacker struck first against an
+          // [E47] "for the first round of fighting only": once the attacker struck first against an
           // enemy, or won a round against it, first strike does not come back against that enemy
           // this turn — whatever fights with others come in between.
           if (!e.interrupt) {
-            if (e.firstStrike !== null && fsOver.has(d)) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} again this turn with first strike (${String(e.firstStrike)}) after its first round was over ([R47])`);
+            if (e.firstStrike !== null && fsOver.has(d)) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} again this turn with first strike (${String(e.firstStrike)}) after its first round was over ([E47])`);
             if (e.firstStrike !== null && (e.firstStrike === sc.figures[a].id || winner === a)) fsOver.add(d);
           }
           const eff = w >= 0 && !e.ignored ? fightingEffect(Math.abs(sa - sd)) : { name: 'none', hits: 0, pushed: false };
@@ -533,7 +533,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         if (s.reserved[f] !== reserved[f]) bad(`${id} reserved=${s.reserved[f]} in the state, ${reserved[f]} from the events`);
         if (s.disarmed[f] > 1) bad(`${id} has more than one Disarmed marker`);
       }
-      // "All combatants are separated by their ZOC (a base width) at the end of the fight" ([R40]).
+      // "All combatants are separated by their ZOC (a base width) at the end of the fight" ([E40]).
       for (const [a, d] of fought) {
         if (s.wounds[a] === 0 || s.wounds[d] === 0) continue;
         const apart = Math.sqrt((s.x[a] - s.x[d]) ** 2 + (s.y[a] - s.y[d]) ** 2);

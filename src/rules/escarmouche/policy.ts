@@ -19,9 +19,9 @@
  * anything worth doing even leaving that risk aside (passing forfeits those figures' turns for
  * certain). A move that ends at an enemy's ZOC is a charge, worth the attack it
  * allows with the pool the figure has; readying counts charges as attacks to come. A fight counts
- * only where the rules offer it — at an enemy's ZOC with base contact reachable ([R40b]) — and a
+ * only where the rules offer it — at an enemy's ZOC with base contact reachable ([E40b]) — and a
  * marshal's roll is reckoned as the rules roll it: the friends that can go that way, the worst
- * terrain any mover goes through ([R26], [R26b]; since 2.2.0). First strike
+ * terrain any mover goes through ([E26], [E26b]; since 2.2.0). First strike
  * (horse against foot, pike against horse) draws a figure on, and a friend already at an enemy's
  * ZOC makes standing there worth more (outnumbering).
  */
@@ -31,7 +31,6 @@ import {
   type MoveOption,
   atZoc,
   centreDist,
-  enemiesOf,
   fightContact,
   fightSetup,
   legalActions,
@@ -183,7 +182,7 @@ function atAnEnemysZoc(s: EscState, f: number): boolean {
 
 /**
  * True when `f` could fight enemy `e` (in play) from where it stands: `e` at its zone of control and
- * base contact reachable ([R40b]: a fight is offered only then — not across a wall or a friend's
+ * base contact reachable ([E40b]: a fight is offered only then — not across a wall or a friend's
  * base, nor by a prone figure not touching it). The contact is looked for only at a ZOC (cheap
  * otherwise); it is one straight slide unless that slide is blocked.
  */
@@ -529,7 +528,7 @@ function memoMoveOption(s: EscState, f: number, key: string): MoveOption | null 
  * A marshal toward one destination as the rules play it ({@link marshalPlan}): who goes — the
  * nearest friends in sight that can go that way, up to {@link MARSHAL_MAX} — and the terrain dice of
  * the movers: `base[k]` with the first k followers, the worst terrain any of them goes through
- * ([R26b]); `terms` (made when first asked for) what each follower adds — its potential where its
+ * ([E26b]); `terms` (made when first asked for) what each follower adds — its potential where its
  * line ends less where it stands, less 0.05.
  */
 interface MarshalReckoning {

@@ -48,7 +48,7 @@ export interface EscState {
    * Pike vs cavalry / horse vs foot, per figure: 1 once the actor's first-strike round against that
    * enemy is over this turn (it struck first, or won against it), 0 otherwise; cleared when the
    * actor's turn ends. One mark per enemy (since 2.3.0, issue 38: a single "last enemy" mark was
-   * overwritten by a fight with another, so first strike came back against the first) ([R47]).
+   * overwritten by a fight with another, so first strike came back against the first) ([E47]).
    */
   fsBeat: Uint8Array;
   /** Pike fencing: the pikeman the actor has beaten pike against pike this turn (−1). */

@@ -26,7 +26,6 @@ export function hypot2(a: number, b: number): number {
   n = y / max;
   summand = n * n - compensation;
   preliminary = sum + summand;
-  compensation = preliminary - sum - summand;
-  sum = preliminary;
+  sum = preliminary; // (the compensation of this last term would be read by no further term)
   return Math.sqrt(sum) * max;
 }

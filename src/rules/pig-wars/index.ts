@@ -15,7 +15,6 @@ import { describeAction, describeEvent } from './story.js';
 import { pigInvariants } from './invariants.js';
 import { describePigFigure, pigExactMove, pigScene } from './scene.js';
 import { DARK_AGES, PIRATES, type Version } from './version.js';
-import { renderAscii } from './render.js';
 
 export type { PigAction } from './engine.js';
 export type { PigState } from './state.js';
@@ -95,7 +94,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
     },
     searchDefaults: SEARCH_DEFAULTS[v.id],
     threads: { exportState, importState },
-    view: { scene: pigScene, ascii: renderAscii, describeFigure: describePigFigure, exactMove: pigExactMove },
+    view: { scene: pigScene, describeFigure: describePigFigure, exactMove: pigExactMove },
     hash: hashState,
     actionKey,
     describeAction,

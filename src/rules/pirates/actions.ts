@@ -3,7 +3,7 @@
  * choices, group moves (§4.D), moves, fights, charges, fire, pillage, reload.
  */
 import type { Json, StepContext } from '../../core/model.js';
-import { type Vec, angleTo, dist, pointInPolygon, pathLength, truncatePath } from '../../core/geometry.js';
+import { type Vec, angleTo, dist, pointInPolygon } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { maxRange } from './tables.js';
 import {
@@ -20,11 +20,9 @@ import {
   groupBlockedReason,
   soloBlockedReason,
   fireDieFrom,
-  lineOfSight,
   moveFirePlan,
   moveFireOffered,
   rangeDieFrom,
-  reachAlong,
   soloMovePlan,
   viewOf,
 } from './movement.js';
@@ -32,7 +30,7 @@ import { facingData, r2, resolveAttack, viaData } from './combat.js';
 import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction, actionTable } from './action.js';
 import { bandChoices, bandCount, checkVictory, newBandMembers, nextCard, nextFigure, startActivation } from './turn.js';
 import { planGroupMove } from '../../core/table/index.js';
-import { ACTIVE, C, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
+import { ACTIVE, C, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
 
 // ───────────────────────────── legal actions ─────────────────────────────
 

@@ -120,7 +120,7 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
   } else s.counters[C.fights]++;
   if (k.charged) s.counters[C.charges]++;
   let result = 'no effect';
-  let total = 0;
+  let total: number;
   if (k.capture) {
     s.counters[C.captureAttempts]++;
     if (margin > 0) s.capHits[d] = Math.min(255, s.capHits[d] + margin);

@@ -7,13 +7,9 @@ import { ScenarioError } from '../../core/model.js';
 import type { DistanceField, NavMap } from '../../core/nav.js';
 import { type CompiledTable, type TerrainArea, compileTableBase, figureIndexOf } from '../../core/table/index.js';
 import {
-  type Box,
-  type ConvexShape,
-  toHalfPlanes,
   type Polygon,
   type Vec,
   bbox,
-  isConvex,
   pointInPolygon,
   vertexMean,
   distToPolygon,

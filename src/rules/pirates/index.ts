@@ -14,7 +14,6 @@ import { newBandMembers, setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
 import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type PiratesState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
-import { renderAscii } from './render.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesAttackScores, piratesScores } from './policy.js';
@@ -123,7 +122,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
     return out;
   },
   decisionLimit: (sc) => sc.maxTurns * sc.deck.length * 20 + 100,
-  view: { scene: piratesScene, ascii: renderAscii, describeFigure: describePiratesFigure, exactMove: piratesExactMove, delegable: piratesDelegable, targets: piratesTargets, reach: piratesReach },
+  view: { scene: piratesScene, describeFigure: describePiratesFigure, exactMove: piratesExactMove, delegable: piratesDelegable, targets: piratesTargets, reach: piratesReach },
   invariants: piratesInvariants,
   jsonSchema: () => z.toJSONSchema(piratesScenarioSchema, { io: 'input' }) as Json,
 });

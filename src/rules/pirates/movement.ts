@@ -130,9 +130,8 @@ export function nearestEnemies(s: PiratesState, side: number, x: number, y: numb
     if (s.status[e] !== ACTIVE) continue;
     const d = dist(x, y, s.x[e], s.y[e]);
     if (out.length < k || d < out[out.length - 1].d) {
-      let i = out.length;
       if (out.length === k) out.pop();
-      i = out.length;
+      let i = out.length;
       while (i > 0 && out[i - 1].d > d) i--;
       out.splice(i, 0, { f: e, d });
     }
@@ -217,7 +216,8 @@ export function coverPointFrom(s: PiratesState, side: number, x: number, y: numb
 }
 
 /**
- * Destination keys worth offering to a figure or band centre at `from` (DESIGN.md §Contracts 3):
+ * Destination keys worth offering to a figure or band centre at `from` (small decisions:
+ * docs/ARCHITECTURE.md, "Small decisions"):
  * the objective and home unless already there, the two nearest enemies further than `near`,
  * cover unless already in cover from the nearest enemy (or, with none, touching cover), away when an enemy is within 12 in, and (for a figure `solo` of a band)
  * back to its band when more than 3 in from its band-mates' centre. Where the way leads is

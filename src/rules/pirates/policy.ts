@@ -225,7 +225,7 @@ function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: num
   }
   const neD = nearestEnemy(s, side, cx / n, cy / n);
   const neF = NE_F;
-  let want = 'solo';
+  let want: string;
   if (raider) {
     if (booty) want = 'home';
     else if (inZone === n) want = 'solo';

@@ -958,7 +958,6 @@ const NEAREST_D: number[] = [];
 /** Destination keys offered to figure f [W11]. */
 function destinationKeys(s: SowState, f: number): string[] {
   const sc = s.sc;
-  const info = sc.figures[f];
   if (running(s, f)) {
     const keys = roundToo(s, f, ['rear']);
     // No way to the rear runs: the runner runs aside, away from the enemy ([W32], second reading C2).

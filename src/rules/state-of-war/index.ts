@@ -12,7 +12,6 @@ import { type SowAction, actor, applyAction, downCount, exactMovePlan, legalActi
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, exportState, hashState, importState, type SowState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
-import { renderAscii } from './render.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
 import { sowScores } from './policy.js';
@@ -82,7 +81,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRules
   // 300 iterations 65.5% [58.7–71.7] (seed 8; union 62% against 48%); 52.0% at the old default (seed 6).
   searchDefaults: { iterations: '300', horizon: '30' },
   threads: { exportState, importState },
-  view: { scene: sowScene, ascii: renderAscii, describeFigure: describeSowFigure, exactMove: sowExactMove },
+  view: { scene: sowScene, describeFigure: describeSowFigure, exactMove: sowExactMove },
   hash: hashState,
   actionKey,
   describeAction,
