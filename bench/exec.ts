@@ -93,8 +93,7 @@ async function fromPython(kind: string): Promise<{ perSecond: number; cpuUs: num
   const c = process.cpuUsage(c0);
   await agent.close?.();
   const r = JSON.parse(readFileSync(out, 'utf8')) as { requests: number; wall: number; cpu: number; legal: number };
-  const per = kind === 'keep' ? 2 : 1;
-  // This process answered (n + 200) × per requests during the decision; the timed n × per of them get their share.
+  // This process answered n + 200 requests (twice as many with `keep`) during the decision; the timed n of them get their share.
   const nodeCpu = ((c.user + c.system) / 1e6) * (o.calls / (o.calls + 200));
   return { perSecond: r.requests / r.wall, cpuUs: ((r.cpu + nodeCpu) / r.requests) * 1e6, legal: r.legal };
 }

@@ -338,7 +338,7 @@ class ExecAgent implements Agent {
     const rng = streamFromString(`simulate/${String(m.seed)}`);
     const s = r.clone(base);
     let steps = 0;
-    let legal: Json[] = [];
+    let legal: Json[];
     try {
       for (let i = 0; i < actions.length; i++) {
         if (r.currentSide(s) === null) return err(`actions[${i}]: the game is over after ${i} of them`);

@@ -28,7 +28,7 @@ function children(): { pid: number; state: string; cmd: string }[] {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     let stat: string;
-    let cmd = '';
+    let cmd: string;
     try {
       stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ');

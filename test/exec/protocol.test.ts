@@ -14,7 +14,7 @@ import { GameSession, makeAgents, playGame } from '../../src/core/game.js';
 import type { Json } from '../../src/core/model.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { agentStream, streamFromString } from '../../src/core/rng.js';
-import { DEFAULT_CALLS, DEFAULT_HANDLES } from '../../agents/exec/spec.js';
+import { DEFAULT_HANDLES } from '../../agents/exec/spec.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skirmish-exec-protocol-'));
 const sc = loadScenario('supply-raid');
