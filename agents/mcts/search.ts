@@ -196,7 +196,9 @@ class Searcher {
   private idx = new Int32Array(64);
   private readonly evalSides: SideId[] = [];
   private readonly evalValues: number[] = [];
-  private readonly evalIdx: number[] = [];
+  /** The side indices of the leaf's evaluation (`nEval` of them; the root's first), found by `descend`. */
+  private evalIdx = new Int32Array(8);
+  private nEval = 0;
   private sideValue = new Float64Array(8);
 
   /** Set up a search from `root` (not terminal; `rootSide` decides). */
@@ -279,6 +281,9 @@ class Searcher {
     let seed0 = 0;
     let node = 0;
     let depth = 0;
+    let evalIdx = this.evalIdx;
+    evalIdx[0] = 0;
+    let nv = 1;
     // Exploration and prior bias are scaled by the spread of the rewards seen so far, so that they
     // weigh the same whether evaluations differ by 0.5 or by 0.005.
     const n = this.nLeaf;
@@ -286,22 +291,24 @@ class Searcher {
     const cs = this.opts.c * spread;
     const bs = this.opts.bias * spread;
     for (;;) {
-      if (r.isTerminal(made ? s : at)) break;
       let t: number;
       let legal: Json[];
       if (node === 0) {
+        // The root (not terminal: a precondition).
         t = this.rootTable;
         legal = this.rootLegal;
       } else if (!made && tree.nodeLegal[node] !== null) {
-        // A sure node after its first visit: its one table, its list.
+        // A sure node after its first visit: not terminal (it has a table), its one table, its list.
         t = tree.nodeTable[node];
         legal = tree.nodeLegal[node] as Json[];
       } else {
+        if (r.isTerminal(made ? s : at)) break;
         if (!made) {
           s = copyState(r, s, at);
           made = true;
         }
         const side = this.sideIndex(r.currentSide(s) as SideId);
+        evalIdx = this.evalIdx; // grown with the side list
         legal = r.legalActions(s);
         // A sure node's first visit makes its table, which needs no keys (see Tree).
         const first = sure && tree.nodeState[node] !== null && tree.nodeLegal[node] === null;
@@ -342,6 +349,11 @@ class Searcher {
       this.pathTable[depth] = t;
       this.pathPos[depth] = pos;
       depth++;
+      // The sides to evaluate the leaf for: the root's, then each new one on the path, in order.
+      const sd = tree.tSide[t];
+      let k = 0;
+      while (k < nv && evalIdx[k] !== sd) k++;
+      if (k === nv) evalIdx[nv++] = sd;
       if (expanded) break;
       if (child === NO_NODE) {
         child = tree.newNode(sure ? r.clone(s) : null);
@@ -352,6 +364,7 @@ class Searcher {
     if (!made) s = copyState(r, s, at);
     this.s = s;
     this.depth = depth;
+    this.nEval = nv;
   }
 
   /**
@@ -418,15 +431,27 @@ class Searcher {
     const cPrior = tree.cPrior;
     let best = -Infinity;
     let pos = -1;
-    for (let k = 0; k < nEdges; k++) {
-      const j = sureTable ? k : cOrder[base + k];
-      const p = base + j;
-      if (!sureTable && cStamp[p] !== stamp) continue;
-      const v = cVisits[p];
-      const u = cMean[p] + cs * Math.sqrt(logN / (v + 1)) + (bs * cPrior[p]) / (v + 1);
-      if (u > best) {
-        best = u;
-        pos = j;
+    if (sureTable) {
+      // Every edge is available; edge k is position k.
+      for (let p = base, end = base + nEdges; p < end; p++) {
+        const v = cVisits[p];
+        const u = cMean[p] + cs * Math.sqrt(logN / (v + 1)) + (bs * cPrior[p]) / (v + 1);
+        if (u > best) {
+          best = u;
+          pos = p - base;
+        }
+      }
+    } else {
+      for (let k = 0; k < nEdges; k++) {
+        const j = cOrder[base + k];
+        const p = base + j;
+        if (cStamp[p] !== stamp) continue;
+        const v = cVisits[p];
+        const u = cMean[p] + cs * Math.sqrt(logN / (v + 1)) + (bs * cPrior[p]) / (v + 1);
+        if (u > best) {
+          best = u;
+          pos = j;
+        }
       }
     }
     return pos;
@@ -552,6 +577,11 @@ class Searcher {
     for (let i = 0; i < sides.length; i++) if (sides[i] === side) return i;
     sides.push(side);
     if (this.sideValue.length < sides.length) this.sideValue = new Float64Array(2 * sides.length);
+    if (this.evalIdx.length < sides.length) {
+      const e = new Int32Array(2 * sides.length);
+      e.set(this.evalIdx);
+      this.evalIdx = e;
+    }
     return sides.length - 1;
   }
 
@@ -567,26 +597,14 @@ class Searcher {
 
   /**
    * Evaluation: the leaf's value for the root's side and for every side that decided on the path
-   * (each once), by the evaluator (rollout, then the ruleset's evaluation), within what is left
-   * of a call budget. Leaves the values by side index in `sideValue`.
+   * (each once, as `descend` listed them), by the evaluator (rollout, then the ruleset's
+   * evaluation), within what is left of a call budget. Leaves the values by side index in `sideValue`.
    */
   private evaluate(): void {
-    const tree = this.tree;
     const sides = this.evalSides;
     const idx = this.evalIdx;
-    sides[0] = this.sides[0];
-    idx[0] = 0;
-    let nv = 1;
-    for (let i = 0; i < this.depth; i++) {
-      const sd = tree.tSide[this.pathTable[i]];
-      let seen = false;
-      for (let j = 0; j < nv && !seen; j++) if (idx[j] === sd) seen = true;
-      if (!seen) {
-        idx[nv] = sd;
-        sides[nv] = this.sides[sd];
-        nv++;
-      }
-    }
+    const nv = this.nEval;
+    for (let j = 0; j < nv; j++) sides[j] = this.sides[idx[j]];
     const budget = this.maxCalls > 0 ? this.maxCalls - this.calls : Infinity;
     this.calls += this.evaluator.evaluate(this.s, this.ctx, budget, sides, nv, this.evalValues);
     for (let j = 0; j < nv; j++) this.sideValue[idx[j]] = this.evalValues[j];
