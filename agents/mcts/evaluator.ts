@@ -26,9 +26,10 @@ export interface Evaluator {
   prior(state: unknown, legal: readonly Json[], root: boolean): readonly number[] | null;
   /**
    * The value of the leaf `state`, in [0, 1], for each of `sides[0 … n−1]`, written to
-   * `out[0 … n−1]`. `state` is the search's scratch copy: the evaluator may play it forward,
-   * applying actions with `ctx` (its stream is the iteration's), at most `budget` forward-model
-   * calls (Infinity: no limit). Returns the calls it made.
+   * `out[0 … n−1]`. A leaf that is not terminal is the search's scratch copy: the evaluator may
+   * play it forward, applying actions with `ctx` (its stream is the iteration's), at most `budget`
+   * forward-model calls (Infinity: no limit). A terminal leaf may be a state the tree keeps: read
+   * it only. Returns the calls it made.
    */
   evaluate(state: unknown, ctx: StepContext, budget: number, sides: readonly SideId[], n: number, out: number[]): number;
 }

@@ -124,7 +124,8 @@ function growLog(n: number): void {
 /** Softmax-normalised priors from raw policy scores (temperature 1) into `out[0 … n−1]`, or uniform. */
 function priorsInto(scores: readonly number[] | null, n: number, out: Float64Array): void {
   if (!scores) {
-    out.fill(1 / n, 0, n);
+    const u = 1 / n;
+    for (let i = 0; i < n; i++) out[i] = u;
     return;
   }
   let max = -Infinity;
@@ -185,8 +186,10 @@ class Searcher {
   /** Set by `select`: the edge it returned has just entered the tree. */
   private widened = false;
   // ---- the iteration ----
-  /** The iteration's state, and the last iteration's (to copy into). */
+  /** The iteration's own state (its scratch copy, also the next iteration's to copy into). */
   private s: unknown = null;
+  /** The leaf's state: `s`, or a terminal node's kept state (only read). */
+  private leaf: unknown = null;
   private depth = 0;
   private pathTable = new Int32Array(64);
   private pathPos = new Int32Array(64);
@@ -262,7 +265,7 @@ class Searcher {
    * Selection and expansion: from the root, pick an edge at every table on the way (widening the
    * table by its best-prior untried legal action when it may have more children, else by UCB),
    * re-playing the path with the iteration's stream, until a new edge is taken, a terminal state
-   * is reached or a node has nothing to offer. Leaves the leaf's state in `this.s` and the path
+   * is reached or a node has nothing to offer. Leaves the leaf's state in `this.leaf` and the path
    * in `pathTable`/`pathPos` (`depth` entries).
    */
   private descend(): void {
@@ -361,8 +364,14 @@ class Searcher {
       }
       node = child;
     }
-    if (!made) s = copyState(r, s, at);
+    // The leaf's state to evaluate: a copy the evaluator may play forward — but a terminal state
+    // kept by a node is read as it is (nothing is applied to a finished game).
+    let leaf: unknown;
+    if (made) leaf = s;
+    else if (r.isTerminal(at)) leaf = at;
+    else leaf = s = copyState(r, s, at);
     this.s = s;
+    this.leaf = leaf;
     this.depth = depth;
     this.nEval = nv;
   }
@@ -606,7 +615,7 @@ class Searcher {
     const nv = this.nEval;
     for (let j = 0; j < nv; j++) sides[j] = this.sides[idx[j]];
     const budget = this.maxCalls > 0 ? this.maxCalls - this.calls : Infinity;
-    this.calls += this.evaluator.evaluate(this.s, this.ctx, budget, sides, nv, this.evalValues);
+    this.calls += this.evaluator.evaluate(this.leaf, this.ctx, budget, sides, nv, this.evalValues);
     for (let j = 0; j < nv; j++) this.sideValue[idx[j]] = this.evalValues[j];
   }
 
@@ -671,6 +680,7 @@ class Searcher {
     this.now = zeroClock;
     this.opts = DEFAULT_SEARCH;
     this.s = null;
+    this.leaf = null;
     this.rootLegal = [];
     this.keyStr = [];
     this.keyIds = new Map();
