@@ -98,13 +98,16 @@ export function searchWith(r: AnyRuleset, root: unknown, opts: SearchOptions, se
 let spare: Searcher | null = null;
 const KEEP_BYTES = 64 << 20;
 
-/** A 32-bit hash of (a, b) (for per-visit stream seeds). */
+/**
+ * A 32-bit hash of (a, b) (for per-visit stream seeds), as a signed 32-bit integer — a small
+ * integer that is never boxed; `FastRng.reseed` takes it modulo 2³².
+ */
 function mix32(a: number, b: number): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d);
   h ^= h >>> 15;
-  return h >>> 0;
+  return h | 0;
 }
 
 function zeroClock(): number {
@@ -183,6 +186,12 @@ class Searcher {
   /** ⌈k·(n+1)^α⌉ by n, filled on demand for this search's k and α. */
   private allowed = new Float64Array(256);
   private allowedN = 0;
+  /**
+   * The iteration's exploration and prior-bias weights (c·σ, bias·σ), in fields rather than
+   * arguments: a double passed to a function that is not inlined is boxed.
+   */
+  private cs = 0;
+  private bs = 0;
   /** Set by `select`: the edge it returned has just entered the tree. */
   private widened = false;
   // ---- the iteration ----
@@ -212,7 +221,7 @@ class Searcher {
     this.evaluator = evaluator;
     this.now = now;
     const rng = new FastRng(seed);
-    this.base = Math.floor(rng.next() * 4294967296);
+    this.base = Math.floor(rng.next() * 4294967296) | 0; // as mix32 reads it (ToInt32), never boxed
     this.t0 = opts.ms > 0 ? now() : 0;
     this.sides.length = 0;
     this.sides.push(rootSide);
@@ -291,8 +300,8 @@ class Searcher {
     // weigh the same whether evaluations differ by 0.5 or by 0.005.
     const n = this.nLeaf;
     const spread = n >= 10 ? Math.max(0.002, Math.sqrt(Math.max(0, this.sumSq / n - (this.sum / n) ** 2))) : 0.05;
-    const cs = this.opts.c * spread;
-    const bs = this.opts.bias * spread;
+    this.cs = this.opts.c * spread;
+    this.bs = this.opts.bias * spread;
     for (;;) {
       let t: number;
       let legal: Json[];
@@ -321,7 +330,7 @@ class Searcher {
         if (t < 0) t = this.newTable(node, side, legal, keys, this.evaluator.prior(s, legal, false), first);
         if (tree.tSure[t] === 0) this.markLegal(t, legal, keys as Int32Array);
       }
-      const pos = this.select(t, cs, bs);
+      const pos = this.select(t);
       if (pos < 0) break; // nothing legal in the tree and nothing to add (cannot happen with a non-empty legal list)
       const slot = tree.tBase[t] + pos;
       if (depth === 0) {
@@ -381,7 +390,9 @@ class Searcher {
    * in the tree when the table may have another child (progressive widening; sets `widened`),
    * else the available edge of highest UCB value (the first of equals). -1 when there is none.
    */
-  private select(t: number, cs: number, bs: number): number {
+  private select(t: number): number {
+    const cs = this.cs;
+    const bs = this.bs;
     const tree = this.tree;
     const base = tree.tBase[t];
     const nEdges = tree.tEdges[t];
