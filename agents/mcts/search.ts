@@ -197,6 +197,8 @@ class Searcher {
   // ---- the iteration ----
   /** The iteration's own state (its scratch copy, also the next iteration's to copy into). */
   private s: unknown = null;
+  /** The legal list of the state at the node reached (set by `tableAt`). */
+  private legal: Json[] = [];
   /** The leaf's state: `s`, or a terminal node's kept state (only read). */
   private leaf: unknown = null;
   private depth = 0;
@@ -314,21 +316,15 @@ class Searcher {
         t = tree.nodeTable[node];
         legal = tree.nodeLegal[node] as Json[];
       } else {
+        // Elsewhere the state is made and its table found, with this visit's legal list.
         if (r.isTerminal(made ? s : at)) break;
         if (!made) {
           s = copyState(r, s, at);
           made = true;
         }
-        const side = this.sideIndex(r.currentSide(s) as SideId);
+        t = this.tableAt(node, s, sure);
+        legal = this.legal;
         evalIdx = this.evalIdx; // grown with the side list
-        legal = r.legalActions(s);
-        // A sure node's first visit makes its table, which needs no keys (see Tree).
-        const first = sure && tree.nodeState[node] !== null && tree.nodeLegal[node] === null;
-        const keys = first ? null : this.keyIdsOf(legal);
-        if (first) tree.nodeLegal[node] = legal;
-        t = tree.findTable(node, side);
-        if (t < 0) t = this.newTable(node, side, legal, keys, this.evaluator.prior(s, legal, false), first);
-        if (tree.tSure[t] === 0) this.markLegal(t, legal, keys as Int32Array);
       }
       const pos = this.select(t);
       if (pos < 0) break; // nothing legal in the tree and nothing to add (cannot happen with a non-empty legal list)
@@ -367,11 +363,7 @@ class Searcher {
       while (k < nv && evalIdx[k] !== sd) k++;
       if (k === nv) evalIdx[nv++] = sd;
       if (expanded) break;
-      if (child === NO_NODE) {
-        child = tree.newNode(sure ? r.clone(s) : null);
-        tree.cChild[tree.tBase[t] + pos] = child;
-      }
-      node = child;
+      node = child === NO_NODE ? this.newChild(t, pos, sure ? s : null) : child;
     }
     // The leaf's state to evaluate: a copy the evaluator may play forward — but a terminal state
     // kept by a node is read as it is (nothing is applied to a finished game).
@@ -386,9 +378,39 @@ class Searcher {
   }
 
   /**
-   * The edge to follow at table `t` (a candidate position): the best-prior legal candidate not yet
-   * in the tree when the table may have another child (progressive widening; sets `widened`),
-   * else the available edge of highest UCB value (the first of equals). -1 when there is none.
+   * The table of `node` for the side deciding in `s` (the iteration's state there, made), made at
+   * its first visit, with `s`'s legal list (in `legal`) matched to its candidates. `sure`: nothing
+   * was drawn since the root — at a node that keeps its state, the first visit makes a sure table
+   * and keeps the list.
+   */
+  private tableAt(node: number, s: unknown, sure: boolean): number {
+    const r = this.r;
+    const tree = this.tree;
+    const side = this.sideIndex(r.currentSide(s) as SideId);
+    const legal = r.legalActions(s);
+    this.legal = legal;
+    // A sure node's first visit makes its table, which needs no keys (see Tree).
+    const first = sure && tree.nodeState[node] !== null && tree.nodeLegal[node] === null;
+    const keys = first ? null : this.keyIdsOf(legal);
+    if (first) tree.nodeLegal[node] = legal;
+    let t = tree.findTable(node, side);
+    if (t < 0) t = this.newTable(node, side, legal, keys, this.evaluator.prior(s, legal, false), first);
+    if (tree.tSure[t] === 0) this.markLegal(t, legal, keys as Int32Array);
+    return t;
+  }
+
+  /** The child node of edge `pos` of table `t`, made at the edge's second visit; it keeps a copy of `keep` (the state reached without chance), if given. */
+  private newChild(t: number, pos: number, keep: unknown): number {
+    const tree = this.tree;
+    const child = tree.newNode(keep === null ? null : this.r.clone(keep));
+    tree.cChild[tree.tBase[t] + pos] = child;
+    return child;
+  }
+
+  /**
+   * Selection: the edge to follow at table `t` (a candidate position) — a new one when the table
+   * may have another child ({@link expand}), else the available edge of highest UCB value (the
+   * first of equals). -1 when there is none.
    */
   private select(t: number): number {
     const cs = this.cs;
@@ -418,32 +440,8 @@ class Searcher {
     this.widened = false;
     const visits = tree.tVisits[t];
     if (available < (visits < this.allowedN ? this.allowed[visits] : this.allowedAt(visits))) {
-      // Widen: the best-prior legal action not yet in the tree (a sure table's are in order).
-      let pos = -1;
-      if (sureTable) {
-        if (nEdges < tree.tN[t]) pos = nEdges;
-      } else {
-        const cChild = tree.cChild;
-        for (let i = 0, n = tree.tN[t]; i < n; i++) {
-          const p = base + i;
-          if (cChild[p] === NO_EDGE && cStamp[p] === stamp) {
-            pos = i;
-            break;
-          }
-        }
-      }
-      if (pos >= 0) {
-        const p = base + pos;
-        tree.cChild[p] = NO_NODE;
-        cVisits[p] = 0;
-        tree.cTotal[p] = 0;
-        tree.cTotalSq[p] = 0;
-        tree.cMean[p] = 0.5;
-        cOrder[base + nEdges] = pos;
-        tree.tEdges[t] = nEdges + 1;
-        this.widened = true;
-        return pos;
-      }
+      const pos = this.expand(t);
+      if (pos >= 0) return pos;
     }
     if (nAvail >= logTable.length) growLog(nAvail);
     const logN = logTable[nAvail];
@@ -474,6 +472,42 @@ class Searcher {
         }
       }
     }
+    return pos;
+  }
+
+  /**
+   * Expansion (progressive widening): the best-prior legal candidate of `t` not yet in the tree
+   * enters it as an edge (a sure table's enter in order); sets `widened`. -1 when there is none.
+   */
+  private expand(t: number): number {
+    const tree = this.tree;
+    const base = tree.tBase[t];
+    const nEdges = tree.tEdges[t];
+    let pos = -1;
+    if (tree.tSure[t] === 1) {
+      if (nEdges < tree.tN[t]) pos = nEdges;
+    } else {
+      const cChild = tree.cChild;
+      const cStamp = tree.cStamp;
+      const stamp = this.stamp;
+      for (let i = 0, n = tree.tN[t]; i < n; i++) {
+        const p = base + i;
+        if (cChild[p] === NO_EDGE && cStamp[p] === stamp) {
+          pos = i;
+          break;
+        }
+      }
+    }
+    if (pos < 0) return -1;
+    const p = base + pos;
+    tree.cChild[p] = NO_NODE;
+    tree.cVisits[p] = 0;
+    tree.cTotal[p] = 0;
+    tree.cTotalSq[p] = 0;
+    tree.cMean[p] = 0.5;
+    tree.cOrder[base + nEdges] = pos;
+    tree.tEdges[t] = nEdges + 1;
+    this.widened = true;
     return pos;
   }
 
@@ -692,6 +726,7 @@ class Searcher {
     this.opts = DEFAULT_SEARCH;
     this.s = null;
     this.leaf = null;
+    this.legal = [];
     this.rootLegal = [];
     this.keyStr = [];
     this.keyIds = new Map();
