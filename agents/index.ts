@@ -14,6 +14,7 @@ import { randomAgent } from './random.js';
 import { greedyAgent } from './greedy.js';
 import { heuristicAgent } from './heuristic/index.js';
 import { MCTS_OPTIONS, mctsAgent, searchOptions } from './mcts/index.js';
+import { mctsUsage } from './mcts/params.js';
 import { AgentSpecError, canonicalSpec, checkOptions, checkVariantName, intOption, numOption, parseSpec } from './options.js';
 import { isExecSpec, resolveExec } from './exec/index.js';
 
@@ -51,7 +52,7 @@ export const BUILTIN_AGENTS: Record<string, BuiltinAgent> = {
     factory: mctsAgent,
     options: MCTS_OPTIONS,
     validate: (o) => void searchOptions(o, null),
-    description: 'open-loop Monte Carlo tree search (mcts:iterations=300, ms=…, calls=…, workers=N, horizon=N|turn, eval=weights.json, variant=NAME, portfolio=ROUNDS)',
+    description: `open-loop Monte Carlo tree search (options with their defaults: ${mctsUsage()}; meanings in docs/agents.md)`,
   },
 };
 

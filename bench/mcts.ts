@@ -1,11 +1,12 @@
 /**
- * MCTS speed: iterations per second on the Nim fixture and on a fixed Supply Raid mid-game
- * position (heuristic play from seed 1 for 300 decisions), single thread and with root
- * parallelism on 2 worker threads, and the heap allocated per iteration (bench/alloc.ts).
+ * MCTS speed: iterations per second on the Nim fixture and on a fixed mid-game position of each
+ * scenario asked for (heuristic play from seed 1 for 300 decisions, or for half the game when it
+ * is shorter), single thread and with root parallelism on 2 worker threads, and the heap
+ * allocated per iteration (bench/alloc.ts).
  * For an A/B of two checkouts' search in one process see bench/ab-mcts.ts; against boardgame.io
  * on tic-tac-toe, bench/tictactoe.ts.
  *
- *   npx tsx bench/mcts.ts [--iterations 4000] [--position-decisions 300]
+ *   npx tsx bench/mcts.ts [--scenario supply-raid,wagon-raid|all] [--iterations 4000] [--position-decisions 300]
  *   npx tsx bench/mcts.ts --ms 1000        (wall-clock budget per decision instead)
  *
  * Iterations/s with workers = (sum of iterations of all trees) / wall time of the decision.
@@ -25,7 +26,11 @@ import { search, DEFAULT_SEARCH } from '../agents/mcts/search.js';
 import { scriptedPolicy } from '../agents/heuristic/index.js';
 import { measureAllocation } from './alloc.js';
 
+/** One scenario per ruleset (`--scenario all`). */
+const EVERY = ['supply-raid', 'farmstead-raid', 'kershner-supply-raid', 'wagon-raid', 'mill-bridge'];
+
 const o = new Command()
+  .option('--scenario <ids>', 'scenarios, comma-separated, or `all` (one per ruleset)', 'supply-raid')
   .option('--iterations <n>', 'iterations per tree', (v) => Number(v), 4000)
   .option('--ms <n>', 'wall-clock budget per decision (ms) instead of an iteration budget (0 = use --iterations)', (v) => Number(v), 0)
   .option('--position-decisions <n>', 'decisions of heuristic play before the measured position', (v) => Number(v), 300)
@@ -33,7 +38,7 @@ const o = new Command()
   .option('--warm <n>', 'decisions of each set-up before the first round, not counted', (v) => Number(v), 3)
   .option('--rounds <n>', 'rounds, alternating 1 thread and 2 workers; the medians are reported', (v) => Number(v), 5)
   .parse()
-  .opts<{ iterations: number; ms: number; positionDecisions: number; repeat: number; warm: number; rounds: number }>();
+  .opts<{ scenario: string; iterations: number; ms: number; positionDecisions: number; repeat: number; warm: number; rounds: number }>();
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -79,17 +84,25 @@ const out: Record<string, number> = {};
   await d.agent.close?.();
   // Root parallelism needs the ruleset's threads capability (exportState/importState); the Nim fixture has none, so only one thread.
 }
-{
-  const sc = loadScenario('supply-raid');
+for (const id of o.scenario === 'all' ? EVERY : o.scenario.split(',')) {
+  const sc = loadScenario(id);
   const h = resolveBuiltinAgent('heuristic');
-  const agents = makeAgents(sc, 1, { pirates: h, townsfolk: h }, 1);
-  const g = new GameSession(sc, 1, { pirates: 'heuristic', townsfolk: 'heuristic' });
-  for (let i = 0; i < o.positionDecisions && g.current() !== null; i++) {
-    const side = g.current() as string;
-    const legal = g.legal();
-    g.submit(agents[side].decide({ ruleset: sc.ruleset, state: g.state, side, legal }) as Json, legal);
-  }
-  console.log(`Supply Raid position: turn ${sc.ruleset.turn?.(g.state)}, ${g.legal().length} legal actions for ${g.current()}`);
+  const sides = sc.ruleset.sides(sc.compiled);
+  // The position: after `--position-decisions` decisions of heuristic play, or half the game when it is shorter.
+  const play = (decisions: number): { g: GameSession; played: number } => {
+    const agents = makeAgents(sc, 1, Object.fromEntries(sides.map((x) => [x, h])), 1);
+    const g = new GameSession(sc, 1, Object.fromEntries(sides.map((x) => [x, 'heuristic'])));
+    let played = 0;
+    for (; played < decisions && g.current() !== null; played++) {
+      const side = g.current() as string;
+      const legal = g.legal();
+      g.submit(agents[side].decide({ ruleset: sc.ruleset, state: g.state, side, legal }) as Json, legal);
+    }
+    return { g, played };
+  };
+  let { g, played } = play(o.positionDecisions);
+  if (g.current() === null) ({ g, played } = play(Math.floor(played / 2)));
+  console.log(`${id} position after ${played} decisions: turn ${sc.ruleset.turn?.(g.state)}, ${g.legal().length} legal actions for ${g.current()}`);
   // Rounds alternate the two set-ups, so that a passing load on the machine hits both alike.
   const ones: number[] = [];
   const twos: number[] = [];
@@ -100,8 +113,8 @@ const out: Record<string, number> = {};
   const one = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, focus: '1', portfolio: '0' }, 1, o.warm);
   const two = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, workers: '2', focus: '1', portfolio: '0' }, 2, o.warm);
   for (let round = 1; round <= o.rounds; round++) {
-    ones.push(await measure(`round ${round}: Supply Raid mid-game, 1 thread`, one));
-    twos.push(await measure(`round ${round}: Supply Raid mid-game, 2 worker threads`, two));
+    ones.push(await measure(`round ${round}: ${id} mid-game, 1 thread`, one));
+    twos.push(await measure(`round ${round}: ${id} mid-game, 2 worker threads`, two));
   }
   await one.agent.close?.();
   await two.agent.close?.();
@@ -113,18 +126,18 @@ const out: Record<string, number> = {};
     const { bytes } = measureAllocation(() => {
       for (let k = 1; k <= 2; k++) iters += search(sc.ruleset, g.state, { ...DEFAULT_SEARCH, iterations: o.iterations, focus: 1 }, k, policy).iterations;
     });
-    out.bytesPerIteration = bytes / iters;
-    console.log(`allocation: ${(bytes / iters / 1024).toFixed(1)} KB per iteration (one thread, ${iters} iterations)`);
+    out[`${id}:bytesPerIteration`] = bytes / iters;
+    console.log(`${id} allocation: ${(bytes / iters / 1024).toFixed(1)} KB per iteration (one thread, ${iters} iterations)`);
   }
-  out.supplyRaid1 = median(ones);
-  out.supplyRaid2 = median(twos);
-  out.speedup = median(twos.map((t, i) => t / ones[i]));
+  const one1 = median(ones);
+  const two2 = median(twos);
+  const speedup = median(twos.map((t, i) => t / ones[i]));
   // On a shared machine other work only ever slows a round down: the best round of each set-up is
   // the least disturbed measurement of it.
-  out.best1 = Math.max(...ones);
-  out.best2 = Math.max(...twos);
-  out.bestSpeedup = out.best2 / out.best1;
-  console.log(`medians: 1 thread ${Math.round(out.supplyRaid1)} iterations/s; 2 workers ${Math.round(out.supplyRaid2)} iterations/s; speed-up ${out.speedup.toFixed(2)}× (per round: ${twos.map((t, i) => (t / ones[i]).toFixed(2)).join(', ')})`);
-  console.log(`best rounds: 1 thread ${Math.round(out.best1)} iterations/s; 2 workers ${Math.round(out.best2)} iterations/s; speed-up ${out.bestSpeedup.toFixed(2)}×`);
+  const best1 = Math.max(...ones);
+  const best2 = Math.max(...twos);
+  Object.assign(out, { [`${id}:1`]: one1, [`${id}:2`]: two2, [`${id}:speedup`]: speedup, [`${id}:best1`]: best1, [`${id}:best2`]: best2 });
+  console.log(`${id} medians: 1 thread ${Math.round(one1)} iterations/s; 2 workers ${Math.round(two2)} iterations/s; speed-up ${speedup.toFixed(2)}× (per round: ${twos.map((t, i) => (t / ones[i]).toFixed(2)).join(', ')})`);
+  console.log(`${id} best rounds: 1 thread ${Math.round(best1)} iterations/s; 2 workers ${Math.round(best2)} iterations/s; speed-up ${(best2 / best1).toFixed(2)}×`);
 }
 console.log(JSON.stringify(out));

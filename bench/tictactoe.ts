@@ -1,22 +1,37 @@
 /**
- * Our MCTS against boardgame.io's MCTSBot on tic-tac-toe, from the empty board, at the same
- * iteration budget: time per decision, iterations per second and heap allocation per iteration of
- * each, in interleaved rounds (medians reported), one thread.
+ * Our MCTS against OpenSpiel's C++ MCTSBot (and, when installed, boardgame.io's MCTSBot) on
+ * tic-tac-toe from the empty board, at the same iteration budget: iterations per CPU-second, in
+ * interleaved rounds (the order alternates), one core.
  *
- *   npm ci --prefix bench/bgio          (once: boardgame.io lives in a bench-only package)
- *   taskset -c 1 npx tsx bench/tictactoe.ts [--iterations 1000,10000] [--rounds 7] [--search OLD-CHECKOUT]
+ *   taskset -c 0 npx tsx bench/tictactoe.ts --openspiel ../shared/anchors/openspiel/ttt_bench \
+ *     [--iterations 1000,10000] [--rounds 9] [--search OLD-CHECKOUT]
+ *   npm ci --prefix bench/bgio          (once, for the boardgame.io column; without it, no such column)
  *
- * Both play the same game through their own interfaces: ours the fixture test/fixtures/tictactoe.ts
- * through the forward-model contract (random rollouts: no scripted policy; horizon 9 = to the end),
- * boardgame.io the same rules written as a boardgame.io game (its tutorial's shape) with an
- * `enumerate` of the empty cells and its default playout depth (50 ≥ 9: also to the end). The two
- * searches differ (ours is open-loop, re-plays each iteration's decisions from a clone of the root
- * and widens progressively; theirs keeps a state per node, runs its game through its reducer and
- * picks expansions at random), so this compares what one iteration costs, not how well each plays.
+ * Run it pinned to one CPU: `ttt_bench` is spawned pinned to the CPU this process is pinned to
+ * (`taskset -c N`, read from /proc/self/status), so both share the core and its caches, and every
+ * rate is per CPU-second of its own process — the machine may be shared and wall-clock rates swing.
+ *
+ * A batch is the same work on both sides: ⌈20,000 / iterations⌉ searches (ttt_bench's own batch),
+ * each a fresh search from the empty board. A round times `--batches` batches of ours in this
+ * process and `--batches` of OpenSpiel's in one `ttt_bench mcts` process, each side after one
+ * warm-up batch that is not counted; a side's rate in a round is its median batch. Reported per budget: the
+ * medians over rounds, the median of the per-round ratios, and each side's spread — its slowest
+ * batch's time over its median batch's time (a batch slowed by a garbage collection or by the
+ * machine shows there).
+ *
+ * The sides: ours is the fixture test/fixtures/tictactoe.ts through the forward-model contract,
+ * the `mcts` search with its default settings but random rollouts to the end (no scripted policy,
+ * horizon 9) and the whole budget on every decision (focus 1) — open loop, progressive widening,
+ * re-playing each iteration from a copy of the root or of a node's kept state. OpenSpiel's is
+ * `algorithms::MCTSBot` with `RandomRolloutEvaluator(1)`, UCT c = 2, solve off (README beside
+ * ttt_bench). boardgame.io's is the same rules as a boardgame.io game (its tutorial's shape) with
+ * an `enumerate` of the empty cells and its default playout depth. The searches differ, so this
+ * compares what one iteration costs, not how well each plays.
  */
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import * as here from '../agents/mcts/search.js';
@@ -24,114 +39,159 @@ import type { AnyRuleset } from '../src/core/model.js';
 import { ticTacToe, ticTacToeScenario, LINES } from '../test/fixtures/tictactoe.js';
 import { measureAllocation } from './alloc.js';
 
+const repo = fileURLToPath(new URL('../', import.meta.url));
 const o = new Command()
   .option('--iterations <list>', 'iteration budgets, comma-separated', '1000,10000')
-  .option('--rounds <n>', 'interleaved rounds per budget', (v) => Number(v), 7)
+  .option('--rounds <n>', 'interleaved rounds per budget', (v) => Number(v), 9)
+  .option('--batches <n>', 'timed batches per side per round', (v) => Number(v), 3)
+  .option('--openspiel <path>', "OpenSpiel's ttt_bench binary (skipped when missing)", process.env.OPENSPIEL_TTT_BENCH ?? resolve(repo, '../shared/anchors/openspiel/ttt_bench'))
   .option('--search <dir>', 'take our search from this checkout instead (e.g. an older commit, for before/after figures)', '')
-  .option('--decisions <n>', 'boardgame.io decisions (fresh searches, seeds 1..n) per round; ours makes enough for 50,000 iterations a round (at least as many)', (v) => Number(v), 3)
+  .option('--bgio-decisions <n>', 'boardgame.io decisions (fresh searches, seeds 1..n) per round, when it is installed; 0: no such column', (v) => Number(v), 3)
   .parse()
-  .opts<{ iterations: string; rounds: number; decisions: number; search: string }>();
-
-// ---- boardgame.io, from the bench-only package bench/bgio ----
-const bgioDir = fileURLToPath(new URL('./bgio/', import.meta.url));
-if (!existsSync(`${bgioDir}node_modules/boardgame.io/package.json`)) {
-  console.error('boardgame.io is not installed for this bench: run `npm ci --prefix bench/bgio` first');
-  process.exit(2);
-}
-const req = createRequire(`${bgioDir}package.json`);
-type BgState = { G: { cells: (string | null)[] }; ctx: { currentPlayer: string; gameover?: unknown } };
-type Move = { move: string; args: unknown[] };
-const { MCTSBot } = req('boardgame.io/ai') as {
-  MCTSBot: new (o: { game: unknown; enumerate: (G: BgState['G'], ctx: BgState['ctx']) => Move[]; seed: string; iterations: number }) => {
-    play(state: BgState, playerID: string): Promise<{ action: { payload: { args: unknown[] } } }>;
-    iterationCounter: number;
-  };
-};
-const { InitializeGame } = req('boardgame.io/internal') as { InitializeGame(o: { game: unknown; numPlayers: number }): BgState };
-
-/** Tic-tac-toe as a boardgame.io game (the shape of its tutorial), the same rules as the fixture. */
-const bgGame = {
-  setup: () => ({ cells: Array<string | null>(9).fill(null) }),
-  turn: { minMoves: 1, maxMoves: 1 },
-  moves: {
-    clickCell: ({ G, playerID }: { G: BgState['G']; playerID: string }, id: number) => {
-      G.cells[id] = playerID;
-    },
-  },
-  endIf: ({ G, ctx }: { G: BgState['G']; ctx: BgState['ctx'] }) => {
-    for (const [a, b, c] of LINES) if (G.cells[a] !== null && G.cells[a] === G.cells[b] && G.cells[a] === G.cells[c]) return { winner: ctx.currentPlayer };
-    if (G.cells.every((c) => c !== null)) return { draw: true };
-    return undefined;
-  },
-};
-const enumerate = (G: BgState['G']): Move[] => {
-  const out: Move[] = [];
-  for (let i = 0; i < 9; i++) if (G.cells[i] === null) out.push({ move: 'clickCell', args: [i] });
-  return out;
-};
-
-type Side = (iterations: number, seed: number) => Promise<number>;
-
-/** boardgame.io: one decision from the empty board; returns the iterations it ran. */
-const theirs: Side = async (iterations, seed) => {
-  const bot = new MCTSBot({ game: bgGame, enumerate, seed: String(seed), iterations });
-  await bot.play(InitializeGame({ game: bgGame, numPlayers: 2 }), '0');
-  return bot.iterationCounter;
-};
-/** Ours: one decision from the empty board; returns the iterations it ran. */
-const R = ticTacToe as unknown as AnyRuleset;
-const empty = ticTacToe.setup(ticTacToeScenario(), { rng: { next: () => 0 } });
-const { search, DEFAULT_SEARCH } = o.search ? ((await import(`${resolve(o.search)}/agents/mcts/search.ts`)) as typeof here) : here;
-const ours: Side = async (iterations, seed) => search(R, empty, { ...DEFAULT_SEARCH, iterations, horizon: 9, focus: 1 }, seed, null).iterations;
-
-/** Iterations per CPU-second and bytes allocated per iteration over `decisions` decisions. */
-async function measure(side: Side, iterations: number, decisions: number): Promise<{ rate: number; bytes: number; msPerDecision: number }> {
-  let iters = 0;
-  const c0 = process.cpuUsage();
-  // Both run synchronously (boardgame.io's bot resolves its promise after its loop), so the
-  // allocation is measured around the whole batch.
-  const promises: Promise<number>[] = [];
-  const { bytes } = measureAllocation(() => {
-    for (let k = 1; k <= decisions; k++) promises.push(side(iterations, k));
-  });
-  for (const p of promises) iters += await p;
-  const c = process.cpuUsage(c0);
-  const cpu = (c.user + c.system) / 1e6;
-  return { rate: iters / cpu, bytes: bytes / iters, msPerDecision: (cpu * 1000) / decisions };
-}
+  .opts<{ iterations: string; rounds: number; batches: number; openspiel: string; search: string; bgioDecisions: number }>();
 
 const med = (x: number[]): number => {
   const s = [...x].sort((p, q) => p - q);
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+/** A side's spread: its slowest batch's time over its median batch's time (batches of equal work). */
+const spread = (rates: number[]): number => med(rates) / Math.min(...rates);
 
-const out: Record<string, unknown> = { node: process.version };
+// ---- where we run: the CPUs this process may use (pin it with taskset) ----
+const cpus = /Cpus_allowed_list:\s*(\S+)/.exec(existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '')?.[1] ?? '?';
+const pinned = /^\d+$/.test(cpus);
+if (!pinned) console.warn(`not pinned to one CPU (allowed: ${cpus}): run under \`taskset -c 0\` for figures to quote`);
+
+// ---- ours ----
+const R = ticTacToe as unknown as AnyRuleset;
+const empty = ticTacToe.setup(ticTacToeScenario(), { rng: { next: () => 0 } });
+const { search, DEFAULT_SEARCH } = o.search ? ((await import(`${resolve(o.search)}/agents/mcts/search.ts`)) as typeof here) : here;
+/** One batch of ours: `searches` fresh searches (seeds 1..searches); iterations per CPU-second. */
+function oursBatch(iterations: number, searches: number): number {
+  const opts = { ...DEFAULT_SEARCH, iterations, horizon: 9, focus: 1 };
+  let iters = 0;
+  const c0 = process.cpuUsage();
+  for (let k = 1; k <= searches; k++) iters += search(R, empty, opts, k, null).iterations;
+  const c = process.cpuUsage(c0);
+  return iters / ((c.user + c.system) / 1e6);
+}
+
+// ---- OpenSpiel's C++ MCTSBot, in its own process ----
+const openspiel = existsSync(o.openspiel) ? o.openspiel : null;
+if (!openspiel) console.warn(`no OpenSpiel column: ${o.openspiel} not found (--openspiel PATH or OPENSPIEL_TTT_BENCH)`);
+/** `batches` timed batches of ttt_bench (after one warm-up batch), pinned to our CPU; their iterations per CPU-second. */
+function openspielBatches(iterations: number, searches: number, batches: number, seed: number): number[] {
+  const args = ['mcts', '--iterations', String(iterations), '--batch', String(searches), '--reps', String(batches), '--warm', '1', '--seed', String(seed)];
+  const run = pinned ? spawnSync('taskset', ['-c', cpus, openspiel as string, ...args], { encoding: 'utf8' }) : spawnSync(openspiel as string, args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`ttt_bench failed (${run.status}): ${run.stderr}`);
+  const line = JSON.parse(run.stdout.trim().split('\n').pop() as string) as { rates: number[] };
+  return line.rates;
+}
+
+// ---- boardgame.io's MCTSBot, from the bench-only package bench/bgio (optional) ----
+const bgioDir = fileURLToPath(new URL('./bgio/', import.meta.url));
+const bgioInstalled = o.bgioDecisions > 0 && existsSync(`${bgioDir}node_modules/boardgame.io/package.json`);
+if (o.bgioDecisions > 0 && !bgioInstalled) console.warn('no boardgame.io column: run `npm ci --prefix bench/bgio` first');
+type BgState = { G: { cells: (string | null)[] }; ctx: { currentPlayer: string; gameover?: unknown } };
+type Move = { move: string; args: unknown[] };
+type BgBot = { play(state: BgState, playerID: string): Promise<unknown>; iterationCounter: number };
+/** One boardgame.io decision from the empty board; returns the iterations it ran. */
+let theirs: ((iterations: number, seed: number) => Promise<number>) | null = null;
+if (bgioInstalled) {
+  const req = createRequire(`${bgioDir}package.json`);
+  const { MCTSBot } = req('boardgame.io/ai') as { MCTSBot: new (o: { game: unknown; enumerate: (G: BgState['G']) => Move[]; seed: string; iterations: number }) => BgBot };
+  const { InitializeGame } = req('boardgame.io/internal') as { InitializeGame(o: { game: unknown; numPlayers: number }): BgState };
+  /** Tic-tac-toe as a boardgame.io game (the shape of its tutorial), the same rules as the fixture. */
+  const bgGame = {
+    setup: () => ({ cells: Array<string | null>(9).fill(null) }),
+    turn: { minMoves: 1, maxMoves: 1 },
+    moves: {
+      clickCell: ({ G, playerID }: { G: BgState['G']; playerID: string }, id: number) => {
+        G.cells[id] = playerID;
+      },
+    },
+    endIf: ({ G, ctx }: { G: BgState['G']; ctx: BgState['ctx'] }) => {
+      for (const [a, b, c] of LINES) if (G.cells[a] !== null && G.cells[a] === G.cells[b] && G.cells[a] === G.cells[c]) return { winner: ctx.currentPlayer };
+      if (G.cells.every((c) => c !== null)) return { draw: true };
+      return undefined;
+    },
+  };
+  const enumerate = (G: BgState['G']): Move[] => {
+    const out: Move[] = [];
+    for (let i = 0; i < 9; i++) if (G.cells[i] === null) out.push({ move: 'clickCell', args: [i] });
+    return out;
+  };
+  theirs = async (iterations, seed) => {
+    const bot = new MCTSBot({ game: bgGame, enumerate, seed: String(seed), iterations });
+    await bot.play(InitializeGame({ game: bgGame, numPlayers: 2 }), '0');
+    return bot.iterationCounter;
+  };
+}
+/** boardgame.io: `decisions` decisions; iterations per CPU-second. */
+async function bgioRate(iterations: number, decisions: number): Promise<number> {
+  let iters = 0;
+  const c0 = process.cpuUsage();
+  for (let k = 1; k <= decisions; k++) iters += await (theirs as NonNullable<typeof theirs>)(iterations, k);
+  const c = process.cpuUsage(c0);
+  return iters / ((c.user + c.system) / 1e6);
+}
+
+const out: Record<string, unknown> = { node: process.version, cpus, load1: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]) };
 for (const n of o.iterations.split(',').map(Number)) {
+  const searches = Math.max(1, Math.ceil(20_000 / n));
   // Warm-up (JIT), not counted.
-  const oursDecisions = Math.max(o.decisions, Math.ceil(50_000 / n));
-  for (let w = 0; w < 3; w++) await measure(ours, n, oursDecisions);
-  await measure(theirs, Math.min(n, 2000), 1);
-  const a: number[] = [];
-  const b: number[] = [];
-  const ab: number[] = [];
-  const bb: number[] = [];
-  const am: number[] = [];
-  const bm: number[] = [];
+  for (let w = 0; w < 3; w++) oursBatch(n, searches);
+  if (theirs) await bgioRate(Math.min(n, 2000), 1);
+  const ours: number[] = []; // every batch
+  const os: number[] = [];
+  const oursRound: number[] = [];
+  const osRound: number[] = [];
+  const bg: number[] = [];
   for (let r = 0; r < o.rounds; r++) {
-    const order: [Side, number, number[], number[], number[]][] = r % 2 === 0 ? [[ours, oursDecisions, a, ab, am], [theirs, o.decisions, b, bb, bm]] : [[theirs, o.decisions, b, bb, bm], [ours, oursDecisions, a, ab, am]];
-    for (const [side, decisions, rates, bytes, ms] of order) {
-      const x = await measure(side, n, decisions);
-      rates.push(x.rate);
-      bytes.push(x.bytes);
-      ms.push(x.msPerDecision);
+    const mine = (): void => {
+      oursBatch(n, searches); // a warm-up batch, not counted, as ttt_bench's `--warm 1`
+      const b: number[] = [];
+      for (let i = 0; i < o.batches; i++) b.push(oursBatch(n, searches));
+      ours.push(...b);
+      oursRound.push(med(b));
+    };
+    const cpp = (): void => {
+      if (!openspiel) return;
+      const b = openspielBatches(n, searches, o.batches, r + 1);
+      os.push(...b);
+      osRound.push(med(b));
+    };
+    if (r % 2 === 0) {
+      mine();
+      cpp();
+    } else {
+      cpp();
+      mine();
     }
-    console.log(`${n} iterations, round ${r + 1}: ours ${Math.round(a[r])} it/s (${am[r].toFixed(2)} ms), boardgame.io ${Math.round(b[r])} it/s (${bm[r].toFixed(1)} ms); ratio ${(a[r] / b[r]).toFixed(1)}×`);
+    if (theirs) bg.push(await bgioRate(n, o.bgioDecisions));
+    console.log(
+      `${n} iterations, round ${r + 1}: ours ${Math.round(oursRound[r])} it/s` +
+        (openspiel ? `, OpenSpiel ${Math.round(osRound[r])} it/s (ours ${(oursRound[r] / osRound[r]).toFixed(2)}×)` : '') +
+        (theirs ? `, boardgame.io ${Math.round(bg[r])} it/s` : ''),
+    );
   }
-  const ratio = med(a.map((x, i) => x / b[i]));
-  console.log(
-    `${n} iterations from the empty board, medians over ${o.rounds} rounds: ours ${Math.round(med(a))} iterations per CPU-second (${med(am).toFixed(2)} ms per decision, ${Math.round(med(ab))} bytes per iteration); ` +
-      `boardgame.io MCTSBot ${Math.round(med(b))} (${med(bm).toFixed(1)} ms, ${Math.round(med(bb))} bytes per iteration); ours ${ratio.toFixed(1)}× faster`,
-  );
-  out[`it${n}`] = { ours: med(a), theirs: med(b), ratio, oursBytes: med(ab), theirsBytes: med(bb) };
+  // Heap allocated per iteration by ours (one batch more, not timed).
+  let iters = 0;
+  const { bytes } = measureAllocation(() => {
+    for (let k = 1; k <= searches; k++) iters += search(R, empty, { ...DEFAULT_SEARCH, iterations: n, horizon: 9, focus: 1 }, k, null).iterations;
+  });
+  const res: Record<string, number | number[]> = { ours: med(oursRound), oursSpread: spread(ours), oursBytes: bytes / iters, oursBatches: ours.map(Math.round) };
+  let line = `${n} iterations from the empty board (${searches} searches a batch), medians over ${o.rounds} rounds, per CPU-second: ours ${Math.round(med(oursRound))} (slowest batch ${spread(ours).toFixed(2)}× the median's time; ${Math.round(bytes / iters)} bytes allocated per iteration)`;
+  if (openspiel) {
+    const ratio = med(oursRound.map((x, i) => x / osRound[i]));
+    Object.assign(res, { openspiel: med(osRound), openspielSpread: spread(os), ratio, openspielBatches: os });
+    line += `; OpenSpiel C++ MCTSBot ${Math.round(med(osRound))} (slowest batch ${spread(os).toFixed(2)}×); ours/OpenSpiel ${ratio.toFixed(2)}× (per-round ratios ${oursRound.map((x, i) => (x / osRound[i]).toFixed(2)).join(' ')})`;
+  }
+  if (theirs) {
+    res.bgio = med(bg);
+    line += `; boardgame.io MCTSBot ${Math.round(med(bg))} (ours ${(med(oursRound) / med(bg)).toFixed(0)}×)`;
+  }
+  console.log(line);
+  out[`it${n}`] = res;
 }
 console.log(JSON.stringify(out));

@@ -3,33 +3,14 @@
  * Works unchanged on every ruleset; uses the ruleset's scripted policy (`ruleset.policy`) for
  * priors and rollouts when there is one, and its `threads` capability for root parallelism.
  *
- * Options (`mcts:iterations=2000,workers=2`):
- * Options left out of a spec take the ruleset's `searchDefaults` when it declares them (src/core/model.ts),
- * else the defaults below.
- * - `iterations` (default 300) — iterations per tree; deterministic.
- * - `calls` — forward-model calls per tree instead (deterministic).
- * - `ms` — wall-clock milliseconds per decision instead (the one non-deterministic budget).
- * - `c`, `bias`, `k`, `alpha`, `eps` — exploration, prior bias, progressive widening, rollout ε.
- * - `confidence` (default 1) — standard errors by which the most-visited action must beat the
- *   scripted policy's choice to be played instead of it (0: plain most-visited). Left out of the
- *   spec, a policy variant this side may follow can declare a stricter one (`PolicyVariant.confidence`).
- * - `focus` (default 0.1) — share of the budget spent on a decision the scripted policy is sure of
- *   (the budget is scaled by max(focus, 2·(1 − top prior))); 1 = the whole budget every time.
- * - `horizon` — rollout length in decisions, or `turn` for "to the end of the current turn".
- * - `workers` (default 1) — root parallelism: that many independent trees (own streams) whose root
- *   visit counts are merged. They run on worker threads when the agent may start them
- *   (AgentContext.maxThreads > 1), otherwise one after the other on this thread — with an
- *   iteration or call budget the choice is the same either way.
- * - `eval` — a weights file written by `fit-eval` for the ruleset's feature evaluation.
- * - `variant` — the ruleset's policy variant of that name (`policy.variants`) as this side's script
- *   in the search (root prior, rollouts, the guard's fallback); other sides keep the main script.
- * - `portfolio` (default 0: off) — rounds of whole-game playouts per decision with which the agent
- *   chooses, as it plays, between the main script and the variants for its side (agents/mcts/portfolio.ts);
- *   the tree search then follows the chosen one as with `variant`. Not with `variant`.
- * - `rival` — the ruleset's policy variant of that name as the other sides' script in the search
- *   (their moves in rollouts and their priors below the root) for the sides it plays differently
- *   (`PolicyVariant.sides`), instead of the main script: the opponent the search assumes. No effect
- *   on a side's own decisions, nor when the variant plays only this side.
+ * Options (`mcts:iterations=2000,workers=2`) are declared once, with their defaults, ranges and
+ * meanings, in ./params.ts (`MCTS_PARAMS`; docs/agents.md lists them). Options left out of a spec
+ * take the ruleset's `searchDefaults` when it declares them (src/core/model.ts), else the declared
+ * defaults. Budgets: a spec naming `calls` or `ms` and not `iterations` has no iteration budget.
+ * `workers` trees run on worker threads when the agent may start them (AgentContext.maxThreads > 1),
+ * otherwise one after the other on this thread — with an iteration or call budget the choice is the
+ * same either way. `variant` and `portfolio` exclude each other; `rival` has no effect on a side's
+ * own decisions, nor when the variant plays only this side.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -38,13 +19,13 @@ import type { AgentFactory, Explanation } from '../../src/core/agent.js';
 import { prepareWorker } from '../../src/core/threads.js';
 import type { AnyRuleset, Json } from '../../src/core/model.js';
 import { AgentSpecError, checkOptions, checkVariantName, intOption, numOption, canonicalSpec } from '../options.js';
+import { DEFAULT_SEARCH, MCTS_OPTIONS, MCTS_PARAMS, type ParamSpec, type SearchOptions } from './params.js';
 import { againstRivals, findVariant, sideScripts, type SideScripts } from '../heuristic/index.js';
 import { Portfolio, type PortfolioChoice } from './portfolio.js';
-import { DEFAULT_SEARCH, chooseRoot, mergeRoots, search, type SearchOptions, type SearchResult } from './search.js';
+import { chooseRoot, mergeRoots, search, type SearchResult } from './search.js';
 import type { TreeTask } from './worker.js';
 
-/** The option names `mcts` accepts. */
-export const MCTS_OPTIONS = ['iterations', 'calls', 'ms', 'c', 'bias', 'k', 'alpha', 'eps', 'horizon', 'confidence', 'focus', 'workers', 'eval', 'variant', 'portfolio', 'rival'] as const;
+export { MCTS_OPTIONS } from './params.js';
 
 /** A weights file for a ruleset's feature evaluation (written by `fit-eval`). */
 export interface WeightsFile {
@@ -78,37 +59,32 @@ export function loadWeights(path: string, ruleset: AnyRuleset): number[] {
 export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number; variant: string | null; portfolio: number; rival: string | null } {
   checkOptions('mcts', given, MCTS_OPTIONS);
   const options = withRulesetDefaults(given, ruleset);
-  const ms = intOption(options, 'ms', 0, 0, 3_600_000);
-  const calls = intOption(options, 'calls', 0, 0, 1e9);
-  const budgetGiven = options.iterations !== undefined || ms > 0 || calls > 0;
-  const iterations = intOption(options, 'iterations', budgetGiven ? 0 : DEFAULT_SEARCH.iterations, 0, 1e9);
-  const horizonTurn = options.horizon === 'turn';
+  // Every number by its declaration (kind, default, range); a declared word (`horizon=turn`) aside.
+  const num: Record<string, number> = {};
+  for (const [name, p] of Object.entries(MCTS_PARAMS as Record<string, ParamSpec>)) {
+    if ((p.kind === 'int' || p.kind === 'num') && !(p.word !== undefined && options[name] === p.word)) {
+      num[name] = (p.kind === 'int' ? intOption : numOption)(options, name, p.default as number, p.min as number, p.max as number);
+    }
+  }
+  // A spec naming another budget and not `iterations` has no iteration budget.
+  if (options.iterations === undefined && (num.ms > 0 || num.calls > 0)) num.iterations = 0;
+  const horizonTurn = options.horizon === MCTS_PARAMS.horizon.word;
   if (horizonTurn && ruleset && !ruleset.turn) throw new AgentSpecError(`horizon=turn needs a ruleset with turns; "${ruleset.id}" has none`);
-  const opts: SearchOptions = {
-    iterations,
-    calls,
-    ms,
-    c: numOption(options, 'c', DEFAULT_SEARCH.c, 0, 100),
-    bias: numOption(options, 'bias', DEFAULT_SEARCH.bias, 0, 100),
-    k: numOption(options, 'k', DEFAULT_SEARCH.k, 0.1, 1000),
-    alpha: numOption(options, 'alpha', DEFAULT_SEARCH.alpha, 0, 1),
-    eps: numOption(options, 'eps', DEFAULT_SEARCH.eps, 0, 1),
-    horizon: horizonTurn ? 10_000 : intOption(options, 'horizon', DEFAULT_SEARCH.horizon, 0, 100_000),
-    horizonTurn,
-    confidence: numOption(options, 'confidence', DEFAULT_SEARCH.confidence, 0, 100),
-    focus: numOption(options, 'focus', DEFAULT_SEARCH.focus, 0.01, 1),
-    weights: options.eval && ruleset ? loadWeights(options.eval, ruleset) : undefined,
-  };
+  if (horizonTurn) num.horizon = 10_000;
+  const opts = { ...DEFAULT_SEARCH } as SearchOptions;
+  for (const name of Object.keys(opts) as (keyof SearchOptions)[]) if (name in num) (opts as Record<string, unknown>)[name] = num[name];
+  opts.horizonTurn = horizonTurn;
+  opts.weights = options.eval && ruleset ? loadWeights(options.eval, ruleset) : undefined;
   const variant = options.variant ?? null;
   if (variant !== null) checkVariantName(variant);
   if (variant !== null && ruleset) findVariant(ruleset, variant);
-  const portfolio = intOption(options, 'portfolio', 0, 0, 1000);
+  const portfolio = num.portfolio;
   if (variant !== null && portfolio > 0) throw new AgentSpecError('options variant and portfolio exclude each other: a portfolio chooses the variant itself');
   if (portfolio > 0 && ruleset && !ruleset.policy) throw new AgentSpecError(`portfolio needs a scripted policy; ruleset "${ruleset.id}" declares none`);
   const rival = options.rival ?? null;
   if (rival !== null) checkVariantName(rival);
   if (rival !== null && ruleset) findVariant(ruleset, rival);
-  return { opts, workers: intOption(options, 'workers', 1, 1, 64), variant, portfolio, rival };
+  return { opts, workers: num.workers, variant, portfolio, rival };
 }
 
 const BUDGET_OPTIONS = ['iterations', 'calls', 'ms'];
@@ -139,7 +115,7 @@ export function withRulesetDefaults(options: Record<string, string>, ruleset: An
 export function searchGuard(ruleset: AnyRuleset, scenario: unknown, side: string, given: Record<string, string>, fallback: number): number {
   if (given.confidence !== undefined) return fallback;
   const options = withRulesetDefaults(given, ruleset);
-  const portfolio = options.variant === undefined && intOption(options, 'portfolio', 0, 0, 1000) > 0;
+  const portfolio = options.variant === undefined && intOption(options, 'portfolio', MCTS_PARAMS.portfolio.default, MCTS_PARAMS.portfolio.min, MCTS_PARAMS.portfolio.max) > 0;
   const mine = (ruleset.policy?.variants ?? []).filter((v) => (portfolio || v.name === options.variant) && v.sides(scenario).includes(side));
   let z = -1;
   for (const v of mine) if (v.confidence !== undefined && v.confidence > z) z = v.confidence;

@@ -9,6 +9,11 @@
  * one table of edges per deciding side, and an edge is only a candidate when its action is legal in
  * the state reached this time ("availability"); UCB counts only available siblings.
  *
+ * An iteration is four named steps (as OpenSpiel's MCTSBot): {@link Searcher.descend} — select
+ * an edge at every table on the way down (UCB) and *expand* one (progressive widening), re-playing
+ * the path; the evaluator's `evaluate` — roll out and score the leaf (./evaluator.ts); and
+ * {@link Searcher.backUp}. The tree lives in flat typed-array pools (./tree.ts).
+ *
  * Selection: UCB1 with a progressive-bias term from the prior (the ruleset's scripted policy when
  * it has one), over at most ⌈k·n^α⌉ children (progressive widening) taken in prior order; the
  * exploration and bias constants are multiplied by the standard deviation of the rewards seen so
@@ -20,121 +25,23 @@
  * decisions or the end of the turn, scored by the ruleset's evaluation. Rewards are in [0, 1] from
  * the point of view of the side that made each decision. The choice is the most-visited root edge.
  *
- * Everything here is a pure function of (state, options, seed): no clock unless a wall-clock
- * budget is asked for, no Math.random.
- */
-import type { AnyRuleset, Json, SideId } from '../../src/core/model.js';
-import { FastRng, randInt, type Rng } from '../../src/core/rng.js';
-
-/** Scores of the legal actions for the side to decide (higher is better): a scripted policy. */
-export type Policy = (state: unknown, legal: readonly Json[]) => number[];
-
-/** Search settings. All have defaults in {@link DEFAULT_SEARCH}. */
-export interface SearchOptions {
-  /** Iterations budget (deterministic). */
-  iterations: number;
-  /** Forward-model calls budget (applies during re-play and rollouts; deterministic); 0 = none. */
-  calls: number;
-  /** Wall-clock budget in milliseconds; 0 = none. The one non-deterministic budget. */
-  ms: number;
-  /** UCB exploration constant (rewards are in [0, 1]). */
-  c: number;
-  /** Progressive-bias weight of the prior (decays as 1/(n+1)). */
-  bias: number;
-  /** Progressive widening: children allowed at a table visited n times = ⌈k · (n+1)^α⌉. */
-  k: number;
-  alpha: number;
-  /** Rollout: probability of a random action instead of the policy's best. */
-  eps: number;
-  /** Rollout horizon in decisions (0 = evaluate at the leaf at once). */
-  horizon: number;
-  /** Stop the rollout at the end of the current turn as well (needs ruleset.turn). */
-  horizonTurn: boolean;
-  /** Weights for the ruleset's feature evaluation (undefined: its defaults). */
-  weights?: readonly number[];
-  /** Standard errors by which the most-visited action must beat the prior's favourite (0 = off). */
-  confidence: number;
-  /**
-   * Share of the budget spent when the prior is sure (budget × max(focus, 2·(1 − top prior)));
-   * 1 = always the whole budget.
-   */
-  focus: number;
-}
-
-/** Defaults: tuned on the Supply Raid (see bench/mcts.ts). */
-export const DEFAULT_SEARCH: SearchOptions = {
-  iterations: 300,
-  calls: 0,
-  ms: 0,
-  c: 1,
-  bias: 3,
-  k: 2,
-  alpha: 0.5,
-  eps: 0.05,
-  horizon: 12,
-  horizonTurn: false,
-  confidence: 1,
-  focus: 0.1,
-};
-
-/** One edge of a table: a candidate action that has entered the tree. */
-interface Edge {
-  key: string;
-  /** The action as listed when the edge was made (the root's list for root edges). */
-  action: Json;
-  /** Position of the action in its table's candidate order. */
-  index: number;
-  prior: number;
-  visits: number;
-  total: number;
-  /** Sum of squared rewards (for the standard error of the mean). */
-  totalSq: number;
-  child: Node | null;
-}
-
-/**
- * The edges of one node for one deciding side. Candidates are kept in parallel arrays indexed by
- * their position in prior order (best first, fixed at the table's first visit; actions first seen
- * later are appended with prior 0), so that a visit marks which candidates are legal this time by
- * writing a stamp per position — no per-visit map or set of keys. A legal list is matched to
- * positions through the keys of the last lists seen here (`seenKeys`): when the list is as before
- * (always, in a game without chance) that is one string comparison per action and no lookup.
- */
-interface Table {
-  side: SideId;
-  /** Edges in the order they entered the tree. */
-  edges: Edge[];
-  /** Candidate keys, actions, priors and edges (null until widened to) by position. */
-  keys: string[];
-  priors: number[];
-  edgeAt: (Edge | null)[];
-  /** Position of each key; made at the first key not found through `seenKeys`. */
-  indexOf: Map<string, number> | null;
-  /** The key of the i-th legal action at a recent visit, and its position (a cache: seenPos[i] is always the position of seenKeys[i]). */
-  seenKeys: string[];
-  seenPos: number[];
-  /** `stamp[i] === ` the current visit's stamp: candidate i is legal this time, as `current[i]`. */
-  stamp: number[];
-  current: Json[];
-  visits: number;
-}
-
-/**
- * A node of the tree: usually one deciding side (`first`); others (after re-played chance) in `more`.
  * A node reached without any chance drawn on the way from the root (no draw from the iteration's
  * stream by any `apply` of the path) is reached in the same state every time — the ruleset's
  * `apply` is a pure function of state, action and stream — so it keeps a private copy of that
- * state (`state`, made when the node is made) and, at its first visit, the side to decide, the
- * legal list and its keys: later visits start from the copy instead of re-playing the path.
+ * state (made when the node is made) and the legal list of its first visit: later visits start
+ * from the copy instead of re-playing the path, and its table is *sure* (./tree.ts).
+ *
+ * Everything here is a pure function of (state, options, seed): no clock unless a wall-clock
+ * budget is asked for, no Math.random.
  */
-interface Node {
-  first: Table | null;
-  more: Table[] | null;
-  state: unknown;
-  side: SideId | null;
-  legal: Json[] | null;
-  keys: string[] | null;
-}
+import type { AnyRuleset, Json, SideId, StepContext } from '../../src/core/model.js';
+import { FastRng } from '../../src/core/rng.js';
+import { RandomRollout, ScriptedRollout, type Evaluator, type Policy } from './evaluator.js';
+import { DEFAULT_SEARCH, type SearchOptions } from './params.js';
+import { NO_EDGE, NO_NODE, Tree } from './tree.js';
+
+export { DEFAULT_SEARCH, type SearchOptions } from './params.js';
+export { RandomRollout, ScriptedRollout, type Evaluator, type Policy } from './evaluator.js';
 
 /** Statistics of one root candidate. */
 export interface RootStat {
@@ -157,23 +64,73 @@ export interface SearchResult {
   line: string[];
 }
 
-/** A 32-bit hash of (a, b) (for per-visit stream seeds). */
+/**
+ * Run one search from `root` for the side to decide, with the ruleset's scripted policy as
+ * evaluator ({@link ScriptedRollout}: `policy` at the root, `fast` below it and in rollouts) or,
+ * when both are null, uniformly random rollouts ({@link RandomRollout}). `seed` fixes every random
+ * choice of the search (re-played dice, rollouts). `now` is read only with a wall-clock budget.
+ * Precondition: the root is not terminal.
+ */
+export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, policy: Policy | null, now: () => number = zeroClock, fast: Policy | null = policy): SearchResult {
+  const evaluator = policy === null && fast === null ? new RandomRollout(r, opts) : new ScriptedRollout(r, opts, policy, fast);
+  return searchWith(r, root, opts, seed, evaluator, now);
+}
+
+/** {@link search} with any {@link Evaluator}. */
+export function searchWith(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, evaluator: Evaluator, now: () => number = zeroClock): SearchResult {
+  const rootSide = r.currentSide(root);
+  if (rootSide === null) throw new Error('search from a finished game');
+  // One searcher's pools serve one search after another on this thread (a search inside a search
+  // — none today — gets its own).
+  const m = spare ?? new Searcher();
+  spare = null;
+  try {
+    m.start(r, root, rootSide, opts, seed, evaluator, now);
+    m.run();
+    return m.result();
+  } finally {
+    m.finish();
+    if (m.tree.bytes() <= KEEP_BYTES) spare = m;
+  }
+}
+
+/** The pools kept for the next search on this thread, when no bigger than {@link KEEP_BYTES}. */
+let spare: Searcher | null = null;
+const KEEP_BYTES = 64 << 20;
+
+/**
+ * A 32-bit hash of (a, b) (for per-visit stream seeds), as a signed 32-bit integer — a small
+ * integer that is never boxed; `FastRng.reseed` takes it modulo 2³².
+ */
 function mix32(a: number, b: number): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d);
   h ^= h >>> 15;
-  return h >>> 0;
+  return h | 0;
 }
 
-function newNode(): Node {
-  return { first: null, more: null, state: null, side: null, legal: null, keys: null };
+function zeroClock(): number {
+  return 0;
 }
 
-/** Softmax-normalised priors from raw policy scores (temperature 1), or uniform. */
-function priors(scores: number[] | null, n: number): number[] {
-  const out = new Array<number>(n);
-  if (!scores) return out.fill(1 / n);
+/** ln(max(1, n)) for whole n, filled on demand (the same numbers as Math.log, looked up). */
+let logTable = new Float64Array(0);
+function growLog(n: number): void {
+  let len = Math.max(1024, logTable.length);
+  while (len <= n) len *= 2;
+  const t = new Float64Array(len);
+  for (let i = 0; i < len; i++) t[i] = Math.log(Math.max(1, i));
+  logTable = t;
+}
+
+/** Softmax-normalised priors from raw policy scores (temperature 1) into `out[0 … n−1]`, or uniform. */
+function priorsInto(scores: readonly number[] | null, n: number, out: Float64Array): void {
+  if (!scores) {
+    const u = 1 / n;
+    for (let i = 0; i < n; i++) out[i] = u;
+    return;
+  }
   let max = -Infinity;
   for (let i = 0; i < n; i++) if (scores[i] > max) max = scores[i];
   let sum = 0;
@@ -183,376 +140,6 @@ function priors(scores: number[] | null, n: number): number[] {
     sum += e;
   }
   for (let i = 0; i < n; i++) out[i] = out[i] / sum;
-  return out;
-}
-
-function argmax(scores: number[]): number {
-  let b = 0;
-  for (let i = 1; i < scores.length; i++) if (scores[i] > scores[b]) b = i;
-  return b;
-}
-
-/** The table of `node` for `side`, or null. */
-function findTable(node: Node, side: SideId): Table | null {
-  if (node.first && node.first.side === side) return node.first;
-  if (node.more) for (const t of node.more) if (t.side === side) return t;
-  return null;
-}
-
-/** A table made at its first visit: candidates are the legal actions in prior order (stable). */
-function newTable(node: Node, side: SideId, state: unknown, legal: Json[], keys: string[], policy: Policy | null): Table {
-  const n = legal.length;
-  const p = priors(policy ? policy(state, legal) : null, n);
-  // Stable sort: best prior first, ties keep the ruleset's order (an insertion sort: a comparator
-  // sort boxes the doubles it compares, and lists are short).
-  const idx = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const pi = p[i];
-    let j = i;
-    while (j > 0 && p[idx[j - 1]] < pi) {
-      idx[j] = idx[j - 1];
-      j--;
-    }
-    idx[j] = i;
-  }
-  const t: Table = { side, edges: [], keys: new Array<string>(n), priors: new Array<number>(n), edgeAt: new Array<Edge | null>(n), indexOf: null, seenKeys: keys.slice(0, n), seenPos: new Array<number>(n), stamp: new Array<number>(n), current: new Array<Json>(n), visits: 0 };
-  for (let j = 0; j < n; j++) {
-    const i = idx[j];
-    t.keys[j] = keys[i];
-    t.priors[j] = p[i];
-    t.edgeAt[j] = null;
-    t.stamp[j] = 0;
-    t.current[j] = null;
-    t.seenPos[i] = j;
-  }
-  if (node.first === null) node.first = t;
-  else (node.more ??= []).push(t);
-  return t;
-}
-
-/** The position of `key` in `t`, added as a new candidate (prior 0) when it was never legal here before. */
-function positionOf(t: Table, key: string): number {
-  let m = t.indexOf;
-  if (m === null) {
-    m = new Map();
-    // Keys are distinct within one decision (the contract of actionKey): the first position wins.
-    for (let i = t.keys.length - 1; i >= 0; i--) m.set(t.keys[i], i);
-    t.indexOf = m;
-  }
-  const j = m.get(key);
-  if (j !== undefined) return j;
-  const i = t.keys.length;
-  t.keys.push(key);
-  t.priors.push(0);
-  t.edgeAt.push(null);
-  t.stamp.push(0);
-  t.current.push(null);
-  m.set(key, i);
-  return i;
-}
-
-/** Mutable state of one search, shared by its helpers (no closures made per call). */
-interface Run {
-  r: AnyRuleset;
-  policy: Policy | null;
-  /** Scores for rollouts and for the priors of nodes below the root (the policy unless the ruleset has cheaper ones). */
-  fast: Policy | null;
-  opts: SearchOptions;
-  /** Keys of the last legal list (scratch: only the first `legal.length` are current). */
-  keys: string[];
-  /** Sides and values of the leaf being backed up (scratch; a game has few sides): the first `nVal`. */
-  valSides: SideId[];
-  valValues: number[];
-  nVal: number;
-}
-
-/** Keys of `legal` into the first `legal.length` places of `run.keys` (reused, never shortened: setting an array's length is a call into the runtime). */
-function keysOf(run: Run, legal: Json[]): string[] {
-  const keys = run.keys;
-  for (let i = 0; i < legal.length; i++) {
-    const k = run.r.actionKey(legal[i]);
-    if (i < keys.length) keys[i] = k;
-    else keys.push(k);
-  }
-  return keys;
-}
-
-/** Mark the candidates of `t` legal this visit (stamp), appending actions not seen before. */
-function markLegal(t: Table, legal: Json[], keys: string[], stamp: number): void {
-  const seenKeys = t.seenKeys;
-  const seenPos = t.seenPos;
-  for (let i = 0; i < legal.length; i++) {
-    const k = keys[i];
-    let j: number;
-    if (i < seenKeys.length && seenKeys[i] === k) j = seenPos[i];
-    else {
-      j = positionOf(t, k);
-      if (i < seenKeys.length) {
-        seenKeys[i] = k;
-        seenPos[i] = j;
-      } else {
-        seenKeys.push(k);
-        seenPos.push(j);
-      }
-    }
-    t.stamp[j] = stamp;
-    t.current[j] = legal[i];
-  }
-}
-
-/** A rollout action: the policy's best, or a random one with probability ε (always without a policy). */
-function sample(run: Run, state: unknown, legal: Json[], g: Rng): Json {
-  if (!run.fast || g.next() < run.opts.eps) return legal[randInt(g, legal.length)];
-  return legal[argmax(run.fast(state, legal))];
-}
-
-/** The leaf's value for `side` (evaluated once per side per leaf). */
-function valueFor(run: Run, s: unknown, side: SideId): number {
-  const n = run.nVal;
-  for (let i = 0; i < n; i++) if (run.valSides[i] === side) return run.valValues[i];
-  const v = run.r.evaluate(s, side, run.opts.weights);
-  run.valSides[n] = side;
-  run.valValues[n] = v;
-  run.nVal = n + 1;
-  return v;
-}
-
-/**
- * Run one search from `root` for the side to decide. `seed` fixes every random choice of the
- * search (re-played dice, rollouts). Precondition: the root is not terminal.
- */
-export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, policy: Policy | null, now: () => number = zeroClock, fast: Policy | null = policy): SearchResult {
-  const rootNode = newNode();
-  const rng = new FastRng(seed);
-  const base = Math.floor(rng.next() * 4294967296);
-  const iterRng = new FastRng(0);
-  const rootSide = r.currentSide(root);
-  if (rootSide === null) throw new Error('search from a finished game');
-  const t0 = opts.ms > 0 ? now() : 0;
-  const run: Run = { r, policy, fast, opts, keys: [], valSides: [], valValues: [], nVal: 0 };
-  // The root state never changes: its legal actions, their keys and their places in the root
-  // table are worked out once per search.
-  const rootLegal = r.legalActions(root);
-  const rootKeys = keysOf(run, rootLegal).slice(0, rootLegal.length);
-  let calls = 0;
-  let it = 0;
-  let stamp = 0;
-  const pathTables: Table[] = [];
-  const pathEdges: Edge[] = [];
-  const ctx = { rng: iterRng };
-  const turnOf = r.turn;
-  const evaluateSides = r.evaluateSides;
-  const applyLegal = r.applyLegal;
-  let scratch: unknown = null;
-  let nLeaf = 0;
-  let sum = 0;
-  let sumSq = 0;
-
-  // Focus: when the prior is nearly sure of one action, spend only part of the budget here
-  // (at least `focus` of it); contested decisions get all of it.
-  let share = 1;
-  if (opts.focus < 1 && policy) {
-    const p = priors(policy(root, rootLegal), rootLegal.length);
-    let top = 0;
-    for (const x of p) if (x > top) top = x;
-    share = Math.min(1, Math.max(opts.focus, 2 * (1 - top)));
-  }
-  const maxIterations = opts.iterations > 0 ? Math.max(1, Math.round(opts.iterations * share)) : 0;
-  const maxCalls = opts.calls > 0 ? Math.max(1, Math.round(opts.calls * share)) : 0;
-  const maxMs = opts.ms * share;
-  for (;;) {
-    if (it >= maxIterations && maxIterations > 0) break;
-    if (maxCalls > 0 && calls >= maxCalls) break;
-    if (opts.ms > 0 && now() - t0 >= maxMs) break;
-    it++;
-    // The iteration's state `s`: made (the root, or a node's kept state, copied into the last
-    // iteration's state when the ruleset can) only when an action must be applied. Until then
-    // (`made` false) the state at the node reached is `at` — the root or a node's kept copy, both
-    // only read. `sure`: no chance drawn since the root (see Node).
-    let s: unknown = scratch;
-    let made = false;
-    let at: unknown = root;
-    let sure = true;
-    let seed0 = 0;
-    let node: Node | null = rootNode;
-    let depth = 0;
-    let expanded = false;
-
-    // Selection and expansion along the stored decision sequence, re-played with fresh chance.
-    while (node && !r.isTerminal(made ? s : at)) {
-      const atRoot: boolean = node === rootNode;
-      let side: SideId;
-      let legal: Json[];
-      let keys: string[];
-      if (atRoot) {
-        side = rootSide;
-        legal = rootLegal;
-        keys = rootKeys;
-      } else if (!made && node.legal !== null) {
-        side = node.side as SideId;
-        legal = node.legal;
-        keys = node.keys as string[];
-      } else {
-        if (!made) {
-          s = copyState(r, scratch, at);
-          scratch = s;
-          made = true;
-        }
-        side = r.currentSide(s) as SideId;
-        legal = r.legalActions(s);
-        keys = keysOf(run, legal);
-        if (sure && node.state !== null && node.legal === null) {
-          node.side = side;
-          node.legal = legal;
-          node.keys = keys.slice(0, legal.length);
-        }
-      }
-      let t: Table | null = findTable(node, side);
-      if (t === null) {
-        if (!made && !atRoot) {
-          s = copyState(r, scratch, at);
-          scratch = s;
-          made = true;
-        }
-        t = newTable(node, side, atRoot ? root : s, legal, keys, atRoot ? policy : fast);
-      }
-      stamp++;
-      markLegal(t, legal, keys, stamp);
-      let available = 0;
-      let nAvail = 0;
-      for (const e of t.edges) {
-        if (t.stamp[e.index] === stamp) {
-          available++;
-          nAvail += e.visits;
-        }
-      }
-      const allowed = Math.ceil(opts.k * Math.pow(t.visits + 1, opts.alpha));
-      let edge: Edge | null = null;
-      if (available < allowed) {
-        // Widen: the best-prior legal action not yet in the tree.
-        for (let i = 0; i < t.keys.length; i++) {
-          if (t.edgeAt[i] !== null || t.stamp[i] !== stamp) continue;
-          edge = { key: t.keys[i], action: t.current[i], index: i, prior: t.priors[i], visits: 0, total: 0, totalSq: 0, child: null };
-          t.edges.push(edge);
-          t.edgeAt[i] = edge;
-          expanded = true;
-          break;
-        }
-      }
-      if (!edge) {
-        let best = -Infinity;
-        const logN = Math.log(Math.max(1, nAvail));
-        // Exploration and prior bias are scaled by the spread of the rewards seen so far, so that
-        // they weigh the same whether evaluations differ by 0.5 or by 0.005.
-        const spread = nLeaf >= 10 ? Math.max(0.002, Math.sqrt(Math.max(0, sumSq / nLeaf - (sum / nLeaf) ** 2))) : 0.05;
-        const cs = opts.c * spread;
-        const bs = opts.bias * spread;
-        for (const e of t.edges) {
-          if (t.stamp[e.index] !== stamp) continue;
-          const q = e.visits > 0 ? e.total / e.visits : 0.5;
-          const u = q + cs * Math.sqrt(logN / (e.visits + 1)) + (bs * e.prior) / (e.visits + 1);
-          if (u > best) {
-            best = u;
-            edge = e;
-          }
-        }
-      }
-      if (!edge) break; // nothing legal in the tree and nothing to add (cannot happen with a non-empty legal list)
-      if (depth === 0) {
-        // Common random numbers at the root: the k-th visit of every root action re-plays the game
-        // with the same stream, so siblings are compared on the same dice and card draws.
-        iterRng.reseed(mix32(base, edge.visits));
-        seed0 = iterRng.position();
-      }
-      const next: Node | null = edge.child;
-      if (sure && next !== null && next.state !== null) {
-        // The same state as every visit: start from the node's copy (nothing drawn, nothing applied).
-        at = next.state;
-        made = false;
-      } else {
-        if (!made) {
-          s = copyState(r, scratch, at);
-          scratch = s;
-          made = true;
-        }
-        // t.current holds this visit's legal list, of this very state (see Ruleset.applyLegal).
-        if (applyLegal) applyLegal.call(r, s, t.current[edge.index], ctx);
-        else r.apply(s, t.current[edge.index], ctx);
-        if (sure && iterRng.position() !== seed0) sure = false;
-      }
-      calls++;
-      pathTables[depth] = t;
-      pathEdges[depth] = edge;
-      depth++;
-      if (expanded) break;
-      if (!edge.child) {
-        edge.child = newNode();
-        if (sure) edge.child.state = r.clone(s);
-      }
-      node = edge.child;
-    }
-    if (!made) {
-      s = copyState(r, scratch, at);
-      scratch = s;
-    }
-
-    // Rollout to the horizon.
-    const turn0 = opts.horizonTurn && turnOf ? turnOf.call(r, s) : 0;
-    for (let d = 0; d < opts.horizon && !r.isTerminal(s); d++) {
-      if (opts.horizonTurn && turnOf && turnOf.call(r, s) !== turn0) break;
-      if (maxCalls > 0 && calls >= maxCalls) break;
-      const legal = r.legalActions(s);
-      const a = legal.length === 1 ? legal[0] : sample(run, s, legal, iterRng);
-      if (applyLegal) applyLegal.call(r, s, a, ctx);
-      else r.apply(s, a, ctx);
-      calls++;
-    }
-
-    // Back-propagation: each decision is scored from its own side's point of view.
-    run.nVal = 0;
-    if (evaluateSides) {
-      // Every side to score (the root's, then each decision's), evaluated together.
-      run.valSides[0] = rootSide;
-      let nv = 1;
-      for (let i = 0; i < depth; i++) {
-        const side = pathTables[i].side;
-        let seen = false;
-        for (let j = 0; j < nv && !seen; j++) if (run.valSides[j] === side) seen = true;
-        if (!seen) run.valSides[nv++] = side;
-      }
-      evaluateSides.call(r, s, run.valSides, nv, opts.weights, run.valValues);
-      run.nVal = nv;
-    }
-    {
-      const v = valueFor(run, s, rootSide);
-      nLeaf++;
-      sum += v;
-      sumSq += v * v;
-    }
-    for (let i = 0; i < depth; i++) {
-      const v = valueFor(run, s, pathTables[i].side);
-      const e = pathEdges[i];
-      e.visits++;
-      e.total += v;
-      e.totalSq += v * v;
-      pathTables[i].visits++;
-    }
-  }
-
-  const rootTable = findTable(rootNode, rootSide);
-  const stats: RootStat[] = (rootTable?.edges ?? []).map((e) => ({ key: e.key, action: e.action, visits: e.visits, total: e.total, totalSq: e.totalSq, prior: e.prior }));
-  stats.sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) || b.prior - a.prior);
-  const line: string[] = [];
-  let n: Node | null = rootNode;
-  for (let depth = 0; depth < 8 && n; depth++) {
-    let best: Edge | null = null;
-    const tables: Table[] = n.first ? [n.first, ...(n.more ?? [])] : [];
-    for (const t of tables) for (const e of t.edges) if (!best || e.visits > best.visits) best = e;
-    if (!best || best.visits < 2) break;
-    line.push(best.key);
-    n = best.child;
-  }
-  return { stats, iterations: it, calls, line };
 }
 
 /** `from` copied into `into` (a state no one needs any more, or null) when the ruleset can, else a fresh clone. */
@@ -560,8 +147,591 @@ function copyState(r: AnyRuleset, into: unknown, from: unknown): unknown {
   return into !== null && r.cloneInto ? r.cloneInto(into, from) : r.clone(from);
 }
 
-function zeroClock(): number {
-  return 0;
+/**
+ * One search's working state: the tree, the iteration's state and path, and scratch arrays — all
+ * reused from search to search (see {@link searchWith}); per-search inputs are set by `start`.
+ */
+class Searcher {
+  readonly tree = new Tree();
+  // ---- inputs of the current search (cleared by `finish`) ----
+  private r: AnyRuleset = null as unknown as AnyRuleset;
+  private root: unknown = null;
+  private opts: SearchOptions = DEFAULT_SEARCH;
+  private evaluator: Evaluator = null as unknown as Evaluator;
+  private now: () => number = zeroClock;
+  // ---- search-wide ----
+  private rootLegal: Json[] = [];
+  private rootTable = 0;
+  /** Budgets after `focus` (0: none). */
+  private maxIterations = 0;
+  private maxCalls = 0;
+  private maxMs = 0;
+  private t0 = 0;
+  private base = 0;
+  private readonly iterRng = new FastRng(0);
+  private readonly ctx: StepContext = { rng: this.iterRng };
+  /** Sides by index (the root's is 0). */
+  private readonly sides: SideId[] = [];
+  /** Action keys by id, and ids by key. */
+  private keyStr: string[] = [];
+  private keyIds = new Map<string, number>();
+  /** The visit stamp (tables that are not sure). */
+  private stamp = 0;
+  private iterations = 0;
+  private calls = 0;
+  /** Rewards of the root's side seen so far: count, sum, sum of squares (for the spread σ). */
+  private nLeaf = 0;
+  private sum = 0;
+  private sumSq = 0;
+  /** ⌈k·(n+1)^α⌉ by n, filled on demand for this search's k and α. */
+  private allowed = new Float64Array(256);
+  private allowedN = 0;
+  /**
+   * The iteration's exploration and prior-bias weights (c·σ, bias·σ), in fields rather than
+   * arguments: a double passed to a function that is not inlined is boxed.
+   */
+  private cs = 0;
+  private bs = 0;
+  /** Set by `select`: the edge it returned has just entered the tree. */
+  private widened = false;
+  // ---- the iteration ----
+  /** The iteration's own state (its scratch copy, also the next iteration's to copy into). */
+  private s: unknown = null;
+  /** The legal list of the state at the node reached (set by `tableAt`). */
+  private legal: Json[] = [];
+  /** The leaf's state: `s`, or a terminal node's kept state (only read). */
+  private leaf: unknown = null;
+  private depth = 0;
+  private pathTable = new Int32Array(64);
+  private pathPos = new Int32Array(64);
+  // ---- scratch ----
+  private keys = new Int32Array(64);
+  private pri = new Float64Array(64);
+  private idx = new Int32Array(64);
+  private readonly evalSides: SideId[] = [];
+  private readonly evalValues: number[] = [];
+  /** The side indices of the leaf's evaluation (`nEval` of them; the root's first), found by `descend`. */
+  private evalIdx = new Int32Array(8);
+  private nEval = 0;
+  private sideValue = new Float64Array(8);
+
+  /** Set up a search from `root` (not terminal; `rootSide` decides). */
+  start(r: AnyRuleset, root: unknown, rootSide: SideId, opts: SearchOptions, seed: number, evaluator: Evaluator, now: () => number): void {
+    this.r = r;
+    this.root = root;
+    this.opts = opts;
+    this.evaluator = evaluator;
+    this.now = now;
+    const rng = new FastRng(seed);
+    this.base = Math.floor(rng.next() * 4294967296) | 0; // as mix32 reads it (ToInt32), never boxed
+    this.t0 = opts.ms > 0 ? now() : 0;
+    this.sides.length = 0;
+    this.sides.push(rootSide);
+    this.keyStr = [];
+    this.keyIds = new Map();
+    this.stamp = 0;
+    this.iterations = 0;
+    this.calls = 0;
+    this.nLeaf = 0;
+    this.sum = 0;
+    this.sumSq = 0;
+    this.allowedN = 0;
+    this.s = null;
+    // The root never changes: its legal actions, their keys and their table are made once.
+    const legal = r.legalActions(root);
+    this.rootLegal = legal;
+    const tree = this.tree;
+    tree.newNode(null);
+    const scores = evaluator.prior(root, legal, true);
+    this.rootTable = this.newTable(0, 0, legal, this.keyIdsOf(legal), scores, true);
+    // Focus: when the prior is nearly sure of one action, spend only part of the budget here
+    // (at least `focus` of it); contested decisions get all of it.
+    let share = 1;
+    if (opts.focus < 1 && scores) {
+      let top = 0;
+      const n = legal.length;
+      for (let i = 0; i < n; i++) if (this.pri[i] > top) top = this.pri[i];
+      share = Math.min(1, Math.max(opts.focus, 2 * (1 - top)));
+    }
+    this.maxIterations = opts.iterations > 0 ? Math.max(1, Math.round(opts.iterations * share)) : 0;
+    this.maxCalls = opts.calls > 0 ? Math.max(1, Math.round(opts.calls * share)) : 0;
+    this.maxMs = opts.ms * share;
+  }
+
+  /** Iterate until a budget is spent. */
+  run(): void {
+    const opts = this.opts;
+    for (;;) {
+      if (this.iterations >= this.maxIterations && this.maxIterations > 0) break;
+      if (this.maxCalls > 0 && this.calls >= this.maxCalls) break;
+      if (opts.ms > 0 && this.now() - this.t0 >= this.maxMs) break;
+      this.iterations++;
+      this.descend();
+      this.evaluate();
+      this.backUp();
+    }
+  }
+
+  /**
+   * Selection and expansion: from the root, pick an edge at every table on the way (widening the
+   * table by its best-prior untried legal action when it may have more children, else by UCB),
+   * re-playing the path with the iteration's stream, until a new edge is taken, a terminal state
+   * is reached or a node has nothing to offer. Leaves the leaf's state in `this.leaf` and the path
+   * in `pathTable`/`pathPos` (`depth` entries).
+   */
+  private descend(): void {
+    const r = this.r;
+    const tree = this.tree;
+    const applyLegal = r.applyLegal;
+    const iterRng = this.iterRng;
+    // The iteration's state `s`: made (the root, or a node's kept state, copied into the last
+    // iteration's state when the ruleset can) only when an action must be applied. Until then
+    // (`made` false) the state at the node reached is `at` — the root or a node's kept copy, both
+    // only read. `sure`: no chance drawn since the root.
+    let s = this.s;
+    let made = false;
+    let at = this.root;
+    let sure = true;
+    let seed0 = 0;
+    let node = 0;
+    let depth = 0;
+    let evalIdx = this.evalIdx;
+    evalIdx[0] = 0;
+    let nv = 1;
+    // Exploration and prior bias are scaled by the spread of the rewards seen so far, so that they
+    // weigh the same whether evaluations differ by 0.5 or by 0.005.
+    const n = this.nLeaf;
+    const spread = n >= 10 ? Math.max(0.002, Math.sqrt(Math.max(0, this.sumSq / n - (this.sum / n) ** 2))) : 0.05;
+    this.cs = this.opts.c * spread;
+    this.bs = this.opts.bias * spread;
+    for (;;) {
+      let t: number;
+      let legal: Json[];
+      if (node === 0) {
+        // The root (not terminal: a precondition).
+        t = this.rootTable;
+        legal = this.rootLegal;
+      } else if (!made && tree.nodeLegal[node] !== null) {
+        // A sure node after its first visit: not terminal (it has a table), its one table, its list.
+        t = tree.nodeTable[node];
+        legal = tree.nodeLegal[node] as Json[];
+      } else {
+        // Elsewhere the state is made and its table found, with this visit's legal list.
+        if (r.isTerminal(made ? s : at)) break;
+        if (!made) {
+          s = copyState(r, s, at);
+          made = true;
+        }
+        t = this.tableAt(node, s, sure);
+        legal = this.legal;
+        evalIdx = this.evalIdx; // grown with the side list
+      }
+      const pos = this.select(t);
+      if (pos < 0) break; // nothing legal in the tree and nothing to add (cannot happen with a non-empty legal list)
+      const slot = tree.tBase[t] + pos;
+      if (depth === 0) {
+        // Common random numbers at the root: the k-th visit of every root action re-plays the game
+        // with the same stream, so siblings are compared on the same dice and card draws.
+        iterRng.reseed(mix32(this.base, tree.cVisits[slot]));
+        seed0 = iterRng.position();
+      }
+      const expanded = this.widened;
+      let child = tree.cChild[slot];
+      if (sure && child >= 0 && tree.nodeState[child] !== null) {
+        // The same state as every visit: start from the node's copy (nothing drawn, nothing applied).
+        at = tree.nodeState[child];
+        made = false;
+      } else {
+        if (!made) {
+          s = copyState(r, s, at);
+          made = true;
+        }
+        // cLegal holds the action's index in this visit's list, of this very state (see Ruleset.applyLegal).
+        const a = legal[tree.cLegal[slot]];
+        if (applyLegal) applyLegal.call(r, s, a, this.ctx);
+        else r.apply(s, a, this.ctx);
+        if (sure && iterRng.position() !== seed0) sure = false;
+      }
+      this.calls++;
+      if (depth === this.pathTable.length) this.growPath();
+      this.pathTable[depth] = t;
+      this.pathPos[depth] = pos;
+      depth++;
+      // The sides to evaluate the leaf for: the root's, then each new one on the path, in order.
+      const sd = tree.tSide[t];
+      let k = 0;
+      while (k < nv && evalIdx[k] !== sd) k++;
+      if (k === nv) evalIdx[nv++] = sd;
+      if (expanded) break;
+      node = child === NO_NODE ? this.newChild(t, pos, sure ? s : null) : child;
+    }
+    // The leaf's state to evaluate: a copy the evaluator may play forward — but a terminal state
+    // kept by a node is read as it is (nothing is applied to a finished game).
+    let leaf: unknown;
+    if (made) leaf = s;
+    else if (r.isTerminal(at)) leaf = at;
+    else leaf = s = copyState(r, s, at);
+    this.s = s;
+    this.leaf = leaf;
+    this.depth = depth;
+    this.nEval = nv;
+  }
+
+  /**
+   * The table of `node` for the side deciding in `s` (the iteration's state there, made), made at
+   * its first visit, with `s`'s legal list (in `legal`) matched to its candidates. `sure`: nothing
+   * was drawn since the root — at a node that keeps its state, the first visit makes a sure table
+   * and keeps the list.
+   */
+  private tableAt(node: number, s: unknown, sure: boolean): number {
+    const r = this.r;
+    const tree = this.tree;
+    const side = this.sideIndex(r.currentSide(s) as SideId);
+    const legal = r.legalActions(s);
+    this.legal = legal;
+    // A sure node's first visit makes its table, which needs no keys (see Tree).
+    const first = sure && tree.nodeState[node] !== null && tree.nodeLegal[node] === null;
+    const keys = first ? null : this.keyIdsOf(legal);
+    if (first) tree.nodeLegal[node] = legal;
+    let t = tree.findTable(node, side);
+    if (t < 0) t = this.newTable(node, side, legal, keys, this.evaluator.prior(s, legal, false), first);
+    if (tree.tSure[t] === 0) this.markLegal(t, legal, keys as Int32Array);
+    return t;
+  }
+
+  /** The child node of edge `pos` of table `t`, made at the edge's second visit; it keeps a copy of `keep` (the state reached without chance), if given. */
+  private newChild(t: number, pos: number, keep: unknown): number {
+    const tree = this.tree;
+    const child = tree.newNode(keep === null ? null : this.r.clone(keep));
+    tree.cChild[tree.tBase[t] + pos] = child;
+    return child;
+  }
+
+  /**
+   * Selection: the edge to follow at table `t` (a candidate position) — a new one when the table
+   * may have another child ({@link expand}), else the available edge of highest UCB value (the
+   * first of equals). -1 when there is none.
+   */
+  private select(t: number): number {
+    const cs = this.cs;
+    const bs = this.bs;
+    const tree = this.tree;
+    const base = tree.tBase[t];
+    const nEdges = tree.tEdges[t];
+    const sureTable = tree.tSure[t] === 1;
+    const stamp = this.stamp;
+    const cStamp = tree.cStamp;
+    const cVisits = tree.cVisits;
+    const cOrder = tree.cOrder;
+    // Available: the edges legal this visit — all of a sure table's — and their visits.
+    let available = nEdges;
+    let nAvail = tree.tVisits[t];
+    if (!sureTable) {
+      available = 0;
+      nAvail = 0;
+      for (let k = 0; k < nEdges; k++) {
+        const p = base + cOrder[base + k];
+        if (cStamp[p] === stamp) {
+          available++;
+          nAvail += cVisits[p];
+        }
+      }
+    }
+    this.widened = false;
+    const visits = tree.tVisits[t];
+    if (available < (visits < this.allowedN ? this.allowed[visits] : this.allowedAt(visits))) {
+      const pos = this.expand(t);
+      if (pos >= 0) return pos;
+    }
+    if (nAvail >= logTable.length) growLog(nAvail);
+    const logN = logTable[nAvail];
+    const cMean = tree.cMean;
+    const cPrior = tree.cPrior;
+    let best = -Infinity;
+    let pos = -1;
+    if (sureTable) {
+      // Every edge is available; edge k is position k.
+      for (let p = base, end = base + nEdges; p < end; p++) {
+        const v = cVisits[p];
+        const u = cMean[p] + cs * Math.sqrt(logN / (v + 1)) + (bs * cPrior[p]) / (v + 1);
+        if (u > best) {
+          best = u;
+          pos = p - base;
+        }
+      }
+    } else {
+      for (let k = 0; k < nEdges; k++) {
+        const j = cOrder[base + k];
+        const p = base + j;
+        if (cStamp[p] !== stamp) continue;
+        const v = cVisits[p];
+        const u = cMean[p] + cs * Math.sqrt(logN / (v + 1)) + (bs * cPrior[p]) / (v + 1);
+        if (u > best) {
+          best = u;
+          pos = j;
+        }
+      }
+    }
+    return pos;
+  }
+
+  /**
+   * Expansion (progressive widening): the best-prior legal candidate of `t` not yet in the tree
+   * enters it as an edge (a sure table's enter in order); sets `widened`. -1 when there is none.
+   */
+  private expand(t: number): number {
+    const tree = this.tree;
+    const base = tree.tBase[t];
+    const nEdges = tree.tEdges[t];
+    let pos = -1;
+    if (tree.tSure[t] === 1) {
+      if (nEdges < tree.tN[t]) pos = nEdges;
+    } else {
+      const cChild = tree.cChild;
+      const cStamp = tree.cStamp;
+      const stamp = this.stamp;
+      for (let i = 0, n = tree.tN[t]; i < n; i++) {
+        const p = base + i;
+        if (cChild[p] === NO_EDGE && cStamp[p] === stamp) {
+          pos = i;
+          break;
+        }
+      }
+    }
+    if (pos < 0) return -1;
+    const p = base + pos;
+    tree.cChild[p] = NO_NODE;
+    tree.cVisits[p] = 0;
+    tree.cTotal[p] = 0;
+    tree.cTotalSq[p] = 0;
+    tree.cMean[p] = 0.5;
+    tree.cOrder[base + nEdges] = pos;
+    tree.tEdges[t] = nEdges + 1;
+    this.widened = true;
+    return pos;
+  }
+
+  /** ⌈k·(n+1)^α⌉: the children a table visited n times may have (filled into `allowed` up to n). */
+  private allowedAt(n: number): number {
+    if (n >= this.allowed.length) {
+      let len = this.allowed.length;
+      while (len <= n) len *= 2;
+      const a = new Float64Array(len);
+      a.set(this.allowed.subarray(0, this.allowedN));
+      this.allowed = a;
+    }
+    const { k, alpha } = this.opts;
+    for (let i = this.allowedN; i <= n; i++) this.allowed[i] = Math.ceil(k * Math.pow(i + 1, alpha));
+    this.allowedN = n + 1;
+    return this.allowed[n];
+  }
+
+  /**
+   * Mark the candidates of `t` legal this visit (a new stamp), appending actions never legal here
+   * before. `keys`: the key ids of `legal`. A legal list is matched to positions through the cache
+   * of the last lists seen (one integer comparison per action when the list is as before), else
+   * through the position hash.
+   */
+  private markLegal(t: number, legal: readonly Json[], keys: Int32Array): void {
+    const tree = this.tree;
+    const stamp = ++this.stamp;
+    let base = tree.tBase[t];
+    let seen = tree.tSeen[t];
+    for (let i = 0; i < legal.length; i++) {
+      const k = keys[i];
+      let j: number;
+      if (i < seen && tree.cSeenKey[base + i] === k) j = tree.cSeenPos[base + i];
+      else {
+        j = tree.positionOf(t, k);
+        base = tree.tBase[t]; // the block may have moved
+        tree.cSeenKey[base + i] = k;
+        tree.cSeenPos[base + i] = j;
+        if (i >= seen) seen = i + 1;
+      }
+      tree.cStamp[base + j] = stamp;
+      tree.cLegal[base + j] = i;
+    }
+    tree.tSeen[t] = seen;
+  }
+
+  /**
+   * A table of `node` for side `side`, made at its first visit: the candidates are the legal
+   * actions in prior order (stable: ties keep the ruleset's order). `keys`: their key ids (null
+   * for a sure table below the root); `scores`: the evaluator's (null: uniform). Leaves the priors
+   * by legal index in `pri`.
+   */
+  private newTable(node: number, side: number, legal: readonly Json[], keys: Int32Array | null, scores: readonly number[] | null, sure: boolean): number {
+    const n = legal.length;
+    if (this.pri.length < n) {
+      this.pri = new Float64Array(2 * n);
+      this.idx = new Int32Array(2 * n);
+    }
+    const p = this.pri;
+    const idx = this.idx;
+    priorsInto(scores, n, p);
+    if (scores === null) for (let i = 0; i < n; i++) idx[i] = i; // equal priors: the ruleset's order
+    else {
+      // Stable sort, best prior first (an insertion sort: lists are short).
+      for (let i = 0; i < n; i++) {
+        const pi = p[i];
+        let j = i;
+        while (j > 0 && p[idx[j - 1]] < pi) {
+          idx[j] = idx[j - 1];
+          j--;
+        }
+        idx[j] = i;
+      }
+    }
+    const tree = this.tree;
+    const t = tree.newTable(node, side, n, sure);
+    const base = tree.tBase[t];
+    for (let j = 0; j < n; j++) {
+      const i = idx[j];
+      const at = base + j;
+      tree.cKey[at] = keys === null ? -1 : keys[i];
+      tree.cPrior[at] = p[i];
+      tree.cChild[at] = NO_EDGE;
+      tree.cStamp[at] = 0;
+      tree.cLegal[at] = i;
+    }
+    if (!sure && keys !== null) {
+      // The legal-list cache: this list, by index.
+      for (let j = 0; j < n; j++) {
+        const i = idx[j];
+        tree.cSeenKey[base + i] = keys[i];
+        tree.cSeenPos[base + i] = j;
+      }
+      tree.tSeen[t] = n;
+    }
+    return t;
+  }
+
+  /** The key ids of `legal` (ids of `actionKey` strings, made on first sight) in `keys[0 … n−1]`. */
+  private keyIdsOf(legal: readonly Json[]): Int32Array {
+    const n = legal.length;
+    if (this.keys.length < n) this.keys = new Int32Array(2 * n);
+    const keys = this.keys;
+    const r = this.r;
+    for (let i = 0; i < n; i++) {
+      const k = r.actionKey(legal[i]);
+      let id = this.keyIds.get(k);
+      if (id === undefined) {
+        id = this.keyStr.length;
+        this.keyStr.push(k);
+        this.keyIds.set(k, id);
+      }
+      keys[i] = id;
+    }
+    return keys;
+  }
+
+  /** The index of `side` in the search's side list (added on first sight). */
+  private sideIndex(side: SideId): number {
+    const sides = this.sides;
+    for (let i = 0; i < sides.length; i++) if (sides[i] === side) return i;
+    sides.push(side);
+    if (this.sideValue.length < sides.length) this.sideValue = new Float64Array(2 * sides.length);
+    if (this.evalIdx.length < sides.length) {
+      const e = new Int32Array(2 * sides.length);
+      e.set(this.evalIdx);
+      this.evalIdx = e;
+    }
+    return sides.length - 1;
+  }
+
+  private growPath(): void {
+    const n = this.pathTable.length * 2;
+    const t = new Int32Array(n);
+    t.set(this.pathTable);
+    this.pathTable = t;
+    const p = new Int32Array(n);
+    p.set(this.pathPos);
+    this.pathPos = p;
+  }
+
+  /**
+   * Evaluation: the leaf's value for the root's side and for every side that decided on the path
+   * (each once, as `descend` listed them), by the evaluator (rollout, then the ruleset's
+   * evaluation), within what is left of a call budget. Leaves the values by side index in `sideValue`.
+   */
+  private evaluate(): void {
+    const sides = this.evalSides;
+    const idx = this.evalIdx;
+    const nv = this.nEval;
+    for (let j = 0; j < nv; j++) sides[j] = this.sides[idx[j]];
+    const budget = this.maxCalls > 0 ? this.maxCalls - this.calls : Infinity;
+    this.calls += this.evaluator.evaluate(this.leaf, this.ctx, budget, sides, nv, this.evalValues);
+    for (let j = 0; j < nv; j++) this.sideValue[idx[j]] = this.evalValues[j];
+  }
+
+  /** Back-propagation: each edge on the path gets the value of its own deciding side. */
+  private backUp(): void {
+    const v0 = this.sideValue[0];
+    this.nLeaf++;
+    this.sum += v0;
+    this.sumSq += v0 * v0;
+    const tree = this.tree;
+    for (let i = 0; i < this.depth; i++) {
+      const t = this.pathTable[i];
+      const p = tree.tBase[t] + this.pathPos[i];
+      const v = this.sideValue[tree.tSide[t]];
+      const n = tree.cVisits[p] + 1;
+      const total = tree.cTotal[p] + v;
+      tree.cVisits[p] = n;
+      tree.cTotal[p] = total;
+      tree.cTotalSq[p] += v * v;
+      tree.cMean[p] = total / n;
+      tree.tVisits[t]++;
+    }
+  }
+
+  /** The root candidates (most visited first) and the most-visited line. */
+  result(): SearchResult {
+    const tree = this.tree;
+    const t = this.rootTable;
+    const base = tree.tBase[t];
+    const stats: RootStat[] = [];
+    for (let k = 0; k < tree.tEdges[t]; k++) {
+      const p = base + tree.cOrder[base + k];
+      stats.push({ key: this.keyStr[tree.cKey[p]], action: this.rootLegal[tree.cLegal[p]], visits: tree.cVisits[p], total: tree.cTotal[p], totalSq: tree.cTotalSq[p], prior: tree.cPrior[p] });
+    }
+    stats.sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) || b.prior - a.prior);
+    const line: string[] = [];
+    let node = 0;
+    for (let depth = 0; depth < 8 && node >= 0; depth++) {
+      let best = -1;
+      for (let u = tree.nodeTable[node]; u >= 0; u = tree.tNext[u]) {
+        const b = tree.tBase[u];
+        for (let k = 0; k < tree.tEdges[u]; k++) {
+          const p = b + tree.cOrder[b + k];
+          if (best < 0 || tree.cVisits[p] > tree.cVisits[best]) best = p;
+        }
+      }
+      if (best < 0 || tree.cVisits[best] < 2) break;
+      const key = tree.cKey[best];
+      // A sure table below the root has no key ids: the key of its action in the node's list.
+      line.push(key >= 0 ? this.keyStr[key] : this.r.actionKey((tree.nodeLegal[node] as Json[])[tree.cLegal[best]]));
+      node = tree.cChild[best];
+    }
+    return { stats, iterations: this.iterations, calls: this.calls, line };
+  }
+
+  /** Drop the search's tree and inputs, keeping the pools. */
+  finish(): void {
+    this.tree.clear();
+    this.r = null as unknown as AnyRuleset;
+    this.root = null;
+    this.evaluator = null as unknown as Evaluator;
+    this.now = zeroClock;
+    this.opts = DEFAULT_SEARCH;
+    this.s = null;
+    this.leaf = null;
+    this.legal = [];
+    this.rootLegal = [];
+    this.keyStr = [];
+    this.keyIds = new Map();
+    this.evalSides.length = 0;
+  }
 }
 
 /** Merge the root statistics of several independent trees (root parallelism): sums by action key. */

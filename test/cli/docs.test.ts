@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MCTS_OPTIONS } from '../../agents/mcts/index.js';
+import { mctsOptionsMarkdown } from '../../agents/mcts/params.js';
 import { parseSpec } from '../../agents/options.js';
 import { EXIT } from '../../src/commands/common.js';
 import { RULESETS } from '../../src/rules/index.js';
@@ -22,6 +23,13 @@ describe('README and docs against the program', () => {
     const named = [...(row as string).matchAll(/`(\w+)(?:=[^`]*)?`/g)].map((m) => m[1]).filter((w) => w !== 'mcts' && w !== 'run');
     expect(named.length).toBeGreaterThan(3);
     for (const k of named) expect(MCTS_OPTIONS as readonly string[], `README names mcts option "${k}"`).toContain(k);
+  });
+
+  it("docs/agents.md lists the mcts options as they are declared (agents/mcts/params.ts): names, defaults, ranges, meanings", () => {
+    const doc = readFileSync('docs/agents.md', 'utf8');
+    const m = /<!-- mcts-options:begin -->\n([\s\S]*?)\n<!-- mcts-options:end -->/.exec(doc);
+    expect(m, 'the options table between its markers').not.toBeNull();
+    expect((m as RegExpExecArray)[1], 'paste the output of mctsOptionsMarkdown() between the markers').toBe(mctsOptionsMarkdown());
   });
 
   it('an agent file takes options after `:` as built-ins do (and after `#`)', () => {
