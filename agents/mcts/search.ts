@@ -336,7 +336,7 @@ class Searcher {
         seed0 = iterRng.position();
       }
       const expanded = this.widened;
-      let child = tree.cChild[slot];
+      const child = tree.cChild[slot];
       if (sure && child >= 0 && tree.nodeState[child] !== null) {
         // The same state as every visit: start from the node's copy (nothing drawn, nothing applied).
         at = tree.nodeState[child];
