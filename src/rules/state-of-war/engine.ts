@@ -18,15 +18,15 @@ import {
   heightAt,
   inCoverAt,
   lineOfSight,
-  nearestEnemy,
+  foeDistance,
+  foeOf,
   nearestFence,
-  placeFree,
   reachAlong,
   rearDistance,
   rearPoint,
   viewOf,
 } from './table.js';
-import { arcOf } from '../../core/table/index.js';
+import { PlaceFinder, arcOf, nearestFiguresInto, nearestFreeListed, placeFree } from '../../core/table/index.js';
 import {
   BAND_NAMES,
   BROKEN,
@@ -348,50 +348,8 @@ function cleanRoute(points: readonly Vec[], facing: number): { points: Vec[]; fa
   return { points: out, facing: angleTo(a.x, a.y, b.x, b.y) };
 }
 
-/**
- * The spot of `xy` (x, y pairs) nearest to figure f that no other base overlaps and that lies more
- * than `minSq` (squared cm) from it (−1: its own place counts), or null.
- */
-function nearestFreeSpot(s: SowState, f: number, xy: ArrayLike<number>, minSq: number, ok?: (x: number, y: number) => boolean): Vec | null {
-  const fx = s.x[f];
-  const fy = s.y[f];
-  const n = xy.length >> 1;
-  if (SPOT_D.length < n) SPOT_D = new Float64Array(Math.max(n, 2 * SPOT_D.length));
-  const D = SPOT_D;
-  // Most often the nearest spot is free: try it first.
-  let best = -1;
-  let bd = Infinity;
-  for (let j = 0; j < n; j++) {
-    const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
-    D[j] = d;
-    if (d < bd && d > minSq) {
-      bd = d;
-      best = j;
-    }
-  }
-  if (best < 0) return null;
-  if ((bd < 1e-4 || placeFree(s, xy[2 * best], xy[2 * best + 1], f)) && (!ok || ok(xy[2 * best], xy[2 * best + 1]))) return { x: xy[2 * best], y: xy[2 * best + 1] };
-  // Then the next nearest (ties: the first listed), one at a time, until one is free: the same
-  // spot as the nearest free one, with the occupancy test asked only of the spots tried.
-  D[best] = NaN;
-  for (;;) {
-    best = -1;
-    bd = Infinity;
-    for (let j = 0; j < n; j++) {
-      const d = D[j];
-      if (d < bd && d > minSq) {
-        bd = d;
-        best = j;
-      }
-    }
-    if (best < 0) return null;
-    if (placeFree(s, xy[2 * best], xy[2 * best + 1], f) && (!ok || ok(xy[2 * best], xy[2 * best + 1]))) return { x: xy[2 * best], y: xy[2 * best + 1] };
-    D[best] = NaN;
-  }
-}
-
-/** Squared distances of {@link nearestFreeSpot}'s spots (scratch; NaN once a spot is tried). */
-let SPOT_D = new Float64Array(64);
+/** The spot {@link destination} found (scratch of the kit's nearestFreeListed; copied when kept). */
+const SPOT = { x: 0, y: 0 };
 
 /** Where a destination key leads for figure f: a path and how far short of its end to stop. */
 function destination(s: SowState, f: number, key: string): { path: Path; stopShort: number } | null {
@@ -399,9 +357,8 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
   const from = { x: s.x[f], y: s.y[f] };
   const side = sc.figures[f].side;
   if (key === 'obj') {
-    const best = nearestFreeSpot(s, f, sc.objective.spotXY, -1);
-    if (!best || dist(from.x, from.y, best.x, best.y) < 0.3) return null;
-    const path = sc.table.path(from, best);
+    if (!nearestFreeListed(viewOf(s), f, sc.objective.spotXY, -1, SPOT) || dist(from.x, from.y, SPOT.x, SPOT.y) < 0.3) return null;
+    const path = sc.table.path(from, { x: SPOT.x, y: SPOT.y });
     return path ? { path, stopShort: 0 } : null;
   }
   if (key.startsWith('foe:')) {
@@ -415,9 +372,8 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
       const fb = fallBackCover(s, f);
       return fb ? { path: fb, stopShort: 0 } : null;
     }
-    const best = nearestFreeSpot(s, f, sc.coverSpots, 0.25);
-    if (!best) return null;
-    const path = sc.table.path(from, best);
+    if (!nearestFreeListed(viewOf(s), f, sc.coverSpots, 0.25, SPOT)) return null;
+    const path = sc.table.path(from, { x: SPOT.x, y: SPOT.y });
     return path ? { path, stopShort: 0 } : null;
   }
   if (key === 'rear') {
@@ -496,10 +452,11 @@ function roundPath(s: SowState, f: number, q: Vec): Path | null {
 function fallBackCover(s: SowState, f: number): Path | null {
   const sc = s.sc;
   const side = sc.figures[f].side;
-  const e = nearestEnemy(s, side, s.x[f], s.y[f]);
-  const back = rearDistance(sc, side, s.x[f], s.y[f]);
   const fx = s.x[f];
   const fy = s.y[f];
+  const e = foeOf(s, side, fx, fy);
+  const ed = foeDistance(s, side, fx, fy);
+  const back = rearDistance(sc, side, fx, fy);
   const xy = sc.coverSpots;
   const spots: { j: number; d: number }[] = [];
   for (let j = 0; j < xy.length >> 1; j++) {
@@ -508,8 +465,8 @@ function fallBackCover(s: SowState, f: number): Path | null {
     const d = dist(fx, fy, x, y);
     if (d <= 0.5) continue;
     if (rearDistance(sc, side, x, y) > back + 1e-9) continue;
-    if (e.f >= 0 && coverSourceOf(sc, s.x[e.f], s.y[e.f], x, y).cover === 'open') continue;
-    if (!placeFree(s, x, y, f) || !placeAllowed(s, side, true, e.d, x, y)) continue;
+    if (e >= 0 && coverSourceOf(sc, s.x[e], s.y[e], x, y).cover === 'open') continue;
+    if (!placeFree(viewOf(s), x, y, f) || !placeAllowed(s, side, true, ed, x, y)) continue;
     spots.push({ j, d });
   }
   if (spots.length === 0) return null;
@@ -523,7 +480,7 @@ function fallBackCover(s: SowState, f: number): Path | null {
     const q = { x: xy[2 * c.j], y: xy[2 * c.j + 1] };
     const path = roundPath(s, f, q);
     if (!path || path.length > reach + 1e-9) continue;
-    const plan = planAlong(s, f, path, 0, side, true, e.d);
+    const plan = routePlan(s, f, path, 0, side, true, ed);
     if (!plan || plan.turnOnly || dist(plan.to.x, plan.to.y, q.x, q.y) > 1e-6) continue;
     if (plan.reach.cost < bestCost - 1e-9) {
       best = path;
@@ -537,8 +494,8 @@ function fallBackCover(s: SowState, f: number): Path | null {
 
 /** True when figure f stands in cover from its nearest enemy: a shot from him would throw a cover die [W17], [W32]. */
 export function coveredFromEnemy(s: SowState, f: number): boolean {
-  const e = nearestEnemy(s, s.sc.figures[f].side, s.x[f], s.y[f]);
-  return e.f >= 0 && coverSourceOf(s.sc, s.x[e.f], s.y[e.f], s.x[f], s.y[f]).cover !== 'open';
+  const e = foeOf(s, s.sc.figures[f].side, s.x[f], s.y[f]);
+  return e >= 0 && coverSourceOf(s.sc, s.x[e], s.y[e], s.x[f], s.y[f]).cover !== 'open';
 }
 
 /** True when no active enemy of `side` stands in base contact with a figure at (x, y). */
@@ -550,12 +507,15 @@ function clearOfEnemies(s: SowState, side: number, x: number, y: number): boolea
 
 /**
  * Plan figure f's move of one action along `path`, stopping `stopShort` before its end, as far as
- * [W8]–[W10] and fences allow, at the furthest point free of other bases and `ok`. A mounted
- * figure whose turning eats the whole allowance turns in place (turnOnly).
+ * [W8]–[W10] and fences allow, at the furthest point free of other bases and enemies' contact and,
+ * under `noAdvance`, no nearer the nearest enemy than `before` (less 0.01 cm) — walked back a
+ * quarter cm at a time by the kit's PlaceFinder. A mounted figure whose turning eats the whole
+ * allowance turns in place (turnOnly).
  */
-function planAlong(s: SowState, f: number, path: Path, stopShort: number, side: number, noAdvance: boolean, before: number): MovePlan | null {
+function routePlan(s: SowState, f: number, path: Path, stopShort: number, side: number, noAdvance: boolean, before: number): MovePlan | null {
+  const sc = s.sc;
   const mounted = s.mounted[f] === 1;
-  const reach = reachAlong(s.sc, path.points, s.facing[f], mounted);
+  const reach = reachAlong(sc, path.points, s.facing[f], mounted);
   const aim = Math.max(0, path.length - stopShort);
   const want = Math.min(reach.dist, aim);
   const toward = aim >= path.length - 1e-9 ? path.points[path.points.length - 1] : pointAlong(path.points, aim);
@@ -568,17 +528,23 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, side: 
   let last = false;
   if (want > 1e-6 && want <= 0.3 && running(s, f)) {
     pointAlongInto(path.points, want, p);
-    last = rearDistance(s.sc, side, p.x, p.y) <= s.sc.radius + LEAVE_GAP;
+    last = rearDistance(sc, side, p.x, p.y) <= sc.radius + LEAVE_GAP;
   }
-  for (let d = want; d > 0.3 || (last && d === want); d -= 0.25) {
-    pointAlongInto(path.points, d, p);
-    const why = !placeFree(s, p.x, p.y, f) ? 'base' : !s.sc.table.isFree(p.x, p.y) ? 'blocked' : !clearOfEnemies(s, side, p.x, p.y) ? 'contact' : noAdvance && nearestEnemy(s, side, p.x, p.y).d < before - 0.01 ? 'no advance' : null;
-    if (why === null) {
-      const route = cleanRoute(truncatePath(path.points, d), s.facing[f]);
-      const used = reachAlong(s.sc, route.points, s.facing[f], mounted);
-      return { points: route.points, to: { x: p.x, y: p.y }, facing: route.facing, length: pathLength(route.points), reach: used, turnOnly: false, toward, short };
-    }
-    if (!short.includes(why)) short.push(why);
+  const finder = finderOf(sc);
+  // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
+  finder.setRoute(viewOf(s), f, sc.sides[1 - side].figures, path.points, want, sc.contact + 2e-9);
+  WALK.s = s;
+  WALK.side = side;
+  WALK.before = before;
+  const extra = noAdvance ? noAdvanceOk : null;
+  const d = last ? finder.walkBack(path.points, want, want, 0, extra) : finder.walkBack(path.points, want, 0.25, 0.3, extra);
+  WALK.s = null;
+  for (let i = 0; i < finder.nMet; i++) short.push(REFUSAL_WORDS[finder.met[i]]);
+  if (last ? d > 0 : d > 0.3) {
+    const at = finder.at;
+    const route = cleanRoute(truncatePath(path.points, d), s.facing[f]);
+    const used = reachAlong(sc, route.points, s.facing[f], mounted);
+    return { points: route.points, to: { x: at.x, y: at.y }, facing: route.facing, length: pathLength(route.points), reach: used, turnOnly: false, toward, short };
   }
   if (mounted && path.points.length >= 2 && reach.dist < 0.3 && !reach.fence) {
     const a = path.points[0];
@@ -594,6 +560,29 @@ function planAlong(s: SowState, f: number, path: Path, stopShort: number, side: 
     }
   }
   return null;
+}
+
+/** The kit's place finder for a scenario's table (one per thread; re-made when another scenario's table comes). */
+let FINDER: PlaceFinder | null = null;
+function finderOf(sc: SowScenario): PlaceFinder {
+  if (FINDER === null || FINDER_TABLE !== sc.table) {
+    FINDER = new PlaceFinder(sc.table);
+    FINDER_TABLE = sc.table;
+  }
+  return FINDER;
+}
+let FINDER_TABLE: unknown = null;
+
+/** The words of the kit's refusal kinds in a move's `short` list ({@link MovePlan.short}). */
+const REFUSAL_WORDS: readonly string[] = ['', 'base', 'contact', 'blocked', 'no advance'];
+
+/** What {@link noAdvanceOk} compares with, set by {@link routePlan} for the walk (no closure per move). */
+const WALK: { s: SowState | null; side: number; before: number } = { s: null, side: 0, before: 0 };
+
+/** A place no nearer the nearest enemy than the move began (less 0.01 cm), [W32]: the walk's extra test under "no advance". */
+function noAdvanceOk(x: number, y: number): boolean {
+  const n = WALK;
+  return !(foeDistance(n.s!, n.side, x, y) < n.before - 0.01);
 }
 
 /**
@@ -622,18 +611,18 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   if (!d) return null;
   const side = s.sc.figures[f].side;
   const u = s.unitOf[f];
-  const before = nearestEnemy(s, side, s.x[f], s.y[f]).d;
+  const before = foeDistance(s, side, s.x[f], s.y[f]);
   // "No Advance towards enemy" holds for every result from 0 down ([W32]): a unit falling back (−2)
   // may not use its other action to advance either (ruleset 1.3.0, audit C2; before, the worse
   // result lifted a running "no advance").
   const noAdvance = s.morale[u] !== OK;
-  const plan = planAlong(s, f, d.path, d.stopShort, side, noAdvance, before);
+  const plan = routePlan(s, f, d.path, d.stopShort, side, noAdvance, before);
   // "Break and run, use both actions must end further from the enemy" ([W32]): a running figure's
   // move ends further from the nearest enemy than it began (more than 0.01 cm), and a turn on the
   // spot is only for a figure that has another action left to run with (since ruleset 1.3.0, a
   // second outside reading: a wounded rider spent its one action turning and ended no further).
   if (plan && s.morale[u] >= BROKEN) {
-    if (plan.turnOnly ? s.acts[f] < 2 : nearestEnemy(s, side, plan.to.x, plan.to.y).d <= before + 0.01) return null;
+    if (plan.turnOnly ? s.acts[f] < 2 : foeDistance(s, side, plan.to.x, plan.to.y) <= before + 0.01) return null;
   }
   // An engaged figure may move only away from the enemy, a move that ends out of contact [W7]: a
   // rider's turn in place ([W10]) ends where he stands, in contact, so it is not offered to him —
@@ -655,11 +644,11 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
 function awayPlan(s: SowState, f: number): MovePlan | null {
   const sc = s.sc;
   const side = sc.figures[f].side;
-  const e = nearestEnemy(s, side, s.x[f], s.y[f]);
-  if (e.f < 0) return null;
-  const before = e.d;
+  const e = foeOf(s, side, s.x[f], s.y[f]);
+  if (e < 0) return null;
+  const before = foeDistance(s, side, s.x[f], s.y[f]);
   const from = { x: s.x[f], y: s.y[f] };
-  const base = angleTo(s.x[e.f], s.y[e.f], from.x, from.y);
+  const base = angleTo(s.x[e], s.y[e], from.x, from.y);
   const reach = moveRate(s.mounted[f] === 1);
   let best: MovePlan | null = null;
   let bestBack = Infinity;
@@ -675,8 +664,8 @@ function awayPlan(s: SowState, f: number): MovePlan | null {
     if (len <= 0.5) continue;
     const path = sc.table.path(from, to);
     if (!path) continue;
-    const plan = planAlong(s, f, path, 0, side, true, before);
-    if (!plan || plan.turnOnly || nearestEnemy(s, side, plan.to.x, plan.to.y).d <= before + 0.01) continue;
+    const plan = routePlan(s, f, path, 0, side, true, before);
+    if (!plan || plan.turnOnly || foeDistance(s, side, plan.to.x, plan.to.y) <= before + 0.01) continue;
     const back = rearDistance(sc, side, plan.to.x, plan.to.y);
     if (back < bestBack - 1e-9) {
       best = plan;
@@ -695,11 +684,11 @@ const AWAY_TURNS = [0, 45, -45, 90, -90];
  */
 function placeAllowed(s: SowState, side: number, noAdvance: boolean, before: number, x: number, y: number): boolean {
   if (!clearOfEnemies(s, side, x, y)) return false;
-  if (noAdvance && nearestEnemy(s, side, x, y).d < before - 0.01) return false;
+  if (noAdvance && foeDistance(s, side, x, y) < before - 0.01) return false;
   return true;
 }
 
-/** Scratch point of {@link planAlong}'s walk back along a route (copied when kept). */
+/** Scratch point of {@link routePlan} (copied when kept). */
 const ALONG: { x: number; y: number } = { x: 0, y: 0 };
 
 /** The plan of figure f's move to exact coordinates (a person in `play`), or the reason it cannot. */
@@ -714,14 +703,14 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
   if (path.length > reach.dist + 1e-6) {
     return `the way there is ${path.length.toFixed(1)} cm; this action reaches ${reach.dist.toFixed(1)} cm${reach.fence ? ' (a fence or wall is in the way: climb it)' : ''}`;
   }
-  if (!placeFree(s, x, y, f)) return `another figure stands at (${x}, ${y})`;
+  if (!placeFree(viewOf(s), x, y, f)) return `another figure stands at (${x}, ${y})`;
   const side = sc.figures[f].side;
   if (!clearOfEnemies(s, side, x, y)) return 'that is in contact with an enemy: charge instead';
   const u = s.unitOf[f];
-  if (s.morale[u] !== OK && nearestEnemy(s, side, x, y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) {
+  if (s.morale[u] !== OK && foeDistance(s, side, x, y) < foeDistance(s, side, s.x[f], s.y[f]) - 0.01) {
     return `the unit may not advance (${MORALE_NAMES[s.morale[u]]})`;
   }
-  if (s.morale[u] >= BROKEN && nearestEnemy(s, side, x, y).d <= nearestEnemy(s, side, s.x[f], s.y[f]).d + 0.01) {
+  if (s.morale[u] >= BROKEN && foeDistance(s, side, x, y) <= foeDistance(s, side, s.x[f], s.y[f]) + 0.01) {
     return `a running figure must end further from the enemy (${MORALE_NAMES[s.morale[u]]})`;
   }
   const route = cleanRoute(path.points, s.facing[f]);
@@ -763,7 +752,7 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
     const d = Math.min(reach.dist, path.length);
     const p = d >= path.length - 1e-9 ? c : pointAlong(path.points, d);
     if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
-    if (!placeFree(s, p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
+    if (!placeFree(viewOf(s), p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
     const pts = cleanRoute(truncatePath(path.points, d), s.facing[f]).points;
     const used = reachAlong(sc, pts, s.facing[f], s.mounted[f] === 1);
     return { points: pts, to: p, facing: angleTo(p.x, p.y, s.x[t], s.y[t]), length: pathLength(pts), reach: used, turnOnly: false };
@@ -821,7 +810,7 @@ export function climbPlan(s: SowState, f: number): ClimbPlan | null {
   nx /= l;
   ny /= l;
   const to = { x: px + nx * (sc.radius + 2), y: py + ny * (sc.radius + 2) };
-  if (!sc.table.isFree(to.x, to.y) || !placeFree(s, to.x, to.y, f)) return null;
+  if (!sc.table.isFree(to.x, to.y) || !placeFree(viewOf(s), to.x, to.y, f)) return null;
   const cross = fenceCrossing(sc, s.x[f], s.y[f], to.x, to.y);
   if (!cross) return null;
   const side = sc.figures[f].side;
@@ -841,7 +830,7 @@ function climbWayAllowed(s: SowState, f: number, to: Vec): boolean {
   const sc = s.sc;
   const side = sc.figures[f].side;
   const m = s.morale[s.unitOf[f]];
-  if (m !== OK && nearestEnemy(s, side, to.x, to.y).d < nearestEnemy(s, side, s.x[f], s.y[f]).d - 0.01) return false;
+  if (m !== OK && foeDistance(s, side, to.x, to.y) < foeDistance(s, side, s.x[f], s.y[f]) - 0.01) return false;
   if ((m >= BROKEN || s.mustRetire[f]) && rearDistance(sc, side, to.x, to.y) >= rearDistance(sc, side, s.x[f], s.y[f])) return false;
   return true;
 }
@@ -929,31 +918,9 @@ function diceJson(dice: readonly RolledDie[]): Json[] {
 
 // ───────────────────────────── legal actions ─────────────────────────────
 
-/**
- * The nearest active enemies of f (up to k), nearest first (ties: lower index first). Kept by
- * insertion into a short list (no comparator closure, no object per enemy).
- */
-function nearestEnemies(s: SowState, f: number, k: number): number[] {
-  const sc = s.sc;
-  const out: number[] = [];
-  const ds = NEAREST_D;
-  for (const e of sc.sides[1 - sc.figures[f].side].figures) {
-    if (s.status[e] !== ON) continue;
-    const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
-    let i = out.length;
-    while (i > 0 && (ds[i - 1] > d || (ds[i - 1] === d && out[i - 1] > e))) i--;
-    if (i >= k) continue;
-    for (let j = Math.min(out.length, k - 1); j > i; j--) {
-      out[j] = out[j - 1];
-      ds[j] = ds[j - 1];
-    }
-    out[i] = e;
-    ds[i] = d;
-  }
-  return out;
-}
-/** Distances of {@link nearestEnemies}' list (scratch). */
-const NEAREST_D: number[] = [];
+/** Scratch lists of the kit's nearestFiguresInto: the enemies a figure may move toward or charge, and distances. */
+const FOES: number[] = [];
+const FOES_D: number[] = [];
 
 /** Destination keys offered to figure f [W11]. */
 function destinationKeys(s: SowState, f: number): string[] {
@@ -970,7 +937,8 @@ function destinationKeys(s: SowState, f: number): string[] {
   const keys: string[] = [];
   // The objective is a destination for both sides: one to fire it, the other to guard it.
   if (!atObjective(s, f)) keys.push('obj');
-  for (const e of nearestEnemies(s, f, 2)) keys.push(`foe:${sc.figures[e].id}`);
+  const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - sc.figures[f].side].figures, s.x[f], s.y[f], 2, FOES, FOES_D, true);
+  for (let i = 0; i < nFoes; i++) keys.push(`foe:${sc.figures[FOES[i]].id}`);
   if (!inCoverAt(sc, s.x[f], s.y[f])) keys.push('cover');
   keys.push('rear');
   const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
@@ -1047,7 +1015,14 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
     }
     for (const t of fireTargets(s, f)) out.push({ k: 'fire', u: sc.units[t].id });
     if (s.morale[u] === OK) {
-      for (const e of nearestEnemies(s, f, 3)) if (chargePlan(s, f, e)) out.push({ k: 'charge', t: sc.figures[e].id });
+      // The three nearest active enemies (copied: a charge plan may ask for nearest figures again).
+      const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - info.side].figures, s.x[f], s.y[f], 3, FOES, FOES_D, true);
+      const e0 = nFoes > 0 ? FOES[0] : -1;
+      const e1 = nFoes > 1 ? FOES[1] : -1;
+      const e2 = nFoes > 2 ? FOES[2] : -1;
+      if (e0 >= 0 && chargePlan(s, f, e0)) out.push({ k: 'charge', t: sc.figures[e0].id });
+      if (e1 >= 0 && chargePlan(s, f, e1)) out.push({ k: 'charge', t: sc.figures[e1].id });
+      if (e2 >= 0 && chargePlan(s, f, e2)) out.push({ k: 'charge', t: sc.figures[e2].id });
     }
     if (s.mounted[f]) out.push({ k: 'dismount' });
     else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push({ k: 'mount' });
@@ -1204,12 +1179,12 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
       const over = climbed >= p.height - 1e-9;
       s.climbed[f] = over ? 0 : climbed;
       if (over) {
-        const before = nearestEnemy(s, info.side, s.x[f], s.y[f]).d;
+        const before = foeDistance(s, info.side, s.x[f], s.y[f]);
         s.x[f] = p.to.x;
         s.y[f] = p.to.y;
         // A climb over the line is a move for "+1 Unit moving towards the nearest enemy" as it is for
         // "No Advance" ([W31], [W32]; since ruleset 1.4.0, second outside reading D8).
-        if (nearestEnemy(s, info.side, s.x[f], s.y[f]).d < before - 0.01) s.advanced[s.unitOf[f]] = 1;
+        if (foeDistance(s, info.side, s.x[f], s.y[f]) < before - 0.01) s.advanced[s.unitOf[f]] = 1;
       }
       ctx.emit?.({
         e: 'climb',
@@ -1328,7 +1303,7 @@ function doLoad(s: SowState, f: number, ctx: StepContext, ride = false): void {
 function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: StepContext): void {
   const sc = s.sc;
   const side = sc.figures[f].side;
-  const before = nearestEnemy(s, side, s.x[f], s.y[f]).d;
+  const before = foeDistance(s, side, s.x[f], s.y[f]);
   const from = [r2(s.x[f]), r2(s.y[f])];
   s.x[f] = plan.to.x;
   s.y[f] = plan.to.y;
@@ -1350,7 +1325,7 @@ function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: Ste
     turned: r2(plan.reach.turned),
     difficult: r2(plan.reach.difficult),
   });
-  if (!plan.turnOnly && nearestEnemy(s, side, s.x[f], s.y[f]).d < before - 0.01) s.advanced[s.unitOf[f]] = 1;
+  if (!plan.turnOnly && foeDistance(s, side, s.x[f], s.y[f]) < before - 0.01) s.advanced[s.unitOf[f]] = 1;
   leaveIfRunning(s, f, ctx);
 }
 
@@ -1497,16 +1472,17 @@ export function flankedBy(s: SowState, u: number): number {
   const side = sc.units[u].side;
   if (activeMembers(s, u).length === 0) return -1;
   const pose = unitPose(s, u);
-  const e = nearestEnemy(s, side, pose.x, pose.y);
-  if (e.f < 0) return -1;
+  const e = foeOf(s, side, pose.x, pose.y);
+  if (e < 0) return -1;
+  const ed = foeDistance(s, side, pose.x, pose.y);
   let friend = Infinity;
   for (const g of sc.sides[side].figures) {
     if (s.status[g] !== ON || s.unitOf[g] === u) continue;
     friend = Math.min(friend, dist(pose.x, pose.y, s.x[g], s.y[g]));
   }
-  if (!(e.d < friend)) return -1;
+  if (!(ed < friend)) return -1;
   for (const g of sc.sides[1 - side].figures) {
-    if (s.status[g] !== ON || dist(pose.x, pose.y, s.x[g], s.y[g]) > e.d + FLANK_TIE) continue;
+    if (s.status[g] !== ON || dist(pose.x, pose.y, s.x[g], s.y[g]) > ed + FLANK_TIE) continue;
     if (angleDiff(angleTo(pose.x, pose.y, s.x[g], s.y[g]), pose.facing) * DEG > 45) return g;
   }
   return -1;
