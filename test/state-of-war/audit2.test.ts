@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import { coveredFromEnemy, flankedBy, moraleModifiers, moraleTest, movePlan } from '../../src/rules/state-of-war/engine.js';
+import { flankedBy, moraleModifiers, moraleTest } from '../../src/rules/state-of-war/morale.js';
+import { coveredFromEnemy, movePlan } from '../../src/rules/state-of-war/movement.js';
 import { BROKEN, OK } from '../../src/rules/state-of-war/tables.js';
 import { coverOf, foeDistance } from '../../src/rules/state-of-war/table.js';
 import type { SowScenario } from '../../src/rules/state-of-war/compile.js';

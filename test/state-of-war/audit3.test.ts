@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import { formCombats, meleeMods, movePlan } from '../../src/rules/state-of-war/engine.js';
+import { formCombats, meleeMods } from '../../src/rules/state-of-war/melee.js';
+import { movePlan } from '../../src/rules/state-of-war/movement.js';
 import { BROKEN, FALL_BACK, turnCost } from '../../src/rules/state-of-war/tables.js';
 import { coverOf, foeDistance, reachAlong } from '../../src/rules/state-of-war/table.js';
 import { DEAD } from '../../src/rules/state-of-war/state.js';

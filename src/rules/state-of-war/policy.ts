@@ -10,7 +10,11 @@
  */
 import { dist as geoDist } from '../../core/geometry.js';
 import { marginDistribution } from '../../core/dice-contest.js';
-import { type SowAction, actor, chargePlan, meleeBonus, meleePool, movePlan, shotCandidates, shotPools } from './engine.js';
+import type { SowAction } from './action.js';
+import { meleeBonus, meleePool } from './melee.js';
+import { chargePlan, movePlan } from './movement.js';
+import { shotCandidates, shotPools } from './shooting.js';
+import { actor } from './units.js';
 import { ACTIVE, type SowState } from './state.js';
 import { foeDistance, inCoverAt, rearDistance } from './table.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
