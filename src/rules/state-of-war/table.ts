@@ -27,10 +27,11 @@ const COVER_RANK = ['soft', 'hard'];
  */
 export function viewOf(s: SowState): FigureView {
   if (!s.view) {
-    const down = DISABLED; // read the imported binding once, not per call
+    // The kit's status codes, read once (not per call): active and disabled figures take room.
+    const down = DISABLED;
     const status = s.status;
     const on = ON;
-    s.view = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => status[i] <= down, able: (i) => status[i] === on };
+    s.view = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => status[i] === on || status[i] === down, able: (i) => status[i] === on };
   }
   return s.view;
 }
