@@ -16,7 +16,7 @@
  */
 import type { StepContext } from '../../core/model.js';
 import { type Vec, dist, distToPolygon, nearestPointOfPolygon, pointInPolygon } from '../../core/geometry.js';
-import { type FigureView, type StraightMove, type StraightStop, straightMove } from '../../core/table/index.js';
+import { type FigureView, type StraightMove, type StraightStop, baseGap, inBaseContact, nearestFigures, straightMove } from '../../core/table/index.js';
 import type { EscScenario } from './compile.js';
 import {
   ACTION_CAP,
@@ -72,9 +72,12 @@ export function pikeArmed(s: EscState, f: number): boolean {
   return s.sc.figures[f].hasPike && s.disarmed[f] === 0;
 }
 
-/** The figures as the table kit sees them (in play = on the table; facing is not used by Escarmouche). */
+/**
+ * The figures as the table kit sees them (in play = on the table; facing is not used by
+ * Escarmouche): made on first use and kept with the state (it reads the state's own arrays).
+ */
 export function figureView(s: EscState): FigureView {
-  return new EscView(s);
+  return s.view ?? (s.view = new EscView(s));
 }
 const ZERO_FACING = { length: 0 } as ArrayLike<number>;
 
@@ -101,14 +104,17 @@ export function centreDist(s: EscState, a: number, b: number): number {
   return dist(s.x[a], s.y[a], s.x[b], s.y[b]);
 }
 
-/** Gap between two figures' bases, edge to edge (never negative). */
+/** Gap between two figures' bases, edge to edge (never negative): the kit's {@link baseGap}. */
 export function gap(s: EscState, a: number, b: number): number {
-  return Math.max(0, centreDist(s, a, b) - 2 * s.sc.radius);
+  return baseGap(figureView(s), a, b);
 }
 
-/** FIGHTING: true when `b` stands at `a`'s zone of control — "within one base width" (edge to edge) — and the reverse. */
+/**
+ * FIGHTING: true when `b` stands at `a`'s zone of control — "within one base width" (edge to edge)
+ * — and the reverse: the kit's base contact with one base width (and a millionth) of tolerance.
+ */
 export function atZoc(s: EscState, a: number, b: number): boolean {
-  return centreDist(s, a, b) <= 2 * s.sc.radius + s.sc.zoc + 1e-6;
+  return inBaseContact(figureView(s), a, b, s.sc.zoc + 1e-6);
 }
 
 /** Line of sight between two figures' centres (terrain that blocks sight; figures never block). */
@@ -214,16 +220,9 @@ export function destination(s: EscState, f: number, key: string): Vec | null {
       return null;
     }
     case 'away': {
-      let best = -1;
-      let bd = Infinity;
-      for (const e of enemiesOf(s, f)) {
-        const d = centreDist(s, f, e);
-        if (d < bd) {
-          bd = d;
-          best = e;
-        }
-      }
-      if (best < 0 || bd < 1e-9) return null;
+      const near = nearestFigures(figureView(s), sc.sides[1 - sc.figures[f].side].figures, x, y, 1);
+      if (near.length === 0 || near[0].d < 1e-9) return null;
+      const { f: best, d: bd } = near[0];
       return { x: x + ((x - s.x[best]) / bd) * far, y: y + ((y - s.y[best]) / bd) * far };
     }
     default:
@@ -281,25 +280,14 @@ export function moveOption(s: EscState, f: number, key: string): MoveOption | nu
  * not yet acted this turn, not Cowered (prone: standing up is its own action) — nearest first.
  */
 export function marshalFollowers(s: EscState, f: number): number[] {
-  const out: number[] = [];
+  const can: number[] = [];
   for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
-    if (g !== f && s.wounds[g] > 0 && !s.acted[g] && !s.cowered[g] && sees(s, f, g)) out.push(g);
+    if (g !== f && s.wounds[g] > 0 && !s.acted[g] && !s.cowered[g] && sees(s, f, g)) can.push(g);
   }
-  // Nearest first, ties by index: an insertion sort (no comparator closure; the same order).
-  for (let i = 1; i < out.length; i++) {
-    const g = out[i];
-    const d = centreDist(s, f, g);
-    let j = i - 1;
-    while (j >= 0) {
-      const h = out[j];
-      const dh = centreDist(s, f, h);
-      if (dh - d > 0 || (dh - d === 0 && h > g)) {
-        out[j + 1] = h;
-        j--;
-      } else break;
-    }
-    out[j + 1] = g;
-  }
+  // Nearest first, ties by index (the kit's nearestFigures).
+  const near = nearestFigures(figureView(s), can, s.x[f], s.y[f], can.length);
+  const out: number[] = [];
+  for (const n of near) out.push(n.f);
   return out;
 }
 
@@ -396,9 +384,10 @@ export function friendsAtZocOf(s: EscState, f: number, other: number): number[] 
 export function pikeSupporters(s: EscState, f: number, fresh: boolean): number[] {
   const out: number[] = [];
   const tol = s.sc.radius / 5;
+  const v = figureView(s);
   for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
     if (g === f || s.wounds[g] === 0 || !pikeArmed(s, g) || (fresh && s.acted[g])) continue;
-    if (gap(s, f, g) <= tol) out.push(g);
+    if (inBaseContact(v, f, g, tol)) out.push(g);
   }
   return out;
 }
@@ -1145,11 +1134,11 @@ export function fightContact(s: EscState, a: number, d: number): FightContact | 
   const sc = s.sc;
   const touch = 2 * sc.radius;
   const tol = 1e-6;
-  if (centreDist(s, a, d) <= touch + tol) return { to: null, how: 'touching' };
+  const view = figureView(s);
+  if (inBaseContact(view, a, d, tol)) return { to: null, how: 'touching' };
   // A Cowered attacker cannot move into contact (standing needs a developing action, [E17]), so it
   // fights only an enemy its base already touches (since 2.1.0; before, from up to a base width).
   if (s.cowered[a]) return null;
-  const view = figureView(s);
   const dx = s.x[d];
   const dy = s.y[d];
   const m = straightMove(sc.table, view, a, { x: dx, y: dy });

@@ -4,6 +4,7 @@
  * the game is here and in {@link hashState}; the compiled scenario is shared, never copied.
  */
 import { Hasher } from '../../core/hash.js';
+import type { FigureView } from '../../core/table/index.js';
 import type { EscScenario } from './compile.js';
 
 /** Decision phases. */
@@ -77,6 +78,8 @@ export interface EscState {
   decisions: number;
   /** Counters of rule paths, for reports (see {@link COUNTERS}). */
   counters: Int32Array;
+  /** The figures as the table kit sees them (engine `figureView`): made on first use, never copied or hashed. */
+  view: FigureView | null;
 }
 
 /** Names of the rule-path counters kept in {@link EscState.counters}. */
@@ -158,6 +161,7 @@ export function newState(sc: EscScenario): EscState {
     reason: '',
     decisions: 0,
     counters: new Int32Array(COUNTERS.length),
+    view: null,
   };
 }
 
@@ -191,6 +195,7 @@ export function cloneState(s: EscState): EscState {
     reason: s.reason,
     decisions: s.decisions,
     counters: s.counters.slice(),
+    view: null,
   };
 }
 
@@ -214,6 +219,7 @@ export function inPlay(s: EscState, f: number): boolean {
 export function exportState(s: EscState): Record<string, unknown> {
   const c = cloneState(s) as unknown as Record<string, unknown>;
   delete c.sc;
+  delete c.view;
   return c;
 }
 
@@ -223,5 +229,5 @@ export function importState(sc: EscScenario, data: unknown): EscState {
   if (!d || typeof d !== 'object' || !(d.x instanceof Float64Array) || d.x.length !== sc.figures.length) {
     throw new Error('not an exported Escarmouche state of this scenario');
   }
-  return cloneState({ ...d, sc });
+  return cloneState({ ...d, sc, view: null });
 }
