@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
-import { type EscAction, applyAction, legalActions, outCount, setupGame } from './engine.js';
+import { type EscAction, applyAction, legalActions } from './actions.js';
+import { outCount } from './queries.js';
+import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
 import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, exportState, hashState, importState, type EscState } from './state.js';
 import { describeEscFigure, escScene } from './scene.js';
@@ -16,7 +18,7 @@ import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 
-export type { EscAction } from './engine.js';
+export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
 export type { EscScenario } from './compile.js';
 
