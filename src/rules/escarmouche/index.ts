@@ -12,7 +12,7 @@ import { type EscAction, applyAction, legalActions } from './actions.js';
 import { outCount } from './queries.js';
 import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, exportState, hashState, importState, type EscState } from './state.js';
+import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type EscState } from './state.js';
 import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
@@ -63,6 +63,7 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRule
   legalActions,
   apply: applyAction,
   clone: cloneState,
+  cloneInto: cloneStateInto,
   isTerminal: (s) => s.phase === PH_OVER,
   outcome(s): Outcome | null {
     if (s.phase !== PH_OVER) return null;
