@@ -493,6 +493,26 @@ export function nearestFigures(v: FigureView, candidates: readonly number[], x: 
 }
 
 /**
+ * The figure of `candidates` nearest (x, y), centre to centre (the first listed on ties), among
+ * those that occupy the table — or, with `ableOnly`, those able to act ({@link FigureView.able},
+ * else occupying); −1 when there is none. {@link nearestFigures} with k = 1, allocating nothing.
+ */
+export function nearestFigure(v: FigureView, candidates: ArrayLike<number>, x: number, y: number, ableOnly = false): number {
+  let best = -1;
+  let bd = Infinity;
+  for (let k = 0; k < candidates.length; k++) {
+    const e = candidates[k];
+    if (!(ableOnly && v.able ? v.able(e) : v.occupies(e))) continue;
+    const d = dist(x, y, v.x[e], v.y[e]);
+    if (d < bd) {
+      bd = d;
+      best = e;
+    }
+  }
+  return best;
+}
+
+/**
  * "Away" as a destination: the place straight away from (ex, ey) as seen from `from`, `length`
  * away or as far short of it as a base can stand (in steps of `step`, down to `step`), kept on the
  * table; null when there is none.
