@@ -11,10 +11,9 @@
  * the deck is empty the turn ends. Readings: docs/rules/pig-wars.md.
  */
 import type { GameEvent, Json, StepContext } from '../../core/model.js';
-import { type Vec, nearestPointOfPolygon, angleTo, dist, distToPolygon, distV, pointAlong, pointAlongInto, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
-import { randInt, roll, type Rng } from '../../core/rng.js';
-import { type FigureView, arcOf as kitArcOf } from '../../core/table/index.js';
-import { type Path, ringOffsets } from '../../core/nav.js';
+import { type Vec, nearestPointOfPolygon, angleTo, dist, distToPolygon, pointAlong, pointInPolygon, segmentEntersPolygon, truncatePath } from '../../core/geometry.js';
+import { roll, type Rng } from '../../core/rng.js';
+import { type FigureView, arcOf as kitArcOf, drawChip, inBaseContact, inContactWithAny, nearestFigure } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
 import type { PigScenario } from './compile.js';
 import {
@@ -93,45 +92,14 @@ function onTable(s: PigState, f: number): boolean {
   return s.status[f] === ACTIVE || s.status[f] === ROUT;
 }
 
-/**
- * True when figures a and b (enemies or not) are in base contact: their distance at most the
- * contact distance (+1e-9). A pair whose |dx| or |dy| alone passes it is refused before the root
- * (the rounded root of dx² + dy² is never below |dx|), so the answer is the same.
- */
+/** True when figures a and b (enemies or not) are in base contact (the kit's `inBaseContact`, the scenario's contact distance). */
 export function inContact(s: PigState, a: number, b: number): boolean {
-  const c = s.sc.contact + 1e-9;
-  const dx = s.x[b] - s.x[a];
-  if (dx > c || dx < -c) return false;
-  const dy = s.y[b] - s.y[a];
-  if (dy > c || dy < -c) return false;
-  return Math.sqrt(dx * dx + dy * dy) <= c;
+  return inBaseContact(figureView(s), a, b);
 }
 
-/** Active enemies in base contact with figure f. */
-export function contacts(s: PigState, f: number): number[] {
-  const out: number[] = [];
-  const side = s.sc.figures[f].side;
-  for (const e of s.sc.sides[1 - side].figures) if (s.status[e] === ACTIVE && inContact(s, f, e)) out.push(e);
-  return out;
-}
-
-/** Figure f is in base contact with an active enemy ({@link inContact} written out, the same test). */
+/** Figure f is in base contact with an active enemy. */
 export function engaged(s: PigState, f: number): boolean {
-  const side = s.sc.figures[f].side;
-  const c = s.sc.contact + 1e-9;
-  const fx = s.x[f];
-  const fy = s.y[f];
-  const foes = s.sc.sides[1 - side].figures;
-  for (let k = 0; k < foes.length; k++) {
-    const e = foes[k];
-    if (s.status[e] !== ACTIVE) continue;
-    const dx = s.x[e] - fx;
-    if (dx > c || dx < -c) continue;
-    const dy = s.y[e] - fy;
-    if (dy > c || dy < -c) continue;
-    if (Math.sqrt(dx * dx + dy * dy) <= c) return true;
-  }
-  return false;
+  return inContactWithAny(figureView(s), f, s.sc.sides[1 - s.sc.figures[f].side].figures);
 }
 
 /** Unit u has a free figure (as `freeFigures(s, u).length > 0`, without the list). */
@@ -174,7 +142,7 @@ export function figureView(s: PigState): FigureView {
   // current (a search asks for it thousands of times; building it each time was a profile's top cost).
   let v = VIEWS.get(s);
   if (!v) {
-    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => onTable(s, i) };
+    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => onTable(s, i), able: (i) => s.status[i] === ACTIVE };
     VIEWS.set(s, v);
   }
   return v;
@@ -522,9 +490,7 @@ function advance(s: PigState, ctx: StepContext): void {
       startTurn(s, emit);
       continue;
     }
-    const pick = randInt(ctx.rng, total);
-    const side = pick < s.cardsLeft[0] ? 0 : 1;
-    s.cardsLeft[side]--;
+    const side = drawChip(s.cardsLeft, ctx.rng);
     s.actSide = side;
     s.actUnit = -1;
     emit?.({ e: 'card', turn: s.turn, side: s.sc.sides[side].id, left: s.cardsLeft.slice() });
@@ -630,416 +596,11 @@ function roughEntry(s: PigState, points: readonly Vec[]): number {
   return s.sc.table.slowEntry(points);
 }
 
-/**
- * The place test of one figure's move (see {@link setPlaces} and {@link placeOk}): the other
- * figures' bases on the table and, for a shy figure, the active enemies, gathered once per move
- * into scratch arrays (nothing else moves while one figure looks for its place). One test at a
- * time: set it, ask it, and set it again for the next figure (no closure or view per move).
- */
-const PLACES = {
-  bx: [] as number[],
-  by: [] as number[],
-  n: 0,
-  ex: [] as number[],
-  ey: [] as number[],
-  ne: 0,
-  /** Squared centre distance below which two bases overlap (as the kit's placeFree: (2r − 1e-6)²). */
-  lim: 0,
-  shyD2: 0,
-  /**
-   * The near lists: the bases and enemies that can refuse a place near one point or route (set by
-   * {@link nearPlacesOf} or {@link routePlaces}, asked by {@link placeOkNear}, {@link nearestReachable}
-   * and {@link walkBack}).
-   */
-  nbx: [] as number[],
-  nby: [] as number[],
-  nn: 0,
-  nex: [] as number[],
-  ney: [] as number[],
-  nne: 0,
-};
-
-/**
- * Set the place test for figure f now: free of terrain and of other figures on the table (the
- * kit's placeFree); with `shy`, not within reach of an active enemy (base contact + 0.5 in).
- */
-function setPlaces(s: PigState, f: number, shy: boolean): void {
-  const sc = s.sc;
-  const n = sc.figures.length;
-  const P = PLACES;
-  P.n = 0;
-  for (let g = 0; g < n; g++) {
-    if (g === f || !onTable(s, g)) continue;
-    P.bx[P.n] = s.x[g];
-    P.by[P.n] = s.y[g];
-    P.n++;
-  }
-  P.ne = 0;
-  if (shy) {
-    for (const g of sc.sides[1 - sc.figures[f].side].figures) {
-      if (s.status[g] !== ACTIVE) continue;
-      P.ex[P.ne] = s.x[g];
-      P.ey[P.ne] = s.y[g];
-      P.ne++;
-    }
-  }
-  const d2 = 2 * sc.radius - 1e-6;
-  P.lim = d2 * d2;
-  P.shyD2 = (sc.contact + 0.5) * (sc.contact + 0.5);
-}
-
-/** The place test set last ({@link setPlaces}): may the figure stand at (x, y)? */
-function placeOk(sc: PigScenario, x: number, y: number): boolean {
-  if (!sc.table.isFree(x, y)) return false;
-  const P = PLACES;
-  const lim = P.lim;
-  for (let i = 0; i < P.n; i++) {
-    const dx = P.bx[i] - x;
-    const dy = P.by[i] - y;
-    if (dx * dx + dy * dy < lim) return false;
-  }
-  for (let i = 0; i < P.ne; i++) {
-    const dx = P.ex[i] - x;
-    const dy = P.ey[i] - y;
-    if (dx * dx + dy * dy < P.shyD2) return false;
-  }
-  return true;
-}
-
-/**
- * Set the place test's near lists (`nbx`…, `nex`…) for figure f directly from the state: the bases
- * and (with `shy`) the active enemies that could refuse a place within `r` of (cx, cy) — the rest
- * are farther than a base width, or the shy distance, from every such place, with a margin, so
- * they refuse none of them. The same bases and enemies as {@link setPlaces} followed by a filter,
- * in one pass (a move asks the full lists only when it walks back along its route, see
- * {@link routePlaces}). Also sets `lim` and `shyD2`.
- */
-function nearPlacesOf(s: PigState, f: number, shy: boolean, cx: number, cy: number, r: number): void {
-  const sc = s.sc;
-  const P = PLACES;
-  const d2 = 2 * sc.radius - 1e-6;
-  P.lim = d2 * d2;
-  P.shyD2 = (sc.contact + 0.5) * (sc.contact + 0.5);
-  const rb = r + Math.sqrt(P.lim) + 0.01;
-  const rb2 = rb * rb;
-  const n = sc.figures.length;
-  P.nn = 0;
-  for (let g = 0; g < n; g++) {
-    if (g === f || !onTable(s, g)) continue;
-    const dx = s.x[g] - cx;
-    const dy = s.y[g] - cy;
-    if (dx * dx + dy * dy > rb2) continue;
-    P.nbx[P.nn] = s.x[g];
-    P.nby[P.nn] = s.y[g];
-    P.nn++;
-  }
-  P.nne = 0;
-  if (shy) {
-    const re = r + Math.sqrt(P.shyD2) + 0.01;
-    const re2 = re * re;
-    for (const g of sc.sides[1 - sc.figures[f].side].figures) {
-      if (s.status[g] !== ACTIVE) continue;
-      const dx = s.x[g] - cx;
-      const dy = s.y[g] - cy;
-      if (dx * dx + dy * dy > re2) continue;
-      P.nex[P.nne] = s.x[g];
-      P.ney[P.nne] = s.y[g];
-      P.nne++;
-    }
-  }
-}
-
-/** The place test on the near lists ({@link nearPlacesOf}): the same answer as {@link placeOk} for a place within their radius. */
-function placeOkNear(sc: PigScenario, x: number, y: number): boolean {
-  const P = PLACES;
-  const lim = P.lim;
-  for (let i = 0; i < P.nn; i++) {
-    const dx = P.nbx[i] - x;
-    const dy = P.nby[i] - y;
-    if (dx * dx + dy * dy < lim) return false;
-  }
-  for (let i = 0; i < P.nne; i++) {
-    const dx = P.nex[i] - x;
-    const dy = P.ney[i] - y;
-    if (dx * dx + dy * dy < P.shyD2) return false;
-  }
-  return sc.table.isFree(x, y);
-}
-
-/**
- * Set the place test's near lists for figure f to the bases and (with `shy`) active enemies that
- * could refuse a place on the route `points` up to the segment holding distance `upTo` (within a
- * base width, or the shy distance, of one of those segments, with a margin): a walk back along
- * the route ({@link walkBack}) asks only these.
- */
-function routePlaces(s: PigState, f: number, shy: boolean, points: readonly Vec[], upTo: number): void {
-  const sc = s.sc;
-  const P = PLACES;
-  const rb = Math.sqrt(P.lim) + 0.01;
-  const re = Math.sqrt(P.shyD2) + 0.01;
-  const n = sc.figures.length;
-  const side = 1 - sc.figures[f].side;
-  // the box of the segments asked, grown by the larger distance: a figure outside it is farther
-  // from each of them
-  const grow = Math.max(rb, shy ? re : 0);
-  let x0 = points[0].x;
-  let y0 = points[0].y;
-  let x1 = x0;
-  let y1 = y0;
-  for (let i = 1, left = upTo; i < points.length; i++) {
-    const q = points[i];
-    if (q.x < x0) x0 = q.x;
-    if (q.x > x1) x1 = q.x;
-    if (q.y < y0) y0 = q.y;
-    if (q.y > y1) y1 = q.y;
-    left -= distV(points[i - 1], q);
-    if (left <= 0) break;
-  }
-  x0 -= grow;
-  y0 -= grow;
-  x1 += grow;
-  y1 += grow;
-  P.nn = 0;
-  P.nne = 0;
-  for (let g = 0; g < n; g++) {
-    if (g === f || !onTable(s, g)) continue;
-    const gx = s.x[g];
-    const gy = s.y[g];
-    if (gx < x0 || gx > x1 || gy < y0 || gy > y1) continue;
-    const enemy = shy && s.status[g] === ACTIVE && sc.figures[g].side === side;
-    // distance to the route's segments up to the one holding `upTo`
-    let best = Infinity;
-    let left = upTo;
-    for (let i = 1; i < points.length; i++) {
-      const a = points[i - 1];
-      const b = points[i];
-      const vx = b.x - a.x;
-      const vy = b.y - a.y;
-      const l2 = vx * vx + vy * vy;
-      let t = l2 > 0 ? ((gx - a.x) * vx + (gy - a.y) * vy) / l2 : 0;
-      if (t < 0) t = 0;
-      else if (t > 1) t = 1;
-      const ex = a.x + vx * t - gx;
-      const ey = a.y + vy * t - gy;
-      const e = Math.sqrt(ex * ex + ey * ey);
-      if (e < best) best = e;
-      left -= Math.sqrt(l2);
-      if (left <= 0) break;
-    }
-    if (best <= rb) {
-      P.nbx[P.nn] = gx;
-      P.nby[P.nn] = gy;
-      P.nn++;
-    }
-    if (enemy && best <= re) {
-      P.nex[P.nne] = gx;
-      P.ney[P.nne] = gy;
-      P.nne++;
-    }
-  }
-}
-
-/** Scratch point of {@link walkBack}. */
-const WALK_AT = { x: 0, y: 0 };
-
-/**
- * The walk back along `points` from distance `d` in steps of 0.2 in to the first place the place
- * test passes (the test set by {@link routePlaces}); returns the distance (0 when none), and the
- * place in `WALK_AT`. A place refused by a base (or enemy) that its place stood deeper inside than
- * the distance walked since, by a margin, is refused again without asking (a point `k` in along
- * the route is at most `k` from the other: the tests are pure, so the same place is found).
- */
-function walkBack(sc: PigScenario, points: readonly Vec[], d: number): number {
-  const P = PLACES;
-  const lim = P.lim;
-  const shyD2 = P.shyD2;
-  const L = Math.sqrt(lim);
-  const S = Math.sqrt(shyD2);
-  let pd = 0;
-  let depth = -Infinity;
-  const at = WALK_AT;
-  while (d > 0) {
-    if (!(pd - d < depth)) {
-      pointAlongInto(points, d, at);
-      const x = at.x;
-      const y = at.y;
-      let refused = false;
-      depth = -Infinity;
-      for (let i = 0; i < P.nn; i++) {
-        const dx = P.nbx[i] - x;
-        const dy = P.nby[i] - y;
-        const e2 = dx * dx + dy * dy;
-        if (e2 < lim) {
-          refused = true;
-          depth = L - Math.sqrt(e2) - 1e-6;
-          break;
-        }
-      }
-      if (!refused) {
-        for (let i = 0; i < P.nne; i++) {
-          const dx = P.nex[i] - x;
-          const dy = P.ney[i] - y;
-          const e2 = dx * dx + dy * dy;
-          if (e2 < shyD2) {
-            refused = true;
-            depth = S - Math.sqrt(e2) - 1e-6;
-            break;
-          }
-        }
-      }
-      if (!refused && !sc.table.isFree(x, y)) refused = true;
-      if (!refused) return d;
-      pd = d;
-    }
-    d = Math.max(0, d - 0.2);
-  }
-  return d;
-}
-
 /** Radius of the ring search for a free place when the one a move reaches is taken (in). */
 const ALT_RADIUS = 2;
-
-/** Scratch of {@link nearestReachable}: the near bases' distances from the centre, and the bases that can refuse a place of one ring. */
-const NEAR_D: number[] = [];
-const RING_BX: number[] = [];
-const RING_BY: number[] = [];
-
-/** The way {@link nearestReachable} found to the place it returns. */
-let ALT_PATH: Path | null = null;
-/**
- * The longest way across rough ground {@link nearestReachable} accepts (Infinity: no other bound
- * than its reach; −1: none across rough). Set only around a second search ({@link moveFigure}).
- */
-let ALT_ROUGH_REACH = Infinity;
-
-/** {@link ALT_PATH}, cleared. */
-function takeAltPath(): Path | null {
-  const p = ALT_PATH;
-  ALT_PATH = null;
-  return p;
-}
-
-/** The way `p` to a place meets {@link ALT_ROUGH_REACH}. */
-function roughWayOk(sc: PigScenario, p: Path): boolean {
-  return ALT_ROUGH_REACH === Infinity || p.length <= ALT_ROUGH_REACH + 1e-9 || sc.table.slowEntry(p.points) === Infinity;
-}
-
-/** {@link nearestReachable}'s tests of one place (x, y) against the first `nn` near bases: the place with its way in `ALT_PATH`, or null. */
-function reachablePlace(sc: PigScenario, from: Vec, x: number, y: number, reach: number, nn: number): Vec | null {
-  const P = PLACES;
-  for (let k = 0; k < nn; k++) {
-    const ex = P.nbx[k] - x;
-    const ey = P.nby[k] - y;
-    if (ex * ex + ey * ey < P.lim) return null;
-  }
-  for (let k = 0; k < P.nne; k++) {
-    const ex = P.nex[k] - x;
-    const ey = P.ney[k] - y;
-    if (ex * ex + ey * ey < P.shyD2) return null;
-  }
-  if (!sc.nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) return null;
-  const to = { x, y };
-  const p = sc.nav.path(from, to);
-  if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && roughWayOk(sc, p)) {
-    ALT_PATH = p;
-    return to;
-  }
-  return null;
-}
-
-/**
- * The nearest place to (cx, cy), within {@link ALT_RADIUS} in the order of the kit's
- * `NavMap.nearestFree` (the point, then rings outward), where the place test's near lists
- * ({@link nearPlacesOf} for (cx, cy) and {@link ALT_RADIUS}) pass and a path from `from` of more
- * than nothing and at most `reach` leads (a path is never shorter than the straight line: that
- * test first, it is cheap); null when there is none, else the place with its path in `ALT_PATH`.
- * Written out (not `nearestFree` with a callback) so that no coordinates are boxed per place tried.
- */
-function nearestReachable(sc: PigScenario, from: Vec, cx: number, cy: number, reach: number): Vec | null {
-  const nav = sc.nav;
-  const { dx, dy, start, radius } = ringOffsets(ALT_RADIUS);
-  const P = PLACES;
-  const lim = P.lim;
-  const shyD2 = P.shyD2;
-  const nbx = P.nbx;
-  const nby = P.nby;
-  const nn = P.nn;
-  // Whole rings inside one base (or one enemy's shy distance) are passed over: a place on the
-  // ring of radius ρ is at most ρ + D from a base D from the centre, so every place of it is
-  // refused when ρ + D is below the base width by a margin far above rounding (a move toward an
-  // enemy's own place skips the rings out to 1.5 in this way).
-  const L = Math.sqrt(lim);
-  const S = Math.sqrt(shyD2);
-  let cover = -1;
-  for (let k = 0; k < nn; k++) {
-    const D = Math.sqrt((nbx[k] - cx) * (nbx[k] - cx) + (nby[k] - cy) * (nby[k] - cy));
-    NEAR_D[k] = D;
-    if (L - D > cover) cover = L - D;
-  }
-  for (let k = 0; k < P.nne; k++) {
-    const D = Math.sqrt((P.nex[k] - cx) * (P.nex[k] - cx) + (P.ney[k] - cy) * (P.ney[k] - cy));
-    if (S - D > cover) cover = S - D;
-  }
-  cover -= 1e-6;
-  // the centre, unless a base or enemy covers it too
-  if (cover <= 0) {
-    const to = reachablePlace(sc, from, cx, cy, reach, nn);
-    if (to) return to;
-  }
-  let ring = 0;
-  while (ring < radius.length && radius[ring] < cover) ring++;
-  const rbx = RING_BX;
-  const rby = RING_BY;
-  for (; ring < radius.length; ring++) {
-    // The bases that can refuse a place of this ring: those whose distance from the centre is
-    // within a base width of the ring's radius (with a margin far above rounding).
-    const rr = radius[ring];
-    let rn = 0;
-    for (let k = 0; k < nn; k++) {
-      const gap = NEAR_D[k] - rr;
-      if (gap >= L + 1e-6 || -gap >= L + 1e-6) continue;
-      rbx[rn] = nbx[k];
-      rby[rn] = nby[k];
-      rn++;
-    }
-    // The base that refused the last place is tried first: neighbouring places on a ring are
-    // mostly refused by the same base (any refusing base gives the same answer).
-    let last = 0;
-    // The tests are all pure: the bases near the place (written out here: a call per place would
-    // box its coordinates), the shy distance, then the terrain, the straight line and the path.
-    const end = start[ring + 1];
-    places: for (let i = start[ring]; i < end; i++) {
-      const x = cx + dx[i];
-      const y = cy + dy[i];
-      if (last < rn) {
-        const ex = rbx[last] - x;
-        const ey = rby[last] - y;
-        if (ex * ex + ey * ey < lim) continue;
-      }
-      for (let k = 0; k < rn; k++) {
-        const ex = rbx[k] - x;
-        const ey = rby[k] - y;
-        if (ex * ex + ey * ey < lim) {
-          last = k;
-          continue places;
-        }
-      }
-      for (let k = 0; k < P.nne; k++) {
-        const ex = P.nex[k] - x;
-        const ey = P.ney[k] - y;
-        if (ex * ex + ey * ey < shyD2) continue places;
-      }
-      if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
-      const to = { x, y };
-      const p = nav.path(from, to);
-      if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && roughWayOk(sc, p)) {
-        ALT_PATH = p;
-        return to;
-      }
-    }
-  }
-  return null;
-}
+/** Options of the kit's `PlaceFinder.nearestReachable`: the ring search, and the same with a bound across rough ground (set just before use). */
+const NEAR = { radius: ALT_RADIUS };
+const NEAR_SLOW = { radius: ALT_RADIUS, slowReach: 0 };
 
 /** Every place will do (the goal of a move only needs to be free of terrain). */
 const ANYWHERE = (): boolean => true;
@@ -1092,11 +653,15 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
   let pts: Vec[] | null = null;
   // The place test asks only the bases and enemies near the place reached (and its ring of
   // alternatives), then, walking back, only those near the route.
-  nearPlacesOf(s, f, shy, at.x, at.y, ALT_RADIUS);
-  if (!placeOkNear(sc, at.x, at.y)) {
+  const P = sc.places;
+  const v = figureView(s);
+  const keepers = shy ? sc.sides[1 - sc.figures[f].side].figures : null;
+  const keepOff = shy ? sc.contact + 0.5 : 0;
+  P.setNear(v, f, keepers, keepOff, at.x, at.y, ALT_RADIUS);
+  if (!P.okNear(at.x, at.y)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
-    let alt = nearestReachable(sc, from, at.x, at.y, reach);
-    let p = takeAltPath();
+    let alt = P.nearestReachable(from, at.x, at.y, reach, NEAR);
+    let p = P.path;
     // The way to that place is a route of its own and meets the same terrain rules (audit A5): a
     // shield wall takes no way into rough ground ([R10]); a pirate whose planned route crossed
     // nothing pays the −D6 on a way that enters rough ground or a wall ([R11]). When the place
@@ -1109,10 +674,9 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
         if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
         left = Math.max(0, full - dice.cross * scale);
       }
-      ALT_ROUGH_REACH = left;
-      alt = nearestReachable(sc, from, at.x, at.y, reach);
-      p = takeAltPath();
-      ALT_ROUGH_REACH = Infinity;
+      NEAR_SLOW.slowReach = left;
+      alt = P.nearestReachable(from, at.x, at.y, reach, NEAR_SLOW);
+      p = P.path;
       if (alt && p && !wallRough && roughEntry(s, p.points) < Infinity) {
         parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
         full = left;
@@ -1123,9 +687,9 @@ function moveFigure(s: PigState, f: number, target: Vec, full: number, parts: Mo
       d = p.length;
       at = alt;
     } else {
-      routePlaces(s, f, shy, path.points, d);
-      d = walkBack(sc, path.points, d);
-      at = { x: WALK_AT.x, y: WALK_AT.y };
+      P.setRoute(v, f, keepers, path.points, d);
+      d = P.walkBack(path.points, d, 0.2);
+      at = { x: P.at.x, y: P.at.y };
     }
   }
   if (!pts) {
@@ -1229,7 +793,7 @@ function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: 
     case 'home':
       return { t: homePoint(s, f), offset: false };
     case 'foe': {
-      const best = nearestActiveOf(s, unitIndex(s, a.u), f);
+      const best = nearestFigure(figureView(s), sc.units[unitIndex(s, a.u)].figures, s.x[f], s.y[f], true);
       return best >= 0 ? { t: { x: s.x[best], y: s.y[best] }, offset: false } : { t: centre, offset: true };
     }
     case 'moveTo':
@@ -1475,13 +1039,14 @@ function contactSpot(s: PigState, f: number, t: number): Vec | null {
   const gap = 2 * sc.radius + 0.02;
   const base = angleTo(s.x[t], s.y[t], s.x[f], s.y[f]);
   // every place tried is `gap` from t's centre: only the bases near that circle are asked
-  nearPlacesOf(s, f, false, s.x[t], s.y[t], gap);
+  const P = sc.places;
+  P.setNear(figureView(s), f, null, 0, s.x[t], s.y[t], gap);
   for (let k = 0; k < 13; k++) {
     const off = ((k + 1) >> 1) * (k % 2 ? 1 : -1) * (Math.PI / 12);
     const a = base + off;
     const x = s.x[t] + gap * Math.cos(a);
     const y = s.y[t] + gap * Math.sin(a);
-    if (placeOkNear(sc, x, y)) return { x, y };
+    if (P.okNear(x, y)) return { x, y };
   }
   return null;
 }
@@ -1563,24 +1128,24 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   let d = Math.min(full, path.length);
   let at = pointAlong(path.points, d);
   let pts: Vec[] | null = null;
-  nearPlacesOf(s, f, false, at.x, at.y, ALT_RADIUS);
-  if (!placeOkNear(sc, at.x, at.y)) {
+  const P = sc.places;
+  const v = figureView(s);
+  P.setNear(v, f, null, 0, at.x, at.y, ALT_RADIUS);
+  if (!P.okNear(at.x, at.y)) {
     // The place reached is taken: as any move, the nearest free place within 2 in that the 1½
     // moves reach ([R1]), so that friends standing on the way do not cut the fall back short
     // (audit A4); with none, back along the route to the first free place.
     const from = { x: s.x[f], y: s.y[f] };
-    const alt = nearestReachable(sc, from, at.x, at.y, full);
-    const p = takeAltPath();
+    const alt = P.nearestReachable(from, at.x, at.y, full, NEAR);
+    const p = P.path;
     if (alt && p) {
       pts = p.points.slice();
       d = p.length;
       at = alt;
     } else {
-      setPlaces(s, f, false);
-      while (d > 0 && !placeOk(sc, at.x, at.y)) {
-        d = Math.max(0, d - 0.2);
-        at = pointAlong(path.points, d);
-      }
+      P.setRoute(v, f, null, path.points, d);
+      d = P.walkBack(path.points, d, 0.2);
+      at = { x: P.at.x, y: P.at.y };
     }
   }
   if (d <= 1e-6) {
@@ -1709,8 +1274,7 @@ export function shotTarget(s: PigState, f: number): number {
   return best;
 }
 function engagedWithSide(s: PigState, e: number, side: number): boolean {
-  for (const g of s.sc.sides[side].figures) if (s.status[g] === ACTIVE && inContact(s, e, g)) return true;
-  return false;
+  return inContactWithAny(figureView(s), e, s.sc.sides[side].figures);
 }
 
 /** The figure may shoot in this activation's shooting step. */
@@ -1895,23 +1459,15 @@ function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   // then fought in the same order as long as both stay active.
   const mine = sc.sides[side].figures;
   const theirs = sc.sides[1 - side].figures;
-  const c = sc.contact + 1e-9;
+  const v = figureView(s);
   for (let f = 0; f < n; f++) ENGAGED[f] = 0;
   let np = 0;
   for (let i = 0; i < mine.length; i++) {
     const f = mine[i];
     if (s.status[f] !== ACTIVE) continue;
-    const fx = s.x[f];
-    const fy = s.y[f];
     for (let j = 0; j < theirs.length; j++) {
       const e = theirs[j];
-      if (s.status[e] !== ACTIVE) continue;
-      // inContact(s, f, e), written out
-      const dx = s.x[e] - fx;
-      if (dx > c || dx < -c) continue;
-      const dy = s.y[e] - fy;
-      if (dy > c || dy < -c) continue;
-      if (Math.sqrt(dx * dx + dy * dy) > c) continue;
+      if (s.status[e] !== ACTIVE || !inBaseContact(v, f, e)) continue;
       PAIR_F[np] = f;
       PAIR_E[np] = e;
       np++;
@@ -2088,19 +1644,4 @@ function endCard(s: PigState, rng: Rng, emit: Emit): void {
 export function exactMoveAction(s: PigState, x: number, y: number): PigAction | null {
   if (s.phase !== PH_UNIT) return null;
   return { k: 'moveTo', x, y };
-}
-
-/** The active figure of unit `v` nearest to figure `f` (centre to centre, inches; the first on ties), or −1 when none is active. */
-export function nearestActiveOf(s: PigState, v: number, f: number): number {
-  let best = -1;
-  let bd = Infinity;
-  for (const g of s.sc.units[v].figures) {
-    if (s.status[g] !== ACTIVE) continue;
-    const d = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
-    if (d < bd) {
-      bd = d;
-      best = g;
-    }
-  }
-  return best;
 }
