@@ -7,7 +7,10 @@
 import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
 import { nearestFigure } from '../../core/table/index.js';
-import { baseMove, carrying, figureView, freeFigures, shotTarget, unitCentre, victoryMargin, type PigAction } from './engine.js';
+import type { PigAction } from './action.js';
+import { baseMove, carrying, figureView, freeFigures, unitCentre } from './queries.js';
+import { shotTarget } from './shooting.js';
+import { victoryMargin } from './melee.js';
 import { meleeSum, type MeleeSide } from './tables.js';
 import { ACTIVE, PIG_FREE, type PigState } from './state.js';
 
