@@ -95,17 +95,17 @@ export function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: num
 /** The figures of a state as the table kit sees them. */
 
 export function figureView(s: PigState): FigureView {
-  // One view per state: the state's arrays are changed in place, never replaced, so the view stays
-  // current (a search asks for it thousands of times; building it each time was a profile's top cost).
-  let v = VIEWS.get(s);
-  if (!v) {
-    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => onTable(s, i), able: (i) => s.status[i] === ACTIVE };
-    VIEWS.set(s, v);
+  // One view per state object, kept in its `view` cache: the state's arrays are changed in place,
+  // never replaced, so the view stays current (a search asks for it thousands of times).
+  let v = s.view;
+  if (v === null) {
+    const st = s.status;
+    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => st[i] === ACTIVE || st[i] === ROUT, able: (i) => st[i] === ACTIVE };
+    s.view = v;
   }
   return v;
 }
 
-const VIEWS = new WeakMap<PigState, FigureView>();
 
 /** Where attacker `a` stands relative to target `t`'s facing: front (±45°), rear (±45° behind), else flank (right flank unshielded). */
 
