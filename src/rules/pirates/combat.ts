@@ -6,7 +6,8 @@ import { roll, stepDie } from '../../core/rng.js';
 import { type Vec, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon } from '../../core/geometry.js';
 import type { DistanceField, Path } from '../../core/nav.js';
 import { fireDie } from './tables.js';
-import { allowanceOf, coverFrom, placeFree, planAlong, reachAlong } from './movement.js';
+import { allowanceOf, coverFrom, reachAlong, viewOf } from './movement.js';
+import { placeFree, planAlong } from '../../core/table/index.js';
 import { ACTIVE, C, CAPTURED, DEAD, FLEEING, GONE, type PiratesState } from './state.js';
 
 /**
@@ -312,7 +313,7 @@ function jammedRun(s: PiratesState, f: number, pts: readonly Vec[], reach: numbe
   const from = { x: s.x[f], y: s.y[f] };
   const way: { p: Path | null } = { p: null };
   const to = sc.nav.nearestFree(end.x, end.y, JAM_RADIUS, (x, y) => {
-    if (!placeFree(s, x, y, f) || field.distanceFrom(x, y) >= here - 0.05) return false;
+    if (!placeFree(viewOf(s), x, y, f) || field.distanceFrom(x, y) >= here - 0.05) return false;
     const p = sc.nav.path(from, { x, y });
     if (!p || p.length > reachAlong(s, p.points, al) + 1e-9) return false;
     way.p = p;
@@ -347,7 +348,7 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
       const last = route[route.length - 2];
       if (dist(last.x, last.y, to.x, to.y) > 1e-9) s.facing[f] = angleTo(last.x, last.y, to.x, to.y);
     } else {
-      let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(s, f, path, 0, al, null);
+      let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(sc.table, viewOf(s), f, path, 0, al.full, al.slow, null);
       // Cut short by more than the jam search's reach (or not moved at all): a place off the route.
       if (!plan || plan.length < reach - JAM_RADIUS) {
         const alt = jammedRun(s, f, path.points, reach, al, field);

@@ -8,12 +8,14 @@ import type { Path } from '../../core/nav.js';
 import {
   type FigureView,
   type MovePlan,
+  type NearestHit,
   awayPoint,
   centreOf as kitCentre,
   cohesionTest,
-  placeFree as kitPlaceFree,
-  placeFreeAt as kitPlaceFreeAt,
-  planAlong as kitPlanAlong,
+  nearestAble,
+  placeFree,
+  placeFreeAt,
+  planAlong,
 } from '../../core/table/index.js';
 import { fireDie } from './tables.js';
 import { COHESION, GROUP_STOP_SHORT } from './action.js';
@@ -30,13 +32,14 @@ export interface Allowance {
 
 /**
  * The figures of a state as the table kit sees them (built once per state object, then reused):
- * a figure takes up room while on the table, able to act or running.
+ * a figure takes up room while on the table, able to act or running; it is able (an enemy the
+ * nearest-enemy queries count) only while ACTIVE.
  */
 export function viewOf(s: PiratesState): FigureView {
   let v = s.view;
   if (v === null) {
     const st = s.status;
-    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => st[i] === ACTIVE || st[i] === FLEEING };
+    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => st[i] === ACTIVE || st[i] === FLEEING, able: (i) => st[i] === ACTIVE };
     s.view = v;
   }
   return v;
@@ -96,26 +99,6 @@ export function reachAlong(s: PiratesState, points: readonly Vec[], al: Allowanc
   return s.sc.table.reachAlong(points, al.full, al.slow);
 }
 
-/** True when no other figure on the table (active or fleeing) overlaps a base centred at (x, y). */
-export function placeFree(s: PiratesState, x: number, y: number, ignore: number, ignore2 = -1): boolean {
-  return kitPlaceFree(viewOf(s), x, y, ignore, ignore2);
-}
-
-/**
- * Plan a move of figure `f` along `path`, stopping `stopShort` inches before its end, within `al`,
- * at the furthest point that is free of other bases and satisfies `extra` (e.g. band cohesion).
- */
-export function planAlong(
-  s: PiratesState,
-  f: number,
-  path: Path,
-  stopShort: number,
-  al: Allowance,
-  extra: ((x: number, y: number) => boolean) | null,
-): MovePlan | null {
-  return kitPlanAlong(s.sc.table, viewOf(s), f, path, stopShort, al.full, al.slow, extra);
-}
-
 /** Centre (mean position) of the first `n` figures of `figs`. */
 export function centreOf(s: PiratesState, figs: ArrayLike<number>, n: number): Vec {
   return kitCentre(viewOf(s), n === figs.length ? figs : Array.prototype.slice.call(figs, 0, n));
@@ -123,21 +106,8 @@ export function centreOf(s: PiratesState, figs: ArrayLike<number>, n: number): V
 
 // ───────────────────────────── destinations and move plans ─────────────────────────────
 
-/** Nearest ACTIVE enemies of `side` to (x, y): up to `k`, nearest first, with distances. */
-export function nearestEnemies(s: PiratesState, side: number, x: number, y: number, k: number): { f: number; d: number }[] {
-  const out: { f: number; d: number }[] = [];
-  for (const e of s.sc.sides[1 - side].figures) {
-    if (s.status[e] !== ACTIVE) continue;
-    const d = dist(x, y, s.x[e], s.y[e]);
-    if (out.length < k || d < out[out.length - 1].d) {
-      if (out.length === k) out.pop();
-      let i = out.length;
-      while (i > 0 && out[i - 1].d > d) i--;
-      out.splice(i, 0, { f: e, d });
-    }
-  }
-  return out;
-}
+/** Scratch answer of the kit's nearestAble (the nearest active enemy): no object per call. */
+const NEAR: NearestHit = { f: -1, d: Infinity };
 
 /** Where a destination key leads from `from`: the path to follow and how far short of its end to stop. */
 export function destination(
@@ -167,9 +137,8 @@ export function destination(
     return path ? { path, stopShort: 0 } : null;
   }
   if (key === 'away') {
-    const near = nearestEnemies(s, side, from.x, from.y, 1);
-    if (near.length === 0) return null;
-    const e = near[0].f;
+    const e = nearestAble(viewOf(s), sc.sides[1 - side].figures, from.x, from.y, NEAR).f;
+    if (e < 0) return null;
     // Straight away from it, 12 in or as far short of that as a base can stand.
     const p = awayPoint(sc.table, from, s.x[e], s.y[e], 12);
     const path = p ? nav.path(from, p) : null;
@@ -198,10 +167,10 @@ export function destination(
  */
 export function coverPointFrom(s: PiratesState, side: number, x: number, y: number): Vec | null {
   const t = s.sc.table;
-  const near = nearestEnemies(s, side, x, y, 1);
-  if (near.length === 0) return t.nearestCoverPoint(x, y);
-  const ex = s.x[near[0].f];
-  const ey = s.y[near[0].f];
+  const e = nearestAble(viewOf(s), s.sc.sides[1 - side].figures, x, y, NEAR).f;
+  if (e < 0) return t.nearestCoverPoint(x, y);
+  const ex = s.x[e];
+  const ey = s.y[e];
   const sp = t.coverSpots;
   let best = -1;
   let bd = Infinity;
@@ -242,7 +211,7 @@ export function destinationKeysInto(s: PiratesState, from: Vec, side: number, so
   let nk = 0;
   if (!pointInPolygon(from.x, from.y, sc.objective.poly)) nk = putKey(keys, nk, 'obj');
   if (!pointInPolygon(from.x, from.y, sc.home.poly)) nk = putKey(keys, nk, 'home');
-  // The two nearest active enemies (nearestEnemies(…, 2) without the list: ties keep the earlier).
+  // The two nearest active enemies (ties keep the earlier).
   let nn = 0;
   let f1 = -1;
   let d1 = 0;
@@ -340,7 +309,8 @@ export function soloMovePlan(s: PiratesState, f: number, key: string): MovePlan 
   const side = s.sc.figures[f].side;
   const d = destination(s, key, from, side, false, f);
   if (!d) return null;
-  return planAlong(s, f, d.path, d.stopShort, allowanceOf(s, f, false), cohesionRule(s, f));
+  const al = allowanceOf(s, f, false);
+  return planAlong(s.sc.table, viewOf(s), f, d.path, d.stopShort, al.full, al.slow, cohesionRule(s, f));
 }
 
 /** The plan of figure `f` moving alone to exact coordinates, or the reason it cannot (§4). */
@@ -356,7 +326,7 @@ export function exactMovePlan(s: PiratesState, f: number, x: number, y: number):
   if (path.length > limit + 1e-9) {
     return `the way there is ${path.length.toFixed(1)} in; this move allows ${limit.toFixed(1)} in${limit < al.full ? ' (broken ground or uphill)' : ''}`;
   }
-  if (!placeFree(s, x, y, f)) return `another figure stands at (${x}, ${y})`;
+  if (!placeFree(viewOf(s), x, y, f)) return `another figure stands at (${x}, ${y})`;
   const coh = cohesionRule(s, f);
   if (coh && !coh(x, y)) return `that would take the figure more than ${COHESION} in from its band (§3.F)`;
   return { points: path.points, to: { x, y }, length: path.length, limit };
@@ -475,7 +445,7 @@ function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: numb
   const straightLimit = reachAlong(s, path.points, al);
   if (want <= straightLimit + 1e-9) {
     const p = ask ? pointAlongInto(path.points, want, CH_P) : pointAlong(path.points, want);
-    if (placeFree(s, p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
+    if (placeFree(viewOf(s), p.x, p.y, f) && (coh === null || coh(p.x, p.y))) {
       if (ask) return EXISTS;
       const pts = truncatePath(path.points, want);
       return { points: pts, to: p, length: pathLength(pts), limit: straightLimit };
@@ -637,7 +607,7 @@ function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: nu
     // The range band first (cheap); sight, room and cohesion only for a band better than the best.
     const die = rangeDieFrom(s, f, t, p.x, p.y);
     if (die <= bestDie) continue;
-    if (sc.table.lineOfSightBetween(p, tp) && kitPlaceFreeAt(viewOf(s), p, f) && (coh === null || coh(p.x, p.y))) {
+    if (sc.table.lineOfSightBetween(p, tp) && placeFreeAt(viewOf(s), p, f) && (coh === null || coh(p.x, p.y))) {
       if (ask) return EXISTS;
       bestDie = die;
       bestD = d;
@@ -695,7 +665,7 @@ export function soloBlockedReason(s: PiratesState, f: number, key: string): Bloc
   let free = false;
   for (let l = want; l > 0.05 && !free; l -= 0.25) {
     const p = pointAlong(pts, l);
-    free = placeFree(s, p.x, p.y, f);
+    free = placeFree(viewOf(s), p.x, p.y, f);
   }
   return { why: free ? 'cohesion' : 'no free place', at, by };
 }
