@@ -6,9 +6,10 @@ import { roll, stepDie } from '../../core/rng.js';
 import { type Vec, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon } from '../../core/geometry.js';
 import type { DistanceField, Path } from '../../core/nav.js';
 import { fireDie } from './tables.js';
-import { allowanceOf, coverFrom, reachAlong, viewOf } from './movement.js';
+import { allowanceOf, coverFrom, reachAlong, viewOf } from './table.js';
 import { placeFree, planAlong } from '../../core/table/index.js';
 import { ACTIVE, C, CAPTURED, DEAD, FLEEING, GONE, type PiratesState } from './state.js';
+import { facingData, r2, viaData } from './events.js';
 
 /**
  * Hits this turn at or above which a figure is killed (§5.C(1) "4 points above", read as more than
@@ -20,29 +21,6 @@ export const KILL_AT = 5;
 export const RUN_AT = 3;
 /** Capture margin this turn at or above which a declared capture succeeds (§5.E). */
 export const CAPTURE_AT = 5;
-
-/** Round to hundredths (for event fields: records stay readable and exact). */
-export function r2(v: number): number {
-  return Math.round(v * 100) / 100;
-}
-
-/**
- * A route as record data: the waypoints between its start and its end (the corners it turns
- * round), rounded to hundredths of an inch — the event's `from` and `to` are the ends, so a straight
- * move has `via: []`.
- */
-export function viaData(points: readonly { x: number; y: number }[]): number[][] {
-  const out: number[][] = [];
-  for (let i = 1; i < points.length - 1; i++) out.push([r2(points[i].x), r2(points[i].y)]);
-  return out;
-}
-
-/** A facing as record data: degrees clockwise from east (0 = east, 90 = south), to a tenth. */
-export function facingData(rad: number): number {
-  let d = (rad * 180) / Math.PI;
-  d = ((d % 360) + 360) % 360;
-  return Math.round(d * 10) / 10;
-}
 
 /** Range between two figures, base edge to base edge (§7.A "from the base … to the base"), inches. */
 export function rangeBetween(s: PiratesState, a: number, d: number): number {

@@ -10,8 +10,8 @@
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import type { PiratesAction } from './action.js';
-import { newBandInto, newBandList } from './turn.js';
-import { fullAllowanceOf, viewOf } from './movement.js';
+import { newBandInto, newBandList } from './bands.js';
+import { fullAllowanceOf, viewOf } from './table.js';
 import { type NearestHit, nearestAble, nearestAbleDist } from '../../core/table/index.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { fireDie } from './tables.js';
