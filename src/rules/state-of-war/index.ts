@@ -17,6 +17,7 @@ import { actor, downCount } from './units.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type SowState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
+import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
 import { sowScores } from './policy.js';
@@ -24,6 +25,7 @@ import { sowScores } from './policy.js';
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
 export type { SowScenario } from './compile.js';
+export type { SowEvent } from './events.js';
 
 /** A stable key of an action within one decision. */
 export function actionKey(a: SowAction): string {
@@ -45,7 +47,7 @@ export function actionKey(a: SowAction): string {
 }
 
 /** The State of War ruleset. */
-export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRuleset<SowState, SowAction, SowScenario>({
+export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = defineRuleset<SowState, SowAction, SowScenario, SowEvent>({
   id: 'state-of-war',
   version: '1.6.0',
   title: 'State of War — A.C.W. skirmish rules, quick reference sheet 1a (centimetres)',
@@ -119,6 +121,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRules
   // Per phase each figure makes at most 2 action decisions (and a stop); two phases a turn.
   decisionLimit: (sc) => sc.maxTurns * 2 * (sc.figures.length * 3 + 2) + 20,
   invariants: stateOfWarInvariants,
+  events: sowEvents,
   jsonSchema: () => z.toJSONSchema(stateOfWarScenarioSchema, { io: 'input' }) as Json,
 });
 

@@ -2,7 +2,8 @@
  * State of War melee [W20]–[W24]: each figure's dice and bonus, the combats formed at the end of an
  * action phase, the fights and their effects (push back, disabled, killed). Lengths in cm.
  */
-import type { GameEvent, Json, StepContext } from '../../core/model.js';
+import type { SowEvent } from './events.js';
+import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { dist as geoDist } from '../../core/geometry.js';
@@ -183,7 +184,7 @@ function subsets(xs: readonly number[], k: number): number[][] {
   return out;
 }
 
-export function fightMelees(s: SowState, ctx: StepContext): void {
+export function fightMelees(s: SowState, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   for (const c of formCombats(s)) {
     if (s.phase === PH_OVER) return;
@@ -218,7 +219,7 @@ export function fightMelees(s: SowState, ctx: StepContext): void {
     const margin = scoreOne - bestScore;
     let loser = -1;
     let winner = -1;
-    let pick: Json = null;
+    let pick: { die: string; face: number } | null = null;
     if (margin > 0) {
       winner = one;
       if (many.length === 1) loser = many[0];
@@ -232,7 +233,7 @@ export function fightMelees(s: SowState, ctx: StepContext): void {
       loser = one;
     }
     const effect = loser >= 0 ? meleeResult(Math.abs(margin), s.mounted[loser] === 1) : null;
-    const ev: GameEvent = {
+    const ev: SowEvent = {
       e: 'melee',
       turn: s.turn,
       one: sc.figures[one].id,
@@ -256,7 +257,7 @@ export function fightMelees(s: SowState, ctx: StepContext): void {
   }
 }
 
-function applyMeleeEffect(s: SowState, loser: number, winner: number, effect: string, ctx: StepContext): void {
+function applyMeleeEffect(s: SowState, loser: number, winner: number, effect: string, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   if (effect === 'PB' || effect === 'PBW') pushBack(s, loser, winner, ctx);
   if (effect === 'DMT' || effect === 'DMTW') {
@@ -278,7 +279,7 @@ function applyMeleeEffect(s: SowState, loser: number, winner: number, effect: st
 }
 
 /** P/B: the loser goes back 2 cm from the winner, with unengaged friends just behind him [W23]. */
-function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext): void {
+function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   const dx = s.x[loser] - s.x[winner];
   const dy = s.y[loser] - s.y[winner];

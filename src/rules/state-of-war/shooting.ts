@@ -3,12 +3,13 @@
  * no firing into a melee, the front rank at short range), the dice pools and the shot itself.
  * Lengths in cm.
  */
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { angleTo, dist as geoDist } from '../../core/geometry.js';
 import { contacts, coverSourceOf, lineOfSight } from './table.js';
-import { BAND_NAMES, COVER_DIE, HORSE_HIT_ON, loadActions, maxRange, RANGE_DIE, rangeBand, shotResult } from './tables.js';
+import { BAND_NAMES, COVER_DIE, type Cover, HORSE_HIT_ON, loadActions, maxRange, RANGE_DIE, rangeBand, shotResult } from './tables.js';
 import { type SowState, ACTIVE, C } from './state.js';
 import { DEG, diceJson, r2 } from './action.js';
 import { injure } from './injury.js';
@@ -72,7 +73,7 @@ export function fireTargets(s: SowState, f: number): number[] {
 }
 
 /** The dice pools of a shot from f at t: the firer's quality die against cover and range dice [W16]. */
-export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: string; coverBy: string | null; band: number; d: number } {
+export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: Cover; coverBy: string | null; band: number; d: number } {
   const sc = s.sc;
   const w = sc.figures[f].weapon!;
   const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
@@ -91,7 +92,7 @@ export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]
   };
 }
 
-export function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: StepContext): void {
+export function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   const info = sc.figures[f];
   let pickDie = 0;

@@ -3,6 +3,7 @@
  * majority die [W26], who must run [W32], who is down, the barrel a hurt carrier drops [W6], and the
  * state's per-decision memo. Pure queries of the state, except {@link dropBarrel}. Lengths in cm.
  */
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { BROKEN } from './tables.js';
 import { type SowState, ACTIVE, C, PH_ACT } from './state.js';
@@ -72,7 +73,7 @@ export function memoMap(s: SowState): Map<string, unknown> {
 }
 
 /** Figure f puts down (or lets fall) the barrel it carries where it stands [W6]. */
-export function dropBarrel(s: SowState, f: number, cause: string, ctx: StepContext): void {
+export function dropBarrel(s: SowState, f: number, cause: 'set down' | 'wounded' | 'disabled' | 'killed' | 'running', ctx: StepContext<SowEvent>): void {
   const b = s.carry[f];
   if (b < 0) return;
   s.carry[f] = -1;
