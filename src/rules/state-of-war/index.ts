@@ -20,6 +20,7 @@ import { describeAction, describeEvent } from './story.js';
 import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
+import { sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
 
 export type { SowAction } from './action.js';
@@ -89,7 +90,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
   // 300 iterations 65.5% [58.7–71.7] (seed 8; union 62% against 48%); 52.0% at the old default (seed 6).
   searchDefaults: { iterations: '300', horizon: '30' },
   threads: { exportState, importState },
-  view: { scene: sowScene, describeFigure: describeSowFigure, exactMove: sowExactMove },
+  view: { scene: sowScene, describeFigure: describeSowFigure, exactMove: sowExactMove, targets: sowTargets, reach: sowReach, delegable: sowDelegable },
   hash: hashState,
   actionKey,
   describeAction,
