@@ -5,7 +5,7 @@
 import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { angleTo, dist as geoDist } from '../../core/geometry.js';
-import { contacts, foeDistance } from './table.js';
+import { engaged, foeDistance } from './table.js';
 import { OK } from './tables.js';
 import { type SowState, ACTIVE, C, PH_OVER } from './state.js';
 import { DEG, type SowAction, r2 } from './action.js';
@@ -105,7 +105,7 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): 
       return;
     }
     case 'load':
-      if (!info.weapon || s.load[f] === 0 || contacts(s, f).length > 0 || s.carry[f] >= 0) fail(s, a, 'nothing to load');
+      if (!info.weapon || s.load[f] === 0 || engaged(s, f) || s.carry[f] >= 0) fail(s, a, 'nothing to load');
       doLoad(s, f, ctx);
       return;
     case 'climb': {
@@ -145,7 +145,7 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): 
     }
     case 'carry': {
       const b = sc.barrels.findIndex((x) => x.id === a.b);
-      if (b < 0 || s.mounted[f] || s.wounds[f] > 0 || s.carry[f] >= 0 || contacts(s, f).length > 0 || !barrelsAtHand(s, f).includes(b)) fail(s, a, `no barrel "${a.b}" at hand`);
+      if (b < 0 || s.mounted[f] || s.wounds[f] > 0 || s.carry[f] >= 0 || engaged(s, f) || !barrelsAtHand(s, f).includes(b)) fail(s, a, `no barrel "${a.b}" at hand`);
       s.bHeld[b] = f;
       s.carry[f] = b;
       s.counters[C.carries]++;
@@ -203,7 +203,7 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): 
       ctx.emit?.({ e: 'mount', turn: s.turn, figure: info.id });
       return;
     case 'burn': {
-      if (info.side !== sc.objective.side || !atObjective(s, f) || contacts(s, f).length > 0) fail(s, a, 'not at the objective');
+      if (info.side !== sc.objective.side || !atObjective(s, f) || engaged(s, f)) fail(s, a, 'not at the objective');
       // A carried barrel is emptied on it: the action counts the barrel's worth of firing (at least 1) [W6].
       const b = s.carry[f];
       const counts = b >= 0 ? Math.max(1, sc.barrels[b].fire) : 1;

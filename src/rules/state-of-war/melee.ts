@@ -8,7 +8,7 @@ import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { dist as geoDist } from '../../core/geometry.js';
 import { arcOf } from '../../core/table/index.js';
-import { contacts, fenceCrossing, heightAt, viewOf } from './table.js';
+import { contacts, engaged, fenceCrossing, heightAt, viewOf } from './table.js';
 import { DMT_WOUND_ON, HORSE_DIE, MAX_AGAINST_ONE, meleeResult, meleeWeaponDie, PUSH_BACK } from './tables.js';
 import { type SowState, ACTIVE, C, PH_OVER } from './state.js';
 import { onTableStatus } from '../../core/table/status.js';
@@ -290,7 +290,7 @@ function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext<S
   // Friends behind: within a base and 1 cm behind the loser in the push direction, not engaged.
   const behind: number[] = [];
   for (const g of sc.sides[side].figures) {
-    if (g === loser || s.status[g] !== ON || contacts(s, g).length > 0) continue;
+    if (g === loser || s.status[g] !== ON || engaged(s, g)) continue;
     const px = s.x[g] - s.x[loser];
     const py = s.y[g] - s.y[loser];
     const along = (px * dx + py * dy) / l;

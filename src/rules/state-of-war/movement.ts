@@ -9,7 +9,7 @@ import type { StepContext } from '../../core/model.js';
 import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
-import { type Reach, contacts, coverSourceOf, foeDistance, foeOf, reachAlong, rearDistance, rearPoint, viewOf } from './table.js';
+import { type Reach, engaged, coverSourceOf, foeDistance, foeOf, reachAlong, rearDistance, rearPoint, viewOf } from './table.js';
 import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
 import { type SowState, ACTIVE, C, GONE } from './state.js';
 import type { SowScenario } from './compile.js';
@@ -338,7 +338,7 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   // rider's turn in place ([W10]) ends where he stands, in contact, so it is not offered to him —
   // runner or not (since ruleset 1.6.0, issue 38 item 2: before, only a runner's one-action turn was
   // barred, and engaged riders spent their only action turning, two of them their backs to the enemy).
-  if (plan && plan.turnOnly && contacts(s, f).length > 0) return null;
+  if (plan && plan.turnOnly && engaged(s, f)) return null;
   return plan;
 }
 

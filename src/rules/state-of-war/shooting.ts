@@ -8,7 +8,7 @@ import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { angleTo, dist as geoDist } from '../../core/geometry.js';
-import { contacts, coverSourceOf, lineOfSight } from './table.js';
+import { engaged, coverSourceOf, lineOfSight } from './table.js';
 import { BAND_NAMES, COVER_DIE, type Cover, HORSE_HIT_ON, loadActions, maxRange, RANGE_DIE, rangeBand, shotResult } from './tables.js';
 import { type SowState, ACTIVE, C } from './state.js';
 import { DEG, diceJson, r2 } from './action.js';
@@ -23,7 +23,7 @@ const dist = geoDist;
 /** Figure f may fire now: loaded, armed, not engaged [W7]. */
 export function canFire(s: SowState, f: number): boolean {
   const w = s.sc.figures[f].weapon;
-  return w !== null && s.load[f] === 0 && contacts(s, f).length === 0;
+  return w !== null && s.load[f] === 0 && !engaged(s, f);
 }
 
 /** The figures of unit u that f could hit now, with their distances [W14], [W15]. */

@@ -313,6 +313,16 @@ export function inContact(s: SowState, f: number, g: number): boolean {
   return inBaseContact(viewOf(s), f, g, s.sc.contact - 2 * s.sc.radius);
 }
 
+/** True when an active enemy stands in base contact with f ([W7], [W20]; {@link contacts} without the list). */
+export function engaged(s: SowState, f: number): boolean {
+  const sc = s.sc;
+  const v = viewOf(s);
+  const tol = sc.contact - 2 * sc.radius;
+  const foes = sc.sides[1 - sc.figures[f].side].figures;
+  for (let i = 0; i < foes.length; i++) if (s.status[foes[i]] === ON && inBaseContact(v, f, foes[i], tol)) return true;
+  return false;
+}
+
 /** Active enemies in base contact with f, nearest first. */
 export function contacts(s: SowState, f: number): number[] {
   const sc = s.sc;
