@@ -57,11 +57,14 @@ function candidates(s: SowState, f: number, u: number): { t: number; d: number }
     out.push({ t, d });
   }
   if (out.length === 0) return out;
-  out.sort((a, b) => a.d - b.d || a.t - b.t);
+  out.sort(byDistance);
   // At short range only the front rank: within 3 cm of the nearest candidate's distance [W15].
   if (rangeBand(w, out[0].d) === 0) return out.filter((c) => c.d <= out[0].d + 3);
   return out;
 }
+
+/** Shot candidates nearest first, ties by index (one comparator, not a closure per call). */
+const byDistance = (a: { t: number; d: number }, b: { t: number; d: number }): number => a.d - b.d || a.t - b.t;
 
 /** Enemy units figure f can fire at now (ids in scenario order). */
 export function fireTargets(s: SowState, f: number): number[] {

@@ -29,11 +29,14 @@ export function unitMembers(s: SowState, u: number): number[] {
   return s.sc.sides[s.sc.units[u].side].figures.filter((f) => s.unitOf[f] === u);
 }
 
+/** Numbers in ascending order (one comparator, not a closure per call). */
+const ascending = (a: number, b: number): number => a - b;
+
 /** The units of a side with at least one active figure now, in index order. */
 export function liveUnits(s: SowState, side: number): number[] {
   const seen: number[] = [];
   for (const f of s.sc.sides[side].figures) if (s.status[f] === ON && !seen.includes(s.unitOf[f])) seen.push(s.unitOf[f]);
-  return seen.sort((a, b) => a - b);
+  return seen.sort(ascending);
 }
 
 /** The quality die held by most of the unit's active figures (ties: the smaller) [W26]; 0 if none. */
