@@ -11,6 +11,7 @@
  * - compile.ts — compileTableBase: the compiled-table base every room's compile extends (identity, hash, table, radius, contact, figure index)
  * - status.ts  — the figure status codes every ruleset shares (ACTIVE, FLEEING, GONE, DEAD, CAPTURED, DISABLED)
  * - state.ts   — defineState: a game state declared once (fresh, clone, cloneInto, hash, thread export)
+ * - schema.ts  — shared zod pieces of scenario files (point, polygon, table size, side id, facing) and their converters
  */
 export * from './table.js';
 export * from './figures.js';
@@ -20,4 +21,5 @@ export * from './straight.js';
 export * from './places.js';
 export * from './state.js';
 export * from './compile.js';
+export * from './schema.js';
 export * as status from './status.js';
