@@ -6,7 +6,9 @@
  * no cast. RECORDS.md in this folder documents the same fields for readers of records.
  *
  * Depends on nothing in the room: the turn machine and the actions emit these events, story.ts and
- * invariants.ts read them. Lengths in inches rounded to 3 decimals; figures and sides by id.
+ * invariants.ts read them. Lengths in inches rounded to 3 decimals; figures and sides by id. No
+ * field may be named `t`: a record writes an event as `{t: 'event', ...event}`, and a field `t` would
+ * overwrite the line's kind.
  */
 import { z } from 'zod';
 
@@ -38,7 +40,7 @@ export const duelEvents = z.discriminatedUnion('e', [
     .object({
       e: z.literal('shoot'),
       f: figure('the shooter'),
-      t: figure('the target'),
+      target: figure('the target'),
       gap: z.number().describe('distance between the two bases, edge to edge (inches; at most 12, §4)'),
       cover: z.string().nullable().describe('the wood that hides the target from the shooter (terrain id), or null (§4)'),
       need: z.number().int().describe('the score the die needs: 4, or 5 against a target in cover (§4)'),
@@ -50,7 +52,7 @@ export const duelEvents = z.discriminatedUnion('e', [
     .object({
       e: z.literal('fight'),
       f: figure('the figure that strikes'),
-      t: figure('the enemy in base contact it fights'),
+      target: figure('the enemy in base contact it fights'),
       roll: z.number().int().describe("the striker's D6 (1–6)"),
       bonus: z.number().int().describe("added to the striker's roll: +1 for striking (§5)"),
       against: z.number().int().describe("the enemy's D6 (1–6)"),

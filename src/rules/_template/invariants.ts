@@ -30,14 +30,14 @@ export function duelInvariants(sc: DuelScenario): InvariantMonitor<DuelState, Du
           if (e.path.length < 2 || e.path[0][0] !== e.from[0] || e.path[0][1] !== e.from[1]) bad(`${e.f}'s route does not start where it stood`);
           break;
         case 'shoot':
-          if (e.gap > RANGE + 1e-3) bad(`${e.f} shot ${e.t} at ${e.gap} in (§4: at most ${RANGE})`);
+          if (e.gap > RANGE + 1e-3) bad(`${e.f} shot ${e.target} at ${e.gap} in (§4: at most ${RANGE})`);
           if (e.need !== (e.cover === null ? NEED : NEED_IN_COVER)) bad(`${e.f}'s shot needed ${e.need} with cover ${e.cover}`);
           if (e.hit !== e.roll >= e.need) bad(`${e.f}'s shot: roll ${e.roll}, need ${e.need}, hit ${e.hit}`);
           break;
         case 'fight': {
           const a = e.roll + e.bonus;
-          const want = a > e.against ? e.t : a < e.against ? e.f : null;
-          if (e.loser !== want) bad(`${e.f} fought ${e.t}: ${a} against ${e.against}, loser ${e.loser}`);
+          const want = a > e.against ? e.target : a < e.against ? e.f : null;
+          if (e.loser !== want) bad(`${e.f} fought ${e.target}: ${a} against ${e.against}, loser ${e.loser}`);
           break;
         }
         case 'down': {

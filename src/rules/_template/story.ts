@@ -28,9 +28,9 @@ export function describeEvent(sc: DuelScenario, e: DuelEvent): string | null {
       return `${figureWords(sc, e.f)} moves ${goal}: ${e.length} in of ${e.limit}.`;
     }
     case 'shoot':
-      return `${figureWords(sc, e.f)} shoots at ${figureWords(sc, e.t)} (${e.gap} in${e.cover ? `, in cover of ${e.cover}` : ''}): rolls ${e.roll}, needs ${e.need} — ${e.hit ? 'hit' : 'miss'}.`;
+      return `${figureWords(sc, e.f)} shoots at ${figureWords(sc, e.target)} (${e.gap} in${e.cover ? `, in cover of ${e.cover}` : ''}): rolls ${e.roll}, needs ${e.need} — ${e.hit ? 'hit' : 'miss'}.`;
     case 'fight':
-      return `${figureWords(sc, e.f)} fights ${figureWords(sc, e.t)}: ${e.roll}+${e.bonus} against ${e.against} — ${e.loser === null ? 'a tie' : `${figureWords(sc, e.loser)} loses`}.`;
+      return `${figureWords(sc, e.f)} fights ${figureWords(sc, e.target)}: ${e.roll}+${e.bonus} against ${e.against} — ${e.loser === null ? 'a tie' : `${figureWords(sc, e.loser)} loses`}.`;
     case 'hold':
       return `${figureWords(sc, e.f)} holds.`;
     case 'down':

@@ -24,7 +24,7 @@ export const shootKind: ActionKind<'shoot'> = {
     if (t < 0 || !canShoot(s, f, t)) throw new Error(`illegal shot at ${a.t}`);
     const shot = rollShot(s, f, t, ctx.rng);
     s.facing[f] = Math.atan2(s.y[t] - s.y[f], s.x[t] - s.x[f]);
-    ctx.emit?.({ e: 'shoot', f: s.sc.figures[f].id, t: a.t, gap: r3(shot.gap), cover: shot.cover, need: shot.need, roll: shot.roll, hit: shot.hit });
+    ctx.emit?.({ e: 'shoot', f: s.sc.figures[f].id, target: a.t, gap: r3(shot.gap), cover: shot.cover, need: shot.need, roll: shot.roll, hit: shot.hit });
     if (shot.hit) reportDown(s, t, takeDown(s, t), ctx.emit);
   },
   words(s, a) {
