@@ -245,6 +245,14 @@ describe('§4 shooting', () => {
     expect(keys(game(file([[2, 2]], [[3, 2]])))).toEqual(['fight:B1', 'hold']);
   });
 
+  it('view.reach: move and range rings, and the enemies the figure could shoot now', () => {
+    const s = game(file([[2, 2]], [[15, 2], [2, 20]]));
+    const reach = duel.view!.reach!(s, 'R1')!;
+    expect(reach.rings.map((r) => [r.kind, r.radius])).toEqual([['move', 6], ['range', 13]]);
+    expect(reach.sight).toEqual(['B1']);
+    expect(duel.view!.reach!(s, 'nobody')).toBeNull();
+  });
+
   it('hits on 4+, on 5+ when a wood the target touches lies between; a hit puts the target down', () => {
     const open = game(file([[12, 20]], [[12, 16], [20, 20]]));
     const [shot, down] = act(open, { k: 'shoot', t: 'B1' }, dice(4));

@@ -5,7 +5,7 @@
  * (`reach`) and the exact move to a clicked place (`exactMove`). Read only. Coordinates in inches.
  */
 import type { ActionTargets, FigureReach, Scene, SceneFigure } from '../../core/scene.js';
-import { STATUS_WORDS } from '../../core/table/status.js';
+import { sceneArea, sceneFigure } from '../../core/table/view.js';
 import type { DuelAction } from './actions/action.js';
 import { movePlanOf } from './actions/move.js';
 import { MOVE, SLOW } from './move.js';
@@ -18,26 +18,16 @@ const COLOURS = ['#c0392b', '#1f4e9c'];
 /** The state as a {@link Scene}. */
 export function duelScene(s: DuelState): Scene {
   const sc = s.sc;
-  const figures: SceneFigure[] = sc.figures.map((info) => {
-    const f = info.index;
-    const up = isUp(s, f);
-    return {
-      id: info.id,
-      name: info.name,
-      x: s.x[f],
-      y: s.y[f],
-      r: sc.radius,
-      facing: s.facing[f],
-      side: sc.sides[info.side].id,
+  // The kit draws the figure from the standard arrays; the room adds only who is deciding.
+  const figures: SceneFigure[] = sc.figures.map((info) =>
+    sceneFigure(sc, s, info.index, {
       band: null,
-      status: STATUS_WORDS[s.status[f]] ?? 'active',
-      onTable: up,
-      markers: up && s.done[f] && info.side === s.side ? ['activated this turn'] : [],
+      markers: isUp(s, info.index) && s.done[info.index] && info.side === s.side ? ['activated this turn'] : [],
       badge: '',
       highlighted: false,
-      current: f === s.actor,
-    };
-  });
+      current: info.index === s.actor,
+    }),
+  );
   const caption = s.over
     ? `Turn ${s.turn} — game over: ${s.winner >= 0 ? `${sc.sides[s.winner].name} win` : 'a draw'} (${s.reason})`
     : `Turn ${s.turn} of ${sc.maxTurns} — ${sc.sides[s.side].name}: ${sc.figures[s.actor].name} acts`;
@@ -46,7 +36,7 @@ export function duelScene(s: DuelState): Scene {
     height: sc.height,
     caption,
     sides: sc.sides.map((side) => ({ id: side.id, name: side.name, colour: COLOURS[side.index], mark: side.name.charAt(0).toUpperCase() })),
-    areas: sc.table.areas.map((a) => ({ id: a.id, kind: a.kind, label: a.label, points: a.poly.map((p): [number, number] => [p.x, p.y]) })),
+    areas: sc.table.areas.map((a) => sceneArea(a)),
     markers: [],
     figures,
     info: [
