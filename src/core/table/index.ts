@@ -14,7 +14,7 @@
  * - status.ts  — the figure status codes every ruleset shares (ACTIVE, FLEEING, GONE, DEAD, CAPTURED, DISABLED)
  * - state.ts   — defineState: a game state declared once (fresh, clone, cloneInto, hash, thread export)
  * - schema.ts  — shared zod pieces of scenario files (point, polygon, table size, side id, facing) and their converters
- * - draw.ts    — a terrain area and a figure as drawn in a Scene (the parts of view.scene every room shares)
+ * - scene.ts   — a terrain area and a figure as drawn in a Scene (the parts of view.scene every room shares)
  */
 export * from './table.js';
 export * from './figures.js';
@@ -27,5 +27,5 @@ export * from './view.js';
 export * from './state.js';
 export * from './compile.js';
 export * from './schema.js';
-export * from './draw.js';
+export * from './scene.js';
 export * as status from './status.js';

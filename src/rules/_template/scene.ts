@@ -6,7 +6,7 @@
  * (draw.ts, view.ts). Read only. Coordinates in inches.
  */
 import type { ActionTargets, FigureReach, Scene, SceneFigure } from '../../core/scene.js';
-import { sceneArea, sceneFigure } from '../../core/table/draw.js';
+import { sceneArea, sceneFigure } from '../../core/table/scene.js';
 import { attackTargets, figureReach } from '../../core/table/view.js';
 import type { DuelAction } from './actions/action.js';
 import { movePlanOf } from './actions/move.js';

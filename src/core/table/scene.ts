@@ -1,5 +1,5 @@
 /**
- * The table drawn in a {@link Scene} (src/core/scene.ts): the parts of a ruleset's `view.scene` that are
+ * The table in a {@link Scene} (src/core/scene.ts): the parts of a ruleset's `view.scene` that are
  * the same for every rule system on a measured table — a terrain area as a scene area, a figure as a
  * scene figure from the state's standard arrays (x, y, facing, status with the kit's codes) — so a
  * room writes only what its rules add (band, markers, badge, who is acting). Coordinates in the

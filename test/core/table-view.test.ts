@@ -1,5 +1,5 @@
 /**
- * The kit's scene parts (src/core/table/draw.ts): a terrain area and a figure as a Scene draws them,
+ * The kit's scene parts (src/core/table/view.ts): a terrain area and a figure as a Scene draws them,
  * from the table and the state's standard arrays, with the kit's status words.
  */
 import { describe, expect, it } from 'vitest';
