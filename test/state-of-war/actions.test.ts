@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import { activeMembers, actor, moraleModifiers } from '../../src/rules/state-of-war/engine.js';
+import { moraleModifiers } from '../../src/rules/state-of-war/morale.js';
+import { activeMembers, actor } from '../../src/rules/state-of-war/units.js';
 import { stateOfWarInvariants } from '../../src/rules/state-of-war/invariants.js';
 import { BROKEN, CLIMB_LADDER, CLIMB_WALL, NO_ADVANCE, OK, ROUTED, climbActions, phaseActions } from '../../src/rules/state-of-war/tables.js';
 import { loadScenario } from '../../src/rules/index.js';

@@ -5,7 +5,7 @@
  */
 import { ScenarioError } from '../../core/model.js';
 import type { NavMap, DistanceField } from '../../core/nav.js';
-import { Table, TableSpecError, type TerrainAreaSpec } from '../../core/table/index.js';
+import { PlaceFinder, Table, TableSpecError, type TerrainAreaSpec } from '../../core/table/index.js';
 import { type Box, type Polygon, type Vec, bbox, pointInPolygon, vertexMean } from '../../core/geometry.js';
 import { parseScenario } from '../../core/scenario.js';
 import { canonicalJson, hashString } from '../../core/hash.js';
@@ -99,6 +99,11 @@ export interface PigScenario {
   /** The measured table (src/core/table): paths, rough (slow) ground, sight, cover, height. */
   table: Table;
   nav: NavMap;
+  /**
+   * The kit's place test for this table (where a figure may stand, the walk back, the nearest
+   * reachable free place): scratch arrays only, set for one figure at a time, no game state.
+   */
+  places: PlaceFinder;
   obstacles: Area[];
   /** Rough ground (rough, broken, wood, and walls to cross). */
   rough: Area[];
@@ -299,6 +304,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
     contact: file.baseDiameter + 0.1,
     table,
     nav,
+    places: new PlaceFinder(table),
     obstacles,
     rough,
     hills,

@@ -5,7 +5,10 @@
  */
 import type { Scene, SceneArea, SceneFigure, SceneInfo, SceneMarker } from '../../core/scene.js';
 import type { Area } from './compile.js';
-import { carrying, engaged, exactMoveAction, levelShift, type PigAction } from './engine.js';
+import type { PigAction } from './action.js';
+import { exactMoveAction } from './actions.js';
+import { levelShift } from './leaders.js';
+import { carrying, engaged } from './queries.js';
 import { ACTIVE, DEAD, GONE, PH_UNIT, PIG_FREE, ROUT, type PigState } from './state.js';
 
 const STATUS: Record<number, string> = { [ACTIVE]: 'active', [ROUT]: 'fleeing', [DEAD]: 'dead', [GONE]: 'gone' };

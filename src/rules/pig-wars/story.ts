@@ -3,8 +3,8 @@
  */
 import type { GameEvent, Json } from '../../core/model.js';
 import type { PigScenario } from './compile.js';
-import type { PigAction } from './engine.js';
-import { freeFigures } from './engine.js';
+import type { PigAction } from './action.js';
+import { freeFigures } from './queries.js';
 import type { PigState } from './state.js';
 
 function name(sc: PigScenario, id: Json): string {

@@ -8,7 +8,12 @@ import { z } from 'zod';
 import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { stateOfWarScenarioSchema } from './schema.js';
 import { compileStateOfWar, type SowScenario } from './compile.js';
-import { type SowAction, actor, applyAction, downCount, exactMovePlan, legalActions, setupGame } from './engine.js';
+import type { SowAction } from './action.js';
+import { applyAction } from './apply.js';
+import { exactMovePlan } from './movement.js';
+import { legalActions } from './options.js';
+import { setupGame } from './turn.js';
+import { actor, downCount } from './units.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, exportState, hashState, importState, type SowState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
@@ -16,7 +21,7 @@ import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
 import { sowScores } from './policy.js';
 
-export type { SowAction } from './engine.js';
+export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
 export type { SowScenario } from './compile.js';
 

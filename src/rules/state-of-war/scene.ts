@@ -6,7 +6,9 @@
  * {@link describeSowFigure} for `status <figure>` and the exact-coordinates move of `play`.
  */
 import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
-import { type SowAction, activeMembers, actor, figureOptions } from './engine.js';
+import type { SowAction } from './action.js';
+import { figureOptions } from './options.js';
+import { activeMembers, actor } from './units.js';
 import { ACTIVE, DEAD, DISABLED, GONE, PH_OVER, type SowState } from './state.js';
 import { MORALE_NAMES, actionsFor, loadActions } from './tables.js';
 import { heightAt, inCoverAt } from './table.js';

@@ -7,7 +7,7 @@
 import { Hasher } from '../../core/hash.js';
 import type { SowScenario } from './compile.js';
 import { OK } from './tables.js';
-import type { SowAction } from './engine.js';
+import type { SowAction } from './action.js';
 import type { FigureView } from '../../core/table/index.js';
 
 /** Figure status values. */
