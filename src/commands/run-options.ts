@@ -282,6 +282,12 @@ export async function runAndReport(args: {
       }
       if (dead.length) process.exitCode = EXIT.failed;
     }
+    // A broken rule invariant is a defect whatever else happened: say so with the kept records, exit 1.
+    const broken = failures.violationNotes(shownPath(args.dir));
+    if (broken.length) {
+      process.stderr.write(`${broken.join('\n')}\n`);
+      if (process.exitCode === undefined || process.exitCode === EXIT.ok) process.exitCode = EXIT.failed;
+    }
   } finally {
     removeHandlers();
   }
@@ -305,12 +311,17 @@ export function workerCount(o: RunCliOptions, gamesLeft: number, quiet: boolean)
   return n;
 }
 
-/** Per agent spec: its games, and those that ended in an error of that agent or of no agent (engine, worker). */
+/**
+ * Per agent spec: its games, and those that ended in an error of that agent or of no agent (engine,
+ * worker); and the games that broke a rule invariant (rows with `violations` > 0).
+ */
 export class FailureTally {
   private readonly games = new Map<string, number>();
   private readonly failed = new Map<string, { n: number; message: string; repro: string }>();
+  private readonly broken: { id: number; violations: number; first: string; record?: string }[] = [];
 
   add(row: GameRow): void {
+    if ((row.violations ?? 0) > 0) this.broken.push({ id: row.id, violations: row.violations ?? 0, first: row.violationList?.[0] ?? '', record: row.record });
     for (const spec of new Set(Object.values(row.agents))) {
       this.games.set(spec, (this.games.get(spec) ?? 0) + 1);
       const e = row.error;
@@ -320,6 +331,21 @@ export class FailureTally {
         else this.failed.set(spec, { n: 1, message: e.message, repro: e.repro });
       }
     }
+  }
+
+  /**
+   * The closing error lines about invariant violations (none when no game broke one): how many, in
+   * which games, the first in words, and where their records are (`dir` as shown to the user).
+   */
+  violationNotes(dir: string): string[] {
+    if (!this.broken.length) return [];
+    const b = [...this.broken].sort((x, y) => x.id - y.id);
+    const total = b.reduce((n, x) => n + x.violations, 0);
+    const ids = b.slice(0, 10).map((x) => x.id).join(', ') + (b.length > 10 ? ', …' : '');
+    const lines = [`error: ${total} rule invariant violation(s) in ${b.length} game(s) (ids ${ids}): a defect in the rules engine, e.g. game ${b[0].id}: ${b[0].first}`];
+    const kept = b.filter((x) => x.record !== undefined);
+    if (kept.length) lines.push(`  their records are kept (whatever --records says): ${kept.slice(0, 3).map((x) => `${dir}/${x.record as string}`).join(', ')}${kept.length > 3 ? `, … (${kept.length})` : ''}`);
+    return lines;
   }
 
   /** Agents with at least one game, every one of which failed. */
