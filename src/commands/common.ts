@@ -12,13 +12,14 @@ import type { LoadedScenario } from '../core/game.js';
 import { AgentSpecError, resolveAgent } from '../../agents/index.js';
 import { WorkerStartError } from '../runner/pool.js';
 import { QueueAddressError } from '../runner/queue.js';
+import { RunLockError } from '../runner/lock.js';
 
 /** An error that is the user's to fix: printed without a stack, exit code 2. */
 export class UsageError extends Error {}
 
 /** True for errors caused by bad input (a file, a spec, an option) rather than by a defect. */
 export function isUserError(e: unknown): boolean {
-  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError || e instanceof QueueAddressError;
+  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError || e instanceof QueueAddressError || e instanceof RunLockError;
 }
 
 /** File-system error codes that mean "this path cannot be read or written", not a defect. */

@@ -17,6 +17,7 @@ import { DEFAULT_WORKER_HEAP_MB, MIN_WORKER_HEAP_MB, defaultWorkers } from '../r
 import { checkReachable, DEFAULT_QUEUE_NAME, fileHash, maskPassword, parseQueueUrl, queuePlayer, runFiles } from '../runner/queue.js';
 import type { GameRow } from '../runner/types.js';
 import { shellWord } from '../runner/seeds.js';
+import { LOCK_FILE, lockRunDir } from '../runner/lock.js';
 import type { RecordsMode } from '../runner/types.js';
 
 /** Options every run command takes. */
@@ -123,11 +124,12 @@ const RUN_FILES = /^(run\.json|games\.jsonl|report\.(md|json)|[a-z-]+\.(csv|svg)
  * Check that `dir` can take a new run: absent, empty, or (with `overwrite`) an earlier run, whose
  * files are then removed. Throws a {@link UsageError} otherwise; removes nothing unless allowed.
  */
-export function prepareNewRunDir(dir: string, overwrite: boolean): () => void {
+export function prepareNewRunDir(dir: string, overwrite: boolean, quiet = false): () => void {
   checkWritableDir(dir, `--out ${shownPath(dir)}`);
-  if (!existsSync(dir)) return () => undefined;
-  if (!statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a folder`);
-  const entries = readdirSync(dir);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a folder`);
+  // One process at a time in a run folder (before anything in it is looked at or removed).
+  takeRunLock(dir, quiet);
+  const entries = readdirSync(dir).filter((e) => e !== LOCK_FILE);
   if (entries.length === 0) return () => undefined;
   const isRun = entries.includes('run.json') || entries.includes('games.jsonl');
   if (!isRun) throw new UsageError(`--out ${dir}: the folder is not empty and holds no run; choose another --out`);
@@ -137,6 +139,20 @@ export function prepareNewRunDir(dir: string, overwrite: boolean): () => void {
       if (RUN_FILES.test(e) || e === 'records') rmSync(join(dir, e), { recursive: true, force: true });
     }
   };
+}
+
+/**
+ * Lock run folder `dir` for this process (src/runner/lock.ts): a live holder is refused (exit 2,
+ * naming it); a stale lock (its process gone) is taken over with a note on stderr.
+ */
+export function takeRunLock(dir: string, quiet: boolean): void {
+  const lock = lockRunDir(dir);
+  const s = lock.tookOver;
+  if (s && !quiet) {
+    process.stderr.write(
+      `note: ${shownPath(dir)}: a stale lock (process ${s.pid}${s.started ? `, started ${new Date(s.started).toISOString()}` : ''}, is gone) was taken over; the games it finished are kept, a game it was playing is played again\n`,
+    );
+  }
 }
 
 /** Find a run folder from `--resume <run>`: a path, or a name under results/. */
@@ -157,6 +173,7 @@ export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOpt
   }
   const dir = findRunDir(run);
   checkWritableDir(dir, `--resume ${run}`);
+  takeRunLock(dir, o.quiet === true);
   let manifest: RunManifest;
   try {
     manifest = readManifest(dir);
