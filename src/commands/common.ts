@@ -23,7 +23,7 @@ export function isUserError(e: unknown): boolean {
 }
 
 /** File-system error codes that mean "this path cannot be read or written", not a defect. */
-const PATH_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ENOENT', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENAMETOOLONG', 'ELOOP']);
+const PATH_ERRORS = new Set(['ENOTREG', 'EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ENOENT', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENAMETOOLONG', 'ELOOP']);
 
 /** The error's file-system code (`EACCES` …), if it has one. */
 export function errorCode(e: unknown): string | undefined {
@@ -69,7 +69,8 @@ export function fail(e: unknown): never {
 }
 
 /**
- * Check, before any work starts, that `file` can be written: it is not a folder, the nearest
+ * Check, before any work starts, that `file` can be written: it is new or a regular file (not a
+ * folder, a device, a FIFO or a socket), the nearest
  * existing folder above it is a folder (not a file) and a file can be created there. Creates
  * nothing that stays. Throws a {@link UsageError} naming `option` and the reason.
  * @param option how the user gave the path, e.g. `--out results/x.jsonl`
@@ -77,6 +78,8 @@ export function fail(e: unknown): never {
 export function checkWritableFile(file: string, option: string): void {
   const abs = resolve(file);
   if (existsSync(abs) && statSync(abs).isDirectory()) throw new UsageError(`${option}: is a folder; give a file name`);
+  // Only a regular file is replaced: never a device (/dev/full), a FIFO or a socket.
+  if (existsSync(abs) && !statSync(abs).isFile()) throw new UsageError(`${option}: is not a regular file (a device, a FIFO or a socket); give a file name`);
   probeFolder(dirname(abs), option);
 }
 
