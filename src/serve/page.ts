@@ -31,7 +31,7 @@ button.suggested::after{content:" ★";color:#1e8449}
 .info div{font-size:12px}
 .info .words{white-space:pre-wrap}
 #log{font-size:12px;list-style:none;padding-left:4px;max-height:260px;overflow-y:auto}
-#log li.ai{color:#7e5109}#log li.you{color:#1a5276}#log li.order{color:#555}
+#log li.ai{color:#7e5109}#log li.you{color:#1a5276}#log li.order{color:#555}#log li.undo{color:#a93226;font-style:italic}#log li.note{color:#333;font-weight:bold}
 b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
 #aimove{font-size:12px;white-space:pre-wrap}
 .legend span.sw{display:inline-block;width:12px;height:12px;border-radius:50%;vertical-align:middle;margin-right:4px}

@@ -98,6 +98,10 @@ export interface FigureView {
   status: string;
   onTable: boolean;
   markers: string[];
+  /** True for the one figure whose decision it is now (the scene's `current`). */
+  current: boolean;
+  /** True when it belongs to the band acting now (the scene's `highlighted`). */
+  highlighted: boolean;
 }
 
 /** One decision as it happened, in words, with the events it caused. */
@@ -115,8 +119,14 @@ export interface StepReport {
 /** Everything the page draws of a game. */
 export interface GameView {
   id: string;
+  /** The ruleset's title. */
   title: string;
+  /** The scenario's id (in its ruleset). */
   scenario: string;
+  /** The ruleset's id (`<ruleset>/<scenario>` names the built-in scenario). */
+  ruleset: string;
+  /** The scenario's name for people (its file's `name`). */
+  name: string;
   seed: number | string;
   human: string;
   opponent: string;
@@ -126,6 +136,7 @@ export interface GameView {
   width: number;
   height: number;
   units: string;
+  /** Where the game stands (the scene's caption), or once it is over the result and where it stopped. */
   caption: string;
   info: { label: string; value: string }[];
   figures: FigureView[];
@@ -140,8 +151,12 @@ export interface GameView {
   decisions: number;
   /** The person's decisions that can be taken back. */
   canUndo: boolean;
-  /** The last lines of the game's story (decisions and events). */
-  log: string[];
+  /**
+   * The whole story of the game (decisions, events indented by two spaces, what undo took back),
+   * oldest first, in answers that open a game or rewrite its story (open, load, undo, resign);
+   * null in the answers of decisions, whose `steps` the page adds to the story it has.
+   */
+  log: string[] | null;
 }
 
 /** An answer that changed the game: the new view and what happened, decision by decision. */
@@ -162,7 +177,34 @@ export interface SetupAnswer {
   scenarios: { id: string; title: string; ruleset: string; sides: { id: string; name: string }[] }[];
   opponents: { id: string; words: string }[];
   saves: string[];
-  games: { id: string; title: string; human: string; turn: string; decisions: number }[];
+  games: GameSummary[];
+}
+
+/** A line of the list of open games: enough to tell games apart. */
+export interface GameSummary {
+  id: string;
+  /** `<ruleset>/<scenario id>`. */
+  scenario: string;
+  /** The scenario's name for people. */
+  name: string;
+  /** The person's side (id and name). */
+  human: string;
+  humanName: string;
+  /** The opponent's agent spec. */
+  opponent: string;
+  seed: number | string;
+  /** Where the game stands in the rules' words (the view's caption: the turn, who acts). */
+  where: string;
+  /** Whose decision: `you`, `ai` or `over`. */
+  turn: 'you' | 'ai' | 'over';
+  decisions: number;
+  /** When the game last changed (milliseconds since 1970, the server's clock). */
+  updated: number;
+}
+
+/** The list entry of a game as a view shows it (`updated` left 0: the server stamps the time). */
+export function summaryOf(v: GameView): GameSummary {
+  return { id: v.id, scenario: `${v.ruleset}/${v.scenario}`, name: v.name, human: v.human, humanName: v.sides.find((s) => s.id === v.human)?.name ?? v.human, opponent: v.opponent, seed: v.seed, where: v.caption, turn: v.turn, decisions: v.decisions, updated: 0 };
 }
 
 /** A point on the table. */

@@ -6,6 +6,7 @@
  * It knows the API's shapes (src/serve/protocol.ts) and nothing of any ruleset.
  */
 import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
+import { actionsFor, dice, esc, figurePanel, gameEntry, storyClass } from './panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -13,17 +14,6 @@ function el<T extends HTMLElement = HTMLElement>(id: string): T {
   const e = document.getElementById(id);
   if (!e) throw new Error(`#${id} is missing`);
   return e as T;
-}
-
-function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** Dice in bold, as the replay viewer shows them. */
-function dice(s: string): string {
-  return esc(s)
-    .replace(/\bd(4|6|8|10|12|20)\b/g, '<b class="die">d$1</b>')
-    .replace(/\b(rolls?) (\d+(?:, \d+)*)/g, '$1 <b class="die">$2</b>');
 }
 
 class ApiError extends Error {}
@@ -83,7 +73,7 @@ async function showSetup(): Promise<void> {
   fillSides();
   el('saves').innerHTML = setup.saves.length ? setup.saves.map((n) => `<button data-load="${esc(n)}">Load ${esc(n)}</button>`).join('') : '<i>none yet</i>';
   el('games').innerHTML = setup.games.length
-    ? setup.games.map((g) => `<button data-open="${esc(g.id)}">${esc(g.title)} as ${esc(g.human)} — ${g.decisions} decisions (${esc(g.turn)})</button>`).join('')
+    ? setup.games.map((g) => `<button data-open="${esc(g.id)}">${esc(gameEntry(g, Date.now()))}</button>`).join('')
     : '<i>none</i>';
   setState('setup');
 }
@@ -118,13 +108,34 @@ async function start(): Promise<void> {
 function openGame(v: GameView): void {
   el('setup').hidden = true;
   el('game').hidden = false;
-  history.replaceState(null, '', `#${v.id}`);
-  el('log').innerHTML = '';
-  addLog(v.log.map((line) => [line, line.startsWith('AI') ? 'ai' : line.startsWith('You') ? 'you' : 'order']));
+  if (location.hash !== `#${v.id}`) history.replaceState(null, '', `#${v.id}`);
+  // Nothing of the game shown before stays: its last AI move, its selection, its story.
+  el('aimove').textContent = '—';
+  reason('');
   selected = null;
   reach = null;
+  setStory(v.log ?? []);
   show(v);
   void maybeRunAi();
+}
+
+/** Replace the story with `lines` (the server's whole story of the game). */
+function setStory(lines: string[]): void {
+  el('log').innerHTML = '';
+  addLog(lines.map((line) => [line, storyClass(line)]));
+}
+
+/** Take in an answer: the whole story when it carries one (undo, resign), else its steps added to the story. */
+function take(a: StepAnswer): void {
+  if (a.view.log !== null) {
+    setStory(a.view.log);
+    const taken = [...a.view.log].reverse().find((l) => storyClass(l) === 'undo');
+    if (taken && a.steps.length === 0 && a.view.log.at(-1) === taken) {
+      el('aimove').textContent = '—';
+      toast(taken);
+    }
+  }
+  else report(a.steps);
 }
 
 /** Append lines to the story at once (one layout, not one per line). */
@@ -139,7 +150,6 @@ function addLog(lines: [text: string, cls: string][]): void {
   }
   const log = el('log');
   log.appendChild(frag);
-  while (log.children.length > 400) log.removeChild(log.children[0]);
   log.scrollTop = log.scrollHeight;
 }
 
@@ -208,6 +218,7 @@ function show(v: GameView): void {
     reach = null;
   }
   showSelected();
+  if (selected) void refreshReach(selected);
   drawOverlay();
   setState(busy ? 'busy' : aiRunning ? 'ai' : v.turn === 'you' ? 'you' : v.turn === 'over' ? 'over' : 'ai-paused');
 }
@@ -223,23 +234,15 @@ function legend(v: GameView): void {
     `<div>distances in ${esc(v.units)}; terrain as in the replay viewer: buildings brown, water blue, cover dashed, the objective yellow</div>`;
 }
 
-function actionsFor(fig: string): ActionView[] {
-  return (view?.actions ?? []).filter((a) => a.targets?.figures.includes(fig));
-}
-
 function showSelected(): void {
   const box = el('selected');
   if (!view || !selected) {
     box.innerHTML = '';
     return;
   }
-  const f = view.figures.find((x) => x.id === selected);
-  const rings = reach?.reach?.rings.map((r) => `<div>${esc(r.label)}</div>`).join('') ?? '';
-  const sight = reach?.reach && reach.reach.sight.length ? `<div>in sight and range: ${esc(reach.reach.sight.join(', '))}</div>` : '';
-  box.innerHTML = `<h3>Selected: ${esc(f ? `${f.name} (${f.id})` : selected)}</h3><div class="info">${reach?.words ? `<div class="words">${esc(reach.words)}</div>` : ''}${rings}${sight}</div>`;
-  const acts = actionsFor(selected);
+  box.innerHTML = figurePanel(view, selected, reach);
+  const acts = actionsFor(view, selected);
   if (view.turn === 'you') {
-    if (acts.length === 0) box.insertAdjacentHTML('beforeend', '<div class="info"><i>none of your actions now concerns this figure</i></div>');
     for (const a of acts) {
       const b = document.createElement('button');
       b.textContent = a.words;
@@ -318,12 +321,26 @@ function drawHover(hover: ActionView | null): void {
 async function select(id: string): Promise<void> {
   if (!view) return;
   selected = id;
+  reach = null;
+  showSelected();
+  await refreshReach(id);
+}
+
+/** Ask for the selected figure's words and reach as the game stands now (an answer that comes after another selection or view is dropped). */
+let reachAsked = 0;
+async function refreshReach(id: string): Promise<void> {
+  if (!view) return;
+  const asked = ++reachAsked;
+  const game = view.id;
+  let answer: FigureAnswer | null;
   try {
-    reach = await api<FigureAnswer>('GET', `/api/games/${view.id}/figure/${encodeURIComponent(id)}`);
+    answer = await api<FigureAnswer>('GET', `/api/games/${game}/figure/${encodeURIComponent(id)}`);
   } catch (e) {
-    reach = null;
+    answer = null;
     reason(e instanceof Error ? e.message : String(e));
   }
+  if (asked !== reachAsked || selected !== id || view?.id !== game) return;
+  reach = answer;
   showSelected();
   drawOverlay();
 }
@@ -335,7 +352,7 @@ async function send(body: { key: string } | { x: number; y: number }): Promise<v
   try {
     const a = await api<StepAnswer>('POST', `/api/games/${view.id}/act`, body);
     reason('');
-    report(a.steps);
+    take(a);
     busy = false;
     show(a.view);
     void maybeRunAi();
@@ -355,12 +372,14 @@ async function maybeRunAi(): Promise<void> {
   if (aiRunning || !view || view.turn !== 'ai' || paused) return;
   aiRunning = true;
   setState('ai');
+  const game = view.id;
   try {
-    while (view && view.turn === 'ai' && !paused) {
+    while (view && view.id === game && view.turn === 'ai' && !paused) {
       const ms = Number(el<HTMLSelectElement>('speed').value);
       el('status').textContent = 'The AI is thinking…';
-      const a = await api<StepAnswer>('POST', `/api/games/${view.id}/agent`, { until: ms === 0 ? 'person' : 'step' });
-      report(a.steps);
+      const a = await api<StepAnswer>('POST', `/api/games/${game}/agent`, { until: ms === 0 ? 'person' : 'step' });
+      if (view?.id !== game) break; // another game was opened meanwhile: this answer is not its
+      take(a);
       show(a.view);
       if (ms > 0 && a.view.turn === 'ai') await sleep(ms);
     }
@@ -376,7 +395,7 @@ async function control(path: string, body: unknown = {}): Promise<void> {
   if (!view) return;
   try {
     const a = await api<StepAnswer>('POST', `/api/games/${view.id}/${path}`, body);
-    report(a.steps);
+    take(a);
     show(a.view);
     void maybeRunAi();
   } catch (e) {
@@ -486,9 +505,10 @@ function wire(): void {
   });
 }
 
-async function main(): Promise<void> {
-  wire();
+/** Show the game the address names (`#<game id>`), or the setup page when it names none. */
+async function follow(): Promise<void> {
   const id = location.hash.slice(1);
+  if (id && id === view?.id) return;
   if (id) {
     try {
       openGame(await api<GameView>('GET', `/api/games/${encodeURIComponent(id)}`));
@@ -497,7 +517,13 @@ async function main(): Promise<void> {
       toast(e instanceof Error ? e.message : String(e));
     }
   }
-  await showSetup();
+  if (view !== null || el('setup').hidden) await showSetup();
+}
+
+async function main(): Promise<void> {
+  wire();
+  window.addEventListener('hashchange', () => void follow());
+  await follow();
 }
 
 void main();
