@@ -229,6 +229,7 @@ export class GameHost {
       units: r.traits.units,
       caption,
       info: scene.info.map((i) => ({ label: i.label, value: i.value })),
+      badges: (scene.badges ?? []).map((b) => ({ mark: b.mark, words: b.words })),
       figures: scene.figures.map((f) => ({ id: f.id, name: f.name, side: f.side, band: f.band, x: f.x, y: f.y, r: f.r, status: f.status, onTable: f.onTable, markers: f.markers, current: f.current, highlighted: f.highlighted })),
       turn: over ? 'over' : you ? 'you' : 'ai',
       orders: this.orders,

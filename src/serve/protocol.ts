@@ -4,7 +4,7 @@
  * the answers, which the browser code (src/web/) imports as types only. Nothing here names a ruleset.
  */
 import { z } from 'zod';
-import type { ActionTargets, FigureReach, ScenePoint } from '../core/scene.js';
+import type { ActionTargets, FigureReach, GlossaryTerm, SceneBadge, ScenePoint } from '../core/scene.js';
 import { RULESET_ID } from '../core/model.js';
 
 /** A game's id as the server hands it out (and the only form it accepts back). */
@@ -139,6 +139,8 @@ export interface GameView {
   /** Where the game stands (the scene's caption), or once it is over the result and where it stopped. */
   caption: string;
   info: { label: string; value: string }[];
+  /** What each badge drawn beside a figure means (the scene's `badges`; empty when it gives none). */
+  badges: SceneBadge[];
   figures: FigureView[];
   /** `you`: the person decides; `ai`: the agent does; `over`: the game is over (or resigned). */
   turn: 'you' | 'ai' | 'over';
@@ -172,9 +174,42 @@ export interface FigureAnswer {
   reach: FigureReach | null;
 }
 
-/** GET /api/setup: the scenarios, their sides, and the opponents. */
+/** A built-in scenario as the setup page offers it, with what a person reads before Start. */
+export interface ScenarioBriefing {
+  /** `<ruleset>/<scenario id>`. */
+  id: string;
+  /** `<name> (<ruleset title>)`. */
+  title: string;
+  name: string;
+  ruleset: string;
+  rulesetTitle: string;
+  /** The scenario file's description: the situation, the forces, how each side wins. */
+  briefing: string;
+  /** The last turn (the setup scene's `Turn … of N` line), or null when the scene does not say. */
+  turns: number | null;
+  /** The table's unit and size in it. */
+  units: string;
+  table: [number, number];
+  /** What the game counts from the start (the setup scene's info lines other than the turn: score, objectives, cards). */
+  counted: { label: string; value: string }[];
+  /** The sides with their forces at the start. */
+  sides: { id: string; name: string; figures: number; bands: number }[];
+}
+
+/** A ruleset's help for players. */
+export interface RulesetHelp {
+  id: string;
+  title: string;
+  /** docs/rules/<id>-summary.md as HTML (headings, paragraphs, lists; no raw HTML from the file). */
+  summary: string;
+  /** The ruleset's `view.glossary` (may be empty). */
+  glossary: GlossaryTerm[];
+}
+
+/** GET /api/setup: the scenarios with their briefings, the rulesets' help, and the opponents. */
 export interface SetupAnswer {
-  scenarios: { id: string; title: string; ruleset: string; sides: { id: string; name: string }[] }[];
+  scenarios: ScenarioBriefing[];
+  rulesets: RulesetHelp[];
   opponents: { id: string; words: string }[];
   saves: string[];
   games: GameSummary[];

@@ -6,7 +6,8 @@
  * It knows the API's shapes (src/serve/protocol.ts) and nothing of any ruleset.
  */
 import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
-import { actionsFor, dice, esc, figurePanel, gameEntry, storyClass } from './panel.js';
+import type { GlossaryTerm } from '../core/scene.js';
+import { DICE_TERMS, actionsFor, briefingHtml, dice, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -59,11 +60,47 @@ function reason(text: string): void {
 
 let setup: SetupAnswer | null = null;
 
+/** The setup answer (scenarios with their briefings, the rulesets' help), asked once. */
+async function ensureSetup(): Promise<SetupAnswer> {
+  setup ??= await api<SetupAnswer>('GET', '/api/setup');
+  return setup;
+}
+
+/** The terms explained on hover in the game now: the ruleset's glossary and dice notation. */
+function terms(): GlossaryTerm[] {
+  const r = setup?.rulesets.find((x) => x.id === view?.ruleset);
+  return [...(r?.glossary ?? []), ...DICE_TERMS];
+}
+
+/** Text as HTML with dice in bold and the glossary's terms explained on hover. */
+function rich(text: string): string {
+  return glossHtml(dice(text), terms());
+}
+
+/** The help sheet: the scenario's briefing, the ruleset's summary and glossary (`scenario` as `<ruleset>/<id>`). */
+function openHelp(scenario: string, part: 'briefing' | 'rules'): void {
+  const b = setup?.scenarios.find((x) => x.id === scenario);
+  const r = setup?.rulesets.find((x) => x.id === b?.ruleset);
+  const glossary = [...(r?.glossary ?? []), ...DICE_TERMS];
+  el('help-body').innerHTML =
+    (b ? `<section id="help-briefing" class="briefing">${briefingHtml(b, view?.human ?? null)}</section>` : '') +
+    (r ? `<section id="help-rules"><h2>${esc(r.title)} — the rules in brief</h2>${r.summary}</section>` : '') +
+    `<section id="help-glossary"><h2>Words used</h2><dl>${glossary.map((t) => `<dt>${esc(t.term)}</dt><dd>${esc(t.words)}</dd>`).join('')}</dl></section>`;
+  el('help').hidden = false;
+  document.getElementById(part === 'rules' ? 'help-rules' : 'help-briefing')?.scrollIntoView();
+}
+
+function showBriefing(): void {
+  const b = setup?.scenarios.find((x) => x.id === el<HTMLSelectElement>('scenario').value);
+  el('briefing').innerHTML = b ? briefingHtml(b) : '';
+}
+
 async function showSetup(): Promise<void> {
   view = null;
   history.replaceState(null, '', '#');
   el('game').hidden = true;
   el('setup').hidden = false;
+  el('help-open').hidden = true;
   el('caption').textContent = '';
   setup = await api<SetupAnswer>('GET', '/api/setup');
   const scen = el<HTMLSelectElement>('scenario');
@@ -83,6 +120,7 @@ function fillSides(): void {
   const id = el<HTMLSelectElement>('scenario').value;
   const sc = setup.scenarios.find((s) => s.id === id);
   el<HTMLSelectElement>('side').innerHTML = (sc?.sides ?? []).map((s) => `<option value="${esc(s.id)}">${esc(s.name)}</option>`).join('');
+  showBriefing();
 }
 
 async function start(): Promise<void> {
@@ -108,6 +146,8 @@ async function start(): Promise<void> {
 function openGame(v: GameView): void {
   el('setup').hidden = true;
   el('game').hidden = false;
+  el('help-open').hidden = false;
+  el('help').hidden = true;
   if (location.hash !== `#${v.id}`) history.replaceState(null, '', `#${v.id}`);
   // Nothing of the game shown before stays: its last AI move, its selection, its story.
   el('aimove').textContent = '—';
@@ -145,7 +185,7 @@ function addLog(lines: [text: string, cls: string][]): void {
   for (const [text, cls] of lines) {
     const li = document.createElement('li');
     li.className = cls;
-    li.innerHTML = dice(text);
+    li.innerHTML = rich(text);
     frag.appendChild(li);
   }
   const log = el('log');
@@ -162,7 +202,7 @@ function report(steps: StepReport[]): void {
   }
   addLog(lines);
   const ai = [...steps].reverse().find((s) => s.who === 'ai');
-  if (ai) el('aimove').innerHTML = `<b>${esc(ai.words)}</b>${ai.why.length ? `\nwhy:\n${ai.why.map(esc).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(dice).join('\n')}` : ''}`;
+  if (ai) el('aimove').innerHTML = `<b>${rich(ai.words)}</b>${ai.why.length ? `\nwhy:\n${ai.why.map(esc).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(rich).join('\n')}` : ''}`;
 }
 
 function svgRoot(): SVGSVGElement | null {
@@ -204,14 +244,14 @@ function show(v: GameView): void {
   el('actions').innerHTML = '';
   v.actions.forEach((a, i) => {
     const b = document.createElement('button');
-    b.textContent = `${i + 1}. ${a.words}`;
+    b.innerHTML = rich(`${i + 1}. ${a.words}`);
     b.dataset.key = a.key;
     if (a.suggested) b.classList.add('suggested');
     b.addEventListener('mouseenter', () => drawHover(a));
     b.addEventListener('mouseleave', () => drawHover(null));
     el('actions').appendChild(b);
   });
-  el('info').innerHTML = v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${esc(i.value)}</div>`).join('');
+  el('info').innerHTML = v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${rich(i.value)}</div>`).join('');
   legend(v);
   if (selected && !v.figures.some((f) => f.id === selected && f.onTable)) {
     selected = null;
@@ -228,7 +268,8 @@ function legend(v: GameView): void {
   el('legend').innerHTML =
     sides +
     '<div>number on a base: its band · yellow ring: the band acting · orange ring: the figure deciding</div>' +
-    '<div>grey with a cross: dead · dashed edge: running · $ booty, u unloaded, r reloading, 2h hits</div>' +
+    '<div>grey with a cross: dead · dashed edge: running</div>' +
+    (v.badges.length ? `<div>beside a figure: ${v.badges.map((b) => `<b>${esc(b.mark.replace('#', 'n'))}</b> ${esc(b.words.replace(/#/g, 'n'))}`).join(' · ')}</div>` : '') +
     '<div>numbered white marks: where your actions lead (★ green: the rules’ suggestion) — click one to give that order</div>' +
     '<div>selected figure: <span style="color:#2471a3">blue ring</span> its move, <span style="color:#c0392b">red dashed</span> charge, <span style="color:#1e8449">green dotted</span> weapon range and lines to enemies in sight</div>' +
     `<div>distances in ${esc(v.units)}; terrain as in the replay viewer: buildings brown, water blue, cover dashed, the objective yellow</div>`;
@@ -245,7 +286,7 @@ function showSelected(): void {
   if (view.turn === 'you') {
     for (const a of acts) {
       const b = document.createElement('button');
-      b.textContent = a.words;
+      b.innerHTML = rich(a.words);
       b.dataset.key = a.key;
       if (a.suggested) b.classList.add('suggested');
       box.appendChild(b);
@@ -450,6 +491,17 @@ function onBoardClick(ev: MouseEvent): void {
 
 function wire(): void {
   el('scenario').addEventListener('change', fillSides);
+  el('rules-open').addEventListener('click', () => openHelp(el<HTMLSelectElement>('scenario').value, 'rules'));
+  el('help-open').addEventListener('click', () => {
+    if (view) openHelp(`${view.ruleset}/${view.scenario}`, 'briefing');
+  });
+  el('help-close').addEventListener('click', () => (el('help').hidden = true));
+  el('help').addEventListener('click', (ev) => {
+    if (ev.target === el('help')) el('help').hidden = true;
+  });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') el('help').hidden = true;
+  });
   el('start').addEventListener('click', () => void start());
   el('setup').addEventListener('click', (ev) => {
     const t = ev.target as HTMLElement;
@@ -511,6 +563,7 @@ async function follow(): Promise<void> {
   if (id && id === view?.id) return;
   if (id) {
     try {
+      await ensureSetup();
       openGame(await api<GameView>('GET', `/api/games/${encodeURIComponent(id)}`));
       return;
     } catch (e) {

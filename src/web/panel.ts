@@ -4,7 +4,8 @@
  * from the CURRENT view (never from what was known when it was selected), the actions that concern
  * a figure, and a line of the list of open games. Like the rest of src/web/, it names no ruleset.
  */
-import type { ActionView, FigureAnswer, GameSummary, GameView } from '../serve/protocol.js';
+import type { GlossaryTerm } from '../core/scene.js';
+import type { ActionView, FigureAnswer, GameSummary, GameView, ScenarioBriefing } from '../serve/protocol.js';
 
 /** Text made safe to put into HTML. */
 export function esc(s: string): string {
@@ -73,4 +74,39 @@ export function gameEntry(g: GameSummary, now: number): string {
   const whose = g.turn === 'over' ? 'over' : g.turn === 'you' ? 'your decision' : 'the AI’s decision';
   const when = g.updated > 0 ? ` · last played ${ago(now - g.updated)}` : '';
   return `${g.name} as ${g.humanName} vs ${g.opponent} · seed ${g.seed} · ${g.where} · ${whose} · ${g.decisions} decisions${when}`;
+}
+
+/** Terms of dice notation every ruleset uses, explained without naming one. */
+export const DICE_TERMS: readonly GlossaryTerm[] = [4, 6, 8, 10, 12, 20].map((n) => ({ term: `d${n}`, words: `a ${n}-sided die (NdX: roll N of them)` }));
+
+/**
+ * `html` with every whole-word occurrence of a glossary term in its text (never inside a tag)
+ * wrapped in `<abbr class="gl" title="…">`, so a person reads its meaning on hover. Longer terms
+ * win over shorter ones they contain. Terms are matched case-sensitively.
+ */
+export function glossHtml(html: string, terms: readonly GlossaryTerm[]): string {
+  if (terms.length === 0) return html;
+  const words = new Map<string, string>();
+  for (const t of terms) if (t.term.trim() !== '' && !words.has(esc(t.term))) words.set(esc(t.term), t.words);
+  const alternatives = [...words.keys()].sort((a, b) => b.length - a.length).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const re = new RegExp(`(?<![\\w-])(${alternatives.join('|')})(?![\\w-])`, 'g');
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(re, (m) => `<abbr class="gl" title="${esc(words.get(m) ?? '')}">${m}</abbr>`)))
+    .join('');
+}
+
+/** The scenario's briefing as HTML: its situation and how to win (the scenario's words), the sides and their forces, the turn limit, what is counted. */
+export function briefingHtml(b: ScenarioBriefing, human: string | null = null): string {
+  const sides = b.sides
+    .map((s) => `<li><b>${esc(s.name)}</b>${s.id === human ? ' (you)' : ''}: ${s.figures} figures${s.bands > 1 ? ` in ${s.bands} bands` : ''}</li>`)
+    .join('');
+  const counted = b.counted.map((c) => `<li>${esc(c.label)}: ${esc(c.value)}</li>`).join('');
+  return (
+    `<h3>${esc(b.name)} <small>(${esc(b.rulesetTitle)})</small></h3>` +
+    `<p class="brief">${esc(b.briefing)}</p>` +
+    `<div><b>Sides</b><ul>${sides}</ul></div>` +
+    `<div><b>Turn limit:</b> ${b.turns === null ? 'none stated' : `${b.turns} turns`} · <b>Table:</b> ${b.table[0]} × ${b.table[1]} ${esc(b.units)}</div>` +
+    (counted ? `<div><b>Counted from the start</b><ul>${counted}</ul></div>` : '')
+  );
 }

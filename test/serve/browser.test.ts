@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/serve/app.js';
 import { readRecord } from '../../src/core/record.js';
 import { RULESETS } from '../../src/rules/index.js';
+import type { SetupAnswer } from '../../src/serve/protocol.js';
 
 // What the page's functions see inside page.evaluate (the suite's tsconfig has no DOM library).
 interface PageElement {
@@ -311,6 +312,33 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     const entries = await page.locator('#games button').allTextContents();
     expect(entries.some((e) => /Supply Raid as Townsfolk vs heuristic · seed 4 · .*last played/.test(e))).toBe(true);
     expect(entries.some((e) => /Supply Raid as Pirates vs heuristic · seed 11 · /.test(e))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+  it('briefing and help: every built-in scenario\'s briefing before Start; briefing and the rules summary one click away in play', async () => {
+    const page = await open();
+    const setup = (await (await page.request.get(`${url}api/setup`)).json()) as SetupAnswer;
+    expect(setup.scenarios.length).toBeGreaterThan(5);
+    for (const sc of setup.scenarios) {
+      await page.selectOption('#scenario', sc.id);
+      await page.waitForFunction((name) => (document.getElementById('briefing')?.textContent ?? '').includes(name), sc.name);
+      const text = (await page.locator('#briefing').textContent()) ?? '';
+      expect(text, sc.id).toContain(sc.briefing.slice(0, 120));
+      expect(text, sc.id).toContain(`Turn limit: ${sc.turns} turns`);
+      for (const side of sc.sides) expect(text, sc.id).toContain(side.name);
+    }
+    await page.click('#rules-open');
+    await page.waitForSelector('#help:not([hidden]) #help-rules h2');
+    await page.click('#help-close');
+    await start(page, 'pirates/supply-raid', 'pirates', 'normal', 11);
+    await page.waitForSelector('body[data-state="you"]');
+    await page.click('#help-open');
+    await page.waitForSelector('#help:not([hidden]) #help-briefing');
+    const sc = setup.scenarios.find((s) => s.id === 'pirates/supply-raid')!;
+    expect(await page.locator('#help-briefing').textContent()).toContain(sc.briefing.slice(0, 120));
+    expect(await page.locator('#help-rules').textContent()).toMatch(/the rules in brief/);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#help[hidden]', { state: 'attached' });
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
