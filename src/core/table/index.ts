@@ -13,6 +13,8 @@
  * - compile.ts — compileTableBase: the compiled-table base every room's compile extends (identity, hash, table, radius, contact, figure index)
  * - status.ts  — the figure status codes every ruleset shares (ACTIVE, FLEEING, GONE, DEAD, CAPTURED, DISABLED)
  * - state.ts   — defineState: a game state declared once (fresh, clone, cloneInto, hash, thread export)
+ * - schema.ts  — shared zod pieces of scenario files (point, polygon, table size, side id, facing) and their converters
+ * - scene.ts   — a terrain area and a figure as drawn in a Scene (the parts of view.scene every room shares)
  */
 export * from './table.js';
 export * from './figures.js';
@@ -24,4 +26,6 @@ export * from './nearest.js';
 export * from './view.js';
 export * from './state.js';
 export * from './compile.js';
+export * from './schema.js';
+export * from './scene.js';
 export * as status from './status.js';

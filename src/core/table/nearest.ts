@@ -7,6 +7,7 @@
  */
 import { dist } from '../geometry.js';
 import type { FigureView } from './figures.js';
+import { nearestFigure } from './moves.js';
 
 /** Where {@link nearestAble} writes its answer: a caller keeps one and reuses it (no object per call). */
 export interface NearestHit {
@@ -23,19 +24,9 @@ export interface NearestHit {
  * `dist(…) < best` finds.
  */
 export function nearestAble(v: FigureView, candidates: ArrayLike<number>, x: number, y: number, out: NearestHit): NearestHit {
-  let best = -1;
-  let bd = Infinity;
-  for (let i = 0; i < candidates.length; i++) {
-    const e = candidates[i];
-    if (!(v.able ? v.able(e) : v.occupies(e))) continue;
-    const d = dist(x, y, v.x[e], v.y[e]);
-    if (d < bd) {
-      bd = d;
-      best = e;
-    }
-  }
-  out.f = best;
-  out.d = bd;
+  const f = nearestFigure(v, candidates, x, y, true);
+  out.f = f;
+  out.d = f < 0 ? Infinity : dist(x, y, v.x[f], v.y[f]);
   return out;
 }
 
