@@ -10,6 +10,7 @@
  * - cards.ts   — card activation from a deck of flags
  * - compile.ts — compileTableBase: the compiled-table base every room's compile extends (identity, hash, table, radius, contact, figure index)
  * - status.ts  — the figure status codes every ruleset shares (ACTIVE, FLEEING, GONE, DEAD, CAPTURED, DISABLED)
+ * - pointers.ts — figuresInSight, ringRadius: what a person pointing at the table is shown (targets, reach)
  * - state.ts   — defineState: a game state declared once (fresh, clone, cloneInto, hash, thread export)
  */
 export * from './table.js';
@@ -20,4 +21,5 @@ export * from './straight.js';
 export * from './places.js';
 export * from './state.js';
 export * from './compile.js';
+export * from './pointers.js';
 export * as status from './status.js';
