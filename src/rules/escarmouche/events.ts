@@ -19,7 +19,7 @@ const pool = z.number().int().describe('active dice the figure had accumulated b
 const stop = z
   .enum(['target', 'ground', 'blocked', 'keepOff', 'figure'])
   .describe("why the straight line ended: `target` reached, `ground` (the terrain type changes just beyond), `blocked` (impassable ground or the table edge), `keepOff` (an enemy's zone of control), `figure` (another base)");
-const moveKey = z.string().describe('the destination the move was aimed at: `foe:<id>`, `friend:<id>`, `obj:<area>`, `cover:<area>`, `dir:<n|ne|…>` or `away`');
+const moveKey = z.string().describe('the destination the move was aimed at: `foe:<id>`, `friend:<id>`, `obj:<area>`, `cover:<area>`, `dir:<n|ne|…>`, `away` or `at:<x>,<y>` (a person\'s exact move)');
 
 /** Every Escarmouche event (a discriminated union on `e`). */
 export const escEvents = z.discriminatedUnion('e', [

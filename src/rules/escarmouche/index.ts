@@ -18,6 +18,7 @@ import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 import { type EscEvent, escEvents } from './events.js';
+import { escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
 
 export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
@@ -88,13 +89,14 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = 
   // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
   threads: { exportState, importState },
-  view: { scene: escScene, describeFigure: describeEscFigure },
+  view: { scene: escScene, describeFigure: describeEscFigure, targets: escTargets, reach: escReach, exactMove: escExactMove },
   hash: hashState,
   actionKey,
   describeAction,
   describeEvent,
   events: escEvents,
   checkAction(s, a) {
+    if (a.k === 'move' && a.to.startsWith('at:')) return escCheckExactMove(s, a);
     const key = actionKey(a);
     return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';
   },

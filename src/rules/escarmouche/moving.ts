@@ -15,7 +15,7 @@ import { countOnes, d6s, terrainDice } from './tables.js';
 
 /** A move destination as offered (see {@link moveOptions}): where the straight line ends and why. */
 export interface MoveOption {
-  /** The destination key of the action (`foe:P3`, `obj:mill-bridge`, `cover:hedge-w`, `friend:R4`, `away`, `dir:ne`). */
+  /** The destination key of the action (`foe:P3`, `obj:mill-bridge`, `cover:hedge-w`, `friend:R4`, `away`, `dir:ne`; `at:12.5,7` — a point, only for a person's exact move). */
   key: string;
   /** Where the line ends (table unit). */
   to: Vec;
@@ -84,6 +84,14 @@ export function destination(s: EscState, f: number, key: string): Vec | null {
     case 'cover': {
       for (const a of sc.table.coverAreas) if (a.id === arg) return nearestPointOfPolygon(x, y, a.poly);
       return null;
+    }
+    case 'at': {
+      // A person's exact move (view.exactMove): straight toward a point of the table, "unmeasured".
+      const comma = arg.indexOf(',');
+      const px = Number(arg.slice(0, comma));
+      const py = Number(arg.slice(comma + 1));
+      if (comma < 0 || !Number.isFinite(px) || !Number.isFinite(py) || px < 0 || py < 0 || px > sc.table.width || py > sc.table.height) return null;
+      return { x: px, y: py };
     }
     case 'dir': {
       for (const d of DIRECTIONS) if (d[0] === arg) return { x: x + far * Math.cos(d[1]), y: y + far * Math.sin(d[1]) };

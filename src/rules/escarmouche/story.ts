@@ -44,6 +44,8 @@ export function destinationLabel(sc: EscScenario, key: string): string {
       return `${DIRECTION_WORDS[arg] ?? arg}`;
     case 'away':
       return 'away from the nearest enemy';
+    case 'at':
+      return `toward (${arg})`;
     default:
       return key;
   }
