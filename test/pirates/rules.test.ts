@@ -9,12 +9,13 @@ import { dist, pointAlong } from '../../src/core/geometry.js';
 import { fleeStep, resolveAttack, moraleCheck } from '../../src/rules/pirates/combat.js';
 import { applyAction, legalActions } from '../../src/rules/pirates/actions.js';
 import { pirates as piratesRuleset } from '../../src/rules/pirates/index.js';
-import { setupGame, newBandCandidates } from '../../src/rules/pirates/turn.js';
+import { setupGame } from '../../src/rules/pirates/turn.js';
+import { newBandCandidates } from '../../src/rules/pirates/bands.js';
 import type { PiratesAction } from '../../src/rules/pirates/action.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, PH_BAND, PH_OVER, type PiratesState } from '../../src/rules/pirates/state.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
 import { atFigure, duelScenario, duelState, fig, type FigSpec, type TerrainSpec } from '../helpers/pirates.js';
-import { coverFrom } from '../../src/rules/pirates/movement.js';
+import { coverFrom } from '../../src/rules/pirates/table.js';
 import { piratesInvariants } from '../../src/rules/pirates/invariants.js';
 import { readFileSync } from 'node:fs';
 

@@ -6,7 +6,7 @@
  * no decision is delegable. Lengths in the table's unit.
  */
 import type { ActionTargets, FigureReach, ReachRing } from '../../core/scene.js';
-import { figuresInSight, ringRadius } from '../../core/table/index.js';
+import { attackTargets, sightWithin } from '../../core/table/index.js';
 import type { EscAction } from './actions.js';
 import { MARSHAL_MAX, marshalFollowers, minMove, moveOption } from './moving.js';
 import { volleyHelpers } from './shooting.js';
@@ -46,16 +46,16 @@ export function escTargets(s: EscState, a: EscAction): ActionTargets | null {
       return { figures, at: opt ? scenePoint(opt.to.x, opt.to.y) : null };
     }
     case 'shoot':
-      return { figures: [a.t], at: null };
+      return attackTargets(a.t);
     case 'volley': {
       const t = sc.figureIndex.get(a.t);
       const helpers = t === undefined || s.actor < 0 ? [] : volleyHelpers(s, s.actor, t).map(id);
-      return { figures: [a.t, ...helpers], at: null };
+      return attackTargets(a.t, ...helpers);
     }
     case 'fight':
-      return { figures: [a.t], at: null };
+      return attackTargets(a.t);
     case 'int':
-      return { figures: a.t ? [a.f, a.t] : [a.f], at: null };
+      return a.t ? attackTargets(a.f, a.t) : attackTargets(a.f);
     case 'dev':
     case 'reserve':
     case 'end':
@@ -77,8 +77,8 @@ export function escReach(s: EscState, id: string): FigureReach | null {
   const f = sc.figureIndex.get(id);
   if (f === undefined || s.wounds[f] === 0) return null;
   const info = sc.figures[f];
-  const rings: ReachRing[] = [{ kind: 'zoc', label: `zone of control ${sc.zoc} ${sc.table.unit} (fights; moves stop at it)`, radius: ringRadius(sc.radius, sc.zoc) }];
-  const sight = info.missile ? figuresInSight(sc.table, figureView(s), f, sc.sides[1 - info.side].figures).map((e) => sc.figures[e].id) : [];
+  const rings: ReachRing[] = [{ kind: 'zoc', label: `zone of control ${sc.zoc} ${sc.table.unit} (fights; moves stop at it)`, radius: sc.radius + sc.zoc }];
+  const sight = info.missile ? sightWithin(sc.table, figureView(s), f, sc.sides[1 - info.side].figures, Infinity).map((e) => sc.figures[e].id) : [];
   return { rings, sight };
 }
 

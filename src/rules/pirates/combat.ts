@@ -6,8 +6,10 @@ import { roll, stepDie } from '../../core/rng.js';
 import { type Vec, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon } from '../../core/geometry.js';
 import type { DistanceField, Path } from '../../core/nav.js';
 import { fireDie } from './tables.js';
-import { allowanceOf, coverFrom, placeFree, planAlong, reachAlong } from './movement.js';
+import { allowanceOf, coverFrom, reachAlong, viewOf } from './table.js';
+import { placeFree, planAlong } from '../../core/table/index.js';
 import { ACTIVE, C, CAPTURED, DEAD, FLEEING, GONE, type PiratesState } from './state.js';
+import { facingData, r2, viaData } from './events.js';
 
 /**
  * Hits this turn at or above which a figure is killed (§5.C(1) "4 points above", read as more than
@@ -19,29 +21,6 @@ export const KILL_AT = 5;
 export const RUN_AT = 3;
 /** Capture margin this turn at or above which a declared capture succeeds (§5.E). */
 export const CAPTURE_AT = 5;
-
-/** Round to hundredths (for event fields: records stay readable and exact). */
-export function r2(v: number): number {
-  return Math.round(v * 100) / 100;
-}
-
-/**
- * A route as record data: the waypoints between its start and its end (the corners it turns
- * round), rounded to hundredths of an inch — the event's `from` and `to` are the ends, so a straight
- * move has `via: []`.
- */
-export function viaData(points: readonly { x: number; y: number }[]): number[][] {
-  const out: number[][] = [];
-  for (let i = 1; i < points.length - 1; i++) out.push([r2(points[i].x), r2(points[i].y)]);
-  return out;
-}
-
-/** A facing as record data: degrees clockwise from east (0 = east, 90 = south), to a tenth. */
-export function facingData(rad: number): number {
-  let d = (rad * 180) / Math.PI;
-  d = ((d % 360) + 360) % 360;
-  return Math.round(d * 10) / 10;
-}
 
 /** Range between two figures, base edge to base edge (§7.A "from the base … to the base"), inches. */
 export function rangeBetween(s: PiratesState, a: number, d: number): number {
@@ -312,7 +291,7 @@ function jammedRun(s: PiratesState, f: number, pts: readonly Vec[], reach: numbe
   const from = { x: s.x[f], y: s.y[f] };
   const way: { p: Path | null } = { p: null };
   const to = sc.nav.nearestFree(end.x, end.y, JAM_RADIUS, (x, y) => {
-    if (!placeFree(s, x, y, f) || field.distanceFrom(x, y) >= here - 0.05) return false;
+    if (!placeFree(viewOf(s), x, y, f) || field.distanceFrom(x, y) >= here - 0.05) return false;
     const p = sc.nav.path(from, { x, y });
     if (!p || p.length > reachAlong(s, p.points, al) + 1e-9) return false;
     way.p = p;
@@ -347,7 +326,7 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
       const last = route[route.length - 2];
       if (dist(last.x, last.y, to.x, to.y) > 1e-9) s.facing[f] = angleTo(last.x, last.y, to.x, to.y);
     } else {
-      let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(s, f, path, 0, al, null);
+      let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(sc.table, viewOf(s), f, path, 0, al.full, al.slow, null);
       // Cut short by more than the jam search's reach (or not moved at all): a place off the route.
       if (!plan || plan.length < reach - JAM_RADIUS) {
         const alt = jammedRun(s, f, path.points, reach, al, field);

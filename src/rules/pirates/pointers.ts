@@ -7,10 +7,11 @@
 import { type Vec, pointAlong } from '../../core/geometry.js';
 import type { ActionTargets, FigureReach, ReachRing } from '../../core/scene.js';
 import type { PiratesAction } from './action.js';
-import { allowanceOf, canFire, centreOf, destination, lineOfSight } from './movement.js';
+import { destination } from './movement.js';
+import { allowanceOf, canFire, centreOf, lineOfSight } from './table.js';
 import { maxRange } from './tables.js';
 import { ACTIVE, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
-import { bandMembers, newBandCandidates } from './turn.js';
+import { bandMembers, newBandCandidates } from './bands.js';
 
 /**
  * True while each figure of an acting band of two or more chooses its own action (PH_FIGURE): the

@@ -7,10 +7,11 @@ import { dist } from '../../core/geometry.js';
 import { count } from '../../core/words.js';
 import type { PiratesScenario } from './compile.js';
 import type { PiratesAction } from './action.js';
-import { bandMembers, newBandCandidates } from './turn.js';
-import { soloMovePlan, chargePlan } from './movement.js';
+import { bandMembers, newBandCandidates } from './bands.js';
+import { soloMovePlan } from './movement.js';
+import { chargePlan } from './approach.js';
 import { PH_BAND, type PiratesState } from './state.js';
-import { allowanceOf } from './movement.js';
+import { allowanceOf } from './table.js';
 
 function str(v: Json | undefined): string {
   return v === undefined || v === null ? '' : String(v);
