@@ -12,7 +12,6 @@ import { carryPigs } from './loot.js';
 import { type MoveDice, newDice, rollNamed, allowanceFor, roughEntry, moveFigure } from './movement.js';
 
 /** The unit may charge: not in shield wall, and at least one free figure not resting and not fallen back. */
-
 export function chargers(s: PigState, u: number): number[] {
   if (s.wall[u]) return [];
   const out: number[] = [];
@@ -23,7 +22,6 @@ export function chargers(s: PigState, u: number): number[] {
 }
 
 /** Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base move + 6. `cs`: the unit's {@link chargers}. */
-
 export function chargeable(s: PigState, cs: readonly number[], v: number): boolean {
   if (cs.length === 0) return false;
   for (const f of cs) {
@@ -34,7 +32,6 @@ export function chargeable(s: PigState, cs: readonly number[], v: number): boole
 }
 
 /** Carry out a charge on enemy unit v: a charge D6 for the unit; figures that reach base contact charge home. */
-
 export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const uid = sc.units[u].id;
@@ -151,7 +148,6 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
 }
 
 /** The figure's normal move this activation without the charge die (for the charge bonus test). */
-
 function baseMoveNoDice(s: PigState, f: number, dice: MoveDice): number {
   const info = s.sc.figures[f];
   if (s.sc.version.pirates) return PIRATE_MOVE_BASE[moveKind(s, f)] + dice.move;
@@ -159,7 +155,6 @@ function baseMoveNoDice(s: PigState, f: number, dice: MoveDice): number {
 }
 
 /** A free place in base contact with `t` on the side facing `f`, or null. */
-
 function contactSpot(s: PigState, f: number, t: number): Vec | null {
   const sc = s.sc;
   const gap = 2 * sc.radius + 0.02;

@@ -11,7 +11,6 @@ import { type Emit, engaged, lineOfSight } from './queries.js';
 import { dropLoot } from './loot.js';
 
 /** Living, active leaders of a side. */
-
 export function leadersOf(s: PigState, side: number): number[] {
   return s.sc.sides[side].figures.filter((g) => s.sc.figures[g].leader && s.status[g] === ACTIVE);
 }
@@ -21,7 +20,6 @@ export function leadersOf(s: PigState, side: number): number[] {
  * (or, dark ages, in shield wall) up one; dark ages: cannot see his unit's standard, pirates:
  * cannot see a leader, down one.
  */
-
 export function levelShift(s: PigState, f: number): number {
   const sc = s.sc;
   const info = sc.figures[f];
@@ -46,7 +44,6 @@ export function levelShift(s: PigState, f: number): number {
  * unit, or the last of it standing (`leading`). Null when no leader of the unit is either (before
  * 0.4.0 a leader alive anywhere gave the bonus; outside audits, C2).
  */
-
 export function leaderInCombatOrLeading(s: PigState, u: number): { f: number; how: 'in combat' | 'leading' } | null {
   const figs = s.sc.units[u].figures;
   let leading = -1;
@@ -75,7 +72,6 @@ export function leaderInCombatOrLeading(s: PigState, u: number): { f: number; ho
  * [R21] DA: "the opponent rolls a D12. Leader dies on 1-3"; PI: "he only dies if the roll was a
  * natural 12" — the roll that hit him, no new die (ruleset 0.3.0, audit C1; before, a fresh D12).
  */
-
 export function casualty(s: PigState, t: number, by: number, rng: Rng, emit: Emit, how: 'shot' | 'melee', hitRoll: number): void {
   const sc = s.sc;
   const info = sc.figures[t];

@@ -38,7 +38,6 @@ function meleeSide(s: PigState, f: number, opp: number): MeleeSide {
 }
 
 /** The victory margin needed to kill figure t attacked by a. */
-
 export function victoryMargin(s: PigState, t: number, a: number): number {
   const sc = s.sc;
   const info = sc.figures[t];
@@ -51,7 +50,6 @@ export function victoryMargin(s: PigState, t: number, a: number): number {
  * Scratch of {@link meleeStep}: the pairs in base contact when the step begins (`PAIR_F` of the
  * acting side, `PAIR_E` the enemy), in the order the step fights them, and 1 per figure engaged.
  */
-
 const PAIR_F: number[] = [];
 
 const PAIR_E: number[] = [];
@@ -63,7 +61,6 @@ const ENGAGED: number[] = [];
  * fights one round (the acting side's figure as `a`), kills resolved at once; then the rounds
  * counted and the survivors turned to face their opponents ([R8]).
  */
-
 export function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const n = sc.figures.length;

@@ -13,7 +13,6 @@ import { type MoveDice, newDice, rollNamed, ALT_RADIUS, NEAR } from './movement.
 import { leadersOf, levelShift, leaderInCombatOrLeading } from './leaders.js';
 
 /** The edge or home point figure f runs for: home, or the nearest free place on its side's table edge. */
-
 function fleePoint(s: PigState, f: number): Vec {
   const sc = s.sc;
   const r = sc.radius;
@@ -47,7 +46,6 @@ function fleePoint(s: PigState, f: number): Vec {
 }
 
 /** Fall back 1½ moves toward the side's edge (or home), losing formation; off the table (or home) = out for good. */
-
 function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, why: string): void {
   const sc = s.sc;
   const info = sc.figures[f];
@@ -156,7 +154,6 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
 }
 
 /** Step 2 of a side's card: rally routed figures (one D12 per unit), the rest fall back again; pirates: figures out of command rout. */
-
 export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   for (const u of sc.sides[side].units) {
@@ -206,7 +203,6 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
 }
 
 /** Step 5 of a card: every unit with a morale trigger pending checks morale (one D12), each active figure falls back or routs as the chart says. */
-
 export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   for (const unit of sc.units) {

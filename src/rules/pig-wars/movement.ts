@@ -28,7 +28,6 @@ import {
 import { carryPigs, afterMove } from './loot.js';
 
 /** The dice one order (or one morale result) rolls once and every figure of it shares. */
-
 export interface MoveDice {
   /** Pirates: the unit's movement D6 and crossing D6 (0 = not rolled yet). Dark ages: rough dice by size. */
   move: number;
@@ -42,13 +41,11 @@ export interface MoveDice {
 }
 
 /** No die rolled yet. */
-
 export function newDice(): MoveDice {
   return { move: 0, cross: 0, rough: new Map(), close: -1 };
 }
 
 /** Roll a D`sides` for unit `unit` and record it (a `die` event naming what it is for). */
-
 export function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, unit: string): number {
   const v = roll(rng, sides);
   emit?.({ e: 'die', unit, what, die: `d${sides}`, roll: v });
@@ -56,7 +53,6 @@ export function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, uni
 }
 
 /** A figure's allowance for this move (inches) and the note of its parts; `path` decides the pirate crossing penalty. */
-
 export function allowanceFor(
   s: PigState,
   f: number,
@@ -102,23 +98,19 @@ export function allowanceFor(
 }
 
 /** Distance along `points` at which the route first enters rough ground (0 when it starts there), Infinity if never. */
-
 export function roughEntry(s: PigState, points: readonly Vec[]): number {
   return s.sc.table.slowEntry(points);
 }
 
 /** Radius of the ring search for a free place when the one a move reaches is taken (in). */
-
 export const ALT_RADIUS = 2;
 
 /** Options of the kit's `PlaceFinder.nearestReachable`: the ring search, and the same with a bound across rough ground (set just before use). */
-
 export const NEAR = { radius: ALT_RADIUS };
 
 const NEAR_SLOW = { radius: ALT_RADIUS, slowReach: 0 };
 
 /** Every place will do (the goal of a move only needs to be free of terrain). */
-
 const ANYWHERE = (): boolean => true;
 
 /**
@@ -126,7 +118,6 @@ const ANYWHERE = (): boolean => true;
  * not into rough; pirates: −D6 when the route crosses rough or a wall), to the farthest place
  * along the route where it may stand. Returns the distance moved. Emits a `move` event.
  */
-
 export function moveFigure(
   s: PigState,
   f: number,
@@ -249,8 +240,7 @@ export function moveFigure(
 }
 
 /** Where a move order sends figure f (before its formation offset). */
-
-function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: Map<number, number>): { t: Vec; offset: boolean } {
+export function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: Map<number, number>): { t: Vec; offset: boolean } {
   const sc = s.sc;
   const raider = sc.figures[f].side === sc.raiders;
   switch (a.k) {
@@ -299,7 +289,6 @@ function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: 
 }
 
 /** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
-
 export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const figs = freeFigures(s, u);
