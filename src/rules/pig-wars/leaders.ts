@@ -25,10 +25,10 @@ export function levelShift(s: PigState, f: number): number {
   const info = sc.figures[f];
   const leaders = leadersOf(s, info.side);
   let up = 0;
-  if (!sc.version.pirates && s.wall[info.unit]) up = 1;
+  if (sc.version.shieldWall && s.wall[info.unit]) up = 1;
   for (const g of leaders) if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= 4 + 1e-9) up = 1;
   let down = 0;
-  if (sc.version.pirates) {
+  if (sc.version.mustSee === 'leader') {
     if (!leaders.some((g) => lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g]))) down = 1;
   } else if (sc.units[info.unit].hasStandard) {
     const bearer = sc.units[info.unit].figures.find((g) => sc.figures[g].standard && s.status[g] === ACTIVE);
@@ -76,7 +76,7 @@ export function casualty(s: PigState, t: number, by: number, rng: Rng, emit: Emi
   const sc = s.sc;
   const info = sc.figures[t];
   if (info.leader) {
-    const fresh = !sc.version.pirates;
+    const fresh = sc.version.leaderRoll === 'fresh';
     const r = fresh ? roll(rng, 12) : hitRoll;
     const res = leaderHit(sc.version.leaderDies, r, s.hits[t]);
     s.counters[C.leaderHits]++;
@@ -112,7 +112,7 @@ function kill(s: PigState, t: number, by: number, emit: Emit, how: 'shot' | 'mel
     s.leaderLost[u] = 1;
     s.pending[u] |= TRIG_LEADER;
   }
-  if (info.standard && !sc.version.pirates) {
+  if (info.standard && sc.version.standards) {
     s.standardLost[u] = 1;
     s.pending[u] |= TRIG_STANDARD;
   }

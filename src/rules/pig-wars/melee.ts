@@ -7,16 +7,7 @@ import { angleTo } from '../../core/geometry.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { inBaseContact } from '../../core/table/index.js';
 import { ACTIVE, C, type PigState } from './state.js';
-import {
-  DA_VICTORY_MARGIN,
-  meleeFactors,
-  meleeSum,
-  MELEE_USED,
-  meleeOutcome,
-  pirateVictoryMargin,
-  type DaProtection,
-  type MeleeSide,
-} from './tables.js';
+import { meleeFactors, meleeSum, MELEE_USED, meleeOutcome, type MeleeSide } from './tables.js';
 import { deg, type Emit, onHill, obstacleBetween, figureView, arcOf } from './queries.js';
 import { casualty } from './leaders.js';
 
@@ -41,9 +32,7 @@ function meleeSide(s: PigState, f: number, opp: number): MeleeSide {
 export function victoryMargin(s: PigState, t: number, a: number): number {
   const sc = s.sc;
   const info = sc.figures[t];
-  if (sc.version.pirates) return pirateVictoryMargin(info.rank, info.twoWeapons);
-  const prot: DaProtection = s.wall[info.unit] && arcOf(s, a, t) === 'front' ? 'SW' : info.armour;
-  return DA_VICTORY_MARGIN[prot];
+  return sc.version.victoryMargin(info, sc.version.shieldWall && s.wall[info.unit] === 1 && arcOf(s, a, t) === 'front');
 }
 
 /**

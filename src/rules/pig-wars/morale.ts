@@ -6,7 +6,7 @@
 import { type Vec, angleTo, dist, pointAlong, truncatePath } from '../../core/geometry.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { ACTIVE, C, DEAD, GONE, ROUT, TRIG_LEADER, TRIG_LOSS, TRIG_STANDARD, type PigState } from './state.js';
-import { daMoveFactor, lossSteps, moraleMods, moraleResult, PIRATE_MOVE_BASE, shiftClass, sumMods } from './tables.js';
+import { lossSteps, moraleMods, moraleResult, shiftClass, sumMods } from './tables.js';
 import { r3, deg, type Emit, figureView, moveKind, homePoint } from './queries.js';
 import { dropLoot } from './loot.js';
 import { type MoveDice, newDice, rollNamed, ALT_RADIUS, NEAR } from './movement.js';
@@ -57,12 +57,11 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   // at the rate of the order the unit stood in when the result was read: the first fall back
   // breaks it, the others of the same result still stood in it (ruleset 0.5.0; before, only the
   // first fell back at the close-order rate, the rest at the loose one — issue 38, item 5).
-  let full: number;
-  if (sc.version.pirates) {
+  if (sc.version.moveDie) {
     if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'fall-back D6', sc.units[info.unit].id);
     if (dice.close < 0) dice.close = s.close[info.unit];
-    full = 1.5 * (PIRATE_MOVE_BASE[moveKind(s, f, dice.close === 1)] + dice.move);
-  } else full = 1.5 * daMoveFactor(info.armour, info.mounted, false, false, 0);
+  }
+  const full = 1.5 * sc.version.normalMove(info, moveKind(s, f, dice.close === 1), false, dice.move);
   // "may not charge on next turn" — every fall back, whatever its cause: a morale result, a rout
   // out of command, a failed rally (ruleset 0.5.0; before, only a morale result barred the charge,
   // so a figure routed out of command charged on the next turn — issue 38, item 6).
@@ -175,7 +174,7 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
     emit?.({ e: 'rally', unit: sc.units[u].id, roll: r, rallied, failed });
     for (const id of failed) fallBack(s, sc.figureIndex.get(id) as number, rng, emit, dice, 'fails to rally and keeps falling back');
   }
-  if (sc.version.pirates) {
+  if (sc.version.outOfCommand) {
     const leaders = leadersOf(s, side);
     // One fall-back D6 per unit ([R27]; since 0.3.0, a second outside reading: before, the first
     // unit's die served the whole side).
@@ -239,7 +238,7 @@ export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
     s.counters[C.moraleChecks]++;
     const triggers: string[] = [];
     if (p & TRIG_LEADER) triggers.push('leader killed');
-    if (p & TRIG_LOSS) triggers.push(sc.version.pirates ? '25% lost this turn' : '1/5 lost this turn');
+    if (p & TRIG_LOSS) triggers.push(sc.version.lossWords);
     if (p & TRIG_STANDARD) triggers.push('standard lost');
     emit?.({
       e: 'morale',

@@ -64,7 +64,7 @@ export function allowanceFor(
   const info = s.sc.figures[f];
   const uid = s.sc.units[info.unit].id;
   const parts: Mod[] = [];
-  if (s.sc.version.pirates) {
+  if (s.sc.version.moveDie) {
     if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'movement D6', uid);
     const kind = moveKind(s, f);
     parts.push({ name: kind, value: PIRATE_MOVE_BASE[kind] }, { name: 'D6', value: dice.move });
@@ -147,7 +147,7 @@ export function moveFigure(
   // left drovers stuck short of a crowded landing place).
   let reach = full;
   const uid = sc.units[sc.figures[f].unit].id;
-  const wallRough = !sc.version.pirates && s.wall[sc.figures[f].unit] === 1;
+  const wallRough = sc.version.shieldWall && s.wall[sc.figures[f].unit] === 1;
   if (wallRough) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
     if (entry < Infinity) {
@@ -156,7 +156,7 @@ export function moveFigure(
     }
   }
   let crossed = false;
-  if (sc.version.pirates && full > 0) {
+  if (sc.version.crossingDie && full > 0) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
     if (entry < Infinity) {
       crossed = true;
@@ -188,7 +188,7 @@ export function moveFigure(
     // found first is reached by such a way, the search is made again with that rule: the nearest
     // place reached by a way clear of rough within the allowance, or across rough within the
     // allowance less the −D6 (shield wall: none across rough).
-    if (alt && p && (wallRough || (sc.version.pirates && !crossed && full > 0)) && roughEntry(s, p.points) < Infinity) {
+    if (alt && p && (wallRough || (sc.version.crossingDie && !crossed && full > 0)) && roughEntry(s, p.points) < Infinity) {
       let left = -1;
       if (!wallRough) {
         if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);

@@ -106,7 +106,7 @@ export function pigReach(s: PigState, id: string): FigureReach | null {
   if (f === undefined || s.status[f] !== ACTIVE) return null;
   const info = sc.figures[f];
   const move = baseMove(s, f);
-  const charge = move + (sc.version.pirates ? 2.5 : 0) + 6;
+  const charge = move + sc.version.chargeReachExtra + 6;
   const moves: ReachRing[] = [
     { kind: 'move', label: `moves about ${move} in`, radius: move },
     { kind: 'charge', label: `charges an enemy within ${charge} in`, radius: charge + sc.contact },

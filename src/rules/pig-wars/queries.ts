@@ -10,7 +10,6 @@ import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny } f
 import { hypot2 } from './hypot.js';
 import type { PigScenario } from './compile.js';
 import { ACTIVE, ROUT, type PigState } from './state.js';
-import { daMoveFactor, PIRATE_MOVE_BASE } from './tables.js';
 
 /** A length rounded to 0.001 in for records. */
 export const r3 = (v: number): number => Math.round(v * 1000) / 1000;
@@ -142,8 +141,7 @@ export function carrying(s: PigState, f: number): boolean {
 /** The base movement allowance of a figure (no dice): the dark ages factor, or the pirate base + 3.5 (the mean D6) for planning. */
 export function baseMove(s: PigState, f: number): number {
   const info = s.sc.figures[f];
-  if (s.sc.version.pirates) return PIRATE_MOVE_BASE[moveKind(s, f)] + 3.5;
-  return daMoveFactor(info.armour, info.mounted, s.wall[info.unit] === 1, false, 0);
+  return s.sc.version.normalMove(info, moveKind(s, f), s.wall[info.unit] === 1, 3.5);
 }
 
 /** The figure's movement kind (PIRATE_MOVE_BASE); foot by `close`, its unit's order (by default the order it stands in now). */

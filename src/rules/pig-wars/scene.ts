@@ -25,7 +25,7 @@ function markersOf(s: PigState, f: number): { markers: string[]; badge: string }
   const markers: string[] = [];
   let badge = '';
   if (info.leader) {
-    markers.push(s.sc.version.pirates ? info.rank : 'leader');
+    markers.push(s.sc.version.ranks ? info.rank : 'leader');
     badge = 'L';
   }
   if (info.standard) {
@@ -116,7 +116,7 @@ export function describePigFigure(s: PigState, id: string): string | null {
   const shift = levelShift(s, f);
   return [
     `${info.name} (${info.id}), ${sc.sides[info.side].name}, unit ${sc.units[info.unit].name}: ${STATUS[s.status[f]]} at (${s.x[f].toFixed(1)}, ${s.y[f].toFixed(1)}) facing ${Math.round((s.facing[f] * 180) / Math.PI)}°.`,
-    `${klass}, ${sc.version.levelName} ${info.stripes}; weapons ${info.weapons.map((w) => w.name).join(', ')}${sc.version.pirates ? `; rank ${info.rank}` : `; armour ${info.armour}${info.shield ? ', shield' : ''}`}.`,
+    `${klass}, ${sc.version.levelName} ${info.stripes}; weapons ${info.weapons.map((w) => w.name).join(', ')}${sc.version.ranks ? `; rank ${info.rank}` : `; armour ${info.armour}${info.shield ? ', shield' : ''}`}.`,
     `Morale level now ${shift > 0 ? 'up one' : shift < 0 ? 'down one' : 'as rated'}.${markers.length ? ` ${markers.join(', ')}.` : ''}`,
   ].join('\n');
 }

@@ -130,7 +130,7 @@ function shoot(s: PigState, f: number, t0: number, rng: Rng, emit: Emit): void {
     const r = roll(rng, 12);
     const range: 'long' | 'short' = long ? 'long' : 'short';
     const base = { e: 'shoot' as const, f: info.id, target: tInfo.id, weapon: m.name, dist: dd, range, roll: r };
-    if (!sc.version.pirates) {
+    if (sc.version.shotDefence === 'block') {
       const hit = daHit(r, long);
       if (!hit) {
         emit?.({ ...base, need: long ? 3 : 6, hit: false });
