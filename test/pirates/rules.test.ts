@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type GameEvent } from '../../src/core/model.js';
+import type { PiratesEvent } from '../../src/rules/pirates/events.js';
 import { gameStream } from '../../src/core/rng.js';
 import { dist, pointAlong } from '../../src/core/geometry.js';
 import { fleeStep, resolveAttack, moraleCheck } from '../../src/rules/pirates/combat.js';
@@ -303,7 +304,7 @@ describe('§4 Movement', () => {
 
   it('§4.B figure by figure: the invariant monitor leaves a way that only clips a corner of broken ground at the rounding limit to the engine, and still flags one that crosses it', () => {
     const sc = piratesRuleset.compile(JSON.parse(readFileSync('scenarios/pirates/supply-raid.json', 'utf8')), 'supply-raid.json');
-    const group = { e: 'groupMove', band: 0, to: 'foe:W05', from: [7.98, 35.03], centre: [15.74, 29.04], allowance: 13, slow: 8, limit: 13, distance: 9.8, steer: [[7.98, 35.03], [15.72, 29.1]], figures: ['P01'] };
+    const group: PiratesEvent = { e: 'groupMove', band: 0, to: 'foe:W05', from: [7.98, 35.03], centre: [15.74, 29.04], allowance: 13, slow: 8, limit: 13, distance: 9.8, steer: [[7.98, 35.03], [15.72, 29.1]], figures: ['P01'] };
     // Recorded in a stress game (Pirates! 1.4.0, seed 467876271 of a 40-turn Supply Raid): P01's
     // straight way from its rounded start passes 0.003 in inside the corner (12.5, 30) of the nets;
     // the engine's unrounded way passes outside it.

@@ -2,7 +2,6 @@
  * Pirates! actions: the legal actions of the deciding side (§3–§9) and applying one — band
  * choices, group moves (§4.D), moves, fights, charges, fire, pillage, reload.
  */
-import type { StepContext } from '../../core/model.js';
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import { maxRange } from './tables.js';
 import { blockedData, cohesionRule, destinationKeysInto, execMove, exactMovePlan, soloBlockedReason, soloMovePlan } from './movement.js';
@@ -13,6 +12,7 @@ import { GROUP_STOP_SHORT, type PiratesAction, actionTable } from './action.js';
 import { bandCount, newBandMembers } from './bands.js';
 import { bandChoices, checkVictory, nextCard, nextFigure, startActivation } from './turn.js';
 import { ACTIVE, C, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
+import type { PiratesCtx } from './events.js';
 
 // ───────────────────────────── legal actions ─────────────────────────────
 
@@ -231,7 +231,7 @@ function figureArg(s: PiratesState, a: PiratesAction, id: string): number {
 }
 
 /** Apply one decision (see {@link Ruleset.apply}). Throws on an action that is not legal now. */
-export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext): void {
+export function applyAction(s: PiratesState, a: PiratesAction, ctx: PiratesCtx): void {
   applyDecision(s, a, ctx, true);
 }
 
@@ -240,12 +240,12 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
  * {@link Ruleset.applyLegal}): the same as {@link applyAction}, without working out again that it
  * is offered (destinations, group moves, range and sight of a shot, contact of a fight).
  */
-export function applyLegalAction(s: PiratesState, a: PiratesAction, ctx: StepContext): void {
+export function applyLegalAction(s: PiratesState, a: PiratesAction, ctx: PiratesCtx): void {
   applyDecision(s, a, ctx, false);
 }
 
 /** {@link applyAction} (`check`: refuse an illegal action) or {@link applyLegalAction}. */
-function applyDecision(s: PiratesState, a: PiratesAction, ctx: StepContext, check: boolean): void {
+function applyDecision(s: PiratesState, a: PiratesAction, ctx: PiratesCtx, check: boolean): void {
   if (s.phase === PH_OVER) fail(s, a, 'the game is over');
   s.decisions++;
   if (s.phase === PH_BAND) {
@@ -297,7 +297,7 @@ function applyDecision(s: PiratesState, a: PiratesAction, ctx: StepContext, chec
   nextFigure(s, ctx);
 }
 
-function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepContext, check: boolean): void {
+function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: PiratesCtx, check: boolean): void {
   const sc = s.sc;
   const info = sc.figures[f];
   const group = s.groupTo !== '';

@@ -2,7 +2,6 @@
  * §4.D group moves for Pirates!: a band's followers move together, measured from the centre of the
  * group, on the table kit's planGroupMove; and why such a move found no plan, for the record.
  */
-import type { StepContext } from '../../core/model.js';
 import { type Vec, angleTo } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { planGroupMove } from '../../core/table/index.js';
@@ -10,7 +9,7 @@ import { COHESION, FORMATION } from './action.js';
 import { ACTIVE, type PiratesState } from './state.js';
 import { allowanceOf, centreOf, viewOf } from './table.js';
 import { type BlockedReason, arrive, blockedData, destination } from './movement.js';
-import { facingData, r2, viaData } from './events.js';
+import { type PiratesCtx, facingData, r2, viaData } from './events.js';
 
 /** Scratch lists of {@link executeGroupMove}: the movers and the band-mates who stay (planGroupMove keeps neither). */
 const GM_MOVERS: number[] = [];
@@ -40,7 +39,7 @@ function groupRoute(start: Vec): { path: Path; stopShort: number } | null {
  * satisfies it the band stays put (a `blocked` event). Every follower is placed before anything
  * arriving (booty landed) is resolved, so a game won by this move never leaves figures overlapping.
  */
-export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
+export function executeGroupMove(s: PiratesState, ctx: PiratesCtx): void {
   const sc = s.sc;
   const F = GM_MOVERS;
   F.length = 0;

@@ -3,7 +3,6 @@
  * figure's own move stops (on the table kit, src/core/table/), why a move found no place, and
  * carrying a move out (arriving at the objective, landing booty, §11.C).
  */
-import type { Json, StepContext } from '../../core/model.js';
 import { type Vec, angleTo, dist, pointAlong, pointInPolygon } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { type MovePlan, type NearestHit, awayPoint, cohesionTest, nearestAble, placeFree, planAlong } from '../../core/table/index.js';
@@ -11,7 +10,7 @@ import { COHESION, GROUP_STOP_SHORT } from './action.js';
 import { ACTIVE, type PiratesState } from './state.js';
 import { bandMembers } from './bands.js';
 import { allowanceOf, centreOf, inCover, reachAlong, viewOf } from './table.js';
-import { facingData, r2, viaData } from './events.js';
+import { type PiratesCtx, facingData, r2, viaData } from './events.js';
 
 export type { MovePlan } from '../../core/table/index.js';
 
@@ -296,16 +295,16 @@ export function soloBlockedReason(s: PiratesState, f: number, key: string): Bloc
 
 // ───────────────────────────── carrying a move out ─────────────────────────────
 
-/** A {@link BlockedReason} as event fields. */
-export function blockedData(r: BlockedReason): Record<string, Json> {
-  const out: Record<string, Json> = { why: r.why };
+/** A {@link BlockedReason} as event fields (`why`, then `at` and `by` where known). */
+export function blockedData(r: BlockedReason): BlockedReason {
+  const out: BlockedReason = { why: r.why };
   if (r.at) out.at = r.at;
   if (r.by) out.by = r.by;
   return out;
 }
 
 /** Carry out a planned move and what arriving somewhere does (reaching the objective, landing booty). */
-export function execMove(s: PiratesState, f: number, plan: MovePlan, kind: string, allowance: number, ctx: StepContext): void {
+export function execMove(s: PiratesState, f: number, plan: MovePlan, kind: 'move' | 'charge' | 'moveFire', allowance: number, ctx: PiratesCtx): void {
   const fx = s.x[f];
   const fy = s.y[f];
   s.x[f] = plan.to.x;
@@ -332,7 +331,7 @@ export function execMove(s: PiratesState, f: number, plan: MovePlan, kind: strin
 }
 
 /** What arriving does: a raider at the objective is counted; one carrying booty home lands it (§11.C). Victory is checked by the caller. */
-export function arrive(s: PiratesState, f: number, ctx: StepContext): void {
+export function arrive(s: PiratesState, f: number, ctx: PiratesCtx): void {
   const sc = s.sc;
   if (sc.figures[f].side !== sc.raiders) return;
   if (pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) s.reached[f] = 1;

@@ -9,11 +9,10 @@
  *                  band's centre (§4.D), or none.
  *   3. PH_FIGURE — each figure of the band in id order: follow the group move, or its own action.
  */
-import type { GameEvent, StepContext } from '../../core/model.js';
 import { roll, sumHighest } from '../../core/rng.js';
 import { refillDeck, turnCard } from '../../core/table/index.js';
 import { fleeStep } from './combat.js';
-import { facingData, r2 } from './events.js';
+import { type PiratesCtx, type PiratesEvent, facingData, r2 } from './events.js';
 import { executeGroupMove } from './group.js';
 import { bandMembers, newBandInto } from './bands.js';
 import { type PiratesAction, actionTable } from './action.js';
@@ -21,7 +20,7 @@ import { ACTIVE, FLEEING, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesSta
 import type { PiratesScenario } from './compile.js';
 
 /** A new game: the first turn's movement rolled and the first pair of cards turned. */
-export function setupGame(sc: PiratesScenario, ctx: StepContext): PiratesState {
+export function setupGame(sc: PiratesScenario, ctx: PiratesCtx): PiratesState {
   const s = newState(sc);
   if (ctx.emit) ctx.emit(setupEvent(s));
   startTurn(s, ctx);
@@ -35,7 +34,7 @@ export function setupGame(sc: PiratesScenario, ctx: StepContext): PiratesState {
  * (inches), facing (degrees clockwise from east), weapon, loaded or not, personality, mounted,
  * and band (none yet: −1).
  */
-function setupEvent(s: PiratesState): GameEvent {
+function setupEvent(s: PiratesState): PiratesEvent {
   const sc = s.sc;
   return {
     e: 'setup',
@@ -58,7 +57,7 @@ function setupEvent(s: PiratesState): GameEvent {
 }
 
 /** §4.B–C: each side rolls 3d10 (top two) once a turn; 2d10 over broken ground; mounted top three of 4d10. */
-function rollMovement(s: PiratesState, ctx: StepContext): void {
+function rollMovement(s: PiratesState, ctx: PiratesCtx): void {
   for (const side of s.sc.sides) {
     const dice = [roll(ctx.rng, 10), roll(ctx.rng, 10), roll(ctx.rng, 10)];
     const o = side.index * 4;
@@ -85,7 +84,7 @@ function rollMovement(s: PiratesState, ctx: StepContext): void {
   }
 }
 
-function startTurn(s: PiratesState, ctx: StepContext): void {
+function startTurn(s: PiratesState, ctx: PiratesCtx): void {
   refillDeck(s.inDeck);
   s.pair[0] = -1;
   s.pair[1] = -1;
@@ -97,7 +96,7 @@ function startTurn(s: PiratesState, ctx: StepContext): void {
 }
 
 /** §3.H–I: the deck is done; markers come off, hits heal, reloads finish, the turn ends. */
-function endTurn(s: PiratesState, ctx: StepContext): void {
+function endTurn(s: PiratesState, ctx: PiratesCtx): void {
   const reloaded: string[] = [];
   for (let f = 0; f < s.reloading.length; f++) {
     if (s.reloading[f]) {
@@ -123,7 +122,7 @@ function endTurn(s: PiratesState, ctx: StepContext): void {
 }
 
 /** Turn one card at random from those left this turn (§3.A: the deck is shuffled each turn), or −1. */
-function drawCard(s: PiratesState, ctx: StepContext): number {
+function drawCard(s: PiratesState, ctx: PiratesCtx): number {
   const i = turnCard(s.inDeck, ctx.rng);
   if (i < 0) return -1;
   const card = s.sc.deck[i];
@@ -132,7 +131,7 @@ function drawCard(s: PiratesState, ctx: StepContext): number {
 }
 
 /** Move on to the next card that needs a decision, turning pairs and ending turns as needed. */
-export function nextCard(s: PiratesState, ctx: StepContext): void {
+export function nextCard(s: PiratesState, ctx: PiratesCtx): void {
   for (;;) {
     if (s.phase === PH_OVER) return;
     if (s.pairAt === 0 && s.pair[1] >= 0) s.pairAt = 1;
@@ -157,7 +156,7 @@ export function nextCard(s: PiratesState, ctx: StepContext): void {
   }
 }
 
-export function gameOver(s: PiratesState, winner: number, reason: string, ctx: StepContext): void {
+export function gameOver(s: PiratesState, winner: number, reason: string, ctx: PiratesCtx): void {
   s.phase = PH_OVER;
   s.winner = winner;
   s.reason = reason;
@@ -165,7 +164,7 @@ export function gameOver(s: PiratesState, winner: number, reason: string, ctx: S
 }
 
 /** Victory (docs/rules/pirates.md §11): enough booty landed, or no raider left ashore. */
-export function checkVictory(s: PiratesState, ctx: StepContext): boolean {
+export function checkVictory(s: PiratesState, ctx: PiratesCtx): boolean {
   if (s.phase === PH_OVER) return true;
   const r = s.sc.raiders;
   if (s.landed >= s.sc.bootyToWin) {
@@ -223,7 +222,7 @@ export function bandChoices(s: PiratesState, c: number): PiratesAction[] {
   return out;
 }
 
-export function startActivation(s: PiratesState, b: number, formed: boolean, ctx: StepContext): void {
+export function startActivation(s: PiratesState, b: number, formed: boolean, ctx: PiratesCtx): void {
   const members = bandMembers(s, b);
   s.actBand = b;
   s.qLen = members.length;
@@ -247,7 +246,7 @@ export function startActivation(s: PiratesState, b: number, formed: boolean, ctx
 }
 
 /** Move the queue to the next figure still able to act; finish the activation when none is left. */
-export function nextFigure(s: PiratesState, ctx: StepContext): void {
+export function nextFigure(s: PiratesState, ctx: PiratesCtx): void {
   while (s.qPos < s.qLen && s.status[s.queue[s.qPos]] !== ACTIVE) s.qPos++;
   if (s.qPos < s.qLen) {
     s.phase = PH_FIGURE;
@@ -256,7 +255,7 @@ export function nextFigure(s: PiratesState, ctx: StepContext): void {
   finishActivation(s, ctx);
 }
 
-function finishActivation(s: PiratesState, ctx: StepContext): void {
+function finishActivation(s: PiratesState, ctx: PiratesCtx): void {
   if (s.groupTo !== '' && s.nFollow > 0) executeGroupMove(s, ctx);
   if (s.actBand >= 0) s.bandDone[s.actBand] = 1;
   s.actBand = -1;
