@@ -6,9 +6,9 @@
 import { type Vec, angleTo, dist } from '../../core/geometry.js';
 import type { Rng } from '../../core/rng.js';
 import { ACTIVE, C, type PigState } from './state.js';
-import { r3, deg, type Emit, engaged, figureView, freeFigures, baseMove, moveKind, sortByDistance } from './queries.js';
+import { type Emit, engaged, figureView, freeFigures, baseMove, moveKind, sortByDistance } from './queries.js';
 import { carryPigs } from './loot.js';
-import { type MoveDice, newDice, rollNamed, allowanceFor, roughEntry, moveFigure } from './movement.js';
+import { type MoveDice, newDice, rollNamed, allowanceFor, roughEntry, moveFigure, moveEvent } from './movement.js';
 
 /** The unit may charge: not in shield wall, and at least one free figure not resting and not fallen back. */
 export function chargers(s: PigState, u: number): number[] {
@@ -104,16 +104,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
         claims.set(target, (claims.get(target) ?? 0) + 1);
         s.counters[C.moves]++;
         emit?.({
-          e: 'move',
-          f: info.id,
-          path: path.points.map((p) => [r3(p.x), r3(p.y)]),
-          facing: deg(s.facing[f]),
-          length: r3(path.length),
-          allowance: r3(allowance),
-          parts: ps.map((p) =>
-            p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
-          ),
-          why: `charge ${sc.figures[target].id}`,
+          ...moveEvent(s, f, path.points, path.length, allowance, ps, `charge ${sc.figures[target].id}`),
           charge: sc.figures[target].id,
           bonus: qualifies,
         });

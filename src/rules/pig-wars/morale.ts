@@ -7,9 +7,9 @@ import { type Vec, angleTo, dist, pointAlong, truncatePath } from '../../core/ge
 import { roll, type Rng } from '../../core/rng.js';
 import { ACTIVE, C, DEAD, GONE, ROUT, TRIG_LEADER, TRIG_LOSS, TRIG_STANDARD, type PigState } from './state.js';
 import { lossSteps, moraleMods, moraleResult, shiftClass, sumMods } from './tables.js';
-import { r3, deg, type Emit, figureView, moveKind, homePoint } from './queries.js';
+import { r3, type Emit, figureView, moveKind, homePoint } from './queries.js';
 import { dropLoot } from './loot.js';
-import { type MoveDice, newDice, rollNamed, ALT_RADIUS, NEAR } from './movement.js';
+import { type MoveDice, newDice, rollNamed, ALT_RADIUS, NEAR, moveEvent } from './movement.js';
 import { leadersOf, levelShift, leaderInCombatOrLeading } from './leaders.js';
 
 /** The edge or home point figure f runs for: home, or the nearest free place on its side's table edge. */
@@ -86,16 +86,7 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   // sheets say so of the rout, "same as fall back …", and a fall back that reaches the edge goes
   // off it too). Before 0.3.0 only the routed left: one falling back stood at the edge (audit A6).
   if (path && path.length <= full + 1e-9) {
-    emit?.({
-      e: 'move',
-      f: info.id,
-      path: path.points.map((p) => [r3(p.x), r3(p.y)]),
-      facing: deg(s.facing[f]),
-      length: r3(path.length),
-      allowance: r3(full),
-      parts: [{ name: '1½ move', value: r3(full) }],
-      why: `${why}: off the table`,
-    });
+    emit?.(moveEvent(s, f, path.points, path.length, full, [{ name: '1½ move', value: r3(full) }], `${why}: off the table`));
     s.x[f] = goal.x;
     s.y[f] = goal.y;
     s.status[f] = GONE;
@@ -140,16 +131,7 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   s.y[f] = at.y;
   const last = pts[pts.length - 2];
   s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
-  emit?.({
-    e: 'move',
-    f: info.id,
-    path: pts.map((p) => [r3(p.x), r3(p.y)]),
-    facing: deg(s.facing[f]),
-    length: r3(d),
-    allowance: r3(full),
-    parts: [{ name: '1½ move', value: r3(full) }],
-    why,
-  });
+  emit?.(moveEvent(s, f, pts, d, full, [{ name: '1½ move', value: r3(full) }], why));
 }
 
 /** Step 2 of a side's card: rally routed figures (one D12 per unit), the rest fall back again; pirates: figures out of command rout. */

@@ -11,6 +11,7 @@ import { hypot2 } from './hypot.js';
 import { ACTIVE, C, PIG_FREE, type PigState } from './state.js';
 import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, sumMods, type Mod } from './tables.js';
 import type { PigAction } from './action.js';
+import type { PigEventOf } from './events.js';
 import {
   r3,
   deg,
@@ -112,6 +113,34 @@ const NEAR_SLOW = { radius: ALT_RADIUS, slowReach: 0 };
 
 /** Every place will do (the goal of a move only needs to be free of terrain). */
 const ANYWHERE = (): boolean => true;
+
+/**
+ * The `move` event of figure `f`, standing at the end of `pts` (the way taken, inches) with its new
+ * facing: the way's `length` and the `allowance` (inches), the parts that make the allowance, and
+ * why it moved. Built only where an event is wanted (`emit?.(moveEvent(…))`).
+ */
+export function moveEvent(
+  s: PigState,
+  f: number,
+  pts: readonly Vec[],
+  length: number,
+  allowance: number,
+  parts: readonly Mod[],
+  why: string,
+): PigEventOf<'move'> {
+  return {
+    e: 'move',
+    f: s.sc.figures[f].id,
+    path: pts.map((p): [number, number] => [r3(p.x), r3(p.y)]),
+    facing: deg(s.facing[f]),
+    length: r3(length),
+    allowance: r3(allowance),
+    parts: parts.map((p) =>
+      p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
+    ),
+    why,
+  };
+}
 
 /**
  * Move figure f toward `target` along the shortest path, at most `full` inches (shield wall:
@@ -222,18 +251,7 @@ export function moveFigure(
   s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
   s.moved[f] = 1;
   s.counters[C.moves]++;
-  emit?.({
-    e: 'move',
-    f: sc.figures[f].id,
-    path: pts.map((p) => [r3(p.x), r3(p.y)]),
-    facing: deg(s.facing[f]),
-    length: r3(d),
-    allowance: r3(full),
-    parts: parts.map((p) =>
-      p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
-    ),
-    why,
-  });
+  emit?.(moveEvent(s, f, pts, d, full, parts, why));
   carryPigs(s, f);
   afterMove(s, f, emit);
   return d;
