@@ -1,7 +1,7 @@
 /** `run`: play one game, print its story, write its record. */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { AgentCreateError, AgentError, GameSession, IllegalActionError, TimeLimitError, makeAgents, playGame } from '../core/game.js';
+import { AgentCreateError, AgentError, GameSession, IllegalActionError, NotAnAgentError, TimeLimitError, makeAgents, playGame } from '../core/game.js';
 import { stopLineText } from '../core/record.js';
 import type { GameEnd } from '../core/agent.js';
 import { compileSource, loadScenario } from '../rules/index.js';
@@ -68,6 +68,7 @@ Example:
           agents = makeAgents(sc, o.seed, factories, undefined, o.timeLimit);
         } catch (e) {
           if (!(e instanceof AgentCreateError)) throw e;
+          if (e.cause instanceof NotAnAgentError) throw new UsageError(`--agent ${e.side}=${canonical[e.side]}: ${e.cause.message}`);
           if (isUserError(e.cause)) throw e.cause; // a spec the agent refuses: bad input (exit 2)
           // The agent's own failure as it starts; the game, with no decision (the header and the setup's events), kept.
           const start = new GameSession(sc, o.seed, canonical, { record: true }).lines as string[];

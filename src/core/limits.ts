@@ -37,12 +37,16 @@ export const LIMITS = {
     vertices: 256,
     /** Vertices of all polygons together. */
     totalVertices: 10_000,
-    /** Table width or depth, inches (the largest real tables are 6 × 4 feet: 72 × 48 in). */
-    tableInches: 240,
-    /** Smallest table width or depth, inches. */
-    minTableInches: 1,
-    /** A coordinate may lie this far (in table sizes) outside the table: 0 = on the table. */
-    coordinateMargin: 0,
+    /** Table width or depth, in the file's unit (inches or cm: the largest real tables are 6 × 4 feet, 183 × 122 cm). */
+    tableSize: 500,
+    /** Smallest table width or depth, in the file's unit. */
+    minTableSize: 1,
+    /**
+     * A coordinate may lie this far (in table sizes) outside the table before the generic check
+     * refuses it (a guard against absurd values: each ruleset says more precisely what must be on
+     * the table, e.g. a deployment area's corners, in its own words).
+     */
+    coordinateMargin: 1,
     /** A figure's base diameter, at most this share of the table's smaller side. */
     baseShare: 0.5,
     /** Smallest area of a polygon, square inches (a line or a point has none). */
