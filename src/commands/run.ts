@@ -10,6 +10,7 @@ import type { LoadedScenario } from '../core/game.js';
 import { agentSpecs, checkWritableFile, collect, EXIT, fail, isUserError, parseSeed, resolveFactories, UsageError } from './common.js';
 import { writeAtomic } from '../core/files.js';
 import { parseNonNegative } from './run-options.js';
+import { playOnThread } from '../runner/run-thread.js';
 
 /**
  * The scenario of `run`: the file or built-in id, with `--param name=value` settings of its declared
@@ -63,6 +64,10 @@ Example:
         const { factories, canonical } = await resolveFactories(agentSpecs(sc, o.agent));
         const out = o.out ?? join('results', `${sc.id}-seed${o.seed}.jsonl`);
         checkWritableFile(out, `--out ${out}`); // before the game, not after it
+        if (o.timeLimit > 0) {
+          await runOnThread(sc, o, canonical, out);
+          return;
+        }
         let agents;
         try {
           agents = makeAgents(sc, o.seed, factories, undefined, o.timeLimit);
@@ -135,6 +140,39 @@ Example:
         fail(e);
       }
     });
+}
+
+/**
+ * `run --time-limit`: the game played with its agents on a worker thread (src/runner/run-thread.ts),
+ * so that the limit holds for an agent that never returns; the same story, record, output and exit
+ * codes as in this thread.
+ */
+async function runOnThread(sc: LoadedScenario, o: { seed: number; json?: boolean; quiet?: boolean; explain?: boolean; timeLimit: number }, canonical: Record<string, string>, out: string): Promise<void> {
+  const story = !o.json && !o.quiet;
+  if (story) process.stdout.write(`${sc.id} — seed ${o.seed}; ${Object.entries(canonical).map(([s, a]) => `${s}: ${a}`).join(', ')}\n`);
+  const r = await playOnThread(sc, o.seed, canonical, o.timeLimit, o.explain === true, story
+    ? (e) => {
+        const t = sc.ruleset.describeEvent(sc.compiled, e);
+        if (t !== null) process.stdout.write(`${t}\n`);
+      }
+    : undefined);
+  if (r.kind === 'create-failed') {
+    if (r.userError) throw new UsageError(`--agent ${r.side}=${canonical[r.side]}: ${r.causeMessage}`);
+    const cause = new Error(r.causeMessage);
+    cause.stack = r.stack;
+    agentFailed(out, r.side, canonical[r.side], r.message, cause, r.lines, 'agent error', 0, `${r.message} (before its first decision)`);
+    return;
+  }
+  if (r.kind === 'failed') {
+    const cause = r.stack ? Object.assign(new Error(r.message), { stack: r.stack }) : null;
+    agentFailed(out, r.side, r.agent, r.message, cause, r.lines, r.reason, r.decisions, r.message);
+    return;
+  }
+  writeAtomic(out, `${r.lines.join('\n')}\n`);
+  const result = r.result;
+  if (o.json) {
+    process.stdout.write(`${JSON.stringify({ scenario: sc.id, seed: o.seed, agents: canonical, winner: result.winner, reason: result.reason, turns: result.stats.turns ?? null, decisions: result.decisions, hash: result.hash, record: out, stats: result.stats })}\n`);
+  } else process.stdout.write(`Result: ${result.winner ?? 'draw'} — ${result.reason}. Record: ${out}\n`);
 }
 
 /**
