@@ -2,7 +2,7 @@
  * The limits on what the program reads, declared once (issue 45): files handed over by strangers
  * must be refused — with the limit named — before they cost minutes or gigabytes, never after.
  * Every check that enforces one of these names it by its key in {@link LIMITS} in the message
- * (`limit files.scenarioBytes = 1048576`), so that the README's table and the errors agree.
+ * (`limit files.scenarioBytes = 1048576`), so that the README (section "Commands", after the exit codes) and the errors agree.
  *
  * Built-in scenarios use a small fraction of each (a scenario file ≈ 15 KB, 40 figures, 30 terrain
  * pieces of ≤ 24 vertices, nesting depth ≤ 8; a record ≈ 0.4 MB, depth ≤ 10).
