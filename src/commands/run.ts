@@ -86,11 +86,22 @@ Example:
         let lines;
         let end: GameEnd | undefined;
         let failure: { side: string; agent: string; message: string; cause: unknown; record: readonly string[] | null; reason: 'agent error' | 'time limit'; decisions: number } | null = null;
+        // An agent whose promise never settles leaves Node nothing to do: the process would end at
+        // once, mid-game, exit 0. Say so and fail instead (with --time-limit the limit ends it).
+        let decided = 0;
+        const stalled = (): void => {
+          process.stderr.write(`error: an agent never answered decision ${decided + 1} (its promise neither resolved nor rejected), so the game cannot go on; give --time-limit <ms> to make it lose by the limit\n`);
+          process.exitCode = EXIT.failed;
+        };
+        process.once('beforeExit', stalled);
         try {
           ({ result, lines } = await playGame(sc, o.seed, agents, {
             record: true,
             explain: o.explain,
             timeLimitMs: o.timeLimit,
+            onDecision: () => {
+              decided++;
+            },
             onEvent: story
               ? (e) => {
                   const t = sc.ruleset.describeEvent(sc.compiled, e);
@@ -107,6 +118,7 @@ Example:
             end = { winner: others.length === 1 ? others[0] : null, reason: `${e.side} forfeits: ${reason}`, error: { side: e.side, message: e.message } };
           } else throw e;
         } finally {
+          process.off('beforeExit', stalled);
           for (const a of Object.values(agents)) await a.close?.(end);
         }
         if (failure || result === undefined) {

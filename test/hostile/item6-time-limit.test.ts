@@ -31,6 +31,12 @@ describe('issue 45 item 6: run --time-limit holds for any agent', () => {
     expect(r.err).toMatch(/the agent of vikings \(never\) failed: decision \d+ took longer than the time limit \(200 ms\)/);
   }, 60_000);
 
+  it('item 6: without --time-limit, an agent whose promise never settles ends run with exit 1 saying so, not exit 0 mid-game', () => {
+    const r = cli('run', '--scenario', 'farmstead-raid', '--agent', 'vikings=test/fixtures/hostile/never.ts', '--agent', 'saxons=random', '--out', join(tempDir('item6'), 'g.jsonl'), '--quiet');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/an agent never answered decision \d+/);
+  }, 60_000);
+
   it('item 6: with --time-limit a game plays as without it (same record)', async () => {
     const dir = tempDir('item6');
     const a = await inProcess(registerRun, 'run', '--scenario', 'farmstead-raid', '--seed', '4', '--agent', 'vikings=random', '--agent', 'saxons=heuristic', '--out', join(dir, 'a.jsonl'), '--quiet');
