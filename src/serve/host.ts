@@ -223,7 +223,7 @@ export class GameHost {
       human: g.human,
       opponent: g.opponentSpec,
       sides: scene.sides.map((s) => ({ id: s.id, name: s.name, colour: s.colour })),
-      svg: sceneToSvg(scene, { legend: false, attrs: 'id="table" preserveAspectRatio="xMidYMid meet"' }),
+      svg: sceneToSvg(scene, { legend: false, unit: r.traits.units, attrs: 'id="table" preserveAspectRatio="xMidYMid meet"' }),
       width: scene.width,
       height: scene.height,
       units: r.traits.units,
