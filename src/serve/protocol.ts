@@ -210,7 +210,8 @@ export interface RulesetHelp {
 export interface SetupAnswer {
   scenarios: ScenarioBriefing[];
   rulesets: RulesetHelp[];
-  opponents: { id: string; words: string }[];
+  /** The opponents offered: a name to choose, its words, and the agent spec it plays with (what a game's view names). */
+  opponents: { id: string; words: string; spec: string }[];
   saves: string[];
   games: GameSummary[];
 }

@@ -7,7 +7,7 @@
  */
 import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
 import type { GlossaryTerm } from '../core/scene.js';
-import { DICE_TERMS, actionsFor, briefingHtml, dice, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
+import { DICE_TERMS, actionsFor, briefingHtml, dice, endSummaryHtml, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -379,6 +379,11 @@ function show(v: GameView): void {
   el<HTMLAnchorElement>('replay').href = `/api/games/${v.id}/replay`;
   el('replay').textContent = v.turn === 'over' ? 'Watch the replay' : 'Replay viewer';
   el('decide').hidden = v.turn !== 'you';
+  el('end').hidden = v.turn !== 'over';
+  if (v.turn === 'over') {
+    el('end-body').innerHTML = endSummaryHtml(v);
+    el<HTMLAnchorElement>('end-replay').href = `/api/games/${v.id}/replay`;
+  }
   el('actions').innerHTML = '';
   v.actions.forEach((a, i) => {
     const b = document.createElement('button');
@@ -572,6 +577,22 @@ async function maybeRunAi(): Promise<void> {
   }
 }
 
+/** A new game of the same scenario against the same opponent (a fresh deal), on the same side or the other. */
+async function again(swap: boolean): Promise<void> {
+  if (!view) return;
+  const v = view;
+  const s = await ensureSetup();
+  const side = swap ? (v.sides.find((x) => x.id !== v.human)?.id ?? v.human) : v.human;
+  const opponent = s.opponents.find((o) => o.spec === v.opponent)?.id ?? 'normal';
+  setState('busy');
+  try {
+    openGame(await api<GameView>('POST', '/api/games', { scenario: `${v.ruleset}/${v.scenario}`, side, opponent, orders: v.orders }));
+  } catch (e) {
+    toast(e instanceof Error ? e.message : String(e));
+    show(v);
+  }
+}
+
 async function control(path: string, body: unknown = {}): Promise<void> {
   if (!view) return;
   try {
@@ -693,6 +714,8 @@ function wire(): void {
     void maybeRunAi();
   });
   el('new').addEventListener('click', () => void showSetup());
+  el('again').addEventListener('click', () => void again(false));
+  el('swap').addEventListener('click', () => void again(true));
   el('save').addEventListener('click', () => {
     if (!view) return;
     const name = el<HTMLInputElement>('savename').value.trim();

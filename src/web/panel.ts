@@ -110,3 +110,32 @@ export function briefingHtml(b: ScenarioBriefing, human: string | null = null): 
     (counted ? `<div><b>Counted from the start</b><ul>${counted}</ul></div>` : '')
   );
 }
+
+/**
+ * The end of a game, for the summary the page shows when it is over: the result, then each side's
+ * figures by what became of them (from the current view's statuses: on the table and able, running,
+ * dead, captured, gone), the decisions made, and the state's closing info lines.
+ */
+export function endSummaryHtml(v: GameView): string {
+  const r = v.result;
+  const head = r
+    ? r.winner === null
+      ? 'A draw'
+      : r.winner === v.human
+        ? 'You win'
+        : `${v.sides.find((s) => s.id === r.winner)?.name ?? r.winner} win`
+    : 'Game over';
+  const rows = v.sides
+    .map((s) => {
+      const figs = v.figures.filter((f) => f.side === s.id);
+      const n = (st: string): number => figs.filter((f) => f.status === st).length;
+      const standing = figs.length - n('fleeing') - n('dead') - n('captured') - n('gone');
+      return `<tr><th>${esc(s.name)}${s.id === v.human ? ' (you)' : ''}</th><td>${figs.length}</td><td>${standing}</td><td>${n('fleeing')}</td><td>${n('dead')}</td><td>${n('captured')}</td><td>${n('gone')}</td></tr>`;
+    })
+    .join('');
+  return (
+    `<h2>${esc(head)}</h2><p>${esc(r?.reason ?? '')} — after ${v.decisions} decisions.</p>` +
+    `<table class="losses"><tr><th></th><th>figures</th><th>standing</th><th>running</th><th>dead</th><th>captured</th><th>gone</th></tr>${rows}</table>` +
+    `<div class="info">${v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${esc(i.value)}</div>`).join('')}</div>`
+  );
+}

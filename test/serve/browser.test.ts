@@ -391,4 +391,22 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     process.stdout.write(`serve: the table on screens\n  ${lines.join('\n  ')}\n`);
     expect(errors).toEqual([]);
   }, 300_000);
+  it('the end of the game: a summary with play again and swap sides', async () => {
+    const page = await open();
+    await start(page, 'pirates/supply-raid', 'pirates', 'normal', 11);
+    await page.waitForSelector('body[data-state="you"]');
+    await page.click('#resign');
+    await page.click('#resign'); // "Really resign?"
+    await page.waitForSelector('#end:not([hidden])');
+    expect(await page.locator('#end h2').textContent()).toBe('Townsfolk win');
+    expect(await page.locator('#end').textContent()).toMatch(/you resigned — after \d+ decisions/);
+    expect(await page.locator('#caption').textContent()).toMatch(/Game over — Townsfolk win: you resigned/);
+    const before = await page.evaluate(() => location.hash);
+    await page.click('#swap');
+    await page.waitForFunction((h) => location.hash !== h && document.body.dataset.state !== 'busy', before);
+    expect(await page.locator('#caption').textContent()).toContain('you: townsfolk');
+    expect(await page.locator('#end').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

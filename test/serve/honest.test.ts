@@ -12,7 +12,7 @@ import { parseRecord } from '../../src/core/record.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { GameHost } from '../../src/serve/host.js';
 import { summaryOf, type GameView } from '../../src/serve/protocol.js';
-import { actionsFor, figurePanel, gameEntry, storyClass } from '../../src/web/panel.js';
+import { actionsFor, endSummaryHtml, figurePanel, gameEntry, storyClass } from '../../src/web/panel.js';
 
 const SCENARIO = 'pirates/supply-raid';
 
@@ -141,6 +141,23 @@ describe('the selected figure', () => {
       v = h.act({ key: v.actions[0].key }).view;
     }
     expect(checked).toBeGreaterThan(5);
+    await h.close();
+  }, 60_000);
+});
+
+describe('the end of the game', () => {
+  it('sums up the result, each side\'s figures by what became of them, and the decisions made', async () => {
+    const h = await host(10);
+    await play(h, 20);
+    const v = h.resign().view;
+    const html = endSummaryHtml(v);
+    expect(html).toMatch(/^<h2>Townsfolk win<\/h2><p>you resigned — after \d+ decisions\.<\/p>/);
+    for (const s of v.sides) {
+      const figs = v.figures.filter((f) => f.side === s.id);
+      const dead = figs.filter((f) => f.status === 'dead').length;
+      expect(html).toContain(`<th>${s.name}${s.id === 'pirates' ? ' (you)' : ''}</th><td>${figs.length}</td>`);
+      expect(html).toMatch(new RegExp(`<th>${s.name}[^<]*</th><td>\\d+</td><td>\\d+</td><td>\\d+</td><td>${dead}</td>`));
+    }
     await h.close();
   }, 60_000);
 });
