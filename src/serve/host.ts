@@ -8,7 +8,8 @@
 import type { LoadedScenario } from '../core/game.js';
 import type { GameEvent, Json } from '../core/model.js';
 import { stopLineText, type RecordLine } from '../core/record.js';
-import { recordFrames, whyLines } from '../render/frames.js';
+import { recordFrames } from '../render/frames.js';
+import { playerWhy } from './why.js';
 import { framesToHtml } from '../render/html.js';
 import { sceneToSvg } from '../render/svg.js';
 import { PlayGame } from '../play/session.js';
@@ -275,8 +276,9 @@ export class GameHost {
     do {
       const before = g.state;
       const state = g.scenario.ruleset.clone(before);
+      const legal = g.legal();
       const move = await g.agentStep();
-      const why = move.explanation ? whyLines(g.scenario, state, move.explanation as unknown as Json) : [];
+      const why = playerWhy(g.scenario, state, legal, move.action, move.explanation);
       steps.push(this.note({ who: 'ai', side: move.side, words: move.words, why, events: this.takeEvents() }));
       this.settle();
     } while (until === 'person' && !this.over() && !g.humanToDecide());

@@ -110,7 +110,7 @@ export interface StepReport {
   who: 'you' | 'band order' | 'ai';
   side: string;
   words: string;
-  /** The agent's reasons in words (candidates with visits and values), for AI decisions. */
+  /** The agent’s reasons in a player’s words (src/serve/why.ts), for AI decisions. */
   why: string[];
   /** The events it caused, in words (dice with their modifiers as the ruleset tells them). */
   events: string[];

@@ -203,7 +203,7 @@ function report(steps: StepReport[]): void {
   }
   addLog(lines);
   const ai = [...steps].reverse().find((s) => s.who === 'ai');
-  if (ai) el('aimove').innerHTML = `<b>${rich(ai.words)}</b>${ai.why.length ? `\nwhy:\n${ai.why.map(esc).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(rich).join('\n')}` : ''}`;
+  if (ai) el('aimove').innerHTML = `<b>${rich(ai.words)}</b>${ai.why.length ? `\n${ai.why.map(rich).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(rich).join('\n')}` : ''}`;
 }
 
 /** The drawing scale of a table unit, as the renderer's (1 for inches, 2.54 for centimetres). */
