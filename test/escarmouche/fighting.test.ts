@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/model.js';
-import { gap, legalActions } from '../../src/rules/escarmouche/engine.js';
+import { gap } from '../../src/rules/escarmouche/queries.js';
+import { legalActions } from '../../src/rules/escarmouche/actions.js';
 import { C } from '../../src/rules/escarmouche/state.js';
 import { acting, act, ev, fig, keys, testScenario } from './helpers.js';
 

@@ -6,7 +6,7 @@
 import type { GameEvent } from '../../src/core/model.js';
 import type { Rng } from '../../src/core/rng.js';
 import { compileEscarmouche, type EscScenario } from '../../src/rules/escarmouche/compile.js';
-import { type EscAction, applyAction, legalActions } from '../../src/rules/escarmouche/engine.js';
+import { type EscAction, applyAction, legalActions } from '../../src/rules/escarmouche/actions.js';
 import { PH_ACT, newState, type EscState } from '../../src/rules/escarmouche/state.js';
 import { escarmouche } from '../../src/rules/escarmouche/index.js';
 import { ScriptedRng, d } from '../helpers/rng.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { escarmoucheQuickScores, escarmoucheScores, escarmoucheScriptDice } from '../../src/rules/escarmouche/policy.js';
 import { streamFromString } from '../../src/core/rng.js';
-import { legalActions } from '../../src/rules/escarmouche/engine.js';
+import { legalActions } from '../../src/rules/escarmouche/actions.js';
 import { PH_PICK, newState } from '../../src/rules/escarmouche/state.js';
 import { act, acting, ev, testScenario } from './helpers.js';
 

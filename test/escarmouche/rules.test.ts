@@ -10,10 +10,12 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/model.js';
 import { streamFromString } from '../../src/core/rng.js';
 import { escarmouche } from '../../src/rules/escarmouche/index.js';
-import { legalActions, setupGame } from '../../src/rules/escarmouche/engine.js';
+import { legalActions } from '../../src/rules/escarmouche/actions.js';
+import { setupGame } from '../../src/rules/escarmouche/turn.js';
 import { PH_ACT, PH_INT, PH_OVER, PH_PICK } from '../../src/rules/escarmouche/state.js';
 import { acting, act, ev, fig, keys, testScenario } from './helpers.js';
-import { gap, marshalFollowers } from '../../src/rules/escarmouche/engine.js';
+import { gap } from '../../src/rules/escarmouche/queries.js';
+import { marshalFollowers } from '../../src/rules/escarmouche/moving.js';
 
 const noDice = { rng: streamFromString('unused'), emit: undefined };
 

@@ -90,7 +90,7 @@ describe('Escarmouche scenarios', () => {
     expect(err(a).jsonPath).toBe('$.terrain[4].terrain');
     const d = clone();
     d.terrain.push({ id: 'ell', terrain: 'impassable', polygon: [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]] });
-    expect(err(d).jsonPath).toBe(`$.terrain[${d.terrain.length - 1}]`);
+    expect(err(d).jsonPath).toBe(`$.terrain[${d.terrain.length - 1}].polygon`);
     const b = clone();
     b.sides[0].figures[2].mounted = true;
     expect(err(b).jsonPath).toBe('$.sides[0].figures[2].pike');

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/rules/index.js';
 import { gameStream, randInt } from '../../src/core/rng.js';
 import type { PigAction, PigState } from '../../src/rules/pig-wars/index.js';
-import { actionKey, isLegal, legalActions } from '../../src/rules/pig-wars/engine.js';
+import { actionKey } from '../../src/rules/pig-wars/action.js';
+import { isLegal, legalActions } from '../../src/rules/pig-wars/actions.js';
 
 describe.each(['farmstead-raid', 'kershner-supply-raid'])('[R1] the orders of a unit on %s', (id) => {
   it('isLegal(order) ⇔ the order is one of legalActions, for every kind and unit', () => {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/rules/index.js';
 import { gameStream } from '../../src/core/rng.js';
 import { pigScores, type PigAction, type PigState } from '../../src/rules/pig-wars/index.js';
-import { actionKey, freeFigures } from '../../src/rules/pig-wars/engine.js';
+import { actionKey } from '../../src/rules/pig-wars/action.js';
+import { freeFigures } from '../../src/rules/pig-wars/queries.js';
 
 function best(s: PigState, legal: PigAction[]): PigAction {
   const sc = pigScores(s, legal);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/model.js';
 import { pigWars, pigWarsPirates, type PigState } from '../../src/rules/pig-wars/index.js';
 import { ACTIVE, DEAD, GONE, ROUT } from '../../src/rules/pig-wars/state.js';
-import { homePoint } from '../../src/rules/pig-wars/engine.js';
+import { homePoint } from '../../src/rules/pig-wars/queries.js';
 import { streamFromString } from '../../src/core/rng.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { ScriptedRng, d } from '../helpers/rng.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { attackDice, resolveAttack } from '../../src/rules/pirates/combat.js';
 import { applyAction, legalActions } from '../../src/rules/pirates/actions.js';
-import { chargePlan, moveFirePlan } from '../../src/rules/pirates/movement.js';
+import { chargePlan, moveFirePlan } from '../../src/rules/pirates/approach.js';
 import { ACTIVE, DEAD, FLEEING } from '../../src/rules/pirates/state.js';
 import { angleDiff, angleTo, dist } from '../../src/core/geometry.js';
 import { gameStream } from '../../src/core/rng.js';

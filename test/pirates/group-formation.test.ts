@@ -10,6 +10,7 @@ import type { GameEvent } from '../../src/core/model.js';
 import { loadScenario } from '../../src/rules/index.js';
 import type { PiratesScenario } from '../../src/rules/pirates/compile.js';
 import { piratesInvariants } from '../../src/rules/pirates/invariants.js';
+import { piratesEvents } from '../../src/rules/pirates/events.js';
 import { deriveSeed } from '../../src/runner/seeds.js';
 import { playSpecs } from '../helpers/games.js';
 
@@ -57,12 +58,13 @@ describe('§4.D "total distance is from the center of the group to the center of
       const m = piratesInvariants(sc.compiled as PiratesScenario);
       let moved = false;
       for (const raw of events) {
-        const { t: _t, ...e } = raw;
+        const { t: _t, ...rest } = raw;
+        const e = piratesEvents.parse(rest);
         if (!moved && e.e === 'move' && e.figure === 'P22' && e.kind === 'group' && JSON.stringify(e.to) === '[8.62,26.23]') {
           moved = true;
-          const [x, y] = e.to as number[];
-          m.event({ ...e, to: [x, y - shift] } as GameEvent);
-        } else m.event(e as GameEvent);
+          const [x, y] = e.to;
+          m.event({ ...e, to: [x, y - shift] });
+        } else m.event(e);
       }
       expect(moved).toBe(true);
       return m.violations;

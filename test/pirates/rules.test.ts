@@ -4,17 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type GameEvent } from '../../src/core/model.js';
+import type { PiratesEvent } from '../../src/rules/pirates/events.js';
 import { gameStream } from '../../src/core/rng.js';
 import { dist, pointAlong } from '../../src/core/geometry.js';
 import { fleeStep, resolveAttack, moraleCheck } from '../../src/rules/pirates/combat.js';
 import { applyAction, legalActions } from '../../src/rules/pirates/actions.js';
 import { pirates as piratesRuleset } from '../../src/rules/pirates/index.js';
-import { setupGame, newBandCandidates } from '../../src/rules/pirates/turn.js';
+import { setupGame } from '../../src/rules/pirates/turn.js';
+import { newBandCandidates } from '../../src/rules/pirates/bands.js';
 import type { PiratesAction } from '../../src/rules/pirates/action.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, PH_BAND, PH_OVER, type PiratesState } from '../../src/rules/pirates/state.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
 import { atFigure, duelScenario, duelState, fig, type FigSpec, type TerrainSpec } from '../helpers/pirates.js';
-import { coverFrom } from '../../src/rules/pirates/movement.js';
+import { coverFrom } from '../../src/rules/pirates/table.js';
 import { piratesInvariants } from '../../src/rules/pirates/invariants.js';
 import { readFileSync } from 'node:fs';
 
@@ -302,7 +304,7 @@ describe('§4 Movement', () => {
 
   it('§4.B figure by figure: the invariant monitor leaves a way that only clips a corner of broken ground at the rounding limit to the engine, and still flags one that crosses it', () => {
     const sc = piratesRuleset.compile(JSON.parse(readFileSync('scenarios/pirates/supply-raid.json', 'utf8')), 'supply-raid.json');
-    const group = { e: 'groupMove', band: 0, to: 'foe:W05', from: [7.98, 35.03], centre: [15.74, 29.04], allowance: 13, slow: 8, limit: 13, distance: 9.8, steer: [[7.98, 35.03], [15.72, 29.1]], figures: ['P01'] };
+    const group: PiratesEvent = { e: 'groupMove', band: 0, to: 'foe:W05', from: [7.98, 35.03], centre: [15.74, 29.04], allowance: 13, slow: 8, limit: 13, distance: 9.8, steer: [[7.98, 35.03], [15.72, 29.1]], figures: ['P01'] };
     // Recorded in a stress game (Pirates! 1.4.0, seed 467876271 of a 40-turn Supply Raid): P01's
     // straight way from its rounded start passes 0.003 in inside the corner (12.5, 30) of the nets;
     // the engine's unrounded way passes outside it.

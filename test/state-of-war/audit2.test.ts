@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import { coveredFromEnemy, flankedBy, moraleModifiers, moraleTest, movePlan } from '../../src/rules/state-of-war/engine.js';
+import { flankedBy, moraleModifiers, moraleTest } from '../../src/rules/state-of-war/morale.js';
+import { coveredFromEnemy, movePlan } from '../../src/rules/state-of-war/movement.js';
 import { BROKEN, OK } from '../../src/rules/state-of-war/tables.js';
-import { coverOf, nearestEnemy } from '../../src/rules/state-of-war/table.js';
+import { coverOf, foeDistance } from '../../src/rules/state-of-war/table.js';
 import type { SowScenario } from '../../src/rules/state-of-war/compile.js';
 import type { GameEvent } from '../../src/core/model.js';
 
@@ -49,14 +50,14 @@ describe('Morale Result "-3 Break and run, use both actions": a runner by a fenc
   it('it runs round the end, its base clear of the line, and ends further from the enemy; its second action runs on', () => {
     const s = at();
     const a = fig(s, 'A01');
-    const before = nearestEnemy(s, 0, s.x[a], s.y[a]).d;
+    const before = foeDistance(s, 0, s.x[a], s.y[a]);
     const plan = movePlan(s, a, 'round')!;
     expect(routeClearance(plan.points, 95, 20, 95, 100)).toBeGreaterThanOrEqual(sc.radius);
     const e = ev(act(s, { k: 'move', to: 'round' }, []), 'move');
     expect(e.length).toBeCloseTo(12, 1);
     expect(s.x[a]).toBeLessThan(95);
     expect(segDist(s.x[a], s.y[a], 95, 20, 95, 100)).toBeGreaterThanOrEqual(sc.radius);
-    expect(nearestEnemy(s, 0, s.x[a], s.y[a]).d).toBeGreaterThan(before + 5);
+    expect(foeDistance(s, 0, s.x[a], s.y[a])).toBeGreaterThan(before + 5);
     expect(keys(s).some((k) => k === 'move:rear' || k === 'move:round')).toBe(true);
     expect(keys(s)).not.toContain('done');
   });
@@ -75,7 +76,7 @@ describe('Morale Result "-3 Break and run, use both actions must end further fro
     expect(e.length).toBeCloseTo(12, 6);
     // Straight across the line from the enemy (90° off it): no farther from its rear edge, 15.6 cm from him.
     expect(s.x[a]).toBeCloseTo(100, 6);
-    expect(nearestEnemy(s, 0, s.x[a], s.y[a]).d).toBeCloseTo(Math.hypot(10, 12), 6);
+    expect(foeDistance(s, 0, s.x[a], s.y[a])).toBeCloseTo(Math.hypot(10, 12), 6);
     expect(keys(s)).toContain('move:away');
   });
   it('a wounded rider facing the enemy cannot turn about and still run with one action; he wheels 135° and rides the 6 cm left', () => {
@@ -90,7 +91,7 @@ describe('Morale Result "-3 Break and run, use both actions must end further fro
     expect(e.turned).toBeCloseTo(135, 6);
     expect(e.used).toBeCloseTo(24, 6);
     expect(e.length).toBeCloseTo(6, 6);
-    expect(nearestEnemy(s, 0, s.x[a], s.y[a]).d).toBeGreaterThan(10.01);
+    expect(foeDistance(s, 0, s.x[a], s.y[a])).toBeGreaterThan(10.01);
   });
 });
 

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import { formCombats, meleeMods, movePlan } from '../../src/rules/state-of-war/engine.js';
+import { formCombats, meleeMods } from '../../src/rules/state-of-war/melee.js';
+import { movePlan } from '../../src/rules/state-of-war/movement.js';
 import { BROKEN, FALL_BACK, turnCost } from '../../src/rules/state-of-war/tables.js';
-import { coverOf, nearestEnemy, reachAlong } from '../../src/rules/state-of-war/table.js';
+import { coverOf, foeDistance, reachAlong } from '../../src/rules/state-of-war/table.js';
 import { DEAD } from '../../src/rules/state-of-war/state.js';
 import { d } from '../helpers/rng.js';
 import type { Vec } from '../../src/core/geometry.js';
@@ -67,12 +68,12 @@ describe('Morale "-2 … Move towards nearest cover or table edge to rear" [W32]
     s.mustRetire[f] = 1;
     s.morale[sc.unitIndex.get('a')!] = FALL_BACK;
     s.options = null;
-    const before = nearestEnemy(s, 0, 100, 100).d;
+    const before = foeDistance(s, 0, 100, 100);
     const plan = movePlan(s, f, 'cover')!;
     expect(plan).not.toBeNull();
     expect(plan.to.x).toBeLessThan(92);
     expect(coverOf(sc, 100, 130, plan.to.x, plan.to.y)).toBe('soft');
-    expect(nearestEnemy(s, 0, plan.to.x, plan.to.y).d).toBeGreaterThanOrEqual(before - 0.01);
+    expect(foeDistance(s, 0, plan.to.x, plan.to.y)).toBeGreaterThanOrEqual(before - 0.01);
     expect(plan.short).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import { meleeMods, movePlan } from '../../src/rules/state-of-war/engine.js';
+import { meleeMods } from '../../src/rules/state-of-war/melee.js';
+import { movePlan } from '../../src/rules/state-of-war/movement.js';
 import { stateOfWarInvariants } from '../../src/rules/state-of-war/invariants.js';
 import { BROKEN, ROUTED, moveRate } from '../../src/rules/state-of-war/tables.js';
 import { contacts } from '../../src/rules/state-of-war/table.js';

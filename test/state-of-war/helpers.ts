@@ -6,7 +6,9 @@
 import type { GameEvent } from '../../src/core/model.js';
 import { gameStream } from '../../src/core/rng.js';
 import { compileStateOfWar, type SowScenario } from '../../src/rules/state-of-war/compile.js';
-import { type SowAction, applyAction, legalActions } from '../../src/rules/state-of-war/engine.js';
+import type { SowAction } from '../../src/rules/state-of-war/action.js';
+import { applyAction } from '../../src/rules/state-of-war/apply.js';
+import { legalActions } from '../../src/rules/state-of-war/options.js';
 import { PH_ACT, newState, type SowState } from '../../src/rules/state-of-war/state.js';
 import { actionsFor } from '../../src/rules/state-of-war/tables.js';
 import { actionKey } from '../../src/rules/state-of-war/index.js';

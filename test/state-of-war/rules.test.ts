@@ -5,16 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { d } from '../helpers/rng.js';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import {
-  actor,
-  chargePlan,
-  formCombats,
-  meleePool,
-  moraleModifiers,
-  moraleTest,
-  movePlan,
-  shotCandidates,
-} from '../../src/rules/state-of-war/engine.js';
+import { formCombats, meleePool } from '../../src/rules/state-of-war/melee.js';
+import { moraleModifiers, moraleTest } from '../../src/rules/state-of-war/morale.js';
+import { chargePlan, movePlan } from '../../src/rules/state-of-war/movement.js';
+import { shotCandidates } from '../../src/rules/state-of-war/shooting.js';
+import { actor } from '../../src/rules/state-of-war/units.js';
 import { ACTIVE, DEAD, DISABLED, PH_OVER } from '../../src/rules/state-of-war/state.js';
 import { BROKEN, FALL_BACK, NO_ADVANCE, OK, ROUTED } from '../../src/rules/state-of-war/tables.js';
 import type { GameEvent } from '../../src/core/model.js';

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { d } from '../helpers/rng.js';
 import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js';
-import { actor, legalActions, meleeBonusReason, moraleTest, movePlan, shotCandidates } from '../../src/rules/state-of-war/engine.js';
+import { meleeBonusReason } from '../../src/rules/state-of-war/melee.js';
+import { moraleTest } from '../../src/rules/state-of-war/morale.js';
+import { movePlan } from '../../src/rules/state-of-war/movement.js';
+import { legalActions } from '../../src/rules/state-of-war/options.js';
+import { shotCandidates } from '../../src/rules/state-of-war/shooting.js';
+import { actor } from '../../src/rules/state-of-war/units.js';
 import { DEAD, DISABLED, PH_OVER } from '../../src/rules/state-of-war/state.js';
 import { BROKEN, FALL_BACK, NO_ADVANCE } from '../../src/rules/state-of-war/tables.js';
 import type { GameEvent } from '../../src/core/model.js';

@@ -34,3 +34,24 @@ export function turnCard(inDeck: number[], rng: Rng): number {
   }
   return -1;
 }
+
+/**
+ * Draw one chip from chips counted per owner (Pig Wars: each side's cards in one cup): an owner is
+ * chosen with chance proportional to its chips left, one of its chips taken (its count lowered),
+ * and its index returned; −1 when none is left. One `randInt` over all chips left: the same draw
+ * as {@link turnCard} on a deck whose flags are the owners' chips in owner order.
+ */
+export function drawChip(left: number[], rng: Rng): number {
+  let total = 0;
+  for (let i = 0; i < left.length; i++) total += left[i];
+  if (total === 0) return -1;
+  let k = randInt(rng, total);
+  for (let i = 0; i < left.length; i++) {
+    if (k < left[i]) {
+      left[i]--;
+      return i;
+    }
+    k -= left[i];
+  }
+  return -1;
+}

@@ -53,6 +53,27 @@ export function inBaseContact(v: FigureView, a: number, b: number, tolerance = 0
   return dist(v.x[a], v.y[a], v.x[b], v.y[b]) <= 2 * v.radius + tolerance + 1e-9;
 }
 
+/**
+ * True when figure `f`'s base touches the base of one of `others` able to act ({@link FigureView.able},
+ * else {@link FigureView.occupies}): {@link inBaseContact} over a list, with the same answer for
+ * each pair, allocating nothing. A pair whose |dx| or |dy| alone passes the contact distance is
+ * refused before the root (the rounded root of dx² + dy² is never below |dx|).
+ */
+export function inContactWithAny(v: FigureView, f: number, others: ArrayLike<number>, tolerance = 0.1): boolean {
+  const c = 2 * v.radius + tolerance + 1e-9;
+  const fx = v.x[f];
+  const fy = v.y[f];
+  for (let k = 0; k < others.length; k++) {
+    const g = others[k];
+    const dx = v.x[g] - fx;
+    if (dx > c || dx < -c) continue;
+    const dy = v.y[g] - fy;
+    if (dy > c || dy < -c) continue;
+    if (Math.sqrt(dx * dx + dy * dy) <= c && (v.able ? v.able(g) : v.occupies(g))) return true;
+  }
+  return false;
+}
+
 /** Distance between two figures' bases, edge to edge (never negative), in the table's unit. */
 export function baseGap(v: FigureView, a: number, b: number): number {
   return Math.max(0, dist(v.x[a], v.y[a], v.x[b], v.y[b]) - 2 * v.radius);

@@ -493,6 +493,53 @@ export function nearestFigures(v: FigureView, candidates: readonly number[], x: 
 }
 
 /**
+ * The figure of `candidates` nearest to (x, y) in a straight line (ties: the first listed), among
+ * those able to act (`v.able`, else occupying) when `able`, else among those occupying the table;
+ * −1 when none. Allocates nothing.
+ */
+export function nearestFigure(v: FigureView, candidates: ArrayLike<number>, x: number, y: number, able = false): number {
+  let best = -1;
+  let bd = Infinity;
+  const test = able && v.able ? v.able : null;
+  for (let i = 0; i < candidates.length; i++) {
+    const e = candidates[i];
+    if (test !== null ? !test(e) : !v.occupies(e)) continue;
+    const d = dist(x, y, v.x[e], v.y[e]);
+    if (d < bd) {
+      bd = d;
+      best = e;
+    }
+  }
+  return best;
+}
+
+/**
+ * Up to `k` figures of `candidates` nearest to (x, y), nearest first (ties: the first listed), as
+ * {@link nearestFigure} chooses them (`able`), written to `out` (and their distances to `outD`);
+ * returns how many. Allocates nothing once `out` and `outD` have held `k` entries.
+ */
+export function nearestFiguresInto(v: FigureView, candidates: ArrayLike<number>, x: number, y: number, k: number, out: number[], outD: number[], able = false): number {
+  let n = 0;
+  const test = able && v.able ? v.able : null;
+  for (let c = 0; c < candidates.length; c++) {
+    const e = candidates[c];
+    if (test !== null ? !test(e) : !v.occupies(e)) continue;
+    const d = dist(x, y, v.x[e], v.y[e]);
+    let i = n;
+    while (i > 0 && outD[i - 1] > d) i--;
+    if (i >= k) continue;
+    for (let j = Math.min(n, k - 1); j > i; j--) {
+      out[j] = out[j - 1];
+      outD[j] = outD[j - 1];
+    }
+    out[i] = e;
+    outD[i] = d;
+    if (n < k) n++;
+  }
+  return n;
+}
+
+/**
  * "Away" as a destination: the place straight away from (ex, ey) as seen from `from`, `length`
  * away or as far short of it as a base can stand (in steps of `step`, down to `step`), kept on the
  * table; null when there is none.

@@ -16,11 +16,17 @@
 import { type Vec, dist, distV, pointAlongInto } from '../geometry.js';
 import type { NavMap, Path } from '../nav.js';
 import { ringOffsets } from '../nav.js';
-import type { FigureView } from './figures.js';
+import { type FigureView, placeFree } from './figures.js';
 import type { Table } from './table.js';
 
 /** Why a place fails the test: terrain (impassable or off the table), a base, or an enemy's keep-off distance. */
 export type PlaceRefusal = { kind: 'terrain' } | { kind: 'base'; x: number; y: number } | { kind: 'enemy'; x: number; y: number };
+
+/** Kinds of refusal {@link PlaceFinder.walkBack} reports in {@link PlaceFinder.met}: another base, an enemy's keep-off distance, terrain, the ruleset's extra test. */
+export const REFUSED_BASE = 1;
+export const REFUSED_ENEMY = 2;
+export const REFUSED_TERRAIN = 3;
+export const REFUSED_EXTRA = 4;
 
 /** Options of {@link PlaceFinder.nearestReachable}. */
 export interface ReachableOptions {
@@ -60,6 +66,13 @@ export class PlaceFinder {
   private readonly ringBy: number[] = [];
   /** The place {@link walkBack} found (valid until the next call). */
   readonly at = { x: 0, y: 0 };
+  /**
+   * The kinds of refusal the last {@link walkBack} met ({@link REFUSED_BASE}, {@link REFUSED_ENEMY},
+   * {@link REFUSED_TERRAIN}, {@link REFUSED_EXTRA}), each once, in the order first met: the first
+   * {@link nMet} entries (a place skipped without asking adds none).
+   */
+  readonly met: number[] = [0, 0, 0, 0];
+  nMet = 0;
   /** The way {@link nearestReachable} found to the place it returned (valid until the next call). */
   path: Path | null = null;
 
@@ -236,12 +249,15 @@ export class PlaceFinder {
 
   /**
    * The walk back along `points` from distance `d` in steps of `step` to the first place the near
-   * lists ({@link setRoute}) and the terrain pass; returns that distance (0 when none) with the
-   * place in {@link at}. A place refused by a base or keeper that it stood deeper inside than the
-   * distance walked since (by a margin) is refused again without asking: a point `k` further along
-   * the route is at most `k` from the other, and the tests are pure, so the same place is found.
+   * lists ({@link setRoute}), the terrain and `extra` (a pure test the ruleset adds, asked last;
+   * null: none) pass, trying only distances above `minD` (default 0); returns that distance with
+   * the place in {@link at}, or a distance of at most `minD` (0 with the default) when none passes.
+   * A place refused by a base or keeper that it stood deeper inside than the distance walked since
+   * (by a margin) is refused again without asking: a point `k` further along the route is at most
+   * `k` from the other, and the tests are pure, so the same place is found. The kinds of refusal
+   * met, in the order first met, are left in {@link met} (the first {@link nMet}).
    */
-  walkBack(points: readonly Vec[], d: number, step: number): number {
+  walkBack(points: readonly Vec[], d: number, step: number, minD = 0, extra: ((x: number, y: number) => boolean) | null = null): number {
     const lim = this.lim;
     const keep2 = this.keep2;
     const L = Math.sqrt(lim);
@@ -249,42 +265,50 @@ export class PlaceFinder {
     let pd = 0;
     let depth = -Infinity;
     const at = this.at;
-    while (d > 0) {
+    this.nMet = 0;
+    while (d > minD) {
       if (!(pd - d < depth)) {
         pointAlongInto(points, d, at);
         const x = at.x;
         const y = at.y;
-        let refused = false;
+        let refused = 0;
         depth = -Infinity;
         for (let i = 0; i < this.nn; i++) {
           const dx = this.nbx[i] - x;
           const dy = this.nby[i] - y;
           const e2 = dx * dx + dy * dy;
           if (e2 < lim) {
-            refused = true;
+            refused = REFUSED_BASE;
             depth = L - Math.sqrt(e2) - 1e-6;
             break;
           }
         }
-        if (!refused) {
+        if (refused === 0) {
           for (let i = 0; i < this.nne; i++) {
             const dx = this.nex[i] - x;
             const dy = this.ney[i] - y;
             const e2 = dx * dx + dy * dy;
             if (e2 < keep2) {
-              refused = true;
+              refused = REFUSED_ENEMY;
               depth = K - Math.sqrt(e2) - 1e-6;
               break;
             }
           }
         }
-        if (!refused && !this.table.isFree(x, y)) refused = true;
-        if (!refused) return d;
+        if (refused === 0 && !this.table.isFree(x, y)) refused = REFUSED_TERRAIN;
+        if (refused === 0 && extra !== null && !extra(x, y)) refused = REFUSED_EXTRA;
+        if (refused === 0) return d;
+        this.noteRefusal(refused);
         pd = d;
       }
       d = Math.max(0, d - step);
     }
     return d;
+  }
+
+  private noteRefusal(kind: number): void {
+    for (let i = 0; i < this.nMet; i++) if (this.met[i] === kind) return;
+    this.met[this.nMet++] = kind;
   }
 
   /**
@@ -423,3 +447,75 @@ function routeDistance(points: readonly Vec[], upTo: number, gx: number, gy: num
   }
   return best;
 }
+
+/**
+ * Of the spots listed in `xy` (x, y pairs, table units), the one nearest to figure `f` (ties: the
+ * first listed) that lies more than √`minSq` from it (`minSq` −1: its own place counts) and on which
+ * its base overlaps no other occupying figure's ({@link placeFree}; a spot within 0.01 of where it
+ * stands is taken as free). Writes it to `out` and returns true; false when none is. Allocates
+ * nothing (a scratch array of distances grows with the longest list seen).
+ */
+export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number>, minSq: number, out: { x: number; y: number }): boolean {
+  const fx = v.x[f];
+  const fy = v.y[f];
+  const n = xy.length >> 1;
+  if (LISTED_D.length < n) LISTED_D = new Float64Array(Math.max(n, 2 * LISTED_D.length));
+  const D = LISTED_D;
+  // One pass: every spot's squared distance, and the K nearest (past the minimum) in order, ties
+  // to the first listed. Most often the nearest is free; the next ones are taken from that list.
+  const topJ = LISTED_TOP_J;
+  const topD = LISTED_TOP_D;
+  let nTop = 0;
+  for (let j = 0; j < n; j++) {
+    const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+    D[j] = d;
+    if (!(d > minSq)) continue;
+    if (nTop === LISTED_K && !(d < topD[LISTED_K - 1])) continue;
+    let i = nTop < LISTED_K ? nTop++ : LISTED_K - 1;
+    while (i > 0 && topD[i - 1] > d) {
+      topD[i] = topD[i - 1];
+      topJ[i] = topJ[i - 1];
+      i--;
+    }
+    topD[i] = d;
+    topJ[i] = j;
+  }
+  if (nTop === 0) return false;
+  for (let k = 0; k < nTop; k++) {
+    const j = topJ[k];
+    if ((k === 0 && topD[0] < 1e-4) || placeFree(v, xy[2 * j], xy[2 * j + 1], f)) {
+      out.x = xy[2 * j];
+      out.y = xy[2 * j + 1];
+      return true;
+    }
+    D[j] = NaN;
+  }
+  if (nTop < LISTED_K) return false;
+  // Past the K nearest: the next nearest (ties: the first listed), one at a time, until one is
+  // free — the same spot as the nearest free one, the occupancy test asked only of the spots tried.
+  for (;;) {
+    let best = -1;
+    let bd = Infinity;
+    for (let j = 0; j < n; j++) {
+      const d = D[j];
+      if (d < bd && d > minSq) {
+        bd = d;
+        best = j;
+      }
+    }
+    if (best < 0) return false;
+    if (placeFree(v, xy[2 * best], xy[2 * best + 1], f)) {
+      out.x = xy[2 * best];
+      out.y = xy[2 * best + 1];
+      return true;
+    }
+    D[best] = NaN;
+  }
+}
+
+/** How many of the nearest spots {@link nearestFreeListed} keeps from its first pass. */
+const LISTED_K = 8;
+const LISTED_TOP_J = new Int32Array(LISTED_K);
+const LISTED_TOP_D = new Float64Array(LISTED_K);
+/** Squared distances of {@link nearestFreeListed}'s spots (scratch; NaN once a spot is tried). */
+let LISTED_D = new Float64Array(64);

@@ -5,9 +5,8 @@
  */
 import { ScenarioError } from '../../core/model.js';
 import { parseScenario } from '../../core/scenario.js';
-import { canonicalJson, hashString } from '../../core/hash.js';
 import { type Vec, distToPolygonBoundary, pointInPolygon, vertexMean } from '../../core/geometry.js';
-import { Table, TableSpecError, type TerrainArea } from '../../core/table/index.js';
+import { type CompiledTable, type TerrainArea, compileTableBase, figureIndexOf } from '../../core/table/index.js';
 import { escarmoucheScenarioSchema, type EscarmoucheScenarioFile } from './schema.js';
 import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js';
 
@@ -63,17 +62,12 @@ export interface SideInfo {
   breakPoint: number;
 }
 
-/** A compiled Escarmouche scenario. */
-export interface EscScenario {
-  file: EscarmoucheScenarioFile;
-  id: string;
-  name: string;
-  /** Hash of the file's canonical JSON. */
-  hash: string;
-  /** The measured table: areas by terrain type (`kind` = the terrain word), obstacles, sight, cover, height. */
-  table: Table;
-  /** Base radius (half the base width), in the table unit. */
-  radius: number;
+/**
+ * A compiled Escarmouche scenario: the kit's compiled-table base (file, id, name, hash, the measured
+ * table — areas by terrain type, `kind` = the terrain word, obstacles, sight, cover, height — and
+ * the base radius, half the base width, in the table unit) plus what the rules need.
+ */
+export interface EscScenario extends CompiledTable<EscarmoucheScenarioFile> {
   /** Zone of control: one base width (MOVING, FIGHTING), edge to edge. */
   zoc: number;
   /** Terrain type wherever no area lies. */
@@ -99,9 +93,10 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
     throw new ScenarioError(source, path, msg);
   };
   const t = file.table;
-  let table: Table;
-  try {
-    table = new Table({
+  const base = compileTableBase(file, {
+    source,
+    raw,
+    table: {
       width: t.width,
       height: t.height,
       unit: t.unit,
@@ -116,11 +111,10 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
         cover: a.cover ? 'cover' : undefined,
         height: a.height,
       })),
-    });
-  } catch (e) {
-    if (e instanceof TableSpecError) fail(e.index >= 0 ? `$.terrain[${e.index}]` : '$.table', e.message);
-    throw e;
-  }
+    },
+    areaPath: (i) => `$.terrain[${i}]`,
+  });
+  const table = base.table;
   if (t.base * 4 > Math.min(t.width, t.height)) fail('$.table.base', 'the base is too large for the table');
   const ground = t.ground;
   if (ground === 'impassable') fail('$.table.ground', 'the ground cannot be impassable');
@@ -148,7 +142,7 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
     }
     return worst;
   };
-  const radius = t.base / 2;
+  const radius = base.radius;
   if (file.sides[0].id === file.sides[1].id) fail('$.sides[1].id', 'the two sides need different ids');
   const figures: FigureInfo[] = [];
   const sides: SideInfo[] = [];
@@ -203,18 +197,13 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
     return { area, value: o.value, centre };
   });
   return {
-    file,
-    id: file.id,
-    name: file.name,
-    hash: hashString(canonicalJson(raw)),
-    table,
-    radius,
+    ...base,
     zoc: t.base,
     ground,
     terrainAt,
     sides,
     figures,
-    figureIndex: new Map(figures.map((f) => [f.id, f.index])),
+    figureIndex: figureIndexOf(figures, source, (i) => `$.sides[${figures[i].side}].figures[${i - sides[figures[i].side].figures[0]}]`),
     first,
     maxTurns: file.victory.maxTurns,
     objectives,

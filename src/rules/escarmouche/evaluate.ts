@@ -10,7 +10,7 @@
  *   approach   — per objective, who is nearer (straight distance, in base widths, capped at 30), weighted by value
  *   markers    — Shaken, Cowered and Disarmed markers, enemy minus own, per figure
  */
-import { objectivePoints, outCount } from './engine.js';
+import { objectivePoints, outCount } from './queries.js';
 import { PH_OVER, type EscState } from './state.js';
 
 /** Feature names, in the order of {@link features} and of a weights vector. */

@@ -8,15 +8,17 @@ import { z } from 'zod';
 import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
-import { type EscAction, applyAction, legalActions, outCount, setupGame } from './engine.js';
+import { type EscAction, applyAction, legalActions } from './actions.js';
+import { outCount } from './queries.js';
+import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, exportState, hashState, importState, type EscState } from './state.js';
+import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type EscState } from './state.js';
 import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 
-export type { EscAction } from './engine.js';
+export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
 export type { EscScenario } from './compile.js';
 
@@ -61,6 +63,7 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRule
   legalActions,
   apply: applyAction,
   clone: cloneState,
+  cloneInto: cloneStateInto,
   isTerminal: (s) => s.phase === PH_OVER,
   outcome(s): Outcome | null {
     if (s.phase !== PH_OVER) return null;

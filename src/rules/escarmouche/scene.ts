@@ -6,7 +6,7 @@
  */
 import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
 import type { TerrainArea } from '../../core/table/index.js';
-import { objectivePoints, outCount } from './engine.js';
+import { objectivePoints, outCount } from './queries.js';
 import { PH_INT, PH_OVER, PH_PICK, type EscState } from './state.js';
 import { RATINGS, SKILLS } from './tables.js';
 

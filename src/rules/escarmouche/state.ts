@@ -1,9 +1,11 @@
 /**
  * The Escarmouche game state: flat typed arrays indexed by figure plus a few scalars for the turn
- * machine, so a clone is a handful of `slice()` calls. Everything that can influence the rest of
- * the game is here and in {@link hashState}; the compiled scenario is shared, never copied.
+ * machine, declared once with the table kit's `defineState`, so a clone is a handful of `slice()`
+ * calls. Everything that can influence the rest of the game is hashed unless its declaration says
+ * why not; the compiled scenario is shared, never copied.
  */
-import { Hasher } from '../../core/hash.js';
+import { type StateType, defineState, field } from '../../core/table/state.js';
+import type { FigureView } from '../../core/table/figures.js';
 import type { EscScenario } from './compile.js';
 
 /** Decision phases. */
@@ -23,61 +25,74 @@ export const SIDE_WHY = ['', 'passed', 'a second 1', 'two 1s in one roll', 'ever
 /** Most actions one figure may take in one turn (a safety bound: see docs/rules/escarmouche.md §PLAY). */
 export const ACTION_CAP = 30;
 
-/** The mutable state of one Escarmouche game. */
-export interface EscState {
-  /** The compiled scenario (shared, immutable). */
-  readonly sc: EscScenario;
+const figures = (sc: EscScenario): number => sc.figures.length;
+/**
+ * The state of one Escarmouche game, declared once (src/core/table/state.ts): from this declaration
+ * come the fresh state, clone, cloneInto, hash and thread export. Per-figure typed arrays; the order
+ * is the hash order. The compiled scenario is shared, never copied.
+ */
+const STATE = defineState<EscScenario>()('Escarmouche', {
   /** Game turn, 1-based (each side has one turn per game turn). */
-  turn: number;
+  turn: field.int(1),
   /** The side whose turn it is. */
-  side: number;
+  side: field.int(0),
   /** The side that takes the first turn of every game turn. */
-  first: number;
-  phase: number;
+  first: field.int(0),
+  /** Decision phase (PH_*). */
+  phase: field.int(PH_PICK),
   /** The acting figure, −1 between figures. */
-  actor: number;
+  actor: field.int(-1),
   /** Active dice the actor has accumulated this turn (one per action other than moving). */
-  pool: number;
+  pool: field.int(0),
   /** Actions the actor has taken this turn (all kinds; bounded by {@link ACTION_CAP}). */
-  actions: number;
+  actions: field.int(0),
   /** Single 1s the side has rolled this turn (the second ends the side's turn). */
-  ones: number;
+  ones: field.int(0),
   /** Why the side's turn is over (a SIDE_* code), 0 while it goes on. */
-  sideWhy: number;
+  sideWhy: field.int(0),
   /**
    * Pike vs cavalry / horse vs foot, per figure: 1 once the actor's first-strike round against that
    * enemy is over this turn (it struck first, or won against it), 0 otherwise; cleared when the
    * actor's turn ends. One mark per enemy (since 2.3.0, issue 38: a single "last enemy" mark was
    * overwritten by a fight with another, so first strike came back against the first) ([E47]).
    */
-  fsBeat: Uint8Array;
+  fsBeat: field.typed('u8', figures),
   /** Pike fencing: the pikeman the actor has beaten pike against pike this turn (−1). */
-  fenceBeat: number;
+  fenceBeat: field.int(-1),
   /** Per figure: where its centre stands (table unit). */
-  x: Float64Array;
-  y: Float64Array;
+  x: field.typed('f64', figures, (sc, i) => sc.figures[i].start.x),
+  y: field.typed('f64', figures, (sc, i) => sc.figures[i].start.y),
   /** Per figure: wounds left (0 = out of action). */
-  wounds: Uint8Array;
+  wounds: field.typed('u8', figures, (sc, i) => sc.figures[i].wounds),
   /** Per figure: Shaken markers; Cowered (prone); Disarmed; in cover (took cover and has not moved). */
-  shaken: Uint8Array;
-  cowered: Uint8Array;
-  disarmed: Uint8Array;
-  cover: Uint8Array;
+  shaken: field.typed('u8', figures),
+  cowered: field.typed('u8', figures),
+  disarmed: field.typed('u8', figures),
+  cover: field.typed('u8', figures),
   /** Per figure: 1 once it has acted (or had its turn used) this side-turn. */
-  acted: Uint8Array;
+  acted: field.typed('u8', figures),
   /** Per figure: 1 while it holds a reserved action (one active die to interrupt with). */
-  reserved: Uint8Array;
-  /** Enemy figures that have just moved and may be interrupted (the window of PH_INT). */
-  window: Int16Array;
-  nWindow: number;
+  reserved: field.typed('u8', figures),
+  /** Enemy figures that have just moved and may be interrupted (the window of PH_INT): the first `nWindow`. */
+  window: field.typed('i16', figures, 0, { hashLen: 'nWindow' }),
+  nWindow: field.int(0, { unhashed: 'hashed as the length of window' }),
   /** Index of the winning side, −1 while going on (or for a draw when over). */
-  winner: number;
-  reason: string;
+  winner: field.int(-1),
+  /** Why the game ended ('' while going on). */
+  reason: field.str(''),
   /** Decisions applied so far. */
-  decisions: number;
+  decisions: field.int(0, { unhashed: 'statistics only' }),
   /** Counters of rule paths, for reports (see {@link COUNTERS}). */
-  counters: Int32Array;
-}
+  counters: field.typed('i32', () => COUNTERS.length, 0, { unhashed: 'statistics only' }),
+  /**
+   * The figures as the table kit sees them (queries.ts `figureView`): made on first use and kept with
+   * this state object — never copied by a clone (it reads this state's own arrays), not hashed.
+   */
+  view: field.cache<FigureView>(),
+});
+
+/** The mutable state of one Escarmouche game (see {@link STATE} for each field). */
+export type EscState = StateType<typeof STATE>;
 
 /** Names of the rule-path counters kept in {@link EscState.counters}. */
 export const COUNTERS = [
@@ -128,100 +143,19 @@ export const C: Record<(typeof COUNTERS)[number], number> = Object.fromEntries(C
 >;
 
 /** A fresh state: every figure at its starting place, unhurt, nothing rolled yet. */
-export function newState(sc: EscScenario): EscState {
-  const n = sc.figures.length;
-  return {
-    sc,
-    turn: 1,
-    side: 0,
-    first: 0,
-    phase: PH_PICK,
-    actor: -1,
-    pool: 0,
-    actions: 0,
-    ones: 0,
-    sideWhy: 0,
-    fsBeat: new Uint8Array(n),
-    fenceBeat: -1,
-    x: Float64Array.from(sc.figures.map((f) => f.start.x)),
-    y: Float64Array.from(sc.figures.map((f) => f.start.y)),
-    wounds: Uint8Array.from(sc.figures.map((f) => f.wounds)),
-    shaken: new Uint8Array(n),
-    cowered: new Uint8Array(n),
-    disarmed: new Uint8Array(n),
-    cover: new Uint8Array(n),
-    acted: new Uint8Array(n),
-    reserved: new Uint8Array(n),
-    window: new Int16Array(n),
-    nWindow: 0,
-    winner: -1,
-    reason: '',
-    decisions: 0,
-    counters: new Int32Array(COUNTERS.length),
-  };
-}
-
-/** An independent copy (typed arrays copied, scenario shared). */
-export function cloneState(s: EscState): EscState {
-  return {
-    sc: s.sc,
-    turn: s.turn,
-    side: s.side,
-    first: s.first,
-    phase: s.phase,
-    actor: s.actor,
-    pool: s.pool,
-    actions: s.actions,
-    ones: s.ones,
-    sideWhy: s.sideWhy,
-    fsBeat: s.fsBeat.slice(),
-    fenceBeat: s.fenceBeat,
-    x: s.x.slice(),
-    y: s.y.slice(),
-    wounds: s.wounds.slice(),
-    shaken: s.shaken.slice(),
-    cowered: s.cowered.slice(),
-    disarmed: s.disarmed.slice(),
-    cover: s.cover.slice(),
-    acted: s.acted.slice(),
-    reserved: s.reserved.slice(),
-    window: s.window.slice(),
-    nWindow: s.nWindow,
-    winner: s.winner,
-    reason: s.reason,
-    decisions: s.decisions,
-    counters: s.counters.slice(),
-  };
-}
-
+export const newState: (sc: EscScenario) => EscState = STATE.create;
+/** An independent copy (typed arrays copied, scenario shared, the view not copied). */
+export const cloneState: (s: EscState) => EscState = STATE.clone;
+/** A copy of `from` in `into`'s own arrays, allocating nothing (see StateKit.cloneInto). */
+export const cloneStateInto: (into: EscState, from: EscState) => EscState = STATE.cloneInto;
 /** Hash of everything that can influence the rest of the game (16 hex digits). */
-export function hashState(s: EscState): string {
-  const h = new Hasher();
-  h.str(s.sc.hash).int(s.turn).int(s.side).int(s.first).int(s.phase).int(s.actor).int(s.pool).int(s.actions);
-  h.int(s.ones).int(s.sideWhy).nums(s.fsBeat).int(s.fenceBeat);
-  h.nums(s.x).nums(s.y).nums(s.wounds).nums(s.shaken).nums(s.cowered).nums(s.disarmed).nums(s.cover);
-  h.nums(s.acted).nums(s.reserved).nums(s.window.subarray(0, s.nWindow));
-  h.int(s.winner).str(s.reason);
-  return h.hex();
-}
+export const hashState: (s: EscState) => string = STATE.hash;
+/** The state as structured-cloneable data (typed arrays and numbers), without the scenario and the view. */
+export const exportState: (s: EscState) => Record<string, unknown> = STATE.exportState;
+/** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
+export const importState: (sc: EscScenario, data: unknown) => EscState = STATE.importState;
 
 /** True when figure `f` is still in play (not out of action). */
 export function inPlay(s: EscState, f: number): boolean {
   return s.wounds[f] > 0;
-}
-
-/** The state as structured-cloneable data (typed arrays and numbers), without the shared scenario. */
-export function exportState(s: EscState): Record<string, unknown> {
-  const c = cloneState(s) as unknown as Record<string, unknown>;
-  delete c.sc;
-  return c;
-}
-
-/** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
-export function importState(sc: EscScenario, data: unknown): EscState {
-  const d = data as Omit<EscState, 'sc'>;
-  if (!d || typeof d !== 'object' || !(d.x instanceof Float64Array) || d.x.length !== sc.figures.length) {
-    throw new Error('not an exported Escarmouche state of this scenario');
-  }
-  return cloneState({ ...d, sc });
 }

@@ -5,7 +5,10 @@
 import type { GameEvent, Json } from '../../core/model.js';
 import type { EscScenario } from './compile.js';
 import { count } from '../../core/words.js';
-import { type EscAction, fightSetup, marshalFollowers, moveOption, shotDice, volleyHelpers } from './engine.js';
+import type { EscAction } from './actions.js';
+import { fightSetup } from './fighting.js';
+import { marshalFollowers, moveOption } from './moving.js';
+import { shotDice, volleyHelpers } from './shooting.js';
 import { placeWords } from './scene.js';
 import { PH_INT, type EscState } from './state.js';
 import { duelOdds } from './tables.js';

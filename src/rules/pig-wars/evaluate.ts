@@ -4,7 +4,7 @@
  * weights; `fit-eval` can fit them to recorded games.
  */
 import { ACTIVE, PH_OVER, PIG_FREE, type PigState } from './state.js';
-import { carrying } from './engine.js';
+import { carrying } from './queries.js';
 import { hypot2 } from './hypot.js';
 
 /** Feature names, in the order of {@link features}. */

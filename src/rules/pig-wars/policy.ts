@@ -6,7 +6,11 @@
  */
 import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
-import { baseMove, carrying, freeFigures, nearestActiveOf, shotTarget, unitCentre, victoryMargin, type PigAction } from './engine.js';
+import { nearestFigure } from '../../core/table/index.js';
+import type { PigAction } from './action.js';
+import { baseMove, carrying, figureView, freeFigures, unitCentre } from './queries.js';
+import { shotTarget } from './shooting.js';
+import { victoryMargin } from './melee.js';
 import { meleeSum, type MeleeSide } from './tables.js';
 import { ACTIVE, PIG_FREE, type PigState } from './state.js';
 
@@ -323,7 +327,7 @@ function chargeExchange(s: PigState, free: readonly number[], v: number): number
   let kill = 0;
   let die = 0;
   for (const f of free) {
-    const e = nearestActiveOf(s, v, f);
+    const e = nearestFigure(figureView(s), s.sc.units[v].figures, s.x[f], s.y[f], true);
     if (e < 0) continue;
     const A = foreseeSide(s, f, true, SIDE_A);
     const B = foreseeSide(s, e, false, SIDE_B);

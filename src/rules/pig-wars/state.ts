@@ -1,16 +1,20 @@
 /**
- * The Pig Wars game state (both versions): flat arrays of numbers by figure, unit, pig and side, so
- * that a clone is a handful of `slice()` calls. Everything that can influence the rest of the game
- * is here and in {@link hashState}; the compiled scenario is shared, never copied.
+ * The Pig Wars game state (both versions): flat arrays of numbers by figure, unit, pig and side,
+ * declared once with the table kit's `defineState` (src/core/table/state.ts), which gives the fresh
+ * state, clone, cloneInto, hash and thread export. Everything that can influence the rest of the
+ * game is here and hashed; the compiled scenario is shared, never copied.
  */
-import { Hasher } from '../../core/hash.js';
+import { type StateType, defineState, field } from '../../core/table/state.js';
+import type { FigureView } from '../../core/table/index.js';
 import type { PigScenario } from './compile.js';
 
-/** Figure status. */
-export const ACTIVE = 0; // on the table, obeys orders
-export const ROUT = 1; // routed (Morale "RT"): must rally or keep falling back
-export const DEAD = 2;
-export const GONE = 3; // off the table (routed off, or back aboard)
+/**
+ * Figure status values: the kit's shared codes (src/core/table/status.ts). ACTIVE: on the table,
+ * obeys orders; DEAD: killed; GONE: off the table (routed off, or back aboard).
+ */
+export { ACTIVE, DEAD, GONE } from '../../core/table/status.js';
+/** Routed (Morale "RT"): must rally or keep falling back — the kit's FLEEING. */
+export { FLEEING as ROUT } from '../../core/table/status.js';
 
 /** Pig (loot token) holder values besides a figure index. */
 export const PIG_FREE = -1;
@@ -24,59 +28,83 @@ export const PH_OVER = 1;
 export const COUNTERS = ['orders', 'moves', 'charges', 'shots', 'shotHits', 'melees', 'kills', 'leaderHits', 'moraleChecks', 'fallBacks', 'routs', 'rallies', 'outOfCommand', 'lootTaken', 'lootLanded', 'walls'] as const;
 export const C: Record<(typeof COUNTERS)[number], number> = Object.fromEntries(COUNTERS.map((n, i) => [n, i])) as Record<(typeof COUNTERS)[number], number>;
 
-/** The mutable state of one game. */
-export interface PigState {
-  readonly sc: PigScenario;
-  turn: number;
+const figures = (sc: PigScenario): number => sc.figures.length;
+const units = (sc: PigScenario): number => sc.units.length;
+const pigs = (sc: PigScenario): number => sc.pigStart.length;
+
+/** The state of one Pig Wars game, declared once; the order is the hash order. */
+const STATE = defineState<PigScenario>()('Pig Wars', {
+  /** Current turn, 1-based. */
+  turn: field.int(1),
   /** Figure centres (inches) and facings (radians, 0 = +x, y down). */
-  x: number[];
-  y: number[];
-  facing: number[];
-  status: number[];
+  x: field.nums(figures, (sc, i) => sc.startX[i]),
+  y: field.nums(figures, (sc, i) => sc.startY[i]),
+  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
+  /** Figure status (ACTIVE, ROUT, DEAD, GONE). */
+  status: field.nums(figures),
   /** Leader hits (Leader Combat); each is a wound (−1 in melee). */
-  hits: number[];
+  hits: field.nums(figures),
   /** 1 when the missile weapon is loaded (pirates: pistols, muskets … must reload). */
-  loaded: number[];
+  loaded: field.nums(figures, (sc, i) => (sc.figures[i].missile ? 1 : 0)),
   /** 1 when carrying loot from the objective zone. Pigs are in pigBy. */
-  carry: number[];
+  carry: field.nums(figures),
   /** Turn the figure last charged (chargers rest 1 turn), −9 never. */
-  charged: number[];
+  charged: field.nums(figures, -9),
   /** Turn up to which the figure may not charge (fall back: "may not charge on next turn"). */
-  noCharge: number[];
+  noCharge: field.nums(figures, -9),
   /** 1 when it charged into its current mêlée qualifying for the bonus. */
-  chargeBonus: number[];
+  chargeBonus: field.nums(figures),
   /** Rounds of mêlée fought in its current mêlée (0 = the next is its first round). */
-  rounds: number[];
+  rounds: field.nums(figures),
   /** 1 when it has acted (moved, charged, shot, reloaded) in this activation. */
-  moved: number[];
-  /** Per unit: in shield wall; in close order; losses this turn; morale triggers pending (bits); standard lost; leader lost. */
-  wall: number[];
-  close: number[];
-  lostTurn: number[];
-  pending: number[];
-  lossChecked: number[];
-  standardLost: number[];
-  leaderLost: number[];
-  /** Per unit: the order given this activation (index into ORDER kinds, −1 none), for shooting rules. */
-  order: number[];
-  /** Pigs: position and holder (figure, PIG_FREE, PIG_LANDED). */
-  pigX: number[];
-  pigY: number[];
-  pigBy: number[];
+  moved: field.nums(figures),
+  /** Per unit: 1 in shield wall. */
+  wall: field.nums(units),
+  /** Per unit: 1 in close order. */
+  close: field.nums(units, (sc, u) => (sc.units[u].close ? 1 : 0)),
+  /** Per unit: figures lost this turn. */
+  lostTurn: field.nums(units),
+  /** Per unit: morale triggers pending (TRIG_* bits). */
+  pending: field.nums(units),
+  /** Per unit: 1 once the loss trigger has been checked this turn. */
+  lossChecked: field.nums(units),
+  /** Per unit: 1 once its standard is lost; 1 once a leader of it is lost. */
+  standardLost: field.nums(units),
+  leaderLost: field.nums(units),
+  /** Per unit: the order given this activation (O_* of action.ts, −1 none), for the shooting rules. */
+  order: field.nums(units, -1),
+  /** Pigs: position (inches) and holder (figure, PIG_FREE, PIG_LANDED). */
+  pigX: field.nums(pigs, (sc, p) => sc.pigStart[p].x),
+  pigY: field.nums(pigs, (sc, p) => sc.pigStart[p].y),
+  pigBy: field.nums(pigs, PIG_FREE),
   /** Cards (chips) of each side not yet drawn this turn. */
-  cardsLeft: number[];
+  cardsLeft: field.nums(2, (sc, i) => sc.sides[i].cards),
+  /** Counters of rule paths, for reports (see {@link COUNTERS}). */
+  counters: field.nums(() => COUNTERS.length, 0, { unhashed: 'statistics only' }),
   /** The side whose card is being played, −1 between cards. */
-  actSide: number;
+  actSide: field.int(-1),
   /** The unit deciding now (PH_UNIT). */
-  actUnit: number;
-  phase: number;
+  actUnit: field.int(-1),
+  /** Decision phase (PH_*). */
+  phase: field.int(PH_UNIT),
   /** Loot landed by the raiders. */
-  landed: number;
-  winner: number;
-  reason: string;
-  decisions: number;
-  counters: number[];
-}
+  landed: field.int(0),
+  /** Index of the winning side, −1 while going on (or for a draw when over). */
+  winner: field.int(-1),
+  /** Why the game ended ('' while going on). */
+  reason: field.str(''),
+  /** Decisions applied so far. */
+  decisions: field.int(0, { unhashed: 'statistics only' }),
+  /**
+   * The figures as the table kit sees them (queries.ts `figureView`), made on first use and kept
+   * with this state object — never copied by a clone (it reads this state's own arrays), not part
+   * of the game (not hashed).
+   */
+  view: field.cache<FigureView>(),
+});
+
+/** The mutable state of one game (see {@link STATE} for each field). */
+export type PigState = StateType<typeof STATE>;
 
 /** Morale trigger bits of PigState.pending. */
 export const TRIG_LEADER = 1;
@@ -84,120 +112,14 @@ export const TRIG_LOSS = 2;
 export const TRIG_STANDARD = 4;
 
 /** A fresh state with every figure at its start and nothing drawn yet. */
-export function newState(sc: PigScenario): PigState {
-  const n = sc.figures.length;
-  const u = sc.units.length;
-  const zeros = (k: number): number[] => new Array<number>(k).fill(0);
-  return {
-    sc,
-    turn: 1,
-    x: Array.from(sc.startX),
-    y: Array.from(sc.startY),
-    facing: Array.from(sc.startFacing),
-    status: zeros(n),
-    hits: zeros(n),
-    loaded: sc.figures.map((f) => (f.missile ? 1 : 0)),
-    carry: zeros(n),
-    charged: new Array<number>(n).fill(-9),
-    noCharge: new Array<number>(n).fill(-9),
-    chargeBonus: zeros(n),
-    rounds: zeros(n),
-    moved: zeros(n),
-    wall: zeros(u),
-    close: sc.units.map((x) => (x.close ? 1 : 0)),
-    lostTurn: zeros(u),
-    pending: zeros(u),
-    lossChecked: zeros(u),
-    standardLost: zeros(u),
-    leaderLost: zeros(u),
-    order: new Array<number>(u).fill(-1),
-    pigX: sc.pigStart.map((p) => p.x),
-    pigY: sc.pigStart.map((p) => p.y),
-    pigBy: sc.pigStart.map(() => PIG_FREE),
-    cardsLeft: sc.sides.map((s) => s.cards),
-    actSide: -1,
-    actUnit: -1,
-    phase: PH_UNIT,
-    landed: 0,
-    winner: -1,
-    reason: '',
-    decisions: 0,
-    counters: zeros(COUNTERS.length),
-  };
-}
-
-/** The state's array fields (those {@link hashState} reads, `counters` aside). */
-const ARRAYS = ['x', 'y', 'facing', 'status', 'hits', 'loaded', 'carry', 'charged', 'noCharge', 'chargeBonus', 'rounds', 'moved', 'wall', 'close', 'lostTurn', 'pending', 'lossChecked', 'standardLost', 'leaderLost', 'order', 'pigX', 'pigY', 'pigBy', 'cardsLeft', 'counters'] as const satisfies readonly ArrayField[];
-
-/** The names of PigState's array fields. */
-type ArrayField = { [K in keyof PigState]-?: PigState[K] extends readonly number[] ? K : never }[keyof PigState];
-/**
- * Compiles only while {@link ARRAYS} names every array field: a field added to the state and to
- * {@link cloneState} (whose object literal the compiler checks whole) but not to ARRAYS would be left
- * out of the hash, and two states differing in it would hash alike.
- */
-const ARRAYS_COMPLETE: [Exclude<ArrayField, (typeof ARRAYS)[number]>] extends [never] ? true : never = true;
-void ARRAYS_COMPLETE;
-
+export const newState: (sc: PigScenario) => PigState = STATE.create;
 /** An independent copy (arrays copied, scenario shared). */
-export function cloneState(s: PigState): PigState {
-  return {
-    sc: s.sc,
-    turn: s.turn,
-    x: s.x.slice(),
-    y: s.y.slice(),
-    facing: s.facing.slice(),
-    status: s.status.slice(),
-    hits: s.hits.slice(),
-    loaded: s.loaded.slice(),
-    carry: s.carry.slice(),
-    charged: s.charged.slice(),
-    noCharge: s.noCharge.slice(),
-    chargeBonus: s.chargeBonus.slice(),
-    rounds: s.rounds.slice(),
-    moved: s.moved.slice(),
-    wall: s.wall.slice(),
-    close: s.close.slice(),
-    lostTurn: s.lostTurn.slice(),
-    pending: s.pending.slice(),
-    lossChecked: s.lossChecked.slice(),
-    standardLost: s.standardLost.slice(),
-    leaderLost: s.leaderLost.slice(),
-    order: s.order.slice(),
-    pigX: s.pigX.slice(),
-    pigY: s.pigY.slice(),
-    pigBy: s.pigBy.slice(),
-    cardsLeft: s.cardsLeft.slice(),
-    actSide: s.actSide,
-    actUnit: s.actUnit,
-    phase: s.phase,
-    landed: s.landed,
-    winner: s.winner,
-    reason: s.reason,
-    decisions: s.decisions,
-    counters: s.counters.slice(),
-  };
-}
-
+export const cloneState: (s: PigState) => PigState = STATE.clone;
+/** A copy in `into`'s own arrays, allocating nothing (the kit's `cloneInto`); its `view` stays. */
+export const cloneStateInto: (into: PigState, from: PigState) => PigState = STATE.cloneInto;
 /** Hash of everything that can influence the rest of the game (16 hex digits). */
-export function hashState(s: PigState): string {
-  const h = new Hasher();
-  h.str(s.sc.hash).int(s.turn);
-  for (const k of ARRAYS) if (k !== 'counters') h.nums(s[k]);
-  h.int(s.actSide).int(s.actUnit).int(s.phase).int(s.landed).int(s.winner).str(s.reason);
-  return h.hex();
-}
-
-/** The state as structured-cloneable data (the scenario left out). */
-export function exportState(s: PigState): Record<string, unknown> {
-  const c = cloneState(s) as unknown as Record<string, unknown>;
-  delete c.sc;
-  return c;
-}
-
+export const hashState: (s: PigState) => string = STATE.hash;
+/** The state as structured-cloneable data (the scenario and the view left out). */
+export const exportState: (s: PigState) => Record<string, unknown> = STATE.exportState;
 /** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
-export function importState(sc: PigScenario, data: unknown): PigState {
-  const d = data as Omit<PigState, 'sc'>;
-  if (!d || typeof d !== 'object' || !Array.isArray(d.x) || d.x.length !== sc.figures.length) throw new Error('not an exported Pig Wars state of this scenario');
-  return cloneState({ ...d, sc });
-}
+export const importState: (sc: PigScenario, data: unknown) => PigState = STATE.importState;

@@ -2,35 +2,17 @@
  * Pirates! actions: the legal actions of the deciding side (§3–§9) and applying one — band
  * choices, group moves (§4.D), moves, fights, charges, fire, pillage, reload.
  */
-import type { Json, StepContext } from '../../core/model.js';
-import { type Vec, angleTo, dist, pointInPolygon } from '../../core/geometry.js';
-import type { Path } from '../../core/nav.js';
+import { dist, pointInPolygon } from '../../core/geometry.js';
 import { maxRange } from './tables.js';
-import {
-  type BlockedReason,
-  type MovePlan,
-  allowanceOf,
-  chargePlan,
-  chargeOffered,
-  canFire,
-  cohesionRule,
-  destination,
-  destinationKeysInto,
-  exactMovePlan,
-  groupBlockedReason,
-  soloBlockedReason,
-  fireDieFrom,
-  moveFirePlan,
-  moveFireOffered,
-  rangeDieFrom,
-  soloMovePlan,
-  viewOf,
-} from './movement.js';
-import { facingData, r2, resolveAttack, viaData } from './combat.js';
-import { COHESION, GROUP_STOP_SHORT, FORMATION, type PiratesAction, actionTable } from './action.js';
-import { bandChoices, bandCount, checkVictory, newBandMembers, nextCard, nextFigure, startActivation } from './turn.js';
-import { planGroupMove } from '../../core/table/index.js';
+import { blockedData, cohesionRule, destinationKeysInto, execMove, exactMovePlan, soloBlockedReason, soloMovePlan } from './movement.js';
+import { allowanceOf, canFire, fireDieFrom, rangeDieFrom } from './table.js';
+import { chargeOffered, chargePlan, moveFireOffered, moveFirePlan } from './approach.js';
+import { resolveAttack } from './combat.js';
+import { GROUP_STOP_SHORT, type PiratesAction, actionTable } from './action.js';
+import { bandCount, newBandMembers } from './bands.js';
+import { bandChoices, checkVictory, nextCard, nextFigure, startActivation } from './turn.js';
 import { ACTIVE, C, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
+import type { PiratesCtx } from './events.js';
 
 // ───────────────────────────── legal actions ─────────────────────────────
 
@@ -249,7 +231,7 @@ function figureArg(s: PiratesState, a: PiratesAction, id: string): number {
 }
 
 /** Apply one decision (see {@link Ruleset.apply}). Throws on an action that is not legal now. */
-export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext): void {
+export function applyAction(s: PiratesState, a: PiratesAction, ctx: PiratesCtx): void {
   applyDecision(s, a, ctx, true);
 }
 
@@ -258,12 +240,12 @@ export function applyAction(s: PiratesState, a: PiratesAction, ctx: StepContext)
  * {@link Ruleset.applyLegal}): the same as {@link applyAction}, without working out again that it
  * is offered (destinations, group moves, range and sight of a shot, contact of a fight).
  */
-export function applyLegalAction(s: PiratesState, a: PiratesAction, ctx: StepContext): void {
+export function applyLegalAction(s: PiratesState, a: PiratesAction, ctx: PiratesCtx): void {
   applyDecision(s, a, ctx, false);
 }
 
 /** {@link applyAction} (`check`: refuse an illegal action) or {@link applyLegalAction}. */
-function applyDecision(s: PiratesState, a: PiratesAction, ctx: StepContext, check: boolean): void {
+function applyDecision(s: PiratesState, a: PiratesAction, ctx: PiratesCtx, check: boolean): void {
   if (s.phase === PH_OVER) fail(s, a, 'the game is over');
   s.decisions++;
   if (s.phase === PH_BAND) {
@@ -315,7 +297,7 @@ function applyDecision(s: PiratesState, a: PiratesAction, ctx: StepContext, chec
   nextFigure(s, ctx);
 }
 
-function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepContext, check: boolean): void {
+function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: PiratesCtx, check: boolean): void {
   const sc = s.sc;
   const info = sc.figures[f];
   const group = s.groupTo !== '';
@@ -421,150 +403,3 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: StepCon
   }
 }
 
-/** A {@link BlockedReason} as event fields. */
-function blockedData(r: BlockedReason): Record<string, Json> {
-  const out: Record<string, Json> = { why: r.why };
-  if (r.at) out.at = r.at;
-  if (r.by) out.by = r.by;
-  return out;
-}
-
-/** Carry out a planned move and what arriving somewhere does (reaching the objective, landing booty). */
-function execMove(s: PiratesState, f: number, plan: MovePlan, kind: string, allowance: number, ctx: StepContext): void {
-  const fx = s.x[f];
-  const fy = s.y[f];
-  s.x[f] = plan.to.x;
-  s.y[f] = plan.to.y;
-  const pts = plan.points;
-  if (pts.length >= 2) {
-    const a = pts[pts.length - 2];
-    if (dist(a.x, a.y, plan.to.x, plan.to.y) > 1e-9) s.facing[f] = angleTo(a.x, a.y, plan.to.x, plan.to.y);
-  }
-  ctx.emit?.({
-    e: 'move',
-   
-    figure: s.sc.figures[f].id,
-    kind,
-    from: [r2(fx), r2(fy)],
-    to: [r2(plan.to.x), r2(plan.to.y)],
-    allowance,
-    limit: r2(plan.limit),
-    path: r2(plan.length),
-    via: viaData(pts),
-    facing: facingData(s.facing[f]),
-  });
-  arrive(s, f, ctx);
-}
-
-/** What arriving does: a raider at the objective is counted; one carrying booty home lands it (§11.C). Victory is checked by the caller. */
-function arrive(s: PiratesState, f: number, ctx: StepContext): void {
-  const sc = s.sc;
-  if (sc.figures[f].side !== sc.raiders) return;
-  if (pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) s.reached[f] = 1;
-  if (s.booty[f] && pointInPolygon(s.x[f], s.y[f], sc.home.poly)) {
-    s.booty[f] = 0;
-    s.hasLanded[f] = 1;
-    s.landed++;
-    ctx.emit?.({ e: 'land', figure: sc.figures[f].id, landed: s.landed });
-  }
-}
-
-/** Scratch lists of {@link executeGroupMove}: the movers and the band-mates who stay (planGroupMove keeps neither). */
-const GM_MOVERS: number[] = [];
-const GM_MATES: number[] = [];
-
-/** The state and side of the group move being planned, for {@link groupRoute} (no closure made per move). */
-let GR_STATE: PiratesState | null = null;
-let GR_SIDE = 0;
-
-/** The way of the band's centre toward the group move's destination (see {@link executeGroupMove}). */
-function groupRoute(start: Vec): { path: Path; stopShort: number } | null {
-  const s = GR_STATE;
-  return s === null ? null : destination(s, s.groupTo, start, GR_SIDE, true, -1);
-}
-
-/**
- * §4.D group movement, measured from the centre of the group ("total distance is from the center
- * of the group to the center of the group's new position"): the followers' centre is steered along
- * the shortest way toward the destination and moves, in a straight line from the old centre to the
- * new, no further than the band's allowance (the smallest of its followers', halved if any carries
- * booty; the 2d10 allowance where the way enters broken ground or climbs). The followers then stand
- * in a tight formation (within 3 in of the point the centre was steered to — the end of `steer` in
- * the record, not their own new centre, which moves when one is pushed off his spot; see
- * docs/rules/pirates.md §4.D — so within 6 in of each other, §3.F) keeping
- * their places relative to each other where they can, and within 6 in of every band-mate who did
- * not follow. The table kit's planGroupMove guarantees all of this or a shorter move; when no move
- * satisfies it the band stays put (a `blocked` event). Every follower is placed before anything
- * arriving (booty landed) is resolved, so a game won by this move never leaves figures overlapping.
- */
-export function executeGroupMove(s: PiratesState, ctx: StepContext): void {
-  const sc = s.sc;
-  const F = GM_MOVERS;
-  F.length = 0;
-  for (let i = 0; i < s.nFollow; i++) if (s.status[s.followers[i]] === ACTIVE) F.push(s.followers[i]);
-  if (F.length === 0) return;
-  const side = sc.figures[F[0]].side;
-  const al = { full: Infinity, slow: Infinity };
-  for (const f of F) {
-    const a = allowanceOf(s, f, false);
-    al.full = Math.min(al.full, a.full);
-    al.slow = Math.min(al.slow, a.slow);
-  }
-  // The band's other active members, in id order (bandMembers less the movers).
-  const mates = GM_MATES;
-  mates.length = 0;
-  for (const g of sc.sides[side].figures) if (s.band[g] === s.actBand && s.status[g] === ACTIVE && !F.includes(g)) mates.push(g);
-  GR_STATE = s;
-  GR_SIDE = side;
-  const plan = planGroupMove(sc.table, viewOf(s), F, {
-    full: al.full,
-    slow: al.slow,
-    formation: FORMATION,
-    gap: COHESION,
-    mates,
-    route: groupRoute,
-    eachSlow: true,
-  });
-  GR_STATE = null;
-  if (!plan) {
-    if (ctx.emit) ctx.emit({ e: 'blocked', band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id), ...blockedData(groupBlockedReason(s, F, s.groupTo)) });
-    return;
-  }
-  const facing = angleTo(plan.from.x, plan.from.y, plan.centre.x, plan.centre.y);
-  ctx.emit?.({
-    e: 'groupMove',
-   
-    band: s.actBand,
-    to: s.groupTo,
-    from: [r2(plan.from.x), r2(plan.from.y)],
-    centre: [r2(plan.centre.x), r2(plan.centre.y)],
-    allowance: al.full,
-    slow: al.slow,
-    limit: r2(plan.limit),
-    distance: r2(plan.distance),
-    steer: plan.route.map((p) => [r2(p.x), r2(p.y)]),
-    figures: plan.places.map((p) => sc.figures[p.f].id),
-  });
-  for (const p of plan.places) {
-    const f = p.f;
-    const fx = s.x[f];
-    const fy = s.y[f];
-    s.x[f] = p.to.x;
-    s.y[f] = p.to.y;
-    s.facing[f] = facing;
-    ctx.emit?.({
-      e: 'move',
-     
-      figure: sc.figures[f].id,
-      kind: 'group',
-      from: [r2(fx), r2(fy)],
-      to: [r2(p.to.x), r2(p.to.y)],
-      allowance: al.full,
-      limit: r2(plan.limit),
-      path: r2(plan.distance),
-      via: viaData(p.points),
-      facing: facingData(facing),
-    });
-  }
-  for (const p of plan.places) arrive(s, p.f, ctx);
-}

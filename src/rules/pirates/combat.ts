@@ -1,13 +1,14 @@
 /**
  * Fighting and firing (§5–§7), taking hits (§5.C), captures (§5.E), running away and morale (§10).
  */
-import type { GameEvent, Json, StepContext } from '../../core/model.js';
 import { roll, stepDie } from '../../core/rng.js';
 import { type Vec, angleDiff, angleTo, dist, distToPolygon, pointAlong, pointInPolygon } from '../../core/geometry.js';
 import type { DistanceField, Path } from '../../core/nav.js';
 import { fireDie } from './tables.js';
-import { allowanceOf, coverFrom, placeFree, planAlong, reachAlong } from './movement.js';
+import { allowanceOf, coverFrom, reachAlong, viewOf } from './table.js';
+import { placeFree, planAlong } from '../../core/table/index.js';
 import { ACTIVE, C, CAPTURED, DEAD, FLEEING, GONE, type PiratesState } from './state.js';
+import { type AttackResult, type PiratesCtx, type PiratesEvent, facingData, r2, viaData } from './events.js';
 
 /**
  * Hits this turn at or above which a figure is killed (§5.C(1) "4 points above", read as more than
@@ -19,29 +20,6 @@ export const KILL_AT = 5;
 export const RUN_AT = 3;
 /** Capture margin this turn at or above which a declared capture succeeds (§5.E). */
 export const CAPTURE_AT = 5;
-
-/** Round to hundredths (for event fields: records stay readable and exact). */
-export function r2(v: number): number {
-  return Math.round(v * 100) / 100;
-}
-
-/**
- * A route as record data: the waypoints between its start and its end (the corners it turns
- * round), rounded to hundredths of an inch — the event's `from` and `to` are the ends, so a straight
- * move has `via: []`.
- */
-export function viaData(points: readonly { x: number; y: number }[]): number[][] {
-  const out: number[][] = [];
-  for (let i = 1; i < points.length - 1; i++) out.push([r2(points[i].x), r2(points[i].y)]);
-  return out;
-}
-
-/** A facing as record data: degrees clockwise from east (0 = east, 90 = south), to a tenth. */
-export function facingData(rad: number): number {
-  let d = (rad * 180) / Math.PI;
-  d = ((d % 360) + 360) % 360;
-  return Math.round(d * 10) / 10;
-}
 
 /** Range between two figures, base edge to base edge (§7.A "from the base … to the base"), inches. */
 export function rangeBetween(s: PiratesState, a: number, d: number): number {
@@ -107,7 +85,7 @@ export function attackDice(
  * attack's margin ≥ RUN_AT), captured (capture margins this turn ≥ CAPTURE_AT when declared). Marks the attacker as having attacked this turn and a shooter as unloaded (§7.B).
  * Returns the result word.
  */
-export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKind, ctx: StepContext): string {
+export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKind, ctx: PiratesCtx): AttackResult {
   const dice = attackDice(s, a, d, k);
   s.facing[a] = angleTo(s.x[a], s.y[a], s.x[d], s.y[d]);
   const ar = roll(ctx.rng, dice.final);
@@ -119,7 +97,7 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
     s.counters[C.fires]++;
   } else s.counters[C.fights]++;
   if (k.charged) s.counters[C.charges]++;
-  let result = 'no effect';
+  let result: AttackResult = 'no effect';
   let total: number;
   if (k.capture) {
     s.counters[C.captureAttempts]++;
@@ -184,14 +162,14 @@ function coverTouched(s: PiratesState, d: number, counted: string | null): { tou
 }
 
 /** A figure leaves play or runs: out of its band, and any booty it carried is dropped (a `drop` event). */
-function leaveBand(s: PiratesState, f: number, ctx: StepContext): void {
+function leaveBand(s: PiratesState, f: number, ctx: PiratesCtx): void {
   if (s.booty[f]) ctx.emit?.({ e: 'drop', figure: s.sc.figures[f].id });
   s.band[f] = -1;
   s.booty[f] = 0;
   s.pillage[f] = 0;
 }
 
-function kill(s: PiratesState, d: number, ctx: StepContext): void {
+function kill(s: PiratesState, d: number, ctx: PiratesCtx): void {
   const side = s.sc.figures[d].side;
   s.status[d] = DEAD;
   leaveBand(s, d, ctx);
@@ -201,7 +179,7 @@ function kill(s: PiratesState, d: number, ctx: StepContext): void {
   if (s.killed[side] >= 10 * (s.moraleTaken[side] + 1)) moraleCheck(s, side, d, ctx);
 }
 
-function capture(s: PiratesState, d: number, by: number, ctx: StepContext): void {
+function capture(s: PiratesState, d: number, by: number, ctx: PiratesCtx): void {
   s.status[d] = CAPTURED;
   leaveBand(s, d, ctx);
   s.counters[C.captures]++;
@@ -213,7 +191,7 @@ function capture(s: PiratesState, d: number, by: number, ctx: StepContext): void
  * better passes; otherwise the difference is the number of its figures that run away — those
  * nearest to where the tenth loss fell (`at`), as "those closest to the greatest losses".
  */
-export function moraleCheck(s: PiratesState, side: number, at: number, ctx: StepContext): void {
+export function moraleCheck(s: PiratesState, side: number, at: number, ctx: PiratesCtx): void {
   s.moraleTaken[side]++;
   s.counters[C.moraleChecks]++;
   const mine = roll(ctx.rng, 10);
@@ -230,7 +208,7 @@ export function moraleCheck(s: PiratesState, side: number, at: number, ctx: Step
     cand.sort((p, q) => dist(ax, ay, s.x[p], s.y[p]) - dist(ax, ay, s.x[q], s.y[q]) || p - q);
     for (let i = 0; i < Math.min(n, cand.length); i++) runners.push(cand[i]);
   }
-  const ev: GameEvent = {
+  const ev: PiratesEvent = {
     e: 'morale',
    
     side: s.sc.sides[side].id,
@@ -238,7 +216,7 @@ export function moraleCheck(s: PiratesState, side: number, at: number, ctx: Step
     roll: mine,
     against: theirs,
     result: mine >= theirs ? 'pass' : 'fail',
-    runners: runners.map((f) => s.sc.figures[f].id) as Json[],
+    runners: runners.map((f) => s.sc.figures[f].id),
   };
   ctx.emit?.(ev);
   for (const f of runners) {
@@ -253,7 +231,7 @@ export function moraleCheck(s: PiratesState, side: number, at: number, ctx: Step
  * raiders toward home (the ship), others toward the nearest table exit whose way leads away from
  * the threat ({@link chooseExit}). It runs again each turn until it is gone.
  */
-export function startFlight(s: PiratesState, f: number, why: string, tx: number, ty: number, ctx: StepContext): void {
+export function startFlight(s: PiratesState, f: number, why: 'disengages' | 'morale', tx: number, ty: number, ctx: PiratesCtx): void {
   s.status[f] = FLEEING;
   leaveBand(s, f, ctx);
   s.counters[C.flights]++;
@@ -312,7 +290,7 @@ function jammedRun(s: PiratesState, f: number, pts: readonly Vec[], reach: numbe
   const from = { x: s.x[f], y: s.y[f] };
   const way: { p: Path | null } = { p: null };
   const to = sc.nav.nearestFree(end.x, end.y, JAM_RADIUS, (x, y) => {
-    if (!placeFree(s, x, y, f) || field.distanceFrom(x, y) >= here - 0.05) return false;
+    if (!placeFree(viewOf(s), x, y, f) || field.distanceFrom(x, y) >= here - 0.05) return false;
     const p = sc.nav.path(from, { x, y });
     if (!p || p.length > reachAlong(s, p.points, al) + 1e-9) return false;
     way.p = p;
@@ -322,7 +300,7 @@ function jammedRun(s: PiratesState, f: number, pts: readonly Vec[], reach: numbe
 }
 
 /** One turn's run of a fleeing figure toward its refuge; removes it when it gets there. */
-export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
+export function fleeStep(s: PiratesState, f: number, ctx: PiratesCtx): void {
   const sc = s.sc;
   const info = sc.figures[f];
   const side = sc.sides[info.side];
@@ -347,7 +325,7 @@ export function fleeStep(s: PiratesState, f: number, ctx: StepContext): void {
       const last = route[route.length - 2];
       if (dist(last.x, last.y, to.x, to.y) > 1e-9) s.facing[f] = angleTo(last.x, last.y, to.x, to.y);
     } else {
-      let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(s, f, path, 0, al, null);
+      let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(sc.table, viewOf(s), f, path, 0, al.full, al.slow, null);
       // Cut short by more than the jam search's reach (or not moved at all): a place off the route.
       if (!plan || plan.length < reach - JAM_RADIUS) {
         const alt = jammedRun(s, f, path.points, reach, al, field);

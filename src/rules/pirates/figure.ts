@@ -3,7 +3,7 @@
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import { count } from '../../core/words.js';
-import { allowanceOf, inCover } from './movement.js';
+import { allowanceOf, inCover } from './table.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, GONE, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { figureLabel } from './story.js';
 

@@ -10,16 +10,19 @@ import { compilePirates, type PiratesScenario } from './compile.js';
 import { type PiratesAction, actionKey } from './action.js';
 import { applyAction, applyLegalAction, legalActions } from './actions.js';
 import { exactMovePlan } from './movement.js';
-import { newBandMembers, setupGame } from './turn.js';
+import { setupGame } from './turn.js';
+import { newBandMembers } from './bands.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
 import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type PiratesState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
+import { type PiratesEvent, piratesEvents } from './events.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesAttackScores, piratesScores } from './policy.js';
 import { piratesDelegable, piratesReach, piratesTargets } from './pointers.js';
 
 export type { PiratesAction } from './action.js';
+export type { PiratesEvent } from './events.js';
 export type { PiratesState } from './state.js';
 export type { PiratesScenario } from './compile.js';
 
@@ -27,7 +30,7 @@ export type { PiratesScenario } from './compile.js';
 const SIDE_INDEX: number[] = [];
 
 /** The Pirates! ruleset. */
-export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = defineRuleset<PiratesState, PiratesAction, PiratesScenario>({
+export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent> = defineRuleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent>({
   id: 'pirates',
   version: '1.4.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
@@ -89,6 +92,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario> = de
   actionKey,
   describeAction,
   describeEvent,
+  events: piratesEvents,
   checkAction(s, a) {
     if (a.k === 'new' && a.figures !== undefined) {
       // A player's own choice of members (§3.C), not listed: checked here.

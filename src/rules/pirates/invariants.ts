@@ -3,7 +3,8 @@
  * bookkeeping) and from the state after each decision. Used by the property tests, the fuzz bench
  * and `stress`; any violation is a defect.
  */
-import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
+import type { InvariantMonitor, Json } from '../../core/model.js';
+import type { PiratesEvent } from './events.js';
 import { dist, distToPolygonBoundary, pointInPolygon, strictlyInside, type Polygon } from '../../core/geometry.js';
 import type { PiratesScenario } from './compile.js';
 import { ACTIVE, FLEEING, type PiratesState } from './state.js';
@@ -14,13 +15,12 @@ const TOL = 0.02; // event lengths are rounded to hundredths
 function num(v: Json | undefined): number {
   return typeof v === 'number' ? v : NaN;
 }
-function pt(v: Json | undefined): { x: number; y: number } {
-  const a = v as number[];
+function pt(a: readonly [number, number]): { x: number; y: number } {
   return { x: a[0], y: a[1] };
 }
 
 /** A monitor for one game on `sc`. */
-export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<PiratesState> {
+export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<PiratesState, PiratesEvent> {
   const violations: string[] = [];
   const status = new Map<string, string>(sc.figures.map((f) => [f.id, 'active']));
   const bands = new Map<number, Set<string>>();
@@ -58,7 +58,7 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
   };
   return {
     violations,
-    event(e: GameEvent) {
+    event(e: PiratesEvent) {
       if (group && !(e.e === 'move' && e.kind === 'group')) closeGroup();
       switch (e.e) {
         case 'turn':
@@ -75,7 +75,7 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           break;
         }
         case 'activate': {
-          const figs = e.figures as string[];
+          const figs = e.figures;
           if (figs.length > num(e.value)) bad(`band ${String(e.band)} of ${figs.length} activated by a ${String(e.card)}`);
           for (const id of figs) mustBeActive(id, 'activated');
           const b = num(e.band);
@@ -114,9 +114,9 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           }
           // The route's waypoints run from `from` to `to` and never cut through a building: no
           // shorter than the shortest way round; a figure's own move is as long as its route.
-          const via = e.via;
+          const via: readonly (readonly number[])[] | undefined = e.via;
           if (!Array.isArray(via)) bad(`${String(e.figure)} moved without its route (via)`);
-          const route = [[from.x, from.y], ...((Array.isArray(via) ? via : []) as number[][]), [to.x, to.y]];
+          const route: (readonly number[])[] = [[from.x, from.y], ...(via ?? []), [to.x, to.y]];
           {
             let travelled = 0;
             for (let i = 1; i < route.length; i++) travelled += dist(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]);
@@ -231,7 +231,11 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
         if (expect !== null && status.get(f.id) !== expect) bad(`${f.id} is ${expect} in the state but ${status.get(f.id)} from the events`);
       }
       for (const id of moved) {
-        const i = sc.figureIndex.get(id) as number;
+        const i = sc.figureIndex.get(id) ?? -1;
+        if (i < 0) {
+          bad(`${id} moved but is no figure of the scenario`);
+          continue;
+        }
         if (s.status[i] !== ACTIVE && s.status[i] !== FLEEING) continue;
         if (!sc.nav.isFree(s.x[i], s.y[i])) bad(`${id} stands inside a building, water or off the table`);
         for (let g = 0; g < sc.figures.length; g++) {

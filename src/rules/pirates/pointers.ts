@@ -4,13 +4,15 @@
  * concerns, how far a selected figure reaches, and which decisions belong to an order its band has
  * already been given. Read only: nothing here changes the state.
  */
-import { type Vec, pointAlong } from '../../core/geometry.js';
+import type { Vec } from '../../core/geometry.js';
 import type { ActionTargets, FigureReach, ReachRing } from '../../core/scene.js';
 import type { PiratesAction } from './action.js';
-import { allowanceOf, canFire, centreOf, destination, lineOfSight } from './movement.js';
+import { destination } from './movement.js';
+import { allowanceOf, canFire, centreOf, viewOf } from './table.js';
+import { attackTargets, figureReach, moveTargets } from '../../core/table/index.js';
 import { maxRange } from './tables.js';
 import { ACTIVE, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
-import { bandMembers, newBandCandidates } from './turn.js';
+import { bandMembers, newBandCandidates } from './bands.js';
 
 /**
  * True while each figure of an acting band of two or more chooses its own action (PH_FIGURE): the
@@ -21,13 +23,10 @@ export function piratesDelegable(s: PiratesState): boolean {
   return s.phase === PH_FIGURE && s.qLen >= 2;
 }
 
-/** Where a move toward destination `key` from `from` would end with `allow` inches (the path's end when nearer). */
-function moveEnd(s: PiratesState, key: string, from: Vec, side: number, group: boolean, self: number, allow: number): [number, number] | null {
+/** The targets of a move toward destination `key` from `from` with `allow` inches, naming `figures` (kit moveTargets: where it would end). */
+function moveTo(s: PiratesState, figures: string[], key: string, from: Vec, side: number, group: boolean, self: number, allow: number): ActionTargets {
   const d = destination(s, key, from, side, group, self);
-  if (!d) return null;
-  const go = Math.max(0, Math.min(d.path.length - d.stopShort, allow));
-  const p = pointAlong(d.path.points, go);
-  return [Math.round(p.x * 100) / 100, Math.round(p.y * 100) / 100];
+  return moveTargets(figures, d === null ? null : d.path, d === null ? 0 : d.stopShort, allow);
 }
 
 /** The figures and the point action `a` concerns (see `view.targets`). */
@@ -49,15 +48,13 @@ export function piratesTargets(s: PiratesState, a: PiratesAction): ActionTargets
       const side = sc.figures[members[0]].side;
       let allow = Infinity;
       for (const f of members) allow = Math.min(allow, allowanceOf(s, f, false).full);
-      const at = moveEnd(s, a.to, centreOf(s, members, members.length), side, true, -1, allow);
       const foe = a.to.startsWith('foe:') ? [a.to.slice(4)] : [];
-      return { figures: [...ids(members), ...foe], at };
+      return moveTo(s, [...ids(members), ...foe], a.to, centreOf(s, members, members.length), side, true, -1, allow);
     }
     case 'move': {
       if (s.phase !== PH_FIGURE) return null;
       const f = s.queue[s.qPos];
-      const at = moveEnd(s, a.to, { x: s.x[f], y: s.y[f] }, sc.figures[f].side, false, f, allowanceOf(s, f, false).full);
-      return { figures: a.to.startsWith('foe:') ? [a.to.slice(4)] : [], at };
+      return moveTo(s, a.to.startsWith('foe:') ? [a.to.slice(4)] : [], a.to, { x: s.x[f], y: s.y[f] }, sc.figures[f].side, false, f, allowanceOf(s, f, false).full);
     }
     case 'moveTo':
       return { figures: [], at: [a.x, a.y] };
@@ -65,7 +62,7 @@ export function piratesTargets(s: PiratesState, a: PiratesAction): ActionTargets
     case 'charge':
     case 'fire':
     case 'moveFire':
-      return { figures: [a.t], at: null };
+      return attackTargets(a.t);
     default:
       return null;
   }
@@ -83,15 +80,8 @@ export function piratesReach(s: PiratesState, id: string): FigureReach | null {
     { kind: 'move', label: `moves up to ${full.full} in (${full.slow} over broken ground)`, radius: full.full },
     { kind: 'charge', label: `charges or moves & fires up to ${half.full} in`, radius: half.full },
   ];
-  const sight: string[] = [];
-  if (info.weapon.ranges.length > 0) {
-    const range = maxRange(info.weapon);
-    rings.push({ kind: 'range', label: `${info.weapon.name} range ${range} in${canFire(s, f) ? '' : ' (not loaded)'}`, radius: range + 2 * sc.radius });
-    for (const e of sc.sides[1 - info.side].figures) {
-      if (s.status[e] !== ACTIVE) continue;
-      const d = Math.hypot(s.x[e] - s.x[f], s.y[e] - s.y[f]) - 2 * sc.radius;
-      if (d <= range && lineOfSight(s, s.x[f], s.y[f], s.x[e], s.y[e])) sight.push(sc.figures[e].id);
-    }
-  }
-  return { rings, sight };
+  if (info.weapon.ranges.length === 0) return figureReach(sc.table, viewOf(s), f, { moves: rings }, sc.figures);
+  const range = maxRange(info.weapon);
+  const weapon = { range, label: `${info.weapon.name} range ${range} in${canFire(s, f) ? '' : ' (not loaded)'}`, enemies: sc.sides[1 - info.side].figures };
+  return figureReach(sc.table, viewOf(s), f, { moves: rings, weapon }, sc.figures);
 }

@@ -10,51 +10,15 @@
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
 import type { PiratesAction } from './action.js';
-import { newBandInto, newBandList } from './turn.js';
-import { fullAllowanceOf } from './movement.js';
+import { newBandInto, newBandList } from './bands.js';
+import { fullAllowanceOf, viewOf } from './table.js';
+import { type NearestHit, nearestAble, nearestAbleDist } from '../../core/table/index.js';
 import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { fireDie } from './tables.js';
 
-/** The nearest active enemy found by the last {@link nearestEnemy} call (−1: none); no object per call. */
-let NE_F = -1;
+/** The nearest active enemy of the last group scored (kit nearestAble's answer, reused: no object per call). */
+const NE: NearestHit = { f: -1, d: Infinity };
 
-/** Distance from (x, y) to the nearest active enemy of `side` (Infinity when none); the enemy in {@link NE_F}. */
-function nearestEnemy(s: PiratesState, side: number, x: number, y: number): number {
-  let best = -1;
-  let bd = Infinity;
-  const figs = s.sc.sides[1 - side].figures;
-  for (let i = 0; i < figs.length; i++) {
-    const e = figs[i];
-    if (s.status[e] !== ACTIVE) continue;
-    const d = dist(x, y, s.x[e], s.y[e]);
-    if (d < bd) {
-      bd = d;
-      best = e;
-    }
-  }
-  NE_F = best;
-  return bd;
-}
-
-/**
- * {@link nearestEnemy}'s distance alone, found on squared distances with one square root at the end
- * (the same number: the square root is monotone, so the least root is the root of the least square).
- */
-function nearestEnemyDist(s: PiratesState, side: number, x: number, y: number): number {
-  let b2 = Infinity;
-  const figs = s.sc.sides[1 - side].figures;
-  for (let i = 0; i < figs.length; i++) {
-    const e = figs[i];
-    if (s.status[e] !== ACTIVE) continue;
-    const dx = s.x[e] - x;
-    const dy = s.y[e] - y;
-    const d2 = dx * dx + dy * dy;
-    if (d2 < b2) b2 = d2;
-  }
-  return Math.sqrt(b2);
-}
-
-/** Friends of figure `t` (same side, active) within `r` inches. */
 /**
  * Loads the raiders still lack beyond those already on the way: loads needed − landed − carried −
  * raiders who may still pillage (never landed a load, §11) standing within 10 in of the objective.
@@ -156,7 +120,7 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
         out.push(0);
         continue;
       }
-      const near = nearestEnemyDist(s, side, BS_X[b] / n, BS_Y[b] / n);
+      const near = nearestAbleDist(viewOf(s), sc.sides[1 - side].figures, BS_X[b] / n, BS_Y[b] / n);
       let v = n;
       if (raider) {
         if (BS_BOOTY[b]) v += 4;
@@ -181,7 +145,7 @@ function bandScores(s: PiratesState, legal: readonly PiratesAction[], side: numb
           nCand = newBandInto(s, g, 13);
           const cand = newBandList();
           candG = a.g;
-          candNear = nCand > 0 ? nearestEnemyDist(s, side, s.x[cand[0]], s.y[cand[0]]) : Infinity;
+          candNear = nCand > 0 ? nearestAbleDist(viewOf(s), sc.sides[1 - side].figures, s.x[cand[0]], s.y[cand[0]]) : Infinity;
           candRanged = 0;
           while (candRanged < nCand && !hasRanged(s, cand[candRanged])) candRanged++;
         }
@@ -223,8 +187,9 @@ function groupScores(s: PiratesState, legal: readonly PiratesAction[], side: num
     if (hasRanged(s, f)) ranged = true;
     if (raider && pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) inZone++;
   }
-  const neD = nearestEnemy(s, side, cx / n, cy / n);
-  const neF = NE_F;
+  nearestAble(viewOf(s), sc.sides[1 - side].figures, cx / n, cy / n, NE);
+  const neD = NE.d;
+  const neF = NE.f;
   let want: string;
   if (raider) {
     if (booty) want = 'home';
@@ -309,7 +274,7 @@ function figureScore(s: PiratesState, f: number, a: PiratesAction, raider: boole
       }
       if (ranged) {
         // The nearest enemy of the figure: the same for all its moves, found once per call.
-        if (FIG_NE_D < 0) FIG_NE_D = nearestEnemyDist(s, info.side, s.x[f], s.y[f]);
+        if (FIG_NE_D < 0) FIG_NE_D = nearestAbleDist(viewOf(s), s.sc.sides[1 - info.side].figures, s.x[f], s.y[f]);
         const neD = FIG_NE_D;
         // 'cover' is offered only to a figure not yet in cover from its nearest enemy, and leads to
         // the nearest place where a cover area lies between them (movement.ts coverPointFrom; since

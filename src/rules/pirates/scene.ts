@@ -8,7 +8,7 @@
 import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
 import type { Area } from './compile.js';
 import type { PiratesAction } from './action.js';
-import { allowanceOf } from './movement.js';
+import { allowanceOf } from './table.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
 import { figureLabel, heading } from './story.js';
 

@@ -97,7 +97,7 @@ const STATE = defineState<PiratesScenario>()('Pirates!', {
   /** Counters of rule paths, for reports (see {@link COUNTERS}). */
   counters: field.nums(() => COUNTERS.length, 0, { unhashed: 'statistics only' }),
   /**
-   * The figures as the table kit sees them (movement.ts `viewOf`), made on first use and kept with
+   * The figures as the table kit sees them (table.ts `viewOf`), made on first use and kept with
    * this state object — never copied by a clone (it reads this state's own arrays), not part of the
    * game (not hashed). A field rather than a WeakMap entry: search makes a state per iteration, and
    * weak tables of short-lived keys are dear to collect.

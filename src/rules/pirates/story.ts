@@ -2,15 +2,17 @@
  * Plain-words text for Pirates! events (the story `run` and `replay` print) and actions (the
  * menus of `play`).
  */
-import type { GameEvent, Json } from '../../core/model.js';
+import type { Json } from '../../core/model.js';
+import type { PiratesEvent } from './events.js';
 import { dist } from '../../core/geometry.js';
 import { count } from '../../core/words.js';
 import type { PiratesScenario } from './compile.js';
 import type { PiratesAction } from './action.js';
-import { bandMembers, newBandCandidates } from './turn.js';
-import { soloMovePlan, chargePlan } from './movement.js';
+import { bandMembers, newBandCandidates } from './bands.js';
+import { soloMovePlan } from './movement.js';
+import { chargePlan } from './approach.js';
 import { PH_BAND, type PiratesState } from './state.js';
-import { allowanceOf } from './movement.js';
+import { allowanceOf } from './table.js';
 
 function str(v: Json | undefined): string {
   return v === undefined || v === null ? '' : String(v);
@@ -52,12 +54,12 @@ function signed(n: number): string {
 }
 
 /** One line of story for an event, or null for events that would only repeat another line. */
-export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null {
+export function describeEvent(sc: PiratesScenario, e: PiratesEvent): string | null {
   switch (e.e) {
     case 'turn':
       return `── Turn ${str(e.turn)} ──`;
     case 'moveRoll':
-      return `${sideName(sc, e.side)} roll ${(e.dice as number[]).join(', ')} for movement: ${str(e.allowance)} in this turn (${str(e.broken)} in over broken ground or uphill).`;
+      return `${sideName(sc, e.side)} roll ${e.dice.join(', ')} for movement: ${str(e.allowance)} in this turn (${str(e.broken)} in over broken ground or uphill).`;
     case 'card':
       return `Card ${str(e.card)} (${sideName(sc, e.side)}).`;
     case 'skip':
@@ -65,7 +67,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
     case 'pass':
       return `  ${sideName(sc, e.side)} pass on ${str(e.card)}.`;
     case 'activate': {
-      const figs = (e.figures as string[]).map((id) => figureLabel(sc, id)).join(', ');
+      const figs = e.figures.map((id) => figureLabel(sc, id)).join(', ');
       return e.formed
         ? `  ${str(e.card)}: ${sideName(sc, e.side)} form band ${str(e.band)}: ${figs}.`
         : `  ${str(e.card)}: ${sideName(sc, e.side)} band ${str(e.band)} acts: ${figs}.`;
@@ -78,7 +80,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
       return `    ${figureLabel(sc, str(e.figure))} ${verb} ${str(e.path)} in (of ${str(e.allowance)}).`;
     }
     case 'attack': {
-      const mods = (e.modifiers as { name: string; step: number }[])
+      const mods = e.modifiers
         .map((m) => ` ${signed(m.step)} ${m.name}${m.name === 'defender in cover' && typeof e.cover === 'string' ? ` (${e.cover})` : ''}`)
         .join(',');
       const how = e.mode === 'fire' ? `fires (${str(e.weapon)}, ${str(e.range)} in) at` : e.capture ? 'tries to capture' : `attacks (${str(e.weapon)})`;
@@ -91,7 +93,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
       );
     }
     case 'blocked': {
-      const why = e.why === undefined ? '' : ` (${str(e.why)}${Array.isArray(e.by) && e.by.length > 0 ? `: ${(e.by as string[]).join(', ')} in the way` : ''})`;
+      const why = e.why === undefined ? '' : ` (${str(e.why)}${Array.isArray(e.by) && e.by.length > 0 ? `: ${e.by.join(', ')} in the way` : ''})`;
       return e.figure === undefined
         ? `    Band ${str(e.band)} finds no room to move ${heading(sc, str(e.to))} together${why}.`
         : `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}${why}.`;
@@ -99,7 +101,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
     case 'drop':
       return `    ${figureLabel(sc, str(e.figure))} drops his booty.`;
     case 'setup':
-      return `The table: ${str((e.table as number[])[0])} × ${str((e.table as number[])[1])} in, ${(e.figures as unknown[]).length} figures.`;
+      return `The table: ${str(e.table[0])} × ${str(e.table[1])} in, ${e.figures.length} figures.`;
     case 'kill':
       return `    ${figureLabel(sc, str(e.figure))} is killed (${sideName(sc, e.side)} dead: ${str(e.killed)}).`;
     case 'capture':
@@ -113,7 +115,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
     case 'morale':
       return e.result === 'pass'
         ? `  Morale: ${sideName(sc, e.side)} (${str(e.killed)} dead) roll ${str(e.roll)} vs ${str(e.against)} and hold.`
-        : `  Morale: ${sideName(sc, e.side)} (${str(e.killed)} dead) roll ${str(e.roll)} vs ${str(e.against)}: ${(e.runners as string[]).length} run (${(e.runners as string[]).join(', ')}).`;
+        : `  Morale: ${sideName(sc, e.side)} (${str(e.killed)} dead) roll ${str(e.roll)} vs ${str(e.against)}: ${e.runners.length} run (${e.runners.join(', ')}).`;
     case 'pillage':
       return e.booty
         ? `    ${figureLabel(sc, str(e.figure))} pillages ${sc.objective.name} and shoulders a load of booty (${str(e.pillaged)} taken).`
@@ -123,7 +125,7 @@ export function describeEvent(sc: PiratesScenario, e: GameEvent): string | null 
     case 'reload':
       return `    ${figureLabel(sc, str(e.figure))} reloads.`;
     case 'turnEnd':
-      return (e.reloaded as string[] | undefined)?.length ? `  End of turn ${str(e.turn)}: reloaded ${(e.reloaded as string[]).map((id) => figureLabel(sc, id)).join(', ')}.` : null;
+      return e.reloaded.length ? `  End of turn ${str(e.turn)}: reloaded ${e.reloaded.map((id) => figureLabel(sc, id)).join(', ')}.` : null;
     case 'gameOver':
       return `Game over on turn ${str(e.turn)}: ${e.winner === null ? 'a draw' : `${sideName(sc, e.winner)} win`} — ${str(e.reason)}.`;
     default:

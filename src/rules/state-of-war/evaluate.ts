@@ -4,7 +4,7 @@
  * weights are hand-set (not fitted); `fit-eval` can fit them to recorded games.
  */
 import { dist as geoDist } from '../../core/geometry.js';
-import { atObjective } from './engine.js';
+import { atObjective } from './options.js';
 import { ACTIVE, PH_OVER, type SowState } from './state.js';
 import { ROUTED } from './tables.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */

@@ -8,15 +8,20 @@ import { z } from 'zod';
 import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
 import { stateOfWarScenarioSchema } from './schema.js';
 import { compileStateOfWar, type SowScenario } from './compile.js';
-import { type SowAction, actor, applyAction, downCount, exactMovePlan, legalActions, setupGame } from './engine.js';
+import type { SowAction } from './action.js';
+import { applyAction } from './apply.js';
+import { exactMovePlan } from './movement.js';
+import { legalActions } from './options.js';
+import { setupGame } from './turn.js';
+import { actor, downCount } from './units.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, exportState, hashState, importState, type SowState } from './state.js';
+import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type SowState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
 import { sowScores } from './policy.js';
 
-export type { SowAction } from './engine.js';
+export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
 export type { SowScenario } from './compile.js';
 
@@ -57,6 +62,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRules
   legalActions,
   apply: applyAction,
   clone: cloneState,
+  cloneInto: cloneStateInto,
   isTerminal: (s) => s.phase === PH_OVER,
   outcome(s): Outcome | null {
     if (s.phase !== PH_OVER) return null;

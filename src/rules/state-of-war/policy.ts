@@ -10,9 +10,13 @@
  */
 import { dist as geoDist } from '../../core/geometry.js';
 import { marginDistribution } from '../../core/dice-contest.js';
-import { type SowAction, actor, chargePlan, meleeBonus, meleePool, movePlan, shotCandidates, shotPools } from './engine.js';
+import type { SowAction } from './action.js';
+import { meleeBonus, meleePool } from './melee.js';
+import { chargePlan, movePlan } from './movement.js';
+import { shotCandidates, shotPools } from './shooting.js';
+import { actor } from './units.js';
 import { ACTIVE, type SowState } from './state.js';
-import { inCoverAt, nearestEnemy, rearDistance } from './table.js';
+import { foeDistance, inCoverAt, rearDistance } from './table.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
@@ -85,7 +89,7 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
   const info = sc.figures[f];
   const raider = info.side === sc.objective.side;
   const here = toObjective(s, s.x[f], s.y[f]);
-  const enemy = nearestEnemy(s, info.side, s.x[f], s.y[f]);
+  const enemyD = foeDistance(s, info.side, s.x[f], s.y[f]);
   // Raiders near the objective: how many defenders guard it (within 15 cm).
   return legal.map((a) => {
     switch (a.k) {
@@ -117,7 +121,7 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
           const dt = toObjective(s, s.x[t], s.y[t]);
           return dt < 30 ? 7 - 0.1 * dt : -1;
         }
-        if (a.to === 'cover') return !inCoverAt(sc, s.x[f], s.y[f]) && enemy.d < 70 && toObjective(s, p.to.x, p.to.y) < 35 ? 3 : 0.3;
+        if (a.to === 'cover') return !inCoverAt(sc, s.x[f], s.y[f]) && enemyD < 70 && toObjective(s, p.to.x, p.to.y) < 35 ? 3 : 0.3;
         return 0.3;
       }
       case 'moveTo':

@@ -4,7 +4,12 @@
  */
 import type { GameEvent, Json } from '../../core/model.js';
 import type { SowScenario } from './compile.js';
-import { type SowAction, actor, chargePlan, climbPlan, detachment, movePlan, shotCandidates, shotPools } from './engine.js';
+import type { SowAction } from './action.js';
+import { climbPlan } from './climb.js';
+import { chargePlan, movePlan } from './movement.js';
+import { detachment } from './options.js';
+import { shotCandidates, shotPools } from './shooting.js';
+import { actor } from './units.js';
 import type { SowState } from './state.js';
 import { marginDistribution } from '../../core/dice-contest.js';
 

@@ -8,7 +8,7 @@
  * them [W14]. Pure functions of the state; all lengths in cm.
  */
 import { type Vec, angleDiff, angleTo, dist as geoDist, distToPolygon, pointInPolygon, segmentEntersPolygon, segmentsCross } from '../../core/geometry.js';
-import { type FigureView, inBaseContact, placeFree as kitPlaceFree } from '../../core/table/index.js';
+import { type FigureView, inBaseContact, nearestAbleDist, nearestFigure } from '../../core/table/index.js';
 import type { SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
 import { COVER_DIE, type Cover, DIFFICULT_FACTOR, moveRate, turnCost } from './tables.js';
@@ -27,9 +27,11 @@ const COVER_RANK = ['soft', 'hard'];
  */
 export function viewOf(s: SowState): FigureView {
   if (!s.view) {
-    const down = DISABLED; // read the imported binding once, not per call
+    // The kit's status codes, read once (not per call): active and disabled figures take room.
+    const down = DISABLED;
     const status = s.status;
-    s.view = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => status[i] <= down };
+    const on = ON;
+    s.view = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => status[i] === on || status[i] === down, able: (i) => status[i] === on };
   }
   return s.view;
 }
@@ -306,11 +308,6 @@ function segDist(x: number, y: number, f: { ax: number; ay: number; bx: number; 
   return dist(x, y, f.ax + t * dx, f.ay + t * dy);
 }
 
-/** True when a base at (x, y) overlaps no other figure on the table (disabled figures lie there too). */
-export function placeFree(s: SowState, x: number, y: number, ignore: number): boolean {
-  return kitPlaceFree(viewOf(s), x, y, ignore);
-}
-
 /** True when figures f and g stand in base contact (centres within 2 radii + 0.3 cm, [W20]). */
 export function inContact(s: SowState, f: number, g: number): boolean {
   return inBaseContact(viewOf(s), f, g, s.sc.contact - 2 * s.sc.radius);
@@ -442,13 +439,12 @@ export function rearDistance(sc: SowScenario, side: number, x: number, y: number
   }
 }
 
-/** The nearest active enemy of figure f (index and distance), or −1. */
-export function nearestEnemy(s: SowState, side: number, x: number, y: number): { f: number; d: number } {
-  let best = { f: -1, d: Infinity };
-  for (const e of s.sc.sides[1 - side].figures) {
-    if (s.status[e] !== ON) continue;
-    const d = dist(x, y, s.x[e], s.y[e]);
-    if (d < best.d) best = { f: e, d };
-  }
-  return best;
+/** The active enemy of `side` nearest to (x, y) (the kit's nearestFigure; ties: the lower index), or −1. */
+export function foeOf(s: SowState, side: number, x: number, y: number): number {
+  return nearestFigure(viewOf(s), s.sc.sides[1 - side].figures, x, y, true);
+}
+
+/** Distance (cm) from (x, y) to the nearest active enemy of `side` ({@link foeOf}; the kit's nearestAbleDist); Infinity when there is none. */
+export function foeDistance(s: SowState, side: number, x: number, y: number): number {
+  return nearestAbleDist(viewOf(s), s.sc.sides[1 - side].figures, x, y);
 }

@@ -1,0 +1,93 @@
+/**
+ * A Duel scenario compiled for play: the file validated, the kit's compiled-table base built
+ * (identity, hash, table, radius, contact distance), and the figures and sides indexed. Immutable;
+ * shared by every state of every game on the scenario (one per worker thread). Lengths in inches,
+ * facings in radians.
+ */
+import { ScenarioError } from '../../core/model.js';
+import { parseScenario } from '../../core/scenario.js';
+import { type CompiledTable, compileTableBase, figureIndexOf } from '../../core/table/compile.js';
+import { radiansOf, terrainAreaOf } from '../../core/table/schema.js';
+import { duelScenarioSchema, type DuelScenarioFile } from './schema.js';
+
+/** What never changes about a figure. */
+export interface FigureInfo {
+  /** Index in the state's arrays. */
+  readonly index: number;
+  /** Id used in actions, events and records. */
+  readonly id: string;
+  /** Name for stories (the personal name, else the id). */
+  readonly name: string;
+  /** Side index (0 or 1). */
+  readonly side: number;
+}
+
+/** A side of the compiled scenario. */
+export interface SideInfo {
+  readonly index: number;
+  readonly id: string;
+  readonly name: string;
+  /** Figure indices of the side, in the file's order (the order they act in, §2). */
+  readonly figures: readonly number[];
+}
+
+/** A compiled Duel scenario: the kit's base plus the figures, sides and turn limit. */
+export interface DuelScenario extends CompiledTable<DuelScenarioFile> {
+  readonly sides: readonly SideInfo[];
+  readonly figures: readonly FigureInfo[];
+  /** Figure id → index. */
+  readonly figureIndex: ReadonlyMap<string, number>;
+  /** Starting centres (inches) and facings (radians), by figure index. */
+  readonly startX: Float64Array;
+  readonly startY: Float64Array;
+  readonly startFacing: Float64Array;
+  /** After this many turns the game is a draw (§6). */
+  readonly maxTurns: number;
+}
+
+/**
+ * Validate a parsed scenario file and compile it. Throws {@link ScenarioError} naming the JSON path
+ * of the first problem: a schema error, a terrain area the table refuses (a concave building), a
+ * figure id used twice, or a figure that does not stand free on the table.
+ */
+export function compileDuel(raw: unknown, source: string): DuelScenario {
+  const file = parseScenario(duelScenarioSchema, raw, source);
+  const radius = file.baseDiameter / 2;
+  const base = compileTableBase(file, {
+    source,
+    raw,
+    table: {
+      width: file.table.width,
+      height: file.table.height,
+      unit: 'in',
+      radius,
+      // §1: a building is impassable and blocks sight; §3–4: a wood is slow ground and cover.
+      areas: file.terrain.map((t) => terrainAreaOf(t, t.kind === 'building' ? { impassable: true, blocksSight: true } : { slow: true, cover: 'wood' })),
+    },
+    areaPath: (i) => `$.terrain[${i}]`,
+  });
+  const figures: FigureInfo[] = [];
+  const paths: string[] = [];
+  const sides: SideInfo[] = file.sides.map((s, si) => {
+    const own: number[] = [];
+    s.figures.forEach((f, fi) => {
+      own.push(figures.length);
+      paths.push(`$.sides[${si}].figures[${fi}]`);
+      figures.push({ index: figures.length, id: f.id, name: f.name ?? f.id, side: si });
+    });
+    return { index: si, id: s.id, name: s.name, figures: own };
+  });
+  if (sides[0].id === sides[1].id) throw new ScenarioError(source, '$.sides[1].id', `side id "${sides[1].id}" is used twice`);
+  const figureIndex = figureIndexOf(figures, source, (i) => `${paths[i]}.id`);
+  const all = file.sides.flatMap((s) => s.figures);
+  const startX = Float64Array.from(all, (f) => f.at[0]);
+  const startY = Float64Array.from(all, (f) => f.at[1]);
+  const startFacing = Float64Array.from(all, (f) => radiansOf(f.facing));
+  for (let i = 0; i < all.length; i++) {
+    if (!base.table.isFree(startX[i], startY[i])) throw new ScenarioError(source, `${paths[i]}.at`, 'the figure does not stand free on the table (off it, or on a building)');
+    for (let j = 0; j < i; j++) {
+      if (Math.hypot(startX[i] - startX[j], startY[i] - startY[j]) < 2 * radius - 1e-6) throw new ScenarioError(source, `${paths[i]}.at`, `the figure's base overlaps ${figures[j].id}'s`);
+    }
+  }
+  return { ...base, sides, figures, figureIndex, startX, startY, startFacing, maxTurns: file.maxTurns };
+}

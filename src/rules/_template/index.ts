@@ -1,0 +1,74 @@
+/**
+ * Duel, the template rule system (README.md in this folder), declared with {@link defineRuleset}:
+ * the forward model, its policy, threads and view, wired from the room's files. It is NOT
+ * registered (src/rules/registered.ts): a room copied from this one adds its line there.
+ */
+import { z } from 'zod';
+import { defineRuleset, type Json, type Outcome, type Ruleset } from '../../core/model.js';
+import { compileDuel, type DuelScenario } from './compile.js';
+import { duelEvents, type DuelEvent } from './events.js';
+import { evaluateFor } from './evaluate.js';
+import { duelInvariants } from './invariants.js';
+import { applyAction, applyLegalAction, actionKey, checkAction, describeAction, legalActions } from './legal.js';
+import { duelScores } from './policy.js';
+import { duelExactMove, duelReach, duelScene, duelTargets } from './scene.js';
+import { duelScenarioSchema } from './schema.js';
+import { cloneState, cloneStateInto, exportState, hashState, importState, ACTIVE, type DuelState } from './state.js';
+import { describeEvent } from './story.js';
+import { setupGame } from './turn.js';
+import type { DuelAction } from './actions/action.js';
+
+export type { DuelAction } from './actions/action.js';
+export type { DuelState } from './state.js';
+export type { DuelScenario } from './compile.js';
+export type { DuelEvent } from './events.js';
+
+/** The Duel ruleset. */
+export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = defineRuleset<DuelState, DuelAction, DuelScenario, DuelEvent>({
+  id: 'duel',
+  version: '1.0.0',
+  title: 'Duel — the template rule system (src/rules/_template/README.md)',
+  // Two sides; one D6 per shot, two per fight, rolled in apply; nothing hidden; side turns (§2).
+  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'side-turns' },
+  scenarios: ['example'],
+  compile: compileDuel,
+  sides: (sc) => sc.sides.map((s) => s.id),
+  setup: setupGame,
+  currentSide: (s) => (s.over ? null : s.sc.sides[s.side].id),
+  legalActions,
+  apply: applyAction,
+  applyLegal: applyLegalAction,
+  clone: cloneState,
+  cloneInto: cloneStateInto,
+  isTerminal: (s) => s.over === 1,
+  outcome(s): Outcome | null {
+    if (!s.over) return null;
+    return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
+  },
+  evaluate: (s, side) => evaluateFor(s, s.sc.sides[0].id === side ? 0 : 1),
+  turn: (s) => s.turn,
+  policy: { scores: duelScores },
+  threads: { exportState, importState },
+  hash: hashState,
+  actionKey,
+  describeAction,
+  describeEvent,
+  events: duelEvents,
+  checkAction,
+  stats(s) {
+    const out: Record<string, number> = { turns: s.turn, decisions: s.decisions };
+    for (const side of s.sc.sides) {
+      out[`${side.id}.active`] = side.figures.filter((f) => s.status[f] === ACTIVE).length;
+      out[`${side.id}.down`] = s.down[side.index];
+    }
+    return out;
+  },
+  // Each figure acts at most once a turn (§2): a game takes at most maxTurns × figures decisions.
+  decisionLimit: (sc) => sc.maxTurns * sc.figures.length + 10,
+  invariants: duelInvariants,
+  view: { scene: duelScene, exactMove: duelExactMove, targets: duelTargets, reach: duelReach },
+  jsonSchema: () => z.toJSONSchema(duelScenarioSchema, { io: 'input' }) as Json,
+});
+
+/** The ruleset this folder declares (the name the registry and lazy loading look for). */
+export const ruleset = duel;

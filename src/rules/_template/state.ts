@@ -1,0 +1,59 @@
+/**
+ * The Duel game state, declared once with the kit's {@link defineState}: from the declaration come
+ * the fresh state, clone, allocation-free cloneInto, hash and thread export/import. Every field is
+ * hashed unless its declaration says why not. Per-figure arrays are plain `number[]` indexed by
+ * figure (compile.ts `FigureInfo.index`); positions in inches, facings in radians. Status values are
+ * the kit's shared codes (src/core/table/status.ts): Duel uses ACTIVE and DEAD ("down", §4–5).
+ */
+import { type StateType, defineState, field } from '../../core/table/state.js';
+import type { FigureView } from '../../core/table/figures.js';
+import type { DuelScenario } from './compile.js';
+
+export { ACTIVE, DEAD } from '../../core/table/status.js';
+
+const figures = (sc: DuelScenario): number => sc.figures.length;
+
+const STATE = defineState<DuelScenario>()('Duel', {
+  /** Current turn, 1-based (§2). */
+  turn: field.int(1),
+  /** Index of the side whose turn it is (§2). */
+  side: field.int(0),
+  /** The figure deciding now (the side's first figure not yet activated, §2); −1 when the game is over. */
+  actor: field.int(-1),
+  /** Base centres (inches) and facings (radians). */
+  x: field.nums(figures, (sc, i) => sc.startX[i]),
+  y: field.nums(figures, (sc, i) => sc.startY[i]),
+  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
+  /** The kit's status code of each figure: ACTIVE, or DEAD once down. */
+  status: field.nums(figures),
+  /** 1 once the figure has been activated this turn (§2). */
+  done: field.nums(figures),
+  /** Figures down, per side (§6). */
+  down: field.nums(2),
+  /** 1 once the game is over. */
+  over: field.int(0),
+  /** Index of the winning side; −1 while going on, or for a draw. */
+  winner: field.int(-1),
+  /** Why the game ended ('' while going on). */
+  reason: field.str(''),
+  /** Decisions applied so far (for stats). */
+  decisions: field.int(0, { unhashed: 'statistics only' }),
+  /** The figures as the kit sees them (query.ts `viewOf`): made on first use, never copied or hashed. */
+  view: field.cache<FigureView>(),
+});
+
+/** The mutable state of one Duel game (see {@link STATE} for each field). */
+export type DuelState = StateType<typeof STATE>;
+
+/** A fresh state: every figure at its start, active, not yet activated; turn 1, the first side. */
+export const newState: (sc: DuelScenario) => DuelState = STATE.create;
+/** An independent copy (arrays copied, scenario shared, view not copied). */
+export const cloneState: (s: DuelState) => DuelState = STATE.clone;
+/** A copy of `from` in `into`'s own arrays, allocating nothing (a search's scratch state). */
+export const cloneStateInto: (into: DuelState, from: DuelState) => DuelState = STATE.cloneInto;
+/** Hash of everything that can influence the rest of the game (16 hex digits). */
+export const hashState: (s: DuelState) => string = STATE.hash;
+/** The state as structured-cloneable data (no scenario, no view). */
+export const exportState: (s: DuelState) => Record<string, unknown> = STATE.exportState;
+/** Rebuild a state exported by {@link exportState} on the same compiled scenario; throws on foreign data. */
+export const importState: (sc: DuelScenario, data: unknown) => DuelState = STATE.importState;

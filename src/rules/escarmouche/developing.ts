@@ -1,0 +1,46 @@
+/**
+ * DEVELOPING: building the pool, taking cover, standing up, rallying, picking up a weapon — each
+ * a developing action that adds an active die and rolls the pool for the initiative.
+ */
+import type { StepContext } from '../../core/model.js';
+import { C, type EscState } from './state.js';
+import { endFigure, initiative } from './initiative.js';
+import { countOnes, d6s } from './tables.js';
+
+/** A developing action (DEVELOPING): build the pool, take cover, stand up, remove a Shaken marker, pick up a weapon. */
+export type DevKind = 'ready' | 'cover' | 'stand' | 'rally' | 'rearm';
+
+/** DEVELOPING: the action takes place, the figure gains an active die, and rolls its pool for the initiative. */
+export function doDevelop(s: EscState, f: number, d: DevKind, ctx: StepContext): void {
+  const sc = s.sc;
+  switch (d) {
+    case 'ready':
+      s.counters[C.readies]++;
+      break;
+    case 'cover':
+      s.cover[f] = 1;
+      s.counters[C.covers]++;
+      break;
+    case 'stand':
+      s.cowered[f] = 0;
+      s.counters[C.stands]++;
+      break;
+    case 'rally':
+      s.shaken[f]--;
+      s.counters[C.rallies]++;
+      break;
+    case 'rearm':
+      s.disarmed[f] = 0;
+      s.counters[C.rearms]++;
+      break;
+  }
+  s.counters[C.develops]++;
+  const pool = s.pool;
+  s.pool++;
+  s.actions++;
+  const act = d6s(ctx.rng, s.pool);
+  const ones = countOnes(act);
+  const init = initiative(s, ones);
+  ctx.emit?.({ e: 'develop', turn: s.turn, figure: sc.figures[f].id, what: d, pool, active: act, ones, init, interrupt: false });
+  if (init !== 'keep') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+}

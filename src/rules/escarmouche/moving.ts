@@ -1,0 +1,333 @@
+/**
+ * MOVING and the special move (marshal): "movement is unmeasured" — a move is a straight line
+ * toward a named destination through one terrain type (the table kit's straightMove), its roll the
+ * terrain's passive dice; a marshal moves up to three friends in sight the same way ([E26], [E26b]).
+ * Each action's options, line, effect and roll together.
+ */
+import type { StepContext } from '../../core/model.js';
+import { type Vec, distToPolygon, nearestPointOfPolygon } from '../../core/geometry.js';
+import { type StraightMove, type StraightStop, nearestFigures, straightMove } from '../../core/table/index.js';
+import { C, SIDE_DOUBLE_ONE, type EscState } from './state.js';
+import { enemiesOf, figureView, pikeArmed, pt, sees, setPlace, zocEnemies } from './queries.js';
+import { type InitiativeResult, endFigure, initiative } from './initiative.js';
+import { countOnes, d6s, terrainDice } from './tables.js';
+
+/** A move destination as offered (see {@link moveOptions}): where the straight line ends and why. */
+export interface MoveOption {
+  /** The destination key of the action (`foe:P3`, `obj:mill-bridge`, `cover:hedge-w`, `friend:R4`, `away`, `dir:ne`). */
+  key: string;
+  /** Where the line ends (table unit). */
+  to: Vec;
+  length: number;
+  /** Why it ended there (the target reached, the terrain changing, an enemy's ZOC, a base, an obstacle). */
+  stop: StraightStop;
+  /** The terrain type moved through and its passive dice (MOVING table). */
+  terrain: string;
+  dice: number;
+}
+
+/** The eight directions of the `dir:` destinations (radians: 0 east, π/2 south). */
+export const DIRECTIONS: readonly [string, number][] = [
+  ['n', -Math.PI / 2],
+  ['ne', -Math.PI / 4],
+  ['e', 0],
+  ['se', Math.PI / 4],
+  ['s', Math.PI / 2],
+  ['sw', (3 * Math.PI) / 4],
+  ['w', Math.PI],
+  ['nw', (-3 * Math.PI) / 4],
+];
+
+/** Shortest move worth offering (table unit): a hundredth of a base width … but at least 0.05. */
+export function minMove(s: EscState): number {
+  return Math.max(0.05, s.sc.radius / 10);
+}
+
+/**
+ * MOVING: the straight line of figure `f` toward `target`: through the terrain type it enters,
+ * stopping at the target, where the terrain type changes (just before it), at an enemy's zone of
+ * control (its centre 2 radii + one base width from the enemy's: the bases one base width apart),
+ * where its base would touch another base or impassable ground, or at the table edge.
+ */
+export function lineToward(s: EscState, f: number, target: Vec): StraightMove {
+  const sc = s.sc;
+  return straightMove(sc.table, figureView(s), f, target, {
+    groundAt: sc.terrainAt,
+    keepOffFrom: enemiesOf(s, f),
+    keepOff: 2 * sc.radius + sc.zoc,
+  });
+}
+
+/** The destination point of key `key` for figure `f`, or null when the key names nothing now. */
+export function destination(s: EscState, f: number, key: string): Vec | null {
+  const sc = s.sc;
+  const far = sc.table.width + sc.table.height;
+  const x = s.x[f];
+  const y = s.y[f];
+  const colon = key.indexOf(':');
+  const kind = colon < 0 ? key : key.slice(0, colon);
+  const arg = colon < 0 ? '' : key.slice(colon + 1);
+  switch (kind) {
+    case 'foe':
+    case 'friend': {
+      const g = sc.figureIndex.get(arg);
+      if (g === undefined || g === f || s.wounds[g] === 0) return null;
+      const enemy = sc.figures[g].side !== sc.figures[f].side;
+      if (enemy !== (kind === 'foe')) return null;
+      return { x: s.x[g], y: s.y[g] };
+    }
+    case 'obj': {
+      for (const o of sc.objectives) if (o.area.id === arg) return o.centre;
+      return null;
+    }
+    case 'cover': {
+      for (const a of sc.table.coverAreas) if (a.id === arg) return nearestPointOfPolygon(x, y, a.poly);
+      return null;
+    }
+    case 'dir': {
+      for (const d of DIRECTIONS) if (d[0] === arg) return { x: x + far * Math.cos(d[1]), y: y + far * Math.sin(d[1]) };
+      return null;
+    }
+    case 'away': {
+      const near = nearestFigures(figureView(s), sc.sides[1 - sc.figures[f].side].figures, x, y, 1);
+      if (near.length === 0 || near[0].d < 1e-9) return null;
+      const { f: best, d: bd } = near[0];
+      return { x: x + ((x - s.x[best]) / bd) * far, y: y + ((y - s.y[best]) / bd) * far };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Up to this many pieces of cover (the nearest) are offered as destinations. */
+const COVER_OPTIONS = 3;
+
+/**
+ * MOVING: the candidate moves of figure `f` — "movement is unmeasured", so a move is offered toward
+ * each enemy it can see, each objective, the nearest pieces of cover it does not already touch,
+ * each friendly pikeman (for a pikeman: to close up for massed pike), away from the nearest enemy,
+ * and in the eight directions to the edge of the terrain it enters. Each is a real straight line
+ * ({@link lineToward}); lines shorter than a tenth of a base radius, and lines ending where an
+ * earlier one ends, are left out. In that order (a stable order for action keys).
+ */
+export function moveOptions(s: EscState, f: number): MoveOption[] {
+  const sc = s.sc;
+  const keys: string[] = [];
+  for (const e of enemiesOf(s, f)) if (sees(s, f, e)) keys.push(`foe:${sc.figures[e].id}`);
+  for (const o of sc.objectives) keys.push(`obj:${o.area.id}`);
+  const covers = sc.table.coverAreas
+    .map((a) => ({ a, d: distToPolygon(s.x[f], s.y[f], a.poly) }))
+    .filter((c) => c.d > sc.radius + 1e-9)
+    .sort((p, q) => p.d - q.d || (p.a.id < q.a.id ? -1 : 1))
+    .slice(0, COVER_OPTIONS);
+  for (const c of covers) keys.push(`cover:${c.a.id}`);
+  if (pikeArmed(s, f)) for (const g of sc.sides[sc.figures[f].side].figures) if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) keys.push(`friend:${sc.figures[g].id}`);
+  keys.push('away');
+  for (const [d] of DIRECTIONS) keys.push(`dir:${d}`);
+  const out: MoveOption[] = [];
+  const min = minMove(s);
+  for (const key of keys) {
+    const opt = moveOption(s, f, key);
+    if (!opt || opt.length < min) continue;
+    if (out.some((o) => Math.abs(o.to.x - opt.to.x) < 0.05 && Math.abs(o.to.y - opt.to.y) < 0.05)) continue;
+    out.push(opt);
+  }
+  return out;
+}
+
+/** The move of figure `f` toward destination `key` (see {@link moveOptions}), or null when it names nothing. */
+export function moveOption(s: EscState, f: number, key: string): MoveOption | null {
+  const target = destination(s, f, key);
+  if (!target) return null;
+  const m = lineToward(s, f, target);
+  const terrain = m.ground ?? s.sc.terrainAt(s.x[f], s.y[f]);
+  return { key, to: m.to, length: m.length, stop: m.stop, terrain, dice: terrainDice(terrain) };
+}
+
+/**
+ * Special move — marshal: friends of `f` in its line of sight that may be marshalled — in play,
+ * not yet acted this turn, not Cowered (prone: standing up is its own action) — nearest first.
+ */
+export function marshalFollowers(s: EscState, f: number): number[] {
+  const can: number[] = [];
+  for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
+    if (g !== f && s.wounds[g] > 0 && !s.acted[g] && !s.cowered[g] && sees(s, f, g)) can.push(g);
+  }
+  // Nearest first, ties by index (the kit's nearestFigures).
+  const near = nearestFigures(figureView(s), can, s.x[f], s.y[f], can.length);
+  const out: number[] = [];
+  for (const n of near) out.push(n.f);
+  return out;
+}
+
+/** Most figures offered to marshal at once (the nearest 1, 2 or 3 in sight). */
+export const MARSHAL_MAX = 3;
+
+/** One mover of a {@link marshalPlan}: its figure, its straight line and the terrain it goes through. */
+export interface MarshalLine {
+  figure: number;
+  from: Vec;
+  to: Vec;
+  length: number;
+  stop: StraightStop;
+  terrain: string;
+}
+
+/**
+ * Special move — marshal: who goes and where, for marshal `f` moving along `opt` with up to `n`
+ * friends ([E26], [E26b]). The marshal first; then the friends of {@link marshalFollowers}, nearest
+ * first, each "moved" the same direction and distance as a straight line of its own from where it
+ * stands (with the movers before it already moved), until `n` have gone. A friend whose line would
+ * be shorter than a move offered ({@link minMove}: it cannot go that way) is not marshalled — it is
+ * not "moved", adds no die and keeps its turn (since 2.2.0, second outside reading D5; before, it
+ * stood still, yet added a die and lost its turn). The state is left as it was. The first line is
+ * the marshal's; the rest are the followers', in order; and the plan with `n` friends is the first
+ * part of the plan with more.
+ */
+export function marshalPlan(s: EscState, f: number, opt: MoveOption, n: number): MarshalLine[] {
+  const sc = s.sc;
+  const dx = opt.to.x - s.x[f];
+  const dy = opt.to.y - s.y[f];
+  const lines: MarshalLine[] = [{ figure: f, from: { x: s.x[f], y: s.y[f] }, to: opt.to, length: opt.length, stop: opt.stop, terrain: opt.terrain }];
+  // Who may be marshalled is judged where the marshal stands before the move.
+  const candidates = marshalFollowers(s, f);
+  s.x[f] = opt.to.x;
+  s.y[f] = opt.to.y;
+  const min = minMove(s);
+  try {
+    for (const g of candidates) {
+      if (lines.length > n) break;
+      const m = lineToward(s, g, { x: s.x[g] + dx, y: s.y[g] + dy });
+      if (m.length < min) continue;
+      lines.push({ figure: g, from: { x: s.x[g], y: s.y[g] }, to: m.to, length: m.length, stop: m.stop, terrain: m.ground ?? sc.terrainAt(s.x[g], s.y[g]) });
+      s.x[g] = m.to.x;
+      s.y[g] = m.to.y;
+    }
+  } finally {
+    for (const l of lines) {
+      s.x[l.figure] = l.from.x;
+      s.y[l.figure] = l.from.y;
+    }
+  }
+  return lines;
+}
+
+/** The passive dice of a marshal's movers before the +1 per follower: the worst terrain any goes through, 5 with a cannon ([E23], [E26b]). */
+export function marshalTerrainDice(s: EscState, lines: readonly MarshalLine[]): number {
+  let base = 0;
+  for (const l of lines) base = Math.max(base, terrainDice(l.terrain), s.sc.figures[l.figure].moveFloor);
+  return base;
+}
+
+/** True when the figure's move ended at an enemy's zone of control. */
+function endsAtZoc(s: EscState, f: number): boolean {
+  return zocEnemies(s, f).length > 0;
+}
+
+/**
+ * MOVING: the figure goes along its straight line; then it rolls its accumulated active dice with
+ * the terrain's passive dice (5 for a figure moving a cannon). A Rider's skill turns passive dice into
+ * active ones (which changes nothing in a move roll, where only 1s count). No active die is gained.
+ */
+export function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext): number[] {
+  const info = s.sc.figures[f];
+  let passive = Math.max(opt.dice, info.moveFloor);
+  const subst = info.mounted ? Math.min(info.rider, passive) : 0;
+  passive -= subst;
+  const act = d6s(ctx.rng, s.pool + subst);
+  const pas = d6s(ctx.rng, passive);
+  const from = pt(s.x[f], s.y[f]);
+  setPlace(s, f, opt.to.x, opt.to.y);
+  s.actions++;
+  s.counters[C.moves]++;
+  const zoc = endsAtZoc(s, f);
+  if (zoc) s.counters[C.zocStops]++;
+  const ones = countOnes(act, pas);
+  const init = initiative(s, ones);
+  ctx.emit?.({
+    e: 'move',
+    turn: s.turn,
+    figure: info.id,
+    toward: opt.key,
+    from,
+    to: pt(opt.to.x, opt.to.y),
+    stop: opt.stop,
+    terrain: opt.terrain,
+    dice: Math.max(opt.dice, info.moveFloor),
+    zoc,
+    pool: s.pool,
+    skill: subst,
+    active: act,
+    passive: pas,
+    ones,
+    init,
+  });
+  if (init !== 'keep') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+  return [f];
+}
+
+/**
+ * Special move — marshal: the marshal moves along its line and each marshalled friend moves
+ * "simultaneously" the same way — the same direction and distance from where it stands, as a
+ * straight line of its own (so it too stops where its terrain changes, at an enemy's ZOC, at a base).
+ * Passive dice: the worst terrain any mover goes through (`terrains` in the record; 5 if any mover
+ * serves a cannon) and one more per marshalled figure; the Leader skill turns passive dice active. No 1: all move, the followers' turns are used,
+ * the marshal goes on. A single 1: all move and the marshal's turn ends (it counts as the side's
+ * single 1). Two 1s: all move and the side's turn ends. Three or more: nobody moves and the side's
+ * turn ends.
+ */
+export function doMarshal(s: EscState, f: number, n: number, opt: MoveOption, ctx: StepContext): number[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  // The moves first (no dice yet), so that the roll can take the worst terrain any mover goes
+  // through ([E26b]); made only when fewer than three 1s are rolled.
+  const plan = marshalPlan(s, f, opt, n);
+  const followers = plan.slice(1).map((l) => l.figure);
+  const places: { figure: string; from: [number, number]; to: [number, number]; stop: StraightStop; terrain: string }[] = [];
+  // Each mover → the terrain it goes through (the record's `terrains`).
+  const terrains: Record<string, string> = {};
+  for (const l of plan) {
+    terrains[sc.figures[l.figure].id] = l.terrain;
+    places.push({ figure: sc.figures[l.figure].id, from: pt(l.from.x, l.from.y), to: pt(l.to.x, l.to.y), stop: l.stop, terrain: l.terrain });
+  }
+  const base = marshalTerrainDice(s, plan);
+  let passive = base + followers.length;
+  const subst = Math.min(info.leader, passive);
+  passive -= subst;
+  const act = d6s(ctx.rng, s.pool + subst);
+  const pas = d6s(ctx.rng, passive);
+  const ones = countOnes(act, pas);
+  const moved = ones < 3;
+  if (moved) for (const l of plan) setPlace(s, l.figure, l.to.x, l.to.y);
+  else places.length = 0;
+  for (const g of followers) s.acted[g] = 1;
+  s.actions++;
+  s.counters[C.marshals]++;
+  if (!moved) s.counters[C.marshalTriple]++;
+  let init: InitiativeResult;
+  if (ones >= 3) {
+    s.sideWhy = SIDE_DOUBLE_ONE;
+    s.counters[C.sideDoubleOne]++;
+    init = 'side';
+  } else init = initiative(s, ones);
+  ctx.emit?.({
+    e: 'marshal',
+    turn: s.turn,
+    figure: info.id,
+    followers: followers.map((g) => sc.figures[g].id),
+    toward: opt.key,
+    terrain: opt.terrain,
+    terrains,
+    places,
+    dice: base,
+    moved,
+    pool: s.pool,
+    skill: subst,
+    active: act,
+    passive: pas,
+    ones,
+    init,
+  });
+  if (init !== 'keep') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+  return moved ? [f, ...followers] : [];
+}

@@ -1,0 +1,178 @@
+/**
+ * Charges ([R7]): who may charge (not in shield wall, not resting, not fallen back), which enemy
+ * units are within reach to be named, and the charge carried out: the unit's charge D6, each
+ * figure to a free place in base contact with its target or as far as it gets.
+ */
+import { type Vec, angleTo, dist } from '../../core/geometry.js';
+import type { Rng } from '../../core/rng.js';
+import { ACTIVE, C, type PigState } from './state.js';
+import { daMoveFactor, PIRATE_MOVE_BASE } from './tables.js';
+import { r3, deg, type Emit, engaged, figureView, freeFigures, baseMove, moveKind, sortByDistance } from './queries.js';
+import { carryPigs } from './loot.js';
+import { type MoveDice, newDice, rollNamed, allowanceFor, roughEntry, moveFigure } from './movement.js';
+
+/** The unit may charge: not in shield wall, and at least one free figure not resting and not fallen back. */
+
+export function chargers(s: PigState, u: number): number[] {
+  if (s.wall[u]) return [];
+  const out: number[] = [];
+  for (const f of s.sc.units[u].figures) {
+    if (s.status[f] === ACTIVE && s.charged[f] < s.turn - 1 && s.noCharge[f] < s.turn && !engaged(s, f)) out.push(f);
+  }
+  return out;
+}
+
+/** Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base move + 6. `cs`: the unit's {@link chargers}. */
+
+export function chargeable(s: PigState, cs: readonly number[], v: number): boolean {
+  if (cs.length === 0) return false;
+  for (const f of cs) {
+    const reach = baseMove(s, f) + (s.sc.version.pirates ? 2.5 : 0) + 6 + s.sc.contact;
+    for (const e of s.sc.units[v].figures) if (s.status[e] === ACTIVE && dist(s.x[f], s.y[f], s.x[e], s.y[e]) <= reach) return true;
+  }
+  return false;
+}
+
+/** Carry out a charge on enemy unit v: a charge D6 for the unit; figures that reach base contact charge home. */
+
+export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  const uid = sc.units[u].id;
+  const d6 = rollNamed(rng, 6, emit, 'charge D6', uid);
+  const dice = newDice();
+  const able = new Set(chargers(s, u));
+  const claims = new Map<number, number>();
+  s.counters[C.charges]++;
+  const figs = freeFigures(s, u);
+  // nearest first
+  const order = figs.map((f) => {
+    let bd = Infinity;
+    for (const e of sc.units[v].figures) if (s.status[e] === ACTIVE) bd = Math.min(bd, dist(s.x[f], s.y[f], s.x[e], s.y[e]));
+    return { f, d: bd };
+  });
+  sortByDistance(order);
+  for (const { f } of order) {
+    if (s.status[f] !== ACTIVE) continue;
+    let target = -1;
+    let best = Infinity;
+    for (const e of sc.units[v].figures) {
+      if (s.status[e] !== ACTIVE) continue;
+      const score = dist(s.x[f], s.y[f], s.x[e], s.y[e]) + 4 * (claims.get(e) ?? 0);
+      if (score < best) {
+        best = score;
+        target = e;
+      }
+    }
+    if (target < 0) break;
+    if (!able.has(f)) {
+      // a carrier's −D6 comes off its movement factor before its fraction, as in every other move
+      // ([R11], [R12]; ruleset 0.5.0 — before, (8 + D6) × ½ − D6 here, issue 38, item 8)
+      const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, 0);
+      moveFigure(
+        s,
+        f,
+        { x: s.x[target], y: s.y[target] },
+        full,
+        parts,
+        dice,
+        true,
+        rng,
+        emit,
+        `behind the charge on ${sc.units[v].id} (may not charge)`,
+        scale,
+      );
+      continue;
+    }
+    const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, d6);
+    const spot = contactSpot(s, f, target);
+    if (spot) {
+      const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, spot);
+      let allowance = full;
+      let ps = parts;
+      if (path && sc.version.pirates && roughEntry(s, path.points) < Infinity) {
+        if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+        allowance = Math.max(0, full - dice.cross * scale);
+        ps = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+      }
+      if (path && path.length <= allowance + 1e-9) {
+        const info = sc.figures[f];
+        const normal = baseMoveNoDice(s, f, dice);
+        const qualifies = info.mounted ? path.length >= normal / 2 - 1e-9 : path.length >= 2 - 1e-9;
+        s.x[f] = spot.x;
+        s.y[f] = spot.y;
+        s.facing[f] = angleTo(spot.x, spot.y, s.x[target], s.y[target]);
+        s.charged[f] = s.turn;
+        s.chargeBonus[f] = qualifies ? 1 : 0;
+        s.rounds[f] = 0;
+        s.moved[f] = 1;
+        claims.set(target, (claims.get(target) ?? 0) + 1);
+        s.counters[C.moves]++;
+        emit?.({
+          e: 'move',
+          f: info.id,
+          path: path.points.map((p) => [r3(p.x), r3(p.y)]),
+          facing: deg(s.facing[f]),
+          length: r3(path.length),
+          allowance: r3(allowance),
+          parts: ps.map((p) =>
+            p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
+          ),
+          why: `charge ${sc.figures[target].id}`,
+          charge: sc.figures[target].id,
+          bonus: qualifies,
+        });
+        carryPigs(s, f);
+        continue;
+      }
+    }
+    // A charge that falls short is still a charge ([R7]): the figure moved with the charge D6, so
+    // it is a charger that must rest 1 turn; it reached no mêlée, so it has no bonus (audit A2).
+    // A figure that could not move at all (its way and every place near it taken) made no charge
+    // and need not rest (ruleset 0.5.0; before, it was barred from charging on the next turn
+    // although its record showed no charge — issue 38, item 7).
+    s.chargeBonus[f] = 0;
+    if (
+      moveFigure(
+        s,
+        f,
+        { x: s.x[target], y: s.y[target] },
+        full,
+        parts,
+        dice,
+        true,
+        rng,
+        emit,
+        `charge on ${sc.units[v].id} falls short`,
+        scale,
+      ) > 0
+    )
+      s.charged[f] = s.turn;
+  }
+}
+
+/** The figure's normal move this activation without the charge die (for the charge bonus test). */
+
+function baseMoveNoDice(s: PigState, f: number, dice: MoveDice): number {
+  const info = s.sc.figures[f];
+  if (s.sc.version.pirates) return PIRATE_MOVE_BASE[moveKind(s, f)] + dice.move;
+  return daMoveFactor(info.armour, info.mounted, false, false, 0);
+}
+
+/** A free place in base contact with `t` on the side facing `f`, or null. */
+
+function contactSpot(s: PigState, f: number, t: number): Vec | null {
+  const sc = s.sc;
+  const gap = 2 * sc.radius + 0.02;
+  const base = angleTo(s.x[t], s.y[t], s.x[f], s.y[f]);
+  // every place tried is `gap` from t's centre: only the bases near that circle are asked
+  const P = sc.places;
+  P.setNear(figureView(s), f, null, 0, s.x[t], s.y[t], gap);
+  for (let k = 0; k < 13; k++) {
+    const off = ((k + 1) >> 1) * (k % 2 ? 1 : -1) * (Math.PI / 12);
+    const a = base + off;
+    const x = s.x[t] + gap * Math.cos(a);
+    const y = s.y[t] + gap * Math.sin(a);
+    if (P.okNear(x, y)) return { x, y };
+  }
+  return null;
+}

@@ -1,0 +1,161 @@
+/**
+ * Mêlée ([R8], [R20]): one round for every pair of enemies in base contact in a card's mêlée step,
+ * both sides' D12 with the version's factors, the victory margin to kill, and the turn to face
+ * the opponent after the round.
+ */
+import { angleTo } from '../../core/geometry.js';
+import { roll, type Rng } from '../../core/rng.js';
+import { inBaseContact } from '../../core/table/index.js';
+import { ACTIVE, C, type PigState } from './state.js';
+import {
+  DA_VICTORY_MARGIN,
+  meleeFactors,
+  meleeSum,
+  MELEE_USED,
+  meleeOutcome,
+  pirateVictoryMargin,
+  type DaProtection,
+  type MeleeSide,
+} from './tables.js';
+import { deg, type Emit, onHill, obstacleBetween, figureView, arcOf } from './queries.js';
+import { casualty } from './leaders.js';
+
+function meleeSide(s: PigState, f: number, opp: number): MeleeSide {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  return {
+    stripes: info.stripes,
+    weapons: info.weapons,
+    loaded: s.loaded[f] === 1,
+    mounted: info.mounted,
+    firstRound: s.rounds[f] === 0,
+    charging: s.chargeBonus[f] === 1,
+    arc: arcOf(s, f, opp),
+    opponentUphill: onHill(sc, s.x[opp], s.y[opp]) && !onHill(sc, s.x[f], s.y[f]),
+    opponentObstacle: obstacleBetween(sc, s.x[f], s.y[f], s.x[opp], s.y[opp]),
+    wounds: s.hits[f],
+  };
+}
+
+/** The victory margin needed to kill figure t attacked by a. */
+
+export function victoryMargin(s: PigState, t: number, a: number): number {
+  const sc = s.sc;
+  const info = sc.figures[t];
+  if (sc.version.pirates) return pirateVictoryMargin(info.rank, info.twoWeapons);
+  const prot: DaProtection = s.wall[info.unit] && arcOf(s, a, t) === 'front' ? 'SW' : info.armour;
+  return DA_VICTORY_MARGIN[prot];
+}
+
+/**
+ * Scratch of {@link meleeStep}: the pairs in base contact when the step begins (`PAIR_F` of the
+ * acting side, `PAIR_E` the enemy), in the order the step fights them, and 1 per figure engaged.
+ */
+
+const PAIR_F: number[] = [];
+
+const PAIR_E: number[] = [];
+
+const ENGAGED: number[] = [];
+
+/**
+ * Step 4 of side `side`'s card: every pair of active enemies in base contact when the step begins
+ * fights one round (the acting side's figure as `a`), kills resolved at once; then the rounds
+ * counted and the survivors turned to face their opponents ([R8]).
+ */
+
+export function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  const n = sc.figures.length;
+  // Nothing moves during the step and nobody comes back to the fight, so the pairs in contact are
+  // found once: each pair of active enemies asked once (as `engaged` asked it from both ends),
+  // then fought in the same order as long as both stay active.
+  const mine = sc.sides[side].figures;
+  const theirs = sc.sides[1 - side].figures;
+  const v = figureView(s);
+  for (let f = 0; f < n; f++) ENGAGED[f] = 0;
+  let np = 0;
+  for (let i = 0; i < mine.length; i++) {
+    const f = mine[i];
+    if (s.status[f] !== ACTIVE) continue;
+    for (let j = 0; j < theirs.length; j++) {
+      const e = theirs[j];
+      if (s.status[e] !== ACTIVE || !inBaseContact(v, f, e)) continue;
+      PAIR_F[np] = f;
+      PAIR_E[np] = e;
+      np++;
+      ENGAGED[f] = 1;
+      ENGAGED[e] = 1;
+    }
+  }
+  for (let f = 0; f < n; f++) {
+    if (s.status[f] === ACTIVE && !ENGAGED[f]) {
+      // out of contact: the mêlée is over; a charge that did not reach contact earns no bonus later
+      s.rounds[f] = 0;
+      s.chargeBonus[f] = 0;
+    }
+  }
+  const fought = new Array<number>(n).fill(-1);
+  const turned: { f: string; facing: number }[] = [];
+  for (let k = 0; k < np; k++) {
+    const f = PAIR_F[k];
+    const e = PAIR_E[k];
+    if (s.status[f] !== ACTIVE || s.status[e] !== ACTIVE) continue;
+    const A = meleeSide(s, f, e);
+    const B = meleeSide(s, e, f);
+    // the sums of the modifiers without their lists (built only for the event)
+    const ma = meleeSum(sc.version.melee, A, B);
+    const wa = MELEE_USED.weapon;
+    const mb = meleeSum(sc.version.melee, B, A);
+    const wb = MELEE_USED.weapon;
+    const ra = roll(rng, 12);
+    const rb = roll(rng, 12);
+    const vmA = victoryMargin(s, f, e);
+    const vmB = victoryMargin(s, e, f);
+    const out = meleeOutcome(ra, ma, rb, mb, vmA, vmB);
+    s.counters[C.melees]++;
+    if (wa?.pistol && A.firstRound && A.loaded) s.loaded[f] = 0;
+    if (wb?.pistol && B.firstRound && B.loaded) s.loaded[e] = 0;
+    emit?.({
+      e: 'melee',
+      a: sc.figures[f].id,
+      b: sc.figures[e].id,
+      rollA: ra,
+      modsA: meleeFactors(sc.version.melee, A, B, sc.version.levelName).mods.map((m) => ({ ...m })),
+      adjA: out.a,
+      rollB: rb,
+      modsB: meleeFactors(sc.version.melee, B, A, sc.version.levelName).mods.map((m) => ({ ...m })),
+      adjB: out.b,
+      marginToKillA: vmA,
+      marginToKillB: vmB,
+      // the facings (degrees) the round's arcs were read from ([R8]; audit B2)
+      facingA: deg(s.facing[f]),
+      facingB: deg(s.facing[e]),
+      result: out.winner < 0 ? 'tie' : out.kill ? (out.winner === 0 ? 'a kills' : 'b kills') : 'continuing',
+    });
+    if (fought[f] < 0) fought[f] = e;
+    if (fought[e] < 0) fought[e] = f;
+    if (out.kill) {
+      if (out.winner === 0) casualty(s, e, f, rng, emit, 'melee', ra);
+      else casualty(s, f, e, rng, emit, 'melee', rb);
+    }
+  }
+  for (let f = 0; f < n; f++) {
+    // The charge bonus is for the first round of the mêlée the charge starts, fought in this step
+    // ([R7]): a charger whose target fell before its round (to another figure's blow) fought no
+    // round, and it keeps no bonus into a later mêlée — one where it may be the one charged (audit A3).
+    s.chargeBonus[f] = 0;
+    if (fought[f] < 0) continue;
+    s.rounds[f]++;
+    const o = fought[f];
+    if (s.status[f] === ACTIVE && s.status[o] === ACTIVE) {
+      const a = angleTo(s.x[f], s.y[f], s.x[o], s.y[o]);
+      if (a !== s.facing[f]) {
+        s.facing[f] = a;
+        if (emit) turned.push({ f: sc.figures[f].id, facing: deg(a) });
+      }
+    }
+  }
+  // the turns of [R8], recorded (audit B2: the facing decides the flank and rear factors)
+  if (emit && turned.length) emit({ e: 'facing', why: 'after mêlée', turned });
+}

@@ -1,0 +1,269 @@
+/**
+ * Morale, fall back and rally ([R23]–[R27]): the morale check of a unit where a trigger fell, the
+ * fall back or rout of 1½ moves toward the side's edge (or home), the rally of routed figures on a
+ * side's card, and (pirates) the rout of figures out of command.
+ */
+import { type Vec, angleTo, dist, pointAlong, truncatePath } from '../../core/geometry.js';
+import { roll, type Rng } from '../../core/rng.js';
+import { ACTIVE, C, DEAD, GONE, ROUT, TRIG_LEADER, TRIG_LOSS, TRIG_STANDARD, type PigState } from './state.js';
+import { daMoveFactor, lossSteps, moraleMods, moraleResult, PIRATE_MOVE_BASE, shiftClass, sumMods } from './tables.js';
+import { r3, deg, type Emit, figureView, moveKind, homePoint } from './queries.js';
+import { dropLoot } from './loot.js';
+import { type MoveDice, newDice, rollNamed, ALT_RADIUS, NEAR } from './movement.js';
+import { leadersOf, levelShift, leaderInCombatOrLeading } from './leaders.js';
+
+/** The edge or home point figure f runs for: home, or the nearest free place on its side's table edge. */
+
+function fleePoint(s: PigState, f: number): Vec {
+  const sc = s.sc;
+  const r = sc.radius;
+  const flee = sc.sides[sc.figures[f].side].flee;
+  if (flee === 'home') return homePoint(s, f);
+  const e =
+    flee === 'north'
+      ? { x: s.x[f], y: r }
+      : flee === 'south'
+        ? { x: s.x[f], y: sc.height - r }
+        : flee === 'west'
+          ? { x: r, y: s.y[f] }
+          : { x: sc.width - r, y: s.y[f] };
+  const atEdge = (x: number, y: number): boolean =>
+    flee === 'north'
+      ? y <= r + 0.3
+      : flee === 'south'
+        ? y >= sc.height - r - 0.3
+        : flee === 'west'
+          ? x <= r + 0.3
+          : x >= sc.width - r - 0.3;
+  // the nearest free place on the edge, tried along the edge outward from the figure's own line
+  for (let k = 0; k <= 400; k++) {
+    const off = ((k + 1) >> 1) * (k % 2 ? 0.5 : -0.5);
+    const x = flee === 'north' || flee === 'south' ? e.x + off : e.x;
+    const y = flee === 'north' || flee === 'south' ? e.y : e.y + off;
+    if (x < r || y < r || x > sc.width - r || y > sc.height - r) continue;
+    if (sc.nav.isFree(x, y) && atEdge(x, y)) return { x, y };
+  }
+  return e;
+}
+
+/** Fall back 1½ moves toward the side's edge (or home), losing formation; off the table (or home) = out for good. */
+
+function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, why: string): void {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  dropLoot(s, f, emit);
+  // 1½ × the figure's normal move — the move of the order it stood in (close-order foot D6 + 6),
+  // worked out before the fall back breaks that order ([R27]; since 0.3.0, a second outside
+  // reading: before, close-order foot fell back at the loose rate, D6 + 8).
+  // Every figure of one result (a morale check, a rally, the out-of-command routs of a card) moves
+  // at the rate of the order the unit stood in when the result was read: the first fall back
+  // breaks it, the others of the same result still stood in it (ruleset 0.5.0; before, only the
+  // first fell back at the close-order rate, the rest at the loose one — issue 38, item 5).
+  let full: number;
+  if (sc.version.pirates) {
+    if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'fall-back D6', sc.units[info.unit].id);
+    if (dice.close < 0) dice.close = s.close[info.unit];
+    full = 1.5 * (PIRATE_MOVE_BASE[moveKind(s, f, dice.close === 1)] + dice.move);
+  } else full = 1.5 * daMoveFactor(info.armour, info.mounted, false, false, 0);
+  // "may not charge on next turn" — every fall back, whatever its cause: a morale result, a rout
+  // out of command, a failed rally (ruleset 0.5.0; before, only a morale result barred the charge,
+  // so a figure routed out of command charged on the next turn — issue 38, item 6).
+  s.noCharge[f] = s.turn + 1;
+  // The unit's shield wall or close order is broken, and the record says so.
+  if (s.wall[info.unit] || s.close[info.unit]) {
+    emit?.({
+      e: 'formation',
+      unit: sc.units[info.unit].id,
+      ...(s.wall[info.unit] ? { wall: false } : { close: false }),
+      why: `${info.id} falls back`,
+    });
+  }
+  s.wall[info.unit] = 0;
+  s.close[info.unit] = 0;
+  s.chargeBonus[f] = 0;
+  s.rounds[f] = 0;
+  const goal = fleePoint(s, f);
+  const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, goal);
+  const home = sc.sides[info.side].flee === 'home';
+  // A figure falling back or routing that reaches its edge (or home) is out for good ([R27]; the
+  // sheets say so of the rout, "same as fall back …", and a fall back that reaches the edge goes
+  // off it too). Before 0.3.0 only the routed left: one falling back stood at the edge (audit A6).
+  if (path && path.length <= full + 1e-9) {
+    emit?.({
+      e: 'move',
+      f: info.id,
+      path: path.points.map((p) => [r3(p.x), r3(p.y)]),
+      facing: deg(s.facing[f]),
+      length: r3(path.length),
+      allowance: r3(full),
+      parts: [{ name: '1½ move', value: r3(full) }],
+      why: `${why}: off the table`,
+    });
+    s.x[f] = goal.x;
+    s.y[f] = goal.y;
+    s.status[f] = GONE;
+    emit?.({ e: 'gone', f: info.id, where: home ? sc.home.name : 'off the table' });
+    return;
+  }
+  if (!path) {
+    // Recorded, so that a fall back the rules asked for and the table refused is not silent
+    // (ruleset 0.3.0, audit B3).
+    emit?.({ e: 'stuck', f: info.id, why, reason: 'no way toward its edge' });
+    return;
+  }
+  let d = Math.min(full, path.length);
+  let at = pointAlong(path.points, d);
+  let pts: Vec[] | null = null;
+  const P = sc.places;
+  const v = figureView(s);
+  P.setNear(v, f, null, 0, at.x, at.y, ALT_RADIUS);
+  if (!P.okNear(at.x, at.y)) {
+    // The place reached is taken: as any move, the nearest free place within 2 in that the 1½
+    // moves reach ([R1]), so that friends standing on the way do not cut the fall back short
+    // (audit A4); with none, back along the route to the first free place.
+    const from = { x: s.x[f], y: s.y[f] };
+    const alt = P.nearestReachable(from, at.x, at.y, full, NEAR);
+    const p = P.path;
+    if (alt && p) {
+      pts = p.points.slice();
+      d = p.length;
+      at = alt;
+    } else {
+      P.setRoute(v, f, null, path.points, d);
+      d = P.walkBack(path.points, d, 0.2);
+      at = { x: P.at.x, y: P.at.y };
+    }
+  }
+  if (d <= 1e-6) {
+    emit?.({ e: 'stuck', f: info.id, why, reason: 'no free place back along its way' });
+    return;
+  }
+  if (!pts) pts = truncatePath(path.points, d);
+  s.x[f] = at.x;
+  s.y[f] = at.y;
+  const last = pts[pts.length - 2];
+  s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
+  emit?.({
+    e: 'move',
+    f: info.id,
+    path: pts.map((p) => [r3(p.x), r3(p.y)]),
+    facing: deg(s.facing[f]),
+    length: r3(d),
+    allowance: r3(full),
+    parts: [{ name: '1½ move', value: r3(full) }],
+    why,
+  });
+}
+
+/** Step 2 of a side's card: rally routed figures (one D12 per unit), the rest fall back again; pirates: figures out of command rout. */
+
+export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  for (const u of sc.sides[side].units) {
+    const routed = sc.units[u].figures.filter((f) => s.status[f] === ROUT);
+    if (routed.length === 0) continue;
+    const r = roll(rng, 12);
+    const rallied: string[] = [];
+    const failed: string[] = [];
+    const dice = newDice();
+    for (const f of routed) {
+      const shift = levelShift(s, f);
+      const k = shiftClass(sc.figures[f].klass, shift);
+      if (sc.version.rallies(r, k)) {
+        s.status[f] = ACTIVE;
+        rallied.push(sc.figures[f].id);
+        s.counters[C.rallies]++;
+      } else failed.push(sc.figures[f].id);
+    }
+    emit?.({ e: 'rally', unit: sc.units[u].id, roll: r, rallied, failed });
+    for (const id of failed) fallBack(s, sc.figureIndex.get(id) as number, rng, emit, dice, 'fails to rally and keeps falling back');
+  }
+  if (sc.version.pirates) {
+    const leaders = leadersOf(s, side);
+    // One fall-back D6 per unit ([R27]; since 0.3.0, a second outside reading: before, the first
+    // unit's die served the whole side).
+    const diceOf = new Map<number, MoveDice>();
+    for (const f of sc.sides[side].figures) {
+      if (s.status[f] !== ACTIVE || sc.figures[f].leader) continue;
+      let ok = false;
+      for (const g of leaders) {
+        const radius = sc.figures[g].rank === 'captain' ? sc.commandRadius.captain : sc.commandRadius.mate;
+        if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= radius + 1e-9) ok = true;
+      }
+      if (ok) continue;
+      s.status[f] = ROUT;
+      s.counters[C.outOfCommand]++;
+      emit?.({ e: 'command', f: sc.figures[f].id, routs: true });
+      const u = sc.figures[f].unit;
+      let dice = diceOf.get(u);
+      if (!dice) {
+        dice = newDice();
+        diceOf.set(u, dice);
+      }
+      fallBack(s, f, rng, emit, dice, 'out of command: routs');
+    }
+  }
+}
+
+/** Step 5 of a card: every unit with a morale trigger pending checks morale (one D12), each active figure falls back or routs as the chart says. */
+
+export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  for (const unit of sc.units) {
+    const u = unit.index;
+    if (!s.lossChecked[u] && lossSteps(s.lostTurn[u], unit.figures.length, sc.version.moraleMods.lossStep) >= 1) s.pending[u] |= TRIG_LOSS;
+    const p = s.pending[u];
+    if (!p) continue;
+    s.pending[u] = 0;
+    if (p & TRIG_LOSS) s.lossChecked[u] = 1;
+    const figs = unit.figures.filter((f) => s.status[f] === ACTIVE);
+    if (figs.length === 0) continue;
+    const lost = unit.figures.filter((f) => s.status[f] === DEAD || s.status[f] === GONE).length;
+    const present = leaderInCombatOrLeading(s, u);
+    const mods = moraleMods(
+      sc.version.moraleMods,
+      lost,
+      unit.figures.length,
+      s.standardLost[u] === 1,
+      s.leaderLost[u] === 1,
+      present !== null,
+    );
+    const r = roll(rng, 12);
+    const total = r + sumMods(mods);
+    const fb: string[] = [];
+    const rt: string[] = [];
+    const results: { f: number; res: string }[] = [];
+    for (const f of figs) {
+      const k = shiftClass(sc.figures[f].klass, levelShift(s, f));
+      const res = moraleResult(sc.version.chart, sc.version.chartFirstRow, total, k);
+      results.push({ f, res });
+      if (res === 'FB') fb.push(sc.figures[f].id);
+      else if (res === 'RT') rt.push(sc.figures[f].id);
+    }
+    s.counters[C.moraleChecks]++;
+    const triggers: string[] = [];
+    if (p & TRIG_LEADER) triggers.push('leader killed');
+    if (p & TRIG_LOSS) triggers.push(sc.version.pirates ? '25% lost this turn' : '1/5 lost this turn');
+    if (p & TRIG_STANDARD) triggers.push('standard lost');
+    emit?.({
+      e: 'morale',
+      unit: unit.id,
+      triggers,
+      roll: r,
+      mods: mods.map((m) => ({ ...m })),
+      ...(present !== null ? { leader: { figure: sc.figures[present.f].id, how: present.how } } : {}),
+      total,
+      fallBack: fb,
+      rout: rt,
+    });
+    const dice = newDice();
+    for (const { f, res } of results) {
+      if (res === 'NE' || s.status[f] !== ACTIVE) continue;
+      if (res === 'RT') {
+        s.status[f] = ROUT;
+        s.counters[C.routs]++;
+      } else s.counters[C.fallBacks]++;
+      fallBack(s, f, rng, emit, dice, res === 'RT' ? 'routs' : 'falls back');
+    }
+  }
+}

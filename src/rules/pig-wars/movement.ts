@@ -1,0 +1,368 @@
+/**
+ * Movement ([R1], [R10], [R11]): each figure's allowance (dark ages: the move factor, rough-ground
+ * dice; pirates: base + the unit's D6, −D6 crossing rough or an obstacle), the move along the
+ * shortest path to the farthest place it may stand (the kit's PlaceFinder: the nearest reachable
+ * free place, else the walk back), and a unit's move order carried out figure by figure.
+ */
+import { type Vec, angleTo, dist, pointAlong, truncatePath } from '../../core/geometry.js';
+import { roll, type Rng } from '../../core/rng.js';
+import { nearestFigure } from '../../core/table/index.js';
+import { hypot2 } from './hypot.js';
+import { ACTIVE, C, PIG_FREE, type PigState } from './state.js';
+import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, sumMods, type Mod } from './tables.js';
+import type { PigAction } from './action.js';
+import {
+  r3,
+  deg,
+  type Emit,
+  onRough,
+  figureView,
+  unitCentre,
+  freeFigures,
+  carrying,
+  moveKind,
+  unitIndex,
+  homePoint,
+  sortByDistance,
+} from './queries.js';
+import { carryPigs, afterMove } from './loot.js';
+
+/** The dice one order (or one morale result) rolls once and every figure of it shares. */
+
+export interface MoveDice {
+  /** Pirates: the unit's movement D6 and crossing D6 (0 = not rolled yet). Dark ages: rough dice by size. */
+  move: number;
+  cross: number;
+  rough: Map<number, number>;
+  /**
+   * Pirates, one result's fall backs ({@link fallBack}): the close order (1) or not (0) the unit
+   * stood in when the first of them fell back, before that fall back broke it (−1 = none yet).
+   */
+  close: number;
+}
+
+/** No die rolled yet. */
+
+export function newDice(): MoveDice {
+  return { move: 0, cross: 0, rough: new Map(), close: -1 };
+}
+
+/** Roll a D`sides` for unit `unit` and record it (a `die` event naming what it is for). */
+
+export function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, unit: string): number {
+  const v = roll(rng, sides);
+  emit?.({ e: 'die', unit, what, die: `d${sides}`, roll: v });
+  return v;
+}
+
+/** A figure's allowance for this move (inches) and the note of its parts; `path` decides the pirate crossing penalty. */
+
+export function allowanceFor(
+  s: PigState,
+  f: number,
+  dice: MoveDice,
+  rng: Rng,
+  emit: Emit,
+  charge: number,
+): { full: number; parts: Mod[]; scale: number } {
+  const info = s.sc.figures[f];
+  const uid = s.sc.units[info.unit].id;
+  const parts: Mod[] = [];
+  if (s.sc.version.pirates) {
+    if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'movement D6', uid);
+    const kind = moveKind(s, f);
+    parts.push({ name: kind, value: PIRATE_MOVE_BASE[kind] }, { name: 'D6', value: dice.move });
+  } else {
+    const wall = s.wall[info.unit] === 1;
+    const rough = !wall && onRough(s.sc, s.x[f], s.y[f]);
+    let die = 0;
+    if (rough) {
+      const size = daRoughDie(info.armour, info.mounted);
+      const got = dice.rough.get(size);
+      die = got ?? rollNamed(rng, size, emit, `rough-ground d${size}`, uid);
+      dice.rough.set(size, die);
+    }
+    const v = daMoveFactor(info.armour, info.mounted, wall, rough, die);
+    parts.push({
+      name: wall
+        ? 'shield wall'
+        : rough
+          ? `rough d${daRoughDie(info.armour, info.mounted)}`
+          : `${info.armour} ${info.mounted ? 'horse' : 'foot'}`,
+      value: v,
+    });
+  }
+  if (charge) parts.push({ name: 'charge D6', value: charge });
+  let full = sumMods(parts);
+  if (carrying(s, f)) {
+    full *= s.sc.carrySpeed;
+    parts.push({ name: `carrying loot ×${s.sc.carrySpeed}`, value: 0, factor: s.sc.carrySpeed });
+  }
+  return { full, parts, scale: carrying(s, f) ? s.sc.carrySpeed : 1 };
+}
+
+/** Distance along `points` at which the route first enters rough ground (0 when it starts there), Infinity if never. */
+
+export function roughEntry(s: PigState, points: readonly Vec[]): number {
+  return s.sc.table.slowEntry(points);
+}
+
+/** Radius of the ring search for a free place when the one a move reaches is taken (in). */
+
+export const ALT_RADIUS = 2;
+
+/** Options of the kit's `PlaceFinder.nearestReachable`: the ring search, and the same with a bound across rough ground (set just before use). */
+
+export const NEAR = { radius: ALT_RADIUS };
+
+const NEAR_SLOW = { radius: ALT_RADIUS, slowReach: 0 };
+
+/** Every place will do (the goal of a move only needs to be free of terrain). */
+
+const ANYWHERE = (): boolean => true;
+
+/**
+ * Move figure f toward `target` along the shortest path, at most `full` inches (shield wall:
+ * not into rough; pirates: −D6 when the route crosses rough or a wall), to the farthest place
+ * along the route where it may stand. Returns the distance moved. Emits a `move` event.
+ */
+
+export function moveFigure(
+  s: PigState,
+  f: number,
+  target: Vec,
+  full: number,
+  parts: Mod[],
+  dice: MoveDice,
+  shy: boolean,
+  rng: Rng,
+  emit: Emit,
+  why: string,
+  scale = 1,
+): number {
+  const sc = s.sc;
+  const from = { x: s.x[f], y: s.y[f] };
+  let goal = target;
+  if (!sc.nav.isFree(goal.x, goal.y)) {
+    const g = sc.nav.nearestFree(goal.x, goal.y, 6, ANYWHERE);
+    if (!g) return 0;
+    goal = g;
+  }
+  const path = sc.nav.path(from, goal);
+  if (!path || path.length < 1e-6) return 0;
+  let limit = Math.min(full, path.length);
+  // How far along its own path a free place may be when the one reached is taken: the figure's
+  // allowance ([R1]), not what is left of the path to a goal already within reach (that bound
+  // left drovers stuck short of a crowded landing place).
+  let reach = full;
+  const uid = sc.units[sc.figures[f].unit].id;
+  const wallRough = !sc.version.pirates && s.wall[sc.figures[f].unit] === 1;
+  if (wallRough) {
+    const entry = roughEntry(s, truncatePath(path.points, limit));
+    if (entry < Infinity) {
+      limit = Math.max(0, Math.min(limit, entry - 0.01));
+      reach = limit;
+    }
+  }
+  let crossed = false;
+  if (sc.version.pirates && full > 0) {
+    const entry = roughEntry(s, truncatePath(path.points, limit));
+    if (entry < Infinity) {
+      crossed = true;
+      if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+      // the −D6 comes off the movement factor, before a carrier's fraction of it ([R11])
+      parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+      full = Math.max(0, full - dice.cross * scale);
+      limit = Math.min(limit, full);
+      reach = full;
+    }
+  }
+  let d = limit;
+  let at = pointAlong(path.points, d);
+  let pts: Vec[] | null = null;
+  // The place test asks only the bases and enemies near the place reached (and its ring of
+  // alternatives), then, walking back, only those near the route.
+  const P = sc.places;
+  const v = figureView(s);
+  const keepers = shy ? sc.sides[1 - sc.figures[f].side].figures : null;
+  const keepOff = shy ? sc.contact + 0.5 : 0;
+  P.setNear(v, f, keepers, keepOff, at.x, at.y, ALT_RADIUS);
+  if (!P.okNear(at.x, at.y)) {
+    // the place is taken: the nearest free place within 2 in that the allowance still reaches
+    let alt = P.nearestReachable(from, at.x, at.y, reach, NEAR);
+    let p = P.path;
+    // The way to that place is a route of its own and meets the same terrain rules (audit A5): a
+    // shield wall takes no way into rough ground ([R10]); a pirate whose planned route crossed
+    // nothing pays the −D6 on a way that enters rough ground or a wall ([R11]). When the place
+    // found first is reached by such a way, the search is made again with that rule: the nearest
+    // place reached by a way clear of rough within the allowance, or across rough within the
+    // allowance less the −D6 (shield wall: none across rough).
+    if (alt && p && (wallRough || (sc.version.pirates && !crossed && full > 0)) && roughEntry(s, p.points) < Infinity) {
+      let left = -1;
+      if (!wallRough) {
+        if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+        left = Math.max(0, full - dice.cross * scale);
+      }
+      NEAR_SLOW.slowReach = left;
+      alt = P.nearestReachable(from, at.x, at.y, reach, NEAR_SLOW);
+      p = P.path;
+      if (alt && p && !wallRough && roughEntry(s, p.points) < Infinity) {
+        parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+        full = left;
+      }
+    }
+    if (alt && p) {
+      pts = p.points.slice();
+      d = p.length;
+      at = alt;
+    } else {
+      P.setRoute(v, f, keepers, path.points, d);
+      d = P.walkBack(path.points, d, 0.2);
+      at = { x: P.at.x, y: P.at.y };
+    }
+  }
+  if (!pts) {
+    if (d <= 1e-6) return 0;
+    pts = truncatePath(path.points, d);
+  }
+  s.x[f] = at.x;
+  s.y[f] = at.y;
+  const last = pts[pts.length - 2] ?? from;
+  s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
+  s.moved[f] = 1;
+  s.counters[C.moves]++;
+  emit?.({
+    e: 'move',
+    f: sc.figures[f].id,
+    path: pts.map((p) => [r3(p.x), r3(p.y)]),
+    facing: deg(s.facing[f]),
+    length: r3(d),
+    allowance: r3(full),
+    parts: parts.map((p) =>
+      p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
+    ),
+    why,
+  });
+  carryPigs(s, f);
+  afterMove(s, f, emit);
+  return d;
+}
+
+/** Where a move order sends figure f (before its formation offset). */
+
+function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: Map<number, number>): { t: Vec; offset: boolean } {
+  const sc = s.sc;
+  const raider = sc.figures[f].side === sc.raiders;
+  switch (a.k) {
+    case 'home':
+      return { t: homePoint(s, f), offset: false };
+    case 'foe': {
+      const best = nearestFigure(figureView(s), sc.units[unitIndex(s, a.u)].figures, s.x[f], s.y[f], true);
+      return best >= 0 ? { t: { x: s.x[best], y: s.y[best] }, offset: false } : { t: centre, offset: true };
+    }
+    case 'moveTo':
+      return { t: { x: a.x, y: a.y }, offset: true };
+    default: {
+      // obj
+      if (raider) {
+        if (carrying(s, f)) return { t: homePoint(s, f), offset: false };
+        if (sc.objective) return { t: sc.objective.target, offset: true };
+        const p = pigFor.get(f);
+        if (p !== undefined) return { t: { x: s.pigX[p], y: s.pigY[p] }, offset: false };
+        return { t: centre, offset: true };
+      }
+      // defenders: the nearest drover, else the loot
+      let best: Vec | null = null;
+      let bd = Infinity;
+      for (const g of sc.sides[sc.raiders].figures) {
+        if (s.status[g] !== ACTIVE || !carrying(s, g)) continue;
+        const d = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
+        if (d < bd) {
+          bd = d;
+          best = { x: s.x[g], y: s.y[g] };
+        }
+      }
+      if (best) return { t: best, offset: false };
+      if (sc.objective) return { t: sc.objective.target, offset: true };
+      let sx = 0;
+      let sy = 0;
+      let n = 0;
+      for (let p = 0; p < s.pigBy.length; p++) {
+        if (s.pigBy[p] !== PIG_FREE) continue;
+        sx += s.pigX[p];
+        sy += s.pigY[p];
+        n++;
+      }
+      return { t: n ? { x: sx / n, y: sy / n } : centre, offset: true };
+    }
+  }
+}
+
+/** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
+
+export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
+  const sc = s.sc;
+  const figs = freeFigures(s, u);
+  const centre = unitCentre(s, u) ?? { x: s.x[figs[0]], y: s.y[figs[0]] };
+  const dice = newDice();
+  // Raiders heading for pigs: each free pig to the nearest figure not yet given one.
+  const pigFor = new Map<number, number>();
+  if (a.k === 'obj' && sc.units[u].side === sc.raiders && !sc.objective) {
+    const free: number[] = [];
+    for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) free.push(p);
+    const want = figs.filter((f) => !carrying(s, f));
+    for (const f of want) {
+      let best = -1;
+      let bd = Infinity;
+      for (const p of free) {
+        const d = dist(s.x[f], s.y[f], s.pigX[p], s.pigY[p]);
+        if (d < bd) {
+          bd = d;
+          best = p;
+        }
+      }
+      if (best >= 0) {
+        pigFor.set(f, best);
+        if (free.length > 1) free.splice(free.indexOf(best), 1);
+      }
+    }
+  }
+  // Figures nearest the goal move first so that the rest can close up behind them.
+  const plans = figs.map((f) => {
+    const { t, offset } = orderTarget(s, f, a, centre, pigFor);
+    let tx = t.x;
+    let ty = t.y;
+    if (offset) {
+      let ox = s.x[f] - centre.x;
+      let oy = s.y[f] - centre.y;
+      const ol = hypot2(ox, oy);
+      if (ol > 3) {
+        ox *= 3 / ol;
+        oy *= 3 / ol;
+      }
+      tx += ox;
+      ty += oy;
+    }
+    return { f, t: { x: tx, y: ty }, d: dist(s.x[f], s.y[f], tx, ty) };
+  });
+  sortByDistance(plans);
+  // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
+  const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
+  for (const p of plans) {
+    // [R5]: the raiders win as soon as their landed loot reaches the number — the rest of the
+    // unit's order is not carried out (ruleset 0.3.0; before, the whole order was, audit D1).
+    if (s.landed >= sc.lootToWin) break;
+    const al = allowanceFor(s, p.f, dice, rng, emit, 0);
+    const parts = al.parts;
+    let { full, scale } = al;
+    if (escort && !carrying(s, p.f)) {
+      // The escort moves as the drovers do ([R1]): its whole movement factor, crossing −D6
+      // included, at the drovers' fraction (ruleset 0.3.0; before, the −D6 came off whole after
+      // the fraction, so across rough the escort fell behind the loot it escorts, audit B4/D3).
+      full *= sc.carrySpeed;
+      scale = sc.carrySpeed;
+      parts.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0, factor: sc.carrySpeed });
+    }
+    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? `toward ${a.u}` : a.k, scale);
+  }
+}

@@ -1,0 +1,519 @@
+/**
+ * State of War movement [W8]–[W12], [W32]: where a destination key leads, a move of one action
+ * along a route (allowance, difficult ground, turning, fences; the walk back is the kit's
+ * PlaceFinder), falling back and running, a charge into contact [W11], a move to exact
+ * coordinates, and carrying a move out. All lengths in cm.
+ */
+import type { StepContext } from '../../core/model.js';
+import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
+import type { Path } from '../../core/nav.js';
+import { nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
+import { type Reach, contacts, coverSourceOf, foeDistance, foeOf, reachAlong, rearDistance, rearPoint, viewOf } from './table.js';
+import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
+import { type SowState, ACTIVE, C, GONE } from './state.js';
+import type { SowScenario } from './compile.js';
+import { DEG, r2 } from './action.js';
+import { activeMembers, memoMap, running } from './units.js';
+import { checkVictory } from './victory.js';
+
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
+
+/** A planned move: the route (first point = start), where it ends, and the facing after. */
+export interface MovePlan {
+  points: Vec[];
+  to: Vec;
+  facing: number;
+  length: number;
+  /** The walk that limited it. */
+  reach: Reach;
+  /** True when the figure only turns (a mounted figure that spends the action turning, [W10]). */
+  turnOnly: boolean;
+  /**
+   * The place the move went toward (its destination key's place, less any stop short of an enemy
+   * or the unit), for the record [W11]; absent for a charge.
+   */
+  toward?: Vec;
+  /**
+   * Why the move ended short of {@link toward}, in the order they cut it: `allowance` (the move's cm
+   * ran out, [W8]–[W10]), `line` (a fence or wall, [W5]), `base` (another base where it would
+   * stop), `blocked` (a building or the table's margin there), `contact` (an enemy's base there), `no advance` (nearer the nearest enemy under a
+   * result below OK, [W32]); empty when it got there. Since ruleset 1.5.0 (third outside reading B3).
+   */
+  short?: string[];
+}
+
+/**
+ * The route `points` without legs of zero length (a route cut at one of its corners repeats it),
+ * and the heading of its last leg — the figure's facing after the move [W12] — or `facing` when it
+ * has none. Since ruleset 1.5.0 (third outside reading A3): before, a route whose last leg had
+ * zero length left the figure facing 0° (east), whatever way it went, and a rider paid turning
+ * from that facing on his next move.
+ */
+function cleanRoute(points: readonly Vec[], facing: number): { points: Vec[]; facing: number } {
+  const out: Vec[] = [points[0]];
+  for (let i = 1; i < points.length; i++) {
+    const a = out[out.length - 1];
+    if (dist(a.x, a.y, points[i].x, points[i].y) > 1e-9) out.push(points[i]);
+  }
+  if (out.length < 2) return { points: out, facing };
+  const a = out[out.length - 2];
+  const b = out[out.length - 1];
+  return { points: out, facing: angleTo(a.x, a.y, b.x, b.y) };
+}
+
+/** The spot {@link destination} found (scratch of the kit's nearestFreeListed; copied when kept). */
+const SPOT = { x: 0, y: 0 };
+
+/** Where a destination key leads for figure f: a path and how far short of its end to stop. */
+function destination(s: SowState, f: number, key: string): { path: Path; stopShort: number } | null {
+  const sc = s.sc;
+  const from = { x: s.x[f], y: s.y[f] };
+  const side = sc.figures[f].side;
+  if (key === 'obj') {
+    if (!nearestFreeListed(viewOf(s), f, sc.objective.spotXY, -1, SPOT) || dist(from.x, from.y, SPOT.x, SPOT.y) < 0.3) return null;
+    const path = sc.table.path(from, { x: SPOT.x, y: SPOT.y });
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key.startsWith('foe:')) {
+    const t = sc.figureIndex.get(key.slice(4));
+    if (t === undefined || s.status[t] !== ON || sc.figures[t].side === side) return null;
+    const path = sc.table.path(from, { x: s.x[t], y: s.y[t] });
+    return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
+  }
+  if (key === 'cover') {
+    if (s.mustRetire[f]) {
+      const fb = fallBackCover(s, f);
+      return fb ? { path: fb, stopShort: 0 } : null;
+    }
+    if (!nearestFreeListed(viewOf(s), f, sc.coverSpots, 0.25, SPOT)) return null;
+    const path = sc.table.path(from, { x: SPOT.x, y: SPOT.y });
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key === 'rear') {
+    const p = rearPoint(sc, side, from.x, from.y);
+    const q = sc.table.isFree(p.x, p.y) ? p : sc.table.nav.nearestFree(p.x, p.y, 20, () => true);
+    if (!q) return null;
+    const path = sc.table.path(from, q);
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key === 'round') {
+    // The rear edge by a way round fence and wall lines (through a gap, round an end): a runner's or a
+    // falling-back figure's way when the straight one is cut by a line ([W32]; since ruleset 1.4.0,
+    // audit C5: before, "rear" was only the point straight behind, and a runner stopped at a fence
+    // beside a gap with its actions unspent).
+    const nav = sc.runNav;
+    const p = rearPoint(sc, side, from.x, from.y);
+    const q = nav.isFree(p.x, p.y) ? p : nav.nearestFree(p.x, p.y, 20, () => true);
+    if (!q) return null;
+    const path = roundPath(s, f, q);
+    return path ? { path, stopShort: 0 } : null;
+  }
+  if (key === 'unit') {
+    const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
+    if (others.length === 0) return null;
+    let cx = 0;
+    let cy = 0;
+    for (const g of others) {
+      cx += s.x[g];
+      cy += s.y[g];
+    }
+    cx /= others.length;
+    cy /= others.length;
+    let near = others[0];
+    for (const g of others) if (dist(cx, cy, s.x[g], s.y[g]) < dist(cx, cy, s.x[near], s.y[near])) near = g;
+    const path = sc.table.path(from, { x: s.x[near], y: s.y[near] });
+    return path ? { path, stopShort: 2 * sc.radius + 0.5 } : null;
+  }
+  return null;
+}
+
+/**
+ * Figure f's way to `q` round fence and wall lines (through a gap, round an end), never stopping at
+ * one: the runners' way-finding ({@link SowScenario.runNav}). A base standing by a line is not clear
+ * of its bar: the way starts from the nearest clear place, and ends from the clear place nearest a
+ * `q` by a line (a cover place just behind it). Null when there is none.
+ */
+function roundPath(s: SowState, f: number, q: Vec): Path | null {
+  const nav = s.sc.runNav;
+  const from = { x: s.x[f], y: s.y[f] };
+  const start = nav.isFree(from.x, from.y) ? from : nav.nearestFree(from.x, from.y, 1, () => true);
+  if (!start) return null;
+  const end = nav.isFree(q.x, q.y) ? q : nav.nearestFree(q.x, q.y, 1, () => true);
+  if (!end) return null;
+  const path = nav.path(start, end);
+  if (!path) return null;
+  if (start === from && end === q) return path;
+  const points = [...(start === from ? [] : [from]), ...path.points, ...(end === q ? [] : [q])];
+  return { points, length: pathLength(points) };
+}
+
+/**
+ * Where a falling-back figure's "Move towards nearest cover" goes ([W32]), and the way there: a free
+ * cover place that is cover from its nearest enemy (a shot from him there would throw a cover die,
+ * [W17]), no farther forward than the figure stands (no nearer the enemy's table edge: it retires),
+ * out of contact and no nearer the nearest enemy (where the move may end, [W32]). The way goes round
+ * fence and wall lines, never stopping at one ({@link roundPath}). The place is the one this action
+ * reaches that costs least to reach (ties: the nearest in a straight line, then the first listed);
+ * when the action reaches none, the nearest in a straight line, the move going toward it.
+ * Since ruleset 1.4.0, a second outside reading (C1): before, the nearest place of any cover,
+ * whoever the enemy. Since ruleset 1.5.0, a third outside reading (A1): before, the place was the
+ * nearest in a straight line, and the way to it was planned round buildings only, so a figure on the
+ * enemy's face of a fence whose cover lay behind it walked to the line and stopped there, in the
+ * open, beside the line's end; and a place nearer the enemy than the figure stood was taken and the
+ * move cut short of it, in the open. Null when there is none (the figure falls back to the rear).
+ */
+function fallBackCover(s: SowState, f: number): Path | null {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const fx = s.x[f];
+  const fy = s.y[f];
+  const e = foeOf(s, side, fx, fy);
+  const ed = foeDistance(s, side, fx, fy);
+  const back = rearDistance(sc, side, fx, fy);
+  const xy = sc.coverSpots;
+  const spots: { j: number; d: number }[] = [];
+  for (let j = 0; j < xy.length >> 1; j++) {
+    const x = xy[2 * j];
+    const y = xy[2 * j + 1];
+    const d = dist(fx, fy, x, y);
+    if (d <= 0.5) continue;
+    if (rearDistance(sc, side, x, y) > back + 1e-9) continue;
+    if (e >= 0 && coverSourceOf(sc, s.x[e], s.y[e], x, y).cover === 'open') continue;
+    if (!placeFree(viewOf(s), x, y, f) || !placeAllowed(s, side, true, ed, x, y)) continue;
+    spots.push({ j, d });
+  }
+  if (spots.length === 0) return null;
+  spots.sort((a, b) => a.d - b.d || a.j - b.j);
+  const reach = moveRate(s.mounted[f] === 1);
+  let best: Path | null = null;
+  let bestCost = Infinity;
+  for (const c of spots) {
+    // A place further in a straight line than the allowance, or than the cheapest found, costs more.
+    if (c.d > reach + 1e-9 || c.d > bestCost + 1e-9) break;
+    const q = { x: xy[2 * c.j], y: xy[2 * c.j + 1] };
+    const path = roundPath(s, f, q);
+    if (!path || path.length > reach + 1e-9) continue;
+    const plan = routePlan(s, f, path, 0, side, true, ed);
+    if (!plan || plan.turnOnly || dist(plan.to.x, plan.to.y, q.x, q.y) > 1e-6) continue;
+    if (plan.reach.cost < bestCost - 1e-9) {
+      best = path;
+      bestCost = plan.reach.cost;
+    }
+  }
+  if (best) return best;
+  const c = spots[0];
+  return roundPath(s, f, { x: xy[2 * c.j], y: xy[2 * c.j + 1] });
+}
+
+/** True when figure f stands in cover from its nearest enemy: a shot from him would throw a cover die [W17], [W32]. */
+export function coveredFromEnemy(s: SowState, f: number): boolean {
+  const e = foeOf(s, s.sc.figures[f].side, s.x[f], s.y[f]);
+  return e >= 0 && coverSourceOf(s.sc, s.x[e], s.y[e], s.x[f], s.y[f]).cover !== 'open';
+}
+
+/** True when no active enemy of `side` stands in base contact with a figure at (x, y). */
+export function clearOfEnemies(s: SowState, side: number, x: number, y: number): boolean {
+  const lim = s.sc.contact + 1e-9;
+  for (const e of s.sc.sides[1 - side].figures) if (s.status[e] === ON && dist(x, y, s.x[e], s.y[e]) <= lim) return false;
+  return true;
+}
+
+/**
+ * Plan figure f's move of one action along `path`, stopping `stopShort` before its end, as far as
+ * [W8]–[W10] and fences allow, at the furthest point free of other bases and enemies' contact and,
+ * under `noAdvance`, no nearer the nearest enemy than `before` (less 0.01 cm) — walked back a
+ * quarter cm at a time by the kit's PlaceFinder. A mounted figure whose turning eats the whole
+ * allowance turns in place (turnOnly).
+ */
+function routePlan(s: SowState, f: number, path: Path, stopShort: number, side: number, noAdvance: boolean, before: number): MovePlan | null {
+  const sc = s.sc;
+  const mounted = s.mounted[f] === 1;
+  const reach = reachAlong(sc, path.points, s.facing[f], mounted);
+  const aim = Math.max(0, path.length - stopShort);
+  const want = Math.min(reach.dist, aim);
+  const toward = aim >= path.length - 1e-9 ? path.points[path.points.length - 1] : pointAlong(path.points, aim);
+  const short: string[] = [];
+  if (reach.dist < aim - 1e-6) short.push(reach.fence ? 'line' : 'allowance');
+  const p = ALONG;
+  // A move goes at least 0.3 cm, except a runner's last, which takes his base to the rear edge, where
+  // he leaves the table, however little is left of the way ([W32]; since ruleset 1.6.0, issue 38
+  // item 4: a runner leaves only at the edge, so one stopped a few mm short must be able to go on).
+  let last = false;
+  if (want > 1e-6 && want <= 0.3 && running(s, f)) {
+    pointAlongInto(path.points, want, p);
+    last = rearDistance(sc, side, p.x, p.y) <= sc.radius + LEAVE_GAP;
+  }
+  const finder = finderOf(sc);
+  // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
+  finder.setRoute(viewOf(s), f, sc.sides[1 - side].figures, path.points, want, sc.contact + 2e-9);
+  WALK.s = s;
+  WALK.side = side;
+  WALK.before = before;
+  const extra = noAdvance ? noAdvanceOk : null;
+  const d = last ? finder.walkBack(path.points, want, want, 0, extra) : finder.walkBack(path.points, want, 0.25, 0.3, extra);
+  WALK.s = null;
+  for (let i = 0; i < finder.nMet; i++) short.push(REFUSAL_WORDS[finder.met[i]]);
+  if (last ? d > 0 : d > 0.3) {
+    const at = finder.at;
+    const route = cleanRoute(truncatePath(path.points, d), s.facing[f]);
+    const used = reachAlong(sc, route.points, s.facing[f], mounted);
+    return { points: route.points, to: { x: at.x, y: at.y }, facing: route.facing, length: pathLength(route.points), reach: used, turnOnly: false, toward, short };
+  }
+  if (mounted && path.points.length >= 2 && reach.dist < 0.3 && !reach.fence) {
+    const a = path.points[0];
+    const b = path.points[1];
+    const dir = angleTo(a.x, a.y, b.x, b.y);
+    const deg = angleDiff(dir, s.facing[f]) * DEG;
+    if (deg > 5) {
+      // The turn alone, at the sheet's rate: its cm are what it used of the action, which it spends
+      // (since ruleset 1.5.0, third outside reading D1: before, the record's `used` was the whole
+      // allowance, counting the few mm the route would have gone on after the turn).
+      const turning: Reach = { dist: 0, cost: Math.min(moveRate(true), turnCost(deg)), turned: deg, fence: false, difficult: 0 };
+      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach: turning, turnOnly: true, toward, short };
+    }
+  }
+  return null;
+}
+
+/** The kit's place finder for a scenario's table (one per thread; re-made when another scenario's table comes). */
+let FINDER: PlaceFinder | null = null;
+
+function finderOf(sc: SowScenario): PlaceFinder {
+  if (FINDER === null || FINDER_TABLE !== sc.table) {
+    FINDER = new PlaceFinder(sc.table);
+    FINDER_TABLE = sc.table;
+  }
+  return FINDER;
+}
+
+let FINDER_TABLE: unknown = null;
+
+/** The words of the kit's refusal kinds in a move's `short` list ({@link MovePlan.short}). */
+const REFUSAL_WORDS: readonly string[] = ['', 'base', 'contact', 'blocked', 'no advance'];
+
+/** What {@link noAdvanceOk} compares with, set by {@link routePlan} for the walk (no closure per move). */
+const WALK: { s: SowState | null; side: number; before: number } = { s: null, side: 0, before: 0 };
+
+/** A place no nearer the nearest enemy than the move began (less 0.01 cm), [W32]: the walk's extra test under "no advance". */
+function noAdvanceOk(x: number, y: number): boolean {
+  const n = WALK;
+  return !(foeDistance(n.s!, n.side, x, y) < n.before - 0.01);
+}
+
+/** The plan of figure f's move toward destination `key`, or null when it gets nowhere. */
+export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
+  const k = `m${f}:${key}`;
+  const m = memoMap(s);
+  const v = m.get(k);
+  if (v !== undefined || m.has(k)) return v as MovePlan | null;
+  const plan = planMove(s, f, key);
+  m.set(k, plan);
+  return plan;
+}
+
+function planMove(s: SowState, f: number, key: string): MovePlan | null {
+  if (key === 'away') return awayPlan(s, f);
+  const d = destination(s, f, key);
+  if (!d) return null;
+  const side = s.sc.figures[f].side;
+  const u = s.unitOf[f];
+  const before = foeDistance(s, side, s.x[f], s.y[f]);
+  // "No Advance towards enemy" holds for every result from 0 down ([W32]): a unit falling back (−2)
+  // may not use its other action to advance either (ruleset 1.3.0, audit C2; before, the worse
+  // result lifted a running "no advance").
+  const noAdvance = s.morale[u] !== OK;
+  const plan = routePlan(s, f, d.path, d.stopShort, side, noAdvance, before);
+  // "Break and run, use both actions must end further from the enemy" ([W32]): a running figure's
+  // move ends further from the nearest enemy than it began (more than 0.01 cm), and a turn on the
+  // spot is only for a figure that has another action left to run with (since ruleset 1.3.0, a
+  // second outside reading: a wounded rider spent its one action turning and ended no further).
+  if (plan && s.morale[u] >= BROKEN) {
+    if (plan.turnOnly ? s.acts[f] < 2 : foeDistance(s, side, plan.to.x, plan.to.y) <= before + 0.01) return null;
+  }
+  // An engaged figure may move only away from the enemy, a move that ends out of contact [W7]: a
+  // rider's turn in place ([W10]) ends where he stands, in contact, so it is not offered to him —
+  // runner or not (since ruleset 1.6.0, issue 38 item 2: before, only a runner's one-action turn was
+  // barred, and engaged riders spent their only action turning, two of them their backs to the enemy).
+  if (plan && plan.turnOnly && contacts(s, f).length > 0) return null;
+  return plan;
+}
+
+/**
+ * A runner's move straight away from its nearest enemy, or at 45° or 90° to that line, whichever
+ * ends nearest its rear edge (ties: in that order), as far as one action takes it and ending
+ * further from the nearest enemy ([W32]); null when none does. Offered only when neither `rear`
+ * nor `round` is ({@link destinationKeys}): "use both actions" is a duty to run while any way
+ * runs (since ruleset 1.4.0, second outside reading C2: a runner whose way to the rear led nearer
+ * an enemy — one beside its rear, or a rider facing the enemy with one action, whose turn about
+ * cost it all — was passed over although it could run aside).
+ */
+function awayPlan(s: SowState, f: number): MovePlan | null {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const e = foeOf(s, side, s.x[f], s.y[f]);
+  if (e < 0) return null;
+  const before = foeDistance(s, side, s.x[f], s.y[f]);
+  const from = { x: s.x[f], y: s.y[f] };
+  const base = angleTo(s.x[e], s.y[e], from.x, from.y);
+  const reach = moveRate(s.mounted[f] === 1);
+  let best: MovePlan | null = null;
+  let bestBack = Infinity;
+  for (const off of AWAY_TURNS) {
+    const a = base + (off * Math.PI) / 180;
+    // The point one move away on that heading, drawn in to the table's usable area.
+    let len = reach;
+    let to = { x: from.x + Math.cos(a) * len, y: from.y + Math.sin(a) * len };
+    while (len > 0.5 && !sc.table.isFree(to.x, to.y)) {
+      len -= 0.5;
+      to = { x: from.x + Math.cos(a) * len, y: from.y + Math.sin(a) * len };
+    }
+    if (len <= 0.5) continue;
+    const path = sc.table.path(from, to);
+    if (!path) continue;
+    const plan = routePlan(s, f, path, 0, side, true, before);
+    if (!plan || plan.turnOnly || foeDistance(s, side, plan.to.x, plan.to.y) <= before + 0.01) continue;
+    const back = rearDistance(sc, side, plan.to.x, plan.to.y);
+    if (back < bestBack - 1e-9) {
+      best = plan;
+      bestBack = back;
+    }
+  }
+  return best;
+}
+
+/** The headings of {@link awayPlan}, in degrees off the line straight away from the nearest enemy. */
+const AWAY_TURNS = [0, 45, -45, 90, -90];
+
+/**
+ * The move's own test of a place (x, y) for a figure of `side`: clear of enemies, and for a unit
+ * whose morale forbids advancing, no nearer the nearest enemy than `before` (less 0.01).
+ */
+function placeAllowed(s: SowState, side: number, noAdvance: boolean, before: number, x: number, y: number): boolean {
+  if (!clearOfEnemies(s, side, x, y)) return false;
+  if (noAdvance && foeDistance(s, side, x, y) < before - 0.01) return false;
+  return true;
+}
+
+/** Scratch point of {@link routePlan} (copied when kept). */
+const ALONG: { x: number; y: number } = { x: 0, y: 0 };
+
+/** The plan of figure f's move to exact coordinates (a person in `play`), or the reason it cannot. */
+export function exactMovePlan(s: SowState, f: number, x: number, y: number): MovePlan | string {
+  const sc = s.sc;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return 'coordinates must be numbers';
+  if (x < 0 || y < 0 || x > sc.width || y > sc.height) return `(${x}, ${y}) is off the table (${sc.width} × ${sc.height} cm)`;
+  if (!sc.table.isFree(x, y)) return `(${x}, ${y}) is inside a building or too close to the table edge`;
+  const path = sc.table.path({ x: s.x[f], y: s.y[f] }, { x, y });
+  if (!path) return `(${x}, ${y}) cannot be reached from here`;
+  const reach = reachAlong(sc, path.points, s.facing[f], s.mounted[f] === 1);
+  if (path.length > reach.dist + 1e-6) {
+    return `the way there is ${path.length.toFixed(1)} cm; this action reaches ${reach.dist.toFixed(1)} cm${reach.fence ? ' (a fence or wall is in the way: climb it)' : ''}`;
+  }
+  if (!placeFree(viewOf(s), x, y, f)) return `another figure stands at (${x}, ${y})`;
+  const side = sc.figures[f].side;
+  if (!clearOfEnemies(s, side, x, y)) return 'that is in contact with an enemy: charge instead';
+  const u = s.unitOf[f];
+  if (s.morale[u] !== OK && foeDistance(s, side, x, y) < foeDistance(s, side, s.x[f], s.y[f]) - 0.01) {
+    return `the unit may not advance (${MORALE_NAMES[s.morale[u]]})`;
+  }
+  if (s.morale[u] >= BROKEN && foeDistance(s, side, x, y) <= foeDistance(s, side, s.x[f], s.y[f]) + 0.01) {
+    return `a running figure must end further from the enemy (${MORALE_NAMES[s.morale[u]]})`;
+  }
+  const route = cleanRoute(path.points, s.facing[f]);
+  return { points: route.points, to: { x, y }, facing: route.facing, length: path.length, reach, turnOnly: false, toward: { x, y }, short: [] };
+}
+
+/** Figure f's charge into base contact with enemy t, or null when it cannot reach [W11]. */
+export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
+  const k = `c${f}:${t}`;
+  const m = memoMap(s);
+  const v = m.get(k);
+  if (v !== undefined || m.has(k)) return v as MovePlan | null;
+  const plan = planCharge(s, f, t);
+  m.set(k, plan);
+  return plan;
+}
+
+function planCharge(s: SowState, f: number, t: number): MovePlan | null {
+  const sc = s.sc;
+  const from = { x: s.x[f], y: s.y[f] };
+  const d0 = dist(from.x, from.y, s.x[t], s.y[t]);
+  if (d0 - 2 * sc.radius > moveRate(s.mounted[f] === 1) + 0.5) return null;
+  const ring = 2 * sc.radius + 0.05;
+  const cands: Vec[] = [];
+  const ux = (from.x - s.x[t]) / (d0 || 1);
+  const uy = (from.y - s.y[t]) / (d0 || 1);
+  cands.push({ x: s.x[t] + ux * ring, y: s.y[t] + uy * ring });
+  for (let k = 1; k < 12; k++) {
+    const a = Math.atan2(uy, ux) + (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (Math.PI / 6);
+    cands.push({ x: s.x[t] + Math.cos(a) * ring, y: s.y[t] + Math.sin(a) * ring });
+  }
+  const reachMax = moveRate(s.mounted[f] === 1);
+  for (const c of cands) {
+    if (dist(from.x, from.y, c.x, c.y) > reachMax + 1e-9) continue;
+    if (!sc.table.isFree(c.x, c.y)) continue;
+    const path = sc.table.path(from, c);
+    if (!path) continue;
+    const reach = reachAlong(sc, path.points, s.facing[f], s.mounted[f] === 1);
+    const d = Math.min(reach.dist, path.length);
+    const p = d >= path.length - 1e-9 ? c : pointAlong(path.points, d);
+    if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
+    if (!placeFree(viewOf(s), p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
+    const pts = cleanRoute(truncatePath(path.points, d), s.facing[f]).points;
+    const used = reachAlong(sc, pts, s.facing[f], s.mounted[f] === 1);
+    return { points: pts, to: p, facing: angleTo(p.x, p.y, s.x[t], s.y[t]), length: pathLength(pts), reach: used, turnOnly: false };
+  }
+  return null;
+}
+
+export function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: StepContext): void {
+  const sc = s.sc;
+  const side = sc.figures[f].side;
+  const before = foeDistance(s, side, s.x[f], s.y[f]);
+  const from = [r2(s.x[f]), r2(s.y[f])];
+  s.x[f] = plan.to.x;
+  s.y[f] = plan.to.y;
+  s.facing[f] = plan.facing;
+  s.counters[C.moves]++;
+  ctx.emit?.({
+    e: 'move',
+    turn: s.turn,
+    figure: sc.figures[f].id,
+    kind: plan.turnOnly ? 'turn' : kind,
+    from,
+    via: plan.points.slice(1, -1).map((p) => [r2(p.x), r2(p.y)]),
+    to: [r2(plan.to.x), r2(plan.to.y)],
+    ...(plan.toward ? { toward: [r2(plan.toward.x), r2(plan.toward.y)], short: plan.short ?? [] } : {}),
+    facing: r2(plan.facing * DEG),
+    length: r2(plan.length),
+    allowance: moveRate(s.mounted[f] === 1),
+    used: r2(plan.reach.cost),
+    turned: r2(plan.reach.turned),
+    difficult: r2(plan.reach.difficult),
+  });
+  if (!plan.turnOnly && foeDistance(s, side, s.x[f], s.y[f]) < before - 0.01) s.advanced[s.unitOf[f]] = 1;
+  leaveIfRunning(s, f, ctx);
+}
+
+/**
+ * How near (cm) its rear edge a running figure's base edge must be to leave the table [W32]: the
+ * place a move to the rear goes to lies 0.01 cm off the edge ({@link rearPoint}), and 0.01 more is
+ * rounding. Since ruleset 1.6.0 (issue 38 item 4): before, 0.6 cm, so runners left 0.12–0.57 cm
+ * short of the edge, where the sheet has them reach it.
+ */
+export const LEAVE_GAP = 0.02;
+
+/** A running figure whose base reaches its rear edge leaves the table [W32]. */
+export function leaveIfRunning(s: SowState, f: number, ctx: StepContext): void {
+  const sc = s.sc;
+  if (!running(s, f)) return;
+  if (rearDistance(sc, sc.figures[f].side, s.x[f], s.y[f]) > sc.radius + LEAVE_GAP) return;
+  s.status[f] = GONE;
+  s.acts[f] = 0;
+  s.counters[C.fled]++;
+  ctx.emit?.({ e: 'leave', turn: s.turn, figure: sc.figures[f].id });
+  checkVictory(s, ctx);
+}

@@ -1,0 +1,182 @@
+/**
+ * The legal actions of State of War [W3]–[W7], [W11]: the destinations offered to a figure, and
+ * every action open to the figure acting now (moves, climbs, loads, shots, charges, mounting,
+ * firing the objective, barrels, detachments).
+ */
+import { dist as geoDist } from '../../core/geometry.js';
+import { nearestFiguresInto } from '../../core/table/index.js';
+import { contacts, inCoverAt, viewOf } from './table.js';
+import { OK } from './tables.js';
+import type { SowState } from './state.js';
+import type { SowAction } from './action.js';
+import { climbPlan } from './climb.js';
+import { chargePlan, coveredFromEnemy, movePlan } from './movement.js';
+import { fireTargets } from './shooting.js';
+import { activeMembers, actor, running } from './units.js';
+
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
+
+/** Scratch lists of the kit's nearestFiguresInto: the enemies a figure may move toward or charge, and distances. */
+const FOES: number[] = [];
+
+const FOES_D: number[] = [];
+
+/** Destination keys offered to figure f [W11]. */
+function destinationKeys(s: SowState, f: number): string[] {
+  const sc = s.sc;
+  if (running(s, f)) {
+    const keys = roundToo(s, f, ['rear']);
+    // No way to the rear runs: the runner runs aside, away from the enemy ([W32], second reading C2).
+    if (keys.length === 1 && !movePlan(s, f, 'rear')) return ['away'];
+    return keys;
+  }
+  // A figure already in cover from its nearest enemy has no nearer cover to fall back to: it goes
+  // to the rear ([W32]; since 1.4.0, second outside reading C1: before, it shuffled along its cover).
+  if (s.mustRetire[f]) return roundToo(s, f, coveredFromEnemy(s, f) ? ['rear'] : ['cover', 'rear']);
+  const keys: string[] = [];
+  // The objective is a destination for both sides: one to fire it, the other to guard it.
+  if (!atObjective(s, f)) keys.push('obj');
+  const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - sc.figures[f].side].figures, s.x[f], s.y[f], 2, FOES, FOES_D, true);
+  for (let i = 0; i < nFoes; i++) keys.push(`foe:${sc.figures[FOES[i]].id}`);
+  if (!inCoverAt(sc, s.x[f], s.y[f])) keys.push('cover');
+  keys.push('rear');
+  const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
+  if (others.length > 0) {
+    let cx = 0;
+    let cy = 0;
+    for (const g of others) {
+      cx += s.x[g];
+      cy += s.y[g];
+    }
+    if (dist(s.x[f], s.y[f], cx / others.length, cy / others.length) > 8) keys.push('unit');
+  }
+  return keys;
+}
+
+/**
+ * A runner's or falling-back figure's destinations, with `round` (the rear edge by a way round fence
+ * and wall lines) when that way ends elsewhere than the straight `rear` one ([W32], audit C5).
+ */
+function roundToo(s: SowState, f: number, keys: string[]): string[] {
+  const round = movePlan(s, f, 'round');
+  if (!round) return keys;
+  const rear = movePlan(s, f, 'rear');
+  if (rear && dist(rear.to.x, rear.to.y, round.to.x, round.to.y) < 0.3) return keys;
+  return [...keys, 'round'];
+}
+
+/** True when figure f is in base contact with the objective (it may fire it). */
+export function atObjective(s: SowState, f: number): boolean {
+  const sc = s.sc;
+  const o = sc.objective;
+  const x = s.x[f];
+  const y = s.y[f];
+  if (x < o.box.minX - 3 || x > o.box.maxX + 3 || y < o.box.minY - 3 || y > o.box.maxY + 3) return false;
+  for (let i = 0, j = o.poly.length - 1; i < o.poly.length; j = i++) {
+    const a = o.poly[j];
+    const b = o.poly[i];
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const l2 = dx * dx + dy * dy;
+    const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2));
+    if (dist(x, y, a.x + t * dx, a.y + t * dy) <= sc.contact - sc.radius + 1e-9) return true;
+  }
+  return false;
+}
+
+/** The legal actions of figure f now (starting with `done`, except for a figure that must run or fall back). */
+export function figureOptions(s: SowState, f: number): SowAction[] {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const out: SowAction[] = [{ k: 'done' }];
+  const engaged = contacts(s, f).length > 0;
+  const run = running(s, f);
+  // "When figures are in contact with enemy figures, melee ensues" [W20]: a figure that charged
+  // into contact this phase stays in it and fights at the end of the phase; its other actions are lost.
+  if (engaged && s.charged[f] && !run) return out;
+  for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'move', to: key });
+  if (climbPlan(s, f)) out.push({ k: 'climb' });
+  // Runners must spend their actions running, a falling-back figure its first action falling back
+  // ([W32]); stopping is allowed only when they cannot move.
+  if (run || s.mustRetire[f]) return out.length > 1 ? out.slice(1) : out;
+  const carrying = s.carry[f] >= 0;
+  if (carrying) {
+    // A carrier's hands are full [W6]: he may move, climb, set the barrel down, or fire the objective with it.
+    out.push({ k: 'drop' });
+    if (!engaged && info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
+    return out;
+  }
+  if (!engaged) {
+    const u = s.unitOf[f];
+    if (info.weapon && s.load[f] > 0) {
+      out.push({ k: 'load' });
+      if (s.mounted[f] && !s.rode[f]) for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'ride', to: key });
+    }
+    for (const t of fireTargets(s, f)) out.push({ k: 'fire', u: sc.units[t].id });
+    if (s.morale[u] === OK) {
+      // The three nearest active enemies (copied: a charge plan may ask for nearest figures again).
+      const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - info.side].figures, s.x[f], s.y[f], 3, FOES, FOES_D, true);
+      const e0 = nFoes > 0 ? FOES[0] : -1;
+      const e1 = nFoes > 1 ? FOES[1] : -1;
+      const e2 = nFoes > 2 ? FOES[2] : -1;
+      if (e0 >= 0 && chargePlan(s, f, e0)) out.push({ k: 'charge', t: sc.figures[e0].id });
+      if (e1 >= 0 && chargePlan(s, f, e1)) out.push({ k: 'charge', t: sc.figures[e1].id });
+      if (e2 >= 0 && chargePlan(s, f, e2)) out.push({ k: 'charge', t: sc.figures[e2].id });
+    }
+    if (s.mounted[f]) out.push({ k: 'dismount' });
+    else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push({ k: 'mount' });
+    if (info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
+    if (!s.mounted[f] && s.wounds[f] === 0) for (const b of barrelsAtHand(s, f)) out.push({ k: 'carry', b: sc.barrels[b].id });
+    if (detachment(s, f)) out.push({ k: 'detach' });
+  }
+  return out;
+}
+
+/**
+ * Barrels on the ground within reach of figure f: its base touches the barrel's place (within
+ * radius + 1.5 cm) [W6]. Only an unwounded man on foot may pick one up (a wound makes him drop it).
+ */
+export function barrelsAtHand(s: SowState, f: number): number[] {
+  const out: number[] = [];
+  const reach = s.sc.radius + BARREL_REACH;
+  for (let b = 0; b < s.bHeld.length; b++) if (s.bHeld[b] === -1 && dist(s.x[f], s.y[f], s.bx[b], s.by[b]) <= reach + 1e-9) out.push(b);
+  return out;
+}
+
+/** How far (cm) beyond its base edge a figure reaches a barrel. */
+export const BARREL_REACH = 1.5;
+
+/**
+ * The detachment figure f would make now [W6], or null when it may not: its unit is a scenario unit
+ * with a free detachment slot, at least 2 active figures and OK morale, and f is not engaged. The
+ * detachment is half the unit's active figures (rounded down): f and the active members nearest to
+ * it (ties by figure order), never the unit's leader unless f is he.
+ */
+export function detachment(s: SowState, f: number): { slot: number; figures: number[] } | null {
+  const sc = s.sc;
+  const u = s.unitOf[f];
+  const unit = sc.units[u];
+  if (unit.parent >= 0 || s.morale[u] !== OK) return null;
+  const slot = unit.slots.find((k) => s.size[k] === 0);
+  if (slot === undefined) return null;
+  const act = activeMembers(s, u);
+  const n = Math.floor(act.length / 2);
+  if (n < 1 || contacts(s, f).length > 0) return null;
+  const others = act
+    .filter((g) => g !== f && g !== s.leader[u])
+    .map((g) => ({ g, d: dist(s.x[f], s.y[f], s.x[g], s.y[g]) }))
+    .sort((a, b) => a.d - b.d || a.g - b.g)
+    .slice(0, n - 1)
+    .map((x) => x.g);
+  if (others.length < n - 1) return null;
+  return { slot, figures: [f, ...others.sort((a, b) => a - b)] };
+}
+
+/** The legal actions of the deciding side (see {@link Ruleset.legalActions}). */
+export function legalActions(s: SowState): SowAction[] {
+  const f = actor(s);
+  if (f < 0) return [];
+  if (!s.options) s.options = figureOptions(s, f);
+  return s.options.slice();
+}

@@ -1,0 +1,143 @@
+/**
+ * State of War shooting [W13]–[W17]: who may fire, the targets a firer could hit (range, sight,
+ * no firing into a melee, the front rank at short range), the dice pools and the shot itself.
+ * Lengths in cm.
+ */
+import type { StepContext } from '../../core/model.js';
+import { roll } from '../../core/rng.js';
+import { type PoolDie, rollContest } from '../../core/dice-contest.js';
+import { angleTo, dist as geoDist } from '../../core/geometry.js';
+import { contacts, coverSourceOf, lineOfSight } from './table.js';
+import { BAND_NAMES, COVER_DIE, HORSE_HIT_ON, loadActions, maxRange, RANGE_DIE, rangeBand, shotResult } from './tables.js';
+import { type SowState, ACTIVE, C } from './state.js';
+import { DEG, diceJson, r2 } from './action.js';
+import { injure } from './injury.js';
+import { liveUnits, memoMap } from './units.js';
+
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+/** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
+const dist = geoDist;
+
+/** Figure f may fire now: loaded, armed, not engaged [W7]. */
+export function canFire(s: SowState, f: number): boolean {
+  const w = s.sc.figures[f].weapon;
+  return w !== null && s.load[f] === 0 && contacts(s, f).length === 0;
+}
+
+/** The figures of unit u that f could hit now, with their distances [W14], [W15]. */
+export function shotCandidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
+  const k = `s${f}:${u}`;
+  const m = memoMap(s);
+  const v = m.get(k);
+  if (v !== undefined || m.has(k)) return v as { t: number; d: number }[];
+  const c = candidates(s, f, u);
+  m.set(k, c);
+  return c;
+}
+
+function candidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
+  const sc = s.sc;
+  const w = sc.figures[f].weapon;
+  if (!w) return [];
+  const side = sc.figures[f].side;
+  const out: { t: number; d: number }[] = [];
+  const reach = maxRange(w);
+  for (const t of sc.sides[sc.units[u].side].figures) {
+    if (s.status[t] !== ON || s.unitOf[t] !== u) continue;
+    const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
+    if (d > reach + 1e-9) continue;
+    // No firing into a melee: a target touching one of the firer's side is out [W14].
+    let melee = false;
+    const lim = sc.contact + 1e-9;
+    for (const g of sc.sides[side].figures) if (s.status[g] === ON && dist(s.x[g], s.y[g], s.x[t], s.y[t]) <= lim) melee = true;
+    if (melee) continue;
+    if (!lineOfSight(sc, s.x[f], s.y[f], s.x[t], s.y[t])) continue;
+    out.push({ t, d });
+  }
+  if (out.length === 0) return out;
+  out.sort((a, b) => a.d - b.d || a.t - b.t);
+  // At short range only the front rank: within 3 cm of the nearest candidate's distance [W15].
+  if (rangeBand(w, out[0].d) === 0) return out.filter((c) => c.d <= out[0].d + 3);
+  return out;
+}
+
+/** Enemy units figure f can fire at now (ids in scenario order). */
+export function fireTargets(s: SowState, f: number): number[] {
+  if (!canFire(s, f)) return [];
+  const sc = s.sc;
+  const out: number[] = [];
+  for (const u of liveUnits(s, 1 - sc.figures[f].side)) if (shotCandidates(s, f, u).length > 0) out.push(u);
+  return out;
+}
+
+/** The dice pools of a shot from f at t: the firer's quality die against cover and range dice [W16]. */
+export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: string; coverBy: string | null; band: number; d: number } {
+  const sc = s.sc;
+  const w = sc.figures[f].weapon!;
+  const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
+  const band = rangeBand(w, d);
+  const { cover, by } = coverSourceOf(sc, s.x[f], s.y[f], s.x[t], s.y[t]);
+  return {
+    firer: [{ sides: sc.figures[f].die, label: 'quality' }],
+    target: [
+      { sides: COVER_DIE[cover], label: `cover (${cover})` },
+      { sides: RANGE_DIE[Math.max(0, band)], label: `range (${BAND_NAMES[Math.max(0, band)]})` },
+    ],
+    cover,
+    coverBy: by,
+    band,
+    d,
+  };
+}
+
+export function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: StepContext): void {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  let pickDie = 0;
+  let pickFace = 1;
+  if (cands.length > 1) {
+    pickDie = cands.length;
+    pickFace = roll(ctx.rng, pickDie);
+  }
+  const t = cands[pickFace - 1].t;
+  const pools = shotPools(s, f, t);
+  const c = rollContest(ctx.rng, pools.firer, pools.target);
+  s.load[f] = loadActions(info.weapon!);
+  s.facing[f] = angleTo(s.x[f], s.y[f], s.x[t], s.y[t]);
+  s.counters[C.shots]++;
+  const result = shotResult(c.margin);
+  ctx.emit?.({
+    e: 'fire',
+    turn: s.turn,
+    figure: info.id,
+    weapon: info.weapon!.key,
+    unit: sc.units[s.unitOf[t]].id,
+    candidates: cands.map((x) => sc.figures[x.t].id),
+    pick: pickDie > 0 ? { die: `d${pickDie}`, face: pickFace } : null,
+    target: sc.figures[t].id,
+    range: r2(pools.d),
+    band: BAND_NAMES[Math.max(0, pools.band)],
+    cover: pools.cover,
+    coverBy: pools.coverBy,
+    firer: diceJson(c.a.dice),
+    against: diceJson(c.b.dice),
+    margin: c.margin,
+    result,
+    facing: r2(s.facing[f] * DEG),
+  });
+  if (result === 'none' || result === 'graze') return;
+  s.counters[C.hits]++;
+  if (s.mounted[t]) {
+    const face = roll(ctx.rng, 6);
+    const horse = face >= HORSE_HIT_ON;
+    ctx.emit?.({ e: 'horseHit', turn: s.turn, figure: sc.figures[t].id, die: 'd6', face, horseHit: horse });
+    if (horse) {
+      s.mounted[t] = 0;
+      s.horse[t] = 0;
+      s.counters[C.horsesHit]++;
+      return;
+    }
+  }
+  injure(s, t, result, 'shot', ctx);
+}

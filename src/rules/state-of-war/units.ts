@@ -1,0 +1,84 @@
+/**
+ * State of War's figures and units as the rules count them: who acts now, a unit's members and
+ * majority die [W26], who must run [W32], who is down, the barrel a hurt carrier drops [W6], and the
+ * state's per-decision memo. Pure queries of the state, except {@link dropBarrel}. Lengths in cm.
+ */
+import type { StepContext } from '../../core/model.js';
+import { BROKEN } from './tables.js';
+import { type SowState, ACTIVE, C, PH_ACT } from './state.js';
+import { r2 } from './action.js';
+
+/** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+
+/** The figure deciding now (−1 when none). */
+export function actor(s: SowState): number {
+  return s.phase === PH_ACT && s.qPos < s.qLen ? s.queue[s.qPos] : -1;
+}
+
+/** Active figures of a unit now (its members by `unitOf`, [W6]). */
+export function activeMembers(s: SowState, u: number): number[] {
+  const out: number[] = [];
+  for (const f of s.sc.sides[s.sc.units[u].side].figures) if (s.unitOf[f] === u && s.status[f] === ON) out.push(f);
+  return out;
+}
+
+/** Every figure of a unit now, whatever its status. */
+export function unitMembers(s: SowState, u: number): number[] {
+  return s.sc.sides[s.sc.units[u].side].figures.filter((f) => s.unitOf[f] === u);
+}
+
+/** The units of a side with at least one active figure now, in index order. */
+export function liveUnits(s: SowState, side: number): number[] {
+  const seen: number[] = [];
+  for (const f of s.sc.sides[side].figures) if (s.status[f] === ON && !seen.includes(s.unitOf[f])) seen.push(s.unitOf[f]);
+  return seen.sort((a, b) => a - b);
+}
+
+/** The quality die held by most of the unit's active figures (ties: the smaller) [W26]; 0 if none. */
+export function majorityDie(s: SowState, u: number): number {
+  const count = new Map<number, number>();
+  for (const f of activeMembers(s, u)) count.set(s.sc.figures[f].die, (count.get(s.sc.figures[f].die) ?? 0) + 1);
+  let best = 0;
+  let n = 0;
+  for (const [d, k] of [...count].sort((a, b) => a[0] - b[0])) {
+    if (k > n) {
+      best = d;
+      n = k;
+    }
+  }
+  return best;
+}
+
+/** True when the unit's figures must run (broken or routed). */
+export function running(s: SowState, f: number): boolean {
+  return s.morale[s.unitOf[f]] >= BROKEN;
+}
+
+/** Figures out of the fight on a side (disabled, dead or gone). */
+export function downCount(s: SowState, side: number): number {
+  let n = 0;
+  for (const f of s.sc.sides[side].figures) if (s.status[f] !== ON) n++;
+  return n;
+}
+
+/**
+ * The state's memo of values worked out once per decision (cleared whenever the state changes),
+ * made on first use. Callers look a key up and set it themselves (no closure made per call).
+ */
+export function memoMap(s: SowState): Map<string, unknown> {
+  if (!s.memo) s.memo = new Map();
+  return s.memo;
+}
+
+/** Figure f puts down (or lets fall) the barrel it carries where it stands [W6]. */
+export function dropBarrel(s: SowState, f: number, cause: string, ctx: StepContext): void {
+  const b = s.carry[f];
+  if (b < 0) return;
+  s.carry[f] = -1;
+  s.bHeld[b] = -1;
+  s.bx[b] = s.x[f];
+  s.by[b] = s.y[f];
+  s.counters[C.drops]++;
+  ctx.emit?.({ e: 'drop', turn: s.turn, figure: s.sc.figures[f].id, barrel: s.sc.barrels[b].id, at: [r2(s.x[f]), r2(s.y[f])], cause });
+}

@@ -1,0 +1,82 @@
+/**
+ * Kit queries added for State of War (issue 39): the nearest figure(s) without allocation, the
+ * nearest free listed spot, and the walk back with a minimum distance, an extra test and the kinds
+ * of refusal met.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  type FigureView,
+  PlaceFinder,
+  REFUSED_BASE,
+  REFUSED_ENEMY,
+  REFUSED_EXTRA,
+  Table,
+  nearestFigure,
+  nearestFigures,
+  nearestFiguresInto,
+  nearestFreeListed,
+} from '../../src/core/table/index.js';
+
+function view(points: [number, number][], down: number[] = [], unable: number[] = []): FigureView {
+  return {
+    x: points.map((p) => p[0]),
+    y: points.map((p) => p[1]),
+    facing: points.map(() => 0),
+    radius: 0.5,
+    occupies: (i) => !down.includes(i),
+    able: (i) => !down.includes(i) && !unable.includes(i),
+  };
+}
+
+const open = (): Table => new Table({ width: 48, height: 48, unit: 'in', radius: 0.5, areas: [] });
+
+describe('nearest figures', () => {
+  const v = view([[0, 0], [5, 0], [3, 0], [3, 4], [1, 0]], [4], [2]);
+  it('nearestFigure: occupying, or able when asked; ties to the first listed; −1 when none', () => {
+    expect(nearestFigure(v, [1, 2, 3, 4], 0, 0)).toBe(2);
+    expect(nearestFigure(v, [1, 2, 3, 4], 0, 0, true)).toBe(1);
+    expect(nearestFigure(v, [3, 1], 4, 0)).toBe(1);
+    expect(nearestFigure(v, [4], 0, 0)).toBe(-1);
+  });
+  it('nearestFiguresInto agrees with nearestFigures and allocates into the given lists', () => {
+    const out: number[] = [];
+    const d: number[] = [];
+    const n = nearestFiguresInto(v, [1, 2, 3, 4], 0, 0, 2, out, d);
+    expect(out.slice(0, n)).toEqual(nearestFigures(v, [1, 2, 3, 4], 0, 0, 2).map((x) => x.f));
+    expect(d.slice(0, n)).toEqual([3, 5]);
+    expect(nearestFiguresInto(v, [1, 2, 3, 4], 0, 0, 3, out, d, true)).toBe(2);
+    expect(out.slice(0, 2)).toEqual([1, 3]);
+  });
+});
+
+describe('nearestFreeListed', () => {
+  it('takes the nearest listed spot no base overlaps, past the minimum distance', () => {
+    const v = view([[0, 0], [2, 0]]);
+    const at = { x: 0, y: 0 };
+    expect(nearestFreeListed(v, 0, [2, 0.2, 4, 0, 0, 3], -1, at)).toBe(true);
+    expect(at).toEqual({ x: 0, y: 3 });
+    expect(nearestFreeListed(v, 0, [0, 0, 4, 0], 0.25, at)).toBe(true);
+    expect(at).toEqual({ x: 4, y: 0 });
+    expect(nearestFreeListed(v, 0, [2, 0.2], -1, at)).toBe(false);
+  });
+});
+
+describe('PlaceFinder.walkBack', () => {
+  it('stops above the minimum, asks the extra test last and reports the refusals met in order', () => {
+    const t = open();
+    // Figure 0 walks east along y = 10 from x = 10 to 20; a base at x = 19.5 refuses x > 18.5
+    // (bases may touch), an enemy 2 below x = 18 keeps it 2.5 off (x over 16.5).
+    const v = view([[10, 10], [19.5, 10], [18, 12]]);
+    const f = new PlaceFinder(t);
+    const pts = [{ x: 10, y: 10 }, { x: 20, y: 10 }];
+    f.setRoute(v, 0, [2], pts, 10, 2.5);
+    expect(f.walkBack(pts, 10, 0.25)).toBeCloseTo(6.5);
+    expect(f.met.slice(0, f.nMet)).toEqual([REFUSED_BASE, REFUSED_ENEMY]);
+    // The extra test refuses everything east of x = 14.
+    const d = f.walkBack(pts, 10, 0.25, 0, (x) => x <= 14);
+    expect(d).toBeCloseTo(4);
+    expect(f.met.slice(0, f.nMet)).toEqual([REFUSED_BASE, REFUSED_ENEMY, REFUSED_EXTRA]);
+    // Nothing above the minimum passes: the answer is at most it.
+    expect(f.walkBack(pts, 10, 0.25, 5, (x) => x <= 14)).toBeLessThanOrEqual(5);
+  });
+});

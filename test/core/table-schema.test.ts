@@ -1,0 +1,34 @@
+/**
+ * The kit's shared scenario-file pieces (src/core/table/schema.ts): points, polygons, side ids and
+ * facings parse as every ruleset's files write them, and the converters give the kit's units.
+ */
+import { describe, expect, it } from 'vitest';
+import { terrainAreaOf, degreesOf, facingSchema, pointSchema, polygonOf, polygonSchema, radiansOf, sideIdSchema, tableSizeSchema, vecOf } from '../../src/core/table/index.js';
+
+describe('table kit: scenario-file pieces', () => {
+  it('a point is [x, y]; a polygon needs three of them', () => {
+    expect(pointSchema('in').parse([1, 2])).toEqual([1, 2]);
+    expect(pointSchema('cm').safeParse([1]).success).toBe(false);
+    expect(polygonSchema('in').safeParse([[0, 0], [1, 0]]).success).toBe(false);
+    expect(polygonOf(polygonSchema('in').parse([[0, 0], [1, 0], [1, 1]]))).toEqual([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }]);
+    expect(vecOf([3, 4])).toEqual({ x: 3, y: 4 });
+  });
+
+  it('a table size is positive; a side id is a lower-case word; a facing defaults to 0 degrees', () => {
+    expect(tableSizeSchema('in').safeParse({ width: 0, height: 4 }).success).toBe(false);
+    expect(sideIdSchema.safeParse('red-2').success).toBe(true);
+    expect(sideIdSchema.safeParse('Red').success).toBe(false);
+    expect(facingSchema.parse(undefined)).toBe(0);
+  });
+
+  it('a terrain entry becomes a kit area spec with the effects of its kind', () => {
+    const t = { id: 'w', kind: 'wood', polygon: [[0, 0], [2, 0], [2, 2]] as [number, number][] };
+    expect(terrainAreaOf(t, { slow: true, cover: 'wood' })).toEqual({ id: 'w', label: undefined, kind: 'wood', polygon: [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 2 }], slow: true, cover: 'wood' });
+  });
+
+  it('degrees and radians: 90° is south (π/2); records get degrees to 0.1', () => {
+    expect(radiansOf(90)).toBeCloseTo(Math.PI / 2, 12);
+    expect(degreesOf(radiansOf(135))).toBe(135);
+    expect(degreesOf(1)).toBe(57.3);
+  });
+});
