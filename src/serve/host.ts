@@ -209,11 +209,13 @@ export class GameHost {
     const outcome = this.resigned ? { winner: g.opponentSide, reason: 'you resigned' } : r.outcome(state);
     const sideName = (id: string): string => scene.sides.find((s) => s.id === id)?.name ?? id;
     const caption =
-      over && outcome
-        ? `Game over — ${outcome.winner === null ? 'a draw' : outcome.winner === g.human ? 'you win' : `${sideName(outcome.winner)} win`}: ${outcome.reason} (at ${scene.caption})`
-        : over
-          ? `Game over (at ${scene.caption})`
-          : scene.caption;
+      over && !this.resigned && /\bover\b/i.test(scene.caption)
+        ? scene.caption // the rules' own words for a finished game
+        : over && outcome
+          ? `Game over — ${outcome.winner === null ? 'a draw' : outcome.winner === g.human ? 'you win' : `${sideName(outcome.winner)} win`}: ${outcome.reason} (at ${scene.caption})`
+          : over
+            ? `Game over (at ${scene.caption})`
+            : scene.caption;
     return {
       id: this.id,
       title: r.title,

@@ -21,7 +21,14 @@ function words(sc: LoadedScenario, state: unknown, action: Json): string {
  * At most `top` + 1 lines: why the agent took `chosen` in `state` (before it was applied), with
  * `legal` the options it had. [] when nothing can be said.
  */
-export function playerWhy(sc: LoadedScenario, state: unknown, legal: readonly Json[], chosen: Json, explanation: Explanation | null, top = 3): string[] {
+export function playerWhy(
+  sc: LoadedScenario,
+  state: unknown,
+  legal: readonly Json[],
+  chosen: Json,
+  explanation: Explanation | null,
+  top = 3,
+): string[] {
   const r = sc.ruleset;
   const cands = (explanation?.candidates ?? []).filter((c) => typeof c.visits === 'number' && c.visits > 0);
   if (cands.length > 0) {
@@ -46,5 +53,7 @@ export function playerWhy(sc: LoadedScenario, state: unknown, legal: readonly Js
     rank === 0
       ? `The rules’ scripted policy rates this the best of its ${legal.length} options.`
       : `The rules’ scripted policy rates this ${rank + 1}${['st', 'nd', 'rd'][rank] ?? 'th'} of its ${legal.length} options.`;
-  return next === undefined ? [head] : [head, `${rank === 0 ? 'Next best' : 'Its first choice'}: ${words(sc, state, legal[rank === 0 ? next : order[0]])}.`];
+  return next === undefined
+    ? [head]
+    : [head, `${rank === 0 ? 'Next best' : 'Its first choice'}: ${words(sc, state, legal[rank === 0 ? next : order[0]])}.`];
 }

@@ -369,7 +369,7 @@ function show(v: GameView): void {
   st.className = v.turn;
   if (v.turn === 'over') {
     const r = v.result;
-    st.textContent = r ? `Game over: ${r.winner === null ? 'a draw' : r.winner === v.human ? 'you win' : `${r.winner} win`} — ${r.reason}` : 'Game over';
+    st.textContent = r ? `Game over: ${r.winner === null ? 'a draw' : r.winner === v.human ? 'you win' : `${v.sides.find((x) => x.id === r.winner)?.name ?? r.winner} win`} — ${r.reason}` : 'Game over';
   } else st.textContent = v.turn === 'you' ? `Your decision (${v.human})` : aiRunning ? 'The AI is playing…' : 'The AI’s turn';
   el<HTMLSelectElement>('mode').value = v.orders;
   el<HTMLButtonElement>('undo').disabled = !v.canUndo;

@@ -25,7 +25,10 @@ describe('play: the choices', () => {
       true,
       'band',
     );
-    const lists = d.text.split('Your choices (Pirates):\n').slice(1).map((block) => block.split('\n').filter((l) => /^ +\d+\. /.test(l)));
+    const lists = d.text
+      .split('Your choices (Pirates):\n')
+      .slice(1)
+      .map((block) => block.split('\n').filter((l) => /^ +\d+\. /.test(l)));
     expect(lists.length).toBeGreaterThan(10);
     for (const list of lists) expect(list.filter((l) => l.endsWith(' ★'))).toHaveLength(1);
     // Every lettered choice's letter is a band the map's legend names with the same band.

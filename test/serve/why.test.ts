@@ -15,8 +15,8 @@ async function firstAiWhy(opponent: string): Promise<string[]> {
   return a.steps[0].why;
 }
 
-describe('the AI explains its choice in a player\'s words', () => {
-  it('the scripted opponent: how the rules\' policy rates the choice, and the next best', async () => {
+describe("the AI explains its choice in a player's words", () => {
+  it("the scripted opponent: how the rules' policy rates the choice, and the next best", async () => {
     const why = await firstAiWhy('heuristic');
     expect(why[0]).toMatch(/^The rules’ scripted policy rates this the best of its \d+ options\.$|^It had no other choice\.$/);
     if (why.length > 1) expect(why[1]).toMatch(/^Next best: .+\.$/);
