@@ -716,11 +716,27 @@ function wire(): void {
   el('new').addEventListener('click', () => void showSetup());
   el('again').addEventListener('click', () => void again(false));
   el('swap').addEventListener('click', () => void again(true));
+  // A save over an existing one asks first (a second click within 3 s).
+  let overwriteArmed = '';
   el('save').addEventListener('click', () => {
     if (!view) return;
     const name = el<HTMLInputElement>('savename').value.trim();
-    api<{ saved: string }>('POST', `/api/games/${view.id}/save`, { name })
-      .then((r) => toast(`Saved as ${r.saved}`))
+    if ((setup?.saves ?? []).includes(name) && overwriteArmed !== name) {
+      overwriteArmed = name;
+      el('save').textContent = `Overwrite ${name}?`;
+      window.setTimeout(() => {
+        overwriteArmed = '';
+        el('save').textContent = 'Save';
+      }, 3000);
+      return;
+    }
+    overwriteArmed = '';
+    el('save').textContent = 'Save';
+    api<{ saved: string; saves: string[] }>('POST', `/api/games/${view.id}/save`, { name })
+      .then((r) => {
+        if (setup) setup.saves = r.saves;
+        toast(`Saved as ${r.saved}`);
+      })
       .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
   });
 }

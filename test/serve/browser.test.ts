@@ -391,7 +391,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     process.stdout.write(`serve: the table on screens\n  ${lines.join('\n  ')}\n`);
     expect(errors).toEqual([]);
   }, 300_000);
-  it('the end of the game: a summary with play again and swap sides', async () => {
+  it('the end of the game: a summary with play again and swap sides; a save over another asks first', async () => {
     const page = await open();
     await start(page, 'pirates/supply-raid', 'pirates', 'normal', 11);
     await page.waitForSelector('body[data-state="you"]');
@@ -401,6 +401,14 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     expect(await page.locator('#end h2').textContent()).toBe('Townsfolk win');
     expect(await page.locator('#end').textContent()).toMatch(/you resigned — after \d+ decisions/);
     expect(await page.locator('#caption').textContent()).toMatch(/Game over — Townsfolk win: you resigned/);
+    // Saving: a second save under the same name asks before it overwrites.
+    await page.fill('#savename', 'end-test');
+    await page.click('#save');
+    await page.waitForFunction(() => /Saved as end-test/.test(document.getElementById('toast')?.textContent ?? ''));
+    await page.click('#save');
+    expect(await page.locator('#save').textContent()).toBe('Overwrite end-test?');
+    await page.click('#save');
+    await page.waitForFunction(() => document.getElementById('save')?.textContent === 'Save');
     const before = await page.evaluate(() => location.hash);
     await page.click('#swap');
     await page.waitForFunction((h) => location.hash !== h && document.body.dataset.state !== 'busy', before);
