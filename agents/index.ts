@@ -71,7 +71,8 @@ export function resolveBuiltinAgent(spec: string): ResolvedAgent {
   if (isExecSpec(spec)) return resolveExec(spec);
   const p = parseSpec(spec);
   if (p.isFile) throw new AgentSpecError(`"${spec}" is a file; load it with resolveAgent`);
-  const b = BUILTIN_AGENTS[p.name];
+  // Own names only: `constructor`, `toString`, `__proto__` are the object's prototype, not agents.
+  const b = Object.hasOwn(BUILTIN_AGENTS, p.name) ? BUILTIN_AGENTS[p.name] : undefined;
   if (!b) throw new AgentSpecError(`unknown agent "${p.name}" (built-in: ${Object.keys(BUILTIN_AGENTS).join(', ')}; or give a path to an agent file)`);
   checkOptions(p.name, p.options, b.options);
   b.validate?.(p.options);

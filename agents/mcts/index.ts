@@ -68,6 +68,8 @@ export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset
   }
   // A spec naming another budget and not `iterations` has no iteration budget.
   if (options.iterations === undefined && (num.ms > 0 || num.calls > 0)) num.iterations = 0;
+  // Some budget must bound each decision: without one the search would grow until memory runs out.
+  if (num.iterations === 0 && num.calls === 0 && num.ms === 0) throw new AgentSpecError('mcts: no budget bounds a decision (iterations=0 with neither calls nor ms); give iterations ≥ 1, calls ≥ 1 or ms ≥ 1');
   const horizonTurn = options.horizon === MCTS_PARAMS.horizon.word;
   if (horizonTurn && ruleset && !ruleset.turn) throw new AgentSpecError(`horizon=turn needs a ruleset with turns; "${ruleset.id}" has none`);
   if (horizonTurn) num.horizon = 10_000;

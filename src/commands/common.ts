@@ -8,7 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { ScenarioError, type SideId } from '../core/model.js';
 import { RecordError } from '../core/record.js';
 import type { AgentFactory } from '../core/agent.js';
-import type { LoadedScenario } from '../core/game.js';
+import { NotAnAgentError, type LoadedScenario } from '../core/game.js';
+import { LimitError } from '../core/limits.js';
 import { AgentSpecError, resolveAgent } from '../../agents/index.js';
 import { WorkerStartError } from '../runner/pool.js';
 import { QueueAddressError } from '../runner/queue.js';
@@ -19,7 +20,7 @@ export class UsageError extends Error {}
 
 /** True for errors caused by bad input (a file, a spec, an option) rather than by a defect. */
 export function isUserError(e: unknown): boolean {
-  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError || e instanceof QueueAddressError || e instanceof RunLockError;
+  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError || e instanceof QueueAddressError || e instanceof RunLockError || e instanceof NotAnAgentError || e instanceof LimitError;
 }
 
 /** File-system error codes that mean "this path cannot be read or written", not a defect. */
@@ -127,16 +128,25 @@ export function tolerateClosedPipes(): void {
 }
 
 
+/**
+ * A command-line whole number written in decimal digits (surrounding spaces allowed), else NaN:
+ * `Number` alone reads `''` as 0 and `0x10` as 16, `1e3` as 1000 — never what was meant.
+ */
+export function wholeNumber(v: string): number {
+  const t = v.trim();
+  return /^[0-9]+$/.test(t) ? Number(t) : NaN;
+}
+
 /** Commander parser for a whole number ≥ 0 (seeds, counts). */
 export function parseSeed(v: string): number {
-  const n = Number(v);
+  const n = wholeNumber(v);
   if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
   return n;
 }
 
 /** Commander parser for a whole number ≥ 1. */
 export function parsePositive(v: string): number {
-  const n = Number(v);
+  const n = wholeNumber(v);
   if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
   return n;
 }
@@ -155,6 +165,7 @@ export function agentSpecs(scenario: LoadedScenario, given: string[], dflt = 'he
     if (eq <= 0) throw new UsageError(`--agent ${g}: expected <side>=<agent spec>, e.g. --agent ${sides[0]}=heuristic`);
     const side = g.slice(0, eq);
     if (!sides.includes(side)) throw new UsageError(`--agent ${g}: no side "${side}" in ${scenario.id} (sides: ${sides.join(', ')})`);
+    if (Object.hasOwn(out, side)) throw new UsageError(`--agent ${g}: the agent of ${side} is given twice (--agent ${side}=${out[side]} too); give one --agent per side`);
     out[side] = g.slice(eq + 1);
     // A built-in agent given a policy variant for a side the variant does not play would silently be
     // the main script (in a tournament, where an agent plays both sides, it is: that is its point).

@@ -3,12 +3,12 @@ import type { Command } from 'commander';
 import { readRecord } from '../core/record.js';
 import { recordFrames } from '../render/frames.js';
 import { frameToSvg, framesToHtml } from '../render/html.js';
-import { UsageError, checkWritableFile, fail } from './common.js';
+import { UsageError, checkWritableFile, fail, wholeNumber } from './common.js';
 import { writeAtomic } from '../core/files.js';
 
 function parseStep(v: string): number | 'last' {
   if (v === 'last') return 'last';
-  const n = Number(v);
+  const n = wholeNumber(v);
   if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`--step ${v}: expected a whole number ≥ 0 (0 is the setup, n the state after decision n) or "last"`);
   return n;
 }

@@ -8,7 +8,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command, type CommanderError } from 'commander';
 import type { LoadedScenario } from '../core/game.js';
 import { loadScenario } from '../rules/index.js';
-import { EXIT, UsageError, checkWritableDir } from './common.js';
+import { EXIT, UsageError, checkWritableDir, wholeNumber } from './common.js';
 import { onInterrupt } from './interrupt.js';
 import type { Analysis, ReportSummary } from '../report/common.js';
 import { executeRun } from '../runner/execute.js';
@@ -48,28 +48,28 @@ export function parseRecords(v: string): RecordsMode {
 
 /** Commander parser for a whole number ≥ 0 (time limits). */
 export function parseNonNegative(v: string): number {
-  const n = Number(v);
+  const n = wholeNumber(v);
   if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
   return n;
 }
 
 /** Commander parser for `--worker-heap`: MB, at least {@link MIN_WORKER_HEAP_MB} (below it no worker can start). */
 export function parseWorkerHeap(v: string): number {
-  const n = Number(v);
+  const n = wholeNumber(v);
   if (!Number.isSafeInteger(n) || n < MIN_WORKER_HEAP_MB || n > 1_048_576) throw new InvalidArgumentError(`expected megabytes, a whole number from ${MIN_WORKER_HEAP_MB} (the engine needs that much to start) to 1048576`);
   return n;
 }
 
 /** Commander parser for `--workers`: 1 to 256 (more than the games or the cores is reduced or warned about when the run starts). */
 export function parseWorkers(v: string): number {
-  const n = Number(v);
+  const n = wholeNumber(v);
   if (!Number.isSafeInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError('expected a whole number from 1 to 256');
   return n;
 }
 
 /** Commander parser for a whole number ≥ 1. */
 export function parseCount(v: string): number {
-  const n = Number(v);
+  const n = wholeNumber(v);
   if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
   return n;
 }

@@ -1,7 +1,7 @@
 /** `run`: play one game, print its story, write its record. */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { AgentCreateError, AgentError, GameSession, IllegalActionError, TimeLimitError, makeAgents, playGame } from '../core/game.js';
+import { AgentCreateError, AgentError, GameSession, IllegalActionError, NotAnAgentError, TimeLimitError, makeAgents, playGame } from '../core/game.js';
 import { stopLineText } from '../core/record.js';
 import type { GameEnd } from '../core/agent.js';
 import { compileSource, loadScenario } from '../rules/index.js';
@@ -10,6 +10,7 @@ import type { LoadedScenario } from '../core/game.js';
 import { agentSpecs, checkWritableFile, collect, EXIT, fail, isUserError, parseSeed, resolveFactories, UsageError } from './common.js';
 import { writeAtomic } from '../core/files.js';
 import { parseNonNegative } from './run-options.js';
+import { playOnThread } from '../runner/run-thread.js';
 
 /**
  * The scenario of `run`: the file or built-in id, with `--param name=value` settings of its declared
@@ -63,11 +64,16 @@ Example:
         const { factories, canonical } = await resolveFactories(agentSpecs(sc, o.agent));
         const out = o.out ?? join('results', `${sc.id}-seed${o.seed}.jsonl`);
         checkWritableFile(out, `--out ${out}`); // before the game, not after it
+        if (o.timeLimit > 0) {
+          await runOnThread(sc, o, canonical, out);
+          return;
+        }
         let agents;
         try {
           agents = makeAgents(sc, o.seed, factories, undefined, o.timeLimit);
         } catch (e) {
           if (!(e instanceof AgentCreateError)) throw e;
+          if (e.cause instanceof NotAnAgentError) throw new UsageError(`--agent ${e.side}=${canonical[e.side]}: ${e.cause.message}`);
           if (isUserError(e.cause)) throw e.cause; // a spec the agent refuses: bad input (exit 2)
           // The agent's own failure as it starts; the game, with no decision (the header and the setup's events), kept.
           const start = new GameSession(sc, o.seed, canonical, { record: true }).lines as string[];
@@ -80,11 +86,22 @@ Example:
         let lines;
         let end: GameEnd | undefined;
         let failure: { side: string; agent: string; message: string; cause: unknown; record: readonly string[] | null; reason: 'agent error' | 'time limit'; decisions: number } | null = null;
+        // An agent whose promise never settles leaves Node nothing to do: the process would end at
+        // once, mid-game, exit 0. Say so and fail instead (with --time-limit the limit ends it).
+        let decided = 0;
+        const stalled = (): void => {
+          process.stderr.write(`error: an agent never answered decision ${decided + 1} (its promise neither resolved nor rejected), so the game cannot go on; give --time-limit <ms> to make it lose by the limit\n`);
+          process.exitCode = EXIT.failed;
+        };
+        process.once('beforeExit', stalled);
         try {
           ({ result, lines } = await playGame(sc, o.seed, agents, {
             record: true,
             explain: o.explain,
             timeLimitMs: o.timeLimit,
+            onDecision: () => {
+              decided++;
+            },
             onEvent: story
               ? (e) => {
                   const t = sc.ruleset.describeEvent(sc.compiled, e);
@@ -101,6 +118,7 @@ Example:
             end = { winner: others.length === 1 ? others[0] : null, reason: `${e.side} forfeits: ${reason}`, error: { side: e.side, message: e.message } };
           } else throw e;
         } finally {
+          process.off('beforeExit', stalled);
           for (const a of Object.values(agents)) await a.close?.(end);
         }
         if (failure || result === undefined) {
@@ -134,6 +152,39 @@ Example:
         fail(e);
       }
     });
+}
+
+/**
+ * `run --time-limit`: the game played with its agents on a worker thread (src/runner/run-thread.ts),
+ * so that the limit holds for an agent that never returns; the same story, record, output and exit
+ * codes as in this thread.
+ */
+async function runOnThread(sc: LoadedScenario, o: { seed: number; json?: boolean; quiet?: boolean; explain?: boolean; timeLimit: number }, canonical: Record<string, string>, out: string): Promise<void> {
+  const story = !o.json && !o.quiet;
+  if (story) process.stdout.write(`${sc.id} — seed ${o.seed}; ${Object.entries(canonical).map(([s, a]) => `${s}: ${a}`).join(', ')}\n`);
+  const r = await playOnThread(sc, o.seed, canonical, o.timeLimit, o.explain === true, story
+    ? (e) => {
+        const t = sc.ruleset.describeEvent(sc.compiled, e);
+        if (t !== null) process.stdout.write(`${t}\n`);
+      }
+    : undefined);
+  if (r.kind === 'create-failed') {
+    if (r.userError) throw new UsageError(`--agent ${r.side}=${canonical[r.side]}: ${r.causeMessage}`);
+    const cause = new Error(r.causeMessage);
+    cause.stack = r.stack;
+    agentFailed(out, r.side, canonical[r.side], r.message, cause, r.lines, 'agent error', 0, `${r.message} (before its first decision)`);
+    return;
+  }
+  if (r.kind === 'failed') {
+    const cause = r.stack ? Object.assign(new Error(r.message), { stack: r.stack }) : null;
+    agentFailed(out, r.side, r.agent, r.message, cause, r.lines, r.reason, r.decisions, r.message);
+    return;
+  }
+  writeAtomic(out, `${r.lines.join('\n')}\n`);
+  const result = r.result;
+  if (o.json) {
+    process.stdout.write(`${JSON.stringify({ scenario: sc.id, seed: o.seed, agents: canonical, winner: result.winner, reason: result.reason, turns: result.stats.turns ?? null, decisions: result.decisions, hash: result.hash, record: out, stats: result.stats })}\n`);
+  } else process.stdout.write(`Result: ${result.winner ?? 'draw'} — ${result.reason}. Record: ${out}\n`);
 }
 
 /**

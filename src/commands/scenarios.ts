@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { join, relative } from 'node:path';
 import { builtinScenarioFiles, projectRoot, readScenarioFile, resolveScenario } from '../core/scenario.js';
 import { RULESETS, checkParameterValues, compileSource } from '../rules/index.js';
-import { checkWritableDir, fail } from './common.js';
+import { EXIT, checkWritableDir, fail, isUserError } from './common.js';
+import { ScenarioError } from '../core/model.js';
 import { writeAtomic } from '../core/files.js';
 
 /** Adds the `scenarios`, `validate` and `schema` command to the program. */
@@ -40,6 +41,7 @@ export function registerScenarios(program: Command): void {
     .addHelpText('after', '\nExample:\n  npx tsx src/cli.ts validate scenarios/pirates/supply-raid.json')
     .action((files: string[]) => {
       let bad = 0;
+      let internal = 0;
       for (const f of files) {
         try {
           const src = resolveScenario(f); // a file, or a built-in scenario's id
@@ -49,10 +51,17 @@ export function registerScenarios(program: Command): void {
           process.stdout.write(`ok: ${f} (${sc.ruleset.id} scenario "${sc.id}", sides ${sc.ruleset.sides(sc.compiled).join(', ')}${tunable})\n`);
         } catch (e) {
           bad++;
-          process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+          const msg = e instanceof Error ? e.message : String(e);
+          if (isUserError(e)) process.stderr.write(`error: ${msg.startsWith(f) || (e instanceof ScenarioError && e.source !== f) ? msg : `${f}: ${msg}`}\n`);
+          else {
+            // A defect, not the file's fault: said as one (exit 3), with the file that showed it.
+            internal++;
+            process.stderr.write(`internal error on ${f}: ${e instanceof Error ? (e.stack ?? msg) : msg}\n`);
+          }
         }
       }
-      if (bad) process.exit(2);
+      if (internal) process.exit(EXIT.internal);
+      if (bad) process.exit(EXIT.badInput);
     });
 
   program

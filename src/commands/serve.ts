@@ -4,7 +4,7 @@ import { InvalidArgumentError } from 'commander';
 import { buildApp, DEFAULT_SAVES } from '../serve/app.js';
 import { LEVELS, OPPONENT_NAME } from '../serve/protocol.js';
 import { resolveAgent } from '../../agents/index.js';
-import { UsageError, collect, fail } from './common.js';
+import { UsageError, checkWritableDir, collect, fail, wholeNumber } from './common.js';
 
 /** Options of the `serve` command. */
 interface ServeCliOptions {
@@ -33,13 +33,13 @@ export async function parseOpponents(given: readonly string[]): Promise<Record<s
 }
 
 function parsePort(v: string): number {
-  const n = Number(v);
+  const n = wholeNumber(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number 0–65535 (0: any free port)');
   return n;
 }
 
 function parseGames(v: string): number {
-  const n = Number(v);
+  const n = wholeNumber(v);
   if (!Number.isInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError('expected a whole number 1–256');
   return n;
 }
@@ -75,6 +75,8 @@ Examples:
         const loopback = LOOPBACK.has(o.host);
         if (o.host.trim() === '') throw new UsageError('--host needs an address');
         const opponents = await parseOpponents(o.opponent);
+        // The saves folder is checked now (a file there, or no permission), not at the first save.
+        checkWritableDir(o.saves, `--saves ${o.saves}`);
         const app = await buildApp({ saves: o.saves, maxGames: o.maxGames, loopbackOnly: loopback, opponents });
         let address: string;
         try {

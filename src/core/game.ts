@@ -38,6 +38,17 @@ export interface LoadedScenario {
   id: string;
 }
 
+/**
+ * An agent factory returned something that is not an agent (undefined, an object without
+ * `decide`): the agent's file is at fault, bad input (exit 2), found before the first decision.
+ */
+export class NotAnAgentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotAnAgentError';
+  }
+}
+
 /** Thrown when a game exceeds the ruleset's decision limit (a defect: every game must end). */
 export class DecisionLimitError extends Error {}
 
@@ -364,8 +375,9 @@ export function makeAgents(
   for (const side of scenario.ruleset.sides(scenario.compiled)) {
     const f = factories[side];
     if (!f) throw new Error(`no agent for side "${side}"`);
+    let made: unknown;
     try {
-      out[side] = f.factory({
+      made = f.factory({
         ruleset: scenario.ruleset,
         scenario: scenario.compiled,
         scenarioData: scenario.raw as Json,
@@ -379,6 +391,11 @@ export function makeAgents(
     } catch (e) {
       throw new AgentCreateError(side, e);
     }
+    const a = made as { decide?: unknown } | null | undefined;
+    if (a === null || typeof a !== 'object' || typeof a.decide !== 'function') {
+      throw new AgentCreateError(side, new NotAnAgentError(`the agent factory returned ${a === null || a === undefined ? String(a) : typeof a === 'object' ? 'an object without decide()' : typeof a}, not an agent ({ spec, decide(d) { … } })`));
+    }
+    out[side] = made as Agent;
   }
   return out;
 }

@@ -2,7 +2,7 @@
  * The limits on what the program reads, declared once (issue 45): files handed over by strangers
  * must be refused — with the limit named — before they cost minutes or gigabytes, never after.
  * Every check that enforces one of these names it by its key in {@link LIMITS} in the message
- * (`limit files.scenarioBytes = 1048576`), so that the README's table and the errors agree.
+ * (`limit files.scenarioBytes = 1048576`), so that the README (section "Commands", after the exit codes) and the errors agree.
  *
  * Built-in scenarios use a small fraction of each (a scenario file ≈ 15 KB, 40 figures, 30 terrain
  * pieces of ≤ 24 vertices, nesting depth ≤ 8; a record ≈ 0.4 MB, depth ≤ 10).
@@ -37,12 +37,16 @@ export const LIMITS = {
     vertices: 256,
     /** Vertices of all polygons together. */
     totalVertices: 10_000,
-    /** Table width or depth, inches (the largest real tables are 6 × 4 feet: 72 × 48 in). */
-    tableInches: 240,
-    /** Smallest table width or depth, inches. */
-    minTableInches: 1,
-    /** A coordinate may lie this far (in table sizes) outside the table: 0 = on the table. */
-    coordinateMargin: 0,
+    /** Table width or depth, in the file's unit (inches or cm: the largest real tables are 6 × 4 feet, 183 × 122 cm). */
+    tableSize: 500,
+    /** Smallest table width or depth, in the file's unit. */
+    minTableSize: 1,
+    /**
+     * A coordinate may lie this far (in table sizes) outside the table before the generic check
+     * refuses it (a guard against absurd values: each ruleset says more precisely what must be on
+     * the table, e.g. a deployment area's corners, in its own words).
+     */
+    coordinateMargin: 1,
     /** A figure's base diameter, at most this share of the table's smaller side. */
     baseShare: 0.5,
     /** Smallest area of a polygon, square inches (a line or a point has none). */

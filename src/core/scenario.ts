@@ -4,12 +4,23 @@
  * Errors name the file and the JSON path (`$.sides[0].figures[2].weapon`) or the line and column
  * of a JSON syntax error.
  */
-import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, readdirSync, existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { ScenarioError } from './model.js';
 import { canonicalJson, hashString } from './hash.js';
+import { LIMITS, jsonTextDepth, limitText } from './limits.js';
+import { checkScenarioLimits } from './scenario-limits.js';
+
+/** The real path of `p` (links resolved) when it exists; `p` otherwise. */
+function realOrSelf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
 
 /** Absolute path of the project root (the folder holding package.json and scenarios/). */
 export function projectRoot(): string {
@@ -114,13 +125,28 @@ export function builtinScenarioFiles(): string[] {
 
 /** Read and parse a scenario file from a path (no validation beyond `ruleset` and `id`); `inherit` is resolved. */
 export function readScenarioFile(path: string, depth = 0): ScenarioSource {
+  return fromRaw(resolveInherit(readScenarioJson(path), path, depth), path);
+}
+
+/**
+ * A scenario file's JSON, read within the limits (src/core/limits.ts): a regular file (a FIFO
+ * would block, a device never end) of at most `files.scenarioBytes`, nested at most `json.depth`
+ * deep (checked on the text, before parsing); a UTF-8 byte order mark is skipped.
+ */
+export function readScenarioJson(path: string): unknown {
   let text: string;
   try {
+    const st = statSync(path);
+    if (!st.isFile()) throw new ScenarioError(path, '', 'not a regular file (a folder, a device, a pipe or a socket); give a scenario file');
+    if (st.size > LIMITS.files.scenarioBytes) throw new ScenarioError(path, '', `${st.size} bytes, more than a scenario file may have (${limitText('files.scenarioBytes')})`);
     text = readFileSync(path, 'utf8');
   } catch (e) {
+    if (e instanceof ScenarioError) throw e;
     throw new ScenarioError(path, '', `cannot read file: ${e instanceof Error ? e.message : String(e)}`);
   }
-  return fromRaw(resolveInherit(parseJsonText(text, path), path, depth), path);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (jsonTextDepth(text) > LIMITS.json.depth) throw new ScenarioError(path, '', `nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
+  return parseJsonText(text, path);
 }
 
 /**
@@ -139,10 +165,25 @@ export function resolveInherit(raw: unknown, path: string, depth = 0): unknown {
   if (inh === null || typeof inh !== 'object' || typeof inh.from !== 'string' || !Array.isArray(inh.fields) || !inh.fields.every((f) => typeof f === 'string')) {
     throw new ScenarioError(path, '$.inherit', 'expected { "from": "<path of a scenario file, relative to this one>", "fields": ["<top-level field>", …] }');
   }
-  if (depth >= 4) throw new ScenarioError(path, '$.inherit', 'inherit nested too deep (a cycle?)');
+  if (depth >= Math.min(4, LIMITS.scenario.inheritDepth)) throw new ScenarioError(path, '$.inherit', `inherit nested too deep (a cycle?) (${limitText('scenario.inheritDepth')})`);
   const fromPath = resolve(dirname(path), inh.from);
+  // Confined: a regular file under this file's folder, or a built-in scenario (never /dev/zero, a FIFO, ~/.ssh/…).
+  const within = (dir: string): boolean => {
+    const r = relative(dir, realOrSelf(fromPath));
+    return r !== '' && !r.startsWith('..') && !isAbsolute(r);
+  };
+  if (!within(realOrSelf(dirname(path))) && !within(realOrSelf(join(projectRoot(), 'scenarios')))) {
+    throw new ScenarioError(path, '$.inherit.from', `${inh.from}: inherit only from a file in this file's folder (or below it) or a built-in scenario`);
+  }
   if (!existsSync(fromPath)) throw new ScenarioError(path, '$.inherit.from', `no such file: ${inh.from}`);
-  const parent = readScenarioFile(fromPath, depth + 1).raw as Record<string, unknown>;
+  let parent: Record<string, unknown>;
+  try {
+    parent = readScenarioFile(fromPath, depth + 1).raw as Record<string, unknown>;
+  } catch (e) {
+    // Name this file and its `inherit` too: the error is about the inherited file, reached from here.
+    if (e instanceof ScenarioError && !e.message.startsWith(path)) throw new ScenarioError(path, '$.inherit.from', `${inh.from}: ${e.message}`);
+    throw e;
+  }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) if (k !== 'inherit') out[k] = v;
   (inh.fields as string[]).forEach((f, i) => {
@@ -159,6 +200,7 @@ export function fromRaw(raw: unknown, path: string): ScenarioSource {
   const o = raw as Record<string, unknown>;
   if (typeof o.ruleset !== 'string') throw new ScenarioError(path, '$.ruleset', 'missing: the ruleset id (e.g. "pirates")');
   if (typeof o.id !== 'string') throw new ScenarioError(path, '$.id', 'missing: the scenario id');
+  checkScenarioLimits(raw, path); // before hashing (recursive) and before the ruleset sees it
   return { path, raw, hash: hashString(canonicalJson(raw)), ruleset: o.ruleset, id: o.id };
 }
 

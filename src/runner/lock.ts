@@ -9,7 +9,7 @@
  * process started later: a reused PID) is stale: it is taken over, and the caller says so. A live
  * one is refused with a {@link RunLockError} naming the holder.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
@@ -95,7 +95,7 @@ function readLock(file: string): LockInfo | null {
 }
 
 /**
- * Lock run folder `dir` (created if missing) for this process. Throws {@link RunLockError} when a
+ * Lock run folder `dir` (created if missing, and removed again on release when still empty) for this process. Throws {@link RunLockError} when a
  * live process holds it; takes over a stale lock (reported in {@link RunLock.tookOver}). The lock is
  * released by {@link RunLock.release}, by {@link releaseRunLocks}, or when the process exits.
  */
@@ -103,6 +103,7 @@ export function lockRunDir(dir: string): RunLock {
   const file = join(dir, LOCK_FILE);
   const mine = held.get(file);
   if (mine) return mine;
+  const created = !existsSync(dir);
   mkdirSync(dir, { recursive: true });
   const info: LockInfo = { pid: process.pid, started: ownStart(), host: hostname(), command: process.argv.slice(1).join(' ') };
   let tookOver: LockInfo | null = null;
@@ -138,6 +139,14 @@ export function lockRunDir(dir: string): RunLock {
         if (now && now.pid === info.pid && now.started === info.started) unlinkSync(file);
       } catch {
         // Already gone.
+      }
+      // A folder made for the lock and left empty (the run stopped before writing anything) goes too.
+      if (created) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          // Not empty: the run's files stay.
+        }
       }
     },
   };

@@ -209,7 +209,7 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       agents: g.agents,
       ...(g.params ? { params: g.params } : {}),
       winner,
-      reason: kind === 'timeout' ? `${side ?? 'an agent'} forfeits: time limit` : 'the worker died: no result',
+      reason: kind === 'timeout' ? `${side ?? 'an agent'} forfeits: time limit` : `the worker died${side !== undefined ? ` while ${side} decided` : ''}: no result`,
       turns: null,
       decisions: decision !== undefined ? decision - 1 : 0,
       stats: {},
@@ -301,7 +301,10 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
             if (g.id === current || current === 0) {
               const n = (attempts.get(g.id) ?? 1) + 1;
               if (n > 2) {
-                deliver(errorRow(g, 'worker', `its worker thread died twice while playing it: ${err instanceof Error ? err.message : String(err)}`));
+                // Died during a decision: that side's agent is the suspect (not the other one, who merely played it).
+                const deciding = Atomics.load(f.watch, WATCH.since) > 0 && g.id === current ? o.sides[Atomics.load(f.watch, WATCH.side)] : undefined;
+                const during = deciding !== undefined ? ` during decision ${Atomics.load(f.watch, WATCH.decision)} of ${deciding} (${g.agents[deciding]})` : '';
+                deliver(errorRow(g, 'worker', `its worker thread died twice while playing it${during}: ${err instanceof Error ? err.message : String(err)}`, deciding, deciding !== undefined ? Atomics.load(f.watch, WATCH.decision) : undefined));
               } else {
                 attempts.set(g.id, n);
                 retry.add(g.id);

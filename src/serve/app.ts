@@ -91,6 +91,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }
     });
   }
+  // A request that changes something (create, act, undo, resign, agent, save, load, close) from a
+  // page of another origin is refused: body-less POSTs are "simple" requests any page can send.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+    const why = foreignOrigin(req.headers.origin, req.headers.host, req.headers['sec-fetch-site']);
+    if (why !== null) await reply.code(403).send({ error: `refused: ${why}` });
+  });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('cache-control', 'no-store');
@@ -194,6 +201,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * Why a state-changing request comes from another site, or null when it does not: its `Origin`
+ * (sent by browsers with every POST and DELETE) must name this server (the request's `Host`), and
+ * `Sec-Fetch-Site`, when sent, must not be `cross-site`. A request without either (curl, scripts,
+ * tests) is not a page's and passes.
+ */
+export function foreignOrigin(origin: string | undefined, host: string | undefined, fetchSite: string | string[] | undefined): string | null {
+  if (fetchSite === 'cross-site') return 'a request from another site (Sec-Fetch-Site: cross-site)';
+  if (origin === undefined) return null;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return `a request from origin "${origin}", not this app's`;
+  }
+  return originHost !== '' && originHost === (host ?? '') ? null : `a request from origin "${origin}", not this app's (${host ?? '?'})`;
 }
 
 /**

@@ -120,6 +120,8 @@ let prepared: Promise<unknown> | null = null;
 /** The open games by id, at most `limit` at once. */
 export class Games {
   private readonly games = new Map<string, GameHandle>();
+  /** Games being opened (their thread starting): they count against the limit from the request on. */
+  private opening = 0;
   constructor(readonly limit = 16) {}
 
   /** A fresh game id (random: one tab cannot guess another's game). */
@@ -129,17 +131,23 @@ export class Games {
 
   /** Start a game's thread with its first request (`create` or `resume`); the game is kept only when that succeeds. */
   async open(first: Extract<HostRequest, { op: 'create' | 'resume' }>): Promise<GameView> {
-    if (this.games.size >= this.limit) throw new HostError(429, `at most ${this.limit} games at once: close one first`);
-    prepared ??= prepareWorker(import.meta.url, 'worker');
-    await prepared;
-    const h = new GameHandle(first.args.id);
+    // The slot is taken at once (before any await): simultaneous requests cannot all pass the check.
+    if (this.games.size + this.opening >= this.limit) throw new HostError(429, `at most ${this.limit} games at once: close one first`);
+    this.opening++;
     try {
-      const view = (await h.call(first)) as GameView;
-      this.games.set(h.id, h);
-      return view;
-    } catch (e) {
-      await h.stop();
-      throw e;
+      prepared ??= prepareWorker(import.meta.url, 'worker');
+      await prepared;
+      const h = new GameHandle(first.args.id);
+      try {
+        const view = (await h.call(first)) as GameView;
+        this.games.set(h.id, h);
+        return view;
+      } catch (e) {
+        await h.stop();
+        throw e;
+      }
+    } finally {
+      this.opening--;
     }
   }
 

@@ -1,0 +1,113 @@
+/**
+ * Issue 45, items 3 and 4: degenerate geometry and oversized files are refused before any work,
+ * naming the file, the JSON path and the limit (src/core/limits.ts); `inherit` reads only regular
+ * files under the scenario's folder or the built-in scenarios.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { inProcess } from '../cli/in-process.js';
+import { registerScenarios } from '../../src/commands/scenarios.js';
+import { builtin, writeScenario } from './scenario-files.js';
+import { tempDir } from '../runner/helpers.js';
+import { LIMITS } from '../../src/core/limits.js';
+
+async function refused(data: unknown, expected: RegExp, name?: string): Promise<void> {
+  const f = writeScenario(data, name);
+  const t0 = Date.now();
+  const r = await inProcess(registerScenarios, 'validate', f);
+  expect(r.code, r.err).toBe(2);
+  expect(r.err).toContain(f);
+  expect(r.err).toMatch(expected);
+  expect(Date.now() - t0).toBeLessThan(5_000);
+}
+
+type Terrain = { id: string; polygon: number[][] }[];
+
+function farmyard(edit: (terrain: Terrain, d: Record<string, unknown>) => void): Record<string, unknown> {
+  const d = builtin('escarmouche/farmyard-brawl.json');
+  edit(d.terrain as Terrain, d);
+  return d;
+}
+
+describe('issue 45 item 3: degenerate geometry is refused', () => {
+  it('item 3: a building of three collinear points (no area)', async () => {
+    await refused(farmyard((t) => (t.find((x) => x.id === 'barn') as { polygon: number[][] }).polygon = [[10.25, 8.5], [13.25, 8.5], [16.25, 8.5]]), /terrain\[\d+\]\.polygon: the polygon has no area.*limit scenario\.minArea/);
+  });
+  it('item 3: a building of one repeated point', async () => {
+    await refused(farmyard((t) => (t[5].polygon = [[12, 8], [12, 8], [12, 8], [12, 8]])), /no area/);
+  });
+  it('item 3: a self-crossing (bow-tie) polygon', async () => {
+    await refused(farmyard((t) => (t[5].polygon = [[12, 7.5], [14.5, 9.5], [14.5, 7.5], [12, 9]])), /not simple/);
+  });
+  it('item 3: coordinates ≥ 1e160 and off the table', async () => {
+    await refused(farmyard((t) => (t[5].polygon = [[1e160, 1e160], [-1e160, 1e160], [0, -1e160]])), /off the 30 × 20 table.*limit scenario\.coordinateMargin/);
+    await refused(farmyard((t) => (t[5].polygon = [[12, 7.5], [70, 7.5], [70, 9.5], [12, 9.5]])), /\(70, 7\.5\) is off the 30 × 20 table/);
+  });
+  it("item 3: the Supply Raid's objective warehouse made a line", async () => {
+    const d = builtin('pirates/supply-raid.json');
+    (d.objective as { polygon: number[][] }).polygon = [[14, 3], [17, 3], [20, 3], [23, 3]];
+    await refused(d, /\$\.objective\.polygon: the polygon has no area/);
+  });
+  it('item 3: a figure placed off the table', async () => {
+    const d = builtin('escarmouche/farmyard-brawl.json');
+    ((d.sides as { figures: { at: number[] }[] }[])[0].figures[0]).at = [-31, 10];
+    await refused(d, /\.at: \(-31, 10\) is off the 30 × 20 table/);
+  });
+});
+
+describe('issue 45 item 4: one small file does not hang or exhaust the machine', () => {
+  it('item 4: a building of 20,000 vertices is refused naming the vertex limit', async () => {
+    const ring = Array.from({ length: 20_000 }, (_, i) => [15 + 4 * Math.cos((2 * Math.PI * i) / 20_000), 10 + 4 * Math.sin((2 * Math.PI * i) / 20_000)]);
+    await refused(farmyard((t) => (t[5].polygon = ring)), /20000 vertices.*limit scenario\.vertices = 256/);
+  });
+  it('item 4: a 100,000 × 100,000 table and a base diameter of 1e6', async () => {
+    await refused(farmyard((_t, d) => Object.assign(d.table as object, { width: 100_000, height: 100_000 })), /limit scenario\.tableSize/);
+    const p = builtin('pirates/supply-raid.json');
+    p.baseDiameter = 1e6;
+    await refused(p, /\$\.baseDiameter.*limit scenario\.baseShare/);
+  });
+  it('item 4: 3,000 tiny buildings are refused naming the shape limit', async () => {
+    await refused(
+      farmyard((t) => {
+        for (let i = 0; i < 3000; i++) t.push({ id: `hut-${i}`, name: 'hut', terrain: 'impassable', polygon: [[20 + (i % 50) * 0.1, 14 + Math.floor(i / 50) * 0.08], [20.05 + (i % 50) * 0.1, 14 + Math.floor(i / 50) * 0.08], [20.05 + (i % 50) * 0.1, 14.05 + Math.floor(i / 50) * 0.08]] } as unknown as Terrain[number]);
+      }),
+      /limit scenario\.areas = 500/,
+    );
+  });
+  it('item 4: a 50 MB file is refused by its size before it is read', async () => {
+    const d = builtin('pirates/supply-raid.json');
+    d.description = 'x'.repeat(50 * 1_048_576);
+    await refused(d, new RegExp(`limit files\\.scenarioBytes = ${LIMITS.files.scenarioBytes}`));
+  });
+  it('item 4: inherit from /dev/zero, from a FIFO, from outside the folder: refused at once naming $.inherit.from', async () => {
+    const base = builtin('pig-wars-pirates/kershner-supply-raid.json');
+    await refused({ ...base, inherit: { from: '/dev/zero', fields: ['table'] } }, /\$\.inherit\.from: \/dev\/zero: inherit only from a file in this file's folder/);
+    await refused({ ...base, inherit: { from: '../../../etc/passwd', fields: ['table'] } }, /inherit only from/);
+    const dir = tempDir('item4');
+    const fifo = join(dir, 'pipe.json');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const f = join(dir, 'k.json');
+    writeFileSync(f, JSON.stringify({ ...base, inherit: { from: 'pipe.json', fields: ['table'] } }));
+    const r = await inProcess(registerScenarios, 'validate', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(f);
+    expect(r.err).toContain('not a regular file');
+  });
+  it('item 4: inherit from a file beside it or a built-in scenario still works; an error in the inherited file names both files', async () => {
+    const dir = tempDir('item4');
+    const sub = join(dir, 'maps', 'raid.json');
+    mkdirSync(dirname(sub), { recursive: true });
+    const table = builtin('pirates/supply-raid.json');
+    writeFileSync(sub, JSON.stringify(table));
+    const k = join(dir, 'k.json');
+    writeFileSync(k, JSON.stringify({ ...builtin('pig-wars-pirates/kershner-supply-raid.json'), inherit: { from: 'maps/raid.json', fields: ['table', 'baseDiameter', 'terrain', 'objective', 'home'] } }));
+    expect((await inProcess(registerScenarios, 'validate', k)).code).toBe(0);
+    (table.objective as { polygon: number[][] }).polygon = [[14, 3], [17, 3], [20, 3]];
+    writeFileSync(sub, JSON.stringify(table));
+    const r = await inProcess(registerScenarios, 'validate', k);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${k}: at $.inherit.from: maps/raid.json: ${sub}: at $.objective.polygon`);
+  });
+});
