@@ -3,7 +3,7 @@
  * registered. Checked here by the conformance suite's own checks (test/helpers/conformance.ts, all
  * but record verification, which finds rulesets in the registry: a re-run of the decisions stands
  * in for it), whole games by random and scripted play, the state kit's clone/cloneInto/hash and
- * export/import, the typed events against their schema and the folder's RECORDS.md, the play view,
+ * export/import, the typed events against their schema and src/rules/_template/records.md, the play view,
  * and the rules of README.md section by section (§1–§6).
  */
 import { describe, expect, it } from 'vitest';
@@ -98,8 +98,8 @@ describe('template: whole games', () => {
     expect(wins['random blue']).toBeGreaterThan(0);
   });
 
-  it('every event kind and field those games wrote is documented in the folder\'s RECORDS.md, and every kind of `events` is written', () => {
-    const doc = documentedEvents(readFileSync(join(DIR, 'RECORDS.md'), 'utf8'));
+  it('every event kind and field those games wrote is documented in the folder\'s records.md, and every kind of `events` is written', () => {
+    const doc = documentedEvents(readFileSync(join(DIR, 'records.md'), 'utf8'));
     const missing: string[] = [];
     for (const [kind, fields] of events) {
       const d = doc.get(kind);

@@ -14,7 +14,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { Explanation } from '../core/agent.js';
 import type { GameResult } from '../core/game.js';
 import type { Json } from '../core/model.js';
-import { sceneToAscii } from '../render/ascii.js';
+import { bandLetters, sceneToAscii } from '../render/ascii.js';
+import type { Scene } from '../core/scene.js';
 import { count } from '../core/words.js';
 import { writeAtomic } from '../core/files.js';
 import type { PlayGame } from './session.js';
@@ -266,12 +267,26 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
     if (!view?.exactMove || view.exactMove(game.state, 0, 0) === null) return null;
     return view?.scene(game.state).figures.find((f) => f.current)?.id ?? 'the figure';
   };
+  /** The map's letter of the person's band an action names (`[C]`), so choices and map say the same, or ''. */
+  const bandTag = (scene: Scene | undefined, letters: Map<string, string>, a: Json): string => {
+    const named = scene ? (view?.targets?.(game.state, a)?.figures ?? []) : [];
+    const tags = new Set<string>();
+    for (const id of named) {
+      const f = scene?.figures.find((x) => x.id === id);
+      if (f && f.side === game.human && f.band !== null) tags.add(letters.get(`${f.side}\u0000${f.band}`) ?? '');
+    }
+    tags.delete('');
+    return tags.size === 1 ? `[${[...tags][0]}] ` : '';
+  };
   const listActions = (legal: Json[]): void => {
     say(`Your choices (${sideName(game.human)}):`);
     const w = String(legal.length).length;
-    legal.forEach((a, i) => say(`  ${String(i + 1).padStart(w)}. ${describe(a)}`));
+    const best = game.suggestion(legal);
+    const scene = view?.scene(game.state);
+    const letters = scene ? bandLetters(scene) : new Map<string, string>();
+    legal.forEach((a, i) => say(`  ${String(i + 1).padStart(w)}. ${bandTag(scene, letters, a)}${describe(a)}${i === best ? ' ★' : ''}`));
     const fig = coordsFigure();
-    say(`Type 1–${legal.length}${fig ? `, or x,y to move ${fig} to exact coordinates (${unitWords(game.scenario.ruleset.traits.units).plural})` : ''}; help for commands.`);
+    say(`Type 1–${legal.length}${fig ? `, or x,y to move ${fig} to exact coordinates (${unitWords(game.scenario.ruleset.traits.units).plural})` : ''}; ${best >= 0 ? '★ the rules’ suggestion; ' : ''}[letter]: the band so lettered on the map; help for commands.`);
   };
   const showDecision = (withMap: boolean): void => {
     const scene = view?.scene(game.state);

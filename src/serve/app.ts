@@ -126,7 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const offeredSpecs = new Set([...offered.values()].map((o) => o.spec));
 
   app.get('/api/setup', async (): Promise<SetupAnswer> => {
-    return { scenarios, rulesets, opponents: [...offered].map(([id, o]) => ({ id, words: o.words })), saves: saveNames(), games: games.summaries() };
+    return { scenarios, rulesets, opponents: [...offered].map(([id, o]) => ({ id, words: o.words, spec: o.spec })), saves: saveNames(), games: games.summaries() };
   });
 
   app.post('/api/games', async (req, reply) => {

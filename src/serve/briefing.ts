@@ -119,7 +119,10 @@ export function rulesetHelp(): RulesetHelp[] {
     .filter((r) => r.view)
     .map((r) => {
       const file = dir ? resolve(dir, `${r.id}-summary.md`) : null;
-      const summary = file && existsSync(file) ? markdownHtml(readFileSync(file, 'utf8')) : `<p>No player summary found (docs/rules/${r.id}-summary.md).</p>`;
+      const summary =
+        file && existsSync(file)
+          ? markdownHtml(readFileSync(file, 'utf8'))
+          : `<p>No player summary found (docs/rules/${r.id}-summary.md).</p>`;
       const glossary: GlossaryTerm[] = (r.view?.glossary ?? []).map((t) => ({ term: t.term, words: t.words }));
       return { id: r.id, title: r.title, summary, glossary };
     });

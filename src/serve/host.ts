@@ -8,7 +8,8 @@
 import type { LoadedScenario } from '../core/game.js';
 import type { GameEvent, Json } from '../core/model.js';
 import { stopLineText, type RecordLine } from '../core/record.js';
-import { recordFrames, whyLines } from '../render/frames.js';
+import { recordFrames } from '../render/frames.js';
+import { playerWhy } from './why.js';
 import { framesToHtml } from '../render/html.js';
 import { sceneToSvg } from '../render/svg.js';
 import { PlayGame } from '../play/session.js';
@@ -208,11 +209,13 @@ export class GameHost {
     const outcome = this.resigned ? { winner: g.opponentSide, reason: 'you resigned' } : r.outcome(state);
     const sideName = (id: string): string => scene.sides.find((s) => s.id === id)?.name ?? id;
     const caption =
-      over && outcome
-        ? `Game over — ${outcome.winner === null ? 'a draw' : outcome.winner === g.human ? 'you win' : `${sideName(outcome.winner)} win`}: ${outcome.reason} (at ${scene.caption})`
-        : over
-          ? `Game over (at ${scene.caption})`
-          : scene.caption;
+      over && !this.resigned && /\bover\b/i.test(scene.caption)
+        ? scene.caption // the rules' own words for a finished game
+        : over && outcome
+          ? `Game over — ${outcome.winner === null ? 'a draw' : outcome.winner === g.human ? 'you win' : `${sideName(outcome.winner)} win`}: ${outcome.reason} (at ${scene.caption})`
+          : over
+            ? `Game over (at ${scene.caption})`
+            : scene.caption;
     return {
       id: this.id,
       title: r.title,
@@ -223,7 +226,7 @@ export class GameHost {
       human: g.human,
       opponent: g.opponentSpec,
       sides: scene.sides.map((s) => ({ id: s.id, name: s.name, colour: s.colour })),
-      svg: sceneToSvg(scene, { legend: false, attrs: 'id="table" preserveAspectRatio="xMidYMid meet"' }),
+      svg: sceneToSvg(scene, { legend: false, unit: r.traits.units, attrs: 'id="table" preserveAspectRatio="xMidYMid meet"' }),
       width: scene.width,
       height: scene.height,
       units: r.traits.units,
@@ -275,8 +278,9 @@ export class GameHost {
     do {
       const before = g.state;
       const state = g.scenario.ruleset.clone(before);
+      const legal = g.legal();
       const move = await g.agentStep();
-      const why = move.explanation ? whyLines(g.scenario, state, move.explanation as unknown as Json) : [];
+      const why = playerWhy(g.scenario, state, legal, move.action, move.explanation);
       steps.push(this.note({ who: 'ai', side: move.side, words: move.words, why, events: this.takeEvents() }));
       this.settle();
     } while (until === 'person' && !this.over() && !g.humanToDecide());

@@ -55,6 +55,26 @@ header #help-open{margin-left:auto;background:#f6f1e7;color:#222}
 #help-close{float:right}
 #help dt{font-weight:bold}#help dd{margin:0 0 6px 16px}
 abbr.gl{text-decoration:underline dotted;cursor:help}
+#zoom{position:absolute;right:6px;top:6px;display:flex;flex-direction:column;z-index:2}
+#zoom button{width:34px;height:30px;padding:0;margin:1px;font-weight:bold}
+#tablewrap{position:relative;flex:1;min-width:0;display:flex}
+#board svg.panning{cursor:grabbing}
+@media (max-width:1100px){aside{width:300px}}
+@media (max-width:700px){
+body{height:auto;min-height:100vh}
+header{flex-wrap:wrap}
+#game{flex-direction:column}
+#tablewrap{flex:none;width:100%}
+#board{padding:2px}
+#board svg{height:auto}
+aside{width:100%;border-left:none;border-top:1px solid #c9bc9f;overflow-y:visible}
+#setup{padding:8px}
+#setup select,#setup input{min-width:0;width:100%}
+#end{border:2px solid #1a5276;background:#eaf2f8;padding:4px 10px;margin:6px 0;border-radius:4px}
+#end[hidden]{display:none}#end h2{margin:4px 0}
+table.losses{border-collapse:collapse;font-size:12px;margin:4px 0}table.losses td,table.losses th{border:1px solid #c9bc9f;padding:1px 5px;text-align:right}
+#toast{max-width:94%}
+}
 #toast{position:fixed;bottom:10px;left:10px;background:#3e2f22;color:#fff;padding:6px 10px;border-radius:4px;display:none;max-width:60%}
 `;
 
@@ -79,9 +99,11 @@ export function pageHtml(): string {
   <h3>Open games</h3><div id="games"></div>
 </section>
 <main id="game" hidden>
-  <div id="board"></div>
+  <div id="tablewrap"><div id="board"></div>
+  <div id="zoom"><button id="zoom-in" title="zoom in (or the mouse wheel; drag to pan)">+</button><button id="zoom-out" title="zoom out">−</button><button id="zoom-fit" title="the whole table">⤢</button></div></div>
   <aside>
     <div id="status"></div>
+    <div id="end" hidden><div id="end-body"></div><button id="again" class="primary">Play again</button><button id="swap">Swap sides</button><a id="end-replay" href="#" target="_blank" rel="noopener">Watch the replay</a></div>
     <div id="reason"></div>
     <div id="decide"><h3>Your actions (★ the rules’ suggestion)</h3><div id="actions"></div></div>
     <div id="selected"></div>

@@ -110,7 +110,7 @@ export interface StepReport {
   who: 'you' | 'band order' | 'ai';
   side: string;
   words: string;
-  /** The agent's reasons in words (candidates with visits and values), for AI decisions. */
+  /** The agent’s reasons in a player’s words (src/serve/why.ts), for AI decisions. */
   why: string[];
   /** The events it caused, in words (dice with their modifiers as the ruleset tells them). */
   events: string[];
@@ -210,7 +210,8 @@ export interface RulesetHelp {
 export interface SetupAnswer {
   scenarios: ScenarioBriefing[];
   rulesets: RulesetHelp[];
-  opponents: { id: string; words: string }[];
+  /** The opponents offered: a name to choose, its words, and the agent spec it plays with (what a game's view names). */
+  opponents: { id: string; words: string; spec: string }[];
   saves: string[];
   games: GameSummary[];
 }

@@ -7,7 +7,7 @@
  */
 import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
 import type { GlossaryTerm } from '../core/scene.js';
-import { DICE_TERMS, actionsFor, briefingHtml, dice, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
+import { DICE_TERMS, actionsFor, briefingHtml, dice, endSummaryHtml, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -154,6 +154,7 @@ function openGame(v: GameView): void {
   reason('');
   selected = null;
   reach = null;
+  zoomBox = null;
   setStory(v.log ?? []);
   show(v);
   void maybeRunAi();
@@ -202,7 +203,138 @@ function report(steps: StepReport[]): void {
   }
   addLog(lines);
   const ai = [...steps].reverse().find((s) => s.who === 'ai');
-  if (ai) el('aimove').innerHTML = `<b>${rich(ai.words)}</b>${ai.why.length ? `\nwhy:\n${ai.why.map(esc).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(rich).join('\n')}` : ''}`;
+  if (ai) el('aimove').innerHTML = `<b>${rich(ai.words)}</b>${ai.why.length ? `\n${ai.why.map(rich).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(rich).join('\n')}` : ''}`;
+}
+
+/** The drawing scale of a table unit, as the renderer's (1 for inches, 2.54 for centimetres). */
+function unitScale(units: string): number {
+  return units === 'cm' ? 2.54 : 1;
+}
+
+/** The smallest label on the table, in screen pixels. */
+const MIN_LABEL_PX = 10;
+
+/**
+ * Labels sized to the screen: every text of the table (not the overlay) at least
+ * {@link MIN_LABEL_PX} on the screen at the current size and zoom (the renderer's own size when
+ * larger). Reads every size first, then writes (one style recalculation).
+ */
+function fitLabels(): void {
+  const svg = svgRoot();
+  const m = svg?.getScreenCTM();
+  if (!svg || !m || !(m.a > 0)) return;
+  const texts = [...svg.querySelectorAll<SVGTextElement>('text')].filter((t) => !t.closest('#ov'));
+  for (const t of texts) if (t.dataset.fs === undefined) t.dataset.fs = String(parseFloat(getComputedStyle(t).fontSize) || 0);
+  const min = MIN_LABEL_PX / m.a;
+  for (const t of texts) {
+    const fs = Number(t.dataset.fs);
+    const size = fs > 0 && fs < min ? min : fs;
+    t.style.fontSize = size !== fs ? `${size}px` : '';
+    // A figure's label that would spill far past its base at a readable size is left out (zoom in to read it).
+    const base = t.closest('.fig')?.querySelector('.base');
+    const r = base ? Number(base.getAttribute('r')) : 0;
+    t.style.display = r > 0 && (t.textContent ?? '').length * 0.55 * size > 2.2 * r ? 'none' : '';
+  }
+}
+
+/** The zoomed part of the table (a viewBox), or null for the whole table; kept while the game is shown. */
+let zoomBox: [number, number, number, number] | null = null;
+
+function fullBox(): [number, number, number, number] | null {
+  const b = (svgRoot()?.dataset.full ?? '').split(/[\s,]+/).map(Number);
+  return b.length === 4 && b.every((n) => Number.isFinite(n)) ? [b[0], b[1], b[2], b[3]] : null;
+}
+
+function setZoom(box: [number, number, number, number] | null): void {
+  const svg = svgRoot();
+  const full = fullBox();
+  if (!svg || !full) return;
+  if (box && box[2] >= full[2] * 0.999) box = null;
+  zoomBox = box;
+  svg.setAttribute('viewBox', (box ?? full).join(' '));
+  svg.style.touchAction = box ? 'none' : 'auto';
+  fitLabels();
+}
+
+/** Zoom by `factor` (< 1: closer) keeping table point (cx, cy) where it is. */
+function zoomAt(factor: number, cx: number, cy: number): void {
+  const full = fullBox();
+  if (!full) return;
+  const [x, y, w, h] = zoomBox ?? full;
+  const nw = Math.min(full[2], Math.max(full[2] / 10, w * factor));
+  const f = nw / w;
+  const nh = h * f;
+  const nx = Math.min(full[0] + full[2] - nw, Math.max(full[0], cx - (cx - x) * f));
+  const ny = Math.min(full[1] + full[3] - nh, Math.max(full[1], cy - (cy - y) * f));
+  setZoom([nx, ny, nw, nh]);
+}
+
+function zoomCentre(factor: number): void {
+  const [x, y, w, h] = zoomBox ?? fullBox() ?? [0, 0, 0, 0];
+  zoomAt(factor, x + w / 2, y + h / 2);
+}
+
+/** A drag on the table pans it (when zoomed); the click that ends a drag is not an order. */
+let drag: { x: number; y: number; box: [number, number, number, number]; moved: boolean } | null = null;
+let dragged = false;
+
+function wireZoom(): void {
+  const board = el('board');
+  board.addEventListener(
+    'wheel',
+    (ev) => {
+      if (!svgRoot()) return;
+      ev.preventDefault();
+      const p = tablePoint(ev, false);
+      if (p) zoomAt(ev.deltaY < 0 ? 0.8 : 1.25, p[0], p[1]);
+    },
+    { passive: false },
+  );
+  board.addEventListener('pointerdown', (ev) => {
+    if (!zoomBox || ev.button !== 0) return;
+    drag = { x: ev.clientX, y: ev.clientY, box: zoomBox, moved: false };
+  });
+  board.addEventListener('pointermove', (ev) => {
+    const svg = svgRoot();
+    const m = svg?.getScreenCTM();
+    if (!drag || !svg || !m) return;
+    const dx = ev.clientX - drag.x;
+    const dy = ev.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+    drag.moved = true;
+    svg.classList.add('panning');
+    const full = fullBox() ?? drag.box;
+    const [x, y, w, h] = drag.box;
+    const nx = Math.min(full[0] + full[2] - w, Math.max(full[0], x - dx / m.a));
+    const ny = Math.min(full[1] + full[3] - h, Math.max(full[1], y - dy / m.d));
+    zoomBox = [nx, ny, w, h];
+    svg.setAttribute('viewBox', zoomBox.join(' '));
+  });
+  const end = (): void => {
+    if (drag?.moved) {
+      dragged = true;
+      svgRoot()?.classList.remove('panning');
+    }
+    drag = null;
+  };
+  board.addEventListener('pointerup', end);
+  board.addEventListener('pointercancel', end);
+  el('zoom-in').addEventListener('click', () => zoomCentre(0.7));
+  el('zoom-out').addEventListener('click', () => zoomCentre(1 / 0.7));
+  el('zoom-fit').addEventListener('click', () => setZoom(null));
+  let wasNarrow = narrow();
+  window.addEventListener('resize', () => {
+    if (view && narrow() !== wasNarrow) {
+      wasNarrow = narrow();
+      zoomBox = null;
+      show(view);
+    } else fitLabels();
+  });
+}
+
+/** True on a screen too narrow for the side panel beside the table (the page's phone layout). */
+function narrow(): boolean {
+  return window.matchMedia('(max-width: 700px)').matches;
 }
 
 function svgRoot(): SVGSVGElement | null {
@@ -226,12 +358,18 @@ function show(v: GameView): void {
       ov.appendChild(g);
     }
     svg.appendChild(ov);
+    // On a narrow screen the whole width goes to the table (its rulers, outside it, left out).
+    const m = 0.25 * unitScale(v.units);
+    if (narrow()) svg.setAttribute('viewBox', `${-m} ${-m} ${v.width + 2 * m} ${v.height + 2 * m}`);
+    svg.dataset.full = svg.getAttribute('viewBox') ?? '';
+    if (zoomBox) svg.setAttribute('viewBox', zoomBox.join(' '));
+    svg.style.touchAction = zoomBox ? 'none' : 'auto';
   }
   const st = el('status');
   st.className = v.turn;
   if (v.turn === 'over') {
     const r = v.result;
-    st.textContent = r ? `Game over: ${r.winner === null ? 'a draw' : r.winner === v.human ? 'you win' : `${r.winner} win`} — ${r.reason}` : 'Game over';
+    st.textContent = r ? `Game over: ${r.winner === null ? 'a draw' : r.winner === v.human ? 'you win' : `${v.sides.find((x) => x.id === r.winner)?.name ?? r.winner} win`} — ${r.reason}` : 'Game over';
   } else st.textContent = v.turn === 'you' ? `Your decision (${v.human})` : aiRunning ? 'The AI is playing…' : 'The AI’s turn';
   el<HTMLSelectElement>('mode').value = v.orders;
   el<HTMLButtonElement>('undo').disabled = !v.canUndo;
@@ -241,6 +379,11 @@ function show(v: GameView): void {
   el<HTMLAnchorElement>('replay').href = `/api/games/${v.id}/replay`;
   el('replay').textContent = v.turn === 'over' ? 'Watch the replay' : 'Replay viewer';
   el('decide').hidden = v.turn !== 'you';
+  el('end').hidden = v.turn !== 'over';
+  if (v.turn === 'over') {
+    el('end-body').innerHTML = endSummaryHtml(v);
+    el<HTMLAnchorElement>('end-replay').href = `/api/games/${v.id}/replay`;
+  }
   el('actions').innerHTML = '';
   v.actions.forEach((a, i) => {
     const b = document.createElement('button');
@@ -260,6 +403,7 @@ function show(v: GameView): void {
   showSelected();
   if (selected) void refreshReach(selected);
   drawOverlay();
+  fitLabels();
   setState(busy ? 'busy' : aiRunning ? 'ai' : v.turn === 'you' ? 'you' : v.turn === 'over' ? 'over' : 'ai-paused');
 }
 
@@ -321,10 +465,11 @@ function drawOverlay(): void {
         const e = fig(t);
         if (e) reachG.appendChild(svgEl('line', { class: 'ov-sight', x1: f.x, y1: f.y, x2: e.x, y2: e.y }));
       }
-      reachG.appendChild(svgEl('circle', { class: 'ov-sel', cx: f.x, cy: f.y, r: f.r + 0.6 }));
+      reachG.appendChild(svgEl('circle', { class: 'ov-sel', cx: f.x, cy: f.y, r: f.r + 0.6 * unitScale(view.units) }));
     }
   }
   if (view.turn !== 'you') return;
+  const k = unitScale(view.units);
   const placed: [number, number][] = [];
   view.actions.forEach((a, i) => {
     const at = a.targets?.at;
@@ -332,9 +477,9 @@ function drawOverlay(): void {
     // Marks that would cover each other are set side by side (the action's own point is in its tooltip).
     let x = at[0];
     const y = at[1];
-    while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < 1.7)) x += 1.7;
+    while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < 1.7 * k)) x += 1.7 * k;
     placed.push([x, y]);
-    const g = svgEl('g', { class: `ov-mark${a.suggested ? ' suggested' : ''}`, 'data-key': a.key, transform: `translate(${x} ${y})` });
+    const g = svgEl('g', { class: `ov-mark${a.suggested ? ' suggested' : ''}`, 'data-key': a.key, transform: `translate(${x} ${y}) scale(${k})` });
     const title = document.createElementNS(SVG_NS, 'title');
     title.textContent = `${i + 1}. ${a.words}`;
     g.appendChild(title);
@@ -432,6 +577,22 @@ async function maybeRunAi(): Promise<void> {
   }
 }
 
+/** A new game of the same scenario against the same opponent (a fresh deal), on the same side or the other. */
+async function again(swap: boolean): Promise<void> {
+  if (!view) return;
+  const v = view;
+  const s = await ensureSetup();
+  const side = swap ? (v.sides.find((x) => x.id !== v.human)?.id ?? v.human) : v.human;
+  const opponent = s.opponents.find((o) => o.spec === v.opponent)?.id ?? 'normal';
+  setState('busy');
+  try {
+    openGame(await api<GameView>('POST', '/api/games', { scenario: `${v.ruleset}/${v.scenario}`, side, opponent, orders: v.orders }));
+  } catch (e) {
+    toast(e instanceof Error ? e.message : String(e));
+    show(v);
+  }
+}
+
 async function control(path: string, body: unknown = {}): Promise<void> {
   if (!view) return;
   try {
@@ -444,16 +605,20 @@ async function control(path: string, body: unknown = {}): Promise<void> {
   }
 }
 
-function tablePoint(ev: MouseEvent): [number, number] | null {
+function tablePoint(ev: MouseEvent, round = true): [number, number] | null {
   const svg = svgRoot();
   const m = svg?.getScreenCTM();
   if (!svg || !m) return null;
   const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
-  return [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10];
+  return round ? [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10] : [p.x, p.y];
 }
 
 function onBoardClick(ev: MouseEvent): void {
   if (!view) return;
+  if (dragged) {
+    dragged = false;
+    return;
+  }
   const target = ev.target as Element;
   const mark = target.closest('[data-key]');
   if (mark) {
@@ -517,6 +682,7 @@ function wire(): void {
         .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
   });
   el('board').addEventListener('click', onBoardClick);
+  wireZoom();
   for (const box of ['actions', 'selected']) {
     el(box).addEventListener('click', (ev) => {
       const b = (ev.target as HTMLElement).closest('button');
@@ -548,11 +714,29 @@ function wire(): void {
     void maybeRunAi();
   });
   el('new').addEventListener('click', () => void showSetup());
+  el('again').addEventListener('click', () => void again(false));
+  el('swap').addEventListener('click', () => void again(true));
+  // A save over an existing one asks first (a second click within 3 s).
+  let overwriteArmed = '';
   el('save').addEventListener('click', () => {
     if (!view) return;
     const name = el<HTMLInputElement>('savename').value.trim();
-    api<{ saved: string }>('POST', `/api/games/${view.id}/save`, { name })
-      .then((r) => toast(`Saved as ${r.saved}`))
+    if ((setup?.saves ?? []).includes(name) && overwriteArmed !== name) {
+      overwriteArmed = name;
+      el('save').textContent = `Overwrite ${name}?`;
+      window.setTimeout(() => {
+        overwriteArmed = '';
+        el('save').textContent = 'Save';
+      }, 3000);
+      return;
+    }
+    overwriteArmed = '';
+    el('save').textContent = 'Save';
+    api<{ saved: string; saves: string[] }>('POST', `/api/games/${view.id}/save`, { name })
+      .then((r) => {
+        if (setup) setup.saves = r.saves;
+        toast(`Saved as ${r.saved}`);
+      })
       .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
   });
 }

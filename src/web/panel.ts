@@ -49,7 +49,9 @@ export function figurePanel(v: GameView, id: string, answer: FigureAnswer | null
   const lines: string[] = [];
   if (f) {
     const side = v.sides.find((s) => s.id === f.side)?.name ?? f.side;
-    lines.push(`<div>${esc(side)}${f.band !== null ? ` · band ${esc(f.band)}` : ''} · ${esc(f.status)}${f.onTable ? ` at (${f.x.toFixed(1)}, ${f.y.toFixed(1)}) ${esc(v.units)}` : ' · off the table'}</div>`);
+    lines.push(
+      `<div>${esc(side)}${f.band !== null ? ` · band ${esc(f.band)}` : ''} · ${esc(f.status)}${f.onTable ? ` at (${f.x.toFixed(1)}, ${f.y.toFixed(1)}) ${esc(v.units)}` : ' · off the table'}</div>`,
+    );
     if (f.markers.length > 0) lines.push(`<div>${esc(f.markers.join(', '))}</div>`);
     if (f.current) lines.push('<div><b>deciding now</b></div>');
     else if (f.highlighted) lines.push('<div><b>its band is acting</b></div>');
@@ -77,7 +79,10 @@ export function gameEntry(g: GameSummary, now: number): string {
 }
 
 /** Terms of dice notation every ruleset uses, explained without naming one. */
-export const DICE_TERMS: readonly GlossaryTerm[] = [4, 6, 8, 10, 12, 20].map((n) => ({ term: `d${n}`, words: `a ${n}-sided die (NdX: roll N of them)` }));
+export const DICE_TERMS: readonly GlossaryTerm[] = [4, 6, 8, 10, 12, 20].map((n) => ({
+  term: `d${n}`,
+  words: `a ${n}-sided die (NdX: roll N of them)`,
+}));
 
 /**
  * `html` with every whole-word occurrence of a glossary term in its text (never inside a tag)
@@ -99,7 +104,10 @@ export function glossHtml(html: string, terms: readonly GlossaryTerm[]): string 
 /** The scenario's briefing as HTML: its situation and how to win (the scenario's words), the sides and their forces, the turn limit, what is counted. */
 export function briefingHtml(b: ScenarioBriefing, human: string | null = null): string {
   const sides = b.sides
-    .map((s) => `<li><b>${esc(s.name)}</b>${s.id === human ? ' (you)' : ''}: ${s.figures} figures${s.bands > 1 ? ` in ${s.bands} bands` : ''}</li>`)
+    .map(
+      (s) =>
+        `<li><b>${esc(s.name)}</b>${s.id === human ? ' (you)' : ''}: ${s.figures} figures${s.bands > 1 ? ` in ${s.bands} bands` : ''}</li>`,
+    )
     .join('');
   const counted = b.counted.map((c) => `<li>${esc(c.label)}: ${esc(c.value)}</li>`).join('');
   return (
@@ -108,5 +116,42 @@ export function briefingHtml(b: ScenarioBriefing, human: string | null = null): 
     `<div><b>Sides</b><ul>${sides}</ul></div>` +
     `<div><b>Turn limit:</b> ${b.turns === null ? 'none stated' : `${b.turns} turns`} · <b>Table:</b> ${b.table[0]} × ${b.table[1]} ${esc(b.units)}</div>` +
     (counted ? `<div><b>Counted from the start</b><ul>${counted}</ul></div>` : '')
+  );
+}
+
+/**
+ * The end of a game, for the summary the page shows when it is over: the result, then each side's
+ * figures by what became of them (from the current view's statuses: on the table and able, running,
+ * dead, captured, gone), the decisions made, and the state's closing info lines.
+ */
+export function endSummaryHtml(v: GameView): string {
+  const r = v.result;
+  const head = r
+    ? r.winner === null
+      ? 'A draw'
+      : r.winner === v.human
+        ? 'You win'
+        : `${v.sides.find((s) => s.id === r.winner)?.name ?? r.winner} win`
+    : 'Game over';
+  const kinds: [string, string][] = [
+    ['fleeing', 'running'],
+    ['dead', 'dead'],
+    ['captured', 'captured'],
+    ['gone', 'gone'],
+  ];
+  const count = (side: string, st: string): number => v.figures.filter((f) => f.side === side && f.status === st).length;
+  // Only the columns some side has figures in (a narrow panel has no room for empty ones).
+  const shown = kinds.filter(([st]) => v.sides.some((s) => count(s.id, st) > 0));
+  const rows = v.sides
+    .map((s) => {
+      const all = v.figures.filter((f) => f.side === s.id).length;
+      const standing = all - kinds.reduce((a, [st]) => a + count(s.id, st), 0);
+      return `<tr><th>${esc(s.name)}${s.id === v.human ? ' (you)' : ''}</th><td>${all}</td><td>${standing}</td>${shown.map(([st]) => `<td>${count(s.id, st)}</td>`).join('')}</tr>`;
+    })
+    .join('');
+  return (
+    `<h2>${esc(head)}</h2><p>${esc(r?.reason ?? '')} — after ${v.decisions} decisions.</p>` +
+    `<table class="losses"><tr><th></th><th>figures</th><th>standing</th>${shown.map(([, w]) => `<th>${w}</th>`).join('')}</tr>${rows}</table>` +
+    `<div class="info">${v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${esc(i.value)}</div>`).join('')}</div>`
   );
 }

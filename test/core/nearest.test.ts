@@ -15,9 +15,10 @@ import {
   nearestFigures,
   nearestFiguresInto,
   nearestFreeListed,
+  placeFree,
 } from '../../src/core/table/index.js';
 
-function view(points: [number, number][], down: number[] = [], unable: number[] = []): FigureView {
+function view(points: [number, number][], down: number[] = [], unable: number[] = []): FigureView & { x: number[]; y: number[] } {
   return {
     x: points.map((p) => p[0]),
     y: points.map((p) => p[1]),
@@ -58,6 +59,37 @@ describe('nearestFreeListed', () => {
     expect(nearestFreeListed(v, 0, [0, 0, 4, 0], 0.25, at)).toBe(true);
     expect(at).toEqual({ x: 4, y: 0 });
     expect(nearestFreeListed(v, 0, [2, 0.2], -1, at)).toBe(false);
+  });
+});
+
+describe('nearestFreeListed on a long list (the sweep along x)', () => {
+  it('finds the spot a plain scan finds: nearest free past the minimum, ties to the first listed', () => {
+    // 300 spots on a coarse lattice (many ties), figures standing on some of them.
+    const xy: number[] = [];
+    let r = 7;
+    const rnd = (): number => (r = (r * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 300; i++) xy.push(Math.round(rnd() * 40), Math.round(rnd() * 40));
+    const pts: [number, number][] = [[20, 20]];
+    for (let i = 0; i < 60; i++) pts.push([xy[2 * i], xy[2 * i + 1]]);
+    const v = view(pts);
+    const at = { x: 0, y: 0 };
+    for (const [fx, fy, minSq] of [[20, 20, -1], [0, 0, 0.25], [40, 3, 4], [13, 37, -1]]) {
+      v.x[0] = fx;
+      v.y[0] = fy;
+      // The plain answer: nearest by (distance, index) past minSq whose place is free.
+      let want = -1;
+      let wd = Infinity;
+      for (let j = 0; j < 300; j++) {
+        const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+        if (!(d > minSq) || d >= wd) continue;
+        if (d < 1e-4 || placeFree(v, xy[2 * j], xy[2 * j + 1], 0)) {
+          want = j;
+          wd = d;
+        }
+      }
+      expect(nearestFreeListed(v, 0, Float64Array.from(xy), minSq, at)).toBe(want >= 0);
+      if (want >= 0) expect(at).toEqual({ x: xy[2 * want], y: xy[2 * want + 1] });
+    }
   });
 });
 

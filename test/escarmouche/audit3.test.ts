@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/model.js';
+import type { EscEvent } from '../../src/rules/escarmouche/events.js';
 import { distToPolygon } from '../../src/core/geometry.js';
 import { loadScenario } from '../../src/rules/index.js';
 import type { EscScenario } from '../../src/rules/escarmouche/compile.js';
@@ -129,7 +130,7 @@ describe('the invariant monitor catches each pattern of issue 38 (items 10–12)
   ]);
   const feed = (events: Record<string, unknown>[]): string[] => {
     const m = escarmoucheInvariants(sc);
-    for (const e of events) m.event(e as GameEvent);
+    for (const e of events) m.event(e as EscEvent);
     return m.violations;
   };
   const start: Record<string, unknown>[] = [
@@ -173,7 +174,7 @@ describe('the invariant monitor catches each pattern of issue 38 (items 10–12)
         push('B2', [6, 5], [6, 6]),
         round('B1', 2, { contact: [7, 4], contactHow: 'straight', firstStrike: third }),
       ];
-      for (const e of events) m.event(e as GameEvent);
+      for (const e of events) m.event(e as EscEvent);
       return m.violations;
     };
     expect(run('A1')).toEqual(['turn 1: A1 fights B1 again this turn with first strike (A1) after its first round was over ([E47])']);

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { GameEvent } from '../../src/core/model.js';
+import type { EscEvent } from '../../src/rules/escarmouche/events.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { escarmoucheInvariants } from '../../src/rules/escarmouche/invariants.js';
 import type { EscScenario } from '../../src/rules/escarmouche/compile.js';
@@ -63,7 +64,7 @@ describe('the invariant monitor catches broken rules', () => {
       const { t: _t, ...e } = raw;
       const d = changed ? null : doctor(e as GameEvent);
       if (d) changed = true;
-      m.event(d ?? (e as GameEvent));
+      m.event((d ?? e) as EscEvent);
     }
     expect(changed).toBe(true);
     return m.violations;

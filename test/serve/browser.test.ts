@@ -39,6 +39,9 @@ declare class MutationObserver {
   observe(target: unknown, opts: { attributes: boolean; attributeFilter: string[]; attributeOldValue: boolean }): void;
 }
 declare let location: { hash: string };
+declare const innerWidth: number;
+declare function getComputedStyle(e: never): { fontSize: string };
+declare function requestAnimationFrame(cb: (t: number) => void): number;
 declare class DOMPoint {
   constructor(x: number, y: number);
   matrixTransform(m: unknown): { x: number; y: number };
@@ -339,6 +342,78 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     expect(await page.locator('#help-rules').textContent()).toMatch(/the rules in brief/);
     await page.keyboard.press('Escape');
     await page.waitForSelector('#help[hidden]', { state: 'attached' });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+  it('a readable table in every ruleset: ≥ 90% of a phone\'s width at 390×844, no label under 10 px at 1400×900, the legend from the ruleset\'s badges', async () => {
+    const setup = (await (await ctx.request.get(`${url}api/setup`)).json()) as SetupAnswer;
+    const sizes: [number, number][] = [
+      [390, 844],
+      [800, 600],
+      [1400, 900],
+    ];
+    const lines: string[] = [];
+    for (const ruleset of RULESETS.keys()) {
+      const sc = setup.scenarios.find((s) => s.ruleset === ruleset);
+      if (!sc) continue;
+      const page = await open();
+      await start(page, sc.id, sc.sides[0].id, 'normal', 3);
+      await page.waitForSelector('#game:not([hidden])');
+      await page.selectOption('#speed', '0');
+      await settled(page);
+      for (const [w, h] of sizes) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const m = await page.evaluate(() => {
+          const svg = document.querySelector('#board svg') as unknown as { querySelectorAll(s: string): ArrayLike<PageElement & { textContent: string | null; closest(s: string): unknown }>; getScreenCTM(): { a: number } | null };
+          const table = document.querySelector('#board svg rect.tbl') as PageElement;
+          const scale = svg.getScreenCTM()?.a ?? 0;
+          let min = Infinity;
+          const texts = svg.querySelectorAll('text');
+          for (let i = 0; i < texts.length; i++) {
+            const t = texts[i];
+            if (!t.textContent?.trim() || t.closest('#ov') || t.getBoundingClientRect().width === 0) continue;
+            min = Math.min(min, parseFloat(getComputedStyle(t as never).fontSize) * scale);
+          }
+          return { table: table.getBoundingClientRect().width, width: innerWidth, minLabel: min };
+        });
+        lines.push(`${ruleset} ${w}×${h}: table ${Math.round(m.table)} px (${((100 * m.table) / m.width).toFixed(0)}% of the width), smallest label ${m.minLabel.toFixed(1)} px`);
+        if (w === 390) expect(m.table / m.width, `${ruleset} at 390×844`).toBeGreaterThanOrEqual(0.9);
+        if (w === 1400) expect(m.minLabel, `${ruleset} at 1400×900`).toBeGreaterThanOrEqual(10);
+        if (shots) await page.screenshot({ path: join(shots, `${ruleset}-${w}x${h}.png`), fullPage: w === 390 });
+      }
+      const badges = (await (await page.request.get(`${url}api/games/${(await page.evaluate(() => location.hash)).slice(1)}`)).json()) as { badges: { words: string }[] };
+      const legend = (await page.locator('#legend').textContent()) ?? '';
+      for (const b of badges.badges) expect(legend).toContain(b.words.replace(/#/g, 'n'));
+      if (ruleset !== 'pirates') expect(legend).not.toContain('booty');
+      await page.close();
+    }
+    process.stdout.write(`serve: the table on screens\n  ${lines.join('\n  ')}\n`);
+    expect(errors).toEqual([]);
+  }, 300_000);
+  it('the end of the game: a summary with play again and swap sides; a save over another asks first', async () => {
+    const page = await open();
+    await start(page, 'pirates/supply-raid', 'pirates', 'normal', 11);
+    await page.waitForSelector('body[data-state="you"]');
+    await page.click('#resign');
+    await page.click('#resign'); // "Really resign?"
+    await page.waitForSelector('#end:not([hidden])');
+    expect(await page.locator('#end h2').textContent()).toBe('Townsfolk win');
+    expect(await page.locator('#end').textContent()).toMatch(/you resigned — after \d+ decisions/);
+    expect(await page.locator('#caption').textContent()).toMatch(/Game over — Townsfolk win: you resigned/);
+    // Saving: a second save under the same name asks before it overwrites.
+    await page.fill('#savename', 'end-test');
+    await page.click('#save');
+    await page.waitForFunction(() => /Saved as end-test/.test(document.getElementById('toast')?.textContent ?? ''));
+    await page.click('#save');
+    expect(await page.locator('#save').textContent()).toBe('Overwrite end-test?');
+    await page.click('#save');
+    await page.waitForFunction(() => document.getElementById('save')?.textContent === 'Save');
+    const before = await page.evaluate(() => location.hash);
+    await page.click('#swap');
+    await page.waitForFunction((h) => location.hash !== h && document.body.dataset.state !== 'busy', before);
+    expect(await page.locator('#caption').textContent()).toContain('you: townsfolk');
+    expect(await page.locator('#end').isHidden()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

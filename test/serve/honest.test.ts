@@ -12,7 +12,7 @@ import { parseRecord } from '../../src/core/record.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { GameHost } from '../../src/serve/host.js';
 import { summaryOf, type GameView } from '../../src/serve/protocol.js';
-import { actionsFor, figurePanel, gameEntry, storyClass } from '../../src/web/panel.js';
+import { actionsFor, endSummaryHtml, figurePanel, gameEntry, storyClass } from '../../src/web/panel.js';
 
 const SCENARIO = 'pirates/supply-raid';
 
@@ -94,7 +94,16 @@ describe('the caption and the list of open games', () => {
     const h = await host(7, 'figure', 'heuristic');
     const v = await play(h, 2);
     const s = { ...summaryOf(v), updated: 1_000_000 };
-    expect(s).toMatchObject({ scenario: SCENARIO, name: 'Supply Raid', human: 'pirates', humanName: 'Pirates', opponent: 'heuristic', seed: 7, where: v.caption, turn: v.turn });
+    expect(s).toMatchObject({
+      scenario: SCENARIO,
+      name: 'Supply Raid',
+      human: 'pirates',
+      humanName: 'Pirates',
+      opponent: 'heuristic',
+      seed: 7,
+      where: v.caption,
+      turn: v.turn,
+    });
     const line = gameEntry(s, 1_000_000 + 5 * 60_000);
     expect(line).toContain('Supply Raid as Pirates vs heuristic · seed 7 · ');
     expect(line).toContain(v.caption);
@@ -141,6 +150,24 @@ describe('the selected figure', () => {
       v = h.act({ key: v.actions[0].key }).view;
     }
     expect(checked).toBeGreaterThan(5);
+    await h.close();
+  }, 60_000);
+});
+
+describe('the end of the game', () => {
+  it("sums up the result, each side's figures by what became of them, and the decisions made", async () => {
+    const h = await host(10);
+    await play(h, 20);
+    const v = h.resign().view;
+    const html = endSummaryHtml(v);
+    expect(html).toMatch(/^<h2>Townsfolk win<\/h2><p>you resigned — after \d+ decisions\.<\/p>/);
+    const anyDead = v.figures.some((f) => f.status === 'dead');
+    expect(html.includes('<th>dead</th>')).toBe(anyDead);
+    for (const s of v.sides) {
+      const figs = v.figures.filter((f) => f.side === s.id);
+      const gone = figs.filter((f) => ['fleeing', 'dead', 'captured', 'gone'].includes(f.status)).length;
+      expect(html).toContain(`<th>${s.name}${s.id === 'pirates' ? ' (you)' : ''}</th><td>${figs.length}</td><td>${figs.length - gone}</td>`);
+    }
     await h.close();
   }, 60_000);
 });

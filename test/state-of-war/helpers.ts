@@ -4,6 +4,7 @@
  * and a runner that applies an action with scripted dice and collects the events.
  */
 import type { GameEvent } from '../../src/core/model.js';
+import type { SowEvent } from '../../src/rules/state-of-war/events.js';
 import { gameStream } from '../../src/core/rng.js';
 import { compileStateOfWar, type SowScenario } from '../../src/rules/state-of-war/compile.js';
 import type { SowAction } from '../../src/rules/state-of-war/action.js';
@@ -111,15 +112,15 @@ export function acting(s: SowState, id: string): SowState {
 }
 
 /** Apply `action` with the scripted dice first (then a fixed stream), returning the events. */
-export function act(s: SowState, action: SowAction, dice: Forced[]): GameEvent[] {
-  const events: GameEvent[] = [];
+export function act(s: SowState, action: SowAction, dice: Forced[]): SowEvent[] {
+  const events: SowEvent[] = [];
   const rng = new ScriptedRng(dice, gameStream('after the script'));
   applyAction(s, action, { rng, emit: (e) => events.push(e) });
   return events;
 }
 
 /** The first event of a kind (throws when there is none). */
-export function ev(events: GameEvent[], kind: string): GameEvent {
+export function ev(events: readonly GameEvent[], kind: string): GameEvent {
   const e = events.find((x) => x.e === kind);
   if (!e) throw new Error(`no ${kind} event in ${events.map((x) => x.e).join(', ')}`);
   return e;

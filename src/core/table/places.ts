@@ -461,25 +461,11 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   const n = xy.length >> 1;
   if (LISTED_D.length < n) LISTED_D = new Float64Array(Math.max(n, 2 * LISTED_D.length));
   const D = LISTED_D;
-  // One pass: every spot's squared distance, and the K nearest (past the minimum) in order, ties
-  // to the first listed. Most often the nearest is free; the next ones are taken from that list.
   const topJ = LISTED_TOP_J;
   const topD = LISTED_TOP_D;
-  let nTop = 0;
-  for (let j = 0; j < n; j++) {
-    const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
-    D[j] = d;
-    if (!(d > minSq)) continue;
-    if (nTop === LISTED_K && !(d < topD[LISTED_K - 1])) continue;
-    let i = nTop < LISTED_K ? nTop++ : LISTED_K - 1;
-    while (i > 0 && topD[i - 1] > d) {
-      topD[i] = topD[i - 1];
-      topJ[i] = topJ[i - 1];
-      i--;
-    }
-    topD[i] = d;
-    topJ[i] = j;
-  }
+  // The K nearest spots past the minimum, in order of distance, ties to the first listed: by a
+  // sweep out from the figure along the spots sorted by x (long lists), else by one pass.
+  const nTop = n > SWEEP_FROM ? sweepNearest(sortedByX(xy), xy, fx, fy, minSq) : scanNearest(xy, n, fx, fy, minSq);
   if (nTop === 0) return false;
   for (let k = 0; k < nTop; k++) {
     const j = topJ[k];
@@ -488,11 +474,12 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
       out.y = xy[2 * j + 1];
       return true;
     }
-    D[j] = NaN;
   }
   if (nTop < LISTED_K) return false;
   // Past the K nearest: the next nearest (ties: the first listed), one at a time, until one is
   // free — the same spot as the nearest free one, the occupancy test asked only of the spots tried.
+  for (let j = 0; j < n; j++) D[j] = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+  for (let k = 0; k < nTop; k++) D[topJ[k]] = NaN;
   for (;;) {
     let best = -1;
     let bd = Infinity;
@@ -515,6 +502,83 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
 
 /** How many of the nearest spots {@link nearestFreeListed} keeps from its first pass. */
 const LISTED_K = 8;
+/** Lists longer than this are swept from the figure outward along x ({@link sweepNearest}). */
+const SWEEP_FROM = 64;
+
+/** Put spot j at squared distance d into the K nearest (ties: the lower j); returns the new count. */
+function keepNearest(nTop: number, j: number, d: number): number {
+  const topJ = LISTED_TOP_J;
+  const topD = LISTED_TOP_D;
+  if (nTop === LISTED_K && !(d < topD[LISTED_K - 1] || (d === topD[LISTED_K - 1] && j < topJ[LISTED_K - 1]))) return nTop;
+  let i = nTop < LISTED_K ? nTop++ : LISTED_K - 1;
+  while (i > 0 && (topD[i - 1] > d || (topD[i - 1] === d && topJ[i - 1] > j))) {
+    topD[i] = topD[i - 1];
+    topJ[i] = topJ[i - 1];
+    i--;
+  }
+  topD[i] = d;
+  topJ[i] = j;
+  return nTop;
+}
+
+/** The K nearest of the first `n` spots past `minSq`, by one pass over the list. */
+function scanNearest(xy: ArrayLike<number>, n: number, fx: number, fy: number, minSq: number): number {
+  let nTop = 0;
+  for (let j = 0; j < n; j++) {
+    const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+    if (d > minSq) nTop = keepNearest(nTop, j, d);
+  }
+  return nTop;
+}
+
+/** A spot list's indices sorted by x (ties: the lower index), with those x; made once per list. */
+interface XOrder {
+  order: Int32Array;
+  xs: Float64Array;
+}
+const X_ORDERS = new WeakMap<object, XOrder>();
+function sortedByX(xy: ArrayLike<number>): XOrder {
+  let o = X_ORDERS.get(xy);
+  if (o === undefined) {
+    const n = xy.length >> 1;
+    const idx = Array.from({ length: n }, (_, j) => j).sort((a, b) => xy[2 * a] - xy[2 * b] || a - b);
+    o = { order: Int32Array.from(idx), xs: Float64Array.from(idx, (j) => xy[2 * j]) };
+    X_ORDERS.set(xy, o);
+  }
+  return o;
+}
+
+/**
+ * The K nearest spots past `minSq` (as {@link scanNearest}), by a sweep out from fx along the spots
+ * sorted by x: a side stops once its x gap alone puts a spot beyond the K-th nearest found.
+ */
+function sweepNearest(o: XOrder, xy: ArrayLike<number>, fx: number, fy: number, minSq: number): number {
+  const { order, xs } = o;
+  const n = order.length;
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < fx) lo = mid + 1;
+    else hi = mid;
+  }
+  let r = lo;
+  let l = lo - 1;
+  let nTop = 0;
+  const topD = LISTED_TOP_D;
+  while (l >= 0 || r < n) {
+    const worst = nTop === LISTED_K ? topD[LISTED_K - 1] : Infinity;
+    const dl = l >= 0 ? (fx - xs[l]) ** 2 : Infinity;
+    const dr = r < n ? (xs[r] - fx) ** 2 : Infinity;
+    if (dl > worst && dr > worst) break;
+    let j: number;
+    if (dl <= dr) j = order[l--];
+    else j = order[r++];
+    const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+    if (d > minSq) nTop = keepNearest(nTop, j, d);
+  }
+  return nTop;
+}
 const LISTED_TOP_J = new Int32Array(LISTED_K);
 const LISTED_TOP_D = new Float64Array(LISTED_K);
 /** Squared distances of {@link nearestFreeListed}'s spots (scratch; NaN once a spot is tried). */

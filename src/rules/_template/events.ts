@@ -3,7 +3,7 @@
  * kind, every field described with its meaning and unit. The ruleset passes {@link duelEvents} as
  * its `events` (checked where events cross the record boundary), and {@link DuelEvent} — the type
  * every emitter, story and invariant uses — is inferred from it, so a field read is typed and needs
- * no cast. RECORDS.md in this folder documents the same fields for readers of records.
+ * no cast. records.md in this folder documents the same fields for readers of records.
  *
  * Depends on nothing in the room: the turn machine and the actions emit these events, story.ts and
  * invariants.ts read them. Lengths in inches rounded to 3 decimals; figures and sides by id. No

@@ -15,6 +15,7 @@
  * Readings of unclear passages are in docs/rules/escarmouche.md, by section.
  */
 import type { StepContext } from '../../core/model.js';
+import type { EscEvent } from './events.js';
 import { C, PH_ACT, PH_INT, PH_OVER, PH_PICK, SIDE_PASS, type EscState } from './state.js';
 import { atZoc, canTakeCover, friendsAtZocOf, pickable, pikeArmed, pikeSupporters, sees, visibleEnemies, zocEnemies } from './queries.js';
 import { endFigure, initiative } from './initiative.js';
@@ -125,7 +126,7 @@ function figureArg(s: EscState, a: EscAction, id: string): number {
 }
 
 /** Apply one decision (see {@link Ruleset.apply}). Throws on an action that is not legal now. */
-export function applyAction(s: EscState, a: EscAction, ctx: StepContext): void {
+export function applyAction(s: EscState, a: EscAction, ctx: StepContext<EscEvent>): void {
   if (s.phase === PH_OVER) fail(s, a, 'the game is over');
   s.decisions++;
   const sc = s.sc;
@@ -177,7 +178,7 @@ function openWindow(s: EscState, movers: number[]): boolean {
   return false;
 }
 
-function applyInterrupt(s: EscState, a: EscAction, ctx: StepContext): void {
+function applyInterrupt(s: EscState, a: EscAction, ctx: StepContext<EscEvent>): void {
   const sc = s.sc;
   if (a.k === 'wait') {
     ctx.emit?.({ e: 'wait', turn: s.turn, side: sc.sides[1 - s.side].id });
@@ -210,7 +211,7 @@ function applyInterrupt(s: EscState, a: EscAction, ctx: StepContext): void {
 }
 
 /** One action of the acting figure. Returns the figures that moved (for the interrupt window). */
-function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext): number[] {
+function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext<EscEvent>): number[] {
   const sc = s.sc;
   const info = sc.figures[f];
   switch (a.k) {

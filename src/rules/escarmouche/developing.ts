@@ -3,6 +3,7 @@
  * a developing action that adds an active die and rolls the pool for the initiative.
  */
 import type { StepContext } from '../../core/model.js';
+import type { EscEvent } from './events.js';
 import { C, type EscState } from './state.js';
 import { endFigure, initiative } from './initiative.js';
 import { countOnes, d6s } from './tables.js';
@@ -11,7 +12,7 @@ import { countOnes, d6s } from './tables.js';
 export type DevKind = 'ready' | 'cover' | 'stand' | 'rally' | 'rearm';
 
 /** DEVELOPING: the action takes place, the figure gains an active die, and rolls its pool for the initiative. */
-export function doDevelop(s: EscState, f: number, d: DevKind, ctx: StepContext): void {
+export function doDevelop(s: EscState, f: number, d: DevKind, ctx: StepContext<EscEvent>): void {
   const sc = s.sc;
   switch (d) {
     case 'ready':

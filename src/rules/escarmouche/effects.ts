@@ -3,6 +3,7 @@
  * pushed back, hits; out of action at no wounds left).
  */
 import type { StepContext } from '../../core/model.js';
+import type { EscEvent } from './events.js';
 import { C, type EscState } from './state.js';
 import { outCount } from './queries.js';
 import { type Effect, NO_EFFECT } from './tables.js';
@@ -12,7 +13,7 @@ import { type Effect, NO_EFFECT } from './tables.js';
  * Disarmed (one marker at most), push-back (out of the cover it had taken), hits off its wounds;
  * at no wounds left it is out of action.
  */
-export function applyEffect(s: EscState, t: number, eff: Effect, ctx: StepContext): void {
+export function applyEffect(s: EscState, t: number, eff: Effect, ctx: StepContext<EscEvent>): void {
   if (eff === NO_EFFECT) return;
   if (eff.shaken) {
     s.shaken[t] = Math.min(255, s.shaken[t] + eff.shaken);

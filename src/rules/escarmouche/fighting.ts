@@ -4,6 +4,7 @@
  * [E47]), the Fighting Effects and the separation of the combatants afterwards ([E40]).
  */
 import type { StepContext } from '../../core/model.js';
+import type { EscEvent } from './events.js';
 import { type Vec, dist } from '../../core/geometry.js';
 import { type StraightMove, inBaseContact, straightMove } from '../../core/table/index.js';
 import { C, type EscState } from './state.js';
@@ -151,7 +152,7 @@ export function fightSetup(s: EscState, a: number, d: number, mode: FightMode, p
 }
 
 /** Roll and resolve one round of fighting; applies the Fighting Effects to the loser. */
-export function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: number, interrupt: boolean, ctx: StepContext): void {
+export function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: number, interrupt: boolean, ctx: StepContext<EscEvent>): void {
   const sc = s.sc;
   const A = sc.figures[a];
   const D = sc.figures[d];
@@ -273,7 +274,7 @@ function shiftBlock(s: EscState, m: StraightMove): ShiftBlock {
  * when nothing moves: `want` the distance asked, `blocked` when it fell short, and then what stopped
  * it (Records). Returns the distance moved.
  */
-function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pushed' | 'apart', ctx: StepContext, keepOffFrom?: number[]): number {
+function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pushed' | 'apart', ctx: StepContext<EscEvent>, keepOffFrom?: number[]): number {
   const d = centreDist(s, f, from);
   if (d < 1e-9 || want < MIN_SHIFT) return 0;
   const sc = s.sc;
@@ -313,7 +314,7 @@ function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pus
  * into the zone of control of another figure of the drawn-in figure's side in the fight. Only when
  * both are stopped do two combatants end closer than a base width (counted as `apartBlocked`).
  */
-function separate(s: EscState, fs: FightSetup, winner: number, loser: number, eff: Effect, ctx: StepContext): void {
+function separate(s: EscState, fs: FightSetup, winner: number, loser: number, eff: Effect, ctx: StepContext<EscEvent>): void {
   const zoc = s.sc.zoc;
   const a = fs.attackers[0];
   const d = fs.defenders[0];

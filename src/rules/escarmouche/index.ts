@@ -17,10 +17,13 @@ import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
+import { type EscEvent, escEvents } from './events.js';
+import { escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
 
 export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
 export type { EscScenario } from './compile.js';
+export type { EscEvent } from './events.js';
 
 function actionKey(a: EscAction): string {
   switch (a.k) {
@@ -45,7 +48,7 @@ function actionKey(a: EscAction): string {
 }
 
 /** The Escarmouche ruleset. */
-export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRuleset<EscState, EscAction, EscScenario>({
+export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = defineRuleset<EscState, EscAction, EscScenario, EscEvent>({
   id: 'escarmouche',
   version: '2.3.0',
   title: 'Escarmouche — rules for pike & shot skirmish wargames (Anubis Studios)',
@@ -86,12 +89,14 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario> = defineRule
   // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
   threads: { exportState, importState },
-  view: { scene: escScene, describeFigure: describeEscFigure },
+  view: { scene: escScene, describeFigure: describeEscFigure, targets: escTargets, reach: escReach, exactMove: escExactMove },
   hash: hashState,
   actionKey,
   describeAction,
   describeEvent,
+  events: escEvents,
   checkAction(s, a) {
+    if (a.k === 'move' && a.to.startsWith('at:')) return escCheckExactMove(s, a);
     const key = actionKey(a);
     return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';
   },

@@ -4,6 +4,7 @@
  * roll leads to, below the mechanics that roll.
  */
 import type { StepContext } from '../../core/model.js';
+import type { EscEvent, FigureEndWhy } from './events.js';
 import { C, SIDE_DOUBLE_ONE, SIDE_SECOND_ONE, type EscState } from './state.js';
 
 /** How a roll left the initiative: kept; the figure's turn over; the side's turn over; or (interrupts) no bearing. */
@@ -31,7 +32,7 @@ export function initiative(s: EscState, ones: number): InitiativeResult {
 }
 
 /** End the actor's turn: its pool is lost (PLAY: "Active dice pools do not carry-over"). */
-export function endFigure(s: EscState, why: string, ctx: StepContext): void {
+export function endFigure(s: EscState, why: FigureEndWhy, ctx: StepContext<EscEvent>): void {
   if (s.actor < 0) return;
   ctx.emit?.({ e: 'figureEnd', turn: s.turn, figure: s.sc.figures[s.actor].id, why, pool: s.pool });
   s.actor = -1;

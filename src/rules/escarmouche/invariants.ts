@@ -22,7 +22,8 @@
  * free; and first strike holds for one round only between an attacker and each enemy in its turn,
  * also after a fight with another in between ([E47]).
  */
-import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
+import type { InvariantMonitor, Json } from '../../core/model.js';
+import type { EscEvent } from './events.js';
 import { distToPolygon, distToPolygonBoundary, distToSegment, pointInPolygon, segmentsCross } from '../../core/geometry.js';
 import type { Polygon } from '../../core/geometry.js';
 import type { EscScenario } from './compile.js';
@@ -51,7 +52,7 @@ function segmentToPolygon(ax: number, ay: number, bx: number, by: number, poly: 
 }
 
 /** A monitor for one game on `sc`. */
-export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscState> {
+export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscState, EscEvent> {
   const violations: string[] = [];
   const n = sc.figures.length;
   const table = sc.table;
@@ -167,14 +168,14 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
     sideOnes++;
     return sideOnes >= 2 ? 'side' : 'figure';
   };
-  const checkActor = (e: GameEvent, f: number, what: string): void => {
+  const checkActor = (e: { readonly pool: number }, f: number, what: string): void => {
     if (over) bad(`${what} after the game ended`);
     if (f !== actor) bad(`${sc.figures[f]?.id ?? f} ${what} but ${actor >= 0 ? sc.figures[actor].id : 'nobody'} is acting`);
     if (sideLost) bad(`${sc.figures[f]?.id} ${what} after its side lost the initiative`);
     if (f >= 0 && wounds[f] <= 0) bad(`${sc.figures[f].id} ${what} while out of action`);
     if (num(e.pool) !== pool) bad(`${sc.figures[f]?.id} ${what} with a pool of ${String(e.pool)} after ${pool} actions that build it`);
   };
-  const afterInit = (e: GameEvent, expected: string): void => {
+  const afterInit = (e: { readonly init: string; readonly ones: number; readonly figure: string }, expected: string): void => {
     if (e.init !== expected) bad(`${String(e.figure)} rolled ${String(e.ones)} one(s): initiative "${String(e.init)}", the rules give "${expected}"`);
     if (expected === 'figure' || expected === 'side') actor = -1;
     if (expected === 'side') sideLost = true;
@@ -190,7 +191,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
       reserved[t] = 0;
     }
   };
-  const checkScores = (e: GameEvent, what: string): void => {
+  const checkScores = (e: { readonly active: Json; readonly passive: Json; readonly defence: Json; readonly score: number; readonly defScore: number; readonly ones: number }, what: string): void => {
     const act = nums(e.active);
     const pas = nums(e.passive);
     const def = nums(e.defence);
@@ -198,7 +199,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
     if (score(act) !== num(e.score) || score(def) !== num(e.defScore)) bad(`${what}: score ${String(e.score)} v ${String(e.defScore)} does not follow the dice (DICE)`);
     if (ones(act, pas) !== num(e.ones)) bad(`${what}: ${String(e.ones)} ones counted on ${act.join(',')} + ${pas.join(',')}`);
   };
-  const interrupter = (e: GameEvent, f: number, what: string): void => {
+  const interrupter = (e: { readonly pool: number }, f: number, what: string): void => {
     if (f < 0) return;
     if (sc.figures[f].side === side) bad(`${sc.figures[f].id} ${what} by interrupt in its own side's turn`);
     if (wounds[f] <= 0) bad(`${sc.figures[f].id} ${what} while out of action`);
@@ -207,7 +208,7 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
 
   return {
     violations,
-    event(e: GameEvent) {
+    event(e: EscEvent) {
       switch (e.e) {
         case 'turn': {
           const s = sc.sides.findIndex((x) => x.id === e.side);

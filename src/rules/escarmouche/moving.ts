@@ -5,8 +5,9 @@
  * Each action's options, line, effect and roll together.
  */
 import type { StepContext } from '../../core/model.js';
-import { type Vec, distToPolygon, nearestPointOfPolygon } from '../../core/geometry.js';
-import { type StraightMove, type StraightStop, nearestFigures, straightMove } from '../../core/table/index.js';
+import type { EscEvent } from './events.js';
+import { type Vec, dist, distToPolygon, nearestPointOfPolygon } from '../../core/geometry.js';
+import { type StraightMove, type StraightStop, nearestFigure, nearestFigures, straightMove } from '../../core/table/index.js';
 import { C, SIDE_DOUBLE_ONE, type EscState } from './state.js';
 import { enemiesOf, figureView, pikeArmed, pt, sees, setPlace, zocEnemies } from './queries.js';
 import { type InitiativeResult, endFigure, initiative } from './initiative.js';
@@ -14,7 +15,7 @@ import { countOnes, d6s, terrainDice } from './tables.js';
 
 /** A move destination as offered (see {@link moveOptions}): where the straight line ends and why. */
 export interface MoveOption {
-  /** The destination key of the action (`foe:P3`, `obj:mill-bridge`, `cover:hedge-w`, `friend:R4`, `away`, `dir:ne`). */
+  /** The destination key of the action (`foe:P3`, `obj:mill-bridge`, `cover:hedge-w`, `friend:R4`, `away`, `dir:ne`; `at:12.5,7` — a point, only for a person's exact move). */
   key: string;
   /** Where the line ends (table unit). */
   to: Vec;
@@ -84,14 +85,22 @@ export function destination(s: EscState, f: number, key: string): Vec | null {
       for (const a of sc.table.coverAreas) if (a.id === arg) return nearestPointOfPolygon(x, y, a.poly);
       return null;
     }
+    case 'at': {
+      // A person's exact move (view.exactMove): straight toward a point of the table, "unmeasured".
+      const comma = arg.indexOf(',');
+      const px = Number(arg.slice(0, comma));
+      const py = Number(arg.slice(comma + 1));
+      if (comma < 0 || !Number.isFinite(px) || !Number.isFinite(py) || px < 0 || py < 0 || px > sc.table.width || py > sc.table.height) return null;
+      return { x: px, y: py };
+    }
     case 'dir': {
       for (const d of DIRECTIONS) if (d[0] === arg) return { x: x + far * Math.cos(d[1]), y: y + far * Math.sin(d[1]) };
       return null;
     }
     case 'away': {
-      const near = nearestFigures(figureView(s), sc.sides[1 - sc.figures[f].side].figures, x, y, 1);
-      if (near.length === 0 || near[0].d < 1e-9) return null;
-      const { f: best, d: bd } = near[0];
+      const best = nearestFigure(figureView(s), sc.sides[1 - sc.figures[f].side].figures, x, y);
+      const bd = best < 0 ? 0 : dist(x, y, s.x[best], s.y[best]);
+      if (bd < 1e-9) return null;
       return { x: x + ((x - s.x[best]) / bd) * far, y: y + ((y - s.y[best]) / bd) * far };
     }
     default:
@@ -229,7 +238,7 @@ function endsAtZoc(s: EscState, f: number): boolean {
  * the terrain's passive dice (5 for a figure moving a cannon). A Rider's skill turns passive dice into
  * active ones (which changes nothing in a move roll, where only 1s count). No active die is gained.
  */
-export function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext): number[] {
+export function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext<EscEvent>): number[] {
   const info = s.sc.figures[f];
   let passive = Math.max(opt.dice, info.moveFloor);
   const subst = info.mounted ? Math.min(info.rider, passive) : 0;
@@ -276,7 +285,7 @@ export function doMove(s: EscState, f: number, opt: MoveOption, ctx: StepContext
  * single 1). Two 1s: all move and the side's turn ends. Three or more: nobody moves and the side's
  * turn ends.
  */
-export function doMarshal(s: EscState, f: number, n: number, opt: MoveOption, ctx: StepContext): number[] {
+export function doMarshal(s: EscState, f: number, n: number, opt: MoveOption, ctx: StepContext<EscEvent>): number[] {
   const sc = s.sc;
   const info = sc.figures[f];
   // The moves first (no dice yet), so that the roll can take the worst terrain any mover goes

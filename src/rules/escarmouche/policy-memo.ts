@@ -25,6 +25,9 @@ export const memo = {
   followers: [] as number[][],
   marshalStamp: [] as number[],
   marshal: [] as Map<string, MarshalReckoning>[],
+  /** Per figure: the potential where its move toward a destination key ends (a pick reckons each action twice). */
+  towardStamp: [] as number[],
+  toward: [] as Map<string, number>[],
   shotsStamp: 0,
   shotGain: new Map<number, number>(),
   shotDice: new Map<number, number>(),

@@ -84,6 +84,27 @@ export function potential(s: EscState, f: number, x: number, y: number): number 
   }
 }
 
+/**
+ * {@link potential} of `f` where its move toward destination `key` ends (`to`, that move's end),
+ * memoised for the state being scored: a pick reckons every action of a figure twice (its prospect
+ * and its opportunity), and the potential does not depend on the risk reckoned after it.
+ */
+export function potentialToward(s: EscState, f: number, key: string, to: { readonly x: number; readonly y: number }): number {
+  memoFor(s);
+  let m = memo.toward[f];
+  if (memo.towardStamp[f] !== memo.stamp || m === undefined) {
+    m = new Map();
+    memo.toward[f] = m;
+    memo.towardStamp[f] = memo.stamp;
+  }
+  let v = m.get(key);
+  if (v === undefined) {
+    v = potential(s, f, to.x, to.y);
+    m.set(key, v);
+  }
+  return v;
+}
+
 /** {@link potentialHere} of `f` where it stands, memoised for the state being scored. */
 export function potentialAtOwnPlace(s: EscState, f: number): number {
   memoFor(s);

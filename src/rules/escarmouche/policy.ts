@@ -34,7 +34,7 @@ import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState } from './state.js';
 import { terrainDice } from './tables.js';
 import { FIGHT_MODES, RISK, riskCost, rollRisk, rollRiskNow } from './policy-risk.js';
 import { forgetMemo, marshalDice, marshalReckoning, memoFollowers, memoMoveOption } from './policy-memo.js';
-import { atAnEnemysZoc, canFight, canFightAny, marshalTerms, potential, restValue, seesAnEnemy, seesAnEnemyShooter } from './policy-position.js';
+import { atAnEnemysZoc, canFight, canFightAny, marshalTerms, potential, potentialToward, restValue, seesAnEnemy, seesAnEnemyShooter } from './policy-position.js';
 import { GAIN, NO_HELPERS, bestAttack, bestFightAt, chargeValue, charges, fightGain, shotGain } from './policy-attack.js';
 
 /** Gain and dice rolled of each action of the actor `f` (score = gain − risk cost). */
@@ -57,7 +57,7 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
     case 'marshal': {
       const opt = memoMoveOption(s, f, a.to);
       if (!opt) return -1;
-      let gain = potential(s, f, opt.to.x, opt.to.y) - potential(s, f, s.x[f], s.y[f]);
+      let gain = potentialToward(s, f, a.to, opt.to) - potential(s, f, s.x[f], s.y[f]);
       let dice = s.pool + Math.max(opt.dice, info.moveFloor);
       if (a.k === 'marshal') {
         // The friends that go and the worst terrain any mover goes through, as the rules play it.

@@ -5,12 +5,14 @@
  * initiative and objectives as info lines. Also {@link describeEscFigure} for `status <figure>`.
  */
 import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
-import type { TerrainArea } from '../../core/table/index.js';
+import { type TerrainArea, sceneArea, sceneFigure, status } from '../../core/table/index.js';
 import { objectivePoints, outCount } from './queries.js';
 import { PH_INT, PH_OVER, PH_PICK, type EscState } from './state.js';
 import { RATINGS, SKILLS } from './tables.js';
 
 const COLOURS = ['#b03a2e', '#1f4e79'];
+/** Facings of the figures: none (Escarmouche has no facing), so a scene figure has none. */
+const NO_FACING: ArrayLike<number> = [];
 
 /** Scene kind of a terrain area: what renderers know how to draw. */
 export function kindOf(a: TerrainArea): string {
@@ -61,27 +63,21 @@ export function escScene(s: EscState): Scene {
   const sc = s.sc;
   const table = sc.table;
   // Areas are labelled by name (what a viewer prints on the table); the terrain shows by the kind.
-  const areas: SceneArea[] = table.areas.map((a) => ({ id: a.id, kind: kindOf(a), label: a.label, points: a.poly.map((p) => [p.x, p.y] as [number, number]) }));
-  for (const o of sc.objectives) {
-    areas.push({ id: `objective:${o.area.id}`, kind: 'objective', label: `${o.area.label} (${o.value})`, points: o.area.poly.map((p) => [p.x, p.y] as [number, number]) });
-  }
+  const areas: SceneArea[] = table.areas.map((a) => sceneArea(a, kindOf(a)));
+  for (const o of sc.objectives) areas.push({ ...sceneArea(o.area, 'objective'), id: `objective:${o.area.id}`, label: `${o.area.label} (${o.value})` });
+  // The kit's figure arrays: Escarmouche has no facings, and a figure is in play (ACTIVE) or out of
+  // action (DEAD, drawn where it fell).
+  const arrays = { x: s.x, y: s.y, facing: NO_FACING, status: sc.figures.map((f) => (s.wounds[f.index] > 0 ? status.ACTIVE : status.DEAD)) };
   const figures: SceneFigure[] = sc.figures.map((f) => {
     const m = markersOf(s, f.index);
-    return {
-      id: f.id,
-      name: f.name,
-      x: s.x[f.index],
-      y: s.y[f.index],
-      r: sc.radius,
-      side: sc.sides[f.side].id,
+    return sceneFigure(sc, arrays, f.index, {
       band: null,
-      status: s.wounds[f.index] > 0 ? 'active' : 'dead',
-      onTable: true,
       markers: m.markers,
       badge: m.badge,
       highlighted: s.actor === f.index,
       current: s.actor === f.index && s.phase !== PH_INT && s.phase !== PH_OVER,
-    };
+      onTable: true,
+    });
   });
   const pts = objectivePoints(s);
   const info: SceneInfo[] = [

@@ -3,6 +3,7 @@
  * rating, and the Shooting Effects.
  */
 import type { StepContext } from '../../core/model.js';
+import type { EscEvent } from './events.js';
 import { C, type EscState } from './state.js';
 import { sees } from './queries.js';
 import { type InitiativeResult, endFigure, initiative } from './initiative.js';
@@ -81,7 +82,7 @@ export function shotDice(s: EscState, f: number, t: number, helpers: readonly nu
 }
 
 /** Roll and resolve a shot (or volley); applies the Shooting Effects to the target. */
-export function resolveShot(s: EscState, f: number, t: number, helpers: number[], pool: number, interrupt: boolean, ctx: StepContext): void {
+export function resolveShot(s: EscState, f: number, t: number, helpers: number[], pool: number, interrupt: boolean, ctx: StepContext<EscEvent>): void {
   const sc = s.sc;
   const info = sc.figures[f];
   const tinfo = sc.figures[t];

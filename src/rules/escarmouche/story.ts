@@ -2,8 +2,8 @@
  * Plain-words text for Escarmouche events (the story `run` and `replay` print) and actions (the
  * menus of `play`).
  */
-import type { GameEvent, Json } from '../../core/model.js';
 import type { EscScenario } from './compile.js';
+import type { EscEvent } from './events.js';
 import { count } from '../../core/words.js';
 import type { EscAction } from './actions.js';
 import { fightSetup } from './fighting.js';
@@ -13,12 +13,8 @@ import { placeWords } from './scene.js';
 import { PH_INT, type EscState } from './state.js';
 import { duelOdds } from './tables.js';
 
-function str(v: Json | undefined): string {
-  return v === undefined || v === null ? '' : String(v);
-}
-
-function list(v: Json | undefined): string {
-  return Array.isArray(v) ? v.join(',') : '';
+function list(v: readonly (string | number)[]): string {
+  return v.join(',');
 }
 
 /** A figure id in words, e.g. `Captain Hale (R1, captain)` or `R3 (pikeman)`. */
@@ -48,6 +44,8 @@ export function destinationLabel(sc: EscScenario, key: string): string {
       return `${DIRECTION_WORDS[arg] ?? arg}`;
     case 'away':
       return 'away from the nearest enemy';
+    case 'at':
+      return `toward (${arg})`;
     default:
       return key;
   }
@@ -64,23 +62,21 @@ const STOP_WORDS: Record<string, string> = {
 };
 
 /** Where a point is, in words: the named area at it, or open ground. */
-function whereWords(sc: EscScenario, p: Json | undefined): string {
-  if (!Array.isArray(p) || p.length !== 2) return '?';
-  const x = Number(p[0]);
-  const y = Number(p[1]);
+function whereWords(sc: EscScenario, p: readonly [number, number]): string {
+  const [x, y] = p;
   const a = sc.table.topAreaAt(x, y);
   return `(${x.toFixed(1)}, ${y.toFixed(1)})${a ? ` in ${a.label}` : ''}`;
 }
 
-function sideName(sc: EscScenario, id: Json | undefined): string {
-  return sc.sides.find((s) => s.id === id)?.name ?? str(id);
+function sideName(sc: EscScenario, id: string): string {
+  return sc.sides.find((s) => s.id === id)?.name ?? id;
 }
 
 function possessive(name: string): string {
   return name.endsWith('s') ? `${name}'` : `${name}'s`;
 }
 
-function initWords(init: Json | undefined): string {
+function initWords(init: string): string {
   switch (init) {
     case 'keep':
       return 'keeps the initiative';
@@ -93,9 +89,9 @@ function initWords(init: Json | undefined): string {
   }
 }
 
-function dice(e: GameEvent): string {
-  const a = e.active as number[];
-  const p = (e.passive as number[] | undefined) ?? [];
+function dice(e: { active: readonly number[]; passive?: readonly number[] }): string {
+  const a = e.active;
+  const p = e.passive ?? [];
   return `${a.length ? a.join(',') : '—'}${p.length ? ` + passive ${p.join(',')}` : ''}`;
 }
 
@@ -118,75 +114,76 @@ const DEV_WORDS: Record<string, string> = {
 };
 
 /** One line of story for an event, or null for events that would only repeat another line. */
-export function describeEvent(sc: EscScenario, e: GameEvent): string | null {
-  const who = (k: string): string => figureLabel(sc, str(e[k]));
+export function describeEvent(sc: EscScenario, e: EscEvent): string | null {
+  const who = (id: string): string => figureLabel(sc, id);
   switch (e.e) {
     case 'rollOff':
-      return `Roll-off ${(e.rolls as number[][]).map((r) => r.join(' v ')).join(', ')}: ${sideName(sc, e.first)} take the first turn of every game turn.`;
+      return `Roll-off ${e.rolls.map((r) => r.join(' v ')).join(', ')}: ${sideName(sc, e.first)} take the first turn of every game turn.`;
     case 'turn':
-      return `── Turn ${str(e.turn)}: ${sideName(sc, e.side)} ──`;
+      return `── Turn ${e.turn}: ${sideName(sc, e.side)} ──`;
     case 'pick':
-      return `  ${who('figure')} acts.`;
+      return `  ${who(e.figure)} acts.`;
     case 'pass':
       return `  ${sideName(sc, e.side)} pass the rest of their turn.`;
     case 'move':
       return (
-        `    ${who('figure')} moves ${destinationLabel(sc, str(e.toward))} through ${str(e.terrain)} ground to ${whereWords(sc, e.to)}` +
-        `${STOP_WORDS[str(e.stop)] ?? ''}${e.zoc ? ' (at an enemy zone of control)' : ''}: ${dice(e)} — ${initWords(e.init)}.`
+        `    ${who(e.figure)} moves ${destinationLabel(sc, e.toward)} through ${e.terrain} ground to ${whereWords(sc, e.to)}` +
+        `${STOP_WORDS[e.stop] ?? ''}${e.zoc ? ' (at an enemy zone of control)' : ''}: ${dice(e)} — ${initWords(e.init)}.`
       );
     case 'marshal':
       return (
-        `    ${who('figure')} marshals ${(e.followers as string[]).map((id) => figureLabel(sc, id)).join(', ')} ${destinationLabel(sc, str(e.toward))}: ` +
+        `    ${who(e.figure)} marshals ${e.followers.map((id) => figureLabel(sc, id)).join(', ')} ${destinationLabel(sc, e.toward)}: ` +
         `${dice(e)} — ${e.moved ? 'they move' : 'three 1s: nobody moves'}; ${initWords(e.init)}.`
       );
     case 'shift': {
       const moved = JSON.stringify(e.from) !== JSON.stringify(e.to);
-      const by = e.blockedBy === 'figure' ? figureLabel(sc, str(e.blocker)) : e.blockedBy === 'impassable' && e.blocker ? (sc.table.areas.find((a) => a.id === str(e.blocker))?.label ?? str(e.blocker)) : str(e.blockedBy);
-      if (e.blocked && !moved) return `    ${who('figure')} cannot ${e.why === 'pushed' ? 'be pushed back' : 'step back'}: ${by} is in the way.`;
+      const blocker = e.blocker ?? '';
+      const by = e.blockedBy === 'figure' ? figureLabel(sc, blocker) : e.blockedBy === 'impassable' && e.blocker ? (sc.table.areas.find((a) => a.id === blocker)?.label ?? blocker) : (e.blockedBy ?? '');
+      if (e.blocked && !moved) return `    ${who(e.figure)} cannot ${e.why === 'pushed' ? 'be pushed back' : 'step back'}: ${by} is in the way.`;
       const stop = e.blocked ? ` (as far as it can go: ${by} is in the way)` : '';
       return e.why === 'pushed'
-        ? `    ${who('figure')} is pushed back to ${whereWords(sc, e.to)}${stop}.`
-        : `    ${who('figure')} steps back to ${whereWords(sc, e.to)}${stop}: the combatants are separated by their zone of control.`;
+        ? `    ${who(e.figure)} is pushed back to ${whereWords(sc, e.to)}${stop}.`
+        : `    ${who(e.figure)} steps back to ${whereWords(sc, e.to)}${stop}: the combatants are separated by their zone of control.`;
     }
     case 'develop':
       return e.interrupt
-        ? `    ${who('figure')} ${DEV_WORDS[str(e.what)] ?? str(e.what)}.`
-        : `    ${who('figure')} ${DEV_WORDS[str(e.what)] ?? str(e.what)}: rolls ${dice(e)} — ${initWords(e.init)}.`;
+        ? `    ${who(e.figure)} ${DEV_WORDS[e.what] ?? e.what}.`
+        : `    ${who(e.figure)} ${DEV_WORDS[e.what] ?? e.what}: rolls ${dice(e)} — ${initWords(e.init)}.`;
     case 'reserve':
-      return `    ${who('figure')} reserves an action: rolls ${dice(e)}${e.init === 'side' ? ' — the side loses the initiative' : ''}; one active die kept to interrupt.`;
+      return `    ${who(e.figure)} reserves an action: rolls ${dice(e)}${e.init === 'side' ? ' — the side loses the initiative' : ''}; one active die kept to interrupt.`;
     case 'interrupt':
-      return `  Reserved action: ${who('figure')} interrupts (${str(e.what)}${e.target ? ` ${figureLabel(sc, str(e.target))}` : ''}).`;
+      return `  Reserved action: ${who(e.figure)} interrupts (${e.what}${e.target ? ` ${figureLabel(sc, e.target)}` : ''}).`;
     case 'wait':
       return null;
     case 'shoot': {
-      const how = e.weapon === 'volley' ? `directs a volley (with ${list(e.volley)})` : `shoots (${str(e.weapon)})`;
-      const factors = (e.factors as string[]).length ? ` [${(e.factors as string[]).join(', ')}]` : '';
+      const how = e.weapon === 'volley' ? `directs a volley (with ${list(e.volley)})` : `shoots (${e.weapon})`;
+      const factors = e.factors.length ? ` [${e.factors.join(', ')}]` : '';
       return (
-        `    ${who('figure')} ${how} at ${who('target')}${factors}: ${dice(e)} → ${str(e.score)} v ${list(e.defence)} → ${str(e.defScore)}` +
-        ` — ${e.won ? `wins by ${str(e.diff)}: ${EFFECT_WORDS[str(e.effect)] ?? str(e.effect)}` : 'no effect'}` +
+        `    ${who(e.figure)} ${how} at ${who(e.target)}${factors}: ${dice(e)} → ${e.score} v ${list(e.defence)} → ${e.defScore}` +
+        ` — ${e.won ? `wins by ${e.diff}: ${EFFECT_WORDS[e.effect] ?? e.effect}` : 'no effect'}` +
         `${e.init === 'none' ? '' : `; ${initWords(e.init)}`}.`
       );
     }
     case 'fight': {
       const sides = `${list(e.attackers)} v ${list(e.defenders)}`;
-      const factors = (e.factors as string[]).length ? ` [${(e.factors as string[]).join(', ')}]` : '';
+      const factors = e.factors.length ? ` [${e.factors.join(', ')}]` : '';
       const res =
         e.winner === null
           ? 'a stand-off'
-          : `${figureLabel(sc, str(e.winner))} wins by ${str(e.diff)}${e.ignored ? ` — ignored: ${figureLabel(sc, str(e.firstStrike))} has first strike` : `: ${EFFECT_WORDS[str(e.effect)] ?? str(e.effect)}`}`;
+          : `${figureLabel(sc, e.winner)} wins by ${e.diff}${e.ignored ? ` — ignored: ${figureLabel(sc, e.firstStrike ?? '')} has first strike` : `: ${EFFECT_WORDS[e.effect] ?? e.effect}`}`;
       return (
-        `    ${who('figure')} fights ${who('target')}${e.mode === 'close' ? ' inside the pikes' : e.mode === 'massed' ? ' with massed pikes' : ''} (${sides})${factors}: ` +
-        `${dice(e)} → ${str(e.score)} v ${list(e.defence)} → ${str(e.defScore)} — ${res}${e.init === 'none' ? '' : `; ${initWords(e.init)}`}.`
+        `    ${who(e.figure)} fights ${who(e.target)}${e.mode === 'close' ? ' inside the pikes' : e.mode === 'massed' ? ' with massed pikes' : ''} (${sides})${factors}: ` +
+        `${dice(e)} → ${e.score} v ${list(e.defence)} → ${e.defScore} — ${res}${e.init === 'none' ? '' : `; ${initWords(e.init)}`}.`
       );
     }
     case 'out':
-      return `    ${who('figure')} is out of action (${sideName(sc, e.side)}: ${str(e.out)} out).`;
+      return `    ${who(e.figure)} is out of action (${sideName(sc, e.side)}: ${e.out} out).`;
     case 'figureEnd':
-      return e.why === 'ended' ? `    ${who('figure')} ends its turn.` : e.why === 'cap' ? `    ${who('figure')} has done all it can this turn.` : null;
+      return e.why === 'ended' ? `    ${who(e.figure)} ends its turn.` : e.why === 'cap' ? `    ${who(e.figure)} has done all it can this turn.` : null;
     case 'sideEnd':
-      return `  ${possessive(sideName(sc, e.side))} turn ends: ${str(e.why)}.`;
+      return `  ${possessive(sideName(sc, e.side))} turn ends: ${e.why}.`;
     case 'gameOver':
-      return `Game over on turn ${str(e.turn)}: ${e.winner === null ? 'a draw' : `${sideName(sc, e.winner)} win`} — ${str(e.reason)}.`;
+      return `Game over on turn ${e.turn}: ${e.winner === null ? 'a draw' : `${sideName(sc, e.winner)} win`} — ${e.reason}.`;
     default:
       return null;
   }

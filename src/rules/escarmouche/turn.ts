@@ -3,6 +3,7 @@
  * the other side, the end of the game (a broken side; objectives at the turn limit).
  */
 import type { StepContext } from '../../core/model.js';
+import type { EscEvent } from './events.js';
 import type { EscScenario } from './compile.js';
 import { ACTION_CAP, C, PH_ACT, PH_OVER, PH_PICK, SIDE_ALL_ACTED, SIDE_WHY, type EscState, newState } from './state.js';
 import { objectivePoints, outCount, pickable } from './queries.js';
@@ -10,14 +11,14 @@ import { endFigure } from './initiative.js';
 import { d6s } from './tables.js';
 
 /** A new game: the roll-off for the first side (unless the scenario names it) and its first turn. */
-export function setupGame(sc: EscScenario, ctx: StepContext): EscState {
+export function setupGame(sc: EscScenario, ctx: StepContext<EscEvent>): EscState {
   const s = newState(sc);
   let first = sc.first;
   if (first < 0) {
-    const rolls: number[][] = [];
+    const rolls: [number, number][] = [];
     for (let i = 0; i < 50 && first < 0; i++) {
       const r = d6s(ctx.rng, 2);
-      rolls.push(r);
+      rolls.push([r[0], r[1]]);
       if (r[0] !== r[1]) first = r[0] > r[1] ? 0 : 1;
     }
     if (first < 0) first = 0;
@@ -28,7 +29,7 @@ export function setupGame(sc: EscScenario, ctx: StepContext): EscState {
   return s;
 }
 
-function startSideTurn(s: EscState, side: number, ctx: StepContext): void {
+function startSideTurn(s: EscState, side: number, ctx: StepContext<EscEvent>): void {
   s.side = side;
   s.phase = PH_PICK;
   s.actor = -1;
@@ -47,7 +48,7 @@ function startSideTurn(s: EscState, side: number, ctx: StepContext): void {
   ctx.emit?.({ e: 'turn', turn: s.turn, side: s.sc.sides[side].id });
 }
 
-function endSideTurn(s: EscState, ctx: StepContext): void {
+function endSideTurn(s: EscState, ctx: StepContext<EscEvent>): void {
   const sc = s.sc;
   ctx.emit?.({ e: 'sideEnd', turn: s.turn, side: sc.sides[s.side].id, why: SIDE_WHY[s.sideWhy] });
   const next = 1 - s.side;
@@ -62,7 +63,7 @@ function endSideTurn(s: EscState, ctx: StepContext): void {
 }
 
 /** Move on to the next decision: the actor's next action, the next figure, or the other side's turn. */
-export function advance(s: EscState, ctx: StepContext): void {
+export function advance(s: EscState, ctx: StepContext<EscEvent>): void {
   for (let guard = 0; guard < 8; guard++) {
     if (s.phase === PH_OVER) return;
     if (s.sideWhy !== 0) {
@@ -89,7 +90,7 @@ export function advance(s: EscState, ctx: StepContext): void {
   throw new Error(`the turn machine did not settle (turn ${s.turn}, side ${s.side})`);
 }
 
-function gameOver(s: EscState, winner: number, reason: string, ctx: StepContext): void {
+function gameOver(s: EscState, winner: number, reason: string, ctx: StepContext<EscEvent>): void {
   s.phase = PH_OVER;
   s.winner = winner;
   s.reason = reason;
@@ -99,7 +100,7 @@ function gameOver(s: EscState, winner: number, reason: string, ctx: StepContext)
 }
 
 /** Victory: a side with `breakPoint` figures out of action is broken and loses at once. */
-export function checkVictory(s: EscState, ctx: StepContext): boolean {
+export function checkVictory(s: EscState, ctx: StepContext<EscEvent>): boolean {
   if (s.phase === PH_OVER) return true;
   const sc = s.sc;
   const broken = sc.sides.map((side) => outCount(s, side.index) >= side.breakPoint);
@@ -117,7 +118,7 @@ export function checkVictory(s: EscState, ctx: StepContext): boolean {
 }
 
 /** After the last game turn: the side holding more objective points wins; equal is a draw. */
-function finalCount(s: EscState, ctx: StepContext): void {
+function finalCount(s: EscState, ctx: StepContext<EscEvent>): void {
   const sc = s.sc;
   const p = objectivePoints(s);
   const tally = `${sc.sides[0].name} ${p[0]}, ${sc.sides[1].name} ${p[1]}`;

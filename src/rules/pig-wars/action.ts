@@ -6,7 +6,6 @@
 import type { PigScenario } from './compile.js';
 
 /** An order for the unit deciding now. Unit references are unit ids. */
-
 export type PigAction =
   | { k: 'hold' }
   | { k: 'wall' }
@@ -18,19 +17,15 @@ export type PigAction =
   | { k: 'moveTo'; x: number; y: number };
 
 /** Order kinds remembered per unit for the rest of the activation (shooting rules). */
-
 export const O_HOLD = 0;
 
 /** A move order (toward the loot, home, an enemy unit or a place). */
-
 export const O_MOVE = 1;
 
 /** A charge: the unit's figures may not shoot in this activation. */
-
 export const O_CHARGE = 2;
 
 /** Forming or leaving shield wall. */
-
 export const O_FORM = 3;
 
 /**
@@ -39,7 +34,6 @@ export const O_FORM = 3;
  * records and copies never see it) — the same fields in the same order as written out, so records
  * and keys are unchanged, and a search compares the same key strings every visit.
  */
-
 interface OrderTable {
   hold: PigAction;
   wall: PigAction;
@@ -52,7 +46,6 @@ interface OrderTable {
 }
 
 /** The hidden property holding a shared order's key. */
-
 const KEY: unique symbol = Symbol('pig-wars order key');
 
 const ORDERS = new WeakMap<PigScenario, OrderTable>();
@@ -62,7 +55,6 @@ let lastOrdersSc: PigScenario | null = null;
 let lastOrders: OrderTable | null = null;
 
 /** The {@link OrderTable} of a compiled scenario (made on first use, then kept with it). */
-
 export function orderTable(sc: PigScenario): OrderTable {
   if (sc === lastOrdersSc && lastOrders !== null) return lastOrders;
   let t = ORDERS.get(sc);
@@ -88,7 +80,6 @@ export function orderTable(sc: PigScenario): OrderTable {
 }
 
 /** A stable key of an action (a shared order carries it, made once). */
-
 export function actionKey(a: PigAction): string {
   const made = (a as { [KEY]?: string })[KEY];
   return made !== undefined ? made : keyOf(a);

@@ -14,7 +14,6 @@ import { reloadUnit } from './shooting.js';
 import { advance, checkEnd } from './turn.js';
 
 /** The legal orders of the unit deciding now (shared actions of the scenario's {@link OrderTable}). */
-
 export function legalActions(s: PigState): PigAction[] {
   if (s.phase !== PH_UNIT) return [];
   const u = s.actUnit;
@@ -33,7 +32,6 @@ export function legalActions(s: PigState): PigAction[] {
 }
 
 /** True when `a` is one of {@link legalActions} now (the same test, without listing them all). */
-
 export function isLegal(s: PigState, a: PigAction): boolean {
   if (s.phase !== PH_UNIT) return false;
   const u = s.actUnit;
@@ -62,7 +60,6 @@ export function isLegal(s: PigState, a: PigAction): boolean {
 }
 
 /** Apply the order of the unit deciding now, then run on to the next decision or the end. */
-
 export function applyAction(s: PigState, a: PigAction, ctx: StepContext): void {
   if (s.phase !== PH_UNIT) throw new Error('the game is over');
   if (a.k === 'moveTo') {
@@ -101,7 +98,6 @@ export function applyAction(s: PigState, a: PigAction, ctx: StepContext): void {
 }
 
 /** Why a unit may not be ordered to exact coordinates (null when it may). */
-
 export function checkMoveTo(s: PigState, x: number, y: number): string | null {
   if (s.phase !== PH_UNIT) return 'no unit is choosing an order now';
   if (!Number.isFinite(x) || !Number.isFinite(y)) return 'coordinates must be numbers';
@@ -110,7 +106,6 @@ export function checkMoveTo(s: PigState, x: number, y: number): string | null {
 }
 
 /** Where a person's exact move for the unit deciding now would be checked (null = fine). */
-
 export function exactMoveAction(s: PigState, x: number, y: number): PigAction | null {
   if (s.phase !== PH_UNIT) return null;
   return { k: 'moveTo', x, y };

@@ -6,13 +6,11 @@
 import { type Vec, angleTo, dist } from '../../core/geometry.js';
 import type { Rng } from '../../core/rng.js';
 import { ACTIVE, C, type PigState } from './state.js';
-import { daMoveFactor, PIRATE_MOVE_BASE } from './tables.js';
-import { r3, deg, type Emit, engaged, figureView, freeFigures, baseMove, moveKind, sortByDistance } from './queries.js';
+import { type Emit, engaged, figureView, freeFigures, baseMove, moveKind, sortByDistance } from './queries.js';
 import { carryPigs } from './loot.js';
-import { type MoveDice, newDice, rollNamed, allowanceFor, roughEntry, moveFigure } from './movement.js';
+import { type MoveDice, newDice, rollNamed, allowanceFor, roughEntry, moveFigure, moveEvent } from './movement.js';
 
 /** The unit may charge: not in shield wall, and at least one free figure not resting and not fallen back. */
-
 export function chargers(s: PigState, u: number): number[] {
   if (s.wall[u]) return [];
   const out: number[] = [];
@@ -23,18 +21,16 @@ export function chargers(s: PigState, u: number): number[] {
 }
 
 /** Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base move + 6. `cs`: the unit's {@link chargers}. */
-
 export function chargeable(s: PigState, cs: readonly number[], v: number): boolean {
   if (cs.length === 0) return false;
   for (const f of cs) {
-    const reach = baseMove(s, f) + (s.sc.version.pirates ? 2.5 : 0) + 6 + s.sc.contact;
+    const reach = baseMove(s, f) + s.sc.version.chargeReachExtra + 6 + s.sc.contact;
     for (const e of s.sc.units[v].figures) if (s.status[e] === ACTIVE && dist(s.x[f], s.y[f], s.x[e], s.y[e]) <= reach) return true;
   }
   return false;
 }
 
 /** Carry out a charge on enemy unit v: a charge D6 for the unit; figures that reach base contact charge home. */
-
 export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const uid = sc.units[u].id;
@@ -89,7 +85,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
       const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, spot);
       let allowance = full;
       let ps = parts;
-      if (path && sc.version.pirates && roughEntry(s, path.points) < Infinity) {
+      if (path && sc.version.crossingDie && roughEntry(s, path.points) < Infinity) {
         if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
         allowance = Math.max(0, full - dice.cross * scale);
         ps = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
@@ -108,16 +104,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
         claims.set(target, (claims.get(target) ?? 0) + 1);
         s.counters[C.moves]++;
         emit?.({
-          e: 'move',
-          f: info.id,
-          path: path.points.map((p) => [r3(p.x), r3(p.y)]),
-          facing: deg(s.facing[f]),
-          length: r3(path.length),
-          allowance: r3(allowance),
-          parts: ps.map((p) =>
-            p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
-          ),
-          why: `charge ${sc.figures[target].id}`,
+          ...moveEvent(s, f, path.points, path.length, allowance, ps, `charge ${sc.figures[target].id}`),
           charge: sc.figures[target].id,
           bonus: qualifies,
         });
@@ -151,15 +138,11 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
 }
 
 /** The figure's normal move this activation without the charge die (for the charge bonus test). */
-
 function baseMoveNoDice(s: PigState, f: number, dice: MoveDice): number {
-  const info = s.sc.figures[f];
-  if (s.sc.version.pirates) return PIRATE_MOVE_BASE[moveKind(s, f)] + dice.move;
-  return daMoveFactor(info.armour, info.mounted, false, false, 0);
+  return s.sc.version.normalMove(s.sc.figures[f], moveKind(s, f), false, dice.move);
 }
 
 /** A free place in base contact with `t` on the side facing `f`, or null. */
-
 function contactSpot(s: PigState, f: number, t: number): Vec | null {
   const sc = s.sc;
   const gap = 2 * sc.radius + 0.02;

@@ -252,7 +252,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
           const weapons = f.weapons.map((n) => version.weapons[n]);
           const index = figures.length;
           const id = `${s.prefix}${String(side.figures.length + 1).padStart(2, '0')}`;
-          const rank = version.pirates ? f.rank : f.leader ? 'mate' : 'crewman';
+          const rank = version.ranks ? f.rank : f.leader ? 'mate' : 'crewman';
           figures.push({
             index,
             id,
@@ -267,7 +267,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
             shield: f.shield,
             mounted: f.mounted,
             moveKind: f.mounted ? 'mounted' : f.kind === 'foot' ? (u.order === 'close' ? 'close-foot' : 'loose-foot') : f.kind,
-            leader: version.pirates ? f.rank !== 'crewman' : f.leader,
+            leader: version.ranks ? f.rank !== 'crewman' : f.leader,
             rank,
             standard: f.standard,
             twoWeapons: weapons.filter((w) => w.melee).length >= 2,
@@ -280,7 +280,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
         }
       });
       const fs = unit.figures.map((i) => figures[i]);
-      unit.canWall = !version.pirates && fs.every((f) => f.shield && !f.mounted);
+      unit.canWall = version.shieldWall && fs.every((f) => f.shield && !f.mounted);
       unit.hasStandard = fs.some((f) => f.standard);
     });
   });

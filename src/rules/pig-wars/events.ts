@@ -101,7 +101,10 @@ export const pigEvents = z.discriminatedUnion('e', [
     total: z.number().optional().describe('pirates: the roll with its modifiers'),
     need: z.number().describe('the roll needed to hit (dark ages: at most; pirates: at least)'),
     hit: z.boolean().describe('it hits'),
-    protection: z.string().optional().describe('a hit: the target’s protection (dark ages: armour or SW, raised by cover; pirates: the save class)'),
+    protection: z
+      .string()
+      .optional()
+      .describe('a hit: the target’s protection (dark ages: armour or SW, raised by cover; pirates: the save class)'),
     cover: z.boolean().optional().describe('dark ages, a hit: the target touches cover'),
     block: d12('dark ages, a hit: the block roll').optional(),
     blockOn: z.number().optional().describe('dark ages: the block roll blocks at or under this'),
@@ -155,7 +158,10 @@ export const pigEvents = z.discriminatedUnion('e', [
     roll: d12('the morale roll'),
     mods: mods('the modifiers of the roll'),
     leader: z
-      .object({ figure: figureId, how: z.enum(['in combat', 'leading']).describe('in base contact with an enemy, or within 4 in of his men') })
+      .object({
+        figure: figureId,
+        how: z.enum(['in combat', 'leading']).describe('in base contact with an enemy, or within 4 in of his men'),
+      })
       .optional()
       .describe('the leader in combat or leading who gives his bonus'),
     total: z.number().describe('the roll with its modifiers'),
@@ -183,14 +189,23 @@ export const pigEvents = z.discriminatedUnion('e', [
     from: z.string().optional().describe('the objective zone a load is taken from'),
     pig: z.number().int().optional().describe('the pig taken (0-based index)'),
   }),
-  z.object({ e: z.literal('drop'), f: figureId, x: z.number().describe('where the loot is dropped, x (inches)'), y: z.number().describe('y (inches)') }),
+  z.object({
+    e: z.literal('drop'),
+    f: figureId,
+    x: z.number().describe('where the loot is dropped, x (inches)'),
+    y: z.number().describe('y (inches)'),
+  }),
   z.object({
     e: z.literal('landed'),
     f: figureId,
     n: z.number().int().describe('loot landed by this figure now'),
     landed: z.number().int().describe('loot landed so far'),
   }),
-  z.object({ e: z.literal('turnEnd'), turn: z.number().int().describe('the turn ending'), landed: z.number().int().describe('loot landed so far') }),
+  z.object({
+    e: z.literal('turnEnd'),
+    turn: z.number().int().describe('the turn ending'),
+    landed: z.number().int().describe('loot landed so far'),
+  }),
   z.object({
     e: z.literal('end'),
     winner: z.string().nullable().describe('id of the winning side (null: a draw)'),

@@ -17,6 +17,7 @@ import { describeAction, describeEvent } from './story.js';
 import { pigInvariants } from './invariants.js';
 import { pigEvents, type PigEvent } from './events.js';
 import { describePigFigure, pigExactMove, pigScene } from './scene.js';
+import { pigDelegable, pigReach, pigTargets } from './pointers.js';
 import { DARK_AGES, PIRATES, type Version } from './version.js';
 
 export type { PigAction } from './action.js';
@@ -99,7 +100,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
     },
     searchDefaults: SEARCH_DEFAULTS[v.id],
     threads: { exportState, importState },
-    view: { scene: pigScene, describeFigure: describePigFigure, exactMove: pigExactMove },
+    view: { scene: pigScene, describeFigure: describePigFigure, exactMove: pigExactMove, delegable: pigDelegable, targets: pigTargets, reach: pigReach },
     hash: hashState,
     actionKey,
     describeAction,

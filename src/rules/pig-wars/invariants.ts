@@ -106,7 +106,7 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState, PigEv
           if (parts.length === 1 && parts[0].name === FALL_BACK_PART && info) {
             let want: number;
             let how: string;
-            if (sc.version.pirates) {
+            if (sc.version.moveDie) {
               const die = fallDie.get(unitId(id));
               const foot = info.moveKind === 'close-foot' || info.moveKind === 'loose-foot';
               const kind = foot ? (die?.close ? 'close-foot' : 'loose-foot') : info.moveKind;

@@ -11,7 +11,6 @@ import { type Emit, engaged, lineOfSight } from './queries.js';
 import { dropLoot } from './loot.js';
 
 /** Living, active leaders of a side. */
-
 export function leadersOf(s: PigState, side: number): number[] {
   return s.sc.sides[side].figures.filter((g) => s.sc.figures[g].leader && s.status[g] === ACTIVE);
 }
@@ -21,16 +20,15 @@ export function leadersOf(s: PigState, side: number): number[] {
  * (or, dark ages, in shield wall) up one; dark ages: cannot see his unit's standard, pirates:
  * cannot see a leader, down one.
  */
-
 export function levelShift(s: PigState, f: number): number {
   const sc = s.sc;
   const info = sc.figures[f];
   const leaders = leadersOf(s, info.side);
   let up = 0;
-  if (!sc.version.pirates && s.wall[info.unit]) up = 1;
+  if (sc.version.shieldWall && s.wall[info.unit]) up = 1;
   for (const g of leaders) if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= 4 + 1e-9) up = 1;
   let down = 0;
-  if (sc.version.pirates) {
+  if (sc.version.mustSee === 'leader') {
     if (!leaders.some((g) => lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g]))) down = 1;
   } else if (sc.units[info.unit].hasStandard) {
     const bearer = sc.units[info.unit].figures.find((g) => sc.figures[g].standard && s.status[g] === ACTIVE);
@@ -46,7 +44,6 @@ export function levelShift(s: PigState, f: number): number {
  * unit, or the last of it standing (`leading`). Null when no leader of the unit is either (before
  * 0.4.0 a leader alive anywhere gave the bonus; outside audits, C2).
  */
-
 export function leaderInCombatOrLeading(s: PigState, u: number): { f: number; how: 'in combat' | 'leading' } | null {
   const figs = s.sc.units[u].figures;
   let leading = -1;
@@ -75,12 +72,11 @@ export function leaderInCombatOrLeading(s: PigState, u: number): { f: number; ho
  * [R21] DA: "the opponent rolls a D12. Leader dies on 1-3"; PI: "he only dies if the roll was a
  * natural 12" — the roll that hit him, no new die (ruleset 0.3.0, audit C1; before, a fresh D12).
  */
-
 export function casualty(s: PigState, t: number, by: number, rng: Rng, emit: Emit, how: 'shot' | 'melee', hitRoll: number): void {
   const sc = s.sc;
   const info = sc.figures[t];
   if (info.leader) {
-    const fresh = !sc.version.pirates;
+    const fresh = sc.version.leaderRoll === 'fresh';
     const r = fresh ? roll(rng, 12) : hitRoll;
     const res = leaderHit(sc.version.leaderDies, r, s.hits[t]);
     s.counters[C.leaderHits]++;
@@ -116,7 +112,7 @@ function kill(s: PigState, t: number, by: number, emit: Emit, how: 'shot' | 'mel
     s.leaderLost[u] = 1;
     s.pending[u] |= TRIG_LEADER;
   }
-  if (info.standard && !sc.version.pirates) {
+  if (info.standard && sc.version.standards) {
     s.standardLost[u] = 1;
     s.pending[u] |= TRIG_STANDARD;
   }

@@ -7,7 +7,6 @@ import { ACTIVE, C, PIG_FREE, PIG_LANDED, type PigState } from './state.js';
 import { r3, type Emit, engaged, carrying, atHome } from './queries.js';
 
 /** Loot a raider may still take: a free pig, or the objective zone's stores. */
-
 export function lootLeft(s: PigState): boolean {
   if (s.sc.objective) return true;
   for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) return true;
@@ -15,14 +14,12 @@ export function lootLeft(s: PigState): boolean {
 }
 
 /** A free figure of unit u carries loot (as `freeFigures(s, u).some(carrying)`, without the list). */
-
 export function carriesLoot(s: PigState, u: number): boolean {
   for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f) && carrying(s, f)) return true;
   return false;
 }
 
 /** Carried pigs stay with their drover. */
-
 export function carryPigs(s: PigState, f: number): void {
   for (let p = 0; p < s.pigBy.length; p++) {
     if (s.pigBy[p] === f) {
@@ -33,7 +30,6 @@ export function carryPigs(s: PigState, f: number): void {
 }
 
 /** A raider takes loot it reaches and lands loot it brings home. */
-
 export function afterMove(s: PigState, f: number, emit: Emit): void {
   const sc = s.sc;
   if (sc.figures[f].side !== sc.raiders || s.status[f] !== ACTIVE) return;
@@ -77,7 +73,6 @@ export function afterMove(s: PigState, f: number, emit: Emit): void {
 }
 
 /** Drop whatever figure f carries where it stands (pigs stay loose; a load from the stores is lost). */
-
 export function dropLoot(s: PigState, f: number, emit: Emit): void {
   let dropped = false;
   if (s.carry[f]) {

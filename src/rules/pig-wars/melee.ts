@@ -7,16 +7,7 @@ import { angleTo } from '../../core/geometry.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { inBaseContact } from '../../core/table/index.js';
 import { ACTIVE, C, type PigState } from './state.js';
-import {
-  DA_VICTORY_MARGIN,
-  meleeFactors,
-  meleeSum,
-  MELEE_USED,
-  meleeOutcome,
-  pirateVictoryMargin,
-  type DaProtection,
-  type MeleeSide,
-} from './tables.js';
+import { meleeFactors, meleeSum, MELEE_USED, meleeOutcome, type MeleeSide } from './tables.js';
 import { deg, type Emit, onHill, obstacleBetween, figureView, arcOf } from './queries.js';
 import { casualty } from './leaders.js';
 
@@ -38,20 +29,16 @@ function meleeSide(s: PigState, f: number, opp: number): MeleeSide {
 }
 
 /** The victory margin needed to kill figure t attacked by a. */
-
 export function victoryMargin(s: PigState, t: number, a: number): number {
   const sc = s.sc;
   const info = sc.figures[t];
-  if (sc.version.pirates) return pirateVictoryMargin(info.rank, info.twoWeapons);
-  const prot: DaProtection = s.wall[info.unit] && arcOf(s, a, t) === 'front' ? 'SW' : info.armour;
-  return DA_VICTORY_MARGIN[prot];
+  return sc.version.victoryMargin(info, sc.version.shieldWall && s.wall[info.unit] === 1 && arcOf(s, a, t) === 'front');
 }
 
 /**
  * Scratch of {@link meleeStep}: the pairs in base contact when the step begins (`PAIR_F` of the
  * acting side, `PAIR_E` the enemy), in the order the step fights them, and 1 per figure engaged.
  */
-
 const PAIR_F: number[] = [];
 
 const PAIR_E: number[] = [];
@@ -63,7 +50,6 @@ const ENGAGED: number[] = [];
  * fights one round (the acting side's figure as `a`), kills resolved at once; then the rounds
  * counted and the survivors turned to face their opponents ([R8]).
  */
-
 export function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const n = sc.figures.length;

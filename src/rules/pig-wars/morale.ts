@@ -6,14 +6,13 @@
 import { type Vec, angleTo, dist, pointAlong, truncatePath } from '../../core/geometry.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { ACTIVE, C, DEAD, GONE, ROUT, TRIG_LEADER, TRIG_LOSS, TRIG_STANDARD, type PigState } from './state.js';
-import { daMoveFactor, lossSteps, moraleMods, moraleResult, PIRATE_MOVE_BASE, shiftClass, sumMods } from './tables.js';
-import { r3, deg, type Emit, figureView, moveKind, homePoint } from './queries.js';
+import { lossSteps, moraleMods, moraleResult, shiftClass, sumMods } from './tables.js';
+import { r3, type Emit, figureView, moveKind, homePoint } from './queries.js';
 import { dropLoot } from './loot.js';
-import { type MoveDice, newDice, rollNamed, ALT_RADIUS, NEAR } from './movement.js';
+import { type MoveDice, newDice, rollNamed, ALT_RADIUS, NEAR, moveEvent } from './movement.js';
 import { leadersOf, levelShift, leaderInCombatOrLeading } from './leaders.js';
 
 /** The edge or home point figure f runs for: home, or the nearest free place on its side's table edge. */
-
 function fleePoint(s: PigState, f: number): Vec {
   const sc = s.sc;
   const r = sc.radius;
@@ -47,7 +46,6 @@ function fleePoint(s: PigState, f: number): Vec {
 }
 
 /** Fall back 1½ moves toward the side's edge (or home), losing formation; off the table (or home) = out for good. */
-
 function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, why: string): void {
   const sc = s.sc;
   const info = sc.figures[f];
@@ -59,12 +57,11 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   // at the rate of the order the unit stood in when the result was read: the first fall back
   // breaks it, the others of the same result still stood in it (ruleset 0.5.0; before, only the
   // first fell back at the close-order rate, the rest at the loose one — issue 38, item 5).
-  let full: number;
-  if (sc.version.pirates) {
+  if (sc.version.moveDie) {
     if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'fall-back D6', sc.units[info.unit].id);
     if (dice.close < 0) dice.close = s.close[info.unit];
-    full = 1.5 * (PIRATE_MOVE_BASE[moveKind(s, f, dice.close === 1)] + dice.move);
-  } else full = 1.5 * daMoveFactor(info.armour, info.mounted, false, false, 0);
+  }
+  const full = 1.5 * sc.version.normalMove(info, moveKind(s, f, dice.close === 1), false, dice.move);
   // "may not charge on next turn" — every fall back, whatever its cause: a morale result, a rout
   // out of command, a failed rally (ruleset 0.5.0; before, only a morale result barred the charge,
   // so a figure routed out of command charged on the next turn — issue 38, item 6).
@@ -89,16 +86,7 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   // sheets say so of the rout, "same as fall back …", and a fall back that reaches the edge goes
   // off it too). Before 0.3.0 only the routed left: one falling back stood at the edge (audit A6).
   if (path && path.length <= full + 1e-9) {
-    emit?.({
-      e: 'move',
-      f: info.id,
-      path: path.points.map((p) => [r3(p.x), r3(p.y)]),
-      facing: deg(s.facing[f]),
-      length: r3(path.length),
-      allowance: r3(full),
-      parts: [{ name: '1½ move', value: r3(full) }],
-      why: `${why}: off the table`,
-    });
+    emit?.(moveEvent(s, f, path.points, path.length, full, [{ name: '1½ move', value: r3(full) }], `${why}: off the table`));
     s.x[f] = goal.x;
     s.y[f] = goal.y;
     s.status[f] = GONE;
@@ -143,20 +131,10 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   s.y[f] = at.y;
   const last = pts[pts.length - 2];
   s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
-  emit?.({
-    e: 'move',
-    f: info.id,
-    path: pts.map((p) => [r3(p.x), r3(p.y)]),
-    facing: deg(s.facing[f]),
-    length: r3(d),
-    allowance: r3(full),
-    parts: [{ name: '1½ move', value: r3(full) }],
-    why,
-  });
+  emit?.(moveEvent(s, f, pts, d, full, [{ name: '1½ move', value: r3(full) }], why));
 }
 
 /** Step 2 of a side's card: rally routed figures (one D12 per unit), the rest fall back again; pirates: figures out of command rout. */
-
 export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   for (const u of sc.sides[side].units) {
@@ -178,7 +156,7 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
     emit?.({ e: 'rally', unit: sc.units[u].id, roll: r, rallied, failed });
     for (const id of failed) fallBack(s, sc.figureIndex.get(id) as number, rng, emit, dice, 'fails to rally and keeps falling back');
   }
-  if (sc.version.pirates) {
+  if (sc.version.outOfCommand) {
     const leaders = leadersOf(s, side);
     // One fall-back D6 per unit ([R27]; since 0.3.0, a second outside reading: before, the first
     // unit's die served the whole side).
@@ -206,7 +184,6 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
 }
 
 /** Step 5 of a card: every unit with a morale trigger pending checks morale (one D12), each active figure falls back or routs as the chart says. */
-
 export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   for (const unit of sc.units) {
@@ -243,7 +220,7 @@ export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
     s.counters[C.moraleChecks]++;
     const triggers: string[] = [];
     if (p & TRIG_LEADER) triggers.push('leader killed');
-    if (p & TRIG_LOSS) triggers.push(sc.version.pirates ? '25% lost this turn' : '1/5 lost this turn');
+    if (p & TRIG_LOSS) triggers.push(sc.version.lossWords);
     if (p & TRIG_STANDARD) triggers.push('standard lost');
     emit?.({
       e: 'morale',

@@ -11,6 +11,7 @@ import { hypot2 } from './hypot.js';
 import { ACTIVE, C, PIG_FREE, type PigState } from './state.js';
 import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, sumMods, type Mod } from './tables.js';
 import type { PigAction } from './action.js';
+import type { PigEventOf } from './events.js';
 import {
   r3,
   deg,
@@ -28,7 +29,6 @@ import {
 import { carryPigs, afterMove } from './loot.js';
 
 /** The dice one order (or one morale result) rolls once and every figure of it shares. */
-
 export interface MoveDice {
   /** Pirates: the unit's movement D6 and crossing D6 (0 = not rolled yet). Dark ages: rough dice by size. */
   move: number;
@@ -42,13 +42,11 @@ export interface MoveDice {
 }
 
 /** No die rolled yet. */
-
 export function newDice(): MoveDice {
   return { move: 0, cross: 0, rough: new Map(), close: -1 };
 }
 
 /** Roll a D`sides` for unit `unit` and record it (a `die` event naming what it is for). */
-
 export function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, unit: string): number {
   const v = roll(rng, sides);
   emit?.({ e: 'die', unit, what, die: `d${sides}`, roll: v });
@@ -56,7 +54,6 @@ export function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, uni
 }
 
 /** A figure's allowance for this move (inches) and the note of its parts; `path` decides the pirate crossing penalty. */
-
 export function allowanceFor(
   s: PigState,
   f: number,
@@ -68,7 +65,7 @@ export function allowanceFor(
   const info = s.sc.figures[f];
   const uid = s.sc.units[info.unit].id;
   const parts: Mod[] = [];
-  if (s.sc.version.pirates) {
+  if (s.sc.version.moveDie) {
     if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'movement D6', uid);
     const kind = moveKind(s, f);
     parts.push({ name: kind, value: PIRATE_MOVE_BASE[kind] }, { name: 'D6', value: dice.move });
@@ -102,31 +99,54 @@ export function allowanceFor(
 }
 
 /** Distance along `points` at which the route first enters rough ground (0 when it starts there), Infinity if never. */
-
 export function roughEntry(s: PigState, points: readonly Vec[]): number {
   return s.sc.table.slowEntry(points);
 }
 
 /** Radius of the ring search for a free place when the one a move reaches is taken (in). */
-
 export const ALT_RADIUS = 2;
 
 /** Options of the kit's `PlaceFinder.nearestReachable`: the ring search, and the same with a bound across rough ground (set just before use). */
-
 export const NEAR = { radius: ALT_RADIUS };
 
 const NEAR_SLOW = { radius: ALT_RADIUS, slowReach: 0 };
 
 /** Every place will do (the goal of a move only needs to be free of terrain). */
-
 const ANYWHERE = (): boolean => true;
+
+/**
+ * The `move` event of figure `f`, standing at the end of `pts` (the way taken, inches) with its new
+ * facing: the way's `length` and the `allowance` (inches), the parts that make the allowance, and
+ * why it moved. Built only where an event is wanted (`emit?.(moveEvent(…))`).
+ */
+export function moveEvent(
+  s: PigState,
+  f: number,
+  pts: readonly Vec[],
+  length: number,
+  allowance: number,
+  parts: readonly Mod[],
+  why: string,
+): PigEventOf<'move'> {
+  return {
+    e: 'move',
+    f: s.sc.figures[f].id,
+    path: pts.map((p): [number, number] => [r3(p.x), r3(p.y)]),
+    facing: deg(s.facing[f]),
+    length: r3(length),
+    allowance: r3(allowance),
+    parts: parts.map((p) =>
+      p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
+    ),
+    why,
+  };
+}
 
 /**
  * Move figure f toward `target` along the shortest path, at most `full` inches (shield wall:
  * not into rough; pirates: −D6 when the route crosses rough or a wall), to the farthest place
  * along the route where it may stand. Returns the distance moved. Emits a `move` event.
  */
-
 export function moveFigure(
   s: PigState,
   f: number,
@@ -156,7 +176,7 @@ export function moveFigure(
   // left drovers stuck short of a crowded landing place).
   let reach = full;
   const uid = sc.units[sc.figures[f].unit].id;
-  const wallRough = !sc.version.pirates && s.wall[sc.figures[f].unit] === 1;
+  const wallRough = sc.version.shieldWall && s.wall[sc.figures[f].unit] === 1;
   if (wallRough) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
     if (entry < Infinity) {
@@ -165,7 +185,7 @@ export function moveFigure(
     }
   }
   let crossed = false;
-  if (sc.version.pirates && full > 0) {
+  if (sc.version.crossingDie && full > 0) {
     const entry = roughEntry(s, truncatePath(path.points, limit));
     if (entry < Infinity) {
       crossed = true;
@@ -197,7 +217,7 @@ export function moveFigure(
     // found first is reached by such a way, the search is made again with that rule: the nearest
     // place reached by a way clear of rough within the allowance, or across rough within the
     // allowance less the −D6 (shield wall: none across rough).
-    if (alt && p && (wallRough || (sc.version.pirates && !crossed && full > 0)) && roughEntry(s, p.points) < Infinity) {
+    if (alt && p && (wallRough || (sc.version.crossingDie && !crossed && full > 0)) && roughEntry(s, p.points) < Infinity) {
       let left = -1;
       if (!wallRough) {
         if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
@@ -231,26 +251,14 @@ export function moveFigure(
   s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
   s.moved[f] = 1;
   s.counters[C.moves]++;
-  emit?.({
-    e: 'move',
-    f: sc.figures[f].id,
-    path: pts.map((p) => [r3(p.x), r3(p.y)]),
-    facing: deg(s.facing[f]),
-    length: r3(d),
-    allowance: r3(full),
-    parts: parts.map((p) =>
-      p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
-    ),
-    why,
-  });
+  emit?.(moveEvent(s, f, pts, d, full, parts, why));
   carryPigs(s, f);
   afterMove(s, f, emit);
   return d;
 }
 
 /** Where a move order sends figure f (before its formation offset). */
-
-function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: Map<number, number>): { t: Vec; offset: boolean } {
+export function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: Map<number, number>): { t: Vec; offset: boolean } {
   const sc = s.sc;
   const raider = sc.figures[f].side === sc.raiders;
   switch (a.k) {
@@ -299,7 +307,6 @@ function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: 
 }
 
 /** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
-
 export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const figs = freeFigures(s, u);

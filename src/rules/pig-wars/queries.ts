@@ -10,78 +10,64 @@ import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny } f
 import { hypot2 } from './hypot.js';
 import type { PigScenario } from './compile.js';
 import { ACTIVE, ROUT, type PigState } from './state.js';
-import { daMoveFactor, PIRATE_MOVE_BASE } from './tables.js';
 
 /** A length rounded to 0.001 in for records. */
-
 export const r3 = (v: number): number => Math.round(v * 1000) / 1000;
 
 /** An angle in radians as whole degrees for records. */
-
 export const deg = (a: number): number => Math.round((a * 180) / Math.PI);
 
 /** The event sink of a step (undefined: nobody records). */
-
 export type Emit = ((e: PigEvent) => void) | undefined;
 
 /** True while the figure stands on the table and can fight (not routed, dead or gone). */
-
 export function isActive(s: PigState, f: number): boolean {
   return s.status[f] === ACTIVE;
 }
 
 /** True while the figure stands on the table (active or routed): its base takes room. */
-
 export function onTable(s: PigState, f: number): boolean {
   return s.status[f] === ACTIVE || s.status[f] === ROUT;
 }
 
 /** True when figures a and b (enemies or not) are in base contact (the kit's `inBaseContact`, the scenario's contact distance). */
-
 export function inContact(s: PigState, a: number, b: number): boolean {
   return inBaseContact(figureView(s), a, b);
 }
 
 /** Figure f is in base contact with an active enemy. */
-
 export function engaged(s: PigState, f: number): boolean {
   return inContactWithAny(figureView(s), f, s.sc.sides[1 - s.sc.figures[f].side].figures);
 }
 
 /** Unit u has a free figure (as `freeFigures(s, u).length > 0`, without the list). */
-
 export function hasFree(s: PigState, u: number): boolean {
   for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f)) return true;
   return false;
 }
 
 /** The figure's centre stands on rough ground (rough, broken, wood, wall: the table's slow ground). */
-
 export function onRough(sc: PigScenario, x: number, y: number): boolean {
   return sc.table.slowEntry([{ x, y }]) === 0;
 }
 
 /** The centre stands on a hill. */
-
 export function onHill(sc: PigScenario, x: number, y: number): boolean {
   return sc.table.heightAt(x, y) > 0;
 }
 
 /** Cover touching the base: 'full', 'partial' or 'none' (the best touched). */
-
 export function coverAt(sc: PigScenario, x: number, y: number): 'none' | 'partial' | 'full' {
   const a = sc.table.coverAt(x, y, ['partial', 'full']);
   return a === null ? 'none' : a.cover === 'full' ? 'full' : 'partial';
 }
 
 /** Nothing blocks sight between two points (buildings block). */
-
 export function lineOfSight(sc: PigScenario, ax: number, ay: number, bx: number, by: number): boolean {
   return sc.table.lineOfSight(ax, ay, bx, by);
 }
 
 /** A linear obstacle (wall) lies between a and b, or b stands in one and a does not. */
-
 export function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: number, by: number): boolean {
   for (const w of sc.walls) {
     const aIn = pointInPolygon(ax, ay, w.poly);
@@ -93,22 +79,26 @@ export function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: num
 }
 
 /** The figures of a state as the table kit sees them. */
-
 export function figureView(s: PigState): FigureView {
   // One view per state object, kept in its `view` cache: the state's arrays are changed in place,
   // never replaced, so the view stays current (a search asks for it thousands of times).
   let v = s.view;
   if (v === null) {
     const st = s.status;
-    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => st[i] === ACTIVE || st[i] === ROUT, able: (i) => st[i] === ACTIVE };
+    v = {
+      x: s.x,
+      y: s.y,
+      facing: s.facing,
+      radius: s.sc.radius,
+      occupies: (i) => st[i] === ACTIVE || st[i] === ROUT,
+      able: (i) => st[i] === ACTIVE,
+    };
     s.view = v;
   }
   return v;
 }
 
-
 /** Where attacker `a` stands relative to target `t`'s facing: front (±45°), rear (±45° behind), else flank (right flank unshielded). */
-
 export function arcOf(s: PigState, a: number, t: number): 'front' | 'flank' | 'unshielded' | 'rear' {
   const arc = kitArcOf(figureView(s), a, t);
   if (arc !== 'flank') return arc;
@@ -121,7 +111,6 @@ export function arcOf(s: PigState, a: number, t: number): 'front' | 'flank' | 'u
 }
 
 /** Centre of a unit's active figures (or of all its figures on the table), or null when none. */
-
 export function unitCentre(s: PigState, u: number, activeOnly = true): Vec | null {
   let sx = 0;
   let sy = 0;
@@ -136,7 +125,6 @@ export function unitCentre(s: PigState, u: number, activeOnly = true): Vec | nul
 }
 
 /** Active figures of unit u not in base contact with an enemy (those that take orders). */
-
 export function freeFigures(s: PigState, u: number): number[] {
   const out: number[] = [];
   for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f)) out.push(f);
@@ -144,7 +132,6 @@ export function freeFigures(s: PigState, u: number): number[] {
 }
 
 /** The figure carries loot (a pig or a load from the objective). */
-
 export function carrying(s: PigState, f: number): boolean {
   if (s.carry[f]) return true;
   for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === f) return true;
@@ -152,15 +139,12 @@ export function carrying(s: PigState, f: number): boolean {
 }
 
 /** The base movement allowance of a figure (no dice): the dark ages factor, or the pirate base + 3.5 (the mean D6) for planning. */
-
 export function baseMove(s: PigState, f: number): number {
   const info = s.sc.figures[f];
-  if (s.sc.version.pirates) return PIRATE_MOVE_BASE[moveKind(s, f)] + 3.5;
-  return daMoveFactor(info.armour, info.mounted, s.wall[info.unit] === 1, false, 0);
+  return s.sc.version.normalMove(info, moveKind(s, f), s.wall[info.unit] === 1, 3.5);
 }
 
 /** The figure's movement kind (PIRATE_MOVE_BASE); foot by `close`, its unit's order (by default the order it stands in now). */
-
 export function moveKind(s: PigState, f: number, close = s.close[s.sc.figures[f].unit] === 1): string {
   const info = s.sc.figures[f];
   if (info.moveKind === 'close-foot' || info.moveKind === 'loose-foot') return close ? 'close-foot' : 'loose-foot';
@@ -168,7 +152,6 @@ export function moveKind(s: PigState, f: number, close = s.close[s.sc.figures[f]
 }
 
 /** The index of the unit with id `id`; throws when there is none. */
-
 export function unitIndex(s: PigState, id: string): number {
   const i = s.sc.units.findIndex((x) => x.id === id);
   if (i < 0) throw new Error(`no unit "${id}"`);
@@ -176,7 +159,6 @@ export function unitIndex(s: PigState, id: string): number {
 }
 
 /** Enemy units an order may name (with active figures), in index order. */
-
 export function enemyUnits(s: PigState, u: number): number[] {
   const side = s.sc.units[u].side;
   const out: number[] = [];
@@ -185,20 +167,17 @@ export function enemyUnits(s: PigState, u: number): number[] {
 }
 
 /** True when unit v has an active figure. */
-
 function anyActive(s: PigState, v: number): boolean {
   for (const f of s.sc.units[v].figures) if (s.status[f] === ACTIVE) return true;
   return false;
 }
 
 /** The base of a figure centred at (x, y) is in or touches the home zone (where loot is landed, [R29]). */
-
 export function atHome(sc: PigScenario, x: number, y: number): boolean {
   return pointInPolygon(x, y, sc.home.poly) || distToPolygon(x, y, sc.home.poly) <= sc.radius + 1e-9;
 }
 
 /** The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre); the zone's middle for a figure already in it. */
-
 export function homePoint(s: PigState, f: number): Vec {
   const home = s.sc.home;
   // already home: on toward its middle, clearing the way in for those behind
@@ -217,7 +196,6 @@ export function homePoint(s: PigState, f: number): Vec {
  * order is total, so any sort gives it), by insertion — a comparator sort boxes every double it
  * compares.
  */
-
 export function sortByDistance<T extends { f: number; d: number }>(list: T[]): void {
   for (let i = 1; i < list.length; i++) {
     const p = list[i];

@@ -4,28 +4,23 @@
  * deciding highlighted; also one figure in words (`status`) and the exact-coordinates order.
  */
 import type { Scene, SceneArea, SceneFigure, SceneInfo, SceneMarker } from '../../core/scene.js';
-import type { Area } from './compile.js';
 import type { PigAction } from './action.js';
 import { exactMoveAction } from './actions.js';
 import { levelShift } from './leaders.js';
 import { carrying, engaged } from './queries.js';
 import { ACTIVE, GONE, PH_UNIT, PIG_FREE, type PigState } from './state.js';
-import { status } from '../../core/table/index.js';
+import { sceneArea, sceneFigure, status } from '../../core/table/index.js';
 
 /** Status words: the kit's (a routed figure is 'fleeing'). */
 const STATUS = status.STATUS_WORDS;
 const KIND: Record<string, string> = { rough: 'broken', broken: 'broken', wood: 'wood', hill: 'hill', cover: 'cover', wall: 'cover', building: 'building', water: 'water' };
-
-function areaOf(a: Area): SceneArea {
-  return { id: a.id, kind: KIND[a.kind] ?? a.kind, label: a.label, points: a.poly.map((p) => [p.x, p.y]) };
-}
 
 function markersOf(s: PigState, f: number): { markers: string[]; badge: string } {
   const info = s.sc.figures[f];
   const markers: string[] = [];
   let badge = '';
   if (info.leader) {
-    markers.push(s.sc.version.pirates ? info.rank : 'leader');
+    markers.push(s.sc.version.ranks ? info.rank : 'leader');
     badge = 'L';
   }
   if (info.standard) {
@@ -55,11 +50,8 @@ function markersOf(s: PigState, f: number): { markers: string[]; badge: string }
 /** The state as a {@link Scene}. */
 export function pigScene(s: PigState): Scene {
   const sc = s.sc;
-  const areas: SceneArea[] = [];
-  for (const t of sc.file.terrain) {
-    const a = [...sc.obstacles, ...sc.rough, ...sc.hills, ...sc.cover.map((c) => c.area), ...sc.walls].find((x) => x.id === t.id);
-    if (a) areas.push(areaOf(a));
-  }
+  // the table's areas are the file's terrain, in its order
+  const areas: SceneArea[] = sc.table.areas.map((a) => sceneArea(a, KIND[a.kind] ?? a.kind));
   areas.push({ id: `home:${sc.home.id}`, kind: 'home', label: sc.home.name, points: sc.home.poly.map((p) => [p.x, p.y]) });
   if (sc.objective) areas.push({ id: `objective:${sc.objective.id}`, kind: 'objective', label: sc.objective.name, points: sc.objective.poly.map((p) => [p.x, p.y]) });
   const markers: SceneMarker[] = [];
@@ -68,22 +60,8 @@ export function pigScene(s: PigState): Scene {
   const figures: SceneFigure[] = sc.figures.map((info) => {
     const f = info.index;
     const { markers: m, badge } = markersOf(s, f);
-    return {
-      id: info.id,
-      name: info.name,
-      x: s.x[f],
-      y: s.y[f],
-      r: sc.radius,
-      facing: s.facing[f],
-      side: sc.sides[info.side].id,
-      band: sc.units[info.unit].id,
-      status: STATUS[s.status[f]] ?? 'active',
-      onTable: s.status[f] !== GONE,
-      markers: m,
-      badge,
-      highlighted: info.unit === acting,
-      current: false,
-    };
+    // a killed figure stays drawn where it fell; one gone off the table is not drawn
+    return sceneFigure(sc, s, f, { band: sc.units[info.unit].id, markers: m, badge, highlighted: info.unit === acting, current: false, onTable: s.status[f] !== GONE });
   });
   const info: SceneInfo[] = [
     { label: 'Turn', value: `${s.turn} of ${sc.maxTurns}` },
@@ -116,7 +94,7 @@ export function describePigFigure(s: PigState, id: string): string | null {
   const shift = levelShift(s, f);
   return [
     `${info.name} (${info.id}), ${sc.sides[info.side].name}, unit ${sc.units[info.unit].name}: ${STATUS[s.status[f]]} at (${s.x[f].toFixed(1)}, ${s.y[f].toFixed(1)}) facing ${Math.round((s.facing[f] * 180) / Math.PI)}°.`,
-    `${klass}, ${sc.version.levelName} ${info.stripes}; weapons ${info.weapons.map((w) => w.name).join(', ')}${sc.version.pirates ? `; rank ${info.rank}` : `; armour ${info.armour}${info.shield ? ', shield' : ''}`}.`,
+    `${klass}, ${sc.version.levelName} ${info.stripes}; weapons ${info.weapons.map((w) => w.name).join(', ')}${sc.version.ranks ? `; rank ${info.rank}` : `; armour ${info.armour}${info.shield ? ', shield' : ''}`}.`,
     `Morale level now ${shift > 0 ? 'up one' : shift < 0 ? 'down one' : 'as rated'}.${markers.length ? ` ${markers.join(', ')}.` : ''}`,
   ].join('\n');
 }

@@ -25,7 +25,6 @@ import { r3, type Emit, onTable, engaged, coverAt, lineOfSight, figureView, arcO
 import { casualty } from './leaders.js';
 
 /** Pirates: unloaded figures of a holding unit reload (their one action). */
-
 export function reloadUnit(s: PigState, u: number, emit: Emit): void {
   for (const f of freeFigures(s, u)) {
     const m = s.sc.figures[f].missile;
@@ -41,7 +40,6 @@ export function reloadUnit(s: PigState, u: number, emit: Emit): void {
 }
 
 /** The nearest enemy figure figure f may shoot at (in long range and sight, not in mêlée), or −1. */
-
 export function shotTarget(s: PigState, f: number): number {
   const sc = s.sc;
   const m = sc.figures[f].missile;
@@ -66,7 +64,6 @@ function engagedWithSide(s: PigState, e: number, side: number): boolean {
 }
 
 /** The figure may shoot in this activation's shooting step. */
-
 export function mayShoot(s: PigState, f: number): boolean {
   const sc = s.sc;
   const info = sc.figures[f];
@@ -78,8 +75,20 @@ export function mayShoot(s: PigState, f: number): boolean {
   return true;
 }
 
-/** Step 3 of side `side`'s card: each of its figures that may shoot ({@link mayShoot}) shoots at its nearest target. */
+/**
+ * The enemy figure `f` would shoot at in this activation's shooting step if its unit were ordered
+ * to hold now ({@link mayShoot} under a hold, then {@link shotTarget}), or −1. For words and
+ * pointers: the order is not given.
+ */
+export function shotOnHold(s: PigState, f: number): number {
+  const info = s.sc.figures[f];
+  if (s.status[f] !== ACTIVE || !info.missile || engaged(s, f)) return -1;
+  if (info.missile.reload && !s.loaded[f]) return -1;
+  if (s.sc.version.oneAction && s.moved[f]) return -1;
+  return shotTarget(s, f);
+}
 
+/** Step 3 of side `side`'s card: each of its figures that may shoot ({@link mayShoot}) shoots at its nearest target. */
 export function shootStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   for (const f of s.sc.sides[side].figures) {
     if (!mayShoot(s, f)) continue;
@@ -121,7 +130,7 @@ function shoot(s: PigState, f: number, t0: number, rng: Rng, emit: Emit): void {
     const r = roll(rng, 12);
     const range: 'long' | 'short' = long ? 'long' : 'short';
     const base = { e: 'shoot' as const, f: info.id, target: tInfo.id, weapon: m.name, dist: dd, range, roll: r };
-    if (!sc.version.pirates) {
+    if (sc.version.shotDefence === 'block') {
       const hit = daHit(r, long);
       if (!hit) {
         emit?.({ ...base, need: long ? 3 : 6, hit: false });

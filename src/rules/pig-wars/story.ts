@@ -5,6 +5,7 @@ import type { PigScenario } from './compile.js';
 import type { PigAction } from './action.js';
 import type { PigEvent } from './events.js';
 import { freeFigures } from './queries.js';
+import { shotOnHold } from './shooting.js';
 import type { PigState } from './state.js';
 
 function name(sc: PigScenario, id: string): string {
@@ -29,7 +30,20 @@ export function describeAction(s: PigState, a: PigAction): string {
   const who = u ? `${u.name} (${freeFigures(s, u.index).length} free)` : 'unit';
   switch (a.k) {
     case 'hold':
-      return `${who}: hold${sc.version.oneAction ? ' (shoot or reload)' : ' and shoot'}`;
+    {
+      // Shooting is named only when a figure of the unit would shoot (and, pirates, reloading only
+      // when one would reload): a hold with nothing in range is no attack.
+      let shoot = 0;
+      let reload = 0;
+      for (const f of u ? freeFigures(s, u.index) : []) {
+        if (shotOnHold(s, f) >= 0) shoot++;
+        const info = sc.figures[f];
+        if (!s.loaded[f] && ((info.missile && info.missile.reload) || info.weapons.some((w) => w.pistol))) reload++;
+      }
+      if (!sc.version.oneAction) return `${who}: hold${shoot ? ` and shoot (${shoot} with a target)` : ''}`;
+      const what = [shoot ? `${shoot} shoot` : '', reload ? `${reload} reload` : ''].filter((x) => x).join(', ');
+      return `${who}: hold${what ? ` (${what})` : ''}`;
+    }
     case 'wall':
       return `${who}: form shield wall`;
     case 'unwall':

@@ -20,7 +20,6 @@ import { shootStep } from './shooting.js';
 import { meleeStep } from './melee.js';
 
 /** A fresh game: figures placed, the first card drawn. */
-
 export function setupGame(sc: PigScenario, ctx: StepContext): PigState {
   const s = newState(sc);
   ctx.emit?.({
@@ -34,13 +33,13 @@ export function setupGame(sc: PigScenario, ctx: StepContext): PigState {
       unit: sc.units[f.unit].id,
       name: f.name,
       class: sc.version.classNames[f.klass],
-      ...(sc.version.pirates ? { level: f.stripes } : { stripes: f.stripes }),
+      ...(sc.version.levelName === 'level' ? { level: f.stripes } : { stripes: f.stripes }),
       weapons: f.weapons.map((w) => w.name),
       armour: f.armour,
       shield: f.shield,
       mounted: f.mounted,
       ...(f.leader ? { leader: true } : {}),
-      ...(f.leader && sc.version.pirates ? { rank: f.rank } : {}),
+      ...(f.leader && sc.version.ranks ? { rank: f.rank } : {}),
       ...(f.standard ? { standard: true } : {}),
       x: r3(s.x[f.index]),
       y: r3(s.y[f.index]),
@@ -61,7 +60,6 @@ function startTurn(s: PigState, emit: Emit): void {
 }
 
 /** Run automatic steps (cards, rally, shooting, mêlée, morale, turn end) until a unit must decide or the game ends. */
-
 export function advance(s: PigState, ctx: StepContext): void {
   const emit = ctx.emit;
   for (let guard = 0; guard < 100_000; guard++) {
@@ -120,7 +118,6 @@ function finish(s: PigState, winner: number, reason: string, emit: Emit): void {
 }
 
 /** End the game when loot is landed, a side has nothing left on the table, or no loot is left to take. */
-
 export function checkEnd(s: PigState, emit: Emit): boolean {
   if (s.phase === PH_OVER) return true;
   const sc = s.sc;
@@ -146,7 +143,6 @@ export function checkEnd(s: PigState, emit: Emit): boolean {
 }
 
 /** Steps 3–5 of a side's card: shooting, mutual mêlée, morale. */
-
 function endCard(s: PigState, rng: Rng, emit: Emit): void {
   shootStep(s, s.actSide, rng, emit);
   meleeStep(s, s.actSide, rng, emit);

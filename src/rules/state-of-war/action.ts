@@ -2,7 +2,6 @@
  * State of War's decisions and the words every part of the room writes them in: the action type
  * (one decision of the figure acting now), rounding and dice for events. Lengths in cm.
  */
-import type { Json } from '../../core/model.js';
 import type { RolledDie } from '../../core/dice-contest.js';
 
 /**
@@ -33,6 +32,15 @@ export function r2(v: number): number {
 
 export const DEG = 180 / Math.PI;
 
-export function diceJson(dice: readonly RolledDie[]): Json[] {
+/** One rolled die as events write it: the die (`d8`), its face, its score, what it stands for. */
+export interface DieJson {
+  die: string;
+  face: number;
+  score: number;
+  for: string;
+}
+
+/** Rolled dice as events write them. */
+export function diceJson(dice: readonly RolledDie[]): DieJson[] {
   return dice.map((x) => ({ die: `d${x.sides}`, face: x.face, score: x.score, for: x.label }));
 }

@@ -2,9 +2,10 @@
  * Applying one State of War decision: each action kind's effect ([W3]–[W7], [W11], [W13]), then
  * the turn machine moves on to the next decision.
  */
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { angleTo, dist as geoDist } from '../../core/geometry.js';
-import { contacts, foeDistance } from './table.js';
+import { engaged, foeDistance } from './table.js';
 import { OK } from './tables.js';
 import { type SowState, ACTIVE, C, PH_OVER } from './state.js';
 import { DEG, type SowAction, r2 } from './action.js';
@@ -27,7 +28,7 @@ function fail(s: SowState, a: SowAction, why: string): never {
 }
 
 /** Apply one decision (see {@link Ruleset.apply}). Throws on an action that is not legal now. */
-export function applyAction(s: SowState, a: SowAction, ctx: StepContext): void {
+export function applyAction(s: SowState, a: SowAction, ctx: StepContext<SowEvent>): void {
   if (s.phase === PH_OVER) fail(s, a, 'the game is over');
   const f = actor(s);
   if (f < 0) fail(s, a, 'no figure is acting');
@@ -49,7 +50,7 @@ export function applyAction(s: SowState, a: SowAction, ctx: StepContext): void {
   advance(s, ctx);
 }
 
-function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
+function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   const info = sc.figures[f];
   switch (a.k) {
@@ -104,14 +105,14 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
       return;
     }
     case 'load':
-      if (!info.weapon || s.load[f] === 0 || contacts(s, f).length > 0 || s.carry[f] >= 0) fail(s, a, 'nothing to load');
+      if (!info.weapon || s.load[f] === 0 || engaged(s, f) || s.carry[f] >= 0) fail(s, a, 'nothing to load');
       doLoad(s, f, ctx);
       return;
     case 'climb': {
       const p = climbPlan(s, f);
       if (!p) fail(s, a, 'no fence or wall to climb here');
       s.counters[C.climbs]++;
-      const from = [r2(s.x[f]), r2(s.y[f])];
+      const from: [number, number] = [r2(s.x[f]), r2(s.y[f])];
       s.facing[f] = angleTo(s.x[f], s.y[f], p.to.x, p.to.y);
       // [W5]: each climb action climbs 3 cm of wall or fence (6 cm at a ladder); over at the top.
       const climbed = s.climbed[f] + p.rate;
@@ -144,7 +145,7 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
     }
     case 'carry': {
       const b = sc.barrels.findIndex((x) => x.id === a.b);
-      if (b < 0 || s.mounted[f] || s.wounds[f] > 0 || s.carry[f] >= 0 || contacts(s, f).length > 0 || !barrelsAtHand(s, f).includes(b)) fail(s, a, `no barrel "${a.b}" at hand`);
+      if (b < 0 || s.mounted[f] || s.wounds[f] > 0 || s.carry[f] >= 0 || engaged(s, f) || !barrelsAtHand(s, f).includes(b)) fail(s, a, `no barrel "${a.b}" at hand`);
       s.bHeld[b] = f;
       s.carry[f] = b;
       s.counters[C.carries]++;
@@ -202,7 +203,7 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
       ctx.emit?.({ e: 'mount', turn: s.turn, figure: info.id });
       return;
     case 'burn': {
-      if (info.side !== sc.objective.side || !atObjective(s, f) || contacts(s, f).length > 0) fail(s, a, 'not at the objective');
+      if (info.side !== sc.objective.side || !atObjective(s, f) || engaged(s, f)) fail(s, a, 'not at the objective');
       // A carried barrel is emptied on it: the action counts the barrel's worth of firing (at least 1) [W6].
       const b = s.carry[f];
       const counts = b >= 0 ? Math.max(1, sc.barrels[b].fire) : 1;
@@ -221,7 +222,7 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext): void {
   }
 }
 
-function doLoad(s: SowState, f: number, ctx: StepContext, ride = false): void {
+function doLoad(s: SowState, f: number, ctx: StepContext<SowEvent>, ride = false): void {
   s.load[f] = Math.max(0, s.load[f] - 1);
   s.counters[C.loads]++;
   ctx.emit?.({ e: 'load', turn: s.turn, figure: s.sc.figures[f].id, left: s.load[f], ride });

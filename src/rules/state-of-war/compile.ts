@@ -23,6 +23,8 @@ export interface FenceSeg {
   ay: number;
   bx: number;
   by: number;
+  /** Its length (cm). */
+  len: number;
 }
 
 /** A fence or wall line. */
@@ -229,7 +231,11 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   file.fences.forEach((f, i) => {
     const points = f.line.map(([x, y]) => ({ x, y }));
     fences.push({ index: i, id: f.id, label: f.label ?? f.id, kind: f.kind, cover: f.kind === 'wall' ? 'hard' : 'soft', height: f.height, points });
-    for (let k = 1; k < points.length; k++) fenceSegs.push({ fence: i, ax: points[k - 1].x, ay: points[k - 1].y, bx: points[k].x, by: points[k].y });
+    for (let k = 1; k < points.length; k++) {
+      const a = points[k - 1];
+      const b = points[k];
+      fenceSegs.push({ fence: i, ax: a.x, ay: a.y, bx: b.x, by: b.y, len: Math.hypot(b.x - a.x, b.y - a.y) });
+    }
   });
   const sideIds = file.sides.map((s) => s.id);
   if (sideIds[0] === sideIds[1]) fail('$.sides[1].id', 'the two sides need different ids');

@@ -17,13 +17,16 @@ import { actor, downCount } from './units.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type SowState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
+import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
+import { sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
 
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
 export type { SowScenario } from './compile.js';
+export type { SowEvent } from './events.js';
 
 /** A stable key of an action within one decision. */
 export function actionKey(a: SowAction): string {
@@ -45,7 +48,7 @@ export function actionKey(a: SowAction): string {
 }
 
 /** The State of War ruleset. */
-export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRuleset<SowState, SowAction, SowScenario>({
+export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = defineRuleset<SowState, SowAction, SowScenario, SowEvent>({
   id: 'state-of-war',
   version: '1.6.0',
   title: 'State of War — A.C.W. skirmish rules, quick reference sheet 1a (centimetres)',
@@ -87,7 +90,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRules
   // 300 iterations 65.5% [58.7–71.7] (seed 8; union 62% against 48%); 52.0% at the old default (seed 6).
   searchDefaults: { iterations: '300', horizon: '30' },
   threads: { exportState, importState },
-  view: { scene: sowScene, describeFigure: describeSowFigure, exactMove: sowExactMove },
+  view: { scene: sowScene, describeFigure: describeSowFigure, exactMove: sowExactMove, targets: sowTargets, reach: sowReach, delegable: sowDelegable },
   hash: hashState,
   actionKey,
   describeAction,
@@ -119,6 +122,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRules
   // Per phase each figure makes at most 2 action decisions (and a stop); two phases a turn.
   decisionLimit: (sc) => sc.maxTurns * 2 * (sc.figures.length * 3 + 2) + 20,
   invariants: stateOfWarInvariants,
+  events: sowEvents,
   jsonSchema: () => z.toJSONSchema(stateOfWarScenarioSchema, { io: 'input' }) as Json,
 });
 

@@ -2,6 +2,7 @@
  * Injuries [W18] and the morale tests they trigger [W25]: a wound, a figure disabled or killed,
  * the barrel a hurt carrier drops, the force commander's fall.
  */
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { actionsFor, applyInjury } from './tables.js';
 import { type SowState, ACTIVE, DEAD, DISABLED } from './state.js';
@@ -13,7 +14,7 @@ import { checkVictory } from './victory.js';
 const ON = ACTIVE;
 
 /** Apply an injury to figure t and the morale tests it triggers [W18], [W25]. */
-export function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'killed', cause: string, ctx: StepContext): void {
+export function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'killed', cause: 'shot' | 'melee' | 'fall', ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   if (s.status[t] !== ON && s.status[t] !== DISABLED) return;
   const h = applyInjury({ wounds: s.wounds[t], disabled: s.status[t] === DISABLED, dead: false }, injury);

@@ -3,7 +3,9 @@
  * independent of the engine's) and from the state after each decision. Used by the property tests
  * and `stress`; any violation is a defect.
  */
-import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
+import type { InvariantMonitor } from '../../core/model.js';
+import type { SowEvent } from './events.js';
+import type { DieJson } from './action.js';
 import { dist, segmentsCross } from '../../core/geometry.js';
 import type { SowScenario } from './compile.js';
 import { ACTIVE, type SowState } from './state.js';
@@ -12,7 +14,6 @@ import {
   COVER_DIE,
   MAX_AGAINST_ONE,
   RANGE_DIE,
-  type Cover,
   BAND_NAMES,
   CLIMB_LADDER,
   CLIMB_WALL,
@@ -30,23 +31,18 @@ import {
 
 const TOL = 0.02; // event lengths are rounded to hundredths
 
-function num(v: Json | undefined): number {
-  return typeof v === 'number' ? v : NaN;
-}
-
-interface DieJson {
-  die: string;
-  face: number;
-  score: number;
-}
-
-function best(v: Json | undefined): number {
-  const a = (v as unknown as DieJson[]) ?? [];
+/** The best score of rolled dice (0 for none). */
+function best(a: readonly DieJson[]): number {
   let b = 0;
   a.forEach((d, i) => {
     if (i === 0 || d.score > b) b = d.score;
   });
   return b;
+}
+
+/** Melee modifiers that give a side its +1 [W21]: charging, uphill, behind a barricade. */
+function plus(o: Readonly<Record<string, number | boolean>>): boolean {
+  return o.charging !== undefined || o.uphill !== undefined || o.barricade !== undefined;
 }
 
 /** How far (cm) from its rear edge a leaving runner's base edge may be in the record: at the edge, to rounding [W32]. */
@@ -72,7 +68,7 @@ function lineBetween(sc: SowScenario, ax: number, ay: number, bx: number, by: nu
 }
 
 /** A monitor for one game on `sc`. */
-export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState> {
+export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState, SowEvent> {
   const violations: string[] = [];
   const n = sc.figures.length;
   const status = new Array<string>(n).fill('active');
@@ -106,10 +102,10 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
   };
-  const idx = (v: Json | undefined): number => sc.figureIndex.get(String(v)) ?? -1;
-  const acting = (e: GameEvent): void => {
+  const idx = (v: string): number => sc.figureIndex.get(v) ?? -1;
+  const acting = (e: SowEvent & { figure: string }): void => {
     const f = idx(e.figure);
-    if (f < 0) return bad(`${e.e} by unknown figure ${String(e.figure)}`);
+    if (f < 0) return bad(`${e.e} by unknown figure ${e.figure}`);
     if (status[f] !== 'active') bad(`${sc.figures[f].id} (${status[f]}) acts (${e.e})`);
     if (sc.sides[sc.figures[f].side].id !== side) bad(`${sc.figures[f].id} acts (${e.e}) in the other side's phase`);
     if (charger[f]) bad(`${sc.figures[f].id} acts (${e.e}) after charging this phase: it stays in contact and fights [W20]`);
@@ -120,7 +116,7 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
   };
   return {
     violations,
-    event(e: GameEvent) {
+    event(e: SowEvent) {
       switch (e.e) {
         case 'phase':
         case 'turnEnd':
@@ -130,32 +126,32 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
             bad(`play goes on (${e.e}) though every ${sc.sides[raiders].name} figure is down, gone or in a routed unit [W34]`);
           }
           if (e.e === 'turnEnd') break;
-          side = String(e.side);
-          turn = num(e.turn);
+          side = e.side;
+          turn = e.turn;
           spent.fill(0);
           charger.fill(false);
           for (let f = 0; f < n; f++) carryAtStart[f] = carry[f] !== null && status[f] === 'active';
           break;
         case 'burden': {
           const f = idx(e.figure);
-          if (f < 0 || carry[f] !== String(e.barrel)) bad(`${String(e.figure)} pays for carrying ${String(e.barrel)} it does not carry`);
-          else if (num(e.cost) !== 1 || num(e.actions) !== phaseActions(wounds[f], true)) bad(`${sc.figures[f].id} carrying: cost ${String(e.cost)}, ${String(e.actions)} actions left`);
+          if (f < 0 || carry[f] !== e.barrel) bad(`${e.figure} pays for carrying ${e.barrel} it does not carry`);
+          else if (e.cost !== 1 || e.actions !== phaseActions(wounds[f], true)) bad(`${sc.figures[f].id} carrying: cost ${e.cost}, ${e.actions} actions left`);
           break;
         }
         case 'carry': {
           acting(e);
           const f = idx(e.figure);
           if (f < 0) break;
-          if (carry[f] !== null) bad(`${sc.figures[f].id} picks up ${String(e.barrel)} while carrying ${carry[f]}`);
+          if (carry[f] !== null) bad(`${sc.figures[f].id} picks up ${e.barrel} while carrying ${carry[f]}`);
           if (mounted[f] || wounds[f] > 0) bad(`${sc.figures[f].id} picks up a barrel mounted or wounded`);
-          if (carry.includes(String(e.barrel))) bad(`${String(e.barrel)} is picked up while someone carries it`);
-          carry[f] = String(e.barrel);
+          if (carry.includes(e.barrel)) bad(`${e.barrel} is picked up while someone carries it`);
+          carry[f] = e.barrel;
           break;
         }
         case 'drop': {
           const f = idx(e.figure);
           if (f < 0) break;
-          if (carry[f] !== String(e.barrel)) bad(`${sc.figures[f].id} drops ${String(e.barrel)} it does not carry`);
+          if (carry[f] !== e.barrel) bad(`${sc.figures[f].id} drops ${e.barrel} it does not carry`);
           if (e.cause === 'set down') acting(e);
           carry[f] = null;
           break;
@@ -164,15 +160,15 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           acting(e);
           const f = idx(e.figure);
           if (f < 0) break;
-          const from = String(e.from);
-          const slot = String(e.unit);
+          const from = e.from;
+          const slot = e.unit;
           const parent = sc.units[sc.unitIndex.get(from) ?? 0];
           const su = sc.units[sc.unitIndex.get(slot) ?? 0];
           if (parent.id !== from || parent.parent >= 0) bad(`detachment from ${from}, not a scenario unit`);
           if (su.id !== slot || su.parent !== parent.index || usedSlots.has(slot)) bad(`detachment into ${slot}, not a free slot of ${from}`);
           usedSlots.add(slot);
           const act = sc.figures.filter((g) => unitOf[g.index] === from && status[g.index] === 'active').length;
-          const figs = (e.figures as string[]).map(idx);
+          const figs = e.figures.map(idx);
           if (figs.length !== Math.floor(act / 2)) bad(`detachment of ${figs.length} from ${act} active, should be ${Math.floor(act / 2)}`);
           if (!figs.includes(f)) bad(`${sc.figures[f].id} makes a detachment without going with it`);
           for (const g of figs) {
@@ -197,22 +193,19 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
             }
           }
           if (f >= 0) {
-            const end = e.to as number[];
-            px[f] = end[0];
-            py[f] = end[1];
+            px[f] = e.to[0];
+            py[f] = e.to[1];
             const allow = moveRate(mounted[f]);
-            if (num(e.allowance) !== allow) bad(`${sc.figures[f].id} moves with allowance ${String(e.allowance)}, should be ${allow}`);
-            if (num(e.length) > allow + TOL) bad(`${sc.figures[f].id} moves ${String(e.length)} cm > ${allow}`);
-            if (num(e.used) > allow + TOL) bad(`${sc.figures[f].id} uses ${String(e.used)} cm of a ${allow} cm move`);
+            if (e.allowance !== allow) bad(`${sc.figures[f].id} moves with allowance ${e.allowance}, should be ${allow}`);
+            if (e.length > allow + TOL) bad(`${sc.figures[f].id} moves ${e.length} cm > ${allow}`);
+            if (e.used > allow + TOL) bad(`${sc.figures[f].id} uses ${e.used} cm of a ${allow} cm move`);
             // The allowance used is the route, its cm in difficult ground once more, and a horseman's
             // turning, from the event's own numbers ([W9], [W10]; audit D2).
-            if (e.kind !== 'turn' && typeof e.difficult === 'number') {
-              const cost = num(e.length) + num(e.difficult) + (mounted[f] ? turnCost(num(e.turned)) : 0);
-              if (Math.abs(cost - num(e.used)) > 3 * TOL) bad(`${sc.figures[f].id} uses ${String(e.used)} cm for a move costing ${cost.toFixed(2)} cm`);
+            if (e.kind !== 'turn') {
+              const cost = e.length + e.difficult + (mounted[f] ? turnCost(e.turned) : 0);
+              if (Math.abs(cost - e.used) > 3 * TOL) bad(`${sc.figures[f].id} uses ${e.used} cm for a move costing ${cost.toFixed(2)} cm`);
             }
-            const from = e.from as number[];
-            const to = e.to as number[];
-            if (dist(from[0], from[1], to[0], to[1]) > num(e.length) + 2 * TOL) bad(`${sc.figures[f].id} ends further than its route is long`);
+            if (dist(e.from[0], e.from[1], e.to[0], e.to[1]) > e.length + 2 * TOL) bad(`${sc.figures[f].id} ends further than its route is long`);
             if (e.kind === 'charge') charger[f] = true;
           }
           break;
@@ -221,7 +214,7 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           const f = idx(e.figure);
           // A ride-and-load's load follows its move event: the action was counted there.
           if (f >= 0) need[f] = Math.max(0, need[f] - 1);
-          if (f >= 0 && num(e.left) !== need[f]) bad(`${sc.figures[f].id} load count ${String(e.left)}, expected ${need[f]}`);
+          if (f >= 0 && e.left !== need[f]) bad(`${sc.figures[f].id} load count ${e.left}, expected ${need[f]}`);
           if (!e.ride) acting(e);
           break;
         }
@@ -232,21 +225,20 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           if (f < 0 || !fence) break;
           const ladder = e.ladder === null ? null : sc.ladders.find((l) => l.id === e.ladder);
           const rate = ladder ? CLIMB_LADDER : CLIMB_WALL;
-          if (num(e.rate) !== rate) bad(`${sc.figures[f].id} climbs ${String(e.rate)} cm an action, should be ${rate}`);
-          if (num(e.height) !== fence.height) bad(`${fence.id} is ${fence.height} cm high, not ${String(e.height)}`);
+          if (e.rate !== rate) bad(`${sc.figures[f].id} climbs ${e.rate} cm an action, should be ${rate}`);
+          if (e.height !== fence.height) bad(`${fence.id} is ${fence.height} cm high, not ${e.height}`);
           if (mounted[f] && (ladder || fence.height > HORSE_JUMP)) bad(`${sc.figures[f].id} climbs ${fence.id} mounted`);
           climbed[f] += rate;
-          if (num(e.climbed) !== climbed[f]) bad(`${sc.figures[f].id} has climbed ${String(e.climbed)} cm, expected ${climbed[f]}`);
-          if (Boolean(e.over) !== climbed[f] >= fence.height - 1e-9) bad(`${sc.figures[f].id} over=${String(e.over)} after ${climbed[f]} of ${fence.height} cm`);
-          const to = e.to as number[];
-          px[f] = to[0];
-          py[f] = to[1];
+          if (e.climbed !== climbed[f]) bad(`${sc.figures[f].id} has climbed ${e.climbed} cm, expected ${climbed[f]}`);
+          if (e.over !== climbed[f] >= fence.height - 1e-9) bad(`${sc.figures[f].id} over=${String(e.over)} after ${climbed[f]} of ${fence.height} cm`);
+          px[f] = e.to[0];
+          py[f] = e.to[1];
           if (e.over) climbed[f] = 0;
           break;
         }
         case 'push': {
-          const by = (e.by as number[]) ?? [0, 0];
-          for (const id of (e.moved as string[]) ?? []) {
+          const by = e.by;
+          for (const id of e.moved) {
             const g = idx(id);
             if (g < 0) continue;
             climbed[g] = 0;
@@ -256,11 +248,11 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           break;
         }
         case 'morale':
-          if (e.status === 'routed') routed.add(String(e.unit));
+          if (e.status === 'routed') routed.add(e.unit);
           break;
         case 'end':
           // [W34]: "every raider down, gone or routed" judges each by the unit he belongs to now.
-          if (String(e.reason).endsWith('down, gone or routed')) {
+          if (e.reason.endsWith('down, gone or routed')) {
             const left = raidersFighting();
             if (left.length > 0) bad(`the game ends as if every ${sc.sides[raiders].name} figure were down, gone or routed, but ${left.join(', ')} fight on [W34]`);
           }
@@ -268,10 +260,10 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
         case 'burn': {
           const f = idx(e.figure);
           if (f >= 0) {
-            const b = e.barrel === null ? null : String(e.barrel);
+            const b = e.barrel;
             if (b !== carry[f]) bad(`${sc.figures[f].id} fires the objective with ${String(b)}, carrying ${String(carry[f])}`);
             const worth = b === null ? 1 : Math.max(1, sc.barrels.find((x) => x.id === b)?.fire ?? 1);
-            if (num(e.counts) !== worth) bad(`a fire action counts ${String(e.counts)}, should be ${worth}`);
+            if (e.counts !== worth) bad(`a fire action counts ${e.counts}, should be ${worth}`);
             carry[f] = null;
           }
           acting(e);
@@ -295,26 +287,26 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           }
           if (need[f] > 0) bad(`${sc.figures[f].id} fires unloaded (${need[f]} load actions to go)`);
           need[f] = loadActions(w);
-          const range = num(e.range);
+          const range = e.range;
           if (range > maxRange(w) + TOL) bad(`${sc.figures[f].id} fires at ${range} cm, beyond ${maxRange(w)}`);
           const band = rangeBand(w, range);
-          const fd = (e.firer as unknown as DieJson[])[0];
+          const fd = e.firer[0];
           if (fd.die !== `d${sc.figures[f].die}`) bad(`${sc.figures[f].id} throws ${fd.die}, its quality die is d${sc.figures[f].die}`);
-          const ag = e.against as unknown as DieJson[];
-          if (ag[0].die !== `d${COVER_DIE[e.cover as Cover]}`) bad(`cover ${String(e.cover)} thrown as ${ag[0].die}`);
+          const ag = e.against;
+          if (ag[0].die !== `d${COVER_DIE[e.cover]}`) bad(`cover ${e.cover} thrown as ${ag[0].die}`);
           if (band >= 0) {
-            const b = band as number;
+            const b: number = band;
             if (Math.abs(range - (w.ranges[b] ?? 0)) > TOL && ag[1].die !== `d${RANGE_DIE[b]}`) bad(`range ${range} cm (${BAND_NAMES[b]}) thrown as ${ag[1].die}`);
           }
           const margin = best(e.firer) - best(e.against);
-          if (margin !== num(e.margin) || shotResult(margin) !== e.result) bad(`shot margin ${String(e.margin)} / result ${String(e.result)} do not follow from the dice`);
+          if (margin !== e.margin || shotResult(margin) !== e.result) bad(`shot margin ${e.margin} / result ${e.result} do not follow from the dice`);
           const t = idx(e.target);
           if (t >= 0 && status[t] !== 'active') bad(`shot at ${sc.figures[t].id} (${status[t]})`);
           break;
         }
         case 'horseHit':
           if (e.horseHit) mounted[idx(e.figure)] = false;
-          if (!(num(e.face) >= 4) === Boolean(e.horseHit)) bad(`horse hit ${String(e.horseHit)} on a d6 of ${String(e.face)}`);
+          if (!(e.face >= 4) === e.horseHit) bad(`horse hit ${String(e.horseHit)} on a d6 of ${e.face}`);
           break;
         case 'unhorsed':
           mounted[idx(e.figure)] = false;
@@ -322,49 +314,42 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
         case 'hurt': {
           const t = idx(e.figure);
           if (t < 0) break;
-          const h = applyInjury({ wounds: wounds[t], disabled: status[t] === 'disabled', dead: status[t] === 'killed' }, e.injury as 'wound');
+          const h = applyInjury({ wounds: wounds[t], disabled: status[t] === 'disabled', dead: status[t] === 'killed' }, e.injury);
           wounds[t] = h.wounds;
           const st = h.dead ? 'killed' : h.disabled ? 'disabled' : 'active';
-          if (e.status !== (st === 'active' ? 'wounded' : st)) bad(`${sc.figures[t].id} ${String(e.injury)}: status ${String(e.status)}, the ladder says ${st}`);
+          if (e.status !== (st === 'active' ? 'wounded' : st)) bad(`${sc.figures[t].id} ${e.injury}: status ${e.status}, the ladder says ${st}`);
           status[t] = st;
           break;
         }
         case 'melee': {
-          const many = e.many as string[];
+          const many = e.many;
           if (many.length > MAX_AGAINST_ONE || many.length < 1) bad(`melee of ${many.length} against one`);
-          for (const id of [String(e.one), ...many]) if (status[idx(id)] !== 'active') bad(`${id} (${status[idx(id)]}) fights`);
+          for (const id of [e.one, ...many]) if (status[idx(id)] !== 'active') bad(`${id} (${status[idx(id)]}) fights`);
           // [W21]: a side scores its highest die, +1 when any of its primaries that throw dice is
           // charging, uphill or behind a barricade (the +1 is the side's, audit A2).
-          const plus = (m: Json | undefined): boolean => {
-            const o = (m ?? {}) as Record<string, Json>;
-            return o.charging !== undefined || o.uphill !== undefined || o.barricade !== undefined;
-          };
-          const oneDice = (e.oneDice as unknown as DieJson[]) ?? [];
-          const oneWant = oneDice.length > 0 ? best(e.oneDice) + (plus(e.oneMods) ? 1 : 0) : 0;
-          if (num(e.oneScore) !== oneWant) bad(`melee: ${String(e.one)} scores ${String(e.oneScore)}, its dice and +1 give ${oneWant}`);
-          const manyDice = (e.manyDice as unknown as Json[]) ?? [];
-          const manyMods = (e.manyMods as unknown as Json[]) ?? [];
+          const oneWant = e.oneDice.length > 0 ? best(e.oneDice) + (plus(e.oneMods) ? 1 : 0) : 0;
+          if (e.oneScore !== oneWant) bad(`melee: ${e.one} scores ${e.oneScore}, its dice and +1 give ${oneWant}`);
+          const manyMods = e.manyMods;
           let top = -Infinity;
           let bonus = 0;
-          manyDice.forEach((dj, i) => {
-            if (((dj as unknown as DieJson[]) ?? []).length === 0) return;
+          e.manyDice.forEach((dj, i) => {
+            if (dj.length === 0) return;
             top = Math.max(top, best(dj));
-            if (plus(manyMods[i])) bonus = 1;
+            if (plus(manyMods[i] ?? {})) bonus = 1;
           });
           const manyWant = top === -Infinity ? 0 : top + bonus;
-          if (num(e.manyScore) !== manyWant) bad(`melee: ${many.join('+')} score ${String(e.manyScore)}, their highest die and the side's +1 give ${manyWant}`);
+          if (e.manyScore !== manyWant) bad(`melee: ${many.join('+')} score ${e.manyScore}, their highest die and the side's +1 give ${manyWant}`);
           // [W21] "defending a barricade": a fence or wall between a figure and every opponent gives
           // it the +1 (the first reason found, so another may be named), whichever side's phase it is;
           // and no +1 is named `barricade` without one.
           const o = idx(e.one);
           const ms = many.map(idx);
           if (o >= 0 && ms.every((g) => g >= 0)) {
-            const fighters: [number, number[], Json | undefined][] = [[o, ms, e.oneMods], ...ms.map((g, i): [number, number[], Json | undefined] => [g, [o], manyMods[i]])];
-            for (const [f, opps, m] of fighters) {
-              const mods = (m ?? {}) as Record<string, Json>;
+            const fighters: [number, number[], Readonly<Record<string, number | boolean>>][] = [[o, ms, e.oneMods], ...ms.map((g, i): [number, number[], Readonly<Record<string, number | boolean>>] => [g, [o], manyMods[i] ?? {}])];
+            for (const [f, opps, mods] of fighters) {
               if (mods.noDice !== undefined) continue;
               const behind = opps.every((g) => lineBetween(sc, px[f], py[f], px[g], py[g]));
-              if (behind && !plus(m)) bad(`melee: ${sc.figures[f].id} defends a barricade against ${opps.map((g) => sc.figures[g].id).join('+')} without its +1 [W21]`);
+              if (behind && !plus(mods)) bad(`melee: ${sc.figures[f].id} defends a barricade against ${opps.map((g) => sc.figures[g].id).join('+')} without its +1 [W21]`);
               if (!behind && mods.barricade !== undefined) bad(`melee: ${sc.figures[f].id} gets the barricade +1 with no fence or wall between it and every opponent [W21]`);
             }
           }

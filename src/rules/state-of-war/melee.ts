@@ -2,12 +2,13 @@
  * State of War melee [W20]–[W24]: each figure's dice and bonus, the combats formed at the end of an
  * action phase, the fights and their effects (push back, disabled, killed). Lengths in cm.
  */
-import type { GameEvent, Json, StepContext } from '../../core/model.js';
+import type { SowEvent } from './events.js';
+import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { dist as geoDist } from '../../core/geometry.js';
 import { arcOf } from '../../core/table/index.js';
-import { contacts, fenceCrossing, heightAt, viewOf } from './table.js';
+import { contacts, engaged, fenceCrossing, heightAt, viewOf } from './table.js';
 import { DMT_WOUND_ON, HORSE_DIE, MAX_AGAINST_ONE, meleeResult, meleeWeaponDie, PUSH_BACK } from './tables.js';
 import { type SowState, ACTIVE, C, PH_OVER } from './state.js';
 import { onTableStatus } from '../../core/table/status.js';
@@ -183,7 +184,7 @@ function subsets(xs: readonly number[], k: number): number[][] {
   return out;
 }
 
-export function fightMelees(s: SowState, ctx: StepContext): void {
+export function fightMelees(s: SowState, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   for (const c of formCombats(s)) {
     if (s.phase === PH_OVER) return;
@@ -218,7 +219,7 @@ export function fightMelees(s: SowState, ctx: StepContext): void {
     const margin = scoreOne - bestScore;
     let loser = -1;
     let winner = -1;
-    let pick: Json = null;
+    let pick: { die: string; face: number } | null = null;
     if (margin > 0) {
       winner = one;
       if (many.length === 1) loser = many[0];
@@ -232,7 +233,7 @@ export function fightMelees(s: SowState, ctx: StepContext): void {
       loser = one;
     }
     const effect = loser >= 0 ? meleeResult(Math.abs(margin), s.mounted[loser] === 1) : null;
-    const ev: GameEvent = {
+    const ev: SowEvent = {
       e: 'melee',
       turn: s.turn,
       one: sc.figures[one].id,
@@ -256,7 +257,7 @@ export function fightMelees(s: SowState, ctx: StepContext): void {
   }
 }
 
-function applyMeleeEffect(s: SowState, loser: number, winner: number, effect: string, ctx: StepContext): void {
+function applyMeleeEffect(s: SowState, loser: number, winner: number, effect: string, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   if (effect === 'PB' || effect === 'PBW') pushBack(s, loser, winner, ctx);
   if (effect === 'DMT' || effect === 'DMTW') {
@@ -278,7 +279,7 @@ function applyMeleeEffect(s: SowState, loser: number, winner: number, effect: st
 }
 
 /** P/B: the loser goes back 2 cm from the winner, with unengaged friends just behind him [W23]. */
-function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext): void {
+function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   const dx = s.x[loser] - s.x[winner];
   const dy = s.y[loser] - s.y[winner];
@@ -289,7 +290,7 @@ function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext):
   // Friends behind: within a base and 1 cm behind the loser in the push direction, not engaged.
   const behind: number[] = [];
   for (const g of sc.sides[side].figures) {
-    if (g === loser || s.status[g] !== ON || contacts(s, g).length > 0) continue;
+    if (g === loser || s.status[g] !== ON || engaged(s, g)) continue;
     const px = s.x[g] - s.x[loser];
     const py = s.y[g] - s.y[loser];
     const along = (px * dx + py * dy) / l;

@@ -2,6 +2,7 @@
  * State of War morale [W25]–[W32]: a unit's pose and cover, flanking, the test's modifiers and the
  * test itself with its results.
  */
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { angleDiff, angleTo, dist as geoDist } from '../../core/geometry.js';
@@ -153,7 +154,7 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
  * commander's fall); returns the unit's morale status after it. A result can worsen the status,
  * never improve it.
  */
-export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext, always = false): number {
+export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext<SowEvent>, always = false): number {
   const sc = s.sc;
   if (activeMembers(s, u).length === 0) {
     // A hurt that leaves the unit no active member: no one is left to test, and the record says so,

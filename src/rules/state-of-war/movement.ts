@@ -4,11 +4,12 @@
  * PlaceFinder), falling back and running, a charge into contact [W11], a move to exact
  * coordinates, and carrying a move out. All lengths in cm.
  */
+import type { ShortReason, SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
-import { type Reach, contacts, coverSourceOf, foeDistance, foeOf, reachAlong, rearDistance, rearPoint, viewOf } from './table.js';
+import { type Reach, engaged, coverSourceOf, foeDistance, foeOf, reachAlong, rearDistance, rearPoint, viewOf } from './table.js';
 import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
 import { type SowState, ACTIVE, C, GONE } from './state.js';
 import type { SowScenario } from './compile.js';
@@ -42,7 +43,7 @@ export interface MovePlan {
    * stop), `blocked` (a building or the table's margin there), `contact` (an enemy's base there), `no advance` (nearer the nearest enemy under a
    * result below OK, [W32]); empty when it got there. Since ruleset 1.5.0 (third outside reading B3).
    */
-  short?: string[];
+  short?: ShortReason[];
 }
 
 /**
@@ -235,7 +236,7 @@ function routePlan(s: SowState, f: number, path: Path, stopShort: number, side: 
   const aim = Math.max(0, path.length - stopShort);
   const want = Math.min(reach.dist, aim);
   const toward = aim >= path.length - 1e-9 ? path.points[path.points.length - 1] : pointAlong(path.points, aim);
-  const short: string[] = [];
+  const short: ShortReason[] = [];
   if (reach.dist < aim - 1e-6) short.push(reach.fence ? 'line' : 'allowance');
   const p = ALONG;
   // A move goes at least 0.3 cm, except a runner's last, which takes his base to the rear edge, where
@@ -291,8 +292,8 @@ function finderOf(sc: SowScenario): PlaceFinder {
 
 let FINDER_TABLE: unknown = null;
 
-/** The words of the kit's refusal kinds in a move's `short` list ({@link MovePlan.short}). */
-const REFUSAL_WORDS: readonly string[] = ['', 'base', 'contact', 'blocked', 'no advance'];
+/** The words of the kit's refusal kinds (REFUSED_BASE 1 … REFUSED_EXTRA 4; 0 is never met) in a move's `short` list ({@link MovePlan.short}). */
+const REFUSAL_WORDS: readonly ShortReason[] = ['base', 'base', 'contact', 'blocked', 'no advance'];
 
 /** What {@link noAdvanceOk} compares with, set by {@link routePlan} for the walk (no closure per move). */
 const WALK: { s: SowState | null; side: number; before: number } = { s: null, side: 0, before: 0 };
@@ -337,7 +338,7 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   // rider's turn in place ([W10]) ends where he stands, in contact, so it is not offered to him —
   // runner or not (since ruleset 1.6.0, issue 38 item 2: before, only a runner's one-action turn was
   // barred, and engaged riders spent their only action turning, two of them their backs to the enemy).
-  if (plan && plan.turnOnly && contacts(s, f).length > 0) return null;
+  if (plan && plan.turnOnly && engaged(s, f)) return null;
   return plan;
 }
 
@@ -469,11 +470,11 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
   return null;
 }
 
-export function execMove(s: SowState, f: number, plan: MovePlan, kind: string, ctx: StepContext): void {
+export function execMove(s: SowState, f: number, plan: MovePlan, kind: 'move' | 'ride' | 'charge', ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   const side = sc.figures[f].side;
   const before = foeDistance(s, side, s.x[f], s.y[f]);
-  const from = [r2(s.x[f]), r2(s.y[f])];
+  const from: [number, number] = [r2(s.x[f]), r2(s.y[f])];
   s.x[f] = plan.to.x;
   s.y[f] = plan.to.y;
   s.facing[f] = plan.facing;
@@ -507,7 +508,7 @@ export function execMove(s: SowState, f: number, plan: MovePlan, kind: string, c
 export const LEAVE_GAP = 0.02;
 
 /** A running figure whose base reaches its rear edge leaves the table [W32]. */
-export function leaveIfRunning(s: SowState, f: number, ctx: StepContext): void {
+export function leaveIfRunning(s: SowState, f: number, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   if (!running(s, f)) return;
   if (rearDistance(sc, sc.figures[f].side, s.x[f], s.y[f]) > sc.radius + LEAVE_GAP) return;

@@ -5,9 +5,9 @@
  */
 import { dist as geoDist } from '../../core/geometry.js';
 import { nearestFiguresInto } from '../../core/table/index.js';
-import { contacts, inCoverAt, viewOf } from './table.js';
+import { engaged, inCoverAt, viewOf } from './table.js';
 import { OK } from './tables.js';
-import type { SowState } from './state.js';
+import { ACTIVE, type SowState } from './state.js';
 import type { SowAction } from './action.js';
 import { climbPlan } from './climb.js';
 import { chargePlan, coveredFromEnemy, movePlan } from './movement.js';
@@ -90,11 +90,11 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
   const out: SowAction[] = [{ k: 'done' }];
-  const engaged = contacts(s, f).length > 0;
+  const inContact = engaged(s, f);
   const run = running(s, f);
   // "When figures are in contact with enemy figures, melee ensues" [W20]: a figure that charged
   // into contact this phase stays in it and fights at the end of the phase; its other actions are lost.
-  if (engaged && s.charged[f] && !run) return out;
+  if (inContact && s.charged[f] && !run) return out;
   for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'move', to: key });
   if (climbPlan(s, f)) out.push({ k: 'climb' });
   // Runners must spend their actions running, a falling-back figure its first action falling back
@@ -104,10 +104,10 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
   if (carrying) {
     // A carrier's hands are full [W6]: he may move, climb, set the barrel down, or fire the objective with it.
     out.push({ k: 'drop' });
-    if (!engaged && info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
+    if (!inContact && info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
     return out;
   }
-  if (!engaged) {
+  if (!inContact) {
     const u = s.unitOf[f];
     if (info.weapon && s.load[f] > 0) {
       out.push({ k: 'load' });
@@ -128,7 +128,7 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
     else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push({ k: 'mount' });
     if (info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
     if (!s.mounted[f] && s.wounds[f] === 0) for (const b of barrelsAtHand(s, f)) out.push({ k: 'carry', b: sc.barrels[b].id });
-    if (detachment(s, f)) out.push({ k: 'detach' });
+    if (mayDetach(s, f)) out.push({ k: 'detach' });
   }
   return out;
 }
@@ -162,7 +162,7 @@ export function detachment(s: SowState, f: number): { slot: number; figures: num
   if (slot === undefined) return null;
   const act = activeMembers(s, u);
   const n = Math.floor(act.length / 2);
-  if (n < 1 || contacts(s, f).length > 0) return null;
+  if (n < 1 || engaged(s, f)) return null;
   const others = act
     .filter((g) => g !== f && g !== s.leader[u])
     .map((g) => ({ g, d: dist(s.x[f], s.y[f], s.x[g], s.y[g]) }))
@@ -171,6 +171,29 @@ export function detachment(s: SowState, f: number): { slot: number; figures: num
     .map((x) => x.g);
   if (others.length < n - 1) return null;
   return { slot, figures: [f, ...others.sort((a, b) => a - b)] };
+}
+
+/** True when figure f may make a detachment now: {@link detachment} is not null (worked out without making it). */
+export function mayDetach(s: SowState, f: number): boolean {
+  const sc = s.sc;
+  const u = s.unitOf[f];
+  const unit = sc.units[u];
+  if (unit.parent >= 0 || s.morale[u] !== OK) return false;
+  let free = false;
+  for (let i = 0; i < unit.slots.length && !free; i++) free = s.size[unit.slots[i]] === 0;
+  if (!free) return false;
+  // Active members, and those that may go with f (neither f nor the leader).
+  let act = 0;
+  let others = 0;
+  const side = sc.sides[unit.side].figures;
+  for (let i = 0; i < side.length; i++) {
+    const g = side[i];
+    if (s.unitOf[g] !== u || s.status[g] !== ACTIVE) continue;
+    act++;
+    if (g !== f && g !== s.leader[u]) others++;
+  }
+  const n = Math.floor(act / 2);
+  return n >= 1 && others >= n - 1 && !engaged(s, f);
 }
 
 /** The legal actions of the deciding side (see {@link Ruleset.legalActions}). */

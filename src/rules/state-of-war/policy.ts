@@ -9,7 +9,7 @@
  * Odds come from the exact contest distributions (src/core/dice-contest.ts).
  */
 import { dist as geoDist } from '../../core/geometry.js';
-import { marginDistribution } from '../../core/dice-contest.js';
+import { type PoolDie, marginDistribution } from '../../core/dice-contest.js';
 import type { SowAction } from './action.js';
 import { meleeBonus, meleePool } from './melee.js';
 import { chargePlan, movePlan } from './movement.js';
@@ -59,13 +59,29 @@ function fireValue(s: SowState, f: number, u: number, raider: boolean): number {
   return v;
 }
 
+/** Margin distributions of melees by both pools and the bonus (pure, so shared by every game). */
+const MELEE_ODDS = new Map<string, Map<number, number>>();
+
+/** A pool's dice as a key: what decides its scores (sides, modifier, floor of each die). */
+function poolKey(pool: readonly PoolDie[]): string {
+  let k = '';
+  for (const d of pool) k += `${d.sides},${d.mod ?? 0},${d.floor ?? ''};`;
+  return k;
+}
+
 /** Value of charging enemy t. */
 function chargeValue(s: SowState, f: number, t: number, raider: boolean): number {
   const plan = chargePlan(s, f, t);
   if (!plan) return -1;
   const mine = meleePool(s, f, [t]);
   const theirs = meleePool(s, t, [f]);
-  const m = marginDistribution(mine, theirs, 1, meleeBonus(s, t, [f]));
+  const bonus = meleeBonus(s, t, [f]);
+  const key = `${poolKey(mine)}|${poolKey(theirs)}|${bonus}`;
+  let m = MELEE_ODDS.get(key);
+  if (!m) {
+    m = marginDistribution(mine, theirs, 1, bonus);
+    MELEE_ODDS.set(key, m);
+  }
   const win = atLeast(m, 1);
   const lose = 1 - atLeast(m, 0);
   const dObj = toObjective(s, s.x[t], s.y[t]);

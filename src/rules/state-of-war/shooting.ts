@@ -3,12 +3,13 @@
  * no firing into a melee, the front rank at short range), the dice pools and the shot itself.
  * Lengths in cm.
  */
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { angleTo, dist as geoDist } from '../../core/geometry.js';
-import { contacts, coverSourceOf, lineOfSight } from './table.js';
-import { BAND_NAMES, COVER_DIE, HORSE_HIT_ON, loadActions, maxRange, RANGE_DIE, rangeBand, shotResult } from './tables.js';
+import { engaged, coverSourceOf, lineOfSight } from './table.js';
+import { BAND_NAMES, COVER_DIE, type Cover, HORSE_HIT_ON, loadActions, maxRange, RANGE_DIE, rangeBand, shotResult } from './tables.js';
 import { type SowState, ACTIVE, C } from './state.js';
 import { DEG, diceJson, r2 } from './action.js';
 import { injure } from './injury.js';
@@ -22,7 +23,7 @@ const dist = geoDist;
 /** Figure f may fire now: loaded, armed, not engaged [W7]. */
 export function canFire(s: SowState, f: number): boolean {
   const w = s.sc.figures[f].weapon;
-  return w !== null && s.load[f] === 0 && contacts(s, f).length === 0;
+  return w !== null && s.load[f] === 0 && !engaged(s, f);
 }
 
 /** The figures of unit u that f could hit now, with their distances [W14], [W15]. */
@@ -56,11 +57,14 @@ function candidates(s: SowState, f: number, u: number): { t: number; d: number }
     out.push({ t, d });
   }
   if (out.length === 0) return out;
-  out.sort((a, b) => a.d - b.d || a.t - b.t);
+  out.sort(byDistance);
   // At short range only the front rank: within 3 cm of the nearest candidate's distance [W15].
   if (rangeBand(w, out[0].d) === 0) return out.filter((c) => c.d <= out[0].d + 3);
   return out;
 }
+
+/** Shot candidates nearest first, ties by index (one comparator, not a closure per call). */
+const byDistance = (a: { t: number; d: number }, b: { t: number; d: number }): number => a.d - b.d || a.t - b.t;
 
 /** Enemy units figure f can fire at now (ids in scenario order). */
 export function fireTargets(s: SowState, f: number): number[] {
@@ -72,7 +76,7 @@ export function fireTargets(s: SowState, f: number): number[] {
 }
 
 /** The dice pools of a shot from f at t: the firer's quality die against cover and range dice [W16]. */
-export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: string; coverBy: string | null; band: number; d: number } {
+export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: Cover; coverBy: string | null; band: number; d: number } {
   const sc = s.sc;
   const w = sc.figures[f].weapon!;
   const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
@@ -91,7 +95,7 @@ export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]
   };
 }
 
-export function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: StepContext): void {
+export function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   const info = sc.figures[f];
   let pickDie = 0;

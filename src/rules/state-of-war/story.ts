@@ -2,9 +2,9 @@
  * Plain-words text for State of War events (the story `run` and `replay` print) and actions (the
  * menus of `play`). Lengths in cm.
  */
-import type { GameEvent, Json } from '../../core/model.js';
 import type { SowScenario } from './compile.js';
-import type { SowAction } from './action.js';
+import type { DieJson, SowAction } from './action.js';
+import type { SowEvent } from './events.js';
 import { climbPlan } from './climb.js';
 import { chargePlan, movePlan } from './movement.js';
 import { detachment } from './options.js';
@@ -13,52 +13,40 @@ import { actor } from './units.js';
 import type { SowState } from './state.js';
 import { marginDistribution } from '../../core/dice-contest.js';
 
-function str(v: Json | undefined): string {
-  return v === undefined || v === null ? '' : String(v);
-}
-
 /** A figure id in words, e.g. `Sgt. Kelly (U01, sergeant)` or `C03 (infantryman)`. */
-export function figureLabel(sc: SowScenario, id: Json | undefined): string {
-  const i = sc.figureIndex.get(str(id));
-  if (i === undefined) return str(id);
+export function figureLabel(sc: SowScenario, id: string): string {
+  const i = sc.figureIndex.get(id);
+  if (i === undefined) return id;
   const f = sc.figures[i];
   return f.name === f.id ? `${f.id} (${f.type})` : `${f.name} (${f.id}, ${f.type})`;
 }
 
-function unitLabel(sc: SowScenario, id: Json | undefined): string {
-  const i = sc.unitIndex.get(str(id));
-  return i === undefined ? str(id) : sc.units[i].name;
+function unitLabel(sc: SowScenario, id: string): string {
+  const i = sc.unitIndex.get(id);
+  return i === undefined ? id : sc.units[i].name;
 }
 
-function barrelLabel(sc: SowScenario, id: Json | undefined): string {
-  return sc.barrels.find((b) => b.id === str(id))?.name ?? str(id);
+function barrelLabel(sc: SowScenario, id: string): string {
+  return sc.barrels.find((b) => b.id === id)?.name ?? id;
 }
 
 /** A fence or wall by its label ("the rail fence"), from the id an event carries. */
-function fenceLabel(sc: SowScenario, id: Json | undefined): string {
-  return sc.fences.find((x) => x.id === str(id))?.label ?? str(id);
+function fenceLabel(sc: SowScenario, id: string): string {
+  return sc.fences.find((x) => x.id === id)?.label ?? id;
 }
 
-function dice(v: Json | undefined): string {
-  if (!Array.isArray(v)) return '';
-  return v
-    .map((d) => {
-      const o = d as { die?: Json; face?: Json; score?: Json; for?: Json };
-      const adj = o.score !== o.face ? `→${str(o.score)}` : '';
-      return `${str(o.for)} ${str(o.die)}=${str(o.face)}${adj}`;
-    })
-    .join(', ');
+function dice(v: readonly DieJson[]): string {
+  return v.map((d) => `${d.for} ${d.die}=${d.face}${d.score !== d.face ? `→${d.score}` : ''}`).join(', ');
 }
 
 /** Melee modifiers in words: ` (outnumbered −1, charging +1)`, ` (no dice: enemy to his rear)`, or nothing. */
-function modWords(v: Json | undefined): string {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return '';
+function modWords(v: Readonly<Record<string, number | boolean>>): string {
   const parts = Object.entries(v).map(([k, n]) => (k === 'noDice' ? 'no dice: mounted, enemy to his rear' : `${k} ${Number(n) > 0 ? '+' : ''}${String(n)}`));
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
-function pt(v: Json | undefined): string {
-  return Array.isArray(v) ? `(${v.join(', ')})` : '';
+function pt(v: readonly number[]): string {
+  return `(${v.join(', ')})`;
 }
 
 const DEST: Record<string, string> = { obj: 'toward the objective', cover: 'to cover', rear: 'toward the rear edge', round: 'toward the rear edge, round the fence', away: 'away from the enemy', unit: 'back to its unit' };
@@ -136,71 +124,76 @@ export function describeAction(s: SowState, a: SowAction): string {
 }
 
 /** One line of story for an event, or null when not worth telling. */
-export function describeEvent(sc: SowScenario, e: GameEvent): string | null {
-  const who = figureLabel(sc, e.figure);
+export function describeEvent(sc: SowScenario, e: SowEvent): string | null {
   switch (e.e) {
     case 'deploy':
       return null;
     case 'phase':
-      return `— Turn ${str(e.turn)}: ${sc.sides.find((x) => x.id === e.side)?.name ?? str(e.side)} act —`;
-    case 'move':
+      return `— Turn ${e.turn}: ${sc.sides.find((x) => x.id === e.side)?.name ?? e.side} act —`;
+    case 'move': {
+      const who = figureLabel(sc, e.figure);
       return e.kind === 'turn'
-        ? `${who} turns to face ${str(e.facing)}°`
-        : `${who} ${e.kind === 'charge' ? 'charges' : e.kind === 'ride' ? 'rides' : 'moves'} ${str(e.length)} cm from ${pt(e.from)} to ${pt(e.to)}`;
-    case 'climb':
-      return e.over
-        ? `${who} climbs over ${fenceLabel(sc, e.fence)} (${str(e.height)} cm${e.ladder ? ', by the ladder' : ''}) to ${pt(e.to)}`
-        : `${who} climbs ${str(e.climbed)} of ${str(e.height)} cm of ${fenceLabel(sc, e.fence)}${e.ladder ? ' by the ladder' : ''}`;
-    case 'carry':
-      return `${who} picks up ${barrelLabel(sc, e.barrel)}`;
-    case 'burden':
-      return `${who} carries ${barrelLabel(sc, e.barrel)} (1 action)`;
-    case 'drop':
-      return `${who} ${e.cause === 'set down' ? 'sets down' : `drops (${str(e.cause)})`} ${barrelLabel(sc, e.barrel)} at ${pt(e.at)}`;
-    case 'detach':
-      return `${who} leads ${(e.figures as Json[]).length} of ${unitLabel(sc, e.from)} off as ${unitLabel(sc, e.unit)}: ${(e.figures as Json[]).map(str).join(', ')}`;
-    case 'load':
-      return `${who} loads (${str(e.left)} to go)`;
-    case 'fire':
-      return `${who} fires (${str(e.weapon)}) at ${unitLabel(sc, e.unit)}: ${figureLabel(sc, e.target)} at ${str(e.range)} cm (${str(e.band)}, ${str(e.cover)}); ${dice(e.firer)} vs ${dice(e.against)}: ${str(e.result)}`;
-    case 'horseHit':
-      return e.horseHit ? `${who}'s horse is hit (d6=${str(e.face)}) and falls; he is on foot` : `the rider ${who} takes it (d6=${str(e.face)})`;
-    case 'hurt':
-      return `${who} is ${str(e.status)} (${str(e.cause)})`;
-    case 'melee': {
-      const many = (e.many as Json[]).map((m, i) => `${figureLabel(sc, m)} [${dice(((e.manyDice as Json[]) ?? [])[i])}]${modWords(((e.manyMods as Json[]) ?? [])[i])}`).join(', ');
-      const pick = e.pick ? ` (${str((e.pick as { die?: Json }).die)}=${str((e.pick as { face?: Json }).face)} picks the loser)` : '';
-      return `Melee: ${figureLabel(sc, e.one)} [${dice(e.oneDice)}]${modWords(e.oneMods)} = ${str(e.oneScore)} against ${many} = ${str(e.manyScore)}: ${e.loser ? `${figureLabel(sc, e.loser)} loses by ${str(e.margin)}${pick}: ${str(e.effect)}` : 'evens'}`;
+        ? `${who} turns to face ${e.facing}°`
+        : `${who} ${e.kind === 'charge' ? 'charges' : e.kind === 'ride' ? 'rides' : 'moves'} ${e.length} cm from ${pt(e.from)} to ${pt(e.to)}`;
     }
-    case 'push':
-      return e.blocked ? `${who} cannot be pushed back` : `${who} is pushed back 2 cm${(e.moved as Json[]).length > 1 ? ` with ${(e.moved as Json[]).length - 1} behind him` : ''}`;
+    case 'climb': {
+      const who = figureLabel(sc, e.figure);
+      return e.over
+        ? `${who} climbs over ${fenceLabel(sc, e.fence)} (${e.height} cm${e.ladder ? ', by the ladder' : ''}) to ${pt(e.to)}`
+        : `${who} climbs ${e.climbed} of ${e.height} cm of ${fenceLabel(sc, e.fence)}${e.ladder ? ' by the ladder' : ''}`;
+    }
+    case 'carry':
+      return `${figureLabel(sc, e.figure)} picks up ${barrelLabel(sc, e.barrel)}`;
+    case 'burden':
+      return `${figureLabel(sc, e.figure)} carries ${barrelLabel(sc, e.barrel)} (1 action)`;
+    case 'drop':
+      return `${figureLabel(sc, e.figure)} ${e.cause === 'set down' ? 'sets down' : `drops (${e.cause})`} ${barrelLabel(sc, e.barrel)} at ${pt(e.at)}`;
+    case 'detach':
+      return `${figureLabel(sc, e.figure)} leads ${e.figures.length} of ${unitLabel(sc, e.from)} off as ${unitLabel(sc, e.unit)}: ${e.figures.join(', ')}`;
+    case 'load':
+      return `${figureLabel(sc, e.figure)} loads (${e.left} to go)`;
+    case 'fire':
+      return `${figureLabel(sc, e.figure)} fires (${e.weapon}) at ${unitLabel(sc, e.unit)}: ${figureLabel(sc, e.target)} at ${e.range} cm (${e.band}, ${e.cover}); ${dice(e.firer)} vs ${dice(e.against)}: ${e.result}`;
+    case 'horseHit': {
+      const who = figureLabel(sc, e.figure);
+      return e.horseHit ? `${who}'s horse is hit (d6=${e.face}) and falls; he is on foot` : `the rider ${who} takes it (d6=${e.face})`;
+    }
+    case 'hurt':
+      return `${figureLabel(sc, e.figure)} is ${e.status} (${e.cause})`;
+    case 'melee': {
+      const many = e.many.map((m, i) => `${figureLabel(sc, m)} [${dice(e.manyDice[i] ?? [])}]${modWords(e.manyMods[i] ?? {})}`).join(', ');
+      const pick = e.pick ? ` (${e.pick.die}=${e.pick.face} picks the loser)` : '';
+      return `Melee: ${figureLabel(sc, e.one)} [${dice(e.oneDice)}]${modWords(e.oneMods)} = ${e.oneScore} against ${many} = ${e.manyScore}: ${e.loser ? `${figureLabel(sc, e.loser)} loses by ${e.margin}${pick}: ${e.effect ?? ''}` : 'evens'}`;
+    }
+    case 'push': {
+      const who = figureLabel(sc, e.figure);
+      return e.blocked ? `${who} cannot be pushed back` : `${who} is pushed back 2 cm${e.moved.length > 1 ? ` with ${e.moved.length - 1} behind him` : ''}`;
+    }
     case 'unhorsed':
-      return `${who} is unhorsed (fall: ${str(e.die)}=${str(e.face)}, ${e.wounded ? 'wounded on 5+' : 'unhurt'})${e.plusWound ? ' and takes the wound of DMT+W' : ''}`;
+      return `${figureLabel(sc, e.figure)} is unhorsed (fall: ${e.die}=${e.face}, ${e.wounded ? 'wounded on 5+' : 'unhurt'})${e.plusWound ? ' and takes the wound of DMT+W' : ''}`;
     case 'morale':
-      return `Morale of ${unitLabel(sc, e.unit)} (${str(e.trigger)}): ${str(e.die)}=${str(e.face)} ${Object.entries(e.mods as Record<string, number>)
+      return `Morale of ${unitLabel(sc, e.unit)} (${e.trigger}): ${e.die}=${e.face} ${Object.entries(e.mods)
         .map(([k, v]) => `${v > 0 ? '+' : ''}${v} ${k}`)
-        .join(' ')} = ${str(e.score)}: ${str(e.result)}`;
+        .join(' ')} = ${e.score}: ${e.result}`;
     case 'noTest':
-      return `No morale test for ${unitLabel(sc, e.unit)} (${str(e.trigger)}): ${str(e.why)} (${str(e.status)})`;
+      return `No morale test for ${unitLabel(sc, e.unit)} (${e.trigger}): ${e.why} (${e.status})`;
     case 'rally':
-      return `${unitLabel(sc, e.unit)} ${e.rallied ? 'rally' : 'fail to rally'} (${str(e.die)}=${str(e.face)})`;
+      return `${unitLabel(sc, e.unit)} ${e.rallied ? 'rally' : 'fail to rally'} (${e.die}=${e.face})`;
     case 'statusEnd':
-      return `${unitLabel(sc, e.unit)}: "${str(e.was)}" has run its course`;
+      return `${unitLabel(sc, e.unit)}: "${e.was}" has run its course`;
     case 'balk':
-      return `${who} will not charge ${figureLabel(sc, e.target)}`;
+      return `${figureLabel(sc, e.figure)} will not charge ${figureLabel(sc, e.target)}`;
     case 'dismount':
-      return `${who} dismounts`;
+      return `${figureLabel(sc, e.figure)} dismounts`;
     case 'mount':
-      return `${who} mounts`;
+      return `${figureLabel(sc, e.figure)} mounts`;
     case 'leave':
-      return `${who} runs off the table`;
+      return `${figureLabel(sc, e.figure)} runs off the table`;
     case 'burn':
-      return `${who} sets fire to ${sc.objective.name}${e.barrel ? ` with ${barrelLabel(sc, e.barrel)}` : ''} (${str(e.progress)} of ${str(e.needed)})`;
+      return `${figureLabel(sc, e.figure)} sets fire to ${sc.objective.name}${e.barrel ? ` with ${barrelLabel(sc, e.barrel)}` : ''} (${e.progress} of ${e.needed})`;
     case 'turnEnd':
       return null;
     case 'end':
-      return `Game over: ${e.winner ? `${sc.sides.find((x) => x.id === e.winner)?.name ?? str(e.winner)} win` : 'a draw'} — ${str(e.reason)}`;
-    default:
-      return null;
+      return `Game over: ${e.winner ? `${sc.sides.find((x) => x.id === e.winner)?.name ?? e.winner} win` : 'a draw'} — ${e.reason}`;
   }
 }

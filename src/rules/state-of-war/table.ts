@@ -84,18 +84,36 @@ export function fenceCrossing(sc: SowScenario, ax: number, ay: number, bx: numbe
 
 /** Distance from (x, y) to the nearest fence or wall line, and which; fence −1 when there are none. */
 export function nearestFence(sc: SowScenario, x: number, y: number): { d: number; fence: number; seg: number } {
-  let best = { d: Infinity, fence: -1, seg: -1 };
-  sc.fenceSegs.forEach((f, i) => {
+  return { d: fenceDistance(sc, x, y), fence: NEAR_FENCE.fence, seg: NEAR_FENCE.seg };
+}
+
+/** Distance (cm) from (x, y) to the nearest fence or wall line (Infinity when none); which one is left in {@link NEAR_FENCE}. */
+function fenceDistance(sc: SowScenario, x: number, y: number): number {
+  let bd = Infinity;
+  let fence = -1;
+  let seg = -1;
+  const segs = sc.fenceSegs;
+  for (let i = 0; i < segs.length; i++) {
+    const f = segs[i];
     const dx = f.bx - f.ax;
     const dy = f.by - f.ay;
     const l2 = dx * dx + dy * dy;
     let t = l2 > 0 ? ((x - f.ax) * dx + (y - f.ay) * dy) / l2 : 0;
     t = Math.max(0, Math.min(1, t));
     const d = dist(x, y, f.ax + t * dx, f.ay + t * dy);
-    if (d < best.d) best = { d, fence: f.fence, seg: i };
-  });
-  return best;
+    if (d < bd) {
+      bd = d;
+      fence = f.fence;
+      seg = i;
+    }
+  }
+  NEAR_FENCE.fence = fence;
+  NEAR_FENCE.seg = seg;
+  return bd;
 }
+
+/** The line {@link fenceDistance} found last: its fence index and segment, −1 when none. */
+const NEAR_FENCE = { fence: -1, seg: -1 };
 
 /** The outcome of walking a route for one move action. */
 export interface Reach {
@@ -122,9 +140,9 @@ const FENCE_BY = 0.15;
 
 /**
  * Entry distance (0..l) along the leg from (ax, ay) in unit direction (ux, uy), of length l, into
- * the capsule of radius `rad` round the segment p→q; Infinity when it does not enter it.
+ * the capsule of radius `rad` round the segment p→q (of length `len`); Infinity when it does not enter it.
  */
-function capsuleEntry(ax: number, ay: number, ux: number, uy: number, l: number, px: number, py: number, qx: number, qy: number, rad: number): number {
+function capsuleEntry(ax: number, ay: number, ux: number, uy: number, l: number, px: number, py: number, qx: number, qy: number, len: number, rad: number): number {
   let best = Infinity;
   // The two end discs.
   for (let k = 0; k < 2; k++) {
@@ -139,7 +157,6 @@ function capsuleEntry(ax: number, ay: number, ux: number, uy: number, l: number,
     if (t >= 0 && t <= l && t < best) best = t;
   }
   // The band along the segment: s in [0, len], n in [−rad, rad] (Liang–Barsky).
-  const len = Math.hypot(qx - px, qy - py);
   if (len > 1e-12) {
     const vx = (qx - px) / len;
     const vy = (qy - py) / len;
@@ -187,9 +204,14 @@ function capsuleEntry(ax: number, ay: number, ux: number, uy: number, l: number,
 /** Scratch of {@link capsuleEntry}: the four Liang–Barsky constraints (p, q) pairs. */
 const CLIP = new Float64Array(8);
 
-/** Parameters (0..1, sorted, 0 and 1 included) where the leg a→b crosses the edges of difficult ground. */
-function difficultCuts(sc: SowScenario, ax: number, ay: number, bx: number, by: number): number[] {
-  const cuts = [0, 1];
+/**
+ * Parameters (0..1, ascending, 0 and 1 included) where the leg a→b crosses the edges of difficult
+ * ground, written to {@link CUTS} (grown when short); returns how many. No allocation per call.
+ */
+function difficultCuts(sc: SowScenario, ax: number, ay: number, bx: number, by: number): number {
+  let cuts = CUTS;
+  cuts[0] = 0;
+  let n = 1;
   for (const g of sc.table.slowGround) {
     const b = g.box;
     if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) continue;
@@ -205,11 +227,28 @@ function difficultCuts(sc: SowScenario, ax: number, ay: number, bx: number, by: 
       if (Math.abs(den) < 1e-15) continue;
       const t = ((px - ax) * sy - (py - ay) * sx) / den;
       const u = ((px - ax) * ry - (py - ay) * rx) / den;
-      if (t > 0 && t < 1 && u >= 0 && u <= 1) cuts.push(t);
+      if (t > 0 && t < 1 && u >= 0 && u <= 1) {
+        if (n + 1 >= cuts.length) {
+          const grown = new Float64Array(2 * cuts.length);
+          grown.set(cuts);
+          cuts = CUTS = grown;
+        }
+        // Insertion in ascending order (the few crossings of one leg).
+        let k = n++;
+        while (k > 0 && cuts[k - 1] > t) {
+          cuts[k] = cuts[k - 1];
+          k--;
+        }
+        cuts[k] = t;
+      }
     }
   }
-  return cuts.sort((x, y) => x - y);
+  cuts[n++] = 1;
+  return n;
 }
+
+/** Scratch of {@link difficultCuts}: the cuts of the leg being walked. */
+let CUTS = new Float64Array(16);
 
 /**
  * How far along `points` a figure may go with one move action ([W8]–[W10], [W5]): its allowance
@@ -245,11 +284,11 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
         // ruleset 1.5.0, third outside reading A2: before, only a crossing of the line stopped it
         // (a radius + 0.1 short along the route), so a move along the line at a slant ended with
         // the base 0.09 cm over it.
-        const t = capsuleEntry(a.x, a.y, ux, uy, l, f.ax, f.ay, f.bx, f.by, Math.min(r + FENCE_STOP, d0) - 1e-6);
+        const t = capsuleEntry(a.x, a.y, ux, uy, l, f.ax, f.ay, f.bx, f.by, f.len, Math.min(r + FENCE_STOP, d0) - 1e-6);
         if (t < Infinity) limit = Math.min(limit, walked + t);
         continue;
       }
-      const t = capsuleEntry(a.x, a.y, ux, uy, l, f.ax, f.ay, f.bx, f.by, r + FENCE_STOP);
+      const t = capsuleEntry(a.x, a.y, ux, uy, l, f.ax, f.ay, f.bx, f.by, f.len, r + FENCE_STOP);
       if (t < Infinity) limit = Math.min(limit, walked + t);
     }
     walked += l;
@@ -274,12 +313,14 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
     heading = dir;
     const turning = mounted ? turnCost(turned) : 0;
     // The leg in pieces, cut where it crosses the edge of difficult ground; each piece costs 1 or 2 a cm.
-    const cuts = legMeetsDifficult(sc, a.x, a.y, b.x, b.y) ? difficultCuts(sc, a.x, a.y, b.x, b.y) : WHOLE;
-    for (let k = 1; k < cuts.length; k++) {
+    const meets = legMeetsDifficult(sc, a.x, a.y, b.x, b.y);
+    const nCuts = meets ? difficultCuts(sc, a.x, a.y, b.x, b.y) : 2;
+    const cuts = meets ? CUTS : WHOLE;
+    for (let k = 1; k < nCuts; k++) {
       const seg = (cuts[k] - cuts[k - 1]) * l;
       if (seg < 1e-12) continue;
       const mid = (cuts[k] + cuts[k - 1]) / 2;
-      const slow = cuts !== WHOLE && inDifficult(sc, a.x + (b.x - a.x) * mid, a.y + (b.y - a.y) * mid);
+      const slow = meets && inDifficult(sc, a.x + (b.x - a.x) * mid, a.y + (b.y - a.y) * mid);
       const factor = slow ? DIFFICULT_FACTOR : 1;
       const byCost = Math.max(0, (allowance - turning - cost) / factor);
       const byFence = limit - done;
@@ -297,7 +338,7 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
 }
 
 /** The cuts of a leg that meets no difficult ground. */
-const WHOLE: readonly number[] = [0, 1];
+const WHOLE = new Float64Array([0, 1]);
 
 /** Distance from (x, y) to a fence segment. */
 function segDist(x: number, y: number, f: { ax: number; ay: number; bx: number; by: number }): number {
@@ -311,6 +352,16 @@ function segDist(x: number, y: number, f: { ax: number; ay: number; bx: number; 
 /** True when figures f and g stand in base contact (centres within 2 radii + 0.3 cm, [W20]). */
 export function inContact(s: SowState, f: number, g: number): boolean {
   return inBaseContact(viewOf(s), f, g, s.sc.contact - 2 * s.sc.radius);
+}
+
+/** True when an active enemy stands in base contact with f ([W7], [W20]; {@link contacts} without the list). */
+export function engaged(s: SowState, f: number): boolean {
+  const sc = s.sc;
+  const v = viewOf(s);
+  const tol = sc.contact - 2 * sc.radius;
+  const foes = sc.sides[1 - sc.figures[f].side].figures;
+  for (let i = 0; i < foes.length; i++) if (s.status[foes[i]] === ON && inBaseContact(v, f, foes[i], tol)) return true;
+  return false;
 }
 
 /** Active enemies in base contact with f, nearest first. */
@@ -407,7 +458,7 @@ export function coverSourceAt(sc: SowScenario, x: number, y: number): string | n
 
 /** True when the figure at (x, y) is in any cover (area or fence) — for morale's +1 and agents. */
 export function inCoverAt(sc: SowScenario, x: number, y: number): boolean {
-  return sc.table.inCover(x, y) || nearestFence(sc, x, y).d <= sc.radius + FENCE_STAND_REACH;
+  return sc.table.inCover(x, y) || fenceDistance(sc, x, y) <= sc.radius + FENCE_STAND_REACH;
 }
 
 /** The point on the side's rear edge straight behind (x, y). */

@@ -4,6 +4,7 @@
  * every phase ([W20]); rallies and the end of morale results [W32]; the turn limit. Readings [Wn]:
  * docs/rules/state-of-war.md.
  */
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { BROKEN, CARRY_COST, FALL_BACK, MORALE_NAMES, NO_ADVANCE, OK, phaseActions, RALLY_ON } from './tables.js';
@@ -19,7 +20,7 @@ import { checkVictory, gameOver } from './victory.js';
 const ON = ACTIVE;
 
 /** A new game: deployment reported figure by figure, then the first action phase. */
-export function setupGame(sc: SowScenario, ctx: StepContext): SowState {
+export function setupGame(sc: SowScenario, ctx: StepContext<SowEvent>): SowState {
   const s = newState(sc);
   if (ctx.emit) {
     for (const f of sc.figures) {
@@ -43,7 +44,7 @@ export function setupGame(sc: SowScenario, ctx: StepContext): SowState {
   return s;
 }
 
-function startPhase(s: SowState, ctx: StepContext): void {
+function startPhase(s: SowState, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   s.tested.fill(0);
   s.charged.fill(0);
@@ -67,7 +68,7 @@ function startPhase(s: SowState, ctx: StepContext): void {
 }
 
 /** Move on to the next figure with a choice to make, or end the phase. */
-export function advance(s: SowState, ctx: StepContext): void {
+export function advance(s: SowState, ctx: StepContext<SowEvent>): void {
   s.options = null;
   s.memo = null;
   while (s.qPos < s.qLen) {
@@ -86,7 +87,7 @@ export function advance(s: SowState, ctx: StepContext): void {
   endPhase(s, ctx);
 }
 
-function endPhase(s: SowState, ctx: StepContext): void {
+function endPhase(s: SowState, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   fightMelees(s, ctx);
   if (s.phase === PH_OVER) return;

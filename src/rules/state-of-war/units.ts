@@ -3,6 +3,7 @@
  * majority die [W26], who must run [W32], who is down, the barrel a hurt carrier drops [W6], and the
  * state's per-decision memo. Pure queries of the state, except {@link dropBarrel}. Lengths in cm.
  */
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { BROKEN } from './tables.js';
 import { type SowState, ACTIVE, C, PH_ACT } from './state.js';
@@ -28,11 +29,14 @@ export function unitMembers(s: SowState, u: number): number[] {
   return s.sc.sides[s.sc.units[u].side].figures.filter((f) => s.unitOf[f] === u);
 }
 
+/** Numbers in ascending order (one comparator, not a closure per call). */
+const ascending = (a: number, b: number): number => a - b;
+
 /** The units of a side with at least one active figure now, in index order. */
 export function liveUnits(s: SowState, side: number): number[] {
   const seen: number[] = [];
   for (const f of s.sc.sides[side].figures) if (s.status[f] === ON && !seen.includes(s.unitOf[f])) seen.push(s.unitOf[f]);
-  return seen.sort((a, b) => a - b);
+  return seen.sort(ascending);
 }
 
 /** The quality die held by most of the unit's active figures (ties: the smaller) [W26]; 0 if none. */
@@ -72,7 +76,7 @@ export function memoMap(s: SowState): Map<string, unknown> {
 }
 
 /** Figure f puts down (or lets fall) the barrel it carries where it stands [W6]. */
-export function dropBarrel(s: SowState, f: number, cause: string, ctx: StepContext): void {
+export function dropBarrel(s: SowState, f: number, cause: 'set down' | 'wounded' | 'disabled' | 'killed' | 'running', ctx: StepContext<SowEvent>): void {
   const b = s.carry[f];
   if (b < 0) return;
   s.carry[f] = -1;

@@ -2,6 +2,7 @@
  * The end of a State of War game [W34]: the objective fired, or a side with nobody left to fight;
  * the turn limit is the turn machine's (turn.ts).
  */
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { ROUTED } from './tables.js';
 import { type SowState, ACTIVE, PH_OVER } from './state.js';
@@ -9,7 +10,7 @@ import { type SowState, ACTIVE, PH_OVER } from './state.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
 
-export function gameOver(s: SowState, winner: number, reason: string, ctx: StepContext): void {
+export function gameOver(s: SowState, winner: number, reason: string, ctx: StepContext<SowEvent>): void {
   s.phase = PH_OVER;
   s.options = null;
   s.memo = null;
@@ -21,7 +22,7 @@ export function gameOver(s: SowState, winner: number, reason: string, ctx: StepC
 }
 
 /** True (and the game over) when the objective burns or a side has nobody left to fight [W34]. */
-export function checkVictory(s: SowState, ctx: StepContext): boolean {
+export function checkVictory(s: SowState, ctx: StepContext<SowEvent>): boolean {
   if (s.phase === PH_OVER) return true;
   const sc = s.sc;
   const raiders = sc.objective.side;
