@@ -365,7 +365,7 @@ describe('play: the map of every built-in scenario fits an 80×24 terminal', () 
 });
 
 describe('play: band orders only where the rules have bands', () => {
-  it('State of War: `help` offers no band orders and `orders band` says there are none; the Supply Raid offers them', async () => {
+  it('Escarmouche (one figure at a time): `help` offers no band orders and `orders band` says there are none; State of War (orders by unit) and the Supply Raid offer them', async () => {
     const run = async (id: string, answers: string[]): Promise<string> => {
       const s = loadScenario(id);
       const game = await PlayGame.create(s, 5, s.ruleset.sides(s.compiled)[0], 'heuristic', 1);
@@ -374,9 +374,12 @@ describe('play: band orders only where the rules have bands', () => {
       await game.close();
       return d.text;
     };
-    const sow = await run('wagon-raid', ['help', 'orders band', 'quit', 'n']);
-    expect(sow).not.toContain('orders band    one decision moves a band');
-    expect(sow).toContain('This rule system has no band orders: you decide every figure’s action.');
+    const esc = await run('escarmouche/farmyard-brawl', ['help', 'orders band', 'quit', 'n']);
+    expect(esc).not.toContain('orders band    one decision moves a band');
+    expect(esc).toContain('This rule system has no band orders: you decide every figure’s action.');
+    // State of War's units take orders (its room's view.delegable, issue 41): band orders are offered.
+    const sow = await run('wagon-raid', ['help', 'quit', 'n']);
+    expect(sow).toContain('orders band    one decision moves a band');
     const raid = await run('supply-raid', ['help', 'quit', 'n']);
     expect(raid).toContain('orders band    one decision moves a band');
   }, 60_000);

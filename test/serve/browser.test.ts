@@ -337,6 +337,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     await page.waitForSelector('body[data-state="you"]');
     await page.click('#help-open');
     await page.waitForSelector('#help:not([hidden]) #help-briefing');
+    if (shots) await page.screenshot({ path: join(shots, '6-briefing-in-play.png') });
     const sc = setup.scenarios.find((s) => s.id === 'pirates/supply-raid')!;
     expect(await page.locator('#help-briefing').textContent()).toContain(sc.briefing.slice(0, 120));
     expect(await page.locator('#help-rules').textContent()).toMatch(/the rules in brief/);
@@ -399,6 +400,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     await page.click('#resign'); // "Really resign?"
     await page.waitForSelector('#end:not([hidden])');
     expect(await page.locator('#end h2').textContent()).toBe('Townsfolk win');
+    if (shots) await page.screenshot({ path: join(shots, '5-end-summary.png') });
     expect(await page.locator('#end').textContent()).toMatch(/you resigned — after \d+ decisions/);
     expect(await page.locator('#caption').textContent()).toMatch(/Game over — Townsfolk win: you resigned/);
     // Saving: a second save under the same name asks before it overwrites.

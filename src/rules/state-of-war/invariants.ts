@@ -10,6 +10,7 @@ import { dist, segmentsCross } from '../../core/geometry.js';
 import type { SowScenario } from './compile.js';
 import { ACTIVE, type SowState } from './state.js';
 import { onTableStatus } from '../../core/table/status.js';
+import { rearDistance } from './table.js';
 import {
   COVER_DIE,
   MAX_AGAINST_ONE,
@@ -47,20 +48,6 @@ function plus(o: Readonly<Record<string, number | boolean>>): boolean {
 
 /** How far (cm) from its rear edge a leaving runner's base edge may be in the record: at the edge, to rounding [W32]. */
 const LEAVE_TOL = 0.03;
-
-/** Centre (x, y)'s distance (cm) from the rear edge of side `side` [W32]. */
-function rearDist(sc: SowScenario, side: number, x: number, y: number): number {
-  switch (sc.sides[side].rear) {
-    case 'north':
-      return y;
-    case 'south':
-      return sc.height - y;
-    case 'west':
-      return x;
-    default:
-      return sc.width - x;
-  }
-}
 
 /** True when a fence or wall line stands between the centres (ax, ay) and (bx, by) [W21]. */
 function lineBetween(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
@@ -359,7 +346,7 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           const f = idx(e.figure);
           if (f < 0) break;
           // [W32] "a running figure that reaches its rear edge leaves the table": its base at the edge.
-          const gap = rearDist(sc, sc.figures[f].side, px[f], py[f]) - sc.radius;
+          const gap = rearDistance(sc, sc.figures[f].side, px[f], py[f]) - sc.radius;
           if (gap > LEAVE_TOL) bad(`${sc.figures[f].id} leaves the table ${gap.toFixed(2)} cm short of its rear edge [W32]`);
           status[f] = 'gone';
           break;
