@@ -54,7 +54,7 @@ describe('serve against an exec: client', () => {
     await expect(parseOpponents(['x=exec:no-such-program-43'])).rejects.toThrow(/program not found/);
 
     const setup = (await call('GET', '/api/setup')).json as unknown as SetupAnswer;
-    expect(setup.opponents.find((o) => o.id === 'mine')).toEqual({ id: 'mine', words: `mine — ${GREEDY}` });
+    expect(setup.opponents.find((o) => o.id === 'mine')).toEqual({ id: 'mine', words: `mine — ${GREEDY}`, spec: GREEDY });
     const bad = await call('POST', '/api/games', { scenario: 'pirates/supply-raid', side: 'townsfolk', opponent: 'yours', seed: 4 });
     expect(bad.status).toBe(400);
     expect(String(bad.json.error)).toMatch(/at opponent: no opponent "yours" here/);
