@@ -12,6 +12,7 @@
  * - cards.ts   — card activation from a deck of flags
  * - compile.ts — compileTableBase: the compiled-table base every room's compile extends (identity, hash, table, radius, contact, figure index)
  * - status.ts  — the figure status codes every ruleset shares (ACTIVE, FLEEING, GONE, DEAD, CAPTURED, DISABLED)
+ * - sides.ts   — sideWiring: sides, currentSide, isTerminal, outcome, evaluate from who decides and how the game ended
  * - state.ts   — defineState: a game state declared once (fresh, clone, cloneInto, hash, thread export)
  * - schema.ts  — shared zod pieces of scenario files (point, polygon, table size, side id, facing) and their converters
  * - scene.ts   — a terrain area and a figure as drawn in a Scene (the parts of view.scene every room shares)
@@ -25,6 +26,7 @@ export * from './places.js';
 export * from './nearest.js';
 export * from './view.js';
 export * from './state.js';
+export * from './sides.js';
 export * from './compile.js';
 export * from './schema.js';
 export * from './scene.js';

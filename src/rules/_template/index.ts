@@ -4,7 +4,8 @@
  * registered (src/rules/registered.ts): a room copied from this one adds its line there.
  */
 import { z } from 'zod';
-import { defineRuleset, type Json, type Outcome, type Ruleset } from '../../core/model.js';
+import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
+import { sideWiring } from '../../core/table/sides.js';
 import { compileDuel, type DuelScenario } from './compile.js';
 import { duelEvents, type DuelEvent } from './events.js';
 import { evaluateFor } from './evaluate.js';
@@ -32,20 +33,17 @@ export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = def
   traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'side-turns' },
   scenarios: ['example'],
   compile: compileDuel,
-  sides: (sc) => sc.sides.map((s) => s.id),
+  ...sideWiring<DuelScenario, DuelState>({
+    over: (s) => s.over === 1,
+    deciding: (s) => s.side,
+    evaluateFor,
+  }),
   setup: setupGame,
-  currentSide: (s) => (s.over ? null : s.sc.sides[s.side].id),
   legalActions,
   apply: applyAction,
   applyLegal: applyLegalAction,
   clone: cloneState,
   cloneInto: cloneStateInto,
-  isTerminal: (s) => s.over === 1,
-  outcome(s): Outcome | null {
-    if (!s.over) return null;
-    return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
-  },
-  evaluate: (s, side) => evaluateFor(s, s.sc.sides[0].id === side ? 0 : 1),
   turn: (s) => s.turn,
   policy: { scores: duelScores },
   threads: { exportState, importState },

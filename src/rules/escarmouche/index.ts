@@ -5,7 +5,8 @@
  * it with its scripted policy, evaluation, threads and view (registered in src/rules/registered.ts).
  */
 import { z } from 'zod';
-import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
+import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
+import { sideWiring } from '../../core/table/sides.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
 import { type EscAction, applyAction, legalActions } from './actions.js';
@@ -57,24 +58,16 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = 
   traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'side-turns' },
   scenarios: ['farmyard-brawl', 'mill-bridge'],
   compile: compileEscarmouche,
-  sides: (sc) => sc.sides.map((s) => s.id),
+  ...sideWiring<EscScenario, EscState>({
+    over: (s) => s.phase === PH_OVER,
+    deciding: (s) => (s.phase === PH_INT ? 1 - s.side : s.side),
+    evaluateFor,
+  }),
   setup: setupGame,
-  currentSide(s) {
-    if (s.phase === PH_OVER) return null;
-    return s.sc.sides[s.phase === PH_INT ? 1 - s.side : s.side].id;
-  },
   legalActions,
   apply: applyAction,
   clone: cloneState,
   cloneInto: cloneStateInto,
-  isTerminal: (s) => s.phase === PH_OVER,
-  outcome(s): Outcome | null {
-    if (s.phase !== PH_OVER) return null;
-    return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
-  },
-  evaluate(s, side: SideId, weights?: readonly number[]) {
-    return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side), weights);
-  },
   evaluation: {
     names: FEATURE_NAMES,
     defaultWeights: DEFAULT_WEIGHTS,

@@ -4,7 +4,8 @@
  * {@link Version}s of data. Everything specific to Pig Wars lives in this folder.
  */
 import { z } from 'zod';
-import { defineRuleset, sideIndicesInto, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
+import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
+import { sideWiring } from '../../core/table/sides.js';
 import { pigGuardScores, pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
 import { compilePig, type PigScenario } from './compile.js';
@@ -43,9 +44,6 @@ const SEARCH_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>
   'pig-wars-pirates': { iterations: '200', focus: '1' },
 };
 
-/** Scratch of `evaluateSides`: the sides' indices. */
-const SIDE_INDEX: number[] = [];
-
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigEvent> {
   return defineRuleset<PigState, PigAction, PigScenario, PigEvent>({
     id: v.id,
@@ -55,27 +53,17 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
     traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
     scenarios: SCENARIOS[v.id] ?? [],
     compile: (raw, source) => compilePig(v, raw, source),
-    sides: (sc) => sc.sides.map((x) => x.id),
+    ...sideWiring<PigScenario, PigState>({
+      over: (s) => s.phase === PH_OVER,
+      deciding: (s) => s.sc.units[s.actUnit].side,
+      evaluateFor,
+      evaluateSides,
+    }),
     setup: setupGame,
-    currentSide(s) {
-      if (s.phase === PH_OVER) return null;
-      return s.sc.sides[s.sc.units[s.actUnit].side].id;
-    },
     legalActions,
     apply: applyAction,
     clone: cloneState,
     cloneInto: cloneStateInto,
-    isTerminal: (s) => s.phase === PH_OVER,
-    outcome(s): Outcome | null {
-      if (s.phase !== PH_OVER) return null;
-      return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
-    },
-    evaluate(s, side: SideId, weights?: readonly number[]) {
-      return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side), weights);
-    },
-    evaluateSides(s, sides, n, weights, out) {
-      evaluateSides(s, sideIndicesInto(s.sc.sides, sides, n, SIDE_INDEX), n, weights, out);
-    },
     evaluation: {
       names: FEATURE_NAMES,
       defaultWeights: DEFAULT_WEIGHTS_BY_VERSION[v.id],

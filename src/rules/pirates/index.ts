@@ -4,7 +4,8 @@
  * folder; the rest of the program sees only this object (registered in src/rules/registered.ts).
  */
 import { z } from 'zod';
-import { defineRuleset, sideIndicesInto, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
+import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
+import { sideWiring } from '../../core/table/sides.js';
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
 import { type PiratesAction, actionKey } from './action.js';
@@ -26,9 +27,6 @@ export type { PiratesEvent } from './events.js';
 export type { PiratesState } from './state.js';
 export type { PiratesScenario } from './compile.js';
 
-/** Scratch of `evaluateSides`: the sides' indices. */
-const SIDE_INDEX: number[] = [];
-
 /** The Pirates! ruleset. */
 export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent> = defineRuleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent>({
   id: 'pirates',
@@ -38,29 +36,18 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
   traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
   scenarios: ['supply-raid', 'supply-raid-tuned'],
   compile: compilePirates,
-  sides: (sc) => sc.sides.map((s) => s.id),
+  ...sideWiring<PiratesScenario, PiratesState>({
+    over: (s) => s.phase === PH_OVER,
+    deciding: (s) => s.sc.deck[s.actCard].side,
+    evaluateFor,
+    evaluateSides,
+  }),
   setup: setupGame,
-  currentSide(s) {
-    if (s.phase === PH_OVER) return null;
-    return s.sc.sides[s.sc.deck[s.actCard].side].id;
-  },
   legalActions,
   apply: applyAction,
   applyLegal: applyLegalAction,
   clone: cloneState,
   cloneInto: cloneStateInto,
-  isTerminal: (s) => s.phase === PH_OVER,
-  outcome(s): Outcome | null {
-    if (s.phase !== PH_OVER) return null;
-    return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
-  },
-  evaluate(s, side: SideId, weights?: readonly number[]) {
-    const i = s.sc.sides.findIndex((x) => x.id === side);
-    return evaluateFor(s, i, weights);
-  },
-  evaluateSides(s, sides, n, weights, out) {
-    evaluateSides(s, sideIndicesInto(s.sc.sides, sides, n, SIDE_INDEX), n, weights, out);
-  },
   evaluation: {
     names: FEATURE_NAMES,
     defaultWeights: DEFAULT_WEIGHTS,
