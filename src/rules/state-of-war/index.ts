@@ -5,7 +5,8 @@
  * the sheet are in docs/rules/state-of-war.md.
  */
 import { z } from 'zod';
-import { defineRuleset, type Json, type Outcome, type Ruleset, type SideId } from '../../core/model.js';
+import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
+import { sideWiring } from '../../core/table/sides.js';
 import { stateOfWarScenarioSchema } from './schema.js';
 import { compileStateOfWar, type SowScenario } from './compile.js';
 import type { SowAction } from './action.js';
@@ -57,23 +58,16 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
   traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'cm', activation: 'side-turns' },
   scenarios: ['wagon-raid', 'wagon-raid-tuned'],
   compile: compileStateOfWar,
-  sides: (sc) => sc.sides.map((s) => s.id),
+  ...sideWiring<SowScenario, SowState>({
+    over: (s) => s.phase === PH_OVER,
+    deciding: (s) => s.side,
+    evaluateFor,
+  }),
   setup: setupGame,
-  currentSide(s) {
-    return s.phase === PH_OVER ? null : s.sc.sides[s.side].id;
-  },
   legalActions,
   apply: applyAction,
   clone: cloneState,
   cloneInto: cloneStateInto,
-  isTerminal: (s) => s.phase === PH_OVER,
-  outcome(s): Outcome | null {
-    if (s.phase !== PH_OVER) return null;
-    return { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason };
-  },
-  evaluate(s, side: SideId, weights?: readonly number[]) {
-    return evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side), weights);
-  },
   evaluation: {
     names: FEATURE_NAMES,
     defaultWeights: DEFAULT_WEIGHTS,
