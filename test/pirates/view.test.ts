@@ -15,7 +15,8 @@ import { piratesReach } from '../../src/rules/pirates/pointers.js';
 import type { PiratesState } from '../../src/rules/pirates/state.js';
 
 const sc = loadScenario('supply-raid');
-const MOVES = new Set(['group', 'move', 'moveTo']);
+// 'follow': a figure going with its band's group move (§4.D) heads for the band's point.
+const MOVES = new Set(['group', 'follow', 'move', 'moveTo']);
 const ATTACKS = new Set(['fight', 'charge', 'fire', 'moveFire']);
 
 describe('Supply Raid view.targets', () => {

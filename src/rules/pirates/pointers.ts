@@ -29,6 +29,19 @@ function moveTo(s: PiratesState, figures: string[], key: string, from: Vec, side
   return moveTargets(figures, d === null ? null : d.path, d === null ? 0 : d.stopShort, allow);
 }
 
+/** The targets of the acting band's group move toward `key` (§4.D): its members, the enemy it heads for, and where its centre would end. */
+function groupMoveTargets(s: PiratesState, key: string): ActionTargets | null {
+  const sc = s.sc;
+  const members = bandMembers(s, s.actBand);
+  if (members.length === 0) return null;
+  const side = sc.figures[members[0]].side;
+  let allow = Infinity;
+  for (const f of members) allow = Math.min(allow, allowanceOf(s, f, false).full);
+  const figures = members.map((f) => sc.figures[f].id);
+  if (key.startsWith('foe:')) figures.push(key.slice(4));
+  return moveTo(s, figures, key, centreOf(s, members, members.length), side, true, -1, allow);
+}
+
 /** The figures and the point action `a` concerns (see `view.targets`). */
 export function piratesTargets(s: PiratesState, a: PiratesAction): ActionTargets | null {
   const sc = s.sc;
@@ -41,16 +54,11 @@ export function piratesTargets(s: PiratesState, a: PiratesAction): ActionTargets
       if (a.figures) return { figures: [...a.figures], at: null };
       return g < 0 ? null : { figures: ids(newBandCandidates(s, g, a.n)), at: null };
     }
-    case 'group': {
-      if (s.phase !== PH_GROUP) return null;
-      const members = bandMembers(s, s.actBand);
-      if (members.length === 0) return null;
-      const side = sc.figures[members[0]].side;
-      let allow = Infinity;
-      for (const f of members) allow = Math.min(allow, allowanceOf(s, f, false).full);
-      const foe = a.to.startsWith('foe:') ? [a.to.slice(4)] : [];
-      return moveTo(s, [...ids(members), ...foe], a.to, centreOf(s, members, members.length), side, true, -1, allow);
-    }
+    case 'group':
+      return s.phase === PH_GROUP ? groupMoveTargets(s, a.to) : null;
+    case 'follow':
+      // Going with the band's group move (§4.D): the point the band's centre heads for.
+      return s.phase === PH_FIGURE && s.groupTo !== '' ? groupMoveTargets(s, s.groupTo) : null;
     case 'move': {
       if (s.phase !== PH_FIGURE) return null;
       const f = s.queue[s.qPos];
