@@ -3,7 +3,8 @@
  * tells (its `Explanation`) and what any ruleset offers (`describeAction`, the scripted `policy`):
  * no ruleset or agent is named here. A search (candidates with visits and values, values in [0, 1]
  * from its side: 1 a sure win) reads as the options it tried with its estimate of its chances; an
- * agent that gives no reasons is compared with the rules' scripted policy, when the ruleset has one.
+ * agent that is not a search is quoted (its `summary`, e.g. an exec client's reasons) and compared
+ * with the rules' scripted policy, when the ruleset has one.
  */
 import type { Explanation } from '../core/agent.js';
 import type { LoadedScenario } from '../core/game.js';
@@ -40,20 +41,22 @@ export function playerWhy(
     }
     return out;
   }
-  if (legal.length <= 1) return ['It had no other choice.'];
+  // An agent that is not a search speaks for itself (an exec client's summary, docs/PROTOCOL.md).
+  const own = explanation?.summary ? [`In its own words: ${explanation.summary}`] : [];
+  if (legal.length <= 1) return [...own, 'It had no other choice.'];
   const policy = r.policy;
-  if (!policy) return [];
+  if (!policy) return own;
   const scores = policy.scores(state, legal);
   const order = legal.map((_, i) => i).sort((a, b) => scores[b] - scores[a]);
   const key = r.actionKey(chosen);
   const rank = order.findIndex((i) => r.actionKey(legal[i]) === key);
-  if (rank < 0) return [];
+  if (rank < 0) return own;
   const next = order.find((i) => r.actionKey(legal[i]) !== key);
   const head =
     rank === 0
       ? `The rules’ scripted policy rates this the best of its ${legal.length} options.`
       : `The rules’ scripted policy rates this ${rank + 1}${['st', 'nd', 'rd'][rank] ?? 'th'} of its ${legal.length} options.`;
   return next === undefined
-    ? [head]
-    : [head, `${rank === 0 ? 'Next best' : 'Its first choice'}: ${words(sc, state, legal[rank === 0 ? next : order[0]])}.`];
+    ? [...own, head]
+    : [...own, head, `${rank === 0 ? 'Next best' : 'Its first choice'}: ${words(sc, state, legal[rank === 0 ? next : order[0]])}.`];
 }
