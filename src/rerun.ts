@@ -167,5 +167,7 @@ export function rerunRecord(lines: readonly RecordLine[], file: string, opts: Re
   if (g.decisions >= upTo && i < lines.length) return { header, scenario, session: g };
   if (j < gen.length) fail(lines.length, `the record stops at line ${lines.length}, but the replay goes on (line ${lines.length + 1} should be ${short(producedAt(j))})`);
   if ((opts.end ?? 'finished') === 'finished' && g.current() !== null) fail(lines.length, `the record stops at line ${lines.length}, but the replay's game goes on`);
+  // A finished game's record ends with its result line (outcome, decisions, final hash): without it nothing vouches for the end.
+  if ((opts.end ?? 'finished') === 'finished' && lines[lines.length - 1].t !== 'result') fail(lines.length, `the record stops at line ${lines.length} without its result line, but the replay's game is over (line ${lines.length + 1} should be the result)`);
   return { header, scenario, session: g };
 }

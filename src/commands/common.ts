@@ -12,17 +12,18 @@ import type { LoadedScenario } from '../core/game.js';
 import { AgentSpecError, resolveAgent } from '../../agents/index.js';
 import { WorkerStartError } from '../runner/pool.js';
 import { QueueAddressError } from '../runner/queue.js';
+import { RunLockError } from '../runner/lock.js';
 
 /** An error that is the user's to fix: printed without a stack, exit code 2. */
 export class UsageError extends Error {}
 
 /** True for errors caused by bad input (a file, a spec, an option) rather than by a defect. */
 export function isUserError(e: unknown): boolean {
-  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError || e instanceof QueueAddressError;
+  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError || e instanceof QueueAddressError || e instanceof RunLockError;
 }
 
 /** File-system error codes that mean "this path cannot be read or written", not a defect. */
-const PATH_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ENOENT', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENAMETOOLONG', 'ELOOP']);
+const PATH_ERRORS = new Set(['ENOTREG', 'EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ENOENT', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENAMETOOLONG', 'ELOOP']);
 
 /** The error's file-system code (`EACCES` …), if it has one. */
 export function errorCode(e: unknown): string | undefined {
@@ -68,7 +69,8 @@ export function fail(e: unknown): never {
 }
 
 /**
- * Check, before any work starts, that `file` can be written: it is not a folder, the nearest
+ * Check, before any work starts, that `file` can be written: it is new or a regular file (not a
+ * folder, a device, a FIFO or a socket), the nearest
  * existing folder above it is a folder (not a file) and a file can be created there. Creates
  * nothing that stays. Throws a {@link UsageError} naming `option` and the reason.
  * @param option how the user gave the path, e.g. `--out results/x.jsonl`
@@ -76,6 +78,8 @@ export function fail(e: unknown): never {
 export function checkWritableFile(file: string, option: string): void {
   const abs = resolve(file);
   if (existsSync(abs) && statSync(abs).isDirectory()) throw new UsageError(`${option}: is a folder; give a file name`);
+  // Only a regular file is replaced: never a device (/dev/full), a FIFO or a socket.
+  if (existsSync(abs) && !statSync(abs).isFile()) throw new UsageError(`${option}: is not a regular file (a device, a FIFO or a socket); give a file name`);
   probeFolder(dirname(abs), option);
 }
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { readRecord } from '../core/record.js';
 import { stopWords, storyOf, verifyRecord } from '../replay.js';
-import { fail } from './common.js';
+import { EXIT, fail } from './common.js';
 
 /** Adds the `replay` command to the program. */
 export function registerReplay(program: Command): void {
@@ -32,7 +32,8 @@ Example:
           const v = verifyRecord(lines, file);
           if (!v.ok) {
             process.stderr.write(`verify FAILED: ${file}: ${v.message}\n`);
-            process.exit(1);
+            process.exitCode = EXIT.failed;
+            return;
           }
           if (v.stopped) {
             process.stdout.write(`verified: ${file} — ${v.decisions} decisions replayed, every line identical up to where play stopped without a result (${stopWords(v.stopped)}); state hash there ${v.hash}\n`);

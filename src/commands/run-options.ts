@@ -17,6 +17,7 @@ import { DEFAULT_WORKER_HEAP_MB, MIN_WORKER_HEAP_MB, defaultWorkers } from '../r
 import { checkReachable, DEFAULT_QUEUE_NAME, fileHash, maskPassword, parseQueueUrl, queuePlayer, runFiles } from '../runner/queue.js';
 import type { GameRow } from '../runner/types.js';
 import { shellWord } from '../runner/seeds.js';
+import { LOCK_FILE, lockRunDir } from '../runner/lock.js';
 import type { RecordsMode } from '../runner/types.js';
 
 /** Options every run command takes. */
@@ -123,11 +124,12 @@ const RUN_FILES = /^(run\.json|games\.jsonl|report\.(md|json)|[a-z-]+\.(csv|svg)
  * Check that `dir` can take a new run: absent, empty, or (with `overwrite`) an earlier run, whose
  * files are then removed. Throws a {@link UsageError} otherwise; removes nothing unless allowed.
  */
-export function prepareNewRunDir(dir: string, overwrite: boolean): () => void {
+export function prepareNewRunDir(dir: string, overwrite: boolean, quiet = false): () => void {
   checkWritableDir(dir, `--out ${shownPath(dir)}`);
-  if (!existsSync(dir)) return () => undefined;
-  if (!statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a folder`);
-  const entries = readdirSync(dir);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a folder`);
+  // One process at a time in a run folder (before anything in it is looked at or removed).
+  takeRunLock(dir, quiet);
+  const entries = readdirSync(dir).filter((e) => e !== LOCK_FILE);
   if (entries.length === 0) return () => undefined;
   const isRun = entries.includes('run.json') || entries.includes('games.jsonl');
   if (!isRun) throw new UsageError(`--out ${dir}: the folder is not empty and holds no run; choose another --out`);
@@ -137,6 +139,20 @@ export function prepareNewRunDir(dir: string, overwrite: boolean): () => void {
       if (RUN_FILES.test(e) || e === 'records') rmSync(join(dir, e), { recursive: true, force: true });
     }
   };
+}
+
+/**
+ * Lock run folder `dir` for this process (src/runner/lock.ts): a live holder is refused (exit 2,
+ * naming it); a stale lock (its process gone) is taken over with a note on stderr.
+ */
+export function takeRunLock(dir: string, quiet: boolean): void {
+  const lock = lockRunDir(dir);
+  const s = lock.tookOver;
+  if (s && !quiet) {
+    process.stderr.write(
+      `note: ${shownPath(dir)}: a stale lock (process ${s.pid}${s.started ? `, started ${new Date(s.started).toISOString()}` : ''}, is gone) was taken over; the games it finished are kept, a game it was playing is played again\n`,
+    );
+  }
 }
 
 /** Find a run folder from `--resume <run>`: a path, or a name under results/. */
@@ -157,6 +173,7 @@ export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOpt
   }
   const dir = findRunDir(run);
   checkWritableDir(dir, `--resume ${run}`);
+  takeRunLock(dir, o.quiet === true);
   let manifest: RunManifest;
   try {
     manifest = readManifest(dir);
@@ -282,6 +299,12 @@ export async function runAndReport(args: {
       }
       if (dead.length) process.exitCode = EXIT.failed;
     }
+    // A broken rule invariant is a defect whatever else happened: say so with the kept records, exit 1.
+    const broken = failures.violationNotes(shownPath(args.dir));
+    if (broken.length) {
+      process.stderr.write(`${broken.join('\n')}\n`);
+      if (process.exitCode === undefined || process.exitCode === EXIT.ok) process.exitCode = EXIT.failed;
+    }
   } finally {
     removeHandlers();
   }
@@ -305,12 +328,17 @@ export function workerCount(o: RunCliOptions, gamesLeft: number, quiet: boolean)
   return n;
 }
 
-/** Per agent spec: its games, and those that ended in an error of that agent or of no agent (engine, worker). */
+/**
+ * Per agent spec: its games, and those that ended in an error of that agent or of no agent (engine,
+ * worker); and the games that broke a rule invariant (rows with `violations` > 0).
+ */
 export class FailureTally {
   private readonly games = new Map<string, number>();
   private readonly failed = new Map<string, { n: number; message: string; repro: string }>();
+  private readonly broken: { id: number; violations: number; first: string; record?: string }[] = [];
 
   add(row: GameRow): void {
+    if ((row.violations ?? 0) > 0) this.broken.push({ id: row.id, violations: row.violations ?? 0, first: row.violationList?.[0] ?? '', record: row.record });
     for (const spec of new Set(Object.values(row.agents))) {
       this.games.set(spec, (this.games.get(spec) ?? 0) + 1);
       const e = row.error;
@@ -320,6 +348,21 @@ export class FailureTally {
         else this.failed.set(spec, { n: 1, message: e.message, repro: e.repro });
       }
     }
+  }
+
+  /**
+   * The closing error lines about invariant violations (none when no game broke one): how many, in
+   * which games, the first in words, and where their records are (`dir` as shown to the user).
+   */
+  violationNotes(dir: string): string[] {
+    if (!this.broken.length) return [];
+    const b = [...this.broken].sort((x, y) => x.id - y.id);
+    const total = b.reduce((n, x) => n + x.violations, 0);
+    const ids = b.slice(0, 10).map((x) => x.id).join(', ') + (b.length > 10 ? ', …' : '');
+    const lines = [`error: ${total} rule invariant violation(s) in ${b.length} game(s) (ids ${ids}): a defect in the rules engine, e.g. game ${b[0].id}: ${b[0].first}`];
+    const kept = b.filter((x) => x.record !== undefined);
+    if (kept.length) lines.push(`  their records are kept (whatever --records says): ${kept.slice(0, 3).map((x) => `${dir}/${x.record as string}`).join(', ')}${kept.length > 3 ? `, … (${kept.length})` : ''}`);
+    return lines;
   }
 
   /** Agents with at least one game, every one of which failed. */

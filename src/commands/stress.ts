@@ -5,6 +5,7 @@ import { RUN_FORMAT, type RunManifest } from '../runner/manifest.js';
 import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from './run-options.js';
 import { PairingsAnalysis, StressAnalysis, joinPairings } from '../report/stress.js';
 import { agentSpecs, collect, fail, resolveFactories, UsageError } from './common.js';
+import { releaseRunLocks } from '../runner/lock.js';
 
 interface StressOptions extends RunCliOptions {
   agent: string[];
@@ -74,7 +75,7 @@ the report so far); --resume finishes it.`,
             games = up;
           }
           dir = outDir(o.out, 'stress', sc.id, seed);
-          clear = prepareNewRunDir(dir, o.overwrite === true);
+          clear = prepareNewRunDir(dir, o.overwrite === true, o.quiet === true);
           manifest = {
             format: RUN_FORMAT,
             kind: 'stress',
@@ -110,6 +111,8 @@ the report so far); --resume finishes it.`,
         });
       } catch (e) {
         fail(e);
+      } finally {
+        releaseRunLocks();
       }
     });
 }

@@ -6,6 +6,7 @@ import { RUN_FORMAT, pairings, type RunManifest } from '../runner/manifest.js';
 import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from './run-options.js';
 import { TournamentAnalysis, eloText } from '../report/tournament.js';
 import { fail, UsageError } from './common.js';
+import { releaseRunLocks } from '../runner/lock.js';
 
 /**
  * Split `--agents` on commas, keeping an agent's own options together: in
@@ -99,7 +100,7 @@ keeping every finished game (and writes the report so far); --resume finishes it
           if (perPairing % 2 === 1 && !o.quiet) process.stderr.write(`note: --games ${perPairing} rounded up to ${deals * 2} so that every seed is played in both side orders\n`);
           const seed = o.seed ?? 1;
           dir = outDir(o.out, 'tournament', sc.id, seed);
-          clear = prepareNewRunDir(dir, o.overwrite === true);
+          clear = prepareNewRunDir(dir, o.overwrite === true, o.quiet === true);
           manifest = {
             format: RUN_FORMAT,
             kind: 'tournament',
@@ -140,6 +141,8 @@ keeping every finished game (and writes the report so far); --resume finishes it
         });
       } catch (e) {
         fail(e);
+      } finally {
+        releaseRunLocks();
       }
     });
 }

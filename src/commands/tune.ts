@@ -9,7 +9,8 @@ import { TUNE_FORMAT, TuneFolderError, candidateScenario, describeValues, pct, r
 import { agentSpecs, checkWritableDir, collect, EXIT, fail, resolveFactories, UsageError } from './common.js';
 import { writeAtomic } from '../core/files.js';
 import { onInterrupt } from './interrupt.js';
-import { commandLine, parseCount, parseNonNegative, parseWorkerHeap, parseWorkers, shownPath, workerCount } from './run-options.js';
+import { commandLine, parseCount, parseNonNegative, parseWorkerHeap, parseWorkers, shownPath, takeRunLock, workerCount } from './run-options.js';
+import { LOCK_FILE, releaseRunLocks } from '../runner/lock.js';
 
 interface TuneCliOptions {
   scenario?: string;
@@ -98,6 +99,8 @@ Exit codes: 0 done, 2 bad input (unknown side or parameter, a scenario without p
       } catch (e) {
         if (e instanceof TuneFolderError) fail(new UsageError(e.message));
         fail(e);
+      } finally {
+        releaseRunLocks();
       }
     });
 }
@@ -141,7 +144,7 @@ async function tune(o: TuneCliOptions): Promise<void> {
     const seed = o.seed ?? 1;
     dir = o.out === undefined ? resolve('results', `tune-${sc0.id}-seed${seed}`) : isAbsolute(o.out) ? o.out : resolve(o.out);
     checkWritableDir(dir, `--out ${shownPath(dir)}`);
-    if (existsSync(dir) && readdirSync(dir).length > 0) {
+    if (existsSync(dir) && readdirSync(dir).filter((e) => e !== LOCK_FILE).length > 0) {
       const isTune = existsSync(join(dir, 'tune.json'));
       if (!isTune) throw new UsageError(`--out ${shownPath(dir)}: the folder is not empty and holds no tune run; choose another --out`);
       if (o.overwrite !== true) throw new UsageError(`--out ${shownPath(dir)}: already holds a tune run; continue it with --resume ${shownPath(dir)}, replace it with --overwrite, or choose another --out`);
@@ -166,6 +169,7 @@ async function tune(o: TuneCliOptions): Promise<void> {
   if (resume && sc.hash !== m.scenario.hash) throw new UsageError(`--resume: the scenario ${m.scenario.arg} changed since the search started (hash ${sc.hash}, tune.json has ${m.scenario.hash}); start a new search`);
   if (resume && sc.ruleset.version !== m.scenario.rulesetVersion) throw new UsageError(`--resume: the ${sc.ruleset.id} rules changed since the search started; start a new search`);
   mkdirSync(dir, { recursive: true });
+  takeRunLock(dir, o.quiet === true); // one process at a time in a run folder
   if (resume) writeAtomic(join(dir, 'tune.json'), `${JSON.stringify(m, null, 2)}\n`);
 
   const ac = new AbortController();

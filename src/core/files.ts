@@ -3,7 +3,7 @@
  * written or after a crash — records, reports, run and tune state, scenario files, bundles and their
  * manifests. The bytes go to a temporary file beside the target, which is then renamed over it.
  */
-import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -20,6 +20,7 @@ let serial = 0;
  * left-over one (after a kill) is not taken for a record.
  */
 export function writeAtomic(file: string, data: string | Uint8Array): void {
+  refuseNonRegular(file);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}-${threadId}-${serial++}`;
   try {
@@ -33,4 +34,24 @@ export function writeAtomic(file: string, data: string | Uint8Array): void {
     }
     throw e;
   }
+}
+
+/**
+ * Thrown by {@link writeAtomic} (and {@link refuseNonRegular}) for a target that exists and is not a
+ * regular file: a device (`/dev/full`), a FIFO, a socket or a folder is never replaced by a file.
+ * Carries `code` `ENOTREG`, `path` and `syscall` as Node's file-system errors do.
+ */
+export class NotRegularFileError extends Error {
+  readonly code = 'ENOTREG';
+  readonly syscall = 'write';
+  constructor(readonly path: string) {
+    super(`ENOTREG: not a regular file (a device, a FIFO, a socket or a folder); give a file name, write '${path}'`);
+    this.name = 'NotRegularFileError';
+  }
+}
+
+/** Throw {@link NotRegularFileError} when `file` exists (following links) and is not a regular file. */
+export function refuseNonRegular(file: string): void {
+  const st = statSync(file, { throwIfNoEntry: false });
+  if (st && !st.isFile()) throw new NotRegularFileError(file);
 }

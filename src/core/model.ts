@@ -9,7 +9,7 @@
  * passes, so the same state, action and stream always give the same next state.
  */
 import type { Rng } from './rng.js';
-import type { ActionTargets, FigureReach, Scene } from './scene.js';
+import type { ActionTargets, FigureReach, GlossaryTerm, Scene } from './scene.js';
 import { checkParameters, withoutParameters, withParametersSchema } from './parameters.js';
 import type { Json, SideId } from './basics.js';
 import type { ZodType } from 'zod';
@@ -312,6 +312,13 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
      * within its range. Null when no figure has that id or it is off the table.
      */
     reach?(state: S, id: string): FigureReach | null;
+    /**
+     * Optional: what the ruleset's own words mean to a player — every term its actions, badges,
+     * info lines and dice lines use that a newcomer would not know (see {@link GlossaryTerm}).
+     * Constant for the ruleset (not per state); `serve` shows a term's words on hover. The
+     * scene's `badges` explain badges already and need not be repeated here.
+     */
+    glossary?: readonly GlossaryTerm[];
   };
 }
 

@@ -13,6 +13,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Json, SideId } from './model.js';
+import { FORBIDDEN_KEYS, LIMITS, forbiddenKey, jsonTextDepth, limitText } from './limits.js';
 
 /** Version tag of the record format. */
 export const RECORD_FORMAT = 'skirmish-record/1';
@@ -96,12 +97,61 @@ export class RecordError extends Error {
   }
 }
 
-/** Parse record text into lines; checks the header and the line kinds. */
+/** The keys each line kind may carry (an event line carries its ruleset's fields: compared with the re-run instead). */
+const LINE_KEYS: Record<'header' | 'decision' | 'result' | 'stop', ReadonlySet<string>> = {
+  header: new Set(['t', 'format', 'ruleset', 'rulesetVersion', 'scenario', 'scenarioHash', 'seed', 'agents', 'scenarioData']),
+  decision: new Set(['t', 'n', 'side', 'action', 'why']),
+  result: new Set(['t', 'winner', 'reason', 'decisions', 'hash', 'stats']),
+  stop: new Set(['t', 'reason', 'side', 'decisions', 'message']),
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Check a line's fields against its kind: no key the kind does not have, every field the kind
+ * needs with its type. Throws {@link RecordError} naming the line and the field.
+ */
+function checkLineShape(v: Record<string, unknown>, t: keyof typeof LINE_KEYS, file: string, line: number): void {
+  for (const k of Object.keys(v)) if (!LINE_KEYS[t].has(k)) throw new RecordError(file, line, `unknown field ${JSON.stringify(k)} in a ${t} line (a ${t} line has ${[...LINE_KEYS[t]].join(', ')})`);
+  const need = (k: string, ok: boolean, what: string): void => {
+    if (!ok) throw new RecordError(file, line, `${t} line: ${k in v ? 'field' : 'missing field'} "${k}"${k in v ? ` must be ${what}` : ` (${what})`}`);
+  };
+  const str = (k: string): void => need(k, typeof v[k] === 'string', 'a string');
+  const whole = (k: string): void => need(k, typeof v[k] === 'number' && Number.isSafeInteger(v[k]) && (v[k] as number) >= 0, 'a whole number ≥ 0');
+  if (t === 'header') {
+    for (const k of ['format', 'ruleset', 'rulesetVersion', 'scenario', 'scenarioHash']) str(k);
+    need('seed', (typeof v.seed === 'number' && Number.isSafeInteger(v.seed) && v.seed >= 0) || typeof v.seed === 'string', 'a whole number ≥ 0 or a string');
+    need('agents', isObject(v.agents) && Object.keys(v.agents).length > 0 && Object.values(v.agents).every((a) => typeof a === 'string'), 'an object: side → agent spec');
+    need('scenarioData', isObject(v.scenarioData), "the scenario file's JSON object");
+  } else if (t === 'decision') {
+    whole('n');
+    str('side');
+    need('action', 'action' in v, 'the action taken');
+  } else if (t === 'result') {
+    need('winner', v.winner === null || typeof v.winner === 'string', 'a side or null');
+    str('reason');
+    whole('decisions');
+    str('hash');
+    need('stats', isObject(v.stats) && Object.values(v.stats).every((x) => typeof x === 'number'), 'an object of numbers');
+  } else {
+    need('side', v.side === null || typeof v.side === 'string', 'a side or null');
+    need('message', v.message === undefined || typeof v.message === 'string', 'a string');
+  }
+}
+
+/**
+ * Parse record text into lines; checks the header, the line kinds and each line's fields (no field
+ * its kind does not have, none missing), and the limits on line length and nesting depth
+ * (src/core/limits.ts) before parsing a line.
+ */
 export function parseRecord(text: string, file: string): RecordLine[] {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 byte order mark
   const raw = text.split('\n');
   if (raw.length && raw[raw.length - 1] === '') raw.pop();
   const out: RecordLine[] = [];
   raw.forEach((l, i) => {
+    if (l.length > LIMITS.files.recordLineChars) throw new RecordError(file, i + 1, `line longer than ${LIMITS.files.recordLineChars} characters (${limitText('files.recordLineChars')})`);
+    if (jsonTextDepth(l) > LIMITS.json.depth) throw new RecordError(file, i + 1, `nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
     let v: unknown;
     try {
       v = JSON.parse(l);
@@ -109,11 +159,15 @@ export function parseRecord(text: string, file: string): RecordLine[] {
       throw new RecordError(file, i + 1, `not JSON: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new RecordError(file, i + 1, 'expected a JSON object');
+    const bad = forbiddenKey(v);
+    if (bad !== null) throw new RecordError(file, i + 1, `forbidden key at ${bad} (${[...FORBIDDEN_KEYS].join(', ')} are never data)`);
     const t = (v as { t?: unknown }).t;
     if (i === 0 && t !== 'header') throw new RecordError(file, 1, 'the first line must be the header ({"t":"header",…})');
     if (t !== 'header' && t !== 'decision' && t !== 'event' && t !== 'result' && t !== 'stop') {
       throw new RecordError(file, i + 1, `unknown line kind ${JSON.stringify(t)}`);
     }
+    if (t === 'header' || t === 'decision' || t === 'result' || t === 'stop') checkLineShape(v as Record<string, unknown>, t, file, i + 1);
+    if (t === 'header' && i !== 0) throw new RecordError(file, i + 1, 'a second header');
     if (t === 'stop') {
       const st = v as Partial<StopLine>;
       if (i !== raw.length - 1) throw new RecordError(file, i + 1, 'a stop line must be the last line');
@@ -157,8 +211,15 @@ export function encodeRecord(lines: readonly string[], gzip: boolean): Buffer {
 export function readRecord(file: string): RecordLine[] {
   let bytes: Buffer;
   try {
+    // Only a regular file is read (a FIFO would block for ever, a device never end), and only up to its limit.
+    const st = statSync(file);
+    if (!st.isDirectory()) {
+      if (!st.isFile()) throw new RecordError(file, 0, 'not a regular file (a device, a pipe or a socket); give a record file');
+      if (st.size > LIMITS.files.recordBytes) throw new RecordError(file, 0, `${st.size} bytes, more than a record may have (${limitText('files.recordBytes')})`);
+    }
     bytes = readFileSync(file);
   } catch (e) {
+    if (e instanceof RecordError) throw e;
     if ((e as { code?: unknown }).code === 'EISDIR') {
       // A run folder (or its records/): name a record in it.
       const recs = join(file, 'records');
@@ -170,8 +231,9 @@ export function readRecord(file: string): RecordLine[] {
   }
   if (isGzip(bytes)) {
     try {
-      bytes = gunzipSync(bytes);
+      bytes = gunzipSync(bytes, { maxOutputLength: LIMITS.files.recordDecompressedBytes });
     } catch (e) {
+      if ((e as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new RecordError(file, 0, `decompresses to more than ${LIMITS.files.recordDecompressedBytes} bytes (${limitText('files.recordDecompressedBytes')})`);
       throw new RecordError(file, 0, `not a readable gzip file: ${e instanceof Error ? e.message : String(e)}`);
     }
   }

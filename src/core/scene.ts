@@ -126,6 +126,17 @@ export interface SceneBadge {
 }
 
 /**
+ * One term of a ruleset's glossary ({@link Ruleset.view} `glossary`): a word or short phrase as it
+ * appears in the ruleset's actions, badges, info lines or dice lines (`drovers`, `obj`, `marshal`,
+ * `1 hit`), and what it means to a player, in a sentence or two with the rules' section. A person
+ * reads it on hover (`serve`) or with `play`'s help. `term` is matched whole-word, case-sensitive.
+ */
+export interface GlossaryTerm {
+  term: string;
+  words: string;
+}
+
+/**
  * What one action concerns on the table ({@link Ruleset.view} `targets`): the ids of the figures it
  * names (a band's members, an attacked enemy) and the point it heads for, or null when it moves
  * nothing to a place. Coordinates in table units.

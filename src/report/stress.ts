@@ -39,7 +39,7 @@ export class StressAnalysis implements Analysis {
   private readonly leadChanges = new Summary();
   private violations = 0;
   private violationGames = 0;
-  private readonly violationExamples: { id: number; seed: number; violations: string[] }[] = [];
+  private readonly violationExamples: { id: number; seed: number; violations: string[]; record?: string }[] = [];
   private readonly errors = new ErrorLog();
 
   /**
@@ -59,7 +59,7 @@ export class StressAnalysis implements Analysis {
     if (row.violations) {
       this.violations += row.violations;
       this.violationGames++;
-      this.violationExamples.push({ id: row.id, seed: row.seed, violations: row.violationList ?? [] });
+      this.violationExamples.push({ id: row.id, seed: row.seed, violations: row.violationList ?? [], ...(row.record !== undefined ? { record: row.record } : {}) });
       this.violationExamples.sort((a, b) => a.id - b.id);
       if (this.violationExamples.length > 10) this.violationExamples.pop();
     }
@@ -212,7 +212,7 @@ export class StressAnalysis implements Analysis {
     if (this.violations === 0) md.push(`0 — the ruleset's invariant monitor found nothing in ${this.rows} games.\n`);
     else {
       md.push(`**${this.violations} violation(s) in ${this.violationGames} game(s)** — each is a defect in the rules engine. First games by id:\n`);
-      for (const v of this.violationExamples) md.push(`- game ${v.id} (seed ${v.seed}): ${v.violations.join('; ')}`);
+      for (const v of this.violationExamples) md.push(`- game ${v.id} (seed ${v.seed}): ${v.violations.join('; ')}${v.record !== undefined ? ` — record kept: ${v.record}` : ''}`);
       md.push('');
     }
     md.push(this.errors.markdown());

@@ -229,8 +229,10 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
     error !== null && (error.kind === 'agent' || error.kind === 'timeout') && error.decision !== undefined && error.side !== undefined
       ? [...lines, stopLineText({ reason: error.kind === 'agent' ? 'agent error' : 'time limit', side: error.side, decisions: Math.max(0, error.decision - 1), message: error.message })]
       : lines;
+  // A game that broke a rule invariant is a defect to look into: its record is kept whatever
+  // `records` says (issue 45, item 1), rebuilt from the seed and the decisions taken.
   if (env.records === 'all' && g?.lines) row.record = writeRecord(env.outDir, game.id, stop(g.lines));
-  else if ((env.records === 'errors' || env.records === 'all') && error !== null) {
+  else if (env.records === 'errors' || env.records === 'all' ? error !== null || violations.length > 0 : violations.length > 0) {
     const lines = rebuildRecord(env, game, keep);
     if (lines) row.record = writeRecord(env.outDir, game.id, stop(lines));
   }
@@ -253,7 +255,8 @@ function gameEnd(g: GameSession | null, sides: readonly SideId[], error: GameErr
 }
 
 /**
- * The record of a game up to where it stopped: the same step loop, with the decisions taken played
+ * The record of a game up to where it stopped (with its result line when it was played to its end):
+ * the same step loop, with the decisions taken played
  * back by a stand-in agent from the seed. Each decision is an index into that step's legal actions,
  * or `{ action }` for one outside them.
  */
@@ -274,6 +277,8 @@ function rebuildRecord(env: PlayEnv, game: GameSpec, decisions: readonly (number
   };
   try {
     while (k < decisions.length && g.current() !== null) void g.step(replay, { sync: true }); // `sync`: never a Promise
+    // A game played to its end (kept for its invariant violations) ends with its result line.
+    if (k === decisions.length && g.current() === null) g.finish();
   } catch {
     // The engine failed at this decision again: keep the lines up to it.
   }

@@ -13,10 +13,9 @@ import { build } from 'esbuild';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { writeAtomic } from '../core/files.js';
-import { gameStream } from '../core/rng.js';
-import { RULESETS, loadScenario } from '../rules/index.js';
 import { Games, HostError } from './games.js';
 import { pageHtml } from './page.js';
+import { rulesetHelp, scenarioList } from './briefing.js';
 import { isExecSpec } from '../../agents/exec/spec.js';
 import { parseSpec } from '../../agents/options.js';
 import { LEVELS, type Level, type SetupAnswer, actSchema, agentSchema, figureParams, gameParams, modeSchema, newGameSchema, saveSchema } from './protocol.js';
@@ -62,30 +61,13 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
 
 const empty = z.object({}).strict();
 
-/** Each built-in scenario with its sides (compiled once, when the app is built). */
-function scenarioList(): SetupAnswer['scenarios'] {
-  const out: SetupAnswer['scenarios'] = [];
-  for (const r of RULESETS.values()) {
-    if (!r.view) continue;
-    for (const id of r.scenarios) {
-      const sc = loadScenario(`${r.id}/${id}`);
-      const sides = r.sides(sc.compiled);
-      if (sides.length !== 2) continue;
-      const scene = r.view.scene(r.setup(sc.compiled, { rng: gameStream(0) }));
-      const names = new Map(scene.sides.map((s) => [s.id, s.name]));
-      const raw = sc.raw as { name?: unknown };
-      out.push({ id: `${r.id}/${id}`, title: `${typeof raw.name === 'string' ? raw.name : id} (${r.title})`, ruleset: r.id, sides: sides.map((s) => ({ id: s, name: names.get(s) ?? s })) });
-    }
-  }
-  return out;
-}
-
 /** The app, ready to `listen` (or to `inject` in tests). Close it with `app.close()`: every game's thread stops. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const saves = resolve(opts.saves);
   const games = new Games(opts.maxGames ?? 16);
   const script = await bundleScript();
   const scenarios = scenarioList();
+  const rulesets = rulesetHelp();
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
 
   const savePath = (name: string): string => {
@@ -137,7 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const offeredSpecs = new Set([...offered.values()].map((o) => o.spec));
 
   app.get('/api/setup', async (): Promise<SetupAnswer> => {
-    return { scenarios, opponents: [...offered].map(([id, o]) => ({ id, words: o.words })), saves: saveNames(), games: games.summaries() };
+    return { scenarios, rulesets, opponents: [...offered].map(([id, o]) => ({ id, words: o.words })), saves: saveNames(), games: games.summaries() };
   });
 
   app.post('/api/games', async (req, reply) => {

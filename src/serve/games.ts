@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { prepareWorker, workerModule } from '../core/threads.js';
-import type { FigureAnswer, GameView, StepAnswer } from './protocol.js';
+import { type FigureAnswer, type GameSummary, type GameView, type StepAnswer, summaryOf } from './protocol.js';
 
 /** A request to a game's worker. */
 export type HostRequest =
@@ -18,15 +18,6 @@ export type HostRequest =
   | { op: 'agent'; args: { until: 'step' | 'person' } }
   | { op: 'orders'; args: { orders: 'band' | 'figure' } }
   | { op: 'figure'; args: { fig: string } };
-
-/** A line of the list of open games. */
-export interface GameSummary {
-  id: string;
-  title: string;
-  human: string;
-  turn: string;
-  decisions: number;
-}
 
 /** What each request answers. */
 interface Answers {
@@ -93,8 +84,8 @@ export class GameHandle {
   private remember(value: unknown): void {
     if (typeof value !== 'object' || value === null) return;
     const v = ('view' in value ? (value as StepAnswer).view : value) as Partial<GameView>;
-    if (typeof v.id === 'string' && typeof v.turn === 'string' && typeof v.decisions === 'number') {
-      this.summary = { id: v.id, title: String(v.scenario), human: String(v.human), turn: v.turn, decisions: v.decisions };
+    if (typeof v.id === 'string' && typeof v.turn === 'string' && typeof v.decisions === 'number' && Array.isArray(v.sides)) {
+      this.summary = { ...summaryOf(v as GameView), updated: Date.now() };
     }
   }
 

@@ -12,7 +12,14 @@ import { recordFrames, whyLines } from '../render/frames.js';
 import { framesToHtml } from '../render/html.js';
 import { sceneToSvg } from '../render/svg.js';
 import { PlayGame } from '../play/session.js';
-import type { ActionView, FigureAnswer, GameView, StepAnswer, StepReport } from './protocol.js';
+import { recordScenario, rerunRecord } from '../rerun.js';
+import { type ActionView, type FigureAnswer, type GameSummary, type GameView, type StepAnswer, type StepReport, summaryOf } from './protocol.js';
+
+/** The scenario's name for people (its file's `name`), or its id. */
+export function scenarioName(sc: LoadedScenario): string {
+  const raw = sc.raw as { name?: unknown } | null;
+  return raw !== null && typeof raw === 'object' && typeof raw.name === 'string' ? raw.name : sc.id;
+}
 
 /** A request the game cannot take now (answered 409 or 400 with the reason). */
 export class Refusal extends Error {
@@ -25,14 +32,61 @@ export class Refusal extends Error {
   }
 }
 
-/** How many story lines a view carries. */
-const LOG_LINES = 200;
+/**
+ * One line of a game's story: `n` is how many decisions the game had made when the line was
+ * written (the decision it tells of is decision `n`; 0 for the setup). `kept` lines (what an undo
+ * took back) stay when later decisions are taken back.
+ */
+interface StoryLine {
+  n: number;
+  text: string;
+  kept?: boolean;
+}
+
+/** The story line that opens a decision’s account (`You (<side>): …`). */
+function decisionLine(who: StepReport['who'], side: string, words: string): string {
+  return `${who === 'ai' ? 'AI' : who === 'you' ? 'You' : 'Band order'} (${side}): ${words}`;
+}
+
+/**
+ * The story of a saved game, told again from its record: every decision in words (the person's
+ * side as `You`, the other as `AI`) with the events it caused, as the page tells a game it plays.
+ */
+export function storyOfRecord(lines: RecordLine[], file: string, human: string): StoryLine[] {
+  const sc = recordScenario(lines, file).scenario;
+  const r = sc.ruleset;
+  const out: StoryLine[] = [];
+  let n = 0;
+  rerunRecord(lines, file, {
+    end: 'any',
+    onEvent: (e) => {
+      let text: string | null;
+      try {
+        text = r.describeEvent(sc.compiled, e);
+      } catch {
+        text = null;
+      }
+      if (text !== null) out.push({ n, text: `  ${text}` });
+    },
+    before: (g, l) => {
+      n = g.decisions + 1;
+      let words: string;
+      try {
+        words = r.describeAction(g.state, l.action);
+      } catch {
+        words = r.actionKey(l.action);
+      }
+      out.push({ n, text: decisionLine(l.side === human ? 'you' : 'ai', l.side, words) });
+    },
+  });
+  return out;
+}
 
 /** A game in the web app. */
 export class GameHost {
   orders: 'band' | 'figure';
   private resigned = false;
-  private readonly log: string[] = [];
+  private story: StoryLine[] = [];
   private events: string[] = [];
 
   private constructor(
@@ -48,7 +102,9 @@ export class GameHost {
   static async create(id: string, scenario: LoadedScenario, seed: number, human: string, opponent: string, orders: 'band' | 'figure', maxThreads = 1): Promise<GameHost> {
     const game = await PlayGame.create(scenario, seed, human, opponent, maxThreads);
     const h = new GameHost(id, game, orders);
-    h.log.push(`New game: ${scenario.id}, seed ${seed}; you play ${human} against ${game.opponentSpec}.`);
+    h.story.push({ n: 0, text: `New game: ${scenarioName(scenario)} (${scenario.ruleset.id}/${scenario.id}), seed ${seed}; you play ${human} against ${game.opponentSpec}.` });
+    // What the setup told (the table, the first turn's rolls) happened before the host listened: told from the record.
+    h.story.push(...storyOfRecord(game.recordLines(), 'the new game', human));
     h.settle();
     return h;
   }
@@ -57,7 +113,8 @@ export class GameHost {
   static async resume(id: string, lines: RecordLine[], file: string, orders: 'band' | 'figure', maxThreads = 1): Promise<GameHost> {
     const game = await PlayGame.resume(lines, file, maxThreads);
     const h = new GameHost(id, game, orders);
-    h.log.push(`Loaded ${file}: ${game.decisions.length} decisions so far.`);
+    h.story = storyOfRecord(lines, file, game.human);
+    h.story.push({ n: game.decisions.length, text: `Loaded ${file}: ${game.decisions.length} decisions so far.` });
     h.settle();
     return h;
   }
@@ -89,10 +146,9 @@ export class GameHost {
   }
 
   private note(step: StepReport): StepReport {
-    const who = step.who === 'ai' ? 'AI' : step.who === 'you' ? 'You' : 'Band order';
-    this.log.push(`${who} (${step.side}): ${step.words}`);
-    for (const e of step.events) this.log.push(`  ${e}`);
-    if (this.log.length > LOG_LINES * 2) this.log.splice(0, this.log.length - LOG_LINES);
+    const n = this.game.decisions.length;
+    this.story.push({ n, text: decisionLine(step.who, step.side, step.words) });
+    for (const e of step.events) this.story.push({ n, text: `  ${e}` });
     return step;
   }
 
@@ -127,8 +183,12 @@ export class GameHost {
     this.settle();
   }
 
-  /** The page's view of the game now. */
-  view(): GameView {
+  /**
+   * The page's view of the game now; with `story` the whole story too (for a page that opens the
+   * game or must redraw its story, as after an undo), else `log` is null (answers of decisions,
+   * whose steps the page adds to the story it has).
+   */
+  view(story = false): GameView {
     const g = this.game;
     const sc = g.scenario;
     const r = sc.ruleset;
@@ -146,10 +206,19 @@ export class GameHost {
       exact = r.view.exactMove?.(state, scene.width / 2, scene.height / 2) != null;
     }
     const outcome = this.resigned ? { winner: g.opponentSide, reason: 'you resigned' } : r.outcome(state);
+    const sideName = (id: string): string => scene.sides.find((s) => s.id === id)?.name ?? id;
+    const caption =
+      over && outcome
+        ? `Game over — ${outcome.winner === null ? 'a draw' : outcome.winner === g.human ? 'you win' : `${sideName(outcome.winner)} win`}: ${outcome.reason} (at ${scene.caption})`
+        : over
+          ? `Game over (at ${scene.caption})`
+          : scene.caption;
     return {
       id: this.id,
       title: r.title,
       scenario: sc.id,
+      ruleset: r.id,
+      name: scenarioName(sc),
       seed: g.seed,
       human: g.human,
       opponent: g.opponentSpec,
@@ -158,9 +227,10 @@ export class GameHost {
       width: scene.width,
       height: scene.height,
       units: r.traits.units,
-      caption: scene.caption,
+      caption,
       info: scene.info.map((i) => ({ label: i.label, value: i.value })),
-      figures: scene.figures.map((f) => ({ id: f.id, name: f.name, side: f.side, band: f.band, x: f.x, y: f.y, r: f.r, status: f.status, onTable: f.onTable, markers: f.markers })),
+      badges: (scene.badges ?? []).map((b) => ({ mark: b.mark, words: b.words })),
+      figures: scene.figures.map((f) => ({ id: f.id, name: f.name, side: f.side, band: f.band, x: f.x, y: f.y, r: f.r, status: f.status, onTable: f.onTable, markers: f.markers, current: f.current, highlighted: f.highlighted })),
       turn: over ? 'over' : you ? 'you' : 'ai',
       orders: this.orders,
       actions,
@@ -169,7 +239,7 @@ export class GameHost {
       resigned: this.resigned,
       decisions: g.decisions.length,
       canUndo: !this.resigned && g.decisions.some((d) => d.human),
-      log: this.log.slice(-LOG_LINES),
+      log: story ? this.story.map((l) => l.text) : null,
     };
   }
 
@@ -227,8 +297,10 @@ export class GameHost {
       taken = earlier;
     }
     this.events = [];
-    this.log.push(`Taken back: ${taken === null ? 'nothing' : this.words(taken)} — and what followed.`);
-    return { view: this.view(), steps: [] };
+    const now = g.decisions.length;
+    this.story = this.story.filter((l) => l.kept === true || l.n <= now);
+    this.story.push({ n: now, kept: true, text: `Taken back: ${taken === null ? 'nothing' : this.words(taken)} — and what followed.` });
+    return { view: this.view(true), steps: [] };
   }
 
   /** Band orders or one figure at a time; switching to band orders plays out a pending figure's share. */
@@ -246,8 +318,8 @@ export class GameHost {
   resign(): StepAnswer {
     if (this.over()) throw new Refusal('the game is over');
     this.resigned = true;
-    this.log.push('You resigned.');
-    return { view: this.view(), steps: [] };
+    this.story.push({ n: this.game.decisions.length, text: 'You resigned.' });
+    return { view: this.view(true), steps: [] };
   }
 
   /** The record so far (JSON Lines; a finished game ends with its result line, a resigned one with its stop line). */
@@ -272,10 +344,9 @@ export class GameHost {
     return { id: fig, words, reach };
   }
 
-  /** A line for the list of open games. */
-  summary(): { id: string; title: string; human: string; turn: string; decisions: number } {
-    const over = this.over();
-    return { id: this.id, title: this.game.scenario.id, human: this.game.human, turn: over ? 'over' : this.game.humanToDecide() ? 'you' : 'ai', decisions: this.game.decisions.length };
+  /** A line for the list of open games (its time is the caller's: the host keeps no clock). */
+  summary(): GameSummary {
+    return summaryOf(this.view());
   }
 
   /** Release the agent (its threads). */

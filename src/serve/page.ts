@@ -31,7 +31,7 @@ button.suggested::after{content:" ★";color:#1e8449}
 .info div{font-size:12px}
 .info .words{white-space:pre-wrap}
 #log{font-size:12px;list-style:none;padding-left:4px;max-height:260px;overflow-y:auto}
-#log li.ai{color:#7e5109}#log li.you{color:#1a5276}#log li.order{color:#555}
+#log li.ai{color:#7e5109}#log li.you{color:#1a5276}#log li.order{color:#555}#log li.undo{color:#a93226;font-style:italic}#log li.note{color:#333;font-weight:bold}
 b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
 #aimove{font-size:12px;white-space:pre-wrap}
 .legend span.sw{display:inline-block;width:12px;height:12px;border-radius:50%;vertical-align:middle;margin-right:4px}
@@ -46,6 +46,15 @@ b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
 .ov-sight{stroke:#1e8449;stroke-width:.1;stroke-dasharray:.3 .2;pointer-events:none}
 .ov-sel{fill:none;stroke:#8e44ad;stroke-width:.3;pointer-events:none}
 .ov-target{fill:none;stroke:#e74c3c;stroke-width:.25;pointer-events:none}
+header #help-open{margin-left:auto;background:#f6f1e7;color:#222}
+.briefing{border:1px solid #c9bc9f;background:#fffaf0;padding:4px 12px;margin:8px 0;border-radius:3px}
+.briefing h3{margin:6px 0}.briefing ul{margin:2px 0 6px}.brief{white-space:pre-wrap}
+#help{position:fixed;inset:0;background:rgba(0,0,0,.45);display:flex;align-items:flex-start;justify-content:center;z-index:10;overflow-y:auto}
+#help[hidden]{display:none}
+#help .sheet{background:#fffaf0;max-width:820px;width:100%;margin:24px 8px;padding:8px 18px 18px;border-radius:4px}
+#help-close{float:right}
+#help dt{font-weight:bold}#help dd{margin:0 0 6px 16px}
+abbr.gl{text-decoration:underline dotted;cursor:help}
 #toast{position:fixed;bottom:10px;left:10px;background:#3e2f22;color:#fff;padding:6px 10px;border-radius:4px;display:none;max-width:60%}
 `;
 
@@ -55,7 +64,7 @@ export function pageHtml(): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>skirmish — play</title><style>${STYLE}</style></head>
 <body data-state="loading">
-<header><b>skirmish</b><span id="caption"></span></header>
+<header><b>skirmish</b><span id="caption"></span><button id="help-open" hidden>Briefing &amp; rules</button></header>
 <section id="setup" hidden>
   <h2>Play against the AI</h2>
   <label>Scenario <select id="scenario"></select></label>
@@ -63,6 +72,8 @@ export function pageHtml(): string {
   <label>Opponent <select id="opponent"></select></label>
   <label>Orders <select id="orders"><option value="band">band orders — one decision moves a band (figures act by the rules’ policy)</option><option value="figure">each figure — you decide every figure’s action</option></select></label>
   <label>Seed <input id="seed" inputmode="numeric" placeholder="empty: a random deal"></label>
+  <div id="briefing" class="briefing"></div>
+  <button id="rules-open">The rules in brief</button>
   <button id="start" class="primary">Start the game</button>
   <h3>Saved games</h3><div id="saves"></div>
   <h3>Open games</h3><div id="games"></div>
@@ -89,6 +100,7 @@ export function pageHtml(): string {
     <h3>Story</h3><ol id="log"></ol>
   </aside>
 </main>
+<div id="help" hidden><div class="sheet"><button id="help-close">Close ✕</button><div id="help-body"></div></div></div>
 <div id="toast"></div>
 <script src="/app.js"></script>
 </body></html>`;

@@ -4,7 +4,7 @@
  * the answers, which the browser code (src/web/) imports as types only. Nothing here names a ruleset.
  */
 import { z } from 'zod';
-import type { ActionTargets, FigureReach, ScenePoint } from '../core/scene.js';
+import type { ActionTargets, FigureReach, GlossaryTerm, SceneBadge, ScenePoint } from '../core/scene.js';
 import { RULESET_ID } from '../core/model.js';
 
 /** A game's id as the server hands it out (and the only form it accepts back). */
@@ -98,6 +98,10 @@ export interface FigureView {
   status: string;
   onTable: boolean;
   markers: string[];
+  /** True for the one figure whose decision it is now (the scene's `current`). */
+  current: boolean;
+  /** True when it belongs to the band acting now (the scene's `highlighted`). */
+  highlighted: boolean;
 }
 
 /** One decision as it happened, in words, with the events it caused. */
@@ -115,8 +119,14 @@ export interface StepReport {
 /** Everything the page draws of a game. */
 export interface GameView {
   id: string;
+  /** The ruleset's title. */
   title: string;
+  /** The scenario's id (in its ruleset). */
   scenario: string;
+  /** The ruleset's id (`<ruleset>/<scenario>` names the built-in scenario). */
+  ruleset: string;
+  /** The scenario's name for people (its file's `name`). */
+  name: string;
   seed: number | string;
   human: string;
   opponent: string;
@@ -126,8 +136,11 @@ export interface GameView {
   width: number;
   height: number;
   units: string;
+  /** Where the game stands (the scene's caption), or once it is over the result and where it stopped. */
   caption: string;
   info: { label: string; value: string }[];
+  /** What each badge drawn beside a figure means (the scene's `badges`; empty when it gives none). */
+  badges: SceneBadge[];
   figures: FigureView[];
   /** `you`: the person decides; `ai`: the agent does; `over`: the game is over (or resigned). */
   turn: 'you' | 'ai' | 'over';
@@ -140,8 +153,12 @@ export interface GameView {
   decisions: number;
   /** The person's decisions that can be taken back. */
   canUndo: boolean;
-  /** The last lines of the game's story (decisions and events). */
-  log: string[];
+  /**
+   * The whole story of the game (decisions, events indented by two spaces, what undo took back),
+   * oldest first, in answers that open a game or rewrite its story (open, load, undo, resign);
+   * null in the answers of decisions, whose `steps` the page adds to the story it has.
+   */
+  log: string[] | null;
 }
 
 /** An answer that changed the game: the new view and what happened, decision by decision. */
@@ -157,12 +174,72 @@ export interface FigureAnswer {
   reach: FigureReach | null;
 }
 
-/** GET /api/setup: the scenarios, their sides, and the opponents. */
+/** A built-in scenario as the setup page offers it, with what a person reads before Start. */
+export interface ScenarioBriefing {
+  /** `<ruleset>/<scenario id>`. */
+  id: string;
+  /** `<name> (<ruleset title>)`. */
+  title: string;
+  name: string;
+  ruleset: string;
+  rulesetTitle: string;
+  /** The scenario file's description: the situation, the forces, how each side wins. */
+  briefing: string;
+  /** The last turn (the setup scene's `Turn … of N` line), or null when the scene does not say. */
+  turns: number | null;
+  /** The table's unit and size in it. */
+  units: string;
+  table: [number, number];
+  /** What the game counts from the start (the setup scene's info lines other than the turn: score, objectives, cards). */
+  counted: { label: string; value: string }[];
+  /** The sides with their forces at the start. */
+  sides: { id: string; name: string; figures: number; bands: number }[];
+}
+
+/** A ruleset's help for players. */
+export interface RulesetHelp {
+  id: string;
+  title: string;
+  /** docs/rules/<id>-summary.md as HTML (headings, paragraphs, lists; no raw HTML from the file). */
+  summary: string;
+  /** The ruleset's `view.glossary` (may be empty). */
+  glossary: GlossaryTerm[];
+}
+
+/** GET /api/setup: the scenarios with their briefings, the rulesets' help, and the opponents. */
 export interface SetupAnswer {
-  scenarios: { id: string; title: string; ruleset: string; sides: { id: string; name: string }[] }[];
+  scenarios: ScenarioBriefing[];
+  rulesets: RulesetHelp[];
   opponents: { id: string; words: string }[];
   saves: string[];
-  games: { id: string; title: string; human: string; turn: string; decisions: number }[];
+  games: GameSummary[];
+}
+
+/** A line of the list of open games: enough to tell games apart. */
+export interface GameSummary {
+  id: string;
+  /** `<ruleset>/<scenario id>`. */
+  scenario: string;
+  /** The scenario's name for people. */
+  name: string;
+  /** The person's side (id and name). */
+  human: string;
+  humanName: string;
+  /** The opponent's agent spec. */
+  opponent: string;
+  seed: number | string;
+  /** Where the game stands in the rules' words (the view's caption: the turn, who acts). */
+  where: string;
+  /** Whose decision: `you`, `ai` or `over`. */
+  turn: 'you' | 'ai' | 'over';
+  decisions: number;
+  /** When the game last changed (milliseconds since 1970, the server's clock). */
+  updated: number;
+}
+
+/** The list entry of a game as a view shows it (`updated` left 0: the server stamps the time). */
+export function summaryOf(v: GameView): GameSummary {
+  return { id: v.id, scenario: `${v.ruleset}/${v.scenario}`, name: v.name, human: v.human, humanName: v.sides.find((s) => s.id === v.human)?.name ?? v.human, opponent: v.opponent, seed: v.seed, where: v.caption, turn: v.turn, decisions: v.decisions, updated: 0 };
 }
 
 /** A point on the table. */

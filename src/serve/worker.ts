@@ -20,12 +20,12 @@ async function handle(req: HostRequest): Promise<unknown> {
     case 'create': {
       const a = req.args;
       host = await GameHost.create(a.id, loadScenario(a.scenario), a.seed, a.side, a.opponent, a.orders);
-      return host.view();
+      return host.view(true);
     }
     case 'resume': {
       const a = req.args;
       host = await GameHost.resume(a.id, parseRecord(a.text, a.file), a.file, a.orders);
-      return host.view();
+      return host.view(true);
     }
     default:
       break;
@@ -34,7 +34,7 @@ async function handle(req: HostRequest): Promise<unknown> {
   if (!h) throw new Error('no game in this worker');
   switch (req.op) {
     case 'view':
-      return h.view();
+      return h.view(true);
     case 'act':
       return h.act(req.args);
     case 'agent':

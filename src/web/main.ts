@@ -6,6 +6,8 @@
  * It knows the API's shapes (src/serve/protocol.ts) and nothing of any ruleset.
  */
 import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
+import type { GlossaryTerm } from '../core/scene.js';
+import { DICE_TERMS, actionsFor, briefingHtml, dice, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -13,17 +15,6 @@ function el<T extends HTMLElement = HTMLElement>(id: string): T {
   const e = document.getElementById(id);
   if (!e) throw new Error(`#${id} is missing`);
   return e as T;
-}
-
-function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** Dice in bold, as the replay viewer shows them. */
-function dice(s: string): string {
-  return esc(s)
-    .replace(/\bd(4|6|8|10|12|20)\b/g, '<b class="die">d$1</b>')
-    .replace(/\b(rolls?) (\d+(?:, \d+)*)/g, '$1 <b class="die">$2</b>');
 }
 
 class ApiError extends Error {}
@@ -69,11 +60,47 @@ function reason(text: string): void {
 
 let setup: SetupAnswer | null = null;
 
+/** The setup answer (scenarios with their briefings, the rulesets' help), asked once. */
+async function ensureSetup(): Promise<SetupAnswer> {
+  setup ??= await api<SetupAnswer>('GET', '/api/setup');
+  return setup;
+}
+
+/** The terms explained on hover in the game now: the ruleset's glossary and dice notation. */
+function terms(): GlossaryTerm[] {
+  const r = setup?.rulesets.find((x) => x.id === view?.ruleset);
+  return [...(r?.glossary ?? []), ...DICE_TERMS];
+}
+
+/** Text as HTML with dice in bold and the glossary's terms explained on hover. */
+function rich(text: string): string {
+  return glossHtml(dice(text), terms());
+}
+
+/** The help sheet: the scenario's briefing, the ruleset's summary and glossary (`scenario` as `<ruleset>/<id>`). */
+function openHelp(scenario: string, part: 'briefing' | 'rules'): void {
+  const b = setup?.scenarios.find((x) => x.id === scenario);
+  const r = setup?.rulesets.find((x) => x.id === b?.ruleset);
+  const glossary = [...(r?.glossary ?? []), ...DICE_TERMS];
+  el('help-body').innerHTML =
+    (b ? `<section id="help-briefing" class="briefing">${briefingHtml(b, view?.human ?? null)}</section>` : '') +
+    (r ? `<section id="help-rules"><h2>${esc(r.title)} — the rules in brief</h2>${r.summary}</section>` : '') +
+    `<section id="help-glossary"><h2>Words used</h2><dl>${glossary.map((t) => `<dt>${esc(t.term)}</dt><dd>${esc(t.words)}</dd>`).join('')}</dl></section>`;
+  el('help').hidden = false;
+  document.getElementById(part === 'rules' ? 'help-rules' : 'help-briefing')?.scrollIntoView();
+}
+
+function showBriefing(): void {
+  const b = setup?.scenarios.find((x) => x.id === el<HTMLSelectElement>('scenario').value);
+  el('briefing').innerHTML = b ? briefingHtml(b) : '';
+}
+
 async function showSetup(): Promise<void> {
   view = null;
   history.replaceState(null, '', '#');
   el('game').hidden = true;
   el('setup').hidden = false;
+  el('help-open').hidden = true;
   el('caption').textContent = '';
   setup = await api<SetupAnswer>('GET', '/api/setup');
   const scen = el<HTMLSelectElement>('scenario');
@@ -83,7 +110,7 @@ async function showSetup(): Promise<void> {
   fillSides();
   el('saves').innerHTML = setup.saves.length ? setup.saves.map((n) => `<button data-load="${esc(n)}">Load ${esc(n)}</button>`).join('') : '<i>none yet</i>';
   el('games').innerHTML = setup.games.length
-    ? setup.games.map((g) => `<button data-open="${esc(g.id)}">${esc(g.title)} as ${esc(g.human)} — ${g.decisions} decisions (${esc(g.turn)})</button>`).join('')
+    ? setup.games.map((g) => `<button data-open="${esc(g.id)}">${esc(gameEntry(g, Date.now()))}</button>`).join('')
     : '<i>none</i>';
   setState('setup');
 }
@@ -93,6 +120,7 @@ function fillSides(): void {
   const id = el<HTMLSelectElement>('scenario').value;
   const sc = setup.scenarios.find((s) => s.id === id);
   el<HTMLSelectElement>('side').innerHTML = (sc?.sides ?? []).map((s) => `<option value="${esc(s.id)}">${esc(s.name)}</option>`).join('');
+  showBriefing();
 }
 
 async function start(): Promise<void> {
@@ -118,13 +146,36 @@ async function start(): Promise<void> {
 function openGame(v: GameView): void {
   el('setup').hidden = true;
   el('game').hidden = false;
-  history.replaceState(null, '', `#${v.id}`);
-  el('log').innerHTML = '';
-  addLog(v.log.map((line) => [line, line.startsWith('AI') ? 'ai' : line.startsWith('You') ? 'you' : 'order']));
+  el('help-open').hidden = false;
+  el('help').hidden = true;
+  if (location.hash !== `#${v.id}`) history.replaceState(null, '', `#${v.id}`);
+  // Nothing of the game shown before stays: its last AI move, its selection, its story.
+  el('aimove').textContent = '—';
+  reason('');
   selected = null;
   reach = null;
+  setStory(v.log ?? []);
   show(v);
   void maybeRunAi();
+}
+
+/** Replace the story with `lines` (the server's whole story of the game). */
+function setStory(lines: string[]): void {
+  el('log').innerHTML = '';
+  addLog(lines.map((line) => [line, storyClass(line)]));
+}
+
+/** Take in an answer: the whole story when it carries one (undo, resign), else its steps added to the story. */
+function take(a: StepAnswer): void {
+  if (a.view.log !== null) {
+    setStory(a.view.log);
+    const taken = [...a.view.log].reverse().find((l) => storyClass(l) === 'undo');
+    if (taken && a.steps.length === 0 && a.view.log.at(-1) === taken) {
+      el('aimove').textContent = '—';
+      toast(taken);
+    }
+  }
+  else report(a.steps);
 }
 
 /** Append lines to the story at once (one layout, not one per line). */
@@ -134,12 +185,11 @@ function addLog(lines: [text: string, cls: string][]): void {
   for (const [text, cls] of lines) {
     const li = document.createElement('li');
     li.className = cls;
-    li.innerHTML = dice(text);
+    li.innerHTML = rich(text);
     frag.appendChild(li);
   }
   const log = el('log');
   log.appendChild(frag);
-  while (log.children.length > 400) log.removeChild(log.children[0]);
   log.scrollTop = log.scrollHeight;
 }
 
@@ -152,7 +202,7 @@ function report(steps: StepReport[]): void {
   }
   addLog(lines);
   const ai = [...steps].reverse().find((s) => s.who === 'ai');
-  if (ai) el('aimove').innerHTML = `<b>${esc(ai.words)}</b>${ai.why.length ? `\nwhy:\n${ai.why.map(esc).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(dice).join('\n')}` : ''}`;
+  if (ai) el('aimove').innerHTML = `<b>${rich(ai.words)}</b>${ai.why.length ? `\nwhy:\n${ai.why.map(esc).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(rich).join('\n')}` : ''}`;
 }
 
 function svgRoot(): SVGSVGElement | null {
@@ -194,20 +244,21 @@ function show(v: GameView): void {
   el('actions').innerHTML = '';
   v.actions.forEach((a, i) => {
     const b = document.createElement('button');
-    b.textContent = `${i + 1}. ${a.words}`;
+    b.innerHTML = rich(`${i + 1}. ${a.words}`);
     b.dataset.key = a.key;
     if (a.suggested) b.classList.add('suggested');
     b.addEventListener('mouseenter', () => drawHover(a));
     b.addEventListener('mouseleave', () => drawHover(null));
     el('actions').appendChild(b);
   });
-  el('info').innerHTML = v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${esc(i.value)}</div>`).join('');
+  el('info').innerHTML = v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${rich(i.value)}</div>`).join('');
   legend(v);
   if (selected && !v.figures.some((f) => f.id === selected && f.onTable)) {
     selected = null;
     reach = null;
   }
   showSelected();
+  if (selected) void refreshReach(selected);
   drawOverlay();
   setState(busy ? 'busy' : aiRunning ? 'ai' : v.turn === 'you' ? 'you' : v.turn === 'over' ? 'over' : 'ai-paused');
 }
@@ -217,14 +268,11 @@ function legend(v: GameView): void {
   el('legend').innerHTML =
     sides +
     '<div>number on a base: its band · yellow ring: the band acting · orange ring: the figure deciding</div>' +
-    '<div>grey with a cross: dead · dashed edge: running · $ booty, u unloaded, r reloading, 2h hits</div>' +
+    '<div>grey with a cross: dead · dashed edge: running</div>' +
+    (v.badges.length ? `<div>beside a figure: ${v.badges.map((b) => `<b>${esc(b.mark.replace('#', 'n'))}</b> ${esc(b.words.replace(/#/g, 'n'))}`).join(' · ')}</div>` : '') +
     '<div>numbered white marks: where your actions lead (★ green: the rules’ suggestion) — click one to give that order</div>' +
     '<div>selected figure: <span style="color:#2471a3">blue ring</span> its move, <span style="color:#c0392b">red dashed</span> charge, <span style="color:#1e8449">green dotted</span> weapon range and lines to enemies in sight</div>' +
     `<div>distances in ${esc(v.units)}; terrain as in the replay viewer: buildings brown, water blue, cover dashed, the objective yellow</div>`;
-}
-
-function actionsFor(fig: string): ActionView[] {
-  return (view?.actions ?? []).filter((a) => a.targets?.figures.includes(fig));
 }
 
 function showSelected(): void {
@@ -233,16 +281,12 @@ function showSelected(): void {
     box.innerHTML = '';
     return;
   }
-  const f = view.figures.find((x) => x.id === selected);
-  const rings = reach?.reach?.rings.map((r) => `<div>${esc(r.label)}</div>`).join('') ?? '';
-  const sight = reach?.reach && reach.reach.sight.length ? `<div>in sight and range: ${esc(reach.reach.sight.join(', '))}</div>` : '';
-  box.innerHTML = `<h3>Selected: ${esc(f ? `${f.name} (${f.id})` : selected)}</h3><div class="info">${reach?.words ? `<div class="words">${esc(reach.words)}</div>` : ''}${rings}${sight}</div>`;
-  const acts = actionsFor(selected);
+  box.innerHTML = figurePanel(view, selected, reach);
+  const acts = actionsFor(view, selected);
   if (view.turn === 'you') {
-    if (acts.length === 0) box.insertAdjacentHTML('beforeend', '<div class="info"><i>none of your actions now concerns this figure</i></div>');
     for (const a of acts) {
       const b = document.createElement('button');
-      b.textContent = a.words;
+      b.innerHTML = rich(a.words);
       b.dataset.key = a.key;
       if (a.suggested) b.classList.add('suggested');
       box.appendChild(b);
@@ -318,12 +362,26 @@ function drawHover(hover: ActionView | null): void {
 async function select(id: string): Promise<void> {
   if (!view) return;
   selected = id;
+  reach = null;
+  showSelected();
+  await refreshReach(id);
+}
+
+/** Ask for the selected figure's words and reach as the game stands now (an answer that comes after another selection or view is dropped). */
+let reachAsked = 0;
+async function refreshReach(id: string): Promise<void> {
+  if (!view) return;
+  const asked = ++reachAsked;
+  const game = view.id;
+  let answer: FigureAnswer | null;
   try {
-    reach = await api<FigureAnswer>('GET', `/api/games/${view.id}/figure/${encodeURIComponent(id)}`);
+    answer = await api<FigureAnswer>('GET', `/api/games/${game}/figure/${encodeURIComponent(id)}`);
   } catch (e) {
-    reach = null;
+    answer = null;
     reason(e instanceof Error ? e.message : String(e));
   }
+  if (asked !== reachAsked || selected !== id || view?.id !== game) return;
+  reach = answer;
   showSelected();
   drawOverlay();
 }
@@ -335,7 +393,7 @@ async function send(body: { key: string } | { x: number; y: number }): Promise<v
   try {
     const a = await api<StepAnswer>('POST', `/api/games/${view.id}/act`, body);
     reason('');
-    report(a.steps);
+    take(a);
     busy = false;
     show(a.view);
     void maybeRunAi();
@@ -355,12 +413,14 @@ async function maybeRunAi(): Promise<void> {
   if (aiRunning || !view || view.turn !== 'ai' || paused) return;
   aiRunning = true;
   setState('ai');
+  const game = view.id;
   try {
-    while (view && view.turn === 'ai' && !paused) {
+    while (view && view.id === game && view.turn === 'ai' && !paused) {
       const ms = Number(el<HTMLSelectElement>('speed').value);
       el('status').textContent = 'The AI is thinking…';
-      const a = await api<StepAnswer>('POST', `/api/games/${view.id}/agent`, { until: ms === 0 ? 'person' : 'step' });
-      report(a.steps);
+      const a = await api<StepAnswer>('POST', `/api/games/${game}/agent`, { until: ms === 0 ? 'person' : 'step' });
+      if (view?.id !== game) break; // another game was opened meanwhile: this answer is not its
+      take(a);
       show(a.view);
       if (ms > 0 && a.view.turn === 'ai') await sleep(ms);
     }
@@ -376,7 +436,7 @@ async function control(path: string, body: unknown = {}): Promise<void> {
   if (!view) return;
   try {
     const a = await api<StepAnswer>('POST', `/api/games/${view.id}/${path}`, body);
-    report(a.steps);
+    take(a);
     show(a.view);
     void maybeRunAi();
   } catch (e) {
@@ -431,6 +491,17 @@ function onBoardClick(ev: MouseEvent): void {
 
 function wire(): void {
   el('scenario').addEventListener('change', fillSides);
+  el('rules-open').addEventListener('click', () => openHelp(el<HTMLSelectElement>('scenario').value, 'rules'));
+  el('help-open').addEventListener('click', () => {
+    if (view) openHelp(`${view.ruleset}/${view.scenario}`, 'briefing');
+  });
+  el('help-close').addEventListener('click', () => (el('help').hidden = true));
+  el('help').addEventListener('click', (ev) => {
+    if (ev.target === el('help')) el('help').hidden = true;
+  });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') el('help').hidden = true;
+  });
   el('start').addEventListener('click', () => void start());
   el('setup').addEventListener('click', (ev) => {
     const t = ev.target as HTMLElement;
@@ -486,18 +557,26 @@ function wire(): void {
   });
 }
 
-async function main(): Promise<void> {
-  wire();
+/** Show the game the address names (`#<game id>`), or the setup page when it names none. */
+async function follow(): Promise<void> {
   const id = location.hash.slice(1);
+  if (id && id === view?.id) return;
   if (id) {
     try {
+      await ensureSetup();
       openGame(await api<GameView>('GET', `/api/games/${encodeURIComponent(id)}`));
       return;
     } catch (e) {
       toast(e instanceof Error ? e.message : String(e));
     }
   }
-  await showSetup();
+  if (view !== null || el('setup').hidden) await showSetup();
+}
+
+async function main(): Promise<void> {
+  wire();
+  window.addEventListener('hashchange', () => void follow());
+  await follow();
 }
 
 void main();

@@ -3,7 +3,7 @@
  * facings parse as every ruleset's files write them, and the converters give the kit's units.
  */
 import { describe, expect, it } from 'vitest';
-import { degreesOf, facingSchema, pointSchema, polygonOf, polygonSchema, radiansOf, sideIdSchema, tableSizeSchema, vecOf } from '../../src/core/table/index.js';
+import { terrainAreaOf, degreesOf, facingSchema, pointSchema, polygonOf, polygonSchema, radiansOf, sideIdSchema, tableSizeSchema, vecOf } from '../../src/core/table/index.js';
 
 describe('table kit: scenario-file pieces', () => {
   it('a point is [x, y]; a polygon needs three of them', () => {
@@ -19,6 +19,11 @@ describe('table kit: scenario-file pieces', () => {
     expect(sideIdSchema.safeParse('red-2').success).toBe(true);
     expect(sideIdSchema.safeParse('Red').success).toBe(false);
     expect(facingSchema.parse(undefined)).toBe(0);
+  });
+
+  it('a terrain entry becomes a kit area spec with the effects of its kind', () => {
+    const t = { id: 'w', kind: 'wood', polygon: [[0, 0], [2, 0], [2, 2]] as [number, number][] };
+    expect(terrainAreaOf(t, { slow: true, cover: 'wood' })).toEqual({ id: 'w', label: undefined, kind: 'wood', polygon: [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 2 }], slow: true, cover: 'wood' });
   });
 
   it('degrees and radians: 90° is south (π/2); records get degrees to 0.1', () => {

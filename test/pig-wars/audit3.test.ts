@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/model.js';
+import type { PigEvent } from '../../src/rules/pig-wars/events.js';
 import { pigWars, pigWarsPirates, type PigState } from '../../src/rules/pig-wars/index.js';
 import { pigInvariants } from '../../src/rules/pig-wars/invariants.js';
 import { ACTIVE, ROUT } from '../../src/rules/pig-wars/state.js';
@@ -55,14 +56,14 @@ function scenario(ruleset: Id, aFigs: Fig[], bFigs: Fig[], extra: Record<string,
 
 const rulesetOf = (id: Id): typeof pigWars => (id === 'pig-wars' ? pigWars : pigWarsPirates);
 
-type Emit = (e: GameEvent) => void;
+type Emit = (e: PigEvent) => void;
 /** Compile and set up with forced dice; every event (`emit`, for the orders after) is recorded and goes through a fresh invariant monitor. */
 function start(id: Id, raw: Raw, dice: ReturnType<typeof d>[]): { s: PigState; events: GameEvent[]; violations: string[]; emit: Emit } {
   const ruleset = rulesetOf(id);
   const sc = ruleset.compile(raw, 'test');
   const monitor = pigInvariants(sc);
   const events: GameEvent[] = [];
-  const emit = (e: GameEvent): void => {
+  const emit = (e: PigEvent): void => {
     events.push(e);
     monitor.event(e);
   };
@@ -284,7 +285,7 @@ describe('Issue 38: the invariant monitor finds each pattern in a record', () =>
   };
   const feed = (id: Id, events: Record<string, unknown>[], close = false): string[] => {
     const m = pigInvariants(sc(id, close));
-    for (const e of events) m.event(e as GameEvent);
+    for (const e of events) m.event(e as PigEvent);
     return m.violations;
   };
   const move = (f: string, from: [number, number], len: number, allowance: number, parts: Part[], why: string, more: Record<string, unknown> = {}) => ({

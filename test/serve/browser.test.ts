@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/serve/app.js';
 import { readRecord } from '../../src/core/record.js';
 import { RULESETS } from '../../src/rules/index.js';
+import type { SetupAnswer } from '../../src/serve/protocol.js';
 
 // What the page's functions see inside page.evaluate (the suite's tsconfig has no DOM library).
 interface PageElement {
@@ -37,6 +38,7 @@ declare class MutationObserver {
   constructor(cb: (records: { oldValue: string | null }[]) => void);
   observe(target: unknown, opts: { attributes: boolean; attributeFilter: string[]; attributeOldValue: boolean }): void;
 }
+declare let location: { hash: string };
 declare class DOMPoint {
   constructor(x: number, y: number);
   matrixTransform(m: unknown): { x: number; y: number };
@@ -276,4 +278,68 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 300_000);
+  it('honest state: a new game shows no earlier AI move, and the address bar selects the game', async () => {
+    const page = await open();
+    await start(page, 'pirates/supply-raid', 'townsfolk', 'normal', 4); // the pirates (the AI) decide first
+    await page.waitForSelector('#game:not([hidden])');
+    await page.selectOption('#speed', '0');
+    await settled(page);
+    await page.waitForFunction(() => (document.getElementById('aimove')?.textContent ?? '—') !== '—');
+    const first = await page.evaluate(() => location.hash);
+    expect(first).toMatch(/^#g[0-9a-f]{16}$/);
+    // A new game where the person decides first: no AI move is shown (the earlier game's is gone).
+    await page.click('#new');
+    await page.waitForSelector('body[data-state="setup"]');
+    await start(page, 'pirates/supply-raid', 'pirates', 'normal', 11);
+    await page.waitForSelector('body[data-state="you"]');
+    expect(await page.locator('#aimove').textContent()).toBe('—');
+    expect(await page.locator('#log li.ai').count()).toBe(0);
+    const second = await page.evaluate(() => location.hash);
+    expect(second).not.toBe(first);
+    expect(await page.locator('#caption').textContent()).toContain('seed 11');
+    // The address names the first game: the page shows it (and its record is the one downloaded).
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, first);
+    await page.waitForFunction(() => (document.getElementById('caption')?.textContent ?? '').includes('seed 4 '));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const file = join(dir, 'by-address.jsonl');
+    await download.saveAs(file);
+    expect((readRecord(file)[0] as { seed?: unknown }).seed).toBe(4);
+    // The list of open games tells the two apart.
+    await page.click('#new');
+    await page.waitForSelector('body[data-state="setup"]');
+    const entries = await page.locator('#games button').allTextContents();
+    expect(entries.some((e) => /Supply Raid as Townsfolk vs heuristic · seed 4 · .*last played/.test(e))).toBe(true);
+    expect(entries.some((e) => /Supply Raid as Pirates vs heuristic · seed 11 · /.test(e))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+  it('briefing and help: every built-in scenario\'s briefing before Start; briefing and the rules summary one click away in play', async () => {
+    const page = await open();
+    const setup = (await (await page.request.get(`${url}api/setup`)).json()) as SetupAnswer;
+    expect(setup.scenarios.length).toBeGreaterThan(5);
+    for (const sc of setup.scenarios) {
+      await page.selectOption('#scenario', sc.id);
+      await page.waitForFunction((name) => (document.getElementById('briefing')?.textContent ?? '').includes(name), sc.name);
+      const text = (await page.locator('#briefing').textContent()) ?? '';
+      expect(text, sc.id).toContain(sc.briefing.slice(0, 120));
+      expect(text, sc.id).toContain(`Turn limit: ${sc.turns} turns`);
+      for (const side of sc.sides) expect(text, sc.id).toContain(side.name);
+    }
+    await page.click('#rules-open');
+    await page.waitForSelector('#help:not([hidden]) #help-rules h2');
+    await page.click('#help-close');
+    await start(page, 'pirates/supply-raid', 'pirates', 'normal', 11);
+    await page.waitForSelector('body[data-state="you"]');
+    await page.click('#help-open');
+    await page.waitForSelector('#help:not([hidden]) #help-briefing');
+    const sc = setup.scenarios.find((s) => s.id === 'pirates/supply-raid')!;
+    expect(await page.locator('#help-briefing').textContent()).toContain(sc.briefing.slice(0, 120));
+    expect(await page.locator('#help-rules').textContent()).toMatch(/the rules in brief/);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#help[hidden]', { state: 'attached' });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

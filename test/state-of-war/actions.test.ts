@@ -11,6 +11,7 @@ import { stateOfWarInvariants } from '../../src/rules/state-of-war/invariants.js
 import { BROKEN, CLIMB_LADDER, CLIMB_WALL, NO_ADVANCE, OK, ROUTED, climbActions, phaseActions } from '../../src/rules/state-of-war/tables.js';
 import { loadScenario } from '../../src/rules/index.js';
 import type { SowScenario } from '../../src/rules/state-of-war/index.js';
+import { DEAD } from '../../src/rules/state-of-war/state.js';
 
 const wall = (height: number, ladder = false): Record<string, unknown> => ({
   fences: [{ id: 'w', kind: 'wall', height, line: [[95, 20], [95, 180]] }],
@@ -165,7 +166,7 @@ describe('Actions: "Make a detachment"', () => {
     const s = acting(position(sc, { A01: [50, 50], A02: [60, 50], A03: [61, 50], A04: [70, 50], A05: [62, 56], B01: [190, 150] }), 'A02');
     act(s, { k: 'detach' }, []);
     const det = sc.unitIndex.get('coy-d1')!;
-    s.status[fig(s, 'A03')] = 2;
+    s.status[fig(s, 'A03')] = DEAD;
     expect(moraleModifiers(s, det).out).toBe(-2 * 2);
     // The main body's 3 lost nobody.
     expect(moraleModifiers(s, sc.unitIndex.get('coy')!).out).toBeUndefined();

@@ -24,7 +24,7 @@ describe('state-of-war scenario files', () => {
   });
   it('a concave building is refused at its terrain entry', () => {
     const raw = scenarioFile(figs, { terrain: [{ id: 'L', kind: 'building', polygon: [[50, 50], [70, 50], [70, 55], [55, 55], [55, 70], [50, 70]] }] });
-    expect(err(raw).jsonPath).toBe('$.terrain[0]');
+    expect(err(raw).jsonPath).toBe('$.terrain[0].polygon');
   });
   it('an unknown first side, objective side or weapon is named', () => {
     expect(err(scenarioFile(figs, { first: 'nobody' })).jsonPath).toBe('$.first');

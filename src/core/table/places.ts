@@ -461,29 +461,41 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   const n = xy.length >> 1;
   if (LISTED_D.length < n) LISTED_D = new Float64Array(Math.max(n, 2 * LISTED_D.length));
   const D = LISTED_D;
-  // Most often the nearest spot is free: try it first.
-  let best = -1;
-  let bd = Infinity;
+  // One pass: every spot's squared distance, and the K nearest (past the minimum) in order, ties
+  // to the first listed. Most often the nearest is free; the next ones are taken from that list.
+  const topJ = LISTED_TOP_J;
+  const topD = LISTED_TOP_D;
+  let nTop = 0;
   for (let j = 0; j < n; j++) {
     const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
     D[j] = d;
-    if (d < bd && d > minSq) {
-      bd = d;
-      best = j;
+    if (!(d > minSq)) continue;
+    if (nTop === LISTED_K && !(d < topD[LISTED_K - 1])) continue;
+    let i = nTop < LISTED_K ? nTop++ : LISTED_K - 1;
+    while (i > 0 && topD[i - 1] > d) {
+      topD[i] = topD[i - 1];
+      topJ[i] = topJ[i - 1];
+      i--;
     }
+    topD[i] = d;
+    topJ[i] = j;
   }
-  if (best < 0) return false;
-  if (bd < 1e-4 || placeFree(v, xy[2 * best], xy[2 * best + 1], f)) {
-    out.x = xy[2 * best];
-    out.y = xy[2 * best + 1];
-    return true;
+  if (nTop === 0) return false;
+  for (let k = 0; k < nTop; k++) {
+    const j = topJ[k];
+    if ((k === 0 && topD[0] < 1e-4) || placeFree(v, xy[2 * j], xy[2 * j + 1], f)) {
+      out.x = xy[2 * j];
+      out.y = xy[2 * j + 1];
+      return true;
+    }
+    D[j] = NaN;
   }
-  // Then the next nearest (ties: the first listed), one at a time, until one is free: the same
-  // spot as the nearest free one, with the occupancy test asked only of the spots tried.
-  D[best] = NaN;
+  if (nTop < LISTED_K) return false;
+  // Past the K nearest: the next nearest (ties: the first listed), one at a time, until one is
+  // free — the same spot as the nearest free one, the occupancy test asked only of the spots tried.
   for (;;) {
-    best = -1;
-    bd = Infinity;
+    let best = -1;
+    let bd = Infinity;
     for (let j = 0; j < n; j++) {
       const d = D[j];
       if (d < bd && d > minSq) {
@@ -501,5 +513,9 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   }
 }
 
+/** How many of the nearest spots {@link nearestFreeListed} keeps from its first pass. */
+const LISTED_K = 8;
+const LISTED_TOP_J = new Int32Array(LISTED_K);
+const LISTED_TOP_D = new Float64Array(LISTED_K);
 /** Squared distances of {@link nearestFreeListed}'s spots (scratch; NaN once a spot is tried). */
 let LISTED_D = new Float64Array(64);

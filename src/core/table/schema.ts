@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { Vec } from '../geometry.js';
-import type { TableUnit } from './table.js';
+import type { TableUnit, TerrainAreaSpec } from './table.js';
 
 /** A point `[x, y]` in the table's unit. */
 export function pointSchema(unit: TableUnit) {
@@ -55,4 +55,20 @@ export function radiansOf(degrees: number): number {
 /** Radians (a state's facing) to degrees rounded to 0.1 (a record's facing). */
 export function degreesOf(radians: number): number {
   return Math.round((radians * 1800) / Math.PI) / 10;
+}
+
+/** A terrain entry of a scenario file: its id, the ruleset's word for it, its outline and an optional label. */
+export interface TerrainEntry {
+  readonly id: string;
+  readonly kind: string;
+  readonly polygon: readonly (readonly [number, number])[];
+  readonly label?: string;
+}
+
+/** The rules' effects of a terrain kind, as the kit's area spec says them. */
+export type TerrainEffects = Pick<TerrainAreaSpec, 'impassable' | 'blocksSight' | 'slow' | 'cover' | 'height'>;
+
+/** A file's terrain entry as the kit's area spec (id, label, kind, outline as kit points), with the effects the room's rules give its kind. */
+export function terrainAreaOf(t: TerrainEntry, effects: TerrainEffects): TerrainAreaSpec {
+  return { id: t.id, label: t.label, kind: t.kind, polygon: polygonOf(t.polygon), ...effects };
 }

@@ -7,7 +7,7 @@
 import { ScenarioError } from '../../core/model.js';
 import { parseScenario } from '../../core/scenario.js';
 import { type CompiledTable, compileTableBase, figureIndexOf } from '../../core/table/compile.js';
-import { polygonOf, radiansOf } from '../../core/table/schema.js';
+import { radiansOf, terrainAreaOf } from '../../core/table/schema.js';
 import { duelScenarioSchema, type DuelScenarioFile } from './schema.js';
 
 /** What never changes about a figure. */
@@ -61,17 +61,8 @@ export function compileDuel(raw: unknown, source: string): DuelScenario {
       height: file.table.height,
       unit: 'in',
       radius,
-      areas: file.terrain.map((t) => ({
-        id: t.id,
-        label: t.label,
-        kind: t.kind,
-        polygon: polygonOf(t.polygon),
-        // §1: a building is impassable and blocks sight; §3–4: a wood is slow ground and cover.
-        impassable: t.kind === 'building',
-        blocksSight: t.kind === 'building',
-        slow: t.kind === 'wood',
-        cover: t.kind === 'wood' ? 'wood' : undefined,
-      })),
+      // §1: a building is impassable and blocks sight; §3–4: a wood is slow ground and cover.
+      areas: file.terrain.map((t) => terrainAreaOf(t, t.kind === 'building' ? { impassable: true, blocksSight: true } : { slow: true, cover: 'wood' })),
     },
     areaPath: (i) => `$.terrain[${i}]`,
   });

@@ -2,15 +2,17 @@
  * What `play`, `render` and `serve` show of a Duel state (the ruleset's `view`): the scene (table,
  * terrain, figures by side, the deciding figure marked), and what a person pointing at the table
  * needs — the figures and point each action concerns (`targets`), how far a selected figure reaches
- * (`reach`) and the exact move to a clicked place (`exactMove`). Read only. Coordinates in inches.
+ * (`reach`) and the exact move to a clicked place (`exactMove`) — drawn and measured by the kit
+ * (draw.ts, view.ts). Read only. Coordinates in inches.
  */
 import type { ActionTargets, FigureReach, Scene, SceneFigure } from '../../core/scene.js';
 import { sceneArea, sceneFigure } from '../../core/table/scene.js';
+import { attackTargets, figureReach } from '../../core/table/view.js';
 import type { DuelAction } from './actions/action.js';
 import { movePlanOf } from './actions/move.js';
 import { MOVE, SLOW } from './move.js';
-import { isUp, enemiesOf } from './query.js';
-import { RANGE, canShoot } from './shoot.js';
+import { isUp, enemiesOf, viewOf } from './query.js';
+import { RANGE } from './shoot.js';
 import type { DuelState } from './state.js';
 
 const COLOURS = ['#c0392b', '#1f4e9c'];
@@ -58,25 +60,21 @@ export function duelTargets(s: DuelState, a: DuelAction): ActionTargets | null {
       return { figures: [], at: [a.x, a.y] };
     case 'shoot':
     case 'fight':
-      return { figures: [a.t], at: null };
+      return attackTargets(a.t);
     case 'hold':
       return null;
   }
 }
 
-/** How far figure `id` reaches (`view.reach`): its move and range rings, and the enemies it could shoot now. */
+/** How far figure `id` reaches (`view.reach`, the kit's `figureReach`): its move and range rings, and the enemies in sight within range. */
 export function duelReach(s: DuelState, id: string): FigureReach | null {
   const f = s.sc.figureIndex.get(id);
   if (f === undefined || !isUp(s, f)) return null;
-  const sight: string[] = [];
-  for (const e of enemiesOf(s, s.sc.figures[f].side)) if (canShoot(s, f, e)) sight.push(s.sc.figures[e].id);
-  return {
-    rings: [
-      { kind: 'move', label: `moves ${MOVE} in (${SLOW} in through a wood)`, radius: MOVE },
-      { kind: 'range', label: `shoots ${RANGE} in`, radius: RANGE + 2 * s.sc.radius },
-    ],
-    sight,
+  const spec = {
+    moves: [{ kind: 'move', label: `moves ${MOVE} in (${SLOW} in through a wood)`, radius: MOVE }],
+    weapon: { range: RANGE, label: `shoots ${RANGE} in`, enemies: enemiesOf(s, s.sc.figures[f].side) },
   };
+  return figureReach(s.sc.table, viewOf(s), f, spec, s.sc.figures);
 }
 
 /** The exact move of the deciding figure to (x, y) inches (`view.exactMove`); checked by `checkAction`. */

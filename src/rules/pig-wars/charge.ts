@@ -3,7 +3,6 @@
  * units are within reach to be named, and the charge carried out: the unit's charge D6, each
  * figure to a free place in base contact with its target or as far as it gets.
  */
-import type { Json } from '../../core/model.js';
 import { type Vec, angleTo, dist } from '../../core/geometry.js';
 import type { Rng } from '../../core/rng.js';
 import { ACTIVE, C, type PigState } from './state.js';
@@ -115,7 +114,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
           facing: deg(s.facing[f]),
           length: r3(path.length),
           allowance: r3(allowance),
-          parts: ps.map((p): Json =>
+          parts: ps.map((p) =>
             p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
           ),
           why: `charge ${sc.figures[target].id}`,

@@ -5,10 +5,9 @@
  */
 import { ScenarioError } from '../../core/model.js';
 import type { NavMap, DistanceField } from '../../core/nav.js';
-import { PlaceFinder, Table, TableSpecError, type TerrainAreaSpec } from '../../core/table/index.js';
+import { type CompiledTable, PlaceFinder, type TerrainAreaSpec, compileTableBase, figureIndexOf } from '../../core/table/index.js';
 import { type Box, type Polygon, type Vec, bbox, pointInPolygon, vertexMean } from '../../core/geometry.js';
 import { parseScenario } from '../../core/scenario.js';
-import { canonicalJson, hashString } from '../../core/hash.js';
 import { pigWarsSchema, type PigWarsFile } from './schema.js';
 import type { Version } from './version.js';
 import type { Weapon, Rank } from './tables.js';
@@ -84,20 +83,12 @@ export interface Zone {
   field: DistanceField;
 }
 
-/** A compiled Pig Wars scenario. */
-export interface PigScenario {
+/**
+ * A compiled Pig Wars scenario: the kit's compiled-table base (file, id, name, hash, table, width,
+ * height, radius, contact — base contact at 2 radii + 0.1 in) and what the Pig Wars rules add.
+ */
+export interface PigScenario extends CompiledTable<PigWarsFile> {
   version: Version;
-  file: PigWarsFile;
-  id: string;
-  name: string;
-  hash: string;
-  width: number;
-  height: number;
-  radius: number;
-  /** Centre distance at or under which two figures are in base contact. */
-  contact: number;
-  /** The measured table (src/core/table): paths, rough (slow) ground, sight, cover, height. */
-  table: Table;
   nav: NavMap;
   /**
    * The kit's place test for this table (where a figure may stand, the walk back, the nearest
@@ -126,6 +117,7 @@ export interface PigScenario {
   lootToWin: number;
   carrySpeed: number;
   commandRadius: { captain: number; mate: number };
+  /** Figure id → index. */
   figureIndex: Map<string, number>;
 }
 
@@ -196,13 +188,13 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
     }
     specs.push(spec);
   });
-  let table: Table;
-  try {
-    table = new Table({ width, height, unit: 'in', radius, areas: specs });
-  } catch (e) {
-    if (e instanceof TableSpecError) return fail(e.index >= 0 ? `$.terrain[${e.index}].polygon` : '$.terrain', e.message);
-    throw e;
-  }
+  const base = compileTableBase(file, {
+    source,
+    raw,
+    table: { width, height, unit: 'in', radius, areas: specs },
+    areaPath: (i) => `$.terrain[${i}]`,
+  });
+  const table = base.table;
   const nav = table.nav;
   const zone = (z: { id: string; name: string; polygon: [number, number][] }, path: string): Zone => {
     const poly = z.polygon.map(([x, y]) => ({ x, y }));
@@ -293,16 +285,8 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
     });
   });
   return {
+    ...base,
     version,
-    file,
-    id: file.id,
-    name: file.name,
-    hash: hashString(canonicalJson(raw)),
-    width,
-    height,
-    radius,
-    contact: file.baseDiameter + 0.1,
-    table,
     nav,
     places: new PlaceFinder(table),
     obstacles,
@@ -325,7 +309,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
     lootToWin: file.victory.lootToWin,
     carrySpeed: file.carrySpeed,
     commandRadius: file.commandRadius,
-    figureIndex: new Map(figures.map((f) => [f.id, f.index])),
+    figureIndex: figureIndexOf(figures, source, () => '$.sides'),
   };
 }
 

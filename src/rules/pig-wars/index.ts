@@ -15,10 +15,12 @@ import { DEFAULT_WEIGHTS_BY_VERSION, FEATURE_NAMES, evaluateFor, evaluateSides, 
 import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, ROUT, cloneState, cloneStateInto, exportState, hashState, importState, type PigState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { pigInvariants } from './invariants.js';
+import { pigEvents, type PigEvent } from './events.js';
 import { describePigFigure, pigExactMove, pigScene } from './scene.js';
 import { DARK_AGES, PIRATES, type Version } from './version.js';
 
 export type { PigAction } from './action.js';
+export type { PigEvent } from './events.js';
 export type { PigState } from './state.js';
 export type { PigScenario } from './compile.js';
 export { pigScores } from './policy.js';
@@ -43,8 +45,8 @@ const SEARCH_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>
 /** Scratch of `evaluateSides`: the sides' indices. */
 const SIDE_INDEX: number[] = [];
 
-function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
-  return defineRuleset<PigState, PigAction, PigScenario>({
+function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigEvent> {
+  return defineRuleset<PigState, PigAction, PigScenario, PigEvent>({
     id: v.id,
     version: '0.5.0',
     title: v.title,
@@ -102,6 +104,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario> {
     actionKey,
     describeAction,
     describeEvent,
+    events: pigEvents,
     checkAction(s, a) {
       if (a.k === 'moveTo') return checkMoveTo(s, a.x, a.y);
       const key = actionKey(a);

@@ -2,35 +2,27 @@
  * Rule invariants of Pig Wars (both versions), checked from the events of a game independently of
  * the engine's bookkeeping, and from the state after each decision. Any violation is a defect.
  */
-import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
+import type { InvariantMonitor } from '../../core/model.js';
+import type { PigEvent } from './events.js';
 import type { PigScenario } from './compile.js';
 import { ACTIVE, DEAD, GONE, ROUT, type PigState } from './state.js';
 import { PIRATE_MOVE_BASE, clampD12, daMoveFactor } from './tables.js';
 
 const TOL = 0.01;
 
-function num(v: Json | undefined): number {
-  return typeof v === 'number' ? v : NaN;
-}
-function sum(m: Json | undefined): number {
-  if (!Array.isArray(m)) return 0;
+/** The sum of recorded modifiers' values. */
+function sum(m: readonly { value: number }[]): number {
   let t = 0;
-  for (const x of m) t += num((x as { value: Json }).value);
+  for (const x of m) t += x.value;
   return t;
 }
-function pathLen(p: Json | undefined): number {
-  const a = p as number[][];
+/** The length of a recorded path (inches). */
+function pathLen(a: readonly (readonly [number, number])[]): number {
   let t = 0;
   for (let i = 0; i + 1 < a.length; i++) t += Math.hypot(a[i + 1][0] - a[i][0], a[i + 1][1] - a[i][1]);
   return t;
 }
 
-/** A move's parts as recorded: `value` inches, `factor` (when present) scales the allowance ([R12]). */
-interface Part {
-  name: string;
-  value: number;
-  factor?: number;
-}
 /** The part of a fall back (its `value` is the whole 1½ moves). */
 const FALL_BACK_PART = '1½ move';
 
@@ -46,7 +38,7 @@ const FALL_BACK_PART = '1½ move';
  *   or fell back — morale, rout out of command or a failed rally ([R7], [R27]), and a figure held
  *   "behind the charge (may not charge)" did one of those in that turn or the one before.
  */
-export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
+export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState, PigEvent> {
   const violations: string[] = [];
   const status = new Map<string, string>(sc.figures.map((f) => [f.id, 'active']));
   const pos = new Map<string, [number, number]>(sc.figures.map((f) => [f.id, [sc.startX[f.index], sc.startY[f.index]]]));
@@ -54,7 +46,10 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
   let cards = 0;
   const perTurn = sc.sides[0].cards + sc.sides[1].cards;
   const infoOf = new Map(sc.figures.map((f) => [f.id, f]));
-  const unitId = (id: string): string => sc.units[(infoOf.get(id) as (typeof sc.figures)[number]).unit].id;
+  const unitId = (id: string): string => {
+    const info = infoOf.get(id);
+    return info ? sc.units[info.unit].id : id;
+  };
   /** Each unit's close order now (PI), from the scenario and the `formation` events. */
   const close = new Map<string, boolean>(sc.units.map((u) => [u.id, u.close]));
   /** Each unit's last fall-back D6 and the order the unit stood in when it was rolled. */
@@ -69,16 +64,15 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
   };
-  const die = (v: Json | undefined, sides: number, what: string): void => {
-    const x = num(v);
-    if (!Number.isInteger(x) || x < 1 || x > sides) bad(`${what} ${String(v)} is not a d${sides} roll`);
+  const die = (x: number, sides: number, what: string): void => {
+    if (!Number.isInteger(x) || x < 1 || x > sides) bad(`${what} ${x} is not a d${sides} roll`);
   };
   return {
     violations,
-    event(e: GameEvent) {
+    event(e: PigEvent) {
       switch (e.e) {
         case 'turn':
-          turn = num(e.turn);
+          turn = e.turn;
           cards = 0;
           break;
         case 'card':
@@ -86,18 +80,18 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
           if (cards > perTurn) bad(`${cards} cards drawn in a turn of ${perTurn}`);
           break;
         case 'move': {
-          const id = String(e.f);
+          const id = e.f;
           const st = status.get(id);
           if (st !== 'active' && st !== 'rout') bad(`${id} (${st}) moves`);
           const len = pathLen(e.path);
-          if (Math.abs(len - num(e.length)) > 0.02 * Math.max(1, len)) bad(`${id}: path length ${len.toFixed(2)} ≠ reported ${String(e.length)}`);
-          if (num(e.length) > num(e.allowance) + TOL) bad(`${id} moves ${String(e.length)} in over its allowance ${String(e.allowance)}`);
-          const p0 = (e.path as number[][])[0];
+          if (Math.abs(len - e.length) > 0.02 * Math.max(1, len)) bad(`${id}: path length ${len.toFixed(2)} ≠ reported ${e.length}`);
+          if (e.length > e.allowance + TOL) bad(`${id} moves ${e.length} in over its allowance ${e.allowance}`);
+          const p0 = e.path[0];
           const was = pos.get(id);
           if (was && Math.hypot(was[0] - p0[0], was[1] - p0[1]) > 0.01) bad(`${id} starts its move at (${p0[0]}, ${p0[1]}) but stood at (${was[0].toFixed(3)}, ${was[1].toFixed(3)})`);
-          const p1 = (e.path as number[][])[(e.path as number[][]).length - 1];
+          const p1 = e.path[e.path.length - 1];
           pos.set(id, [p1[0], p1[1]]);
-          const parts = (Array.isArray(e.parts) ? e.parts : []) as unknown as Part[];
+          const parts = e.parts;
           let total = 0;
           let scale = 1;
           for (const p of parts) {
@@ -106,10 +100,10 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
             if (named && p.factor !== Number(named[1])) bad(`${id}: move part "${p.name}" has factor ${String(p.factor)}`);
             if (p.factor !== undefined) scale *= p.factor;
           }
-          if (parts.length && Math.abs(Math.max(0, total * scale) - num(e.allowance)) > 0.002)
-            bad(`${id}: allowance ${String(e.allowance)} ≠ its parts (${parts.map((p) => `${p.name} ${p.value}${p.factor !== undefined ? ` ×${p.factor}` : ''}`).join(', ')}) = ${Math.max(0, total * scale).toFixed(3)}`);
-          if (parts.length === 1 && parts[0].name === FALL_BACK_PART) {
-            const info = infoOf.get(id) as (typeof sc.figures)[number];
+          if (parts.length && Math.abs(Math.max(0, total * scale) - e.allowance) > 0.002)
+            bad(`${id}: allowance ${e.allowance} ≠ its parts (${parts.map((p) => `${p.name} ${p.value}${p.factor !== undefined ? ` ×${p.factor}` : ''}`).join(', ')}) = ${Math.max(0, total * scale).toFixed(3)}`);
+          const info = infoOf.get(id);
+          if (parts.length === 1 && parts[0].name === FALL_BACK_PART && info) {
             let want: number;
             let how: string;
             if (sc.version.pirates) {
@@ -122,9 +116,9 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
               want = 1.5 * daMoveFactor(info.armour, info.mounted, false, false, 0);
               how = `1½ × its movement factor`;
             }
-            if (!(Math.abs(num(e.allowance) - want) <= 0.002)) bad(`${id} falls back ${String(e.allowance)} in, not ${how} = ${want}`);
+            if (!(Math.abs(e.allowance - want) <= 0.002)) bad(`${id} falls back ${e.allowance} in, not ${how} = ${want}`);
           }
-          const why = String(e.why);
+          const why = e.why;
           if (e.charge !== undefined || (why.startsWith('charge on ') && why.endsWith(' falls short'))) {
             const c = recent(charged, id);
             if (c !== undefined) bad(`${id} charges, having charged in turn ${c} (chargers rest 1 turn)`);
@@ -136,55 +130,55 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState> {
           break;
         }
         case 'die':
-          if (e.what === 'fall-back D6') fallDie.set(String(e.unit), { roll: num(e.roll), close: close.get(String(e.unit)) === true });
+          if (e.what === 'fall-back D6') fallDie.set(e.unit, { roll: e.roll, close: close.get(e.unit) === true });
           break;
         case 'formation':
-          if (typeof e.close === 'boolean') close.set(String(e.unit), e.close);
+          if (e.close !== undefined) close.set(e.unit, e.close);
           break;
         case 'shoot':
-          if (status.get(String(e.f)) !== 'active') bad(`${String(e.f)} (${status.get(String(e.f))}) shoots`);
+          if (status.get(e.f) !== 'active') bad(`${e.f} (${status.get(e.f)}) shoots`);
           die(e.roll, 12, 'shooting roll');
           if (e.block !== undefined) die(e.block, 12, 'block roll');
           if (e.save !== undefined) die(e.save, 12, 'save roll');
           break;
         case 'melee': {
-          for (const k of ['a', 'b']) if (status.get(String(e[k])) !== 'active') bad(`${String(e[k])} (${status.get(String(e[k]))}) fights`);
+          for (const id of [e.a, e.b]) if (status.get(id) !== 'active') bad(`${id} (${status.get(id)}) fights`);
           die(e.rollA, 12, 'melee roll');
           die(e.rollB, 12, 'melee roll');
-          const a = clampD12(num(e.rollA) + sum(e.modsA));
-          const b = clampD12(num(e.rollB) + sum(e.modsB));
-          if (a !== num(e.adjA) || b !== num(e.adjB)) bad(`melee ${String(e.a)}–${String(e.b)}: adjusted rolls ${String(e.adjA)}/${String(e.adjB)} ≠ clamped ${a}/${b}`);
-          const expect = a === b ? 'tie' : a > b ? (a - b >= num(e.marginToKillB) ? 'a kills' : 'continuing') : b - a >= num(e.marginToKillA) ? 'b kills' : 'continuing';
-          if (expect !== e.result) bad(`melee ${String(e.a)}–${String(e.b)}: result ${String(e.result)}, the rolls say ${expect}`);
+          const a = clampD12(e.rollA + sum(e.modsA));
+          const b = clampD12(e.rollB + sum(e.modsB));
+          if (a !== e.adjA || b !== e.adjB) bad(`melee ${e.a}–${e.b}: adjusted rolls ${e.adjA}/${e.adjB} ≠ clamped ${a}/${b}`);
+          const expect = a === b ? 'tie' : a > b ? (a - b >= e.marginToKillB ? 'a kills' : 'continuing') : b - a >= e.marginToKillA ? 'b kills' : 'continuing';
+          if (expect !== e.result) bad(`melee ${e.a}–${e.b}: result ${e.result}, the rolls say ${expect}`);
           break;
         }
         case 'leader':
           die(e.roll, 12, 'leader combat roll');
           break;
         case 'kill':
-          if (status.get(String(e.f)) === 'dead' || status.get(String(e.f)) === 'gone') bad(`${String(e.f)} killed twice`);
-          status.set(String(e.f), 'dead');
+          if (status.get(e.f) === 'dead' || status.get(e.f) === 'gone') bad(`${e.f} killed twice`);
+          status.set(e.f, 'dead');
           break;
         case 'gone':
-          status.set(String(e.f), 'gone');
+          status.set(e.f, 'gone');
           break;
         case 'morale':
           die(e.roll, 12, 'morale roll');
-          if (num(e.roll) + sum(e.mods) !== num(e.total)) bad(`morale of ${String(e.unit)}: total ${String(e.total)} ≠ roll + modifiers`);
-          for (const id of e.rout as string[]) status.set(id, 'rout');
-          for (const id of [...(e.fallBack as string[]), ...(e.rout as string[])]) fellBack.set(id, turn);
+          if (e.roll + sum(e.mods) !== e.total) bad(`morale of ${e.unit}: total ${e.total} ≠ roll + modifiers`);
+          for (const id of e.rout) status.set(id, 'rout');
+          for (const id of [...e.fallBack, ...e.rout]) fellBack.set(id, turn);
           break;
         case 'rally':
           die(e.roll, 12, 'rally roll');
-          for (const id of e.rallied as string[]) {
+          for (const id of e.rallied) {
             if (status.get(id) !== 'rout') bad(`${id} rallies but was ${status.get(id)}`);
             status.set(id, 'active');
           }
-          for (const id of e.failed as string[]) fellBack.set(id, turn);
+          for (const id of e.failed) fellBack.set(id, turn);
           break;
         case 'command':
-          status.set(String(e.f), 'rout');
-          fellBack.set(String(e.f), turn);
+          status.set(e.f, 'rout');
+          fellBack.set(e.f, turn);
           break;
       }
     },

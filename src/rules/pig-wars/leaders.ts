@@ -76,7 +76,7 @@ export function leaderInCombatOrLeading(s: PigState, u: number): { f: number; ho
  * natural 12" — the roll that hit him, no new die (ruleset 0.3.0, audit C1; before, a fresh D12).
  */
 
-export function casualty(s: PigState, t: number, by: number, rng: Rng, emit: Emit, how: string, hitRoll: number): void {
+export function casualty(s: PigState, t: number, by: number, rng: Rng, emit: Emit, how: 'shot' | 'melee', hitRoll: number): void {
   const sc = s.sc;
   const info = sc.figures[t];
   if (info.leader) {
@@ -104,7 +104,7 @@ export function casualty(s: PigState, t: number, by: number, rng: Rng, emit: Emi
   kill(s, t, by, emit, how);
 }
 
-function kill(s: PigState, t: number, by: number, emit: Emit, how: string): void {
+function kill(s: PigState, t: number, by: number, emit: Emit, how: 'shot' | 'melee'): void {
   const sc = s.sc;
   const info = sc.figures[t];
   dropLoot(s, t, emit);

@@ -4,7 +4,6 @@
  * shortest path to the farthest place it may stand (the kit's PlaceFinder: the nearest reachable
  * free place, else the walk back), and a unit's move order carried out figure by figure.
  */
-import type { Json } from '../../core/model.js';
 import { type Vec, angleTo, dist, pointAlong, truncatePath } from '../../core/geometry.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { nearestFigure } from '../../core/table/index.js';
@@ -239,7 +238,7 @@ export function moveFigure(
     facing: deg(s.facing[f]),
     length: r3(d),
     allowance: r3(full),
-    parts: parts.map((p): Json =>
+    parts: parts.map((p) =>
       p.factor === undefined ? { name: p.name, value: p.value } : { name: p.name, value: p.value, factor: p.factor },
     ),
     why,

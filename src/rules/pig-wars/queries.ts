@@ -4,7 +4,7 @@
  * side, a unit's centre and free figures, loot carried, the home zone, and the figures as the
  * table kit sees them. Reads the state, never changes it. Lengths in inches, angles in radians.
  */
-import type { GameEvent } from '../../core/model.js';
+import type { PigEvent } from './events.js';
 import { type Vec, nearestPointOfPolygon, angleTo, distToPolygon, pointInPolygon, segmentEntersPolygon } from '../../core/geometry.js';
 import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
@@ -22,7 +22,7 @@ export const deg = (a: number): number => Math.round((a * 180) / Math.PI);
 
 /** The event sink of a step (undefined: nobody records). */
 
-export type Emit = ((e: GameEvent) => void) | undefined;
+export type Emit = ((e: PigEvent) => void) | undefined;
 
 /** True while the figure stands on the table and can fight (not routed, dead or gone). */
 

@@ -9,9 +9,11 @@ import type { PigAction } from './action.js';
 import { exactMoveAction } from './actions.js';
 import { levelShift } from './leaders.js';
 import { carrying, engaged } from './queries.js';
-import { ACTIVE, DEAD, GONE, PH_UNIT, PIG_FREE, ROUT, type PigState } from './state.js';
+import { ACTIVE, GONE, PH_UNIT, PIG_FREE, type PigState } from './state.js';
+import { status } from '../../core/table/index.js';
 
-const STATUS: Record<number, string> = { [ACTIVE]: 'active', [ROUT]: 'fleeing', [DEAD]: 'dead', [GONE]: 'gone' };
+/** Status words: the kit's (a routed figure is 'fleeing'). */
+const STATUS = status.STATUS_WORDS;
 const KIND: Record<string, string> = { rough: 'broken', broken: 'broken', wood: 'wood', hill: 'hill', cover: 'cover', wall: 'cover', building: 'building', water: 'water' };
 
 function areaOf(a: Area): SceneArea {

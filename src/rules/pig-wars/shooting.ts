@@ -119,7 +119,8 @@ function shoot(s: PigState, f: number, t0: number, rng: Rng, emit: Emit): void {
     const tInfo = sc.figures[t];
     const dd = r3(dist(s.x[f], s.y[f], s.x[t], s.y[t]));
     const r = roll(rng, 12);
-    const base = { e: 'shoot', f: info.id, target: tInfo.id, weapon: m.name, dist: dd, range: long ? 'long' : 'short', roll: r };
+    const range: 'long' | 'short' = long ? 'long' : 'short';
+    const base = { e: 'shoot' as const, f: info.id, target: tInfo.id, weapon: m.name, dist: dd, range, roll: r };
     if (!sc.version.pirates) {
       const hit = daHit(r, long);
       if (!hit) {

@@ -8,11 +8,13 @@ import { type StateType, defineState, field } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/index.js';
 import type { PigScenario } from './compile.js';
 
-/** Figure status. */
-export const ACTIVE = 0; // on the table, obeys orders
-export const ROUT = 1; // routed (Morale "RT"): must rally or keep falling back
-export const DEAD = 2;
-export const GONE = 3; // off the table (routed off, or back aboard)
+/**
+ * Figure status values: the kit's shared codes (src/core/table/status.ts). ACTIVE: on the table,
+ * obeys orders; DEAD: killed; GONE: off the table (routed off, or back aboard).
+ */
+export { ACTIVE, DEAD, GONE } from '../../core/table/status.js';
+/** Routed (Morale "RT"): must rally or keep falling back — the kit's FLEEING. */
+export { FLEEING as ROUT } from '../../core/table/status.js';
 
 /** Pig (loot token) holder values besides a figure index. */
 export const PIG_FREE = -1;

@@ -1,31 +1,25 @@
 /**
  * Pig Wars events and orders in plain words (stories, `run --story`, `play`).
  */
-import type { GameEvent, Json } from '../../core/model.js';
 import type { PigScenario } from './compile.js';
 import type { PigAction } from './action.js';
+import type { PigEvent } from './events.js';
 import { freeFigures } from './queries.js';
 import type { PigState } from './state.js';
 
-function name(sc: PigScenario, id: Json): string {
-  if (typeof id !== 'string') return String(id);
+function name(sc: PigScenario, id: string): string {
   const i = sc.figureIndex.get(id);
   if (i === undefined) return id;
   const f = sc.figures[i];
   return f.name === f.id ? f.id : `${f.name} (${f.id})`;
 }
-function unitName(sc: PigScenario, id: Json): string {
+function unitName(sc: PigScenario, id: string): string {
   const u = sc.units.find((x) => x.id === id);
   return u ? u.name : String(id);
 }
-function mods(m: Json): string {
-  if (!Array.isArray(m) || m.length === 0) return '';
-  return m
-    .map((x) => {
-      const o = x as { name: string; value: number };
-      return `${o.value >= 0 ? '+' : ''}${o.value} ${o.name}`;
-    })
-    .join(', ');
+function mods(m: readonly { name: string; value: number }[] | undefined): string {
+  if (!m || m.length === 0) return '';
+  return m.map((o) => `${o.value >= 0 ? '+' : ''}${o.value} ${o.name}`).join(', ');
 }
 
 /** The order in words ("Hirdmen: charge the Levy"). */
@@ -54,7 +48,7 @@ export function describeAction(s: PigState, a: PigAction): string {
 }
 
 /** One line of story for an event, or null. */
-export function describeEvent(sc: PigScenario, e: GameEvent): string | null {
+export function describeEvent(sc: PigScenario, e: PigEvent): string | null {
   switch (e.e) {
     case 'setup':
       return `${sc.name}: ${sc.figures.length} figures in ${sc.units.length} units.`;
@@ -86,9 +80,9 @@ export function describeEvent(sc: PigScenario, e: GameEvent): string | null {
     case 'kill':
       return `${name(sc, e.f)} falls (${String(e.how)}).`;
     case 'morale':
-      return `${unitName(sc, e.unit)} checks morale (${(e.triggers as string[]).join(', ')}): ${String(e.roll)} ${mods(e.mods)} = ${String(e.total)}; fall back ${(e.fallBack as string[]).length}, rout ${(e.rout as string[]).length}.`;
+      return `${unitName(sc, e.unit)} checks morale (${e.triggers.join(', ')}): ${String(e.roll)} ${mods(e.mods)} = ${String(e.total)}; fall back ${e.fallBack.length}, rout ${e.rout.length}.`;
     case 'rally':
-      return `${unitName(sc, e.unit)} rallies on ${String(e.roll)}: ${(e.rallied as string[]).length} rally, ${(e.failed as string[]).length} run on.`;
+      return `${unitName(sc, e.unit)} rallies on ${String(e.roll)}: ${e.rallied.length} rally, ${e.failed.length} run on.`;
     case 'command':
       return `${name(sc, e.f)} is out of command and routs.`;
     case 'gone':

@@ -34,7 +34,7 @@ export function setupGame(sc: PigScenario, ctx: StepContext): PigState {
       unit: sc.units[f.unit].id,
       name: f.name,
       class: sc.version.classNames[f.klass],
-      [sc.version.pirates ? 'level' : 'stripes']: f.stripes,
+      ...(sc.version.pirates ? { level: f.stripes } : { stripes: f.stripes }),
       weapons: f.weapons.map((w) => w.name),
       armour: f.armour,
       shield: f.shield,

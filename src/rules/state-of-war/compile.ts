@@ -7,9 +7,8 @@
 import { ScenarioError } from '../../core/model.js';
 import { type DistanceField, NavMap } from '../../core/nav.js';
 import { type Box, type Polygon, type Vec, bbox, distToPolygon, isConvex, pointInPolygon, vertexMean } from '../../core/geometry.js';
-import { Table, TableSpecError, type TerrainArea, type TerrainAreaSpec } from '../../core/table/index.js';
+import { type CompiledTable, type TerrainArea, type TerrainAreaSpec, compileTableBase } from '../../core/table/index.js';
 import { parseScenario } from '../../core/scenario.js';
-import { canonicalJson, hashString } from '../../core/hash.js';
 import { stateOfWarScenarioSchema, type StateOfWarScenarioFile } from './schema.js';
 import { type Cover, MELEE_WEAPONS, type MeleeWeapon, QUALITY, WEAPONS, type Weapon } from './tables.js';
 
@@ -110,20 +109,12 @@ export interface SideInfo {
   commander: number;
 }
 
-/** A compiled State of War scenario. */
-export interface SowScenario {
-  file: StateOfWarScenarioFile;
-  id: string;
-  name: string;
-  hash: string;
-  width: number;
-  height: number;
-  /** Base radius (cm). */
-  radius: number;
-  /** Centre distance at or under which two figures are in base contact (cm). */
-  contact: number;
-  /** The measured table (src/core/table): paths round buildings and the objective, cover, heights. */
-  table: Table;
+/**
+ * A compiled State of War scenario: the kit's compiled table (identity, hash, the measured table —
+ * paths round buildings and the objective, cover, heights — base radius in cm, and contact: two
+ * radii + 0.3 cm, [W20]) and what this ruleset adds.
+ */
+export interface SowScenario extends CompiledTable<StateOfWarScenarioFile> {
   /**
    * Way-finding for runners and figures falling back ([W32]): the table's obstacles and every fence
    * or wall line as a thin bar, so a way to the rear goes round a line's end (through a gap) rather
@@ -218,15 +209,16 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
     const h = FENCE_END_HALF;
     specs.push({ id: `fence end ${k + 1}`, kind: 'fence end', polygon: [{ x: e.x - h, y: e.y - h }, { x: e.x + h, y: e.y - h }, { x: e.x + h, y: e.y + h }, { x: e.x - h, y: e.y + h }], impassable: true });
   });
-  let table: Table;
-  try {
-    table = new Table({ width: W, height: H, unit: 'cm', radius, areas: specs, cell: 2 });
-  } catch (e) {
-    if (e instanceof TableSpecError) {
-      return fail(e.index >= 0 && e.index < file.terrain.length ? `$.terrain[${e.index}]` : e.index === file.terrain.length ? '$.objective' : e.index >= 0 ? '$.fences' : '$.table', e.message);
-    }
-    throw e;
-  }
+  const nTerrain = file.terrain.length;
+  const base = compileTableBase(file, {
+    source,
+    raw,
+    table: { width: W, height: H, unit: 'cm', radius, areas: specs, cell: 2 },
+    // Terrain entries in the file's order, then the objective, then the squares at fence ends.
+    areaPath: (i) => (i < nTerrain ? `$.terrain[${i}]` : i === nTerrain ? '$.objective' : '$.fences'),
+    contactTolerance: 0.3,
+  });
+  const table = base.table;
   const buildings = table.areas.filter((a) => a.kind === 'building');
   const woods = table.areas.filter((a) => a.kind === 'wood');
   const difficult = [...table.slowGround];
@@ -423,15 +415,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   }
   const runNav = new NavMap(W, H, bars, radius, 2);
   return {
-    file,
-    id: file.id,
-    name: file.name,
-    hash: hashString(canonicalJson(raw)),
-    width: W,
-    height: H,
-    radius,
-    contact: 2 * radius + 0.3,
-    table,
+    ...base,
     runNav,
     buildings,
     woods,

@@ -15,7 +15,7 @@ import { legalActions } from './options.js';
 import { setupGame } from './turn.js';
 import { actor, downCount } from './units.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, exportState, hashState, importState, type SowState } from './state.js';
+import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type SowState } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
@@ -62,6 +62,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario> = defineRules
   legalActions,
   apply: applyAction,
   clone: cloneState,
+  cloneInto: cloneStateInto,
   isTerminal: (s) => s.phase === PH_OVER,
   outcome(s): Outcome | null {
     if (s.phase !== PH_OVER) return null;

@@ -6,7 +6,8 @@
 import type { GameEvent, InvariantMonitor, Json } from '../../core/model.js';
 import { dist, segmentsCross } from '../../core/geometry.js';
 import type { SowScenario } from './compile.js';
-import { ACTIVE, DISABLED, type SowState } from './state.js';
+import { ACTIVE, type SowState } from './state.js';
+import { onTableStatus } from '../../core/table/status.js';
 import {
   COVER_DIE,
   MAX_AGAINST_ONE,
@@ -399,11 +400,11 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
         if (s.climbed[f] !== climbed[f]) bad(`${sc.figures[f].id} has climbed ${s.climbed[f]} cm, the events say ${climbed[f]}`);
       }
       for (let f = 0; f < n; f++) {
-        if (s.status[f] > DISABLED) continue;
+        if (!onTableStatus(s.status[f])) continue;
         if (!sc.table.isFree(s.x[f], s.y[f])) bad(`${sc.figures[f].id} stands in a building or off the table at (${s.x[f].toFixed(2)}, ${s.y[f].toFixed(2)})`);
         if (s.status[f] === ACTIVE && s.acts[f] > actionsFor(s.wounds[f], false)) bad(`${sc.figures[f].id} holds ${s.acts[f]} actions with ${s.wounds[f]} wounds`);
         for (let g = f + 1; g < n; g++) {
-          if (s.status[g] > DISABLED) continue;
+          if (!onTableStatus(s.status[g])) continue;
           if ((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2 < r2) bad(`${sc.figures[f].id} and ${sc.figures[g].id} overlap`);
         }
       }

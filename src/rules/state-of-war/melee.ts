@@ -9,7 +9,8 @@ import { dist as geoDist } from '../../core/geometry.js';
 import { arcOf } from '../../core/table/index.js';
 import { contacts, fenceCrossing, heightAt, viewOf } from './table.js';
 import { DMT_WOUND_ON, HORSE_DIE, MAX_AGAINST_ONE, meleeResult, meleeWeaponDie, PUSH_BACK } from './tables.js';
-import { type SowState, ACTIVE, C, DISABLED, PH_OVER } from './state.js';
+import { type SowState, ACTIVE, C, PH_OVER } from './state.js';
+import { onTableStatus } from '../../core/table/status.js';
 import { diceJson, r2 } from './action.js';
 import { injure } from './injury.js';
 
@@ -301,7 +302,7 @@ function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext):
     const y = s.y[g] + uy;
     if (!sc.table.isFree(x, y) || fenceCrossing(sc, s.x[g], s.y[g], x, y)) return false;
     for (let h = 0; h < s.x.length; h++) {
-      if (ignore.has(h) || s.status[h] > DISABLED) continue;
+      if (ignore.has(h) || !onTableStatus(s.status[h])) continue;
       if (dist(x, y, s.x[h], s.y[h]) < 2 * sc.radius - 1e-6) return false;
     }
     return true;

@@ -10,11 +10,11 @@ import type { SowAction } from './action.js';
 import { figureOptions } from './options.js';
 import { activeMembers, actor } from './units.js';
 import { ACTIVE, DEAD, DISABLED, GONE, PH_OVER, type SowState } from './state.js';
+import { STATUS_WORDS } from '../../core/table/status.js';
 import { MORALE_NAMES, actionsFor, loadActions } from './tables.js';
 import { heightAt, inCoverAt } from './table.js';
 
 const COLOURS = ['#7f8c8d', '#1f4e79'];
-const STATUS = ['active', 'disabled', 'dead', 'gone'];
 
 function markersOf(s: SowState, f: number): { markers: string[]; badge: string } {
   const info = s.sc.figures[f];
@@ -107,7 +107,7 @@ export function sowScene(s: SowState): Scene {
       facing: s.facing[f.index],
       side: sc.sides[f.side].id,
       band: bandOf(s, f.index),
-      status: s.status[f.index] === DISABLED ? 'captured' : STATUS[s.status[f.index]],
+      status: s.status[f.index] === DISABLED ? 'captured' : STATUS_WORDS[s.status[f.index]],
       onTable: s.status[f.index] !== GONE,
       markers: m.markers,
       badge: m.badge,

@@ -8,7 +8,7 @@
  * them [W14]. Pure functions of the state; all lengths in cm.
  */
 import { type Vec, angleDiff, angleTo, dist as geoDist, distToPolygon, pointInPolygon, segmentEntersPolygon, segmentsCross } from '../../core/geometry.js';
-import { type FigureView, inBaseContact, nearestFigure } from '../../core/table/index.js';
+import { type FigureView, inBaseContact, nearestAbleDist, nearestFigure } from '../../core/table/index.js';
 import type { SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
 import { COVER_DIE, type Cover, DIFFICULT_FACTOR, moveRate, turnCost } from './tables.js';
@@ -27,10 +27,11 @@ const COVER_RANK = ['soft', 'hard'];
  */
 export function viewOf(s: SowState): FigureView {
   if (!s.view) {
-    const down = DISABLED; // read the imported binding once, not per call
+    // The kit's status codes, read once (not per call): active and disabled figures take room.
+    const down = DISABLED;
     const status = s.status;
     const on = ON;
-    s.view = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => status[i] <= down, able: (i) => status[i] === on };
+    s.view = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => status[i] === on || status[i] === down, able: (i) => status[i] === on };
   }
   return s.view;
 }
@@ -443,8 +444,7 @@ export function foeOf(s: SowState, side: number, x: number, y: number): number {
   return nearestFigure(viewOf(s), s.sc.sides[1 - side].figures, x, y, true);
 }
 
-/** Distance (cm) from (x, y) to the nearest active enemy of `side` ({@link foeOf}); Infinity when there is none. */
+/** Distance (cm) from (x, y) to the nearest active enemy of `side` ({@link foeOf}; the kit's nearestAbleDist); Infinity when there is none. */
 export function foeDistance(s: SowState, side: number, x: number, y: number): number {
-  const e = foeOf(s, side, x, y);
-  return e < 0 ? Infinity : dist(x, y, s.x[e], s.y[e]);
+  return nearestAbleDist(viewOf(s), s.sc.sides[1 - side].figures, x, y);
 }

@@ -9,6 +9,7 @@ import type { StepContext } from '../../../core/model.js';
 import type { DuelScenario } from '../compile.js';
 import type { DuelEvent } from '../events.js';
 import type { DuelState } from '../state.js';
+import { enemiesOf, sideOf } from '../query.js';
 
 /**
  * One Duel decision. Figures are named by id; `to` is `foe:<id>` (into base contact with that
@@ -80,4 +81,20 @@ export function figureOf(s: DuelState, id: string): number {
 export function label(s: DuelState, f: number): string {
   const info = s.sc.figures[f];
   return info.name === info.id ? info.id : `${info.name} (${info.id})`;
+}
+
+/**
+ * Push onto `out` the offered action `offered[e]` for every enemy `e` of the actor that `can(s,
+ * actor, e)` allows, in the scenario's order: the legal list of an action aimed at one enemy.
+ */
+export function listAgainstEnemies(s: DuelState, out: DuelAction[], offered: readonly DuelAction[], can: (s: DuelState, f: number, t: number) => boolean): void {
+  const f = s.actor;
+  const foes = enemiesOf(s, sideOf(s, f));
+  for (let k = 0; k < foes.length; k++) if (can(s, f, foes[k])) out.push(offered[foes[k]]);
+}
+
+/** The enemy action `a` names, when `can(s, actor, it)` allows it now; else −1. */
+export function allowedTarget(s: DuelState, id: string, can: (s: DuelState, f: number, t: number) => boolean): number {
+  const t = figureOf(s, id);
+  return t >= 0 && can(s, s.actor, t) ? t : -1;
 }

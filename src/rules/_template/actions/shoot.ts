@@ -1,27 +1,23 @@
 /** The shoot action (§4): one D6 at an enemy in range and in sight; a hit puts it down. */
 import { r3 } from '../events.js';
 import { takeDown } from '../morale.js';
-import { enemiesOf, sideOf } from '../query.js';
 import { canShoot, rollShot, shotNeed } from '../shoot.js';
-import { type ActionKind, type DuelAction, actionTable, figureOf, label } from './action.js';
+import { type ActionKind, type DuelAction, actionTable, allowedTarget, figureOf, label, listAgainstEnemies } from './action.js';
 import { reportDown } from './down.js';
 
 /** `shoot` (§4): listed at every enemy the actor may shoot, in the scenario's order. */
 export const shootKind: ActionKind<'shoot'> = {
   k: 'shoot',
   list(s, out: DuelAction[]) {
-    const f = s.actor;
-    const table = actionTable(s.sc);
-    for (const e of enemiesOf(s, sideOf(s, f))) if (canShoot(s, f, e)) out.push(table.shoot[e]);
+    listAgainstEnemies(s, out, actionTable(s.sc).shoot, canShoot);
   },
   check(s, a) {
-    const t = figureOf(s, a.t);
-    return t >= 0 && canShoot(s, s.actor, t) ? null : `${label(s, s.actor)} cannot shoot at ${a.t} (not in range, not in sight, or engaged)`;
+    return allowedTarget(s, a.t, canShoot) >= 0 ? null : `${label(s, s.actor)} cannot shoot at ${a.t} (not in range, not in sight, or engaged)`;
   },
   apply(s, a, ctx) {
     const f = s.actor;
-    const t = figureOf(s, a.t);
-    if (t < 0 || !canShoot(s, f, t)) throw new Error(`illegal shot at ${a.t}`);
+    const t = allowedTarget(s, a.t, canShoot);
+    if (t < 0) throw new Error(`illegal shot at ${a.t}`);
     const shot = rollShot(s, f, t, ctx.rng);
     s.facing[f] = Math.atan2(s.y[t] - s.y[f], s.x[t] - s.x[f]);
     ctx.emit?.({ e: 'shoot', f: s.sc.figures[f].id, target: a.t, gap: r3(shot.gap), cover: shot.cover, need: shot.need, roll: shot.roll, hit: shot.hit });

@@ -1,0 +1,73 @@
+/**
+ * Issue 45, item 1 (second half): a run in which a rule invariant was broken keeps those games'
+ * records whatever `--records` says, and ends non-zero saying so.
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { nim, nimScenario } from '../fixtures/nim.js';
+import { randomAgent } from '../../agents/random.js';
+import type { AnyRuleset, InvariantMonitor } from '../../src/core/model.js';
+import type { LoadedScenario } from '../../src/core/game.js';
+import { playRow } from '../../src/runner/play.js';
+import { FailureTally } from '../../src/commands/run-options.js';
+import { tempDir } from '../runner/helpers.js';
+
+/** Nim with a monitor that calls every take of 2 or more a violation. */
+function brokenNim(): LoadedScenario {
+  const ruleset = {
+    ...nim,
+    invariants: (): InvariantMonitor => {
+      const violations: string[] = [];
+      return {
+        violations,
+        event: (e) => {
+          if (typeof e.n === 'number' && e.n >= 2) violations.push(`took ${e.n} at once`);
+        },
+        afterStep: () => undefined,
+      };
+    },
+  } as unknown as AnyRuleset;
+  const raw = nimScenario([5, 6]);
+  return { ruleset, compiled: raw, raw, hash: 'h', id: 'nim' };
+}
+
+describe('issue 45 item 1: invariant violations in stress/tournament', () => {
+  for (const records of ['none', 'errors'] as const) {
+    it(`item 1: a game that broke an invariant keeps its record with --records ${records}, ending with its result line`, async () => {
+      const out = tempDir('item1');
+      const env = { scenario: brokenNim(), scenarioArg: 'nim', timeLimitMs: 0, invariants: true, measures: false, records, outDir: out, epoch: Date.now() };
+      const f = { factory: randomAgent, options: {} };
+      let row;
+      for (let seed = 1; seed < 20; seed++) {
+        row = await playRow(env, { id: seed, seed, agents: { first: 'random', second: 'random' } }, { first: f, second: f });
+        if ((row.violations ?? 0) > 0) break;
+      }
+      expect(row?.violations).toBeGreaterThan(0);
+      expect(row?.record).toBeDefined();
+      const file = join(out, row?.record as string);
+      expect(existsSync(file)).toBe(true);
+      const lines = gunzipSync(readFileSync(file)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as { t: string });
+      expect(lines[0].t).toBe('header');
+      expect(lines.at(-1)?.t).toBe('result');
+    });
+  }
+
+  it('item 1: a game without violations keeps no record with --records none', async () => {
+    const out = tempDir('item1');
+    const env = { scenario: { ...brokenNim(), ruleset: nim as unknown as AnyRuleset }, scenarioArg: 'nim', timeLimitMs: 0, invariants: true, measures: false, records: 'none' as const, outDir: out, epoch: Date.now() };
+    const f = { factory: randomAgent, options: {} };
+    const row = await playRow(env, { id: 1, seed: 1, agents: { first: 'random', second: 'random' } }, { first: f, second: f });
+    expect(row.record).toBeUndefined();
+  });
+
+  it('item 1: the closing lines name the violations and the kept records (the run then exits 1)', () => {
+    const t = new FailureTally();
+    expect(t.violationNotes('results/x')).toEqual([]);
+    t.add({ id: 7, seed: 3, agents: { a: 'random', b: 'random' }, winner: 'a', reason: 'r', turns: 1, decisions: 4, stats: {}, violations: 2, violationList: ['moved through two terrains'], record: 'records/game-7.jsonl.gz' });
+    const notes = t.violationNotes('results/x');
+    expect(notes[0]).toMatch(/^error: 2 rule invariant violation\(s\) in 1 game\(s\) \(ids 7\).*moved through two terrains/);
+    expect(notes[1]).toContain('results/x/records/game-7.jsonl.gz');
+  });
+});
