@@ -5,7 +5,7 @@
  */
 import { ScenarioError } from '../../core/model.js';
 import type { DistanceField, NavMap } from '../../core/nav.js';
-import { type CompiledTable, type TerrainArea, compileTableBase, figureIndexOf } from '../../core/table/index.js';
+import { type CompiledTable, type TerrainArea, compileTableBase, figureIndexOf, polygonOf, radiansOf, terrainAreaOf } from '../../core/table/index.js';
 import {
   type Polygon,
   type Vec,
@@ -142,17 +142,16 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
       height,
       unit: 'in',
       radius,
-      areas: file.terrain.map((t) => ({
-        id: t.id,
-        label: t.label,
-        kind: t.kind,
-        polygon: t.polygon.map(([x, y]) => ({ x, y })),
-        impassable: t.kind === 'building' || t.kind === 'water',
-        blocksSight: t.kind === 'building',
-        slow: t.kind === 'broken',
-        cover: t.kind === 'cover' ? 'cover' : undefined,
-        height: t.kind === 'hill' ? 1 : 0,
-      })),
+      // What each kind does (§4.B broken ground, §5 cover, hills; buildings and water impassable).
+      areas: file.terrain.map((t) =>
+        terrainAreaOf(t, {
+          impassable: t.kind === 'building' || t.kind === 'water',
+          blocksSight: t.kind === 'building',
+          slow: t.kind === 'broken',
+          cover: t.kind === 'cover' ? 'cover' : undefined,
+          height: t.kind === 'hill' ? 1 : 0,
+        }),
+      ),
     },
     areaPath: (i) => `$.terrain[${i}]`,
     tableMessage: (e) => (e.message.startsWith('impassable') ? 'buildings and water must be convex polygons (split an L-shaped building into two)' : e.message),
@@ -161,7 +160,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
   const nav = table.nav;
 
   const zone = (z: PiratesScenarioFile['objective'], path: string): Zone => {
-    const poly = z.polygon.map(([x, y]) => ({ x, y }));
+    const poly = polygonOf(z.polygon);
     const c = vertexMean(poly);
     const target = nav.nearestFree(c.x, c.y, 6, (x, y) => pointInPolygon(x, y, poly));
     if (!target) return fail(`${path}.polygon`, 'no free standing place inside this zone');
@@ -215,7 +214,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
     sides.push(info);
     s.groups.forEach((g, gi) => {
       if (groups.some((o) => o.id === g.id)) fail(`$.sides[${si}].groups[${gi}].id`, `duplicate group id "${g.id}"`);
-      const poly = g.area.map(([x, y]) => ({ x, y }));
+      const poly = polygonOf(g.area);
       const slots = packSlots(nav, poly);
       groupSlots.push(slots);
       slotNext.push(0);
@@ -247,7 +246,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
           if (!slot) {
             const gi = s.groups.findIndex((g) => g.id === f.group);
             const need = s.figures.filter((o) => o.group === f.group && !o.at).reduce((n, o) => n + o.count, 0);
-            fail(`$.sides[${si}].groups[${gi}].area`, `group "${f.group}" has room for only ${slots.length} of its ${count(need, 'figure')}: ${inTheWay(groupDef.area.map(([x, y]) => ({ x, y })))}`);
+            fail(`$.sides[${si}].groups[${gi}].area`, `group "${f.group}" has room for only ${slots.length} of its ${count(need, 'figure')}: ${inTheWay(polygonOf(groupDef.area))}`);
           }
         }
         const index = figures.length;
@@ -267,7 +266,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
         if (f.mounted) info.hasMounted = true;
         startX.push((slot as Vec).x);
         startY.push((slot as Vec).y);
-        startFacing.push((groupDef.facing * Math.PI) / 180);
+        startFacing.push(radiansOf(groupDef.facing));
       }
     });
     if (s.cards) info.cards = s.cards.map((c) => (c === 'A' ? 1 : c)).sort((a, b) => a - b);

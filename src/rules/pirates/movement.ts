@@ -5,7 +5,7 @@
  */
 import { type Vec, angleTo, dist, pointAlong, pointInPolygon } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
-import { type MovePlan, type NearestHit, awayPoint, cohesionTest, nearestAble, placeFree, planAlong } from '../../core/table/index.js';
+import { type MovePlan, type NearestHit, PlaceFinder, type Table, awayPoint, cohesionTest, nearestAble, placeFree, planAlong } from '../../core/table/index.js';
 import { COHESION, GROUP_STOP_SHORT } from './action.js';
 import { ACTIVE, type PiratesState } from './state.js';
 import { bandMembers } from './bands.js';
@@ -285,12 +285,25 @@ export function soloBlockedReason(s: PiratesState, f: number, key: string): Bloc
   const end = pointAlong(pts, want);
   const at: [number, number] = [Math.round(end.x * 100) / 100, Math.round(end.y * 100) / 100];
   const by = basesAt(s, end.x, end.y, f);
-  let free = false;
-  for (let l = want; l > 0.05 && !free; l -= 0.25) {
-    const p = pointAlong(pts, l);
-    free = placeFree(viewOf(s), p.x, p.y, f);
-  }
+  // The kit's walk back over the bases near the way: a place found above 0.05 in means one free of
+  // bases was there, so cohesion refused it.
+  const pf = finderFor(s.sc.table);
+  pf.setRoute(viewOf(s), f, null, pts, want, 0);
+  const free = pf.walkBack(pts, want, 0.25, 0.05) > 0.05;
   return { why: free ? 'cohesion' : 'no free place', at, by };
+}
+
+/** The kit's place finder of {@link soloBlockedReason}, made for the table it was last asked about. */
+let FINDER: PlaceFinder | null = null;
+let FINDER_TABLE: Table | null = null;
+
+/** The place finder for table `t` (made once per table: no allocation per blocked move). */
+function finderFor(t: Table): PlaceFinder {
+  if (FINDER === null || FINDER_TABLE !== t) {
+    FINDER = new PlaceFinder(t);
+    FINDER_TABLE = t;
+  }
+  return FINDER;
 }
 
 // ───────────────────────────── carrying a move out ─────────────────────────────

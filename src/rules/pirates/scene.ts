@@ -6,7 +6,7 @@
  * Also the exact-coordinates move a person may give in `play` ({@link piratesExactMove}).
  */
 import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
-import type { Area } from './compile.js';
+import { sceneArea, sceneFigure } from '../../core/table/index.js';
 import type { PiratesAction } from './action.js';
 import { allowanceOf } from './table.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_GROUP, PH_OVER, type PiratesState } from './state.js';
@@ -14,20 +14,8 @@ import { figureLabel, heading } from './story.js';
 
 export { describePiratesFigure } from './figure.js';
 
-const STATUS = new Map<number, string>([
-  [ACTIVE, 'active'],
-  [FLEEING, 'fleeing'],
-  [GONE, 'gone'],
-  [DEAD, 'dead'],
-  [CAPTURED, 'captured'],
-]);
-
 /** CSS colours for the card colours of the sides. */
 const COLOURS: Record<'red' | 'black', string> = { red: '#c0392b', black: '#1f2d3d' };
-
-function areaOf(a: Area, kind: string): SceneArea {
-  return { id: a.id, kind, label: a.label, points: a.poly.map((p) => [p.x, p.y]) };
-}
 
 /** Words for the markers of figure `f`, and its badge (the most telling one). */
 function markersOf(s: PiratesState, f: number): { markers: string[]; badge: string } {
@@ -67,10 +55,10 @@ function cardText(s: PiratesState, c: number): string {
 export function piratesScene(s: PiratesState): Scene {
   const sc = s.sc;
   const areas: SceneArea[] = [];
-  for (const a of sc.obstacles) areas.push(areaOf(a, sc.sightBlockers.includes(a) ? 'building' : 'water'));
-  for (const a of sc.broken) areas.push(areaOf(a, 'broken'));
-  for (const a of sc.hills) areas.push(areaOf(a, 'hill'));
-  for (const a of sc.cover) areas.push(areaOf(a, 'cover'));
+  for (const a of sc.obstacles) areas.push(sceneArea(a, sc.sightBlockers.includes(a) ? 'building' : 'water'));
+  for (const a of sc.broken) areas.push(sceneArea(a, 'broken'));
+  for (const a of sc.hills) areas.push(sceneArea(a, 'hill'));
+  for (const a of sc.cover) areas.push(sceneArea(a, 'cover'));
   areas.push({ id: `home:${sc.home.id}`, kind: 'home', label: sc.home.name, points: sc.home.poly.map((p) => [p.x, p.y]) });
   areas.push({ id: `objective:${sc.objective.id}`, kind: 'objective', label: sc.objective.name, points: sc.objective.poly.map((p) => [p.x, p.y]) });
 
@@ -80,22 +68,15 @@ export function piratesScene(s: PiratesState): Scene {
     const f = info.index;
     const st = s.status[f];
     const { markers, badge } = markersOf(s, f);
-    return {
-      id: info.id,
-      name: info.name,
-      x: s.x[f],
-      y: s.y[f],
-      r: sc.radius,
-      facing: s.facing[f],
-      side: sc.sides[info.side].id,
+    // The kit's figure and status words; the dead are drawn where they fell (on the table).
+    return sceneFigure(sc, s, f, {
       band: s.band[f] >= 0 ? String(s.band[f]) : null,
-      status: STATUS.get(st) ?? 'active',
-      onTable: st === ACTIVE || st === FLEEING || st === DEAD,
       markers,
       badge,
       highlighted: acting >= 0 && s.band[f] === acting && st === ACTIVE,
       current: f === deciding,
-    };
+      onTable: st === ACTIVE || st === FLEEING || st === DEAD,
+    });
   });
 
   const info: SceneInfo[] = [];
