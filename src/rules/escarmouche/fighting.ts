@@ -9,7 +9,7 @@ import { type Vec, dist } from '../../core/geometry.js';
 import { type StraightMove, inBaseContact, straightMove } from '../../core/table/index.js';
 import { C, type EscState } from './state.js';
 import { centreDist, figureView, friendsAtZocOf, gap, pikeArmed, pikeSupporters, pt, setPlace } from './queries.js';
-import { type InitiativeResult, endFigure, initiative } from './initiative.js';
+import { combatInitiative, endFigure } from './initiative.js';
 import { applyEffect } from './effects.js';
 import { type Effect, NO_EFFECT, countOnes, d6s, fightingEffect, opposed, score } from './tables.js';
 
@@ -193,11 +193,7 @@ export function resolveFight(s: EscState, a: number, d: number, mode: FightMode,
   if (fs.factors.includes('defender uphill')) s.counters[C.uphill]++;
   if (sa === sd) s.counters[C.ties]++;
   const ones = countOnes(act, pas);
-  let init: InitiativeResult = 'none';
-  if (!interrupt) {
-    s.pool++;
-    init = initiative(s, ones);
-  }
+  const init = combatInitiative(s, ones, interrupt);
   ctx.emit?.({
     e: 'fight',
     turn: s.turn,

@@ -31,6 +31,17 @@ export function initiative(s: EscState, ones: number): InitiativeResult {
   return 'figure';
 }
 
+/**
+ * PLAY: what a shot's or a fight's opposed roll does to the initiative. An interrupt's roll has no
+ * bearing on it ('none'); the actor's own roll adds one die to its pool for its next action and is
+ * read by {@link initiative}.
+ */
+export function combatInitiative(s: EscState, ones: number, interrupt: boolean): InitiativeResult {
+  if (interrupt) return 'none';
+  s.pool++;
+  return initiative(s, ones);
+}
+
 /** End the actor's turn: its pool is lost (PLAY: "Active dice pools do not carry-over"). */
 export function endFigure(s: EscState, why: FigureEndWhy, ctx: StepContext<EscEvent>): void {
   if (s.actor < 0) return;

@@ -6,7 +6,7 @@ import type { StepContext } from '../../core/model.js';
 import type { EscEvent } from './events.js';
 import { C, type EscState } from './state.js';
 import { sees } from './queries.js';
-import { type InitiativeResult, endFigure, initiative } from './initiative.js';
+import { combatInitiative, endFigure } from './initiative.js';
 import { applyEffect } from './effects.js';
 import { NO_EFFECT, countOnes, d6s, opposed, score, shootingEffect } from './tables.js';
 
@@ -101,11 +101,7 @@ export function resolveShot(s: EscState, f: number, t: number, helpers: number[]
   if (sa === sd) s.counters[C.ties]++;
   for (const g of helpers) s.acted[g] = 1;
   const ones = countOnes(act, pas);
-  let init: InitiativeResult = 'none';
-  if (!interrupt) {
-    s.pool++;
-    init = initiative(s, ones);
-  }
+  const init = combatInitiative(s, ones, interrupt);
   ctx.emit?.({
     e: 'shoot',
     turn: s.turn,
