@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
 import { sideWiring } from '../../core/table/sides.js';
+import { stateWiring } from '../../core/table/state.js';
 import { compileDuel, type DuelScenario } from './compile.js';
 import { duelEvents, type DuelEvent } from './events.js';
 import { evaluateFor } from './evaluate.js';
@@ -14,7 +15,7 @@ import { applyAction, applyLegalAction, actionKey, checkAction, describeAction, 
 import { duelScores } from './policy.js';
 import { duelExactMove, duelReach, duelScene, duelTargets } from './scene.js';
 import { duelScenarioSchema } from './schema.js';
-import { cloneState, cloneStateInto, exportState, hashState, importState, ACTIVE, type DuelState } from './state.js';
+import { ACTIVE, type DuelState, STATE } from './state.js';
 import { describeEvent } from './story.js';
 import { setupGame } from './turn.js';
 import type { DuelAction } from './actions/action.js';
@@ -42,12 +43,8 @@ export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = def
   legalActions,
   apply: applyAction,
   applyLegal: applyLegalAction,
-  clone: cloneState,
-  cloneInto: cloneStateInto,
-  turn: (s) => s.turn,
+  ...stateWiring(STATE),
   policy: { scores: duelScores },
-  threads: { exportState, importState },
-  hash: hashState,
   actionKey,
   describeAction,
   describeEvent,

@@ -13,7 +13,7 @@ export { ACTIVE, DEAD } from '../../core/table/status.js';
 
 const figures = (sc: DuelScenario): number => sc.figures.length;
 
-const STATE = defineState<DuelScenario>()('Duel', {
+export const STATE = defineState<DuelScenario>()('Duel', {
   /** Current turn, 1-based (§2). */
   turn: field.int(1),
   /** Index of the side whose turn it is (§2). */
@@ -47,13 +47,3 @@ export type DuelState = StateType<typeof STATE>;
 
 /** A fresh state: every figure at its start, active, not yet activated; turn 1, the first side. */
 export const newState: (sc: DuelScenario) => DuelState = STATE.create;
-/** An independent copy (arrays copied, scenario shared, view not copied). */
-export const cloneState: (s: DuelState) => DuelState = STATE.clone;
-/** A copy of `from` in `into`'s own arrays, allocating nothing (a search's scratch state). */
-export const cloneStateInto: (into: DuelState, from: DuelState) => DuelState = STATE.cloneInto;
-/** Hash of everything that can influence the rest of the game (16 hex digits). */
-export const hashState: (s: DuelState) => string = STATE.hash;
-/** The state as structured-cloneable data (no scenario, no view). */
-export const exportState: (s: DuelState) => Record<string, unknown> = STATE.exportState;
-/** Rebuild a state exported by {@link exportState} on the same compiled scenario; throws on foreign data. */
-export const importState: (sc: DuelScenario, data: unknown) => DuelState = STATE.importState;

@@ -7,13 +7,14 @@
 import { z } from 'zod';
 import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
 import { sideWiring } from '../../core/table/sides.js';
+import { stateWiring } from '../../core/table/state.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
 import { type EscAction, applyAction, legalActions } from './actions.js';
 import { outCount } from './queries.js';
 import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type EscState } from './state.js';
+import { ACTION_CAP, COUNTERS, type EscState, PH_INT, PH_OVER, STATE } from './state.js';
 import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
@@ -66,24 +67,20 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = 
   setup: setupGame,
   legalActions,
   apply: applyAction,
-  clone: cloneState,
-  cloneInto: cloneStateInto,
+  ...stateWiring(STATE),
   evaluation: {
     names: FEATURE_NAMES,
     defaultWeights: DEFAULT_WEIGHTS,
     side: (sc) => sc.sides[0].id,
     features: (s) => features(s),
   },
-  turn: (s) => s.turn,
   policy: { scores: escarmoucheScores, rollout: escarmoucheQuickScores },
   // Plain `mcts` here: 1,000 iterations without rollouts (leaves scored by the fitted evaluation) —
   // 66.0% [59.2–72.2] against the script over 200 side-swapped games at a CPU p99 of 406 ms a
   // decision on the first Mill Bridge, 66.8% [60.0–72.9] on the redrawn one (docs/rules/escarmouche.md,
   // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
-  threads: { exportState, importState },
   view: { scene: escScene, describeFigure: describeEscFigure, targets: escTargets, reach: escReach, exactMove: escExactMove },
-  hash: hashState,
   actionKey,
   describeAction,
   describeEvent,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
 import { sideWiring } from '../../core/table/sides.js';
+import { stateWiring } from '../../core/table/state.js';
 import { pigGuardScores, pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
 import { compilePig, type PigScenario } from './compile.js';
@@ -13,7 +14,7 @@ import { actionKey, type PigAction } from './action.js';
 import { applyAction, checkMoveTo, legalActions } from './actions.js';
 import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS_BY_VERSION, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
-import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, ROUT, cloneState, cloneStateInto, exportState, hashState, importState, type PigState } from './state.js';
+import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, type PigState, ROUT, STATE } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { pigInvariants } from './invariants.js';
 import { pigEvents, type PigEvent } from './events.js';
@@ -62,15 +63,13 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
     setup: setupGame,
     legalActions,
     apply: applyAction,
-    clone: cloneState,
-    cloneInto: cloneStateInto,
+    ...stateWiring(STATE),
     evaluation: {
       names: FEATURE_NAMES,
       defaultWeights: DEFAULT_WEIGHTS_BY_VERSION[v.id],
       side: (sc) => sc.sides[sc.raiders].id,
       features: (s) => features(s),
     },
-    turn: (s) => s.turn,
     policy: {
       scores: pigScores,
       // Declared where it was measured to help (docs/rules/pig-wars.md): Kershner's townsfolk; the
@@ -87,9 +86,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
           ],
     },
     searchDefaults: SEARCH_DEFAULTS[v.id],
-    threads: { exportState, importState },
     view: { scene: pigScene, describeFigure: describePigFigure, exactMove: pigExactMove, delegable: pigDelegable, targets: pigTargets, reach: pigReach },
-    hash: hashState,
     actionKey,
     describeAction,
     describeEvent,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
 import { sideWiring } from '../../core/table/sides.js';
+import { stateWiring } from '../../core/table/state.js';
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
 import { type PiratesAction, actionKey } from './action.js';
@@ -14,7 +15,7 @@ import { exactMovePlan } from './movement.js';
 import { setupGame } from './turn.js';
 import { newBandMembers } from './bands.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
-import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type PiratesState } from './state.js';
+import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_OVER, type PiratesState, STATE } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { type PiratesEvent, piratesEvents } from './events.js';
 import { piratesInvariants } from './invariants.js';
@@ -46,15 +47,13 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
   legalActions,
   apply: applyAction,
   applyLegal: applyLegalAction,
-  clone: cloneState,
-  cloneInto: cloneStateInto,
+  ...stateWiring(STATE),
   evaluation: {
     names: FEATURE_NAMES,
     defaultWeights: DEFAULT_WEIGHTS,
     side: (sc) => sc.sides[sc.raiders].id,
     features: (s) => features(s),
   },
-  turn: (s) => s.turn,
   // Plain `mcts` here: a portfolio of one round of paired whole-game playouts a decision, choosing
   // for the raiders between the script and its `attack` variant (whose guard is 2 standard errors;
   // the townsfolk keep the search's default 1) — chosen on screens of stress seed 77 and on the
@@ -74,8 +73,6 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
       },
     ],
   },
-  threads: { exportState, importState },
-  hash: hashState,
   actionKey,
   describeAction,
   describeEvent,

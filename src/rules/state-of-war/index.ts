@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
 import { sideWiring } from '../../core/table/sides.js';
+import { stateWiring } from '../../core/table/state.js';
 import { stateOfWarScenarioSchema } from './schema.js';
 import { compileStateOfWar, type SowScenario } from './compile.js';
 import type { SowAction } from './action.js';
@@ -16,7 +17,7 @@ import { legalActions } from './options.js';
 import { setupGame } from './turn.js';
 import { actor, downCount } from './units.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type SowState } from './state.js';
+import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, type SowState, STATE } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
@@ -66,15 +67,13 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
   setup: setupGame,
   legalActions,
   apply: applyAction,
-  clone: cloneState,
-  cloneInto: cloneStateInto,
+  ...stateWiring(STATE),
   evaluation: {
     names: FEATURE_NAMES,
     defaultWeights: DEFAULT_WEIGHTS,
     side: (sc) => sc.sides[sc.objective.side].id,
     features: (s) => features(s),
   },
-  turn: (s) => s.turn,
   policy: { scores: sowScores },
   // Plain `mcts` here: 300 iterations with rollouts of 30 decisions (docs/rules/state-of-war.md,
   // Measurements, 1.2.0). Under 1.2.0 a charger stays in contact and the melee is fought at the end
@@ -83,9 +82,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
   // 200 side-swapped games against the script each: 150 iterations 63.0% [56.1–69.4] (seed 7),
   // 300 iterations 65.5% [58.7–71.7] (seed 8; union 62% against 48%); 52.0% at the old default (seed 6).
   searchDefaults: { iterations: '300', horizon: '30' },
-  threads: { exportState, importState },
   view: { scene: sowScene, describeFigure: describeSowFigure, exactMove: sowExactMove, targets: sowTargets, reach: sowReach, delegable: sowDelegable },
-  hash: hashState,
   actionKey,
   describeAction,
   describeEvent,
