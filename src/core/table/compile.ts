@@ -121,8 +121,11 @@ export interface ParsedTableScenario<F extends TableFile> {
   readonly source: string;
   /** Throw a {@link ScenarioError} at `path` (a JSON path of the file, e.g. `$.sides[0].figures[2].at`). */
   fail(path: string, message: string): never;
-  /** The index of the side with id `id` in the file's order; fails at `path` when there is none. */
-  sideIndex(id: string, path: string): number;
+  /**
+   * The index of the side with id `id` in the file's order; fails at `path` when there is none
+   * (`other`: the field's other allowed words, named in the message, e.g. `"roll"`).
+   */
+  sideIndex(id: string, path: string, other?: string): number;
   /** {@link compileTableBase} of the file with `spec` (its size from the file's `table`). */
   base(spec: TableOfFile): CompiledTable<F>;
 }
@@ -145,9 +148,9 @@ export function parseTableScenario<T extends z.ZodType<TableFile>>(schema: T, ra
     file,
     source,
     fail,
-    sideIndex(id, path) {
+    sideIndex(id, path, other) {
       const i = file.sides.findIndex((s) => s.id === id);
-      return i >= 0 ? i : fail(path, `no side with id "${id}"`);
+      return i >= 0 ? i : fail(path, `no side with id "${id}"${other === undefined ? '' : ` (or ${other})`}`);
     },
     base: (spec) =>
       compileTableBase(file, {
