@@ -161,6 +161,9 @@ export interface SowScenario extends CompiledTable<StateOfWarScenarioFile> {
 
 const deg = Math.PI / 180;
 
+/** Base contact: centres at most two radii plus this (cm) apart ([W20]; the compiled `contact`). */
+export const CONTACT_TOLERANCE = 0.3;
+
 /** Half the side (cm) of the square kept clear round each end of a fence or wall line (see compile). */
 export const FENCE_END_HALF = 0.15;
 /** Half the thickness (cm) of a fence or wall line in the runners' way-finding ({@link SowScenario.runNav}). */
@@ -210,7 +213,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
     table: { unit: 'cm', radius, areas: specs, cell: 2 },
     // Terrain entries in the file's order, then the objective, then the squares at fence ends.
     areaPath: (i) => (i < nTerrain ? `$.terrain[${i}]` : i === nTerrain ? '$.objective' : '$.fences'),
-    contactTolerance: 0.3,
+    contactTolerance: CONTACT_TOLERANCE,
   });
   const table = base.table;
   const buildings = table.areas.filter((a) => a.kind === 'building');
