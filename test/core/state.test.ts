@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Hasher } from '../../src/core/hash.js';
-import { counterIndex, defineState, field, stateWiring, type StateType } from '../../src/core/table/state.js';
+import { counterIndex, defineState, field, figureFields, stateWiring, type StateType } from '../../src/core/table/state.js';
 
 interface Sc {
   hash: string;
@@ -162,5 +162,14 @@ describe('stateWiring: the forward-model methods of a declared state', () => {
     const C = counterIndex(['fights', 'shots'] as const);
     expect(C.fights).toBe(0);
     expect(C.shots).toBe(1);
+  });
+
+  it('figureFields: x, y and facing from the scenario start, status 0 (ACTIVE), hashed in the declared place', () => {
+    interface Fs { hash: string; figures: unknown[]; startX: number[]; startY: number[]; startFacing: number[] }
+    const fsc: Fs = { hash: 'f', figures: [{}, {}], startX: [1, 2], startY: [3, 4], startFacing: [0, 1.5] };
+    const K = defineState<Fs>()('Figures', { turn: field.int(1), ...figureFields<Fs>(), hp: field.nums(2, 3) });
+    const s = K.create(fsc);
+    expect([s.x, s.y, s.facing, s.status]).toEqual([[1, 2], [3, 4], [0, 1.5], [0, 0]]);
+    expect(K.fields).toEqual(['turn', 'x', 'y', 'facing', 'status', 'hp']);
   });
 });

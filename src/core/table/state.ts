@@ -344,3 +344,29 @@ export function stateWiring<C extends { readonly hash: string }, S extends { rea
     threads: { exportState: kit.exportState, importState: kit.importState },
   };
 }
+
+/** What {@link figureFields} reads of a compiled scenario: its figures and where each starts. */
+export interface StartedScenario {
+  readonly hash: string;
+  readonly figures: readonly unknown[];
+  /** Starting centres (table unit) and facings (radians), by figure index. */
+  readonly startX: ArrayLike<number>;
+  readonly startY: ArrayLike<number>;
+  readonly startFacing: ArrayLike<number>;
+}
+
+/**
+ * The standard figure fields of a table state, to spread into a declaration where they belong in
+ * its hash order: `x`, `y` (centres, table unit) and `facing` (radians) from the scenario's start,
+ * and `status` (the kit's status codes, src/core/table/status.ts; ACTIVE, 0, at the start) — plain
+ * `number[]` by figure index.
+ */
+export function figureFields<C extends StartedScenario>() {
+  const figures = (sc: C): number => sc.figures.length;
+  return {
+    x: field.nums<C>(figures, (sc, i) => sc.startX[i]),
+    y: field.nums<C>(figures, (sc, i) => sc.startY[i]),
+    facing: field.nums<C>(figures, (sc, i) => sc.startFacing[i]),
+    status: field.nums<C>(figures),
+  };
+}
