@@ -5,7 +5,7 @@
  * figure (compile.ts `FigureInfo.index`); positions in inches, facings in radians. Status values are
  * the kit's shared codes (src/core/table/status.ts): Duel uses ACTIVE and DEAD ("down", §4–5).
  */
-import { type StateType, defineState, field } from '../../core/table/state.js';
+import { type StateType, defineState, field, figureFields } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/figures.js';
 import type { DuelScenario } from './compile.js';
 
@@ -20,12 +20,8 @@ export const STATE = defineState<DuelScenario>()('Duel', {
   side: field.int(0),
   /** The figure deciding now (the side's first figure not yet activated, §2); −1 when the game is over. */
   actor: field.int(-1),
-  /** Base centres (inches) and facings (radians). */
-  x: field.nums(figures, (sc, i) => sc.startX[i]),
-  y: field.nums(figures, (sc, i) => sc.startY[i]),
-  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
-  /** The kit's status code of each figure: ACTIVE, or DEAD once down. */
-  status: field.nums(figures),
+  /** Figure centres (inches) and facings (radians) from the start, and status (ACTIVE, or DEAD once down): the kit's standard figure fields. */
+  ...figureFields<DuelScenario>(),
   /** 1 once the figure has been activated this turn (§2). */
   done: field.nums(figures),
   /** Figures down, per side (§6). */

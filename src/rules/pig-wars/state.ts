@@ -4,7 +4,7 @@
  * state, clone, cloneInto, hash and thread export. Everything that can influence the rest of the
  * game is here and hashed; the compiled scenario is shared, never copied.
  */
-import { type StateType, counterIndex, defineState, field } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, figureFields } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/index.js';
 import type { PigScenario } from './compile.js';
 
@@ -36,12 +36,8 @@ const pigs = (sc: PigScenario): number => sc.pigStart.length;
 export const STATE = defineState<PigScenario>()('Pig Wars', {
   /** Current turn, 1-based. */
   turn: field.int(1),
-  /** Figure centres (inches) and facings (radians, 0 = +x, y down). */
-  x: field.nums(figures, (sc, i) => sc.startX[i]),
-  y: field.nums(figures, (sc, i) => sc.startY[i]),
-  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
-  /** Figure status (ACTIVE, ROUT, DEAD, GONE). */
-  status: field.nums(figures),
+  /** Figure centres (inches) and facings (radians) from the start, and status (ACTIVE, ROUT, DEAD, GONE): the kit's standard figure fields. */
+  ...figureFields<PigScenario>(),
   /** Leader hits (Leader Combat); each is a wound (−1 in melee). */
   hits: field.nums(figures),
   /** 1 when the missile weapon is loaded (pirates: pistols, muskets … must reload). */

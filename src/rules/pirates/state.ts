@@ -4,7 +4,7 @@
  * packed array of small integers several times faster than it allocates a typed array. Everything that can influence the rest of the game is
  * here and hashed (the declaration {@link STATE}); the compiled scenario is shared, never copied.
  */
-import { type StateType, counterIndex, defineState, field } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, figureFields } from '../../core/table/state.js';
 import type { PiratesScenario } from './compile.js';
 import type { FigureView } from '../../core/table/index.js';
 
@@ -27,12 +27,8 @@ const figures = (sc: PiratesScenario): number => sc.figures.length;
 export const STATE = defineState<PiratesScenario>()('Pirates!', {
   /** Current turn, 1-based. */
   turn: field.int(1),
-  /** Figure centre positions (inches) and facings (radians). */
-  x: field.nums(figures, (sc, i) => sc.startX[i]),
-  y: field.nums(figures, (sc, i) => sc.startY[i]),
-  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
-  /** Figure status: ACTIVE, FLEEING, GONE, DEAD, CAPTURED. */
-  status: field.nums(figures),
+  /** Figure centres (inches) and facings (radians) from the start, and status (ACTIVE, FLEEING, GONE, DEAD, CAPTURED): the kit's standard figure fields. */
+  ...figureFields<PiratesScenario>(),
   /** Band id of each figure, −1 when in no band. */
   band: field.nums(figures, -1),
   /** Hits taken this turn (§5.C, cumulative within the turn) and capture margin this turn (§5.E). */

@@ -5,7 +5,7 @@
  * influence the rest of the game is hashed; the compiled scenario is shared, never copied. Lengths
  * in cm, facings in radians (0 = east, π/2 = south).
  */
-import { type StateType, counterIndex, defineState, field } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, figureFields } from '../../core/table/state.js';
 import type { SowScenario } from './compile.js';
 import { OK } from './tables.js';
 import type { SowAction } from './action.js';
@@ -35,12 +35,8 @@ export const STATE = defineState<SowScenario>()('State of War', {
   queue: field.nums(figures, 0, { hashLen: 'qLen' }),
   qLen: field.int(0, { unhashed: 'hashed as the length of queue' }),
   qPos: field.int(0),
-  /** Figure positions (cm) and facings (radians). */
-  x: field.nums(figures, (sc, i) => sc.startX[i]),
-  y: field.nums(figures, (sc, i) => sc.startY[i]),
-  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
-  /** Figure status: ACTIVE, DISABLED, DEAD, GONE (the kit's codes). */
-  status: field.nums(figures),
+  /** Figure centres (cm) and facings (radians) from the start, and status (ACTIVE, DISABLED, DEAD, GONE): the kit's standard figure fields. */
+  ...figureFields<SowScenario>(),
   wounds: field.nums(figures),
   /** 1 while mounted. */
   mounted: field.nums(figures, (sc, i) => (sc.figures[i].mounted ? 1 : 0)),
