@@ -10,6 +10,7 @@
  * scenario and a state they are radians (the kit's convention, figures.ts).
  */
 import { z } from 'zod';
+import type { Json } from '../basics.js';
 import type { Vec } from '../geometry.js';
 import type { TableUnit, TerrainAreaSpec } from './table.js';
 
@@ -119,4 +120,9 @@ export type TerrainEffects = Pick<TerrainAreaSpec, 'impassable' | 'blocksSight' 
 /** A file's terrain entry as the kit's area spec (id, label, kind, outline as kit points), with the effects the room's rules give its kind. */
 export function terrainAreaOf(t: TerrainEntry, effects: TerrainEffects): TerrainAreaSpec {
   return { id: t.id, label: t.label, kind: t.kind, polygon: polygonOf(t.polygon), ...effects };
+}
+
+/** A ruleset's `jsonSchema`: the JSON Schema of its scenario files as written (zod's input side, defaults optional). */
+export function scenarioJsonSchema(schema: z.ZodType): () => Json {
+  return () => z.toJSONSchema(schema, { io: 'input' }) as Json;
 }
