@@ -3,9 +3,8 @@
  * the forward model, its policy, threads and view, wired from the room's files. It is NOT
  * registered (src/rules/registered.ts): a room copied from this one adds its line there.
  */
-import { z } from 'zod';
-import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
-import { sideWiring } from '../../core/table/sides.js';
+import { defineRuleset, type Ruleset } from '../../core/model.js';
+import { scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
 import { stateWiring } from '../../core/table/state.js';
 import { compileDuel, type DuelScenario } from './compile.js';
 import { duelEvents, type DuelEvent } from './events.js';
@@ -53,7 +52,7 @@ export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = def
   stats(s) {
     const out: Record<string, number> = { turns: s.turn, decisions: s.decisions };
     for (const side of s.sc.sides) {
-      out[`${side.id}.active`] = side.figures.filter((f) => s.status[f] === ACTIVE).length;
+      sideStatusCounts(out, [side], s.status, { active: ACTIVE });
       out[`${side.id}.down`] = s.down[side.index];
     }
     return out;
@@ -62,7 +61,7 @@ export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = def
   decisionLimit: (sc) => sc.maxTurns * sc.figures.length + 10,
   invariants: duelInvariants,
   view: { scene: duelScene, exactMove: duelExactMove, targets: duelTargets, reach: duelReach },
-  jsonSchema: () => z.toJSONSchema(duelScenarioSchema, { io: 'input' }) as Json,
+  jsonSchema: scenarioJsonSchema(duelScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

@@ -4,9 +4,8 @@
  * kit, src/core/table/) — and a push-your-luck pool of active and passive d6. Everything specific to the rules lives in this folder; {@link defineRuleset} declares
  * it with its scripted policy, evaluation, threads and view (registered in src/rules/registered.ts).
  */
-import { z } from 'zod';
-import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
-import { sideWiring } from '../../core/table/sides.js';
+import { defineRuleset, type Ruleset } from '../../core/model.js';
+import { counterStats, listedCheck, scenarioJsonSchema, sideWiring } from '../../core/table/index.js';
 import { stateWiring } from '../../core/table/state.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
@@ -49,6 +48,9 @@ function actionKey(a: EscAction): string {
   }
 }
 
+/** A listed action's check (every action but an exact move). */
+const listed = listedCheck(legalActions, actionKey);
+
 /** The Escarmouche ruleset. */
 export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = defineRuleset<EscState, EscAction, EscScenario, EscEvent>({
   id: 'escarmouche',
@@ -87,8 +89,7 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = 
   events: escEvents,
   checkAction(s, a) {
     if (a.k === 'move' && a.to.startsWith('at:')) return escCheckExactMove(s, a);
-    const key = actionKey(a);
-    return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';
+    return listed(s, a);
   },
   stats(s) {
     const out: Record<string, number> = { turns: s.turn, decisions: s.decisions };
@@ -96,14 +97,13 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = 
       out[`${side.id}.out`] = outCount(s, side.index);
       out[`${side.id}.inPlay`] = side.figures.length - outCount(s, side.index);
     }
-    COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
-    return out;
+    return counterStats(out, COUNTERS, s.counters);
   },
   // Per side-turn: a pick (or pass) per figure, at most ACTION_CAP actions per figure, one interrupt
   // window after each action that moves, and at most one interrupt per reserved enemy figure.
   decisionLimit: (sc) => sc.maxTurns * 2 * (sc.maxFigures * (2 + 2 * ACTION_CAP) + sc.maxFigures + 2) + 10,
   invariants: escarmoucheInvariants,
-  jsonSchema: () => z.toJSONSchema(escarmoucheScenarioSchema, { io: 'input' }) as Json,
+  jsonSchema: scenarioJsonSchema(escarmoucheScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

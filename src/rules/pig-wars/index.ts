@@ -3,9 +3,8 @@
  * pig-wars.txt) and `pig-wars-pirates` (Tod Kershner's pirate variant). One engine, two
  * {@link Version}s of data. Everything specific to Pig Wars lives in this folder.
  */
-import { z } from 'zod';
-import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
-import { sideWiring } from '../../core/table/sides.js';
+import { defineRuleset, type Ruleset } from '../../core/model.js';
+import { counterStats, listedCheck, scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
 import { stateWiring } from '../../core/table/state.js';
 import { pigGuardScores, pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
@@ -44,6 +43,9 @@ const SEARCH_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>
   'pig-wars': { iterations: '200' },
   'pig-wars-pirates': { iterations: '200', focus: '1' },
 };
+
+/** A listed order's check (every order but an exact move). */
+const listed = listedCheck(legalActions, actionKey, 'not one of the legal orders now');
 
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigEvent> {
   return defineRuleset<PigState, PigAction, PigScenario, PigEvent>({
@@ -93,24 +95,16 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
     events: pigEvents,
     checkAction(s, a) {
       if (a.k === 'moveTo') return checkMoveTo(s, a.x, a.y);
-      const key = actionKey(a);
-      return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal orders now';
+      return listed(s, a);
     },
     stats(s) {
       const out: Record<string, number> = { turns: s.turn, landed: s.landed, decisions: s.decisions };
-      for (const side of s.sc.sides) {
-        const count = (st: number): number => side.figures.filter((f) => s.status[f] === st).length;
-        out[`${side.id}.active`] = count(ACTIVE);
-        out[`${side.id}.killed`] = count(DEAD);
-        out[`${side.id}.routed`] = count(ROUT);
-        out[`${side.id}.gone`] = count(GONE);
-      }
-      COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
-      return out;
+      sideStatusCounts(out, s.sc.sides, s.status, { active: ACTIVE, killed: DEAD, routed: ROUT, gone: GONE });
+      return counterStats(out, COUNTERS, s.counters);
     },
     decisionLimit: (sc) => sc.maxTurns * (sc.sides[0].cards + sc.sides[1].cards) * sc.units.length + 100,
     invariants: pigInvariants,
-    jsonSchema: () => z.toJSONSchema(pigWarsSchema(v.id, v.classNames, Object.keys(v.weapons) as [string, ...string[]]), { io: 'input' }) as Json,
+    jsonSchema: scenarioJsonSchema(pigWarsSchema(v.id, v.classNames, Object.keys(v.weapons) as [string, ...string[]])),
   });
 }
 
