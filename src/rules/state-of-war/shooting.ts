@@ -13,7 +13,7 @@ import { BAND_NAMES, COVER_DIE, type Cover, HORSE_HIT_ON, loadActions, maxRange,
 import { type SowState, ACTIVE, C } from './state.js';
 import { DEG, diceJson, r2 } from './action.js';
 import { injure } from './injury.js';
-import { liveUnits, memoMap } from './units.js';
+import { liveUnits, memoFor } from './units.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
@@ -28,10 +28,9 @@ export function canFire(s: SowState, f: number): boolean {
 
 /** The figures of unit u that f could hit now, with their distances [W14], [W15]. */
 export function shotCandidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
-  const k = `s${f}:${u}`;
-  const m = memoMap(s);
-  const v = m.get(k);
-  if (v !== undefined || m.has(k)) return v as { t: number; d: number }[];
+  const m = memoFor(s, f);
+  const k = m.shotAt + u;
+  if (m.has(k)) return m.get(k) as { t: number; d: number }[];
   const c = candidates(s, f, u);
   m.set(k, c);
   return c;
