@@ -465,7 +465,7 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   const topD = LISTED_TOP_D;
   // The K nearest spots past the minimum, in order of distance, ties to the first listed: by a
   // search out from the figure by rings of a grid of the spots (long lists), else by one pass.
-  const nTop = n > SWEEP_FROM ? gridNearest(gridOf(xy), xy, fx, fy, minSq) : scanNearest(xy, n, fx, fy, minSq);
+  const nTop = n > SWEEP_FROM ? gridNearest(gridOf(xy), xy, fx, fy, minSq, LISTED_K, topJ, topD) : scanNearest(xy, n, fx, fy, minSq);
   if (nTop === 0) return false;
   for (let k = 0; k < nTop; k++) {
     const j = topJ[k];
@@ -476,10 +476,28 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
     }
   }
   if (nTop < LISTED_K) return false;
-  // Past the K nearest: the next nearest (ties: the first listed), one at a time, until one is
-  // free — the same spot as the nearest free one, the occupancy test asked only of the spots tried.
+  // A long list: the next of the K2 nearest (the first K of them are the K above), in order.
+  let tried = nTop;
+  let triedJ = topJ;
+  if (n > SWEEP_FROM) {
+    const nextJ = LISTED_NEXT_J;
+    const n2 = gridNearest(gridOf(xy), xy, fx, fy, minSq, LISTED_K2, nextJ, LISTED_NEXT_D);
+    for (let k = LISTED_K; k < n2; k++) {
+      const j = nextJ[k];
+      if (placeFree(v, xy[2 * j], xy[2 * j + 1], f)) {
+        out.x = xy[2 * j];
+        out.y = xy[2 * j + 1];
+        return true;
+      }
+    }
+    if (n2 < LISTED_K2) return false;
+    tried = n2;
+    triedJ = nextJ;
+  }
+  // Past those: the next nearest (ties: the first listed), one at a time, until one is free —
+  // the same spot as the nearest free one, the occupancy test asked only of the spots tried.
   for (let j = 0; j < n; j++) D[j] = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
-  for (let k = 0; k < nTop; k++) D[topJ[k]] = NaN;
+  for (let k = 0; k < tried; k++) D[triedJ[k]] = NaN;
   for (;;) {
     let best = -1;
     let bd = Infinity;
@@ -505,12 +523,18 @@ const LISTED_K = 8;
 /** Lists longer than this are searched by rings of grid cells out from the figure ({@link gridNearest}). */
 const SWEEP_FROM = 64;
 
+/** How many nearest spots {@link nearestFreeListed} takes next when the first K are all taken (long lists). */
+const LISTED_K2 = 64;
+
 /** Put spot j at squared distance d into the K nearest (ties: the lower j); returns the new count. */
 function keepNearest(nTop: number, j: number, d: number): number {
-  const topJ = LISTED_TOP_J;
-  const topD = LISTED_TOP_D;
-  if (nTop === LISTED_K && !(d < topD[LISTED_K - 1] || (d === topD[LISTED_K - 1] && j < topJ[LISTED_K - 1]))) return nTop;
-  let i = nTop < LISTED_K ? nTop++ : LISTED_K - 1;
+  return keepNearestIn(LISTED_TOP_J, LISTED_TOP_D, LISTED_K, nTop, j, d);
+}
+
+/** {@link keepNearest} into the lists `topJ`, `topD` of capacity `cap`. */
+function keepNearestIn(topJ: Int32Array, topD: Float64Array, cap: number, nTop: number, j: number, d: number): number {
+  if (nTop === cap && !(d < topD[cap - 1] || (d === topD[cap - 1] && j < topJ[cap - 1]))) return nTop;
+  let i = nTop < cap ? nTop++ : cap - 1;
   while (i > 0 && (topD[i - 1] > d || (topD[i - 1] === d && topJ[i - 1] > j))) {
     topD[i] = topD[i - 1];
     topJ[i] = topJ[i - 1];
@@ -580,16 +604,15 @@ function gridOf(xy: ArrayLike<number>): SpotGrid {
 }
 
 /**
- * The K nearest spots past `minSq` (as {@link scanNearest}: the same spots in the same order, ties
- * to the lower index), by rings of grid cells out from the figure's cell: a ring is the last when
+ * The `cap` nearest spots past `minSq`, into `topJ`/`topD` (as {@link scanNearest} for K: the same
+ * spots in the same order, ties to the lower index), by rings of grid cells out from the figure's cell: a ring is the last when
  * the K-th nearest found is nearer than any place outside the cells asked (less a margin far above
  * rounding), or when every cell has been asked.
  */
-function gridNearest(o: SpotGrid, xy: ArrayLike<number>, fx: number, fy: number, minSq: number): number {
+function gridNearest(o: SpotGrid, xy: ArrayLike<number>, fx: number, fy: number, minSq: number, cap: number, topJ: Int32Array, topD: Float64Array): number {
   const { x0, y0, g, nx, ny, start, idx } = o;
   const cx = Math.floor((fx - x0) / g);
   const cy = Math.floor((fy - y0) / g);
-  const topD = LISTED_TOP_D;
   let nTop = 0;
   for (let r = 0; ; r++) {
     const i0 = cx - r;
@@ -609,20 +632,23 @@ function gridNearest(o: SpotGrid, xy: ArrayLike<number>, fx: number, fy: number,
         for (let k = start[c]; k < start[c + 1]; k++) {
           const sj = idx[k];
           const d = (xy[2 * sj] - fx) ** 2 + (xy[2 * sj + 1] - fy) ** 2;
-          if (d > minSq) nTop = keepNearest(nTop, sj, d);
+          if (d > minSq) nTop = keepNearestIn(topJ, topD, cap, nTop, sj, d);
         }
       }
     }
     if (i0 <= 0 && j0 <= 0 && i1 >= nx - 1 && j1 >= ny - 1) break;
-    if (nTop === LISTED_K) {
+    if (nTop === cap) {
       // The nearest place outside the cells asked so far.
       const out = Math.min(fx - (x0 + i0 * g), x0 + (i1 + 1) * g - fx, fy - (y0 + j0 * g), y0 + (j1 + 1) * g - fy) - 1e-6;
-      if (out > 0 && topD[LISTED_K - 1] < out * out) break;
+      if (out > 0 && topD[cap - 1] < out * out) break;
     }
   }
   return nTop;
 }
 const LISTED_TOP_J = new Int32Array(LISTED_K);
+/** The {@link LISTED_K2} nearest of a long list (scratch of {@link nearestFreeListed}). */
+const LISTED_NEXT_J = new Int32Array(LISTED_K2);
+const LISTED_NEXT_D = new Float64Array(LISTED_K2);
 const LISTED_TOP_D = new Float64Array(LISTED_K);
 /** Squared distances of {@link nearestFreeListed}'s spots (scratch; NaN once a spot is tried). */
 let LISTED_D = new Float64Array(64);
