@@ -433,6 +433,15 @@ export const FENCE_COVER_REACH = 3;
  * cover the first found counts (areas in scenario order, then fences, then the ground).
  */
 export function coverSourceOf(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): { cover: Cover; by: string | null } {
+  const cover = coverClass(sc, fx, fy, tx, ty);
+  return { cover, by: COVER_BY.by };
+}
+
+/** What gave the cover {@link coverClass} found last (see {@link coverSourceOf}'s `by`). */
+const COVER_BY: { by: string | null } = { by: null };
+
+/** {@link coverSourceOf}'s cover without the object: what gave it is left in {@link COVER_BY}. */
+function coverClass(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): Cover {
   let c: Cover = 'open';
   let by: string | null = null;
   const area = sc.table.coverAt(tx, ty, COVER_RANK);
@@ -461,12 +470,13 @@ export function coverSourceOf(sc: SowScenario, fx: number, fy: number, tx: numbe
     c = 'soft';
     by = 'higher ground';
   }
-  return { cover: c, by };
+  COVER_BY.by = by;
+  return c;
 }
 
 /** The cover class of a target at (tx, ty) shot from (fx, fy) [W17] (see {@link coverSourceOf}). */
 export function coverOf(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): Cover {
-  return coverSourceOf(sc, fx, fy, tx, ty).cover;
+  return coverClass(sc, fx, fy, tx, ty);
 }
 
 /** How close (cm) to a fence or wall line a base edge stands to be in its cover, whoever looks [W31]. */
