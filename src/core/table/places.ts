@@ -467,9 +467,13 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   // search out from the figure by rings of a grid of the spots (long lists), else by one pass.
   const nTop = n > SWEEP_FROM ? gridNearest(gridOf(xy), xy, fx, fy, minSq, LISTED_K, topJ, topD) : scanNearest(xy, n, fx, fy, minSq);
   if (nTop === 0) return false;
+  // The bases that could overlap one of those spots, gathered once (a base overlapping a spot no
+  // farther than the K-th lies within that distance + 2 radii of the figure): each spot is tested
+  // against them alone, the same test as placeFree's.
+  let nNear = gatherNear(v, f, fx, fy, topD[nTop - 1]);
   for (let k = 0; k < nTop; k++) {
     const j = topJ[k];
-    if ((k === 0 && topD[0] < 1e-4) || placeFree(v, xy[2 * j], xy[2 * j + 1], f)) {
+    if ((k === 0 && topD[0] < 1e-4) || freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
       out.x = xy[2 * j];
       out.y = xy[2 * j + 1];
       return true;
@@ -482,9 +486,10 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   if (n > SWEEP_FROM) {
     const nextJ = LISTED_NEXT_J;
     const n2 = gridNearest(gridOf(xy), xy, fx, fy, minSq, LISTED_K2, nextJ, LISTED_NEXT_D);
+    nNear = gatherNear(v, f, fx, fy, LISTED_NEXT_D[n2 - 1]);
     for (let k = LISTED_K; k < n2; k++) {
       const j = nextJ[k];
-      if (placeFree(v, xy[2 * j], xy[2 * j + 1], f)) {
+      if (freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
         out.x = xy[2 * j];
         out.y = xy[2 * j + 1];
         return true;
@@ -522,6 +527,41 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
 const LISTED_K = 8;
 /** Lists longer than this are searched by rings of grid cells out from the figure ({@link gridNearest}). */
 const SWEEP_FROM = 64;
+
+/**
+ * The occupying figures other than f that could overlap a base at a place no farther than √`farSq`
+ * from (fx, fy) — centres within √`farSq` + 2 radii, with a margin far above rounding — into
+ * {@link NEAR_G}; returns how many (in figure order).
+ */
+function gatherNear(v: FigureView, f: number, fx: number, fy: number, farSq: number): number {
+  const n = v.x.length;
+  if (NEAR_G.length < n) NEAR_G = new Int32Array(Math.max(n, 2 * NEAR_G.length));
+  const reach = Math.sqrt(farSq) + 2 * v.radius + 1e-6;
+  const lim = reach * reach;
+  let k = 0;
+  for (let g = 0; g < n; g++) {
+    const dx = v.x[g] - fx;
+    const dy = v.y[g] - fy;
+    if (dx * dx + dy * dy <= lim && g !== f && v.occupies(g)) NEAR_G[k++] = g;
+  }
+  return k;
+}
+
+/** {@link placeFree} of a place among the first `nNear` figures of {@link NEAR_G} (the others cannot overlap it). */
+function freeOfNear(v: FigureView, nNear: number, x: number, y: number): boolean {
+  const d2 = 2 * v.radius - 1e-6;
+  const lim = d2 * d2;
+  for (let k = 0; k < nNear; k++) {
+    const g = NEAR_G[k];
+    const dx = v.x[g] - x;
+    const dy = v.y[g] - y;
+    if (dx * dx + dy * dy < lim) return false;
+  }
+  return true;
+}
+
+/** Scratch of {@link gatherNear}. */
+let NEAR_G = new Int32Array(64);
 
 /** How many nearest spots {@link nearestFreeListed} takes next when the first K are all taken (long lists). */
 const LISTED_K2 = 64;
