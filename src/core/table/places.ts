@@ -368,6 +368,9 @@ export class PlaceFinder {
     const fx = from.x;
     const fy = from.y;
     const reachTol = reach + 1e-9;
+    // Squared distance below which a place is within the reach whatever the rounding of its root.
+    const nearR = reachTol - 1e-6;
+    const near2 = nearR > 0 ? nearR * nearR : -1;
     // A place of a ring is at least |F − ρ| from `from` (F the centre's distance): rings beyond
     // the reach by a margin have no place to offer.
     const F = Math.sqrt((cx - fx) * (cx - fx) + (cy - fy) * (cy - fy));
@@ -390,11 +393,20 @@ export class PlaceFinder {
       }
       // Neighbouring places of a ring are at most `arc` apart (the arc between them; the chord is
       // shorter): a place refused by a margin of m (beyond the reach, or inside a base or a
-      // keeper's distance) refuses the next ⌊(m − 1e-6) / arc⌋ places as well, with a margin far
+      // keeper's distance) refuses the next ⌊(m − 2e-6) / arc⌋ places as well, with a margin far
       // above rounding, so those are passed over without asking — the same place is found.
       const first = start[ring];
       const end = start[ring + 1];
       const arc = (2 * Math.PI * rr) / (end - first);
+      // Passing over fewer places than a margin allows is always right, so the roots and the
+      // division are spent only where they pass over some: a place refused by a base with
+      // e² ≥ deep² (or a keeper, keepDeep²) passes over none, and one nearer than the reach by the
+      // margin is within it without the root.
+      const inv = 1 / arc;
+      const deep = L - 1e-6 - arc;
+      const deep2 = deep > 0 ? deep * deep : -1;
+      const keepDeep = K - 1e-6 - arc;
+      const keepDeep2 = keepDeep > 0 ? keepDeep * keepDeep : -1;
       // The base that refused the last place is tried first (neighbours are mostly refused by the same one).
       let last = 0;
       places: for (let i = first; i < end; i++) {
@@ -403,17 +415,20 @@ export class PlaceFinder {
         // The straight line first: a path is never shorter (the same sum as `dist`).
         const ox = x - fx;
         const oy = y - fy;
-        const far = Math.sqrt(ox * ox + oy * oy);
-        if (far > reachTol) {
-          i += Math.max(0, Math.floor((far - reachTol - 1e-6) / arc));
-          continue;
+        const far2 = ox * ox + oy * oy;
+        if (far2 > near2) {
+          const far = Math.sqrt(far2);
+          if (far > reachTol) {
+            i += Math.max(0, Math.floor((far - reachTol - 2e-6) * inv));
+            continue;
+          }
         }
         if (last < rn) {
           const ex = rbx[last] - x;
           const ey = rby[last] - y;
           const e2 = ex * ex + ey * ey;
           if (e2 < lim) {
-            i += Math.max(0, Math.floor((L - Math.sqrt(e2) - 1e-6) / arc));
+            if (e2 < deep2) i += Math.max(0, Math.floor((L - Math.sqrt(e2) - 2e-6) * inv));
             continue;
           }
         }
@@ -423,7 +438,7 @@ export class PlaceFinder {
           const e2 = ex * ex + ey * ey;
           if (e2 < lim) {
             last = k;
-            i += Math.max(0, Math.floor((L - Math.sqrt(e2) - 1e-6) / arc));
+            if (e2 < deep2) i += Math.max(0, Math.floor((L - Math.sqrt(e2) - 2e-6) * inv));
             continue places;
           }
         }
@@ -432,7 +447,7 @@ export class PlaceFinder {
           const ey = ney[k] - y;
           const e2 = ex * ex + ey * ey;
           if (e2 < keep2) {
-            i += Math.max(0, Math.floor((K - Math.sqrt(e2) - 1e-6) / arc));
+            if (e2 < keepDeep2) i += Math.max(0, Math.floor((K - Math.sqrt(e2) - 2e-6) * inv));
             continue places;
           }
         }
