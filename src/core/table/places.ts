@@ -398,8 +398,8 @@ export class PlaceFinder {
       const first = start[ring];
       const end = start[ring + 1];
       const arc = (2 * Math.PI * rr) / (end - first);
-      // Passing over fewer places than a margin allows is always right, so the roots and the
-      // division are spent only where they pass over some: a place refused by a base with
+      // Passing over fewer places than a margin allows is always right, so the roots are spent
+      // only where they pass over some (counts truncated to int32: each is above −1 and small): a place refused by a base with
       // e² ≥ deep² (or a keeper, keepDeep²) passes over none, and one nearer than the reach by the
       // margin is within it without the root.
       const inv = 1 / arc;
@@ -419,7 +419,7 @@ export class PlaceFinder {
         if (far2 > near2) {
           const far = Math.sqrt(far2);
           if (far > reachTol) {
-            i += Math.max(0, Math.floor((far - reachTol - 2e-6) * inv));
+            i += ((far - reachTol - 2e-6) * inv) | 0;
             continue;
           }
         }
@@ -428,7 +428,7 @@ export class PlaceFinder {
           const ey = rby[last] - y;
           const e2 = ex * ex + ey * ey;
           if (e2 < lim) {
-            if (e2 < deep2) i += Math.max(0, Math.floor((L - Math.sqrt(e2) - 2e-6) * inv));
+            if (e2 < deep2) i += ((L - Math.sqrt(e2) - 2e-6) * inv) | 0;
             continue;
           }
         }
@@ -438,7 +438,7 @@ export class PlaceFinder {
           const e2 = ex * ex + ey * ey;
           if (e2 < lim) {
             last = k;
-            if (e2 < deep2) i += Math.max(0, Math.floor((L - Math.sqrt(e2) - 2e-6) * inv));
+            if (e2 < deep2) i += ((L - Math.sqrt(e2) - 2e-6) * inv) | 0;
             continue places;
           }
         }
@@ -447,7 +447,7 @@ export class PlaceFinder {
           const ey = ney[k] - y;
           const e2 = ex * ex + ey * ey;
           if (e2 < keep2) {
-            if (e2 < keepDeep2) i += Math.max(0, Math.floor((K - Math.sqrt(e2) - 2e-6) * inv));
+            if (e2 < keepDeep2) i += ((K - Math.sqrt(e2) - 2e-6) * inv) | 0;
             continue places;
           }
         }
