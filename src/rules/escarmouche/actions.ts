@@ -19,7 +19,7 @@ import type { EscEvent } from './events.js';
 import { C, PH_ACT, PH_INT, PH_OVER, PH_PICK, SIDE_PASS, type EscState } from './state.js';
 import { atZoc, canTakeCover, friendsAtZocOf, pickable, pikeArmed, pikeSupporters, sees, visibleEnemies, zocEnemies } from './queries.js';
 import { endFigure, initiative } from './initiative.js';
-import { MARSHAL_MAX, doMarshal, doMove, marshalFollowers, minMove, moveOption, moveOptions } from './moving.js';
+import { type MoveOption, MARSHAL_MAX, doMarshal, doMove, marshalFollowers, minMove, moveOption, moveOptions } from './moving.js';
 import { type DevKind, doDevelop } from './developing.js';
 import { canDirect, resolveShot, volleyHelpers } from './shooting.js';
 import { type FightMode, fightContact, resolveFight } from './fighting.js';
@@ -62,14 +62,25 @@ export function legalActions(s: EscState): EscAction[] {
   return [];
 }
 
+/** An empty list (shared, never written). */
+const NO_FIGURES: readonly never[] = [];
+
 function actOptions(s: EscState, f: number): EscAction[] {
+  return s.cowered[f] ? actOptionsWith(s, f, NO_FIGURES as readonly MoveOption[], NO_FIGURES) : actOptionsWith(s, f, moveOptions(s, f), marshalFollowers(s, f));
+}
+
+/**
+ * The actions of the acting figure `f` (PH_ACT), given its {@link moveOptions} and its
+ * {@link marshalFollowers} as this state has them (ignored for a Cowered figure, which cannot move):
+ * for a caller that has them already (the scripted policy reckons them for its own scores).
+ */
+export function actOptionsWith(s: EscState, f: number, moves: readonly MoveOption[], followers: readonly number[]): EscAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
   const out: EscAction[] = [];
   if (!s.cowered[f]) {
-    const moves = moveOptions(s, f);
     for (const m of moves) out.push({ k: 'move', to: m.key });
-    const nf = Math.min(MARSHAL_MAX, marshalFollowers(s, f).length);
+    const nf = Math.min(MARSHAL_MAX, followers.length);
     for (let n = 1; n <= nf; n++) for (const m of moves) out.push({ k: 'marshal', to: m.key, n });
   }
   out.push({ k: 'dev', d: 'ready' });

@@ -119,7 +119,10 @@ const COVER_OPTIONS = 3;
  * ({@link lineToward}); lines shorter than a tenth of a base radius, and lines ending where an
  * earlier one ends, are left out. In that order (a stable order for action keys).
  */
-export function moveOptions(s: EscState, f: number): MoveOption[] {
+export function moveOptions(s: EscState, f: number): readonly MoveOption[] {
+  const cache = movesOf(s);
+  const known = cache.lists[f];
+  if (known) return known;
   const sc = s.sc;
   const keys: string[] = [];
   for (const e of enemiesOf(s, f)) if (sees(s, f, e)) keys.push(`foe:${sc.figures[e].id}`);
@@ -141,16 +144,85 @@ export function moveOptions(s: EscState, f: number): MoveOption[] {
     if (out.some((o) => Math.abs(o.to.x - opt.to.x) < 0.05 && Math.abs(o.to.y - opt.to.y) < 0.05)) continue;
     out.push(opt);
   }
+  cache.lists[f] = out;
   return out;
 }
 
-/** The move of figure `f` toward destination `key` (see {@link moveOptions}), or null when it names nothing. */
+/**
+ * The move of figure `f` toward destination `key` (see {@link moveOptions}), or null when it names
+ * nothing. Kept in the state's {@link MoveCache} (shared: read only).
+ */
 export function moveOption(s: EscState, f: number, key: string): MoveOption | null {
+  const byKey = movesOf(s).byKey[f];
+  const known = byKey.get(key);
+  if (known !== undefined) return known;
+  const opt = moveOptionNow(s, f, key);
+  byKey.set(key, opt);
+  return opt;
+}
+
+function moveOptionNow(s: EscState, f: number, key: string): MoveOption | null {
   const target = destination(s, f, key);
   if (!target) return null;
   const m = lineToward(s, f, target);
   const terrain = m.ground ?? s.sc.terrainAt(s.x[f], s.y[f]);
   return { key, to: m.to, length: m.length, stop: m.stop, terrain, dice: terrainDice(terrain) };
+}
+
+/**
+ * The move lines reckoned at one state (its `moves` field): per figure, {@link moveOptions}'s list
+ * and {@link moveOption}'s line by destination key. A line is a function of where every figure
+ * stands, which are in play (wounds) and which pikes are usable (Disarmed markers: a pikeman's
+ * `friend:` destinations), so the cache keeps a copy of those and is emptied whenever the state no
+ * longer matches it ({@link movesOf}); it is never served to a changed state. Lines found once serve
+ * the legal list, the scripted policy's scores and the move's apply alike.
+ */
+export class MoveCache {
+  private readonly x: Float64Array;
+  private readonly y: Float64Array;
+  private readonly wounds: Uint8Array;
+  private readonly disarmed: Uint8Array;
+  /** Per figure: its {@link moveOptions}, or null until asked for. */
+  readonly lists: (readonly MoveOption[] | null)[];
+  /** Per figure: its {@link moveOption}s by destination key. */
+  readonly byKey: Map<string, MoveOption | null>[];
+  constructor(s: EscState) {
+    this.x = s.x.slice();
+    this.y = s.y.slice();
+    this.wounds = s.wounds.slice();
+    this.disarmed = s.disarmed.slice();
+    const n = s.x.length;
+    this.lists = new Array<readonly MoveOption[] | null>(n).fill(null);
+    this.byKey = Array.from({ length: n }, () => new Map<string, MoveOption | null>());
+  }
+  /** True when `s` has the places, wounds and Disarmed markers this cache was made for. */
+  matches(s: EscState): boolean {
+    const n = this.x.length;
+    if (s.x.length !== n) return false;
+    for (let i = 0; i < n; i++) {
+      if (s.x[i] !== this.x[i] || s.y[i] !== this.y[i] || s.wounds[i] !== this.wounds[i] || s.disarmed[i] !== this.disarmed[i]) return false;
+    }
+    return true;
+  }
+  /** Forget every line and take `s`'s places, wounds and markers. */
+  reset(s: EscState): void {
+    this.x.set(s.x);
+    this.y.set(s.y);
+    this.wounds.set(s.wounds);
+    this.disarmed.set(s.disarmed);
+    this.lists.fill(null);
+    for (const m of this.byKey) m.clear();
+  }
+}
+
+/** The state's {@link MoveCache}, made on first use and emptied when the state has changed since. */
+export function movesOf(s: EscState): MoveCache {
+  let c = s.moves;
+  if (c === null) {
+    c = new MoveCache(s);
+    s.moves = c;
+  } else if (!c.matches(s)) c.reset(s);
+  return c;
 }
 
 /**
@@ -191,15 +263,16 @@ export interface MarshalLine {
  * not "moved", adds no die and keeps its turn (since 2.2.0, second outside reading D5; before, it
  * stood still, yet added a die and lost its turn). The state is left as it was. The first line is
  * the marshal's; the rest are the followers', in order; and the plan with `n` friends is the first
- * part of the plan with more.
+ * part of the plan with more. `candidates`: {@link marshalFollowers}`(s, f)` (given when the caller
+ * has it already).
  */
-export function marshalPlan(s: EscState, f: number, opt: MoveOption, n: number): MarshalLine[] {
+export function marshalPlan(s: EscState, f: number, opt: MoveOption, n: number, candidates: readonly number[] = marshalFollowers(s, f)): MarshalLine[] {
   const sc = s.sc;
   const dx = opt.to.x - s.x[f];
   const dy = opt.to.y - s.y[f];
   const lines: MarshalLine[] = [{ figure: f, from: { x: s.x[f], y: s.y[f] }, to: opt.to, length: opt.length, stop: opt.stop, terrain: opt.terrain }];
-  // Who may be marshalled is judged where the marshal stands before the move.
-  const candidates = marshalFollowers(s, f);
+  // Who may be marshalled is judged where the marshal stands before the move (`candidates`, by
+  // default reckoned here: {@link marshalFollowers} of this state, which a caller may pass in).
   s.x[f] = opt.to.x;
   s.y[f] = opt.to.y;
   const min = minMove(s);

@@ -25,8 +25,8 @@
  * (horse against foot, pike against horse) draws a figure on, and a friend already at an enemy's
  * ZOC makes standing there worth more (outnumbering).
  */
-import { type EscAction, legalActions } from './actions.js';
-import type { MoveOption } from './moving.js';
+import { type EscAction, actOptionsWith, legalActions } from './actions.js';
+import { type MoveOption, moveOptions, movesOf } from './moving.js';
 import { sees, visibleEnemies } from './queries.js';
 import { fightSetup } from './fighting.js';
 import { shotDice, volleyHelpers } from './shooting.js';
@@ -205,6 +205,8 @@ function quickMarshalDice(s: EscState, f: number, opt: MoveOption, n: number): {
 /** A copy of `s` in which figure `f` has just been picked to act (an empty pool, no action yet). */
 function pickedNow(s: EscState, f: number): EscState {
   const c = cloneState(s);
+  // The same places: the move lines reckoned at `s` serve the copy (and the copy's, `s`).
+  c.moves = movesOf(s);
   c.actor = f;
   c.pool = 0;
   c.actions = 0;
@@ -269,7 +271,8 @@ function scriptScores(s: EscState, legal: readonly EscAction[]): number[] {
       }
       const f = sc.figureIndex.get(a.f) ?? -1;
       const c = pickedNow(s, f);
-      const options = legalActions(c);
+      // Its legal list with the move lines and followers the memo keeps (the scores read them again).
+      const options = c.cowered[f] ? legalActions(c) : actOptionsWith(c, f, moveOptions(c, f), memoFollowers(c, f));
       pros.push(prospect(c, f, options));
       opps.push(opportunity(c, f, options));
     }
