@@ -316,7 +316,7 @@ describe('Table: a disc in the shadow of one sight-blocking area (shadowsDisc)',
 describe('Table.areasNear', () => {
   it('lists every area whose box (widened by NEAR_SLACK) holds the point, in the spec order, and every area off the table', async () => {
     const { NEAR_SLACK } = await import('../../src/core/table/table.js');
-    for (const t of [table(), table('cm', 2.54), loadScenario('mill-bridge').compiled.table as Table]) {
+    for (const t of [table(), table('cm', 2.54), (loadScenario('mill-bridge').compiled as { table: Table }).table]) {
       const g = streamFromString('areas-near');
       const points: [number, number][] = [];
       for (let i = 0; i < 4000; i++) points.push([g.next() * t.width, g.next() * t.height]);

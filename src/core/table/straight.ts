@@ -146,15 +146,24 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
   // comes within D of figure g (D = two radii for any base, `keepOff` for the listed figures).
   const keep = o.keepOffFrom;
   const n = v.x.length;
+  const vx = v.x;
+  const vy = v.y;
+  const base = 2 * v.radius;
+  const keptD = keep !== undefined ? Math.max(o.keepOff ?? 0, base) : base;
+  // The largest D any figure can have: a figure farther than it from the line (or behind the start)
+  // is passed by, whichever D it has, without asking whether it is a listed one.
+  const far2 = (keptD + 1e-6) ** 2;
+  const keptD2 = keptD * keptD;
   let figure = -1;
   for (let g = 0; g < n && limit > 0; g++) {
     if (g === f || !v.occupies(g)) continue;
-    const kept = keep !== undefined && keep.includes(g);
-    const D = kept ? Math.max(o.keepOff ?? 0, 2 * v.radius) : 2 * v.radius;
-    const wx = v.x[g] - ax;
-    const wy = v.y[g] - ay;
+    const wx = vx[g] - ax;
+    const wy = vy[g] - ay;
     const along = wx * ux + wy * uy;
     const w2 = wx * wx + wy * wy;
+    if (w2 > far2 && (along <= 0 || w2 - along * along >= keptD2)) continue;
+    const kept = keep !== undefined && keep.includes(g);
+    const D = kept ? Math.max(o.keepOff ?? 0, base) : base;
     if (w2 <= (D + 1e-6) ** 2) {
       // Already that close: it may not come nearer.
       if (along > 1e-9) {
