@@ -7,9 +7,10 @@
 import type { StepContext } from '../../core/model.js';
 import type { EscEvent } from './events.js';
 import { type Vec, dist, distToPolygon, nearestPointOfPolygon } from '../../core/geometry.js';
-import { type StraightMove, type StraightStop, nearestFigure, nearestFigures, straightMove } from '../../core/table/index.js';
+import { type StraightMove, type StraightMoveOptions, type StraightStop, nearestFigure, nearestFigures, straightMove } from '../../core/table/index.js';
+import type { EscScenario } from './compile.js';
 import { C, SIDE_DOUBLE_ONE, type EscState } from './state.js';
-import { enemiesOf, figureView, pikeArmed, pt, sees, setPlace, zocEnemies } from './queries.js';
+import { figureView, pikeArmed, pt, sees, setPlace, zocEnemies } from './queries.js';
 import { type InitiativeResult, endFigure, initiative } from './initiative.js';
 import { countOnes, d6s, terrainDice } from './tables.js';
 
@@ -52,17 +53,68 @@ export function minMove(s: EscState): number {
  */
 export function lineToward(s: EscState, f: number, target: Vec): StraightMove {
   const sc = s.sc;
-  return straightMove(sc.table, figureView(s), f, target, {
-    groundAt: sc.terrainAt,
-    keepOffFrom: enemiesOf(s, f),
-    keepOff: 2 * sc.radius + sc.zoc,
-  });
+  return straightMove(sc.table, figureView(s), f, target, keysOf(sc).line[sc.figures[f].side]);
+}
+
+/**
+ * What moving needs of a scenario that never changes, made once per scenario: the destination keys
+ * by figure (`foe:P3`, `friend:R4`), objective, cover area and direction, and each side's
+ * straight-move options — keep off every figure of the other side (a figure out of action is no
+ * base on the table: straightMove passes it by whether listed or not, so the list need not follow
+ * the wounds).
+ */
+interface MoveKeys {
+  readonly sc: EscScenario;
+  readonly foe: readonly string[];
+  readonly friend: readonly string[];
+  readonly obj: readonly string[];
+  /** Aligned with `sc.table.coverAreas`. */
+  readonly cover: readonly string[];
+  /** Aligned with {@link DIRECTIONS}. */
+  readonly dir: readonly string[];
+  readonly line: readonly StraightMoveOptions[];
+}
+
+let KEYS: MoveKeys | null = null;
+
+function keysOf(sc: EscScenario): MoveKeys {
+  if (KEYS !== null && KEYS.sc === sc) return KEYS;
+  const keepOff = 2 * sc.radius + sc.zoc;
+  KEYS = {
+    sc,
+    foe: sc.figures.map((g) => `foe:${g.id}`),
+    friend: sc.figures.map((g) => `friend:${g.id}`),
+    obj: sc.objectives.map((o) => `obj:${o.area.id}`),
+    cover: sc.table.coverAreas.map((a) => `cover:${a.id}`),
+    dir: DIRECTIONS.map(([d]) => `dir:${d}`),
+    line: sc.sides.map((side) => ({ groundAt: sc.terrainAt, keepOffFrom: sc.sides[1 - side.index].figures, keepOff })),
+  };
+  return KEYS;
+}
+
+/** The `dir:` destination of `f` at angle `a` (radians): past the table's far edge. */
+function dirTarget(s: EscState, f: number, a: number): Vec {
+  const far = s.sc.table.width + s.sc.table.height;
+  const x = s.x[f];
+  const y = s.y[f];
+  return { x: x + far * Math.cos(a), y: y + far * Math.sin(a) };
+}
+
+/** The `away` destination of `f`: straight away from the nearest enemy, past the table's far edge (null when it stands on it). */
+function awayTarget(s: EscState, f: number): Vec | null {
+  const sc = s.sc;
+  const far = sc.table.width + sc.table.height;
+  const x = s.x[f];
+  const y = s.y[f];
+  const best = nearestFigure(figureView(s), sc.sides[1 - sc.figures[f].side].figures, x, y);
+  const bd = best < 0 ? 0 : dist(x, y, s.x[best], s.y[best]);
+  if (bd < 1e-9) return null;
+  return { x: x + ((x - s.x[best]) / bd) * far, y: y + ((y - s.y[best]) / bd) * far };
 }
 
 /** The destination point of key `key` for figure `f`, or null when the key names nothing now. */
 export function destination(s: EscState, f: number, key: string): Vec | null {
   const sc = s.sc;
-  const far = sc.table.width + sc.table.height;
   const x = s.x[f];
   const y = s.y[f];
   const colon = key.indexOf(':');
@@ -94,15 +146,11 @@ export function destination(s: EscState, f: number, key: string): Vec | null {
       return { x: px, y: py };
     }
     case 'dir': {
-      for (const d of DIRECTIONS) if (d[0] === arg) return { x: x + far * Math.cos(d[1]), y: y + far * Math.sin(d[1]) };
+      for (const d of DIRECTIONS) if (d[0] === arg) return dirTarget(s, f, d[1]);
       return null;
     }
-    case 'away': {
-      const best = nearestFigure(figureView(s), sc.sides[1 - sc.figures[f].side].figures, x, y);
-      const bd = best < 0 ? 0 : dist(x, y, s.x[best], s.y[best]);
-      if (bd < 1e-9) return null;
-      return { x: x + ((x - s.x[best]) / bd) * far, y: y + ((y - s.y[best]) / bd) * far };
-    }
+    case 'away':
+      return awayTarget(s, f);
     default:
       return null;
   }
@@ -124,28 +172,78 @@ export function moveOptions(s: EscState, f: number): readonly MoveOption[] {
   const known = cache.lists[f];
   if (known) return known;
   const sc = s.sc;
-  const keys: string[] = [];
-  for (const e of enemiesOf(s, f)) if (sees(s, f, e)) keys.push(`foe:${sc.figures[e].id}`);
-  for (const o of sc.objectives) keys.push(`obj:${o.area.id}`);
-  const covers = sc.table.coverAreas
-    .map((a) => ({ a, d: distToPolygon(s.x[f], s.y[f], a.poly) }))
-    .filter((c) => c.d > sc.radius + 1e-9)
-    .sort((p, q) => p.d - q.d || (p.a.id < q.a.id ? -1 : 1))
-    .slice(0, COVER_OPTIONS);
-  for (const c of covers) keys.push(`cover:${c.a.id}`);
-  if (pikeArmed(s, f)) for (const g of sc.sides[sc.figures[f].side].figures) if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) keys.push(`friend:${sc.figures[g].id}`);
-  keys.push('away');
-  for (const [d] of DIRECTIONS) keys.push(`dir:${d}`);
+  const k = keysOf(sc);
+  const side = sc.figures[f].side;
+  const x = s.x[f];
+  const y = s.y[f];
   const out: MoveOption[] = [];
   const min = minMove(s);
-  for (const key of keys) {
-    const opt = moveOption(s, f, key);
-    if (!opt || opt.length < min) continue;
-    if (out.some((o) => Math.abs(o.to.x - opt.to.x) < 0.05 && Math.abs(o.to.y - opt.to.y) < 0.05)) continue;
-    out.push(opt);
+  // In this order (a stable order for action keys); each destination found as `destination` would.
+  for (const e of sc.sides[1 - side].figures) if (s.wounds[e] > 0 && sees(s, f, e)) offer(s, f, k.foe[e], KIND_FIGURE, e, min, out);
+  for (let i = 0; i < sc.objectives.length; i++) offer(s, f, k.obj[i], KIND_OBJ, i, min, out);
+  // The COVER_OPTIONS nearest pieces of cover it does not touch (nearest first, ties by id).
+  const covers = sc.table.coverAreas;
+  let nc = 0;
+  for (let i = 0; i < covers.length; i++) {
+    const d = distToPolygon(x, y, covers[i].poly);
+    if (!(d > sc.radius + 1e-9)) continue;
+    let j = nc < COVER_OPTIONS ? nc++ : COVER_OPTIONS;
+    while (j > 0 && (d < COVER_D[j - 1] || (d === COVER_D[j - 1] && covers[i].id < covers[COVER_I[j - 1]].id))) {
+      if (j < COVER_OPTIONS) {
+        COVER_D[j] = COVER_D[j - 1];
+        COVER_I[j] = COVER_I[j - 1];
+      }
+      j--;
+    }
+    if (j < COVER_OPTIONS) {
+      COVER_D[j] = d;
+      COVER_I[j] = i;
+    }
   }
+  for (let j = 0; j < nc; j++) offer(s, f, k.cover[COVER_I[j]], KIND_COVER, COVER_I[j], min, out);
+  if (pikeArmed(s, f)) for (const g of sc.sides[side].figures) if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) offer(s, f, k.friend[g], KIND_FIGURE, g, min, out);
+  offer(s, f, 'away', KIND_AWAY, 0, min, out);
+  for (let i = 0; i < DIRECTIONS.length; i++) offer(s, f, k.dir[i], KIND_DIR, i, min, out);
   cache.lists[f] = out;
   return out;
+}
+
+/** Scratch of {@link moveOptions}' nearest pieces of cover: distances and indices, nearest first. */
+const COVER_D = new Float64Array(COVER_OPTIONS);
+const COVER_I = new Int32Array(COVER_OPTIONS);
+
+const KIND_FIGURE = 0;
+const KIND_OBJ = 1;
+const KIND_COVER = 2;
+const KIND_AWAY = 3;
+const KIND_DIR = 4;
+
+/**
+ * Add the move of `f` toward destination `key` to `out` unless it is shorter than `min` or ends
+ * where an earlier one ends: its line from the state's {@link MoveCache}, else made toward the
+ * point {@link destination} gives that key (`kind` and `i` say which, without reading the key).
+ */
+function offer(s: EscState, f: number, key: string, kind: number, i: number, min: number, out: MoveOption[]): void {
+  const byKey = movesOf(s).byKey[f];
+  let opt = byKey.get(key);
+  if (opt === undefined) {
+    const sc = s.sc;
+    const target: Vec | null =
+      kind === KIND_FIGURE
+        ? { x: s.x[i], y: s.y[i] }
+        : kind === KIND_OBJ
+          ? sc.objectives[i].centre
+          : kind === KIND_COVER
+            ? nearestPointOfPolygon(s.x[f], s.y[f], sc.table.coverAreas[i].poly)
+            : kind === KIND_AWAY
+              ? awayTarget(s, f)
+              : dirTarget(s, f, DIRECTIONS[i][1]);
+    opt = target ? optionAlong(s, f, key, target) : null;
+    byKey.set(key, opt);
+  }
+  if (!opt || opt.length < min) return;
+  for (const o of out) if (Math.abs(o.to.x - opt.to.x) < 0.05 && Math.abs(o.to.y - opt.to.y) < 0.05) return;
+  out.push(opt);
 }
 
 /**
@@ -163,7 +261,11 @@ export function moveOption(s: EscState, f: number, key: string): MoveOption | nu
 
 function moveOptionNow(s: EscState, f: number, key: string): MoveOption | null {
   const target = destination(s, f, key);
-  if (!target) return null;
+  return target ? optionAlong(s, f, key, target) : null;
+}
+
+/** The move of `f` toward destination `key`, whose point is `target`. */
+function optionAlong(s: EscState, f: number, key: string, target: Vec): MoveOption {
   const m = lineToward(s, f, target);
   const terrain = m.ground ?? s.sc.terrainAt(s.x[f], s.y[f]);
   return { key, to: m.to, length: m.length, stop: m.stop, terrain, dice: terrainDice(terrain) };
