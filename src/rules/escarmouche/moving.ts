@@ -65,28 +65,57 @@ export function lineToward(s: EscState, f: number, target: Vec): StraightMove {
  */
 interface MoveKeys {
   readonly sc: EscScenario;
-  readonly foe: readonly string[];
-  readonly friend: readonly string[];
-  readonly obj: readonly string[];
-  /** Aligned with `sc.table.coverAreas`. */
-  readonly cover: readonly string[];
-  /** Aligned with {@link DIRECTIONS}. */
-  readonly dir: readonly string[];
+  /** Every destination key, by destination index: `foe:` by figure, `friend:` by figure, objectives, cover areas (as `sc.table.coverAreas`), `away`, the directions (as {@link DIRECTIONS}). */
+  readonly keys: readonly string[];
+  /** The index of each key of `keys`. */
+  readonly index: ReadonlyMap<string, number>;
+  /** Where each kind's indices start. */
+  readonly friend: number;
+  readonly obj: number;
+  readonly cover: number;
+  readonly away: number;
+  readonly dir: number;
   readonly line: readonly StraightMoveOptions[];
 }
 
 let KEYS: MoveKeys | null = null;
 
+/** The destination index of move key `key` on `sc` (undefined for a key that has none: `at:`, or a name of nothing); see {@link destinationCount}. */
+export function destinationIndex(sc: EscScenario, key: string): number | undefined {
+  return keysOf(sc).index.get(key);
+}
+
+/** How many destination indices `sc` has (every `foe:`, `friend:`, `obj:`, `cover:` and `dir:` key and `away`). */
+export function destinationCount(sc: EscScenario): number {
+  return keysOf(sc).keys.length;
+}
+
 function keysOf(sc: EscScenario): MoveKeys {
   if (KEYS !== null && KEYS.sc === sc) return KEYS;
   const keepOff = 2 * sc.radius + sc.zoc;
+  const keys = [
+    ...sc.figures.map((g) => `foe:${g.id}`),
+    ...sc.figures.map((g) => `friend:${g.id}`),
+    ...sc.objectives.map((o) => `obj:${o.area.id}`),
+    ...sc.table.coverAreas.map((a) => `cover:${a.id}`),
+    'away',
+    ...DIRECTIONS.map(([d]) => `dir:${d}`),
+  ];
+  const n = sc.figures.length;
+  const index = new Map<string, number>();
+  // The first index of a key (two objectives on one area share its key, and `destination` its first).
+  keys.forEach((k, i) => {
+    if (!index.has(k)) index.set(k, i);
+  });
   KEYS = {
     sc,
-    foe: sc.figures.map((g) => `foe:${g.id}`),
-    friend: sc.figures.map((g) => `friend:${g.id}`),
-    obj: sc.objectives.map((o) => `obj:${o.area.id}`),
-    cover: sc.table.coverAreas.map((a) => `cover:${a.id}`),
-    dir: DIRECTIONS.map(([d]) => `dir:${d}`),
+    keys,
+    index,
+    friend: n,
+    obj: 2 * n,
+    cover: 2 * n + sc.objectives.length,
+    away: 2 * n + sc.objectives.length + sc.table.coverAreas.length,
+    dir: 2 * n + sc.objectives.length + sc.table.coverAreas.length + 1,
     line: sc.sides.map((side) => ({ groundAt: sc.terrainAt, keepOffFrom: sc.sides[1 - side.index].figures, keepOff })),
   };
   return KEYS;
@@ -169,7 +198,7 @@ const COVER_OPTIONS = 3;
  */
 export function moveOptions(s: EscState, f: number): readonly MoveOption[] {
   const cache = movesOf(s);
-  const known = cache.lists[f];
+  const known = cache.list(f);
   if (known) return known;
   const sc = s.sc;
   const k = keysOf(sc);
@@ -179,8 +208,8 @@ export function moveOptions(s: EscState, f: number): readonly MoveOption[] {
   const out: MoveOption[] = [];
   const min = minMove(s);
   // In this order (a stable order for action keys); each destination found as `destination` would.
-  for (const e of sc.sides[1 - side].figures) if (s.wounds[e] > 0 && sees(s, f, e)) offer(s, f, k.foe[e], KIND_FIGURE, e, min, out);
-  for (let i = 0; i < sc.objectives.length; i++) offer(s, f, k.obj[i], KIND_OBJ, i, min, out);
+  for (const e of sc.sides[1 - side].figures) if (s.wounds[e] > 0 && sees(s, f, e)) offer(s, f, e, KIND_FIGURE, e, min, out);
+  for (let i = 0; i < sc.objectives.length; i++) offer(s, f, k.index.get(k.keys[k.obj + i]) as number, KIND_OBJ, i, min, out);
   // The COVER_OPTIONS nearest pieces of cover it does not touch (nearest first, ties by id).
   const covers = sc.table.coverAreas;
   let nc = 0;
@@ -200,11 +229,11 @@ export function moveOptions(s: EscState, f: number): readonly MoveOption[] {
       COVER_I[j] = i;
     }
   }
-  for (let j = 0; j < nc; j++) offer(s, f, k.cover[COVER_I[j]], KIND_COVER, COVER_I[j], min, out);
-  if (pikeArmed(s, f)) for (const g of sc.sides[side].figures) if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) offer(s, f, k.friend[g], KIND_FIGURE, g, min, out);
-  offer(s, f, 'away', KIND_AWAY, 0, min, out);
-  for (let i = 0; i < DIRECTIONS.length; i++) offer(s, f, k.dir[i], KIND_DIR, i, min, out);
-  cache.lists[f] = out;
+  for (let j = 0; j < nc; j++) offer(s, f, k.cover + COVER_I[j], KIND_COVER, COVER_I[j], min, out);
+  if (pikeArmed(s, f)) for (const g of sc.sides[side].figures) if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) offer(s, f, k.friend + g, KIND_FIGURE, g, min, out);
+  offer(s, f, k.away, KIND_AWAY, 0, min, out);
+  for (let i = 0; i < DIRECTIONS.length; i++) offer(s, f, k.dir + i, KIND_DIR, i, min, out);
+  cache.setList(f, out);
   return out;
 }
 
@@ -219,43 +248,49 @@ const KIND_AWAY = 3;
 const KIND_DIR = 4;
 
 /**
- * Add the move of `f` toward destination `key` to `out` unless it is shorter than `min` or ends
- * where an earlier one ends: its line from the state's {@link MoveCache}, else made toward the
- * point {@link destination} gives that key (`kind` and `i` say which, without reading the key).
+ * Add the move of `f` toward destination `d` (a destination index, see {@link MoveKeys}) to `out`
+ * unless it is shorter than `min` or ends where an earlier one ends: its line from the state's
+ * {@link MoveCache}, else made toward the point {@link destination} gives that key (`kind` and `i`
+ * say which, without reading the key).
  */
-function offer(s: EscState, f: number, key: string, kind: number, i: number, min: number, out: MoveOption[]): void {
-  const byKey = movesOf(s).byKey[f];
-  let opt = byKey.get(key);
+function offer(s: EscState, f: number, d: number, kind: number, i: number, min: number, out: MoveOption[]): void {
+  const cache = movesOf(s);
+  let opt = cache.get(f, d);
   if (opt === undefined) {
     const sc = s.sc;
-    const target: Vec | null =
-      kind === KIND_FIGURE
-        ? { x: s.x[i], y: s.y[i] }
-        : kind === KIND_OBJ
-          ? sc.objectives[i].centre
-          : kind === KIND_COVER
-            ? nearestPointOfPolygon(s.x[f], s.y[f], sc.table.coverAreas[i].poly)
-            : kind === KIND_AWAY
-              ? awayTarget(s, f)
-              : dirTarget(s, f, DIRECTIONS[i][1]);
-    opt = target ? optionAlong(s, f, key, target) : null;
-    byKey.set(key, opt);
+    let target: Vec | null;
+    if (kind === KIND_FIGURE) {
+      TARGET.x = s.x[i];
+      TARGET.y = s.y[i];
+      target = TARGET;
+    } else if (kind === KIND_OBJ) target = sc.objectives[i].centre;
+    else if (kind === KIND_COVER) target = nearestPointOfPolygon(s.x[f], s.y[f], sc.table.coverAreas[i].poly);
+    else if (kind === KIND_AWAY) target = awayTarget(s, f);
+    else target = dirTarget(s, f, DIRECTIONS[i][1]);
+    opt = target ? optionAlong(s, f, keysOf(sc).keys[d], target) : null;
+    cache.set(f, d, opt);
   }
   if (!opt || opt.length < min) return;
   for (const o of out) if (Math.abs(o.to.x - opt.to.x) < 0.05 && Math.abs(o.to.y - opt.to.y) < 0.05) return;
   out.push(opt);
 }
 
+/** A figure's place as a move's target (read by the line, never kept: the line's end is a new point). */
+const TARGET = { x: 0, y: 0 };
+
 /**
  * The move of figure `f` toward destination `key` (see {@link moveOptions}), or null when it names
  * nothing. Kept in the state's {@link MoveCache} (shared: read only).
  */
 export function moveOption(s: EscState, f: number, key: string): MoveOption | null {
-  const byKey = movesOf(s).byKey[f];
-  const known = byKey.get(key);
+  const d = keysOf(s.sc).index.get(key);
+  // A key no destination index has (a person's exact move, `at:`; a name of nothing): not kept.
+  if (d === undefined) return moveOptionNow(s, f, key);
+  const cache = movesOf(s);
+  const known = cache.get(f, d);
   if (known !== undefined) return known;
   const opt = moveOptionNow(s, f, key);
-  byKey.set(key, opt);
+  cache.set(f, d, opt);
   return opt;
 }
 
@@ -284,18 +319,27 @@ export class MoveCache {
   private readonly y: Float64Array;
   private readonly wounds: Uint8Array;
   private readonly disarmed: Uint8Array;
-  /** Per figure: its {@link moveOptions}, or null until asked for. */
-  readonly lists: (readonly MoveOption[] | null)[];
-  /** Per figure: its {@link moveOption}s by destination key. */
-  readonly byKey: Map<string, MoveOption | null>[];
+  /** Destinations per figure (see {@link MoveKeys}). */
+  private readonly dests: number;
+  /** Bumped to forget everything: an entry holds only while its stamp equals it. */
+  private epoch = 1;
+  /** Per figure × destination: the line, and the epoch it was made in. */
+  private readonly opts: (MoveOption | null)[];
+  private readonly optStamp: Int32Array;
+  /** Per figure: its {@link moveOptions}, and the epoch they were made in. */
+  private readonly lists: (readonly MoveOption[] | null)[];
+  private readonly listStamp: Int32Array;
   constructor(s: EscState) {
     this.x = s.x.slice();
     this.y = s.y.slice();
     this.wounds = s.wounds.slice();
     this.disarmed = s.disarmed.slice();
     const n = s.x.length;
+    this.dests = keysOf(s.sc).keys.length;
+    this.opts = new Array<MoveOption | null>(n * this.dests).fill(null);
+    this.optStamp = new Int32Array(n * this.dests);
     this.lists = new Array<readonly MoveOption[] | null>(n).fill(null);
-    this.byKey = Array.from({ length: n }, () => new Map<string, MoveOption | null>());
+    this.listStamp = new Int32Array(n);
   }
   /** True when `s` has the places, wounds and Disarmed markers this cache was made for. */
   matches(s: EscState): boolean {
@@ -312,8 +356,30 @@ export class MoveCache {
     this.y.set(s.y);
     this.wounds.set(s.wounds);
     this.disarmed.set(s.disarmed);
-    this.lists.fill(null);
-    for (const m of this.byKey) m.clear();
+    if (++this.epoch >= 0x40000000) {
+      // Stamps start again (never reached in practice: a billion changes of one state).
+      this.optStamp.fill(0);
+      this.listStamp.fill(0);
+      this.epoch = 1;
+    }
+  }
+  /** The line of `f` toward destination index `d` (undefined: not made yet). */
+  get(f: number, d: number): MoveOption | null | undefined {
+    const i = f * this.dests + d;
+    return this.optStamp[i] === this.epoch ? this.opts[i] : undefined;
+  }
+  set(f: number, d: number, opt: MoveOption | null): void {
+    const i = f * this.dests + d;
+    this.opts[i] = opt;
+    this.optStamp[i] = this.epoch;
+  }
+  /** The {@link moveOptions} of `f` (null: not made yet). */
+  list(f: number): readonly MoveOption[] | null {
+    return this.listStamp[f] === this.epoch ? this.lists[f] : null;
+  }
+  setList(f: number, list: readonly MoveOption[]): void {
+    this.lists[f] = list;
+    this.listStamp[f] = this.epoch;
   }
 }
 
