@@ -19,10 +19,10 @@ import type { EscEvent } from './events.js';
 import { C, PH_ACT, PH_INT, PH_OVER, PH_PICK, SIDE_PASS, type EscState } from './state.js';
 import { atZoc, canTakeCover, friendsAtZocOf, pickable, pikeArmed, pikeSupporters, sees, visibleEnemies, zocEnemies } from './queries.js';
 import { endFigure, initiative } from './initiative.js';
-import { type MoveOption, MARSHAL_MAX, destinationCount, destinationIndex, doMarshal, doMove, marshalFollowers, minMove, moveOption, moveOptions } from './moving.js';
+import { type MoveOption, MARSHAL_MAX, destinationCount, destinationIndex, doMarshal, doMove, marshalFollowerCount, marshalFollowers, minMove, moveOption, moveOptions } from './moving.js';
 import type { EscScenario } from './compile.js';
 import { type DevKind, doDevelop } from './developing.js';
-import { canDirect, resolveShot, volleyHelpers } from './shooting.js';
+import { canDirect, hasVolleyHelper, resolveShot, volleyHelpers } from './shooting.js';
 import { type FightMode, fightContact, resolveFight } from './fighting.js';
 import { advance, checkVictory } from './turn.js';
 import { countOnes, d6s } from './tables.js';
@@ -153,15 +153,16 @@ export function legalActions(s: EscState): EscAction[] {
 const NO_FIGURES: readonly never[] = [];
 
 function actOptions(s: EscState, f: number): EscAction[] {
-  return s.cowered[f] ? actOptionsWith(s, f, NO_FIGURES as readonly MoveOption[], NO_FIGURES) : actOptionsWith(s, f, moveOptions(s, f), marshalFollowers(s, f));
+  return s.cowered[f] ? actOptionsWith(s, f, NO_FIGURES, 0) : actOptionsWith(s, f, moveOptions(s, f), marshalFollowerCount(s, f));
 }
 
 /**
- * The actions of the acting figure `f` (PH_ACT), given its {@link moveOptions} and its
- * {@link marshalFollowers} as this state has them (ignored for a Cowered figure, which cannot move):
- * for a caller that has them already (the scripted policy reckons them for its own scores).
+ * The actions of the acting figure `f` (PH_ACT), given its {@link moveOptions} and how many
+ * {@link marshalFollowers} it has as this state has them (ignored for a Cowered figure, which
+ * cannot move): for a caller that has them already (the scripted policy reckons them for its own
+ * scores).
  */
-export function actOptionsWith(s: EscState, f: number, moves: readonly MoveOption[], followers: readonly number[]): EscAction[] {
+export function actOptionsWith(s: EscState, f: number, moves: readonly MoveOption[], followers: number): EscAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
   const out: EscAction[] = [];
@@ -172,7 +173,7 @@ export function actOptionsWith(s: EscState, f: number, moves: readonly MoveOptio
       const d = destinationIndex(sc, m.key);
       out.push(d === undefined ? { k: 'move', to: m.key } : (table.move[d] ??= shared({ k: 'move', to: m.key })));
     }
-    const nf = Math.min(MARSHAL_MAX, followers.length);
+    const nf = Math.min(MARSHAL_MAX, followers);
     for (let n = 1; n <= nf; n++) {
       for (const m of moves) {
         const d = destinationIndex(sc, m.key);
@@ -188,7 +189,7 @@ export function actOptionsWith(s: EscState, f: number, moves: readonly MoveOptio
   out.push(table.reserve);
   const seen = visibleEnemies(s, f);
   if (info.missile) for (const t of seen) out.push({ k: 'shoot', t: sc.figures[t].id });
-  if (canDirect(s, f)) for (const t of seen) if (volleyHelpers(s, f, t).length > 0) out.push({ k: 'volley', t: sc.figures[t].id });
+  if (canDirect(s, f)) for (const t of seen) if (hasVolleyHelper(s, f, t)) out.push({ k: 'volley', t: sc.figures[t].id });
   for (const t of zocEnemies(s, f)) {
     if (!fightContact(s, f, t)) continue;
     const id = sc.figures[t].id;

@@ -409,6 +409,15 @@ export function marshalFollowers(s: EscState, f: number): number[] {
   return out;
 }
 
+/** How many figures {@link marshalFollowers}`(s, f)` lists (without ordering them). */
+export function marshalFollowerCount(s: EscState, f: number): number {
+  let n = 0;
+  for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
+    if (g !== f && s.wounds[g] > 0 && !s.acted[g] && !s.cowered[g] && sees(s, f, g)) n++;
+  }
+  return n;
+}
+
 /** Most figures offered to marshal at once (the nearest 1, 2 or 3 in sight). */
 export const MARSHAL_MAX = 3;
 

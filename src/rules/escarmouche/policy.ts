@@ -272,7 +272,7 @@ function scriptScores(s: EscState, legal: readonly EscAction[]): number[] {
       const f = sc.figureIndex.get(a.f) ?? -1;
       const c = pickedNow(s, f);
       // Its legal list with the move lines and followers the memo keeps (the scores read them again).
-      const options = c.cowered[f] ? legalActions(c) : actOptionsWith(c, f, moveOptions(c, f), memoFollowers(c, f));
+      const options = c.cowered[f] ? legalActions(c) : actOptionsWith(c, f, moveOptions(c, f), memoFollowers(c, f).length);
       pros.push(prospect(c, f, options));
       opps.push(opportunity(c, f, options));
     }
