@@ -187,3 +187,30 @@ export function tableControls(v: GameView, pxPerUnit: number, k: number): TableC
   }
   return out;
 }
+
+/**
+ * The action a click on figure `id` gives when the decision is which of the person's figures or
+ * bands acts (Battle for Wesnoth's "select a unit"): no action moves to a place and every action
+ * that names a figure on the table names only the person's. Then an action whose figures no other
+ * action names (a band, a figure) is chosen by a click on any of them: its key. Otherwise — a
+ * figure two actions name (the crew aboard, from which bands of 1, 2 or 3 may form), a decision with
+ * places or enemies, a figure no action names — null, and a click on the figure only selects it.
+ */
+export function figureChoice(v: GameView, id: string): string | null {
+  if (v.turn !== 'you') return null;
+  const onTable = new Map(v.figures.filter((f) => f.onTable).map((f) => [f.id, f]));
+  const naming = new Map<string, string[]>();
+  for (const a of v.actions) {
+    const t = a.targets;
+    if (t?.at) return null;
+    for (const f of t?.figures ?? []) {
+      if (!onTable.has(f)) continue;
+      if (onTable.get(f)?.side !== v.human) return null;
+      naming.set(f, [...(naming.get(f) ?? []), a.key]);
+    }
+  }
+  const keys = naming.get(id);
+  if (keys?.length !== 1) return null;
+  const a = v.actions.find((x) => x.key === keys[0]);
+  return a?.targets?.figures.every((f) => !onTable.has(f) || naming.get(f)?.length === 1) ? keys[0] : null;
+}

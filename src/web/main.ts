@@ -7,7 +7,7 @@
  */
 import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
 import type { GlossaryTerm } from '../core/scene.js';
-import { controlFont, tableControls } from './controls.js';
+import { controlFont, figureChoice, tableControls } from './controls.js';
 import { DICE_TERMS, actionsFor, briefingHtml, dice, endSummaryHtml, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -484,6 +484,9 @@ function drawOverlay(): void {
   // A selected figure of the person's that some decisions name: those stand out, the others fade.
   const focus = selected !== null && controls.some((c) => c.figures.includes(selected as string) && view?.figures.find((f) => f.id === selected)?.side === view?.human);
   const byKey = new Map(view.actions.map((a) => [a.key, a]));
+  // Whether a click on some figure chooses it now (the decision is which figure or band acts).
+  const v = view;
+  marks.dataset.choosing = String(controls.some((c) => c.beside !== null && figureChoice(v, c.beside) === c.key));
   if (controls.some((c) => c.kind === 'side')) {
     const head = svgEl('text', { class: 'ov-strip', x: 0.3 * k, y: 0.3 * k + 13 / px, 'font-size': controlFont(px) });
     head.textContent = 'This decision:';
@@ -508,6 +511,7 @@ function drawOverlay(): void {
       g.appendChild(t);
     } else {
       g = svgEl('g', { class: `ov-ctl ${c.kind}${c.suggested ? ' suggested' : ''}${dim}`, 'data-key': c.key, 'data-beside': c.beside ?? '' });
+      if (c.beside !== null && figureChoice(view, c.beside) === c.key) g.dataset.choose = 'figure'; // a click on its figure gives it too
       g.appendChild(title);
       g.appendChild(svgEl('rect', { x: c.x, y: c.y, width: c.w, height: c.h, rx: c.h / 4 }));
       const t = svgEl('text', { x: c.x + 4 / px, y: c.y + c.h * 0.72, 'font-size': controlFont(px) });
@@ -656,7 +660,11 @@ function onBoardClick(ev: MouseEvent): void {
   const figEl = target.closest('.fig');
   if (figEl) {
     const id = figEl.getAttribute('data-id');
-    if (id) void select(id);
+    if (!id) return;
+    // When the decision is which figure or band acts, a click on one chooses it (and selects it).
+    const choice = figureChoice(view, id);
+    void select(id);
+    if (choice !== null) void send({ key: choice });
     return;
   }
   if (view.turn !== 'you') return;

@@ -4,15 +4,16 @@
  * exactly one control; a place is a mark at its point unless other controls crowd it; an action
  * naming an enemy stands beside that enemy, one naming only the person's figures beside one of
  * them, one naming nothing beside the figure deciding (or in the table-side strip when no figure
- * decides); labelled controls do not cover one another, place marks cover nothing. And a game the
- * person's own decision ends has its result in the record.
+ * decides); labelled controls do not cover one another, place marks cover nothing; a click on a
+ * figure chooses it only when the decision is which figure or band acts. And a game the person's
+ * own decision ends has its result in the record.
  */
 import { describe, expect, it } from 'vitest';
 import { parseRecord } from '../../src/core/record.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { GameHost } from '../../src/serve/host.js';
 import type { GameView } from '../../src/serve/protocol.js';
-import { shortLabel, tableControls, type TableControl } from '../../src/web/controls.js';
+import { figureChoice, shortLabel, tableControls, type TableControl } from '../../src/web/controls.js';
 
 /** Pixels per table unit of a 1400×900 screen's table (about 20 px an inch, 8 px a cm). */
 const PX = { in: 20, cm: 8 };
@@ -60,6 +61,20 @@ function check(v: GameView, tally: Record<string, number>): void {
       if (f) expect(Math.abs(c.x - f.x) < f.r + c.w + 1 || Math.abs(c.x + c.w - f.x) < f.r + 1).toBe(true);
     }
   }
+  // A click on a figure chooses only when the decision is which figure or band acts: then each
+  // action naming figures names its own, the person's, and the click gives the one naming it.
+  const choices = v.figures.map((f) => [f, figureChoice(v, f.id)] as const).filter(([, k]) => k !== null);
+  if (choices.length > 0) {
+    tally.choice = (tally.choice ?? 0) + 1;
+    expect(v.actions.every((a) => !a.targets?.at)).toBe(true);
+    for (const [f, key] of choices) {
+      expect(f.side).toBe(v.human);
+      const chosen = v.actions.find((a) => a.key === key)!;
+      expect(chosen.targets?.figures).toContain(f.id);
+      // No other action names any of the chosen action's figures.
+      for (const g of chosen.targets!.figures) expect(v.actions.filter((a) => a.targets?.figures.includes(g)).map((a) => a.key)).toEqual([key]);
+    }
+  }
   // Place marks never cover anything; labelled controls never cover one another.
   for (let i = 0; i < cs.length; i++) for (let j = i + 1; j < cs.length; j++) expect(overlap(cs[i], cs[j]), `${cs[i].words} / ${cs[j].words}`).toBe(false);
 }
@@ -105,6 +120,9 @@ describe('every decision on the table', () => {
       expect(decisions).toBeGreaterThan(10);
       expect(tally.place ?? 0).toBeGreaterThan(0);
       expect((tally.enemy ?? 0) + (tally.own ?? 0)).toBeGreaterThan(0);
+      process.stdout.write(`controls: ${id}: ${decisions} decisions, controls by kind ${JSON.stringify(tally)}\n`);
+      // Choosing the band or figure that acts by clicking it: where the rules ask which one acts.
+      if (id === 'pirates/supply-raid' || id === 'escarmouche/mill-bridge') expect(tally.choice ?? 0).toBeGreaterThan(10);
       await h.close();
     }, 60_000);
   }
