@@ -481,7 +481,7 @@ function drawOverlay(): void {
   const k = unitScale(view.units);
   const px = svgRoot()?.getScreenCTM()?.a ?? 0;
   const controls = tableControls(view, px, k);
-  // A selected figure of the person's that some decisions name: those stand out, the others fade.
+  // A selected figure of the person's that some decisions name: those stand out, those naming other figures fade.
   const focus = selected !== null && controls.some((c) => c.figures.includes(selected as string) && view?.figures.find((f) => f.id === selected)?.side === view?.human);
   const byKey = new Map(view.actions.map((a) => [a.key, a]));
   // Whether a click on some figure chooses it now (the decision is which figure or band acts).
@@ -493,7 +493,7 @@ function drawOverlay(): void {
     marks.appendChild(head);
   }
   for (const c of controls) {
-    const dim = focus && !c.figures.includes(selected as string) ? ' dim' : '';
+    const dim = focus && c.figures.length > 0 && !c.figures.includes(selected as string) ? ' dim' : '';
     const title = document.createElementNS(SVG_NS, 'title');
     title.textContent = `${c.n}. ${c.words}`;
     let g: SVGElement;
