@@ -5,7 +5,7 @@
  * beside the enemy it names; a decision about one's own figure or band (choose the band, hold, load,
  * stop, a group move's "each figure on its own") is a labelled control beside that figure or band;
  * a decision that concerns nothing on the table (pass, end the turn) is a control beside the figure
- * deciding now or, when none is, in a marked strip at the table's top-left corner. The action list
+ * deciding now or, when none is, in a marked strip at the top-left corner of the table as shown. The action list
  * of the side panel offers the same decisions; nothing here needs it.
  *
  * Sizes: table units (the scene's, inches or cm) for places, and for the labelled controls screen
@@ -102,10 +102,11 @@ function centroid(figs: FigureView[]): [number, number] {
 /**
  * Where each of the person's actions goes on the table now (none when it is not the person's
  * decision). `pxPerUnit` is the table's drawing scale on the screen; `k` the mark size in table
- * units (1 for inches, 2.54 for centimetres). Labelled controls never overlap one another nor a
+ * units (1 for inches, 2.54 for centimetres); `corner` the top-left corner of the part of the
+ * table shown (zoomed in), where the table-side strip stands (its heading's row first). Labelled controls never overlap one another nor a
  * place mark; place marks that would cover each other are set side by side.
  */
-export function tableControls(v: GameView, pxPerUnit: number, k: number): TableControl[] {
+export function tableControls(v: GameView, pxPerUnit: number, k: number, corner: readonly [number, number] = [0, 0]): TableControl[] {
   if (v.turn !== 'you' || !(pxPerUnit > 0)) return [];
   const onTable = new Map(v.figures.filter((f) => f.onTable).map((f) => [f.id, f]));
   const acting = v.figures.filter((f) => f.onTable && f.side === v.human && (f.current || f.highlighted));
@@ -143,9 +144,9 @@ export function tableControls(v: GameView, pxPerUnit: number, k: number): TableC
 
   // The table-side strip: its heading's row first.
   const side = labelled.filter((l) => l.kind === 'side');
-  let stripY = 0.3 * k + rowH;
-  const stripX = 0.3 * k;
-  if (side.length > 0) placed.push({ x: stripX, y: 0.3 * k, w: 14 * CHAR_PX * u, h: rowH });
+  const stripX = Math.max(0, corner[0]) + 0.3 * k;
+  let stripY = Math.max(0, corner[1]) + 0.3 * k + rowH;
+  if (side.length > 0) placed.push({ x: stripX, y: stripY - rowH, w: 14 * CHAR_PX * u, h: rowH });
   for (const l of labelled) {
     const label = shortLabel(l.a.words);
     const w = (`${l.n}. ${label}`.length * CHAR_PX + PAD_PX) * u;

@@ -316,6 +316,7 @@ function wireZoom(): void {
     if (drag?.moved) {
       dragged = true;
       svgRoot()?.classList.remove('panning');
+      drawOverlay(); // the table-side strip follows the part of the table shown
     }
     drag = null;
   };
@@ -480,7 +481,8 @@ function drawOverlay(): void {
   if (view.turn !== 'you') return;
   const k = unitScale(view.units);
   const px = svgRoot()?.getScreenCTM()?.a ?? 0;
-  const controls = tableControls(view, px, k);
+  const shown = zoomBox ?? [0, 0];
+  const controls = tableControls(view, px, k, [shown[0], shown[1]]);
   // A selected figure of the person's that some decisions name: those stand out, those naming other figures fade.
   const focus = selected !== null && controls.some((c) => c.figures.includes(selected as string) && view?.figures.find((f) => f.id === selected)?.side === view?.human);
   const byKey = new Map(view.actions.map((a) => [a.key, a]));
@@ -488,7 +490,7 @@ function drawOverlay(): void {
   const v = view;
   marks.dataset.choosing = String(controls.some((c) => c.beside !== null && figureChoice(v, c.beside) === c.key));
   if (controls.some((c) => c.kind === 'side')) {
-    const head = svgEl('text', { class: 'ov-strip', x: 0.3 * k, y: 0.3 * k + 13 / px, 'font-size': controlFont(px) });
+    const head = svgEl('text', { class: 'ov-strip', x: Math.max(0, shown[0]) + 0.3 * k, y: Math.max(0, shown[1]) + 0.3 * k + 13 / px, 'font-size': controlFont(px) });
     head.textContent = 'This decision:';
     marks.appendChild(head);
   }

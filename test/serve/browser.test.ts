@@ -154,16 +154,17 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     }, sel);
   }
 
-  /** Count the person's clicks from here on: on the table (the SVG board and its overlays), and on the action list's buttons. */
+  /** Count the person's clicks from here on: on the table (the SVG board and its overlays), on the action list's buttons, and anywhere else. */
   async function countClicks(page: Page): Promise<void> {
     await page.evaluate(() => {
-      const g = globalThis as unknown as { clicks: { table: number; list: number } };
-      g.clicks = { table: 0, list: 0 };
+      const g = globalThis as unknown as { clicks: { table: number; list: number; other: number } };
+      g.clicks = { table: 0, list: 0, other: 0 };
       (document as unknown as { addEventListener(t: string, f: (ev: { target: { closest(s: string): unknown } }) => void, c: boolean): void }).addEventListener(
         'click',
         (ev) => {
           if (ev.target.closest('#board svg')) g.clicks.table++;
-          if (ev.target.closest('#actions button, #selected button')) g.clicks.list++;
+          else if (ev.target.closest('#actions button, #selected button')) g.clicks.list++;
+          else g.clicks.other++;
         },
         true,
       );
@@ -173,7 +174,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
   interface WholeGame {
     page: Page;
     decisions: number;
-    clicks: { table: number; list: number };
+    clicks: { table: number; list: number; other: number };
     file: string;
     ms: number;
   }
@@ -198,8 +199,8 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     let shot = false;
     for (;;) {
       if ((await settled(page)) === 'over') break;
-      const choosing = await page.evaluate(() => (document.querySelector('#ov-marks') as unknown as { dataset: Record<string, string | undefined> } | null)?.dataset.choosing === 'true');
-      if (!looked && decisions >= 1 && !choosing) {
+      const choosing = async (): Promise<boolean> => page.evaluate(() => (document.querySelector('#ov-marks') as unknown as { dataset: Record<string, string | undefined> } | null)?.dataset.choosing === 'true');
+      if (!looked && decisions >= 1 && !(await choosing())) {
         // A click on one of the person's figures: it is described (a table click, not a decision).
         const fig = (await visible(page, '#board .fig.cur, #board .fig.hl')) ?? (await visible(page, '#board .fig:not(.off)'));
         if (!fig || 'covered' in fig) throw new Error(`no figure to click shows on the table ${fig ? fig.covered : ''}`);
@@ -220,7 +221,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       expect(decisions).toBeLessThan(2000);
     }
     expect(await page.locator('#status').textContent()).toMatch(/Game over/);
-    const clicks = await page.evaluate(() => (globalThis as unknown as { clicks: { table: number; list: number } }).clicks);
+    const clicks = await page.evaluate(() => (globalThis as unknown as { clicks: { table: number; list: number; other: number } }).clicks);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
     const file = join(dir, `${name}.jsonl`);
     await download.saveAs(file);
@@ -231,6 +232,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     const ms = Date.now() - t0;
     process.stdout.write(`serve: whole ${scenario} as ${side} by table clicks only: ${decisions} decisions (${byFigure} by a click on the figure or band chosen), ${clicks.table} table clicks, ${clicks.list} action-list clicks, ${(ms / 1000).toFixed(1)} s\n`);
     expect(clicks.list).toBe(0);
+    expect(clicks.other).toBe(0);
     expect(clicks.table).toBe(decisions + 1);
     return { page, decisions, clicks, file, ms };
   }

@@ -88,6 +88,19 @@ describe('every decision on the table', () => {
     expect(shortLabel('Pass: activate no band with this card, and a very long tail of words')).toBe('Pass: activate no band with this…');
   });
 
+  it('sets the table-side strip at the top-left of the part of the table shown', async () => {
+    const h = await GameHost.create('g00000000000000c4', loadScenario('pirates/supply-raid'), 4, 'pirates', 'heuristic', 'band');
+    const v = h.view();
+    const whole = tableControls(v, PX.in, 1).filter((c) => c.kind === 'side');
+    expect(whole.map((c) => c.words)).toEqual(['Pass: activate no band with this card']);
+    expect(whole[0].x).toBeLessThan(1);
+    const zoomed = tableControls(v, 2 * PX.in, 1, [20, 12]).filter((c) => c.kind === 'side');
+    expect(zoomed[0].x).toBeGreaterThanOrEqual(20);
+    expect(zoomed[0].y).toBeGreaterThanOrEqual(12);
+    expect(zoomed[0].y).toBeLessThan(14);
+    await h.close();
+  });
+
   it('is nothing while the AI decides', async () => {
     const h = await GameHost.create('g00000000000000c1', loadScenario('pirates/supply-raid'), 4, 'townsfolk', 'heuristic', 'band');
     const v = h.view();
