@@ -219,11 +219,12 @@ export class PlaceFinder {
     this.nn = 0;
     this.nne = 0;
     const n = v.x.length;
+    // The box first (arithmetic), whether the figure is on the table only when it is in the box.
     for (let g = 0; g < n; g++) {
-      if (g === f || !v.occupies(g)) continue;
       const gx = v.x[g];
       const gy = v.y[g];
       if (gx < x0 || gx > x1 || gy < y0 || gy > y1) continue;
+      if (g === f || !v.occupies(g)) continue;
       const best = routeDistance(points, upTo, gx, gy);
       if (best <= rb) {
         this.nbx[this.nn] = gx;
@@ -234,10 +235,10 @@ export class PlaceFinder {
     if (useKeepers) {
       for (let k = 0; k < keepers.length; k++) {
         const g = keepers[k];
-        if (!(v.able ? v.able(g) : v.occupies(g))) continue;
         const gx = v.x[g];
         const gy = v.y[g];
         if (gx < x0 || gx > x1 || gy < y0 || gy > y1) continue;
+        if (!(v.able ? v.able(g) : v.occupies(g))) continue;
         if (routeDistance(points, upTo, gx, gy) <= re) {
           this.nex[this.nne] = gx;
           this.ney[this.nne] = gy;
