@@ -26,6 +26,7 @@ import {
   segmentHitsConvex,
   segmentsCross,
   toHalfPlanes,
+  truncateInto,
 } from '../geometry.js';
 import { NavMap, type DistanceField, type Path } from '../nav.js';
 
@@ -33,6 +34,15 @@ import { NavMap, type DistanceField, type Path } from '../nav.js';
 export const SHADOW_MARGIN = 1e-5;
 /** Angle margin of {@link Table.shadowsDisc} (radians). */
 export const SHADOW_ANGLE = 1e-5;
+
+/**
+ * Slack (table unit) by which {@link Table.areasNear} widens every area's box: far above rounding,
+ * far below any base.
+ */
+export const NEAR_SLACK = 1e-6;
+
+/** Cells along the longer side of the grid behind {@link Table.areasNear}. */
+const NEAR_CELLS = 64;
 
 /** The unit every length on a table is measured in. */
 export type TableUnit = 'in' | 'cm';
@@ -196,6 +206,11 @@ export class Table {
   private readonly sightShapes: readonly ConvexShape[];
   /** Places a base can stand touching some cover: x, y pairs on a grid of half a cell. */
   readonly coverSpots: Float64Array;
+  /** {@link areasNear}'s grid: cell size, columns, rows, and per cell (row-major) its areas in the spec's order. */
+  private readonly nearCell: number;
+  private readonly nearCols: number;
+  private readonly nearRows: number;
+  private readonly nearLists: readonly (readonly TerrainArea[])[];
 
   /** @throws {@link TableSpecError} on a non-positive size or radius, or a concave impassable area. */
   constructor(spec: TableSpec) {
@@ -252,6 +267,33 @@ export class Table {
       }
     }
     this.coverSpots = Float64Array.from(spots);
+    // areasNear's grid: each area listed in every cell its box, widened by NEAR_SLACK, meets.
+    this.nearCell = Math.max(this.width, this.height) / NEAR_CELLS;
+    this.nearCols = Math.ceil(this.width / this.nearCell);
+    this.nearRows = Math.ceil(this.height / this.nearCell);
+    const lists: TerrainArea[][] = Array.from({ length: this.nearCols * this.nearRows }, () => []);
+    for (const a of this.areas) {
+      const c0 = Math.max(0, Math.floor((a.box.minX - NEAR_SLACK) / this.nearCell));
+      const c1 = Math.min(this.nearCols - 1, Math.floor((a.box.maxX + NEAR_SLACK) / this.nearCell));
+      const r0 = Math.max(0, Math.floor((a.box.minY - NEAR_SLACK) / this.nearCell));
+      const r1 = Math.min(this.nearRows - 1, Math.floor((a.box.maxY + NEAR_SLACK) / this.nearCell));
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) lists[r * this.nearCols + c].push(a);
+    }
+    this.nearLists = lists;
+  }
+
+  /**
+   * The areas that may lie at (x, y): every area whose box, widened by {@link NEAR_SLACK}, contains
+   * the point — and perhaps a few more — in the spec's order (shared, read only); every area for a
+   * point off the table (or not a number). For loops that test each area at a point: the areas that
+   * pass their exact tests are the same, fewer are tried (a grid of {@link NEAR_CELLS} cells along
+   * the longer side, built with the table).
+   */
+  areasNear(x: number, y: number): readonly TerrainArea[] {
+    const c = Math.floor(x / this.nearCell);
+    const r = Math.floor(y / this.nearCell);
+    if (!(c >= 0 && c < this.nearCols && r >= 0 && r < this.nearRows)) return this.areas;
+    return this.nearLists[r * this.nearCols + c];
   }
 
   /** True when a base centred at (x, y) stands on the table clear of every impassable area. */
@@ -342,7 +384,9 @@ export class Table {
    * Distance along the route `points` at which it first enters an area of `areas`; 0 when it
    * starts inside one and `startInsideCounts`; Infinity when it never enters one.
    */
-  private entryAlong(points: readonly Vec[], areas: readonly TerrainArea[], startInsideCounts: boolean, above: number): number {
+  private entryAlong(points: readonly Vec[], n: number, cutX: number, cutY: number, areas: readonly TerrainArea[], startInsideCounts: boolean, above: number): number {
+    // The route: points[0 … n−1], then (cutX, cutY) unless NaN (see truncateInto).
+    const m = cutX === cutX ? n + 1 : n;
     const p0 = points[0];
     let best = Infinity;
     for (const a of areas) {
@@ -352,14 +396,22 @@ export class Table {
         continue;
       }
       let walked = 0;
-      for (let i = 1; i < points.length; i++) {
+      for (let i = 1; i < m; i++) {
         const p = points[i - 1];
-        const q = points[i];
-        const l = dist(p.x, p.y, q.x, q.y);
+        const px = p.x;
+        const py = p.y;
+        let qx = cutX;
+        let qy = cutY;
+        if (i < n) {
+          const q = points[i];
+          qx = q.x;
+          qy = q.y;
+        }
+        const l = dist(px, py, qx, qy);
         if (walked >= best) break;
         const b = a.box;
-        if (!(Math.max(p.x, q.x) < b.minX || Math.min(p.x, q.x) > b.maxX || Math.max(p.y, q.y) < b.minY || Math.min(p.y, q.y) > b.maxY)) {
-          const t = firstHit(p.x, p.y, q.x, q.y, a.poly);
+        if (!(Math.max(px, qx) < b.minX || Math.min(px, qx) > b.maxX || Math.max(py, qy) < b.minY || Math.min(py, qy) > b.maxY)) {
+          const t = firstHit(px, py, qx, qy, a.poly);
           if (t >= 0) {
             best = Math.min(best, walked + t * l);
             break;
@@ -373,13 +425,26 @@ export class Table {
 
   /** Distance along a route at which it first enters slow ground (0 when it starts on it; Infinity if never). */
   slowEntry(points: readonly Vec[]): number {
-    return this.entryAlong(points, this.slowGround, true, -Infinity);
+    return this.entryAlong(points, points.length, NaN, NaN, this.slowGround, true, -Infinity);
   }
+
+  /**
+   * {@link slowEntry} of the route cut at distance `upTo` — the same value as
+   * `slowEntry(truncatePath(points, upTo))`, without building the cut route (no allocation).
+   */
+  slowEntryUpTo(points: readonly Vec[], upTo: number): number {
+    const cut = this.cut;
+    const n = truncateInto(points, upTo, cut);
+    return this.entryAlong(points, n, cut.x, cut.y, this.slowGround, true, -Infinity);
+  }
+
+  /** Scratch of {@link slowEntryUpTo}. */
+  private readonly cut = { x: 0, y: 0 };
 
   /** Distance along a route at which it first climbs onto ground higher than where it starts (Infinity if never). */
   climbEntry(points: readonly Vec[]): number {
     const p0 = points[0];
-    return this.entryAlong(points, this.raised, false, this.heightAt(p0.x, p0.y));
+    return this.entryAlong(points, points.length, NaN, NaN, this.raised, false, this.heightAt(p0.x, p0.y));
   }
 
   /**
