@@ -526,16 +526,16 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   const n = xy.length >> 1;
   if (LISTED_D.length < n) LISTED_D = new Float64Array(Math.max(n, 2 * LISTED_D.length));
   const D = LISTED_D;
-  // The nearest spots past the minimum, in order of distance, ties to the first listed: of a long
-  // list, the K2 nearest, remembered by the list's grid for this place (a search out from the
-  // figure by rings of grid cells when not); else the K nearest by one pass.
+  // The K nearest spots past the minimum, in order of distance, ties to the first listed: of a long
+  // list, remembered by the list's grid for this place (a search out from the figure by rings of
+  // grid cells when not); else by one pass.
   let nTop: number;
   let topJ: Int32Array;
   let topD: Float64Array;
   let at = 0;
   if (n > SWEEP_FROM) {
     const o = gridOf(xy);
-    const e = nearestRemembered(o, xy, fx, fy, minSq);
+    const e = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K);
     nTop = o.memoN[e];
     topJ = o.memoJ;
     topD = o.memoD;
@@ -562,6 +562,10 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   if (first < LISTED_K) return false;
   // A long list: the next of the K2 nearest, in order.
   if (n > SWEEP_FROM) {
+    const o = gridOf(xy);
+    const e = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K2);
+    nTop = o.memoN[e];
+    at = e * LISTED_K2;
     nNear = gatherNear(v, f, fx, fy, topD[at + nTop - 1]);
     for (let k = LISTED_K; k < nTop; k++) {
       const j = topJ[at + k];
@@ -691,6 +695,8 @@ interface SpotGrid {
   memoY: Float64Array;
   memoM: Float64Array;
   memoN: Int32Array;
+  /** How many spots a slot was asked for (K or K2): its list is the nearest that many, or all there are. */
+  memoCap: Int32Array;
   memoJ: Int32Array;
   memoD: Float64Array;
 }
@@ -736,6 +742,7 @@ function gridOf(xy: ArrayLike<number>): SpotGrid {
       memoY: new Float64Array(MEMO_SLOTS).fill(NaN),
       memoM: new Float64Array(MEMO_SLOTS).fill(NaN),
       memoN: new Int32Array(MEMO_SLOTS),
+      memoCap: new Int32Array(MEMO_SLOTS),
       memoJ: new Int32Array(MEMO_SLOTS * LISTED_K2),
       memoD: new Float64Array(MEMO_SLOTS * LISTED_K2),
     };
@@ -745,12 +752,13 @@ function gridOf(xy: ArrayLike<number>): SpotGrid {
 }
 
 /**
- * The slot of `o`'s memo holding the K2 nearest spots past `minSq` of (fx, fy) ({@link gridNearest}),
- * filled when it held another place's: searches ask the same places again and again (the same
+ * The slot of `o`'s memo holding the `cap` (at most K2) nearest spots past `minSq` of (fx, fy)
+ * ({@link gridNearest}; the first K of the K2 are the K), filled when it held another place's or
+ * fewer: searches ask the same places again and again (the same
  * figure standing still in many states). Keys are compared exactly, so a slot gives what the
  * search gives.
  */
-function nearestRemembered(o: SpotGrid, xy: ArrayLike<number>, fx: number, fy: number, minSq: number): number {
+function nearestRemembered(o: SpotGrid, xy: ArrayLike<number>, fx: number, fy: number, minSq: number, cap: number): number {
   HASH_F[0] = fx;
   let h = Math.imul(0x811c9dc5 ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
   HASH_F[0] = fy;
@@ -758,11 +766,15 @@ function nearestRemembered(o: SpotGrid, xy: ArrayLike<number>, fx: number, fy: n
   HASH_F[0] = minSq;
   h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
   const e = (h >>> 7) & (MEMO_SLOTS - 1);
-  if (o.memoX[e] === fx && o.memoY[e] === fy && o.memoM[e] === minSq) return e;
-  const k = gridNearest(o, xy, fx, fy, minSq, LISTED_K2, LISTED_NEXT_J, LISTED_NEXT_D);
-  o.memoJ.set(LISTED_NEXT_J.subarray(0, k), e * LISTED_K2);
-  o.memoD.set(LISTED_NEXT_D.subarray(0, k), e * LISTED_K2);
+  if (o.memoX[e] === fx && o.memoY[e] === fy && o.memoM[e] === minSq && o.memoCap[e] >= cap) return e;
+  const k = gridNearest(o, xy, fx, fy, minSq, cap, LISTED_NEXT_J, LISTED_NEXT_D);
+  const at = e * LISTED_K2;
+  for (let i = 0; i < k; i++) {
+    o.memoJ[at + i] = LISTED_NEXT_J[i];
+    o.memoD[at + i] = LISTED_NEXT_D[i];
+  }
   o.memoN[e] = k;
+  o.memoCap[e] = cap;
   o.memoX[e] = fx;
   o.memoY[e] = fy;
   o.memoM[e] = minSq;
