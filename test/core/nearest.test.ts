@@ -106,26 +106,35 @@ describe('nearestFreeListed on a long list (the search by grid rings)', () => {
     const v = view(pts);
     const at = { x: 0, y: 0 };
     const list = Float64Array.from(xy);
+    // From anywhere on a table larger than the spots' extent (some well outside it), on a spot or
+    // not, each with three minimum distances.
+    const places: [number, number, number][] = [];
     for (let q = 0; q < 400; q++) {
-      // From anywhere on a table larger than the spots' extent (some well outside it), on a spot or not.
       const onSpot = q % 5 === 0;
       const fx = onSpot ? xy[2 * (q % n)] : -40 + rnd() * 180;
       const fy = onSpot ? xy[2 * (q % n) + 1] : -40 + rnd() * 180;
-      const minSq = q % 3 === 0 ? -1 : q % 3 === 1 ? 0.25 : 9;
-      v.x[0] = fx;
-      v.y[0] = fy;
-      let want = -1;
-      let wd = Infinity;
-      for (let j = 0; j < n; j++) {
-        const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
-        if (!(d > minSq) || d >= wd) continue;
-        if (d < 1e-4 || placeFree(v, xy[2 * j], xy[2 * j + 1], 0)) {
-          want = j;
-          wd = d;
+      for (const minSq of [-1, 0.25, 9]) places.push([fx, fy, minSq]);
+    }
+    // Twice over the same places, the other figures moved in between (the nearest spots of a place
+    // asked before are remembered; which of them are free is asked anew).
+    for (let pass = 0; pass < 2; pass++) {
+      if (pass === 1) for (let k = 1; k < pts.length; k++) v.y[k] += 0.7;
+      for (const [fx, fy, minSq] of places) {
+        v.x[0] = fx;
+        v.y[0] = fy;
+        let want = -1;
+        let wd = Infinity;
+        for (let j = 0; j < n; j++) {
+          const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+          if (!(d > minSq) || d >= wd) continue;
+          if (d < 1e-4 || placeFree(v, xy[2 * j], xy[2 * j + 1], 0)) {
+            want = j;
+            wd = d;
+          }
         }
+        expect(nearestFreeListed(v, 0, list, minSq, at)).toBe(want >= 0);
+        if (want >= 0) expect(at).toEqual({ x: xy[2 * want], y: xy[2 * want + 1] });
       }
-      expect(nearestFreeListed(v, 0, list, minSq, at)).toBe(want >= 0);
-      if (want >= 0) expect(at).toEqual({ x: xy[2 * want], y: xy[2 * want + 1] });
     }
   });
 });

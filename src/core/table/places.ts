@@ -526,48 +526,61 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   const n = xy.length >> 1;
   if (LISTED_D.length < n) LISTED_D = new Float64Array(Math.max(n, 2 * LISTED_D.length));
   const D = LISTED_D;
-  const topJ = LISTED_TOP_J;
-  const topD = LISTED_TOP_D;
-  // The K nearest spots past the minimum, in order of distance, ties to the first listed: by a
-  // search out from the figure by rings of a grid of the spots (long lists), else by one pass.
-  const nTop = n > SWEEP_FROM ? gridNearest(gridOf(xy), xy, fx, fy, minSq, LISTED_K, topJ, topD) : scanNearest(xy, n, fx, fy, minSq);
+  // The K nearest spots past the minimum, in order of distance, ties to the first listed: of a long
+  // list, remembered by the list's grid for this place (a search out from the figure by rings of
+  // grid cells when not); else by one pass.
+  let nTop: number;
+  let topJ: Int32Array;
+  let topD: Float64Array;
+  let at = 0;
+  if (n > SWEEP_FROM) {
+    const o = gridOf(xy);
+    const e = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K);
+    nTop = o.memoN[e];
+    topJ = o.memoJ;
+    topD = o.memoD;
+    at = e * LISTED_K2;
+  } else {
+    nTop = scanNearest(xy, n, fx, fy, minSq);
+    topJ = LISTED_TOP_J;
+    topD = LISTED_TOP_D;
+  }
   if (nTop === 0) return false;
-  // The bases that could overlap one of those spots, gathered once (a base overlapping a spot no
-  // farther than the K-th lies within that distance + 2 radii of the figure): each spot is tested
-  // against them alone, the same test as placeFree's.
-  let nNear = gatherNear(v, f, fx, fy, topD[nTop - 1]);
-  for (let k = 0; k < nTop; k++) {
-    const j = topJ[k];
-    if ((k === 0 && topD[0] < 1e-4) || freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
+  // The first K. The bases that could overlap one of them are gathered once (a base overlapping a
+  // spot no farther than the K-th lies within that distance + 2 radii of the figure): each spot is
+  // tested against them alone, the same test as placeFree's.
+  const first = Math.min(nTop, LISTED_K);
+  let nNear = gatherNear(v, f, fx, fy, topD[at + first - 1]);
+  for (let k = 0; k < first; k++) {
+    const j = topJ[at + k];
+    if ((k === 0 && topD[at] < 1e-4) || freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
       out.x = xy[2 * j];
       out.y = xy[2 * j + 1];
       return true;
     }
   }
-  if (nTop < LISTED_K) return false;
-  // A long list: the next of the K2 nearest (the first K of them are the K above), in order.
-  let tried = nTop;
-  let triedJ = topJ;
+  if (first < LISTED_K) return false;
+  // A long list: the next of the K2 nearest, in order.
   if (n > SWEEP_FROM) {
-    const nextJ = LISTED_NEXT_J;
-    const n2 = gridNearest(gridOf(xy), xy, fx, fy, minSq, LISTED_K2, nextJ, LISTED_NEXT_D);
-    nNear = gatherNear(v, f, fx, fy, LISTED_NEXT_D[n2 - 1]);
-    for (let k = LISTED_K; k < n2; k++) {
-      const j = nextJ[k];
+    const o = gridOf(xy);
+    const e = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K2);
+    nTop = o.memoN[e];
+    at = e * LISTED_K2;
+    nNear = gatherNear(v, f, fx, fy, topD[at + nTop - 1]);
+    for (let k = LISTED_K; k < nTop; k++) {
+      const j = topJ[at + k];
       if (freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
         out.x = xy[2 * j];
         out.y = xy[2 * j + 1];
         return true;
       }
     }
-    if (n2 < LISTED_K2) return false;
-    tried = n2;
-    triedJ = nextJ;
+    if (nTop < LISTED_K2) return false;
   }
   // Past those: the next nearest (ties: the first listed), one at a time, until one is free —
   // the same spot as the nearest free one, the occupancy test asked only of the spots tried.
   for (let j = 0; j < n; j++) D[j] = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
-  for (let k = 0; k < tried; k++) D[triedJ[k]] = NaN;
+  for (let k = 0; k < nTop; k++) D[topJ[at + k]] = NaN;
   for (;;) {
     let best = -1;
     let bd = Infinity;
@@ -673,7 +686,22 @@ interface SpotGrid {
   ny: number;
   start: Int32Array;
   idx: Int32Array;
+  /**
+   * The K2 nearest spots remembered for places asked before ({@link nearestRemembered}): a table of
+   * {@link MEMO_SLOTS} slots by a hash of the place and minimum, each the key (x, y, minSq), how
+   * many spots and the spots (indices, squared distances) in order.
+   */
+  memoX: Float64Array;
+  memoY: Float64Array;
+  memoM: Float64Array;
+  memoN: Int32Array;
+  /** How many spots a slot was asked for (K or K2): its list is the nearest that many, or all there are. */
+  memoCap: Int32Array;
+  memoJ: Int32Array;
+  memoD: Float64Array;
 }
+/** Slots of a long list's memo of nearest spots ({@link SpotGrid.memoX}). */
+const MEMO_SLOTS = 1024;
 const SPOT_GRIDS = new WeakMap<object, SpotGrid>();
 function gridOf(xy: ArrayLike<number>): SpotGrid {
   let o = SPOT_GRIDS.get(xy);
@@ -702,11 +730,60 @@ function gridOf(xy: ArrayLike<number>): SpotGrid {
     const fill = start.slice(0, nx * ny);
     const idx = new Int32Array(n);
     for (let j = 0; j < n; j++) idx[fill[cellOf(j)]++] = j;
-    o = { x0, y0, g, nx, ny, start, idx };
+    o = {
+      x0,
+      y0,
+      g,
+      nx,
+      ny,
+      start,
+      idx,
+      memoX: new Float64Array(MEMO_SLOTS).fill(NaN),
+      memoY: new Float64Array(MEMO_SLOTS).fill(NaN),
+      memoM: new Float64Array(MEMO_SLOTS).fill(NaN),
+      memoN: new Int32Array(MEMO_SLOTS),
+      memoCap: new Int32Array(MEMO_SLOTS),
+      memoJ: new Int32Array(MEMO_SLOTS * LISTED_K2),
+      memoD: new Float64Array(MEMO_SLOTS * LISTED_K2),
+    };
     SPOT_GRIDS.set(xy, o);
   }
   return o;
 }
+
+/**
+ * The slot of `o`'s memo holding the `cap` (at most K2) nearest spots past `minSq` of (fx, fy)
+ * ({@link gridNearest}; the first K of the K2 are the K), filled when it held another place's or
+ * fewer: searches ask the same places again and again (the same
+ * figure standing still in many states). Keys are compared exactly, so a slot gives what the
+ * search gives.
+ */
+function nearestRemembered(o: SpotGrid, xy: ArrayLike<number>, fx: number, fy: number, minSq: number, cap: number): number {
+  HASH_F[0] = fx;
+  let h = Math.imul(0x811c9dc5 ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = fy;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = minSq;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  const e = (h >>> 7) & (MEMO_SLOTS - 1);
+  if (o.memoX[e] === fx && o.memoY[e] === fy && o.memoM[e] === minSq && o.memoCap[e] >= cap) return e;
+  const k = gridNearest(o, xy, fx, fy, minSq, cap, LISTED_NEXT_J, LISTED_NEXT_D);
+  const at = e * LISTED_K2;
+  for (let i = 0; i < k; i++) {
+    o.memoJ[at + i] = LISTED_NEXT_J[i];
+    o.memoD[at + i] = LISTED_NEXT_D[i];
+  }
+  o.memoN[e] = k;
+  o.memoCap[e] = cap;
+  o.memoX[e] = fx;
+  o.memoY[e] = fy;
+  o.memoM[e] = minSq;
+  return e;
+}
+
+/** Scratch of {@link nearestRemembered}'s hash: a double's two 32-bit halves. */
+const HASH_F = new Float64Array(1);
+const HASH_I = new Int32Array(HASH_F.buffer);
 
 /**
  * The `cap` nearest spots past `minSq`, into `topJ`/`topD` (as {@link scanNearest} for K: the same

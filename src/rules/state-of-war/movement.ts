@@ -525,18 +525,26 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
   const d0 = dist(from.x, from.y, s.x[t], s.y[t]);
   if (d0 - 2 * sc.radius > moveRate(s.mounted[f] === 1) + 0.5) return null;
   const ring = 2 * sc.radius + 0.05;
-  const cands: Vec[] = [];
   const ux = (from.x - s.x[t]) / (d0 || 1);
   const uy = (from.y - s.y[t]) / (d0 || 1);
-  cands.push({ x: s.x[t] + ux * ring, y: s.y[t] + uy * ring });
-  for (let k = 1; k < 12; k++) {
-    const a = Math.atan2(uy, ux) + (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (Math.PI / 6);
-    cands.push({ x: s.x[t] + Math.cos(a) * ring, y: s.y[t] + Math.sin(a) * ring });
-  }
+  const base = Math.atan2(uy, ux);
   const reachMax = moveRate(s.mounted[f] === 1);
-  for (const c of cands) {
-    if (dist(from.x, from.y, c.x, c.y) > reachMax + 1e-9) continue;
-    if (!sc.table.isFree(c.x, c.y)) continue;
+  // Twelve places round the target, the nearest way first, then alternately either side by 30°;
+  // each made as an object only when it is tried (a path may keep it).
+  for (let k = 0; k < 12; k++) {
+    let cx: number;
+    let cy: number;
+    if (k === 0) {
+      cx = s.x[t] + ux * ring;
+      cy = s.y[t] + uy * ring;
+    } else {
+      const a = base + (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (Math.PI / 6);
+      cx = s.x[t] + Math.cos(a) * ring;
+      cy = s.y[t] + Math.sin(a) * ring;
+    }
+    if (dist(from.x, from.y, cx, cy) > reachMax + 1e-9) continue;
+    if (!sc.table.isFree(cx, cy)) continue;
+    const c = { x: cx, y: cy };
     const path = sc.table.path(from, c);
     if (!path) continue;
     const reach = reachAlongInto(sc, path.points, s.facing[f], s.mounted[f] === 1, REACH);

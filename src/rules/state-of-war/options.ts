@@ -159,19 +159,48 @@ export function detachment(s: SowState, f: number): { slot: number; figures: num
   const u = s.unitOf[f];
   const unit = sc.units[u];
   if (unit.parent >= 0 || s.morale[u] !== OK) return null;
-  const slot = unit.slots.find((k) => s.size[k] === 0);
-  if (slot === undefined) return null;
+  let slot = -1;
+  for (let i = 0; i < unit.slots.length && slot < 0; i++) if (s.size[unit.slots[i]] === 0) slot = unit.slots[i];
+  if (slot < 0) return null;
   const act = activeMembers(s, u);
   const n = Math.floor(act.length / 2);
   if (n < 1 || engaged(s, f)) return null;
-  const others = act
-    .filter((g) => g !== f && g !== s.leader[u])
-    .map((g) => ({ g, d: dist(s.x[f], s.y[f], s.x[g], s.y[g]) }))
-    .sort((a, b) => a.d - b.d || a.g - b.g)
-    .slice(0, n - 1)
-    .map((x) => x.g);
-  if (others.length < n - 1) return null;
-  return { slot, figures: [f, ...others.sort((a, b) => a - b)] };
+  // The n − 1 members nearest f (ties: the lower index), neither f nor the leader: kept in order
+  // by insertion (no comparator closure, no object per member).
+  const want = n - 1;
+  const near: number[] = [];
+  const nearD: number[] = [];
+  for (const g of act) {
+    if (g === f || g === s.leader[u]) continue;
+    const d = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
+    if (near.length === want && !(d < nearD[want - 1] || (d === nearD[want - 1] && g < near[want - 1]))) continue;
+    let i = near.length < want ? near.length : want - 1;
+    if (near.length < want) {
+      near.push(g);
+      nearD.push(d);
+    }
+    while (i > 0 && (nearD[i - 1] > d || (nearD[i - 1] === d && near[i - 1] > g))) {
+      near[i] = near[i - 1];
+      nearD[i] = nearD[i - 1];
+      i--;
+    }
+    near[i] = g;
+    nearD[i] = d;
+  }
+  if (near.length < want) return null;
+  // f first, then the others in figure order.
+  for (let i = 1; i < near.length; i++) {
+    const g = near[i];
+    let k = i;
+    while (k > 0 && near[k - 1] > g) {
+      near[k] = near[k - 1];
+      k--;
+    }
+    near[k] = g;
+  }
+  const figures = [f];
+  for (const g of near) figures.push(g);
+  return { slot, figures };
 }
 
 /** True when figure f may make a detachment now: {@link detachment} is not null (worked out without making it). */
