@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Hasher } from '../../src/core/hash.js';
-import { defineState, field, type StateType } from '../../src/core/table/state.js';
+import { counterIndex, defineState, field, figureFields, stateWiring, type StateType } from '../../src/core/table/state.js';
 
 interface Sc {
   hash: string;
@@ -121,5 +121,55 @@ describe('defineState: one declaration, every state operation', () => {
   it('refuses a field named sc and a hashLen that names no integer', () => {
     expect(() => defineState<Sc>()('Bad', { sc: field.int() })).toThrow(/sc/);
     expect(() => defineState<Sc>()('Bad', { l: field.nums(2, 0, { hashLen: 'nope' }) })).toThrow(/hashLen/);
+  });
+
+  it('an initial value may be a function of the scenario; a reset cache is cleared by cloneInto, a view kept', () => {
+    const K = defineState<Sc>()('Reset', {
+      turn: field.int(1),
+      first: field.int((c: Sc) => c.n - 1),
+      options: field.cache<number[]>({ reset: true }),
+      view: field.cache<{ v: number }>(),
+    });
+    const a = K.create(sc);
+    expect(a.first).toBe(2);
+    const b = K.create(sc);
+    const view = { v: 1 };
+    b.options = [1, 2];
+    b.view = view;
+    a.first = 0;
+    expect(K.cloneInto(b, a)).toBe(b);
+    expect(b.first).toBe(0);
+    expect(b.options).toBeNull();
+    expect(b.view).toBe(view);
+    expect(K.importState(sc, K.exportState(a)).first).toBe(0);
+  });
+});
+
+describe('stateWiring: the forward-model methods of a declared state', () => {
+  it('passes the declaration\'s own clone, cloneInto, hash and thread functions on; turn reads the field', () => {
+    const w = stateWiring(KIT);
+    expect(w.clone).toBe(KIT.clone);
+    expect(w.cloneInto).toBe(KIT.cloneInto);
+    expect(w.hash).toBe(KIT.hash);
+    expect(w.threads.exportState).toBe(KIT.exportState);
+    expect(w.threads.importState).toBe(KIT.importState);
+    const s = KIT.create(sc);
+    s.turn = 5;
+    expect(w.turn(s)).toBe(5);
+  });
+
+  it('counterIndex names each counter by its index', () => {
+    const C = counterIndex(['fights', 'shots'] as const);
+    expect(C.fights).toBe(0);
+    expect(C.shots).toBe(1);
+  });
+
+  it('figureFields: x, y and facing from the scenario start, status 0 (ACTIVE), hashed in the declared place', () => {
+    interface Fs { hash: string; figures: unknown[]; startX: number[]; startY: number[]; startFacing: number[] }
+    const fsc: Fs = { hash: 'f', figures: [{}, {}], startX: [1, 2], startY: [3, 4], startFacing: [0, 1.5] };
+    const K = defineState<Fs>()('Figures', { turn: field.int(1), ...figureFields<Fs>(), hp: field.nums(2, 3) });
+    const s = K.create(fsc);
+    expect([s.x, s.y, s.facing, s.status]).toEqual([[1, 2], [3, 4], [0, 1.5], [0, 0]]);
+    expect(K.fields).toEqual(['turn', 'x', 'y', 'facing', 'status', 'hp']);
   });
 });

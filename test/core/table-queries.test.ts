@@ -1,6 +1,6 @@
 /** The table kit's list queries: contact with any of a list, the nearest figure, the chip draw, the place finder. */
 import { describe, expect, it } from 'vitest';
-import { PlaceFinder, Table, drawChip, inBaseContact, inContactWithAny, nearestFigure, nearestFigures, turnCard, type FigureView } from '../../src/core/table/index.js';
+import { PlaceFinder, Table, drawChip, inBaseContact, inContactAt, inContactWithAny, nearestFigure, nearestFigures, turnCard, type FigureView } from '../../src/core/table/index.js';
 import { streamFromString } from '../../src/core/rng.js';
 import { ringOffsets } from '../../src/core/nav.js';
 import { dist } from '../../src/core/geometry.js';
@@ -21,6 +21,15 @@ describe('table kit queries', () => {
     expect(inBaseContact(v, 0, 3)).toBe(true);
     expect(inContactWithAny(v, 0, [3, 4])).toBe(false);
     expect(inContactWithAny({ ...v, able: undefined }, 0, [3])).toBe(true);
+  });
+
+  it('inContactAt asks the same of a place: a base at (x, y) touching an able figure of the list', () => {
+    const v = view();
+    expect(inContactAt(v, 8.2, 5, [2])).toBe(true); // 0.8 apart: touching within 0.1
+    expect(inContactAt(v, 7.85, 5, [2])).toBe(false); // 1.15 apart: beyond 2 radii + 0.1
+    expect(inContactAt(v, 7.85, 5, [2], 0.3)).toBe(true); // within 2 radii + 0.3
+    expect(inContactAt(v, 5, 6.5, [3])).toBe(false); // figure 3 cannot act
+    expect(inContactAt(v, v.x[0], v.y[0], [1, 2])).toBe(inContactWithAny(v, 0, [1, 2]));
   });
 
   it('nearestFigure is nearestFigures with k = 1 (first on ties), optionally only figures able to act', () => {

@@ -3,7 +3,8 @@
  * facings parse as every ruleset's files write them, and the converters give the kit's units.
  */
 import { describe, expect, it } from 'vitest';
-import { terrainAreaOf, degreesOf, facingSchema, pointSchema, polygonOf, polygonSchema, radiansOf, sideIdSchema, tableSizeSchema, vecOf } from '../../src/core/table/index.js';
+import { z } from 'zod';
+import { scenarioHeaderShape, terrainEntrySchema, zoneSchema, terrainAreaOf, degreesOf, facingSchema, pointSchema, polygonOf, polygonSchema, radiansOf, sideIdSchema, tableSizeSchema, vecOf } from '../../src/core/table/index.js';
 
 describe('table kit: scenario-file pieces', () => {
   it('a point is [x, y]; a polygon needs three of them', () => {
@@ -30,5 +31,19 @@ describe('table kit: scenario-file pieces', () => {
     expect(radiansOf(90)).toBeCloseTo(Math.PI / 2, 12);
     expect(degreesOf(radiansOf(135))).toBe(135);
     expect(degreesOf(1)).toBe(57.3);
+  });
+
+  it("a file's own table unit is described as such; the header, terrain entry and zone parse as the rooms write them", () => {
+    expect(pointSchema('table').description).toMatch(/the table's unit/);
+    expect(polygonSchema('cm').description).toMatch(/\(cm\)/);
+    const file = z.object({ ...scenarioHeaderShape('duel'), t: terrainEntrySchema('in', ['wood'], 'w', { height: z.number().default(1) }), z: zoneSchema('in') }).strict();
+    const ok = { ruleset: 'duel', id: 'a-1', name: 'A', t: { id: 'w1', kind: 'wood', polygon: [[0, 0], [1, 0], [1, 1]] }, z: { id: 'home', name: 'Home', polygon: [[0, 0], [1, 0], [1, 1]] } };
+    const parsed = file.parse(ok);
+    expect(parsed.description).toBe('');
+    expect(parsed.t.height).toBe(1);
+    expect(file.safeParse({ ...ok, ruleset: 'other' }).success).toBe(false);
+    expect(file.safeParse({ ...ok, id: 'A B' }).success).toBe(false);
+    expect(file.safeParse({ ...ok, t: { ...ok.t, kind: 'hill' } }).success).toBe(false);
+    expect(file.safeParse({ ...ok, t: { ...ok.t, extra: 1 } }).success).toBe(false);
   });
 });

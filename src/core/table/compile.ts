@@ -2,13 +2,21 @@
  * The compiled-table base: what every ruleset on a measured table compiles from its scenario file
  * the same way — the file's identity (id, name, canonical hash), the measured {@link Table} (with
  * its errors mapped to the file's JSON paths), the base radius and contact distance; and the
- * figures' index by id ({@link figureIndexOf}). A room's compile calls {@link compileTableBase}
- * and spreads the result into its own compiled scenario, adding only what its rules need.
+ * figures' index by id ({@link figureIndexOf}). A room's compile starts with
+ * {@link parseTableScenario} (the file parsed with the room's schema, errors at its JSON paths, the
+ * sides' ids checked), builds the base with its `base` (or {@link compileTableBase}) and spreads it
+ * into its own compiled scenario, adding only what its rules need; zones to reach
+ * ({@link zoneOf}), deployment places ({@link deploySlots}) and the start-overlap test
+ * ({@link baseOverlapAt}) are here too.
  *
  * Lengths are in the table's unit (`in` or `cm`); angles in radians.
  */
+import type { z } from 'zod';
 import { canonicalJson, hashString } from '../hash.js';
 import { ScenarioError } from '../basics.js';
+import { type Polygon, type Vec, bbox, pointInPolygon, vertexMean } from '../geometry.js';
+import type { DistanceField, NavMap } from '../nav.js';
+import { parseScenario } from '../scenario.js';
 import { Table, TableSpecError, type TableSpec } from './table.js';
 
 /** What every compiled scenario on a measured table holds. */
@@ -86,4 +94,124 @@ export function figureIndexOf(figures: readonly { readonly id: string }[], sourc
     index.set(id, i);
   });
   return index;
+}
+
+/** What every scenario file on a measured table holds: its identity and the table's size. */
+export interface TableFile {
+  readonly id: string;
+  readonly name: string;
+  readonly table: { readonly width: number; readonly height: number };
+  /** The two (or more) sides, each with its id. */
+  readonly sides: readonly { readonly id: string }[];
+}
+
+/** The table a room builds on its file: {@link TableBaseSpec} without what the file already says. */
+export interface TableOfFile extends Omit<TableBaseSpec, 'source' | 'raw' | 'table' | 'areaPath'> {
+  /** The table spec; its size is the file's `table` (width, height). */
+  table: Omit<TableSpec, 'width' | 'height'>;
+  /** The JSON path of terrain area `i` (default `$.terrain[i]`: the file's terrain in its order). */
+  areaPath?(i: number): string;
+}
+
+/** A scenario file parsed for a room's compile (see {@link parseTableScenario}). */
+export interface ParsedTableScenario<F extends TableFile> {
+  /** The validated file (defaults filled in). */
+  readonly file: F;
+  /** The file's name for errors. */
+  readonly source: string;
+  /** Throw a {@link ScenarioError} at `path` (a JSON path of the file, e.g. `$.sides[0].figures[2].at`). */
+  fail(path: string, message: string): never;
+  /**
+   * The index of the side with id `id` in the file's order; fails at `path` when there is none
+   * (`other`: the field's other allowed words, named in the message, e.g. `"roll"`).
+   */
+  sideIndex(id: string, path: string, other?: string): number;
+  /** {@link compileTableBase} of the file with `spec` (its size from the file's `table`). */
+  base(spec: TableOfFile): CompiledTable<F>;
+}
+
+/**
+ * The start of every room's compile: `raw` validated with the room's zod `schema` (a
+ * {@link ScenarioError} at the JSON path of the first problem, as {@link parseScenario} reports
+ * it), then the sides' ids checked to differ (fails at `$.sides[j].id`). Returns the file and the
+ * means to report further problems at its JSON paths and build the compiled-table base.
+ */
+export function parseTableScenario<T extends z.ZodType<TableFile>>(schema: T, raw: unknown, source: string): ParsedTableScenario<z.output<T>> {
+  const file = parseScenario(schema, raw, source);
+  const fail = (path: string, message: string): never => {
+    throw new ScenarioError(source, path, message);
+  };
+  file.sides.forEach((s, j) => {
+    if (file.sides.findIndex((o) => o.id === s.id) < j) fail(`$.sides[${j}].id`, `side id "${s.id}" is used twice: the sides need different ids`);
+  });
+  return {
+    file,
+    source,
+    fail,
+    sideIndex(id, path, other) {
+      const i = file.sides.findIndex((s) => s.id === id);
+      return i >= 0 ? i : fail(path, `no side with id "${id}"${other === undefined ? '' : ` (or ${other})`}`);
+    },
+    base: (spec) =>
+      compileTableBase(file, {
+        ...spec,
+        source,
+        raw,
+        table: { ...spec.table, width: file.table.width, height: file.table.height },
+        areaPath: spec.areaPath ?? ((i) => `$.terrain[${i}]`),
+      }),
+  };
+}
+
+/** A zone to reach (an objective, home): its outline, a free point inside it that paths aim for, and the distance field to that point. */
+export interface TableZone {
+  readonly id: string;
+  readonly name: string;
+  readonly poly: Polygon;
+  /** A free standing place inside the zone, the nearest to its vertices' mean within the search radius. */
+  readonly target: Vec;
+  /** Distance (table units, round obstacles) to `target` (the field named `zone:<id>`). */
+  readonly field: DistanceField;
+}
+
+/**
+ * The zone a file describes as `{ id, name, polygon }`. Its target is the nearest free place to the
+ * polygon's vertex mean within `search` (table units) that lies inside the polygon; fails at
+ * `<path>.polygon` when there is none.
+ */
+export function zoneOf(nav: NavMap, z: { readonly id: string; readonly name: string; readonly polygon: readonly (readonly [number, number])[] }, path: string, search: number, fail: (path: string, message: string) => never): TableZone {
+  const poly = z.polygon.map(([x, y]) => ({ x, y }));
+  const c = vertexMean(poly);
+  const target = nav.nearestFree(c.x, c.y, search, (x, y) => pointInPolygon(x, y, poly));
+  if (!target) return fail(`${path}.polygon`, 'no free standing place inside this zone');
+  return { id: z.id, name: z.name, poly, target, field: nav.field(`zone:${z.id}`, target) };
+}
+
+/**
+ * Standing places inside a deployment area: a grid `step` apart from a base radius inside the
+ * area's bounding box, inside the polygon and free on `nav`, rounded to 0.001, nearest the area's
+ * vertex mean first (ties: by y, then x) — so the first figures of a group stand close together.
+ */
+export function deploySlots(nav: NavMap, poly: Polygon, step: number): Vec[] {
+  const b = bbox(poly);
+  const c = vertexMean(poly);
+  const r = nav.radius;
+  const slots: Vec[] = [];
+  for (let y = b.minY + r; y <= b.maxY - r + 1e-9; y += step) {
+    for (let x = b.minX + r; x <= b.maxX - r + 1e-9; x += step) {
+      if (pointInPolygon(x, y, poly) && nav.isFree(x, y)) slots.push({ x: Math.round(x * 1000) / 1000, y: Math.round(y * 1000) / 1000 });
+    }
+  }
+  slots.sort((p, q) => (p.x - c.x) ** 2 + (p.y - c.y) ** 2 - ((q.x - c.x) ** 2 + (q.y - c.y) ** 2) || p.y - q.y || p.x - q.x);
+  return slots;
+}
+
+/**
+ * The first of the `n` figures placed so far (centres `xs[j]`, `ys[j]`) whose base a base of
+ * `radius` centred at (x, y) would overlap (centres closer than two radii, less 1e-6), or −1.
+ */
+export function baseOverlapAt(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number, x: number, y: number, radius: number): number {
+  const d = (2 * radius - 1e-6) ** 2;
+  for (let j = 0; j < n; j++) if ((xs[j] - x) ** 2 + (ys[j] - y) ** 2 < d) return j;
+  return -1;
 }

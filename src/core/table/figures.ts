@@ -60,9 +60,16 @@ export function inBaseContact(v: FigureView, a: number, b: number, tolerance = 0
  * refused before the root (the rounded root of dx² + dy² is never below |dx|).
  */
 export function inContactWithAny(v: FigureView, f: number, others: ArrayLike<number>, tolerance = 0.1): boolean {
+  return inContactAt(v, v.x[f], v.y[f], others, tolerance);
+}
+
+/**
+ * True when a base centred at (x, y) would touch the base of one of `others` able to act (as
+ * {@link inContactWithAny}: centres at most 2 radii + `tolerance` apart, the same answer for each
+ * pair, allocating nothing) — e.g. "no enemy in contact with the place a figure would stand".
+ */
+export function inContactAt(v: FigureView, fx: number, fy: number, others: ArrayLike<number>, tolerance = 0.1): boolean {
   const c = 2 * v.radius + tolerance + 1e-9;
-  const fx = v.x[f];
-  const fy = v.y[f];
   for (let k = 0; k < others.length; k++) {
     const g = others[k];
     const dx = v.x[g] - fx;

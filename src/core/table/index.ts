@@ -16,6 +16,7 @@
  * - state.ts   — defineState: a game state declared once (fresh, clone, cloneInto, hash, thread export)
  * - schema.ts  — shared zod pieces of scenario files (point, polygon, table size, side id, facing) and their converters
  * - scene.ts   — a terrain area and a figure as drawn in a Scene (the parts of view.scene every room shares)
+ * - wiring.ts  — listedCheck, sideStatusCounts, counterStats: checkAction and stats as every room declares them
  */
 export * from './table.js';
 export * from './figures.js';
@@ -30,4 +31,5 @@ export * from './sides.js';
 export * from './compile.js';
 export * from './schema.js';
 export * from './scene.js';
+export * from './wiring.js';
 export * as status from './status.js';

@@ -1,6 +1,7 @@
 /**
- * Shared zod pieces of scenario files on a measured table: a point, a polygon, a side id, a table
- * size and a facing, each described with its unit, so that every ruleset's schema (and the JSON
+ * Shared zod pieces of scenario files on a measured table: the header every file opens with, a
+ * point, a polygon, a terrain entry, a zone, a side id, a table size and a facing, each described
+ * with its unit (inches, cm, or the unit the file names for its table), so that every ruleset's schema (and the JSON
  * Schema `npm run schema` writes from it) says the same thing the same way. With the converters a
  * compile needs: file points ([x, y]) to kit points ({x, y}), degrees to radians.
  *
@@ -9,23 +10,71 @@
  * scenario and a state they are radians (the kit's convention, figures.ts).
  */
 import { z } from 'zod';
+import type { Json } from '../basics.js';
 import type { Vec } from '../geometry.js';
 import type { TableUnit, TerrainAreaSpec } from './table.js';
 
-/** A point `[x, y]` in the table's unit. */
-export function pointSchema(unit: TableUnit) {
-  return z.tuple([z.number(), z.number()]).describe(`[x, y] in ${unit === 'in' ? 'inches' : 'cm'} (x from the left edge, y down from the top edge)`);
+/**
+ * The unit a file's lengths are written in: inches, centimetres, or `table` — the unit the file
+ * itself names for its table (Escarmouche's `table.unit`, inches or cm).
+ */
+export type FileUnit = TableUnit | 'table';
+
+/** The unit's words in a description ("inches", "cm", "the table's unit"). */
+export function unitWords(unit: FileUnit): string {
+  return unit === 'in' ? 'inches' : unit === 'cm' ? 'cm' : "the table's unit";
 }
 
-/** A polygon: three or more points in order, implicitly closed, in the table's unit. */
-export function polygonSchema(unit: TableUnit) {
-  return z.array(pointSchema(unit)).min(3).describe(`polygon vertices in order, implicitly closed (${unit === 'in' ? 'inches' : 'cm'})`);
+/** A point `[x, y]` in the file's unit. */
+export function pointSchema(unit: FileUnit) {
+  return z.tuple([z.number(), z.number()]).describe(`[x, y] in ${unitWords(unit)} (x from the left edge, y down from the top edge)`);
 }
 
-/** The table's size, in its unit: `{ width, height }`, both positive. */
-export function tableSizeSchema(unit: TableUnit) {
-  const u = unit === 'in' ? 'inches' : 'cm';
+/** A polygon: three or more points in order, implicitly closed, in the file's unit. */
+export function polygonSchema(unit: FileUnit) {
+  return z.array(pointSchema(unit)).min(3).describe(`polygon vertices in order, implicitly closed (${unitWords(unit)})`);
+}
+
+/** The table's size, in the file's unit: `{ width, height }`, both positive (extend it for a table with more fields). */
+export function tableSizeSchema(unit: FileUnit) {
+  const u = unitWords(unit);
   return z.object({ width: z.number().positive().describe(`across, in ${u}`), height: z.number().positive().describe(`down, in ${u}`) }).strict();
+}
+
+/**
+ * The fields every scenario file opens with, to spread into its schema's object: an optional
+ * `$schema` (for editors), the `ruleset` it is for, its `id` (lower-case letters, digits and
+ * dashes: records name it), a `name` and a `description` (default '').
+ */
+export function scenarioHeaderShape<const R extends string>(ruleset: R) {
+  return {
+    $schema: z.string().optional(),
+    ruleset: z.literal(ruleset),
+    id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
+    name: z.string().min(1),
+    description: z.string().default(''),
+  };
+}
+
+/**
+ * A terrain entry (see {@link TerrainEntry}): a unique id, the ruleset's `kind` words (described by
+ * `kinds`), a polygon in the file's unit and an optional label. `extra` adds a ruleset's own fields.
+ */
+export function terrainEntrySchema<const K extends readonly [string, ...string[]], X extends z.ZodRawShape = Record<never, never>>(unit: FileUnit, kinds: K, describe: string, extra?: X) {
+  return z
+    .object({
+      id: z.string().min(1),
+      kind: z.enum(kinds).describe(describe),
+      polygon: polygonSchema(unit),
+      label: z.string().optional().describe('name shown on maps and in stories'),
+      ...(extra ?? ({} as X)),
+    })
+    .strict();
+}
+
+/** A zone of the table (`{ id, name, polygon }`, polygon in the file's unit): an objective, a home. */
+export function zoneSchema(unit: FileUnit) {
+  return z.object({ id: z.string().min(1), name: z.string().min(1), polygon: polygonSchema(unit) }).strict();
 }
 
 /** A side id: lower-case letters, digits and dashes; names the side in actions, events and records. */
@@ -71,4 +120,9 @@ export type TerrainEffects = Pick<TerrainAreaSpec, 'impassable' | 'blocksSight' 
 /** A file's terrain entry as the kit's area spec (id, label, kind, outline as kit points), with the effects the room's rules give its kind. */
 export function terrainAreaOf(t: TerrainEntry, effects: TerrainEffects): TerrainAreaSpec {
   return { id: t.id, label: t.label, kind: t.kind, polygon: polygonOf(t.polygon), ...effects };
+}
+
+/** A ruleset's `jsonSchema`: the JSON Schema of its scenario files as written (zod's input side, defaults optional). */
+export function scenarioJsonSchema(schema: z.ZodType): () => Json {
+  return () => z.toJSONSchema(schema, { io: 'input' }) as Json;
 }

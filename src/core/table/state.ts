@@ -58,10 +58,13 @@ export interface ArrayField<C, K extends ArrayKind = ArrayKind> extends FieldOpt
   readonly hashLen?: string;
 }
 
-/** An integer (`int`, hashed as 32 bits) or float (`num`, hashed by its bits) field. */
-export interface NumberField extends FieldOptions {
+/**
+ * An integer (`int`, hashed as 32 bits) or float (`num`, hashed by its bits) field; its value in a
+ * fresh state is a constant or a function of the scenario (e.g. the side that moves first).
+ */
+export interface NumberField<C = unknown> extends FieldOptions {
   readonly t: 'int' | 'num';
-  readonly init?: number;
+  readonly init?: number | ((sc: C) => number);
 }
 
 /** A string field. */
@@ -77,19 +80,24 @@ export interface StringField extends FieldOptions {
  */
 export interface CacheField<T> {
   readonly t: 'cache';
+  /**
+   * True: `cloneInto` sets it to null as well — a cache of the state's decision (its legal actions,
+   * plans worked out for them) rather than a view over its arrays, so `into`'s own is stale.
+   */
+  readonly reset?: boolean;
   /** Type carrier; never set. */
   readonly _type?: T;
 }
 
 /** Any field declaration. */
-export type FieldSpec<C> = ArrayField<C> | NumberField | StringField | CacheField<unknown>;
+export type FieldSpec<C> = ArrayField<C> | NumberField<C> | StringField | CacheField<unknown>;
 
 /** The field declarations of a state (order matters: it is the hash order). */
 export type StateFields<C> = Record<string, FieldSpec<C>>;
 
 /** The value type of one declared field. */
 export type FieldValue<F> =
-  F extends ArrayField<infer _C, infer K> ? ArrayKinds[K] : F extends NumberField ? number : F extends StringField ? string : F extends CacheField<infer T> ? T | null : never;
+  F extends ArrayField<infer _C, infer K> ? ArrayKinds[K] : F extends NumberField<infer _N> ? number : F extends StringField ? string : F extends CacheField<infer T> ? T | null : never;
 
 /** The state a declaration describes: the scenario plus one property per field. */
 export type StateOf<C, F> = { readonly sc: C } & { -readonly [K in keyof F]: FieldValue<F[K]> };
@@ -104,8 +112,8 @@ export const field = {
   typed<C, K extends Exclude<ArrayKind, 'nums'>>(t: K, size: BySc<C, number>, fill?: ArrayField<C>['fill'], o: Omit<ArrayField<C>, 't' | 'size' | 'fill'> = {}): ArrayField<C, K> {
     return { t, size, fill, ...o };
   },
-  /** A 32-bit integer. */
-  int(init = 0, o: FieldOptions = {}): NumberField {
+  /** A 32-bit integer: `init` a constant, or a function of the scenario. */
+  int<C = unknown>(init: number | ((sc: C) => number) = 0, o: FieldOptions = {}): NumberField<C> {
     return { t: 'int', init, ...o };
   },
   /** A float, hashed by its exact bits. */
@@ -116,9 +124,9 @@ export const field = {
   str(init = '', o: FieldOptions = {}): StringField {
     return { t: 'str', init, ...o };
   },
-  /** A derived cache (see {@link CacheField}). */
-  cache<T>(): CacheField<T> {
-    return { t: 'cache' };
+  /** A derived cache (see {@link CacheField}); `{ reset: true }`: cleared by `cloneInto` too. */
+  cache<T>(o: { readonly reset?: boolean } = {}): CacheField<T> {
+    return { t: 'cache', ...o };
   },
 };
 
@@ -132,7 +140,8 @@ export interface StateKit<C extends { readonly hash: string }, S extends { reado
   clone(s: S): S;
   /**
    * Make `into` (a state of the same scenario no one needs any more) a copy of `from` in its own
-   * storage, allocating nothing, and return it; caches of `into` stay. A state of another
+   * storage, allocating nothing, and return it; caches of `into` stay (those declared
+   * `reset` are set to null). A state of another
    * scenario (or `into === from`) gets a fresh clone instead.
    */
   cloneInto(into: S, from: S): S;
@@ -198,7 +207,10 @@ function buildState<C extends { readonly hash: string }, const F extends StateFi
   const intoBody = ['if (into.sc !== from.sc || into === from) return clone(from);', 'let a, b, n;'];
   for (const k of names) {
     const f = fields[k];
-    if (f.t === 'cache') continue;
+    if (f.t === 'cache') {
+      if (f.reset === true) intoBody.push(`into.${k} = null;`);
+      continue;
+    }
     if (!isArray(f)) intoBody.push(`into.${k} = from.${k};`);
     else if (f.t === 'nums') intoBody.push(`a = into.${k}; b = from.${k}; n = b.length; if (a.length !== n) a.length = n; for (let i = 0; i < n; i++) a[i] = b[i];`);
     else intoBody.push(`if (into.${k}.length === from.${k}.length) into.${k}.set(from.${k}); else into.${k} = from.${k}.slice();`);
@@ -225,7 +237,7 @@ function buildState<C extends { readonly hash: string }, const F extends StateFi
     for (const k of names) {
       const f = fields[k];
       if (f.t === 'cache') values[k] = null;
-      else if (f.t === 'int' || f.t === 'num') values[k] = f.init ?? 0;
+      else if (f.t === 'int' || f.t === 'num') values[k] = typeof f.init === 'function' ? f.init(sc) : (f.init ?? 0);
       else if (f.t === 'str') values[k] = f.init ?? '';
       else if (isArray(f)) {
         const n = sizeOf(sc, f.size);
@@ -290,4 +302,71 @@ function buildState<C extends { readonly hash: string }, const F extends StateFi
     exportState,
     importState,
   });
+}
+
+/**
+ * Names for a room's rule-path counters (statistics kept in a `counters` field): each name's index,
+ * so the hot path counts with `s.counters[C.fights]++`.
+ */
+export function counterIndex<const N extends string>(names: readonly N[]): Readonly<Record<N, number>> {
+  return Object.fromEntries(names.map((n, i) => [n, i])) as Record<N, number>;
+}
+
+/**
+ * The forward-model methods a declared state gives a ruleset (see src/core/model.ts for each
+ * contract): spread into `defineRuleset({ … })` beside the table kit's `sideWiring`, so no room
+ * writes `clone: cloneState, cloneInto: …, hash: …, threads: { … }` again.
+ */
+export interface StateWiring<C, S> {
+  clone(s: S): S;
+  /** Allocation-free (the declaration's {@link StateKit.cloneInto}). */
+  cloneInto(into: S, from: S): S;
+  hash(s: S): string;
+  /** The state's `turn` field (1-based). */
+  turn(s: S): number;
+  threads: {
+    exportState(s: S): Record<string, unknown>;
+    importState(sc: C, data: unknown): S;
+  };
+}
+
+/**
+ * `clone`, `cloneInto`, `hash`, `turn` and `threads` of a ruleset from its state declaration (a
+ * state with an integer `turn` field). The kit's own functions are passed on as they are — nothing
+ * wraps them, so a search's clone and hash cost what the declaration's do.
+ */
+export function stateWiring<C extends { readonly hash: string }, S extends { readonly sc: C; turn: number }>(kit: StateKit<C, S>): StateWiring<C, S> {
+  return {
+    clone: kit.clone,
+    cloneInto: kit.cloneInto,
+    hash: kit.hash,
+    turn: (s) => s.turn,
+    threads: { exportState: kit.exportState, importState: kit.importState },
+  };
+}
+
+/** What {@link figureFields} reads of a compiled scenario: its figures and where each starts. */
+export interface StartedScenario {
+  readonly hash: string;
+  readonly figures: readonly unknown[];
+  /** Starting centres (table unit) and facings (radians), by figure index. */
+  readonly startX: ArrayLike<number>;
+  readonly startY: ArrayLike<number>;
+  readonly startFacing: ArrayLike<number>;
+}
+
+/**
+ * The standard figure fields of a table state, to spread into a declaration where they belong in
+ * its hash order: `x`, `y` (centres, table unit) and `facing` (radians) from the scenario's start,
+ * and `status` (the kit's status codes, src/core/table/status.ts; ACTIVE, 0, at the start) — plain
+ * `number[]` by figure index.
+ */
+export function figureFields<C extends StartedScenario>() {
+  const figures = (sc: C): number => sc.figures.length;
+  return {
+    x: field.nums<C>(figures, (sc, i) => sc.startX[i]),
+    y: field.nums<C>(figures, (sc, i) => sc.startY[i]),
+    facing: field.nums<C>(figures, (sc, i) => sc.startFacing[i]),
+    status: field.nums<C>(figures),
+  };
 }

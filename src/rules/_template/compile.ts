@@ -4,9 +4,7 @@
  * shared by every state of every game on the scenario (one per worker thread). Lengths in inches,
  * facings in radians.
  */
-import { ScenarioError } from '../../core/model.js';
-import { parseScenario } from '../../core/scenario.js';
-import { type CompiledTable, compileTableBase, figureIndexOf } from '../../core/table/compile.js';
+import { type CompiledTable, baseOverlapAt, figureIndexOf, parseTableScenario } from '../../core/table/compile.js';
 import { radiansOf, terrainAreaOf } from '../../core/table/schema.js';
 import { duelScenarioSchema, type DuelScenarioFile } from './schema.js';
 
@@ -46,25 +44,17 @@ export interface DuelScenario extends CompiledTable<DuelScenarioFile> {
 }
 
 /**
- * Validate a parsed scenario file and compile it. Throws {@link ScenarioError} naming the JSON path
- * of the first problem: a schema error, a terrain area the table refuses (a concave building), a
- * figure id used twice, or a figure that does not stand free on the table.
+ * Validate a parsed scenario file and compile it on the kit's compile start ({@link parseTableScenario}).
+ * Throws a `ScenarioError` naming the JSON path of the first problem: a schema error, a side id used
+ * twice, a terrain area the table refuses (a concave building), a figure id used twice, or a figure
+ * that does not stand free on the table.
  */
 export function compileDuel(raw: unknown, source: string): DuelScenario {
-  const file = parseScenario(duelScenarioSchema, raw, source);
+  const { file, fail, base: tableBase } = parseTableScenario(duelScenarioSchema, raw, source);
   const radius = file.baseDiameter / 2;
-  const base = compileTableBase(file, {
-    source,
-    raw,
-    table: {
-      width: file.table.width,
-      height: file.table.height,
-      unit: 'in',
-      radius,
-      // §1: a building is impassable and blocks sight; §3–4: a wood is slow ground and cover.
-      areas: file.terrain.map((t) => terrainAreaOf(t, t.kind === 'building' ? { impassable: true, blocksSight: true } : { slow: true, cover: 'wood' })),
-    },
-    areaPath: (i) => `$.terrain[${i}]`,
+  const base = tableBase({
+    // §1: a building is impassable and blocks sight; §3–4: a wood is slow ground and cover.
+    table: { unit: 'in', radius, areas: file.terrain.map((t) => terrainAreaOf(t, t.kind === 'building' ? { impassable: true, blocksSight: true } : { slow: true, cover: 'wood' })) },
   });
   const figures: FigureInfo[] = [];
   const paths: string[] = [];
@@ -77,17 +67,15 @@ export function compileDuel(raw: unknown, source: string): DuelScenario {
     });
     return { index: si, id: s.id, name: s.name, figures: own };
   });
-  if (sides[0].id === sides[1].id) throw new ScenarioError(source, '$.sides[1].id', `side id "${sides[1].id}" is used twice`);
   const figureIndex = figureIndexOf(figures, source, (i) => `${paths[i]}.id`);
   const all = file.sides.flatMap((s) => s.figures);
   const startX = Float64Array.from(all, (f) => f.at[0]);
   const startY = Float64Array.from(all, (f) => f.at[1]);
   const startFacing = Float64Array.from(all, (f) => radiansOf(f.facing));
   for (let i = 0; i < all.length; i++) {
-    if (!base.table.isFree(startX[i], startY[i])) throw new ScenarioError(source, `${paths[i]}.at`, 'the figure does not stand free on the table (off it, or on a building)');
-    for (let j = 0; j < i; j++) {
-      if (Math.hypot(startX[i] - startX[j], startY[i] - startY[j]) < 2 * radius - 1e-6) throw new ScenarioError(source, `${paths[i]}.at`, `the figure's base overlaps ${figures[j].id}'s`);
-    }
+    if (!base.table.isFree(startX[i], startY[i])) fail(`${paths[i]}.at`, 'the figure does not stand free on the table (off it, or on a building)');
+    const j = baseOverlapAt(startX, startY, i, startX[i], startY[i], radius);
+    if (j >= 0) fail(`${paths[i]}.at`, `the figure's base overlaps ${figures[j].id}'s`);
   }
   return { ...base, sides, figures, figureIndex, startX, startY, startFacing, maxTurns: file.maxTurns };
 }

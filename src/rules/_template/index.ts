@@ -3,9 +3,9 @@
  * the forward model, its policy, threads and view, wired from the room's files. It is NOT
  * registered (src/rules/registered.ts): a room copied from this one adds its line there.
  */
-import { z } from 'zod';
-import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
-import { sideWiring } from '../../core/table/sides.js';
+import { defineRuleset, type Ruleset } from '../../core/model.js';
+import { scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
+import { stateWiring } from '../../core/table/state.js';
 import { compileDuel, type DuelScenario } from './compile.js';
 import { duelEvents, type DuelEvent } from './events.js';
 import { evaluateFor } from './evaluate.js';
@@ -14,7 +14,7 @@ import { applyAction, applyLegalAction, actionKey, checkAction, describeAction, 
 import { duelScores } from './policy.js';
 import { duelExactMove, duelReach, duelScene, duelTargets } from './scene.js';
 import { duelScenarioSchema } from './schema.js';
-import { cloneState, cloneStateInto, exportState, hashState, importState, ACTIVE, type DuelState } from './state.js';
+import { ACTIVE, type DuelState, STATE } from './state.js';
 import { describeEvent } from './story.js';
 import { setupGame } from './turn.js';
 import type { DuelAction } from './actions/action.js';
@@ -42,12 +42,8 @@ export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = def
   legalActions,
   apply: applyAction,
   applyLegal: applyLegalAction,
-  clone: cloneState,
-  cloneInto: cloneStateInto,
-  turn: (s) => s.turn,
+  ...stateWiring(STATE),
   policy: { scores: duelScores },
-  threads: { exportState, importState },
-  hash: hashState,
   actionKey,
   describeAction,
   describeEvent,
@@ -56,7 +52,7 @@ export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = def
   stats(s) {
     const out: Record<string, number> = { turns: s.turn, decisions: s.decisions };
     for (const side of s.sc.sides) {
-      out[`${side.id}.active`] = side.figures.filter((f) => s.status[f] === ACTIVE).length;
+      sideStatusCounts(out, [side], s.status, { active: ACTIVE });
       out[`${side.id}.down`] = s.down[side.index];
     }
     return out;
@@ -65,7 +61,7 @@ export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = def
   decisionLimit: (sc) => sc.maxTurns * sc.figures.length + 10,
   invariants: duelInvariants,
   view: { scene: duelScene, exactMove: duelExactMove, targets: duelTargets, reach: duelReach },
-  jsonSchema: () => z.toJSONSchema(duelScenarioSchema, { io: 'input' }) as Json,
+  jsonSchema: scenarioJsonSchema(duelScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

@@ -2,21 +2,14 @@
  * The Duel scenario file format, as a zod schema (README.md §1). `npm run schema` writes the JSON
  * Schema generated from it to scenarios/schema/<id>.schema.json once the ruleset is registered.
  * Lengths in inches; points `[x, y]` with x from the table's left edge and y down from its top edge;
- * facings in degrees (0 = east, 90 = south). The shared pieces (point, polygon, side id, facing)
- * come from the table kit (src/core/table/schema.ts): a room never writes its own.
+ * facings in degrees (0 = east, 90 = south). The shared pieces (the header, point, terrain entry,
+ * side id, table size, facing) come from the table kit (src/core/table/schema.ts): a room never writes its own.
  */
 import { z } from 'zod';
-import { facingSchema, pointSchema, polygonSchema, sideIdSchema, tableSizeSchema } from '../../core/table/schema.js';
+import { facingSchema, pointSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema, terrainEntrySchema } from '../../core/table/schema.js';
 
 /** One terrain area: a building (impassable, blocks sight) or a wood (slow ground, cover). */
-const terrain = z
-  .object({
-    id: z.string().min(1).describe('unique terrain id (named in events)'),
-    kind: z.enum(['building', 'wood']).describe('building: no figure enters it and no one sees through it (§1); wood: slow ground (§3) and cover (§4)'),
-    polygon: polygonSchema('in').describe('convex outline, vertices in order (inches)'),
-    label: z.string().optional().describe('name shown on maps and in stories'),
-  })
-  .strict();
+const terrain = terrainEntrySchema('in', ['building', 'wood'], 'building: no figure enters it and no one sees through it (§1); wood: slow ground (§3) and cover (§4)');
 
 /** One figure: its id, where it starts and which way it faces. */
 const figure = z
@@ -40,11 +33,7 @@ const side = z
 /** Schema of a Duel scenario file. */
 export const duelScenarioSchema = z
   .object({
-    $schema: z.string().optional(),
-    ruleset: z.literal('duel'),
-    id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
-    name: z.string().min(1),
-    description: z.string().default(''),
+    ...scenarioHeaderShape('duel'),
     table: tableSizeSchema('in'),
     baseDiameter: z.number().positive().default(1).describe('figure base diameter in inches (§1)'),
     terrain: z.array(terrain).default([]),

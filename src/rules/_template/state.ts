@@ -5,7 +5,7 @@
  * figure (compile.ts `FigureInfo.index`); positions in inches, facings in radians. Status values are
  * the kit's shared codes (src/core/table/status.ts): Duel uses ACTIVE and DEAD ("down", §4–5).
  */
-import { type StateType, defineState, field } from '../../core/table/state.js';
+import { type StateType, defineState, field, figureFields } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/figures.js';
 import type { DuelScenario } from './compile.js';
 
@@ -13,19 +13,15 @@ export { ACTIVE, DEAD } from '../../core/table/status.js';
 
 const figures = (sc: DuelScenario): number => sc.figures.length;
 
-const STATE = defineState<DuelScenario>()('Duel', {
+export const STATE = defineState<DuelScenario>()('Duel', {
   /** Current turn, 1-based (§2). */
   turn: field.int(1),
   /** Index of the side whose turn it is (§2). */
   side: field.int(0),
   /** The figure deciding now (the side's first figure not yet activated, §2); −1 when the game is over. */
   actor: field.int(-1),
-  /** Base centres (inches) and facings (radians). */
-  x: field.nums(figures, (sc, i) => sc.startX[i]),
-  y: field.nums(figures, (sc, i) => sc.startY[i]),
-  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
-  /** The kit's status code of each figure: ACTIVE, or DEAD once down. */
-  status: field.nums(figures),
+  /** Figure centres (inches) and facings (radians) from the start, and status (ACTIVE, or DEAD once down): the kit's standard figure fields. */
+  ...figureFields<DuelScenario>(),
   /** 1 once the figure has been activated this turn (§2). */
   done: field.nums(figures),
   /** Figures down, per side (§6). */
@@ -47,13 +43,3 @@ export type DuelState = StateType<typeof STATE>;
 
 /** A fresh state: every figure at its start, active, not yet activated; turn 1, the first side. */
 export const newState: (sc: DuelScenario) => DuelState = STATE.create;
-/** An independent copy (arrays copied, scenario shared, view not copied). */
-export const cloneState: (s: DuelState) => DuelState = STATE.clone;
-/** A copy of `from` in `into`'s own arrays, allocating nothing (a search's scratch state). */
-export const cloneStateInto: (into: DuelState, from: DuelState) => DuelState = STATE.cloneInto;
-/** Hash of everything that can influence the rest of the game (16 hex digits). */
-export const hashState: (s: DuelState) => string = STATE.hash;
-/** The state as structured-cloneable data (no scenario, no view). */
-export const exportState: (s: DuelState) => Record<string, unknown> = STATE.exportState;
-/** Rebuild a state exported by {@link exportState} on the same compiled scenario; throws on foreign data. */
-export const importState: (sc: DuelScenario, data: unknown) => DuelState = STATE.importState;

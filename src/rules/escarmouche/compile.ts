@@ -3,10 +3,8 @@
  * obstacles, sight, cover, height: src/core/table/), figures expanded with their fixed properties,
  * objectives resolved. Immutable; shared by every state of every game on the scenario.
  */
-import { ScenarioError } from '../../core/model.js';
-import { parseScenario } from '../../core/scenario.js';
 import { type Vec, distToPolygonBoundary, pointInPolygon, vertexMean } from '../../core/geometry.js';
-import { type CompiledTable, type TerrainArea, compileTableBase, figureIndexOf } from '../../core/table/index.js';
+import { type CompiledTable, type TerrainArea, baseOverlapAt, figureIndexOf, parseTableScenario, polygonOf } from '../../core/table/index.js';
 import { escarmoucheScenarioSchema, type EscarmoucheScenarioFile } from './schema.js';
 import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js';
 
@@ -86,33 +84,25 @@ export interface EscScenario extends CompiledTable<EscarmoucheScenarioFile> {
   maxFigures: number;
 }
 
-/** Validate and compile an Escarmouche scenario. Throws {@link ScenarioError} naming the JSON path. */
+/** Validate and compile an Escarmouche scenario. Throws a `ScenarioError` naming the JSON path (the kit's parseTableScenario). */
 export function compileEscarmouche(raw: unknown, source: string): EscScenario {
-  const file = parseScenario(escarmoucheScenarioSchema, raw, source);
-  const fail = (path: string, msg: string): never => {
-    throw new ScenarioError(source, path, msg);
-  };
+  const { file, fail, sideIndex, base: tableBase } = parseTableScenario(escarmoucheScenarioSchema, raw, source);
   const t = file.table;
-  const base = compileTableBase(file, {
-    source,
-    raw,
+  const base = tableBase({
     table: {
-      width: t.width,
-      height: t.height,
       unit: t.unit,
       radius: t.base / 2,
       areas: file.terrain.map((a) => ({
         id: a.id,
         label: a.name ?? a.id,
         kind: a.terrain,
-        polygon: a.polygon.map(([x, y]) => ({ x, y })),
+        polygon: polygonOf(a.polygon),
         impassable: a.terrain === 'impassable',
         blocksSight: a.blocksSight,
         cover: a.cover ? 'cover' : undefined,
         height: a.height,
       })),
     },
-    areaPath: (i) => `$.terrain[${i}]`,
   });
   const table = base.table;
   if (t.base * 4 > Math.min(t.width, t.height)) fail('$.table.base', 'the base is too large for the table');
@@ -143,10 +133,11 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
     return worst;
   };
   const radius = base.radius;
-  if (file.sides[0].id === file.sides[1].id) fail('$.sides[1].id', 'the two sides need different ids');
   const figures: FigureInfo[] = [];
   const sides: SideInfo[] = [];
   const ids = new Set<string>();
+  const startX: number[] = [];
+  const startY: number[] = [];
   file.sides.forEach((s, si) => {
     const info: SideInfo = { index: si, id: s.id, name: s.name, figures: [], breakPoint: 0 };
     sides.push(info);
@@ -156,9 +147,10 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
       ids.add(id);
       const start = { x: f.at[0], y: f.at[1] };
       if (!table.roundFree(start.x, start.y)) fail(`$.sides[${si}].figures[${fi}].at`, 'the base must stand on the table, clear of impassable terrain');
-      for (const g of figures) {
-        if (Math.hypot(g.start.x - start.x, g.start.y - start.y) < 2 * radius - 1e-6) fail(`$.sides[${si}].figures[${fi}].at`, `its base overlaps ${g.id}'s`);
-      }
+      const g = baseOverlapAt(startX, startY, figures.length, start.x, start.y, radius);
+      if (g >= 0) fail(`$.sides[${si}].figures[${fi}].at`, `its base overlaps ${figures[g].id}'s`);
+      startX.push(start.x);
+      startY.push(start.y);
       if (f.pike && f.mounted) fail(`$.sides[${si}].figures[${fi}].pike`, 'pikes are foot weapons here: a figure cannot be both mounted and a pikeman');
       if (f.mounted && f.missile === 'cannon') fail(`$.sides[${si}].figures[${fi}].missile`, 'a cannon is served on foot');
       const missile = f.missile === 'none' ? null : WEAPONS[f.missile];
@@ -184,10 +176,7 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
     if (info.breakPoint > info.figures.length) fail('$.victory.breakPoint', `side "${s.id}" has only ${info.figures.length} figures`);
   });
   let first = -1;
-  if (file.first !== 'roll') {
-    first = sides.findIndex((s) => s.id === file.first);
-    if (first < 0) fail('$.first', `no side "${file.first}" (or "roll")`);
-  }
+  if (file.first !== 'roll') first = sideIndex(file.first, '$.first', '"roll"');
   const objectives = file.victory.objectives.map((o, i) => {
     const area = table.areas.find((a) => a.id === o.area);
     if (area === undefined) return fail(`$.victory.objectives[${i}].area`, `no terrain area "${o.area}"`);

@@ -4,16 +4,16 @@
  * kit, src/core/table/) — and a push-your-luck pool of active and passive d6. Everything specific to the rules lives in this folder; {@link defineRuleset} declares
  * it with its scripted policy, evaluation, threads and view (registered in src/rules/registered.ts).
  */
-import { z } from 'zod';
-import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
-import { sideWiring } from '../../core/table/sides.js';
+import { defineRuleset, type Ruleset } from '../../core/model.js';
+import { counterStats, listedCheck, scenarioJsonSchema, sideWiring } from '../../core/table/index.js';
+import { stateWiring } from '../../core/table/state.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
 import { type EscAction, applyAction, legalActions } from './actions.js';
 import { outCount } from './queries.js';
 import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTION_CAP, COUNTERS, PH_INT, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type EscState } from './state.js';
+import { ACTION_CAP, COUNTERS, type EscState, PH_INT, PH_OVER, STATE } from './state.js';
 import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
@@ -48,6 +48,9 @@ function actionKey(a: EscAction): string {
   }
 }
 
+/** A listed action's check (every action but an exact move). */
+const listed = listedCheck(legalActions, actionKey);
+
 /** The Escarmouche ruleset. */
 export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = defineRuleset<EscState, EscAction, EscScenario, EscEvent>({
   id: 'escarmouche',
@@ -66,32 +69,27 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = 
   setup: setupGame,
   legalActions,
   apply: applyAction,
-  clone: cloneState,
-  cloneInto: cloneStateInto,
+  ...stateWiring(STATE),
   evaluation: {
     names: FEATURE_NAMES,
     defaultWeights: DEFAULT_WEIGHTS,
     side: (sc) => sc.sides[0].id,
     features: (s) => features(s),
   },
-  turn: (s) => s.turn,
   policy: { scores: escarmoucheScores, rollout: escarmoucheQuickScores },
   // Plain `mcts` here: 1,000 iterations without rollouts (leaves scored by the fitted evaluation) —
   // 66.0% [59.2–72.2] against the script over 200 side-swapped games at a CPU p99 of 406 ms a
   // decision on the first Mill Bridge, 66.8% [60.0–72.9] on the redrawn one (docs/rules/escarmouche.md,
   // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
-  threads: { exportState, importState },
   view: { scene: escScene, describeFigure: describeEscFigure, targets: escTargets, reach: escReach, exactMove: escExactMove },
-  hash: hashState,
   actionKey,
   describeAction,
   describeEvent,
   events: escEvents,
   checkAction(s, a) {
     if (a.k === 'move' && a.to.startsWith('at:')) return escCheckExactMove(s, a);
-    const key = actionKey(a);
-    return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';
+    return listed(s, a);
   },
   stats(s) {
     const out: Record<string, number> = { turns: s.turn, decisions: s.decisions };
@@ -99,14 +97,13 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = 
       out[`${side.id}.out`] = outCount(s, side.index);
       out[`${side.id}.inPlay`] = side.figures.length - outCount(s, side.index);
     }
-    COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
-    return out;
+    return counterStats(out, COUNTERS, s.counters);
   },
   // Per side-turn: a pick (or pass) per figure, at most ACTION_CAP actions per figure, one interrupt
   // window after each action that moves, and at most one interrupt per reserved enemy figure.
   decisionLimit: (sc) => sc.maxTurns * 2 * (sc.maxFigures * (2 + 2 * ACTION_CAP) + sc.maxFigures + 2) + 10,
   invariants: escarmoucheInvariants,
-  jsonSchema: () => z.toJSONSchema(escarmoucheScenarioSchema, { io: 'input' }) as Json,
+  jsonSchema: scenarioJsonSchema(escarmoucheScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

@@ -6,16 +6,18 @@
  * figures stand at real positions, in the table's unit.
  */
 import { z } from 'zod';
+import { pointSchema, polygonSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema } from '../../core/table/schema.js';
 import { TERRAINS, WEAPONS } from './tables.js';
 
-const point = z.tuple([z.number(), z.number()]);
+/** Lengths in the unit the file names for its table (`table.unit`, inches or cm). */
+const point = pointSchema('table');
 
 const area = z
   .object({
     id: z.string().min(1),
     name: z.string().min(1).optional().describe('name for maps and stories (default: the id)'),
     terrain: z.enum(TERRAINS).describe('MOVING table terrain type; impassable: buildings, deep water, cliffs (never entered)'),
-    polygon: z.array(point).min(3).describe('vertices in order, in the table unit (impassable and sight-blocking areas must be convex)'),
+    polygon: polygonSchema('table').describe('vertices in order, in the table unit (impassable and sight-blocking areas must be convex)'),
     cover: z.boolean().default(false).describe('a figure whose base touches it may take cover (walls, hedges, woods, buildings)'),
     blocksSight: z.boolean().default(false).describe('no line of sight passes through it (buildings, dense woods)'),
     height: z.number().int().min(0).max(9).default(0).describe('ground height (a hill 1); a defender standing higher is uphill'),
@@ -46,7 +48,7 @@ const figure = z
 
 const side = z
   .object({
-    id: z.string().min(1),
+    id: sideIdSchema,
     name: z.string().min(1),
     prefix: z.string().min(1).describe('figure ids are the prefix and a number: R1, R2 …'),
     figures: z.array(figure).min(1),
@@ -56,20 +58,13 @@ const side = z
 /** Schema of an Escarmouche scenario file. */
 export const escarmoucheScenarioSchema = z
   .object({
-    $schema: z.string().optional(),
-    ruleset: z.literal('escarmouche'),
-    id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
-    name: z.string().min(1),
-    description: z.string().default(''),
-    table: z
-      .object({
-        width: z.number().positive(),
-        height: z.number().positive(),
-        unit: z.enum(['in', 'cm']).default('in'),
+    ...scenarioHeaderShape('escarmouche'),
+    table: tableSizeSchema('table')
+      .extend({
+        unit: z.enum(['in', 'cm']).default('in').describe("the table's unit: every length of the file is in it"),
         base: z.number().positive().describe('base width of every figure (its zone of control is one base width)'),
         ground: z.enum(TERRAINS).default('clear').describe('terrain type wherever no area lies'),
-      })
-      .strict(),
+      }),
     terrain: z.array(area).default([]).describe('terrain areas; where they overlap, the later one lies on top'),
     wounds: z.enum(['rating', 'one']).default('rating').describe('FIGURE: every figure has as many wounds as its rating, or only one'),
     first: z.string().default('roll').describe('the side that takes the first turn of every game turn, or "roll" for a roll-off'),

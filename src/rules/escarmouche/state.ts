@@ -4,7 +4,7 @@
  * calls. Everything that can influence the rest of the game is hashed unless its declaration says
  * why not; the compiled scenario is shared, never copied.
  */
-import { type StateType, defineState, field } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/figures.js';
 import type { EscScenario } from './compile.js';
 
@@ -31,7 +31,7 @@ const figures = (sc: EscScenario): number => sc.figures.length;
  * come the fresh state, clone, cloneInto, hash and thread export. Per-figure typed arrays; the order
  * is the hash order. The compiled scenario is shared, never copied.
  */
-const STATE = defineState<EscScenario>()('Escarmouche', {
+export const STATE = defineState<EscScenario>()('Escarmouche', {
   /** Game turn, 1-based (each side has one turn per game turn). */
   turn: field.int(1),
   /** The side whose turn it is. */
@@ -137,23 +137,12 @@ export const COUNTERS = [
   'actionCap',
 ] as const;
 /** Index of each counter. */
-export const C: Record<(typeof COUNTERS)[number], number> = Object.fromEntries(COUNTERS.map((n, i) => [n, i])) as Record<
-  (typeof COUNTERS)[number],
-  number
->;
+export const C = counterIndex(COUNTERS);
 
 /** A fresh state: every figure at its starting place, unhurt, nothing rolled yet. */
 export const newState: (sc: EscScenario) => EscState = STATE.create;
 /** An independent copy (typed arrays copied, scenario shared, the view not copied). */
 export const cloneState: (s: EscState) => EscState = STATE.clone;
-/** A copy of `from` in `into`'s own arrays, allocating nothing (see StateKit.cloneInto). */
-export const cloneStateInto: (into: EscState, from: EscState) => EscState = STATE.cloneInto;
-/** Hash of everything that can influence the rest of the game (16 hex digits). */
-export const hashState: (s: EscState) => string = STATE.hash;
-/** The state as structured-cloneable data (typed arrays and numbers), without the scenario and the view. */
-export const exportState: (s: EscState) => Record<string, unknown> = STATE.exportState;
-/** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
-export const importState: (sc: EscScenario, data: unknown) => EscState = STATE.importState;
 
 /** True when figure `f` is still in play (not out of action). */
 export function inPlay(s: EscState, f: number): boolean {

@@ -3,11 +3,9 @@
  * and placed, terrain sorted by what it does, navigation and distance fields precomputed.
  * Immutable; shared by every state of every game on the scenario.
  */
-import { ScenarioError } from '../../core/model.js';
-import type { NavMap, DistanceField } from '../../core/nav.js';
-import { type CompiledTable, PlaceFinder, type TerrainAreaSpec, compileTableBase, figureIndexOf } from '../../core/table/index.js';
-import { type Box, type Polygon, type Vec, bbox, pointInPolygon, vertexMean } from '../../core/geometry.js';
-import { parseScenario } from '../../core/scenario.js';
+import type { NavMap } from '../../core/nav.js';
+import { type CompiledTable, PlaceFinder, type TableZone, type TerrainAreaSpec, baseOverlapAt, deploySlots, figureIndexOf, parseTableScenario, polygonOf, zoneOf } from '../../core/table/index.js';
+import { type Box, type Polygon, type Vec, bbox } from '../../core/geometry.js';
 import { pigWarsSchema, type PigWarsFile } from './schema.js';
 import type { Version } from './version.js';
 import type { Weapon, Rank } from './tables.js';
@@ -74,14 +72,8 @@ export interface SideInfo {
   figures: number[];
 }
 
-/** A zone to reach, with its distance field. */
-export interface Zone {
-  id: string;
-  name: string;
-  poly: Polygon;
-  target: Vec;
-  field: DistanceField;
-}
+/** A zone to reach, with its distance field: the kit's. */
+export type Zone = TableZone;
 
 /**
  * A compiled Pig Wars scenario: the kit's compiled-table base (file, id, name, hash, table, width,
@@ -128,15 +120,10 @@ function area(id: string, kind: string, label: string | undefined, poly: [number
   return { id, kind, label: label ?? id, poly: p, box: bbox(p) };
 }
 
-/** Validate and compile a scenario for `version`. Throws {@link ScenarioError} naming the JSON path. */
+/** Validate and compile a scenario for `version`. Throws a `ScenarioError` naming the JSON path (the kit's parseTableScenario). */
 export function compilePig(version: Version, raw: unknown, source: string): PigScenario {
   const schema = pigWarsSchema(version.id, version.classNames, Object.keys(version.weapons) as [string, ...string[]]);
-  const file = parseScenario(schema, raw, source);
-  const fail = (path: string, msg: string): never => {
-    throw new ScenarioError(source, path, msg);
-  };
-  const width = file.table.width;
-  const height = file.table.height;
+  const { file, fail, sideIndex, base: tableBase } = parseTableScenario(schema, raw, source);
   const radius = file.baseDiameter / 2;
   const obstacles: Area[] = [];
   const rough: Area[] = [];
@@ -188,31 +175,17 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
     }
     specs.push(spec);
   });
-  const base = compileTableBase(file, {
-    source,
-    raw,
-    table: { width, height, unit: 'in', radius, areas: specs },
-    areaPath: (i) => `$.terrain[${i}]`,
-  });
+  const base = tableBase({ table: { unit: 'in', radius, areas: specs } });
   const table = base.table;
   const nav = table.nav;
-  const zone = (z: { id: string; name: string; polygon: [number, number][] }, path: string): Zone => {
-    const poly = z.polygon.map(([x, y]) => ({ x, y }));
-    const c = vertexMean(poly);
-    const target = nav.nearestFree(c.x, c.y, 8, (x, y) => pointInPolygon(x, y, poly));
-    if (!target) return fail(`${path}.polygon`, 'no free standing place inside this zone');
-    return { id: z.id, name: z.name, poly, target, field: nav.field(`zone:${z.id}`, target) };
-  };
-  const home = zone(file.home, '$.home');
-  const objective = file.objective ? zone(file.objective, '$.objective') : null;
+  const home = zoneOf(nav, file.home, '$.home', 8, fail);
+  const objective = file.objective ? zoneOf(nav, file.objective, '$.objective', 8, fail) : null;
   const pigStart = (file.pigs ?? []).map(([x, y], i) => {
     if (!nav.isFree(x, y)) fail(`$.pigs[${i}]`, `(${x}, ${y}) is inside a building or water, or off the table`);
     return { x, y };
   });
   if (!objective && pigStart.length === 0) fail('$', 'no loot: give "pigs" or an "objective" zone');
-  const raiders = file.sides.findIndex((s) => s.id === file.raiders);
-  if (raiders < 0) fail('$.raiders', `no side with id "${file.raiders}"`);
-  if (file.sides[0].id === file.sides[1].id) fail('$.sides[1].id', 'the two sides need different ids');
+  const raiders = sideIndex(file.raiders, '$.raiders');
 
   const sides: SideInfo[] = [];
   const units: UnitInfo[] = [];
@@ -220,7 +193,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
   const startX: number[] = [];
   const startY: number[] = [];
   const startFacing: number[] = [];
-  const overlaps = (p: Vec): boolean => startX.some((x, k) => (x - p.x) ** 2 + (startY[k] - p.y) ** 2 < (2 * radius - 1e-6) ** 2);
+  const overlaps = (p: Vec): boolean => baseOverlapAt(startX, startY, startX.length, p.x, p.y, radius) >= 0;
   file.sides.forEach((s, si) => {
     const side: SideInfo = { index: si, id: s.id, name: s.name, colour: s.colour, prefix: s.prefix, cards: s.cards, flee: s.flee, units: [], figures: [] };
     sides.push(side);
@@ -231,7 +204,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
       const unit: UnitInfo = { index: units.length, id: u.id, name: u.name ?? u.id, side: si, klass, close: u.order === 'close', figures: [], canWall: false, hasStandard: false };
       units.push(unit);
       side.units.push(unit.index);
-      const slots = packSlots(nav, u.area.map(([x, y]) => ({ x, y })), radius);
+      const slots = deploySlots(nav, polygonOf(u.area), 2.4 * radius);
       let next = 0;
       u.figures.forEach((f, fi) => {
         const fpath = `${upath}.figures[${fi}]`;
@@ -311,19 +284,4 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
     commandRadius: file.commandRadius,
     figureIndex: figureIndexOf(figures, source, () => '$.sides'),
   };
-}
-
-/** Standing places inside a unit's area, 1.2 base diameters apart, nearest the centre first. */
-function packSlots(nav: NavMap, poly: Polygon, radius: number): Vec[] {
-  const b = bbox(poly);
-  const c = vertexMean(poly);
-  const step = 2.4 * radius;
-  const slots: Vec[] = [];
-  for (let y = b.minY + radius; y <= b.maxY - radius + 1e-9; y += step) {
-    for (let x = b.minX + radius; x <= b.maxX - radius + 1e-9; x += step) {
-      if (pointInPolygon(x, y, poly) && nav.isFree(x, y)) slots.push({ x: Math.round(x * 1000) / 1000, y: Math.round(y * 1000) / 1000 });
-    }
-  }
-  slots.sort((p, q) => (p.x - c.x) ** 2 + (p.y - c.y) ** 2 - ((q.x - c.x) ** 2 + (q.y - c.y) ** 2) || p.y - q.y || p.x - q.x);
-  return slots;
 }

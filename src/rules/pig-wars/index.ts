@@ -3,9 +3,9 @@
  * pig-wars.txt) and `pig-wars-pirates` (Tod Kershner's pirate variant). One engine, two
  * {@link Version}s of data. Everything specific to Pig Wars lives in this folder.
  */
-import { z } from 'zod';
-import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
-import { sideWiring } from '../../core/table/sides.js';
+import { defineRuleset, type Ruleset } from '../../core/model.js';
+import { counterStats, listedCheck, scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
+import { stateWiring } from '../../core/table/state.js';
 import { pigGuardScores, pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
 import { compilePig, type PigScenario } from './compile.js';
@@ -13,7 +13,7 @@ import { actionKey, type PigAction } from './action.js';
 import { applyAction, applyLegalAction, checkMoveTo, legalActions } from './actions.js';
 import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS_BY_VERSION, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
-import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, ROUT, cloneState, cloneStateInto, exportState, hashState, importState, type PigState } from './state.js';
+import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, type PigState, ROUT, STATE } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { pigInvariants } from './invariants.js';
 import { pigEvents, type PigEvent } from './events.js';
@@ -44,6 +44,9 @@ const SEARCH_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>
   'pig-wars-pirates': { iterations: '200', focus: '1' },
 };
 
+/** A listed order's check (every order but an exact move). */
+const listed = listedCheck(legalActions, actionKey, 'not one of the legal orders now');
+
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigEvent> {
   return defineRuleset<PigState, PigAction, PigScenario, PigEvent>({
     id: v.id,
@@ -63,15 +66,13 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
     legalActions,
     apply: applyAction,
     applyLegal: applyLegalAction,
-    clone: cloneState,
-    cloneInto: cloneStateInto,
+    ...stateWiring(STATE),
     evaluation: {
       names: FEATURE_NAMES,
       defaultWeights: DEFAULT_WEIGHTS_BY_VERSION[v.id],
       side: (sc) => sc.sides[sc.raiders].id,
       features: (s) => features(s),
     },
-    turn: (s) => s.turn,
     policy: {
       scores: pigScores,
       // Declared where it was measured to help (docs/rules/pig-wars.md): Kershner's townsfolk; the
@@ -88,33 +89,23 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
           ],
     },
     searchDefaults: SEARCH_DEFAULTS[v.id],
-    threads: { exportState, importState },
     view: { scene: pigScene, describeFigure: describePigFigure, exactMove: pigExactMove, delegable: pigDelegable, targets: pigTargets, reach: pigReach },
-    hash: hashState,
     actionKey,
     describeAction,
     describeEvent,
     events: pigEvents,
     checkAction(s, a) {
       if (a.k === 'moveTo') return checkMoveTo(s, a.x, a.y);
-      const key = actionKey(a);
-      return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal orders now';
+      return listed(s, a);
     },
     stats(s) {
       const out: Record<string, number> = { turns: s.turn, landed: s.landed, decisions: s.decisions };
-      for (const side of s.sc.sides) {
-        const count = (st: number): number => side.figures.filter((f) => s.status[f] === st).length;
-        out[`${side.id}.active`] = count(ACTIVE);
-        out[`${side.id}.killed`] = count(DEAD);
-        out[`${side.id}.routed`] = count(ROUT);
-        out[`${side.id}.gone`] = count(GONE);
-      }
-      COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
-      return out;
+      sideStatusCounts(out, s.sc.sides, s.status, { active: ACTIVE, killed: DEAD, routed: ROUT, gone: GONE });
+      return counterStats(out, COUNTERS, s.counters);
     },
     decisionLimit: (sc) => sc.maxTurns * (sc.sides[0].cards + sc.sides[1].cards) * sc.units.length + 100,
     invariants: pigInvariants,
-    jsonSchema: () => z.toJSONSchema(pigWarsSchema(v.id, v.classNames, Object.keys(v.weapons) as [string, ...string[]]), { io: 'input' }) as Json,
+    jsonSchema: scenarioJsonSchema(pigWarsSchema(v.id, v.classNames, Object.keys(v.weapons) as [string, ...string[]])),
   });
 }
 

@@ -6,29 +6,23 @@
  * src/core/scenario.ts, before this schema sees the file).
  */
 import { z } from 'zod';
+import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema, terrainEntrySchema, zoneSchema } from '../../core/table/schema.js';
 
-const point = z.tuple([z.number(), z.number()]).describe('[x, y] in inches');
-const polygon = z.array(point).min(3).describe('polygon vertices in order, implicitly closed');
+const point = pointSchema('in');
+const polygon = polygonSchema('in');
 
 /** Terrain kinds both versions understand (docs/rules/pig-wars.md §Terrain). */
 export const TERRAIN_KINDS = ['building', 'water', 'rough', 'broken', 'wood', 'hill', 'cover', 'wall'] as const;
 
-const terrain = z
-  .object({
-    id: z.string().min(1),
-    kind: z
-      .enum(TERRAIN_KINDS)
-      .describe(
-        'building: impassable, blocks sight; water: impassable; rough / broken: rough ground (dark ages: the movement die; ' +
-          'pirates: -D6 crossing); wood: rough ground and cover; hill: a figure on it is uphill of one off it; cover: partial cover; ' +
-          'wall: a linear obstacle — crossing it is rough (pirates -D6), fighting across it is "vs obstacle", and it is cover (pirates: full cover)',
-      ),
-    polygon,
-    label: z.string().optional().describe('name shown on maps and in stories'),
-  })
-  .strict();
+const terrain = terrainEntrySchema(
+  'in',
+  TERRAIN_KINDS,
+  'building: impassable, blocks sight; water: impassable; rough / broken: rough ground (dark ages: the movement die; ' +
+    'pirates: -D6 crossing); wood: rough ground and cover; hill: a figure on it is uphill of one off it; cover: partial cover; ' +
+    'wall: a linear obstacle — crossing it is rough (pirates -D6), fighting across it is "vs obstacle", and it is cover (pirates: full cover)',
+);
 
-const zone = z.object({ id: z.string().min(1), name: z.string().min(1), polygon }).strict();
+const zone = zoneSchema('in');
 
 /** Schema of one version's scenario file. */
 export function pigWarsSchema(ruleset: 'pig-wars' | 'pig-wars-pirates', classes: readonly [string, ...string[]], weapons: readonly [string, ...string[]]) {
@@ -57,13 +51,13 @@ export function pigWarsSchema(ruleset: 'pig-wars' | 'pig-wars-pirates', classes:
       class: z.enum(classes),
       order: z.enum(['close', 'loose']).default('loose').describe('pirate foot: close or loose order'),
       area: polygon.describe('where the unit starts; its figures are packed inside, 1.2 base diameters apart'),
-      facing: z.number().default(0).describe('initial facing in degrees (0 = east, 90 = south)'),
+      facing: facingSchema,
       figures: z.array(figure).min(1),
     })
     .strict();
   const side = z
     .object({
-      id: z.string().min(1),
+      id: sideIdSchema,
       name: z.string().min(1),
       colour: z.string().min(1).describe('CSS colour of its figures'),
       prefix: z.string().min(1).describe('figure id prefix'),
@@ -74,13 +68,9 @@ export function pigWarsSchema(ruleset: 'pig-wars' | 'pig-wars-pirates', classes:
     .strict();
   return z
     .object({
-      $schema: z.string().optional(),
-      ruleset: z.literal(ruleset),
-      id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
-      name: z.string().min(1),
-      description: z.string().default(''),
+      ...scenarioHeaderShape(ruleset),
       inherit: z.unknown().optional().describe('fields taken from another scenario (resolved by the loader; see src/core/scenario.ts)'),
-      table: z.object({ width: z.number().positive(), height: z.number().positive() }).strict(),
+      table: tableSizeSchema('in'),
       baseDiameter: z.number().positive().default(1),
       terrain: z.array(terrain).default([]),
       exits: z.array(point).optional().describe('ignored (kept so that Pirates! terrain can be shared)'),

@@ -4,7 +4,7 @@
  * state, clone, cloneInto, hash and thread export. Everything that can influence the rest of the
  * game is here and hashed; the compiled scenario is shared, never copied.
  */
-import { type StateType, defineState, field } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, figureFields } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/index.js';
 import type { PigScenario } from './compile.js';
 
@@ -26,22 +26,18 @@ export const PH_OVER = 1;
 
 /** Names of the rule-path counters. */
 export const COUNTERS = ['orders', 'moves', 'charges', 'shots', 'shotHits', 'melees', 'kills', 'leaderHits', 'moraleChecks', 'fallBacks', 'routs', 'rallies', 'outOfCommand', 'lootTaken', 'lootLanded', 'walls'] as const;
-export const C: Record<(typeof COUNTERS)[number], number> = Object.fromEntries(COUNTERS.map((n, i) => [n, i])) as Record<(typeof COUNTERS)[number], number>;
+export const C = counterIndex(COUNTERS);
 
 const figures = (sc: PigScenario): number => sc.figures.length;
 const units = (sc: PigScenario): number => sc.units.length;
 const pigs = (sc: PigScenario): number => sc.pigStart.length;
 
 /** The state of one Pig Wars game, declared once; the order is the hash order. */
-const STATE = defineState<PigScenario>()('Pig Wars', {
+export const STATE = defineState<PigScenario>()('Pig Wars', {
   /** Current turn, 1-based. */
   turn: field.int(1),
-  /** Figure centres (inches) and facings (radians, 0 = +x, y down). */
-  x: field.nums(figures, (sc, i) => sc.startX[i]),
-  y: field.nums(figures, (sc, i) => sc.startY[i]),
-  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
-  /** Figure status (ACTIVE, ROUT, DEAD, GONE). */
-  status: field.nums(figures),
+  /** Figure centres (inches) and facings (radians) from the start, and status (ACTIVE, ROUT, DEAD, GONE): the kit's standard figure fields. */
+  ...figureFields<PigScenario>(),
   /** Leader hits (Leader Combat); each is a wound (−1 in melee). */
   hits: field.nums(figures),
   /** 1 when the missile weapon is loaded (pirates: pistols, muskets … must reload). */
@@ -113,13 +109,3 @@ export const TRIG_STANDARD = 4;
 
 /** A fresh state with every figure at its start and nothing drawn yet. */
 export const newState: (sc: PigScenario) => PigState = STATE.create;
-/** An independent copy (arrays copied, scenario shared). */
-export const cloneState: (s: PigState) => PigState = STATE.clone;
-/** A copy in `into`'s own arrays, allocating nothing (the kit's `cloneInto`); its `view` stays. */
-export const cloneStateInto: (into: PigState, from: PigState) => PigState = STATE.cloneInto;
-/** Hash of everything that can influence the rest of the game (16 hex digits). */
-export const hashState: (s: PigState) => string = STATE.hash;
-/** The state as structured-cloneable data (the scenario and the view left out). */
-export const exportState: (s: PigState) => Record<string, unknown> = STATE.exportState;
-/** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
-export const importState: (sc: PigScenario, data: unknown) => PigState = STATE.importState;

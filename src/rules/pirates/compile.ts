@@ -3,18 +3,9 @@
  * and the map's navigation and distance fields precomputed. Immutable; shared by every state of
  * every game on the scenario (one per worker thread).
  */
-import { ScenarioError } from '../../core/model.js';
 import type { DistanceField, NavMap } from '../../core/nav.js';
-import { type CompiledTable, type TerrainArea, compileTableBase, figureIndexOf, polygonOf, radiansOf, terrainAreaOf } from '../../core/table/index.js';
-import {
-  type Polygon,
-  type Vec,
-  bbox,
-  pointInPolygon,
-  vertexMean,
-  distToPolygon,
-} from '../../core/geometry.js';
-import { parseScenario } from '../../core/scenario.js';
+import { type CompiledTable, type TableZone, type TerrainArea, baseOverlapAt, deploySlots, figureIndexOf, parseTableScenario, polygonOf, radiansOf, terrainAreaOf, zoneOf } from '../../core/table/index.js';
+import { type Vec, pointInPolygon, distToPolygon } from '../../core/geometry.js';
 import { count } from '../../core/words.js';
 import { piratesScenarioSchema, type PiratesScenarioFile } from './schema.js';
 import { WEAPONS, type Weapon, cardFace, deckForFigures } from './tables.js';
@@ -76,15 +67,8 @@ export interface Card {
   label: string;
 }
 
-/** A zone to reach (the objective building front, or home) with its distance field. */
-export interface Zone {
-  id: string;
-  name: string;
-  poly: Polygon;
-  /** A free point inside the zone that paths aim for. */
-  target: Vec;
-  field: DistanceField;
-}
+/** A zone to reach (the objective building front, or home) with its distance field: the kit's. */
+export type Zone = TableZone;
 
 /** A compiled Pirates! scenario. */
 export interface PiratesScenario extends CompiledTable<PiratesScenarioFile> {
@@ -124,22 +108,14 @@ export interface PiratesScenario extends CompiledTable<PiratesScenarioFile> {
 
 const SUITS: Record<'red' | 'black', [string, string]> = { red: ['♥', '♦'], black: ['♠', '♣'] };
 
-/** Validate and compile a Pirates! scenario. Throws {@link ScenarioError} naming the JSON path. */
+/** Validate and compile a Pirates! scenario. Throws a `ScenarioError` naming the JSON path (the kit's parseTableScenario). */
 export function compilePirates(raw: unknown, source: string): PiratesScenario {
-  const file = parseScenario(piratesScenarioSchema, raw, source);
-  const fail = (path: string, msg: string): never => {
-    throw new ScenarioError(source, path, msg);
-  };
-  const width = file.table.width;
-  const height = file.table.height;
+  const { file, fail, sideIndex, base: tableBase } = parseTableScenario(piratesScenarioSchema, raw, source);
+  const { width, height } = file.table;
   const radius = file.baseDiameter / 2;
 
-  const base = compileTableBase(file, {
-    source,
-    raw,
+  const base = tableBase({
     table: {
-      width,
-      height,
       unit: 'in',
       radius,
       // What each kind does (§4.B broken ground, §5 cover, hills; buildings and water impassable).
@@ -153,21 +129,13 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
         }),
       ),
     },
-    areaPath: (i) => `$.terrain[${i}]`,
     tableMessage: (e) => (e.message.startsWith('impassable') ? 'buildings and water must be convex polygons (split an L-shaped building into two)' : e.message),
   });
   const table = base.table;
   const nav = table.nav;
 
-  const zone = (z: PiratesScenarioFile['objective'], path: string): Zone => {
-    const poly = polygonOf(z.polygon);
-    const c = vertexMean(poly);
-    const target = nav.nearestFree(c.x, c.y, 6, (x, y) => pointInPolygon(x, y, poly));
-    if (!target) return fail(`${path}.polygon`, 'no free standing place inside this zone');
-    return { id: z.id, name: z.name, poly, target, field: nav.field(`zone:${z.id}`, target) };
-  };
-  const objective = zone(file.objective, '$.objective');
-  const home = zone(file.home, '$.home');
+  const objective = zoneOf(nav, file.objective, '$.objective', 6, fail);
+  const home = zoneOf(nav, file.home, '$.home', 6, fail);
   const exits = file.exits.map(([x, y], i) => {
     const cx = Math.min(width - radius, Math.max(radius, x));
     const cy = Math.min(height - radius, Math.max(radius, y));
@@ -176,9 +144,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
     return { point: p, field: nav.field(`exit:${i}`, p) };
   });
 
-  const raiders = file.sides.findIndex((s) => s.id === file.raiders);
-  if (raiders < 0) fail('$.raiders', `no side with id "${file.raiders}"`);
-  if (file.sides[0].id === file.sides[1].id) fail('$.sides[1].id', 'the two sides need different ids');
+  const raiders = sideIndex(file.raiders, '$.raiders');
 
   /** What takes the room of a deployment area, in words (buildings and water over it, or the table's edge). */
   const inTheWay = (poly: Vec[]): string => {
@@ -215,7 +181,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
     s.groups.forEach((g, gi) => {
       if (groups.some((o) => o.id === g.id)) fail(`$.sides[${si}].groups[${gi}].id`, `duplicate group id "${g.id}"`);
       const poly = polygonOf(g.area);
-      const slots = packSlots(nav, poly);
+      const slots = deploySlots(nav, poly, 1.1);
       groupSlots.push(slots);
       slotNext.push(0);
       info.groups.push(groups.length);
@@ -232,7 +198,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
         prefixCount.set(prefix, n);
         const id = `${prefix}${String(n).padStart(2, '0')}`;
         if (figures.some((o) => o.id === id)) fail(`$.sides[${si}].figures[${fi}].prefix`, `figure id "${id}" is used twice`);
-        const overlaps = (p: Vec): boolean => startX.some((x, k) => (x - p.x) ** 2 + (startY[k] - p.y) ** 2 < (2 * radius - 1e-6) ** 2);
+        const overlaps = (p: Vec): boolean => baseOverlapAt(startX, startY, startX.length, p.x, p.y, radius) >= 0;
         let slot: Vec | undefined;
         if (f.at) {
           if (f.count !== 1) fail(`$.sides[${si}].figures[${fi}].at`, 'an exact place needs count 1');
@@ -318,30 +284,4 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
     figureIndex: figureIndexOf(figures, source, () => '$.sides'),
     foeIndex: new Map(figures.map((f) => [f.foeKey, f.index])),
   };
-}
-
-/**
- * Standing places inside a group's area on a 1.1-inch grid, free of obstacles, nearest to the
- * area's centre first (so that the first figures of a group stand close together).
- */
-function packSlots(nav: NavMap, poly: Polygon): Vec[] {
-  const b = bbox(poly);
-  const c = vertexMean(poly);
-  const step = 1.1;
-  const slots: Vec[] = [];
-  for (let y = b.minY + nav.radius; y <= b.maxY - nav.radius + 1e-9; y += step) {
-    for (let x = b.minX + nav.radius; x <= b.maxX - nav.radius + 1e-9; x += step) {
-      if (pointInPolygon(x, y, poly) && nav.isFree(x, y)) slots.push({ x: round3(x), y: round3(y) });
-    }
-  }
-  slots.sort((p, q) => {
-    const dp = (p.x - c.x) ** 2 + (p.y - c.y) ** 2;
-    const dq = (q.x - c.x) ** 2 + (q.y - c.y) ** 2;
-    return dp - dq || p.y - q.y || p.x - q.x;
-  });
-  return slots;
-}
-
-function round3(v: number): number {
-  return Math.round(v * 1000) / 1000;
 }

@@ -3,9 +3,9 @@
  * scripted policy, evaluation, threads and view. Everything specific to the rules lives in this
  * folder; the rest of the program sees only this object (registered in src/rules/registered.ts).
  */
-import { z } from 'zod';
-import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
-import { sideWiring } from '../../core/table/sides.js';
+import { defineRuleset, type Ruleset } from '../../core/model.js';
+import { counterStats, listedCheck, scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
+import { stateWiring } from '../../core/table/state.js';
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
 import { type PiratesAction, actionKey } from './action.js';
@@ -14,7 +14,7 @@ import { exactMovePlan } from './movement.js';
 import { setupGame } from './turn.js';
 import { newBandMembers } from './bands.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
-import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type PiratesState } from './state.js';
+import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_OVER, type PiratesState, STATE } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { type PiratesEvent, piratesEvents } from './events.js';
 import { piratesInvariants } from './invariants.js';
@@ -26,6 +26,9 @@ export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
 export type { PiratesState } from './state.js';
 export type { PiratesScenario } from './compile.js';
+
+/** A listed action's check (every action but an exact move or a chosen band). */
+const listed = listedCheck(legalActions, actionKey);
 
 /** The Pirates! ruleset. */
 export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent> = defineRuleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent>({
@@ -46,15 +49,13 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
   legalActions,
   apply: applyAction,
   applyLegal: applyLegalAction,
-  clone: cloneState,
-  cloneInto: cloneStateInto,
+  ...stateWiring(STATE),
   evaluation: {
     names: FEATURE_NAMES,
     defaultWeights: DEFAULT_WEIGHTS,
     side: (sc) => sc.sides[sc.raiders].id,
     features: (s) => features(s),
   },
-  turn: (s) => s.turn,
   // Plain `mcts` here: a portfolio of one round of paired whole-game playouts a decision, choosing
   // for the raiders between the script and its `attack` variant (whose guard is 2 standard errors;
   // the townsfolk keep the search's default 1) — chosen on screens of stress seed 77 and on the
@@ -74,8 +75,6 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
       },
     ],
   },
-  threads: { exportState, importState },
-  hash: hashState,
   actionKey,
   describeAction,
   describeEvent,
@@ -88,10 +87,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
       const m = newBandMembers(s, a, card.side, card.value);
       return typeof m === 'string' ? m : null;
     }
-    if (a.k !== 'moveTo') {
-      const key = actionKey(a);
-      return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';
-    }
+    if (a.k !== 'moveTo') return listed(s, a);
     if (s.phase !== PH_FIGURE) return 'no figure is choosing an action now';
     if (s.groupTo !== '') return 'the band is making a group move: follow it or act in place';
     const plan = exactMovePlan(s, s.queue[s.qPos], a.x, a.y);
@@ -102,20 +98,13 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
     let reached = 0;
     for (let f = 0; f < s.reached.length; f++) reached += s.reached[f];
     out.reachedObjective = reached;
-    for (const side of s.sc.sides) {
-      const count = (st: number): number => side.figures.filter((f) => s.status[f] === st).length;
-      out[`${side.id}.active`] = count(ACTIVE);
-      out[`${side.id}.killed`] = count(DEAD);
-      out[`${side.id}.fled`] = count(FLEEING) + count(GONE);
-      out[`${side.id}.captured`] = count(CAPTURED);
-    }
-    COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
-    return out;
+    sideStatusCounts(out, s.sc.sides, s.status, { active: ACTIVE, killed: DEAD, fled: [FLEEING, GONE], captured: CAPTURED });
+    return counterStats(out, COUNTERS, s.counters);
   },
   decisionLimit: (sc) => sc.maxTurns * sc.deck.length * 20 + 100,
   view: { scene: piratesScene, describeFigure: describePiratesFigure, exactMove: piratesExactMove, delegable: piratesDelegable, targets: piratesTargets, reach: piratesReach },
   invariants: piratesInvariants,
-  jsonSchema: () => z.toJSONSchema(piratesScenarioSchema, { io: 'input' }) as Json,
+  jsonSchema: scenarioJsonSchema(piratesScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

@@ -5,25 +5,19 @@
  * and y down the table from the top (north) edge.
  */
 import { z } from 'zod';
+import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema, terrainEntrySchema, zoneSchema } from '../../core/table/schema.js';
 import { WEAPONS } from './tables.js';
 
-const point = z.tuple([z.number(), z.number()]).describe('[x, y] in inches');
-const polygon = z.array(point).min(3).describe('polygon vertices in order, implicitly closed');
+const point = pointSchema('in');
+const polygon = polygonSchema('in');
 
-const terrain = z
-  .object({
-    id: z.string().min(1),
-    kind: z
-      .enum(['building', 'water', 'broken', 'hill', 'cover'])
-      .describe(
-        'building: impassable, blocks sight; water: impassable, does not block sight; broken: passable, ' +
-          'a move over it uses the 2d10 allowance (§4.B); hill: entering it is uphill (§4.B); cover: a figure ' +
-          'whose base touches it is "in cover" (§5.B(2))',
-      ),
-    polygon,
-    label: z.string().optional().describe('name shown on maps and in stories'),
-  })
-  .strict();
+const terrain = terrainEntrySchema(
+  'in',
+  ['building', 'water', 'broken', 'hill', 'cover'],
+  'building: impassable, blocks sight; water: impassable, does not block sight; broken: passable, ' +
+    'a move over it uses the 2d10 allowance (§4.B); hill: entering it is uphill (§4.B); cover: a figure ' +
+    'whose base touches it is "in cover" (§5.B(2))',
+);
 
 const figureEntry = z
   .object({
@@ -42,13 +36,13 @@ const group = z
   .object({
     id: z.string().min(1),
     area: polygon.describe('where the group starts; figures are packed inside it, 1.1 in apart'),
-    facing: z.number().default(0).describe('initial facing in degrees (0 = east, 90 = south)'),
+    facing: facingSchema,
   })
   .strict();
 
 const side = z
   .object({
-    id: z.string().min(1),
+    id: sideIdSchema,
     name: z.string().min(1),
     colour: z.enum(['red', 'black']).describe('card colour: red = hearts & diamonds (§2.B)'),
     prefix: z.string().min(1).describe('figure id prefix'),
@@ -65,23 +59,13 @@ const side = z
   })
   .strict();
 
-const zone = z
-  .object({
-    id: z.string().min(1),
-    name: z.string().min(1),
-    polygon,
-  })
-  .strict();
+const zone = zoneSchema('in');
 
 /** Schema of a Pirates! scenario file. */
 export const piratesScenarioSchema = z
   .object({
-    $schema: z.string().optional(),
-    ruleset: z.literal('pirates'),
-    id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
-    name: z.string().min(1),
-    description: z.string().default(''),
-    table: z.object({ width: z.number().positive(), height: z.number().positive() }).strict(),
+    ...scenarioHeaderShape('pirates'),
+    table: tableSizeSchema('in'),
     baseDiameter: z.number().positive().default(1).describe('figure base diameter in inches'),
     inPort: z.boolean().default(true).describe('the ship is in port: the deck cannon is not fired (§7.A)'),
     captures: z.boolean().default(true).describe('whether declared captures (§5.E) are offered'),

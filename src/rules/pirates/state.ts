@@ -2,9 +2,9 @@
  * The Pirates! game state: flat arrays of small numbers indexed by figure (and by band and card),
  * so that a clone is a handful of `slice()` calls. Plain arrays, not typed arrays: V8 copies a
  * packed array of small integers several times faster than it allocates a typed array. Everything that can influence the rest of the game is
- * here and in {@link hashState}; the compiled scenario is shared, never copied.
+ * here and hashed (the declaration {@link STATE}); the compiled scenario is shared, never copied.
  */
-import { type StateType, defineState, field } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, figureFields } from '../../core/table/state.js';
 import type { PiratesScenario } from './compile.js';
 import type { FigureView } from '../../core/table/index.js';
 
@@ -24,15 +24,11 @@ export const PH_OVER = 3; // the game is over
  * typed array. The order is the hash order.
  */
 const figures = (sc: PiratesScenario): number => sc.figures.length;
-const STATE = defineState<PiratesScenario>()('Pirates!', {
+export const STATE = defineState<PiratesScenario>()('Pirates!', {
   /** Current turn, 1-based. */
   turn: field.int(1),
-  /** Figure centre positions (inches) and facings (radians). */
-  x: field.nums(figures, (sc, i) => sc.startX[i]),
-  y: field.nums(figures, (sc, i) => sc.startY[i]),
-  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
-  /** Figure status: ACTIVE, FLEEING, GONE, DEAD, CAPTURED. */
-  status: field.nums(figures),
+  /** Figure centres (inches) and facings (radians) from the start, and status (ACTIVE, FLEEING, GONE, DEAD, CAPTURED): the kit's standard figure fields. */
+  ...figureFields<PiratesScenario>(),
   /** Band id of each figure, −1 when in no band. */
   band: field.nums(figures, -1),
   /** Hits taken this turn (§5.C, cumulative within the turn) and capture margin this turn (§5.E). */
@@ -126,20 +122,7 @@ export const COUNTERS = [
   'passes',
 ] as const;
 /** Index of each counter. */
-export const C: Record<(typeof COUNTERS)[number], number> = Object.fromEntries(COUNTERS.map((n, i) => [n, i])) as Record<
-  (typeof COUNTERS)[number],
-  number
->;
+export const C = counterIndex(COUNTERS);
 
 /** A fresh state with every figure at its start and nothing drawn yet. */
 export const newState: (sc: PiratesScenario) => PiratesState = STATE.create;
-/** An independent copy (arrays copied, scenario shared). */
-export const cloneState: (s: PiratesState) => PiratesState = STATE.clone;
-/** {@link StateKit.cloneInto}: a copy in `into`'s own arrays, allocating nothing; its `view` stays. */
-export const cloneStateInto: (into: PiratesState, from: PiratesState) => PiratesState = STATE.cloneInto;
-/** Hash of everything that can influence the rest of the game (16 hex digits). */
-export const hashState: (s: PiratesState) => string = STATE.hash;
-/** The state as structured-cloneable data (the scenario and the view left out). */
-export const exportState: (s: PiratesState) => Record<string, unknown> = STATE.exportState;
-/** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
-export const importState: (sc: PiratesScenario, data: unknown) => PiratesState = STATE.importState;

@@ -4,11 +4,9 @@
  * the objective precomputed, cover spots listed. Immutable; shared by every state of every game on
  * the scenario. All lengths in centimetres.
  */
-import { ScenarioError } from '../../core/model.js';
 import { type DistanceField, NavMap } from '../../core/nav.js';
 import { type Box, type Polygon, type Vec, bbox, distToPolygon, isConvex, pointInPolygon, vertexMean } from '../../core/geometry.js';
-import { type CompiledTable, type TerrainArea, type TerrainAreaSpec, compileTableBase } from '../../core/table/index.js';
-import { parseScenario } from '../../core/scenario.js';
+import { type CompiledTable, type TerrainArea, type TerrainAreaSpec, baseOverlapAt, figureIndexOf, parseTableScenario, polygonOf } from '../../core/table/index.js';
 import { stateOfWarScenarioSchema, type StateOfWarScenarioFile } from './schema.js';
 import { type Cover, MELEE_WEAPONS, type MeleeWeapon, QUALITY, WEAPONS, type Weapon } from './tables.js';
 
@@ -163,19 +161,18 @@ export interface SowScenario extends CompiledTable<StateOfWarScenarioFile> {
 
 const deg = Math.PI / 180;
 
+/** Base contact: centres at most two radii plus this (cm) apart ([W20]; the compiled `contact`). */
+export const CONTACT_TOLERANCE = 0.3;
+
 /** Half the side (cm) of the square kept clear round each end of a fence or wall line (see compile). */
 export const FENCE_END_HALF = 0.15;
 /** Half the thickness (cm) of a fence or wall line in the runners' way-finding ({@link SowScenario.runNav}). */
 export const FENCE_HALF = 0.12;
 
-/** Validate and compile a State of War scenario. Throws {@link ScenarioError} naming the JSON path. */
+/** Validate and compile a State of War scenario. Throws a `ScenarioError` naming the JSON path (the kit's parseTableScenario). */
 export function compileStateOfWar(raw: unknown, source: string): SowScenario {
-  const file = parseScenario(stateOfWarScenarioSchema, raw, source);
-  const fail = (path: string, msg: string): never => {
-    throw new ScenarioError(source, path, msg);
-  };
-  const W = file.table.width;
-  const H = file.table.height;
+  const { file, fail, sideIndex, base: tableBase } = parseTableScenario(stateOfWarScenarioSchema, raw, source);
+  const { width: W, height: H } = file.table;
   const radius = file.baseDiameter / 2;
   // The table kit's areas: buildings impassable, sight-blocking, hard cover; woods soft cover (their
   // sight rule [W14] is this ruleset's own); difficult ground slow; hills raised; the objective impassable.
@@ -185,7 +182,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       id: t.id,
       label: t.label,
       kind: t.kind,
-      polygon: t.polygon.map(([x, y]) => ({ x, y })),
+      polygon: polygonOf(t.polygon),
       impassable: t.kind === 'building',
       blocksSight: t.kind === 'building',
       slow: t.kind === 'difficult',
@@ -194,7 +191,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
     };
   });
   const o = file.objective;
-  const objPoly = o.polygon.map(([x, y]) => ({ x, y }));
+  const objPoly = polygonOf(o.polygon);
   if (!isConvex(objPoly)) fail('$.objective.polygon', 'the objective must be convex');
   specs.push({ id: o.id, label: o.name, kind: 'objective', polygon: objPoly, impassable: true });
   // The ends of each fence or wall line, as small squares no base may stand on or cross: routes go
@@ -212,13 +209,11 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
     specs.push({ id: `fence end ${k + 1}`, kind: 'fence end', polygon: [{ x: e.x - h, y: e.y - h }, { x: e.x + h, y: e.y - h }, { x: e.x + h, y: e.y + h }, { x: e.x - h, y: e.y + h }], impassable: true });
   });
   const nTerrain = file.terrain.length;
-  const base = compileTableBase(file, {
-    source,
-    raw,
-    table: { width: W, height: H, unit: 'cm', radius, areas: specs, cell: 2 },
+  const base = tableBase({
+    table: { unit: 'cm', radius, areas: specs, cell: 2 },
     // Terrain entries in the file's order, then the objective, then the squares at fence ends.
     areaPath: (i) => (i < nTerrain ? `$.terrain[${i}]` : i === nTerrain ? '$.objective' : '$.fences'),
-    contactTolerance: 0.3,
+    contactTolerance: CONTACT_TOLERANCE,
   });
   const table = base.table;
   const buildings = table.areas.filter((a) => a.kind === 'building');
@@ -229,7 +224,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const fences: Fence[] = [];
   const fenceSegs: FenceSeg[] = [];
   file.fences.forEach((f, i) => {
-    const points = f.line.map(([x, y]) => ({ x, y }));
+    const points = polygonOf(f.line);
     fences.push({ index: i, id: f.id, label: f.label ?? f.id, kind: f.kind, cover: f.kind === 'wall' ? 'hard' : 'soft', height: f.height, points });
     for (let k = 1; k < points.length; k++) {
       const a = points[k - 1];
@@ -237,12 +232,8 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       fenceSegs.push({ fence: i, ax: a.x, ay: a.y, bx: b.x, by: b.y, len: Math.hypot(b.x - a.x, b.y - a.y) });
     }
   });
-  const sideIds = file.sides.map((s) => s.id);
-  if (sideIds[0] === sideIds[1]) fail('$.sides[1].id', 'the two sides need different ids');
-  const first = sideIds.indexOf(file.first);
-  if (first < 0) fail('$.first', `no side "${file.first}"`);
-  const objSide = sideIds.indexOf(o.side);
-  if (objSide < 0) fail('$.objective.side', `no side "${o.side}"`);
+  const first = sideIndex(file.first, '$.first');
+  const objSide = sideIndex(o.side, '$.objective.side');
   // Spots round the objective where a base stands in contact with it.
   const c = vertexMean(objPoly);
   const spots: Vec[] = [];
@@ -297,9 +288,8 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
           const x = u.at[0] + ax * pos * u.spacing + bx * rank * u.spacing;
           const y = u.at[1] + ay * pos * u.spacing + by * rank * u.spacing;
           if (!table.isFree(x, y)) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" would stand at (${x.toFixed(1)}, ${y.toFixed(1)}), off the table or in a building`);
-          for (let g = 0; g < sx.length; g++) {
-            if (Math.hypot(sx[g] - x, sy[g] - y) < 2 * radius - 1e-6) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" overlaps ${figures[g].id}`);
-          }
+          const g = baseOverlapAt(sx, sy, sx.length, x, y, radius);
+          if (g >= 0) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" overlaps ${figures[g].id}`);
           const index = figures.length;
           const id = `${s.prefix}${String(side.figures.length + 1).padStart(2, '0')}`;
           figures.push({
@@ -447,7 +437,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
     sides,
     units,
     figures,
-    figureIndex: new Map(figures.map((f) => [f.id, f.index])),
+    figureIndex: figureIndexOf(figures, source, () => '$.sides'),
     unitIndex: new Map(units.map((u) => [u.id, u.index])),
     startX: Float64Array.from(sx),
     startY: Float64Array.from(sy),

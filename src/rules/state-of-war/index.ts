@@ -4,9 +4,9 @@
  * lengths in centimetres. Everything specific to the rules lives in this folder; the readings of
  * the sheet are in docs/rules/state-of-war.md.
  */
-import { z } from 'zod';
-import { defineRuleset, type Json, type Ruleset } from '../../core/model.js';
-import { sideWiring } from '../../core/table/sides.js';
+import { defineRuleset, type Ruleset } from '../../core/model.js';
+import { counterStats, listedCheck, scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
+import { stateWiring } from '../../core/table/state.js';
 import { stateOfWarScenarioSchema } from './schema.js';
 import { compileStateOfWar, type SowScenario } from './compile.js';
 import type { SowAction } from './action.js';
@@ -16,7 +16,7 @@ import { legalActions } from './options.js';
 import { setupGame } from './turn.js';
 import { actor, downCount } from './units.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
-import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, cloneState, cloneStateInto, exportState, hashState, importState, type SowState } from './state.js';
+import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, type SowState, STATE } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
@@ -48,6 +48,9 @@ export function actionKey(a: SowAction): string {
   }
 }
 
+/** A listed action's check (every action but an exact move). */
+const listed = listedCheck(legalActions, actionKey);
+
 /** The State of War ruleset. */
 export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = defineRuleset<SowState, SowAction, SowScenario, SowEvent>({
   id: 'state-of-war',
@@ -66,15 +69,13 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
   setup: setupGame,
   legalActions,
   apply: applyAction,
-  clone: cloneState,
-  cloneInto: cloneStateInto,
+  ...stateWiring(STATE),
   evaluation: {
     names: FEATURE_NAMES,
     defaultWeights: DEFAULT_WEIGHTS,
     side: (sc) => sc.sides[sc.objective.side].id,
     features: (s) => features(s),
   },
-  turn: (s) => s.turn,
   policy: { scores: sowScores },
   // Plain `mcts` here: 300 iterations with rollouts of 30 decisions (docs/rules/state-of-war.md,
   // Measurements, 1.2.0). Under 1.2.0 a charger stays in contact and the melee is fought at the end
@@ -83,17 +84,12 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
   // 200 side-swapped games against the script each: 150 iterations 63.0% [56.1–69.4] (seed 7),
   // 300 iterations 65.5% [58.7–71.7] (seed 8; union 62% against 48%); 52.0% at the old default (seed 6).
   searchDefaults: { iterations: '300', horizon: '30' },
-  threads: { exportState, importState },
   view: { scene: sowScene, describeFigure: describeSowFigure, exactMove: sowExactMove, targets: sowTargets, reach: sowReach, delegable: sowDelegable },
-  hash: hashState,
   actionKey,
   describeAction,
   describeEvent,
   checkAction(s, a) {
-    if (a.k !== 'moveTo') {
-      const key = actionKey(a);
-      return legalActions(s).some((o) => actionKey(o) === key) ? null : 'not one of the legal actions now';
-    }
+    if (a.k !== 'moveTo') return listed(s, a);
     const f = actor(s);
     if (f < 0) return 'no figure is acting now';
     if (!legalActions(s).some((o) => o.k === 'move' || o.k === 'done')) return 'this figure may not move now';
@@ -103,21 +99,16 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
   stats(s) {
     const out: Record<string, number> = { turns: s.turn, decisions: s.decisions, burn: s.burn };
     for (const side of s.sc.sides) {
-      const count = (st: number): number => side.figures.filter((f) => s.status[f] === st).length;
-      out[`${side.id}.active`] = count(ACTIVE);
-      out[`${side.id}.disabled`] = count(DISABLED);
-      out[`${side.id}.killed`] = count(DEAD);
-      out[`${side.id}.gone`] = count(GONE);
+      sideStatusCounts(out, [side], s.status, { active: ACTIVE, disabled: DISABLED, killed: DEAD, gone: GONE });
       out[`${side.id}.down`] = downCount(s, side.index);
     }
-    COUNTERS.forEach((name, i) => (out[name] = s.counters[i]));
-    return out;
+    return counterStats(out, COUNTERS, s.counters);
   },
   // Per phase each figure makes at most 2 action decisions (and a stop); two phases a turn.
   decisionLimit: (sc) => sc.maxTurns * 2 * (sc.figures.length * 3 + 2) + 20,
   invariants: stateOfWarInvariants,
   events: sowEvents,
-  jsonSchema: () => z.toJSONSchema(stateOfWarScenarioSchema, { io: 'input' }) as Json,
+  jsonSchema: scenarioJsonSchema(stateOfWarScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

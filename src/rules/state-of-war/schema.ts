@@ -5,26 +5,22 @@
  * table from the top (north) edge.
  */
 import { z } from 'zod';
+import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema, terrainEntrySchema } from '../../core/table/schema.js';
 import { MELEE_WEAPONS, QUALITY_NAMES, WEAPONS } from './tables.js';
 
-const point = z.tuple([z.number(), z.number()]).describe('[x, y] in cm');
-const polygon = z.array(point).min(3).describe('convex polygon vertices in order, implicitly closed (cm)');
+const point = pointSchema('cm');
+const polygon = polygonSchema('cm');
 
-const terrain = z
-  .object({
-    id: z.string().min(1),
-    kind: z
-      .enum(['building', 'wood', 'difficult', 'hill', 'cover'])
-      .describe(
-        'building: impassable, blocks sight, hard cover to a figure touching it; wood: soft cover, blocks sight ' +
-          'through it ([W14]); difficult: every cm inside costs 2 ([W9]); hill: raised ground (height); cover: an area giving its cover class',
-      ),
-    polygon,
-    label: z.string().optional().describe('name shown on maps and in stories'),
+const terrain = terrainEntrySchema(
+  'cm',
+  ['building', 'wood', 'difficult', 'hill', 'cover'],
+  'building: impassable, blocks sight, hard cover to a figure touching it; wood: soft cover, blocks sight ' +
+    'through it ([W14]); difficult: every cm inside costs 2 ([W9]); hill: raised ground (height); cover: an area giving its cover class',
+  {
     cover: z.enum(['soft', 'hard']).optional().describe('cover class of a "cover" area (default soft)'),
     height: z.number().positive().default(1).describe('height of a hill (levels)'),
-  })
-  .strict();
+  },
+);
 
 const fence = z
   .object({
@@ -83,7 +79,7 @@ const unit = z
     id: z.string().min(1),
     name: z.string().min(1),
     at: point.describe('centre of the front rank at the start'),
-    facing: z.number().default(0).describe('initial facing in degrees (0 = east, 90 = south)'),
+    facing: facingSchema,
     perRank: z.number().int().min(1).default(6).describe('figures per rank when placed'),
     spacing: z.number().positive().default(3).describe('cm between figure centres when placed'),
     figures: z.array(figure).min(1),
@@ -92,7 +88,7 @@ const unit = z
 
 const side = z
   .object({
-    id: z.string().min(1),
+    id: sideIdSchema,
     name: z.string().min(1),
     prefix: z.string().min(1).describe('figure ids are the prefix and a number'),
     rear: z.enum(['north', 'south', 'east', 'west']).describe('the table edge to its rear'),
@@ -103,12 +99,8 @@ const side = z
 /** Schema of a State of War scenario file. */
 export const stateOfWarScenarioSchema = z
   .object({
-    $schema: z.string().optional(),
-    ruleset: z.literal('state-of-war'),
-    id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
-    name: z.string().min(1),
-    description: z.string().default(''),
-    table: z.object({ width: z.number().positive(), height: z.number().positive() }).strict().describe('cm'),
+    ...scenarioHeaderShape('state-of-war'),
+    table: tableSizeSchema('cm'),
     baseDiameter: z.number().positive().default(2.5).describe('figure base diameter (cm)'),
     terrain: z.array(terrain).default([]),
     fences: z.array(fence).default([]),

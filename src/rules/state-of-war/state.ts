@@ -5,7 +5,7 @@
  * influence the rest of the game is hashed; the compiled scenario is shared, never copied. Lengths
  * in cm, facings in radians (0 = east, π/2 = south).
  */
-import { type StateType, defineState, field } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, figureFields } from '../../core/table/state.js';
 import type { SowScenario } from './compile.js';
 import { OK } from './tables.js';
 import type { SowAction } from './action.js';
@@ -24,23 +24,19 @@ export const PH_OVER = 1;
 
 const figures = (sc: SowScenario): number => sc.figures.length;
 const units = (sc: SowScenario): number => sc.units.length;
-const STATE = defineState<SowScenario>()('State of War', {
+export const STATE = defineState<SowScenario>()('State of War', {
   /** Current turn, 1-based. */
   turn: field.int(1),
-  /** Index of the side whose action phase it is, and how many phases of this turn have begun (1 or 2). */
-  side: field.int(0),
+  /** Index of the side whose action phase it is (the scenario's first side at the start), and how many phases of this turn have begun (1 or 2). */
+  side: field.int((sc: SowScenario) => sc.first),
   phaseNo: field.int(1),
   phase: field.int(PH_ACT),
   /** Figures of the phasing side that act this phase, in order, and the position reached. */
   queue: field.nums(figures, 0, { hashLen: 'qLen' }),
   qLen: field.int(0, { unhashed: 'hashed as the length of queue' }),
   qPos: field.int(0),
-  /** Figure positions (cm) and facings (radians). */
-  x: field.nums(figures, (sc, i) => sc.startX[i]),
-  y: field.nums(figures, (sc, i) => sc.startY[i]),
-  facing: field.nums(figures, (sc, i) => sc.startFacing[i]),
-  /** Figure status: ACTIVE, DISABLED, DEAD, GONE (the kit's codes). */
-  status: field.nums(figures),
+  /** Figure centres (cm) and facings (radians) from the start, and status (ACTIVE, DISABLED, DEAD, GONE): the kit's standard figure fields. */
+  ...figureFields<SowScenario>(),
   wounds: field.nums(figures),
   /** 1 while mounted. */
   mounted: field.nums(figures, (sc, i) => (sc.figures[i].mounted ? 1 : 0)),
@@ -98,9 +94,9 @@ const STATE = defineState<SowScenario>()('State of War', {
    * The legal actions of the current decision once worked out (a cache: derived from the rest of
    * the state, cleared by every change, never copied, hashed or exported).
    */
-  options: field.cache<SowAction[]>(),
+  options: field.cache<SowAction[]>({ reset: true }),
   /** Plans worked out for the current decision (a cache like `options`, cleared with it). */
-  memo: field.cache<Map<string, unknown>>(),
+  memo: field.cache<Map<string, unknown>>({ reset: true }),
   /** The table kit's view of this state's figures (table.ts `viewOf`; reads the arrays live; never copied). */
   view: field.cache<FigureView>(),
 });
@@ -130,33 +126,7 @@ export const COUNTERS = [
   'detachments',
 ] as const;
 /** Index of each counter. */
-export const C: Record<(typeof COUNTERS)[number], number> = Object.fromEntries(COUNTERS.map((n, i) => [n, i])) as Record<
-  (typeof COUNTERS)[number],
-  number
->;
+export const C = counterIndex(COUNTERS);
 
 /** A fresh state with every figure at its start, loaded, unhurt; the first side's first phase. */
-export function newState(sc: SowScenario): SowState {
-  const s = STATE.create(sc);
-  s.side = sc.first;
-  return s;
-}
-/** An independent copy (arrays copied, scenario shared, caches empty). */
-export const cloneState: (s: SowState) => SowState = STATE.clone;
-/**
- * {@link StateKit.cloneInto}: a copy of `from` in `into`'s own arrays, allocating nothing; its
- * `view` stays (it reads the same arrays), its legal actions and plans are cleared (they were
- * `into`'s).
- */
-export function cloneStateInto(into: SowState, from: SowState): SowState {
-  const s = STATE.cloneInto(into, from);
-  s.options = null;
-  s.memo = null;
-  return s;
-}
-/** Hash of everything that can influence the rest of the game (16 hex digits). */
-export const hashState: (s: SowState) => string = STATE.hash;
-/** The state as structured-cloneable data (the scenario and the caches left out). */
-export const exportState: (s: SowState) => Record<string, unknown> = STATE.exportState;
-/** Rebuild a state exported by {@link exportState} on the same compiled scenario. */
-export const importState: (sc: SowScenario, data: unknown) => SowState = STATE.importState;
+export const newState: (sc: SowScenario) => SowState = STATE.create;

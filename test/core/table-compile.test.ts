@@ -1,0 +1,85 @@
+/**
+ * The kit's compile start (src/core/table/compile.ts): a scenario file parsed with a room's schema
+ * reports its problems at the file's JSON paths, builds the compiled-table base at the file's size,
+ * and gives zones, deployment places and the start-overlap test every room places figures with.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ScenarioError } from '../../src/core/basics.js';
+import { baseOverlapAt, deploySlots, parseTableScenario, zoneOf } from '../../src/core/table/compile.js';
+import { polygonSchema, sideIdSchema, tableSizeSchema, terrainAreaOf } from '../../src/core/table/schema.js';
+
+const schema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    table: tableSizeSchema('in'),
+    terrain: z.array(z.object({ id: z.string(), kind: z.literal('building'), polygon: polygonSchema('in') })).default([]),
+    sides: z.array(z.object({ id: sideIdSchema })).length(2),
+  })
+  .strict();
+const file = { id: 't', name: 'T', table: { width: 20, height: 10 }, sides: [{ id: 'red' }, { id: 'blue' }] };
+const thrown = (f: () => unknown): ScenarioError => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof ScenarioError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+};
+
+describe('table kit: parseTableScenario', () => {
+  it('a schema error and a side id used twice are reported at their JSON paths', () => {
+    expect(thrown(() => parseTableScenario(schema, { ...file, table: { width: 0, height: 1 } }, 'f.json')).jsonPath).toBe('$.table.width');
+    const e = thrown(() => parseTableScenario(schema, { ...file, sides: [{ id: 'red' }, { id: 'red' }] }, 'f.json'));
+    expect([e.source, e.jsonPath]).toEqual(['f.json', '$.sides[1].id']);
+    expect(e.message).toMatch(/used twice/);
+  });
+
+  it('sideIndex finds a side or fails at the path; fail throws at the path', () => {
+    const p = parseTableScenario(schema, file, 'f.json');
+    expect(p.sideIndex('blue', '$.first')).toBe(1);
+    expect(thrown(() => p.sideIndex('green', '$.first')).jsonPath).toBe('$.first');
+    expect(thrown(() => p.fail('$.x', 'no')).message).toMatch(/no/);
+  });
+
+  it('base builds the table at the file size; a concave building is reported at $.terrain[i].polygon', () => {
+    const p = parseTableScenario(schema, file, 'f.json');
+    const b = p.base({ table: { unit: 'in', radius: 0.5, areas: [] } });
+    expect([b.width, b.height, b.radius, b.contact, b.id, b.name]).toEqual([20, 10, 0.5, 1.1, 't', 'T']);
+    const concave: [number, number][] = [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]];
+    const q = parseTableScenario(schema, { ...file, terrain: [{ id: 'b', kind: 'building', polygon: concave }] }, 'f.json');
+    const e = thrown(() => q.base({ table: { unit: 'in', radius: 0.5, areas: q.file.terrain.map((t) => terrainAreaOf(t, { impassable: true })) } }));
+    expect(e.jsonPath).toBe('$.terrain[0].polygon');
+  });
+});
+
+describe('table kit: zones, deployment places, start overlap', () => {
+  const p = parseTableScenario(schema, { ...file, terrain: [{ id: 'b', kind: 'building', polygon: [[8, 0], [12, 0], [12, 10], [8, 10]] }] }, 'f.json');
+  const base = p.base({ table: { unit: 'in', radius: 0.5, areas: p.file.terrain.map((t) => terrainAreaOf(t, { impassable: true })) } });
+  const nav = base.table.nav;
+
+  it('a zone aims at a free place inside it; a zone with none fails at its polygon', () => {
+    const z = zoneOf(nav, { id: 'home', name: 'Home', polygon: [[0, 0], [4, 0], [4, 4], [0, 4]] }, '$.home', 6, p.fail);
+    expect(z.target).toEqual({ x: 2, y: 2 });
+    expect(z.field).toBeDefined();
+    expect(thrown(() => zoneOf(nav, { id: 'in', name: 'In', polygon: [[9, 4], [11, 4], [11, 6], [9, 6]] }, '$.objective', 1, p.fail)).jsonPath).toBe('$.objective.polygon');
+  });
+
+  it('deployment places lie inside the area and free, nearest its centre first', () => {
+    const slots = deploySlots(nav, [{ x: 0, y: 0 }, { x: 4, y: 0 }, { x: 4, y: 4 }, { x: 0, y: 4 }], 1.1);
+    expect(slots.length).toBe(9); // 0.5, 1.6, 2.7 each way
+    const d = slots.map((s) => Math.hypot(s.x - 2, s.y - 2));
+    expect(d).toEqual([...d].sort((a, b) => a - b));
+    expect(slots.every((s) => s.x >= 0.5 && s.x <= 3.5 && nav.isFree(s.x, s.y))).toBe(true);
+  });
+
+  it('baseOverlapAt names the first placed figure a base would overlap', () => {
+    const xs = [1, 5, 5.5];
+    const ys = [1, 1, 1];
+    expect(baseOverlapAt(xs, ys, 3, 5.2, 1, 0.5)).toBe(1);
+    expect(baseOverlapAt(xs, ys, 1, 5.2, 1, 0.5)).toBe(-1);
+    expect(baseOverlapAt(xs, ys, 3, 2, 1, 0.5)).toBe(-1); // touching exactly: no overlap
+  });
+});
