@@ -24,7 +24,6 @@ import {
   moveKind,
   unitIndex,
   homePoint,
-  sortByDistance,
 } from './queries.js';
 import { carryPigs, afterMove } from './loot.js';
 
@@ -373,8 +372,12 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
       }
     }
   }
-  // Figures nearest the goal move first so that the rest can close up behind them.
-  const plans = figs.map((f) => {
+  // Figures nearest the goal move first so that the rest can close up behind them: each figure's
+  // goal worked out before anyone moves, in scratch arrays by plan (figure, goal, distance), then
+  // the plans put in order of distance, ties to the lower figure index.
+  const n = figs.length;
+  for (let i = 0; i < n; i++) {
+    const f = figs[i];
     const { t, offset } = orderTarget(s, f, a, centre, pigFor);
     let tx = t.x;
     let ty = t.y;
@@ -389,20 +392,32 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
       tx += ox;
       ty += oy;
     }
-    return { f, t: { x: tx, y: ty }, d: dist(s.x[f], s.y[f], tx, ty) };
-  });
-  sortByDistance(plans);
+    PLAN_F[i] = f;
+    PLAN_X[i] = tx;
+    PLAN_Y[i] = ty;
+    PLAN_D[i] = dist(s.x[f], s.y[f], tx, ty);
+    // insertion into the order so far (as sortByDistance)
+    let j = i - 1;
+    const d = PLAN_D[i];
+    while (j >= 0 && (PLAN_D[PLAN_ORDER[j]] > d || (PLAN_D[PLAN_ORDER[j]] === d && PLAN_F[PLAN_ORDER[j]] > f))) {
+      PLAN_ORDER[j + 1] = PLAN_ORDER[j];
+      j--;
+    }
+    PLAN_ORDER[j + 1] = i;
+  }
   // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
   const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
   const why = emit && a.k === 'foe' ? `toward ${a.u}` : a.k;
-  for (const p of plans) {
+  for (let k = 0; k < n; k++) {
+    const i = PLAN_ORDER[k];
+    const f = PLAN_F[i];
     // [R5]: the raiders win as soon as their landed loot reaches the number — the rest of the
     // unit's order is not carried out (ruleset 0.3.0; before, the whole order was, audit D1).
     if (s.landed >= sc.lootToWin) break;
-    const al = allowanceFor(s, p.f, dice, rng, emit, 0);
+    const al = allowanceFor(s, f, dice, rng, emit, 0);
     const parts = al.parts;
     let { full, scale } = al;
-    if (escort && !carrying(s, p.f)) {
+    if (escort && !carrying(s, f)) {
       // The escort moves as the drovers do ([R1]): its whole movement factor, crossing −D6
       // included, at the drovers' fraction (ruleset 0.3.0; before, the −D6 came off whole after
       // the fraction, so across rough the escort fell behind the loot it escorts, audit B4/D3).
@@ -410,6 +425,20 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
       scale = sc.carrySpeed;
       parts?.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0, factor: sc.carrySpeed });
     }
-    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, why, scale);
+    const goal = PLAN_GOAL;
+    goal.x = PLAN_X[i];
+    goal.y = PLAN_Y[i];
+    moveFigure(s, f, goal, full, parts, dice, true, rng, emit, why, scale);
   }
 }
+
+/**
+ * Scratch of {@link moveUnit}, by plan: the figure, its goal and its distance to it, the plans in
+ * the order they move, and the goal handed to {@link moveFigure} (read there at once).
+ */
+const PLAN_F: number[] = [];
+const PLAN_X: number[] = [];
+const PLAN_Y: number[] = [];
+const PLAN_D: number[] = [];
+const PLAN_ORDER: number[] = [];
+const PLAN_GOAL = { x: 0, y: 0 };
