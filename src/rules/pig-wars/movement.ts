@@ -296,7 +296,7 @@ export function moveFigure(
 }
 
 /** Where a move order sends figure f (before its formation offset). */
-export function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: Map<number, number>): { t: Vec; offset: boolean } {
+export function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: ReadonlyMap<number, number>): { t: Vec; offset: boolean } {
   const sc = s.sc;
   const raider = sc.figures[f].side === sc.raiders;
   switch (a.k) {
@@ -344,6 +344,9 @@ export function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, p
   }
 }
 
+/** The pigs handed out by an order that hands none out (never written). */
+const NO_PIGS: ReadonlyMap<number, number> = new Map();
+
 /** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
 export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
   const sc = s.sc;
@@ -351,8 +354,10 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
   const centre = unitCentre(s, u) ?? { x: s.x[figs[0]], y: s.y[figs[0]] };
   const dice = newDice();
   // Raiders heading for pigs: each free pig to the nearest figure not yet given one.
-  const pigFor = new Map<number, number>();
+  let pigFor = NO_PIGS;
   if (a.k === 'obj' && sc.units[u].side === sc.raiders && !sc.objective) {
+    const handed = new Map<number, number>();
+    pigFor = handed;
     const free: number[] = [];
     for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) free.push(p);
     const want = figs.filter((f) => !carrying(s, f));
@@ -367,7 +372,7 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
         }
       }
       if (best >= 0) {
-        pigFor.set(f, best);
+        handed.set(f, best);
         if (free.length > 1) free.splice(free.indexOf(best), 1);
       }
     }
