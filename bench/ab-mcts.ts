@@ -10,6 +10,11 @@
  * Both checkouts need their own node_modules (`npm ci`). Run it from inside this project (tsx
  * compiles files outside an ESM package to CommonJS, which slows the hot path). For figures to
  * quote, pin it: `taskset -c 1 npx tsx bench/ab-mcts.ts …`, with `uptime` beside it.
+ *
+ * By default both search with the declared defaults (agents/mcts/params.ts: rollouts of 12
+ * decisions) and the full scripted policy at every node and in the rollouts; `--agent-settings`
+ * searches as the `mcts` agent does on the ruleset — its `searchDefaults` (Escarmouche: no rollouts)
+ * and its policy's cheaper `rollout` scores below the root.
  */
 import { Command } from 'commander';
 import { resolve } from 'node:path';
@@ -24,8 +29,12 @@ const o = new Command()
   .option('--iterations <n>', 'iterations per search', (v) => Number(v), 2000)
   .option('--searches <n>', 'searches per round (seeds 1..n)', (v) => Number(v), 2)
   .option('--rounds <n>', 'interleaved rounds', (v) => Number(v), 11)
+  .option(
+    '--agent-settings',
+    "search as the mcts agent does on this ruleset: its searchDefaults (all but the budget) over the declared defaults, and its policy's rollout scores below the root (default: the declared defaults and the full script everywhere)",
+  )
   .parse()
-  .opts<{ a: string; b: string; scenario: string; positionDecisions: number; iterations: number; searches: number; rounds: number }>();
+  .opts<{ a: string; b: string; scenario: string; positionDecisions: number; iterations: number; searches: number; rounds: number; agentSettings?: boolean }>();
 
 type Search = (seed: number) => { iterations: number; calls: number; line: string[]; stats: { key: string; visits: number; total: number; totalSq: number; prior: number }[] };
 
@@ -37,7 +46,8 @@ async function load(root: string): Promise<Search> {
   type Ruleset = {
     sides(c: unknown): string[];
     currentSide(s: unknown): string | null;
-    policy?: { scores(s: unknown, legal: readonly unknown[]): number[] };
+    policy?: { scores(s: unknown, legal: readonly unknown[]): number[]; rollout?(s: unknown, legal: readonly unknown[]): number[] };
+    searchDefaults?: Record<string, string>;
   };
   const game = (await import(`${dir}/src/core/game.ts`)) as {
     GameSession: new (sc: unknown, seed: number, specs: Record<string, string>) => { state: unknown; current(): string | null; legal(): unknown[]; submit(a: unknown, legal?: unknown[]): void };
@@ -46,7 +56,7 @@ async function load(root: string): Promise<Search> {
   const ag = (await import(`${dir}/agents/index.ts`)) as { resolveBuiltinAgent(spec: string): unknown };
   const mcts = (await import(`${dir}/agents/mcts/search.ts`)) as {
     DEFAULT_SEARCH: Record<string, unknown>;
-    search(r: unknown, root: unknown, opts: unknown, seed: number, policy: unknown): ReturnType<Search>;
+    search(r: unknown, root: unknown, opts: unknown, seed: number, policy: unknown, now?: () => number, fast?: unknown): ReturnType<Search>;
   };
   const sc = idx.loadScenario(o.scenario);
   const h = ag.resolveBuiltinAgent('heuristic');
@@ -61,8 +71,19 @@ async function load(root: string): Promise<Search> {
   const p = sc.ruleset.policy;
   const policy = p ? (s: unknown, legal: readonly unknown[]) => p.scores(s, legal) : null;
   // As the mcts agent searches with `focus=1` (bench:mcts): the whole budget every time.
-  const opts = { ...mcts.DEFAULT_SEARCH, iterations: o.iterations, focus: 1 };
-  return (seed) => mcts.search(sc.ruleset, g.state, opts, seed, policy);
+  const opts: Record<string, unknown> = { ...mcts.DEFAULT_SEARCH, iterations: o.iterations, focus: 1 };
+  let fast = policy;
+  if (o.agentSettings) {
+    // The ruleset's own search settings (agents/mcts/index.ts withRulesetDefaults), the budget aside.
+    for (const [k, v] of Object.entries(sc.ruleset.searchDefaults ?? {})) {
+      if (!(k in opts) || k === 'iterations' || k === 'calls' || k === 'ms') continue;
+      if (k === 'horizon' && v === 'turn') Object.assign(opts, { horizon: 10_000, horizonTurn: true });
+      else opts[k] = Number(v);
+    }
+    const rollout = p?.rollout;
+    if (p && rollout) fast = (s: unknown, legal: readonly unknown[]) => rollout.call(p, s, legal);
+  }
+  return (seed) => mcts.search(sc.ruleset, g.state, opts, seed, policy, undefined, fast);
 }
 
 const sa = await load(o.a);
@@ -104,6 +125,6 @@ const med = (x: number[]): number => {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 console.log(
-  `MCTS ${o.iterations} iterations, ${o.scenario} after ${o.positionDecisions} decisions: A median ${Math.round(med(ra))}, B median ${Math.round(med(rb))} iterations per CPU-second; ` +
+  `MCTS ${o.iterations} iterations${o.agentSettings ? ' (agent settings)' : ''}, ${o.scenario} after ${o.positionDecisions} decisions: A median ${Math.round(med(ra))}, B median ${Math.round(med(rb))} iterations per CPU-second; ` +
     `B/A median ${med(rb.map((b, i) => b / ra[i])).toFixed(3)} over ${o.rounds} rounds; allocation per iteration A ${(med(ba) / 1024).toFixed(1)} KB, B ${(med(bb) / 1024).toFixed(1)} KB`,
 );

@@ -325,14 +325,20 @@ class ExecAgent implements Agent {
     const actions = m.actions ?? [];
     if (!Array.isArray(actions)) return err('actions: expected a list of action indices and keys');
     if (typeof m.seed !== 'number' && typeof m.seed !== 'string') return err('seed: required, a number or a string (the dice of the simulation come from it)');
-    let playout: { policy: 'random' | 'script'; steps: number } | null = null;
+    let playout: { policy: 'random' | 'script'; steps: number; turns: number | null } | null = null;
     if (m.playout !== undefined && m.playout !== null) {
       const po = m.playout;
       if (!isObject(po) || (po.policy !== 'random' && po.policy !== 'script') || typeof po.steps !== 'number' || !Number.isInteger(po.steps) || po.steps < 0) {
         return err('playout: expected {"policy": "random" or "script", "steps": a whole number ≥ 0}');
       }
       if (po.policy === 'script' && !r.policy) return err(`playout: the ${r.id} ruleset has no scripted policy; use "random"`);
-      playout = { policy: po.policy, steps: po.steps };
+      let turns: number | null = null;
+      if (po.turns !== undefined && po.turns !== null) {
+        if (typeof po.turns !== 'number' || !Number.isInteger(po.turns) || po.turns < 1) return err('playout.turns: expected a whole number ≥ 1');
+        if (!r.turn) return err(`playout.turns: the ${r.id} ruleset counts no turns`);
+        turns = po.turns;
+      }
+      playout = { policy: po.policy, steps: po.steps, turns };
     }
     for (const k of ['keep', 'legal', 'observation'] as const) if (m[k] !== undefined && typeof m[k] !== 'boolean') return err(`${k}: expected true or false`);
     const rng = streamFromString(`simulate/${String(m.seed)}`);
@@ -352,7 +358,10 @@ class ExecAgent implements Agent {
       if (playout) {
         const limit = Math.min(playout.steps, 10_000_000);
         const policy = r.policy;
+        // With `turns`, stop at the first decision of the turn `turns` after the playout's first (r.turn exists: checked above).
+        const stopAt = playout.turns !== null && r.turn ? r.turn(s) + playout.turns : Infinity;
         for (let k = 0; k < limit && r.currentSide(s) !== null; k++) {
+          if (stopAt !== Infinity && r.turn && r.turn(s) >= stopAt) break;
           legal = r.legalActions(s);
           let a: Json;
           if (playout.policy === 'random' || !policy) a = legal[randInt(rng, legal.length)];

@@ -276,8 +276,10 @@ class Choice:
     why: Any = None
 
 
-Playout = Tuple[str, int]
-"""A playout after the given actions: (``"random"`` or ``"script"``, most steps)."""
+Playout = Union[Tuple[str, int], Tuple[str, int, int]]
+"""A playout after the given actions: (``"random"`` or ``"script"``, most steps), or (policy, most
+steps, turns): then it also stops at the first decision of the turn ``turns`` after the one it
+starts in (``turns=1``: at the end of the current turn), for rulesets that count turns."""
 
 
 class _Connection:
@@ -353,12 +355,15 @@ class Decision:
         """Apply ``actions`` (indices into each step's legal actions, or action keys; may be empty) to
         a copy of ``start`` (:data:`ROOT`, the state of this decision, or a handle kept earlier),
         every die drawn from ``seed`` (take it from ``self.rng``: the same seed, the same dice); then, with ``playout``, play up to that many more steps by that policy
-        (``"random"`` or the ruleset's ``"script"``). ``keep`` returns a handle to the resulting
+        (``"random"`` or the ruleset's ``"script"``), stopping earlier at the end of the game or,
+        with a third element ``turns``, at the first decision ``turns`` turns on (:data:`Playout`). ``keep`` returns a handle to the resulting
         state (release it with :meth:`release`); ``legal`` and ``observation`` ask for those in the
         answer. Raises :class:`SimulateError` when the simulator refuses the request."""
         msg: Dict[str, Any] = {"t": "simulate", "from": start, "actions": list(actions), "seed": seed}
         if playout is not None:
             msg["playout"] = {"policy": playout[0], "steps": int(playout[1])}
+            if len(playout) > 2:
+                msg["playout"]["turns"] = int(playout[2])
         if keep:
             msg["keep"] = True
         if legal:

@@ -62,7 +62,7 @@ describe('nearestFreeListed', () => {
   });
 });
 
-describe('nearestFreeListed on a long list (the sweep along x)', () => {
+describe('nearestFreeListed on a long list (the search by grid rings)', () => {
   it('finds the spot a plain scan finds: nearest free past the minimum, ties to the first listed', () => {
     // 300 spots on a coarse lattice (many ties), figures standing on some of them.
     const xy: number[] = [];
@@ -88,6 +88,43 @@ describe('nearestFreeListed on a long list (the sweep along x)', () => {
         }
       }
       expect(nearestFreeListed(v, 0, Float64Array.from(xy), minSq, at)).toBe(want >= 0);
+      if (want >= 0) expect(at).toEqual({ x: xy[2 * want], y: xy[2 * want + 1] });
+    }
+  });
+  it('finds the spot a plain scan finds for spots in lines and clusters, from inside, between and outside them', () => {
+    // Spots along two fence-like lines (many with the same x or y), a tight cluster, a few strays.
+    const xy: number[] = [];
+    for (let k = 0; k <= 120; k++) xy.push(30, k * 0.5);
+    for (let k = 0; k <= 80; k++) xy.push(10 + k * 0.75, 90);
+    let r = 11;
+    const rnd = (): number => (r = (r * 48271) % 2147483647) / 2147483647;
+    for (let k = 0; k < 60; k++) xy.push(70 + Math.round(rnd() * 20) / 10, 20 + Math.round(rnd() * 20) / 10);
+    for (let k = 0; k < 10; k++) xy.push(Math.round(rnd() * 100), Math.round(rnd() * 100));
+    const n = xy.length >> 1;
+    const pts: [number, number][] = [[0, 0]];
+    for (let k = 0; k < 40; k++) pts.push([xy[6 * k], xy[6 * k + 1]]);
+    const v = view(pts);
+    const at = { x: 0, y: 0 };
+    const list = Float64Array.from(xy);
+    for (let q = 0; q < 400; q++) {
+      // From anywhere on a table larger than the spots' extent (some well outside it), on a spot or not.
+      const onSpot = q % 5 === 0;
+      const fx = onSpot ? xy[2 * (q % n)] : -40 + rnd() * 180;
+      const fy = onSpot ? xy[2 * (q % n) + 1] : -40 + rnd() * 180;
+      const minSq = q % 3 === 0 ? -1 : q % 3 === 1 ? 0.25 : 9;
+      v.x[0] = fx;
+      v.y[0] = fy;
+      let want = -1;
+      let wd = Infinity;
+      for (let j = 0; j < n; j++) {
+        const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+        if (!(d > minSq) || d >= wd) continue;
+        if (d < 1e-4 || placeFree(v, xy[2 * j], xy[2 * j + 1], 0)) {
+          want = j;
+          wd = d;
+        }
+      }
+      expect(nearestFreeListed(v, 0, list, minSq, at)).toBe(want >= 0);
       if (want >= 0) expect(at).toEqual({ x: xy[2 * want], y: xy[2 * want + 1] });
     }
   });

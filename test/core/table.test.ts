@@ -15,7 +15,7 @@ import {
   refillDeck,
   type FigureView,
 } from '../../src/core/table/index.js';
-import { rect, truncatePath } from '../../src/core/geometry.js';
+import { pointInPolygon, rect, truncatePath } from '../../src/core/geometry.js';
 import { streamFromString } from '../../src/core/rng.js';
 import { loadScenario } from '../../src/rules/index.js';
 
@@ -323,4 +323,37 @@ describe('Table: a disc in the shadow of one sight-blocking area (shadowsDisc)',
       expect(hidden).toBeGreaterThan(20);
     });
   }
+});
+
+describe('Table.areasNear', () => {
+  it('lists every area whose box (widened by NEAR_SLACK) holds the point, in the spec order, and every area off the table', async () => {
+    const { NEAR_SLACK } = await import('../../src/core/table/table.js');
+    for (const t of [table(), table('cm', 2.54), (loadScenario('mill-bridge').compiled as { table: Table }).table]) {
+      const g = streamFromString('areas-near');
+      const points: [number, number][] = [];
+      for (let i = 0; i < 4000; i++) points.push([g.next() * t.width, g.next() * t.height]);
+      // Corners and edges of every box, and just outside them: where a grid cell is easiest to get wrong.
+      for (const a of t.areas) {
+        for (const x of [a.box.minX, a.box.maxX]) for (const y of [a.box.minY, a.box.maxY]) for (const d of [-NEAR_SLACK / 2, 0, NEAR_SLACK / 2]) points.push([x + d, y - d]);
+      }
+      for (const [x, y] of points) {
+        const near = t.areasNear(x, y);
+        const want = t.areas.filter((a) => x >= a.box.minX - NEAR_SLACK && x <= a.box.maxX + NEAR_SLACK && y >= a.box.minY - NEAR_SLACK && y <= a.box.maxY + NEAR_SLACK);
+        for (const a of want) expect(near).toContain(a);
+        // In the spec's order.
+        const idx = near.map((a) => t.areas.indexOf(a));
+        expect(idx).toEqual([...idx].sort((p, q) => p - q));
+        // The top area found through the short list is the table's.
+        let top = null;
+        for (let i = near.length - 1; i >= 0 && top === null; i--) if (pointInPolygon(x, y, near[i].poly)) top = near[i];
+        expect(top).toBe(t.topAreaAt(x, y));
+      }
+      // Off the table (or not a number): every area.
+      expect(t.areasNear(-1, 3)).toBe(t.areas);
+      expect(t.areasNear(3, t.height + 1)).toBe(t.areas);
+      expect(t.areasNear(Number.NaN, 3)).toBe(t.areas);
+      // Fewer than all somewhere (the grid does narrow the search).
+      expect(points.some(([x, y]) => t.areasNear(x, y).length < t.areas.length)).toBe(true);
+    }
+  });
 });

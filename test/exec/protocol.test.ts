@@ -96,7 +96,7 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     // Simulate: the dice from the seed ("simulate/<seed>"), the same request the same answer; a handle; errors; release.
     const requests = outs.filter((m) => m.t === 'simulate' || m.t === 'release');
     const replies = ins.filter((m) => m.t === 'simulated' || m.t === 'released' || m.t === 'error');
-    expect(requests.length).toBe(9);
+    expect(requests.length).toBe(11);
     expect(replies.map((m) => m.id)).toEqual(requests.map((m) => m.id));
     const first = replies[0];
     const copy = r.clone(g.state);
@@ -117,6 +117,26 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     expect(replies[7]).toMatchObject({ t: 'error' });
     expect(replies[7].message).toMatch(/from: 12345 is neither "root" nor a handle you hold/);
     expect(replies[8]).toEqual({ t: 'released', id: requests[8].id, released: 1, live: 0 });
+    // A scripted playout with `turns: 1` stops at the first decision of the next turn (not after `steps`).
+    expect(requests[9].playout).toEqual({ policy: 'script', steps: 100000, turns: 1 });
+    const toTurn = r.clone(g.state);
+    const rng3 = streamFromString('simulate/3');
+    r.apply(toTurn, legal[0], { rng: rng3 });
+    let played = 1;
+    const turnOf = (x: unknown): number => (r.turn ? r.turn(x as never) : 0);
+    const turn0 = turnOf(toTurn);
+    while (r.currentSide(toTurn) !== null && turnOf(toTurn) < turn0 + 1) {
+      const ls = r.legalActions(toTurn);
+      const scores = r.policy?.rollout ? r.policy.rollout(toTurn, ls) : (r.policy?.scores(toTurn, ls) ?? []);
+      let best = 0;
+      for (let j = 1; j < scores.length; j++) if (scores[j] > scores[best]) best = j;
+      r.apply(toTurn, ls[best], { rng: rng3 });
+      played++;
+    }
+    expect(played).toBeGreaterThan(6);
+    expect(replies[9]).toMatchObject({ t: 'simulated', steps: played, turn: turn0 + 1, terminal: false });
+    expect(replies[9].values).toEqual({ pirates: r.evaluate(toTurn, 'pirates'), townsfolk: r.evaluate(toTurn, 'townsfolk') });
+    expect(replies[10]).toMatchObject({ t: 'error', message: 'playout.turns: expected a whole number ≥ 1' });
 
     // The action with reasons: the record's decision line keeps them as an explanation (candidates' actions resolved).
     const action = outs.find((m) => m.t === 'action');

@@ -529,22 +529,45 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   const topJ = LISTED_TOP_J;
   const topD = LISTED_TOP_D;
   // The K nearest spots past the minimum, in order of distance, ties to the first listed: by a
-  // sweep out from the figure along the spots sorted by x (long lists), else by one pass.
-  const nTop = n > SWEEP_FROM ? sweepNearest(sortedByX(xy), xy, fx, fy, minSq) : scanNearest(xy, n, fx, fy, minSq);
+  // search out from the figure by rings of a grid of the spots (long lists), else by one pass.
+  const nTop = n > SWEEP_FROM ? gridNearest(gridOf(xy), xy, fx, fy, minSq, LISTED_K, topJ, topD) : scanNearest(xy, n, fx, fy, minSq);
   if (nTop === 0) return false;
+  // The bases that could overlap one of those spots, gathered once (a base overlapping a spot no
+  // farther than the K-th lies within that distance + 2 radii of the figure): each spot is tested
+  // against them alone, the same test as placeFree's.
+  let nNear = gatherNear(v, f, fx, fy, topD[nTop - 1]);
   for (let k = 0; k < nTop; k++) {
     const j = topJ[k];
-    if ((k === 0 && topD[0] < 1e-4) || placeFree(v, xy[2 * j], xy[2 * j + 1], f)) {
+    if ((k === 0 && topD[0] < 1e-4) || freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
       out.x = xy[2 * j];
       out.y = xy[2 * j + 1];
       return true;
     }
   }
   if (nTop < LISTED_K) return false;
-  // Past the K nearest: the next nearest (ties: the first listed), one at a time, until one is
-  // free — the same spot as the nearest free one, the occupancy test asked only of the spots tried.
+  // A long list: the next of the K2 nearest (the first K of them are the K above), in order.
+  let tried = nTop;
+  let triedJ = topJ;
+  if (n > SWEEP_FROM) {
+    const nextJ = LISTED_NEXT_J;
+    const n2 = gridNearest(gridOf(xy), xy, fx, fy, minSq, LISTED_K2, nextJ, LISTED_NEXT_D);
+    nNear = gatherNear(v, f, fx, fy, LISTED_NEXT_D[n2 - 1]);
+    for (let k = LISTED_K; k < n2; k++) {
+      const j = nextJ[k];
+      if (freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
+        out.x = xy[2 * j];
+        out.y = xy[2 * j + 1];
+        return true;
+      }
+    }
+    if (n2 < LISTED_K2) return false;
+    tried = n2;
+    triedJ = nextJ;
+  }
+  // Past those: the next nearest (ties: the first listed), one at a time, until one is free —
+  // the same spot as the nearest free one, the occupancy test asked only of the spots tried.
   for (let j = 0; j < n; j++) D[j] = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
-  for (let k = 0; k < nTop; k++) D[topJ[k]] = NaN;
+  for (let k = 0; k < tried; k++) D[triedJ[k]] = NaN;
   for (;;) {
     let best = -1;
     let bd = Infinity;
@@ -567,15 +590,56 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
 
 /** How many of the nearest spots {@link nearestFreeListed} keeps from its first pass. */
 const LISTED_K = 8;
-/** Lists longer than this are swept from the figure outward along x ({@link sweepNearest}). */
+/** Lists longer than this are searched by rings of grid cells out from the figure ({@link gridNearest}). */
 const SWEEP_FROM = 64;
+
+/**
+ * The occupying figures other than f that could overlap a base at a place no farther than √`farSq`
+ * from (fx, fy) — centres within √`farSq` + 2 radii, with a margin far above rounding — into
+ * {@link NEAR_G}; returns how many (in figure order).
+ */
+function gatherNear(v: FigureView, f: number, fx: number, fy: number, farSq: number): number {
+  const n = v.x.length;
+  if (NEAR_G.length < n) NEAR_G = new Int32Array(Math.max(n, 2 * NEAR_G.length));
+  const reach = Math.sqrt(farSq) + 2 * v.radius + 1e-6;
+  const lim = reach * reach;
+  let k = 0;
+  for (let g = 0; g < n; g++) {
+    const dx = v.x[g] - fx;
+    const dy = v.y[g] - fy;
+    if (dx * dx + dy * dy <= lim && g !== f && v.occupies(g)) NEAR_G[k++] = g;
+  }
+  return k;
+}
+
+/** {@link placeFree} of a place among the first `nNear` figures of {@link NEAR_G} (the others cannot overlap it). */
+function freeOfNear(v: FigureView, nNear: number, x: number, y: number): boolean {
+  const d2 = 2 * v.radius - 1e-6;
+  const lim = d2 * d2;
+  for (let k = 0; k < nNear; k++) {
+    const g = NEAR_G[k];
+    const dx = v.x[g] - x;
+    const dy = v.y[g] - y;
+    if (dx * dx + dy * dy < lim) return false;
+  }
+  return true;
+}
+
+/** Scratch of {@link gatherNear}. */
+let NEAR_G = new Int32Array(64);
+
+/** How many nearest spots {@link nearestFreeListed} takes next when the first K are all taken (long lists). */
+const LISTED_K2 = 64;
 
 /** Put spot j at squared distance d into the K nearest (ties: the lower j); returns the new count. */
 function keepNearest(nTop: number, j: number, d: number): number {
-  const topJ = LISTED_TOP_J;
-  const topD = LISTED_TOP_D;
-  if (nTop === LISTED_K && !(d < topD[LISTED_K - 1] || (d === topD[LISTED_K - 1] && j < topJ[LISTED_K - 1]))) return nTop;
-  let i = nTop < LISTED_K ? nTop++ : LISTED_K - 1;
+  return keepNearestIn(LISTED_TOP_J, LISTED_TOP_D, LISTED_K, nTop, j, d);
+}
+
+/** {@link keepNearest} into the lists `topJ`, `topD` of capacity `cap`. */
+function keepNearestIn(topJ: Int32Array, topD: Float64Array, cap: number, nTop: number, j: number, d: number): number {
+  if (nTop === cap && !(d < topD[cap - 1] || (d === topD[cap - 1] && j < topJ[cap - 1]))) return nTop;
+  let i = nTop < cap ? nTop++ : cap - 1;
   while (i > 0 && (topD[i - 1] > d || (topD[i - 1] === d && topJ[i - 1] > j))) {
     topD[i] = topD[i - 1];
     topJ[i] = topJ[i - 1];
@@ -596,55 +660,100 @@ function scanNearest(xy: ArrayLike<number>, n: number, fx: number, fy: number, m
   return nTop;
 }
 
-/** A spot list's indices sorted by x (ties: the lower index), with those x; made once per list. */
-interface XOrder {
-  order: Int32Array;
-  xs: Float64Array;
+/**
+ * A spot list in buckets of a square grid, made once per list: the spots of cell (i, j) are
+ * `idx[start[c] … start[c + 1] − 1]` with c = j·nx + i, in list order; cell (i, j) covers
+ * x0 + i·g ≤ x < x0 + (i + 1)·g (likewise y).
+ */
+interface SpotGrid {
+  x0: number;
+  y0: number;
+  g: number;
+  nx: number;
+  ny: number;
+  start: Int32Array;
+  idx: Int32Array;
 }
-const X_ORDERS = new WeakMap<object, XOrder>();
-function sortedByX(xy: ArrayLike<number>): XOrder {
-  let o = X_ORDERS.get(xy);
+const SPOT_GRIDS = new WeakMap<object, SpotGrid>();
+function gridOf(xy: ArrayLike<number>): SpotGrid {
+  let o = SPOT_GRIDS.get(xy);
   if (o === undefined) {
     const n = xy.length >> 1;
-    const idx = Array.from({ length: n }, (_, j) => j).sort((a, b) => xy[2 * a] - xy[2 * b] || a - b);
-    o = { order: Int32Array.from(idx), xs: Float64Array.from(idx, (j) => xy[2 * j]) };
-    X_ORDERS.set(xy, o);
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let j = 0; j < n; j++) {
+      x0 = Math.min(x0, xy[2 * j]);
+      x1 = Math.max(x1, xy[2 * j]);
+      y0 = Math.min(y0, xy[2 * j + 1]);
+      y1 = Math.max(y1, xy[2 * j + 1]);
+    }
+    // About two spots a cell on average (a line of spots: cells along it).
+    const wx = x1 - x0;
+    const wy = y1 - y0;
+    const g = Math.max(Math.sqrt((2 * wx * wy) / n), (2 * Math.max(wx, wy)) / n, 1e-6);
+    const nx = Math.floor(wx / g) + 1;
+    const ny = Math.floor(wy / g) + 1;
+    const cellOf = (j: number): number => Math.min(ny - 1, Math.floor((xy[2 * j + 1] - y0) / g)) * nx + Math.min(nx - 1, Math.floor((xy[2 * j] - x0) / g));
+    const start = new Int32Array(nx * ny + 1);
+    for (let j = 0; j < n; j++) start[cellOf(j) + 1]++;
+    for (let c = 0; c < nx * ny; c++) start[c + 1] += start[c];
+    const fill = start.slice(0, nx * ny);
+    const idx = new Int32Array(n);
+    for (let j = 0; j < n; j++) idx[fill[cellOf(j)]++] = j;
+    o = { x0, y0, g, nx, ny, start, idx };
+    SPOT_GRIDS.set(xy, o);
   }
   return o;
 }
 
 /**
- * The K nearest spots past `minSq` (as {@link scanNearest}), by a sweep out from fx along the spots
- * sorted by x: a side stops once its x gap alone puts a spot beyond the K-th nearest found.
+ * The `cap` nearest spots past `minSq`, into `topJ`/`topD` (as {@link scanNearest} for K: the same
+ * spots in the same order, ties to the lower index), by rings of grid cells out from the figure's cell: a ring is the last when
+ * the K-th nearest found is nearer than any place outside the cells asked (less a margin far above
+ * rounding), or when every cell has been asked.
  */
-function sweepNearest(o: XOrder, xy: ArrayLike<number>, fx: number, fy: number, minSq: number): number {
-  const { order, xs } = o;
-  const n = order.length;
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid] < fx) lo = mid + 1;
-    else hi = mid;
-  }
-  let r = lo;
-  let l = lo - 1;
+function gridNearest(o: SpotGrid, xy: ArrayLike<number>, fx: number, fy: number, minSq: number, cap: number, topJ: Int32Array, topD: Float64Array): number {
+  const { x0, y0, g, nx, ny, start, idx } = o;
+  const cx = Math.floor((fx - x0) / g);
+  const cy = Math.floor((fy - y0) / g);
   let nTop = 0;
-  const topD = LISTED_TOP_D;
-  while (l >= 0 || r < n) {
-    const worst = nTop === LISTED_K ? topD[LISTED_K - 1] : Infinity;
-    const dl = l >= 0 ? (fx - xs[l]) ** 2 : Infinity;
-    const dr = r < n ? (xs[r] - fx) ** 2 : Infinity;
-    if (dl > worst && dr > worst) break;
-    let j: number;
-    if (dl <= dr) j = order[l--];
-    else j = order[r++];
-    const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
-    if (d > minSq) nTop = keepNearest(nTop, j, d);
+  for (let r = 0; ; r++) {
+    const i0 = cx - r;
+    const i1 = cx + r;
+    const j0 = cy - r;
+    const j1 = cy + r;
+    const ja = j0 < 0 ? 0 : j0;
+    const jb = j1 > ny - 1 ? ny - 1 : j1;
+    const ia = i0 < 0 ? 0 : i0;
+    const ib = i1 > nx - 1 ? nx - 1 : i1;
+    for (let j = ja; j <= jb; j++) {
+      // The ring's top and bottom rows whole; between them, its two end cells.
+      const step = j === j0 || j === j1 ? 1 : i1 - i0;
+      for (let i = j === j0 || j === j1 ? ia : i0; i <= ib; i += step) {
+        if (i < 0) continue;
+        const c = j * nx + i;
+        for (let k = start[c]; k < start[c + 1]; k++) {
+          const sj = idx[k];
+          const d = (xy[2 * sj] - fx) ** 2 + (xy[2 * sj + 1] - fy) ** 2;
+          if (d > minSq) nTop = keepNearestIn(topJ, topD, cap, nTop, sj, d);
+        }
+      }
+    }
+    if (i0 <= 0 && j0 <= 0 && i1 >= nx - 1 && j1 >= ny - 1) break;
+    if (nTop === cap) {
+      // The nearest place outside the cells asked so far.
+      const out = Math.min(fx - (x0 + i0 * g), x0 + (i1 + 1) * g - fx, fy - (y0 + j0 * g), y0 + (j1 + 1) * g - fy) - 1e-6;
+      if (out > 0 && topD[cap - 1] < out * out) break;
+    }
   }
   return nTop;
 }
 const LISTED_TOP_J = new Int32Array(LISTED_K);
+/** The {@link LISTED_K2} nearest of a long list (scratch of {@link nearestFreeListed}). */
+const LISTED_NEXT_J = new Int32Array(LISTED_K2);
+const LISTED_NEXT_D = new Float64Array(LISTED_K2);
 const LISTED_TOP_D = new Float64Array(LISTED_K);
 /** Squared distances of {@link nearestFreeListed}'s spots (scratch; NaN once a spot is tried). */
 let LISTED_D = new Float64Array(64);

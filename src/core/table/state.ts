@@ -83,8 +83,10 @@ export interface CacheField<T> {
   /**
    * True: `cloneInto` sets it to null as well — a cache of the state's decision (its legal actions,
    * plans worked out for them) rather than a view over its arrays, so `into`'s own is stale.
+   * 'clear': the same, but `cloneInto` keeps the object and calls its `clear()` (a memo whose
+   * buffers are worth keeping across copies).
    */
-  readonly reset?: boolean;
+  readonly reset?: boolean | 'clear';
   /** Type carrier; never set. */
   readonly _type?: T;
 }
@@ -124,8 +126,12 @@ export const field = {
   str(init = '', o: FieldOptions = {}): StringField {
     return { t: 'str', init, ...o };
   },
-  /** A derived cache (see {@link CacheField}); `{ reset: true }`: cleared by `cloneInto` too. */
-  cache<T>(o: { readonly reset?: boolean } = {}): CacheField<T> {
+  /**
+   * A derived cache (see {@link CacheField}); `{ reset: true }`: set to null by `cloneInto` too;
+   * `{ reset: 'clear' }`: kept by `cloneInto` but emptied by its own `clear()` (a memo that owns
+   * buffers worth keeping; precondition: T has a `clear(): void` method).
+   */
+  cache<T>(o: { readonly reset?: boolean | 'clear' } = {}): CacheField<T> {
     return { t: 'cache', ...o };
   },
 };
@@ -141,7 +147,7 @@ export interface StateKit<C extends { readonly hash: string }, S extends { reado
   /**
    * Make `into` (a state of the same scenario no one needs any more) a copy of `from` in its own
    * storage, allocating nothing, and return it; caches of `into` stay (those declared
-   * `reset` are set to null). A state of another
+   * `reset` are set to null, or emptied by their `clear()` for `reset: 'clear'`). A state of another
    * scenario (or `into === from`) gets a fresh clone instead.
    */
   cloneInto(into: S, from: S): S;
@@ -209,6 +215,7 @@ function buildState<C extends { readonly hash: string }, const F extends StateFi
     const f = fields[k];
     if (f.t === 'cache') {
       if (f.reset === true) intoBody.push(`into.${k} = null;`);
+      else if (f.reset === 'clear') intoBody.push(`if (into.${k} !== null) into.${k}.clear();`);
       continue;
     }
     if (!isArray(f)) intoBody.push(`into.${k} = from.${k};`);

@@ -62,17 +62,19 @@ export interface StraightMove {
 }
 
 /**
- * Distances along segment a→(a + u·len) at which it crosses the boundary of `poly` (unsorted). The
+ * Distances along segment a→(a + u·len) at which it crosses the boundary of `poly` (unsorted),
+ * written to {@link CROSSINGS} from index `count` on; returns the new count. The
  * area's box is widened by {@link BOX_TOL}, so that a segment running along an edge a rounding error
  * outside it still meets the edges across its path (a ruleset may count a point that near an edge
  * as on it; since Escarmouche 2.3.0: before, such a slide ran on past the area's end).
  */
-function crossings(ax: number, ay: number, ux: number, uy: number, len: number, a: TerrainArea, out: number[]): void {
+function crossings(ax: number, ay: number, ux: number, uy: number, len: number, a: TerrainArea, count: number): number {
   const b = a.box;
   const bx = ax + ux * len;
   const by = ay + uy * len;
   const e = BOX_TOL;
-  if (Math.max(ax, bx) < b.minX - e || Math.min(ax, bx) > b.maxX + e || Math.max(ay, by) < b.minY - e || Math.min(ay, by) > b.maxY + e) return;
+  let n0 = count;
+  if (Math.max(ax, bx) < b.minX - e || Math.min(ax, bx) > b.maxX + e || Math.max(ay, by) < b.minY - e || Math.min(ay, by) > b.maxY + e) return n0;
   const poly = a.poly;
   const n = poly.length;
   for (let i = 0, j = n - 1; i < n; j = i++) {
@@ -84,8 +86,9 @@ function crossings(ax: number, ay: number, ux: number, uy: number, len: number, 
     if (Math.abs(den) < 1e-12) continue;
     const t = ((px - ax) * sy - (py - ay) * sx) / den;
     const s = ((px - ax) * uy - (py - ay) * ux) / den;
-    if (t > 0 && t <= len && s >= -1e-12 && s <= 1 + 1e-12) out.push(t);
+    if (t > 0 && t <= len && s >= -1e-12 && s <= 1 + 1e-12) n0 = pushCrossing(n0, t);
   }
+  return n0;
 }
 
 /**
@@ -143,15 +146,24 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
   // comes within D of figure g (D = two radii for any base, `keepOff` for the listed figures).
   const keep = o.keepOffFrom;
   const n = v.x.length;
+  const vx = v.x;
+  const vy = v.y;
+  const base = 2 * v.radius;
+  const keptD = keep !== undefined ? Math.max(o.keepOff ?? 0, base) : base;
+  // The largest D any figure can have: a figure farther than it from the line (or behind the start)
+  // is passed by, whichever D it has, without asking whether it is a listed one.
+  const far2 = (keptD + 1e-6) ** 2;
+  const keptD2 = keptD * keptD;
   let figure = -1;
   for (let g = 0; g < n && limit > 0; g++) {
     if (g === f || !v.occupies(g)) continue;
-    const kept = keep !== undefined && keep.includes(g);
-    const D = kept ? Math.max(o.keepOff ?? 0, 2 * v.radius) : 2 * v.radius;
-    const wx = v.x[g] - ax;
-    const wy = v.y[g] - ay;
+    const wx = vx[g] - ax;
+    const wy = vy[g] - ay;
     const along = wx * ux + wy * uy;
     const w2 = wx * wx + wy * wy;
+    if (w2 > far2 && (along <= 0 || w2 - along * along >= keptD2)) continue;
+    const kept = keep !== undefined && keep.includes(g);
+    const D = kept ? Math.max(o.keepOff ?? 0, base) : base;
     if (w2 <= (D + 1e-6) ** 2) {
       // Already that close: it may not come nearer.
       if (along > 1e-9) {
@@ -183,13 +195,13 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
     // Look `margin` past the end too: a move never ends on (or within `margin` of) a change of
     // ground, where the kind of the place it stands on would be a matter of rounding.
     const reach = limit + margin;
+    let nt = 0;
+    for (const a of table.areas) nt = crossings(ax, ay, ux, uy, reach, a, nt);
+    sortNumbers(CROSSINGS, nt);
+    nt = pushCrossing(nt, reach);
     const ts = CROSSINGS;
-    ts.length = 0;
-    for (const a of table.areas) crossings(ax, ay, ux, uy, reach, a, ts);
-    sortNumbers(ts);
-    ts.push(reach);
     let prev = 0;
-    for (let i = 0; i < ts.length; i++) {
+    for (let i = 0; i < nt; i++) {
       const t = ts[i];
       if (t - prev < 1e-9) continue;
       if (t > probe) {
@@ -215,12 +227,27 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
 /** Widening of an area's box when looking for the crossings of a straight move (table unit; far above rounding). */
 const BOX_TOL = 1e-9;
 
-/** Scratch list of crossing distances (one straight move at a time; never kept). */
-const CROSSINGS: number[] = [];
+/**
+ * Scratch list of crossing distances (one straight move at a time; never kept): the first `count`
+ * elements, in an array that only grows (an array emptied by `length = 0` gives its storage back
+ * and made every move allocate it again).
+ */
+let CROSSINGS = new Float64Array(64);
 
-/** Sort ascending in place by insertion (short lists; no comparator call, so no boxed doubles). */
-function sortNumbers(a: number[]): void {
-  for (let i = 1; i < a.length; i++) {
+/** Write `t` at index `count` of {@link CROSSINGS} (growing it by doubling); returns count + 1. */
+function pushCrossing(count: number, t: number): number {
+  if (count >= CROSSINGS.length) {
+    const grown = new Float64Array(CROSSINGS.length * 2);
+    grown.set(CROSSINGS);
+    CROSSINGS = grown;
+  }
+  CROSSINGS[count] = t;
+  return count + 1;
+}
+
+/** Sort the first `n` elements ascending in place by insertion (short lists; no comparator call, so no boxed doubles). */
+function sortNumbers(a: Float64Array, n: number): void {
+  for (let i = 1; i < n; i++) {
     const x = a[i];
     let j = i - 1;
     while (j >= 0 && a[j] > x) {

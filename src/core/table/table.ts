@@ -35,6 +35,15 @@ export const SHADOW_MARGIN = 1e-5;
 /** Angle margin of {@link Table.shadowsDisc} (radians). */
 export const SHADOW_ANGLE = 1e-5;
 
+/**
+ * Slack (table unit) by which {@link Table.areasNear} widens every area's box: far above rounding,
+ * far below any base.
+ */
+export const NEAR_SLACK = 1e-6;
+
+/** Cells along the longer side of the grid behind {@link Table.areasNear}. */
+const NEAR_CELLS = 64;
+
 /** The unit every length on a table is measured in. */
 export type TableUnit = 'in' | 'cm';
 
@@ -197,6 +206,11 @@ export class Table {
   private readonly sightShapes: readonly ConvexShape[];
   /** Places a base can stand touching some cover: x, y pairs on a grid of half a cell. */
   readonly coverSpots: Float64Array;
+  /** {@link areasNear}'s grid: cell size, columns, rows, and per cell (row-major) its areas in the spec's order. */
+  private readonly nearCell: number;
+  private readonly nearCols: number;
+  private readonly nearRows: number;
+  private readonly nearLists: readonly (readonly TerrainArea[])[];
 
   /** @throws {@link TableSpecError} on a non-positive size or radius, or a concave impassable area. */
   constructor(spec: TableSpec) {
@@ -253,6 +267,33 @@ export class Table {
       }
     }
     this.coverSpots = Float64Array.from(spots);
+    // areasNear's grid: each area listed in every cell its box, widened by NEAR_SLACK, meets.
+    this.nearCell = Math.max(this.width, this.height) / NEAR_CELLS;
+    this.nearCols = Math.ceil(this.width / this.nearCell);
+    this.nearRows = Math.ceil(this.height / this.nearCell);
+    const lists: TerrainArea[][] = Array.from({ length: this.nearCols * this.nearRows }, () => []);
+    for (const a of this.areas) {
+      const c0 = Math.max(0, Math.floor((a.box.minX - NEAR_SLACK) / this.nearCell));
+      const c1 = Math.min(this.nearCols - 1, Math.floor((a.box.maxX + NEAR_SLACK) / this.nearCell));
+      const r0 = Math.max(0, Math.floor((a.box.minY - NEAR_SLACK) / this.nearCell));
+      const r1 = Math.min(this.nearRows - 1, Math.floor((a.box.maxY + NEAR_SLACK) / this.nearCell));
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) lists[r * this.nearCols + c].push(a);
+    }
+    this.nearLists = lists;
+  }
+
+  /**
+   * The areas that may lie at (x, y): every area whose box, widened by {@link NEAR_SLACK}, contains
+   * the point — and perhaps a few more — in the spec's order (shared, read only); every area for a
+   * point off the table (or not a number). For loops that test each area at a point: the areas that
+   * pass their exact tests are the same, fewer are tried (a grid of {@link NEAR_CELLS} cells along
+   * the longer side, built with the table).
+   */
+  areasNear(x: number, y: number): readonly TerrainArea[] {
+    const c = Math.floor(x / this.nearCell);
+    const r = Math.floor(y / this.nearCell);
+    if (!(c >= 0 && c < this.nearCols && r >= 0 && r < this.nearRows)) return this.areas;
+    return this.nearLists[r * this.nearCols + c];
   }
 
   /** True when a base centred at (x, y) stands on the table clear of every impassable area. */

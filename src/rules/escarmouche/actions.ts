@@ -19,9 +19,10 @@ import type { EscEvent } from './events.js';
 import { C, PH_ACT, PH_INT, PH_OVER, PH_PICK, SIDE_PASS, type EscState } from './state.js';
 import { atZoc, canTakeCover, friendsAtZocOf, pickable, pikeArmed, pikeSupporters, sees, visibleEnemies, zocEnemies } from './queries.js';
 import { endFigure, initiative } from './initiative.js';
-import { MARSHAL_MAX, doMarshal, doMove, marshalFollowers, minMove, moveOption, moveOptions } from './moving.js';
+import { type MoveOption, MARSHAL_MAX, destinationCount, destinationIndex, doMarshal, doMove, marshalFollowerCount, marshalFollowers, minMove, moveOption, moveOptions } from './moving.js';
+import type { EscScenario } from './compile.js';
 import { type DevKind, doDevelop } from './developing.js';
-import { canDirect, resolveShot, volleyHelpers } from './shooting.js';
+import { canDirect, hasVolleyHelper, resolveShot, volleyHelpers } from './shooting.js';
 import { type FightMode, fightContact, resolveFight } from './fighting.js';
 import { advance, checkVictory } from './turn.js';
 import { countOnes, d6s } from './tables.js';
@@ -49,12 +50,98 @@ export type EscAction =
   | { k: 'int'; f: string; a: InterruptKind; t: string }
   | { k: 'wait' };
 
+/**
+ * The key of an action (see {@link Ruleset.actionKey}): `pick:<id>`, `move:<to>`,
+ * `marshal:<n>:<to>`, `dev:<d>`, `shoot:<id>` / `volley:<id>`, `fight:<id>:<mode>`,
+ * `int:<id>:<what>:<id>`, else the kind. A shared action of {@link actionTable} carries its key,
+ * made once (a hidden property: not enumerable, so records and copies never see it).
+ */
+export function escActionKey(a: EscAction): string {
+  const made = (a as { [KEY]?: string })[KEY];
+  if (made !== undefined) return made;
+  switch (a.k) {
+    case 'pick':
+      return `pick:${a.f}`;
+    case 'move':
+      return `move:${a.to}`;
+    case 'marshal':
+      return `marshal:${a.n}:${a.to}`;
+    case 'dev':
+      return `dev:${a.d}`;
+    case 'shoot':
+    case 'volley':
+      return `${a.k}:${a.t}`;
+    case 'fight':
+      return `fight:${a.t}:${a.m}`;
+    case 'int':
+      return `int:${a.f}:${a.a}:${a.t}`;
+    default:
+      return a.k;
+  }
+}
+
+/** The hidden property holding a shared action's key. */
+const KEY: unique symbol = Symbol('escarmouche action key');
+
+/** `a`, frozen, with its key in the hidden property. */
+function shared(a: EscAction): EscAction {
+  Object.defineProperty(a, KEY, { value: escActionKey(a), enumerable: false });
+  return Object.freeze(a);
+}
+
+/**
+ * The actions legal lists offer most, made once per compiled scenario and shared by every list
+ * (frozen: nobody changes a listed action): written with the same fields in the same order as
+ * where they are offered, so records and keys are unchanged. Moves and marshals by destination
+ * index (moving.ts `destinationIndex`), made on first offer.
+ */
+interface ActionTable {
+  readonly sc: EscScenario;
+  readonly pass: EscAction;
+  readonly end: EscAction;
+  readonly reserve: EscAction;
+  readonly wait: EscAction;
+  readonly dev: Readonly<Record<DevKind, EscAction>>;
+  /** By figure index. */
+  readonly pick: readonly EscAction[];
+  readonly move: (EscAction | undefined)[];
+  /** `marshal[(n − 1) × destinations + d]`. */
+  readonly marshal: (EscAction | undefined)[];
+}
+
+let TABLE: ActionTable | null = null;
+
+function actionTable(sc: EscScenario): ActionTable {
+  if (TABLE !== null && TABLE.sc === sc) return TABLE;
+  const dests = destinationCount(sc);
+  TABLE = {
+    sc,
+    pass: shared({ k: 'pass' }),
+    end: shared({ k: 'end' }),
+    reserve: shared({ k: 'reserve' }),
+    wait: shared({ k: 'wait' }),
+    dev: {
+      ready: shared({ k: 'dev', d: 'ready' }),
+      cover: shared({ k: 'dev', d: 'cover' }),
+      stand: shared({ k: 'dev', d: 'stand' }),
+      rally: shared({ k: 'dev', d: 'rally' }),
+      rearm: shared({ k: 'dev', d: 'rearm' }),
+    },
+    pick: sc.figures.map((g) => shared({ k: 'pick', f: g.id })),
+    move: new Array<EscAction | undefined>(dests),
+    marshal: new Array<EscAction | undefined>(dests * MARSHAL_MAX),
+  };
+  return TABLE;
+}
+
 /** The legal actions of the deciding side (see {@link Ruleset.legalActions}). */
 export function legalActions(s: EscState): EscAction[] {
   const sc = s.sc;
   if (s.phase === PH_PICK) {
-    const out: EscAction[] = pickable(s).map((f) => ({ k: 'pick', f: sc.figures[f].id }));
-    out.push({ k: 'pass' });
+    const t = actionTable(sc);
+    const out: EscAction[] = [];
+    for (const f of pickable(s)) out.push(t.pick[f]);
+    out.push(t.pass);
     return out;
   }
   if (s.phase === PH_ACT) return actOptions(s, s.actor);
@@ -62,25 +149,47 @@ export function legalActions(s: EscState): EscAction[] {
   return [];
 }
 
+/** An empty list (shared, never written). */
+const NO_FIGURES: readonly never[] = [];
+
 function actOptions(s: EscState, f: number): EscAction[] {
+  return s.cowered[f] ? actOptionsWith(s, f, NO_FIGURES, 0) : actOptionsWith(s, f, moveOptions(s, f), marshalFollowerCount(s, f));
+}
+
+/**
+ * The actions of the acting figure `f` (PH_ACT), given its {@link moveOptions} and how many
+ * {@link marshalFollowers} it has as this state has them (ignored for a Cowered figure, which
+ * cannot move): for a caller that has them already (the scripted policy reckons them for its own
+ * scores).
+ */
+export function actOptionsWith(s: EscState, f: number, moves: readonly MoveOption[], followers: number): EscAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
   const out: EscAction[] = [];
+  const table = actionTable(sc);
   if (!s.cowered[f]) {
-    const moves = moveOptions(s, f);
-    for (const m of moves) out.push({ k: 'move', to: m.key });
-    const nf = Math.min(MARSHAL_MAX, marshalFollowers(s, f).length);
-    for (let n = 1; n <= nf; n++) for (const m of moves) out.push({ k: 'marshal', to: m.key, n });
+    const dests = table.move.length;
+    for (const m of moves) {
+      const d = destinationIndex(sc, m.key);
+      out.push(d === undefined ? { k: 'move', to: m.key } : (table.move[d] ??= shared({ k: 'move', to: m.key })));
+    }
+    const nf = Math.min(MARSHAL_MAX, followers);
+    for (let n = 1; n <= nf; n++) {
+      for (const m of moves) {
+        const d = destinationIndex(sc, m.key);
+        out.push(d === undefined ? { k: 'marshal', to: m.key, n } : (table.marshal[(n - 1) * dests + d] ??= shared({ k: 'marshal', to: m.key, n })));
+      }
+    }
   }
-  out.push({ k: 'dev', d: 'ready' });
-  if (canTakeCover(s, f)) out.push({ k: 'dev', d: 'cover' });
-  if (s.cowered[f]) out.push({ k: 'dev', d: 'stand' });
-  if (s.shaken[f] > 0) out.push({ k: 'dev', d: 'rally' });
-  if (s.disarmed[f]) out.push({ k: 'dev', d: 'rearm' });
-  out.push({ k: 'reserve' });
+  out.push(table.dev.ready);
+  if (canTakeCover(s, f)) out.push(table.dev.cover);
+  if (s.cowered[f]) out.push(table.dev.stand);
+  if (s.shaken[f] > 0) out.push(table.dev.rally);
+  if (s.disarmed[f]) out.push(table.dev.rearm);
+  out.push(table.reserve);
   const seen = visibleEnemies(s, f);
   if (info.missile) for (const t of seen) out.push({ k: 'shoot', t: sc.figures[t].id });
-  if (canDirect(s, f)) for (const t of seen) if (volleyHelpers(s, f, t).length > 0) out.push({ k: 'volley', t: sc.figures[t].id });
+  if (canDirect(s, f)) for (const t of seen) if (hasVolleyHelper(s, f, t)) out.push({ k: 'volley', t: sc.figures[t].id });
   for (const t of zocEnemies(s, f)) {
     if (!fightContact(s, f, t)) continue;
     const id = sc.figures[t].id;
@@ -89,7 +198,7 @@ function actOptions(s: EscState, f: number): EscAction[] {
     if (pikeArmed(s, f) && sc.figures[t].mounted && pikeSupporters(s, f, true).length > 0) out.push({ k: 'fight', t: id, m: 'massed' });
     if (s.fenceBeat === t && pikeArmed(s, t)) out.push({ k: 'fight', t: id, m: 'close' });
   }
-  out.push({ k: 'end' });
+  out.push(table.end);
   return out;
 }
 
@@ -111,7 +220,7 @@ export function interruptOptions(s: EscState): EscAction[] {
     }
     if (seenBy && canTakeCover(s, r)) out.push({ k: 'int', f: id, a: 'cover', t: '' });
   }
-  if (out.length > 0) out.push({ k: 'wait' });
+  if (out.length > 0) out.push(actionTable(sc).wait);
   return out;
 }
 

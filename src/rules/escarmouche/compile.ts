@@ -108,7 +108,17 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
   if (t.base * 4 > Math.min(t.width, t.height)) fail('$.table.base', 'the base is too large for the table');
   const ground = t.ground;
   if (ground === 'impassable') fail('$.table.ground', 'the ground cannot be impassable');
-  const kindAt = (x: number, y: number): string => table.topAreaAt(x, y)?.kind ?? ground;
+  // The top area's kind (as table.topAreaAt), among the areas that may lie there (table.areasNear).
+  const kindAt = (x: number, y: number): string => {
+    const near = table.areasNear(x, y);
+    for (let i = near.length - 1; i >= 0; i--) {
+      const a = near[i];
+      const b = a.box;
+      if (x < b.minX || x > b.maxX || y < b.minY || y > b.maxY) continue;
+      if (pointInPolygon(x, y, a.poly)) return a.kind;
+    }
+    return ground;
+  };
   // MOVING ([E19], [E20]): the terrain type at a figure's place is the one under its centre; a centre
   // exactly on an edge where two terrain types meet stands half in each, and counts as in the worse
   // (more passive dice) — so a centre sliding along an area's edge pays for the area (since 2.2.0,
@@ -116,7 +126,7 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
   const terrainAt = (x: number, y: number): string => {
     const here = kindAt(x, y);
     let onEdge = false;
-    for (const a of table.areas) {
+    for (const a of table.areasNear(x, y)) {
       const b = a.box;
       if (x < b.minX - EDGE_TOL || x > b.maxX + EDGE_TOL || y < b.minY - EDGE_TOL || y > b.maxY + EDGE_TOL) continue;
       if (distToPolygonBoundary(x, y, a.poly) <= EDGE_TOL) {

@@ -144,11 +144,16 @@ export function fightSetup(s: EscState, a: number, d: number, mode: FightMode, p
   // First strike ([E46]): between a horseman and a foot figure (the two who began the fight), the
   // foot side strikes first if a figure on it in the fight has a usable pike ("A Pikeman always
   // gets first strike"), otherwise the horseman ("against any infantry that are not armed with pikes").
-  const pikeAmong = (figs: number[]): boolean => !close && figs.some((g) => !sc.figures[g].mounted && pikeArmed(s, g));
   let firstStrike = -1;
-  if (A.mounted && !D.mounted) firstStrike = pikeAmong(defenders) ? d : a;
-  else if (!A.mounted && D.mounted) firstStrike = pikeAmong(attackers) ? a : d;
+  if (A.mounted && !D.mounted) firstStrike = !close && pikeAmong(s, defenders) ? d : a;
+  else if (!A.mounted && D.mounted) firstStrike = !close && pikeAmong(s, attackers) ? a : d;
   return { attackers, defenders, outnumber, massed, spent, factors, active, passive, skill, defence: defBase + outnumber[1] + massed[1], defBase, firstStrike };
+}
+
+/** True when a foot figure among `figs` has a usable pike (first strike, [E46]); a loop, not a closure per fight. */
+function pikeAmong(s: EscState, figs: readonly number[]): boolean {
+  for (const g of figs) if (!s.sc.figures[g].mounted && pikeArmed(s, g)) return true;
+  return false;
 }
 
 /** Roll and resolve one round of fighting; applies the Fighting Effects to the loser. */

@@ -9,7 +9,7 @@ import { counterStats, listedCheck, scenarioJsonSchema, sideWiring } from '../..
 import { stateWiring } from '../../core/table/state.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
-import { type EscAction, applyAction, legalActions } from './actions.js';
+import { type EscAction, applyAction, escActionKey, legalActions } from './actions.js';
 import { outCount } from './queries.js';
 import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
@@ -26,27 +26,8 @@ export type { EscState } from './state.js';
 export type { EscScenario } from './compile.js';
 export type { EscEvent } from './events.js';
 
-function actionKey(a: EscAction): string {
-  switch (a.k) {
-    case 'pick':
-      return `pick:${a.f}`;
-    case 'move':
-      return `move:${a.to}`;
-    case 'marshal':
-      return `marshal:${a.n}:${a.to}`;
-    case 'dev':
-      return `dev:${a.d}`;
-    case 'shoot':
-    case 'volley':
-      return `${a.k}:${a.t}`;
-    case 'fight':
-      return `fight:${a.t}:${a.m}`;
-    case 'int':
-      return `int:${a.f}:${a.a}:${a.t}`;
-    default:
-      return a.k;
-  }
-}
+/** The action's key (actions.ts {@link escActionKey}: a shared listed action carries it). */
+const actionKey = escActionKey;
 
 /** A listed action's check (every action but an exact move). */
 const listed = listedCheck(legalActions, actionKey);

@@ -7,9 +7,10 @@
 import type { StepContext } from '../../core/model.js';
 import type { EscEvent } from './events.js';
 import { type Vec, dist, distToPolygon, nearestPointOfPolygon } from '../../core/geometry.js';
-import { type StraightMove, type StraightStop, nearestFigure, nearestFigures, straightMove } from '../../core/table/index.js';
+import { type StraightMove, type StraightMoveOptions, type StraightStop, nearestFigure, nearestFigures, straightMove } from '../../core/table/index.js';
+import type { EscScenario } from './compile.js';
 import { C, SIDE_DOUBLE_ONE, type EscState } from './state.js';
-import { enemiesOf, figureView, pikeArmed, pt, sees, setPlace, zocEnemies } from './queries.js';
+import { figureView, pikeArmed, pt, sees, setPlace, zocEnemies } from './queries.js';
 import { type InitiativeResult, endFigure, initiative } from './initiative.js';
 import { countOnes, d6s, terrainDice } from './tables.js';
 
@@ -52,17 +53,97 @@ export function minMove(s: EscState): number {
  */
 export function lineToward(s: EscState, f: number, target: Vec): StraightMove {
   const sc = s.sc;
-  return straightMove(sc.table, figureView(s), f, target, {
-    groundAt: sc.terrainAt,
-    keepOffFrom: enemiesOf(s, f),
-    keepOff: 2 * sc.radius + sc.zoc,
+  return straightMove(sc.table, figureView(s), f, target, keysOf(sc).line[sc.figures[f].side]);
+}
+
+/**
+ * What moving needs of a scenario that never changes, made once per scenario: the destination keys
+ * by figure (`foe:P3`, `friend:R4`), objective, cover area and direction, and each side's
+ * straight-move options — keep off every figure of the other side (a figure out of action is no
+ * base on the table: straightMove passes it by whether listed or not, so the list need not follow
+ * the wounds).
+ */
+interface MoveKeys {
+  readonly sc: EscScenario;
+  /** Every destination key, by destination index: `foe:` by figure, `friend:` by figure, objectives, cover areas (as `sc.table.coverAreas`), `away`, the directions (as {@link DIRECTIONS}). */
+  readonly keys: readonly string[];
+  /** The index of each key of `keys`. */
+  readonly index: ReadonlyMap<string, number>;
+  /** Where each kind's indices start. */
+  readonly friend: number;
+  readonly obj: number;
+  readonly cover: number;
+  readonly away: number;
+  readonly dir: number;
+  readonly line: readonly StraightMoveOptions[];
+}
+
+let KEYS: MoveKeys | null = null;
+
+/** The destination index of move key `key` on `sc` (undefined for a key that has none: `at:`, or a name of nothing); see {@link destinationCount}. */
+export function destinationIndex(sc: EscScenario, key: string): number | undefined {
+  return keysOf(sc).index.get(key);
+}
+
+/** How many destination indices `sc` has (every `foe:`, `friend:`, `obj:`, `cover:` and `dir:` key and `away`). */
+export function destinationCount(sc: EscScenario): number {
+  return keysOf(sc).keys.length;
+}
+
+function keysOf(sc: EscScenario): MoveKeys {
+  if (KEYS !== null && KEYS.sc === sc) return KEYS;
+  const keepOff = 2 * sc.radius + sc.zoc;
+  const keys = [
+    ...sc.figures.map((g) => `foe:${g.id}`),
+    ...sc.figures.map((g) => `friend:${g.id}`),
+    ...sc.objectives.map((o) => `obj:${o.area.id}`),
+    ...sc.table.coverAreas.map((a) => `cover:${a.id}`),
+    'away',
+    ...DIRECTIONS.map(([d]) => `dir:${d}`),
+  ];
+  const n = sc.figures.length;
+  const index = new Map<string, number>();
+  // The first index of a key (two objectives on one area share its key, and `destination` its first).
+  keys.forEach((k, i) => {
+    if (!index.has(k)) index.set(k, i);
   });
+  KEYS = {
+    sc,
+    keys,
+    index,
+    friend: n,
+    obj: 2 * n,
+    cover: 2 * n + sc.objectives.length,
+    away: 2 * n + sc.objectives.length + sc.table.coverAreas.length,
+    dir: 2 * n + sc.objectives.length + sc.table.coverAreas.length + 1,
+    line: sc.sides.map((side) => ({ groundAt: sc.terrainAt, keepOffFrom: sc.sides[1 - side.index].figures, keepOff })),
+  };
+  return KEYS;
+}
+
+/** The `dir:` destination of `f` at angle `a` (radians): past the table's far edge. */
+function dirTarget(s: EscState, f: number, a: number): Vec {
+  const far = s.sc.table.width + s.sc.table.height;
+  const x = s.x[f];
+  const y = s.y[f];
+  return { x: x + far * Math.cos(a), y: y + far * Math.sin(a) };
+}
+
+/** The `away` destination of `f`: straight away from the nearest enemy, past the table's far edge (null when it stands on it). */
+function awayTarget(s: EscState, f: number): Vec | null {
+  const sc = s.sc;
+  const far = sc.table.width + sc.table.height;
+  const x = s.x[f];
+  const y = s.y[f];
+  const best = nearestFigure(figureView(s), sc.sides[1 - sc.figures[f].side].figures, x, y);
+  const bd = best < 0 ? 0 : dist(x, y, s.x[best], s.y[best]);
+  if (bd < 1e-9) return null;
+  return { x: x + ((x - s.x[best]) / bd) * far, y: y + ((y - s.y[best]) / bd) * far };
 }
 
 /** The destination point of key `key` for figure `f`, or null when the key names nothing now. */
 export function destination(s: EscState, f: number, key: string): Vec | null {
   const sc = s.sc;
-  const far = sc.table.width + sc.table.height;
   const x = s.x[f];
   const y = s.y[f];
   const colon = key.indexOf(':');
@@ -94,15 +175,11 @@ export function destination(s: EscState, f: number, key: string): Vec | null {
       return { x: px, y: py };
     }
     case 'dir': {
-      for (const d of DIRECTIONS) if (d[0] === arg) return { x: x + far * Math.cos(d[1]), y: y + far * Math.sin(d[1]) };
+      for (const d of DIRECTIONS) if (d[0] === arg) return dirTarget(s, f, d[1]);
       return null;
     }
-    case 'away': {
-      const best = nearestFigure(figureView(s), sc.sides[1 - sc.figures[f].side].figures, x, y);
-      const bd = best < 0 ? 0 : dist(x, y, s.x[best], s.y[best]);
-      if (bd < 1e-9) return null;
-      return { x: x + ((x - s.x[best]) / bd) * far, y: y + ((y - s.y[best]) / bd) * far };
-    }
+    case 'away':
+      return awayTarget(s, f);
     default:
       return null;
   }
@@ -119,38 +196,201 @@ const COVER_OPTIONS = 3;
  * ({@link lineToward}); lines shorter than a tenth of a base radius, and lines ending where an
  * earlier one ends, are left out. In that order (a stable order for action keys).
  */
-export function moveOptions(s: EscState, f: number): MoveOption[] {
+export function moveOptions(s: EscState, f: number): readonly MoveOption[] {
+  const cache = movesOf(s);
+  const known = cache.list(f);
+  if (known) return known;
   const sc = s.sc;
-  const keys: string[] = [];
-  for (const e of enemiesOf(s, f)) if (sees(s, f, e)) keys.push(`foe:${sc.figures[e].id}`);
-  for (const o of sc.objectives) keys.push(`obj:${o.area.id}`);
-  const covers = sc.table.coverAreas
-    .map((a) => ({ a, d: distToPolygon(s.x[f], s.y[f], a.poly) }))
-    .filter((c) => c.d > sc.radius + 1e-9)
-    .sort((p, q) => p.d - q.d || (p.a.id < q.a.id ? -1 : 1))
-    .slice(0, COVER_OPTIONS);
-  for (const c of covers) keys.push(`cover:${c.a.id}`);
-  if (pikeArmed(s, f)) for (const g of sc.sides[sc.figures[f].side].figures) if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) keys.push(`friend:${sc.figures[g].id}`);
-  keys.push('away');
-  for (const [d] of DIRECTIONS) keys.push(`dir:${d}`);
+  const k = keysOf(sc);
+  const side = sc.figures[f].side;
+  const x = s.x[f];
+  const y = s.y[f];
   const out: MoveOption[] = [];
   const min = minMove(s);
-  for (const key of keys) {
-    const opt = moveOption(s, f, key);
-    if (!opt || opt.length < min) continue;
-    if (out.some((o) => Math.abs(o.to.x - opt.to.x) < 0.05 && Math.abs(o.to.y - opt.to.y) < 0.05)) continue;
-    out.push(opt);
+  // In this order (a stable order for action keys); each destination found as `destination` would.
+  for (const e of sc.sides[1 - side].figures) if (s.wounds[e] > 0 && sees(s, f, e)) offer(s, f, e, KIND_FIGURE, e, min, out);
+  for (let i = 0; i < sc.objectives.length; i++) offer(s, f, k.index.get(k.keys[k.obj + i]) as number, KIND_OBJ, i, min, out);
+  // The COVER_OPTIONS nearest pieces of cover it does not touch (nearest first, ties by id).
+  const covers = sc.table.coverAreas;
+  let nc = 0;
+  for (let i = 0; i < covers.length; i++) {
+    const d = distToPolygon(x, y, covers[i].poly);
+    if (!(d > sc.radius + 1e-9)) continue;
+    let j = nc < COVER_OPTIONS ? nc++ : COVER_OPTIONS;
+    while (j > 0 && (d < COVER_D[j - 1] || (d === COVER_D[j - 1] && covers[i].id < covers[COVER_I[j - 1]].id))) {
+      if (j < COVER_OPTIONS) {
+        COVER_D[j] = COVER_D[j - 1];
+        COVER_I[j] = COVER_I[j - 1];
+      }
+      j--;
+    }
+    if (j < COVER_OPTIONS) {
+      COVER_D[j] = d;
+      COVER_I[j] = i;
+    }
   }
+  for (let j = 0; j < nc; j++) offer(s, f, k.cover + COVER_I[j], KIND_COVER, COVER_I[j], min, out);
+  if (pikeArmed(s, f)) for (const g of sc.sides[side].figures) if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) offer(s, f, k.friend + g, KIND_FIGURE, g, min, out);
+  offer(s, f, k.away, KIND_AWAY, 0, min, out);
+  for (let i = 0; i < DIRECTIONS.length; i++) offer(s, f, k.dir + i, KIND_DIR, i, min, out);
+  cache.setList(f, out);
   return out;
 }
 
-/** The move of figure `f` toward destination `key` (see {@link moveOptions}), or null when it names nothing. */
+/** Scratch of {@link moveOptions}' nearest pieces of cover: distances and indices, nearest first. */
+const COVER_D = new Float64Array(COVER_OPTIONS);
+const COVER_I = new Int32Array(COVER_OPTIONS);
+
+const KIND_FIGURE = 0;
+const KIND_OBJ = 1;
+const KIND_COVER = 2;
+const KIND_AWAY = 3;
+const KIND_DIR = 4;
+
+/**
+ * Add the move of `f` toward destination `d` (a destination index, see {@link MoveKeys}) to `out`
+ * unless it is shorter than `min` or ends where an earlier one ends: its line from the state's
+ * {@link MoveCache}, else made toward the point {@link destination} gives that key (`kind` and `i`
+ * say which, without reading the key).
+ */
+function offer(s: EscState, f: number, d: number, kind: number, i: number, min: number, out: MoveOption[]): void {
+  const cache = movesOf(s);
+  let opt = cache.get(f, d);
+  if (opt === undefined) {
+    const sc = s.sc;
+    let target: Vec | null;
+    if (kind === KIND_FIGURE) {
+      TARGET.x = s.x[i];
+      TARGET.y = s.y[i];
+      target = TARGET;
+    } else if (kind === KIND_OBJ) target = sc.objectives[i].centre;
+    else if (kind === KIND_COVER) target = nearestPointOfPolygon(s.x[f], s.y[f], sc.table.coverAreas[i].poly);
+    else if (kind === KIND_AWAY) target = awayTarget(s, f);
+    else target = dirTarget(s, f, DIRECTIONS[i][1]);
+    opt = target ? optionAlong(s, f, keysOf(sc).keys[d], target) : null;
+    cache.set(f, d, opt);
+  }
+  if (!opt || opt.length < min) return;
+  for (const o of out) if (Math.abs(o.to.x - opt.to.x) < 0.05 && Math.abs(o.to.y - opt.to.y) < 0.05) return;
+  out.push(opt);
+}
+
+/** A figure's place as a move's target (read by the line, never kept: the line's end is a new point). */
+const TARGET = { x: 0, y: 0 };
+
+/**
+ * The move of figure `f` toward destination `key` (see {@link moveOptions}), or null when it names
+ * nothing. Kept in the state's {@link MoveCache} (shared: read only).
+ */
 export function moveOption(s: EscState, f: number, key: string): MoveOption | null {
+  const d = keysOf(s.sc).index.get(key);
+  // A key no destination index has (a person's exact move, `at:`; a name of nothing): not kept.
+  if (d === undefined) return moveOptionNow(s, f, key);
+  const cache = movesOf(s);
+  const known = cache.get(f, d);
+  if (known !== undefined) return known;
+  const opt = moveOptionNow(s, f, key);
+  cache.set(f, d, opt);
+  return opt;
+}
+
+function moveOptionNow(s: EscState, f: number, key: string): MoveOption | null {
   const target = destination(s, f, key);
-  if (!target) return null;
+  return target ? optionAlong(s, f, key, target) : null;
+}
+
+/** The move of `f` toward destination `key`, whose point is `target`. */
+function optionAlong(s: EscState, f: number, key: string, target: Vec): MoveOption {
   const m = lineToward(s, f, target);
   const terrain = m.ground ?? s.sc.terrainAt(s.x[f], s.y[f]);
   return { key, to: m.to, length: m.length, stop: m.stop, terrain, dice: terrainDice(terrain) };
+}
+
+/**
+ * The move lines reckoned at one state (its `moves` field): per figure, {@link moveOptions}'s list
+ * and {@link moveOption}'s line by destination key. A line is a function of where every figure
+ * stands, which are in play (wounds) and which pikes are usable (Disarmed markers: a pikeman's
+ * `friend:` destinations), so the cache keeps a copy of those and is emptied whenever the state no
+ * longer matches it ({@link movesOf}); it is never served to a changed state. Lines found once serve
+ * the legal list, the scripted policy's scores and the move's apply alike.
+ */
+export class MoveCache {
+  private readonly x: Float64Array;
+  private readonly y: Float64Array;
+  private readonly wounds: Uint8Array;
+  private readonly disarmed: Uint8Array;
+  /** Destinations per figure (see {@link MoveKeys}). */
+  private readonly dests: number;
+  /** Bumped to forget everything: an entry holds only while its stamp equals it. */
+  private epoch = 1;
+  /** Per figure × destination: the line, and the epoch it was made in. */
+  private readonly opts: (MoveOption | null)[];
+  private readonly optStamp: Int32Array;
+  /** Per figure: its {@link moveOptions}, and the epoch they were made in. */
+  private readonly lists: (readonly MoveOption[] | null)[];
+  private readonly listStamp: Int32Array;
+  constructor(s: EscState) {
+    this.x = s.x.slice();
+    this.y = s.y.slice();
+    this.wounds = s.wounds.slice();
+    this.disarmed = s.disarmed.slice();
+    const n = s.x.length;
+    this.dests = keysOf(s.sc).keys.length;
+    this.opts = new Array<MoveOption | null>(n * this.dests).fill(null);
+    this.optStamp = new Int32Array(n * this.dests);
+    this.lists = new Array<readonly MoveOption[] | null>(n).fill(null);
+    this.listStamp = new Int32Array(n);
+  }
+  /** True when `s` has the places, wounds and Disarmed markers this cache was made for. */
+  matches(s: EscState): boolean {
+    const n = this.x.length;
+    if (s.x.length !== n) return false;
+    for (let i = 0; i < n; i++) {
+      if (s.x[i] !== this.x[i] || s.y[i] !== this.y[i] || s.wounds[i] !== this.wounds[i] || s.disarmed[i] !== this.disarmed[i]) return false;
+    }
+    return true;
+  }
+  /** Forget every line and take `s`'s places, wounds and markers. */
+  reset(s: EscState): void {
+    this.x.set(s.x);
+    this.y.set(s.y);
+    this.wounds.set(s.wounds);
+    this.disarmed.set(s.disarmed);
+    if (++this.epoch >= 0x40000000) {
+      // Stamps start again (never reached in practice: a billion changes of one state).
+      this.optStamp.fill(0);
+      this.listStamp.fill(0);
+      this.epoch = 1;
+    }
+  }
+  /** The line of `f` toward destination index `d` (undefined: not made yet). */
+  get(f: number, d: number): MoveOption | null | undefined {
+    const i = f * this.dests + d;
+    return this.optStamp[i] === this.epoch ? this.opts[i] : undefined;
+  }
+  set(f: number, d: number, opt: MoveOption | null): void {
+    const i = f * this.dests + d;
+    this.opts[i] = opt;
+    this.optStamp[i] = this.epoch;
+  }
+  /** The {@link moveOptions} of `f` (null: not made yet). */
+  list(f: number): readonly MoveOption[] | null {
+    return this.listStamp[f] === this.epoch ? this.lists[f] : null;
+  }
+  setList(f: number, list: readonly MoveOption[]): void {
+    this.lists[f] = list;
+    this.listStamp[f] = this.epoch;
+  }
+}
+
+/** The state's {@link MoveCache}, made on first use and emptied when the state has changed since. */
+export function movesOf(s: EscState): MoveCache {
+  let c = s.moves;
+  if (c === null) {
+    c = new MoveCache(s);
+    s.moves = c;
+  } else if (!c.matches(s)) c.reset(s);
+  return c;
 }
 
 /**
@@ -167,6 +407,15 @@ export function marshalFollowers(s: EscState, f: number): number[] {
   const out: number[] = [];
   for (const n of near) out.push(n.f);
   return out;
+}
+
+/** How many figures {@link marshalFollowers}`(s, f)` lists (without ordering them). */
+export function marshalFollowerCount(s: EscState, f: number): number {
+  let n = 0;
+  for (const g of s.sc.sides[s.sc.figures[f].side].figures) {
+    if (g !== f && s.wounds[g] > 0 && !s.acted[g] && !s.cowered[g] && sees(s, f, g)) n++;
+  }
+  return n;
 }
 
 /** Most figures offered to marshal at once (the nearest 1, 2 or 3 in sight). */
@@ -191,15 +440,16 @@ export interface MarshalLine {
  * not "moved", adds no die and keeps its turn (since 2.2.0, second outside reading D5; before, it
  * stood still, yet added a die and lost its turn). The state is left as it was. The first line is
  * the marshal's; the rest are the followers', in order; and the plan with `n` friends is the first
- * part of the plan with more.
+ * part of the plan with more. `candidates`: {@link marshalFollowers}`(s, f)` (given when the caller
+ * has it already).
  */
-export function marshalPlan(s: EscState, f: number, opt: MoveOption, n: number): MarshalLine[] {
+export function marshalPlan(s: EscState, f: number, opt: MoveOption, n: number, candidates: readonly number[] = marshalFollowers(s, f)): MarshalLine[] {
   const sc = s.sc;
   const dx = opt.to.x - s.x[f];
   const dy = opt.to.y - s.y[f];
   const lines: MarshalLine[] = [{ figure: f, from: { x: s.x[f], y: s.y[f] }, to: opt.to, length: opt.length, stop: opt.stop, terrain: opt.terrain }];
-  // Who may be marshalled is judged where the marshal stands before the move.
-  const candidates = marshalFollowers(s, f);
+  // Who may be marshalled is judged where the marshal stands before the move (`candidates`, by
+  // default reckoned here: {@link marshalFollowers} of this state, which a caller may pass in).
   s.x[f] = opt.to.x;
   s.y[f] = opt.to.y;
   const min = minMove(s);

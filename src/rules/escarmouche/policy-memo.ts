@@ -98,7 +98,7 @@ export function marshalReckoning(s: EscState, f: number, key: string, opt: MoveO
   }
   let r = m.get(key);
   if (r === undefined) {
-    const plan = marshalPlan(s, f, opt, MARSHAL_MAX);
+    const plan = marshalPlan(s, f, opt, MARSHAL_MAX, memoFollowers(s, f));
     const base: number[] = [];
     let b = 0;
     for (const l of plan) {

@@ -25,12 +25,12 @@
  * (horse against foot, pike against horse) draws a figure on, and a friend already at an enemy's
  * ZOC makes standing there worth more (outnumbering).
  */
-import { type EscAction, legalActions } from './actions.js';
-import type { MoveOption } from './moving.js';
+import { type EscAction, actOptionsWith, legalActions } from './actions.js';
+import { type MoveOption, moveOptions, movesOf } from './moving.js';
 import { sees, visibleEnemies } from './queries.js';
 import { fightSetup } from './fighting.js';
 import { shotDice, volleyHelpers } from './shooting.js';
-import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState } from './state.js';
+import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState, STATE } from './state.js';
 import { terrainDice } from './tables.js';
 import { FIGHT_MODES, RISK, riskCost, rollRisk, rollRiskNow } from './policy-risk.js';
 import { forgetMemo, marshalDice, marshalReckoning, memoFollowers, memoMoveOption } from './policy-memo.js';
@@ -202,9 +202,19 @@ function quickMarshalDice(s: EscState, f: number, opt: MoveOption, n: number): {
   return { k, dice: s.pool + base + k };
 }
 
-/** A copy of `s` in which figure `f` has just been picked to act (an empty pool, no action yet). */
+/** The copy {@link pickedNow} writes into (read only until the next call). */
+let PICKED: EscState | null = null;
+
+/**
+ * A copy of `s` in which figure `f` has just been picked to act (an empty pool, no action yet): one
+ * scratch state, written anew by each call (the memo is forgotten with it: see the pick reckoning).
+ */
 function pickedNow(s: EscState, f: number): EscState {
-  const c = cloneState(s);
+  // One scratch copy serves every pick reckoned (copied into; a copy of another scenario is made anew).
+  const c = PICKED === null ? cloneState(s) : STATE.cloneInto(PICKED, s);
+  PICKED = c;
+  // The same places: the move lines reckoned at `s` serve the copy (and the copy's, `s`).
+  c.moves = movesOf(s);
   c.actor = f;
   c.pool = 0;
   c.actions = 0;
@@ -268,8 +278,11 @@ function scriptScores(s: EscState, legal: readonly EscAction[]): number[] {
         continue;
       }
       const f = sc.figureIndex.get(a.f) ?? -1;
+      // The scratch copy is the same object for every figure: forget what the memo holds for it.
+      forgetMemo();
       const c = pickedNow(s, f);
-      const options = legalActions(c);
+      // Its legal list with the move lines and followers the memo keeps (the scores read them again).
+      const options = c.cowered[f] ? legalActions(c) : actOptionsWith(c, f, moveOptions(c, f), memoFollowers(c, f).length);
       pros.push(prospect(c, f, options));
       opps.push(opportunity(c, f, options));
     }

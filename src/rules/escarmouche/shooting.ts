@@ -27,6 +27,18 @@ export function volleyHelpers(s: EscState, f: number, t: number): number[] {
   return out;
 }
 
+/** True when {@link volleyHelpers}`(s, f, t)` is not empty (without the list: the legal list asks only this). */
+export function hasVolleyHelper(s: EscState, f: number, t: number): boolean {
+  const sc = s.sc;
+  for (const g of sc.sides[sc.figures[f].side].figures) {
+    if (g === f || s.wounds[g] === 0 || s.acted[g]) continue;
+    const w = sc.figures[g].missile;
+    if (!w || w.key === 'cannon') continue;
+    if (sees(s, f, g) && sees(s, g, t)) return true;
+  }
+  return false;
+}
+
 /** True when `f` may direct a volley: it carries a missile weapon other than a cannon (a volley is a shoot action). */
 export function canDirect(s: EscState, f: number): boolean {
   const w = s.sc.figures[f].missile;

@@ -7,6 +7,7 @@
 import { type StateType, counterIndex, defineState, field } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/figures.js';
 import type { EscScenario } from './compile.js';
+import type { MoveCache } from './moving.js';
 
 /** Decision phases. */
 export const PH_PICK = 0; // the side to act picks its next figure (or passes the rest of its turn)
@@ -89,6 +90,13 @@ export const STATE = defineState<EscScenario>()('Escarmouche', {
    * this state object — never copied by a clone (it reads this state's own arrays), not hashed.
    */
   view: field.cache<FigureView>(),
+  /**
+   * The move lines reckoned at this state (moving.ts `MoveCache`): made on first use, kept by
+   * `cloneInto` and shared with the scripted policy's copies, and checked against the places, wounds
+   * and Disarmed markers it was made for before each use (so a state changed since is never served
+   * an old line); not copied by a clone, not hashed.
+   */
+  moves: field.cache<MoveCache>(),
 });
 
 /** The mutable state of one Escarmouche game (see {@link STATE} for each field). */

@@ -36,6 +36,30 @@ export function meleePool(s: SowState, f: number, opps: readonly number[]): Pool
   return pool;
 }
 
+/**
+ * {@link meleePool}(s, f, [o]) — figure f's dice against the one opponent o — as a number that
+ * tells such pools apart by their dice (0: no dice), no pool made: the key of a cache of odds.
+ * Below 2^20 (each die's sides below 64).
+ */
+export function meleePoolCode(s: SowState, f: number, o: number): number {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  // As meleePool: a mounted man (not a lancer) with his one opponent to his rear throws nothing.
+  if (s.mounted[f] && info.melee.key !== 'lance' && arcOf(viewOf(s), o, f) === 'rear') return 0;
+  const wd = meleeWeaponDie(info.melee, s.mounted[o] === 1);
+  const bayonet = !s.mounted[o] && sc.figures[o].melee.key === 'bayonet';
+  const horse = s.mounted[f] && !bayonet ? HORSE_DIE : 0;
+  return 1 + ((info.die * 2 + (s.wounds[f] > 0 ? 1 : 0)) * 64 + (wd > 0 ? wd : 0)) * 64 + horse;
+}
+
+/** {@link meleeBonus}(s, f, [o]) — against the one opponent o — with no list made. */
+export function meleeBonusAgainst(s: SowState, f: number, o: number): number {
+  const sc = s.sc;
+  if (s.charged[f]) return 1;
+  if (heightAt(sc, s.x[o], s.y[o]) < heightAt(sc, s.x[f], s.y[f])) return 1;
+  return fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null ? 1 : 0;
+}
+
 /** +1 to a figure's melee score: charging, uphill of all opponents, or defending a barricade [W21]. */
 export function meleeBonus(s: SowState, f: number, opps: readonly number[]): number {
   return meleeBonusReason(s, f, opps) === null ? 0 : 1;

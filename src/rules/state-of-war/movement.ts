@@ -9,12 +9,12 @@ import type { StepContext } from '../../core/model.js';
 import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { inContactAt, nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
-import { type Reach, engaged, coverSourceOf, foeDistance, foeOf, reachAlong, rearDistance, rearPoint, viewOf } from './table.js';
+import { type Reach, engaged, coverSourceOf, foeDistance, foeOf, reachAlong, reachAlongInto, rearDistance, rearPoint, viewOf } from './table.js';
 import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
 import { type SowState, ACTIVE, C, GONE } from './state.js';
 import { CONTACT_TOLERANCE, type SowScenario } from './compile.js';
 import { DEG, r2 } from './action.js';
-import { activeMembers, memoMap, running } from './units.js';
+import { activeMembers, memoFor, moveSlots, running } from './units.js';
 import { checkVictory } from './victory.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -64,6 +64,86 @@ function cleanRoute(points: readonly Vec[], facing: number): { points: Vec[]; fa
   const b = out[out.length - 1];
   return { points: out, facing: angleTo(a.x, a.y, b.x, b.y) };
 }
+
+/**
+ * A move plan walked along a route whose details are worked out when first read: the legal list
+ * and the scripted policy ask only whether a plan exists, where it ends and whether it only turns
+ * ({@link MovePlan.to}, {@link MovePlan.turnOnly}); the route cut where the walk stopped, its
+ * facing, length and reach, and the record's `toward` and `short`, are made for the plan carried
+ * out (or shown) — from values copied when the plan was made, so the same whenever they are read.
+ */
+class WalkedPlan implements MovePlan {
+  readonly turnOnly = false;
+  private route: Vec[] | null = null;
+  private routeFacing = 0;
+  private used: Reach | null = null;
+  private len = 0;
+  private towardAt: Vec | null = null;
+  private shortList: ShortReason[] | null = null;
+  /**
+   * `path`: the route walked (first point = start); `d`: how far along it the plan goes; `facing0`:
+   * the figure's facing before; `faceTo`: the facing after (NaN: the heading of the route's last
+   * leg); `aim`: the distance along `path` (of length `pathLen`) the move went toward (NaN: no
+   * `toward`, a charge);
+   * `shortCode`: the reasons it stopped short, one per 3 bits, first in the lowest (0: none).
+   */
+  constructor(
+    private readonly sc: SowScenario,
+    private readonly path: readonly Vec[],
+    private readonly d: number,
+    private readonly facing0: number,
+    private readonly mounted: boolean,
+    readonly to: Vec,
+    private readonly faceTo: number,
+    private readonly aim: number,
+    private readonly pathLen: number,
+    private readonly shortCode: number,
+  ) {}
+  private complete(): void {
+    if (this.route !== null) return;
+    const route = cleanRoute(truncatePath(this.path, this.d), this.facing0);
+    this.route = route.points;
+    this.routeFacing = route.facing;
+    this.len = pathLength(route.points);
+  }
+  get points(): Vec[] {
+    this.complete();
+    return this.route!;
+  }
+  get facing(): number {
+    if (!Number.isNaN(this.faceTo)) return this.faceTo;
+    this.complete();
+    return this.routeFacing;
+  }
+  get length(): number {
+    this.complete();
+    return this.len;
+  }
+  get reach(): Reach {
+    if (this.used === null) this.used = reachAlong(this.sc, this.points, this.facing0, this.mounted);
+    return this.used;
+  }
+  get toward(): Vec | undefined {
+    if (Number.isNaN(this.aim)) return undefined;
+    if (this.towardAt === null) {
+      const p = this.path;
+      this.towardAt = this.aim >= this.pathLen - 1e-9 ? p[p.length - 1] : pointAlong(p, this.aim);
+    }
+    return this.towardAt;
+  }
+  get short(): ShortReason[] | undefined {
+    if (Number.isNaN(this.aim)) return undefined;
+    if (this.shortList === null) {
+      const out: ShortReason[] = [];
+      for (let c = this.shortCode; c > 0; c = Math.floor(c / 8)) out.push(SHORT_WORDS[c % 8]);
+      this.shortList = out;
+    }
+    return this.shortList;
+  }
+}
+
+/** The words of a {@link WalkedPlan}'s short codes: 1 `allowance`, 2 `line`, then the kit's refusal kinds (REFUSED_BASE 1 … REFUSED_EXTRA 4) plus 2 (0 is never used). */
+const SHORT_WORDS: readonly ShortReason[] = ['allowance', 'allowance', 'line', 'base', 'contact', 'blocked', 'no advance'];
 
 /** The spot {@link destination} found (scratch of the kit's nearestFreeListed; copied when kept). */
 const SPOT = { x: 0, y: 0 };
@@ -230,12 +310,16 @@ export function clearOfEnemies(s: SowState, side: number, x: number, y: number):
 function routePlan(s: SowState, f: number, path: Path, stopShort: number, side: number, noAdvance: boolean, before: number): MovePlan | null {
   const sc = s.sc;
   const mounted = s.mounted[f] === 1;
-  const reach = reachAlong(sc, path.points, s.facing[f], mounted);
+  const reach = reachAlongInto(sc, path.points, s.facing[f], mounted, REACH);
   const aim = Math.max(0, path.length - stopShort);
   const want = Math.min(reach.dist, aim);
-  const toward = aim >= path.length - 1e-9 ? path.points[path.points.length - 1] : pointAlong(path.points, aim);
-  const short: ShortReason[] = [];
-  if (reach.dist < aim - 1e-6) short.push(reach.fence ? 'line' : 'allowance');
+  // Why it stops short, one reason per 3 bits in the order met (see WalkedPlan's SHORT_WORDS).
+  let shortCode = 0;
+  let shortShift = 1;
+  if (reach.dist < aim - 1e-6) {
+    shortCode = reach.fence ? 2 : 1;
+    shortShift = 8;
+  }
   const p = ALONG;
   // A move goes at least 0.3 cm, except a runner's last, which takes his base to the rear edge, where
   // he leaves the table, however little is left of the way ([W32]; since ruleset 1.6.0, issue 38
@@ -254,12 +338,13 @@ function routePlan(s: SowState, f: number, path: Path, stopShort: number, side: 
   const extra = noAdvance ? noAdvanceOk : null;
   const d = last ? finder.walkBack(path.points, want, want, 0, extra) : finder.walkBack(path.points, want, 0.25, 0.3, extra);
   WALK.s = null;
-  for (let i = 0; i < finder.nMet; i++) short.push(REFUSAL_WORDS[finder.met[i]]);
+  for (let i = 0; i < finder.nMet; i++) {
+    shortCode += (finder.met[i] + 2) * shortShift;
+    shortShift *= 8;
+  }
   if (last ? d > 0 : d > 0.3) {
     const at = finder.at;
-    const route = cleanRoute(truncatePath(path.points, d), s.facing[f]);
-    const used = reachAlong(sc, route.points, s.facing[f], mounted);
-    return { points: route.points, to: { x: at.x, y: at.y }, facing: route.facing, length: pathLength(route.points), reach: used, turnOnly: false, toward, short };
+    return new WalkedPlan(sc, path.points, d, s.facing[f], mounted, { x: at.x, y: at.y }, NaN, aim, path.length, shortCode);
   }
   if (mounted && path.points.length >= 2 && reach.dist < 0.3 && !reach.fence) {
     const a = path.points[0];
@@ -271,6 +356,9 @@ function routePlan(s: SowState, f: number, path: Path, stopShort: number, side: 
       // (since ruleset 1.5.0, third outside reading D1: before, the record's `used` was the whole
       // allowance, counting the few mm the route would have gone on after the turn).
       const turning: Reach = { dist: 0, cost: Math.min(moveRate(true), turnCost(deg)), turned: deg, fence: false, difficult: 0 };
+      const toward = aim >= path.length - 1e-9 ? path.points[path.points.length - 1] : pointAlong(path.points, aim);
+      const short: ShortReason[] = [];
+      for (let c = shortCode; c > 0; c = Math.floor(c / 8)) short.push(SHORT_WORDS[c % 8]);
       return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach: turning, turnOnly: true, toward, short };
     }
   }
@@ -290,9 +378,6 @@ function finderOf(sc: SowScenario): PlaceFinder {
 
 let FINDER_TABLE: unknown = null;
 
-/** The words of the kit's refusal kinds (REFUSED_BASE 1 … REFUSED_EXTRA 4; 0 is never met) in a move's `short` list ({@link MovePlan.short}). */
-const REFUSAL_WORDS: readonly ShortReason[] = ['base', 'base', 'contact', 'blocked', 'no advance'];
-
 /** What {@link noAdvanceOk} compares with, set by {@link routePlan} for the walk (no closure per move). */
 const WALK: { s: SowState | null; side: number; before: number } = { s: null, side: 0, before: 0 };
 
@@ -304,10 +389,11 @@ function noAdvanceOk(x: number, y: number): boolean {
 
 /** The plan of figure f's move toward destination `key`, or null when it gets nowhere. */
 export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
-  const k = `m${f}:${key}`;
-  const m = memoMap(s);
-  const v = m.get(k);
-  if (v !== undefined || m.has(k)) return v as MovePlan | null;
+  const k = moveSlots(s).slot.get(key);
+  // A key no destination has (an illegal action's) is planned without the memo: it gets nowhere.
+  if (k === undefined) return planMove(s, f, key);
+  const m = memoFor(s, f);
+  if (m.has(k)) return m.get(k) as MovePlan | null;
   const plan = planMove(s, f, key);
   m.set(k, plan);
   return plan;
@@ -396,6 +482,9 @@ function placeAllowed(s: SowState, side: number, noAdvance: boolean, before: num
   return true;
 }
 
+/** Scratch reach of {@link routePlan} and {@link planCharge} (read at once, never kept). */
+const REACH: Reach = { dist: 0, cost: 0, turned: 0, fence: false, difficult: 0 };
+
 /** Scratch point of {@link routePlan} (copied when kept). */
 const ALONG: { x: number; y: number } = { x: 0, y: 0 };
 
@@ -427,10 +516,9 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
 
 /** Figure f's charge into base contact with enemy t, or null when it cannot reach [W11]. */
 export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
-  const k = `c${f}:${t}`;
-  const m = memoMap(s);
-  const v = m.get(k);
-  if (v !== undefined || m.has(k)) return v as MovePlan | null;
+  const m = memoFor(s, f);
+  const k = m.chargeAt + t;
+  if (m.has(k)) return m.get(k) as MovePlan | null;
   const plan = planCharge(s, f, t);
   m.set(k, plan);
   return plan;
@@ -456,14 +544,12 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
     if (!sc.table.isFree(c.x, c.y)) continue;
     const path = sc.table.path(from, c);
     if (!path) continue;
-    const reach = reachAlong(sc, path.points, s.facing[f], s.mounted[f] === 1);
+    const reach = reachAlongInto(sc, path.points, s.facing[f], s.mounted[f] === 1, REACH);
     const d = Math.min(reach.dist, path.length);
     const p = d >= path.length - 1e-9 ? c : pointAlong(path.points, d);
     if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
     if (!placeFree(viewOf(s), p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
-    const pts = cleanRoute(truncatePath(path.points, d), s.facing[f]).points;
-    const used = reachAlong(sc, pts, s.facing[f], s.mounted[f] === 1);
-    return { points: pts, to: p, facing: angleTo(p.x, p.y, s.x[t], s.y[t]), length: pathLength(pts), reach: used, turnOnly: false };
+    return new WalkedPlan(sc, path.points, d, s.facing[f], s.mounted[f] === 1, p, angleTo(p.x, p.y, s.x[t], s.y[t]), NaN, 0, 0);
   }
   return null;
 }

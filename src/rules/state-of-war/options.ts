@@ -12,7 +12,7 @@ import type { SowAction } from './action.js';
 import { climbPlan } from './climb.js';
 import { chargePlan, coveredFromEnemy, movePlan } from './movement.js';
 import { fireTargets } from './shooting.js';
-import { activeMembers, actor, running } from './units.js';
+import { activeMembers, actor, moveSlots, running } from './units.js';
 
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;
@@ -38,7 +38,8 @@ function destinationKeys(s: SowState, f: number): string[] {
   // The objective is a destination for both sides: one to fire it, the other to guard it.
   if (!atObjective(s, f)) keys.push('obj');
   const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - sc.figures[f].side].figures, s.x[f], s.y[f], 2, FOES, FOES_D, true);
-  for (let i = 0; i < nFoes; i++) keys.push(`foe:${sc.figures[FOES[i]].id}`);
+  const foeKey = moveSlots(s).foeKey;
+  for (let i = 0; i < nFoes; i++) keys.push(foeKey[FOES[i]]);
   if (!inCoverAt(sc, s.x[f], s.y[f])) keys.push('cover');
   keys.push('rear');
   const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);

@@ -9,14 +9,15 @@
  * Odds come from the exact contest distributions (src/core/dice-contest.ts).
  */
 import { dist as geoDist } from '../../core/geometry.js';
-import { type PoolDie, marginDistribution } from '../../core/dice-contest.js';
+import { marginDistribution } from '../../core/dice-contest.js';
 import type { SowAction } from './action.js';
-import { meleeBonus, meleePool } from './melee.js';
+import { meleeBonusAgainst, meleePool, meleePoolCode } from './melee.js';
 import { chargePlan, movePlan } from './movement.js';
-import { shotCandidates, shotPools } from './shooting.js';
+import { nearestShotCandidate, shotPools } from './shooting.js';
 import { actor } from './units.js';
 import { ACTIVE, type SowState } from './state.js';
-import { foeDistance, inCoverAt, rearDistance } from './table.js';
+import { coverOf, foeDistance, inCoverAt, rearDistance } from './table.js';
+import { COVER_DIE, RANGE_DIE, rangeBand } from './tables.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
@@ -36,17 +37,20 @@ function atLeast(dist: Map<number, number>, m: number): number {
 }
 
 /** Margin distributions of shots by firer die, cover die and range die (pure, so shared by every game). */
-const SHOT_ODDS = new Map<string, Map<number, number>>();
+const SHOT_ODDS = new Map<number, Map<number, number>>();
 
 /** Value of shooting at unit `u`: wound-or-worse and disabling odds on the nearest candidate. */
 function fireValue(s: SowState, f: number, u: number, raider: boolean): number {
-  const c = shotCandidates(s, f, u);
-  if (c.length === 0) return -1;
-  const t = c[0].t;
-  const pools = shotPools(s, f, t);
-  const key = `${pools.firer[0].sides}:${pools.target[0].sides}:${pools.target[1].sides}`;
+  const t = nearestShotCandidate(s, f, u);
+  if (t < 0) return -1;
+  // The pools' dice (shotPools' sides: quality, cover, range) as a number, the pools made only
+  // for a key not seen before.
+  const sc = s.sc;
+  const band = rangeBand(sc.figures[f].weapon!, dist(s.x[f], s.y[f], s.x[t], s.y[t]));
+  const key = sc.figures[f].die * 65536 + COVER_DIE[coverOf(sc, s.x[f], s.y[f], s.x[t], s.y[t])] * 256 + RANGE_DIE[Math.max(0, band)];
   let m = SHOT_ODDS.get(key);
   if (!m) {
+    const pools = shotPools(s, f, t);
     m = marginDistribution(pools.firer, pools.target);
     SHOT_ODDS.set(key, m);
   }
@@ -59,27 +63,19 @@ function fireValue(s: SowState, f: number, u: number, raider: boolean): number {
   return v;
 }
 
-/** Margin distributions of melees by both pools and the bonus (pure, so shared by every game). */
-const MELEE_ODDS = new Map<string, Map<number, number>>();
-
-/** A pool's dice as a key: what decides its scores (sides, modifier, floor of each die). */
-function poolKey(pool: readonly PoolDie[]): string {
-  let k = '';
-  for (const d of pool) k += `${d.sides},${d.mod ?? 0},${d.floor ?? ''};`;
-  return k;
-}
+/** Margin distributions of melees by both pools and the bonus (pure, so shared by every game; keyed by meleePoolCode). */
+const MELEE_ODDS = new Map<number, Map<number, number>>();
 
 /** Value of charging enemy t. */
 function chargeValue(s: SowState, f: number, t: number, raider: boolean): number {
   const plan = chargePlan(s, f, t);
   if (!plan) return -1;
-  const mine = meleePool(s, f, [t]);
-  const theirs = meleePool(s, t, [f]);
-  const bonus = meleeBonus(s, t, [f]);
-  const key = `${poolKey(mine)}|${poolKey(theirs)}|${bonus}`;
+  // Both pools and the bonus as one number (pools made only for a key not seen before).
+  const bonus = meleeBonusAgainst(s, t, f);
+  const key = (meleePoolCode(s, f, t) * 2 ** 21 + meleePoolCode(s, t, f)) * 2 + bonus;
   let m = MELEE_ODDS.get(key);
   if (!m) {
-    m = marginDistribution(mine, theirs, 1, bonus);
+    m = marginDistribution(meleePool(s, f, [t]), meleePool(s, t, [f]), 1, bonus);
     MELEE_ODDS.set(key, m);
   }
   const win = atLeast(m, 1);

@@ -13,7 +13,7 @@ import { BAND_NAMES, COVER_DIE, type Cover, HORSE_HIT_ON, loadActions, maxRange,
 import { type SowState, ACTIVE, C } from './state.js';
 import { DEG, diceJson, r2 } from './action.js';
 import { injure } from './injury.js';
-import { liveUnits, memoMap } from './units.js';
+import { liveUnits, memoFor } from './units.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
@@ -28,33 +28,85 @@ export function canFire(s: SowState, f: number): boolean {
 
 /** The figures of unit u that f could hit now, with their distances [W14], [W15]. */
 export function shotCandidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
-  const k = `s${f}:${u}`;
-  const m = memoMap(s);
-  const v = m.get(k);
-  if (v !== undefined || m.has(k)) return v as { t: number; d: number }[];
+  const m = memoFor(s, f);
+  const k = m.shotAt + u;
+  if (m.has(k)) return m.get(k) as { t: number; d: number }[];
   const c = candidates(s, f, u);
   m.set(k, c);
   return c;
+}
+
+/**
+ * Whether figure t of the firer's enemies may be shot at from where f stands, its distance `d`
+ * already within the weapon's reach: not touching one of the firer's side (no firing into a melee
+ * [W14]) and in sight.
+ */
+function targetable(s: SowState, f: number, t: number): boolean {
+  const sc = s.sc;
+  const lim = sc.contact + 1e-9;
+  const own = sc.sides[sc.figures[f].side].figures;
+  const tx = s.x[t];
+  const ty = s.y[t];
+  for (let i = 0; i < own.length; i++) {
+    const g = own[i];
+    if (s.status[g] === ON && dist(s.x[g], s.y[g], tx, ty) <= lim) return false;
+  }
+  return lineOfSight(sc, s.x[f], s.y[f], tx, ty);
+}
+
+/**
+ * The nearest figure of unit u that f could hit now (ties: the lower index) — the first of
+ * {@link shotCandidates} — or −1 when none; worked out without the list (a farther figure is not
+ * looked at in sight).
+ */
+export function nearestShotCandidate(s: SowState, f: number, u: number): number {
+  const sc = s.sc;
+  const w = sc.figures[f].weapon;
+  if (!w) return -1;
+  const reach = maxRange(w);
+  const targets = sc.sides[sc.units[u].side].figures;
+  let best = -1;
+  let bd = Infinity;
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i];
+    if (s.status[t] !== ON || s.unitOf[t] !== u) continue;
+    const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
+    if (d > reach + 1e-9) continue;
+    if (d > bd || (d === bd && t > best)) continue;
+    if (!targetable(s, f, t)) continue;
+    best = t;
+    bd = d;
+  }
+  return best;
+}
+
+/** True when f could hit some figure of unit u now ({@link shotCandidates} not empty), stopping at the first. */
+function anyShotCandidate(s: SowState, f: number, u: number): boolean {
+  const sc = s.sc;
+  const w = sc.figures[f].weapon;
+  if (!w) return false;
+  const reach = maxRange(w);
+  const targets = sc.sides[sc.units[u].side].figures;
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i];
+    if (s.status[t] !== ON || s.unitOf[t] !== u) continue;
+    if (dist(s.x[f], s.y[f], s.x[t], s.y[t]) > reach + 1e-9) continue;
+    if (targetable(s, f, t)) return true;
+  }
+  return false;
 }
 
 function candidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
   const sc = s.sc;
   const w = sc.figures[f].weapon;
   if (!w) return [];
-  const side = sc.figures[f].side;
   const out: { t: number; d: number }[] = [];
   const reach = maxRange(w);
   for (const t of sc.sides[sc.units[u].side].figures) {
     if (s.status[t] !== ON || s.unitOf[t] !== u) continue;
     const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
     if (d > reach + 1e-9) continue;
-    // No firing into a melee: a target touching one of the firer's side is out [W14].
-    let melee = false;
-    const lim = sc.contact + 1e-9;
-    for (const g of sc.sides[side].figures) if (s.status[g] === ON && dist(s.x[g], s.y[g], s.x[t], s.y[t]) <= lim) melee = true;
-    if (melee) continue;
-    if (!lineOfSight(sc, s.x[f], s.y[f], s.x[t], s.y[t])) continue;
-    out.push({ t, d });
+    if (targetable(s, f, t)) out.push({ t, d });
   }
   if (out.length === 0) return out;
   out.sort(byDistance);
@@ -71,7 +123,7 @@ export function fireTargets(s: SowState, f: number): number[] {
   if (!canFire(s, f)) return [];
   const sc = s.sc;
   const out: number[] = [];
-  for (const u of liveUnits(s, 1 - sc.figures[f].side)) if (shotCandidates(s, f, u).length > 0) out.push(u);
+  for (const u of liveUnits(s, 1 - sc.figures[f].side)) if (anyShotCandidate(s, f, u)) out.push(u);
   return out;
 }
 

@@ -96,7 +96,7 @@ export const STATE = defineState<SowScenario>()('State of War', {
    */
   options: field.cache<SowAction[]>({ reset: true }),
   /** Plans worked out for the current decision (a cache like `options`, cleared with it). */
-  memo: field.cache<Map<string, unknown>>({ reset: true }),
+  memo: field.cache<SowMemo>({ reset: 'clear' }),
   /** The table kit's view of this state's figures (table.ts `viewOf`; reads the arrays live; never copied). */
   view: field.cache<FigureView>(),
 });
@@ -130,3 +130,50 @@ export const C = counterIndex(COUNTERS);
 
 /** A fresh state with every figure at its start, loaded, unhurt; the first side's first phase. */
 export const newState: (sc: SowScenario) => SowState = STATE.create;
+
+/** The destination keys that name no figure, in slot order (the `foe:<id>` keys follow, by figure index). */
+export const MOVE_KEYS = ['obj', 'cover', 'rear', 'round', 'unit', 'away'] as const;
+
+/**
+ * The state's memo of values worked out once per decision for one figure (the one deciding): its
+ * move plans by destination, charge plans by target and shot candidates by unit, in numbered slots
+ * (units.ts `moveSlots` numbers a scenario's destination keys). Kept by the state (a cache: never
+ * copied, hashed or exported), emptied by {@link SowMemo.clear} in O(1) — a generation number
+ * per slot, no strings built, no Map. Values are pure functions of the state, the figure and the
+ * slot's key, so a slot recomputed after a clear gives the same value.
+ */
+export class SowMemo {
+  /** The figure whose values the slots hold (−1: none yet). */
+  fig = -1;
+  private gen = 1;
+  private readonly stamp: Int32Array;
+  private readonly vals: unknown[];
+  /** First slot of the charge plans (by target figure) and of the shot candidates (by unit). */
+  readonly chargeAt: number;
+  readonly shotAt: number;
+  constructor(figures: number, units: number) {
+    const moves = MOVE_KEYS.length + figures;
+    this.chargeAt = moves;
+    this.shotAt = moves + figures;
+    const n = moves + figures + units;
+    this.stamp = new Int32Array(n);
+    this.vals = new Array<unknown>(n).fill(null);
+  }
+  /** True when slot i holds a value of this generation. */
+  has(i: number): boolean {
+    return this.stamp[i] === this.gen;
+  }
+  /** The value of slot i (precondition: {@link has}). */
+  get(i: number): unknown {
+    return this.vals[i];
+  }
+  set(i: number, v: unknown): void {
+    this.vals[i] = v;
+    this.stamp[i] = this.gen;
+  }
+  /** Forget every value (the state changed). */
+  clear(): void {
+    this.gen++;
+    this.fig = -1;
+  }
+}

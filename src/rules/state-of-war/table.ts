@@ -262,20 +262,49 @@ let CUTS = new Float64Array(16);
  * radius + 0.1 cm short of the crossing, so a figure by a fence may move along or away from it.
  */
 export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: number, mounted: boolean): Reach {
+  return reachAlongInto(sc, points, facing, mounted, { dist: 0, cost: 0, turned: 0, fence: false, difficult: 0 });
+}
+
+/** Write a reach (see {@link Reach}) into `out`, fields set once each. */
+function setReach(out: Reach, d: number, cost: number, turned: number, fence: boolean, difficult: number): Reach {
+  out.dist = d;
+  out.cost = cost;
+  out.turned = turned;
+  out.fence = fence;
+  out.difficult = difficult;
+  return out;
+}
+
+/**
+ * {@link reachAlong} written into `out` (the same numbers; no allocation): for a caller that reads
+ * the reach at once and keeps none of it. Returns `out`.
+ */
+export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: number, mounted: boolean, out: Reach): Reach {
   const allowance = moveRate(mounted);
   const r = sc.radius;
   // Fence: the first place along the route where the base would reach a fence or wall line.
   let limit = Infinity;
   let walked = 0;
   const p0 = points[0];
-  for (let i = 1; i < points.length && limit === Infinity; i++) {
+  // A line the base meets only past the allowance changes nothing (the walk below stops at the
+  // allowance first, every cm costing at least 1): legs beyond it are not asked. Nor is a line
+  // whose box lies further than the stop distance from the leg's box (it cannot come within it).
+  const far = r + FENCE_STOP + 1e-6;
+  const segs = sc.fenceSegs;
+  for (let i = 1; i < points.length && limit === Infinity && walked <= allowance + 1; i++) {
     const a = points[i - 1];
     const b = points[i];
     const l = dist(a.x, a.y, b.x, b.y);
     if (l < 1e-12) continue;
     const ux = (b.x - a.x) / l;
     const uy = (b.y - a.y) / l;
-    for (const f of sc.fenceSegs) {
+    const lx0 = Math.min(a.x, b.x) - far;
+    const lx1 = Math.max(a.x, b.x) + far;
+    const ly0 = Math.min(a.y, b.y) - far;
+    const ly1 = Math.max(a.y, b.y) + far;
+    for (let j = 0; j < segs.length; j++) {
+      const f = segs[j];
+      if (Math.max(f.ax, f.bx) < lx0 || Math.min(f.ax, f.bx) > lx1 || Math.max(f.ay, f.by) < ly0 || Math.min(f.ay, f.by) > ly1) continue;
       const d0 = segDist(p0.x, p0.y, f);
       if (d0 <= r + FENCE_BY) {
         // Standing by this line already: it may move along it or away, never nearer it than it
@@ -307,7 +336,7 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
     const dir = angleTo(a.x, a.y, b.x, b.y);
     if (mounted) {
       const t = turned + angleDiff(heading, dir) * RAD2DEG;
-      if (turnCost(t) + cost > allowance + 1e-9) return { dist: done, cost: cost + turnCost(turned), turned, fence: false, difficult: hard };
+      if (turnCost(t) + cost > allowance + 1e-9) return setReach(out, done, cost + turnCost(turned), turned, false, hard);
       turned = t;
     }
     heading = dir;
@@ -327,14 +356,14 @@ export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: numb
       if (byCost < seg - 1e-12 || byFence < seg - 1e-12) {
         // Part of the piece: as far as the allowance or the fence lets it go.
         const extra = Math.max(0, Math.min(byCost, byFence));
-        return { dist: done + extra, cost: cost + extra * factor + turning, turned, fence: byFence <= byCost, difficult: hard + (slow ? extra : 0) };
+        return setReach(out, done + extra, cost + extra * factor + turning, turned, byFence <= byCost, hard + (slow ? extra : 0));
       }
       cost += seg * factor;
       done += seg;
       if (slow) hard += seg;
     }
   }
-  return { dist: done, cost: cost + (mounted ? turnCost(turned) : 0), turned, fence: false, difficult: hard };
+  return setReach(out, done, cost + (mounted ? turnCost(turned) : 0), turned, false, hard);
 }
 
 /** The cuts of a leg that meets no difficult ground. */
@@ -404,6 +433,15 @@ export const FENCE_COVER_REACH = 3;
  * cover the first found counts (areas in scenario order, then fences, then the ground).
  */
 export function coverSourceOf(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): { cover: Cover; by: string | null } {
+  const cover = coverClass(sc, fx, fy, tx, ty);
+  return { cover, by: COVER_BY.by };
+}
+
+/** What gave the cover {@link coverClass} found last (see {@link coverSourceOf}'s `by`). */
+const COVER_BY: { by: string | null } = { by: null };
+
+/** {@link coverSourceOf}'s cover without the object: what gave it is left in {@link COVER_BY}. */
+function coverClass(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): Cover {
   let c: Cover = 'open';
   let by: string | null = null;
   const area = sc.table.coverAt(tx, ty, COVER_RANK);
@@ -432,12 +470,13 @@ export function coverSourceOf(sc: SowScenario, fx: number, fy: number, tx: numbe
     c = 'soft';
     by = 'higher ground';
   }
-  return { cover: c, by };
+  COVER_BY.by = by;
+  return c;
 }
 
 /** The cover class of a target at (tx, ty) shot from (fx, fy) [W17] (see {@link coverSourceOf}). */
 export function coverOf(sc: SowScenario, fx: number, fy: number, tx: number, ty: number): Cover {
-  return coverSourceOf(sc, fx, fy, tx, ty).cover;
+  return coverClass(sc, fx, fy, tx, ty);
 }
 
 /** How close (cm) to a fence or wall line a base edge stands to be in its cover, whoever looks [W31]. */

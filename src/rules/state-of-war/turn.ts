@@ -13,7 +13,7 @@ import type { SowScenario } from './compile.js';
 import { DEG, r2 } from './action.js';
 import { fightMelees } from './melee.js';
 import { figureOptions } from './options.js';
-import { activeMembers, majorityDie } from './units.js';
+import { activeMembers, clearMemo, majorityDie } from './units.js';
 import { checkVictory, gameOver } from './victory.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -70,7 +70,7 @@ function startPhase(s: SowState, ctx: StepContext<SowEvent>): void {
 /** Move on to the next figure with a choice to make, or end the phase. */
 export function advance(s: SowState, ctx: StepContext<SowEvent>): void {
   s.options = null;
-  s.memo = null;
+  clearMemo(s);
   while (s.qPos < s.qLen) {
     const f = s.queue[s.qPos];
     if (s.status[f] === ON && s.acts[f] > 0) {

@@ -6,7 +6,7 @@
 import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { BROKEN } from './tables.js';
-import { type SowState, ACTIVE, C, PH_ACT } from './state.js';
+import { type SowState, ACTIVE, C, MOVE_KEYS, PH_ACT, SowMemo } from './state.js';
 import { r2 } from './action.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -67,12 +67,47 @@ export function downCount(s: SowState, side: number): number {
 }
 
 /**
- * The state's memo of values worked out once per decision (cleared whenever the state changes),
- * made on first use. Callers look a key up and set it themselves (no closure made per call).
+ * The state's memo for figure f (see {@link SowMemo}), made on first use; when it held another
+ * figure's values, they are forgotten first.
  */
-export function memoMap(s: SowState): Map<string, unknown> {
-  if (!s.memo) s.memo = new Map();
-  return s.memo;
+export function memoFor(s: SowState, f: number): SowMemo {
+  let m = s.memo;
+  if (!m) {
+    m = new SowMemo(s.sc.figures.length, s.sc.units.length);
+    s.memo = m;
+  }
+  if (m.fig !== f) {
+    m.clear();
+    m.fig = f;
+  }
+  return m;
+}
+
+/** Forget the state's memo (after a change): kept for reuse when there is one. */
+export function clearMemo(s: SowState): void {
+  if (s.memo) s.memo.clear();
+}
+
+/** A scenario's destination keys: the memo slot of each, and the `foe:<id>` key of each figure (the same string every time). */
+export interface MoveSlots {
+  slot: Map<string, number>;
+  foeKey: string[];
+}
+
+let SLOTS: MoveSlots | null = null;
+let SLOTS_SC: unknown = null;
+
+/** The destination keys of the scenario of `s` (made once per scenario and thread). */
+export function moveSlots(s: SowState): MoveSlots {
+  if (SLOTS === null || SLOTS_SC !== s.sc) {
+    const slot = new Map<string, number>();
+    MOVE_KEYS.forEach((k, i) => slot.set(k, i));
+    const foeKey = s.sc.figures.map((f) => `foe:${f.id}`);
+    foeKey.forEach((k, t) => slot.set(k, MOVE_KEYS.length + t));
+    SLOTS = { slot, foeKey };
+    SLOTS_SC = s.sc;
+  }
+  return SLOTS;
 }
 
 /** Figure f puts down (or lets fall) the barrel it carries where it stands [W6]. */

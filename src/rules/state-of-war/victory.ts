@@ -13,7 +13,7 @@ const ON = ACTIVE;
 export function gameOver(s: SowState, winner: number, reason: string, ctx: StepContext<SowEvent>): void {
   s.phase = PH_OVER;
   s.options = null;
-  s.memo = null;
+  s.memo?.clear();
   s.winner = winner;
   s.reason = reason;
   s.qLen = 0;
