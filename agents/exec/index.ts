@@ -19,11 +19,11 @@ import type { AnyRuleset, Json, SideId } from '../../src/core/model.js';
 import { agentStream, randInt, streamFromString } from '../../src/core/rng.js';
 import { AgentSpecError } from '../options.js';
 import { ClientProcess } from './process.js';
-import { endMessage, helloMessage, isObject, legalEntries, observe, PROTOCOL_VERSION } from './protocol.js';
+import { endMessage, helloMessage, isObject, legalEntries, observe, PROTOCOL_VERSIONS } from './protocol.js';
 import { findProgram, parseExecSpec, quoteWord, type ExecSpec } from './spec.js';
 
 export { isExecSpec, execFiles, parseExecSpec, EXEC_RESERVED, DEFAULT_CALLS, DEFAULT_HANDLES } from './spec.js';
-export { PROTOCOL_VERSION } from './protocol.js';
+export { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './protocol.js';
 
 /**
  * A client's time for one decision when the game sets no time limit (`run` and `play` without
@@ -114,6 +114,8 @@ class ExecAgent implements Agent {
   private readonly handles = new Map<number, unknown>();
   private nextHandle = 1;
   private n = 0;
+  /** The protocol version the client chose in its `ready` (from 2: its messages in a decision carry the decision's `n`). */
+  private version = 1;
   private why: Explanation | null = null;
 
   constructor(
@@ -186,7 +188,10 @@ class ExecAgent implements Agent {
   private async ready(deadline: number): Promise<void> {
     const m = await this.next(deadline, 'before answering the hello');
     if (m.t !== 'ready') this.fail(`answered the hello with a "${m.t}" message instead of "ready"`);
-    if (m.protocol !== PROTOCOL_VERSION) this.fail(`speaks protocol ${JSON.stringify(m.protocol ?? null)}; this simulator speaks protocol ${PROTOCOL_VERSION} (docs/PROTOCOL.md)`);
+    if (typeof m.protocol !== 'number' || !PROTOCOL_VERSIONS.includes(m.protocol)) {
+      this.fail(`speaks protocol ${JSON.stringify(m.protocol ?? null)}; this simulator speaks protocol ${PROTOCOL_VERSIONS.join(' or ')} (docs/PROTOCOL.md)`);
+    }
+    this.version = m.protocol;
     for (const k of ['observation', 'words'] as const) {
       if (m[k] !== undefined && typeof m[k] !== 'boolean') this.fail(`answered the hello with ${k}: ${JSON.stringify(m[k])} (true or false)`);
     }
@@ -233,6 +238,12 @@ class ExecAgent implements Agent {
     let calls = 0;
     for (;;) {
       const m = await this.next(deadline, 'while deciding');
+      // From version 2 every message of a decision names it: a line written for an earlier one
+      // (late, or twice) is never taken for this decision's answer or request.
+      if (this.version >= 2 && m.n !== this.n) {
+        if (m.n === undefined) this.fail(`sent a "${m.t}" message without "n" while deciding decision ${this.n} (protocol ${this.version}: every message of a decision carries its number)`);
+        this.fail(`sent a "${m.t}" message for decision ${JSON.stringify(m.n)} while deciding decision ${this.n} (protocol ${this.version}: every message of a decision carries its number)`);
+      }
       if (m.t === 'action') {
         const action = this.answer(m, d);
         this.phase = 'ready';

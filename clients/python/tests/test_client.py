@@ -164,8 +164,8 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(a.calls, 3)
 
     def test_protocol_errors(self):
-        with self.assertRaisesRegex(sk.ProtocolError, "speaks protocol 2"):
-            play(Recorder(), [hello(protocol=2)])
+        with self.assertRaisesRegex(sk.ProtocolError, "speaks protocol 99 or 100; this client speaks 1 or 2"):
+            play(Recorder(), [hello(protocol=99, protocols=[99, 100])])
         with self.assertRaisesRegex(sk.ProtocolError, "unexpected message 'bogus'"):
             play(Recorder(), [hello(), {"t": "bogus"}])
 
@@ -176,6 +176,30 @@ class LoopTest(unittest.TestCase):
 
         with self.assertRaisesRegex(sk.ProtocolError, "expected the answer to request 1"):
             play(Asks(), [hello(), decide(2), simulated(7, 0.5)])
+
+    def test_version_2_when_offered_every_message_of_a_decision_carries_its_number(self):
+        class Asks(sk.Agent):
+            def decide(self, d):
+                d.simulate([0], seed=1)
+                d.release(3)
+                return sk.Choice(index=1, why="w")
+
+        msgs = [decide(2, n=4), simulated(1, 0.5), {"t": "released", "id": 2, "released": 1, "live": 0}, END]
+        a = Asks()
+        out = play(a, [hello(protocols=[1, 2])] + msgs)
+        self.assertEqual((out[0]["protocol"], a.game.protocol, a.game.protocols), (2, 2, (1, 2)))
+        self.assertEqual([(m["t"], m.get("n")) for m in out[1:]], [("simulate", 4), ("release", 4), ("action", 4)])
+        self.assertEqual(out[3], {"t": "action", "index": 1, "why": "w", "n": 4})
+        # A simulator that offers only version 1 (no "protocols"): version 1, no numbers.
+        out = play(Asks(), [hello()] + msgs)
+        self.assertEqual(out[0]["protocol"], 1)
+        self.assertTrue(all("n" not in m for m in out[1:]))
+        # An agent may keep to version 1 where 2 is offered.
+        old = Asks()
+        old.protocol = 1
+        out = play(old, [hello(protocols=[1, 2])] + msgs)
+        self.assertEqual(out[0]["protocol"], 1)
+        self.assertTrue(all("n" not in m for m in out[1:]))
 
     def test_print_goes_to_stderr_while_the_loop_runs(self):
         class Chatty(sk.Agent):
