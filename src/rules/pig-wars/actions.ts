@@ -9,7 +9,7 @@ import { type PigAction, O_HOLD, O_MOVE, O_CHARGE, O_FORM, orderTable, actionKey
 import { unitIndex, enemyUnits } from './queries.js';
 import { lootLeft, carriesLoot } from './loot.js';
 import { moveUnit } from './movement.js';
-import { chargers, chargeable, chargeUnit } from './charge.js';
+import { chargers, chargersInto, chargeable, chargeUnit } from './charge.js';
 import { reloadUnit } from './shooting.js';
 import { advance, checkEnd } from './turn.js';
 
@@ -26,10 +26,16 @@ export function legalActions(s: PigState): PigAction[] {
   if (raider) out.push(t.home);
   const foes = enemyUnits(s, u);
   for (const v of foes) out.push(t.foe[v]);
-  const cs = chargers(s, u);
-  for (const v of foes) if (chargeable(s, cs, v)) out.push(t.charge[v]);
+  if (foes.length > 0) {
+    const cs = CHARGERS;
+    const n = chargersInto(s, u, cs);
+    for (const v of foes) if (chargeable(s, cs, v, n)) out.push(t.charge[v]);
+  }
   return out;
 }
+
+/** Scratch of {@link legalActions}: the deciding unit's chargers. */
+const CHARGERS: number[] = [];
 
 /** True when `a` is one of {@link legalActions} now (the same test, without listing them all). */
 export function isLegal(s: PigState, a: PigAction): boolean {

@@ -12,18 +12,29 @@ import { type MoveDice, newDice, rollNamed, allowanceFor, roughEntry, moveFigure
 
 /** The unit may charge: not in shield wall, and at least one free figure not resting and not fallen back. */
 export function chargers(s: PigState, u: number): number[] {
-  if (s.wall[u]) return [];
   const out: number[] = [];
-  for (const f of s.sc.units[u].figures) {
-    if (s.status[f] === ACTIVE && s.charged[f] < s.turn - 1 && s.noCharge[f] < s.turn && !engaged(s, f)) out.push(f);
-  }
+  chargersInto(s, u, out);
   return out;
 }
 
-/** Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base move + 6. `cs`: the unit's {@link chargers}. */
-export function chargeable(s: PigState, cs: readonly number[], v: number): boolean {
-  if (cs.length === 0) return false;
-  for (const f of cs) {
+/** {@link chargers} written into the first entries of `out` (a scratch list); returns how many. */
+export function chargersInto(s: PigState, u: number, out: number[]): number {
+  if (s.wall[u]) return 0;
+  let n = 0;
+  for (const f of s.sc.units[u].figures) {
+    if (s.status[f] === ACTIVE && s.charged[f] < s.turn - 1 && s.noCharge[f] < s.turn && !engaged(s, f)) out[n++] = f;
+  }
+  return n;
+}
+
+/**
+ * Farthest an enemy unit may be (straight line, nearest figures) to be named in a charge: base
+ * move + 6. `cs`: the unit's {@link chargers} (its first `n`, all by default).
+ */
+export function chargeable(s: PigState, cs: readonly number[], v: number, n = cs.length): boolean {
+  if (n === 0) return false;
+  for (let i = 0; i < n; i++) {
+    const f = cs[i];
     const reach = baseMove(s, f) + s.sc.version.chargeReachExtra + 6 + s.sc.contact;
     for (const e of s.sc.units[v].figures) if (s.status[e] === ACTIVE && dist(s.x[f], s.y[f], s.x[e], s.y[e]) <= reach) return true;
   }

@@ -24,7 +24,6 @@ import {
   moveKind,
   unitIndex,
   homePoint,
-  sortByDistance,
 } from './queries.js';
 import { carryPigs, afterMove } from './loot.js';
 
@@ -297,7 +296,7 @@ export function moveFigure(
 }
 
 /** Where a move order sends figure f (before its formation offset). */
-export function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: Map<number, number>): { t: Vec; offset: boolean } {
+export function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: ReadonlyMap<number, number>): { t: Vec; offset: boolean } {
   const sc = s.sc;
   const raider = sc.figures[f].side === sc.raiders;
   switch (a.k) {
@@ -345,6 +344,9 @@ export function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, p
   }
 }
 
+/** The pigs handed out by an order that hands none out (never written). */
+const NO_PIGS: ReadonlyMap<number, number> = new Map();
+
 /** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
 export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
   const sc = s.sc;
@@ -352,8 +354,10 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
   const centre = unitCentre(s, u) ?? { x: s.x[figs[0]], y: s.y[figs[0]] };
   const dice = newDice();
   // Raiders heading for pigs: each free pig to the nearest figure not yet given one.
-  const pigFor = new Map<number, number>();
+  let pigFor = NO_PIGS;
   if (a.k === 'obj' && sc.units[u].side === sc.raiders && !sc.objective) {
+    const handed = new Map<number, number>();
+    pigFor = handed;
     const free: number[] = [];
     for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) free.push(p);
     const want = figs.filter((f) => !carrying(s, f));
@@ -368,13 +372,17 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
         }
       }
       if (best >= 0) {
-        pigFor.set(f, best);
+        handed.set(f, best);
         if (free.length > 1) free.splice(free.indexOf(best), 1);
       }
     }
   }
-  // Figures nearest the goal move first so that the rest can close up behind them.
-  const plans = figs.map((f) => {
+  // Figures nearest the goal move first so that the rest can close up behind them: each figure's
+  // goal worked out before anyone moves, in scratch arrays by plan (figure, goal, distance), then
+  // the plans put in order of distance, ties to the lower figure index.
+  const n = figs.length;
+  for (let i = 0; i < n; i++) {
+    const f = figs[i];
     const { t, offset } = orderTarget(s, f, a, centre, pigFor);
     let tx = t.x;
     let ty = t.y;
@@ -389,20 +397,32 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
       tx += ox;
       ty += oy;
     }
-    return { f, t: { x: tx, y: ty }, d: dist(s.x[f], s.y[f], tx, ty) };
-  });
-  sortByDistance(plans);
+    PLAN_F[i] = f;
+    PLAN_X[i] = tx;
+    PLAN_Y[i] = ty;
+    PLAN_D[i] = dist(s.x[f], s.y[f], tx, ty);
+    // insertion into the order so far (as sortByDistance)
+    let j = i - 1;
+    const d = PLAN_D[i];
+    while (j >= 0 && (PLAN_D[PLAN_ORDER[j]] > d || (PLAN_D[PLAN_ORDER[j]] === d && PLAN_F[PLAN_ORDER[j]] > f))) {
+      PLAN_ORDER[j + 1] = PLAN_ORDER[j];
+      j--;
+    }
+    PLAN_ORDER[j + 1] = i;
+  }
   // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
   const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
   const why = emit && a.k === 'foe' ? `toward ${a.u}` : a.k;
-  for (const p of plans) {
+  for (let k = 0; k < n; k++) {
+    const i = PLAN_ORDER[k];
+    const f = PLAN_F[i];
     // [R5]: the raiders win as soon as their landed loot reaches the number — the rest of the
     // unit's order is not carried out (ruleset 0.3.0; before, the whole order was, audit D1).
     if (s.landed >= sc.lootToWin) break;
-    const al = allowanceFor(s, p.f, dice, rng, emit, 0);
+    const al = allowanceFor(s, f, dice, rng, emit, 0);
     const parts = al.parts;
     let { full, scale } = al;
-    if (escort && !carrying(s, p.f)) {
+    if (escort && !carrying(s, f)) {
       // The escort moves as the drovers do ([R1]): its whole movement factor, crossing −D6
       // included, at the drovers' fraction (ruleset 0.3.0; before, the −D6 came off whole after
       // the fraction, so across rough the escort fell behind the loot it escorts, audit B4/D3).
@@ -410,6 +430,20 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
       scale = sc.carrySpeed;
       parts?.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0, factor: sc.carrySpeed });
     }
-    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, why, scale);
+    const goal = PLAN_GOAL;
+    goal.x = PLAN_X[i];
+    goal.y = PLAN_Y[i];
+    moveFigure(s, f, goal, full, parts, dice, true, rng, emit, why, scale);
   }
 }
+
+/**
+ * Scratch of {@link moveUnit}, by plan: the figure, its goal and its distance to it, the plans in
+ * the order they move, and the goal handed to {@link moveFigure} (read there at once).
+ */
+const PLAN_F: number[] = [];
+const PLAN_X: number[] = [];
+const PLAN_Y: number[] = [];
+const PLAN_D: number[] = [];
+const PLAN_ORDER: number[] = [];
+const PLAN_GOAL = { x: 0, y: 0 };
