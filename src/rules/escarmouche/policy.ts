@@ -30,7 +30,7 @@ import { type MoveOption, moveOptions, movesOf } from './moving.js';
 import { sees, visibleEnemies } from './queries.js';
 import { fightSetup } from './fighting.js';
 import { shotDice, volleyHelpers } from './shooting.js';
-import { PH_ACT, PH_INT, PH_PICK, cloneState, cloneStateInto, type EscState } from './state.js';
+import { PH_ACT, PH_INT, PH_PICK, STATE, cloneState, type EscState } from './state.js';
 import { terrainDice } from './tables.js';
 import { FIGHT_MODES, RISK, riskCost, rollRisk, rollRiskNow } from './policy-risk.js';
 import { forgetMemo, marshalDice, marshalReckoning, memoFollowers, memoMoveOption } from './policy-memo.js';
@@ -211,7 +211,7 @@ let PICKED: EscState | null = null;
  */
 function pickedNow(s: EscState, f: number): EscState {
   // One scratch copy serves every pick reckoned (copied into; a copy of another scenario is made anew).
-  const c = PICKED === null ? cloneState(s) : cloneStateInto(PICKED, s);
+  const c = PICKED === null ? cloneState(s) : STATE.cloneInto(PICKED, s);
   PICKED = c;
   // The same places: the move lines reckoned at `s` serve the copy (and the copy's, `s`).
   c.moves = movesOf(s);
