@@ -19,11 +19,11 @@ import type { AnyRuleset, Json, SideId } from '../../src/core/model.js';
 import { agentStream, randInt, streamFromString } from '../../src/core/rng.js';
 import { AgentSpecError } from '../options.js';
 import { ClientProcess } from './process.js';
-import { endMessage, helloMessage, isObject, legalEntries, observe, PROTOCOL_VERSION } from './protocol.js';
+import { endMessage, helloMessage, isObject, legalEntries, observe, PROTOCOL_VERSIONS } from './protocol.js';
 import { findProgram, parseExecSpec, quoteWord, type ExecSpec } from './spec.js';
 
 export { isExecSpec, execFiles, parseExecSpec, EXEC_RESERVED, DEFAULT_CALLS, DEFAULT_HANDLES } from './spec.js';
-export { PROTOCOL_VERSION } from './protocol.js';
+export { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './protocol.js';
 
 /**
  * A client's time for one decision when the game sets no time limit (`run` and `play` without
@@ -114,6 +114,8 @@ class ExecAgent implements Agent {
   private readonly handles = new Map<number, unknown>();
   private nextHandle = 1;
   private n = 0;
+  /** The protocol version the client chose in its `ready` (from 2: its messages in a decision carry the decision's `n`). */
+  private version = 1;
   private why: Explanation | null = null;
 
   constructor(
@@ -186,7 +188,10 @@ class ExecAgent implements Agent {
   private async ready(deadline: number): Promise<void> {
     const m = await this.next(deadline, 'before answering the hello');
     if (m.t !== 'ready') this.fail(`answered the hello with a "${m.t}" message instead of "ready"`);
-    if (m.protocol !== PROTOCOL_VERSION) this.fail(`speaks protocol ${JSON.stringify(m.protocol ?? null)}; this simulator speaks protocol ${PROTOCOL_VERSION} (docs/PROTOCOL.md)`);
+    if (typeof m.protocol !== 'number' || !PROTOCOL_VERSIONS.includes(m.protocol)) {
+      this.fail(`speaks protocol ${JSON.stringify(m.protocol ?? null)}; this simulator speaks protocol ${PROTOCOL_VERSIONS.join(' or ')} (docs/PROTOCOL.md)`);
+    }
+    this.version = m.protocol;
     for (const k of ['observation', 'words'] as const) {
       if (m[k] !== undefined && typeof m[k] !== 'boolean') this.fail(`answered the hello with ${k}: ${JSON.stringify(m[k])} (true or false)`);
     }
@@ -233,6 +238,12 @@ class ExecAgent implements Agent {
     let calls = 0;
     for (;;) {
       const m = await this.next(deadline, 'while deciding');
+      // From version 2 every message of a decision names it: a line written for an earlier one
+      // (late, or twice) is never taken for this decision's answer or request.
+      if (this.version >= 2 && m.n !== this.n) {
+        if (m.n === undefined) this.fail(`sent a "${m.t}" message without "n" while deciding decision ${this.n} (protocol ${this.version}: every message of a decision carries its number)`);
+        this.fail(`sent a "${m.t}" message for decision ${JSON.stringify(m.n)} while deciding decision ${this.n} (protocol ${this.version}: every message of a decision carries its number)`);
+      }
       if (m.t === 'action') {
         const action = this.answer(m, d);
         this.phase = 'ready';
@@ -325,14 +336,20 @@ class ExecAgent implements Agent {
     const actions = m.actions ?? [];
     if (!Array.isArray(actions)) return err('actions: expected a list of action indices and keys');
     if (typeof m.seed !== 'number' && typeof m.seed !== 'string') return err('seed: required, a number or a string (the dice of the simulation come from it)');
-    let playout: { policy: 'random' | 'script'; steps: number } | null = null;
+    let playout: { policy: 'random' | 'script'; steps: number; turns: number | null } | null = null;
     if (m.playout !== undefined && m.playout !== null) {
       const po = m.playout;
       if (!isObject(po) || (po.policy !== 'random' && po.policy !== 'script') || typeof po.steps !== 'number' || !Number.isInteger(po.steps) || po.steps < 0) {
         return err('playout: expected {"policy": "random" or "script", "steps": a whole number ≥ 0}');
       }
       if (po.policy === 'script' && !r.policy) return err(`playout: the ${r.id} ruleset has no scripted policy; use "random"`);
-      playout = { policy: po.policy, steps: po.steps };
+      let turns: number | null = null;
+      if (po.turns !== undefined && po.turns !== null) {
+        if (typeof po.turns !== 'number' || !Number.isInteger(po.turns) || po.turns < 1) return err('playout.turns: expected a whole number ≥ 1');
+        if (!r.turn) return err(`playout.turns: the ${r.id} ruleset counts no turns`);
+        turns = po.turns;
+      }
+      playout = { policy: po.policy, steps: po.steps, turns };
     }
     for (const k of ['keep', 'legal', 'observation'] as const) if (m[k] !== undefined && typeof m[k] !== 'boolean') return err(`${k}: expected true or false`);
     const rng = streamFromString(`simulate/${String(m.seed)}`);
@@ -352,7 +369,10 @@ class ExecAgent implements Agent {
       if (playout) {
         const limit = Math.min(playout.steps, 10_000_000);
         const policy = r.policy;
+        // With `turns`, stop at the first decision of the turn `turns` after the playout's first (r.turn exists: checked above).
+        const stopAt = playout.turns !== null && r.turn ? r.turn(s) + playout.turns : Infinity;
         for (let k = 0; k < limit && r.currentSide(s) !== null; k++) {
+          if (stopAt !== Infinity && r.turn && r.turn(s) >= stopAt) break;
           legal = r.legalActions(s);
           let a: Json;
           if (playout.policy === 'random' || !policy) a = legal[randInt(rng, legal.length)];

@@ -1,5 +1,5 @@
 /**
- * The messages of the exec protocol (docs/PROTOCOL.md, version {@link PROTOCOL_VERSION}): their
+ * The messages of the exec protocol (docs/PROTOCOL.md, versions {@link PROTOCOL_VERSIONS}): their
  * shapes, and the builders of what the simulator sends — the hello, the observation of a state,
  * the legal actions, the reply to a simulate request, the end of a game. Everything here is a pure
  * function of its arguments (no clock, no process), so a message is the same on every run.
@@ -8,8 +8,18 @@ import type { AgentContext, GameEnd } from '../../src/core/agent.js';
 import type { AnyRuleset, Json, SideId } from '../../src/core/model.js';
 import { canonicalJson, hashString } from '../../src/core/hash.js';
 
-/** The protocol version this build speaks; a client's `ready` must name the same. */
+/**
+ * The oldest protocol version this build speaks: the hello's `protocol` (a version 1 client, which
+ * checks it, reads its own).
+ */
 export const PROTOCOL_VERSION = 1;
+
+/**
+ * Every version this build speaks, oldest first: the hello's `protocols`; a client's `ready` names
+ * one of them. Version 2: every message a client writes during a decision carries that decision's
+ * number `n` (docs/PROTOCOL.md, "Versions").
+ */
+export const PROTOCOL_VERSIONS: readonly number[] = [1, 2];
 
 /** One legal action as a client sees it. */
 export interface LegalEntry {
@@ -70,6 +80,7 @@ export function helloMessage(ctx: AgentContext, seed: number, clientOptions: Rec
   return {
     t: 'hello',
     protocol: PROTOCOL_VERSION,
+    protocols: [...PROTOCOL_VERSIONS],
     ruleset: { id: r.id, version: r.version, title: r.title, traits: r.traits as unknown as Json },
     scenario: { id, hash: scenarioHash(raw), data: raw ?? null },
     sides,

@@ -1,7 +1,8 @@
 """Write an agent for the skirmish simulator in Python: the client side of its exec protocol.
 
 Standard library only, Python 3.9 or later. The protocol (JSON Lines on standard input and
-output) is described field by field in docs/PROTOCOL.md; this module speaks version 1 of it.
+output) is described field by field in docs/PROTOCOL.md; this module speaks versions 1 and 2 of it
+(the newest the simulator offers).
 
 A minimal agent::
 
@@ -31,14 +32,21 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, IO, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-PROTOCOL_VERSION = 1
-"""The protocol version this module speaks (the simulator's ``hello`` names its own)."""
+PROTOCOL_VERSION = 2
+"""The newest protocol version this module speaks."""
+
+PROTOCOL_VERSIONS = (1, 2)
+"""Every protocol version this module speaks. It speaks the newest one the simulator's ``hello``
+offers (its ``protocols``; a simulator that sends none speaks only its ``protocol``), unless the
+agent names one (:attr:`Agent.protocol`). From version 2 every message of a decision carries the
+decision's number, so a line written late for an earlier decision is never taken for this one's."""
 
 ROOT = "root"
 """``start`` of a simulate request: the state of the decision being made."""
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSIONS",
     "ROOT",
     "Agent",
     "Choice",
@@ -170,7 +178,11 @@ class LegalAction(NamedTuple):
 
 @dataclass(frozen=True)
 class Game:
-    """What the ``hello`` says: the ruleset, the scenario, the sides, this agent's side, seed and options."""
+    """What the ``hello`` says: the ruleset, the scenario, the sides, this agent's side, seed and options.
+
+    ``protocol`` is the version this client speaks in the game: the newest of the hello's
+    ``protocols`` that this module speaks (unless the agent names its own, :attr:`Agent.protocol`);
+    ``protocols`` the versions the simulator offered."""
 
     protocol: int
     ruleset_id: str
@@ -186,6 +198,7 @@ class Game:
     options: Dict[str, str]
     limits: Limits
     table: Optional[Dict[str, Any]]
+    protocols: Tuple[int, ...] = (1,)
 
     @staticmethod
     def from_json(m: Dict[str, Any]) -> "Game":
@@ -193,7 +206,8 @@ class Game:
         sc = m.get("scenario") or {}
         lim = m.get("limits") or {}
         return Game(
-            protocol=m["protocol"],
+            protocol=max(v for v in _offered(m) if v in PROTOCOL_VERSIONS),
+            protocols=tuple(_offered(m)),
             ruleset_id=r["id"],
             ruleset_version=r["version"],
             ruleset=r,
@@ -276,8 +290,10 @@ class Choice:
     why: Any = None
 
 
-Playout = Tuple[str, int]
-"""A playout after the given actions: (``"random"`` or ``"script"``, most steps)."""
+Playout = Union[Tuple[str, int], Tuple[str, int, int]]
+"""A playout after the given actions: (``"random"`` or ``"script"``, most steps), or (policy, most
+steps, turns): then it also stops at the first decision of the turn ``turns`` after the one it
+starts in (``turns=1``: at the end of the current turn), for rulesets that count turns."""
 
 
 class _Connection:
@@ -287,6 +303,8 @@ class _Connection:
         self.inp = inp
         self.out = out
         self.next_id = 1
+        self.version = 1
+        """The protocol version of the game being played (from 2, a decision's messages carry its ``n``)."""
 
     def send(self, msg: Dict[str, Any]) -> None:
         self.out.write(json.dumps(msg, separators=(",", ":"), allow_nan=False) + "\n")
@@ -353,12 +371,15 @@ class Decision:
         """Apply ``actions`` (indices into each step's legal actions, or action keys; may be empty) to
         a copy of ``start`` (:data:`ROOT`, the state of this decision, or a handle kept earlier),
         every die drawn from ``seed`` (take it from ``self.rng``: the same seed, the same dice); then, with ``playout``, play up to that many more steps by that policy
-        (``"random"`` or the ruleset's ``"script"``). ``keep`` returns a handle to the resulting
+        (``"random"`` or the ruleset's ``"script"``), stopping earlier at the end of the game or,
+        with a third element ``turns``, at the first decision ``turns`` turns on (:data:`Playout`). ``keep`` returns a handle to the resulting
         state (release it with :meth:`release`); ``legal`` and ``observation`` ask for those in the
         answer. Raises :class:`SimulateError` when the simulator refuses the request."""
         msg: Dict[str, Any] = {"t": "simulate", "from": start, "actions": list(actions), "seed": seed}
         if playout is not None:
             msg["playout"] = {"policy": playout[0], "steps": int(playout[1])}
+            if len(playout) > 2:
+                msg["playout"]["turns"] = int(playout[2])
         if keep:
             msg["keep"] = True
         if legal:
@@ -366,12 +387,17 @@ class Decision:
         if observation:
             msg["observation"] = True
         self.calls += 1
+        if self._conn.version >= 2:
+            msg["n"] = self.n
         return Simulated.from_json(self._conn.request(msg, "simulated"))
 
     def release(self, *handles: int) -> int:
         """Forget kept states; returns how many handles are still held."""
         self.calls += 1
-        return self._conn.request({"t": "release", "handles": list(handles)}, "released")["live"]
+        msg: Dict[str, Any] = {"t": "release", "handles": list(handles)}
+        if self._conn.version >= 2:
+            msg["n"] = self.n
+        return self._conn.request(msg, "released")["live"]
 
 
 class Agent:
@@ -388,6 +414,8 @@ class Agent:
     """Ask for the observation in every decision (False: only the legal actions, which is faster)."""
     words: bool = True
     """Ask for every legal action's words (False: index, key and action only, which is faster)."""
+    protocol: Optional[int] = None
+    """The protocol version to speak (None: the newest the simulator offers; see :data:`PROTOCOL_VERSIONS`)."""
 
     game: Game
     rng: random.Random
@@ -401,6 +429,14 @@ class Agent:
 
     def end(self, end: GameEnd) -> None:
         """The game is over (or stopped: ``end.error``)."""
+
+
+def _offered(hello: Dict[str, Any]) -> List[int]:
+    """The protocol versions a hello offers: its ``protocols``, or (a simulator of version 1 only) its ``protocol``."""
+    p = hello.get("protocols")
+    if isinstance(p, list) and p:
+        return [v for v in p if isinstance(v, int)]
+    return [hello.get("protocol")] if isinstance(hello.get("protocol"), int) else []
 
 
 def _answer(choice: Union[int, str, Choice]) -> Dict[str, Any]:
@@ -442,18 +478,23 @@ def run(agent: Union[Agent, Callable[[], Agent]], inp: Optional[IO[str]] = None,
                 return
             t = msg["t"]
             if t == "hello":
-                if msg.get("protocol") != PROTOCOL_VERSION:
-                    raise ProtocolError(f"the simulator speaks protocol {msg.get('protocol')}; this client speaks {PROTOCOL_VERSION}")
+                offered = _offered(msg)
+                if not any(v in PROTOCOL_VERSIONS for v in offered):
+                    raise ProtocolError(f"the simulator speaks protocol {' or '.join(map(str, offered))}; this client speaks {' or '.join(map(str, PROTOCOL_VERSIONS))}")
                 game = Game.from_json(msg)
                 player.game = game
                 player.rng = random.Random(game.seed)
                 player.start(game)
-                ready: Dict[str, Any] = {"t": "ready", "protocol": PROTOCOL_VERSION, "observation": bool(player.observation), "words": bool(player.words)}
+                conn.version = player.protocol if player.protocol is not None else game.protocol
+                ready: Dict[str, Any] = {"t": "ready", "protocol": conn.version, "observation": bool(player.observation), "words": bool(player.words)}
                 if player.name is not None:
                     ready["name"] = player.name
                 conn.send(ready)
             elif t == "decide":
-                conn.send(_answer(player.decide(Decision(msg, conn))))
+                answer = _answer(player.decide(Decision(msg, conn)))
+                if conn.version >= 2:
+                    answer["n"] = msg["n"]
+                conn.send(answer)
             elif t == "end":
                 player.end(GameEnd(msg.get("winner"), msg.get("reason", ""), msg.get("result", "none"), msg.get("error")))
             else:

@@ -84,6 +84,31 @@ export function pointAlongInto(points: readonly Vec[], d: number, out: { x: numb
   return out;
 }
 
+/**
+ * How {@link truncatePath} cuts `points` at distance `d`, without building the copy: returns how
+ * many of the polyline's own points it keeps (k ≥ 1: points[0 … k−1]) and writes the point it adds
+ * after them into `cut` — NaN in both coordinates when it adds none (the whole polyline is kept).
+ * The same floats as truncatePath; allocates nothing. Precondition: at least one point.
+ */
+export function truncateInto(points: readonly Vec[], d: number, cut: { x: number; y: number }): number {
+  let left = d;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    const l = distV(a, b);
+    if (left < l - EPS) {
+      const t = left / l;
+      cut.x = a.x + (b.x - a.x) * t;
+      cut.y = a.y + (b.y - a.y) * t;
+      return i;
+    }
+    left -= l;
+  }
+  cut.x = NaN;
+  cut.y = NaN;
+  return points.length;
+}
+
 /** The polyline cut at distance `d` from its start (keeps the vertices before the cut). */
 export function truncatePath(points: readonly Vec[], d: number): Vec[] {
   const out: Vec[] = [points[0]];

@@ -266,6 +266,7 @@ export class GameHost {
     if (refused !== null) throw new Refusal(refused, 400);
     const steps: StepReport[] = [this.note({ who: 'you', side: g.human, words, why: [], events: this.takeEvents() })];
     this.followOrders(steps);
+    this.settle(); // the person's decision may end the game (followOrders settles only band orders it plays)
     return { view: this.view(), steps };
   }
 

@@ -40,6 +40,16 @@ b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
 .ov-mark circle{fill:#fff;fill-opacity:.8;stroke:#1a5276;stroke-width:.15}
 .ov-mark.suggested circle{stroke:#1e8449;stroke-width:.3}
 .ov-mark text{font:bold .8px sans-serif;text-anchor:middle;fill:#1a5276;pointer-events:none}
+.ov-mark.dim,.ov-ctl.dim{opacity:.35}
+.ov-ctl{cursor:pointer}
+.ov-ctl rect{fill:#fffaf0;fill-opacity:.93;stroke:#1a5276;stroke-width:1.5px;vector-effect:non-scaling-stroke}
+.ov-ctl.enemy rect{stroke:#c0392b;fill:#fdedec}
+.ov-ctl.side rect{stroke:#7d3c98;fill:#f5eef8}
+.ov-ctl.suggested rect{stroke:#1e8449;stroke-width:3px}
+.ov-ctl text{font-family:system-ui,sans-serif;fill:#1b2631;pointer-events:none}
+.ov-ctl.suggested text{font-weight:bold}
+.ov-lead{stroke:#1a5276;stroke-width:1px;vector-effect:non-scaling-stroke;fill:#1a5276;pointer-events:none}
+.ov-strip{font-family:system-ui,sans-serif;font-weight:bold;fill:#7d3c98;pointer-events:none}
 .ov-ring{fill:none;stroke-width:.12;pointer-events:none}
 .ov-ring.move{stroke:#2471a3}.ov-ring.charge{stroke:#c0392b;stroke-dasharray:.4 .25}.ov-ring.range{stroke:#1e8449;stroke-dasharray:.15 .2}
 .ov-ring.other{stroke:#7d3c98}

@@ -7,6 +7,7 @@
  */
 import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
 import type { GlossaryTerm } from '../core/scene.js';
+import { controlFont, figureChoice, tableControls } from './controls.js';
 import { DICE_TERMS, actionsFor, briefingHtml, dice, endSummaryHtml, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -254,6 +255,7 @@ function setZoom(box: [number, number, number, number] | null): void {
   svg.setAttribute('viewBox', (box ?? full).join(' '));
   svg.style.touchAction = box ? 'none' : 'auto';
   fitLabels();
+  drawOverlay(); // the table's controls keep their size on the screen
 }
 
 /** Zoom by `factor` (< 1: closer) keeping table point (cx, cy) where it is. */
@@ -314,6 +316,7 @@ function wireZoom(): void {
     if (drag?.moved) {
       dragged = true;
       svgRoot()?.classList.remove('panning');
+      drawOverlay(); // the table-side strip follows the part of the table shown
     }
     drag = null;
   };
@@ -328,7 +331,10 @@ function wireZoom(): void {
       wasNarrow = narrow();
       zoomBox = null;
       show(view);
-    } else fitLabels();
+    } else {
+      fitLabels();
+      drawOverlay();
+    }
   });
 }
 
@@ -414,7 +420,7 @@ function legend(v: GameView): void {
     '<div>number on a base: its band · yellow ring: the band acting · orange ring: the figure deciding</div>' +
     '<div>grey with a cross: dead · dashed edge: running</div>' +
     (v.badges.length ? `<div>beside a figure: ${v.badges.map((b) => `<b>${esc(b.mark.replace('#', 'n'))}</b> ${esc(b.words.replace(/#/g, 'n'))}`).join(' · ')}</div>` : '') +
-    '<div>numbered white marks: where your actions lead (★ green: the rules’ suggestion) — click one to give that order</div>' +
+    '<div>every decision is on the table — numbered white marks: where a move ends; labelled boxes: beside the figure or band they concern (red: at that enemy), or in the purple strip at the top-left when they concern nothing on the table; green: the rules’ suggestion (★) — click one to give that order</div>' +
     '<div>selected figure: <span style="color:#2471a3">blue ring</span> its move, <span style="color:#c0392b">red dashed</span> charge, <span style="color:#1e8449">green dotted</span> weapon range and lines to enemies in sight</div>' +
     `<div>distances in ${esc(v.units)}; terrain as in the replay viewer: buildings brown, water blue, cover dashed, the objective yellow</div>`;
 }
@@ -449,7 +455,11 @@ function layer(name: 'reach' | 'marks' | 'hover'): SVGGElement | null {
   return document.getElementById(`ov-${name}`) as SVGGElement | null;
 }
 
-/** Draw the selected figure's reach and the destination marks of the actions (after each new view or selection). */
+/**
+ * Draw the selected figure's reach and every decision of the person on the table (after each new
+ * view, selection or zoom): places as numbered marks, the rest as labelled controls beside the
+ * figure they concern or in the table-side strip (src/web/controls.ts).
+ */
 function drawOverlay(): void {
   const reachG = layer('reach');
   const marks = layer('marks');
@@ -470,27 +480,51 @@ function drawOverlay(): void {
   }
   if (view.turn !== 'you') return;
   const k = unitScale(view.units);
-  const placed: [number, number][] = [];
-  view.actions.forEach((a, i) => {
-    const at = a.targets?.at;
-    if (!at) return;
-    // Marks that would cover each other are set side by side (the action's own point is in its tooltip).
-    let x = at[0];
-    const y = at[1];
-    while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < 1.7 * k)) x += 1.7 * k;
-    placed.push([x, y]);
-    const g = svgEl('g', { class: `ov-mark${a.suggested ? ' suggested' : ''}`, 'data-key': a.key, transform: `translate(${x} ${y}) scale(${k})` });
+  const px = svgRoot()?.getScreenCTM()?.a ?? 0;
+  const shown = zoomBox ?? [0, 0];
+  const controls = tableControls(view, px, k, [shown[0], shown[1]]);
+  // A selected figure of the person's that some decisions name: those stand out, those naming other figures fade.
+  const focus = selected !== null && controls.some((c) => c.figures.includes(selected as string) && view?.figures.find((f) => f.id === selected)?.side === view?.human);
+  const byKey = new Map(view.actions.map((a) => [a.key, a]));
+  // Whether a click on some figure chooses it now (the decision is which figure or band acts).
+  const v = view;
+  marks.dataset.choosing = String(controls.some((c) => c.beside !== null && figureChoice(v, c.beside) === c.key));
+  if (controls.some((c) => c.kind === 'side')) {
+    const head = svgEl('text', { class: 'ov-strip', x: Math.max(0, shown[0]) + 0.3 * k, y: Math.max(0, shown[1]) + 0.3 * k + 13 / px, 'font-size': controlFont(px) });
+    head.textContent = 'This decision:';
+    marks.appendChild(head);
+  }
+  for (const c of controls) {
+    const dim = focus && c.figures.length > 0 && !c.figures.includes(selected as string) ? ' dim' : '';
     const title = document.createElementNS(SVG_NS, 'title');
-    title.textContent = `${i + 1}. ${a.words}`;
-    g.appendChild(title);
-    g.appendChild(svgEl('circle', { r: 0.8 }));
-    const t = svgEl('text', { y: 0.28 });
-    t.textContent = String(i + 1);
-    g.appendChild(t);
+    title.textContent = `${c.n}. ${c.words}`;
+    let g: SVGElement;
+    if (c.kind === 'place') {
+      if (c.at && Math.hypot(c.at[0] - c.x, c.at[1] - c.y) > 0.01) {
+        // Crowded out of its point: a thin line and a dot show where the move ends.
+        marks.appendChild(svgEl('line', { class: `ov-lead${dim}`, x1: c.at[0], y1: c.at[1], x2: c.x, y2: c.y }));
+        marks.appendChild(svgEl('circle', { class: `ov-lead${dim}`, cx: c.at[0], cy: c.at[1], r: 0.15 * k }));
+      }
+      g = svgEl('g', { class: `ov-mark${c.suggested ? ' suggested' : ''}${dim}`, 'data-key': c.key, transform: `translate(${c.x} ${c.y}) scale(${k})` });
+      g.appendChild(title);
+      g.appendChild(svgEl('circle', { r: 0.8 }));
+      const t = svgEl('text', { y: 0.28 });
+      t.textContent = String(c.n);
+      g.appendChild(t);
+    } else {
+      g = svgEl('g', { class: `ov-ctl ${c.kind}${c.suggested ? ' suggested' : ''}${dim}`, 'data-key': c.key, 'data-beside': c.beside ?? '' });
+      if (c.beside !== null && figureChoice(view, c.beside) === c.key) g.dataset.choose = 'figure'; // a click on its figure gives it too
+      g.appendChild(title);
+      g.appendChild(svgEl('rect', { x: c.x, y: c.y, width: c.w, height: c.h, rx: c.h / 4 }));
+      const t = svgEl('text', { x: c.x + 4 / px, y: c.y + c.h * 0.72, 'font-size': controlFont(px) });
+      t.textContent = `${c.n}. ${c.label}`;
+      g.appendChild(t);
+    }
+    const a = byKey.get(c.key) ?? null;
     g.addEventListener('mouseenter', () => drawHover(a));
     g.addEventListener('mouseleave', () => drawHover(null));
     marks.appendChild(g);
-  });
+  }
 }
 
 /** Ring the figures the action under the pointer concerns. */
@@ -628,7 +662,11 @@ function onBoardClick(ev: MouseEvent): void {
   const figEl = target.closest('.fig');
   if (figEl) {
     const id = figEl.getAttribute('data-id');
-    if (id) void select(id);
+    if (!id) return;
+    // When the decision is which figure or band acts, a click on one chooses it (and selects it).
+    const choice = figureChoice(view, id);
+    void select(id);
+    if (choice !== null) void send({ key: choice });
     return;
   }
   if (view.turn !== 'you') return;
@@ -651,7 +689,7 @@ function onBoardClick(ev: MouseEvent): void {
     }
   }
   if (best) void send({ key: best.key });
-  else reason(`Nothing moves to (${p[0]}, ${p[1]}) now: choose one of the actions listed, or a numbered mark on the table.`);
+  else reason(`Nothing moves to (${p[0]}, ${p[1]}) now: click a numbered mark or a labelled box on the table (or an action in the list).`);
 }
 
 function wire(): void {

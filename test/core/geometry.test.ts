@@ -13,6 +13,7 @@ import {
   segmentHitsConvex,
   segmentsCross,
   toHalfPlanes,
+  truncateInto,
   truncatePath,
 } from '../../src/core/geometry.js';
 import { NavMap } from '../../src/core/nav.js';
@@ -70,6 +71,17 @@ describe('geometry', () => {
     expect(pointAlong(p, 8)).toEqual({ x: 3, y: 7 });
     expect(pathLength(truncatePath(p, 8))).toBeCloseTo(8, 12);
     expect(distToPolygon(15, 5, sq)).toBe(5);
+  });
+  it('truncateInto says how truncatePath cuts: the points kept and the point added (NaN: none)', () => {
+    const p = [{ x: 0, y: 0 }, { x: 3, y: 4 }, { x: 3, y: 10 }, { x: 3.1, y: 10 }];
+    const cut = { x: 0, y: 0 };
+    for (const d of [0, 0.3, 5, 5 + 1e-12, 7.77, 11, 11.05, 11.1, 40]) {
+      const want = truncatePath(p, d);
+      const k = truncateInto(p, d, cut);
+      const got = Number.isNaN(cut.x) ? p.slice(0, k) : [...p.slice(0, k), { x: cut.x, y: cut.y }];
+      expect(got).toEqual(want);
+      expect(Number.isNaN(cut.y)).toBe(Number.isNaN(cut.x));
+    }
   });
 });
 

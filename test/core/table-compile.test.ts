@@ -19,29 +19,22 @@ const schema = z
   })
   .strict();
 const file = { id: 't', name: 'T', table: { width: 20, height: 10 }, sides: [{ id: 'red' }, { id: 'blue' }] };
-const thrown = (f: () => unknown): ScenarioError => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ScenarioError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-};
+/** A ScenarioError's message names the file and the JSON path: `f.json: at <path>: …`. */
+const at = (path: string): RegExp => new RegExp(`^f\\.json: at ${path.replace(/[$.[\]]/g, '\\$&')}: `);
 
 describe('table kit: parseTableScenario', () => {
   it('a schema error and a side id used twice are reported at their JSON paths', () => {
-    expect(thrown(() => parseTableScenario(schema, { ...file, table: { width: 0, height: 1 } }, 'f.json')).jsonPath).toBe('$.table.width');
-    const e = thrown(() => parseTableScenario(schema, { ...file, sides: [{ id: 'red' }, { id: 'red' }] }, 'f.json'));
-    expect([e.source, e.jsonPath]).toEqual(['f.json', '$.sides[1].id']);
-    expect(e.message).toMatch(/used twice/);
+    expect(() => parseTableScenario(schema, { ...file, table: { width: 0, height: 1 } }, 'f.json')).toThrow(ScenarioError);
+    expect(() => parseTableScenario(schema, { ...file, table: { width: 0, height: 1 } }, 'f.json')).toThrow(at('$.table.width'));
+    expect(() => parseTableScenario(schema, { ...file, sides: [{ id: 'red' }, { id: 'red' }] }, 'f.json')).toThrow(at('$.sides[1].id'));
+    expect(() => parseTableScenario(schema, { ...file, sides: [{ id: 'red' }, { id: 'red' }] }, 'f.json')).toThrow(/used twice/);
   });
 
   it('sideIndex finds a side or fails at the path; fail throws at the path', () => {
     const p = parseTableScenario(schema, file, 'f.json');
     expect(p.sideIndex('blue', '$.first')).toBe(1);
-    expect(thrown(() => p.sideIndex('green', '$.first')).jsonPath).toBe('$.first');
-    expect(thrown(() => p.fail('$.x', 'no')).message).toMatch(/no/);
+    expect(() => p.sideIndex('green', '$.first')).toThrow(at('$.first'));
+    expect(() => p.fail('$.x', 'no')).toThrow(at('$.x'));
   });
 
   it('base builds the table at the file size; a concave building is reported at $.terrain[i].polygon', () => {
@@ -50,8 +43,7 @@ describe('table kit: parseTableScenario', () => {
     expect([b.width, b.height, b.radius, b.contact, b.id, b.name]).toEqual([20, 10, 0.5, 1.1, 't', 'T']);
     const concave: [number, number][] = [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]];
     const q = parseTableScenario(schema, { ...file, terrain: [{ id: 'b', kind: 'building', polygon: concave }] }, 'f.json');
-    const e = thrown(() => q.base({ table: { unit: 'in', radius: 0.5, areas: q.file.terrain.map((t) => terrainAreaOf(t, { impassable: true })) } }));
-    expect(e.jsonPath).toBe('$.terrain[0].polygon');
+    expect(() => q.base({ table: { unit: 'in', radius: 0.5, areas: q.file.terrain.map((t) => terrainAreaOf(t, { impassable: true })) } })).toThrow(at('$.terrain[0].polygon'));
   });
 });
 
@@ -64,7 +56,7 @@ describe('table kit: zones, deployment places, start overlap', () => {
     const z = zoneOf(nav, { id: 'home', name: 'Home', polygon: [[0, 0], [4, 0], [4, 4], [0, 4]] }, '$.home', 6, p.fail);
     expect(z.target).toEqual({ x: 2, y: 2 });
     expect(z.field).toBeDefined();
-    expect(thrown(() => zoneOf(nav, { id: 'in', name: 'In', polygon: [[9, 4], [11, 4], [11, 6], [9, 6]] }, '$.objective', 1, p.fail)).jsonPath).toBe('$.objective.polygon');
+    expect(() => zoneOf(nav, { id: 'in', name: 'In', polygon: [[9, 4], [11, 4], [11, 6], [9, 6]] }, '$.objective', 1, p.fail)).toThrow(at('$.objective.polygon'));
   });
 
   it('deployment places lie inside the area and free, nearest its centre first', () => {

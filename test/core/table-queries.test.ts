@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { PlaceFinder, Table, drawChip, inBaseContact, inContactAt, inContactWithAny, nearestFigure, nearestFigures, turnCard, type FigureView } from '../../src/core/table/index.js';
 import { streamFromString } from '../../src/core/rng.js';
+import { ringOffsets } from '../../src/core/nav.js';
+import { dist } from '../../src/core/geometry.js';
 
 /** Five figures of radius 0.5 on a 24 × 24 in table; figure 3 cannot act, figure 4 is off the table. */
 function view(): FigureView {
@@ -79,5 +81,63 @@ describe('table kit queries', () => {
     const d = P.walkBack(route, 4, 0.2);
     expect(P.ok(P.at.x, P.at.y)).toBe(true);
     expect(P.ok(9 - (d + 0.2), 5)).toBe(false);
+  });
+
+  it('PlaceFinder.nearestReachable finds the place a plain scan of the rings finds (crowded tables, keepers, a building, short reaches)', () => {
+    const table = new Table({
+      width: 24,
+      height: 24,
+      unit: 'in',
+      radius: 0.5,
+      areas: [{ id: 'barn', kind: 'building', polygon: [{ x: 9, y: 9 }, { x: 12, y: 9 }, { x: 12, y: 11 }, { x: 9, y: 11 }], impassable: true }],
+    });
+    const nav = table.nav;
+    const P = new PlaceFinder(table);
+    const rng = streamFromString('nearest reachable');
+    const u = (a: number, b: number): number => a + (b - a) * rng.next();
+    /** The reference: the centre, then every place of the rings in order, each asked every test. */
+    const scan = (from: { x: number; y: number }, cx: number, cy: number, reach: number, radius: number): { x: number; y: number } | null => {
+      const { dx, dy } = ringOffsets(radius);
+      const places: [number, number][] = [[cx, cy]];
+      for (let i = 0; i < dx.length; i++) places.push([cx + dx[i], cy + dy[i]]);
+      for (const [x, y] of places) {
+        if (!P.ok(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
+        const p = nav.path(from, { x, y });
+        if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6) return { x, y };
+      }
+      return null;
+    };
+    let found = 0;
+    let none = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const n = 20 + Math.floor(u(0, 60));
+      const st = Array.from({ length: n }, () => (rng.next() < 0.1 ? 2 : rng.next() < 0.1 ? 1 : 0));
+      const x = Array.from({ length: n }, () => u(4, 16));
+      const y = Array.from({ length: n }, () => u(4, 16));
+      const v: FigureView = { x, y, facing: x.map(() => 0), radius: 0.5, occupies: (i) => st[i] < 2, able: (i) => st[i] === 0 };
+      const f = 0;
+      const keepers = trial % 2 === 0 ? Array.from({ length: n >> 2 }, (_, k) => n - 1 - k) : null;
+      const keepOff = keepers ? 1.6 : 0;
+      const from = { x: x[f], y: y[f] };
+      if (!nav.isFree(from.x, from.y)) continue;
+      const reach = trial % 3 === 0 ? u(0.1, 0.8) : u(1, 8);
+      const a = u(0, 2 * Math.PI);
+      const d = Math.min(reach, u(0, 6));
+      const cx = from.x + d * Math.cos(a);
+      const cy = from.y + d * Math.sin(a);
+      const radius = 2;
+      P.set(v, f, keepers, keepOff);
+      const want = scan(from, cx, cy, reach, radius);
+      P.setNear(v, f, keepers, keepOff, cx, cy, radius);
+      const got = P.nearestReachable(from, cx, cy, reach, { radius });
+      expect(got).toEqual(want);
+      if (got) {
+        found++;
+        expect(P.path?.length).toBeLessThanOrEqual(reach + 1e-9);
+      } else none++;
+    }
+    // both outcomes are exercised
+    expect(found).toBeGreaterThan(50);
+    expect(none).toBeGreaterThan(10);
   });
 });

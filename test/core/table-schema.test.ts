@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { scenarioHeaderShape, terrainEntrySchema, zoneSchema, terrainAreaOf, degreesOf, facingSchema, pointSchema, polygonOf, polygonSchema, radiansOf, sideIdSchema, tableSizeSchema, vecOf } from '../../src/core/table/index.js';
+import { scenarioHeaderShape, sideShape, terrainEntrySchema, zoneSchema, terrainAreaOf, degreesOf, facingSchema, pointSchema, polygonOf, polygonSchema, radiansOf, sideIdSchema, tableSizeSchema, vecOf } from '../../src/core/table/index.js';
 
 describe('table kit: scenario-file pieces', () => {
   it('a point is [x, y]; a polygon needs three of them', () => {
@@ -45,5 +45,9 @@ describe('table kit: scenario-file pieces', () => {
     expect(file.safeParse({ ...ok, id: 'A B' }).success).toBe(false);
     expect(file.safeParse({ ...ok, t: { ...ok.t, kind: 'hill' } }).success).toBe(false);
     expect(file.safeParse({ ...ok, t: { ...ok.t, extra: 1 } }).success).toBe(false);
+    const side = z.object({ ...sideShape }).strict();
+    expect(side.safeParse({ id: 'red', name: 'Red' }).success).toBe(true);
+    expect(side.safeParse({ id: 'Red', name: 'Red' }).success).toBe(false);
+    expect(side.safeParse({ id: 'red', name: '' }).success).toBe(false);
   });
 });

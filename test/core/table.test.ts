@@ -15,7 +15,7 @@ import {
   refillDeck,
   type FigureView,
 } from '../../src/core/table/index.js';
-import { pointInPolygon, rect } from '../../src/core/geometry.js';
+import { pointInPolygon, rect, truncatePath } from '../../src/core/geometry.js';
 import { streamFromString } from '../../src/core/rng.js';
 import { loadScenario } from '../../src/rules/index.js';
 
@@ -93,6 +93,18 @@ describe('Table: slow ground and climbing (Pirates! §4.B shape)', () => {
     // From (5, 18) down to (5, 40): the wood starts 12 in along.
     expect(t.slowEntry([{ x: 5, y: 18 }, { x: 5, y: 40 }])).toBeCloseTo(12, 9);
     expect(t.reachAlong([{ x: 5, y: 18 }, { x: 5, y: 40 }], 15, 9)).toBeCloseTo(11.99, 9);
+  });
+  it('slowEntryUpTo is slowEntry of the route cut there (truncatePath), to the last float', () => {
+    const rng = streamFromString('slow entry up to');
+    for (let i = 0; i < 300; i++) {
+      const route = Array.from({ length: 2 + (i % 4) }, () => ({ x: 60 * rng.next(), y: 60 * rng.next() }));
+      const upTo = (i % 7 === 0 ? 200 : 40) * rng.next();
+      expect(t.slowEntryUpTo(route, upTo)).toBe(t.slowEntry(truncatePath(route, upTo)));
+    }
+    // a route cut before the wood does not enter it; cut inside, it does, where the whole route does
+    const r = [{ x: 5, y: 18 }, { x: 5, y: 40 }];
+    expect(t.slowEntryUpTo(r, 11)).toBe(Infinity);
+    expect(t.slowEntryUpTo(r, 13)).toBe(t.slowEntry(r));
   });
   it('climbing onto the hill counts as slow; moving about on it does not', () => {
     expect(t.climbEntry([{ x: 30, y: 40 }, { x: 44, y: 40 }])).toBeCloseTo(6, 9);

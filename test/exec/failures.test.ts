@@ -122,7 +122,7 @@ describe('a client that fails forfeits its game; the run goes on; nothing is lef
   it('speaks another protocol version: it fails at the hello (answered as its first decision begins)', async () => {
     for (const x of await stress('protocol', 'do=protocol')) {
       expect(x.error?.kind).toBe('agent');
-      expect(x.error?.message).toMatch(/speaks protocol 99; this simulator speaks protocol 1/);
+      expect(x.error?.message).toMatch(/speaks protocol 99; this simulator speaks protocol 1 or 2/);
     }
   });
 
@@ -130,6 +130,13 @@ describe('a client that fails forfeits its game; the run goes on; nothing is lef
     for (const x of await stress('chatty', 'do=chatty')) {
       expect(x.error?.kind).toBe('agent');
       expect(x.error?.message).toMatch(/wrote a message between decisions: "\{\\"t\\":\\"action\\",\\"index\\":\d+\}"/);
+    }
+  });
+
+  it('speaking protocol 2, writes a line for an earlier decision: never taken for this one (the number disagrees)', async () => {
+    for (const x of await stress('late', 'do=late')) {
+      expect(x.error?.kind).toBe('agent');
+      expect(x.error?.message).toMatch(/sent a "action" message for decision 1 while deciding decision 2 \(protocol 2: every message of a decision carries its number\)/);
     }
   });
 

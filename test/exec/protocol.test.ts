@@ -1,5 +1,5 @@
 /**
- * The exec protocol (docs/PROTOCOL.md, version 1) as a client sees it: a Python client that logs
+ * The exec protocol (docs/PROTOCOL.md, version 2) as a client sees it: a Python client that logs
  * every line it reads and writes plays a Supply Raid game; the hello, the decisions, the
  * forward-model requests and their answers, the action with its reasons and the end are checked
  * field by field against the game. And determinism: a client that draws only from its seed plays
@@ -50,6 +50,7 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     expect(hello).toMatchObject({
       t: 'hello',
       protocol: 1,
+      protocols: [1, 2],
       ruleset: { id: 'pirates', version: sc.ruleset.version, title: sc.ruleset.title },
       scenario: { id: 'supply-raid', hash: sc.hash },
       sides: ['pirates', 'townsfolk'],
@@ -62,7 +63,7 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     expect(hello.seed).toBe(Math.floor(agentStream(SEED, 'pirates').next() * 2 ** 32));
     expect((hello.scenario as { data: Json }).data).toEqual(sc.raw);
     expect(((hello.table as { areas: { kind: string }[] }).areas).some((a) => a.kind === 'objective')).toBe(true);
-    expect(outs[0]).toEqual({ t: 'ready', protocol: 1, observation: true, words: true });
+    expect(outs[0]).toEqual({ t: 'ready', protocol: 2, observation: true, words: true }); // the newest both speak
 
     // The first decision: the legal actions of the state (index, key, words, action), the observation, the time.
     // (The state it was made in: the game's record replayed up to the pirates' first decision.)
@@ -96,8 +97,9 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     // Simulate: the dice from the seed ("simulate/<seed>"), the same request the same answer; a handle; errors; release.
     const requests = outs.filter((m) => m.t === 'simulate' || m.t === 'release');
     const replies = ins.filter((m) => m.t === 'simulated' || m.t === 'released' || m.t === 'error');
-    expect(requests.length).toBe(9);
+    expect(requests.length).toBe(11);
     expect(replies.map((m) => m.id)).toEqual(requests.map((m) => m.id));
+    expect(requests.every((m) => m.n === 1)).toBe(true); // protocol 2: each names its decision
     const first = replies[0];
     const copy = r.clone(g.state);
     r.apply(copy, legal[0], { rng: streamFromString('simulate/7') });
@@ -117,10 +119,30 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     expect(replies[7]).toMatchObject({ t: 'error' });
     expect(replies[7].message).toMatch(/from: 12345 is neither "root" nor a handle you hold/);
     expect(replies[8]).toEqual({ t: 'released', id: requests[8].id, released: 1, live: 0 });
+    // A scripted playout with `turns: 1` stops at the first decision of the next turn (not after `steps`).
+    expect(requests[9].playout).toEqual({ policy: 'script', steps: 100000, turns: 1 });
+    const toTurn = r.clone(g.state);
+    const rng3 = streamFromString('simulate/3');
+    r.apply(toTurn, legal[0], { rng: rng3 });
+    let played = 1;
+    const turnOf = (x: unknown): number => (r.turn ? r.turn(x as never) : 0);
+    const turn0 = turnOf(toTurn);
+    while (r.currentSide(toTurn) !== null && turnOf(toTurn) < turn0 + 1) {
+      const ls = r.legalActions(toTurn);
+      const scores = r.policy?.rollout ? r.policy.rollout(toTurn, ls) : (r.policy?.scores(toTurn, ls) ?? []);
+      let best = 0;
+      for (let j = 1; j < scores.length; j++) if (scores[j] > scores[best]) best = j;
+      r.apply(toTurn, ls[best], { rng: rng3 });
+      played++;
+    }
+    expect(played).toBeGreaterThan(6);
+    expect(replies[9]).toMatchObject({ t: 'simulated', steps: played, turn: turn0 + 1, terminal: false });
+    expect(replies[9].values).toEqual({ pirates: r.evaluate(toTurn, 'pirates'), townsfolk: r.evaluate(toTurn, 'townsfolk') });
+    expect(replies[10]).toMatchObject({ t: 'error', message: 'playout.turns: expected a whole number ≥ 1' });
 
     // The action with reasons: the record's decision line keeps them as an explanation (candidates' actions resolved).
     const action = outs.find((m) => m.t === 'action');
-    expect(action).toMatchObject({ t: 'action', index: 0 });
+    expect(action).toMatchObject({ t: 'action', index: 0, n: 1 });
     const firstPirates = lines.map((l) => JSON.parse(l) as Record<string, Json>).find((l) => l.t === 'decision' && l.side === 'pirates');
     expect(firstPirates?.action).toEqual(legal[0]);
     expect(firstPirates?.why).toEqual({ summary: 'the first action', candidates: [{ action: legal[0], value: replies[1].values && (replies[1].values as Record<string, number>).pirates, visits: 1, note: 'first' }], line: [r.actionKey(legal[0])] });

@@ -1,10 +1,10 @@
 /**
  * `serve` in headless Chromium (Debian's chromium driven by playwright-core, as the render test
- * does): a whole Supply Raid game as the pirates against the heuristic, by clicks only, whose
- * downloaded record passes `replay --verify`; a few turns of every other registered ruleset; an
- * exact move refused with its reason and then accepted; the AI's turn step by step.
- * Set SKIRMISH_SCREENSHOTS=<dir> to keep screenshots of the setup page, a selected band with its
- * reach, the AI's turn and the end of the game.
+ * does): a whole game of every registered ruleset against the heuristic, by clicks on the table only
+ * (never the action list), whose downloaded record passes `replay --verify`; an exact move refused
+ * with its reason and then accepted; the AI's turn step by step.
+ * Set SKIRMISH_SCREENSHOTS=<dir> to keep screenshots of the setup page, each ruleset's table with its
+ * controls and a selected figure, the AI's turn and the end of the game.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -103,68 +103,151 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
   }
 
   /**
-   * One click of the person: the rules' suggestion (★), on the table when it has a mark there that
-   * is not covered by another, else its button — a real mouse click at the element's place on the
-   * screen. Returns where it clicked.
+   * One click of the person: the rules' suggestion (★), which the table always shows (a numbered
+   * mark at a place, or a labelled control beside the figure it concerns or in the table-side
+   * strip) — a real mouse click on a visible part of it (its centre, else another point of it that
+   * nothing covers). Throws when the table does not show the suggestion.
    */
-  async function clickSuggested(page: Page): Promise<'table' | 'button'> {
-    const spot = await page.evaluate(() => {
-      const inside = (e: PageElement | null): { x: number; y: number } | null => {
-        if (!e) return null;
-        const r = e.getBoundingClientRect();
-        const x = r.left + r.width / 2;
-        const y = r.top + r.height / 2;
-        const hit = document.elementFromPoint(x, y);
-        return hit && e.contains(hit) ? { x, y } : null;
-      };
-      const mark = inside(document.querySelector('#ov .ov-mark.suggested'));
-      if (mark) return { ...mark, where: 'table' as const };
-      const button = document.querySelector('#actions button.suggested');
-      button?.scrollIntoView({ block: 'center' });
-      const b = inside(button);
-      return b ? { ...b, where: 'button' as const } : null;
+  async function clickSuggested(page: Page): Promise<'figure' | 'control'> {
+    // When the decision is which figure or band acts, the suggested one's figure itself (Wesnoth's
+    // "select a unit"), when it shows.
+    const beside = await page.evaluate(() => {
+      const c = document.querySelector('#board #ov .ov-ctl.suggested[data-choose="figure"]') as unknown as { dataset: Record<string, string | undefined> } | null;
+      return c?.dataset.beside ?? '';
     });
-    if (!spot) throw new Error('no suggested action to click');
-    await page.mouse.click(spot.x, spot.y);
-    return spot.where;
+    if (beside !== '') {
+      const fig = await visible(page, `#board .fig[data-id="${beside}"]`);
+      if (fig && !('covered' in fig)) {
+        await page.mouse.click(fig.x, fig.y);
+        return 'figure';
+      }
+    }
+    const at = await visible(page, '#board #ov [data-key].suggested');
+    if (at === undefined) throw new Error(`the suggested action is not on the table: ${await page.locator('#actions button.suggested').textContent()}`);
+    if ('covered' in at) throw new Error(`the suggested action's control is covered on the table: ${await page.locator('#actions button.suggested').textContent()} — ${at.covered}`);
+    await page.mouse.click(at.x, at.y);
+    return 'control';
   }
 
-  it('plays a whole Supply Raid as the pirates against the heuristic by clicks, and its downloaded record verifies', async () => {
+  /**
+   * A point of the screen where the first element matching `sel` that shows shows (its centre, else
+   * another point of it that nothing covers); what covers the first when every one is covered; undefined when none matches.
+   */
+  async function visible(page: Page, sel: string): Promise<{ x: number; y: number } | { covered: string } | undefined> {
+    return page.evaluate((s) => {
+      const all = (document as unknown as { querySelectorAll(x: string): ArrayLike<PageElement> }).querySelectorAll(s);
+      if (all.length === 0) return undefined;
+      for (let i = 0; i < all.length; i++) {
+        const e = all[i];
+        const r = e.getBoundingClientRect();
+        for (const [fx, fy] of [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75], [0.15, 0.5], [0.85, 0.5], [0.25, 0.25], [0.75, 0.75]]) {
+          const x = r.left + r.width * fx;
+          const y = r.top + r.height * fy;
+          const hit = document.elementFromPoint(x, y);
+          if (hit && e.contains(hit)) return { x, y };
+        }
+      }
+      const e = all[0];
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) as { outerHTML?: string } | null;
+      return { covered: `at (${r.left.toFixed(0)}, ${r.top.toFixed(0)}) ${r.width.toFixed(0)}×${r.height.toFixed(0)} px under ${hit?.outerHTML?.slice(0, 160) ?? 'nothing'}` };
+    }, sel);
+  }
+
+  /** Count the person's clicks from here on: on the table (the SVG board and its overlays), on the action list's buttons, and anywhere else. */
+  async function countClicks(page: Page): Promise<void> {
+    await page.evaluate(() => {
+      const g = globalThis as unknown as { clicks: { table: number; list: number; other: number } };
+      g.clicks = { table: 0, list: 0, other: 0 };
+      (document as unknown as { addEventListener(t: string, f: (ev: { target: { closest(s: string): unknown } }) => void, c: boolean): void }).addEventListener(
+        'click',
+        (ev) => {
+          if (ev.target.closest('#board svg')) g.clicks.table++;
+          else if (ev.target.closest('#actions button, #selected button')) g.clicks.list++;
+          else g.clicks.other++;
+        },
+        true,
+      );
+    });
+  }
+
+  interface WholeGame {
+    page: Page;
+    decisions: number;
+    clicks: { table: number; list: number; other: number };
+    file: string;
+    ms: number;
+  }
+
+  /**
+   * A whole game of `scenario` as `side` against the heuristic (normal), played by clicks on the
+   * table only: the rules' suggestion each decision (the figure itself when the decision is which
+   * figure or band acts, else its control), and once a click on a figure of the person's that
+   * decides nothing (it is described). Ends when the game does; downloads the record and checks it with `replay
+   * --verify`.
+   */
+  async function wholeGame(scenario: string, side: string, seed: number, name: string): Promise<WholeGame> {
+    const t0 = Date.now();
     const page = await open();
-    if (shots) await page.screenshot({ path: join(shots, '1-setup.png') });
-    await start(page, 'pirates/supply-raid', 'pirates', 'normal', 4);
+    await start(page, scenario, side, 'normal', seed);
     await page.waitForSelector('#game:not([hidden])');
     await page.selectOption('#speed', '0'); // the AI's decisions at once
-    let clicks = 0;
-    let onTable = 0;
-    let shotBand = false;
+    await countClicks(page);
+    let decisions = 0;
+    let byFigure = 0;
+    let looked = false;
+    let shot = false;
     for (;;) {
       if ((await settled(page)) === 'over') break;
-      if (shots && !shotBand && (await page.locator('#ov .ov-mark').count()) >= 3) {
-        // A band to order: select one of its figures to see its reach.
-        const fig = page.locator('#board .fig.hl').first();
-        await fig.click();
-        await page.waitForSelector('#ov .ov-ring');
-        await page.screenshot({ path: join(shots, '2-band-selected.png') });
-        shotBand = true;
+      const choosing = async (): Promise<boolean> => page.evaluate(() => (document.querySelector('#ov-marks') as unknown as { dataset: Record<string, string | undefined> } | null)?.dataset.choosing === 'true');
+      if (!looked && decisions >= 1 && !(await choosing())) {
+        // A click on one of the person's figures: it is described (a table click, not a decision).
+        const fig = (await visible(page, '#board .fig.cur, #board .fig.hl')) ?? (await visible(page, '#board .fig:not(.off)'));
+        if (!fig || 'covered' in fig) throw new Error(`no figure to click shows on the table ${fig ? fig.covered : ''}`);
+        await page.mouse.click(fig.x, fig.y);
+        await page.waitForSelector('#selected h3');
+        looked = true;
+        if (shots) await page.screenshot({ path: join(shots, `table-${name}-selected.png`) });
       }
-      if ((await clickSuggested(page)) === 'table') onTable++;
-      clicks++;
-      expect(clicks).toBeLessThan(2000);
+      if (shots && !shot && (await page.locator('#ov .ov-ctl').count()) >= 2) {
+        await page.screenshot({ path: join(shots, `table-${name}.png`) });
+        shot = true;
+      }
+      const logged = await page.locator('#log li').count();
+      if ((await clickSuggested(page)) === 'figure') byFigure++;
+      // Each click is a decision: the story tells it (or the game ends) before the next click.
+      await page.waitForFunction((n) => document.body.dataset.state === 'over' || document.querySelectorAll('#log li').length > n, logged, { timeout: 60_000 });
+      decisions++;
+      expect(decisions).toBeLessThan(2000);
     }
     expect(await page.locator('#status').textContent()).toMatch(/Game over/);
-    if (shots) await page.screenshot({ path: join(shots, '4-end.png') });
+    const clicks = await page.evaluate(() => (globalThis as unknown as { clicks: { table: number; list: number; other: number } }).clicks);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-    const file = join(dir, 'downloaded.jsonl');
+    const file = join(dir, `${name}.jsonl`);
     await download.saveAs(file);
     const lines = readRecord(file);
     expect(lines[lines.length - 1].t).toBe('result');
-    const cards = lines.filter((l) => l.t === 'event' && l.e === 'card' && l.side === 'pirates').length;
-    const perCard = clicks / cards;
-    process.stdout.write(`serve: whole Supply Raid by clicks: ${clicks} clicks (${onTable} on the table) for ${cards} pirate cards = ${perCard.toFixed(2)} clicks per card\n`);
-    expect(perCard).toBeLessThanOrEqual(2);
     const verify = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'replay', file, '--verify'], { encoding: 'utf8' });
     expect(verify.status, verify.stderr).toBe(0);
+    const ms = Date.now() - t0;
+    process.stdout.write(`serve: whole ${scenario} as ${side} by table clicks only: ${decisions} decisions (${byFigure} by a click on the figure or band chosen), ${clicks.table} table clicks, ${clicks.list} action-list clicks, ${(ms / 1000).toFixed(1)} s\n`);
+    expect(clicks.list).toBe(0);
+    expect(clicks.other).toBe(0);
+    expect(clicks.table).toBe(decisions + 1);
+    return { page, decisions, clicks, file, ms };
+  }
+
+  it('plays a whole Supply Raid as the pirates against the heuristic by table clicks only, and its downloaded record verifies', async () => {
+    const first = await open();
+    if (shots) await first.screenshot({ path: join(shots, '1-setup.png') });
+    await first.close();
+    const { page, decisions, file } = await wholeGame('pirates/supply-raid', 'pirates', 4, 'pirates');
+    if (shots) await page.screenshot({ path: join(shots, '4-end.png') });
+    const lines = readRecord(file);
+    const cards = lines.filter((l) => l.t === 'event' && l.e === 'card' && l.side === 'pirates').length;
+    const perCard = decisions / cards;
+    process.stdout.write(`serve: whole Supply Raid: ${decisions} clicks for ${cards} pirate cards = ${perCard.toFixed(2)} clicks per card\n`);
+    expect(perCard).toBeLessThanOrEqual(2);
     // The finished game offers its replay viewer.
     const [viewer] = await Promise.all([page.waitForEvent('popup'), page.click('#replay')]);
     await viewer.waitForSelector('svg');
@@ -174,40 +257,25 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     await page.close();
   }, 600_000);
 
-  it('plays a few turns of every other registered ruleset by clicks', async () => {
-    const first = await open();
-    const scenarios = await first.$$eval('#scenario option', (os) => os.map((o) => (o as unknown as { value: string }).value));
-    await first.close();
-    const others = [...RULESETS.keys()].filter((id) => id !== 'pirates');
-    expect(others.length).toBeGreaterThan(0);
-    for (const ruleset of others) {
-      const sc = scenarios.find((s) => s.startsWith(`${ruleset}/`));
-      expect(sc, `a scenario of ${ruleset} on the setup page`).toBeDefined();
-      // A fresh tab per ruleset (a tab per game, as a person would open one).
-      const page = await open();
-      await page.selectOption('#scenario', sc as string); // the side list follows the scenario
-      const side = await page.$eval('#side option', (o) => (o as unknown as { value: string }).value);
-      await start(page, sc as string, side, 'normal', 2);
-      await page.waitForSelector('#game:not([hidden])');
-      await page.selectOption('#speed', '0');
-      let decided = 0;
-      for (let i = 0; i < 12; i++) {
-        if ((await settled(page)) === 'over') break;
-        if (i === 1) {
-          // Click a figure: it is described, with the actions that concern it.
-          await page.locator('#board .fig:not(.off)').first().click();
-          await page.waitForSelector('#selected h3');
-        }
-        await clickSuggested(page);
-        decided++;
-      }
-      expect(decided).toBeGreaterThan(3);
-      const n = Number(await page.evaluate(() => document.querySelectorAll('#log li').length));
-      expect(n).toBeGreaterThan(decided);
-      await page.close();
-    }
+  // One scenario of every other ruleset, as the first side its setup lists.
+  const others: [ruleset: string, scenario: string][] = [
+    ['escarmouche', 'mill-bridge'],
+    ['pig-wars', 'farmstead-raid'],
+    ['pig-wars-pirates', 'kershner-supply-raid'],
+    ['state-of-war', 'wagon-raid'],
+  ];
+  it('every registered ruleset has a whole game by table clicks here', () => {
+    expect(new Set(['pirates', ...others.map(([r]) => r)])).toEqual(new Set(RULESETS.keys()));
+  });
+  it.each(others)('plays a whole game of %s (%s) against the heuristic by table clicks only, and its downloaded record verifies', async (ruleset, scenario) => {
+    const setup = (await (await ctx.request.get(`${url}api/setup`)).json()) as SetupAnswer;
+    const sc = setup.scenarios.find((s) => s.id === `${ruleset}/${scenario}`);
+    expect(sc, `${ruleset}/${scenario} on the setup page`).toBeDefined();
+    const { page } = await wholeGame(`${ruleset}/${scenario}`, sc!.sides[0].id, 2, ruleset);
+    if (shots) await page.screenshot({ path: join(shots, `table-${ruleset}-end.png`) });
     expect(errors).toEqual([]);
-  }, 300_000);
+    await page.close();
+  }, 600_000);
 
   it('per-figure orders: an exact move out of reach is refused with its reason, one in reach is made; the AI plays step by step', async () => {
     const page = await open();

@@ -164,8 +164,8 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(a.calls, 3)
 
     def test_protocol_errors(self):
-        with self.assertRaisesRegex(sk.ProtocolError, "speaks protocol 2"):
-            play(Recorder(), [hello(protocol=2)])
+        with self.assertRaisesRegex(sk.ProtocolError, "speaks protocol 99 or 100; this client speaks 1 or 2"):
+            play(Recorder(), [hello(protocol=99, protocols=[99, 100])])
         with self.assertRaisesRegex(sk.ProtocolError, "unexpected message 'bogus'"):
             play(Recorder(), [hello(), {"t": "bogus"}])
 
@@ -176,6 +176,30 @@ class LoopTest(unittest.TestCase):
 
         with self.assertRaisesRegex(sk.ProtocolError, "expected the answer to request 1"):
             play(Asks(), [hello(), decide(2), simulated(7, 0.5)])
+
+    def test_version_2_when_offered_every_message_of_a_decision_carries_its_number(self):
+        class Asks(sk.Agent):
+            def decide(self, d):
+                d.simulate([0], seed=1)
+                d.release(3)
+                return sk.Choice(index=1, why="w")
+
+        msgs = [decide(2, n=4), simulated(1, 0.5), {"t": "released", "id": 2, "released": 1, "live": 0}, END]
+        a = Asks()
+        out = play(a, [hello(protocols=[1, 2])] + msgs)
+        self.assertEqual((out[0]["protocol"], a.game.protocol, a.game.protocols), (2, 2, (1, 2)))
+        self.assertEqual([(m["t"], m.get("n")) for m in out[1:]], [("simulate", 4), ("release", 4), ("action", 4)])
+        self.assertEqual(out[3], {"t": "action", "index": 1, "why": "w", "n": 4})
+        # A simulator that offers only version 1 (no "protocols"): version 1, no numbers.
+        out = play(Asks(), [hello()] + msgs)
+        self.assertEqual(out[0]["protocol"], 1)
+        self.assertTrue(all("n" not in m for m in out[1:]))
+        # An agent may keep to version 1 where 2 is offered.
+        old = Asks()
+        old.protocol = 1
+        out = play(old, [hello(protocols=[1, 2])] + msgs)
+        self.assertEqual(out[0]["protocol"], 1)
+        self.assertTrue(all("n" not in m for m in out[1:]))
 
     def test_print_goes_to_stderr_while_the_loop_runs(self):
         class Chatty(sk.Agent):
@@ -215,21 +239,78 @@ class ExamplesTest(unittest.TestCase):
         out = play(load_example("greedy").Greedy(), [hello(), decide(1), END])
         self.assertEqual(out[1:], [{"t": "action", "index": 0}])
 
-    def test_flat_monte_carlo_compares_actions_on_common_seeds_and_takes_the_best_mean(self):
-        a = load_example("flat_mc").FlatMonteCarlo()
-        values = [0.1, 0.5, 0.8, 0.6, 0.4, 0.4]  # action 0: 0.1, 0.5; action 1: 0.8, 0.6; action 2: 0.4, 0.4
-        replies = [simulated(i + 1, v) for i, v in enumerate(values)]
-        out = play(a, [hello(options={"playouts": "2", "depth": "7", "policy": "random"}), decide(3)] + replies + [END])
-        reqs = out[1:7]
-        self.assertEqual([r["actions"] for r in reqs], [[0], [0], [1], [1], [2], [2]])
-        self.assertTrue(all(r["playout"] == {"policy": "random", "steps": 7} for r in reqs))
-        seeds = [r["seed"] for r in reqs]
-        self.assertEqual(seeds[0:2], seeds[2:4])
-        self.assertEqual(seeds[0:2], seeds[4:6])
-        self.assertNotEqual(seeds[0], seeds[1])
-        self.assertEqual(out[7]["index"], 1)
-        self.assertAlmostEqual(out[7]["why"]["candidates"][0]["value"], 0.7)
+    def test_a_playout_may_stop_after_some_turns(self):
+        class Turns(sk.Agent):
+            def decide(self, d):
+                d.simulate([1], seed=2, playout=("random", 50, 1))
+                return 0
 
+        out = play(Turns(), [hello(), decide(2), simulated(1, 0.5), END])
+        self.assertEqual(out[1]["playout"], {"policy": "random", "steps": 50, "turns": 1})
+
+    def test_sequential_halving_shares_the_budget_by_rounds_on_common_seeds(self):
+        sh = load_example("flat_mc").sequential_halving
+        value = [0.1, 0.5, 0.8, 0.6, 0.4]  # arm 2 is the best, arm 3 next
+        asked = []
+        drawn = []
+
+        def seeds(n):
+            s = list(range(len(drawn) + 1, len(drawn) + n + 1))
+            drawn.extend(s)
+            return s
+
+        def sample(i, seed):
+            asked.append((i, seed))
+            return value[i] + (0.01 if seed % 2 else 0.0)  # the same luck for every arm on a seed
+
+        best, means, counts = sh(5, 30, seeds, sample)
+        # ⌈log2 5⌉ = 3 rounds: 5 arms × 2 (30 // 15), then 3 × 3 (30 // 9), then 2 × 5 (30 // 6).
+        self.assertEqual(best, 2)
+        self.assertEqual(counts, [2, 5, 10, 10, 2])
+        self.assertEqual(sum(counts), len(asked))
+        rounds = [asked[0:10], asked[10:19], asked[19:29]]
+        self.assertEqual([sorted({i for i, _ in r}) for r in rounds], [[0, 1, 2, 3, 4], [1, 2, 3], [2, 3]])
+        for r in rounds:  # within a round every arm runs on the same seeds
+            by_arm = {}
+            for i, seed in r:
+                by_arm.setdefault(i, []).append(seed)
+            self.assertEqual(len({tuple(v) for v in by_arm.values()}), 1)
+        self.assertEqual(len(set(drawn)), 2 + 3 + 5)  # fresh seeds each round
+        self.assertAlmostEqual(means[2], 0.8 + 0.01 * 5 / 10)
+
+    def test_sequential_halving_gives_each_arm_a_sample_even_when_the_budget_is_small(self):
+        sh = load_example("flat_mc").sequential_halving
+        best, means, counts = sh(6, 1, lambda n: [7] * n, lambda i, s: [0.3, 0.3, 0.2, 0.9, 0.1, 0.9][i])
+        # 3 rounds of one sample an arm: 6 arms → 3, 5, 0 (0 before 1 on the tie) → 3, 5 → 3 (the lower index on the tie).
+        self.assertEqual(best, 3)
+        self.assertEqual(counts, [2, 1, 1, 3, 1, 3])
+        self.assertEqual(sh(1, 16, lambda n: [1] * n, lambda i, s: 1.0)[0], 0)
+
+    def test_flat_monte_carlo_plays_out_to_the_turn_and_takes_the_best_mean(self):
+        a = load_example("flat_mc").FlatMonteCarlo()
+        # 3 actions, budget 4: ⌈log2 3⌉ = 2 rounds; round 1: 3 × max(1, 4 // 6) = 1 each; round 2: arms 1 and 2 × 1.
+        values = [0.1, 0.8, 0.6, 0.7, 0.95]
+        replies = [simulated(i + 1, v) for i, v in enumerate(values)]
+        out = play(a, [hello(options={"playouts": "4", "policy": "random"}), decide(3)] + replies + [END])
+        reqs = out[1:6]
+        self.assertEqual([r["actions"] for r in reqs], [[0], [1], [2], [1], [2]])
+        self.assertTrue(all(r["playout"] == {"policy": "random", "steps": 2000, "turns": 1} for r in reqs))
+        seeds = [r["seed"] for r in reqs]
+        self.assertEqual(len(set(seeds[0:3])), 1)
+        self.assertEqual(seeds[3], seeds[4])
+        self.assertNotEqual(seeds[0], seeds[3])
+        # Means over both rounds: action 1 (0.8 + 0.7) / 2 = 0.75, action 2 (0.6 + 0.95) / 2 = 0.775.
+        self.assertEqual(out[6]["index"], 2)
+        top = out[6]["why"]["candidates"][0]
+        self.assertEqual((top["index"], top["visits"]), (2, 2))
+        self.assertAlmostEqual(top["value"], 0.775)
+
+    def test_flat_monte_carlo_with_a_horizon_in_steps_only(self):
+        a = load_example("flat_mc").FlatMonteCarlo()
+        out = play(a, [hello(options={"playouts": "4", "turns": "0", "depth": "7"}), decide(2), simulated(1, 0.2), simulated(2, 0.3), simulated(3, 0.9), simulated(4, 0.1), END])
+        self.assertTrue(all(r["playout"] == {"policy": "script", "steps": 7} for r in out[1:5]))
+        self.assertEqual([r["actions"] for r in out[1:5]], [[0], [0], [1], [1]])
+        self.assertEqual(out[5]["index"], 1)  # action 0: (0.2 + 0.3) / 2, action 1: (0.9 + 0.1) / 2
 
 if __name__ == "__main__":
     unittest.main()

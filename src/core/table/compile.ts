@@ -19,6 +19,29 @@ import type { DistanceField, NavMap } from '../nav.js';
 import { parseScenario } from '../scenario.js';
 import { Table, TableSpecError, type TableSpec } from './table.js';
 
+/** What a compiled scenario knows of every figure, whatever the rules (a room's figure info extends it). */
+export interface TableFigure {
+  /** Index in the state's arrays. */
+  readonly index: number;
+  /** Id used in actions, events and records. */
+  readonly id: string;
+  /** Name for stories (a personal name, else the id). */
+  readonly name: string;
+  /** Side index (0, 1, …). */
+  readonly side: number;
+}
+
+/** What a compiled scenario knows of every side (a room's side info extends it). */
+export interface TableSide {
+  readonly index: number;
+  /** Its id in actions, events, records and agent specs. */
+  readonly id: string;
+  /** The side in plain words. */
+  readonly name: string;
+  /** Figure indices of the side, in the file's order. */
+  readonly figures: readonly number[];
+}
+
 /** What every compiled scenario on a measured table holds. */
 export interface CompiledTable<F> {
   /** The validated scenario file, as parsed. */

@@ -143,32 +143,44 @@ export class PlaceFinder {
     this.setSizes(v, keepOff);
     const rb = r + Math.sqrt(this.lim) + 0.01;
     const rb2 = rb * rb;
-    const n = v.x.length;
-    this.nn = 0;
+    const xs = v.x;
+    const ys = v.y;
+    const n = xs.length;
+    const nbx = this.nbx;
+    const nby = this.nby;
+    // The distance first (arithmetic), whether the figure is on the table only when it is near:
+    // the same figures in the same order as asking it first.
+    let nn = 0;
     for (let g = 0; g < n; g++) {
-      if (g === f || !v.occupies(g)) continue;
-      const dx = v.x[g] - cx;
-      const dy = v.y[g] - cy;
-      if (dx * dx + dy * dy > rb2) continue;
-      this.nbx[this.nn] = v.x[g];
-      this.nby[this.nn] = v.y[g];
-      this.nn++;
+      const gx = xs[g];
+      const gy = ys[g];
+      const dx = gx - cx;
+      const dy = gy - cy;
+      if (dx * dx + dy * dy > rb2 || g === f || !v.occupies(g)) continue;
+      nbx[nn] = gx;
+      nby[nn] = gy;
+      nn++;
     }
-    this.nne = 0;
+    this.nn = nn;
+    let nne = 0;
     if (keepers && this.keep2 > 0) {
       const re = r + Math.sqrt(this.keep2) + 0.01;
       const re2 = re * re;
+      const nex = this.nex;
+      const ney = this.ney;
       for (let k = 0; k < keepers.length; k++) {
         const g = keepers[k];
-        if (!(v.able ? v.able(g) : v.occupies(g))) continue;
-        const dx = v.x[g] - cx;
-        const dy = v.y[g] - cy;
-        if (dx * dx + dy * dy > re2) continue;
-        this.nex[this.nne] = v.x[g];
-        this.ney[this.nne] = v.y[g];
-        this.nne++;
+        const gx = xs[g];
+        const gy = ys[g];
+        const dx = gx - cx;
+        const dy = gy - cy;
+        if (dx * dx + dy * dy > re2 || !(v.able ? v.able(g) : v.occupies(g))) continue;
+        nex[nne] = gx;
+        ney[nne] = gy;
+        nne++;
       }
     }
+    this.nne = nne;
   }
 
   /** The test on the near lists ({@link setNear}, {@link setRoute}): bases, keepers, then terrain. */
@@ -219,11 +231,11 @@ export class PlaceFinder {
     this.nn = 0;
     this.nne = 0;
     const n = v.x.length;
+    // The box first (arithmetic), whether the figure is on the table only when it is inside.
     for (let g = 0; g < n; g++) {
-      if (g === f || !v.occupies(g)) continue;
       const gx = v.x[g];
       const gy = v.y[g];
-      if (gx < x0 || gx > x1 || gy < y0 || gy > y1) continue;
+      if (gx < x0 || gx > x1 || gy < y0 || gy > y1 || g === f || !v.occupies(g)) continue;
       const best = routeDistance(points, upTo, gx, gy);
       if (best <= rb) {
         this.nbx[this.nn] = gx;
@@ -234,10 +246,9 @@ export class PlaceFinder {
     if (useKeepers) {
       for (let k = 0; k < keepers.length; k++) {
         const g = keepers[k];
-        if (!(v.able ? v.able(g) : v.occupies(g))) continue;
         const gx = v.x[g];
         const gy = v.y[g];
-        if (gx < x0 || gx > x1 || gy < y0 || gy > y1) continue;
+        if (gx < x0 || gx > x1 || gy < y0 || gy > y1 || !(v.able ? v.able(g) : v.occupies(g))) continue;
         if (routeDistance(points, upTo, gx, gy) <= re) {
           this.nex[this.nne] = gx;
           this.ney[this.nne] = gy;
@@ -315,7 +326,10 @@ export class PlaceFinder {
    * The nearest place to (cx, cy) within `o.radius`, in the order of `NavMap.nearestFree` (the
    * point, then rings outward), that the near lists ({@link setNear} for (cx, cy) and that radius)
    * pass and to which a path from `from` of more than nothing and at most `reach` leads (meeting
-   * `o.slowReach`); null when none, else the place, with its way in {@link path}.
+   * `o.slowReach`); null when none, else the place, with its way in {@link path}. The straight
+   * line is asked first (a path is never shorter), and places a bound shows refused are passed
+   * over without asking (whole rings beyond the reach or inside one base; the neighbours of a place
+   * refused by a margin): the same place is found as by asking every place in order.
    */
   nearestReachable(from: Vec, cx: number, cy: number, reach: number, o: ReachableOptions): Vec | null {
     const nav = this.table.nav;
@@ -326,6 +340,10 @@ export class PlaceFinder {
     const nbx = this.nbx;
     const nby = this.nby;
     const nn = this.nn;
+    const nex = this.nex;
+    const ney = this.ney;
+    const nne = this.nne;
+    const nearD = this.nearD;
     this.path = null;
     // Whole rings inside one base (or one keeper's distance) are passed over: a place on the
     // ring of radius ρ is at most ρ + D from a base D from the centre, so every place of it is
@@ -335,11 +353,11 @@ export class PlaceFinder {
     let cover = -1;
     for (let k = 0; k < nn; k++) {
       const D = Math.sqrt((nbx[k] - cx) * (nbx[k] - cx) + (nby[k] - cy) * (nby[k] - cy));
-      this.nearD[k] = D;
+      nearD[k] = D;
       if (L - D > cover) cover = L - D;
     }
-    for (let k = 0; k < this.nne; k++) {
-      const D = Math.sqrt((this.nex[k] - cx) * (this.nex[k] - cx) + (this.ney[k] - cy) * (this.ney[k] - cy));
+    for (let k = 0; k < nne; k++) {
+      const D = Math.sqrt((nex[k] - cx) * (nex[k] - cx) + (ney[k] - cy) * (ney[k] - cy));
       if (K - D > cover) cover = K - D;
     }
     cover -= 1e-6;
@@ -347,49 +365,96 @@ export class PlaceFinder {
       const to = this.reachablePlace(nav, from, cx, cy, reach, slowReach);
       if (to) return to;
     }
+    const fx = from.x;
+    const fy = from.y;
+    const reachTol = reach + 1e-9;
+    // Squared distance below which a place is within the reach whatever the rounding of its root.
+    const nearR = reachTol - 1e-6;
+    const near2 = nearR > 0 ? nearR * nearR : -1;
+    // A place of a ring is at least |F − ρ| from `from` (F the centre's distance): rings beyond
+    // the reach by a margin have no place to offer.
+    const F = Math.sqrt((cx - fx) * (cx - fx) + (cy - fy) * (cy - fy));
     let ring = 0;
     while (ring < radius.length && radius[ring] < cover) ring++;
     const rbx = this.ringBx;
     const rby = this.ringBy;
     for (; ring < radius.length; ring++) {
-      // The bases that can refuse a place of this ring: within a base width of the ring's radius.
       const rr = radius[ring];
+      if (rr - F > reachTol + 1e-6) break;
+      if (F - rr > reachTol + 1e-6) continue;
+      // The bases that can refuse a place of this ring: within a base width of the ring's radius.
       let rn = 0;
       for (let k = 0; k < nn; k++) {
-        const gap = this.nearD[k] - rr;
+        const gap = nearD[k] - rr;
         if (gap >= L + 1e-6 || -gap >= L + 1e-6) continue;
         rbx[rn] = nbx[k];
         rby[rn] = nby[k];
         rn++;
       }
+      // Neighbouring places of a ring are at most `arc` apart (the arc between them; the chord is
+      // shorter): a place refused by a margin of m (beyond the reach, or inside a base or a
+      // keeper's distance) refuses the next ⌊(m − 2e-6) / arc⌋ places as well, with a margin far
+      // above rounding, so those are passed over without asking — the same place is found.
+      const first = start[ring];
+      const end = start[ring + 1];
+      const arc = (2 * Math.PI * rr) / (end - first);
+      // Passing over fewer places than a margin allows is always right, so the roots are spent
+      // only where they pass over some (counts truncated to int32: each is above −1 and small): a place refused by a base with
+      // e² ≥ deep² (or a keeper, keepDeep²) passes over none, and one nearer than the reach by the
+      // margin is within it without the root.
+      const inv = 1 / arc;
+      const deep = L - 1e-6 - arc;
+      const deep2 = deep > 0 ? deep * deep : -1;
+      const keepDeep = K - 1e-6 - arc;
+      const keepDeep2 = keepDeep > 0 ? keepDeep * keepDeep : -1;
       // The base that refused the last place is tried first (neighbours are mostly refused by the same one).
       let last = 0;
-      const end = start[ring + 1];
-      places: for (let i = start[ring]; i < end; i++) {
+      places: for (let i = first; i < end; i++) {
         const x = cx + dx[i];
         const y = cy + dy[i];
+        // The straight line first: a path is never shorter (the same sum as `dist`).
+        const ox = x - fx;
+        const oy = y - fy;
+        const far2 = ox * ox + oy * oy;
+        if (far2 > near2) {
+          const far = Math.sqrt(far2);
+          if (far > reachTol) {
+            i += ((far - reachTol - 2e-6) * inv) | 0;
+            continue;
+          }
+        }
         if (last < rn) {
           const ex = rbx[last] - x;
           const ey = rby[last] - y;
-          if (ex * ex + ey * ey < lim) continue;
+          const e2 = ex * ex + ey * ey;
+          if (e2 < lim) {
+            if (e2 < deep2) i += ((L - Math.sqrt(e2) - 2e-6) * inv) | 0;
+            continue;
+          }
         }
         for (let k = 0; k < rn; k++) {
           const ex = rbx[k] - x;
           const ey = rby[k] - y;
-          if (ex * ex + ey * ey < lim) {
+          const e2 = ex * ex + ey * ey;
+          if (e2 < lim) {
             last = k;
+            if (e2 < deep2) i += ((L - Math.sqrt(e2) - 2e-6) * inv) | 0;
             continue places;
           }
         }
-        for (let k = 0; k < this.nne; k++) {
-          const ex = this.nex[k] - x;
-          const ey = this.ney[k] - y;
-          if (ex * ex + ey * ey < keep2) continue places;
+        for (let k = 0; k < nne; k++) {
+          const ex = nex[k] - x;
+          const ey = ney[k] - y;
+          const e2 = ex * ex + ey * ey;
+          if (e2 < keep2) {
+            if (e2 < keepDeep2) i += ((K - Math.sqrt(e2) - 2e-6) * inv) | 0;
+            continue places;
+          }
         }
-        if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) continue;
+        if (!nav.isFree(x, y)) continue;
         const to = { x, y };
         const p = nav.path(from, to);
-        if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && this.slowWayOk(p, slowReach)) {
+        if (p !== null && p.length <= reachTol && p.length > 1e-6 && this.slowWayOk(p, slowReach)) {
           this.path = p;
           return to;
         }

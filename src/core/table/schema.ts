@@ -83,6 +83,12 @@ export const sideIdSchema = z
   .regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes, starting with a letter')
   .describe('side id (lower-case letters, digits and dashes): names the side in records and agent specs');
 
+/** The fields every side of a scenario file opens with, to spread into its schema's object: its id ({@link sideIdSchema}) and name. */
+export const sideShape = {
+  id: sideIdSchema,
+  name: z.string().min(1).describe('the side in plain words'),
+};
+
 /** A facing in degrees (0 = east, 90 = south), default 0. */
 export const facingSchema = z.number().default(0).describe('facing in degrees (0 = east, 90 = south)');
 

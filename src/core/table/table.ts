@@ -26,6 +26,7 @@ import {
   segmentHitsConvex,
   segmentsCross,
   toHalfPlanes,
+  truncateInto,
 } from '../geometry.js';
 import { NavMap, type DistanceField, type Path } from '../nav.js';
 
@@ -383,7 +384,9 @@ export class Table {
    * Distance along the route `points` at which it first enters an area of `areas`; 0 when it
    * starts inside one and `startInsideCounts`; Infinity when it never enters one.
    */
-  private entryAlong(points: readonly Vec[], areas: readonly TerrainArea[], startInsideCounts: boolean, above: number): number {
+  private entryAlong(points: readonly Vec[], n: number, cutX: number, cutY: number, areas: readonly TerrainArea[], startInsideCounts: boolean, above: number): number {
+    // The route: points[0 … n−1], then (cutX, cutY) unless NaN (see truncateInto).
+    const m = cutX === cutX ? n + 1 : n;
     const p0 = points[0];
     let best = Infinity;
     for (const a of areas) {
@@ -393,14 +396,22 @@ export class Table {
         continue;
       }
       let walked = 0;
-      for (let i = 1; i < points.length; i++) {
+      for (let i = 1; i < m; i++) {
         const p = points[i - 1];
-        const q = points[i];
-        const l = dist(p.x, p.y, q.x, q.y);
+        const px = p.x;
+        const py = p.y;
+        let qx = cutX;
+        let qy = cutY;
+        if (i < n) {
+          const q = points[i];
+          qx = q.x;
+          qy = q.y;
+        }
+        const l = dist(px, py, qx, qy);
         if (walked >= best) break;
         const b = a.box;
-        if (!(Math.max(p.x, q.x) < b.minX || Math.min(p.x, q.x) > b.maxX || Math.max(p.y, q.y) < b.minY || Math.min(p.y, q.y) > b.maxY)) {
-          const t = firstHit(p.x, p.y, q.x, q.y, a.poly);
+        if (!(Math.max(px, qx) < b.minX || Math.min(px, qx) > b.maxX || Math.max(py, qy) < b.minY || Math.min(py, qy) > b.maxY)) {
+          const t = firstHit(px, py, qx, qy, a.poly);
           if (t >= 0) {
             best = Math.min(best, walked + t * l);
             break;
@@ -414,13 +425,26 @@ export class Table {
 
   /** Distance along a route at which it first enters slow ground (0 when it starts on it; Infinity if never). */
   slowEntry(points: readonly Vec[]): number {
-    return this.entryAlong(points, this.slowGround, true, -Infinity);
+    return this.entryAlong(points, points.length, NaN, NaN, this.slowGround, true, -Infinity);
   }
+
+  /**
+   * {@link slowEntry} of the route cut at distance `upTo` — the same value as
+   * `slowEntry(truncatePath(points, upTo))`, without building the cut route (no allocation).
+   */
+  slowEntryUpTo(points: readonly Vec[], upTo: number): number {
+    const cut = this.cut;
+    const n = truncateInto(points, upTo, cut);
+    return this.entryAlong(points, n, cut.x, cut.y, this.slowGround, true, -Infinity);
+  }
+
+  /** Scratch of {@link slowEntryUpTo}. */
+  private readonly cut = { x: 0, y: 0 };
 
   /** Distance along a route at which it first climbs onto ground higher than where it starts (Infinity if never). */
   climbEntry(points: readonly Vec[]): number {
     const p0 = points[0];
-    return this.entryAlong(points, this.raised, false, this.heightAt(p0.x, p0.y));
+    return this.entryAlong(points, points.length, NaN, NaN, this.raised, false, this.heightAt(p0.x, p0.y));
   }
 
   /**

@@ -4,27 +4,15 @@
  * shared by every state of every game on the scenario (one per worker thread). Lengths in inches,
  * facings in radians.
  */
-import { type CompiledTable, baseOverlapAt, figureIndexOf, parseTableScenario } from '../../core/table/compile.js';
+import { type CompiledTable, type TableFigure, type TableSide, baseOverlapAt, figureIndexOf, parseTableScenario } from '../../core/table/compile.js';
 import { radiansOf, terrainAreaOf } from '../../core/table/schema.js';
 import { duelScenarioSchema, type DuelScenarioFile } from './schema.js';
 
-/** What never changes about a figure. */
-export interface FigureInfo {
-  /** Index in the state's arrays. */
-  readonly index: number;
-  /** Id used in actions, events and records. */
-  readonly id: string;
-  /** Name for stories (the personal name, else the id). */
-  readonly name: string;
-  /** Side index (0 or 1). */
-  readonly side: number;
-}
+/** What never changes about a figure: the kit's index, id, name and side (a room adds its own). */
+export type FigureInfo = TableFigure;
 
 /** A side of the compiled scenario. */
-export interface SideInfo {
-  readonly index: number;
-  readonly id: string;
-  readonly name: string;
+export interface SideInfo extends TableSide {
   /** Figure indices of the side, in the file's order (the order they act in, §2). */
   readonly figures: readonly number[];
 }

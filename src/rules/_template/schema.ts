@@ -6,7 +6,7 @@
  * side id, table size, facing) come from the table kit (src/core/table/schema.ts): a room never writes its own.
  */
 import { z } from 'zod';
-import { facingSchema, pointSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema, terrainEntrySchema } from '../../core/table/schema.js';
+import { facingSchema, pointSchema, scenarioHeaderShape, sideShape, tableSizeSchema, terrainEntrySchema } from '../../core/table/schema.js';
 
 /** One terrain area: a building (impassable, blocks sight) or a wood (slow ground, cover). */
 const terrain = terrainEntrySchema('in', ['building', 'wood'], 'building: no figure enters it and no one sees through it (§1); wood: slow ground (§3) and cover (§4)');
@@ -24,8 +24,7 @@ const figure = z
 /** One side and its figures. */
 const side = z
   .object({
-    id: sideIdSchema,
-    name: z.string().min(1).describe('the side in plain words'),
+    ...sideShape,
     figures: z.array(figure).min(1),
   })
   .strict();

@@ -4,7 +4,7 @@
  * objectives resolved. Immutable; shared by every state of every game on the scenario.
  */
 import { type Polygon, type Vec, distToSegment, pointInPolygon, vertexMean } from '../../core/geometry.js';
-import { type CompiledTable, type TerrainArea, baseOverlapAt, figureIndexOf, parseTableScenario, polygonOf } from '../../core/table/index.js';
+import { type CompiledTable, type TableFigure, type TableSide, type TerrainArea, baseOverlapAt, figureIndexOf, parseTableScenario, polygonOf } from '../../core/table/index.js';
 import { escarmoucheScenarioSchema, type EscarmoucheScenarioFile } from './schema.js';
 import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js';
 
@@ -41,17 +41,9 @@ function onBoundary(x: number, y: number, poly: Polygon): boolean {
 }
 
 /** What never changes about a figure. */
-export interface FigureInfo {
-  /** Index in the state arrays. */
-  index: number;
-  /** Id used in actions, events and records (`R1`). */
-  id: string;
-  /** Name for stories (personal name, or the id). */
-  name: string;
+export interface FigureInfo extends TableFigure {
   /** What it is (pikeman, musketeer …). */
   type: string;
-  /** Side index (0 or 1). */
-  side: number;
   rating: number;
   /** Wounds at the start (its rating, or 1 under the one-wound option). */
   wounds: number;
@@ -73,10 +65,7 @@ export interface FigureInfo {
 }
 
 /** A side of the compiled scenario. */
-export interface SideInfo {
-  index: number;
-  id: string;
-  name: string;
+export interface SideInfo extends TableSide {
   /** Figure indices of the side, in id order. */
   figures: number[];
   /** Figures out of action that break the side. */

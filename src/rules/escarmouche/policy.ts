@@ -30,7 +30,7 @@ import { type MoveOption, moveOptions, movesOf } from './moving.js';
 import { sees, visibleEnemies } from './queries.js';
 import { fightSetup } from './fighting.js';
 import { shotDice, volleyHelpers } from './shooting.js';
-import { PH_ACT, PH_INT, PH_PICK, STATE, cloneState, type EscState } from './state.js';
+import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState, STATE } from './state.js';
 import { terrainDice } from './tables.js';
 import { FIGHT_MODES, RISK, riskCost, rollRisk, rollRiskNow } from './policy-risk.js';
 import { forgetMemo, marshalDice, marshalReckoning, memoFollowers, memoMoveOption } from './policy-memo.js';

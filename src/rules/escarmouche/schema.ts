@@ -6,7 +6,7 @@
  * figures stand at real positions, in the table's unit.
  */
 import { z } from 'zod';
-import { pointSchema, polygonSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema } from '../../core/table/schema.js';
+import { pointSchema, polygonSchema, scenarioHeaderShape, sideShape, tableSizeSchema } from '../../core/table/schema.js';
 import { TERRAINS, WEAPONS } from './tables.js';
 
 /** Lengths in the unit the file names for its table (`table.unit`, inches or cm). */
@@ -48,8 +48,7 @@ const figure = z
 
 const side = z
   .object({
-    id: sideIdSchema,
-    name: z.string().min(1),
+    ...sideShape,
     prefix: z.string().min(1).describe('figure ids are the prefix and a number: R1, R2 …'),
     figures: z.array(figure).min(1),
   })

@@ -151,6 +151,8 @@ export const C = counterIndex(COUNTERS);
 export const newState: (sc: EscScenario) => EscState = STATE.create;
 /** An independent copy (typed arrays copied, scenario shared, the view not copied). */
 export const cloneState: (s: EscState) => EscState = STATE.clone;
+/** A copy of `from` in `into`'s own arrays, allocating nothing (the declaration's cloneInto; the policy's scratch copy). */
+export const cloneStateInto: (into: EscState, from: EscState) => EscState = STATE.cloneInto;
 
 /** True when figure `f` is still in play (not out of action). */
 export function inPlay(s: EscState, f: number): boolean {

@@ -68,6 +68,14 @@ export function applyAction(s: PigState, a: PigAction, ctx: StepContext): void {
   } else {
     if (!isLegal(s, a)) throw new Error(`illegal action ${actionKey(a)}`);
   }
+  applyLegalAction(s, a, ctx);
+}
+
+/**
+ * {@link applyAction} for an order just listed by {@link legalActions} for this very state (the
+ * ruleset's `applyLegal`): the same effect, without working out again whether it is legal.
+ */
+export function applyLegalAction(s: PigState, a: PigAction, ctx: StepContext): void {
   s.decisions++;
   s.counters[C.orders]++;
   const u = s.actUnit;

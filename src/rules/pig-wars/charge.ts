@@ -30,14 +30,19 @@ export function chargeable(s: PigState, cs: readonly number[], v: number): boole
   return false;
 }
 
+/** Scratch of {@link chargeUnit}: per figure of the charged unit, how many chargers have taken it as their target. */
+const CLAIMS: number[] = [];
+
 /** Carry out a charge on enemy unit v: a charge D6 for the unit; figures that reach base contact charge home. */
 export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const uid = sc.units[u].id;
   const d6 = rollNamed(rng, 6, emit, 'charge D6', uid);
   const dice = newDice();
-  const able = new Set(chargers(s, u));
-  const claims = new Map<number, number>();
+  const able = chargers(s, u);
+  // figures of v already claimed as targets by this charge, by figure (scratch, zeroed for v's figures)
+  const claims = CLAIMS;
+  for (const e of sc.units[v].figures) claims[e] = 0;
   s.counters[C.charges]++;
   const figs = freeFigures(s, u);
   // nearest first
@@ -53,14 +58,14 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
     let best = Infinity;
     for (const e of sc.units[v].figures) {
       if (s.status[e] !== ACTIVE) continue;
-      const score = dist(s.x[f], s.y[f], s.x[e], s.y[e]) + 4 * (claims.get(e) ?? 0);
+      const score = dist(s.x[f], s.y[f], s.x[e], s.y[e]) + 4 * claims[e];
       if (score < best) {
         best = score;
         target = e;
       }
     }
     if (target < 0) break;
-    if (!able.has(f)) {
+    if (able.indexOf(f) < 0) {
       // a carrier's −D6 comes off its movement factor before its fraction, as in every other move
       // ([R11], [R12]; ruleset 0.5.0 — before, (8 + D6) × ½ − D6 here, issue 38, item 8)
       const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, 0);
@@ -74,7 +79,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
         true,
         rng,
         emit,
-        `behind the charge on ${sc.units[v].id} (may not charge)`,
+        emit ? `behind the charge on ${sc.units[v].id} (may not charge)` : '',
         scale,
       );
       continue;
@@ -88,7 +93,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
       if (path && sc.version.crossingDie && roughEntry(s, path.points) < Infinity) {
         if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
         allowance = Math.max(0, full - dice.cross * scale);
-        ps = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+        if (parts) ps = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
       }
       if (path && path.length <= allowance + 1e-9) {
         const info = sc.figures[f];
@@ -101,10 +106,10 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
         s.chargeBonus[f] = qualifies ? 1 : 0;
         s.rounds[f] = 0;
         s.moved[f] = 1;
-        claims.set(target, (claims.get(target) ?? 0) + 1);
+        claims[target]++;
         s.counters[C.moves]++;
         emit?.({
-          ...moveEvent(s, f, path.points, path.length, allowance, ps, `charge ${sc.figures[target].id}`),
+          ...moveEvent(s, f, path.points, path.length, allowance, ps ?? [], `charge ${sc.figures[target].id}`),
           charge: sc.figures[target].id,
           bonus: qualifies,
         });
@@ -129,7 +134,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
         true,
         rng,
         emit,
-        `charge on ${sc.units[v].id} falls short`,
+        emit ? `charge on ${sc.units[v].id} falls short` : '',
         scale,
       ) > 0
     )

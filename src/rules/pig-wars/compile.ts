@@ -4,7 +4,7 @@
  * Immutable; shared by every state of every game on the scenario.
  */
 import type { NavMap } from '../../core/nav.js';
-import { type CompiledTable, PlaceFinder, type TableZone, type TerrainAreaSpec, baseOverlapAt, deploySlots, figureIndexOf, parseTableScenario, polygonOf, zoneOf } from '../../core/table/index.js';
+import { type CompiledTable, PlaceFinder, type TableFigure, type TableSide, type TableZone, type TerrainAreaSpec, baseOverlapAt, deploySlots, figureIndexOf, parseTableScenario, polygonOf, zoneOf } from '../../core/table/index.js';
 import { type Box, type Polygon, type Vec, bbox } from '../../core/geometry.js';
 import { pigWarsSchema, type PigWarsFile } from './schema.js';
 import type { Version } from './version.js';
@@ -20,12 +20,7 @@ export interface Area {
 }
 
 /** What never changes about a figure. */
-export interface FigureInfo {
-  index: number;
-  /** Id in actions, events and records (`V07`). */
-  id: string;
-  name: string;
-  side: number;
+export interface FigureInfo extends TableFigure {
   unit: number;
   /** Class index 0 = elite … 3 = militia/green. */
   klass: number;
@@ -60,10 +55,7 @@ export interface UnitInfo {
   hasStandard: boolean;
 }
 
-export interface SideInfo {
-  index: number;
-  id: string;
-  name: string;
+export interface SideInfo extends TableSide {
   colour: string;
   prefix: string;
   cards: number;

@@ -10,7 +10,7 @@ import { pigGuardScores, pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
 import { compilePig, type PigScenario } from './compile.js';
 import { actionKey, type PigAction } from './action.js';
-import { applyAction, checkMoveTo, legalActions } from './actions.js';
+import { applyAction, applyLegalAction, checkMoveTo, legalActions } from './actions.js';
 import { setupGame } from './turn.js';
 import { DEFAULT_WEIGHTS_BY_VERSION, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, type PigState, ROUT, STATE } from './state.js';
@@ -65,6 +65,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
     setup: setupGame,
     legalActions,
     apply: applyAction,
+    applyLegal: applyLegalAction,
     ...stateWiring(STATE),
     evaluation: {
       names: FEATURE_NAMES,

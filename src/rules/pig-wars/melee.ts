@@ -11,22 +11,38 @@ import { meleeFactors, meleeSum, MELEE_USED, meleeOutcome, type MeleeSide } from
 import { deg, type Emit, onHill, obstacleBetween, figureView, arcOf } from './queries.js';
 import { casualty } from './leaders.js';
 
-function meleeSide(s: PigState, f: number, opp: number): MeleeSide {
+/** A fighter's side of one round against `opp`, written into `out` (one of the two scratch sides below). */
+function meleeSide(s: PigState, f: number, opp: number, out: MeleeSide): MeleeSide {
   const sc = s.sc;
   const info = sc.figures[f];
-  return {
-    stripes: info.stripes,
-    weapons: info.weapons,
-    loaded: s.loaded[f] === 1,
-    mounted: info.mounted,
-    firstRound: s.rounds[f] === 0,
-    charging: s.chargeBonus[f] === 1,
-    arc: arcOf(s, f, opp),
-    opponentUphill: onHill(sc, s.x[opp], s.y[opp]) && !onHill(sc, s.x[f], s.y[f]),
-    opponentObstacle: obstacleBetween(sc, s.x[f], s.y[f], s.x[opp], s.y[opp]),
-    wounds: s.hits[f],
-  };
+  out.stripes = info.stripes;
+  out.weapons = info.weapons;
+  out.loaded = s.loaded[f] === 1;
+  out.mounted = info.mounted;
+  out.firstRound = s.rounds[f] === 0;
+  out.charging = s.chargeBonus[f] === 1;
+  out.arc = arcOf(s, f, opp);
+  out.opponentUphill = onHill(sc, s.x[opp], s.y[opp]) && !onHill(sc, s.x[f], s.y[f]);
+  out.opponentObstacle = obstacleBetween(sc, s.x[f], s.y[f], s.x[opp], s.y[opp]);
+  out.wounds = s.hits[f];
+  return out;
 }
+
+/** The two sides of the round being fought ({@link meleeSide}), read only within that round. */
+const newSide = (): MeleeSide => ({
+  stripes: 0,
+  weapons: [],
+  loaded: false,
+  mounted: false,
+  firstRound: false,
+  charging: false,
+  arc: 'front',
+  opponentUphill: false,
+  opponentObstacle: false,
+  wounds: 0,
+});
+const SIDE_A = newSide();
+const SIDE_B = newSide();
 
 /** The victory margin needed to kill figure t attacked by a. */
 export function victoryMargin(s: PigState, t: number, a: number): number {
@@ -44,6 +60,9 @@ const PAIR_F: number[] = [];
 const PAIR_E: number[] = [];
 
 const ENGAGED: number[] = [];
+
+/** Scratch of {@link meleeStep}: per figure, the opponent of its first round in the step (−1 none). */
+const FOUGHT: number[] = [];
 
 /**
  * Step 4 of side `side`'s card: every pair of active enemies in base contact when the step begins
@@ -81,14 +100,15 @@ export function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void
       s.chargeBonus[f] = 0;
     }
   }
-  const fought = new Array<number>(n).fill(-1);
-  const turned: { f: string; facing: number }[] = [];
+  const fought = FOUGHT;
+  for (let f = 0; f < n; f++) fought[f] = -1;
+  const turned: { f: string; facing: number }[] | null = emit ? [] : null;
   for (let k = 0; k < np; k++) {
     const f = PAIR_F[k];
     const e = PAIR_E[k];
     if (s.status[f] !== ACTIVE || s.status[e] !== ACTIVE) continue;
-    const A = meleeSide(s, f, e);
-    const B = meleeSide(s, e, f);
+    const A = meleeSide(s, f, e, SIDE_A);
+    const B = meleeSide(s, e, f, SIDE_B);
     // the sums of the modifiers without their lists (built only for the event)
     const ma = meleeSum(sc.version.melee, A, B);
     const wa = MELEE_USED.weapon;
@@ -138,10 +158,10 @@ export function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void
       const a = angleTo(s.x[f], s.y[f], s.x[o], s.y[o]);
       if (a !== s.facing[f]) {
         s.facing[f] = a;
-        if (emit) turned.push({ f: sc.figures[f].id, facing: deg(a) });
+        turned?.push({ f: sc.figures[f].id, facing: deg(a) });
       }
     }
   }
   // the turns of [R8], recorded (audit B2: the facing decides the flank and rear factors)
-  if (emit && turned.length) emit({ e: 'facing', why: 'after mêlée', turned });
+  if (emit && turned && turned.length) emit({ e: 'facing', why: 'after mêlée', turned });
 }

@@ -4,12 +4,12 @@
  * shortest path to the farthest place it may stand (the kit's PlaceFinder: the nearest reachable
  * free place, else the walk back), and a unit's move order carried out figure by figure.
  */
-import { type Vec, angleTo, dist, pointAlong, truncatePath } from '../../core/geometry.js';
+import { type Vec, angleTo, dist, pointAlongInto, truncateInto, truncatePath } from '../../core/geometry.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { nearestFigure } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
 import { ACTIVE, C, PIG_FREE, type PigState } from './state.js';
-import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, sumMods, type Mod } from './tables.js';
+import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, type Mod } from './tables.js';
 import type { PigAction } from './action.js';
 import type { PigEventOf } from './events.js';
 import {
@@ -30,10 +30,11 @@ import { carryPigs, afterMove } from './loot.js';
 
 /** The dice one order (or one morale result) rolls once and every figure of it shares. */
 export interface MoveDice {
-  /** Pirates: the unit's movement D6 and crossing D6 (0 = not rolled yet). Dark ages: rough dice by size. */
+  /** Pirates: the unit's movement D6 and crossing D6 (0 = not rolled yet). */
   move: number;
   cross: number;
-  rough: Map<number, number>;
+  /** Dark ages: the rough-ground die rolled, by its size (null until the first is rolled). */
+  rough: Map<number, number> | null;
   /**
    * Pirates, one result's fall backs ({@link fallBack}): the close order (1) or not (0) the unit
    * stood in when the first of them fell back, before that fall back broke it (−1 = none yet).
@@ -43,7 +44,7 @@ export interface MoveDice {
 
 /** No die rolled yet. */
 export function newDice(): MoveDice {
-  return { move: 0, cross: 0, rough: new Map(), close: -1 };
+  return { move: 0, cross: 0, rough: null, close: -1 };
 }
 
 /** Roll a D`sides` for unit `unit` and record it (a `die` event naming what it is for). */
@@ -53,34 +54,49 @@ export function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, uni
   return v;
 }
 
-/** A figure's allowance for this move (inches) and the note of its parts; `path` decides the pirate crossing penalty. */
-export function allowanceFor(
-  s: PigState,
-  f: number,
-  dice: MoveDice,
-  rng: Rng,
-  emit: Emit,
-  charge: number,
-): { full: number; parts: Mod[]; scale: number } {
+/**
+ * A figure's allowance for one move, as {@link allowanceFor} returns it: `full` (inches), the
+ * `scale` a crossing −D6 is multiplied by (a carrier's fraction, else 1), and the note of its
+ * parts — made only when someone records (`emit` given), else null.
+ */
+export interface Allowance {
+  full: number;
+  parts: Mod[] | null;
+  scale: number;
+}
+
+/** The one {@link Allowance} {@link allowanceFor} fills (read at once by its caller). */
+const ALLOWANCE: Allowance = { full: 0, parts: null, scale: 1 };
+
+/**
+ * A figure's allowance for this move (inches), and the note of its parts when someone records:
+ * the same sum in the same order as summing the parts. Returns a shared object, valid until the
+ * next call.
+ */
+export function allowanceFor(s: PigState, f: number, dice: MoveDice, rng: Rng, emit: Emit, charge: number): Allowance {
   const info = s.sc.figures[f];
-  const uid = s.sc.units[info.unit].id;
-  const parts: Mod[] = [];
+  const parts: Mod[] | null = emit ? [] : null;
+  let full = 0;
   if (s.sc.version.moveDie) {
-    if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'movement D6', uid);
+    if (!dice.move) dice.move = rollNamed(rng, 6, emit, 'movement D6', uid(s, f));
     const kind = moveKind(s, f);
-    parts.push({ name: kind, value: PIRATE_MOVE_BASE[kind] }, { name: 'D6', value: dice.move });
+    full += PIRATE_MOVE_BASE[kind];
+    full += dice.move;
+    parts?.push({ name: kind, value: PIRATE_MOVE_BASE[kind] }, { name: 'D6', value: dice.move });
   } else {
     const wall = s.wall[info.unit] === 1;
     const rough = !wall && onRough(s.sc, s.x[f], s.y[f]);
     let die = 0;
     if (rough) {
       const size = daRoughDie(info.armour, info.mounted);
+      dice.rough ??= new Map();
       const got = dice.rough.get(size);
-      die = got ?? rollNamed(rng, size, emit, `rough-ground d${size}`, uid);
+      die = got ?? rollNamed(rng, size, emit, `rough-ground d${size}`, uid(s, f));
       dice.rough.set(size, die);
     }
     const v = daMoveFactor(info.armour, info.mounted, wall, rough, die);
-    parts.push({
+    full += v;
+    parts?.push({
       name: wall
         ? 'shield wall'
         : rough
@@ -89,13 +105,25 @@ export function allowanceFor(
       value: v,
     });
   }
-  if (charge) parts.push({ name: 'charge D6', value: charge });
-  let full = sumMods(parts);
-  if (carrying(s, f)) {
-    full *= s.sc.carrySpeed;
-    parts.push({ name: `carrying loot ×${s.sc.carrySpeed}`, value: 0, factor: s.sc.carrySpeed });
+  if (charge) {
+    full += charge;
+    parts?.push({ name: 'charge D6', value: charge });
   }
-  return { full, parts, scale: carrying(s, f) ? s.sc.carrySpeed : 1 };
+  const carry = carrying(s, f);
+  if (carry) {
+    full *= s.sc.carrySpeed;
+    parts?.push({ name: `carrying loot ×${s.sc.carrySpeed}`, value: 0, factor: s.sc.carrySpeed });
+  }
+  const out = ALLOWANCE;
+  out.full = full;
+  out.parts = parts;
+  out.scale = carry ? s.sc.carrySpeed : 1;
+  return out;
+}
+
+/** The id of figure f's unit (for the words of a die roll). */
+function uid(s: PigState, f: number): string {
+  return s.sc.units[s.sc.figures[f].unit].id;
 }
 
 /** Distance along `points` at which the route first enters rough ground (0 when it starts there), Infinity if never. */
@@ -142,17 +170,21 @@ export function moveEvent(
   };
 }
 
+/** Scratch points of {@link moveFigure}: where a route is cut, and where the figure stands before it moves. */
+const CUT = { x: 0, y: 0 };
+
 /**
  * Move figure f toward `target` along the shortest path, at most `full` inches (shield wall:
  * not into rough; pirates: −D6 when the route crosses rough or a wall), to the farthest place
- * along the route where it may stand. Returns the distance moved. Emits a `move` event.
+ * along the route where it may stand. Returns the distance moved. Emits a `move` event. `parts`:
+ * the allowance's parts for the event (null when nobody records).
  */
 export function moveFigure(
   s: PigState,
   f: number,
   target: Vec,
   full: number,
-  parts: Mod[],
+  parts: Mod[] | null,
   dice: MoveDice,
   shy: boolean,
   rng: Rng,
@@ -175,10 +207,9 @@ export function moveFigure(
   // allowance ([R1]), not what is left of the path to a goal already within reach (that bound
   // left drovers stuck short of a crowded landing place).
   let reach = full;
-  const uid = sc.units[sc.figures[f].unit].id;
   const wallRough = sc.version.shieldWall && s.wall[sc.figures[f].unit] === 1;
   if (wallRough) {
-    const entry = roughEntry(s, truncatePath(path.points, limit));
+    const entry = sc.table.slowEntryUpTo(path.points, limit);
     if (entry < Infinity) {
       limit = Math.max(0, Math.min(limit, entry - 0.01));
       reach = limit;
@@ -186,30 +217,33 @@ export function moveFigure(
   }
   let crossed = false;
   if (sc.version.crossingDie && full > 0) {
-    const entry = roughEntry(s, truncatePath(path.points, limit));
+    const entry = sc.table.slowEntryUpTo(path.points, limit);
     if (entry < Infinity) {
       crossed = true;
-      if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+      if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid(s, f));
       // the −D6 comes off the movement factor, before a carrier's fraction of it ([R11])
-      parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+      if (parts) parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
       full = Math.max(0, full - dice.cross * scale);
       limit = Math.min(limit, full);
       reach = full;
     }
   }
   let d = limit;
-  let at = pointAlong(path.points, d);
-  let pts: Vec[] | null = null;
+  pointAlongInto(path.points, d, CUT);
+  let atX = CUT.x;
+  let atY = CUT.y;
+  // The way taken, when it is not the route cut at d.
+  let way: readonly Vec[] | null = null;
   // The place test asks only the bases and enemies near the place reached (and its ring of
   // alternatives), then, walking back, only those near the route.
   const P = sc.places;
   const v = figureView(s);
   const keepers = shy ? sc.sides[1 - sc.figures[f].side].figures : null;
   const keepOff = shy ? sc.contact + 0.5 : 0;
-  P.setNear(v, f, keepers, keepOff, at.x, at.y, ALT_RADIUS);
-  if (!P.okNear(at.x, at.y)) {
+  P.setNear(v, f, keepers, keepOff, atX, atY, ALT_RADIUS);
+  if (!P.okNear(atX, atY)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
-    let alt = P.nearestReachable(from, at.x, at.y, reach, NEAR);
+    let alt = P.nearestReachable(from, atX, atY, reach, NEAR);
     let p = P.path;
     // The way to that place is a route of its own and meets the same terrain rules (audit A5): a
     // shield wall takes no way into rough ground ([R10]); a pirate whose planned route crossed
@@ -220,38 +254,43 @@ export function moveFigure(
     if (alt && p && (wallRough || (sc.version.crossingDie && !crossed && full > 0)) && roughEntry(s, p.points) < Infinity) {
       let left = -1;
       if (!wallRough) {
-        if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid);
+        if (!dice.cross) dice.cross = rollNamed(rng, 6, emit, 'crossing −D6', uid(s, f));
         left = Math.max(0, full - dice.cross * scale);
       }
       NEAR_SLOW.slowReach = left;
-      alt = P.nearestReachable(from, at.x, at.y, reach, NEAR_SLOW);
+      alt = P.nearestReachable(from, atX, atY, reach, NEAR_SLOW);
       p = P.path;
       if (alt && p && !wallRough && roughEntry(s, p.points) < Infinity) {
-        parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
+        if (parts) parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
         full = left;
       }
     }
     if (alt && p) {
-      pts = p.points.slice();
+      way = p.points;
       d = p.length;
-      at = alt;
+      atX = alt.x;
+      atY = alt.y;
     } else {
       P.setRoute(v, f, keepers, path.points, d);
       d = P.walkBack(path.points, d, 0.2);
-      at = { x: P.at.x, y: P.at.y };
+      atX = P.at.x;
+      atY = P.at.y;
     }
   }
-  if (!pts) {
+  // The point the figure comes from last: the way's last corner, or the route's before the cut.
+  let last: Vec;
+  if (way) last = way[way.length - 2] ?? from;
+  else {
     if (d <= 1e-6) return 0;
-    pts = truncatePath(path.points, d);
+    const k = truncateInto(path.points, d, CUT);
+    last = CUT.x === CUT.x ? path.points[k - 1] : (path.points[k - 2] ?? from);
   }
-  s.x[f] = at.x;
-  s.y[f] = at.y;
-  const last = pts[pts.length - 2] ?? from;
-  s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
+  s.x[f] = atX;
+  s.y[f] = atY;
+  s.facing[f] = angleTo(last.x, last.y, atX, atY);
   s.moved[f] = 1;
   s.counters[C.moves]++;
-  emit?.(moveEvent(s, f, pts, d, full, parts, why));
+  emit?.(moveEvent(s, f, way ?? truncatePath(path.points, d), d, full, parts ?? [], why));
   carryPigs(s, f);
   afterMove(s, f, emit);
   return d;
@@ -355,6 +394,7 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
   sortByDistance(plans);
   // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
   const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
+  const why = emit && a.k === 'foe' ? `toward ${a.u}` : a.k;
   for (const p of plans) {
     // [R5]: the raiders win as soon as their landed loot reaches the number — the rest of the
     // unit's order is not carried out (ruleset 0.3.0; before, the whole order was, audit D1).
@@ -368,8 +408,8 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
       // the fraction, so across rough the escort fell behind the loot it escorts, audit B4/D3).
       full *= sc.carrySpeed;
       scale = sc.carrySpeed;
-      parts.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0, factor: sc.carrySpeed });
+      parts?.push({ name: `keeping pace with the drovers ×${sc.carrySpeed}`, value: 0, factor: sc.carrySpeed });
     }
-    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, a.k === 'foe' ? `toward ${a.u}` : a.k, scale);
+    moveFigure(s, p.f, p.t, full, parts, dice, true, rng, emit, why, scale);
   }
 }

@@ -6,7 +6,7 @@
  * src/core/scenario.ts, before this schema sees the file).
  */
 import { z } from 'zod';
-import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema, terrainEntrySchema, zoneSchema } from '../../core/table/schema.js';
+import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideShape, tableSizeSchema, terrainEntrySchema, zoneSchema } from '../../core/table/schema.js';
 
 const point = pointSchema('in');
 const polygon = polygonSchema('in');
@@ -57,8 +57,7 @@ export function pigWarsSchema(ruleset: 'pig-wars' | 'pig-wars-pirates', classes:
     .strict();
   const side = z
     .object({
-      id: sideIdSchema,
-      name: z.string().min(1),
+      ...sideShape,
       colour: z.string().min(1).describe('CSS colour of its figures'),
       prefix: z.string().min(1).describe('figure id prefix'),
       cards: z.number().int().min(1).max(4).default(1).describe('activation cards (chips) of the side in the deck each turn'),

@@ -4,7 +4,7 @@
  * every game on the scenario (one per worker thread).
  */
 import type { DistanceField, NavMap } from '../../core/nav.js';
-import { type CompiledTable, type TableZone, type TerrainArea, baseOverlapAt, deploySlots, figureIndexOf, parseTableScenario, polygonOf, radiansOf, terrainAreaOf, zoneOf } from '../../core/table/index.js';
+import { type CompiledTable, type TableFigure, type TableSide, type TableZone, type TerrainArea, baseOverlapAt, deploySlots, figureIndexOf, parseTableScenario, polygonOf, radiansOf, terrainAreaOf, zoneOf } from '../../core/table/index.js';
 import { type Vec, pointInPolygon, distToPolygon } from '../../core/geometry.js';
 import { count } from '../../core/words.js';
 import { piratesScenarioSchema, type PiratesScenarioFile } from './schema.js';
@@ -14,15 +14,7 @@ import { WEAPONS, type Weapon, cardFace, deckForFigures } from './tables.js';
 export type Area = TerrainArea;
 
 /** What never changes about a figure. */
-export interface FigureInfo {
-  /** Index in the state arrays. */
-  index: number;
-  /** Id used in actions, events and records (e.g. `P07`). */
-  id: string;
-  /** Name for stories (personal name, or the id). */
-  name: string;
-  /** Side index (0 or 1). */
-  side: number;
+export interface FigureInfo extends TableFigure {
   weapon: Weapon;
   personality: boolean;
   mounted: boolean;
@@ -42,10 +34,7 @@ export interface GroupInfo {
 }
 
 /** A side of the compiled scenario. */
-export interface SideInfo {
-  index: number;
-  id: string;
-  name: string;
+export interface SideInfo extends TableSide {
   colour: 'red' | 'black';
   flee: 'home' | 'edge';
   /** Card values of the side (ascending). */

@@ -5,7 +5,7 @@
  * and y down the table from the top (north) edge.
  */
 import { z } from 'zod';
-import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema, terrainEntrySchema, zoneSchema } from '../../core/table/schema.js';
+import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideShape, tableSizeSchema, terrainEntrySchema, zoneSchema } from '../../core/table/schema.js';
 import { WEAPONS } from './tables.js';
 
 const point = pointSchema('in');
@@ -42,8 +42,7 @@ const group = z
 
 const side = z
   .object({
-    id: sideIdSchema,
-    name: z.string().min(1),
+    ...sideShape,
     colour: z.enum(['red', 'black']).describe('card colour: red = hearts & diamonds (§2.B)'),
     prefix: z.string().min(1).describe('figure id prefix'),
     cards: z

@@ -4,10 +4,9 @@
  */
 import { type Vec, dist as geoDist } from '../../core/geometry.js';
 import { placeFree } from '../../core/table/index.js';
-import { fenceCrossing, foeDistance, nearestFence, rearDistance, viewOf } from './table.js';
+import { clearOfEnemies, fenceCrossing, foeDistance, nearestFence, rearDistance, viewOf } from './table.js';
 import { BROKEN, CLIMB_LADDER, CLIMB_WALL, HORSE_JUMP, OK } from './tables.js';
 import type { SowState } from './state.js';
-import { clearOfEnemies } from './movement.js';
 
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;

@@ -6,7 +6,7 @@
  */
 import { type DistanceField, NavMap } from '../../core/nav.js';
 import { type Box, type Polygon, type Vec, bbox, distToPolygon, isConvex, pointInPolygon, vertexMean } from '../../core/geometry.js';
-import { type CompiledTable, type TerrainArea, type TerrainAreaSpec, baseOverlapAt, figureIndexOf, parseTableScenario, polygonOf } from '../../core/table/index.js';
+import { type CompiledTable, type TableFigure, type TableSide, type TerrainArea, type TerrainAreaSpec, baseOverlapAt, figureIndexOf, parseTableScenario, polygonOf } from '../../core/table/index.js';
 import { stateOfWarScenarioSchema, type StateOfWarScenarioFile } from './schema.js';
 import { type Cover, MELEE_WEAPONS, type MeleeWeapon, QUALITY, WEAPONS, type Weapon } from './tables.js';
 
@@ -37,13 +37,8 @@ export interface Fence {
 }
 
 /** What never changes about a figure. */
-export interface FigureInfo {
-  index: number;
-  /** Id used in actions, events and records (`C07`). */
-  id: string;
-  name: string;
+export interface FigureInfo extends TableFigure {
   type: string;
-  side: number;
   unit: number;
   /** Quality class name and die. */
   quality: string;
@@ -97,10 +92,7 @@ export interface BarrelInfo {
 }
 
 /** A side of the compiled scenario. */
-export interface SideInfo {
-  index: number;
-  id: string;
-  name: string;
+export interface SideInfo extends TableSide {
   prefix: string;
   rear: 'north' | 'south' | 'east' | 'west';
   figures: number[];

@@ -8,11 +8,11 @@ import type { ShortReason, SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
-import { inContactAt, nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
-import { type Reach, engaged, coverSourceOf, foeDistance, foeOf, reachAlong, reachAlongInto, rearDistance, rearPoint, viewOf } from './table.js';
+import { nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
+import { type Reach, clearOfEnemies, coverSourceOf, engaged, foeDistance, foeOf, reachAlong, reachAlongInto, rearDistance, rearPoint, viewOf } from './table.js';
 import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
 import { type SowState, ACTIVE, C, GONE } from './state.js';
-import { CONTACT_TOLERANCE, type SowScenario } from './compile.js';
+import type { SowScenario } from './compile.js';
 import { DEG, r2 } from './action.js';
 import { activeMembers, memoFor, moveSlots, running } from './units.js';
 import { checkVictory } from './victory.js';
@@ -293,11 +293,6 @@ function fallBackCover(s: SowState, f: number): Path | null {
 export function coveredFromEnemy(s: SowState, f: number): boolean {
   const e = foeOf(s, s.sc.figures[f].side, s.x[f], s.y[f]);
   return e >= 0 && coverSourceOf(s.sc, s.x[e], s.y[e], s.x[f], s.y[f]).cover !== 'open';
-}
-
-/** True when no active enemy of `side` stands in base contact with a figure at (x, y) (the kit's inContactAt, 2 radii + 0.3 cm, [W20]). */
-export function clearOfEnemies(s: SowState, side: number, x: number, y: number): boolean {
-  return !inContactAt(viewOf(s), x, y, s.sc.sides[1 - side].figures, CONTACT_TOLERANCE);
 }
 
 /**

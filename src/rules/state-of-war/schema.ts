@@ -5,7 +5,7 @@
  * table from the top (north) edge.
  */
 import { z } from 'zod';
-import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideIdSchema, tableSizeSchema, terrainEntrySchema } from '../../core/table/schema.js';
+import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideShape, tableSizeSchema, terrainEntrySchema } from '../../core/table/schema.js';
 import { MELEE_WEAPONS, QUALITY_NAMES, WEAPONS } from './tables.js';
 
 const point = pointSchema('cm');
@@ -88,8 +88,7 @@ const unit = z
 
 const side = z
   .object({
-    id: sideIdSchema,
-    name: z.string().min(1),
+    ...sideShape,
     prefix: z.string().min(1).describe('figure ids are the prefix and a number'),
     rear: z.enum(['north', 'south', 'east', 'west']).describe('the table edge to its rear'),
     units: z.array(unit).min(1),

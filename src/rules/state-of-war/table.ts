@@ -8,8 +8,8 @@
  * them [W14]. Pure functions of the state; all lengths in cm.
  */
 import { type Vec, angleDiff, angleTo, dist as geoDist, distToPolygon, pointInPolygon, segmentEntersPolygon, segmentsCross } from '../../core/geometry.js';
-import { type FigureView, inBaseContact, nearestAbleDist, nearestFigure } from '../../core/table/index.js';
-import type { SowScenario } from './compile.js';
+import { type FigureView, inBaseContact, inContactAt, inContactWithAny, nearestAbleDist, nearestFigure } from '../../core/table/index.js';
+import { CONTACT_TOLERANCE, type SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
 import { COVER_DIE, type Cover, DIFFICULT_FACTOR, moveRate, turnCost } from './tables.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -386,11 +386,12 @@ export function inContact(s: SowState, f: number, g: number): boolean {
 /** True when an active enemy stands in base contact with f ([W7], [W20]; {@link contacts} without the list). */
 export function engaged(s: SowState, f: number): boolean {
   const sc = s.sc;
-  const v = viewOf(s);
-  const tol = sc.contact - 2 * sc.radius;
-  const foes = sc.sides[1 - sc.figures[f].side].figures;
-  for (let i = 0; i < foes.length; i++) if (s.status[foes[i]] === ON && inBaseContact(v, f, foes[i], tol)) return true;
-  return false;
+  return inContactWithAny(viewOf(s), f, sc.sides[1 - sc.figures[f].side].figures, sc.contact - 2 * sc.radius);
+}
+
+/** True when no active enemy of `side` stands in base contact with a figure at (x, y) (the kit's inContactAt, 2 radii + 0.3 cm, [W20]). */
+export function clearOfEnemies(s: SowState, side: number, x: number, y: number): boolean {
+  return !inContactAt(viewOf(s), x, y, s.sc.sides[1 - side].figures, CONTACT_TOLERANCE);
 }
 
 /** Active enemies in base contact with f, nearest first. */
