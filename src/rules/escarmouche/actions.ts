@@ -111,6 +111,9 @@ interface ActionTable {
 
 let TABLE: ActionTable | null = null;
 
+/** Scratch: the destination index of each move offered (−1: none), while one legal list is made. */
+let DEST = new Int32Array(32);
+
 function actionTable(sc: EscScenario): ActionTable {
   if (TABLE !== null && TABLE.sc === sc) return TABLE;
   const dests = destinationCount(sc);
@@ -169,15 +172,19 @@ export function actOptionsWith(s: EscState, f: number, moves: readonly MoveOptio
   const table = actionTable(sc);
   if (!s.cowered[f]) {
     const dests = table.move.length;
-    for (const m of moves) {
-      const d = destinationIndex(sc, m.key);
-      out.push(d === undefined ? { k: 'move', to: m.key } : (table.move[d] ??= shared({ k: 'move', to: m.key })));
+    if (DEST.length < moves.length) DEST = new Int32Array(2 * moves.length);
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i];
+      const d = destinationIndex(sc, m.key) ?? -1;
+      DEST[i] = d;
+      out.push(d < 0 ? { k: 'move', to: m.key } : (table.move[d] ??= shared({ k: 'move', to: m.key })));
     }
     const nf = Math.min(MARSHAL_MAX, followers);
     for (let n = 1; n <= nf; n++) {
-      for (const m of moves) {
-        const d = destinationIndex(sc, m.key);
-        out.push(d === undefined ? { k: 'marshal', to: m.key, n } : (table.marshal[(n - 1) * dests + d] ??= shared({ k: 'marshal', to: m.key, n })));
+      for (let i = 0; i < moves.length; i++) {
+        const m = moves[i];
+        const d = DEST[i];
+        out.push(d < 0 ? { k: 'marshal', to: m.key, n } : (table.marshal[(n - 1) * dests + d] ??= shared({ k: 'marshal', to: m.key, n })));
       }
     }
   }

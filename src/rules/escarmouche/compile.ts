@@ -3,7 +3,7 @@
  * obstacles, sight, cover, height: src/core/table/), figures expanded with their fixed properties,
  * objectives resolved. Immutable; shared by every state of every game on the scenario.
  */
-import { type Vec, distToPolygonBoundary, pointInPolygon, vertexMean } from '../../core/geometry.js';
+import { type Polygon, type Vec, distToSegment, pointInPolygon, vertexMean } from '../../core/geometry.js';
 import { type CompiledTable, type TableFigure, type TableSide, type TerrainArea, baseOverlapAt, figureIndexOf, parseTableScenario, polygonOf } from '../../core/table/index.js';
 import { escarmoucheScenarioSchema, type EscarmoucheScenarioFile } from './schema.js';
 import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js';
@@ -16,6 +16,29 @@ import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js'
 const EDGE_TOL = 1e-13;
 /** How far across an edge its two sides are probed. */
 const EDGE_PROBE = 1e-6;
+/**
+ * An edge whose box the point lies farther outside than this (table unit) cannot be within
+ * {@link EDGE_TOL} of it, rounding included (errors of ~1e-14 on a table's coordinates): it is
+ * passed by without measuring.
+ */
+const EDGE_NEAR = 1e-9;
+
+/**
+ * True when (x, y) lies within {@link EDGE_TOL} of an edge of `poly` — as `distToPolygonBoundary(x,
+ * y, poly) <= EDGE_TOL` (the least distance is within it exactly when one is), measuring only the
+ * edges the point is near the box of.
+ */
+function onBoundary(x: number, y: number, poly: Polygon): boolean {
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const ax = poly[j].x;
+    const ay = poly[j].y;
+    const bx = poly[i].x;
+    const by = poly[i].y;
+    if (x < Math.min(ax, bx) - EDGE_NEAR || x > Math.max(ax, bx) + EDGE_NEAR || y < Math.min(ay, by) - EDGE_NEAR || y > Math.max(ay, by) + EDGE_NEAR) continue;
+    if (distToSegment(x, y, ax, ay, bx, by) <= EDGE_TOL) return true;
+  }
+  return false;
+}
 
 /** What never changes about a figure. */
 export interface FigureInfo extends TableFigure {
@@ -118,7 +141,7 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
     for (const a of table.areasNear(x, y)) {
       const b = a.box;
       if (x < b.minX - EDGE_TOL || x > b.maxX + EDGE_TOL || y < b.minY - EDGE_TOL || y > b.maxY + EDGE_TOL) continue;
-      if (distToPolygonBoundary(x, y, a.poly) <= EDGE_TOL) {
+      if (onBoundary(x, y, a.poly)) {
         onEdge = true;
         break;
       }
