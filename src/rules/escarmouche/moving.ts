@@ -385,11 +385,13 @@ export class MoveCache {
 
 /** The state's {@link MoveCache}, made on first use and emptied when the state has changed since. */
 export function movesOf(s: EscState): MoveCache {
-  let c = s.moves;
-  if (c === null) {
-    c = new MoveCache(s);
-    s.moves = c;
-  } else if (!c.matches(s)) c.reset(s);
+  const c = s.moves;
+  if (!(c instanceof MoveCache)) {
+    const made = new MoveCache(s);
+    s.moves = made;
+    return made;
+  }
+  if (!c.matches(s)) c.reset(s);
   return c;
 }
 

@@ -7,7 +7,6 @@
 import { type StateType, counterIndex, defineState, field } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/figures.js';
 import type { EscScenario } from './compile.js';
-import type { MoveCache } from './moving.js';
 
 /** Decision phases. */
 export const PH_PICK = 0; // the side to act picks its next figure (or passes the rest of its turn)
@@ -94,9 +93,10 @@ export const STATE = defineState<EscScenario>()('Escarmouche', {
    * The move lines reckoned at this state (moving.ts `MoveCache`): made on first use, kept by
    * `cloneInto` and shared with the scripted policy's copies, and checked against the places, wounds
    * and Disarmed markers it was made for before each use (so a state changed since is never served
-   * an old line); not copied by a clone, not hashed.
+   * an old line); not copied by a clone, not hashed. Typed `unknown` here so that the state does not
+   * import the mechanics (no import cycle); `movesOf` narrows it with `instanceof`.
    */
-  moves: field.cache<MoveCache>(),
+  moves: field.cache<unknown>(),
 });
 
 /** The mutable state of one Escarmouche game (see {@link STATE} for each field). */
