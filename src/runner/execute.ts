@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { LoadedScenario } from '../core/game.js';
 import type { Analysis, ReportSummary, RunInfo } from '../report/common.js';
 import { writeAtomic } from '../core/files.js';
-import { GamesWriter, readGames } from './gamesfile.js';
+import { GamesWriter, readGames, sortGamesFile } from './gamesfile.js';
 import { gameAt, partnersOf, type RunManifest } from './manifest.js';
 import { runGames, type RunGamesOptions, type RunGamesResult } from './pool.js';
 import { Progress, type ProgressSink } from './progress.js';
@@ -99,6 +99,8 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
   } finally {
     writer.close();
   }
+  // Every game played: the file in id order, the same bytes whatever order the games finished in.
+  if (result.ended === 'done' && rows >= m.games) sortGamesFile(gamesFile);
   progress.finish();
   const info: RunInfo = {
     manifest: m,

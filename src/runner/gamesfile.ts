@@ -2,9 +2,12 @@
  * The games file of a run (`<dir>/games.jsonl`): one {@link GameRow} per line, appended as each
  * game finishes, so a run stopped at any moment (Ctrl-C, SIGKILL, power cut) keeps every finished
  * game. At most the last line can be partial (a write cut short); readers skip it and
- * {@link GamesWriter} cuts it off before appending.
+ * {@link GamesWriter} cuts it off before appending. A run that has played every game rewrites the
+ * file in id order ({@link sortGamesFile}), so the same run gives the same bytes on any number of
+ * workers.
  */
-import { closeSync, createReadStream, existsSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { writeAtomic } from '../core/files.js';
 import { createInterface } from 'node:readline';
 import type { GameRow } from './types.js';
 
@@ -100,4 +103,30 @@ export class GamesWriter {
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
   }
+}
+
+/**
+ * Rewrite a finished run's games file with its lines in id order (a stable sort: the lines
+ * themselves are kept byte for byte), atomically, and only when the order changes. Games finish in
+ * an order that depends on timing and worker count; the sorted file does not. Holds the file in
+ * memory (about 1–2 KB a game): call it once, when the run has played every game. A line that is
+ * not a game row is an error naming the file and line (nothing is written then).
+ */
+export function sortGamesFile(file: string): void {
+  const text = readFileSync(file, 'utf8');
+  const keyed: { id: number; line: string }[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch {
+      throw new Error(`${file}:${i + 1}: not a JSON line`);
+    }
+    if (!isRow(v)) throw new Error(`${file}:${i + 1}: not a game row (needs id, seed, agents)`);
+    keyed.push({ id: v.id, line });
+  });
+  keyed.sort((a, b) => a.id - b.id);
+  const sorted = keyed.length === 0 ? '' : `${keyed.map((k) => k.line).join('\n')}\n`;
+  if (sorted !== text) writeAtomic(file, sorted);
 }

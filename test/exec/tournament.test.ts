@@ -40,5 +40,8 @@ describe('a tournament of exec: Python agents against heuristic and mcts', () =>
     }
     expect(rows.filter((x) => Object.values(x.agents).includes(GREEDY))).toHaveLength(6);
     expect(sortedGames(b)).toBe(sortedGames(a));
+    // The finished files themselves, byte for byte: rewritten in id order at the end of the run.
+    expect(readFileSync(join(b, 'games.jsonl'), 'utf8')).toBe(readFileSync(join(a, 'games.jsonl'), 'utf8'));
+    expect(rows.map((x) => x.id)).toEqual([...rows.map((x) => x.id)].sort((p, q) => p - q));
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deriveSeed, reproCommand } from '../../src/runner/seeds.js';
 import { gameAt, pairings, RUN_FORMAT, type RunManifest } from '../../src/runner/manifest.js';
-import { GamesWriter, readGames } from '../../src/runner/gamesfile.js';
+import { GamesWriter, readGames, sortGamesFile } from '../../src/runner/gamesfile.js';
 import { gameMeasures } from '../../src/runner/measures.js';
 import { fitBradleyTerry, ELO_PER_LOGIT } from '../../src/report/bradley-terry.js';
 import { Sprt } from '../../src/report/sprt.js';
@@ -90,6 +90,22 @@ describe('seeds and game lists', () => {
 
 describe('games file', () => {
   const row = (id: number): GameRow => ({ id, seed: id * 10, agents: { a: 'random' }, winner: 'a', reason: 'r', turns: 3, decisions: 9, stats: {} });
+
+  it('a finished run\'s file in id order: lines kept byte for byte, nothing written when already sorted, a bad line named', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skirmish-gf-'));
+    const file = join(dir, 'games.jsonl');
+    const w = new GamesWriter(file);
+    for (const id of [3, 1, 2]) w.write(row(id));
+    w.close();
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    sortGamesFile(file);
+    expect(readFileSync(file, 'utf8')).toBe(`${[lines[1], lines[2], lines[0]].join('\n')}\n`);
+    sortGamesFile(file);
+    expect(readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as GameRow).id)).toEqual([1, 2, 3]);
+    writeFileSync(file, `${lines[0]}\n{"id":4}\n`);
+    expect(() => sortGamesFile(file)).toThrow(/games\.jsonl:2: not a game row/);
+    expect(readFileSync(file, 'utf8')).toBe(`${lines[0]}\n{"id":4}\n`);
+  });
 
   it('streams complete rows, skips a cut-off last line, and the writer cuts it before appending', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'skirmish-gf-'));
