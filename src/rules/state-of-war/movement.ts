@@ -4,9 +4,9 @@
  * PlaceFinder), falling back and running, a charge into contact [W11], a move to exact
  * coordinates, and carrying a move out. All lengths in cm.
  */
-import type { ShortReason, SowEvent } from './events.js';
+import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
-import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
+import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
 import { type Reach, clearOfEnemies, coverSourceOf, engaged, foeDistance, foeOf, reachAlong, reachAlongInto, rearDistance, rearPoint, viewOf } from './table.js';
@@ -16,134 +16,13 @@ import type { SowScenario } from './compile.js';
 import { DEG, r2 } from './action.js';
 import { activeMembers, memoFor, moveSlots, running } from './units.js';
 import { checkVictory } from './victory.js';
+import { type MovePlan, WalkedPlan, cleanRoute, shortWords } from './plan.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;
 
-/** A planned move: the route (first point = start), where it ends, and the facing after. */
-export interface MovePlan {
-  points: Vec[];
-  to: Vec;
-  facing: number;
-  length: number;
-  /** The walk that limited it. */
-  reach: Reach;
-  /** True when the figure only turns (a mounted figure that spends the action turning, [W10]). */
-  turnOnly: boolean;
-  /**
-   * The place the move went toward (its destination key's place, less any stop short of an enemy
-   * or the unit), for the record [W11]; absent for a charge.
-   */
-  toward?: Vec;
-  /**
-   * Why the move ended short of {@link toward}, in the order they cut it: `allowance` (the move's cm
-   * ran out, [W8]–[W10]), `line` (a fence or wall, [W5]), `base` (another base where it would
-   * stop), `blocked` (a building or the table's margin there), `contact` (an enemy's base there), `no advance` (nearer the nearest enemy under a
-   * result below OK, [W32]); empty when it got there. Since ruleset 1.5.0 (third outside reading B3).
-   */
-  short?: ShortReason[];
-}
-
-/**
- * The route `points` without legs of zero length (a route cut at one of its corners repeats it),
- * and the heading of its last leg — the figure's facing after the move [W12] — or `facing` when it
- * has none. Since ruleset 1.5.0 (third outside reading A3): before, a route whose last leg had
- * zero length left the figure facing 0° (east), whatever way it went, and a rider paid turning
- * from that facing on his next move.
- */
-function cleanRoute(points: readonly Vec[], facing: number): { points: Vec[]; facing: number } {
-  const out: Vec[] = [points[0]];
-  for (let i = 1; i < points.length; i++) {
-    const a = out[out.length - 1];
-    if (dist(a.x, a.y, points[i].x, points[i].y) > 1e-9) out.push(points[i]);
-  }
-  if (out.length < 2) return { points: out, facing };
-  const a = out[out.length - 2];
-  const b = out[out.length - 1];
-  return { points: out, facing: angleTo(a.x, a.y, b.x, b.y) };
-}
-
-/**
- * A move plan walked along a route whose details are worked out when first read: the legal list
- * and the scripted policy ask only whether a plan exists, where it ends and whether it only turns
- * ({@link MovePlan.to}, {@link MovePlan.turnOnly}); the route cut where the walk stopped, its
- * facing, length and reach, and the record's `toward` and `short`, are made for the plan carried
- * out (or shown) — from values copied when the plan was made, so the same whenever they are read.
- */
-class WalkedPlan implements MovePlan {
-  readonly turnOnly = false;
-  private route: Vec[] | null = null;
-  private routeFacing = 0;
-  private used: Reach | null = null;
-  private len = 0;
-  private towardAt: Vec | null = null;
-  private shortList: ShortReason[] | null = null;
-  /**
-   * `path`: the route walked (first point = start); `d`: how far along it the plan goes; `facing0`:
-   * the figure's facing before; `faceTo`: the facing after (NaN: the heading of the route's last
-   * leg); `aim`: the distance along `path` (of length `pathLen`) the move went toward (NaN: no
-   * `toward`, a charge);
-   * `shortCode`: the reasons it stopped short, one per 3 bits, first in the lowest (0: none).
-   */
-  constructor(
-    private readonly sc: SowScenario,
-    private readonly path: readonly Vec[],
-    private readonly d: number,
-    private readonly facing0: number,
-    private readonly mounted: boolean,
-    readonly to: Vec,
-    private readonly faceTo: number,
-    private readonly aim: number,
-    private readonly pathLen: number,
-    private readonly shortCode: number,
-  ) {}
-  private complete(): void {
-    if (this.route !== null) return;
-    const route = cleanRoute(truncatePath(this.path, this.d), this.facing0);
-    this.route = route.points;
-    this.routeFacing = route.facing;
-    this.len = pathLength(route.points);
-  }
-  get points(): Vec[] {
-    this.complete();
-    return this.route!;
-  }
-  get facing(): number {
-    if (!Number.isNaN(this.faceTo)) return this.faceTo;
-    this.complete();
-    return this.routeFacing;
-  }
-  get length(): number {
-    this.complete();
-    return this.len;
-  }
-  get reach(): Reach {
-    if (this.used === null) this.used = reachAlong(this.sc, this.points, this.facing0, this.mounted);
-    return this.used;
-  }
-  get toward(): Vec | undefined {
-    if (Number.isNaN(this.aim)) return undefined;
-    if (this.towardAt === null) {
-      const p = this.path;
-      this.towardAt = this.aim >= this.pathLen - 1e-9 ? p[p.length - 1] : pointAlong(p, this.aim);
-    }
-    return this.towardAt;
-  }
-  get short(): ShortReason[] | undefined {
-    if (Number.isNaN(this.aim)) return undefined;
-    if (this.shortList === null) {
-      const out: ShortReason[] = [];
-      for (let c = this.shortCode; c > 0; c = Math.floor(c / 8)) out.push(SHORT_WORDS[c % 8]);
-      this.shortList = out;
-    }
-    return this.shortList;
-  }
-}
-
-/** The words of a {@link WalkedPlan}'s short codes: 1 `allowance`, 2 `line`, then the kit's refusal kinds (REFUSED_BASE 1 … REFUSED_EXTRA 4) plus 2 (0 is never used). */
-const SHORT_WORDS: readonly ShortReason[] = ['allowance', 'allowance', 'line', 'base', 'contact', 'blocked', 'no advance'];
 
 /** The spot {@link destination} found (scratch of the kit's nearestFreeListed; copied when kept). */
 const SPOT = { x: 0, y: 0 };
@@ -308,7 +187,7 @@ function routePlan(s: SowState, f: number, path: Path, stopShort: number, side: 
   const reach = reachAlongInto(sc, path.points, s.facing[f], mounted, REACH);
   const aim = Math.max(0, path.length - stopShort);
   const want = Math.min(reach.dist, aim);
-  // Why it stops short, one reason per 3 bits in the order met (see WalkedPlan's SHORT_WORDS).
+  // Why it stops short, one reason per 3 bits in the order met (plan.ts shortWords).
   let shortCode = 0;
   let shortShift = 1;
   if (reach.dist < aim - 1e-6) {
@@ -352,8 +231,7 @@ function routePlan(s: SowState, f: number, path: Path, stopShort: number, side: 
       // allowance, counting the few mm the route would have gone on after the turn).
       const turning: Reach = { dist: 0, cost: Math.min(moveRate(true), turnCost(deg)), turned: deg, fence: false, difficult: 0 };
       const toward = aim >= path.length - 1e-9 ? path.points[path.points.length - 1] : pointAlong(path.points, aim);
-      const short: ShortReason[] = [];
-      for (let c = shortCode; c > 0; c = Math.floor(c / 8)) short.push(SHORT_WORDS[c % 8]);
+      const short = shortWords(shortCode);
       return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach: turning, turnOnly: true, toward, short };
     }
   }

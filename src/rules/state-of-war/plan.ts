@@ -1,0 +1,135 @@
+/**
+ * State of War move plans [W8]–[W12]: what a planned move or charge holds (route, end, facing after,
+ * the walk that limited it, and for the record where it went toward and why it stopped short), and
+ * the plan whose details are worked out only when read. All lengths in cm.
+ */
+import type { ShortReason } from './events.js';
+import { type Vec, angleTo, dist, pathLength, pointAlong, truncatePath } from '../../core/geometry.js';
+import { type Reach, reachAlong } from './table.js';
+import type { SowScenario } from './compile.js';
+
+/** A planned move: the route (first point = start), where it ends, and the facing after. */
+export interface MovePlan {
+  points: Vec[];
+  to: Vec;
+  facing: number;
+  length: number;
+  /** The walk that limited it. */
+  reach: Reach;
+  /** True when the figure only turns (a mounted figure that spends the action turning, [W10]). */
+  turnOnly: boolean;
+  /**
+   * The place the move went toward (its destination key's place, less any stop short of an enemy
+   * or the unit), for the record [W11]; absent for a charge.
+   */
+  toward?: Vec;
+  /**
+   * Why the move ended short of {@link toward}, in the order they cut it: `allowance` (the move's cm
+   * ran out, [W8]–[W10]), `line` (a fence or wall, [W5]), `base` (another base where it would
+   * stop), `blocked` (a building or the table's margin there), `contact` (an enemy's base there), `no advance` (nearer the nearest enemy under a
+   * result below OK, [W32]); empty when it got there. Since ruleset 1.5.0 (third outside reading B3).
+   */
+  short?: ShortReason[];
+}
+
+/**
+ * The route `points` without legs of zero length (a route cut at one of its corners repeats it),
+ * and the heading of its last leg — the figure's facing after the move [W12] — or `facing` when it
+ * has none. Since ruleset 1.5.0 (third outside reading A3): before, a route whose last leg had
+ * zero length left the figure facing 0° (east), whatever way it went, and a rider paid turning
+ * from that facing on his next move.
+ */
+export function cleanRoute(points: readonly Vec[], facing: number): { points: Vec[]; facing: number } {
+  const out: Vec[] = [points[0]];
+  for (let i = 1; i < points.length; i++) {
+    const a = out[out.length - 1];
+    if (dist(a.x, a.y, points[i].x, points[i].y) > 1e-9) out.push(points[i]);
+  }
+  if (out.length < 2) return { points: out, facing };
+  const a = out[out.length - 2];
+  const b = out[out.length - 1];
+  return { points: out, facing: angleTo(a.x, a.y, b.x, b.y) };
+}
+
+/**
+ * A move plan walked along a route whose details are worked out when first read: the legal list
+ * and the scripted policy ask only whether a plan exists, where it ends and whether it only turns
+ * ({@link MovePlan.to}, {@link MovePlan.turnOnly}); the route cut where the walk stopped, its
+ * facing, length and reach, and the record's `toward` and `short`, are made for the plan carried
+ * out (or shown) — from values copied when the plan was made, so the same whenever they are read.
+ */
+export class WalkedPlan implements MovePlan {
+  readonly turnOnly = false;
+  private route: Vec[] | null = null;
+  private routeFacing = 0;
+  private used: Reach | null = null;
+  private len = 0;
+  private towardAt: Vec | null = null;
+  private shortList: ShortReason[] | null = null;
+  /**
+   * `path`: the route walked (first point = start); `d`: how far along it the plan goes; `facing0`:
+   * the figure's facing before; `faceTo`: the facing after (NaN: the heading of the route's last
+   * leg); `aim`: the distance along `path` (of length `pathLen`) the move went toward (NaN: no
+   * `toward`, a charge);
+   * `shortCode`: the reasons it stopped short, one per 3 bits, first in the lowest (0: none).
+   */
+  constructor(
+    private readonly sc: SowScenario,
+    private readonly path: readonly Vec[],
+    private readonly d: number,
+    private readonly facing0: number,
+    private readonly mounted: boolean,
+    readonly to: Vec,
+    private readonly faceTo: number,
+    private readonly aim: number,
+    private readonly pathLen: number,
+    private readonly shortCode: number,
+  ) {}
+  private complete(): void {
+    if (this.route !== null) return;
+    const route = cleanRoute(truncatePath(this.path, this.d), this.facing0);
+    this.route = route.points;
+    this.routeFacing = route.facing;
+    this.len = pathLength(route.points);
+  }
+  get points(): Vec[] {
+    this.complete();
+    return this.route!;
+  }
+  get facing(): number {
+    if (!Number.isNaN(this.faceTo)) return this.faceTo;
+    this.complete();
+    return this.routeFacing;
+  }
+  get length(): number {
+    this.complete();
+    return this.len;
+  }
+  get reach(): Reach {
+    if (this.used === null) this.used = reachAlong(this.sc, this.points, this.facing0, this.mounted);
+    return this.used;
+  }
+  get toward(): Vec | undefined {
+    if (Number.isNaN(this.aim)) return undefined;
+    if (this.towardAt === null) {
+      const p = this.path;
+      this.towardAt = this.aim >= this.pathLen - 1e-9 ? p[p.length - 1] : pointAlong(p, this.aim);
+    }
+    return this.towardAt;
+  }
+  get short(): ShortReason[] | undefined {
+    if (Number.isNaN(this.aim)) return undefined;
+    if (this.shortList === null) this.shortList = shortWords(this.shortCode);
+    return this.shortList;
+  }
+}
+
+/** The words of a {@link WalkedPlan}'s short codes: 1 `allowance`, 2 `line`, then the kit's refusal kinds (REFUSED_BASE 1 … REFUSED_EXTRA 4) plus 2 (0 is never used). */
+const SHORT_WORDS: readonly ShortReason[] = ['allowance', 'allowance', 'line', 'base', 'contact', 'blocked', 'no advance'];
+
+/** The reasons a short code holds, first met first (one per 3 bits, the first in the lowest). */
+export function shortWords(code: number): ShortReason[] {
+  const out: ShortReason[] = [];
+  for (let c = code; c > 0; c = Math.floor(c / 8)) out.push(SHORT_WORDS[c % 8]);
+  return out;
+}
