@@ -19,7 +19,8 @@ import type { EscEvent } from './events.js';
 import { C, PH_ACT, PH_INT, PH_OVER, PH_PICK, SIDE_PASS, type EscState } from './state.js';
 import { atZoc, canTakeCover, friendsAtZocOf, pickable, pikeArmed, pikeSupporters, sees, visibleEnemies, zocEnemies } from './queries.js';
 import { endFigure, initiative } from './initiative.js';
-import { type MoveOption, MARSHAL_MAX, destinationCount, destinationIndex, doMarshal, doMove, marshalFollowerCount, marshalFollowers, minMove, moveOption, moveOptions } from './moving.js';
+import { type MoveOption, destinationCount, destinationIndex, doMove, minMove, moveOption, moveOptions } from './moving.js';
+import { MARSHAL_MAX, doMarshal, marshalFollowerCount, marshalFollowers } from './marshal.js';
 import type { EscScenario } from './compile.js';
 import { type DevKind, doDevelop } from './developing.js';
 import { canDirect, hasVolleyHelper, resolveShot, volleyHelpers } from './shooting.js';
@@ -316,7 +317,17 @@ function applyInterrupt(s: EscState, a: EscAction, ctx: StepContext<EscEvent>): 
     s.cover[r] = 1;
     s.counters[C.covers]++;
     const act = d6s(ctx.rng, 1);
-    ctx.emit?.({ e: 'develop', turn: s.turn, figure: a.f, what: 'cover', pool: 0, active: act, ones: countOnes(act), init: 'none', interrupt: true });
+    ctx.emit?.({
+      e: 'develop',
+      turn: s.turn,
+      figure: a.f,
+      what: 'cover',
+      pool: 0,
+      active: act,
+      ones: countOnes(act),
+      init: 'none',
+      interrupt: true,
+    });
     return;
   }
   // "The single active dice is used in a single … action": the reserved die is the action's own
@@ -342,7 +353,8 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext<Esc
       if (!opt || opt.length < minMove(s)) fail(s, a, `no straight move toward "${a.to}" from here`);
       if (a.k === 'move') return doMove(s, f, opt, ctx);
       const all = marshalFollowers(s, f);
-      if (!Number.isInteger(a.n) || a.n < 1 || a.n > Math.min(MARSHAL_MAX, all.length)) fail(s, a, 'not that many friends in sight to marshal');
+      if (!Number.isInteger(a.n) || a.n < 1 || a.n > Math.min(MARSHAL_MAX, all.length))
+        fail(s, a, 'not that many friends in sight to marshal');
       return doMarshal(s, f, a.n, opt, ctx);
     }
     case 'dev': {
@@ -391,7 +403,8 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext<Esc
     }
     case 'fight': {
       const t = figureArg(s, a, a.t);
-      if (sc.figures[t].side === info.side || s.wounds[t] === 0 || !atZoc(s, f, t)) fail(s, a, `${a.t} is not an enemy at this figure's zone of control`);
+      if (sc.figures[t].side === info.side || s.wounds[t] === 0 || !atZoc(s, f, t))
+        fail(s, a, `${a.t} is not an enemy at this figure's zone of control`);
       if (!fightContact(s, f, t)) fail(s, a, `no base contact with ${a.t} can be reached ([E40b])`);
       const ok =
         a.m === 'alone' ||

@@ -24,32 +24,11 @@
  */
 import type { InvariantMonitor, Json } from '../../core/model.js';
 import type { EscEvent } from './events.js';
-import { distToPolygon, distToPolygonBoundary, distToSegment, pointInPolygon, segmentsCross } from '../../core/geometry.js';
-import type { Polygon } from '../../core/geometry.js';
+import { distToPolygonBoundary, distToSegment } from '../../core/geometry.js';
+import { gapToBlocker, num, nums, point, segmentToPolygon, strs, tableTests } from './invariants-table.js';
 import type { EscScenario } from './compile.js';
 import type { EscState } from './state.js';
 import { fightingEffect, score, shootingEffect, terrainDice } from './tables.js';
-
-function num(v: Json | undefined): number {
-  return typeof v === 'number' ? v : NaN;
-}
-function nums(v: Json | undefined): number[] {
-  return Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x : NaN)) : [];
-}
-function strs(v: Json | undefined): string[] {
-  return Array.isArray(v) ? v.map((x) => String(x)) : [];
-}
-
-/** Distance between segment a–b and a polygon (0 when they meet): the monitor's own geometry. */
-function segmentToPolygon(ax: number, ay: number, bx: number, by: number, poly: Polygon): number {
-  if (pointInPolygon(ax, ay, poly)) return 0;
-  let d = Math.min(distToPolygon(ax, ay, poly), distToPolygon(bx, by, poly));
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    if (segmentsCross(ax, ay, bx, by, poly[j].x, poly[j].y, poly[i].x, poly[i].y)) return 0;
-    d = Math.min(d, distToSegment(poly[i].x, poly[i].y, ax, ay, bx, by));
-  }
-  return d;
-}
 
 /** A monitor for one game on `sc`. */
 export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscState, EscEvent> {
@@ -80,28 +59,10 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
   const apartBlocked = new Set<number>();
   // [E47]: enemies (index) against whom the acting figure's first-strike round is over this turn.
   const fsOver = new Set<number>();
-  /** A round base at (x, y) stands on the table and off impassable ground (to the record's rounding). */
-  const standsFree = (x: number, y: number): boolean =>
-    x >= R - TOL && y >= R - TOL && x <= table.width - R + TOL && y <= table.height - R + TOL && table.obstacles.every((a) => distToPolygon(x, y, a.poly) >= R - TOL);
-  /**
-   * How far (beyond touching) a base at (x, y) stands from what a blocked move, push or step names:
-   * `impassable` and the area's id, `figure` or `zone of control` and the figure's id, `table edge`.
-   * NaN when the name is not one of these or names nothing on the table.
-   */
-  const blockerGap = (x: number, y: number, by: string, blocker: string | null): number => {
-    if (by === 'table edge') return Math.min(x - R, y - R, table.width - R - x, table.height - R - y);
-    if (by === 'impassable') {
-      const a = table.obstacles.find((o) => o.id === blocker);
-      return a ? distToPolygon(x, y, a.poly) - R : NaN;
-    }
-    const g = blocker === null ? undefined : sc.figureIndex.get(blocker);
-    if (g === undefined || wounds[g] <= 0) return NaN;
-    const dg = Math.sqrt((x - px[g]) ** 2 + (y - py[g]) ** 2);
-    return by === 'figure' ? dg - 2 * R : by === 'zone of control' ? dg - K : NaN;
-  };
-  /** True when a round base at (x, y) touches impassable ground or the table edge (within `tol`): where a blocked move stops. */
-  const touchesObstacle = (x: number, y: number, tol: number): boolean =>
-    Math.min(x - R, y - R, table.width - R - x, table.height - R - y) <= tol || table.obstacles.some((a) => distToPolygon(x, y, a.poly) - R <= tol);
+  const { standsFree, touchesObstacle } = tableTests(sc, TOL);
+  /** How far (beyond touching) a base at (x, y) stands from what a blocked move, push or step names (see {@link gapToBlocker}). */
+  const blockerGap = (x: number, y: number, by: string, blocker: string | null): number =>
+    gapToBlocker(sc, px, py, wounds, x, y, by, blocker);
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
   };
@@ -113,8 +74,6 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
     }
     return i;
   };
-  const point = (v: Json | undefined): [number, number] | null =>
-    Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && typeof v[1] === 'number' ? [v[0], v[1]] : null;
   const dAt = (f: number, g: number): number => Math.sqrt((px[f] - px[g]) ** 2 + (py[f] - py[g]) ** 2);
   /** Check one straight move of figure f from its tracked place to `to` through `terrain`, then put it there. */
   const checkLine = (f: number, fromV: Json | undefined, toV: Json | undefined, terrain: string, what: string): void => {
@@ -125,7 +84,8 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
       bad(`${id} ${what} without places`);
       return;
     }
-    if (Math.abs(from[0] - px[f]) > TOL || Math.abs(from[1] - py[f]) > TOL) bad(`${id} ${what} from (${from.join(', ')}) but stands at (${px[f]}, ${py[f]})`);
+    if (Math.abs(from[0] - px[f]) > TOL || Math.abs(from[1] - py[f]) > TOL)
+      bad(`${id} ${what} from (${from.join(', ')}) but stands at (${px[f]}, ${py[f]})`);
     const len = Math.sqrt((to[0] - from[0]) ** 2 + (to[1] - from[1]) ** 2);
     // MOVING: "a straight line through the same terrain type".
     // Samples at irregular fractions, so that none falls exactly on a corner or edge of an area
@@ -176,7 +136,8 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
     if (num(e.pool) !== pool) bad(`${sc.figures[f]?.id} ${what} with a pool of ${String(e.pool)} after ${pool} actions that build it`);
   };
   const afterInit = (e: { readonly init: string; readonly ones: number; readonly figure: string }, expected: string): void => {
-    if (e.init !== expected) bad(`${String(e.figure)} rolled ${String(e.ones)} one(s): initiative "${String(e.init)}", the rules give "${expected}"`);
+    if (e.init !== expected)
+      bad(`${String(e.figure)} rolled ${String(e.ones)} one(s): initiative "${String(e.init)}", the rules give "${expected}"`);
     if (expected === 'figure' || expected === 'side') actor = -1;
     if (expected === 'side') sideLost = true;
   };
@@ -191,19 +152,31 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
       reserved[t] = 0;
     }
   };
-  const checkScores = (e: { readonly active: Json; readonly passive: Json; readonly defence: Json; readonly score: number; readonly defScore: number; readonly ones: number }, what: string): void => {
+  const checkScores = (
+    e: {
+      readonly active: Json;
+      readonly passive: Json;
+      readonly defence: Json;
+      readonly score: number;
+      readonly defScore: number;
+      readonly ones: number;
+    },
+    what: string,
+  ): void => {
     const act = nums(e.active);
     const pas = nums(e.passive);
     const def = nums(e.defence);
     if (!d6ok(act) || !d6ok(pas) || !d6ok(def)) bad(`${what}: a die off the d6`);
-    if (score(act) !== num(e.score) || score(def) !== num(e.defScore)) bad(`${what}: score ${String(e.score)} v ${String(e.defScore)} does not follow the dice (DICE)`);
+    if (score(act) !== num(e.score) || score(def) !== num(e.defScore))
+      bad(`${what}: score ${String(e.score)} v ${String(e.defScore)} does not follow the dice (DICE)`);
     if (ones(act, pas) !== num(e.ones)) bad(`${what}: ${String(e.ones)} ones counted on ${act.join(',')} + ${pas.join(',')}`);
   };
   const interrupter = (e: { readonly pool: number }, f: number, what: string): void => {
     if (f < 0) return;
     if (sc.figures[f].side === side) bad(`${sc.figures[f].id} ${what} by interrupt in its own side's turn`);
     if (wounds[f] <= 0) bad(`${sc.figures[f].id} ${what} while out of action`);
-    if (num(e.pool) !== 0) bad(`${sc.figures[f].id} interrupts with a pool of ${String(e.pool)} (the reserved die is the action's only die)`);
+    if (num(e.pool) !== 0)
+      bad(`${sc.figures[f].id} interrupts with a pool of ${String(e.pool)} (the reserved die is the action's only die)`);
   };
 
   return {
@@ -246,21 +219,35 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (cowered[f]) bad(`${sc.figures[f].id} moves while Cowered`);
           const terrain = String(e.terrain);
           // A marshal pays the worst terrain any mover goes through ([E26b]): the event's `terrains`.
-          const named = e.e === 'marshal' && e.terrains && typeof e.terrains === 'object' && !Array.isArray(e.terrains) ? Object.values(e.terrains) : [];
+          const named =
+            e.e === 'marshal' && e.terrains && typeof e.terrains === 'object' && !Array.isArray(e.terrains)
+              ? Object.values(e.terrains)
+              : [];
           const crossed = named.map((t) => terrainDice(String(t)));
-          const want = Math.max(terrainDice(terrain), sc.figures[f].moveFloor, ...crossed, ...(e.e === 'marshal' ? strs(e.followers).map((g) => sc.figures[sc.figureIndex.get(g) ?? f].moveFloor) : []));
-          if (num(e.dice) !== want) bad(`${sc.figures[f].id} moves through ${terrain} with ${String(e.dice)} passive dice; the table gives ${want}`);
+          const want = Math.max(
+            terrainDice(terrain),
+            sc.figures[f].moveFloor,
+            ...crossed,
+            ...(e.e === 'marshal' ? strs(e.followers).map((g) => sc.figures[sc.figureIndex.get(g) ?? f].moveFloor) : []),
+          );
+          if (num(e.dice) !== want)
+            bad(`${sc.figures[f].id} moves through ${terrain} with ${String(e.dice)} passive dice; the table gives ${want}`);
           const act = nums(e.active);
           const pas = nums(e.passive);
           if (!d6ok(act) || !d6ok(pas)) bad('a move die off the d6');
           if (ones(act, pas) !== num(e.ones)) bad(`${sc.figures[f].id}: ones miscounted on a move`);
           const followers = e.e === 'marshal' ? strs(e.followers).map((g) => idx(g)) : [];
           if (act.length !== pool + num(e.skill)) bad(`${sc.figures[f].id} moves rolling ${act.length} active dice with a pool of ${pool}`);
-          if (pas.length + num(e.skill) !== num(e.dice) + followers.length) bad(`${sc.figures[f].id} moves rolling ${pas.length} passive dice (+${String(e.skill)} by skill) for ${String(e.dice)} + ${followers.length}`);
+          if (pas.length + num(e.skill) !== num(e.dice) + followers.length)
+            bad(
+              `${sc.figures[f].id} moves rolling ${pas.length} passive dice (+${String(e.skill)} by skill) for ${String(e.dice)} + ${followers.length}`,
+            );
           for (const g of followers) {
             if (g < 0) continue;
-            if (sc.figures[g].side !== sc.figures[f].side || used[g] || cowered[g] || wounds[g] <= 0) bad(`${sc.figures[g].id} cannot be marshalled by ${sc.figures[f].id}`);
-            if (!table.lineOfSight(px[f], py[f], px[g], py[g])) bad(`${sc.figures[g].id} marshalled out of ${sc.figures[f].id}'s line of sight`);
+            if (sc.figures[g].side !== sc.figures[f].side || used[g] || cowered[g] || wounds[g] <= 0)
+              bad(`${sc.figures[g].id} cannot be marshalled by ${sc.figures[f].id}`);
+            if (!table.lineOfSight(px[f], py[f], px[g], py[g]))
+              bad(`${sc.figures[g].id} marshalled out of ${sc.figures[f].id}'s line of sight`);
             used[g] = 1;
           }
           const k = num(e.ones);
@@ -269,12 +256,13 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (e.e === 'move') {
             // A move stopped by impassable ground or the table edge stops touching it (round bases, since 2.3.0).
             const to = point(e.to);
-            if (e.stop === 'blocked' && to && !touchesObstacle(to[0], to[1], TOL)) bad(`${sc.figures[f].id}'s move stopped as blocked at (${to.join(', ')}), touching no impassable ground or table edge`);
+            if (e.stop === 'blocked' && to && !touchesObstacle(to[0], to[1], TOL))
+              bad(`${sc.figures[f].id}'s move stopped as blocked at (${to.join(', ')}), touching no impassable ground or table edge`);
             checkLine(f, e.from, e.to, terrain, 'moves');
-          }
-          else if (moved) {
+          } else if (moved) {
             const places = Array.isArray(e.places) ? e.places : [];
-            if (places.length !== followers.length + 1) bad(`${sc.figures[f].id} marshals ${followers.length} but ${places.length} places are given`);
+            if (places.length !== followers.length + 1)
+              bad(`${sc.figures[f].id} marshals ${followers.length} but ${places.length} places are given`);
             for (const p of places) {
               if (!p || typeof p !== 'object' || Array.isArray(p)) continue;
               const g = idx(p.figure);
@@ -282,8 +270,12 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
               // A friend marshalled is moved ([E26]): a line shorter than a move offered is not marshalled.
               const pf = point(p.from);
               const pto = point(p.to);
-              if (g !== f && pf && pto && Math.hypot(pto[0] - pf[0], pto[1] - pf[1]) < Math.max(0.05, sc.radius / 10) - TOL) bad(`${sc.figures[g].id} is marshalled but does not move`);
-              if (p.stop === 'blocked' && pto && !touchesObstacle(pto[0], pto[1], TOL)) bad(`${sc.figures[g].id}'s marshalled move stopped as blocked at (${pto.join(', ')}), touching no impassable ground or table edge`);
+              if (g !== f && pf && pto && Math.hypot(pto[0] - pf[0], pto[1] - pf[1]) < Math.max(0.05, sc.radius / 10) - TOL)
+                bad(`${sc.figures[g].id} is marshalled but does not move`);
+              if (p.stop === 'blocked' && pto && !touchesObstacle(pto[0], pto[1], TOL))
+                bad(
+                  `${sc.figures[g].id}'s marshalled move stopped as blocked at (${pto.join(', ')}), touching no impassable ground or table edge`,
+                );
               checkLine(g, p.from, p.to, String(p.terrain), 'is marshalled');
             }
           }
@@ -299,12 +291,14 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
             if (what !== 'cover') bad(`${sc.figures[f].id} interrupts with ${what}`);
             // "The single active dice is used in a single developing … action" ([E32]): one die rolled.
             const act = nums(e.active);
-            if (act.length !== 1 || !d6ok(act) || ones(act) !== num(e.ones)) bad(`${sc.figures[f].id} interrupts taking cover rolling ${JSON.stringify(e.active)}, not its reserved die`);
+            if (act.length !== 1 || !d6ok(act) || ones(act) !== num(e.ones))
+              bad(`${sc.figures[f].id} interrupts taking cover rolling ${JSON.stringify(e.active)}, not its reserved die`);
           } else {
             checkActor(e, f, `develops (${what})`);
             const act = nums(e.active);
             if (!d6ok(act)) bad('a develop die off the d6');
-            if (act.length !== pool + 1) bad(`${sc.figures[f].id} develops rolling ${act.length} dice with a pool of ${pool} (+1 for the action)`);
+            if (act.length !== pool + 1)
+              bad(`${sc.figures[f].id} develops rolling ${act.length} dice with a pool of ${pool} (+1 for the action)`);
             if (ones(act) !== num(e.ones)) bad('ones miscounted on a develop roll');
             pool++;
           }
@@ -329,7 +323,8 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (f < 0) break;
           checkActor(e, f, 'reserves');
           const act = nums(e.active);
-          if (!d6ok(act) || act.length !== pool + 1) bad(`${sc.figures[f].id} reserves rolling ${act.length} dice with a pool of ${pool} (+1 for the action)`);
+          if (!d6ok(act) || act.length !== pool + 1)
+            bad(`${sc.figures[f].id} reserves rolling ${act.length} dice with a pool of ${pool} (+1 for the action)`);
           if (ones(act) !== num(e.ones)) bad('ones miscounted on a reserve roll');
           afterInit(e, expectInit(num(e.ones)));
           reserved[f] = 1;
@@ -350,26 +345,31 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (f < 0 || t < 0) break;
           if (e.interrupt) interrupter(e, f, 'shoots');
           else checkActor(e, f, 'shoots');
-          if (sc.figures[t].side === sc.figures[f].side || wounds[t] <= 0) bad(`${sc.figures[f].id} shoots at ${sc.figures[t].id}, not an enemy in play`);
+          if (sc.figures[t].side === sc.figures[f].side || wounds[t] <= 0)
+            bad(`${sc.figures[f].id} shoots at ${sc.figures[t].id}, not an enemy in play`);
           if (!table.lineOfSight(px[f], py[f], px[t], py[t])) bad(`${sc.figures[f].id} shoots at ${sc.figures[t].id} out of sight`);
           const volley = strs(e.volley).map((g) => idx(g));
           if (volley.length === 0 && !sc.figures[f].missile) bad(`${sc.figures[f].id} shoots without a missile weapon`);
           for (const g of volley) {
             if (g < 0) continue;
-            if (used[g] || wounds[g] <= 0 || !sc.figures[g].missile || !table.lineOfSight(px[g], py[g], px[t], py[t])) bad(`${sc.figures[g].id} cannot join a volley at ${sc.figures[t].id}`);
+            if (used[g] || wounds[g] <= 0 || !sc.figures[g].missile || !table.lineOfSight(px[g], py[g], px[t], py[t]))
+              bad(`${sc.figures[g].id} cannot join a volley at ${sc.figures[t].id}`);
             used[g] = 1;
           }
           checkScores(e, `${sc.figures[f].id} shooting`);
           const total = nums(e.active).length + nums(e.passive).length;
           const want = num(e.pool) + 1 + num(e.bonus) + volley.length + num(e.penalty);
           if (total !== want) bad(`${sc.figures[f].id} shoots with ${total} dice; pool+1+bonus+volley+penalty is ${want}`);
-          if (nums(e.defence).length !== sc.figures[t].rating) bad(`${sc.figures[t].id} defends with ${nums(e.defence).length} dice, rating ${sc.figures[t].rating}`);
+          if (nums(e.defence).length !== sc.figures[t].rating)
+            bad(`${sc.figures[t].id} defends with ${nums(e.defence).length} dice, rating ${sc.figures[t].rating}`);
           const sa = num(e.score);
           const sd = num(e.defScore);
           const won = sa > sd || (sa === sd && sc.figures[f].rating > sc.figures[t].rating);
-          if (won !== e.won || (won && num(e.diff) !== sa - sd)) bad(`${sc.figures[f].id} shooting ${sa} v ${sd}: won=${String(e.won)} diff ${String(e.diff)}`);
+          if (won !== e.won || (won && num(e.diff) !== sa - sd))
+            bad(`${sc.figures[f].id} shooting ${sa} v ${sd}: won=${String(e.won)} diff ${String(e.diff)}`);
           const eff = won ? shootingEffect(sa - sd) : { name: 'none', hits: 0 };
-          if (e.effect !== eff.name || num(e.hits) !== eff.hits) bad(`shooting by ${sa - sd}: effect ${String(e.effect)}/${String(e.hits)} hits; the table gives ${eff.name}/${eff.hits}`);
+          if (e.effect !== eff.name || num(e.hits) !== eff.hits)
+            bad(`shooting by ${sa - sd}: effect ${String(e.effect)}/${String(e.hits)} hits; the table gives ${eff.name}/${eff.hits}`);
           applyEffect(t, eff.name, eff.hits);
           if (!e.interrupt) {
             pool++;
@@ -383,18 +383,28 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           if (a < 0 || d < 0) break;
           if (e.interrupt) interrupter(e, a, 'fights');
           else checkActor(e, a, 'fights');
-          if (dAt(a, d) > K + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id}, not at its zone of control (${dAt(a, d).toFixed(3)} apart)`);
-          if (sc.figures[d].side === sc.figures[a].side || wounds[d] <= 0) bad(`${sc.figures[a].id} fights ${sc.figures[d].id}, not an enemy in play`);
+          if (dAt(a, d) > K + TOL)
+            bad(`${sc.figures[a].id} fights ${sc.figures[d].id}, not at its zone of control (${dAt(a, d).toFixed(3)} apart)`);
+          if (sc.figures[d].side === sc.figures[a].side || wounds[d] <= 0)
+            bad(`${sc.figures[a].id} fights ${sc.figures[d].id}, not an enemy in play`);
           const att = strs(e.attackers).map((g) => idx(g));
           const def = strs(e.defenders).map((g) => idx(g));
           if (att[0] !== a || def[0] !== d) bad('fight principals are not listed first');
-          if (att.length > 1 && def.length > 1) bad(`a fight of ${att.length} against ${def.length} (FIGHTING: not multiple against multiple)`);
-          for (const g of att.slice(1)) if (g >= 0 && (wounds[g] <= 0 || dAt(g, d) > K + TOL) && !strs(e.spent).includes(sc.figures[g].id)) bad(`${sc.figures[g].id} is drawn into a fight away from ${sc.figures[d].id}'s zone of control`);
-          for (const g of def.slice(1)) if (g >= 0 && (wounds[g] <= 0 || dAt(g, a) > K + TOL)) bad(`${sc.figures[g].id} is drawn into a fight away from ${sc.figures[a].id}'s zone of control`);
+          if (att.length > 1 && def.length > 1)
+            bad(`a fight of ${att.length} against ${def.length} (FIGHTING: not multiple against multiple)`);
+          for (const g of att.slice(1))
+            if (g >= 0 && (wounds[g] <= 0 || dAt(g, d) > K + TOL) && !strs(e.spent).includes(sc.figures[g].id))
+              bad(`${sc.figures[g].id} is drawn into a fight away from ${sc.figures[d].id}'s zone of control`);
+          for (const g of def.slice(1))
+            if (g >= 0 && (wounds[g] <= 0 || dAt(g, a) > K + TOL))
+              bad(`${sc.figures[g].id} is drawn into a fight away from ${sc.figures[a].id}'s zone of control`);
           const out = nums(e.outnumber);
           const massedDice = nums(e.massed);
           // Each other friendly figure in the fight adds one die (outnumbering, or massed pike for the supporters).
-          const wantOut = [att.length > def.length ? att.length - 1 - (massedDice[0] ?? 0) : 0, def.length > att.length ? def.length - 1 : 0];
+          const wantOut = [
+            att.length > def.length ? att.length - 1 - (massedDice[0] ?? 0) : 0,
+            def.length > att.length ? def.length - 1 : 0,
+          ];
           if (out[0] !== wantOut[0] || out[1] !== wantOut[1]) bad(`outnumbering ${out.join('/')} for ${att.length} v ${def.length}`);
           // "Move the attacker into base contact as a free action … Once in base contact the attacker rolls" ([E40], [E40b]).
           const contact = point(e.contact);
@@ -414,13 +424,17 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
                 if (g === a || g === d || wounds[g] <= 0) continue;
                 if (distToSegment(px[g], py[g], px[a], py[a], cx, cy) < 2 * R + TOL) free = false;
               }
-              if (free) bad(`${sc.figures[a].id} was set aside into contact with ${sc.figures[d].id} although the straight slide from (${px[a]}, ${py[a]}) was free ([E40b])`);
+              if (free)
+                bad(
+                  `${sc.figures[a].id} was set aside into contact with ${sc.figures[d].id} although the straight slide from (${px[a]}, ${py[a]}) was free ([E40b])`,
+                );
             }
             px[a] = contact[0];
             py[a] = contact[1];
             cover[a] = 0;
           } else if (e.contactHow === 'touching') {
-            if (dAt(a, d) > 2 * R + TOL) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} from ${dAt(a, d).toFixed(3)} apart, said to be touching`);
+            if (dAt(a, d) > 2 * R + TOL)
+              bad(`${sc.figures[a].id} fights ${sc.figures[d].id} from ${dAt(a, d).toFixed(3)} apart, said to be touching`);
           } else bad(`${sc.figures[a].id} fights ${sc.figures[d].id} with no move into contact and no reason (${String(e.contactHow)})`);
           for (const g of strs(e.spent).map((x) => idx(x))) {
             if (g < 0) continue;
@@ -430,8 +444,10 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           checkScores(e, `${sc.figures[a].id} fighting`);
           const massed = nums(e.massed);
           const total = nums(e.active).length + nums(e.passive).length;
-          if (total !== num(e.pool) + 1 + out[0] + massed[0]) bad(`${sc.figures[a].id} fights with ${total} dice; pool+1+outnumbering+massed is ${num(e.pool) + 1 + out[0] + massed[0]}`);
-          if (nums(e.defence).length !== num(e.defBase) + out[1] + massed[1]) bad(`${sc.figures[d].id} defends with the wrong number of dice`);
+          if (total !== num(e.pool) + 1 + out[0] + massed[0])
+            bad(`${sc.figures[a].id} fights with ${total} dice; pool+1+outnumbering+massed is ${num(e.pool) + 1 + out[0] + massed[0]}`);
+          if (nums(e.defence).length !== num(e.defBase) + out[1] + massed[1])
+            bad(`${sc.figures[d].id} defends with the wrong number of dice`);
           if (num(e.defBase) < sc.figures[d].rating) bad(`${sc.figures[d].id} defends with fewer dice than its rating`);
           const sa = num(e.score);
           const sd = num(e.defScore);
@@ -439,17 +455,22 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
           const rd = sc.figures[d].rating;
           const w = sa > sd ? a : sd > sa ? d : ra > rd ? a : rd > ra ? d : -1;
           const winner = e.winner === null ? -1 : idx(e.winner);
-          if (winner !== w || (w >= 0 && num(e.diff) !== Math.abs(sa - sd))) bad(`fight ${sa} v ${sd} (ratings ${ra}/${rd}): winner ${String(e.winner)} by ${String(e.diff)}`);
+          if (winner !== w || (w >= 0 && num(e.diff) !== Math.abs(sa - sd)))
+            bad(`fight ${sa} v ${sd} (ratings ${ra}/${rd}): winner ${String(e.winner)} by ${String(e.diff)}`);
           if (e.ignored && (e.firstStrike === null || e.winner === e.firstStrike)) bad('a win ignored without a first strike against it');
           // [E47] "for the first round of fighting only": once the attacker struck first against an
           // enemy, or won a round against it, first strike does not come back against that enemy
           // this turn — whatever fights with others come in between.
           if (!e.interrupt) {
-            if (e.firstStrike !== null && fsOver.has(d)) bad(`${sc.figures[a].id} fights ${sc.figures[d].id} again this turn with first strike (${String(e.firstStrike)}) after its first round was over ([E47])`);
+            if (e.firstStrike !== null && fsOver.has(d))
+              bad(
+                `${sc.figures[a].id} fights ${sc.figures[d].id} again this turn with first strike (${String(e.firstStrike)}) after its first round was over ([E47])`,
+              );
             if (e.firstStrike !== null && (e.firstStrike === sc.figures[a].id || winner === a)) fsOver.add(d);
           }
           const eff = w >= 0 && !e.ignored ? fightingEffect(Math.abs(sa - sd)) : { name: 'none', hits: 0, pushed: false };
-          if (e.effect !== eff.name || num(e.hits) !== eff.hits) bad(`fighting by ${Math.abs(sa - sd)}: effect ${String(e.effect)}/${String(e.hits)}; the table gives ${eff.name}/${eff.hits}`);
+          if (e.effect !== eff.name || num(e.hits) !== eff.hits)
+            bad(`fighting by ${Math.abs(sa - sd)}: effect ${String(e.effect)}/${String(e.hits)}; the table gives ${eff.name}/${eff.hits}`);
           const loser = w === a ? d : w === d ? a : -1;
           applyEffect(loser, eff.name, eff.hits);
           fought.push([a, d]);
@@ -468,19 +489,25 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
             bad(`${sc.figures[f].id} shifts without places`);
             break;
           }
-          if (Math.abs(from[0] - px[f]) > TOL || Math.abs(from[1] - py[f]) > TOL) bad(`${sc.figures[f].id} shifts from (${from.join(', ')}) but stands at (${px[f]}, ${py[f]})`);
+          if (Math.abs(from[0] - px[f]) > TOL || Math.abs(from[1] - py[f]) > TOL)
+            bad(`${sc.figures[f].id} shifts from (${from.join(', ')}) but stands at (${px[f]}, ${py[f]})`);
           const len = Math.sqrt((to[0] - from[0]) ** 2 + (to[1] - from[1]) ** 2);
           if (len > sc.zoc + TOL) bad(`${sc.figures[f].id} pushed or stepped back ${len.toFixed(3)}, more than a base width`);
           if (!standsFree(to[0], to[1])) bad(`${sc.figures[f].id} pushed onto impassable ground or off the table`);
           if (e.why === 'apart' && e.blocked === true) apartBlocked.add(f);
-          if (e.blocked === true && (typeof e.blockedBy !== 'string' || (e.blockedBy !== 'table edge' && typeof e.blocker !== 'string'))) bad(`${sc.figures[f].id}'s blocked shift does not say what blocked it`);
-          if (e.blocked !== true && Math.abs(len - num(e.want)) > TOL) bad(`${sc.figures[f].id} shifts ${len.toFixed(3)} of ${String(e.want)} without being blocked`);
+          if (e.blocked === true && (typeof e.blockedBy !== 'string' || (e.blockedBy !== 'table edge' && typeof e.blocker !== 'string')))
+            bad(`${sc.figures[f].id}'s blocked shift does not say what blocked it`);
+          if (e.blocked !== true && Math.abs(len - num(e.want)) > TOL)
+            bad(`${sc.figures[f].id} shifts ${len.toFixed(3)} of ${String(e.want)} without being blocked`);
           // A blocked push or step stops touching what it names (a slide shorter than 0.002 in is
           // not made, so one not made may stand that much off): round bases, since 2.3.0.
           if (e.blocked === true && typeof e.blockedBy === 'string') {
             const off = blockerGap(to[0], to[1], e.blockedBy, typeof e.blocker === 'string' ? e.blocker : null);
             const slack = (len < TOL ? 2e-3 : 0) + TOL;
-            if (!(off <= slack)) bad(`${sc.figures[f].id}'s ${String(e.why)} shift is blocked by ${e.blockedBy}${typeof e.blocker === 'string' ? ` ${e.blocker}` : ''}, but at (${to.join(', ')}) it stands ${Number.isNaN(off) ? 'clear of nothing so named' : `${off.toFixed(3)} in clear of it`}`);
+            if (!(off <= slack))
+              bad(
+                `${sc.figures[f].id}'s ${String(e.why)} shift is blocked by ${e.blockedBy}${typeof e.blocker === 'string' ? ` ${e.blocker}` : ''}, but at (${to.join(', ')}) it stands ${Number.isNaN(off) ? 'clear of nothing so named' : `${off.toFixed(3)} in clear of it`}`,
+              );
           }
           px[f] = to[0];
           py[f] = to[1];
@@ -504,8 +531,10 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         }
         case 'sideEnd':
           if (sc.sides[side]?.id !== e.side) bad(`${String(e.side)}' turn ends in ${sc.sides[side]?.id}'s turn`);
-          if (sideLost && e.why !== 'a second 1' && e.why !== 'two 1s in one roll') bad(`the side lost the initiative but its turn ended for "${String(e.why)}"`);
-          if (!sideLost && (e.why === 'a second 1' || e.why === 'two 1s in one roll')) bad(`the turn ended for "${String(e.why)}" without such a roll`);
+          if (sideLost && e.why !== 'a second 1' && e.why !== 'two 1s in one roll')
+            bad(`the side lost the initiative but its turn ended for "${String(e.why)}"`);
+          if (!sideLost && (e.why === 'a second 1' || e.why === 'two 1s in one roll'))
+            bad(`the turn ended for "${String(e.why)}" without such a roll`);
           actor = -1;
           break;
         case 'gameOver':
@@ -520,16 +549,20 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         const id = sc.figures[f].id;
         if (s.wounds[f] !== wounds[f]) bad(`${id} has ${s.wounds[f]} wounds in the state but ${wounds[f]} from the events`);
         if (s.wounds[f] === 0) continue;
-        if (Math.abs(s.x[f] - px[f]) > TOL || Math.abs(s.y[f] - py[f]) > TOL) bad(`${id} stands at (${s.x[f]}, ${s.y[f]}) in the state but (${px[f]}, ${py[f]}) from the events`);
+        if (Math.abs(s.x[f] - px[f]) > TOL || Math.abs(s.y[f] - py[f]) > TOL)
+          bad(`${id} stands at (${s.x[f]}, ${s.y[f]}) in the state but (${px[f]}, ${py[f]}) from the events`);
         if (!table.roundFree(s.x[f], s.y[f])) bad(`${id}'s base stands on impassable ground or off the table`);
         px[f] = s.x[f];
         py[f] = s.y[f];
         for (let g = f + 1; g < n; g++) {
           if (s.wounds[g] === 0) continue;
-          if (Math.sqrt((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2) < 2 * R - TOL) bad(`the bases of ${id} and ${sc.figures[g].id} overlap`);
+          if (Math.sqrt((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2) < 2 * R - TOL)
+            bad(`the bases of ${id} and ${sc.figures[g].id} overlap`);
         }
         if (s.shaken[f] !== shaken[f] || s.cowered[f] !== cowered[f] || s.disarmed[f] !== disarmed[f] || s.cover[f] !== cover[f]) {
-          bad(`${id} markers in the state (S${s.shaken[f]} C${s.cowered[f]} D${s.disarmed[f]} cover${s.cover[f]}) differ from the events (S${shaken[f]} C${cowered[f]} D${disarmed[f]} cover${cover[f]})`);
+          bad(
+            `${id} markers in the state (S${s.shaken[f]} C${s.cowered[f]} D${s.disarmed[f]} cover${s.cover[f]}) differ from the events (S${shaken[f]} C${cowered[f]} D${disarmed[f]} cover${cover[f]})`,
+          );
         }
         if (s.reserved[f] !== reserved[f]) bad(`${id} reserved=${s.reserved[f]} in the state, ${reserved[f]} from the events`);
         if (s.disarmed[f] > 1) bad(`${id} has more than one Disarmed marker`);
@@ -538,7 +571,10 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
       for (const [a, d] of fought) {
         if (s.wounds[a] === 0 || s.wounds[d] === 0) continue;
         const apart = Math.sqrt((s.x[a] - s.x[d]) ** 2 + (s.y[a] - s.y[d]) ** 2);
-        if (apart < K - TOL && !(apartBlocked.has(a) && apartBlocked.has(d))) bad(`${sc.figures[a].id} and ${sc.figures[d].id} end their fight ${apart.toFixed(3)} apart (centres), closer than a zone of control, without both steps recorded as blocked`);
+        if (apart < K - TOL && !(apartBlocked.has(a) && apartBlocked.has(d)))
+          bad(
+            `${sc.figures[a].id} and ${sc.figures[d].id} end their fight ${apart.toFixed(3)} apart (centres), closer than a zone of control, without both steps recorded as blocked`,
+          );
       }
       fought.length = 0;
       apartBlocked.clear();

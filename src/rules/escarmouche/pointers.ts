@@ -8,7 +8,8 @@
 import type { ActionTargets, FigureReach, ReachRing } from '../../core/scene.js';
 import { attackTargets, sightWithin } from '../../core/table/index.js';
 import type { EscAction } from './actions.js';
-import { MARSHAL_MAX, marshalFollowers, minMove, moveOption } from './moving.js';
+import { minMove, moveOption } from './moving.js';
+import { MARSHAL_MAX, marshalFollowers } from './marshal.js';
 import { volleyHelpers } from './shooting.js';
 import { figureView } from './queries.js';
 import { PH_ACT, type EscState } from './state.js';
@@ -77,8 +78,12 @@ export function escReach(s: EscState, id: string): FigureReach | null {
   const f = sc.figureIndex.get(id);
   if (f === undefined || s.wounds[f] === 0) return null;
   const info = sc.figures[f];
-  const rings: ReachRing[] = [{ kind: 'zoc', label: `zone of control ${sc.zoc} ${sc.table.unit} (fights; moves stop at it)`, radius: sc.radius + sc.zoc }];
-  const sight = info.missile ? sightWithin(sc.table, figureView(s), f, sc.sides[1 - info.side].figures, Infinity).map((e) => sc.figures[e].id) : [];
+  const rings: ReachRing[] = [
+    { kind: 'zoc', label: `zone of control ${sc.zoc} ${sc.table.unit} (fights; moves stop at it)`, radius: sc.radius + sc.zoc },
+  ];
+  const sight = info.missile
+    ? sightWithin(sc.table, figureView(s), f, sc.sides[1 - info.side].figures, Infinity).map((e) => sc.figures[e].id)
+    : [];
   return { rings, sight };
 }
 

@@ -4,7 +4,8 @@
  * for the state being scored and forgotten on entry to and return from the public scoring functions.
  */
 import type { EscState } from './state.js';
-import { type MarshalLine, type MoveOption, MARSHAL_MAX, marshalFollowers, marshalPlan, moveOption } from './moving.js';
+import { type MoveOption, moveOption } from './moving.js';
+import { type MarshalLine, MARSHAL_MAX, marshalFollowers, marshalPlan } from './marshal.js';
 import { terrainDice } from './tables.js';
 
 /**

@@ -7,7 +7,8 @@ import type { EscEvent } from './events.js';
 import { count } from '../../core/words.js';
 import type { EscAction } from './actions.js';
 import { fightSetup } from './fighting.js';
-import { marshalFollowers, moveOption } from './moving.js';
+import { moveOption } from './moving.js';
+import { marshalFollowers } from './marshal.js';
 import { shotDice, volleyHelpers } from './shooting.js';
 import { placeWords } from './scene.js';
 import { PH_INT, type EscState } from './state.js';
@@ -51,7 +52,16 @@ export function destinationLabel(sc: EscScenario, key: string): string {
   }
 }
 
-const DIRECTION_WORDS: Record<string, string> = { n: 'north', ne: 'north-east', e: 'east', se: 'south-east', s: 'south', sw: 'south-west', w: 'west', nw: 'north-west' };
+const DIRECTION_WORDS: Record<string, string> = {
+  n: 'north',
+  ne: 'north-east',
+  e: 'east',
+  se: 'south-east',
+  s: 'south',
+  sw: 'south-west',
+  w: 'west',
+  nw: 'north-west',
+};
 
 const STOP_WORDS: Record<string, string> = {
   target: '',
@@ -138,8 +148,14 @@ export function describeEvent(sc: EscScenario, e: EscEvent): string | null {
     case 'shift': {
       const moved = JSON.stringify(e.from) !== JSON.stringify(e.to);
       const blocker = e.blocker ?? '';
-      const by = e.blockedBy === 'figure' ? figureLabel(sc, blocker) : e.blockedBy === 'impassable' && e.blocker ? (sc.table.areas.find((a) => a.id === blocker)?.label ?? blocker) : (e.blockedBy ?? '');
-      if (e.blocked && !moved) return `    ${who(e.figure)} cannot ${e.why === 'pushed' ? 'be pushed back' : 'step back'}: ${by} is in the way.`;
+      const by =
+        e.blockedBy === 'figure'
+          ? figureLabel(sc, blocker)
+          : e.blockedBy === 'impassable' && e.blocker
+            ? (sc.table.areas.find((a) => a.id === blocker)?.label ?? blocker)
+            : (e.blockedBy ?? '');
+      if (e.blocked && !moved)
+        return `    ${who(e.figure)} cannot ${e.why === 'pushed' ? 'be pushed back' : 'step back'}: ${by} is in the way.`;
       const stop = e.blocked ? ` (as far as it can go: ${by} is in the way)` : '';
       return e.why === 'pushed'
         ? `    ${who(e.figure)} is pushed back to ${whereWords(sc, e.to)}${stop}.`
@@ -179,7 +195,11 @@ export function describeEvent(sc: EscScenario, e: EscEvent): string | null {
     case 'out':
       return `    ${who(e.figure)} is out of action (${sideName(sc, e.side)}: ${e.out} out).`;
     case 'figureEnd':
-      return e.why === 'ended' ? `    ${who(e.figure)} ends its turn.` : e.why === 'cap' ? `    ${who(e.figure)} has done all it can this turn.` : null;
+      return e.why === 'ended'
+        ? `    ${who(e.figure)} ends its turn.`
+        : e.why === 'cap'
+          ? `    ${who(e.figure)} has done all it can this turn.`
+          : null;
     case 'sideEnd':
       return `  ${possessive(sideName(sc, e.side))} turn ends: ${e.why}.`;
     case 'gameOver':
@@ -201,7 +221,12 @@ export function describeAction(s: EscState, a: EscAction): string {
   switch (a.k) {
     case 'pick': {
       const i = sc.figureIndex.get(a.f) ?? 0;
-      const marks = [s.shaken[i] ? `${s.shaken[i]} Shaken` : '', s.cowered[i] ? 'Cowered' : '', s.disarmed[i] ? 'Disarmed' : '', s.cover[i] ? 'in cover' : '']
+      const marks = [
+        s.shaken[i] ? `${s.shaken[i]} Shaken` : '',
+        s.cowered[i] ? 'Cowered' : '',
+        s.disarmed[i] ? 'Disarmed' : '',
+        s.cover[i] ? 'in cover' : '',
+      ]
         .filter((x) => x)
         .join(', ');
       return `Act with ${fig(i)} at ${placeWords(s, i)}, ${s.wounds[i]} wound(s)${marks ? `, ${marks}` : ''}`;
@@ -214,7 +239,8 @@ export function describeAction(s: EscState, a: EscAction): string {
       if (!opt) return `Move ${destinationLabel(sc, a.to)}`;
       const base = Math.max(opt.dice, sc.figures[actor].moveFloor);
       const where = `${whereWords(sc, [opt.to.x, opt.to.y])}, ${opt.length.toFixed(1)} ${sc.table.unit}${STOP_WORDS[opt.stop] ?? ''}`;
-      if (a.k === 'move') return `Move ${destinationLabel(sc, a.to)} through ${opt.terrain} ground to ${where} (${base} passive dice with ${s.pool} active)`;
+      if (a.k === 'move')
+        return `Move ${destinationLabel(sc, a.to)} through ${opt.terrain} ground to ${where} (${base} passive dice with ${s.pool} active)`;
       const fl = marshalFollowers(s, actor).slice(0, a.n);
       return `Marshal ${fl.map(fig).join(', ')} and move together ${destinationLabel(sc, a.to)} to ${where} (${base + fl.length} passive dice with ${s.pool} active)`;
     }
@@ -243,7 +269,10 @@ export function describeAction(s: EscState, a: EscAction): string {
       const d = shotDice(s, actor, t, helpers, s.pool);
       const odds = duelOdds(d.active, sc.figures[t].rating, sc.figures[actor].rating, sc.figures[t].rating);
       const pWin = odds.win.reduce((x, y) => x + y, 0);
-      const how = a.k === 'volley' ? `Direct a volley with ${helpers.map(fig).join(', ')} at` : `Shoot (${sc.figures[actor].missile?.name ?? '?'}) at`;
+      const how =
+        a.k === 'volley'
+          ? `Direct a volley with ${helpers.map(fig).join(', ')} at`
+          : `Shoot (${sc.figures[actor].missile?.name ?? '?'}) at`;
       return `${how} ${fig(t)}: ${d.active} active + ${d.passive} passive v ${count(sc.figures[t].rating, 'die')}, ${pct(pWin)} to hit home`;
     }
     case 'fight': {
@@ -251,7 +280,8 @@ export function describeAction(s: EscState, a: EscAction): string {
       const f = fightSetup(s, actor, t, a.m, s.pool);
       const odds = duelOdds(f.active, f.defence, sc.figures[actor].rating, sc.figures[t].rating);
       const pWin = odds.win.reduce((x, y) => x + y, 0);
-      const how = a.m === 'alone' ? 'alone' : a.m === 'all' ? 'with every friend here' : a.m === 'massed' ? 'with massed pikes' : 'inside the pikes';
+      const how =
+        a.m === 'alone' ? 'alone' : a.m === 'all' ? 'with every friend here' : a.m === 'massed' ? 'with massed pikes' : 'inside the pikes';
       return `Fight ${fig(t)} ${how} (${f.attackers.length} v ${f.defenders.length}): ${f.active} active + ${f.passive} passive v ${count(f.defence, 'die')}, ${pct(pWin)} to win`;
     }
     case 'end':
