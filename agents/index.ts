@@ -42,7 +42,8 @@ export const BUILTIN_AGENTS: Record<string, BuiltinAgent> = {
   heuristic: {
     factory: heuristicAgent,
     options: ['blunder', 'variant'],
-    description: "the ruleset's scripted policy (blunder=P: that share of decisions at random instead; variant=NAME: one of the ruleset's policy variants for this side)",
+    description:
+      "the ruleset's scripted policy (blunder=P: that share of decisions at random instead; variant=NAME: one of the ruleset's policy variants for this side)",
     validate: (o) => {
       numOption(o, 'blunder', 0, 0, 1);
       if (o.variant !== undefined) checkVariantName(o.variant);
@@ -73,7 +74,10 @@ export function resolveBuiltinAgent(spec: string): ResolvedAgent {
   if (p.isFile) throw new AgentSpecError(`"${spec}" is a file; load it with resolveAgent`);
   // Own names only: `constructor`, `toString`, `__proto__` are the object's prototype, not agents.
   const b = Object.hasOwn(BUILTIN_AGENTS, p.name) ? BUILTIN_AGENTS[p.name] : undefined;
-  if (!b) throw new AgentSpecError(`unknown agent "${p.name}" (built-in: ${Object.keys(BUILTIN_AGENTS).join(', ')}; or give a path to an agent file)`);
+  if (!b)
+    throw new AgentSpecError(
+      `unknown agent "${p.name}" (built-in: ${Object.keys(BUILTIN_AGENTS).join(', ')}; or give a path to an agent file)`,
+    );
   checkOptions(p.name, p.options, b.options);
   b.validate?.(p.options);
   return { spec: canonicalSpec(p.name, p.options), factory: b.factory, options: p.options };
@@ -130,7 +134,8 @@ export async function resolveAgent(spec: string): Promise<ResolvedAgent> {
   let factory = (mod as { default?: unknown }).default;
   // A .ts file outside a "type": "module" package is compiled as CommonJS: its `export default`
   // arrives as `default.default`.
-  if (typeof factory !== 'function' && typeof (factory as { default?: unknown } | null)?.default === 'function') factory = (factory as { default: unknown }).default;
+  if (typeof factory !== 'function' && typeof (factory as { default?: unknown } | null)?.default === 'function')
+    factory = (factory as { default: unknown }).default;
   if (typeof factory !== 'function') throw new AgentSpecError(`agent file ${p.name} must default-export a function (ctx) => agent`);
   return { spec, factory: factory as AgentFactory, options: p.options };
 }

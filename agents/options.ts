@@ -61,7 +61,8 @@ export function intOption(options: Record<string, string>, key: string, dflt: nu
   const v = options[key];
   if (v === undefined) return dflt;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new AgentSpecError(`option ${key}=${v}: expected a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new AgentSpecError(`option ${key}=${v}: expected a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -78,7 +79,9 @@ export function numOption(options: Record<string, string>, key: string, dflt: nu
 export function checkOptions(name: string, options: Record<string, string>, known: readonly string[]): void {
   for (const k of Object.keys(options)) {
     if (!known.includes(k)) {
-      throw new AgentSpecError(`agent ${name} has no option "${k}"${known.length ? ` (options: ${known.join(', ')})` : ' (it takes no options)'}`);
+      throw new AgentSpecError(
+        `agent ${name} has no option "${k}"${known.length ? ` (options: ${known.join(', ')})` : ' (it takes no options)'}`,
+      );
     }
   }
 }
@@ -91,5 +94,6 @@ export function canonicalSpec(name: string, options: Record<string, string>): st
 
 /** Check a `variant` option's value is a policy variant's name (a word of a-z, 0-9 and -); throws AgentSpecError otherwise. */
 export function checkVariantName(value: string): void {
-  if (!/^[a-z0-9-]+$/.test(value)) throw new AgentSpecError(`option variant must name a policy variant (a word of a-z, 0-9 and -), got "${value}"`);
+  if (!/^[a-z0-9-]+$/.test(value))
+    throw new AgentSpecError(`option variant must name a policy variant (a word of a-z, 0-9 and -), got "${value}"`);
 }

@@ -21,7 +21,7 @@ import { resolve } from 'node:path';
 import { measureAllocation } from './alloc.js';
 
 const o = new Command()
-  .description('A/B speed of two checkouts\' MCTS search in one process (interleaved rounds, CPU time)')
+  .description("A/B speed of two checkouts' MCTS search in one process (interleaved rounds, CPU time)")
   .option('--a <dir>', 'checkout A (e.g. a worktree of the old commit)', '.')
   .option('--b <dir>', 'checkout B', '.')
   .option('--scenario <id>', 'scenario', 'supply-raid')
@@ -34,9 +34,23 @@ const o = new Command()
     "search as the mcts agent does on this ruleset: its searchDefaults (all but the budget) over the declared defaults, and its policy's rollout scores below the root (default: the declared defaults and the full script everywhere)",
   )
   .parse()
-  .opts<{ a: string; b: string; scenario: string; positionDecisions: number; iterations: number; searches: number; rounds: number; agentSettings?: boolean }>();
+  .opts<{
+    a: string;
+    b: string;
+    scenario: string;
+    positionDecisions: number;
+    iterations: number;
+    searches: number;
+    rounds: number;
+    agentSettings?: boolean;
+  }>();
 
-type Search = (seed: number) => { iterations: number; calls: number; line: string[]; stats: { key: string; visits: number; total: number; totalSq: number; prior: number }[] };
+type Search = (seed: number) => {
+  iterations: number;
+  calls: number;
+  line: string[];
+  stats: { key: string; visits: number; total: number; totalSq: number; prior: number }[];
+};
 
 async function load(root: string): Promise<Search> {
   const dir = resolve(root);
@@ -50,7 +64,11 @@ async function load(root: string): Promise<Search> {
     searchDefaults?: Record<string, string>;
   };
   const game = (await import(`${dir}/src/core/game.ts`)) as {
-    GameSession: new (sc: unknown, seed: number, specs: Record<string, string>) => { state: unknown; current(): string | null; legal(): unknown[]; submit(a: unknown, legal?: unknown[]): void };
+    GameSession: new (
+      sc: unknown,
+      seed: number,
+      specs: Record<string, string>,
+    ) => { state: unknown; current(): string | null; legal(): unknown[]; submit(a: unknown, legal?: unknown[]): void };
     makeAgents(sc: unknown, seed: number, fac: unknown, n: number): Record<string, { decide(d: unknown): unknown }>;
   };
   const ag = (await import(`${dir}/agents/index.ts`)) as { resolveBuiltinAgent(spec: string): unknown };
@@ -93,10 +111,15 @@ let same = true;
 for (let seed = 1; seed <= 2; seed++) {
   const x = sa(seed);
   const y = sb(seed);
-  const sig = (z: ReturnType<Search>): string => JSON.stringify([z.calls, z.line, z.stats.map((s) => [s.key, s.visits, s.total, s.totalSq, s.prior])]);
+  const sig = (z: ReturnType<Search>): string =>
+    JSON.stringify([z.calls, z.line, z.stats.map((s) => [s.key, s.visits, s.total, s.totalSq, s.prior])]);
   if (sig(x) !== sig(y)) same = false;
 }
-console.log(same ? 'A and B give the same results for seeds 1 and 2 (root statistics, calls, line)' : 'A and B give DIFFERENT results for the same seeds');
+console.log(
+  same
+    ? 'A and B give the same results for seeds 1 and 2 (root statistics, calls, line)'
+    : 'A and B give DIFFERENT results for the same seeds',
+);
 
 function round(s: Search): { rate: number; bytes: number } {
   let iters = 0;
@@ -112,13 +135,24 @@ const rb: number[] = [];
 const ba: number[] = [];
 const bb: number[] = [];
 for (let r = 0; r < o.rounds; r++) {
-  const order: [Search, number[], number[]][] = r % 2 === 0 ? [[sa, ra, ba], [sb, rb, bb]] : [[sb, rb, bb], [sa, ra, ba]];
+  const order: [Search, number[], number[]][] =
+    r % 2 === 0
+      ? [
+          [sa, ra, ba],
+          [sb, rb, bb],
+        ]
+      : [
+          [sb, rb, bb],
+          [sa, ra, ba],
+        ];
   for (const [s, rates, bytes] of order) {
     const x = round(s);
     rates.push(x.rate);
     bytes.push(x.bytes);
   }
-  console.log(`round ${r + 1}: A ${Math.round(ra[r])} B ${Math.round(rb[r])} iterations per CPU-second, B/A ${(rb[r] / ra[r]).toFixed(3)}; allocation per iteration A ${(ba[r] / 1024).toFixed(1)} KB, B ${(bb[r] / 1024).toFixed(1)} KB`);
+  console.log(
+    `round ${r + 1}: A ${Math.round(ra[r])} B ${Math.round(rb[r])} iterations per CPU-second, B/A ${(rb[r] / ra[r]).toFixed(3)}; allocation per iteration A ${(ba[r] / 1024).toFixed(1)} KB, B ${(bb[r] / 1024).toFixed(1)} KB`,
+  );
 }
 const med = (x: number[]): number => {
   const s = [...x].sort((p, q) => p - q);

@@ -49,7 +49,11 @@ const pb = await load(o.b);
 // Warm up (JIT) on seeds the timed rounds do not use, and compare the games.
 let differ = 0;
 for (let s = 1_000_000; s < 1_000_010; s++) if (pa(s).hash !== pb(s).hash) differ++;
-console.log(differ === 0 ? 'A and B play the same games on 10 warm-up seeds (final-state hashes)' : `A and B play DIFFERENT games: ${differ} of 10 warm-up seeds end in other states`);
+console.log(
+  differ === 0
+    ? 'A and B play the same games on 10 warm-up seeds (final-state hashes)'
+    : `A and B play DIFFERENT games: ${differ} of 10 warm-up seeds end in other states`,
+);
 const bytes: { a: number[]; b: number[] } = { a: [], b: [] };
 function batch(play: Play, r: number, into: number[]): number {
   let d = 0;

@@ -19,7 +19,9 @@ export function measureAllocation<T>(f: () => T): { value: T; bytes: number } {
   profiler.start();
   const value = f();
   const after = getHeapStatistics().used_heap_size;
-  const report = profiler.stop() as unknown as { statistics: { beforeGC: { heapStatistics: { usedHeapSize: number } }; afterGC: { heapStatistics: { usedHeapSize: number } } }[] } | undefined;
+  const report = profiler.stop() as unknown as
+    | { statistics: { beforeGC: { heapStatistics: { usedHeapSize: number } }; afterGC: { heapStatistics: { usedHeapSize: number } } }[] }
+    | undefined;
   let freed = 0;
   for (const s of report?.statistics ?? []) freed += s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize;
   return { value, bytes: Math.max(0, freed + after - before) };

@@ -45,13 +45,32 @@ for (let i = 0; i < o.games; i++) {
 }
 times.sort((x, y) => x - y);
 const q = (p: number): number => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-const out = { agent: a.spec, decisions: times.length, medianMs: q(0.5), p95Ms: q(0.95), p99Ms: q(0.99), maxMs: times[times.length - 1], meanMs: times.reduce((x, y) => x + y, 0) / times.length };
-console.log(`${a.spec}: ${out.decisions} decisions; median ${out.medianMs.toFixed(1)} ms, 95th percentile ${out.p95Ms.toFixed(1)} ms, 99th ${out.p99Ms.toFixed(1)} ms, longest ${out.maxMs.toFixed(1)} ms`);
+const out = {
+  agent: a.spec,
+  decisions: times.length,
+  medianMs: q(0.5),
+  p95Ms: q(0.95),
+  p99Ms: q(0.99),
+  maxMs: times[times.length - 1],
+  meanMs: times.reduce((x, y) => x + y, 0) / times.length,
+};
+console.log(
+  `${a.spec}: ${out.decisions} decisions; median ${out.medianMs.toFixed(1)} ms, 95th percentile ${out.p95Ms.toFixed(1)} ms, 99th ${out.p99Ms.toFixed(1)} ms, longest ${out.maxMs.toFixed(1)} ms`,
+);
 console.log(JSON.stringify(out));
 if (o.cpu) {
   cpu.sort((x, y) => x - y);
   const c = (p: number): number => cpu[Math.min(cpu.length - 1, Math.floor(p * cpu.length))];
-  const cout = { agent: a.spec, decisions: cpu.length, cpuMedianMs: c(0.5), cpuP95Ms: c(0.95), cpuP99Ms: c(0.99), cpuMaxMs: cpu[cpu.length - 1] };
-  console.log(`${a.spec} CPU time: median ${cout.cpuMedianMs.toFixed(1)} ms, 95th percentile ${cout.cpuP95Ms.toFixed(1)} ms, 99th ${cout.cpuP99Ms.toFixed(1)} ms, longest ${cout.cpuMaxMs.toFixed(1)} ms`);
+  const cout = {
+    agent: a.spec,
+    decisions: cpu.length,
+    cpuMedianMs: c(0.5),
+    cpuP95Ms: c(0.95),
+    cpuP99Ms: c(0.99),
+    cpuMaxMs: cpu[cpu.length - 1],
+  };
+  console.log(
+    `${a.spec} CPU time: median ${cout.cpuMedianMs.toFixed(1)} ms, 95th percentile ${cout.cpuP95Ms.toFixed(1)} ms, 99th ${cout.cpuP99Ms.toFixed(1)} ms, longest ${cout.cpuMaxMs.toFixed(1)} ms`,
+  );
   console.log(JSON.stringify(cout));
 }

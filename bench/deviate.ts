@@ -30,7 +30,12 @@ const o = new Command()
   .option('--games <n>', 'games (seeds 1..n)', (v) => Number(v), 2)
   .option('--every <n>', 'ask at every n-th decision with a choice', (v) => Number(v), 5)
   .option('--show <n>', 'examples printed per phase', (v) => Number(v), 4)
-  .option('--playouts <k>', 'value each departure by k paired playouts to the end (script for both sides) of it and of the script\'s choice', (v) => Number(v), 0)
+  .option(
+    '--playouts <k>',
+    "value each departure by k paired playouts to the end (script for both sides) of it and of the script's choice",
+    (v) => Number(v),
+    0,
+  )
   .parse()
   .opts<{ scenario: string; side: string; agent: string; games: number; every: number; show: number; playouts: number }>();
 
@@ -70,7 +75,10 @@ for (let seed = 1; seed <= o.games; seed++) {
       c.asked++;
       if (sc.ruleset.actionKey(h) !== sc.ruleset.actionKey(d)) {
         c.other++;
-        if (c.other <= o.show) console.log(`phase ${ph}: script "${sc.ruleset.describeAction(g.state, h)}" | ${o.agent} "${sc.ruleset.describeAction(g.state, d)}"`);
+        if (c.other <= o.show)
+          console.log(
+            `phase ${ph}: script "${sc.ruleset.describeAction(g.state, h)}" | ${o.agent} "${sc.ruleset.describeAction(g.state, d)}"`,
+          );
         if (o.playouts > 0) {
           let diff = 0;
           for (let i = 0; i < o.playouts; i++) {

@@ -51,7 +51,12 @@ function cpuSeconds(): number {
  * games (`reuse=1`: the protocol's cost per decision without the interpreter's start-up), and kept
  * and asking for the observation and the words of every action (`full=1`).
  */
-const AGENTS = ['random', 'exec:python3 clients/python/examples/random_agent.py', 'exec:python3 clients/python/examples/random_agent.py#reuse=1', 'exec:python3 clients/python/examples/random_agent.py#full=1,reuse=1'];
+const AGENTS = [
+  'random',
+  'exec:python3 clients/python/examples/random_agent.py',
+  'exec:python3 clients/python/examples/random_agent.py#reuse=1',
+  'exec:python3 clients/python/examples/random_agent.py#full=1,reuse=1',
+];
 
 async function games(spec: string, round: number): Promise<{ dps: number; cpuDps: number; decisions: number }> {
   const a = await resolveAgent(spec);
@@ -84,10 +89,22 @@ function median(xs: number[]): number {
  */
 async function fromPython(kind: string): Promise<{ perSecond: number; cpuUs: number; legal: number }> {
   const out = join(mkdtempSync(join(tmpdir(), 'skirmish-bench-exec-')), 'rates.json');
-  const a = await resolveAgent(`exec:python3 bench/exec_simulate.py#calls=${(o.calls + 200) * 2 + 10},kind=${kind},n=${o.calls},out=${out}`);
+  const a = await resolveAgent(
+    `exec:python3 bench/exec_simulate.py#calls=${(o.calls + 200) * 2 + 10},kind=${kind},n=${o.calls},out=${out}`,
+  );
   const g = new GameSession(sc, 1, {});
   const side = g.current() as string;
-  const agent = a.factory({ ruleset: sc.ruleset, scenario: sc.compiled, scenarioData: sc.raw as Json, side, rng: agentStream(1, side), seed: 1, options: a.options, maxThreads: 1, timeLimitMs: 600_000 });
+  const agent = a.factory({
+    ruleset: sc.ruleset,
+    scenario: sc.compiled,
+    scenarioData: sc.raw as Json,
+    side,
+    rng: agentStream(1, side),
+    seed: 1,
+    options: a.options,
+    maxThreads: 1,
+    timeLimitMs: 600_000,
+  });
   const c0 = process.cpuUsage();
   await agent.decide({ ruleset: sc.ruleset, state: g.state, side, legal: g.legal() });
   const c = process.cpuUsage(c0);
@@ -126,7 +143,11 @@ function inProcess(): Record<string, number> {
     for (const x of sides) r.evaluate(s, x);
     if (r.currentSide(s) !== null) r.legalActions(s);
   };
-  for (const [name, policy] of [['step', null], ['script12', 'script'], ['random12', 'random']] as const) {
+  for (const [name, policy] of [
+    ['step', null],
+    ['script12', 'script'],
+    ['random12', 'random'],
+  ] as const) {
     for (let i = 0; i < 200; i++) one(i, policy); // warm up
     const c0 = process.cpuUsage();
     for (let i = 0; i < n; i++) one(i, policy);
@@ -136,7 +157,11 @@ function inProcess(): Record<string, number> {
   return out;
 }
 
-process.stdout.write(`exec protocol bench: ${sc.id}, ${o.games} games per agent and round, ${o.rounds} rounds; load average before ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+process.stdout.write(
+  `exec protocol bench: ${sc.id}, ${o.games} games per agent and round, ${o.rounds} rounds; load average before ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}\n`,
+);
 // Warm-up: one game each (JIT, Python's first start).
 for (const spec of AGENTS) {
   const a = await resolveAgent(spec);
@@ -156,16 +181,29 @@ for (let round = 1; round <= o.rounds; round++) {
   }
 }
 const base = median(rows.random.cpuDps);
-process.stdout.write('\n| agent (both sides) | decisions/s (wall) | decisions per CPU-second | CPU per decision | vs built-in |\n|---|---:|---:|---:|---:|\n');
+process.stdout.write(
+  '\n| agent (both sides) | decisions/s (wall) | decisions per CPU-second | CPU per decision | vs built-in |\n|---|---:|---:|---:|---:|\n',
+);
 for (const spec of AGENTS) {
   const r = rows[spec];
   const cpu = median(r.cpuDps);
-  process.stdout.write(`| \`${spec}\` | ${Math.round(median(r.dps))} | ${Math.round(cpu)} | ${(1e6 / cpu).toFixed(1)} µs | ${(cpu / base).toFixed(3)}× |\n`);
+  process.stdout.write(
+    `| \`${spec}\` | ${Math.round(median(r.dps))} | ${Math.round(cpu)} | ${(1e6 / cpu).toFixed(1)} µs | ${(cpu / base).toFixed(3)}× |\n`,
+  );
 }
 const ts = inProcess();
 const py: Record<string, { perSecond: number; cpuUs: number; legal: number }> = {};
 for (const kind of ['step', 'script12', 'random12', 'keep']) py[kind] = await fromPython(kind);
-process.stdout.write(`\nForward-model requests from Python at the first decision (${py.step.legal} legal actions), ${o.calls} of each kind:\n\n| request | from Python /s (wall) | CPU per request, both processes | same work in-process, per CPU-second | in-process CPU per request |\n|---|---:|---:|---:|---:|\n`);
-for (const k of ['step', 'script12', 'random12']) process.stdout.write(`| ${k} | ${Math.round(py[k].perSecond)} | ${py[k].cpuUs.toFixed(1)} µs | ${Math.round(ts[k])} | ${(1e6 / ts[k]).toFixed(1)} µs |\n`);
+process.stdout.write(
+  `\nForward-model requests from Python at the first decision (${py.step.legal} legal actions), ${o.calls} of each kind:\n\n| request | from Python /s (wall) | CPU per request, both processes | same work in-process, per CPU-second | in-process CPU per request |\n|---|---:|---:|---:|---:|\n`,
+);
+for (const k of ['step', 'script12', 'random12'])
+  process.stdout.write(
+    `| ${k} | ${Math.round(py[k].perSecond)} | ${py[k].cpuUs.toFixed(1)} µs | ${Math.round(ts[k])} | ${(1e6 / ts[k]).toFixed(1)} µs |\n`,
+  );
 process.stdout.write(`| keep, then release (per request) | ${Math.round(py.keep.perSecond)} | ${py.keep.cpuUs.toFixed(1)} µs | | |\n`);
-process.stdout.write(`\nload average after ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+process.stdout.write(
+  `\nload average after ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}\n`,
+);

@@ -50,10 +50,23 @@ for (let i = 0; i < o.games; i++) {
     violations += monitor.violations.length;
     console.log(`VIOLATION seed ${seed}: ${monitor.violations.slice(0, 3).join(' | ')}`);
   }
-  if ((i + 1) % 500 === 0) process.stderr.write(`  ${i + 1}/${o.games} games, ${((Date.now() - t0) / 1000).toFixed(0)} s, ${exceptions} exceptions, ${violations} violations\n`);
+  if ((i + 1) % 500 === 0)
+    process.stderr.write(
+      `  ${i + 1}/${o.games} games, ${((Date.now() - t0) / 1000).toFixed(0)} s, ${exceptions} exceptions, ${violations} violations\n`,
+    );
 }
 const s = (Date.now() - t0) / 1000;
 console.log(
-  JSON.stringify({ scenario: sc.id, agents: specs, games: o.games, exceptions, violations, wins, seconds: s, gamesPerSecond: o.games / s, decisionsPerSecond: decisions / s }),
+  JSON.stringify({
+    scenario: sc.id,
+    agents: specs,
+    games: o.games,
+    exceptions,
+    violations,
+    wins,
+    seconds: s,
+    gamesPerSecond: o.games / s,
+    decisionsPerSecond: decisions / s,
+  }),
 );
 process.exit(exceptions || violations ? 1 : 0);

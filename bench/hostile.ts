@@ -28,7 +28,11 @@ const stats = new Map<string, { codes: Record<string, number>; slowest: number; 
 /** Run the CLI under /usr/bin/time (resident size) with a 512 MB heap and a 10 s limit. */
 function cli(kind: string, args: string[]): void {
   const t0 = Date.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, '--max-old-space-size=512', '--import', 'tsx', 'src/cli.ts', ...args], { encoding: 'utf8', timeout: 10_000 });
+  const r = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%M', process.execPath, '--max-old-space-size=512', '--import', 'tsx', 'src/cli.ts', ...args],
+    { encoding: 'utf8', timeout: 10_000 },
+  );
   const ms = Date.now() - t0;
   const rss = Number(/(\d+)\s*$/.exec(r.stderr ?? '')?.[1] ?? 0);
   const code = r.signal ? `killed (${r.signal})` : String(r.status);
@@ -37,7 +41,8 @@ function cli(kind: string, args: string[]): void {
   s.slowest = Math.max(s.slowest, ms);
   s.rssKb = Math.max(s.rssKb, rss);
   stats.set(kind, s);
-  if (code === '3' || r.signal || (r.status ?? 0) > 3) process.stderr.write(`${kind} ${args.join(' ')}: ${code}\n${(r.stderr ?? '').slice(0, 600)}\n`);
+  if (code === '3' || r.signal || (r.status ?? 0) > 3)
+    process.stderr.write(`${kind} ${args.join(' ')}: ${code}\n${(r.stderr ?? '').slice(0, 600)}\n`);
 }
 
 const docs = builtinScenarioFiles().map((f) => resolveInherit(parseJsonText(readFileSync(f, 'utf8'), f), f) as J);
@@ -66,5 +71,9 @@ for (let i = 0; i < o.cases; i++) {
   else cli('play --resume', ['play', '--resume', f, '--out', join(dir, `p${i}.jsonl`)]);
 }
 for (const [kind, s] of stats) {
-  process.stdout.write(`${kind.padEnd(16)} ${Object.entries(s.codes).map(([c, n]) => `exit ${c}: ${n}`).join(', ')}; slowest ${s.slowest} ms; largest resident ${Math.round(s.rssKb / 1024)} MB\n`);
+  process.stdout.write(
+    `${kind.padEnd(16)} ${Object.entries(s.codes)
+      .map(([c, n]) => `exit ${c}: ${n}`)
+      .join(', ')}; slowest ${s.slowest} ms; largest resident ${Math.round(s.rssKb / 1024)} MB\n`,
+  );
 }

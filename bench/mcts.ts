@@ -53,8 +53,25 @@ type Decide = { agent: ReturnType<typeof mctsAgent>; state: unknown; ruleset: An
  * every round: a game keeps its pool between decisions, and a cold pool per round would measure
  * start-up instead of search.
  */
-async function prepare(ruleset: AnyRuleset, scenario: unknown, scenarioData: Json | undefined, state: unknown, options: Record<string, string>, maxThreads: number, warm: number): Promise<Decide> {
-  const agent = mctsAgent({ ruleset, scenario, scenarioData, side: ruleset.currentSide(state) as string, rng: agentStream(1, 'bench'), seed: 1, options, maxThreads });
+async function prepare(
+  ruleset: AnyRuleset,
+  scenario: unknown,
+  scenarioData: Json | undefined,
+  state: unknown,
+  options: Record<string, string>,
+  maxThreads: number,
+  warm: number,
+): Promise<Decide> {
+  const agent = mctsAgent({
+    ruleset,
+    scenario,
+    scenarioData,
+    side: ruleset.currentSide(state) as string,
+    rng: agentStream(1, 'bench'),
+    seed: 1,
+    options,
+    maxThreads,
+  });
   const legal = ruleset.legalActions(state) as Json[];
   for (let i = 0; i < warm; i++) await agent.decide({ ruleset, state, side: ruleset.currentSide(state) as string, legal });
   return { agent, state, ruleset, legal };
@@ -102,7 +119,9 @@ for (const id of o.scenario === 'all' ? EVERY : o.scenario.split(',')) {
   };
   let { g, played } = play(o.positionDecisions);
   if (g.current() === null) ({ g, played } = play(Math.floor(played / 2)));
-  console.log(`${id} position after ${played} decisions: turn ${sc.ruleset.turn?.(g.state)}, ${g.legal().length} legal actions for ${g.current()}`);
+  console.log(
+    `${id} position after ${played} decisions: turn ${sc.ruleset.turn?.(g.state)}, ${g.legal().length} legal actions for ${g.current()}`,
+  );
   // Rounds alternate the two set-ups, so that a passing load on the machine hits both alike.
   const ones: number[] = [];
   const twos: number[] = [];
@@ -111,7 +130,15 @@ for (const id of o.scenario === 'all' ? EVERY : o.scenario.split(',')) {
   // The tree search alone: `portfolio=0`, as the figures before the Supply Raid's default portfolio
   // (its whole-game playouts, a few a decision, are not iterations; bench/decision-time.ts times them).
   const one = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, focus: '1', portfolio: '0' }, 1, o.warm);
-  const two = await prepare(sc.ruleset, sc.compiled, sc.raw as Json, g.state, { ...budget, workers: '2', focus: '1', portfolio: '0' }, 2, o.warm);
+  const two = await prepare(
+    sc.ruleset,
+    sc.compiled,
+    sc.raw as Json,
+    g.state,
+    { ...budget, workers: '2', focus: '1', portfolio: '0' },
+    2,
+    o.warm,
+  );
   for (let round = 1; round <= o.rounds; round++) {
     ones.push(await measure(`round ${round}: ${id} mid-game, 1 thread`, one));
     twos.push(await measure(`round ${round}: ${id} mid-game, 2 worker threads`, two));
@@ -124,7 +151,8 @@ for (const id of o.scenario === 'all' ? EVERY : o.scenario.split(',')) {
     const policy = scriptedPolicy(sc.ruleset);
     let iters = 0;
     const { bytes } = measureAllocation(() => {
-      for (let k = 1; k <= 2; k++) iters += search(sc.ruleset, g.state, { ...DEFAULT_SEARCH, iterations: o.iterations, focus: 1 }, k, policy).iterations;
+      for (let k = 1; k <= 2; k++)
+        iters += search(sc.ruleset, g.state, { ...DEFAULT_SEARCH, iterations: o.iterations, focus: 1 }, k, policy).iterations;
     });
     out[`${id}:bytesPerIteration`] = bytes / iters;
     console.log(`${id} allocation: ${(bytes / iters / 1024).toFixed(1)} KB per iteration (one thread, ${iters} iterations)`);
@@ -137,7 +165,11 @@ for (const id of o.scenario === 'all' ? EVERY : o.scenario.split(',')) {
   const best1 = Math.max(...ones);
   const best2 = Math.max(...twos);
   Object.assign(out, { [`${id}:1`]: one1, [`${id}:2`]: two2, [`${id}:speedup`]: speedup, [`${id}:best1`]: best1, [`${id}:best2`]: best2 });
-  console.log(`${id} medians: 1 thread ${Math.round(one1)} iterations/s; 2 workers ${Math.round(two2)} iterations/s; speed-up ${speedup.toFixed(2)}× (per round: ${twos.map((t, i) => (t / ones[i]).toFixed(2)).join(', ')})`);
-  console.log(`${id} best rounds: 1 thread ${Math.round(best1)} iterations/s; 2 workers ${Math.round(best2)} iterations/s; speed-up ${(best2 / best1).toFixed(2)}×`);
+  console.log(
+    `${id} medians: 1 thread ${Math.round(one1)} iterations/s; 2 workers ${Math.round(two2)} iterations/s; speed-up ${speedup.toFixed(2)}× (per round: ${twos.map((t, i) => (t / ones[i]).toFixed(2)).join(', ')})`,
+  );
+  console.log(
+    `${id} best rounds: 1 thread ${Math.round(best1)} iterations/s; 2 workers ${Math.round(best2)} iterations/s; speed-up ${(best2 / best1).toFixed(2)}×`,
+  );
 }
 console.log(JSON.stringify(out));

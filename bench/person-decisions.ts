@@ -48,6 +48,8 @@ for (const id of ids) {
   }
   const r = { scenario: id, side, games, decisions: decisions / games, turns: turns / games, perTurn: decisions / Math.max(1, turns) };
   results.push(r);
-  process.stdout.write(`${id} as ${side}: ${r.decisions.toFixed(1)} decisions a game over ${r.turns.toFixed(1)} turns = ${r.perTurn.toFixed(1)} a turn (${games} games)\n`);
+  process.stdout.write(
+    `${id} as ${side}: ${r.decisions.toFixed(1)} decisions a game over ${r.turns.toFixed(1)} turns = ${r.perTurn.toFixed(1)} a turn (${games} games)\n`,
+  );
 }
 process.stdout.write(`${JSON.stringify(results)}\n`);

@@ -31,7 +31,10 @@ const o = new Command()
   .parse()
   .opts<{ scenario: string; agents: string; games: number; reps: number; processes: number; threads: number; seed: number }>();
 
-const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const tmp = mkdtempSync(join(tmpdir(), 'skirmish-queue-bench-'));
 
 const port = await new Promise<number>((resolve, reject) => {
@@ -43,7 +46,11 @@ const port = await new Promise<number>((resolve, reject) => {
     s.close(() => resolve(p));
   });
 });
-const redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp], { stdio: ['ignore', 'pipe', 'inherit'] });
+const redis = spawn(
+  '/usr/bin/redis-server',
+  ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 await new Promise<void>((resolve, reject) => {
   let out = '';
   redis.stdout?.on('data', (d: Buffer) => {
@@ -58,7 +65,9 @@ const workers: ChildProcess[] = [];
 for (let i = 0; i < o.processes; i++) {
   workers.push(spawn(process.execPath, node(['worker', '--queue', url, '--workers', String(o.threads), '--quiet']), { stdio: 'ignore' }));
 }
-process.stderr.write(`${o.scenario}: ${o.agents}, ${o.games} games per pairing; local ${o.processes * o.threads} threads vs ${o.processes} worker process(es) × ${o.threads} thread(s) over ${url}; load average before: ${load()}\n`);
+process.stderr.write(
+  `${o.scenario}: ${o.agents}, ${o.games} games per pairing; local ${o.processes * o.threads} threads vs ${o.processes} worker process(es) × ${o.threads} thread(s) over ${url}; load average before: ${load()}\n`,
+);
 
 interface Run {
   kind: 'local' | 'queue';
@@ -69,13 +78,31 @@ interface Run {
 const runs: Run[] = [];
 const run = (kind: Run['kind'], rep: number): void => {
   const out = join(tmp, `${kind}-${rep}`);
-  const args = ['tournament', '--scenario', o.scenario, '--agents', o.agents, '--games', String(o.games), '--seed', String(o.seed), '--workers', String(o.processes * o.threads), '--out', out, '--json', '--quiet'];
+  const args = [
+    'tournament',
+    '--scenario',
+    o.scenario,
+    '--agents',
+    o.agents,
+    '--games',
+    String(o.games),
+    '--seed',
+    String(o.seed),
+    '--workers',
+    String(o.processes * o.threads),
+    '--out',
+    out,
+    '--json',
+    '--quiet',
+  ];
   if (kind === 'queue') args.push('--queue', url);
   const r = spawnSync(process.execPath, node(args), { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${kind} run failed (${r.status ?? r.signal}): ${r.stderr}`);
   const s = JSON.parse(r.stdout) as { games: number; seconds: number; gamesPerSecond: number };
   runs.push({ kind, games: s.games, seconds: s.seconds, gamesPerSecond: s.gamesPerSecond });
-  process.stderr.write(`  ${kind.padEnd(5)} rep ${rep + 1}: ${s.games} games in ${s.seconds.toFixed(1)} s = ${s.gamesPerSecond.toFixed(2)} games/s (load ${load()})\n`);
+  process.stderr.write(
+    `  ${kind.padEnd(5)} rep ${rep + 1}: ${s.games} games in ${s.seconds.toFixed(1)} s = ${s.gamesPerSecond.toFixed(2)} games/s (load ${load()})\n`,
+  );
   rmSync(out, { recursive: true, force: true });
 };
 try {

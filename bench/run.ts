@@ -119,7 +119,12 @@ for (const id of o.scenario.split(',')) {
         (f.policyCalls ? `; scripted policy ${perPolicy.toFixed(1)} µs/call` : '') +
         `; ${(f.bytes / f.steps / 1024).toFixed(1)} KB allocated per decision (with the clones and policy calls)`,
     );
-    row.forwardModel = { usPerDecision: perStep, usPerClone: perClone, usPerPolicyCall: f.policyCalls ? perPolicy : null, bytesPerDecision: f.bytes / f.steps };
+    row.forwardModel = {
+      usPerDecision: perStep,
+      usPerClone: perClone,
+      usPerPolicyCall: f.policyCalls ? perPolicy : null,
+      bytesPerDecision: f.bytes / f.steps,
+    };
   }
   out[id] = row;
 }

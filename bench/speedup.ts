@@ -52,18 +52,37 @@ const o = new Command()
   .option('--dist', 'use the compiled runner in dist/ (run `npm run build` first)')
   .option('--agents <specs>', "agent spec per side, comma-separated in the scenario's side order (one spec: every side)", 'random')
   .parse()
-  .opts<{ scenario: string; games: number; workers: string; reps: number; seed: number; stress?: boolean; batch?: number; workerHeap?: number; dist?: boolean; agents: string }>();
+  .opts<{
+    scenario: string;
+    games: number;
+    workers: string;
+    reps: number;
+    seed: number;
+    stress?: boolean;
+    batch?: number;
+    workerHeap?: number;
+    dist?: boolean;
+    agents: string;
+  }>();
 
-const { runGames } = o.dist ? ((await import(pathToFileURL(join(process.cwd(), 'dist/src/runner/pool.js')).href)) as typeof sourcePool) : sourcePool;
+const { runGames } = o.dist
+  ? ((await import(pathToFileURL(join(process.cwd(), 'dist/src/runner/pool.js')).href)) as typeof sourcePool)
+  : sourcePool;
 
 const sc = loadScenario(o.scenario);
 const sides = sc.ruleset.sides(sc.compiled);
 const counts = o.workers.split(',').map((x) => Number(x));
 const specs = splitAgentList(o.agents); // as `tournament --agents` splits them (an agent's own options stay together)
-if (specs.length !== 1 && specs.length !== sides.length) throw new Error(`--agents: ${specs.length} specs for ${sides.length} sides (${sides.join(', ')})`);
+if (specs.length !== 1 && specs.length !== sides.length)
+  throw new Error(`--agents: ${specs.length} specs for ${sides.length} sides (${sides.join(', ')})`);
 const agents = Object.fromEntries(sides.map((s, i) => [s, specs.length === 1 ? specs[0] : specs[i]]));
-const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
-process.stderr.write(`${sc.id}: ${o.games} games per run (${sides.map((s) => `${s} ${agents[s]}`).join(', ')})${o.dist ? ' (compiled runner)' : ''}, workers ${counts.join(' vs ')}, ${o.reps} rep(s); cores ${availableParallelism()}; load average before: ${load()}\n`);
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+process.stderr.write(
+  `${sc.id}: ${o.games} games per run (${sides.map((s) => `${s} ${agents[s]}`).join(', ')})${o.dist ? ' (compiled runner)' : ''}, workers ${counts.join(' vs ')}, ${o.reps} rep(s); cores ${availableParallelism()}; load average before: ${load()}\n`,
+);
 
 interface Measure {
   workers: number;
@@ -86,7 +105,17 @@ for (let rep = 0; rep < o.reps; rep++) {
     let half = 0;
     let n = 0;
     await runGames({
-      config: { scenarioRaw: sc.raw, scenarioOrigin: o.scenario, scenarioArg: o.scenario, timeLimitMs: 10_000, invariants: !!o.stress, measures: !!o.stress, records: 'none', outDir: dir, epoch: Date.now() },
+      config: {
+        scenarioRaw: sc.raw,
+        scenarioOrigin: o.scenario,
+        scenarioArg: o.scenario,
+        timeLimitMs: 10_000,
+        invariants: !!o.stress,
+        measures: !!o.stress,
+        records: 'none',
+        outDir: dir,
+        epoch: Date.now(),
+      },
       sides,
       workers,
       total: o.games,
@@ -115,13 +144,18 @@ for (let rep = 0; rep < o.reps; rep++) {
     };
     m.fixedSeconds = m.seconds - n / m.lateGamesPerSecond;
     results.push(m);
-    process.stderr.write(`  rep ${rep + 1}, ${workers} worker(s): ${m.seconds.toFixed(1)} s, ${m.wallGamesPerSecond.toFixed(1)} games/s (steady ${m.steadyGamesPerSecond.toFixed(1)}, second half ${m.lateGamesPerSecond.toFixed(1)}; fixed cost ${m.fixedSeconds.toFixed(2)} s, of it ${((t1 - last) / 1000).toFixed(2)} s after the last game: stopping the threads); load ${load()}\n`);
+    process.stderr.write(
+      `  rep ${rep + 1}, ${workers} worker(s): ${m.seconds.toFixed(1)} s, ${m.wallGamesPerSecond.toFixed(1)} games/s (steady ${m.steadyGamesPerSecond.toFixed(1)}, second half ${m.lateGamesPerSecond.toFixed(1)}; fixed cost ${m.fixedSeconds.toFixed(2)} s, of it ${((t1 - last) / 1000).toFixed(2)} s after the last game: stopping the threads); load ${load()}\n`,
+    );
   }
 }
 type Rate = 'wallGamesPerSecond' | 'steadyGamesPerSecond' | 'lateGamesPerSecond';
 const best = (w: number, k: Rate): number => Math.max(...results.filter((r) => r.workers === w).map((r) => r[k]));
 const median = (w: number, k: Rate | 'fixedSeconds'): number => {
-  const v = results.filter((r) => r.workers === w).map((r) => r[k]).sort((a, b) => a - b);
+  const v = results
+    .filter((r) => r.workers === w)
+    .map((r) => r[k])
+    .sort((a, b) => a - b);
   return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
 };
 const base = counts[0];
@@ -133,14 +167,59 @@ const summary = {
   dist: !!o.dist,
   reps: o.reps,
   loadAfter: load(),
-  best: Object.fromEntries(counts.map((w) => [w, { wallGamesPerSecond: +best(w, 'wallGamesPerSecond').toFixed(2), steadyGamesPerSecond: +best(w, 'steadyGamesPerSecond').toFixed(2) }])),
-  speedup: Object.fromEntries(counts.filter((w) => w !== base).map((w) => [w, { wall: +(best(w, 'wallGamesPerSecond') / best(base, 'wallGamesPerSecond')).toFixed(3), steady: +(best(w, 'steadyGamesPerSecond') / best(base, 'steadyGamesPerSecond')).toFixed(3) }])),
-  median: Object.fromEntries(counts.map((w) => [w, { wallGamesPerSecond: +median(w, 'wallGamesPerSecond').toFixed(2), lateGamesPerSecond: +median(w, 'lateGamesPerSecond').toFixed(2), fixedSeconds: +median(w, 'fixedSeconds').toFixed(2) }])),
-  medianSpeedup: Object.fromEntries(counts.filter((w) => w !== base).map((w) => [w, { wall: +(median(w, 'wallGamesPerSecond') / median(base, 'wallGamesPerSecond')).toFixed(3), late: +(median(w, 'lateGamesPerSecond') / median(base, 'lateGamesPerSecond')).toFixed(3) }])),
-  runs: results.map((r) => ({ workers: r.workers, seconds: +r.seconds.toFixed(2), wall: +r.wallGamesPerSecond.toFixed(2), steady: +r.steadyGamesPerSecond.toFixed(2), late: +r.lateGamesPerSecond.toFixed(2), fixed: +r.fixedSeconds.toFixed(2) })),
+  best: Object.fromEntries(
+    counts.map((w) => [
+      w,
+      { wallGamesPerSecond: +best(w, 'wallGamesPerSecond').toFixed(2), steadyGamesPerSecond: +best(w, 'steadyGamesPerSecond').toFixed(2) },
+    ]),
+  ),
+  speedup: Object.fromEntries(
+    counts
+      .filter((w) => w !== base)
+      .map((w) => [
+        w,
+        {
+          wall: +(best(w, 'wallGamesPerSecond') / best(base, 'wallGamesPerSecond')).toFixed(3),
+          steady: +(best(w, 'steadyGamesPerSecond') / best(base, 'steadyGamesPerSecond')).toFixed(3),
+        },
+      ]),
+  ),
+  median: Object.fromEntries(
+    counts.map((w) => [
+      w,
+      {
+        wallGamesPerSecond: +median(w, 'wallGamesPerSecond').toFixed(2),
+        lateGamesPerSecond: +median(w, 'lateGamesPerSecond').toFixed(2),
+        fixedSeconds: +median(w, 'fixedSeconds').toFixed(2),
+      },
+    ]),
+  ),
+  medianSpeedup: Object.fromEntries(
+    counts
+      .filter((w) => w !== base)
+      .map((w) => [
+        w,
+        {
+          wall: +(median(w, 'wallGamesPerSecond') / median(base, 'wallGamesPerSecond')).toFixed(3),
+          late: +(median(w, 'lateGamesPerSecond') / median(base, 'lateGamesPerSecond')).toFixed(3),
+        },
+      ]),
+  ),
+  runs: results.map((r) => ({
+    workers: r.workers,
+    seconds: +r.seconds.toFixed(2),
+    wall: +r.wallGamesPerSecond.toFixed(2),
+    steady: +r.steadyGamesPerSecond.toFixed(2),
+    late: +r.lateGamesPerSecond.toFixed(2),
+    fixed: +r.fixedSeconds.toFixed(2),
+  })),
 };
 for (const w of counts.filter((x) => x !== base)) {
-  console.log(`${w} workers vs ${base}: best ${best(w, 'wallGamesPerSecond').toFixed(1)} vs ${best(base, 'wallGamesPerSecond').toFixed(1)} games/s — ×${summary.speedup[w].wall} (steady state ×${summary.speedup[w].steady})`);
-  console.log(`${w} workers vs ${base}: median ${median(w, 'wallGamesPerSecond').toFixed(1)} vs ${median(base, 'wallGamesPerSecond').toFixed(1)} games/s — ×${summary.medianSpeedup[w].wall} (second half ×${summary.medianSpeedup[w].late}; fixed cost ${median(w, 'fixedSeconds').toFixed(2)} vs ${median(base, 'fixedSeconds').toFixed(2)} s)`);
+  console.log(
+    `${w} workers vs ${base}: best ${best(w, 'wallGamesPerSecond').toFixed(1)} vs ${best(base, 'wallGamesPerSecond').toFixed(1)} games/s — ×${summary.speedup[w].wall} (steady state ×${summary.speedup[w].steady})`,
+  );
+  console.log(
+    `${w} workers vs ${base}: median ${median(w, 'wallGamesPerSecond').toFixed(1)} vs ${median(base, 'wallGamesPerSecond').toFixed(1)} games/s — ×${summary.medianSpeedup[w].wall} (second half ×${summary.medianSpeedup[w].late}; fixed cost ${median(w, 'fixedSeconds').toFixed(2)} vs ${median(base, 'fixedSeconds').toFixed(2)} s)`,
+  );
 }
 console.log(JSON.stringify(summary));

@@ -75,7 +75,10 @@ for (const id of ids) {
         kind = ATTACK.test(r.describeAction(g.state, d.action)) ? 'attack' : 'other';
         const tg = view?.targets ? view.targets(g.state, d.action) : null;
         if (!tg) t.noTargets++;
-        on = { at: !!tg && tg.at !== null, enemy: !!tg && tg.figures.some((id) => before.get(id)?.side !== undefined && before.get(id)?.side !== d.side) };
+        on = {
+          at: !!tg && tg.at !== null,
+          enemy: !!tg && tg.figures.some((id) => before.get(id)?.side !== undefined && before.get(id)?.side !== d.side),
+        };
       },
       applied: (d) => {
         if (kind === 'attack') {

@@ -44,9 +44,18 @@ const o = new Command()
   .option('--iterations <list>', 'iteration budgets, comma-separated', '1000,10000')
   .option('--rounds <n>', 'interleaved rounds per budget', (v) => Number(v), 9)
   .option('--batches <n>', 'timed batches per side per round', (v) => Number(v), 3)
-  .option('--openspiel <path>', "OpenSpiel's ttt_bench binary (skipped when missing)", process.env.OPENSPIEL_TTT_BENCH ?? resolve(repo, '../shared/anchors/openspiel/ttt_bench'))
+  .option(
+    '--openspiel <path>',
+    "OpenSpiel's ttt_bench binary (skipped when missing)",
+    process.env.OPENSPIEL_TTT_BENCH ?? resolve(repo, '../shared/anchors/openspiel/ttt_bench'),
+  )
   .option('--search <dir>', 'take our search from this checkout instead (e.g. an older commit, for before/after figures)', '')
-  .option('--bgio-decisions <n>', 'boardgame.io decisions (fresh searches, seeds 1..n) per round, when it is installed; 0: no such column', (v) => Number(v), 3)
+  .option(
+    '--bgio-decisions <n>',
+    'boardgame.io decisions (fresh searches, seeds 1..n) per round, when it is installed; 0: no such column',
+    (v) => Number(v),
+    3,
+  )
   .parse()
   .opts<{ iterations: string; rounds: number; batches: number; openspiel: string; search: string; bgioDecisions: number }>();
 
@@ -58,7 +67,8 @@ const med = (x: number[]): number => {
 const spread = (rates: number[]): number => med(rates) / Math.min(...rates);
 
 // ---- where we run: the CPUs this process may use (pin it with taskset) ----
-const cpus = /Cpus_allowed_list:\s*(\S+)/.exec(existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '')?.[1] ?? '?';
+const cpus =
+  /Cpus_allowed_list:\s*(\S+)/.exec(existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '')?.[1] ?? '?';
 const pinned = /^\d+$/.test(cpus);
 if (!pinned) console.warn(`not pinned to one CPU (allowed: ${cpus}): run under \`taskset -c 0\` for figures to quote`);
 
@@ -81,8 +91,22 @@ const openspiel = existsSync(o.openspiel) ? o.openspiel : null;
 if (!openspiel) console.warn(`no OpenSpiel column: ${o.openspiel} not found (--openspiel PATH or OPENSPIEL_TTT_BENCH)`);
 /** `batches` timed batches of ttt_bench (after one warm-up batch), pinned to our CPU; their iterations per CPU-second. */
 function openspielBatches(iterations: number, searches: number, batches: number, seed: number): number[] {
-  const args = ['mcts', '--iterations', String(iterations), '--batch', String(searches), '--reps', String(batches), '--warm', '1', '--seed', String(seed)];
-  const run = pinned ? spawnSync('taskset', ['-c', cpus, openspiel as string, ...args], { encoding: 'utf8' }) : spawnSync(openspiel as string, args, { encoding: 'utf8' });
+  const args = [
+    'mcts',
+    '--iterations',
+    String(iterations),
+    '--batch',
+    String(searches),
+    '--reps',
+    String(batches),
+    '--warm',
+    '1',
+    '--seed',
+    String(seed),
+  ];
+  const run = pinned
+    ? spawnSync('taskset', ['-c', cpus, openspiel as string, ...args], { encoding: 'utf8' })
+    : spawnSync(openspiel as string, args, { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`ttt_bench failed (${run.status}): ${run.stderr}`);
   const line = JSON.parse(run.stdout.trim().split('\n').pop() as string) as { rates: number[] };
   return line.rates;
@@ -99,7 +123,9 @@ type BgBot = { play(state: BgState, playerID: string): Promise<unknown>; iterati
 let theirs: ((iterations: number, seed: number) => Promise<number>) | null = null;
 if (bgioInstalled) {
   const req = createRequire(`${bgioDir}package.json`);
-  const { MCTSBot } = req('boardgame.io/ai') as { MCTSBot: new (o: { game: unknown; enumerate: (G: BgState['G']) => Move[]; seed: string; iterations: number }) => BgBot };
+  const { MCTSBot } = req('boardgame.io/ai') as {
+    MCTSBot: new (o: { game: unknown; enumerate: (G: BgState['G']) => Move[]; seed: string; iterations: number }) => BgBot;
+  };
   const { InitializeGame } = req('boardgame.io/internal') as { InitializeGame(o: { game: unknown; numPlayers: number }): BgState };
   /** Tic-tac-toe as a boardgame.io game (the shape of its tutorial), the same rules as the fixture. */
   const bgGame = {
@@ -111,7 +137,8 @@ if (bgioInstalled) {
       },
     },
     endIf: ({ G, ctx }: { G: BgState['G']; ctx: BgState['ctx'] }) => {
-      for (const [a, b, c] of LINES) if (G.cells[a] !== null && G.cells[a] === G.cells[b] && G.cells[a] === G.cells[c]) return { winner: ctx.currentPlayer };
+      for (const [a, b, c] of LINES)
+        if (G.cells[a] !== null && G.cells[a] === G.cells[b] && G.cells[a] === G.cells[c]) return { winner: ctx.currentPlayer };
       if (G.cells.every((c) => c !== null)) return { draw: true };
       return undefined;
     },
@@ -178,9 +205,15 @@ for (const n of o.iterations.split(',').map(Number)) {
   // Heap allocated per iteration by ours (one batch more, not timed).
   let iters = 0;
   const { bytes } = measureAllocation(() => {
-    for (let k = 1; k <= searches; k++) iters += search(R, empty, { ...DEFAULT_SEARCH, iterations: n, horizon: 9, focus: 1 }, k, null).iterations;
+    for (let k = 1; k <= searches; k++)
+      iters += search(R, empty, { ...DEFAULT_SEARCH, iterations: n, horizon: 9, focus: 1 }, k, null).iterations;
   });
-  const res: Record<string, number | number[]> = { ours: med(oursRound), oursSpread: spread(ours), oursBytes: bytes / iters, oursBatches: ours.map(Math.round) };
+  const res: Record<string, number | number[]> = {
+    ours: med(oursRound),
+    oursSpread: spread(ours),
+    oursBytes: bytes / iters,
+    oursBatches: ours.map(Math.round),
+  };
   let line = `${n} iterations from the empty board (${searches} searches a batch), medians over ${o.rounds} rounds, per CPU-second: ours ${Math.round(med(oursRound))} (slowest batch ${spread(ours).toFixed(2)}× the median's time; ${Math.round(bytes / iters)} bytes allocated per iteration)`;
   if (openspiel) {
     const ratio = med(oursRound.map((x, i) => x / osRound[i]));

@@ -16,7 +16,17 @@ const sc0 = loadScenario('supply-raid');
 const sides = sc0.ruleset.sides(sc0.compiled);
 const factories = Object.fromEntries(sides.map((s) => [s, { factory: randomAgent, options: {} }]));
 const specs = Object.fromEntries(sides.map((s) => [s, 'random']));
-const envOf = (sc: typeof sc0) => ({ scenario: sc, scenarioArg: 'supply-raid', timeLimitMs: 10_000, invariants: false, measures: false, records: 'none' as const, outDir: tmpdir(), watch: new Int32Array(new SharedArrayBuffer(64)), epoch: Date.now() });
+const envOf = (sc: typeof sc0) => ({
+  scenario: sc,
+  scenarioArg: 'supply-raid',
+  timeLimitMs: 10_000,
+  invariants: false,
+  measures: false,
+  records: 'none' as const,
+  outDir: tmpdir(),
+  watch: new Int32Array(new SharedArrayBuffer(64)),
+  epoch: Date.now(),
+});
 /** Milliseconds to play games of these seeds one after the other on `sc`. */
 const time = async (sc: typeof sc0, seeds: number[]): Promise<number> => {
   const t = performance.now();
@@ -27,9 +37,14 @@ const N = Number(process.argv[2] ?? 300);
 const games = Array.from({ length: N }, (_, i) => i + 1);
 const ms = (x: number): string => `${x.toFixed(0)} ms`;
 console.log(`a cold thread, the first ${N} games: ${ms(await time(sc0, games))}`);
-await time(sc0, Array.from({ length: 1500 }, (_, i) => 5000 + i));
+await time(
+  sc0,
+  Array.from({ length: 1500 }, (_, i) => 5000 + i),
+);
 console.log(`the same ${N} with the JIT and the caches warm: ${ms(await time(sc0, games))}`);
 for (let k = 1; k <= 2; k++) {
   const fresh = loadScenarioData(JSON.parse(JSON.stringify(sc0.raw)), `copy-${k}`);
-  console.log(`fresh copy ${k} of the scenario (empty caches), the same ${N}: ${ms(await time(fresh, games))}; again on it: ${ms(await time(fresh, games))}`);
+  console.log(
+    `fresh copy ${k} of the scenario (empty caches), the same ${N}: ${ms(await time(fresh, games))}; again on it: ${ms(await time(fresh, games))}`,
+  );
 }

@@ -41,7 +41,11 @@ for (const side of sides) {
     if (i % shardN !== shardI) continue;
     played++;
     const seed = o.firstSeed + i;
-    const fac = Object.fromEntries(sc.ruleset.sides(sc.compiled).map((s) => [s, s === side ? { factory: A.factory, options: A.options } : { factory: B.factory, options: B.options }]));
+    const fac = Object.fromEntries(
+      sc.ruleset
+        .sides(sc.compiled)
+        .map((s) => [s, s === side ? { factory: A.factory, options: A.options } : { factory: B.factory, options: B.options }]),
+    );
     const agents = makeAgents(sc, seed, fac, 1);
     const { result } = await playGame(sc, seed, agents);
     for (const a of Object.values(agents)) await a.close?.();

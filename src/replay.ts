@@ -50,7 +50,11 @@ export function storyOf(lines: RecordLine[], file: string, withWhy = false): str
   } catch (e) {
     throw new RecordError(file, 1, e instanceof Error ? e.message : String(e));
   }
-  const out: string[] = [`${loaded.id} — seed ${header.seed}; ${Object.entries(header.agents).map(([s, a]) => `${s}: ${a}`).join(', ')}`];
+  const out: string[] = [
+    `${loaded.id} — seed ${header.seed}; ${Object.entries(header.agents)
+      .map(([s, a]) => `${s}: ${a}`)
+      .join(', ')}`,
+  ];
   for (const l of lines) {
     if (l.t === 'event') {
       const { t: _t, ...e } = l;
@@ -73,7 +77,10 @@ function whyText(why: Json): string {
   const w = why as { candidates?: { note?: string; visits?: number; value?: number }[]; summary?: string };
   const cands = (w.candidates ?? [])
     .slice(0, 3)
-    .map((c) => `${c.note ?? '?'}${c.visits !== undefined ? ` (${count(c.visits, 'visit')}${c.value !== undefined ? `, ${c.value}` : ''})` : ''}`);
+    .map(
+      (c) =>
+        `${c.note ?? '?'}${c.visits !== undefined ? ` (${count(c.visits, 'visit')}${c.value !== undefined ? `, ${c.value}` : ''})` : ''}`,
+    );
   return [w.summary, cands.length ? `top: ${cands.join('; ')}` : ''].filter((x) => x).join(' — ') || JSON.stringify(why);
 }
 

@@ -78,15 +78,23 @@ export function recordScenario(lines: readonly RecordLine[], file: string): { he
   const header = lines[0] as HeaderLine;
   const ruleset = RULESETS.get(header.ruleset);
   if (!ruleset) throw new RecordError(file, 1, `unknown ruleset "${header.ruleset}" (known: ${[...RULESETS.keys()].join(', ')})`);
-  if (ruleset.version !== header.rulesetVersion) throw new RerunMismatch(file, 1, `recorded with ${header.ruleset} ${header.rulesetVersion}; this build has ${ruleset.version}`, 0);
+  if (ruleset.version !== header.rulesetVersion)
+    throw new RerunMismatch(file, 1, `recorded with ${header.ruleset} ${header.rulesetVersion}; this build has ${ruleset.version}`, 0);
   let scenario: LoadedScenario;
   try {
     scenario = loadScenarioData(header.scenarioData, `${file} (embedded scenario)`);
   } catch (e) {
     throw new RecordError(file, 1, e instanceof Error ? e.message : String(e));
   }
-  if (scenario.ruleset !== ruleset) throw new RerunMismatch(file, 1, `the embedded scenario is for ruleset "${scenario.ruleset.id}", the header says "${header.ruleset}"`, 0);
-  if (scenario.hash !== header.scenarioHash) throw new RerunMismatch(file, 1, `embedded scenario hash ${scenario.hash} differs from the header's ${header.scenarioHash}`, 0);
+  if (scenario.ruleset !== ruleset)
+    throw new RerunMismatch(
+      file,
+      1,
+      `the embedded scenario is for ruleset "${scenario.ruleset.id}", the header says "${header.ruleset}"`,
+      0,
+    );
+  if (scenario.hash !== header.scenarioHash)
+    throw new RerunMismatch(file, 1, `embedded scenario hash ${scenario.hash} differs from the header's ${header.scenarioHash}`, 0);
   return { header, scenario };
 }
 
@@ -103,7 +111,12 @@ export function rerunRecord(lines: readonly RecordLine[], file: string, opts: Re
   // The header the re-run writes (from the record's own seed, agents and scenario) must be the
   // record's: any further field a header carries is checked too.
   if (canonicalJson(JSON.parse(gen[0]) as Json) !== canonicalJson(header)) {
-    throw new RerunMismatch(file, 1, `line 1 (the header) differs from the one a re-run writes:\n  record: ${short(canonicalJson(header))}\n  replay: ${short(gen[0])}`, 0);
+    throw new RerunMismatch(
+      file,
+      1,
+      `line 1 (the header) differs from the one a re-run writes:\n  record: ${short(canonicalJson(header))}\n  replay: ${short(gen[0])}`,
+      0,
+    );
   }
   let j = 1; // the next produced line to compare
   let lastDecisionLine = 0;
@@ -148,9 +161,14 @@ export function rerunRecord(lines: readonly RecordLine[], file: string, opts: Re
     if (line.t === 'stop') {
       // Play stopped outside the rules (the parser keeps this line last): everything before it has
       // been checked; the game must still be going, at the number of decisions the line gives.
-      if (j < gen.length) fail(i, `line ${i + 1}: the record stops here (${line.reason}), but the replay goes on (line ${i + 1} should be ${short(producedAt(j))})`);
+      if (j < gen.length)
+        fail(
+          i,
+          `line ${i + 1}: the record stops here (${line.reason}), but the replay goes on (line ${i + 1} should be ${short(producedAt(j))})`,
+        );
       if (g.current() === null) fail(i, `line ${i + 1}: the record says play stopped (${line.reason}), but the replay's game was over`);
-      if (line.decisions !== g.decisions) fail(i, `line ${i + 1}: the record says play stopped after ${line.decisions} decisions; the replay has ${g.decisions}`);
+      if (line.decisions !== g.decisions)
+        fail(i, `line ${i + 1}: the record says play stopped after ${line.decisions} decisions; the replay has ${g.decisions}`);
       return { header, scenario, session: g, stopped: line };
     }
     if (line.t === 'result') {
@@ -165,9 +183,18 @@ export function rerunRecord(lines: readonly RecordLine[], file: string, opts: Re
     j++;
   }
   if (g.decisions >= upTo && i < lines.length) return { header, scenario, session: g };
-  if (j < gen.length) fail(lines.length, `the record stops at line ${lines.length}, but the replay goes on (line ${lines.length + 1} should be ${short(producedAt(j))})`);
-  if ((opts.end ?? 'finished') === 'finished' && g.current() !== null) fail(lines.length, `the record stops at line ${lines.length}, but the replay's game goes on`);
+  if (j < gen.length)
+    fail(
+      lines.length,
+      `the record stops at line ${lines.length}, but the replay goes on (line ${lines.length + 1} should be ${short(producedAt(j))})`,
+    );
+  if ((opts.end ?? 'finished') === 'finished' && g.current() !== null)
+    fail(lines.length, `the record stops at line ${lines.length}, but the replay's game goes on`);
   // A finished game's record ends with its result line (outcome, decisions, final hash): without it nothing vouches for the end.
-  if ((opts.end ?? 'finished') === 'finished' && lines[lines.length - 1].t !== 'result') fail(lines.length, `the record stops at line ${lines.length} without its result line, but the replay's game is over (line ${lines.length + 1} should be the result)`);
+  if ((opts.end ?? 'finished') === 'finished' && lines[lines.length - 1].t !== 'result')
+    fail(
+      lines.length,
+      `the record stops at line ${lines.length} without its result line, but the replay's game is over (line ${lines.length + 1} should be the result)`,
+    );
   return { header, scenario, session: g };
 }

@@ -7,10 +7,18 @@ import { makeAgents, playGame } from '../src/core/game.js';
 
 describe('agent specs', () => {
   it('parses names and options', () => {
-    expect(parseSpec('mcts:iterations=2000,workers=2')).toEqual({ name: 'mcts', options: { iterations: '2000', workers: '2' }, isFile: false });
+    expect(parseSpec('mcts:iterations=2000,workers=2')).toEqual({
+      name: 'mcts',
+      options: { iterations: '2000', workers: '2' },
+      isFile: false,
+    });
     expect(parseSpec('./my.ts#depth=2')).toEqual({ name: './my.ts', options: { depth: '2' }, isFile: true });
     // An option value may be a path: the spec is still the built-in agent (docs/agents.md, `mcts:eval=…`).
-    expect(parseSpec('mcts:iterations=300,eval=results/w.json')).toEqual({ name: 'mcts', options: { iterations: '300', eval: 'results/w.json' }, isFile: false });
+    expect(parseSpec('mcts:iterations=300,eval=results/w.json')).toEqual({
+      name: 'mcts',
+      options: { iterations: '300', eval: 'results/w.json' },
+      isFile: false,
+    });
     expect(parseSpec('mcts:eval=/tmp/w.json').isFile).toBe(false);
     expect(parseSpec('/abs/agent.mjs').isFile).toBe(true);
     expect(parseSpec('mine.ts').isFile).toBe(true);

@@ -14,12 +14,37 @@ function cli(...args: string[]): { code: number; out: string; err: string } {
 describe('cli', () => {
   const record = join(dir, 'game.jsonl');
   it('run prints the story and the result, writes a record; --json prints one summary line', () => {
-    const r = cli('run', '--scenario', 'supply-raid', '--seed', '4', '--agent', 'pirates=heuristic', '--agent', 'townsfolk=random', '--out', record);
+    const r = cli(
+      'run',
+      '--scenario',
+      'supply-raid',
+      '--seed',
+      '4',
+      '--agent',
+      'pirates=heuristic',
+      '--agent',
+      'townsfolk=random',
+      '--out',
+      record,
+    );
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/── Turn 1 ──/);
     expect(r.out).toMatch(/Result: (pirates|townsfolk)/);
     expect(existsSync(record)).toBe(true);
-    const j = cli('run', '--scenario', 'supply-raid', '--seed', '4', '--agent', 'pirates=heuristic', '--agent', 'townsfolk=random', '--out', join(dir, 'g2.jsonl'), '--json');
+    const j = cli(
+      'run',
+      '--scenario',
+      'supply-raid',
+      '--seed',
+      '4',
+      '--agent',
+      'pirates=heuristic',
+      '--agent',
+      'townsfolk=random',
+      '--out',
+      join(dir, 'g2.jsonl'),
+      '--json',
+    );
     expect(j.code).toBe(0);
     const lines = j.out.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -71,7 +96,9 @@ describe('cli', () => {
     for (const spec of ['heuristic:variant=attack', 'mcts:iterations=5,variant=attack']) {
       const c = cli('run', '--scenario', 'supply-raid', '--agent', `townsfolk=${spec}`, '--out', join(dir, 'x.jsonl'));
       expect(c.code).toBe(2);
-      expect(c.err).toContain(`--agent townsfolk=${spec}: policy variant "attack" plays only pirates in supply-raid; for townsfolk it would be the main script`);
+      expect(c.err).toContain(
+        `--agent townsfolk=${spec}: policy variant "attack" plays only pirates in supply-raid; for townsfolk it would be the main script`,
+      );
     }
     expect(existsSync(join(dir, 'x.jsonl'))).toBe(false); // nothing written half-way
     expect(cli('replay', join(dir, 'missing.jsonl')).code).toBe(2);

@@ -14,7 +14,9 @@ import { loadRuleset as loadStatic } from '../src/rules/load-static.js';
 import { forwardModelChecks, traitChecks } from './helpers/conformance.js';
 import { searchOptions } from '../agents/mcts/index.js';
 
-const scenarios = [...RULESETS.values()].flatMap((r) => r.scenarios.map((id) => compileSource(readScenarioFile(join(projectRoot(), 'scenarios', r.id, `${id}.json`)))));
+const scenarios = [...RULESETS.values()].flatMap((r) =>
+  r.scenarios.map((id) => compileSource(readScenarioFile(join(projectRoot(), 'scenarios', r.id, `${id}.json`)))),
+);
 
 describe('the registry', () => {
   it('holds rulesets, each with built-in scenarios; every built-in scenario file is declared by its ruleset', () => {

@@ -24,7 +24,9 @@ describe('fit-eval', () => {
       writeFileSync(join(dir, seed % 2 ? `g${seed}.jsonl` : `g${seed}.jsonl.gz`), encodeRecord(lines!, seed % 2 === 0));
     }
     const out = join(dir, 'w.json');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fit-eval', dir, '--out', out, '--every', '20'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fit-eval', dir, '--out', out, '--every', '20'], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/held-out games: log-loss/);
     const w = JSON.parse(readFileSync(out, 'utf8'));
@@ -34,10 +36,18 @@ describe('fit-eval', () => {
     expect(w.fit.games).toBe(10);
     expect(w.fit.holdoutPositions).toBeGreaterThan(0);
     expect(loadWeights(out, sc.ruleset)).toEqual(w.weights);
-    const agent = mctsAgent({ ruleset: sc.ruleset, scenario: sc.compiled, side: 'pirates', rng: agentStream(1, 'pirates'), seed: 1, options: { eval: out, iterations: '10' }, maxThreads: 1 });
+    const agent = mctsAgent({
+      ruleset: sc.ruleset,
+      scenario: sc.compiled,
+      side: 'pirates',
+      rng: agentStream(1, 'pirates'),
+      seed: 1,
+      options: { eval: out, iterations: '10' },
+      maxThreads: 1,
+    });
     expect(agent.spec).toContain('eval=');
   });
-  it('reads a run folder through its records/ (its games.jsonl is the run\'s list of games, not a record); a run folder without records is refused by name', () => {
+  it("reads a run folder through its records/ (its games.jsonl is the run's list of games, not a record); a run folder without records is refused by name", () => {
     const dir = mkdtempSync(join(tmpdir(), 'fit-eval-run-'));
     const sc = loadScenario('supply-raid');
     const h = resolveBuiltinAgent('heuristic');
@@ -49,20 +59,26 @@ describe('fit-eval', () => {
       writeFileSync(join(dir, 'records', `game-${seed}.jsonl.gz`), encodeRecord(lines!, true));
     }
     const out = join(dir, 'w.json');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fit-eval', dir, '--out', out, '--every', '20'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fit-eval', dir, '--out', out, '--every', '20'], {
+      encoding: 'utf8',
+    });
     expect(run.stderr).not.toMatch(/first line must be the header/);
     expect(run.status).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8')).fit.games).toBe(5);
     const bare = mkdtempSync(join(tmpdir(), 'fit-eval-run-'));
     writeFileSync(join(bare, 'run.json'), '{}\n');
     writeFileSync(join(bare, 'games.jsonl'), '{"game":1}\n');
-    const none = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fit-eval', bare, '--out', join(bare, 'w.json')], { encoding: 'utf8' });
+    const none = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fit-eval', bare, '--out', join(bare, 'w.json')], {
+      encoding: 'utf8',
+    });
     expect(none.status).toBe(2);
     expect(none.stderr).toContain(`${bare}: a run folder without records/`);
   });
   it('refuses too few records, and weights of another ruleset', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fit-eval-'));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fit-eval', dir, '--out', join(dir, 'w.json')], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fit-eval', dir, '--out', join(dir, 'w.json')], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/need at least 5 records/);
     const bad = join(dir, 'other.json');

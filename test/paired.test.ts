@@ -27,7 +27,7 @@ describe('signTest (exact, two-sided)', () => {
   });
 });
 
-describe('pValue (the reports\' p column)', () => {
+describe("pValue (the reports' p column)", () => {
   it('gives three decimals, and "< 0.001" instead of a bare 0.000', () => {
     expect(pValue(1)).toBe('1.000');
     expect(pValue(0.0123)).toBe('0.012');

@@ -25,7 +25,9 @@ const documented = documentedEvents;
 /** Rooms whose page is still to be written (issue 39); the list may only shrink. */
 const PENDING = new Set<string>([]);
 
-describe.each([...RULESETS.values()].filter((r) => !PENDING.has(roomOf(r.id))).flatMap((r) => r.scenarios.map((id) => [r.id, id] as const)))('records of %s/%s are documented', (rid, sid) => {
+describe.each(
+  [...RULESETS.values()].filter((r) => !PENDING.has(roomOf(r.id))).flatMap((r) => r.scenarios.map((id) => [r.id, id] as const)),
+)('records of %s/%s are documented', (rid, sid) => {
   it(`every event kind and field of ${GAMES} random games is in docs/records/<room>.md and parses with the ruleset's schema`, () => {
     const r = RULESETS.get(rid)!;
     const file = join(projectRoot(), 'docs', 'records', `${roomOf(rid)}.md`);
@@ -36,7 +38,12 @@ describe.each([...RULESETS.values()].filter((r) => !PENDING.has(roomOf(r.id))).f
     const missing = new Set<string>();
     const badParse: string[] = [];
     for (let seed = 1; seed <= GAMES; seed++) {
-      const agents = makeAgents(sc, seed, Object.fromEntries(r.sides(sc.compiled).map((s) => [s, { factory: random.factory, options: random.options }])), 1);
+      const agents = makeAgents(
+        sc,
+        seed,
+        Object.fromEntries(r.sides(sc.compiled).map((s) => [s, { factory: random.factory, options: random.options }])),
+        1,
+      );
       const onEvent = (e: GameEvent): void => {
         const fields = doc.get(e.e);
         if (!fields) missing.add(`event "${e.e}"`);

@@ -18,7 +18,10 @@ import { playSpecs } from './helpers/games.js';
 
 const sc = loadScenario('supply-raid');
 const SEED = 8;
-const finished = parseRecord(`${(playSpecs(sc, SEED, { pirates: 'heuristic', townsfolk: 'random' }, true).lines as string[]).join('\n')}\n`, 'mem');
+const finished = parseRecord(
+  `${(playSpecs(sc, SEED, { pirates: 'heuristic', townsfolk: 'random' }, true).lines as string[]).join('\n')}\n`,
+  'mem',
+);
 const decisionLines = finished.map((l, i) => [l, i] as const).filter(([l]) => l.t === 'decision');
 
 /** A game in progress as `play` saves it: the pirates are the person's, the record stops after decision `k`'s events. */
@@ -38,7 +41,10 @@ async function verdicts(lines: RecordLine[]): Promise<{ verify: string; render: 
     render = e instanceof RecordError ? e.message : `not a RecordError: ${String(e)}`;
   }
   let resume = 'ok';
-  const asPlay: RecordLine[] = [{ ...(lines[0] as HeaderLine), agents: { pirates: HUMAN, townsfolk: 'random' } }, ...lines.slice(1).filter((l) => l.t !== 'result')];
+  const asPlay: RecordLine[] = [
+    { ...(lines[0] as HeaderLine), agents: { pirates: HUMAN, townsfolk: 'random' } },
+    ...lines.slice(1).filter((l) => l.t !== 'result'),
+  ];
   try {
     await (await PlayGame.resume(asPlay, 'r.jsonl', 1)).close();
   } catch (e) {
@@ -140,26 +146,44 @@ describe('the record re-runner', () => {
 });
 
 describe('a game that stopped without a result (a stop line)', () => {
-  const stop = (decisions: number): string => JSON.stringify({ t: 'stop', reason: 'agent error', side: 'townsfolk', decisions, message: 'the agent threw' });
+  const stop = (decisions: number): string =>
+    JSON.stringify({ t: 'stop', reason: 'agent error', side: 'townsfolk', decisions, message: 'the agent threw' });
   const text = (lines: readonly RecordLine[]): string => lines.map((l) => JSON.stringify(l)).join('\n');
   it('verifies up to the stop line when the game was going on with that many decisions taken', () => {
     const k = 10;
     const lines = parseRecord(`${text(inProgress(k))}\n${stop(k)}\n`, 'stopped.jsonl');
-    expect(verifyRecord(lines, 'stopped.jsonl')).toMatchObject({ ok: true, decisions: k, stopped: { reason: 'agent error', side: 'townsfolk', decisions: k } });
+    expect(verifyRecord(lines, 'stopped.jsonl')).toMatchObject({
+      ok: true,
+      decisions: k,
+      stopped: { reason: 'agent error', side: 'townsfolk', decisions: k },
+    });
   });
   it('refuses a stop line with the wrong number of decisions, after the result, or with events missing before it', () => {
     const k = 10;
-    expect(verifyRecord(parseRecord(`${text(inProgress(k))}\n${stop(k + 1)}\n`, 's.jsonl'), 's.jsonl')).toMatchObject({ ok: false, message: expect.stringMatching(/stopped after 11 decisions; the replay has 10/) });
+    expect(verifyRecord(parseRecord(`${text(inProgress(k))}\n${stop(k + 1)}\n`, 's.jsonl'), 's.jsonl')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/stopped after 11 decisions; the replay has 10/),
+    });
     const over = finished.filter((l) => l.t === 'decision').length;
-    expect(verifyRecord(parseRecord(`${text(finished)}\n${stop(over)}\n`, 's.jsonl'), 's.jsonl')).toMatchObject({ ok: false, message: expect.stringMatching(/the replay's game was over/) });
+    expect(verifyRecord(parseRecord(`${text(finished)}\n${stop(over)}\n`, 's.jsonl'), 's.jsonl')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/the replay's game was over/),
+    });
     let e = k;
     while (inProgress(e).at(-1)?.t !== 'event') e++; // a decision whose events the record then lacks
     const cut = inProgress(e);
-    expect(verifyRecord(parseRecord(`${text(cut.slice(0, -1))}\n${stop(e)}\n`, 's.jsonl'), 's.jsonl')).toMatchObject({ ok: false, message: expect.stringMatching(/stops here \(agent error\), but the replay goes on/) });
+    expect(verifyRecord(parseRecord(`${text(cut.slice(0, -1))}\n${stop(e)}\n`, 's.jsonl'), 's.jsonl')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/stops here \(agent error\), but the replay goes on/),
+    });
   });
   it('is refused by the reader anywhere but last, or with an unknown reason', () => {
     const head = text(inProgress(3));
-    expect(() => parseRecord(`${head}\n${stop(3)}\n${JSON.stringify(decisionLines[3][0])}\n`, 's.jsonl')).toThrow(/s\.jsonl:\d+: a stop line must be the last line/);
-    expect(() => parseRecord(`${head}\n${JSON.stringify({ t: 'stop', reason: 'bored', side: null, decisions: 3, message: '' })}\n`, 's.jsonl')).toThrow(/stop reason "bored" is not one of/);
+    expect(() => parseRecord(`${head}\n${stop(3)}\n${JSON.stringify(decisionLines[3][0])}\n`, 's.jsonl')).toThrow(
+      /s\.jsonl:\d+: a stop line must be the last line/,
+    );
+    expect(() =>
+      parseRecord(`${head}\n${JSON.stringify({ t: 'stop', reason: 'bored', side: null, decisions: 3, message: '' })}\n`, 's.jsonl'),
+    ).toThrow(/stop reason "bored" is not one of/);
   });
 });

@@ -36,7 +36,9 @@ describe('scenario validation', () => {
     raw.victory.maxTurns = 'thirty';
     const e = err(raw);
     expect(e.jsonPath).toBe('$.sides[0].figures[2].weapon');
-    expect(e.message).toMatch(/at \$\.sides\[0\]\.figures\[2\]\.weapon: Invalid option: expected one of .* \(found "halberd"\); also at \$\.victory\.maxTurns: .* \(found "thirty"\)$/);
+    expect(e.message).toMatch(
+      /at \$\.sides\[0\]\.figures\[2\]\.weapon: Invalid option: expected one of .* \(found "halberd"\); also at \$\.victory\.maxTurns: .* \(found "thirty"\)$/,
+    );
   });
   it('a missing field is reported with its path', () => {
     const raw = clone();
@@ -50,17 +52,37 @@ describe('scenario validation', () => {
   });
   it('a non-convex building is refused with its path', () => {
     const raw = clone();
-    raw.terrain.push({ id: 'ell', kind: 'building', polygon: [[30, 30], [34, 30], [32, 31], [34, 34], [30, 34]] });
+    raw.terrain.push({
+      id: 'ell',
+      kind: 'building',
+      polygon: [
+        [30, 30],
+        [34, 30],
+        [32, 31],
+        [34, 34],
+        [30, 34],
+      ],
+    });
     expect(err(raw).jsonPath).toBe(`$.terrain[${raw.terrain.length - 1}].polygon`);
   });
   it('a group too small for its figures is refused', () => {
     const raw = clone();
-    raw.sides[1].groups[3].area = [[28, 16], [30, 16], [30, 18], [28, 18]];
+    raw.sides[1].groups[3].area = [
+      [28, 16],
+      [30, 16],
+      [30, 18],
+      [28, 18],
+    ];
     expect(err(raw).message).toMatch(/group "watch" has room for only/);
   });
   it('a group area partly off the table is refused saying so (not "make the area bigger")', () => {
     const raw = clone();
-    raw.sides[0].groups[0].area = [[-10, 29], [2, 29], [2, 43], [-10, 43]];
+    raw.sides[0].groups[0].area = [
+      [-10, 29],
+      [2, 29],
+      [2, 43],
+      [-10, 43],
+    ];
     raw.sides[0].figures = [{ count: 40, weapon: 'cutlass', group: 'schooner' }];
     const e = err(raw);
     expect(e.jsonPath).toBe('$.sides[0].groups[0].area');
@@ -78,10 +100,16 @@ describe('scenario validation', () => {
     // Every scenario file under scenarios/<ruleset>/ is a built-in, listed in name order.
     const builtIn = readdirSync('scenarios', { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== 'schema')
-      .flatMap((d) => readdirSync(`scenarios/${d.name}`).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')))
+      .flatMap((d) =>
+        readdirSync(`scenarios/${d.name}`)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => f.replace(/\.json$/, '')),
+      )
       .sort();
     expect(builtIn).toContain('supply-raid');
-    expect(() => resolveScenario('no-such-raid')).toThrow(`no-such-raid: no such file or built-in scenario (built-in: ${builtIn.join(', ')})`);
+    expect(() => resolveScenario('no-such-raid')).toThrow(
+      `no-such-raid: no such file or built-in scenario (built-in: ${builtIn.join(', ')})`,
+    );
   });
   it('the committed JSON Schema is the one generated from the zod schema', async () => {
     const { pirates } = await import('../src/rules/pirates/index.js');

@@ -25,7 +25,11 @@ function imports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const out: string[] = [];
   for (const m of text.matchAll(/(?:import|export)\s[^'";]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)) {
-    out.push(relative('.', resolve(dirname(file), m[1] ?? m[2])).split('\\').join('/'));
+    out.push(
+      relative('.', resolve(dirname(file), m[1] ?? m[2]))
+        .split('\\')
+        .join('/'),
+    );
   }
   return out;
 }
@@ -43,7 +47,11 @@ describe('code layout', () => {
       }
     }
     expect(rooms.length).toBeGreaterThanOrEqual(4);
-    for (const id of ids) expect(rooms.some((r) => id === r || id.startsWith(`${r}-`)), `ruleset ${id} has a room`).toBe(true);
+    for (const id of ids)
+      expect(
+        rooms.some((r) => id === r || id.startsWith(`${r}-`)),
+        `ruleset ${id} has a room`,
+      ).toBe(true);
     expect(bad).toEqual([]);
   });
 
@@ -51,7 +59,9 @@ describe('code layout', () => {
     const bad: string[] = [];
     for (const f of files(join('src', 'core'))) {
       for (const i of imports(f)) if (i.startsWith('src/rules/')) bad.push(`${f} imports ${i}`);
-      const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+      const code = readFileSync(f, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '');
       for (const id of ids) if (new RegExp(`(===|!==|case|\\[)\\s*['"\`]${id}['"\`]`).test(code)) bad.push(`${f} tests for "${id}"`);
     }
     expect(bad).toEqual([]);
@@ -119,4 +129,3 @@ describe('code layout', () => {
     expect(found).toEqual([]);
   });
 });
-

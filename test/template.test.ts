@@ -23,15 +23,51 @@ import { documentedEvents } from './helpers/records-doc.js';
 const DIR = join(projectRoot(), 'src', 'rules', '_template');
 const exampleRaw: unknown = JSON.parse(readFileSync(join(DIR, 'example.json'), 'utf8'));
 const example = duel.compile(exampleRaw, 'example.json');
-const loaded: LoadedScenario = { ruleset: duel as unknown as AnyRuleset, compiled: example, raw: exampleRaw, hash: example.hash, id: example.id };
+const loaded: LoadedScenario = {
+  ruleset: duel as unknown as AnyRuleset,
+  compiled: example,
+  raw: exampleRaw,
+  hash: example.hash,
+  id: example.id,
+};
 
 /** A small scenario file: two sides (red, blue) of the given figures, the given terrain, on a 24 × 24 in table. */
 function file(red: [number, number][], blue: [number, number][], terrain: unknown[] = [], maxTurns = 6): Record<string, unknown> {
-  const side = (id: string, at: [number, number][]) => ({ id, name: id === 'red' ? 'Red' : 'Blue', figures: at.map((p, i) => ({ id: `${id[0].toUpperCase()}${i + 1}`, at: p })) });
-  return { ruleset: 'duel', id: 'test', name: 'test', table: { width: 24, height: 24 }, terrain, sides: [side('red', red), side('blue', blue)], maxTurns };
+  const side = (id: string, at: [number, number][]) => ({
+    id,
+    name: id === 'red' ? 'Red' : 'Blue',
+    figures: at.map((p, i) => ({ id: `${id[0].toUpperCase()}${i + 1}`, at: p })),
+  });
+  return {
+    ruleset: 'duel',
+    id: 'test',
+    name: 'test',
+    table: { width: 24, height: 24 },
+    terrain,
+    sides: [side('red', red), side('blue', blue)],
+    maxTurns,
+  };
 }
-const HOUSE = { id: 'house', kind: 'building', polygon: [[10, 10], [14, 10], [14, 14], [10, 14]] };
-const WOOD = { id: 'wood', kind: 'wood', polygon: [[2, 2], [8, 2], [8, 8], [2, 8]] };
+const HOUSE = {
+  id: 'house',
+  kind: 'building',
+  polygon: [
+    [10, 10],
+    [14, 10],
+    [14, 14],
+    [10, 14],
+  ],
+};
+const WOOD = {
+  id: 'wood',
+  kind: 'wood',
+  polygon: [
+    [2, 2],
+    [8, 2],
+    [8, 8],
+    [2, 8],
+  ],
+};
 
 function game(f: Record<string, unknown>): DuelState {
   return duel.setup(duel.compile(f, 'test'), { rng: gameStream(1) });
@@ -98,7 +134,7 @@ describe('template: whole games', () => {
     expect(wins['random blue']).toBeGreaterThan(0);
   });
 
-  it('every event kind and field those games wrote is documented in the folder\'s records.md, and every kind of `events` is written', () => {
+  it("every event kind and field those games wrote is documented in the folder's records.md, and every kind of `events` is written", () => {
     const doc = documentedEvents(readFileSync(join(DIR, 'records.md'), 'utf8'));
     const missing: string[] = [];
     for (const [kind, fields] of events) {
@@ -183,18 +219,58 @@ describe('§1 the table and the figures (compile)', () => {
       return 'compiled';
     };
     expect(bad(file([[12, 12]], [[12, 20]], [HOUSE]))).toMatch(/\$\.sides\[0\]\.figures\[0\]\.at/);
-    const twice = file([[1, 1], [3, 3]], [[20, 20]]);
+    const twice = file(
+      [
+        [1, 1],
+        [3, 3],
+      ],
+      [[20, 20]],
+    );
     (twice.sides as { figures: { id: string }[] }[])[0].figures[1].id = 'R1';
     expect(bad(twice)).toMatch(/\$\.sides\[0\]\.figures\[1\]\.id/);
-    expect(bad(file([[5, 5], [5.5, 5]], [[20, 20]]))).toMatch(/overlaps R1/);
-    const concave = { id: 'l', kind: 'building', polygon: [[0, 0], [6, 0], [6, 2], [2, 2], [2, 6], [0, 6]] };
+    expect(
+      bad(
+        file(
+          [
+            [5, 5],
+            [5.5, 5],
+          ],
+          [[20, 20]],
+        ),
+      ),
+    ).toMatch(/overlaps R1/);
+    const concave = {
+      id: 'l',
+      kind: 'building',
+      polygon: [
+        [0, 0],
+        [6, 0],
+        [6, 2],
+        [2, 2],
+        [2, 6],
+        [0, 6],
+      ],
+    };
     expect(bad(file([[20, 1]], [[20, 20]], [concave]))).toMatch(/\$\.terrain\[0\]\.polygon/);
   });
 });
 
 describe('§2 side turns', () => {
   it("the first side's figures act in the file's order, then the other side's, then the next turn; after the last turn, a draw", () => {
-    const s = game(file([[2, 2], [4, 2]], [[20, 22], [22, 22]], [], 2));
+    const s = game(
+      file(
+        [
+          [2, 2],
+          [4, 2],
+        ],
+        [
+          [20, 22],
+          [22, 22],
+        ],
+        [],
+        2,
+      ),
+    );
     const order: string[] = [];
     const events: DuelEvent[] = [];
     while (!duel.isTerminal(s)) {
@@ -202,7 +278,11 @@ describe('§2 side turns', () => {
       events.push(...act(s, { k: 'hold' }));
     }
     expect(order).toEqual(['1:R1', '1:R2', '1:B1', '1:B2', '2:R1', '2:R2', '2:B1', '2:B2']);
-    expect(events.filter((e) => e.e === 'turn').map((e) => (e.e === 'turn' ? `${e.turn}${e.side}` : ''))).toEqual(['1blue', '2red', '2blue']);
+    expect(events.filter((e) => e.e === 'turn').map((e) => (e.e === 'turn' ? `${e.turn}${e.side}` : ''))).toEqual([
+      '1blue',
+      '2red',
+      '2blue',
+    ]);
     expect(duel.outcome(s)).toEqual({ winner: null, reason: 'turn limit' });
   });
 });
@@ -246,19 +326,47 @@ describe('§4 shooting', () => {
   });
 
   it('view.reach: move and range rings, and the enemies the figure could shoot now', () => {
-    const s = game(file([[2, 2]], [[15, 2], [2, 20]]));
+    const s = game(
+      file(
+        [[2, 2]],
+        [
+          [15, 2],
+          [2, 20],
+        ],
+      ),
+    );
     const reach = duel.view!.reach!(s, 'R1')!;
-    expect(reach.rings.map((r) => [r.kind, r.radius])).toEqual([['move', 6], ['range', 13]]);
+    expect(reach.rings.map((r) => [r.kind, r.radius])).toEqual([
+      ['move', 6],
+      ['range', 13],
+    ]);
     expect(reach.sight).toEqual(['B1']);
     expect(duel.view!.reach!(s, 'nobody')).toBeNull();
   });
 
   it('hits on 4+, on 5+ when a wood the target touches lies between; a hit puts the target down', () => {
-    const open = game(file([[12, 20]], [[12, 16], [20, 20]]));
+    const open = game(
+      file(
+        [[12, 20]],
+        [
+          [12, 16],
+          [20, 20],
+        ],
+      ),
+    );
     const [shot, down] = act(open, { k: 'shoot', t: 'B1' }, dice(4));
     expect(shot).toMatchObject({ e: 'shoot', need: 4, roll: 4, hit: true, cover: null });
     expect(down).toMatchObject({ e: 'down', f: 'B1', side: 'blue', down: 1, of: 2 });
-    const hidden = game(file([[12, 5]], [[7.5, 5], [20, 20]], [WOOD]));
+    const hidden = game(
+      file(
+        [[12, 5]],
+        [
+          [7.5, 5],
+          [20, 20],
+        ],
+        [WOOD],
+      ),
+    );
     const [miss] = act(hidden, { k: 'shoot', t: 'B1' }, dice(4));
     expect(miss).toMatchObject({ need: 5, cover: 'wood', hit: false });
   });
@@ -266,18 +374,62 @@ describe('§4 shooting', () => {
 
 describe('§5 fighting', () => {
   it('striker D6+1 against D6: the lower total goes down, a tie nothing', () => {
-    const win = game(file([[2, 2], [20, 20]], [[3, 2], [22, 20]]));
+    const win = game(
+      file(
+        [
+          [2, 2],
+          [20, 20],
+        ],
+        [
+          [3, 2],
+          [22, 20],
+        ],
+      ),
+    );
     expect(act(win, { k: 'fight', t: 'B1' }, dice(3, 4))).toMatchObject([{ e: 'fight', roll: 3, bonus: 1, against: 4, loser: null }]);
-    const lose = game(file([[2, 2], [20, 20]], [[3, 2], [22, 20]]));
+    const lose = game(
+      file(
+        [
+          [2, 2],
+          [20, 20],
+        ],
+        [
+          [3, 2],
+          [22, 20],
+        ],
+      ),
+    );
     expect(act(lose, { k: 'fight', t: 'B1' }, dice(1, 5))[0]).toMatchObject({ loser: 'R1' });
-    const kill = game(file([[2, 2], [20, 20]], [[3, 2], [22, 20]]));
+    const kill = game(
+      file(
+        [
+          [2, 2],
+          [20, 20],
+        ],
+        [
+          [3, 2],
+          [22, 20],
+        ],
+      ),
+    );
     expect(act(kill, { k: 'fight', t: 'B1' }, dice(5, 5))[0]).toMatchObject({ loser: 'B1' });
   });
 });
 
 describe('§6 morale and victory', () => {
   it('a side with half its figures down breaks and loses at once', () => {
-    const s = game(file([[2, 2], [20, 20]], [[3, 2], [22, 20]]));
+    const s = game(
+      file(
+        [
+          [2, 2],
+          [20, 20],
+        ],
+        [
+          [3, 2],
+          [22, 20],
+        ],
+      ),
+    );
     const ev = act(s, { k: 'fight', t: 'B1' }, dice(6, 1));
     expect(ev.map((e) => e.e)).toEqual(['fight', 'down', 'broken', 'over']);
     expect(duel.outcome(s)).toEqual({ winner: 'red', reason: 'Blue broke' });

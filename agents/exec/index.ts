@@ -88,7 +88,8 @@ function initialState(r: AnyRuleset, scenario: unknown): unknown {
  */
 export function resolveExec(spec: string): { spec: string; factory: AgentFactory; options: Record<string, string> } {
   const p = parseExecSpec(spec);
-  if (findProgram(p.command[0]) === null) throw new AgentSpecError(`exec: program not found: ${p.command[0]}${p.command[0].includes('/') ? '' : ' (not on PATH)'}`);
+  if (findProgram(p.command[0]) === null)
+    throw new AgentSpecError(`exec: program not found: ${p.command[0]}${p.command[0].includes('/') ? '' : ' (not on PATH)'}`);
   const factory: AgentFactory = (ctx) => new ExecAgent(p, ctx);
   return { spec: p.spec, factory, options: { ...p.clientOptions } };
 }
@@ -141,7 +142,13 @@ class ExecAgent implements Agent {
     // The client's own seed: the first number of the agent's stream, read from a fresh copy (the
     // stream the context hands over is left untouched).
     const seed = Math.floor(agentStream(ctx.seed, ctx.side).next() * 0x1_0000_0000);
-    const hello = helloMessage(ctx, seed, p.clientOptions, { handles: p.handles, calls: p.calls, timeMs: this.limitMs }, initialState(this.r, ctx.scenario));
+    const hello = helloMessage(
+      ctx,
+      seed,
+      p.clientOptions,
+      { handles: p.handles, calls: p.calls, timeMs: this.limitMs },
+      initialState(this.r, ctx.scenario),
+    );
     this.proc.send(JSON.stringify(hello));
   }
 
@@ -162,7 +169,9 @@ class ExecAgent implements Agent {
     // Reported with the failure, unless the caller gave up on this decision first (its time limit):
     // then the caller's report gets the end of standard error from failureNote.
     if (!this.abandoned) this.noted = true;
-    throw new ClientFailure(`client \`${this.label}\` ${e.message}; ${tail !== '' ? `its stderr ends: ${tail}` : 'it wrote nothing on stderr'}`);
+    throw new ClientFailure(
+      `client \`${this.label}\` ${e.message}; ${tail !== '' ? `its stderr ends: ${tail}` : 'it wrote nothing on stderr'}`,
+    );
   }
 
   /** The next message of the client (blank lines skipped), or its failure: ended, not JSON, not a message, or past `deadline`. */
@@ -177,7 +186,10 @@ class ExecAgent implements Agent {
         } catch {
           this.fail(`wrote a line that is not JSON ${during}: ${JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}…` : line)}`);
         }
-        if (!isObject(m) || typeof m.t !== 'string') this.fail(`wrote a line that is not a message (a JSON object with a "t") ${during}: ${JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}…` : line)}`);
+        if (!isObject(m) || typeof m.t !== 'string')
+          this.fail(
+            `wrote a line that is not a message (a JSON object with a "t") ${during}: ${JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}…` : line)}`,
+          );
         return m;
       }
       if (this.proc.ended) this.fail(`${this.proc.endReason ?? 'ended'} ${during}`);
@@ -189,11 +201,14 @@ class ExecAgent implements Agent {
     const m = await this.next(deadline, 'before answering the hello');
     if (m.t !== 'ready') this.fail(`answered the hello with a "${m.t}" message instead of "ready"`);
     if (typeof m.protocol !== 'number' || !PROTOCOL_VERSIONS.includes(m.protocol)) {
-      this.fail(`speaks protocol ${JSON.stringify(m.protocol ?? null)}; this simulator speaks protocol ${PROTOCOL_VERSIONS.join(' or ')} (docs/PROTOCOL.md)`);
+      this.fail(
+        `speaks protocol ${JSON.stringify(m.protocol ?? null)}; this simulator speaks protocol ${PROTOCOL_VERSIONS.join(' or ')} (docs/PROTOCOL.md)`,
+      );
     }
     this.version = m.protocol;
     for (const k of ['observation', 'words'] as const) {
-      if (m[k] !== undefined && typeof m[k] !== 'boolean') this.fail(`answered the hello with ${k}: ${JSON.stringify(m[k])} (true or false)`);
+      if (m[k] !== undefined && typeof m[k] !== 'boolean')
+        this.fail(`answered the hello with ${k}: ${JSON.stringify(m[k])} (true or false)`);
     }
     this.wantObservation = m.observation !== false;
     this.wantWords = m.words !== false;
@@ -205,7 +220,8 @@ class ExecAgent implements Agent {
   }
 
   private async decideAsync(d: Decision): Promise<Json> {
-    if (this.phase === 'failed' || this.phase === 'closed') throw new ClientFailure(`client \`${this.label}\` was asked to decide after it failed or was closed`);
+    if (this.phase === 'failed' || this.phase === 'closed')
+      throw new ClientFailure(`client \`${this.label}\` was asked to decide after it failed or was closed`);
     try {
       return await this.exchange(d);
     } catch (e) {
@@ -222,7 +238,8 @@ class ExecAgent implements Agent {
     // The client speaks only when spoken to: a message written since its last answer (found if it
     // has arrived by now) is not the answer to this decision.
     for (let stray = this.proc.take(); stray !== undefined; stray = this.proc.take()) {
-      if (stray.trim() !== '') this.fail(`wrote a message between decisions: ${JSON.stringify(stray.length > 200 ? `${stray.slice(0, 200)}…` : stray)}`);
+      if (stray.trim() !== '')
+        this.fail(`wrote a message between decisions: ${JSON.stringify(stray.length > 200 ? `${stray.slice(0, 200)}…` : stray)}`);
     }
     this.phase = 'deciding';
     this.n++;
@@ -241,8 +258,13 @@ class ExecAgent implements Agent {
       // From version 2 every message of a decision names it: a line written for an earlier one
       // (late, or twice) is never taken for this decision's answer or request.
       if (this.version >= 2 && m.n !== this.n) {
-        if (m.n === undefined) this.fail(`sent a "${m.t}" message without "n" while deciding decision ${this.n} (protocol ${this.version}: every message of a decision carries its number)`);
-        this.fail(`sent a "${m.t}" message for decision ${JSON.stringify(m.n)} while deciding decision ${this.n} (protocol ${this.version}: every message of a decision carries its number)`);
+        if (m.n === undefined)
+          this.fail(
+            `sent a "${m.t}" message without "n" while deciding decision ${this.n} (protocol ${this.version}: every message of a decision carries its number)`,
+          );
+        this.fail(
+          `sent a "${m.t}" message for decision ${JSON.stringify(m.n)} while deciding decision ${this.n} (protocol ${this.version}: every message of a decision carries its number)`,
+        );
       }
       if (m.t === 'action') {
         const action = this.answer(m, d);
@@ -250,7 +272,8 @@ class ExecAgent implements Agent {
         return action;
       }
       if (m.t === 'simulate' || m.t === 'release') {
-        if (++calls > this.p.calls) this.fail(`made more than ${this.p.calls} forward-model requests in one decision (its limit: calls=${this.p.calls})`);
+        if (++calls > this.p.calls)
+          this.fail(`made more than ${this.p.calls} forward-model requests in one decision (its limit: calls=${this.p.calls})`);
         this.proc.send(JSON.stringify(m.t === 'simulate' ? this.simulate(m, d) : this.release(m)));
         continue;
       }
@@ -271,7 +294,10 @@ class ExecAgent implements Agent {
     let i = -1;
     if (m.index !== undefined) {
       const x = m.index;
-      if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= legal.length) this.fail(`answered an illegal action: index ${JSON.stringify(x)}, but the ${legal.length} legal actions are numbered 0 to ${legal.length - 1}`);
+      if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= legal.length)
+        this.fail(
+          `answered an illegal action: index ${JSON.stringify(x)}, but the ${legal.length} legal actions are numbered 0 to ${legal.length - 1}`,
+        );
       i = x;
     }
     if (m.key !== undefined) {
@@ -296,7 +322,8 @@ class ExecAgent implements Agent {
       e.summary = why.summary;
     }
     if (why.line !== undefined) {
-      if (!Array.isArray(why.line) || !why.line.every((x) => typeof x === 'string')) this.fail('gave a why.line that is not a list of strings');
+      if (!Array.isArray(why.line) || !why.line.every((x) => typeof x === 'string'))
+        this.fail('gave a why.line that is not a list of strings');
       e.line = why.line as string[];
     }
     if (why.candidates !== undefined) {
@@ -335,23 +362,32 @@ class ExecAgent implements Agent {
     else return err(`from: ${JSON.stringify(from)} is neither "root" nor a handle you hold`);
     const actions = m.actions ?? [];
     if (!Array.isArray(actions)) return err('actions: expected a list of action indices and keys');
-    if (typeof m.seed !== 'number' && typeof m.seed !== 'string') return err('seed: required, a number or a string (the dice of the simulation come from it)');
+    if (typeof m.seed !== 'number' && typeof m.seed !== 'string')
+      return err('seed: required, a number or a string (the dice of the simulation come from it)');
     let playout: { policy: 'random' | 'script'; steps: number; turns: number | null } | null = null;
     if (m.playout !== undefined && m.playout !== null) {
       const po = m.playout;
-      if (!isObject(po) || (po.policy !== 'random' && po.policy !== 'script') || typeof po.steps !== 'number' || !Number.isInteger(po.steps) || po.steps < 0) {
+      if (
+        !isObject(po) ||
+        (po.policy !== 'random' && po.policy !== 'script') ||
+        typeof po.steps !== 'number' ||
+        !Number.isInteger(po.steps) ||
+        po.steps < 0
+      ) {
         return err('playout: expected {"policy": "random" or "script", "steps": a whole number ≥ 0}');
       }
       if (po.policy === 'script' && !r.policy) return err(`playout: the ${r.id} ruleset has no scripted policy; use "random"`);
       let turns: number | null = null;
       if (po.turns !== undefined && po.turns !== null) {
-        if (typeof po.turns !== 'number' || !Number.isInteger(po.turns) || po.turns < 1) return err('playout.turns: expected a whole number ≥ 1');
+        if (typeof po.turns !== 'number' || !Number.isInteger(po.turns) || po.turns < 1)
+          return err('playout.turns: expected a whole number ≥ 1');
         if (!r.turn) return err(`playout.turns: the ${r.id} ruleset counts no turns`);
         turns = po.turns;
       }
       playout = { policy: po.policy, steps: po.steps, turns };
     }
-    for (const k of ['keep', 'legal', 'observation'] as const) if (m[k] !== undefined && typeof m[k] !== 'boolean') return err(`${k}: expected true or false`);
+    for (const k of ['keep', 'legal', 'observation'] as const)
+      if (m[k] !== undefined && typeof m[k] !== 'boolean') return err(`${k}: expected true or false`);
     const rng = streamFromString(`simulate/${String(m.seed)}`);
     const s = r.clone(base);
     let steps = 0;
@@ -361,7 +397,10 @@ class ExecAgent implements Agent {
         if (r.currentSide(s) === null) return err(`actions[${i}]: the game is over after ${i} of them`);
         legal = r.legalActions(s);
         const a = this.pick(actions[i], legal);
-        if (a === undefined) return err(`actions[${i}]: ${JSON.stringify(actions[i])} is not a legal action there (${legal.length} actions: indices 0 to ${legal.length - 1}, or their keys)`);
+        if (a === undefined)
+          return err(
+            `actions[${i}]: ${JSON.stringify(actions[i])} is not a legal action there (${legal.length} actions: indices 0 to ${legal.length - 1}, or their keys)`,
+          );
         if (r.applyLegal) r.applyLegal(s, a, { rng });
         else r.apply(s, a, { rng });
         steps++;
@@ -410,7 +449,10 @@ class ExecAgent implements Agent {
     if (m.legal === true) reply.legal = legalEntries(r, s, legal, this.wantWords) as unknown as Json;
     if (m.observation === true) reply.observation = observe(r, s, this.sides) as unknown as Json;
     if (m.keep === true) {
-      if (this.handles.size >= this.p.handles) this.fail(`held more than ${this.p.handles} forward-model handles at once (its limit: handles=${this.p.handles}); release the ones it no longer needs`);
+      if (this.handles.size >= this.p.handles)
+        this.fail(
+          `held more than ${this.p.handles} forward-model handles at once (its limit: handles=${this.p.handles}); release the ones it no longer needs`,
+        );
       const h = this.nextHandle++;
       this.handles.set(h, s);
       reply.handle = h;
@@ -422,7 +464,8 @@ class ExecAgent implements Agent {
   private release(m: Message): Json {
     const id = m.id ?? null;
     const hs = m.handles;
-    if (!Array.isArray(hs) || !hs.every((h) => typeof h === 'number' && Number.isInteger(h))) return { t: 'error', id, message: 'handles: expected a list of handle numbers' };
+    if (!Array.isArray(hs) || !hs.every((h) => typeof h === 'number' && Number.isInteger(h)))
+      return { t: 'error', id, message: 'handles: expected a list of handle numbers' };
     let released = 0;
     for (const h of hs as number[]) if (this.handles.delete(h)) released++;
     return { t: 'released', id, released, live: this.handles.size };

@@ -171,10 +171,13 @@ export class ClientProcess {
         resolve(r);
       };
       if (deadline !== null) {
-        timer = setTimeout(() => {
-          this.wake = null;
-          resolve('timeout');
-        }, Math.max(0, deadline - performance.now()));
+        timer = setTimeout(
+          () => {
+            this.wake = null;
+            resolve('timeout');
+          },
+          Math.max(0, deadline - performance.now()),
+        );
       }
     });
   }
@@ -233,7 +236,10 @@ export class ClientProcess {
 
   /** Let the Node process exit while this client is idle (a kept process between games), or hold it again. */
   hold(held: boolean): void {
-    const handles = [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as unknown as ({ ref?(): void; unref?(): void } | null)[];
+    const handles = [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as unknown as ({
+      ref?(): void;
+      unref?(): void;
+    } | null)[];
     for (const h of handles) {
       if (!h) continue;
       if (held) h.ref?.();

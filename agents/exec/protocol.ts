@@ -71,10 +71,17 @@ function scenarioHash(raw: Json | undefined): string | null {
 }
 
 /** What the client is told when a game starts (the `hello` message), built from the agent's context. */
-export function helloMessage(ctx: AgentContext, seed: number, clientOptions: Record<string, string>, limits: { handles: number; calls: number; timeMs: number | null }, state: unknown): Json {
+export function helloMessage(
+  ctx: AgentContext,
+  seed: number,
+  clientOptions: Record<string, string>,
+  limits: { handles: number; calls: number; timeMs: number | null },
+  state: unknown,
+): Json {
   const r = ctx.ruleset;
   const raw = ctx.scenarioData;
-  const id = raw !== undefined && raw !== null && typeof raw === 'object' && !Array.isArray(raw) && typeof raw.id === 'string' ? raw.id : null;
+  const id =
+    raw !== undefined && raw !== null && typeof raw === 'object' && !Array.isArray(raw) && typeof raw.id === 'string' ? raw.id : null;
   const sides = r.sides(ctx.scenario);
   const scene = r.view ? r.view.scene(state) : null;
   return {

@@ -122,7 +122,8 @@ function intIn(options: Record<string, string>, key: string, dflt: number, min: 
   const v = options[key];
   if (v === undefined) return dflt;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new AgentSpecError(`exec option ${key}=${v}: expected a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new AgentSpecError(`exec option ${key}=${v}: expected a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -141,7 +142,8 @@ export function parseExecSpec(spec: string): ExecSpec {
     }
   }
   const reuseText = options.reuse;
-  if (reuseText !== undefined && !['1', '0', 'true', 'false'].includes(reuseText)) throw new AgentSpecError(`exec option reuse=${reuseText}: expected 1, 0, true or false`);
+  if (reuseText !== undefined && !['1', '0', 'true', 'false'].includes(reuseText))
+    throw new AgentSpecError(`exec option reuse=${reuseText}: expected 1, 0, true or false`);
   const reuse = reuseText === '1' || reuseText === 'true';
   const handles = intIn(options, 'handles', DEFAULT_HANDLES, 1, 1_000_000);
   const calls = intIn(options, 'calls', DEFAULT_CALLS, 1, 10_000_000);

@@ -81,7 +81,11 @@ export function withRivals(ruleset: AnyRuleset, own: ScriptedPolicy, name: strin
  * policy of a search that assumes `mcts:rival=NAME` — or `fast` unchanged when there are no rivals or
  * no policy.
  */
-export function againstRivals(ruleset: AnyRuleset, fast: ScriptedPolicy | null, rivals: { name: string; sides: readonly string[] } | null | undefined): ScriptedPolicy | null {
+export function againstRivals(
+  ruleset: AnyRuleset,
+  fast: ScriptedPolicy | null,
+  rivals: { name: string; sides: readonly string[] } | null | undefined,
+): ScriptedPolicy | null {
   return rivals && fast ? withRivals(ruleset, fast, rivals.name, rivals.sides) : fast;
 }
 
@@ -106,7 +110,10 @@ export function argmax(scores: readonly number[]): number {
 /** Factory of `heuristic`: plays the best-scored legal action of the ruleset's scripted policy. */
 export const heuristicAgent: AgentFactory = (ctx) => {
   const policy = scriptedPolicy(ctx.ruleset);
-  if (!policy) throw new AgentSpecError(`no heuristic agent for ruleset "${ctx.ruleset.id}": it declares no scripted policy (\`policy\` in its defineRuleset)`);
+  if (!policy)
+    throw new AgentSpecError(
+      `no heuristic agent for ruleset "${ctx.ruleset.id}": it declares no scripted policy (\`policy\` in its defineRuleset)`,
+    );
   const blunder = numOption(ctx.options, 'blunder', 0, 0, 1);
   const play = ctx.options.variant === undefined ? policy : variantPolicy(ctx.ruleset, ctx.options.variant, ctx.side, false);
   const spec = canonicalSpec('heuristic', ctx.options);

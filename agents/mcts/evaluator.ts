@@ -44,7 +44,10 @@ abstract class Rollout implements Evaluator {
   /** The ruleset's turn counter when rollouts stop at the end of the turn, else null. */
   private readonly turnOf: ((state: unknown) => number) | null;
   private readonly weights: readonly number[] | undefined;
-  protected constructor(protected readonly r: AnyRuleset, opts: SearchOptions) {
+  protected constructor(
+    protected readonly r: AnyRuleset,
+    opts: SearchOptions,
+  ) {
     this.horizon = opts.horizon;
     this.turnOf = opts.horizonTurn && r.turn ? r.turn : null;
     this.weights = opts.weights;

@@ -45,7 +45,11 @@ export function loadWeights(path: string, ruleset: AnyRuleset): number[] {
   const w = data as Partial<WeightsFile>;
   if (w.ruleset !== ruleset.id) throw new AgentSpecError(`weights file ${path} is for ruleset "${String(w.ruleset)}", not "${ruleset.id}"`);
   const names = ruleset.evaluation?.names ?? [];
-  if (!Array.isArray(w.weights) || w.weights.length !== names.length || !w.weights.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+  if (
+    !Array.isArray(w.weights) ||
+    w.weights.length !== names.length ||
+    !w.weights.every((x) => typeof x === 'number' && Number.isFinite(x))
+  ) {
     throw new AgentSpecError(`weights file ${path} must hold ${names.length} numbers (${names.join(', ')})`);
   }
   return w.weights;
@@ -56,7 +60,10 @@ export function loadWeights(path: string, ruleset: AnyRuleset): number[] {
  * a ruleset (checking a spec before any game) the ruleset-dependent checks — `horizon=turn`, the
  * `eval` file — are left for when the agent is created.
  */
-export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset | null): { opts: SearchOptions; workers: number; variant: string | null; portfolio: number; rival: string | null } {
+export function searchOptions(
+  given: Record<string, string>,
+  ruleset: AnyRuleset | null,
+): { opts: SearchOptions; workers: number; variant: string | null; portfolio: number; rival: string | null } {
   checkOptions('mcts', given, MCTS_OPTIONS);
   const options = withRulesetDefaults(given, ruleset);
   // Every number by its declaration (kind, default, range); a declared word (`horizon=turn`) aside.
@@ -69,9 +76,13 @@ export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset
   // A spec naming another budget and not `iterations` has no iteration budget.
   if (options.iterations === undefined && (num.ms > 0 || num.calls > 0)) num.iterations = 0;
   // Some budget must bound each decision: without one the search would grow until memory runs out.
-  if (num.iterations === 0 && num.calls === 0 && num.ms === 0) throw new AgentSpecError('mcts: no budget bounds a decision (iterations=0 with neither calls nor ms); give iterations ≥ 1, calls ≥ 1 or ms ≥ 1');
+  if (num.iterations === 0 && num.calls === 0 && num.ms === 0)
+    throw new AgentSpecError(
+      'mcts: no budget bounds a decision (iterations=0 with neither calls nor ms); give iterations ≥ 1, calls ≥ 1 or ms ≥ 1',
+    );
   const horizonTurn = options.horizon === MCTS_PARAMS.horizon.word;
-  if (horizonTurn && ruleset && !ruleset.turn) throw new AgentSpecError(`horizon=turn needs a ruleset with turns; "${ruleset.id}" has none`);
+  if (horizonTurn && ruleset && !ruleset.turn)
+    throw new AgentSpecError(`horizon=turn needs a ruleset with turns; "${ruleset.id}" has none`);
   if (horizonTurn) num.horizon = 10_000;
   const opts = { ...DEFAULT_SEARCH } as SearchOptions;
   for (const name of Object.keys(opts) as (keyof SearchOptions)[]) if (name in num) (opts as Record<string, unknown>)[name] = num[name];
@@ -81,8 +92,10 @@ export function searchOptions(given: Record<string, string>, ruleset: AnyRuleset
   if (variant !== null) checkVariantName(variant);
   if (variant !== null && ruleset) findVariant(ruleset, variant);
   const portfolio = num.portfolio;
-  if (variant !== null && portfolio > 0) throw new AgentSpecError('options variant and portfolio exclude each other: a portfolio chooses the variant itself');
-  if (portfolio > 0 && ruleset && !ruleset.policy) throw new AgentSpecError(`portfolio needs a scripted policy; ruleset "${ruleset.id}" declares none`);
+  if (variant !== null && portfolio > 0)
+    throw new AgentSpecError('options variant and portfolio exclude each other: a portfolio chooses the variant itself');
+  if (portfolio > 0 && ruleset && !ruleset.policy)
+    throw new AgentSpecError(`portfolio needs a scripted policy; ruleset "${ruleset.id}" declares none`);
   const rival = options.rival ?? null;
   if (rival !== null) checkVariantName(rival);
   if (rival !== null && ruleset) findVariant(ruleset, rival);
@@ -103,7 +116,9 @@ export function withRulesetDefaults(options: Record<string, string>, ruleset: An
   checkOptions('mcts', defaults, MCTS_OPTIONS);
   const specBudget = BUDGET_OPTIONS.some((k) => options[k] !== undefined);
   // A spec that fixes the variant drops a default portfolio (which would choose the variant itself).
-  const kept = Object.entries(defaults).filter(([k]) => !(specBudget && BUDGET_OPTIONS.includes(k)) && !(k === 'portfolio' && options.variant !== undefined));
+  const kept = Object.entries(defaults).filter(
+    ([k]) => !(specBudget && BUDGET_OPTIONS.includes(k)) && !(k === 'portfolio' && options.variant !== undefined),
+  );
   return { ...Object.fromEntries(kept), ...options };
 }
 
@@ -117,8 +132,12 @@ export function withRulesetDefaults(options: Record<string, string>, ruleset: An
 export function searchGuard(ruleset: AnyRuleset, scenario: unknown, side: string, given: Record<string, string>, fallback: number): number {
   if (given.confidence !== undefined) return fallback;
   const options = withRulesetDefaults(given, ruleset);
-  const portfolio = options.variant === undefined && intOption(options, 'portfolio', MCTS_PARAMS.portfolio.default, MCTS_PARAMS.portfolio.min, MCTS_PARAMS.portfolio.max) > 0;
-  const mine = (ruleset.policy?.variants ?? []).filter((v) => (portfolio || v.name === options.variant) && v.sides(scenario).includes(side));
+  const portfolio =
+    options.variant === undefined &&
+    intOption(options, 'portfolio', MCTS_PARAMS.portfolio.default, MCTS_PARAMS.portfolio.min, MCTS_PARAMS.portfolio.max) > 0;
+  const mine = (ruleset.policy?.variants ?? []).filter(
+    (v) => (portfolio || v.name === options.variant) && v.sides(scenario).includes(side),
+  );
   let z = -1;
   for (const v of mine) if (v.confidence !== undefined && v.confidence > z) z = v.confidence;
   return z >= 0 ? z : fallback;
@@ -159,7 +178,12 @@ async function releasePool(): Promise<void> {
 export const mctsAgent: AgentFactory = (ctx) => {
   const { opts, workers, variant, portfolio: rounds, rival } = searchOptions(ctx.options, ctx.ruleset);
   // The other sides the rival variant plays differently (none without `rival`).
-  const rivalSides = rival === null ? [] : findVariant(ctx.ruleset, rival).sides(ctx.scenario).filter((x) => x !== ctx.side);
+  const rivalSides =
+    rival === null
+      ? []
+      : findVariant(ctx.ruleset, rival)
+          .sides(ctx.scenario)
+          .filter((x) => x !== ctx.side);
   const rivals = rival !== null && rivalSides.length > 0 ? { name: rival, sides: rivalSides } : null;
   // This side's scripts by variant name (`script`: the main one), made on first use.
   const scripts = new Map<string, SideScripts>();
@@ -232,7 +256,8 @@ export const mctsAgent: AgentFactory = (ctx) => {
       if (choice && last) last.summary = `${last.summary}; portfolio: following ${follow} (${portfolioWords(choice)})`;
       else if (variant && last) last.summary = `${last.summary}; following the variant ${variant}`;
       const best = chooseRoot(merged, guard);
-      if (best && last) last.summary = `${last.summary}; chose ${ctx.ruleset.describeAction(d.state, best.action)}${best !== merged[0] ? ' (the scripted choice: the most-visited one was not better by enough)' : ''}`;
+      if (best && last)
+        last.summary = `${last.summary}; chose ${ctx.ruleset.describeAction(d.state, best.action)}${best !== merged[0] ? ' (the scripted choice: the most-visited one was not better by enough)' : ''}`;
       if (!best) return d.legal[0];
       // The chosen action as listed now (same key).
       return d.legal.find((a) => ctx.ruleset.actionKey(a) === best.key) ?? best.action;
@@ -257,6 +282,8 @@ export const mctsAgent: AgentFactory = (ctx) => {
 function portfolioWords(c: PortfolioChoice): string {
   const parts = Object.keys(c.advantage)
     .filter((n) => n !== 'script')
-    .map((n) => `${n} ${c.advantage[n] >= 0 ? '+' : ''}${c.advantage[n].toFixed(3)} ± ${Number.isFinite(c.se[n]) ? c.se[n].toFixed(3) : '∞'}`);
+    .map(
+      (n) => `${n} ${c.advantage[n] >= 0 ? '+' : ''}${c.advantage[n].toFixed(3)} ± ${Number.isFinite(c.se[n]) ? c.se[n].toFixed(3) : '∞'}`,
+    );
   return `${parts.join(', ')} against the script over ${c.rounds.toFixed(1)} discounted rounds`;
 }

@@ -36,13 +36,55 @@ export const MCTS_PARAMS = {
     scope: 'search',
     help: 'Iterations per tree (deterministic). A spec naming `calls` or `ms` and not `iterations` has no iteration budget (0).',
   },
-  calls: { kind: 'int', default: 0, min: 0, max: 1e9, scope: 'search', help: 'Forward-model calls per tree, in re-play and rollouts (deterministic); 0: no such budget.' },
-  ms: { kind: 'int', default: 0, min: 0, max: 3_600_000, scope: 'search', help: 'Wall-clock milliseconds per decision, shared by sequential trees; 0: none. The one budget that is not deterministic.' },
-  c: { kind: 'num', default: 1, min: 0, max: 100, scope: 'search', help: 'UCB exploration constant, times the spread σ of the rewards seen so far in the search.' },
-  bias: { kind: 'num', default: 3, min: 0, max: 100, scope: 'search', help: "Progressive-bias weight of the prior (the scripted policy's softmax), times σ, decaying as 1/(n+1)." },
-  k: { kind: 'num', default: 2, min: 0.1, max: 1000, scope: 'search', help: 'Progressive widening: a table visited n times may have ⌈k·(n+1)^α⌉ children, added in prior order.' },
+  calls: {
+    kind: 'int',
+    default: 0,
+    min: 0,
+    max: 1e9,
+    scope: 'search',
+    help: 'Forward-model calls per tree, in re-play and rollouts (deterministic); 0: no such budget.',
+  },
+  ms: {
+    kind: 'int',
+    default: 0,
+    min: 0,
+    max: 3_600_000,
+    scope: 'search',
+    help: 'Wall-clock milliseconds per decision, shared by sequential trees; 0: none. The one budget that is not deterministic.',
+  },
+  c: {
+    kind: 'num',
+    default: 1,
+    min: 0,
+    max: 100,
+    scope: 'search',
+    help: 'UCB exploration constant, times the spread σ of the rewards seen so far in the search.',
+  },
+  bias: {
+    kind: 'num',
+    default: 3,
+    min: 0,
+    max: 100,
+    scope: 'search',
+    help: "Progressive-bias weight of the prior (the scripted policy's softmax), times σ, decaying as 1/(n+1).",
+  },
+  k: {
+    kind: 'num',
+    default: 2,
+    min: 0.1,
+    max: 1000,
+    scope: 'search',
+    help: 'Progressive widening: a table visited n times may have ⌈k·(n+1)^α⌉ children, added in prior order.',
+  },
   alpha: { kind: 'num', default: 0.5, min: 0, max: 1, scope: 'search', help: 'Progressive widening exponent α (above).' },
-  eps: { kind: 'num', default: 0.05, min: 0, max: 1, scope: 'search', help: "Rollouts: the probability of a random action instead of the scripted policy's best (always random without a policy)." },
+  eps: {
+    kind: 'num',
+    default: 0.05,
+    min: 0,
+    max: 1,
+    scope: 'search',
+    help: "Rollouts: the probability of a random action instead of the scripted policy's best (always random without a policy).",
+  },
   horizon: {
     kind: 'int',
     default: 12,
@@ -60,7 +102,14 @@ export const MCTS_PARAMS = {
     scope: 'search',
     help: "Standard errors by which the most-visited action must beat the scripted policy's choice to be played instead (0: plain most-visited). Left out, a policy variant this side may follow can declare a stricter one.",
   },
-  focus: { kind: 'num', default: 0.1, min: 0.01, max: 1, scope: 'search', help: 'Share of the budget spent on a decision the scripted policy is sure of: budget × max(focus, 2·(1 − top prior)); 1: the whole budget every time.' },
+  focus: {
+    kind: 'num',
+    default: 0.1,
+    min: 0.01,
+    max: 1,
+    scope: 'search',
+    help: 'Share of the budget spent on a decision the scripted policy is sure of: budget × max(focus, 2·(1 − top prior)); 1: the whole budget every time.',
+  },
   workers: {
     kind: 'int',
     default: 1,
@@ -70,7 +119,12 @@ export const MCTS_PARAMS = {
     help: 'Root parallelism: that many independent trees whose root visits are merged, on worker threads when the agent may start them, else one after the other (the same choice with a deterministic budget).',
   },
   eval: { kind: 'file', default: null, scope: 'agent', help: "A weights file written by `fit-eval` for the ruleset's feature evaluation." },
-  variant: { kind: 'name', default: null, scope: 'agent', help: "The ruleset's policy variant of that name as this side's script in the search (root prior, rollouts, the guard's favourite)." },
+  variant: {
+    kind: 'name',
+    default: null,
+    scope: 'agent',
+    help: "The ruleset's policy variant of that name as this side's script in the search (root prior, rollouts, the guard's favourite).",
+  },
   portfolio: {
     kind: 'int',
     default: 0,
@@ -79,7 +133,12 @@ export const MCTS_PARAMS = {
     scope: 'agent',
     help: 'Rounds of whole-game playouts per decision with which the agent chooses between the main script and its variants (agents/mcts/portfolio.ts); 0: off. Not with `variant`.',
   },
-  rival: { kind: 'name', default: null, scope: 'agent', help: "The ruleset's policy variant of that name as the other sides' script below the root and in rollouts (the opponent the search assumes)." },
+  rival: {
+    kind: 'name',
+    default: null,
+    scope: 'agent',
+    help: "The ruleset's policy variant of that name as the other sides' script below the root and in rollouts (the opponent the search assumes).",
+  },
 } as const satisfies Record<string, ParamSpec>;
 
 /** An option's name. */
@@ -108,7 +167,14 @@ export const DEFAULT_SEARCH: SearchOptions = Object.freeze(
   Object.fromEntries(
     Object.entries(MCTS_PARAMS as Record<string, ParamSpec>)
       .filter(([, p]) => p.scope === 'search')
-      .flatMap(([k, p]): [string, unknown][] => (k === 'horizon' ? [[k, p.default], ['horizonTurn', false]] : [[k, p.default]])),
+      .flatMap(([k, p]): [string, unknown][] =>
+        k === 'horizon'
+          ? [
+              [k, p.default],
+              ['horizonTurn', false],
+            ]
+          : [[k, p.default]],
+      ),
   ) as SearchOptions,
 );
 
@@ -130,7 +196,12 @@ export function mctsUsage(): string {
 export function mctsOptionsMarkdown(): string {
   const rows = Object.entries(MCTS_PARAMS as Record<string, ParamSpec>).map(([k, p]) => {
     const dflt = p.default === null ? '—' : String(p.default);
-    const range = p.kind === 'int' || p.kind === 'num' ? `${p.kind === 'int' ? 'whole number' : 'number'} ${fmt(p.min)}–${fmt(p.max)}${p.word ? ` or \`${p.word}\`` : ''}` : p.kind === 'file' ? 'a path' : 'a variant name';
+    const range =
+      p.kind === 'int' || p.kind === 'num'
+        ? `${p.kind === 'int' ? 'whole number' : 'number'} ${fmt(p.min)}–${fmt(p.max)}${p.word ? ` or \`${p.word}\`` : ''}`
+        : p.kind === 'file'
+          ? 'a path'
+          : 'a variant name';
     return `| \`${k}\` | ${dflt} | ${range} | ${p.help} |`;
   });
   return ['| option | default | accepts | meaning |', '|---|---|---|---|', ...rows].join('\n');

@@ -102,12 +102,21 @@ export class Portfolio {
   /** Put back what {@link memory} returned for the same ruleset, side and scenario (throws on anything else). */
   restore(m: Json): void {
     const bad = (): never => {
-      throw new Error('portfolio memory does not fit this agent: expected { rounds, arms: [{ name, diff, diff2 }] } with its variants in order');
+      throw new Error(
+        'portfolio memory does not fit this agent: expected { rounds, arms: [{ name, diff, diff2 }] } with its variants in order',
+      );
     };
     if (m === null || typeof m !== 'object' || Array.isArray(m)) return bad();
     const rounds = m.rounds;
     const arms = m.arms;
-    if (typeof rounds !== 'number' || !Number.isFinite(rounds) || rounds < 0 || !Array.isArray(arms) || arms.length !== this.arms.length - 1) return bad();
+    if (
+      typeof rounds !== 'number' ||
+      !Number.isFinite(rounds) ||
+      rounds < 0 ||
+      !Array.isArray(arms) ||
+      arms.length !== this.arms.length - 1
+    )
+      return bad();
     const vals = arms.map((x, i) => {
       if (x === null || typeof x !== 'object' || Array.isArray(x) || x.name !== this.arms[i + 1].name) return bad();
       const { diff, diff2 } = x;

@@ -71,13 +71,28 @@ export interface SearchResult {
  * choice of the search (re-played dice, rollouts). `now` is read only with a wall-clock budget.
  * Precondition: the root is not terminal.
  */
-export function search(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, policy: Policy | null, now: () => number = zeroClock, fast: Policy | null = policy): SearchResult {
+export function search(
+  r: AnyRuleset,
+  root: unknown,
+  opts: SearchOptions,
+  seed: number,
+  policy: Policy | null,
+  now: () => number = zeroClock,
+  fast: Policy | null = policy,
+): SearchResult {
   const evaluator = policy === null && fast === null ? new RandomRollout(r, opts) : new ScriptedRollout(r, opts, policy, fast);
   return searchWith(r, root, opts, seed, evaluator, now);
 }
 
 /** {@link search} with any {@link Evaluator}. */
-export function searchWith(r: AnyRuleset, root: unknown, opts: SearchOptions, seed: number, evaluator: Evaluator, now: () => number = zeroClock): SearchResult {
+export function searchWith(
+  r: AnyRuleset,
+  root: unknown,
+  opts: SearchOptions,
+  seed: number,
+  evaluator: Evaluator,
+  now: () => number = zeroClock,
+): SearchResult {
   const rootSide = r.currentSide(root);
   if (rootSide === null) throw new Error('search from a finished game');
   // One searcher's pools serve one search after another on this thread (a search inside a search
@@ -560,7 +575,14 @@ class Searcher {
    * for a sure table below the root); `scores`: the evaluator's (null: uniform). Leaves the priors
    * by legal index in `pri`.
    */
-  private newTable(node: number, side: number, legal: readonly Json[], keys: Int32Array | null, scores: readonly number[] | null, sure: boolean): number {
+  private newTable(
+    node: number,
+    side: number,
+    legal: readonly Json[],
+    keys: Int32Array | null,
+    scores: readonly number[] | null,
+    sure: boolean,
+  ): number {
     const n = legal.length;
     if (this.pri.length < n) {
       this.pri = new Float64Array(2 * n);
@@ -569,7 +591,8 @@ class Searcher {
     const p = this.pri;
     const idx = this.idx;
     priorsInto(scores, n, p);
-    if (scores === null) for (let i = 0; i < n; i++) idx[i] = i; // equal priors: the ruleset's order
+    if (scores === null)
+      for (let i = 0; i < n; i++) idx[i] = i; // equal priors: the ruleset's order
     else {
       // Stable sort, best prior first (an insertion sort: lists are short).
       for (let i = 0; i < n; i++) {
@@ -693,7 +716,14 @@ class Searcher {
     const stats: RootStat[] = [];
     for (let k = 0; k < tree.tEdges[t]; k++) {
       const p = base + tree.cOrder[base + k];
-      stats.push({ key: this.keyStr[tree.cKey[p]], action: this.rootLegal[tree.cLegal[p]], visits: tree.cVisits[p], total: tree.cTotal[p], totalSq: tree.cTotalSq[p], prior: tree.cPrior[p] });
+      stats.push({
+        key: this.keyStr[tree.cKey[p]],
+        action: this.rootLegal[tree.cLegal[p]],
+        visits: tree.cVisits[p],
+        total: tree.cTotal[p],
+        totalSq: tree.cTotalSq[p],
+        prior: tree.cPrior[p],
+      });
     }
     stats.sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) || b.prior - a.prior);
     const line: string[] = [];
@@ -749,7 +779,13 @@ export function mergeRoots(results: SearchResult[]): RootStat[] {
     }
   }
   const out = [...by.values()];
-  out.sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) || b.prior - a.prior || (a.key < b.key ? -1 : 1));
+  out.sort(
+    (a, b) =>
+      b.visits - a.visits ||
+      b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits) ||
+      b.prior - a.prior ||
+      (a.key < b.key ? -1 : 1),
+  );
   return out;
 }
 

@@ -222,7 +222,8 @@ export class Tree {
     const from = this.tBase[t];
     const len = this.tCap[t];
     const to = this.allocCandidates(cap);
-    for (const a of [this.cKey, this.cStamp, this.cLegal, this.cVisits, this.cChild, this.cOrder, this.cSeenKey, this.cSeenPos]) a.copyWithin(to, from, from + len);
+    for (const a of [this.cKey, this.cStamp, this.cLegal, this.cVisits, this.cChild, this.cOrder, this.cSeenKey, this.cSeenPos])
+      a.copyWithin(to, from, from + len);
     for (const a of [this.cPrior, this.cTotal, this.cTotalSq, this.cMean]) a.copyWithin(to, from, from + len);
     this.tBase[t] = to;
     this.tCap[t] = cap;

@@ -20,11 +20,34 @@ export class UsageError extends Error {}
 
 /** True for errors caused by bad input (a file, a spec, an option) rather than by a defect. */
 export function isUserError(e: unknown): boolean {
-  return e instanceof UsageError || e instanceof ScenarioError || e instanceof AgentSpecError || e instanceof RecordError || e instanceof WorkerStartError || e instanceof QueueAddressError || e instanceof RunLockError || e instanceof NotAnAgentError || e instanceof LimitError;
+  return (
+    e instanceof UsageError ||
+    e instanceof ScenarioError ||
+    e instanceof AgentSpecError ||
+    e instanceof RecordError ||
+    e instanceof WorkerStartError ||
+    e instanceof QueueAddressError ||
+    e instanceof RunLockError ||
+    e instanceof NotAnAgentError ||
+    e instanceof LimitError
+  );
 }
 
 /** File-system error codes that mean "this path cannot be read or written", not a defect. */
-const PATH_ERRORS = new Set(['ENOTREG', 'EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ENOENT', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENAMETOOLONG', 'ELOOP']);
+const PATH_ERRORS = new Set([
+  'ENOTREG',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOTDIR',
+  'EISDIR',
+  'ENOENT',
+  'ENOSPC',
+  'EDQUOT',
+  'EEXIST',
+  'ENAMETOOLONG',
+  'ELOOP',
+]);
 
 /** The error's file-system code (`EACCES` …), if it has one. */
 export function errorCode(e: unknown): string | undefined {
@@ -38,7 +61,9 @@ export function pathErrorMessage(e: unknown): string | null {
   if (code === undefined || !PATH_ERRORS.has(code)) return null;
   const err = e as { path?: unknown; dest?: unknown; syscall?: unknown; message?: unknown };
   const path = typeof err.dest === 'string' ? err.dest : typeof err.path === 'string' ? err.path : null;
-  const reason = String(err.message ?? code).replace(/^[A-Z]+: /, '').replace(/, \w+ .*$/, '');
+  const reason = String(err.message ?? code)
+    .replace(/^[A-Z]+: /, '')
+    .replace(/, \w+ .*$/, '');
   const verb = err.syscall === 'open' || err.syscall === 'scandir' || err.syscall === 'stat' ? 'cannot open' : 'cannot write';
   return `${path !== null ? `${verb} ${path}` : verb}: ${reason} (${code})`;
 }
@@ -80,7 +105,8 @@ export function checkWritableFile(file: string, option: string): void {
   const abs = resolve(file);
   if (existsSync(abs) && statSync(abs).isDirectory()) throw new UsageError(`${option}: is a folder; give a file name`);
   // Only a regular file is replaced: never a device (/dev/full), a FIFO or a socket.
-  if (existsSync(abs) && !statSync(abs).isFile()) throw new UsageError(`${option}: is not a regular file (a device, a FIFO or a socket); give a file name`);
+  if (existsSync(abs) && !statSync(abs).isFile())
+    throw new UsageError(`${option}: is not a regular file (a device, a FIFO or a socket); give a file name`);
   probeFolder(dirname(abs), option);
 }
 
@@ -107,7 +133,14 @@ function probeFolder(dir: string, option: string): void {
     writeFileSync(probe, '');
     unlinkSync(probe);
   } catch (e) {
-    const why = errorCode(e) === 'EACCES' || errorCode(e) === 'EPERM' ? 'permission denied' : errorCode(e) === 'EROFS' ? 'read-only file system' : (e instanceof Error ? e.message : String(e));
+    const why =
+      errorCode(e) === 'EACCES' || errorCode(e) === 'EPERM'
+        ? 'permission denied'
+        : errorCode(e) === 'EROFS'
+          ? 'read-only file system'
+          : e instanceof Error
+            ? e.message
+            : String(e);
     throw new UsageError(`${option}: cannot write in ${d} (${why})`);
   }
 }
@@ -126,7 +159,6 @@ export function tolerateClosedPipes(): void {
     });
   }
 }
-
 
 /**
  * A command-line whole number written in decimal digits (surrounding spaces allowed), else NaN:
@@ -165,7 +197,10 @@ export function agentSpecs(scenario: LoadedScenario, given: string[], dflt = 'he
     if (eq <= 0) throw new UsageError(`--agent ${g}: expected <side>=<agent spec>, e.g. --agent ${sides[0]}=heuristic`);
     const side = g.slice(0, eq);
     if (!sides.includes(side)) throw new UsageError(`--agent ${g}: no side "${side}" in ${scenario.id} (sides: ${sides.join(', ')})`);
-    if (Object.hasOwn(out, side)) throw new UsageError(`--agent ${g}: the agent of ${side} is given twice (--agent ${side}=${out[side]} too); give one --agent per side`);
+    if (Object.hasOwn(out, side))
+      throw new UsageError(
+        `--agent ${g}: the agent of ${side} is given twice (--agent ${side}=${out[side]} too); give one --agent per side`,
+      );
     out[side] = g.slice(eq + 1);
     // A built-in agent given a policy variant for a side the variant does not play would silently be
     // the main script (in a tournament, where an agent plays both sides, it is: that is its point).
@@ -174,7 +209,9 @@ export function agentSpecs(scenario: LoadedScenario, given: string[], dflt = 'he
       const v = (scenario.ruleset.policy?.variants ?? []).find((x) => x.name === variant[2]);
       const plays = v?.sides(scenario.compiled);
       if (plays && !plays.includes(side)) {
-        throw new UsageError(`--agent ${g}: policy variant "${variant[2]}" plays only ${plays.join(', ') || 'no side'} in ${scenario.id}; for ${side} it would be the main script — drop variant=${variant[2]}`);
+        throw new UsageError(
+          `--agent ${g}: policy variant "${variant[2]}" plays only ${plays.join(', ') || 'no side'} in ${scenario.id}; for ${side} it would be the main script — drop variant=${variant[2]}`,
+        );
       }
     }
   }

@@ -27,7 +27,8 @@ function recordFiles(paths: string[]): string[] {
       // — not a record) keeps its records in records/.
       if (existsSync(join(p, 'run.json'))) {
         const rec = join(p, 'records');
-        if (!existsSync(rec)) throw new UsageError(`${p}: a run folder without records/ (it was run with --records none or errors); run it with --records all`);
+        if (!existsSync(rec))
+          throw new UsageError(`${p}: a run folder without records/ (it was run with --records none or errors); run it with --records all`);
         out.push(...recordFiles([rec]));
         continue;
       }
@@ -98,7 +99,8 @@ Example:
         const hold = { x: [] as number[][], y: [] as number[] };
         files.forEach((f, i) => {
           const s = samples(f, o.every);
-          if (ruleset && s.ruleset.id !== ruleset.id) throw new UsageError(`${f}: ruleset ${s.ruleset.id}, but earlier records are ${ruleset.id}`);
+          if (ruleset && s.ruleset.id !== ruleset.id)
+            throw new UsageError(`${f}: ruleset ${s.ruleset.id}, but earlier records are ${ruleset.id}`);
           ruleset = s.ruleset;
           const into = i % 5 === 4 ? hold : train;
           for (const row of s.x) {
@@ -136,7 +138,9 @@ Example:
               `${files.length} games are too few to trust the fit — record more (hundreds) before using ${o.out}\n`,
           );
         }
-        process.stdout.write(`${r.evaluation.names.map((n, i) => `${n.padEnd(12)} ${start[i].toFixed(3).padStart(8)} → ${report.weights[i].toFixed(3).padStart(8)}`).join('\n')}\n`);
+        process.stdout.write(
+          `${r.evaluation.names.map((n, i) => `${n.padEnd(12)} ${start[i].toFixed(3).padStart(8)} → ${report.weights[i].toFixed(3).padStart(8)}`).join('\n')}\n`,
+        );
         process.stdout.write(
           `held-out games: log-loss ${before.logLoss.toFixed(4)} → ${after.logLoss.toFixed(4)}, accuracy ${(before.accuracy * 100).toFixed(1)}% → ${(after.accuracy * 100).toFixed(1)}% ` +
             `(${files.length} games, ${train.x.length} + ${hold.x.length} positions). Wrote ${o.out}\n`,

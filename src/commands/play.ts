@@ -33,12 +33,21 @@ export function freshPlayFile(scenarioId: string, seed: number): string {
 export function registerPlay(program: Command): void {
   program
     .command('play')
-    .description('Play one side yourself, in the terminal, against an agent. Each decision shows the map, the cards, the movement and a numbered list of actions.')
+    .description(
+      'Play one side yourself, in the terminal, against an agent. Each decision shows the map, the cards, the movement and a numbered list of actions.',
+    )
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--side <side>', 'the side you play (e.g. pirates)')
     .option('--opponent <spec>', 'the agent playing the other side: heuristic, random, greedy, mcts, or an agent file', 'heuristic')
-    .option('--seed <n>', 'game seed (the deal and the dice; default: a new one each game, printed at the start so the game can be played again)', parseSeed)
-    .option('--out <file>', 'where the record is written: a new file (default results/play-<scenario>-seed<seed>.jsonl, or -2, -3 … after it when taken; with --resume, the resumed file)')
+    .option(
+      '--seed <n>',
+      'game seed (the deal and the dice; default: a new one each game, printed at the start so the game can be played again)',
+      parseSeed,
+    )
+    .option(
+      '--out <file>',
+      'where the record is written: a new file (default results/play-<scenario>-seed<seed>.jsonl, or -2, -3 … after it when taken; with --resume, the resumed file)',
+    )
     .option('--resume <record>', 'continue a game saved with `save` (scenario, seed, sides and opponent come from the record)')
     .option('--no-map', 'do not draw the map at every decision (the `map` command still draws it)')
     .option('--no-color', 'no colours on the map')
@@ -58,11 +67,13 @@ Examples:
         let game: PlayGame;
         let out: string;
         if (o.resume) {
-          if (o.scenario || o.side) throw new UsageError('--resume takes the scenario, seed, sides and opponent from the record: give no --scenario or --side');
+          if (o.scenario || o.side)
+            throw new UsageError('--resume takes the scenario, seed, sides and opponent from the record: give no --scenario or --side');
           game = await PlayGame.resume(readRecord(o.resume), o.resume);
           out = o.out ?? o.resume;
         } else {
-          if (!o.scenario) throw new UsageError('give --scenario <id or path> (or --resume <record>); e.g. play --scenario supply-raid --side pirates');
+          if (!o.scenario)
+            throw new UsageError('give --scenario <id or path> (or --resume <record>); e.g. play --scenario supply-raid --side pirates');
           await resolveAgent(o.opponent ?? 'heuristic'); // a bad spec fails before the scenario is compiled
           const sc = loadScenario(o.scenario);
           const sides = sc.ruleset.sides(sc.compiled);
@@ -81,7 +92,13 @@ Examples:
         if (o.resume) checkWritableFile(out, `--out ${out}`);
         let end;
         try {
-          end = await playInTerminal(game, { input: process.stdin, output: process.stdout, out, showMap: o.map, colour: o.color ? undefined : false });
+          end = await playInTerminal(game, {
+            input: process.stdin,
+            output: process.stdout,
+            out,
+            showMap: o.map,
+            colour: o.color ? undefined : false,
+          });
         } finally {
           await game.close();
         }

@@ -9,7 +9,8 @@ import { writeAtomic } from '../core/files.js';
 function parseStep(v: string): number | 'last' {
   if (v === 'last') return 'last';
   const n = wholeNumber(v);
-  if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`--step ${v}: expected a whole number ≥ 0 (0 is the setup, n the state after decision n) or "last"`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new UsageError(`--step ${v}: expected a whole number ≥ 0 (0 is the setup, n the state after decision n) or "last"`);
   return n;
 }
 
@@ -17,8 +18,13 @@ function parseStep(v: string): number | 'last' {
 export function registerRender(program: Command): void {
   program
     .command('render')
-    .description('Draw a recorded game: one HTML file (no network) with the table as SVG, step buttons, a slider and the event log; or one step as an SVG file.')
-    .argument('<record>', 'one record (JSON Lines, plain or gzip-compressed) written by `run`, `play` or `serve`, or one of a run folder\'s records/')
+    .description(
+      'Draw a recorded game: one HTML file (no network) with the table as SVG, step buttons, a slider and the event log; or one step as an SVG file.',
+    )
+    .argument(
+      '<record>',
+      "one record (JSON Lines, plain or gzip-compressed) written by `run`, `play` or `serve`, or one of a run folder's records/",
+    )
     .option('--out <file>', 'the HTML file to write (default: the record with .html)')
     .option('--svg <file>', 'write the still frame of --step as an SVG file (then no HTML unless --out is given)')
     .option('--step <n>', 'the step for --svg: 0 is the setup, n the table after decision n, or "last"', 'last')
@@ -47,7 +53,9 @@ Examples:
         if (html) {
           const rf = recordFrames(lines, file);
           writeAtomic(html, framesToHtml(rf));
-          process.stdout.write(`wrote ${html} (${rf.frames.length - 1} decisions; open it in a browser: ← → step, PageUp/PageDown by turn)\n`);
+          process.stdout.write(
+            `wrote ${html} (${rf.frames.length - 1} decisions; open it in a browser: ← → step, PageUp/PageDown by turn)\n`,
+          );
         }
       } catch (e) {
         fail(e);

@@ -56,7 +56,10 @@ export function parseNonNegative(v: string): number {
 /** Commander parser for `--worker-heap`: MB, at least {@link MIN_WORKER_HEAP_MB} (below it no worker can start). */
 export function parseWorkerHeap(v: string): number {
   const n = wholeNumber(v);
-  if (!Number.isSafeInteger(n) || n < MIN_WORKER_HEAP_MB || n > 1_048_576) throw new InvalidArgumentError(`expected megabytes, a whole number from ${MIN_WORKER_HEAP_MB} (the engine needs that much to start) to 1048576`);
+  if (!Number.isSafeInteger(n) || n < MIN_WORKER_HEAP_MB || n > 1_048_576)
+    throw new InvalidArgumentError(
+      `expected megabytes, a whole number from ${MIN_WORKER_HEAP_MB} (the engine needs that much to start) to 1048576`,
+    );
   return n;
 }
 
@@ -81,18 +84,36 @@ export function parseCount(v: string): number {
 export function addRunOptions(cmd: Command): Command {
   return cmd
     .exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2))
-    .option('--workers <n>', `worker threads (default: the machine's cores, ${defaultWorkers()} here; never more than the games to play; with --resume: the run's own, unless given)`, parseWorkers)
+    .option(
+      '--workers <n>',
+      `worker threads (default: the machine's cores, ${defaultWorkers()} here; never more than the games to play; with --resume: the run's own, unless given)`,
+      parseWorkers,
+    )
     .option('--seed <n>', 'run seed: every game seed derives from it and the game id (default 1)', parseNonNegative)
     .option('--out <dir>', 'run folder (default results/<kind>-<scenario>-seed<seed>)')
-    .option('--resume <run>', 'finish an interrupted run: its folder (or its name under results/); other run settings come from its run.json')
+    .option(
+      '--resume <run>',
+      'finish an interrupted run: its folder (or its name under results/); other run settings come from its run.json',
+    )
     .option('--records <which>', 'game records to write under <dir>/records/: all, errors or none (default errors)', parseRecords)
-    .option('--time-limit <ms>', 'per-decision time limit: an agent that takes longer loses the game (0 = none; default 10000)', parseNonNegative)
+    .option(
+      '--time-limit <ms>',
+      'per-decision time limit: an agent that takes longer loses the game (0 = none; default 10000)',
+      parseNonNegative,
+    )
     .option('--batch <games>', 'games per worker task (default: from the run size, 1–16)', parseCount)
-    .option('--worker-heap <MB>', `heap limit of each worker thread; raise it for agents with big search trees (default ${DEFAULT_WORKER_HEAP_MB}, at least ${MIN_WORKER_HEAP_MB})`, parseWorkerHeap)
+    .option(
+      '--worker-heap <MB>',
+      `heap limit of each worker thread; raise it for agents with big search trees (default ${DEFAULT_WORKER_HEAP_MB}, at least ${MIN_WORKER_HEAP_MB})`,
+      parseWorkerHeap,
+    )
     .option('--overwrite', 'replace an earlier run in the same folder')
     .option('--json', 'print one JSON summary line on stdout')
     .option('--quiet', 'no progress on stderr')
-    .option('--queue <redis-url>', 'play the games on `worker` processes (any machines) through a BullMQ queue on this Redis: redis://[[user]:password@]HOST:PORT[/DB], or rediss://… for TLS (default: local threads, no Redis)')
+    .option(
+      '--queue <redis-url>',
+      'play the games on `worker` processes (any machines) through a BullMQ queue on this Redis: redis://[[user]:password@]HOST:PORT[/DB], or rediss://… for TLS (default: local threads, no Redis)',
+    )
     .option('--queue-name <name>', `the BullMQ queue, with --queue (default ${DEFAULT_QUEUE_NAME})`);
 }
 
@@ -133,7 +154,10 @@ export function prepareNewRunDir(dir: string, overwrite: boolean, quiet = false)
   if (entries.length === 0) return () => undefined;
   const isRun = entries.includes('run.json') || entries.includes('games.jsonl');
   if (!isRun) throw new UsageError(`--out ${dir}: the folder is not empty and holds no run; choose another --out`);
-  if (!overwrite) throw new UsageError(`--out ${dir}: already holds a run; finish it with --resume ${dir}, replace it with --overwrite, or choose another --out`);
+  if (!overwrite)
+    throw new UsageError(
+      `--out ${dir}: already holds a run; finish it with --resume ${dir}, replace it with --overwrite, or choose another --out`,
+    );
   return () => {
     for (const e of entries) {
       if (RUN_FILES.test(e) || e === 'records') rmSync(join(dir, e), { recursive: true, force: true });
@@ -166,10 +190,16 @@ export function findRunDir(run: string): string {
  * Load a resumed run's manifest and scenario, checking it is the same scenario, rules version and
  * agent files (those run.json has hashes of) as when the run started.
  */
-export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOptions): { dir: string; manifest: RunManifest; scenario: LoadedScenario } {
+export function loadResumed(
+  kind: RunManifest['kind'],
+  run: string,
+  o: RunCliOptions,
+): { dir: string; manifest: RunManifest; scenario: LoadedScenario } {
   const conflicting = (['scenario', 'seed', 'out', 'records', 'timeLimit', 'overwrite'] as const).filter((k) => o[k] !== undefined);
   if (conflicting.length) {
-    throw new UsageError(`--resume takes the run's settings from its run.json (only --games may extend it); drop ${conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+    throw new UsageError(
+      `--resume takes the run's settings from its run.json (only --games may extend it); drop ${conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`,
+    );
   }
   const dir = findRunDir(run);
   checkWritableDir(dir, `--resume ${run}`);
@@ -181,19 +211,29 @@ export function loadResumed(kind: RunManifest['kind'], run: string, o: RunCliOpt
     if (e instanceof ManifestError) throw new UsageError(e.message);
     throw e;
   }
-  if (manifest.kind !== kind) throw new UsageError(`--resume ${run}: that is a ${manifest.kind} run; resume it with \`${manifest.kind} --resume\``);
+  if (manifest.kind !== kind)
+    throw new UsageError(`--resume ${run}: that is a ${manifest.kind} run; resume it with \`${manifest.kind} --resume\``);
   const scenario = loadScenario(manifest.scenario.arg);
   if (scenario.hash !== manifest.scenario.hash) {
-    throw new UsageError(`--resume ${run}: the scenario ${manifest.scenario.arg} changed since the run started (hash ${scenario.hash}, run.json has ${manifest.scenario.hash}); start a new run`);
+    throw new UsageError(
+      `--resume ${run}: the scenario ${manifest.scenario.arg} changed since the run started (hash ${scenario.hash}, run.json has ${manifest.scenario.hash}); start a new run`,
+    );
   }
   if (scenario.ruleset.version !== manifest.scenario.rulesetVersion) {
-    throw new UsageError(`--resume ${run}: the ${scenario.ruleset.id} rules changed since the run started (version ${scenario.ruleset.version}, run.json has ${manifest.scenario.rulesetVersion}); start a new run`);
+    throw new UsageError(
+      `--resume ${run}: the ${scenario.ruleset.id} rules changed since the run started (version ${scenario.ruleset.version}, run.json has ${manifest.scenario.rulesetVersion}); start a new run`,
+    );
   }
   for (const [file, hash] of Object.entries(manifest.agentFiles ?? {})) {
     const now = fileHash(file);
-    if (now === null) throw new UsageError(`--resume ${run}: the agent file ${file} is gone (run.json has its sha256 ${hash.slice(0, 12)}…); put it back as it was, or start a new run`);
+    if (now === null)
+      throw new UsageError(
+        `--resume ${run}: the agent file ${file} is gone (run.json has its sha256 ${hash.slice(0, 12)}…); put it back as it was, or start a new run`,
+      );
     if (now !== hash) {
-      throw new UsageError(`--resume ${run}: the agent file ${file} changed since the run started (sha256 ${now.slice(0, 12)}…, run.json has ${hash.slice(0, 12)}…): the run would mix games of two versions of the agent; put the file back as it was, or start a new run`);
+      throw new UsageError(
+        `--resume ${run}: the agent file ${file} changed since the run started (sha256 ${now.slice(0, 12)}…, run.json has ${hash.slice(0, 12)}…): the run would mix games of two versions of the agent; put the file back as it was, or start a new run`,
+      );
     }
   }
   return { dir, manifest, scenario };
@@ -250,8 +290,12 @@ export async function runAndReport(args: {
     write: (info) => args.analysis.write(info),
     shouldStop: args.analysis.shouldStop ? () => args.analysis.shouldStop?.() === true : undefined,
   };
-  const resumeCmd = resumeCommand(args.kind, args.dir, manifest.workers) + (address ? ` --queue ${shellWord(address.shown)}${o.queueName !== undefined ? ` --queue-name ${shellWord(o.queueName)}` : ''}` : '');
-  const play = address ? queuePlayer({ address, manifest, dir: args.dir, log: o.quiet ? null : (line) => process.stderr.write(`${line}\n`) }) : undefined;
+  const resumeCmd =
+    resumeCommand(args.kind, args.dir, manifest.workers) +
+    (address ? ` --queue ${shellWord(address.shown)}${o.queueName !== undefined ? ` --queue-name ${shellWord(o.queueName)}` : ''}` : '');
+  const play = address
+    ? queuePlayer({ address, manifest, dir: args.dir, log: o.quiet ? null : (line) => process.stderr.write(`${line}\n`) })
+    : undefined;
   try {
     const { summary, info } = await executeRun({
       manifest,
@@ -289,7 +333,9 @@ export async function runAndReport(args: {
     if (info.ended === 'interrupted') process.exitCode = EXIT.interrupted;
     else {
       if (info.failures?.length) {
-        process.stderr.write(`error: ${info.failures.length} batch(es) failed on the queue (see ${shownPath(join(args.dir, 'report.md'))}); fix the workers, then finish the run with: ${resumeCmd}\n`);
+        process.stderr.write(
+          `error: ${info.failures.length} batch(es) failed on the queue (see ${shownPath(join(args.dir, 'report.md'))}); fix the workers, then finish the run with: ${resumeCmd}\n`,
+        );
         process.exitCode = EXIT.failed;
       }
       // A run in which some agent never finished a game measured nothing about it: a failed run.
@@ -323,7 +369,9 @@ export function workerCount(o: RunCliOptions, gamesLeft: number, quiet: boolean)
   // With --queue the games run on the queue's worker processes (any machines): --workers only sizes
   // the batches there, so this machine's cores say nothing about it.
   if (!quiet && o.workers !== undefined && n > cores && o.queue === undefined) {
-    process.stderr.write(`warning: --workers ${o.workers} is more than this machine's ${cores} cores: the threads share them, each costs memory, and the run is no faster\n`);
+    process.stderr.write(
+      `warning: --workers ${o.workers} is more than this machine's ${cores} cores: the threads share them, each costs memory, and the run is no faster\n`,
+    );
   }
   return n;
 }
@@ -338,7 +386,8 @@ export class FailureTally {
   private readonly broken: { id: number; violations: number; first: string; record?: string }[] = [];
 
   add(row: GameRow): void {
-    if ((row.violations ?? 0) > 0) this.broken.push({ id: row.id, violations: row.violations ?? 0, first: row.violationList?.[0] ?? '', record: row.record });
+    if ((row.violations ?? 0) > 0)
+      this.broken.push({ id: row.id, violations: row.violations ?? 0, first: row.violationList?.[0] ?? '', record: row.record });
     for (const spec of new Set(Object.values(row.agents))) {
       this.games.set(spec, (this.games.get(spec) ?? 0) + 1);
       const e = row.error;
@@ -358,10 +407,22 @@ export class FailureTally {
     if (!this.broken.length) return [];
     const b = [...this.broken].sort((x, y) => x.id - y.id);
     const total = b.reduce((n, x) => n + x.violations, 0);
-    const ids = b.slice(0, 10).map((x) => x.id).join(', ') + (b.length > 10 ? ', …' : '');
-    const lines = [`error: ${total} rule invariant violation(s) in ${b.length} game(s) (ids ${ids}): a defect in the rules engine, e.g. game ${b[0].id}: ${b[0].first}`];
+    const ids =
+      b
+        .slice(0, 10)
+        .map((x) => x.id)
+        .join(', ') + (b.length > 10 ? ', …' : '');
+    const lines = [
+      `error: ${total} rule invariant violation(s) in ${b.length} game(s) (ids ${ids}): a defect in the rules engine, e.g. game ${b[0].id}: ${b[0].first}`,
+    ];
     const kept = b.filter((x) => x.record !== undefined);
-    if (kept.length) lines.push(`  their records are kept (whatever --records says): ${kept.slice(0, 3).map((x) => `${dir}/${x.record as string}`).join(', ')}${kept.length > 3 ? `, … (${kept.length})` : ''}`);
+    if (kept.length)
+      lines.push(
+        `  their records are kept (whatever --records says): ${kept
+          .slice(0, 3)
+          .map((x) => `${dir}/${x.record as string}`)
+          .join(', ')}${kept.length > 3 ? `, … (${kept.length})` : ''}`,
+      );
     return lines;
   }
 

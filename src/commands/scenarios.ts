@@ -19,7 +19,13 @@ export function registerScenarios(program: Command): void {
         const rows = builtinScenarioFiles().map((f) => {
           const src = readScenarioFile(f);
           const raw = src.raw as { name?: string; sides?: { id: string }[] };
-          return { id: src.id, ruleset: src.ruleset, name: String(raw.name ?? ''), sides: (raw.sides ?? []).map((s) => s.id), file: relative(projectRoot(), f) };
+          return {
+            id: src.id,
+            ruleset: src.ruleset,
+            name: String(raw.name ?? ''),
+            sides: (raw.sides ?? []).map((s) => s.id),
+            file: relative(projectRoot(), f),
+          };
         });
         if (o.json) {
           for (const r of rows) process.stdout.write(`${JSON.stringify(r)}\n`);
@@ -28,7 +34,10 @@ export function registerScenarios(program: Command): void {
         // Columns as wide as their longest entry.
         const w = (k: 'id' | 'ruleset' | 'name'): number => Math.max(...rows.map((r) => r[k].length));
         const [wi, wr, wn] = [w('id'), w('ruleset'), w('name')];
-        for (const r of rows) process.stdout.write(`${r.id.padEnd(wi)}  ${r.ruleset.padEnd(wr)}  ${r.name.padEnd(wn)}  sides: ${r.sides.join(', ')}  (${r.file})\n`);
+        for (const r of rows)
+          process.stdout.write(
+            `${r.id.padEnd(wi)}  ${r.ruleset.padEnd(wr)}  ${r.name.padEnd(wn)}  sides: ${r.sides.join(', ')}  (${r.file})\n`,
+          );
       } catch (e) {
         fail(e);
       }
@@ -36,7 +45,9 @@ export function registerScenarios(program: Command): void {
 
   program
     .command('validate')
-    .description('Check scenario files against their ruleset: schema, geometry (convex buildings, room to deploy), decks, and tunable parameters (each declaration, the file\'s own value among its values, and the scenario still valid at each parameter\'s smallest and largest value).')
+    .description(
+      "Check scenario files against their ruleset: schema, geometry (convex buildings, room to deploy), decks, and tunable parameters (each declaration, the file's own value among its values, and the scenario still valid at each parameter's smallest and largest value).",
+    )
     .argument('<files...>', 'scenario JSON files (or built-in scenario ids)')
     .addHelpText('after', '\nExample:\n  npx tsx src/cli.ts validate scenarios/pirates/supply-raid.json')
     .action((files: string[]) => {
@@ -48,11 +59,14 @@ export function registerScenarios(program: Command): void {
           const sc = compileSource(src);
           const params = checkParameterValues(src);
           const tunable = params ? `; ${params} tunable parameter${params === 1 ? '' : 's'}, each valid at its extremes` : '';
-          process.stdout.write(`ok: ${f} (${sc.ruleset.id} scenario "${sc.id}", sides ${sc.ruleset.sides(sc.compiled).join(', ')}${tunable})\n`);
+          process.stdout.write(
+            `ok: ${f} (${sc.ruleset.id} scenario "${sc.id}", sides ${sc.ruleset.sides(sc.compiled).join(', ')}${tunable})\n`,
+          );
         } catch (e) {
           bad++;
           const msg = e instanceof Error ? e.message : String(e);
-          if (isUserError(e)) process.stderr.write(`error: ${msg.startsWith(f) || (e instanceof ScenarioError && e.source !== f) ? msg : `${f}: ${msg}`}\n`);
+          if (isUserError(e))
+            process.stderr.write(`error: ${msg.startsWith(f) || (e instanceof ScenarioError && e.source !== f) ? msg : `${f}: ${msg}`}\n`);
           else {
             // A defect, not the file's fault: said as one (exit 3), with the file that showed it.
             internal++;

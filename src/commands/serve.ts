@@ -25,8 +25,12 @@ export async function parseOpponents(given: readonly string[]): Promise<Record<s
   for (const g of given) {
     const eq = g.indexOf('=');
     const name = eq > 0 ? g.slice(0, eq) : '';
-    if (!OPPONENT_NAME.test(name)) throw new UsageError(`--opponent ${g}: expected <name>=<agent spec> with a name of lower-case letters, digits and dashes, e.g. --opponent "mine=exec:python3 my_agent.py"`);
-    if (name in LEVELS || name in out) throw new UsageError(`--opponent ${g}: the name "${name}" is taken (levels: ${Object.keys(LEVELS).join(', ')})`);
+    if (!OPPONENT_NAME.test(name))
+      throw new UsageError(
+        `--opponent ${g}: expected <name>=<agent spec> with a name of lower-case letters, digits and dashes, e.g. --opponent "mine=exec:python3 my_agent.py"`,
+      );
+    if (name in LEVELS || name in out)
+      throw new UsageError(`--opponent ${g}: the name "${name}" is taken (levels: ${Object.keys(LEVELS).join(', ')})`);
     out[name] = (await resolveAgent(g.slice(eq + 1))).spec;
   }
   return out;
@@ -52,10 +56,19 @@ export function registerServe(program: Command): void {
     .command('serve')
     .description('Play against the AI in your browser: starts a local web app and prints its address.')
     .option('--port <n>', 'the port to listen on (0: any free port)', parsePort, 8080)
-    .option('--host <address>', 'the address to listen on; anything but loopback lets other machines play (and see your games)', '127.0.0.1')
+    .option(
+      '--host <address>',
+      'the address to listen on; anything but loopback lets other machines play (and see your games)',
+      '127.0.0.1',
+    )
     .option('--saves <dir>', 'the one folder games are saved to and loaded from', DEFAULT_SAVES)
     .option('--max-games <n>', 'most games open at once (each runs on its own thread)', parseGames, 16)
-    .option('--opponent <name=spec>', 'offer a further opponent by name on the setup page: any agent spec, e.g. an agent file or an exec: client (repeat); pages can choose only offered opponents', collect, [])
+    .option(
+      '--opponent <name=spec>',
+      'offer a further opponent by name on the setup page: any agent spec, e.g. an agent file or an exec: client (repeat); pages can choose only offered opponents',
+      collect,
+      [],
+    )
     .addHelpText(
       'after',
       `

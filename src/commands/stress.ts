@@ -2,7 +2,16 @@
 import type { Command } from 'commander';
 import { loadScenario } from '../rules/index.js';
 import { RUN_FORMAT, type RunManifest } from '../runner/manifest.js';
-import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from './run-options.js';
+import {
+  addRunOptions,
+  parseCount,
+  commandLine,
+  loadResumed,
+  outDir,
+  prepareNewRunDir,
+  runAndReport,
+  type RunCliOptions,
+} from './run-options.js';
 import { PairingsAnalysis, StressAnalysis, joinPairings } from '../report/stress.js';
 import { agentSpecs, collect, fail, resolveFactories, UsageError } from './common.js';
 import { releaseRunLocks } from '../runner/lock.js';
@@ -21,8 +30,17 @@ export function registerStress(program: Command): void {
     )
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--agent <side=spec>', 'the agent of a side, e.g. pirates=random (repeat per side; default heuristic)', collect, [])
-    .option('--pairing <side=spec,side=spec>', 'a pairing of agents, one per side (repeat: two or more play side by side on the same seeds, e.g. script vs script, search vs search, mixed; a spec may carry several options, e.g. pirates=mcts:iterations=600,focus=1,townsfolk=heuristic; report.md shows the win rate per side for each, and compares each two deal by deal with a sign test); instead of --agent', collect, [])
-    .option('--games <n>', 'games to play (default 1000; with pairings, split among them, rounded up to a multiple of their number); with --resume, a larger number extends the run', parseCount);
+    .option(
+      '--pairing <side=spec,side=spec>',
+      'a pairing of agents, one per side (repeat: two or more play side by side on the same seeds, e.g. script vs script, search vs search, mixed; a spec may carry several options, e.g. pirates=mcts:iterations=600,focus=1,townsfolk=heuristic; report.md shows the win rate per side for each, and compares each two deal by deal with a sign test); instead of --agent',
+      collect,
+      [],
+    )
+    .option(
+      '--games <n>',
+      'games to play (default 1000; with pairings, split among them, rounded up to a multiple of their number); with --resume, a larger number extends the run',
+      parseCount,
+    );
   addRunOptions(cmd)
     .addHelpText(
       'after',
@@ -44,24 +62,31 @@ the report so far); --resume finishes it.`,
         let resume = false;
         let clear = (): void => undefined;
         if (o.resume !== undefined) {
-          if (o.agent.length || o.pairing.length) throw new UsageError("--resume takes the run's settings from its run.json; drop --agent and --pairing");
+          if (o.agent.length || o.pairing.length)
+            throw new UsageError("--resume takes the run's settings from its run.json; drop --agent and --pairing");
           ({ dir, manifest, scenario: sc } = loadResumed('stress', o.resume, o));
           resume = true;
           if (o.games !== undefined) {
             // Extend (or finish) the run: more games on the same seeds; never fewer than it has.
-            if (o.games < manifest.games) throw new UsageError(`--games ${o.games}: the run already has ${manifest.games} games; give more to extend it, or leave --games out`);
+            if (o.games < manifest.games)
+              throw new UsageError(
+                `--games ${o.games}: the run already has ${manifest.games} games; give more to extend it, or leave --games out`,
+              );
             manifest = { ...manifest, games: o.games };
           }
         } else {
           if (o.scenario === undefined) throw new UsageError('--scenario is required (or --resume <run>)');
           sc = loadScenario(o.scenario);
           if (o.pairing.length && o.agent.length) throw new UsageError('give --agent (one pairing) or --pairing (several), not both');
-          if (o.pairing.length === 1) throw new UsageError('--pairing: give two or more to compare them (one pairing is --agent side=spec …)');
+          if (o.pairing.length === 1)
+            throw new UsageError('--pairing: give two or more to compare them (one pairing is --agent side=spec …)');
           const pairings: Record<string, string>[] = [];
           for (const p of o.pairing) {
             const sides = sc.ruleset.sides(sc.compiled);
             const given = splitPairing(p, sides);
-            for (const s of sides) if (!given.some((g) => g.startsWith(`${s}=`))) throw new UsageError(`--pairing ${p}: no agent for side "${s}" (give ${sides.map((x) => `${x}=<spec>`).join(',')})`);
+            for (const s of sides)
+              if (!given.some((g) => g.startsWith(`${s}=`)))
+                throw new UsageError(`--pairing ${p}: no agent for side "${s}" (give ${sides.map((x) => `${x}=<spec>`).join(',')})`);
             pairings.push((await resolveFactories(agentSpecs(sc, given))).canonical);
           }
           const { canonical } = pairings.length ? { canonical: joinPairings(pairings) } : await resolveFactories(agentSpecs(sc, o.agent));
@@ -92,7 +117,9 @@ the report so far); --resume finishes it.`,
         if (!agents) throw new UsageError(`${dir}/run.json: a stress run without its agents`);
         const sides = sc.ruleset.sides(sc.compiled);
         const pairings = manifest.stress?.pairings;
-        const analysis = pairings?.length ? new PairingsAnalysis(new StressAnalysis(sides, agents), sides, pairings) : new StressAnalysis(sides, agents);
+        const analysis = pairings?.length
+          ? new PairingsAnalysis(new StressAnalysis(sides, agents), sides, pairings)
+          : new StressAnalysis(sides, agents);
         clear();
         await runAndReport({
           kind: 'stress',
@@ -103,9 +130,14 @@ the report so far); --resume finishes it.`,
           o,
           resume,
           describe: (s) => {
-            const lines = [`Stress test of ${manifest.scenario.id}: ${String(s.games)} of ${manifest.games} games, ${String(s.errors)} error(s), ${String(s.violations)} invariant violation(s).`];
+            const lines = [
+              `Stress test of ${manifest.scenario.id}: ${String(s.games)} of ${manifest.games} games, ${String(s.errors)} error(s), ${String(s.violations)} invariant violation(s).`,
+            ];
             const by = s.bySide as Record<string, { agent: string; rate: number; low: number; high: number }>;
-            for (const [side, r] of Object.entries(by)) lines.push(`  ${side} (${r.agent}): ${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}%]`);
+            for (const [side, r] of Object.entries(by))
+              lines.push(
+                `  ${side} (${r.agent}): ${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}%]`,
+              );
             return lines;
           },
         });

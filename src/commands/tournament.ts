@@ -3,7 +3,16 @@ import type { Command } from 'commander';
 import { resolveAgent } from '../../agents/index.js';
 import { loadScenario } from '../rules/index.js';
 import { RUN_FORMAT, pairings, type RunManifest } from '../runner/manifest.js';
-import { addRunOptions, parseCount, commandLine, loadResumed, outDir, prepareNewRunDir, runAndReport, type RunCliOptions } from './run-options.js';
+import {
+  addRunOptions,
+  parseCount,
+  commandLine,
+  loadResumed,
+  outDir,
+  prepareNewRunDir,
+  runAndReport,
+  type RunCliOptions,
+} from './run-options.js';
 import { TournamentAnalysis, eloText } from '../report/tournament.js';
 import { fail, UsageError } from './common.js';
 import { releaseRunLocks } from '../runner/lock.js';
@@ -49,8 +58,15 @@ export function registerTournament(program: Command): void {
     )
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file; two sides')
     .option('--agents <spec,spec,…>', 'the agents (at least two): built-in specs with options (greedy:samples=4) or agent files')
-    .option('--games <n>', 'games per pairing, half in each side order (an odd number is rounded up; default 20); with --resume, a larger number extends the run', parseCount)
-    .option('--sprt <elo0,elo1>', 'two agents only: stop early when an SPRT (α = β = 0.05) decides between "the first agent is elo0 stronger" and "elo1 stronger"; the test is taken after each whole deal (both side orders), in game-id order; --games is then the most games played');
+    .option(
+      '--games <n>',
+      'games per pairing, half in each side order (an odd number is rounded up; default 20); with --resume, a larger number extends the run',
+      parseCount,
+    )
+    .option(
+      '--sprt <elo0,elo1>',
+      'two agents only: stop early when an SPRT (α = β = 0.05) decides between "the first agent is elo0 stronger" and "elo1 stronger"; the test is taken after each whole deal (both side orders), in game-id order; --games is then the most games played',
+    );
   addRunOptions(cmd)
     .addHelpText(
       'after',
@@ -71,22 +87,31 @@ keeping every finished game (and writes the report so far); --resume finishes it
         let resume = false;
         let clear = (): void => undefined;
         if (o.resume !== undefined) {
-          if (o.agents !== undefined || o.sprt !== undefined) throw new UsageError('--resume takes the run\'s settings from its run.json; drop --agents and --sprt');
+          if (o.agents !== undefined || o.sprt !== undefined)
+            throw new UsageError("--resume takes the run's settings from its run.json; drop --agents and --sprt");
           ({ dir, manifest, scenario: sc } = loadResumed('tournament', o.resume, o));
           resume = true;
           const t = manifest.tournament;
           if (o.games !== undefined && t) {
             // Extend the run with more deals on the same seeds; never fewer games per pairing than it has.
             const perPairing = Math.ceil(o.games / 2) * 2;
-            if (perPairing < t.gamesPerPairing) throw new UsageError(`--games ${o.games}: the run already plays ${t.gamesPerPairing} games per pairing; give more to extend it, or leave --games out`);
-            manifest = { ...manifest, games: perPairing * pairings(t.agents.length).length, tournament: { ...t, gamesPerPairing: perPairing } };
+            if (perPairing < t.gamesPerPairing)
+              throw new UsageError(
+                `--games ${o.games}: the run already plays ${t.gamesPerPairing} games per pairing; give more to extend it, or leave --games out`,
+              );
+            manifest = {
+              ...manifest,
+              games: perPairing * pairings(t.agents.length).length,
+              tournament: { ...t, gamesPerPairing: perPairing },
+            };
           }
         } else {
           if (o.scenario === undefined) throw new UsageError('--scenario is required (or --resume <run>)');
           if (o.agents === undefined) throw new UsageError('--agents is required, e.g. --agents random,greedy,heuristic');
           sc = loadScenario(o.scenario);
           const sides = sc.ruleset.sides(sc.compiled);
-          if (sides.length !== 2) throw new UsageError(`--scenario ${o.scenario}: a tournament needs a two-sided scenario (${sc.id} has ${sides.length} sides)`);
+          if (sides.length !== 2)
+            throw new UsageError(`--scenario ${o.scenario}: a tournament needs a two-sided scenario (${sc.id} has ${sides.length} sides)`);
           const specs = splitAgentList(o.agents);
           const canonical: string[] = [];
           for (const s of specs) canonical.push((await resolveAgent(s)).spec);
@@ -97,7 +122,10 @@ keeping every finished game (and writes the report so far); --resume finishes it
           if (sprt && canonical.length !== 2) throw new UsageError('--sprt compares two agents: give exactly two in --agents');
           const perPairing = o.games ?? 20;
           const deals = Math.ceil(perPairing / 2);
-          if (perPairing % 2 === 1 && !o.quiet) process.stderr.write(`note: --games ${perPairing} rounded up to ${deals * 2} so that every seed is played in both side orders\n`);
+          if (perPairing % 2 === 1 && !o.quiet)
+            process.stderr.write(
+              `note: --games ${perPairing} rounded up to ${deals * 2} so that every seed is played in both side orders\n`,
+            );
           const seed = o.seed ?? 1;
           dir = outDir(o.out, 'tournament', sc.id, seed);
           clear = prepareNewRunDir(dir, o.overwrite === true, o.quiet === true);
@@ -127,9 +155,12 @@ keeping every finished game (and writes the report so far); --resume finishes it
           o,
           resume,
           describe: (s) => {
-            const lines = [`Tournament on ${manifest.scenario.id}: ${String(s.games)} of ${manifest.games} games, ${String(s.errors)} error(s).`];
+            const lines = [
+              `Tournament on ${manifest.scenario.id}: ${String(s.games)} of ${manifest.games} games, ${String(s.errors)} error(s).`,
+            ];
             const ratings = s.ratings as { agent: string; elo: number; low: number; high: number }[];
-            for (const r of ratings) lines.push(`  ${r.agent.padEnd(24)} ${eloText(r.elo).padStart(6)} Elo  [${eloText(r.low)} … ${eloText(r.high)}]`);
+            for (const r of ratings)
+              lines.push(`  ${r.agent.padEnd(24)} ${eloText(r.elo).padStart(6)} Elo  [${eloText(r.low)} … ${eloText(r.high)}]`);
             const sprt = s.sprt as { verdict: string | null; decidedAt: number | null } | null;
             if (sprt) {
               lines.push(

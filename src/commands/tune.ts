@@ -5,11 +5,31 @@ import { InvalidArgumentError, type Command, type CommanderError } from 'command
 import { loadScenario } from '../rules/index.js';
 import { shellWord } from '../runner/seeds.js';
 import { DEFAULT_WORKER_HEAP_MB } from '../runner/pool.js';
-import { TUNE_FORMAT, TuneFolderError, candidateScenario, describeValues, pct, runTune, tuneReport, tuneReportData, tunedDomains, type TuneManifest } from '../tune/tune.js';
+import {
+  TUNE_FORMAT,
+  TuneFolderError,
+  candidateScenario,
+  describeValues,
+  pct,
+  runTune,
+  tuneReport,
+  tuneReportData,
+  tunedDomains,
+  type TuneManifest,
+} from '../tune/tune.js';
 import { agentSpecs, checkWritableDir, collect, EXIT, fail, resolveFactories, UsageError } from './common.js';
 import { writeAtomic } from '../core/files.js';
 import { onInterrupt } from './interrupt.js';
-import { commandLine, parseCount, parseNonNegative, parseWorkerHeap, parseWorkers, shownPath, takeRunLock, workerCount } from './run-options.js';
+import {
+  commandLine,
+  parseCount,
+  parseNonNegative,
+  parseWorkerHeap,
+  parseWorkers,
+  shownPath,
+  takeRunLock,
+  workerCount,
+} from './run-options.js';
 import { LOCK_FILE, releaseRunLocks } from '../runner/lock.js';
 
 interface TuneCliOptions {
@@ -53,16 +73,24 @@ export function registerTune(program: Command): void {
     .option('--scenario <id or path>', 'a built-in scenario id or a scenario file that declares "parameters"')
     .option('--agent <side=spec>', 'the agent of a side (repeat per side; default heuristic)', collect, [])
     .option('--target <side=rate>', 'the side whose win rate is tuned and the rate wanted, 0–1 (e.g. pirates=0.5)')
-    .option('--budget <n>', 'evaluations: candidates tried, a candidate tried again counting again (default 30); with --resume, a larger number extends the search', parseCount)
+    .option(
+      '--budget <n>',
+      'evaluations: candidates tried, a candidate tried again counting again (default 30); with --resume, a larger number extends the search',
+      parseCount,
+    )
     .option('--games <n>', 'games per evaluation (default 10)', parseCount)
-    .option('--only <names>', 'search only these parameters (comma-separated); the others keep the file\'s values')
+    .option('--only <names>', "search only these parameters (comma-separated); the others keep the file's values")
     .option('--k <x>', "NTBEA's exploration constant, in win-rate distance (default 0.1)", parseK)
     .option('--neighbours <n>', 'mutated neighbours NTBEA scores per step (default 50)', parseCount)
     .option('--workers <n>', "worker threads (default: the machine's cores); kept in tune.json for --resume", parseWorkers)
     .option('--seed <n>', 'search seed: candidates and game seeds derive from it (default 1)', parseNonNegative)
     .option('--out <dir>', 'run folder (default results/tune-<scenario>-seed<seed>)')
     .option('--resume <dir>', 'continue an interrupted search (settings from its tune.json); finished games are not played again')
-    .option('--time-limit <ms>', 'per-decision time limit: an agent that takes longer loses the game (0 = none; default 10000)', parseNonNegative)
+    .option(
+      '--time-limit <ms>',
+      'per-decision time limit: an agent that takes longer loses the game (0 = none; default 10000)',
+      parseNonNegative,
+    )
     .option('--worker-heap <MB>', `heap limit of each worker thread (default ${DEFAULT_WORKER_HEAP_MB})`, parseWorkerHeap)
     .option('--overwrite', 'replace an earlier tune run in the same folder')
     .option('--quiet', 'no progress lines on stderr')
@@ -110,8 +138,13 @@ async function tune(o: TuneCliOptions): Promise<void> {
   let dir: string;
   let resume = false;
   if (o.resume !== undefined) {
-    const conflicting = (['scenario', 'target', 'games', 'seed', 'out', 'only', 'k', 'neighbours', 'timeLimit', 'overwrite'] as const).filter((k) => o[k] !== undefined);
-    if (conflicting.length || o.agent.length) throw new UsageError(`--resume takes the search's settings from its tune.json (only --budget may extend it); drop ${[...conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`), ...(o.agent.length ? ['--agent'] : [])].join(', ')}`);
+    const conflicting = (
+      ['scenario', 'target', 'games', 'seed', 'out', 'only', 'k', 'neighbours', 'timeLimit', 'overwrite'] as const
+    ).filter((k) => o[k] !== undefined);
+    if (conflicting.length || o.agent.length)
+      throw new UsageError(
+        `--resume takes the search's settings from its tune.json (only --budget may extend it); drop ${[...conflicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`), ...(o.agent.length ? ['--agent'] : [])].join(', ')}`,
+      );
     dir = resolve(o.resume);
     const file = join(dir, 'tune.json');
     if (!existsSync(file)) throw new UsageError(`--resume ${o.resume}: no tune run there (no ${file})`);
@@ -122,7 +155,8 @@ async function tune(o: TuneCliOptions): Promise<void> {
     }
     if (m.format !== TUNE_FORMAT) throw new UsageError(`${file}: not a tune run (format ${TUNE_FORMAT})`);
     if (o.budget !== undefined) {
-      if (o.budget < m.budget) throw new UsageError(`--budget ${o.budget}: the search already has a budget of ${m.budget}; give more to extend it`);
+      if (o.budget < m.budget)
+        throw new UsageError(`--budget ${o.budget}: the search already has a budget of ${m.budget}; give more to extend it`);
       m = { ...m, budget: o.budget };
     }
     // The worker count of the search, unless given again (then the new one is kept for later resumes).
@@ -137,8 +171,15 @@ async function tune(o: TuneCliOptions): Promise<void> {
     const side = eq > 0 ? o.target.slice(0, eq) : '';
     const rate = Number(o.target.slice(eq + 1));
     if (!sides.includes(side)) throw new UsageError(`--target ${o.target}: no side "${side}" in ${sc0.id} (sides: ${sides.join(', ')})`);
-    if (eq < 0 || o.target.slice(eq + 1).trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`--target ${o.target}: the rate must be a number from 0 to 1 (e.g. ${side}=0.5)`);
-    const only = o.only === undefined ? null : o.only.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    if (eq < 0 || o.target.slice(eq + 1).trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1)
+      throw new UsageError(`--target ${o.target}: the rate must be a number from 0 to 1 (e.g. ${side}=0.5)`);
+    const only =
+      o.only === undefined
+        ? null
+        : o.only
+            .split(',')
+            .map((x) => x.trim())
+            .filter((x) => x !== '');
     tunedDomains(sc0, o.scenario, only);
     const { canonical } = await resolveFactories(agentSpecs(sc0, o.agent));
     const seed = o.seed ?? 1;
@@ -147,7 +188,10 @@ async function tune(o: TuneCliOptions): Promise<void> {
     if (existsSync(dir) && readdirSync(dir).filter((e) => e !== LOCK_FILE).length > 0) {
       const isTune = existsSync(join(dir, 'tune.json'));
       if (!isTune) throw new UsageError(`--out ${shownPath(dir)}: the folder is not empty and holds no tune run; choose another --out`);
-      if (o.overwrite !== true) throw new UsageError(`--out ${shownPath(dir)}: already holds a tune run; continue it with --resume ${shownPath(dir)}, replace it with --overwrite, or choose another --out`);
+      if (o.overwrite !== true)
+        throw new UsageError(
+          `--out ${shownPath(dir)}: already holds a tune run; continue it with --resume ${shownPath(dir)}, replace it with --overwrite, or choose another --out`,
+        );
     }
     m = {
       format: TUNE_FORMAT,
@@ -166,8 +210,12 @@ async function tune(o: TuneCliOptions): Promise<void> {
     };
   }
   const sc = loadScenario(m.scenario.arg);
-  if (resume && sc.hash !== m.scenario.hash) throw new UsageError(`--resume: the scenario ${m.scenario.arg} changed since the search started (hash ${sc.hash}, tune.json has ${m.scenario.hash}); start a new search`);
-  if (resume && sc.ruleset.version !== m.scenario.rulesetVersion) throw new UsageError(`--resume: the ${sc.ruleset.id} rules changed since the search started; start a new search`);
+  if (resume && sc.hash !== m.scenario.hash)
+    throw new UsageError(
+      `--resume: the scenario ${m.scenario.arg} changed since the search started (hash ${sc.hash}, tune.json has ${m.scenario.hash}); start a new search`,
+    );
+  if (resume && sc.ruleset.version !== m.scenario.rulesetVersion)
+    throw new UsageError(`--resume: the ${sc.ruleset.id} rules changed since the search started; start a new search`);
   mkdirSync(dir, { recursive: true });
   takeRunLock(dir, o.quiet === true); // one process at a time in a run folder
   if (resume) writeAtomic(join(dir, 'tune.json'), `${JSON.stringify(m, null, 2)}\n`);
@@ -180,23 +228,42 @@ async function tune(o: TuneCliOptions): Promise<void> {
   try {
     const workers = workerCount({ workers: m.workers }, m.games, o.quiet === true);
     const workersArg = m.workers !== undefined ? ` --workers ${m.workers}` : '';
-    const r = await runTune({ manifest: m, scenario: sc, dir, resume, workers, signal: ac.signal, log: o.quiet ? null : (l) => process.stderr.write(`${l}\n`), workerHeapMb: o.workerHeap });
+    const r = await runTune({
+      manifest: m,
+      scenario: sc,
+      dir,
+      resume,
+      workers,
+      signal: ac.signal,
+      log: o.quiet ? null : (l) => process.stderr.write(`${l}\n`),
+      workerHeapMb: o.workerHeap,
+    });
     const bestFile = join(dir, 'best.json');
-    const agents = Object.entries(m.agents).map(([s, a]) => `--agent ${shellWord(`${s}=${a}`)}`).join(' ');
+    const agents = Object.entries(m.agents)
+      .map(([s, a]) => `--agent ${shellWord(`${s}=${a}`)}`)
+      .join(' ');
     const verify = `${script()} stress --scenario ${shellWord(shownPath(bestFile))} ${agents} --games 400${workersArg} --seed ${m.seed + 1} --out ${shellWord(shownPath(join(dir, 'verify')))}`;
-    if (r.best) writeAtomic(bestFile, `${JSON.stringify(candidateScenario(sc, r.best.values, m.scenario.arg, `${m.scenario.id}-tuned`), null, 2)}\n`);
+    if (r.best)
+      writeAtomic(bestFile, `${JSON.stringify(candidateScenario(sc, r.best.values, m.scenario.arg, `${m.scenario.id}-tuned`), null, 2)}\n`);
     writeAtomic(join(dir, 'report.md'), tuneReport(m, r, verify));
     writeAtomic(join(dir, 'report.json'), `${JSON.stringify(tuneReportData(m, r, verify), null, 2)}\n`);
     const lines: string[] = [];
     if (r.best) {
-      lines.push(`Best: ${describeValues(r.domains, r.best.values)} — ${m.target.side} ${pct(r.best.score.rate)} [${pct(r.best.score.low)}–${pct(r.best.score.high)}] over ${r.best.score.games} games (target ${pct(m.target.rate)}).`);
+      lines.push(
+        `Best: ${describeValues(r.domains, r.best.values)} — ${m.target.side} ${pct(r.best.score.rate)} [${pct(r.best.score.low)}–${pct(r.best.score.high)}] over ${r.best.score.games} games (target ${pct(m.target.rate)}).`,
+      );
       lines.push(`Scenario: ${shownPath(bestFile)}`);
     }
     const invalid = r.candidates.filter((c) => c.invalid !== undefined).length;
-    if (invalid) lines.push(`${invalid} candidate${invalid === 1 ? '' : 's'} invalid (the scenario does not compile with ${invalid === 1 ? 'its' : 'their'} values): no games played, worst fitness; reasons in the report.`);
+    if (invalid)
+      lines.push(
+        `${invalid} candidate${invalid === 1 ? '' : 's'} invalid (the scenario does not compile with ${invalid === 1 ? 'its' : 'their'} values): no games played, worst fitness; reasons in the report.`,
+      );
     lines.push(`Report: ${shownPath(join(dir, 'report.md'))}`);
     if (r.ended === 'interrupted') {
-      lines.push(`Interrupted after ${r.evaluations.length} of ${m.budget} evaluations; continue with: ${script()} tune --resume ${shellWord(shownPath(dir))}${workersArg}`);
+      lines.push(
+        `Interrupted after ${r.evaluations.length} of ${m.budget} evaluations; continue with: ${script()} tune --resume ${shellWord(shownPath(dir))}${workersArg}`,
+      );
       process.exitCode = EXIT.interrupted;
     } else if (r.best) lines.push(`Verify on fresh seeds: ${verify}`);
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -31,7 +31,11 @@ export function registerWorker(program: Command): void {
     .option('--queue-name <name>', `the BullMQ queue (default ${DEFAULT_QUEUE_NAME}; the coordinators' --queue-name)`)
     .option('--workers <n>', `worker threads (default: the machine's cores, ${defaultWorkers()} here)`, parseCount)
     .option('--stall-ms <ms>', `a worker silent this long has its batches handed to another (default ${DEFAULT_STALL_MS})`, parseCount)
-    .option('--worker-heap <MB>', `heap limit of each worker thread (default ${DEFAULT_WORKER_HEAP_MB}, at least ${MIN_WORKER_HEAP_MB})`, parseWorkerHeap)
+    .option(
+      '--worker-heap <MB>',
+      `heap limit of each worker thread (default ${DEFAULT_WORKER_HEAP_MB}, at least ${MIN_WORKER_HEAP_MB})`,
+      parseWorkerHeap,
+    )
     .option('--quiet', 'no messages on stderr')
     .addHelpText(
       'after',

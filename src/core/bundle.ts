@@ -60,7 +60,10 @@ const sha = (b: Buffer | string): string => createHash('sha256').update(b).diges
 function paths(entry: string): { root: string; js: string; manifest: string } | null {
   const root = projectRootOf(entry);
   if (!root) return null;
-  const base = relative(root, entry).replace(/\.[cm]?ts$/, '').split(/[\\/]/).join('_');
+  const base = relative(root, entry)
+    .replace(/\.[cm]?ts$/, '')
+    .split(/[\\/]/)
+    .join('_');
   const dir = join(root, 'node_modules', '.cache', 'skirmish');
   // The root's hash in the name: worktrees that share one node_modules (a symlink) keep apart.
   const name = `${base}-${sha(root).slice(0, 10)}`;
@@ -121,8 +124,14 @@ export async function prepareBundle(entry: string): Promise<string | null> {
     const loadTs = join(p.root, 'src', 'rules', 'load.ts');
     const staticLoad = {
       name: 'static-ruleset-load',
-      setup(b: { onResolve(o: { filter: RegExp }, f: (a: { path: string; resolveDir: string }) => { path: string } | undefined): void }): void {
-        b.onResolve({ filter: /(^|\/)load\.js$/ }, (a) => (resolve(a.resolveDir, a.path.replace(/\.js$/, '.ts')) === loadTs ? { path: join(p.root, 'src', 'rules', 'load-static.ts') } : undefined));
+      setup(b: {
+        onResolve(o: { filter: RegExp }, f: (a: { path: string; resolveDir: string }) => { path: string } | undefined): void;
+      }): void {
+        b.onResolve({ filter: /(^|\/)load\.js$/ }, (a) =>
+          resolve(a.resolveDir, a.path.replace(/\.js$/, '.ts')) === loadTs
+            ? { path: join(p.root, 'src', 'rules', 'load-static.ts') }
+            : undefined,
+        );
       },
     };
     const out = await esbuild.build({

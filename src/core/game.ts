@@ -328,7 +328,15 @@ export class GameSession {
   }
 
   /** `now`: the agent answered at once, so `legal` is the list of this very state (see {@link applyChecked}). */
-  private conclude(agent: Agent, side: SideId, n: number, legal: readonly Json[], action: Json, hooks: StepHooks, now: boolean): StepDecision {
+  private conclude(
+    agent: Agent,
+    side: SideId,
+    n: number,
+    legal: readonly Json[],
+    action: Json,
+    hooks: StepHooks,
+    now: boolean,
+  ): StepDecision {
     hooks.answered?.(side, n);
     const listed = legal.includes(action);
     const reason = listed ? null : this.illegalReason(action, legal);
@@ -353,7 +361,14 @@ export class GameSession {
       stats: r.stats ? r.stats(this.state) : {},
     };
     if (this.lines) {
-      const line: ResultLine = { t: 'result', winner: res.winner, reason: res.reason, decisions: res.decisions, hash: res.hash, stats: res.stats };
+      const line: ResultLine = {
+        t: 'result',
+        winner: res.winner,
+        reason: res.reason,
+        decisions: res.decisions,
+        hash: res.hash,
+        stats: res.stats,
+      };
       this.lines.push(JSON.stringify(line));
     }
     return res;
@@ -393,7 +408,12 @@ export function makeAgents(
     }
     const a = made as { decide?: unknown } | null | undefined;
     if (a === null || typeof a !== 'object' || typeof a.decide !== 'function') {
-      throw new AgentCreateError(side, new NotAnAgentError(`the agent factory returned ${a === null || a === undefined ? String(a) : typeof a === 'object' ? 'an object without decide()' : typeof a}, not an agent ({ spec, decide(d) { … } })`));
+      throw new AgentCreateError(
+        side,
+        new NotAnAgentError(
+          `the agent factory returned ${a === null || a === undefined ? String(a) : typeof a === 'object' ? 'an object without decide()' : typeof a}, not an agent ({ spec, decide(d) { … } })`,
+        ),
+      );
     }
     out[side] = made as Agent;
   }
@@ -435,7 +455,12 @@ export function playOut(g: GameSession, agents: Record<SideId, Agent>, hooks: St
   return undefined;
 }
 
-function startSession(scenario: LoadedScenario, seed: number | string, agents: Record<SideId, Agent>, opts: PlayOptions): { g: GameSession; hooks: StepHooks } {
+function startSession(
+  scenario: LoadedScenario,
+  seed: number | string,
+  agents: Record<SideId, Agent>,
+  opts: PlayOptions,
+): { g: GameSession; hooks: StepHooks } {
   const specs: Record<SideId, string> = {};
   for (const [side, a] of Object.entries(agents)) specs[side] = a.spec;
   const g = new GameSession(scenario, seed, specs, { record: opts.record, onEvent: opts.onEvent, monitor: opts.monitor });
@@ -448,7 +473,14 @@ function startSession(scenario: LoadedScenario, seed: number | string, agents: R
   if (limit > 0) {
     let t0 = 0;
     const late = (side: SideId, n: number, ms: number | null): TimeLimitError =>
-      new TimeLimitError(side, agents[side]?.spec ?? '?', n, ms === null ? `decision ${n} took longer than the time limit (${limit} ms)` : `decision ${n} took ${Math.round(ms)} ms, past the time limit (${limit} ms)`);
+      new TimeLimitError(
+        side,
+        agents[side]?.spec ?? '?',
+        n,
+        ms === null
+          ? `decision ${n} took longer than the time limit (${limit} ms)`
+          : `decision ${n} took ${Math.round(ms)} ms, past the time limit (${limit} ms)`,
+      );
     hooks.beforeDecide = () => {
       t0 = performance.now();
     };

@@ -132,7 +132,7 @@ export function truncatePath(points: readonly Vec[], d: number): Vec[] {
 export function signedArea(poly: Polygon): number {
   let s = 0;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    s += (poly[j].x * poly[i].y) - (poly[i].x * poly[j].y);
+    s += poly[j].x * poly[i].y - poly[i].x * poly[j].y;
   }
   return s / 2;
 }
@@ -185,7 +185,7 @@ export function pointInPolygon(px: number, py: number, poly: Polygon): boolean {
     const yi = poly[i].y;
     const xj = poly[j].x;
     const yj = poly[j].y;
-    if ((yi > py) !== (yj > py) && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+    if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
@@ -200,8 +200,14 @@ function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: 
  * obstacle corners.
  */
 export function segmentsCross(
-  p1x: number, p1y: number, p2x: number, p2y: number,
-  p3x: number, p3y: number, p4x: number, p4y: number,
+  p1x: number,
+  p1y: number,
+  p2x: number,
+  p2y: number,
+  p3x: number,
+  p3y: number,
+  p4x: number,
+  p4y: number,
 ): boolean {
   const d1 = orient(p3x, p3y, p4x, p4y, p1x, p1y);
   const d2 = orient(p3x, p3y, p4x, p4y, p2x, p2y);

@@ -85,7 +85,8 @@ export function jsonTextDepth(text: string, max: number = LIMITS.json.depth): nu
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }
@@ -116,7 +117,8 @@ export function jsonValueDepth(value: unknown, max: number = LIMITS.json.depth):
       deepest = here;
       if (deepest > max) return deepest;
     }
-    for (const x of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) if (x !== null && typeof x === 'object') stack.push([x, here]);
+    for (const x of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>))
+      if (x !== null && typeof x === 'object') stack.push([x, here]);
   }
   return deepest;
 }
@@ -127,13 +129,15 @@ export function jsonValueDepth(value: unknown, max: number = LIMITS.json.depth):
  */
 export function checkJsonTextDepth(text: string, what: string): void {
   const d = jsonTextDepth(text);
-  if (d > LIMITS.json.depth) throw new LimitError('json.depth', `${what}: nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
+  if (d > LIMITS.json.depth)
+    throw new LimitError('json.depth', `${what}: nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
 }
 
 /** Throw a {@link LimitError} when a parsed value nests deeper than {@link LIMITS}`.json.depth`. */
 export function checkJsonValueDepth(value: unknown, what: string): void {
   const d = jsonValueDepth(value);
-  if (d > LIMITS.json.depth) throw new LimitError('json.depth', `${what}: nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
+  if (d > LIMITS.json.depth)
+    throw new LimitError('json.depth', `${what}: nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
 }
 
 /** Object keys no input may carry: they reach an object's prototype instead of the object. */

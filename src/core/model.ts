@@ -16,8 +16,6 @@ import type { ZodType } from 'zod';
 
 export { ScenarioError, type Json, type SideId } from './basics.js';
 
-
-
 /**
  * One resolved event (card turned, dice rolled, figure moved, attack resolved, …): a flat JSON
  * object whose `e` field names its kind. Events are what records store and stories print.
@@ -408,10 +406,13 @@ export function defineRuleset<S, A extends Json, C, E extends GameEvent = GameEv
   if (!RULESET_ID.test(def.id)) bad('the id must be lower case letters, digits and dashes (it names the folder src/rules/<id>/)');
   if (def.version === '') bad('no version');
   const { min, max } = def.traits.sides;
-  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) bad(`traits.sides ${min}…${max} is not a range of side counts`);
-  if (def.scenarios.length === 0 || def.scenarios.some((id) => !RULESET_ID.test(id))) bad('scenarios must list its built-in scenario ids (scenarios/<ruleset>/<id>.json)');
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min)
+    bad(`traits.sides ${min}…${max} is not a range of side counts`);
+  if (def.scenarios.length === 0 || def.scenarios.some((id) => !RULESET_ID.test(id)))
+    bad('scenarios must list its built-in scenario ids (scenarios/<ruleset>/<id>.json)');
   if (def.view?.exactMove && !def.checkAction) bad('view.exactMove needs checkAction (play checks exact moves with it)');
-  if (def.evaluation && def.evaluation.defaultWeights.length !== def.evaluation.names.length) bad('evaluation.defaultWeights must hold one weight per feature name');
+  if (def.evaluation && def.evaluation.defaultWeights.length !== def.evaluation.names.length)
+    bad('evaluation.defaultWeights must hold one weight per feature name');
   // Every ruleset gets the scenario file's tunable `parameters` (src/core/scenario.ts): checked
   // and removed before its own compile sees the file, and documented in its JSON Schema.
   const compile = def.compile.bind(def);
@@ -470,4 +471,3 @@ export interface PolicyVariant<S, A extends Json = Json, C = unknown> {
 }
 
 export type AnyRuleset = Ruleset<unknown, Json, unknown>;
-

@@ -113,7 +113,8 @@ export class NavMap {
       const lists: number[][] = Array.from({ length: nx * ny }, () => []);
       const cellOf = (v: number, n: number): number => Math.min(n - 1, Math.max(0, Math.floor(v / FREE_CELL)));
       this.grown.forEach((g, k) => {
-        for (let j = cellOf(g.box.minY, ny); j <= cellOf(g.box.maxY, ny); j++) for (let i = cellOf(g.box.minX, nx); i <= cellOf(g.box.maxX, nx); i++) lists[j * nx + i].push(k);
+        for (let j = cellOf(g.box.minY, ny); j <= cellOf(g.box.maxY, ny); j++)
+          for (let i = cellOf(g.box.minX, nx); i <= cellOf(g.box.maxX, nx); i++) lists[j * nx + i].push(k);
       });
       this.freeNx = nx;
       this.freeNy = ny;

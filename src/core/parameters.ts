@@ -15,7 +15,6 @@ function jsonPath(path: readonly PropertyKey[]): string {
   return s;
 }
 
-
 /** A JSON value (scenario files are plain JSON). */
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -29,7 +28,10 @@ const jsonPathText = z
   .regex(JSON_PATH, 'expected a JSON path such as $.victory.maxTurns or $.sides[1].figures[0].count (keys and [index] only)');
 
 const parameterCommon = {
-  name: z.string().regex(PARAM_NAME, 'a name of letters, digits, - and _, starting with a letter').describe('the parameter\'s name, as `tune` reports it and `--set name=value` would give it'),
+  name: z
+    .string()
+    .regex(PARAM_NAME, 'a name of letters, digits, - and _, starting with a letter')
+    .describe("the parameter's name, as `tune` reports it and `--set name=value` would give it"),
   description: z.string().optional().describe('what the parameter changes, in words'),
 };
 
@@ -40,25 +42,36 @@ const rangeFields = {
 };
 
 const setRange = z
-  .object({ ...parameterCommon, path: jsonPathText.optional().describe('the JSON path of the number it sets'), paths: z.array(jsonPathText).min(1).optional().describe('several JSON paths set to the same value (one knob)'), ...rangeFields })
+  .object({
+    ...parameterCommon,
+    path: jsonPathText.optional().describe('the JSON path of the number it sets'),
+    paths: z.array(jsonPathText).min(1).optional().describe('several JSON paths set to the same value (one knob)'),
+    ...rangeFields,
+  })
   .strict();
 const setChoice = z
   .object({
     ...parameterCommon,
     path: jsonPathText.optional().describe('the JSON path of the value it sets'),
     paths: z.array(jsonPathText).min(1).optional().describe('several JSON paths set to the same value (one knob)'),
-    choices: z.array(z.json()).min(1).max(MAX_PARAMETER_VALUES).describe('the values it may take (any JSON: a weapon, a figure list, a polygon…)'),
+    choices: z
+      .array(z.json())
+      .min(1)
+      .max(MAX_PARAMETER_VALUES)
+      .describe('the values it may take (any JSON: a weapon, a figure list, a polygon…)'),
   })
   .strict();
 const moveRange = z
   .object({
     ...parameterCommon,
-    move: z.union([jsonPathText, z.array(jsonPathText).min(1)]).describe('the JSON path(s) of point lists ([[x, y], …]: a terrain polygon, a deployment area) moved together'),
+    move: z
+      .union([jsonPathText, z.array(jsonPathText).min(1)])
+      .describe('the JSON path(s) of point lists ([[x, y], …]: a terrain polygon, a deployment area) moved together'),
     axis: z.enum(['x', 'y']).describe('the axis it moves them along'),
     ...rangeFields,
   })
   .strict()
-  .describe("its value is the smallest x (or y) of the points: setting it shifts every point by the same amount");
+  .describe('its value is the smallest x (or y) of the points: setting it shifts every point by the same amount');
 
 /**
  * The zod schema of one tunable parameter of a scenario file (the `parameters` array). Three
@@ -155,7 +168,8 @@ function tidy(x: number): number {
 function rangeValues(min: number, max: number, step: number): number[] | string {
   if (!(max >= min)) return `max (${max}) is below min (${min})`;
   const n = Math.floor(tidy((max - min) / step)) + 1;
-  if (n > MAX_PARAMETER_VALUES) return `${n} values from ${min} to ${max} in steps of ${step}: at most ${MAX_PARAMETER_VALUES}; take a larger step`;
+  if (n > MAX_PARAMETER_VALUES)
+    return `${n} values from ${min} to ${max} in steps of ${step}: at most ${MAX_PARAMETER_VALUES}; take a larger step`;
   const out: number[] = [];
   for (let k = 0; k < n; k++) out.push(tidy(min + k * step));
   return out;
@@ -213,7 +227,8 @@ export function scenarioParameters(raw: unknown, source: string): ParameterDomai
     seen.add(p.name);
     const paths = pathsOf(p);
     if (paths.length === 0) throw new ScenarioError(source, at(''), 'says nowhere to act: give "path" (or "paths")');
-    if (!('move' in p) && p.path !== undefined && p.paths !== undefined) throw new ScenarioError(source, at('paths'), 'give "path" or "paths", not both');
+    if (!('move' in p) && p.path !== undefined && p.paths !== undefined)
+      throw new ScenarioError(source, at('paths'), 'give "path" or "paths", not both');
     let values: JsonValue[];
     let current: unknown;
     if ('move' in p) {
@@ -221,28 +236,49 @@ export function scenarioParameters(raw: unknown, source: string): ParameterDomai
       if (typeof vs === 'string') throw new ScenarioError(source, at('max'), vs);
       values = vs;
       paths.forEach((path, k) => {
-        if (pointsAt(raw, parseJsonPath(path)) === null) throw new ScenarioError(source, typeof p.move === 'string' ? at('move') : at(`move[${k}]`), `${path} is not a list of [x, y] points in this file`);
+        if (pointsAt(raw, parseJsonPath(path)) === null)
+          throw new ScenarioError(
+            source,
+            typeof p.move === 'string' ? at('move') : at(`move[${k}]`),
+            `${path} is not a list of [x, y] points in this file`,
+          );
       });
       current = moveValue(raw, paths, p.axis);
     } else {
       paths.forEach((path, k) => {
         const v = getAt(raw, parseJsonPath(path));
         const where = p.path !== undefined ? at('path') : at(`paths[${k}]`);
-        if (v === undefined) throw new ScenarioError(source, where, `${path} is not in this file (a parameter changes a value the file gives: its default)`);
-        if (path === '$.parameters' || path.startsWith('$.parameters.') || path.startsWith('$.parameters[') || path === '$.ruleset' || path === '$.id') {
+        if (v === undefined)
+          throw new ScenarioError(source, where, `${path} is not in this file (a parameter changes a value the file gives: its default)`);
+        if (
+          path === '$.parameters' ||
+          path.startsWith('$.parameters.') ||
+          path.startsWith('$.parameters[') ||
+          path === '$.ruleset' ||
+          path === '$.id'
+        ) {
           throw new ScenarioError(source, where, `${path} cannot be a parameter`);
         }
       });
       const first = getAt(raw, parseJsonPath(paths[0]));
       paths.forEach((path, k) => {
         if (canonicalJson(getAt(raw, parseJsonPath(path))) !== canonicalJson(first)) {
-          throw new ScenarioError(source, at(`paths[${k}]`), `${path} holds ${shown(getAt(raw, parseJsonPath(path)))} but ${paths[0]} holds ${shown(first)}: the paths of one parameter hold one value`);
+          throw new ScenarioError(
+            source,
+            at(`paths[${k}]`),
+            `${path} holds ${shown(getAt(raw, parseJsonPath(path)))} but ${paths[0]} holds ${shown(first)}: the paths of one parameter hold one value`,
+          );
         }
       });
       current = first;
       if ('choices' in p) values = p.choices as JsonValue[];
       else {
-        if (typeof first !== 'number') throw new ScenarioError(source, at(pathField(p)), `${paths[0]} holds ${shown(first)}, not a number: a range sets numbers (use "choices" for other values)`);
+        if (typeof first !== 'number')
+          throw new ScenarioError(
+            source,
+            at(pathField(p)),
+            `${paths[0]} holds ${shown(first)}, not a number: a range sets numbers (use "choices" for other values)`,
+          );
         const vs = rangeValues(p.min, p.max, p.step ?? 1);
         if (typeof vs === 'string') throw new ScenarioError(source, at('max'), vs);
         values = vs;
@@ -256,7 +292,11 @@ export function scenarioParameters(raw: unknown, source: string): ParameterDomai
     }
     if (idx < 0) {
       const what = 'choices' in p ? 'one of its choices' : `within its range (${p.min} to ${p.max})`;
-      throw new ScenarioError(source, at('choices' in p ? 'choices' : 'min'), `the file's own value ${shown(current)} at ${paths[0]}${'move' in p ? ` (smallest ${p.axis})` : ''} must be ${what}: it is the default`);
+      throw new ScenarioError(
+        source,
+        at('choices' in p ? 'choices' : 'min'),
+        `the file's own value ${shown(current)} at ${paths[0]}${'move' in p ? ` (smallest ${p.axis})` : ''} must be ${what}: it is the default`,
+      );
     }
     out.push({ param: p, index: i, values, current: idx });
   });
@@ -271,11 +311,16 @@ function issueMessage(issue: z.core.$ZodIssue, params: unknown): string {
     if (isObj(d)) {
       if (typeof d.name !== 'string') return 'missing "name"';
       if (d.move !== undefined && d.axis === undefined) return 'a move needs "axis": "x" or "y"';
-      if (d.choices === undefined && (d.min === undefined || d.max === undefined)) return 'give "min" and "max" (a range or a move) or "choices"';
+      if (d.choices === undefined && (d.min === undefined || d.max === undefined))
+        return 'give "min" and "max" (a range or a move) or "choices"';
       if (d.move !== undefined && d.choices !== undefined) return 'a move takes "min" and "max", not "choices"';
-      const extra = Object.keys(d).filter((k) => !['name', 'description', 'path', 'paths', 'move', 'axis', 'min', 'max', 'step', 'choices'].includes(k));
-      if (extra.length) return `unknown field "${extra[0]}" (a parameter has name, description, path or paths or move, axis, min, max, step, choices)`;
-      if (d.choices !== undefined && (d.min !== undefined || d.max !== undefined || d.step !== undefined)) return '"choices" or "min"/"max"/"step", not both';
+      const extra = Object.keys(d).filter(
+        (k) => !['name', 'description', 'path', 'paths', 'move', 'axis', 'min', 'max', 'step', 'choices'].includes(k),
+      );
+      if (extra.length)
+        return `unknown field "${extra[0]}" (a parameter has name, description, path or paths or move, axis, min, max, step, choices)`;
+      if (d.choices !== undefined && (d.min !== undefined || d.max !== undefined || d.step !== undefined))
+        return '"choices" or "min"/"max"/"step", not both';
     }
     return 'expected { name, path | paths, min, max, step? } or { name, path | paths, choices } or { name, move, axis, min, max, step? }';
   }
@@ -294,9 +339,19 @@ export function setParameters(raw: unknown, values: Readonly<Record<string, unkn
   const out = deepCopy(raw);
   for (const [name, value] of Object.entries(values)) {
     const d = domains.find((x) => x.param.name === name);
-    if (!d) throw new ScenarioError(source, '$.parameters', `no parameter named "${name}" (declared: ${domains.map((x) => x.param.name).join(', ') || 'none'})`);
+    if (!d)
+      throw new ScenarioError(
+        source,
+        '$.parameters',
+        `no parameter named "${name}" (declared: ${domains.map((x) => x.param.name).join(', ') || 'none'})`,
+      );
     const k = indexOfValue(d.values, value);
-    if (k < 0) throw new ScenarioError(source, `$.parameters[${d.index}]`, `${shown(value)} is not a value of parameter "${name}" (${describeDomain(d)})`);
+    if (k < 0)
+      throw new ScenarioError(
+        source,
+        `$.parameters[${d.index}]`,
+        `${shown(value)} is not a value of parameter "${name}" (${describeDomain(d)})`,
+      );
     const p = d.param;
     const v = d.values[k];
     if ('move' in p) {

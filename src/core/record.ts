@@ -112,16 +112,36 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * needs with its type. Throws {@link RecordError} naming the line and the field.
  */
 function checkLineShape(v: Record<string, unknown>, t: keyof typeof LINE_KEYS, file: string, line: number): void {
-  for (const k of Object.keys(v)) if (!LINE_KEYS[t].has(k)) throw new RecordError(file, line, `unknown field ${JSON.stringify(k)} in a ${t} line (a ${t} line has ${[...LINE_KEYS[t]].join(', ')})`);
+  for (const k of Object.keys(v))
+    if (!LINE_KEYS[t].has(k))
+      throw new RecordError(
+        file,
+        line,
+        `unknown field ${JSON.stringify(k)} in a ${t} line (a ${t} line has ${[...LINE_KEYS[t]].join(', ')})`,
+      );
   const need = (k: string, ok: boolean, what: string): void => {
-    if (!ok) throw new RecordError(file, line, `${t} line: ${k in v ? 'field' : 'missing field'} "${k}"${k in v ? ` must be ${what}` : ` (${what})`}`);
+    if (!ok)
+      throw new RecordError(
+        file,
+        line,
+        `${t} line: ${k in v ? 'field' : 'missing field'} "${k}"${k in v ? ` must be ${what}` : ` (${what})`}`,
+      );
   };
   const str = (k: string): void => need(k, typeof v[k] === 'string', 'a string');
-  const whole = (k: string): void => need(k, typeof v[k] === 'number' && Number.isSafeInteger(v[k]) && (v[k] as number) >= 0, 'a whole number ≥ 0');
+  const whole = (k: string): void =>
+    need(k, typeof v[k] === 'number' && Number.isSafeInteger(v[k]) && (v[k] as number) >= 0, 'a whole number ≥ 0');
   if (t === 'header') {
     for (const k of ['format', 'ruleset', 'rulesetVersion', 'scenario', 'scenarioHash']) str(k);
-    need('seed', (typeof v.seed === 'number' && Number.isSafeInteger(v.seed) && v.seed >= 0) || typeof v.seed === 'string', 'a whole number ≥ 0 or a string');
-    need('agents', isObject(v.agents) && Object.keys(v.agents).length > 0 && Object.values(v.agents).every((a) => typeof a === 'string'), 'an object: side → agent spec');
+    need(
+      'seed',
+      (typeof v.seed === 'number' && Number.isSafeInteger(v.seed) && v.seed >= 0) || typeof v.seed === 'string',
+      'a whole number ≥ 0 or a string',
+    );
+    need(
+      'agents',
+      isObject(v.agents) && Object.keys(v.agents).length > 0 && Object.values(v.agents).every((a) => typeof a === 'string'),
+      'an object: side → agent spec',
+    );
     need('scenarioData', isObject(v.scenarioData), "the scenario file's JSON object");
   } else if (t === 'decision') {
     whole('n');
@@ -150,8 +170,14 @@ export function parseRecord(text: string, file: string): RecordLine[] {
   if (raw.length && raw[raw.length - 1] === '') raw.pop();
   const out: RecordLine[] = [];
   raw.forEach((l, i) => {
-    if (l.length > LIMITS.files.recordLineChars) throw new RecordError(file, i + 1, `line longer than ${LIMITS.files.recordLineChars} characters (${limitText('files.recordLineChars')})`);
-    if (jsonTextDepth(l) > LIMITS.json.depth) throw new RecordError(file, i + 1, `nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
+    if (l.length > LIMITS.files.recordLineChars)
+      throw new RecordError(
+        file,
+        i + 1,
+        `line longer than ${LIMITS.files.recordLineChars} characters (${limitText('files.recordLineChars')})`,
+      );
+    if (jsonTextDepth(l) > LIMITS.json.depth)
+      throw new RecordError(file, i + 1, `nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
     let v: unknown;
     try {
       v = JSON.parse(l);
@@ -171,14 +197,21 @@ export function parseRecord(text: string, file: string): RecordLine[] {
     if (t === 'stop') {
       const st = v as Partial<StopLine>;
       if (i !== raw.length - 1) throw new RecordError(file, i + 1, 'a stop line must be the last line');
-      if (!STOP_REASONS.includes(st.reason as StopLine['reason'])) throw new RecordError(file, i + 1, `stop reason ${JSON.stringify(st.reason)} is not one of ${STOP_REASONS.map((r) => JSON.stringify(r)).join(', ')}`);
-      if (typeof st.decisions !== 'number' || !Number.isInteger(st.decisions) || st.decisions < 0) throw new RecordError(file, i + 1, 'a stop line needs "decisions", a whole number ≥ 0');
+      if (!STOP_REASONS.includes(st.reason as StopLine['reason']))
+        throw new RecordError(
+          file,
+          i + 1,
+          `stop reason ${JSON.stringify(st.reason)} is not one of ${STOP_REASONS.map((r) => JSON.stringify(r)).join(', ')}`,
+        );
+      if (typeof st.decisions !== 'number' || !Number.isInteger(st.decisions) || st.decisions < 0)
+        throw new RecordError(file, i + 1, 'a stop line needs "decisions", a whole number ≥ 0');
     }
     out.push(v as RecordLine);
   });
   if (out.length === 0) throw new RecordError(file, 0, 'empty record');
   const h = out[0] as HeaderLine;
-  if (h.format !== RECORD_FORMAT) throw new RecordError(file, 1, `unsupported record format ${JSON.stringify(h.format)} (expected ${RECORD_FORMAT})`);
+  if (h.format !== RECORD_FORMAT)
+    throw new RecordError(file, 1, `unsupported record format ${JSON.stringify(h.format)} (expected ${RECORD_FORMAT})`);
   return out;
 }
 
@@ -215,7 +248,8 @@ export function readRecord(file: string): RecordLine[] {
     const st = statSync(file);
     if (!st.isDirectory()) {
       if (!st.isFile()) throw new RecordError(file, 0, 'not a regular file (a device, a pipe or a socket); give a record file');
-      if (st.size > LIMITS.files.recordBytes) throw new RecordError(file, 0, `${st.size} bytes, more than a record may have (${limitText('files.recordBytes')})`);
+      if (st.size > LIMITS.files.recordBytes)
+        throw new RecordError(file, 0, `${st.size} bytes, more than a record may have (${limitText('files.recordBytes')})`);
     }
     bytes = readFileSync(file);
   } catch (e) {
@@ -224,8 +258,14 @@ export function readRecord(file: string): RecordLine[] {
       // A run folder (or its records/): name a record in it.
       const recs = join(file, 'records');
       const inside = existsSync(recs) && statSync(recs).isDirectory() ? recs : file;
-      const first = readdirSync(inside).filter((f) => RECORD_NAME.test(f) && f !== 'games.jsonl').sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0];
-      throw new RecordError(file, 0, `is a folder; give one record${first ? `, e.g. ${join(inside, first)}` : ` (none in it${inside === file ? '' : ' or its records/'})`}`);
+      const first = readdirSync(inside)
+        .filter((f) => RECORD_NAME.test(f) && f !== 'games.jsonl')
+        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0];
+      throw new RecordError(
+        file,
+        0,
+        `is a folder; give one record${first ? `, e.g. ${join(inside, first)}` : ` (none in it${inside === file ? '' : ' or its records/'})`}`,
+      );
     }
     throw new RecordError(file, 0, `cannot read: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -233,7 +273,12 @@ export function readRecord(file: string): RecordLine[] {
     try {
       bytes = gunzipSync(bytes, { maxOutputLength: LIMITS.files.recordDecompressedBytes });
     } catch (e) {
-      if ((e as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new RecordError(file, 0, `decompresses to more than ${LIMITS.files.recordDecompressedBytes} bytes (${limitText('files.recordDecompressedBytes')})`);
+      if ((e as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new RecordError(
+          file,
+          0,
+          `decompresses to more than ${LIMITS.files.recordDecompressedBytes} bytes (${limitText('files.recordDecompressedBytes')})`,
+        );
       throw new RecordError(file, 0, `not a readable gzip file: ${e instanceof Error ? e.message : String(e)}`);
     }
   }

@@ -41,7 +41,12 @@ function orient(a: Pt, b: Pt, c: Pt): number {
 }
 
 function onSegment(a: Pt, b: Pt, c: Pt): boolean {
-  return Math.min(a[0], b[0]) - 1e-12 <= c[0] && c[0] <= Math.max(a[0], b[0]) + 1e-12 && Math.min(a[1], b[1]) - 1e-12 <= c[1] && c[1] <= Math.max(a[1], b[1]) + 1e-12;
+  return (
+    Math.min(a[0], b[0]) - 1e-12 <= c[0] &&
+    c[0] <= Math.max(a[0], b[0]) + 1e-12 &&
+    Math.min(a[1], b[1]) - 1e-12 <= c[1] &&
+    c[1] <= Math.max(a[1], b[1]) + 1e-12
+  );
 }
 
 /** True when segments ab and cd share a point. */
@@ -51,7 +56,12 @@ function segmentsMeet(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
   const o3 = orient(c, d, a);
   const o4 = orient(c, d, b);
   if (o1 !== o2 && o3 !== o4) return true;
-  return (o1 === 0 && onSegment(a, b, c)) || (o2 === 0 && onSegment(a, b, d)) || (o3 === 0 && onSegment(c, d, a)) || (o4 === 0 && onSegment(c, d, b));
+  return (
+    (o1 === 0 && onSegment(a, b, c)) ||
+    (o2 === 0 && onSegment(a, b, d)) ||
+    (o3 === 0 && onSegment(c, d, a)) ||
+    (o4 === 0 && onSegment(c, d, b))
+  );
 }
 
 /** The first pair of non-adjacent edges of polygon `p` that meet, as edge indices; null for a simple polygon. */
@@ -73,7 +83,8 @@ export function selfCrossing(p: readonly Pt[]): [number, number] | null {
  */
 export function checkScenarioLimits(raw: unknown, path: string): void {
   const S = LIMITS.scenario;
-  if (jsonValueDepth(raw) > LIMITS.json.depth) throw new ScenarioError(path, '$', `nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
+  if (jsonValueDepth(raw) > LIMITS.json.depth)
+    throw new ScenarioError(path, '$', `nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
   const bad = forbiddenKey(raw);
   if (bad !== null) throw new ScenarioError(path, bad, 'a key that is never data (__proto__, constructor, prototype)');
   const fail = (at: string, msg: string): never => {
@@ -88,7 +99,11 @@ export function checkScenarioLimits(raw: unknown, path: string): void {
     for (const k of ['width', 'height'] as const) {
       const v = t[k];
       if (typeof v !== 'number') continue; // the schema says what is missing
-      if (!Number.isFinite(v) || v < S.minTableSize || v > S.tableSize) fail(`$.table.${k}`, `${String(v)}: a table side must be from ${S.minTableSize} to ${S.tableSize} (${limitText(v > S.tableSize ? 'scenario.tableSize' : 'scenario.minTableSize')})`);
+      if (!Number.isFinite(v) || v < S.minTableSize || v > S.tableSize)
+        fail(
+          `$.table.${k}`,
+          `${String(v)}: a table side must be from ${S.minTableSize} to ${S.tableSize} (${limitText(v > S.tableSize ? 'scenario.tableSize' : 'scenario.minTableSize')})`,
+        );
     }
     if (typeof t.width === 'number') W = t.width;
     if (typeof t.height === 'number') H = t.height;
@@ -97,8 +112,10 @@ export function checkScenarioLimits(raw: unknown, path: string): void {
     const m = S.coordinateMargin;
     if (!Number.isFinite(p[0]) || !Number.isFinite(p[1])) fail(at, 'a coordinate must be a finite number');
     const inside = p[0] >= -m * W && p[0] <= W * (1 + m) && p[1] >= -m * H && p[1] <= H * (1 + m);
-    if (Number.isFinite(W) && Number.isFinite(H) && !inside) fail(at, `(${p[0]}, ${p[1]}) is off the ${W} × ${H} table (${limitText('scenario.coordinateMargin')})`);
-    if (!Number.isFinite(W) && (Math.abs(p[0]) > S.tableSize || Math.abs(p[1]) > S.tableSize)) fail(at, `(${p[0]}, ${p[1]}) is farther out than any table (${limitText('scenario.tableSize')})`);
+    if (Number.isFinite(W) && Number.isFinite(H) && !inside)
+      fail(at, `(${p[0]}, ${p[1]}) is off the ${W} × ${H} table (${limitText('scenario.coordinateMargin')})`);
+    if (!Number.isFinite(W) && (Math.abs(p[0]) > S.tableSize || Math.abs(p[1]) > S.tableSize))
+      fail(at, `(${p[0]}, ${p[1]}) is farther out than any table (${limitText('scenario.tableSize')})`);
   };
   let shapes = 0;
   let vertices = 0;
@@ -117,12 +134,14 @@ export function checkScenarioLimits(raw: unknown, path: string): void {
         shapes++;
         vertices += poly.length;
         if (shapes > S.areas) fail(at, `more than ${S.areas} shapes (${limitText('scenario.areas')})`);
-        if (poly.length > S.vertices) fail(at, `${poly.length} vertices; a polygon has at most ${S.vertices} (${limitText('scenario.vertices')})`);
+        if (poly.length > S.vertices)
+          fail(at, `${poly.length} vertices; a polygon has at most ${S.vertices} (${limitText('scenario.vertices')})`);
         if (vertices > S.totalVertices) fail(at, `more than ${S.totalVertices} vertices in all (${limitText('scenario.totalVertices')})`);
         poly.forEach((p, i) => onTable(p, `${at}[${i}]`));
         if (poly.length < 3) fail(at, `a polygon needs at least 3 vertices (it has ${poly.length})`);
         const a = Math.abs(area2(poly)) / 2;
-        if (!(a >= S.minArea)) fail(at, `the polygon has no area (${a}): its vertices lie on a line or on one point (${limitText('scenario.minArea')})`);
+        if (!(a >= S.minArea))
+          fail(at, `the polygon has no area (${a}): its vertices lie on a line or on one point (${limitText('scenario.minArea')})`);
         const x = selfCrossing(poly);
         if (x) fail(at, `the polygon is not simple: its edge ${x[0]} (from vertex ${x[0]}) meets its edge ${x[1]} (from vertex ${x[1]})`);
         continue;

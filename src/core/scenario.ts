@@ -68,7 +68,10 @@ export function parseScenario<T extends z.ZodType>(schema: T, raw: unknown, sour
     return `${issue.message}${shown}`;
   };
   const [first, ...rest] = r.error.issues;
-  const more = rest.slice(0, 4).map((i) => `; also at ${jsonPath(i.path)}: ${said(i)}`).join('');
+  const more = rest
+    .slice(0, 4)
+    .map((i) => `; also at ${jsonPath(i.path)}: ${said(i)}`)
+    .join('');
   const left = rest.length > 4 ? `; and ${rest.length - 4} more` : '';
   throw new ScenarioError(source, jsonPath(first.path), `${said(first)}${more}${left}`);
 }
@@ -137,15 +140,18 @@ export function readScenarioJson(path: string): unknown {
   let text: string;
   try {
     const st = statSync(path);
-    if (!st.isFile()) throw new ScenarioError(path, '', 'not a regular file (a folder, a device, a pipe or a socket); give a scenario file');
-    if (st.size > LIMITS.files.scenarioBytes) throw new ScenarioError(path, '', `${st.size} bytes, more than a scenario file may have (${limitText('files.scenarioBytes')})`);
+    if (!st.isFile())
+      throw new ScenarioError(path, '', 'not a regular file (a folder, a device, a pipe or a socket); give a scenario file');
+    if (st.size > LIMITS.files.scenarioBytes)
+      throw new ScenarioError(path, '', `${st.size} bytes, more than a scenario file may have (${limitText('files.scenarioBytes')})`);
     text = readFileSync(path, 'utf8');
   } catch (e) {
     if (e instanceof ScenarioError) throw e;
     throw new ScenarioError(path, '', `cannot read file: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (jsonTextDepth(text) > LIMITS.json.depth) throw new ScenarioError(path, '', `nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
+  if (jsonTextDepth(text) > LIMITS.json.depth)
+    throw new ScenarioError(path, '', `nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
   return parseJsonText(text, path);
 }
 
@@ -162,10 +168,21 @@ export function resolveInherit(raw: unknown, path: string, depth = 0): unknown {
   const o = raw as Record<string, unknown>;
   if (o.inherit === undefined) return raw;
   const inh = o.inherit as { from?: unknown; fields?: unknown };
-  if (inh === null || typeof inh !== 'object' || typeof inh.from !== 'string' || !Array.isArray(inh.fields) || !inh.fields.every((f) => typeof f === 'string')) {
-    throw new ScenarioError(path, '$.inherit', 'expected { "from": "<path of a scenario file, relative to this one>", "fields": ["<top-level field>", …] }');
+  if (
+    inh === null ||
+    typeof inh !== 'object' ||
+    typeof inh.from !== 'string' ||
+    !Array.isArray(inh.fields) ||
+    !inh.fields.every((f) => typeof f === 'string')
+  ) {
+    throw new ScenarioError(
+      path,
+      '$.inherit',
+      'expected { "from": "<path of a scenario file, relative to this one>", "fields": ["<top-level field>", …] }',
+    );
   }
-  if (depth >= Math.min(4, LIMITS.scenario.inheritDepth)) throw new ScenarioError(path, '$.inherit', `inherit nested too deep (a cycle?) (${limitText('scenario.inheritDepth')})`);
+  if (depth >= Math.min(4, LIMITS.scenario.inheritDepth))
+    throw new ScenarioError(path, '$.inherit', `inherit nested too deep (a cycle?) (${limitText('scenario.inheritDepth')})`);
   const fromPath = resolve(dirname(path), inh.from);
   // Confined: a regular file under this file's folder, or a built-in scenario (never /dev/zero, a FIFO, ~/.ssh/…).
   const within = (dir: string): boolean => {
@@ -173,7 +190,11 @@ export function resolveInherit(raw: unknown, path: string, depth = 0): unknown {
     return r !== '' && !r.startsWith('..') && !isAbsolute(r);
   };
   if (!within(realOrSelf(dirname(path))) && !within(realOrSelf(join(projectRoot(), 'scenarios')))) {
-    throw new ScenarioError(path, '$.inherit.from', `${inh.from}: inherit only from a file in this file's folder (or below it) or a built-in scenario`);
+    throw new ScenarioError(
+      path,
+      '$.inherit.from',
+      `${inh.from}: inherit only from a file in this file's folder (or below it) or a built-in scenario`,
+    );
   }
   if (!existsSync(fromPath)) throw new ScenarioError(path, '$.inherit.from', `no such file: ${inh.from}`);
   let parent: Record<string, unknown>;
@@ -181,7 +202,8 @@ export function resolveInherit(raw: unknown, path: string, depth = 0): unknown {
     parent = readScenarioFile(fromPath, depth + 1).raw as Record<string, unknown>;
   } catch (e) {
     // Name this file and its `inherit` too: the error is about the inherited file, reached from here.
-    if (e instanceof ScenarioError && !e.message.startsWith(path)) throw new ScenarioError(path, '$.inherit.from', `${inh.from}: ${e.message}`);
+    if (e instanceof ScenarioError && !e.message.startsWith(path))
+      throw new ScenarioError(path, '$.inherit.from', `${inh.from}: ${e.message}`);
     throw e;
   }
   const out: Record<string, unknown> = {};

@@ -24,7 +24,9 @@ export function workerModule(moduleUrl: string, name: string): { filename: strin
   if (!fromTs) return { filename, execArgv: [] };
   const bundled = freshBundle(fileURLToPath(filename));
   if (bundled) return { filename: pathToFileURL(bundled).href, execArgv: [] };
-  const api = createRequire(moduleUrl).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+  const api = createRequire(moduleUrl)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
   const register = `import { register } from ${JSON.stringify(pathToFileURL(api).href)}; register();`;
   return { filename, execArgv: ['--import', `data:text/javascript,${encodeURIComponent(register)}`] };
 }

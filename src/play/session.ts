@@ -114,7 +114,13 @@ export class PlayGame {
    * takes) plays the other side. Throws an `AgentSpecError` for an unknown agent, and an `Error`
    * for a side the scenario does not have (callers check the side first).
    */
-  static async create(scenario: LoadedScenario, seed: number | string, human: SideId, opponent: string, maxThreads = availableParallelism()): Promise<PlayGame> {
+  static async create(
+    scenario: LoadedScenario,
+    seed: number | string,
+    human: SideId,
+    opponent: string,
+    maxThreads = availableParallelism(),
+  ): Promise<PlayGame> {
     const sides = scenario.ruleset.sides(scenario.compiled);
     if (!sides.includes(human)) throw new Error(`no side "${human}" in ${scenario.id} (sides: ${sides.join(', ')})`);
     if (sides.length !== 2) throw new Error(`play needs a two-sided scenario; ${scenario.id} has ${sides.length} sides`);
@@ -137,8 +143,14 @@ export class PlayGame {
     } catch (e) {
       throw e instanceof RerunMismatch ? new RecordError(file, e.line, e.reason) : e;
     }
-    if (humans.length !== 1) throw new RecordError(file, 1, `not a game saved by play: the header should name exactly one side "${HUMAN}" (agents: ${JSON.stringify(header.agents)})`);
-    if (lines.some((l) => l.t === 'result')) throw new RecordError(file, 0, 'this game is over: nothing to resume (watch it with `render`, check it with `replay --verify`)');
+    if (humans.length !== 1)
+      throw new RecordError(
+        file,
+        1,
+        `not a game saved by play: the header should name exactly one side "${HUMAN}" (agents: ${JSON.stringify(header.agents)})`,
+      );
+    if (lines.some((l) => l.t === 'result'))
+      throw new RecordError(file, 0, 'this game is over: nothing to resume (watch it with `render`, check it with `replay --verify`)');
     const human = humans[0][0];
     const opponent = Object.entries(header.agents).find(([side]) => side !== human);
     if (!opponent) throw new RecordError(file, 1, 'the header names no opponent');
@@ -216,7 +228,12 @@ export class PlayGame {
     this.agent = this.makeAgent();
     this.rng.advanceTo(draws);
     if (memory !== null) {
-      if (!this.agent.restore) throw new RecordError(file, memoryLine, `the agent ${this.agent.spec} cannot take back the memory its decisions recorded (why.agentMemory)`);
+      if (!this.agent.restore)
+        throw new RecordError(
+          file,
+          memoryLine,
+          `the agent ${this.agent.spec} cannot take back the memory its decisions recorded (why.agentMemory)`,
+        );
       try {
         this.agent.restore(memory);
       } catch (e) {

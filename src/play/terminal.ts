@@ -126,7 +126,10 @@ const HELP = (out: string, units: string, bands: boolean): string =>
     '  status <fig>   one figure in words: where it stands and how it is (e.g. status P05, status R1)',
     '  undo           take back your last decision (and the AI’s decisions after it)',
     ...(bands
-      ? ['  orders band    one decision moves a band; its figures act by the rules’ policy (default; a band of one is yours to move)', '  orders figure  decide every figure’s action yourself']
+      ? [
+          '  orders band    one decision moves a band; its figures act by the rules’ policy (default; a band of one is yours to move)',
+          '  orders figure  decide every figure’s action yourself',
+        ]
       : []),
     `  map full       the map at two ${unitWords(units).plural} a line (the usual map fits 80×24)`,
     '  log            everything the AI did since your last decision',
@@ -150,11 +153,14 @@ export function explanationLines(game: PlayGame, state: unknown, e: Explanation,
   e.candidates.slice(0, top).forEach((c, i) => {
     const w = words(c.action);
     const note = c.note && c.note !== w ? c.note : '';
-    const stats = [c.visits !== undefined ? count(c.visits, 'visit') : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', note].filter((x) => x).join(', ');
+    const stats = [c.visits !== undefined ? count(c.visits, 'visit') : '', c.value !== undefined ? `value ${c.value.toFixed(3)}` : '', note]
+      .filter((x) => x)
+      .join(', ');
     out.push(`      ${i === 0 ? 'considered' : '          '} ${i + 1}. ${w}${stats ? ` — ${stats}` : ''}`);
   });
   // `line` holds action keys of later positions, which cannot be put in words here: say only how far it looked.
-  if (e.line && e.line.length > 1) out.push(`      (it expects play to go on ${e.line.length - 1} more decision${e.line.length > 2 ? 's' : ''} along this line)`);
+  if (e.line && e.line.length > 1)
+    out.push(`      (it expects play to go on ${e.line.length - 1} more decision${e.line.length > 2 ? 's' : ''} along this line)`);
   return out;
 }
 
@@ -248,7 +254,9 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
   const mapText = (full = false): string | null => {
     const scene = view?.scene(game.state);
     if (scene) {
-      const fit = full ? {} : { inchesPerLine: Math.max(2, Math.ceil(scene.height / 12)), perInch: Math.min(1, 75 / Math.max(1, scene.width)) }; // ≤ 75 cells + the 4-column row label: ≤ 79 columns
+      const fit = full
+        ? {}
+        : { inchesPerLine: Math.max(2, Math.ceil(scene.height / 12)), perInch: Math.min(1, 75 / Math.max(1, scene.width)) }; // ≤ 75 cells + the 4-column row label: ≤ 79 columns
       // The ruler and the map's rows are never wrapped (a wrapped row breaks the map: `map full` of
       // a table wider than the terminal is as wide as it is); the legend lines under them are.
       const mapLines = 1 + Math.max(1, Math.ceil(scene.height / (fit.inchesPerLine ?? 2)));
@@ -286,7 +294,9 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
     const letters = scene ? bandLetters(scene) : new Map<string, string>();
     legal.forEach((a, i) => say(`  ${String(i + 1).padStart(w)}. ${bandTag(scene, letters, a)}${describe(a)}${i === best ? ' ★' : ''}`));
     const fig = coordsFigure();
-    say(`Type 1–${legal.length}${fig ? `, or x,y to move ${fig} to exact coordinates (${unitWords(game.scenario.ruleset.traits.units).plural})` : ''}; ${best >= 0 ? '★ the rules’ suggestion; ' : ''}[letter]: the band so lettered on the map; help for commands.`);
+    say(
+      `Type 1–${legal.length}${fig ? `, or x,y to move ${fig} to exact coordinates (${unitWords(game.scenario.ruleset.traits.units).plural})` : ''}; ${best >= 0 ? '★ the rules’ suggestion; ' : ''}[letter]: the band so lettered on the map; help for commands.`,
+    );
   };
   const showDecision = (withMap: boolean): void => {
     const scene = view?.scene(game.state);
@@ -298,7 +308,9 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
     }
     if (aiLines.length > 0) {
       const skipped = Math.max(0, aiLines.length - SUMMARY_LINES);
-      say(`What ${game.opponentSpec} did since your last decision${skipped > 0 ? ` (the last ${SUMMARY_LINES} of ${aiLines.length} lines; log shows all)` : ''}:`);
+      say(
+        `What ${game.opponentSpec} did since your last decision${skipped > 0 ? ` (the last ${SUMMARY_LINES} of ${aiLines.length} lines; log shows all)` : ''}:`,
+      );
       for (const l of aiLines.slice(skipped)) say(l);
       lastAi = aiLines;
       aiLines = [];
@@ -319,7 +331,9 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
         const result = game.finish();
         const m = mapText();
         if (m !== null) say(m);
-        say(`Result: ${result.winner === null ? 'a draw' : `${sideName(result.winner)} win`} — ${result.reason}. ${result.decisions} decisions.`);
+        say(
+          `Result: ${result.winner === null ? 'a draw' : `${sideName(result.winner)} win`} — ${result.reason}. ${result.decisions} decisions.`,
+        );
         if (save(opts.out)) say(`The game's record: ${opts.out} (check it with replay --verify; watch it with render).`);
         return { end: 'over', result, saved };
       }
@@ -415,7 +429,11 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
             continue;
           }
           orders = want;
-          say(want === 'band' ? 'Band orders: one decision moves a band; its figures act by the rules’ policy.' : 'Figure orders: you decide every figure’s action.');
+          say(
+            want === 'band'
+              ? 'Band orders: one decision moves a band; its figures act by the rules’ policy.'
+              : 'Figure orders: you decide every figure’s action.',
+          );
           const before = game.decisions.length;
           followOrders();
           if (game.decisions.length > before) {
@@ -452,7 +470,9 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
             say('This ruleset does not describe single figures.');
             continue;
           }
-          say(view.describeFigure(game.state, who) ?? `There is no figure "${who}": the map legend and the action list name them (e.g. P05).`);
+          say(
+            view.describeFigure(game.state, who) ?? `There is no figure "${who}": the map legend and the action list name them (e.g. P05).`,
+          );
           continue;
         }
         case 'undo':

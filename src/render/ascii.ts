@@ -62,7 +62,9 @@ export function bandLetters(scene: Scene): Map<string, string> {
   const alphabet = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => !marks.has(c));
   const out = new Map<string, string>();
   scene.sides.forEach((side, i) => {
-    const bands = [...new Set(scene.figures.filter((f) => f.side === side.id && f.band !== null).map((f) => f.band as string))].sort(bandOrder);
+    const bands = [...new Set(scene.figures.filter((f) => f.side === side.id && f.band !== null).map((f) => f.band as string))].sort(
+      bandOrder,
+    );
     bands.forEach((b, k) => {
       const ch = alphabet[k % alphabet.length];
       out.set(`${side.id}\u0000${b}`, i === 0 ? ch : ch.toLowerCase());
@@ -76,11 +78,19 @@ const ESC = '\u001b[';
 /** The terrain part of the map, cached by table and areas (they rarely change during a game). */
 const terrainCache = new Map<string, { grid: string[][]; legend: Map<string, string> }>();
 
-function terrainGrid(scene: Scene, cols: number, rows: number, perInch: number, perLine: number): { grid: string[][]; legend: Map<string, string> } {
+function terrainGrid(
+  scene: Scene,
+  cols: number,
+  rows: number,
+  perInch: number,
+  perLine: number,
+): { grid: string[][]; legend: Map<string, string> } {
   const key = `${cols}x${rows}/${perInch}/${perLine}/${JSON.stringify(scene.areas)}`;
   const hit = terrainCache.get(key);
   if (hit) return hit;
-  const layers = FILL.map(([kind, fill, words]) => ({ fill, words, kind, areas: scene.areas.filter((a) => a.kind === kind) })).filter((l) => l.areas.length > 0);
+  const layers = FILL.map(([kind, fill, words]) => ({ fill, words, kind, areas: scene.areas.filter((a) => a.kind === kind) })).filter(
+    (l) => l.areas.length > 0,
+  );
   const grid: string[][] = [];
   const legend = new Map<string, string>();
   for (let r = 0; r < rows; r++) {
@@ -103,7 +113,8 @@ function terrainGrid(scene: Scene, cols: number, rows: number, perInch: number, 
   // Objectives stay visible when other ground covers them (Escarmouche's objectives are a hill or a
   // bridge): their outline is drawn with the objective's mark over whatever is there.
   for (const a of scene.areas.filter((x) => x.kind === 'objective')) {
-    const isIn = (r: number, c: number): boolean => r >= 0 && r < rows && c >= 0 && c < cols && inside((c + 0.5) / perInch, (r + 0.5) * perLine, a.points);
+    const isIn = (r: number, c: number): boolean =>
+      r >= 0 && r < rows && c >= 0 && c < cols && inside((c + 0.5) / perInch, (r + 0.5) * perLine, a.points);
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
         if (!isIn(r, c)) continue;
@@ -139,8 +150,13 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
     // Each key on a cell of its own: the first cell inside the area that no other key, no figure and
     // no objective outline takes; else the first inside at all; else (an area narrower than a cell:
     // a wall, a bridge) the free cell nearest its middle — so that every listed key is on the map.
-    const cellOf = (x: number, y: number): number => Math.min(rows - 1, Math.max(0, Math.floor(y / perLine))) * cols + Math.min(cols - 1, Math.max(0, Math.floor(x * perInch)));
-    const figures = new Set(scene.figures.filter((f) => f.onTable && f.status !== 'dead' && f.status !== 'captured' && f.status !== 'gone').map((f) => cellOf(f.x, f.y)));
+    const cellOf = (x: number, y: number): number =>
+      Math.min(rows - 1, Math.max(0, Math.floor(y / perLine))) * cols + Math.min(cols - 1, Math.max(0, Math.floor(x * perInch)));
+    const figures = new Set(
+      scene.figures
+        .filter((f) => f.onTable && f.status !== 'dead' && f.status !== 'captured' && f.status !== 'gone')
+        .map((f) => cellOf(f.x, f.y)),
+    );
     const keyed = new Set<number>();
     scene.areas
       .filter((a) => a.kind !== 'objective')
@@ -233,10 +249,15 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
   }
 
   // Legend: terrain, then each side's bands, then the markings.
-  const terrainWords = [...kindsSeen.entries(), ...[...markerWords.entries()].map(([ch, kinds]): [string, string] => [ch, kinds.join(', ')])].map(([ch, words]) => `${ch} ${words}`);
+  const terrainWords = [
+    ...kindsSeen.entries(),
+    ...[...markerWords.entries()].map(([ch, kinds]): [string, string] => [ch, kinds.join(', ')]),
+  ].map(([ch, words]) => `${ch} ${words}`);
   const u = opts.unit === 'cm' ? 'cm' : 'in';
   const one = u === 'cm' ? 'centimetre' : 'inch';
-  out.push(`    ${terrainWords.join('  ')}  (one character per ${perInch === 1 ? one : `${Math.round(100 / perInch) / 100} ${u}`} across, ${perLine} ${u} down; ruler every 10 ${u})`);
+  out.push(
+    `    ${terrainWords.join('  ')}  (one character per ${perInch === 1 ? one : `${Math.round(100 / perInch) / 100} ${u}`} across, ${perLine} ${u} down; ruler every 10 ${u})`,
+  );
   // Rules without bands (Escarmouche) get no talk of bands: figures are their side's mark.
   const hasBands = scene.figures.some((f) => f.band !== null);
   scene.sides.forEach((side) => {
@@ -246,7 +267,9 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
     }
     const bands = [...letters.entries()]
       .filter(([k]) => k.startsWith(`${side.id}\u0000`))
-      .filter(([k]) => scene.figures.some((f) => `${f.side}\u0000${f.band}` === k && f.onTable && (f.status === 'active' || f.status === 'fleeing')))
+      .filter(([k]) =>
+        scene.figures.some((f) => `${f.side}\u0000${f.band}` === k && f.onTable && (f.status === 'active' || f.status === 'fleeing')),
+      )
       .map(([k, ch]) => `${ch}=${k.slice(side.id.length + 1)}`);
     out.push(`    ${side.name}: ${side.mark} in no band${bands.length ? `; bands ${bands.join(' ')}` : ''}`);
   });

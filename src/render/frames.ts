@@ -65,7 +65,11 @@ export function whyLines(scenario: LoadedScenario, state: unknown, why: Json | u
       words = JSON.stringify(c.action);
     }
     const note = typeof c.note === 'string' && c.note !== words ? c.note : '';
-    const stats = [typeof c.visits === 'number' ? count(c.visits, 'visit') : '', typeof c.value === 'number' ? `value ${c.value.toFixed(3)}` : '', note]
+    const stats = [
+      typeof c.visits === 'number' ? count(c.visits, 'visit') : '',
+      typeof c.value === 'number' ? `value ${c.value.toFixed(3)}` : '',
+      note,
+    ]
       .filter((x) => x)
       .join(', ');
     out.push(`${i + 1}. ${words}${stats ? ` — ${stats}` : ''}`);
@@ -84,7 +88,8 @@ function scenarioName(raw: Json): string | null {
  * scene.
  */
 export function recordFrames(lines: RecordLine[], file: string, upTo = Infinity): RecordFrames {
-  const mismatch = (e: unknown): unknown => (e instanceof RerunMismatch ? new RecordError(file, e.line, `does not replay: ${e.reason} (replay --verify tells more)`) : e);
+  const mismatch = (e: unknown): unknown =>
+    e instanceof RerunMismatch ? new RecordError(file, e.line, `does not replay: ${e.reason} (replay --verify tells more)`) : e;
   let loaded: LoadedScenario;
   try {
     loaded = recordScenario(lines, file).scenario;

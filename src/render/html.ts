@@ -241,7 +241,7 @@ export function legendHtml(rf: RecordFrames): string {
     '<span><i style="border-color:#e67e22"></i>thick orange ring: the figure deciding</span>',
     '<span>grey with a cross: dead</span>',
     '<span>dashed base: running away</span>',
-    '<span>dashed lines: this step\'s moves</span>',
+    "<span>dashed lines: this step's moves</span>",
   ];
   const badges = (scene.badges ?? []).map((b) => `<span><code>${esc(b.mark)}</code> ${esc(b.words)}</span>`);
   return `<div id="legend" aria-label="legend">${[...sides, ...marks, ...badges].join(' ')}<br><span>Link to a step: add <code>#step=N</code> to this page's address (the address follows as you step).</span></div>`;
@@ -250,7 +250,10 @@ export function legendHtml(rf: RecordFrames): string {
 /** The whole HTML page for a record's frames. */
 export function framesToHtml(rf: RecordFrames): string {
   const data = playerData(rf);
-  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   const svg = sceneToSvg(rf.frames[0].scene, { legend: false, unit: rf.unit, attrs: 'id="table" role="img" aria-label="the table"' });
   return `<!DOCTYPE html>
 <html lang="en">

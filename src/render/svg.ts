@@ -57,7 +57,10 @@ export interface FigureLook {
 
 /** How figure `f` of `scene` is drawn. */
 export function figureLook(scene: Scene, f: SceneFigure): FigureLook {
-  const si = Math.max(0, scene.sides.findIndex((s) => s.id === f.side));
+  const si = Math.max(
+    0,
+    scene.sides.findIndex((s) => s.id === f.side),
+  );
   const cls = ['fig', `s${si}`, `st-${/^[a-z]+$/.test(f.status) ? f.status : 'active'}`];
   if (!f.onTable) cls.push('off');
   if (f.highlighted) cls.push('hl');
@@ -88,22 +91,24 @@ export function svgStyle(scene: Scene, k = 1): string {
     .map(([k, [fill, stroke]]) => `.k-${k}{fill:${fill};stroke:${stroke}}`)
     .join('');
   const sides = scene.sides.map((s, i) => `.s${i} .base{fill:${s.colour}}.sw${i}{fill:${s.colour}}.tr${i}{stroke:${s.colour}}`).join('');
-  return scaleStyle(
-    '.k-cover{stroke-dasharray:.25 .12}.tbl{fill:#efe6d2;stroke:#6b5b45;stroke-width:.08}.grid{stroke:#000;stroke-opacity:.07;stroke-width:.04}' +
-    '.ruler{font:.7px sans-serif;fill:#6b5b45}.area{stroke-width:.08}.k-home{stroke-dasharray:.4 .2}.k-objective{fill-opacity:.8}' +
-    '.alabel{font:italic .85px serif;fill:#3e2f22;text-anchor:middle;pointer-events:none}' +
-    '.exit{fill:#6b5b45}.fig .base{stroke:#fff;stroke-width:.08}.fig .ring{fill:none;stroke:none}' +
-    '.fig.hl .ring{stroke:#f1c40f;stroke-width:.18}.fig.cur .ring{stroke:#e67e22;stroke-width:.32}' +
-    '.fig .band{font:bold .5px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}' +
-    '.fig .badge{font:bold .6px sans-serif;fill:#1e8449;stroke:#fff;stroke-width:.1;paint-order:stroke;pointer-events:none}' +
-    '.fig .cross{stroke:none;stroke-width:.15}.fig.st-dead .cross{stroke:#000}.fig.st-dead .base{fill:#9e9e9e;fill-opacity:.6}' +
-    '.fig.st-dead .band{display:none}.fig.st-fleeing .base{stroke:#000;stroke-dasharray:.15 .1;fill-opacity:.55}' +
-    '.fig.off{display:none}.trail{stroke-width:.12;stroke-opacity:.55;stroke-dasharray:.3 .15;fill:none}' +
-    '.cap{font:.9px sans-serif;fill:#222}.leg{font:.7px sans-serif;fill:#333}',
-    k,
-  ) +
+  return (
+    scaleStyle(
+      '.k-cover{stroke-dasharray:.25 .12}.tbl{fill:#efe6d2;stroke:#6b5b45;stroke-width:.08}.grid{stroke:#000;stroke-opacity:.07;stroke-width:.04}' +
+        '.ruler{font:.7px sans-serif;fill:#6b5b45}.area{stroke-width:.08}.k-home{stroke-dasharray:.4 .2}.k-objective{fill-opacity:.8}' +
+        '.alabel{font:italic .85px serif;fill:#3e2f22;text-anchor:middle;pointer-events:none}' +
+        '.exit{fill:#6b5b45}.fig .base{stroke:#fff;stroke-width:.08}.fig .ring{fill:none;stroke:none}' +
+        '.fig.hl .ring{stroke:#f1c40f;stroke-width:.18}.fig.cur .ring{stroke:#e67e22;stroke-width:.32}' +
+        '.fig .band{font:bold .5px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}' +
+        '.fig .badge{font:bold .6px sans-serif;fill:#1e8449;stroke:#fff;stroke-width:.1;paint-order:stroke;pointer-events:none}' +
+        '.fig .cross{stroke:none;stroke-width:.15}.fig.st-dead .cross{stroke:#000}.fig.st-dead .base{fill:#9e9e9e;fill-opacity:.6}' +
+        '.fig.st-dead .band{display:none}.fig.st-fleeing .base{stroke:#000;stroke-dasharray:.15 .1;fill-opacity:.55}' +
+        '.fig.off{display:none}.trail{stroke-width:.12;stroke-opacity:.55;stroke-dasharray:.3 .15;fill:none}' +
+        '.cap{font:.9px sans-serif;fill:#222}.leg{font:.7px sans-serif;fill:#333}',
+      k,
+    ) +
     areas +
-    sides;
+    sides
+  );
 }
 
 /** The style's lengths (font sizes, stroke widths, dashes) times k. */
@@ -150,7 +155,9 @@ function figureSvg(scene: Scene, f: SceneFigure): string {
 
 /** The moves lines of one step. */
 export function trailsSvg(trails: readonly Trail[]): string {
-  return trails.map(([x0, y0, x1, y1, s]) => `<line class="trail tr${s}" x1="${n2(x0)}" y1="${n2(y0)}" x2="${n2(x1)}" y2="${n2(y1)}"/>`).join('');
+  return trails
+    .map(([x0, y0, x1, y1, s]) => `<line class="trail tr${s}" x1="${n2(x0)}" y1="${n2(y0)}" x2="${n2(x1)}" y2="${n2(y1)}"/>`)
+    .join('');
 }
 
 /** The moves between two scenes of the same game (figures whose centre changed). */
@@ -161,7 +168,16 @@ export function trailsBetween(prev: Scene | null, next: Scene): Trail[] {
     const p = prev.figures[i];
     if (!p || p.id !== f.id || !f.onTable || !p.onTable) return;
     if (Math.abs(p.x - f.x) + Math.abs(p.y - f.y) < 0.01) return;
-    out.push([p.x, p.y, f.x, f.y, Math.max(0, next.sides.findIndex((s) => s.id === f.side))]);
+    out.push([
+      p.x,
+      p.y,
+      f.x,
+      f.y,
+      Math.max(
+        0,
+        next.sides.findIndex((s) => s.id === f.side),
+      ),
+    ]);
   });
   return out;
 }
@@ -191,12 +207,15 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
   const ruler: string[] = [];
   const every = 2 * step;
   for (let x = 0; x <= W; x += every) ruler.push(`<text class="ruler" x="${x}" y="${n2(-0.5 * k)}" text-anchor="middle">${x}</text>`);
-  for (let y = 0; y <= H; y += every) ruler.push(`<text class="ruler" x="${n2(-0.4 * k)}" y="${n2(y + 0.25 * k)}" text-anchor="end">${y}</text>`);
+  for (let y = 0; y <= H; y += every)
+    ruler.push(`<text class="ruler" x="${n2(-0.4 * k)}" y="${n2(y + 0.25 * k)}" text-anchor="end">${y}</text>`);
   parts.push(`<g class="rulers">${ruler.join('')}</g>`);
   parts.push('<g class="areas">');
   for (const a of scene.areas) {
     const k = AREA_STYLE[a.kind] ? a.kind : 'other';
-    parts.push(`<polygon class="area k-${k}" points="${a.points.map((p) => `${n2(p[0])},${n2(p[1])}`).join(' ')}"><title>${esc(a.label)}</title></polygon>`);
+    parts.push(
+      `<polygon class="area k-${k}" points="${a.points.map((p) => `${n2(p[0])},${n2(p[1])}`).join(' ')}"><title>${esc(a.label)}</title></polygon>`,
+    );
   }
   parts.push('</g><g class="labels">');
   const labelled = new Set<string>();
@@ -208,7 +227,9 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
     const xs = a.points.map((p) => p[0]);
     const fit = ((Math.max(...xs) - Math.min(...xs)) * 0.92) / (0.5 * Math.max(1, a.label.length));
     const size = Math.max(0.35 * k, Math.min(0.85 * k, fit));
-    parts.push(`<text class="alabel" x="${n2(cx)}" y="${n2(cy + size / 3)}"${size < 0.85 * k ? ` style="font-size:${n2(size)}px"` : ''}>${esc(a.label)}</text>`);
+    parts.push(
+      `<text class="alabel" x="${n2(cx)}" y="${n2(cy + size / 3)}"${size < 0.85 * k ? ` style="font-size:${n2(size)}px"` : ''}>${esc(a.label)}</text>`,
+    );
   }
   parts.push('</g><g class="markers">');
   for (const m of scene.markers) {

@@ -42,12 +42,17 @@ export interface Analysis {
   write(info: RunInfo): ReportSummary;
 }
 
-
 /** A Markdown table. Cells are escaped for `|` and newlines. */
-export function mdTable(headers: readonly string[], rows: readonly (readonly (string | number)[])[], align?: readonly ('l' | 'r' | 'c')[]): string {
+export function mdTable(
+  headers: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+  align?: readonly ('l' | 'r' | 'c')[],
+): string {
   const cell = (c: string | number): string => String(c).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const sep = headers.map((_, i) => ({ l: ':---', r: '---:', c: ':---:' })[align?.[i] ?? 'l']);
-  return [`| ${headers.map(cell).join(' | ')} |`, `| ${sep.join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+  return [`| ${headers.map(cell).join(' | ')} |`, `| ${sep.join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join(
+    '\n',
+  );
 }
 
 /** CSV text (RFC 4180 quoting). */
@@ -116,7 +121,9 @@ export class ErrorLog {
     for (const r of this.kept) {
       const e = r.error;
       if (!e) continue;
-      lines.push(`- game ${r.id}, seed ${r.seed}, ${e.kind}${e.side ? ` — ${e.side} (${e.agent ?? '?'})` : ''}: ${e.message}${r.record ? ` — record \`${r.record}\`` : ''}`);
+      lines.push(
+        `- game ${r.id}, seed ${r.seed}, ${e.kind}${e.side ? ` — ${e.side} (${e.agent ?? '?'})` : ''}: ${e.message}${r.record ? ` — record \`${r.record}\`` : ''}`,
+      );
       lines.push(`  \`${e.repro}\``);
     }
     return `${lines.join('\n')}\n`;
@@ -134,9 +141,14 @@ export function runSection(info: RunInfo, title: string): string {
     `- command: \`${m.command}\``,
     `- this session: ${info.sessionGames} games in ${num(info.sessionSeconds, 1)} s on ${info.workers} worker(s) (${formatGameRate(info.sessionSeconds > 0 ? info.sessionGames / info.sessionSeconds : 0)})${info.retried ? `; ${info.retried} game(s) replayed after their worker died` : ''}`,
   ];
-  if (info.ended === 'interrupted') lines.push('', `**Interrupted**: ${info.rows} of ${m.games} games finished. Finish the run with \`${info.resumeCommand}\`.`);
+  if (info.ended === 'interrupted')
+    lines.push('', `**Interrupted**: ${info.rows} of ${m.games} games finished. Finish the run with \`${info.resumeCommand}\`.`);
   if (info.failures?.length) {
-    lines.push('', `**${info.failures.length} batch(es) failed on the queue** — their games are not played; fix what is said below (e.g. run the same project version and agent files on every worker), then finish the run with \`${info.resumeCommand}\`:`, '');
+    lines.push(
+      '',
+      `**${info.failures.length} batch(es) failed on the queue** — their games are not played; fix what is said below (e.g. run the same project version and agent files on every worker), then finish the run with \`${info.resumeCommand}\`:`,
+      '',
+    );
     for (const f of info.failures.slice(0, 20)) lines.push(`- ${f}`);
     if (info.failures.length > 20) lines.push(`- … and ${info.failures.length - 20} more`);
   }

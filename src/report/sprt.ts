@@ -40,7 +40,18 @@ export class Sprt {
     const s1 = eloToScore(elo1);
     this.winW = Math.log(s1 / s0);
     this.lossW = Math.log((1 - s1) / (1 - s0));
-    this.state = { elo0, elo1, alpha, beta, llr: 0, lower: Math.log(beta / (1 - alpha)), upper: Math.log((1 - beta) / alpha), games: 0, verdict: null, decidedAt: null };
+    this.state = {
+      elo0,
+      elo1,
+      alpha,
+      beta,
+      llr: 0,
+      lower: Math.log(beta / (1 - alpha)),
+      upper: Math.log((1 - beta) / alpha),
+      games: 0,
+      verdict: null,
+      decidedAt: null,
+    };
   }
 
   /** Count one game with A's score x ∈ {0, ½, 1}. Once decided, further games are ignored. */

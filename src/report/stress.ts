@@ -59,7 +59,12 @@ export class StressAnalysis implements Analysis {
     if (row.violations) {
       this.violations += row.violations;
       this.violationGames++;
-      this.violationExamples.push({ id: row.id, seed: row.seed, violations: row.violationList ?? [], ...(row.record !== undefined ? { record: row.record } : {}) });
+      this.violationExamples.push({
+        id: row.id,
+        seed: row.seed,
+        violations: row.violationList ?? [],
+        ...(row.record !== undefined ? { record: row.record } : {}),
+      });
       this.violationExamples.sort((a, b) => a.id - b.id);
       if (this.violationExamples.length > 10) this.violationExamples.pop();
     }
@@ -111,14 +116,24 @@ export class StressAnalysis implements Analysis {
     const st = (k: string): Summary => this.stats.get(k) ?? new Summary();
     const statRow = (k: string): (string | number)[] => {
       const s = st(k);
-      return [`\`${k}\``, num(s.mean, 2), num(s.sd, 2), s.n ? s.min : '—', s.n ? s.max : '—', s.n ? `${num((100 * s.nonZero) / s.n, 1)}%` : '—'];
+      return [
+        `\`${k}\``,
+        num(s.mean, 2),
+        num(s.sd, 2),
+        s.n ? s.min : '—',
+        s.n ? s.max : '—',
+        s.n ? `${num((100 * s.nonZero) / s.n, 1)}%` : '—',
+      ];
     };
 
     writeAtomic(
       join(dir, 'winrate-by-side.svg'),
       groupedBarChart(
         'Win rate by side, with 95% Wilson intervals',
-        this.sides.map((s, i) => ({ label: `${s} (${this.agents[s]})`, bars: [{ value: rates[i].rate, low: rates[i].low, high: rates[i].high }] })),
+        this.sides.map((s, i) => ({
+          label: `${s} (${this.agents[s]})`,
+          bars: [{ value: rates[i].rate, low: rates[i].low, high: rates[i].high }],
+        })),
         ['score (wins + ½ draws)'],
         'win rate',
       ),
@@ -128,7 +143,16 @@ export class StressAnalysis implements Analysis {
       join(dir, 'sides.csv'),
       csv(
         ['side', 'agent', 'wins', 'draws', 'games', 'rate', 'low', 'high'],
-        this.sides.map((s, i) => [s, this.agents[s], this.wins.get(s) ?? 0, this.draws, this.results, round(rates[i].rate), round(rates[i].low), round(rates[i].high)]),
+        this.sides.map((s, i) => [
+          s,
+          this.agents[s],
+          this.wins.get(s) ?? 0,
+          this.draws,
+          this.results,
+          round(rates[i].rate),
+          round(rates[i].low),
+          round(rates[i].high),
+        ]),
       ),
     );
     writeAtomic(
@@ -141,7 +165,13 @@ export class StressAnalysis implements Analysis {
         }),
       ),
     );
-    writeAtomic(join(dir, 'game-length.csv'), csv(['turns', 'games'], this.turns.bins().map((b) => [b.x, b.count])));
+    writeAtomic(
+      join(dir, 'game-length.csv'),
+      csv(
+        ['turns', 'games'],
+        this.turns.bins().map((b) => [b.x, b.count]),
+      ),
+    );
 
     const md: string[] = [runSection(info, `Stress test — ${info.manifest.scenario.id}`)];
     md.push(`Agents: ${this.sides.map((s) => `\`${s}\` = \`${this.agents[s]}\``).join(', ')}. Intervals are 95% (Wilson).\n`);
@@ -156,7 +186,9 @@ export class StressAnalysis implements Analysis {
     md.push(`\nDraws: ${this.draws}. Games without a result (engine or worker errors): ${this.noResult}.\n`);
     md.push('![Win rate by side](winrate-by-side.svg)\n');
     md.push('## Balance\n');
-    md.push('Measures in the spirit of Ludii\'s game metrics, from games that ended normally; drama, decisiveness and lead changes use the ruleset\'s evaluation of both sides, sampled every 4 decisions.\n');
+    md.push(
+      "Measures in the spirit of Ludii's game metrics, from games that ended normally; drama, decisiveness and lead changes use the ruleset's evaluation of both sides, sampled every 4 decisions.\n",
+    );
     md.push(
       mdTable(
         ['measure', 'value', 'meaning'],
@@ -165,8 +197,16 @@ export class StressAnalysis implements Analysis {
           ['completion', num(completion, 3), 'share of games with a winner'],
           ['drawishness', num(drawish, 3), 'share of draws'],
           ['duration', `${num(this.turnsMean(), 1)} turns, ${num(this.decisions.mean, 0)} decisions`, 'mean game length'],
-          ['decisiveness', num(this.decisiveness.mean, 3), "share of the game played after the winner's value passed the loser's best (Ludii DecisivenessMoves); high = decided early"],
-          ['drama', num(this.drama.mean, 3), "mean gap by which the eventual winner trailed, over the states where it trailed; 0 = the winner never trailed"],
+          [
+            'decisiveness',
+            num(this.decisiveness.mean, 3),
+            "share of the game played after the winner's value passed the loser's best (Ludii DecisivenessMoves); high = decided early",
+          ],
+          [
+            'drama',
+            num(this.drama.mean, 3),
+            'mean gap by which the eventual winner trailed, over the states where it trailed; 0 = the winner never trailed',
+          ],
           ['lead changes', num(this.leadChanges.mean, 2), 'times the lead changed hands per game (by evaluation)'],
         ],
         ['l', 'r', 'l'],
@@ -179,7 +219,9 @@ export class StressAnalysis implements Analysis {
     md.push('![Game length histogram](game-length.svg)\n');
     if (before.length) {
       md.push('## Objectives\n');
-      md.push('Per game, in the order the ruleset reports them (mean, standard deviation, range, and the share of games where the value was not 0).\n');
+      md.push(
+        'Per game, in the order the ruleset reports them (mean, standard deviation, range, and the share of games where the value was not 0).\n',
+      );
       md.push(mdTable(['statistic', 'mean', 'sd', 'min', 'max', 'games > 0'], before.map(statRow), ['l', 'r', 'r', 'r', 'r', 'r']));
       md.push('');
     }
@@ -189,7 +231,12 @@ export class StressAnalysis implements Analysis {
       md.push(
         mdTable(
           ['side', ...sideMetrics],
-          this.sides.map((s) => [`\`${s}\``, ...sideMetrics.map((m) => (this.stats.has(`${s}.${m}`) ? `${num(st(`${s}.${m}`).mean, 2)} (${num(st(`${s}.${m}`).sd, 2)})` : '—'))]),
+          this.sides.map((s) => [
+            `\`${s}\``,
+            ...sideMetrics.map((m) =>
+              this.stats.has(`${s}.${m}`) ? `${num(st(`${s}.${m}`).mean, 2)} (${num(st(`${s}.${m}`).sd, 2)})` : '—',
+            ),
+          ]),
           ['l', ...sideMetrics.map(() => 'r' as const)],
         ),
       );
@@ -204,20 +251,27 @@ export class StressAnalysis implements Analysis {
     const paths = after.filter((k) => !morale.includes(k));
     if (paths.length) {
       md.push('## Rule paths\n');
-      md.push('How often each rule path occurred per game (the ruleset\'s counters; morale ones above).\n');
+      md.push("How often each rule path occurred per game (the ruleset's counters; morale ones above).\n");
       md.push(mdTable(['counter', 'mean', 'sd', 'min', 'max', 'games > 0'], paths.map(statRow), ['l', 'r', 'r', 'r', 'r', 'r']));
       md.push('');
     }
     md.push('## Invariant violations\n');
     if (this.violations === 0) md.push(`0 — the ruleset's invariant monitor found nothing in ${this.rows} games.\n`);
     else {
-      md.push(`**${this.violations} violation(s) in ${this.violationGames} game(s)** — each is a defect in the rules engine. First games by id:\n`);
-      for (const v of this.violationExamples) md.push(`- game ${v.id} (seed ${v.seed}): ${v.violations.join('; ')}${v.record !== undefined ? ` — record kept: ${v.record}` : ''}`);
+      md.push(
+        `**${this.violations} violation(s) in ${this.violationGames} game(s)** — each is a defect in the rules engine. First games by id:\n`,
+      );
+      for (const v of this.violationExamples)
+        md.push(
+          `- game ${v.id} (seed ${v.seed}): ${v.violations.join('; ')}${v.record !== undefined ? ` — record kept: ${v.record}` : ''}`,
+        );
       md.push('');
     }
     md.push(this.errors.markdown());
     md.push('## Files\n');
-    md.push("`games.jsonl` (one line per game), `report.json` (everything above as data), `sides.csv`, `stats.csv`, `game-length.csv`, `winrate-by-side.svg`, `game-length.svg`, `run.json` (the run's settings, for `--resume`).\n");
+    md.push(
+      "`games.jsonl` (one line per game), `report.json` (everything above as data), `sides.csv`, `stats.csv`, `game-length.csv`, `winrate-by-side.svg`, `game-length.svg`, `run.json` (the run's settings, for `--resume`).\n",
+    );
     writeAtomic(join(dir, 'report.md'), md.join('\n'));
 
     const bySide: Record<string, unknown> = {};
@@ -240,7 +294,14 @@ export class StressAnalysis implements Analysis {
     for (const k of keys) statsJson[k] = st(k).toJson();
     const report = {
       ...summary,
-      run: { manifest: info.manifest, workers: info.workers, sessionGames: info.sessionGames, sessionSeconds: round(info.sessionSeconds, 2), retried: info.retried, ...(info.failures ? { failures: info.failures } : {}) },
+      run: {
+        manifest: info.manifest,
+        workers: info.workers,
+        sessionGames: info.sessionGames,
+        sessionSeconds: round(info.sessionSeconds, 2),
+        retried: info.retried,
+        ...(info.failures ? { failures: info.failures } : {}),
+      },
       noResult: this.noResult,
       balance: {
         balance: round(balance),
@@ -252,7 +313,12 @@ export class StressAnalysis implements Analysis {
         drama: this.drama.toJson(),
         leadChanges: this.leadChanges.toJson(),
       },
-      turns: { histogram: this.turns.bins(), median: this.turns.quantile(0.5), p10: this.turns.quantile(0.1), p90: this.turns.quantile(0.9) },
+      turns: {
+        histogram: this.turns.bins(),
+        median: this.turns.quantile(0.5),
+        p10: this.turns.quantile(0.1),
+        p90: this.turns.quantile(0.9),
+      },
       decisions: this.decisions.toJson(),
       stats: statsJson,
       violationGames: this.violationGames,
@@ -314,7 +380,11 @@ export class PairingsAnalysis implements Analysis {
     private readonly pairings: readonly Readonly<Record<SideId, string>>[],
   ) {
     this.tallies = pairings.map(() => ({ wins: new Map(sides.map((x) => [x, 0])), draws: 0, results: 0, rows: 0 }));
-    for (const side of sides) this.compared.set(side, Array.from({ length: pairings.length * pairings.length }, () => [0, 0, 0]));
+    for (const side of sides)
+      this.compared.set(
+        side,
+        Array.from({ length: pairings.length * pairings.length }, () => [0, 0, 0]),
+      );
   }
 
   private indexOf(row: GameRow): number {
@@ -413,23 +483,38 @@ export class PairingsAnalysis implements Analysis {
     const rates = this.rates();
     const label = (r: (typeof rates)[number]): string => this.sides.map((s) => `${s}=\`${r.agents[s]}\``).join(', ');
     const md: string[] = ['\n## Balance by pairing\n'];
-    md.push('The same seeds for every pairing (game i plays pairing (i − 1) mod P on deal ⌈i / P⌉). Win rate = (wins + ½ draws) / games with a result, with its 95% Wilson interval.\n');
+    md.push(
+      'The same seeds for every pairing (game i plays pairing (i − 1) mod P on deal ⌈i / P⌉). Win rate = (wins + ½ draws) / games with a result, with its 95% Wilson interval.\n',
+    );
     md.push(`| pairing | games | ${this.sides.map((s) => `${s} win rate`).join(' | ')} |`);
     md.push(`|---|---|${this.sides.map(() => '---').join('|')}|`);
     for (const r of rates) {
-      md.push(`| ${label(r)} | ${r.games} | ${this.sides.map((s) => `${(r.bySide[s].rate * 100).toFixed(1)}% [${(r.bySide[s].low * 100).toFixed(1)}–${(r.bySide[s].high * 100).toFixed(1)}%]`).join(' | ')} |`);
+      md.push(
+        `| ${label(r)} | ${r.games} | ${this.sides.map((s) => `${(r.bySide[s].rate * 100).toFixed(1)}% [${(r.bySide[s].low * 100).toFixed(1)}–${(r.bySide[s].high * 100).toFixed(1)}%]`).join(' | ')} |`,
+      );
     }
     const paired = this.paired();
     md.push('\n## Pairings compared deal by deal\n');
-    md.push('Every pairing played the same deals, so two pairings can be compared deal by deal: for each side, of the deals both played to a result, on how many the side did better with pairing A than with pairing B (a win against a draw or a loss, a draw against a loss) and the other way round; p is the exact two-sided sign test on those deals (deals the side did as well on in both are not counted). Pairings by number:\n');
+    md.push(
+      'Every pairing played the same deals, so two pairings can be compared deal by deal: for each side, of the deals both played to a result, on how many the side did better with pairing A than with pairing B (a win against a draw or a loss, a draw against a loss) and the other way round; p is the exact two-sided sign test on those deals (deals the side did as well on in both are not counted). Pairings by number:\n',
+    );
     rates.forEach((r, i) => md.push(`${i + 1}. ${label(r)}`));
     md.push('');
-    md.push(mdTable(['side', 'A', 'B', 'deals', 'better in A', 'better in B', 'p'], paired.map((x) => [x.side, x.a, x.b, x.deals, x.betterA, x.betterB, pValue(x.p)]), ['l', 'r', 'r', 'r', 'r', 'r', 'r']));
+    md.push(
+      mdTable(
+        ['side', 'A', 'B', 'deals', 'better in A', 'better in B', 'p'],
+        paired.map((x) => [x.side, x.a, x.b, x.deals, x.betterA, x.betterB, pValue(x.p)]),
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ),
+    );
     const reportMd = join(info.dir, 'report.md');
     const jsonFile = join(info.dir, 'report.json');
     // The pairing sections go before the closing "Files" section; the pooled table says it is pooled.
     let text = readFileSync(reportMd, 'utf8').trimEnd();
-    text = text.replace('## Result by side\n', `## Result by side\n\nPooled over the ${rates.length} pairings (each pairing's own rates: "Balance by pairing" below).\n`);
+    text = text.replace(
+      '## Result by side\n',
+      `## Result by side\n\nPooled over the ${rates.length} pairings (each pairing's own rates: "Balance by pairing" below).\n`,
+    );
     const files = text.lastIndexOf('\n## Files\n');
     text = files >= 0 ? `${text.slice(0, files)}\n${md.join('\n')}\n${text.slice(files)}` : `${text}\n${md.join('\n')}`;
     writeAtomic(reportMd, `${text}\n`);

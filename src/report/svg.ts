@@ -69,7 +69,9 @@ export function dotWhiskerChart(title: string, rows: readonly WhiskerRow[], xLab
   const body: string[] = [];
   const bottom = top + rows.length * rowH;
   for (const t of ticks(lo, hi)) {
-    body.push(`<line x1="${X(t).toFixed(1)}" y1="${top - 6}" x2="${X(t).toFixed(1)}" y2="${bottom}" stroke="${t === 0 ? '#888' : '#e3e3e3'}"/>`);
+    body.push(
+      `<line x1="${X(t).toFixed(1)}" y1="${top - 6}" x2="${X(t).toFixed(1)}" y2="${bottom}" stroke="${t === 0 ? '#888' : '#e3e3e3'}"/>`,
+    );
     body.push(`<text x="${X(t).toFixed(1)}" y="${bottom + 16}" text-anchor="middle" fill="#444">${fmt(t)}</text>`);
   }
   rows.forEach((r, i) => {
@@ -77,8 +79,11 @@ export function dotWhiskerChart(title: string, rows: readonly WhiskerRow[], xLab
     const c = r.secondary ? COLOURS[1] : COLOURS[0];
     body.push(`<text x="${labelW - 8}" y="${y + 4}" text-anchor="end">${esc(r.label)}</text>`);
     body.push(`<line x1="${X(r.low).toFixed(1)}" y1="${y}" x2="${X(r.high).toFixed(1)}" y2="${y}" stroke="${c}" stroke-width="2"/>`);
-    for (const v of [r.low, r.high]) body.push(`<line x1="${X(v).toFixed(1)}" y1="${y - 5}" x2="${X(v).toFixed(1)}" y2="${y + 5}" stroke="${c}" stroke-width="2"/>`);
-    body.push(`<circle cx="${X(r.value).toFixed(1)}" cy="${y}" r="5" fill="${c}"><title>${esc(`${r.label}: ${fmt(r.value)} [${fmt(r.low)}, ${fmt(r.high)}]`)}</title></circle>`);
+    for (const v of [r.low, r.high])
+      body.push(`<line x1="${X(v).toFixed(1)}" y1="${y - 5}" x2="${X(v).toFixed(1)}" y2="${y + 5}" stroke="${c}" stroke-width="2"/>`);
+    body.push(
+      `<circle cx="${X(r.value).toFixed(1)}" cy="${y}" r="5" fill="${c}"><title>${esc(`${r.label}: ${fmt(r.value)} [${fmt(r.low)}, ${fmt(r.high)}]`)}</title></circle>`,
+    );
   });
   body.push(`<text x="${labelW + plotW / 2}" y="${bottom + 36}" text-anchor="middle" fill="#444">${esc(xLabel)}</text>`);
   return doc(width, height, body, title);
@@ -146,9 +151,14 @@ export function groupedBarChart(title: string, groups: readonly BarGroup[], seri
   const body: string[] = [];
   for (const t of ticks(0, yMax)) {
     body.push(`<line x1="${left}" y1="${Y(t).toFixed(1)}" x2="${width - 20}" y2="${Y(t).toFixed(1)}" stroke="#e3e3e3"/>`);
-    body.push(`<text x="${left - 6}" y="${(Y(t) + 4).toFixed(1)}" text-anchor="end" fill="#444">${yMax === 1 ? `${Math.round(t * 100)}%` : fmt(t)}</text>`);
+    body.push(
+      `<text x="${left - 6}" y="${(Y(t) + 4).toFixed(1)}" text-anchor="end" fill="#444">${yMax === 1 ? `${Math.round(t * 100)}%` : fmt(t)}</text>`,
+    );
   }
-  if (yMax === 1) body.push(`<line x1="${left}" y1="${Y(0.5).toFixed(1)}" x2="${width - 20}" y2="${Y(0.5).toFixed(1)}" stroke="#999" stroke-dasharray="4 3"/>`);
+  if (yMax === 1)
+    body.push(
+      `<line x1="${left}" y1="${Y(0.5).toFixed(1)}" x2="${width - 20}" y2="${Y(0.5).toFixed(1)}" stroke="#999" stroke-dasharray="4 3"/>`,
+    );
   groups.forEach((g, gi) => {
     const x0 = left + 15 + gi * groupW + (groupW - 30 - per * barW) / 2;
     g.bars.forEach((b, bi) => {
@@ -159,11 +169,16 @@ export function groupedBarChart(title: string, groups: readonly BarGroup[], seri
       );
       const cx = x + (barW - 4) / 2;
       body.push(`<line x1="${cx}" y1="${Y(b.low).toFixed(1)}" x2="${cx}" y2="${Y(b.high).toFixed(1)}" stroke="#222" stroke-width="1.5"/>`);
-      for (const v of [b.low, b.high]) body.push(`<line x1="${cx - 4}" y1="${Y(v).toFixed(1)}" x2="${cx + 4}" y2="${Y(v).toFixed(1)}" stroke="#222" stroke-width="1.5"/>`);
+      for (const v of [b.low, b.high])
+        body.push(`<line x1="${cx - 4}" y1="${Y(v).toFixed(1)}" x2="${cx + 4}" y2="${Y(v).toFixed(1)}" stroke="#222" stroke-width="1.5"/>`);
     });
-    lines[gi].forEach((w, wi) => body.push(`<text x="${x0 + (per * barW) / 2}" y="${top + plotH + 16 + wi * 14}" text-anchor="middle">${esc(w)}</text>`));
+    lines[gi].forEach((w, wi) =>
+      body.push(`<text x="${x0 + (per * barW) / 2}" y="${top + plotH + 16 + wi * 14}" text-anchor="middle">${esc(w)}</text>`),
+    );
   });
-  body.push(`<text x="16" y="${top + plotH / 2}" text-anchor="middle" transform="rotate(-90 16 ${top + plotH / 2})" fill="#444">${esc(yLabel)}</text>`);
+  body.push(
+    `<text x="16" y="${top + plotH / 2}" text-anchor="middle" transform="rotate(-90 16 ${top + plotH / 2})" fill="#444">${esc(yLabel)}</text>`,
+  );
   series.forEach((s, i) => {
     const x = left + i * 150;
     body.push(`<rect x="${x}" y="30" width="12" height="12" fill="${COLOURS[i % COLOURS.length]}" fill-opacity="0.8"/>`);
@@ -197,10 +212,17 @@ export function histogramChart(title: string, bins: readonly { x: number; count:
   for (const b of bins) {
     const x = X(b.x);
     const w = Math.max(1, X(b.x + width) - x - 1);
-    body.push(`<rect x="${x.toFixed(1)}" y="${Y(b.count).toFixed(1)}" width="${w.toFixed(1)}" height="${(Y(0) - Y(b.count)).toFixed(1)}" fill="${COLOURS[0]}" fill-opacity="0.8"><title>${esc(`${b.x}${width > 1 ? `–${b.x + width - 1}` : ''}: ${b.count}`)}</title></rect>`);
+    body.push(
+      `<rect x="${x.toFixed(1)}" y="${Y(b.count).toFixed(1)}" width="${w.toFixed(1)}" height="${(Y(0) - Y(b.count)).toFixed(1)}" fill="${COLOURS[0]}" fill-opacity="0.8"><title>${esc(`${b.x}${width > 1 ? `–${b.x + width - 1}` : ''}: ${b.count}`)}</title></rect>`,
+    );
   }
-  for (const t of ticks(lo, hi)) body.push(`<text x="${X(t + (width === 1 ? 0.5 : 0)).toFixed(1)}" y="${top + plotH + 16}" text-anchor="middle" fill="#444">${fmt(t)}</text>`);
+  for (const t of ticks(lo, hi))
+    body.push(
+      `<text x="${X(t + (width === 1 ? 0.5 : 0)).toFixed(1)}" y="${top + plotH + 16}" text-anchor="middle" fill="#444">${fmt(t)}</text>`,
+    );
   body.push(`<text x="${left + plotW / 2}" y="${top + plotH + 38}" text-anchor="middle" fill="#444">${esc(xLabel)}</text>`);
-  body.push(`<text x="16" y="${top + plotH / 2}" text-anchor="middle" transform="rotate(-90 16 ${top + plotH / 2})" fill="#444">games</text>`);
+  body.push(
+    `<text x="16" y="${top + plotH / 2}" text-anchor="middle" transform="rotate(-90 16 ${top + plotH / 2})" fill="#444">games</text>`,
+  );
   return doc(W, H, body, title);
 }

@@ -145,7 +145,15 @@ export class TournamentAnalysis implements Analysis {
       for (let j = i + 1; j < this.agents.length; j++) {
         const c = this.dealCounts.get(`${i}/${j}`);
         if (!c) continue;
-        out.push({ a: this.agents[i], b: this.agents[j], deals: c[0] + c[1] + c[2], aBoth: c[0], bBoth: c[1], split: c[2], p: signTest(c[0], c[0] + c[1]) });
+        out.push({
+          a: this.agents[i],
+          b: this.agents[j],
+          deals: c[0] + c[1] + c[2],
+          aBoth: c[0],
+          bBoth: c[1],
+          split: c[2],
+          p: signTest(c[0], c[0] + c[1]),
+        });
       }
     }
     return out;
@@ -198,7 +206,9 @@ export class TournamentAnalysis implements Analysis {
   /** The fitted ratings (Bradley–Terry with side advantage). */
   ratings(): BradleyTerryFit {
     const pairs: PairResults[] = [];
-    this.cells.forEach((row, i) => row.forEach((c, j) => c.games > 0 && pairs.push({ first: i, second: j, games: c.games, score: c.firstWins + c.draws / 2 })));
+    this.cells.forEach((row, i) =>
+      row.forEach((c, j) => c.games > 0 && pairs.push({ first: i, second: j, games: c.games, score: c.firstWins + c.draws / 2 })),
+    );
     return fitBradleyTerry(this.agents.length, pairs);
   }
 
@@ -236,16 +246,27 @@ export class TournamentAnalysis implements Analysis {
     const sideRates = [wilson(side0 + draws / 2, decided), wilson(side1 + draws / 2, decided)];
 
     // Charts.
-    const ratingRows: WhiskerRow[] = order.map((a) => ({ label: this.agents[a], value: fit.ratings[a].elo, low: fit.ratings[a].low, high: fit.ratings[a].high }));
+    const ratingRows: WhiskerRow[] = order.map((a) => ({
+      label: this.agents[a],
+      value: fit.ratings[a].elo,
+      low: fit.ratings[a].low,
+      high: fit.ratings[a].high,
+    }));
     ratingRows.push({ label: `side advantage (${s0})`, value: fit.side.elo, low: fit.side.low, high: fit.side.high, secondary: true });
-    writeAtomic(join(dir, 'ratings.svg'), dotWhiskerChart('Ratings (Bradley–Terry, Elo) with 95% intervals', ratingRows, 'Elo (mean of agents = 0)'));
+    writeAtomic(
+      join(dir, 'ratings.svg'),
+      dotWhiskerChart('Ratings (Bradley–Terry, Elo) with 95% intervals', ratingRows, 'Elo (mean of agents = 0)'),
+    );
     writeAtomic(
       join(dir, 'winrate-by-side.svg'),
       groupedBarChart(
         'Score by side, with 95% Wilson intervals',
         [
           { label: 'all agents', bars: sideRates.map((r) => ({ value: r.rate, low: r.low, high: r.high })) },
-          ...order.map((a) => ({ label: this.agents[a], bars: [this.onSide(a, 0), this.onSide(a, 1)].map((r) => ({ value: r.rate, low: r.low, high: r.high })) })),
+          ...order.map((a) => ({
+            label: this.agents[a],
+            bars: [this.onSide(a, 0), this.onSide(a, 1)].map((r) => ({ value: r.rate, low: r.low, high: r.high })),
+          })),
         ],
         [`as ${s0}`, `as ${s1}`],
         'score (wins + ½ draws)',
@@ -269,25 +290,83 @@ export class TournamentAnalysis implements Analysis {
         });
       }
     }
-    const pairJson = pairs.map((p) => ({ a: p.a, b: p.b, games: p.s.rate.games, aWins: p.s.wins, draws: p.s.draws, bWins: p.s.losses, aScore: rate(p.s.rate), [`aAs_${s0}`]: rate(p.asFirst), [`aAs_${s1}`]: rate(p.asSecond), errors: p.errors }));
+    const pairJson = pairs.map((p) => ({
+      a: p.a,
+      b: p.b,
+      games: p.s.rate.games,
+      aWins: p.s.wins,
+      draws: p.s.draws,
+      bWins: p.s.losses,
+      aScore: rate(p.s.rate),
+      [`aAs_${s0}`]: rate(p.asFirst),
+      [`aAs_${s1}`]: rate(p.asSecond),
+      errors: p.errors,
+    }));
     writeAtomic(
       join(dir, 'pairings.csv'),
       csv(
-        ['agent_a', 'agent_b', 'games', 'a_wins', 'draws', 'b_wins', 'a_score', 'a_low', 'a_high', `a_as_${s0}`, `a_as_${s0}_low`, `a_as_${s0}_high`, `a_as_${s1}`, `a_as_${s1}_low`, `a_as_${s1}_high`, 'errors'],
-        pairs.map((p) => [p.a, p.b, p.s.rate.games, p.s.wins, p.s.draws, p.s.losses, ...[p.s.rate, p.asFirst, p.asSecond].flatMap((r) => [round(r.rate), round(r.low), round(r.high)]), p.errors]),
+        [
+          'agent_a',
+          'agent_b',
+          'games',
+          'a_wins',
+          'draws',
+          'b_wins',
+          'a_score',
+          'a_low',
+          'a_high',
+          `a_as_${s0}`,
+          `a_as_${s0}_low`,
+          `a_as_${s0}_high`,
+          `a_as_${s1}`,
+          `a_as_${s1}_low`,
+          `a_as_${s1}_high`,
+          'errors',
+        ],
+        pairs.map((p) => [
+          p.a,
+          p.b,
+          p.s.rate.games,
+          p.s.wins,
+          p.s.draws,
+          p.s.losses,
+          ...[p.s.rate, p.asFirst, p.asSecond].flatMap((r) => [round(r.rate), round(r.low), round(r.high)]),
+          p.errors,
+        ]),
       ),
     );
     writeAtomic(
       join(dir, 'ratings.csv'),
       csv(
         ['agent', 'elo', 'low', 'high', 'se', 'score', 'games'],
-        [...order.map((a) => [this.agents[a], round(fit.ratings[a].elo, 1), round(fit.ratings[a].low, 1), round(fit.ratings[a].high, 1), round(fit.ratings[a].se, 1), round(overall[a].rate), overall[a].games]), [`side advantage (${s0})`, round(fit.side.elo, 1), round(fit.side.low, 1), round(fit.side.high, 1), round(fit.side.se, 1), null, decided]],
+        [
+          ...order.map((a) => [
+            this.agents[a],
+            round(fit.ratings[a].elo, 1),
+            round(fit.ratings[a].low, 1),
+            round(fit.ratings[a].high, 1),
+            round(fit.ratings[a].se, 1),
+            round(overall[a].rate),
+            overall[a].games,
+          ]),
+          [
+            `side advantage (${s0})`,
+            round(fit.side.elo, 1),
+            round(fit.side.low, 1),
+            round(fit.side.high, 1),
+            round(fit.side.se, 1),
+            null,
+            decided,
+          ],
+        ],
       ),
     );
 
     // report.md
     const md: string[] = [runSection(info, `Tournament — ${info.manifest.scenario.id}`)];
-    md.push(`Agents: ${this.agents.map((a) => `\`${a}\``).join(', ')}. Every pairing plays each seed twice, once in each side order (\`${s0}\` first, \`${s1}\` second). Scores count wins + ½ draws; intervals are 95% (Wilson for rates).\n`);
+    md.push(
+      `Agents: ${this.agents.map((a) => `\`${a}\``).join(', ')}. Every pairing plays each seed twice, once in each side order (\`${s0}\` first, \`${s1}\` second). Scores count wins + ½ draws; intervals are 95% (Wilson for rates).\n`,
+    );
     md.push('## Ratings\n');
     md.push(
       `Bradley–Terry model with a side-advantage term, fit by maximum a posteriori (Newton, ml-matrix) under a weak Gaussian prior (σ = 500 Elo), on the Elo scale (mean of the agents = 0). ${fit.converged ? '' : '**The fit did not converge; treat the ratings with care.** '}\n`,
@@ -296,14 +375,25 @@ export class TournamentAnalysis implements Analysis {
     md.push(
       mdTable(
         ['rank', 'agent', 'Elo', '95% interval', 'score (all games)', 'games'],
-        order.map((a, r) => [r + 1, `\`${this.agents[a]}\``, eloText(fit.ratings[a].elo), `${eloText(fit.ratings[a].low)} … ${eloText(fit.ratings[a].high)}`, pctRate(overall[a]), overall[a].games]),
+        order.map((a, r) => [
+          r + 1,
+          `\`${this.agents[a]}\``,
+          eloText(fit.ratings[a].elo),
+          `${eloText(fit.ratings[a].low)} … ${eloText(fit.ratings[a].high)}`,
+          pctRate(overall[a]),
+          overall[a].games,
+        ]),
         ['r', 'l', 'r', 'c', 'l', 'r'],
       ),
     );
-    md.push(`\nSide advantage of \`${s0}\`: ${eloText(fit.side.elo)} Elo [${eloText(fit.side.low)} … ${eloText(fit.side.high)}] (positive: the ${s0} side wins more often than equally rated agents would).\n`);
+    md.push(
+      `\nSide advantage of \`${s0}\`: ${eloText(fit.side.elo)} Elo [${eloText(fit.side.low)} … ${eloText(fit.side.high)}] (positive: the ${s0} side wins more often than equally rated agents would).\n`,
+    );
     md.push('![Ratings with 95% intervals](ratings.svg)\n');
     md.push('## Win matrix\n');
-    md.push('Score of the row agent against the column agent over both side orders, with its 95% Wilson interval and (wins–draws–losses).\n');
+    md.push(
+      'Score of the row agent against the column agent over both side orders, with its 95% Wilson interval and (wins–draws–losses).\n',
+    );
     md.push(
       mdTable(
         ['', ...order.map((a) => `\`${this.agents[a]}\``)],
@@ -312,7 +402,9 @@ export class TournamentAnalysis implements Analysis {
           ...order.map((c) => {
             if (r === c) return '—';
             const s = this.score(r, c);
-            return s.rate.games ? `${num(s.rate.rate * 100, 0)}% [${num(s.rate.low * 100, 0)}–${num(s.rate.high * 100, 0)}] (${s.wins}–${s.draws}–${s.losses})` : '—';
+            return s.rate.games
+              ? `${num(s.rate.rate * 100, 0)}% [${num(s.rate.low * 100, 0)}–${num(s.rate.high * 100, 0)}] (${s.wins}–${s.draws}–${s.losses})`
+              : '—';
           }),
         ]),
       ),
@@ -322,7 +414,15 @@ export class TournamentAnalysis implements Analysis {
     md.push(
       mdTable(
         ['A', 'B', 'games', 'A score', `A as ${s0}`, `A as ${s1}`, 'errors'],
-        pairs.map((p) => [`\`${p.a}\``, `\`${p.b}\``, p.s.rate.games, pctRate(p.s.rate), pctRate(p.asFirst), pctRate(p.asSecond), p.errors]),
+        pairs.map((p) => [
+          `\`${p.a}\``,
+          `\`${p.b}\``,
+          p.s.rate.games,
+          pctRate(p.s.rate),
+          pctRate(p.asFirst),
+          pctRate(p.asSecond),
+          p.errors,
+        ]),
         ['l', 'l', 'r', 'l', 'l', 'l', 'r'],
       ),
     );
@@ -366,7 +466,9 @@ export class TournamentAnalysis implements Analysis {
     }
     md.push(this.errors.markdown());
     md.push('## Files\n');
-    md.push('`games.jsonl` (one line per game), `report.json` (everything above as data), `pairings.csv`, `ratings.csv`, `ratings.svg`, `winrate-by-side.svg`, `game-length.svg`, `run.json` (the run\'s settings, for `--resume`).\n');
+    md.push(
+      "`games.jsonl` (one line per game), `report.json` (everything above as data), `pairings.csv`, `ratings.csv`, `ratings.svg`, `winrate-by-side.svg`, `game-length.svg`, `run.json` (the run's settings, for `--resume`).\n",
+    );
     writeAtomic(join(dir, 'report.md'), md.join('\n'));
 
     const summary: ReportSummary = {
@@ -378,22 +480,46 @@ export class TournamentAnalysis implements Analysis {
       total: info.manifest.games,
       ended: info.ended,
       errors: this.errors.total,
-      ratings: order.map((a) => ({ agent: this.agents[a], elo: round(fit.ratings[a].elo, 1), low: round(fit.ratings[a].low, 1), high: round(fit.ratings[a].high, 1) })),
+      ratings: order.map((a) => ({
+        agent: this.agents[a],
+        elo: round(fit.ratings[a].elo, 1),
+        low: round(fit.ratings[a].low, 1),
+        high: round(fit.ratings[a].high, 1),
+      })),
       sideAdvantage: { side: s0, elo: round(fit.side.elo, 1), low: round(fit.side.low, 1), high: round(fit.side.high, 1) },
       sprt: this.sprt ? { ...this.sprt.state } : null,
     };
     const report = {
       ...summary,
-      run: { manifest: info.manifest, workers: info.workers, sessionGames: info.sessionGames, sessionSeconds: round(info.sessionSeconds, 2), retried: info.retried, ...(info.failures ? { failures: info.failures } : {}) },
+      run: {
+        manifest: info.manifest,
+        workers: info.workers,
+        sessionGames: info.sessionGames,
+        sessionSeconds: round(info.sessionSeconds, 2),
+        retried: info.retried,
+        ...(info.failures ? { failures: info.failures } : {}),
+      },
       agents: this.agents,
       sides: this.sides,
-      winMatrix: this.agents.map((_, r) => this.agents.map((__, c) => (r === c ? null : { ...rate(this.score(r, c).rate), draws: this.score(r, c).draws }))),
+      winMatrix: this.agents.map((_, r) =>
+        this.agents.map((__, c) => (r === c ? null : { ...rate(this.score(r, c).rate), draws: this.score(r, c).draws })),
+      ),
       pairings: pairJson,
       pairedDeals: deals.map((d) => ({ ...d, p: round(d.p, 4) })),
       bySide: { [s0]: rate(sideRates[0]), [s1]: rate(sideRates[1]), draws, noResult },
       agentBySide: this.agents.map((a, i) => ({ agent: a, [s0]: rate(this.onSide(i, 0)), [s1]: rate(this.onSide(i, 1)) })),
-      fit: { iterations: fit.iterations, converged: fit.converged, ratings: this.agents.map((a, i) => ({ agent: a, ...fit.ratings[i] })), side: fit.side },
-      turns: { histogram: this.turns.bins(), median: this.turns.quantile(0.5), p10: this.turns.quantile(0.1), p90: this.turns.quantile(0.9) },
+      fit: {
+        iterations: fit.iterations,
+        converged: fit.converged,
+        ratings: this.agents.map((a, i) => ({ agent: a, ...fit.ratings[i] })),
+        side: fit.side,
+      },
+      turns: {
+        histogram: this.turns.bins(),
+        median: this.turns.quantile(0.5),
+        p10: this.turns.quantile(0.1),
+        p90: this.turns.quantile(0.9),
+      },
       decisions: this.decisions.toJson(),
       errorsByKind: this.errors.byKind,
       errorExamples: this.errors.rows(),

@@ -35,7 +35,8 @@ import type { LoadedScenario } from '../core/game.js';
 /** Compile a scenario source with its ruleset. Throws {@link ScenarioError} on a bad file. */
 export function compileSource(src: ScenarioSource): LoadedScenario {
   const ruleset = RULESETS.get(src.ruleset);
-  if (!ruleset) throw new ScenarioError(src.path, '$.ruleset', `unknown ruleset "${src.ruleset}" (known: ${[...RULESETS.keys()].join(', ')})`);
+  if (!ruleset)
+    throw new ScenarioError(src.path, '$.ruleset', `unknown ruleset "${src.ruleset}" (known: ${[...RULESETS.keys()].join(', ')})`);
   const compiled = ruleset.compile(src.raw, src.path);
   return { ruleset, compiled, raw: src.raw, hash: src.hash, id: src.id };
 }
@@ -77,7 +78,8 @@ export function loadScenarioData(raw: unknown, origin: string): LoadedScenario {
  */
 export function checkParameterValues(src: ScenarioSource): number {
   const ruleset = RULESETS.get(src.ruleset);
-  if (!ruleset) throw new ScenarioError(src.path, '$.ruleset', `unknown ruleset "${src.ruleset}" (known: ${[...RULESETS.keys()].join(', ')})`);
+  if (!ruleset)
+    throw new ScenarioError(src.path, '$.ruleset', `unknown ruleset "${src.ruleset}" (known: ${[...RULESETS.keys()].join(', ')})`);
   const domains = scenarioParameters(src.raw, src.path);
   for (const d of domains) {
     const idx = d.values.length <= 12 && 'choices' in d.param ? d.values.map((_, i) => i) : [0, d.values.length - 1];
@@ -90,7 +92,11 @@ export function checkParameterValues(src: ScenarioSource): number {
         if (e instanceof ScenarioError) {
           const prefix = `${e.source}: ${e.jsonPath === '' ? '' : `at ${e.jsonPath}: `}`;
           const detail = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
-          throw new ScenarioError(src.path, `$.parameters[${d.index}]`, `parameter "${d.param.name}" = ${JSON.stringify(d.values[i])} (${describeDomain(d)}) gives an invalid scenario: ${e.jsonPath === '' ? '' : `at ${e.jsonPath}: `}${detail}`);
+          throw new ScenarioError(
+            src.path,
+            `$.parameters[${d.index}]`,
+            `parameter "${d.param.name}" = ${JSON.stringify(d.values[i])} (${describeDomain(d)}) gives an invalid scenario: ${e.jsonPath === '' ? '' : `at ${e.jsonPath}: `}${detail}`,
+          );
         }
         throw e;
       }

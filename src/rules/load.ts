@@ -11,7 +11,12 @@ import { RULESET_ID, type AnyRuleset } from '../core/model.js';
 const loaded = new Map<string, Promise<AnyRuleset>>();
 
 function isRuleset(v: unknown): v is AnyRuleset {
-  return typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && typeof (v as { legalActions?: unknown }).legalActions === 'function';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { id?: unknown }).id === 'string' &&
+    typeof (v as { legalActions?: unknown }).legalActions === 'function'
+  );
 }
 
 type RulesetModule = { ruleset?: unknown; rulesets?: unknown };
@@ -35,7 +40,10 @@ async function importRuleset(id: string): Promise<AnyRuleset> {
       folder = folder.slice(0, dash);
     }
   }
-  if (!mod) throw new Error(`unknown ruleset "${id}" (cannot load src/rules/${id}/index: ${first instanceof Error ? first.message : String(first)})`);
+  if (!mod)
+    throw new Error(
+      `unknown ruleset "${id}" (cannot load src/rules/${id}/index: ${first instanceof Error ? first.message : String(first)})`,
+    );
   const candidates = [mod.ruleset, ...(Array.isArray(mod.rulesets) ? mod.rulesets : [])];
   const r = candidates.find((c) => isRuleset(c) && c.id === id);
   if (!r || !isRuleset(r)) {

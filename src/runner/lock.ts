@@ -88,7 +88,12 @@ function readLock(file: string): LockInfo | null {
   try {
     const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockInfo>;
     if (typeof v.pid !== 'number' || !Number.isSafeInteger(v.pid) || v.pid <= 0 || typeof v.started !== 'number') return null;
-    return { pid: v.pid, started: v.started, host: typeof v.host === 'string' ? v.host : hostname(), command: typeof v.command === 'string' ? v.command : '?' };
+    return {
+      pid: v.pid,
+      started: v.started,
+      host: typeof v.host === 'string' ? v.host : hostname(),
+      command: typeof v.command === 'string' ? v.command : '?',
+    };
   } catch {
     return null; // unreadable or half-written: treated as stale
   }

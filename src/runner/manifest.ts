@@ -116,7 +116,8 @@ export function partnersOf(m: RunManifest, id: number): number[] {
 /** Read `<dir>/run.json`; throws naming the file when it is missing or not a run manifest. */
 export function readManifest(dir: string): RunManifest {
   const file = join(dir, 'run.json');
-  if (!existsSync(file)) throw new ManifestError(`${dir}: not a run folder (no run.json); give the folder a tournament or stress run wrote`);
+  if (!existsSync(file))
+    throw new ManifestError(`${dir}: not a run folder (no run.json); give the folder a tournament or stress run wrote`);
   let v: unknown;
   try {
     v = JSON.parse(readFileSync(file, 'utf8'));
@@ -124,7 +125,14 @@ export function readManifest(dir: string): RunManifest {
     throw new ManifestError(`${file}: not JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
   const o = v as Partial<RunManifest> | null;
-  if (!o || o.format !== RUN_FORMAT || (o.kind !== 'tournament' && o.kind !== 'stress') || typeof o.games !== 'number' || typeof o.seed !== 'number' || !o.scenario) {
+  if (
+    !o ||
+    o.format !== RUN_FORMAT ||
+    (o.kind !== 'tournament' && o.kind !== 'stress') ||
+    typeof o.games !== 'number' ||
+    typeof o.seed !== 'number' ||
+    !o.scenario
+  ) {
     throw new ManifestError(`${file}: not a run manifest (format ${RUN_FORMAT})`);
   }
   return o as RunManifest;

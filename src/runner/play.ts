@@ -11,7 +11,17 @@
 import { join } from 'node:path';
 import { writeAtomic } from '../core/files.js';
 import type { Agent, AgentFactory, GameEnd } from '../core/agent.js';
-import { AgentCreateError, AgentError, GameSession, IllegalActionError, makeAgents, playOut, withTimeout, type LoadedScenario, type StepHooks } from '../core/game.js';
+import {
+  AgentCreateError,
+  AgentError,
+  GameSession,
+  IllegalActionError,
+  makeAgents,
+  playOut,
+  withTimeout,
+  type LoadedScenario,
+  type StepHooks,
+} from '../core/game.js';
 import { encodeRecord, stopLineText } from '../core/record.js';
 import type { InvariantMonitor, Json, SideId } from '../core/model.js';
 import { gameMeasures } from './measures.js';
@@ -105,7 +115,8 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
       agents = makeAgents(sc, game.seed, factories, 1, env.timeLimitMs);
     } catch (e) {
       // The side whose agent could not be created forfeits, as for a failed decision (before its first).
-      if (e instanceof AgentCreateError) throw new AgentFailure('agent', e.side, game.agents[e.side], 0, `${e.message} (before its first decision)`);
+      if (e instanceof AgentCreateError)
+        throw new AgentFailure('agent', e.side, game.agents[e.side], 0, `${e.message} (before its first decision)`);
       throw new AgentFailure('agent', '', '', 0, `creating the agents failed: ${messageOf(e)}`);
     }
     g = new GameSession(sc, game.seed, game.agents, { record: env.records === 'all', monitor });
@@ -126,12 +137,25 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
       },
       waitFor:
         limit > 0
-          ? (answer, side, n) => withTimeout(answer, limit, () => new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took longer than the time limit (${limit} ms)`))
+          ? (answer, side, n) =>
+              withTimeout(
+                answer,
+                limit,
+                () =>
+                  new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took longer than the time limit (${limit} ms)`),
+              )
           : undefined,
       answered(side, n) {
         const ms = performance.now() - t0;
         if (watch) Atomics.store(watch, WATCH.since, 0);
-        if (limit > 0 && ms > limit) throw new AgentFailure('timeout', side, game.agents[side], n, `decision ${n} took ${Math.round(ms)} ms, past the time limit (${limit} ms)`);
+        if (limit > 0 && ms > limit)
+          throw new AgentFailure(
+            'timeout',
+            side,
+            game.agents[side],
+            n,
+            `decision ${n} took ${Math.round(ms)} ms, past the time limit (${limit} ms)`,
+          );
       },
       chosen(d) {
         const at = d.legal.indexOf(d.action);
@@ -147,12 +171,17 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
     try {
       await playOut(session, agents, hooks);
     } catch (e) {
-      if (e instanceof AgentError || e instanceof IllegalActionError) throw new AgentFailure('agent', e.side, game.agents[e.side], e.decision, e.message);
+      if (e instanceof AgentError || e instanceof IllegalActionError)
+        throw new AgentFailure('agent', e.side, game.agents[e.side], e.decision, e.message);
       throw e;
     }
   } catch (e) {
     if (e instanceof AgentFailure) {
-      error = { kind: e.kind, message: e.message, repro: e.kind === 'timeout' ? reproCommand(env.scenarioArg, game.seed, game.agents, game.params, env.timeLimitMs) : repro };
+      error = {
+        kind: e.kind,
+        message: e.message,
+        repro: e.kind === 'timeout' ? reproCommand(env.scenarioArg, game.seed, game.agents, game.params, env.timeLimitMs) : repro,
+      };
       if (e.side !== '') {
         error.side = e.side;
         error.agent = e.agent;
@@ -204,14 +233,20 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
   } else {
     const err = error as GameError;
     const stats = g !== null && r.stats ? r.stats(g.state) : {};
-    const winner = (err.kind === 'agent' || err.kind === 'timeout') && err.side !== undefined && twoSided ? (sides.find((s) => s !== err.side) ?? null) : null;
+    const winner =
+      (err.kind === 'agent' || err.kind === 'timeout') && err.side !== undefined && twoSided
+        ? (sides.find((s) => s !== err.side) ?? null)
+        : null;
     row = {
       id: game.id,
       seed: game.seed,
       agents: game.agents,
       ...(game.params ? { params: game.params } : {}),
       winner,
-      reason: err.kind === 'engine' ? 'error in the rules engine: no result' : `${err.side ?? 'an agent'} forfeits: ${err.kind === 'timeout' ? 'time limit' : 'agent error'}`,
+      reason:
+        err.kind === 'engine'
+          ? 'error in the rules engine: no result'
+          : `${err.side ?? 'an agent'} forfeits: ${err.kind === 'timeout' ? 'time limit' : 'agent error'}`,
       turns: typeof stats.turns === 'number' ? stats.turns : null,
       decisions: g?.decisions ?? 0,
       stats,
@@ -227,7 +262,15 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
   // (Decision 0: an agent that could not be created, before any decision.)
   const stop = (lines: readonly string[]): readonly string[] =>
     error !== null && (error.kind === 'agent' || error.kind === 'timeout') && error.decision !== undefined && error.side !== undefined
-      ? [...lines, stopLineText({ reason: error.kind === 'agent' ? 'agent error' : 'time limit', side: error.side, decisions: Math.max(0, error.decision - 1), message: error.message })]
+      ? [
+          ...lines,
+          stopLineText({
+            reason: error.kind === 'agent' ? 'agent error' : 'time limit',
+            side: error.side,
+            decisions: Math.max(0, error.decision - 1),
+            message: error.message,
+          }),
+        ]
       : lines;
   // A game that broke a rule invariant is a defect to look into: its record is kept whatever
   // `records` says (issue 45, item 1), rebuilt from the seed and the decisions taken.
@@ -248,7 +291,11 @@ function gameEnd(g: GameSession | null, sides: readonly SideId[], error: GameErr
   if (error) {
     const forfeit = (error.kind === 'agent' || error.kind === 'timeout') && error.side !== undefined;
     const winner = forfeit && sides.length === 2 ? (sides.find((s) => s !== error.side) ?? null) : null;
-    return { winner, reason: forfeit ? `${error.side} forfeits: ${error.kind === 'timeout' ? 'time limit' : 'agent error'}` : 'no result', error: { side: forfeit ? (error.side as SideId) : null, message: error.message } };
+    return {
+      winner,
+      reason: forfeit ? `${error.side} forfeits: ${error.kind === 'timeout' ? 'time limit' : 'agent error'}` : 'no result',
+      error: { side: forfeit ? (error.side as SideId) : null, message: error.message },
+    };
   }
   const o = g ? g.scenario.ruleset.outcome(g.state) : null;
   return o ? { winner: o.winner, reason: o.reason } : undefined;

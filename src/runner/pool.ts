@@ -209,12 +209,19 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       agents: g.agents,
       ...(g.params ? { params: g.params } : {}),
       winner,
-      reason: kind === 'timeout' ? `${side ?? 'an agent'} forfeits: time limit` : `the worker died${side !== undefined ? ` while ${side} decided` : ''}: no result`,
+      reason:
+        kind === 'timeout'
+          ? `${side ?? 'an agent'} forfeits: time limit`
+          : `the worker died${side !== undefined ? ` while ${side} decided` : ''}: no result`,
       turns: null,
       decisions: decision !== undefined ? decision - 1 : 0,
       stats: {},
     };
-    row.error = { kind, message, repro: reproCommand(o.config.scenarioArg, g.seed, g.agents, g.params, kind === 'timeout' ? o.config.timeLimitMs : 0) };
+    row.error = {
+      kind,
+      message,
+      repro: reproCommand(o.config.scenarioArg, g.seed, g.agents, g.params, kind === 'timeout' ? o.config.timeLimitMs : 0),
+    };
     if (side !== undefined) {
       row.error.side = side;
       row.error.agent = g.agents[side];
@@ -241,7 +248,12 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
           for (const f of inflight) {
             const since = Atomics.load(f.watch, WATCH.since);
             if (since > 0 && now - since > hard && !f.timedOut) {
-              f.timedOut = { id: Atomics.load(f.watch, WATCH.game), side: Atomics.load(f.watch, WATCH.side), decision: Atomics.load(f.watch, WATCH.decision), ms: now - since };
+              f.timedOut = {
+                id: Atomics.load(f.watch, WATCH.game),
+                side: Atomics.load(f.watch, WATCH.side),
+                decision: Atomics.load(f.watch, WATCH.decision),
+                ms: now - since,
+              };
               f.abort.abort(new Error('time limit'));
             }
           }
@@ -272,7 +284,12 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
     // no task, so nothing else would end the run: before the first game, that is a failed start.
     onPoolError = (e: unknown): void => {
       poolError = e;
-      if (finished === 0) end(new WorkerStartError(`the runner's worker threads fail to start (too little --worker-heap?): ${e instanceof Error ? e.message : String(e)}`));
+      if (finished === 0)
+        end(
+          new WorkerStartError(
+            `the runner's worker threads fail to start (too little --worker-heap?): ${e instanceof Error ? e.message : String(e)}`,
+          ),
+        );
     };
 
     const settle = (f: Flight, err: unknown): void => {
@@ -286,14 +303,26 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
           for (const g of missing) {
             if (g.id === t.id) {
               const side = o.sides[t.side];
-              deliver(errorRow(g, 'timeout', `decision ${t.decision} did not return within ${hard} ms (time limit ${o.config.timeLimitMs} ms); its worker was stopped`, side, t.decision));
+              deliver(
+                errorRow(
+                  g,
+                  'timeout',
+                  `decision ${t.decision} did not return within ${hard} ms (time limit ${o.config.timeLimitMs} ms); its worker was stopped`,
+                  side,
+                  t.decision,
+                ),
+              );
             } else again.unshift(g.id);
           }
         } else {
           const current = Atomics.load(f.watch, WATCH.game);
           if (current === 0 && f.received.size === 0 && finished === 0) {
             if (++startFailures >= 3) {
-              end(new WorkerStartError(`the runner's worker threads fail to start (an agent file that cannot load on a worker thread? too little --worker-heap?): ${err instanceof Error ? err.message : String(err ?? poolError)}`));
+              end(
+                new WorkerStartError(
+                  `the runner's worker threads fail to start (an agent file that cannot load on a worker thread? too little --worker-heap?): ${err instanceof Error ? err.message : String(err ?? poolError)}`,
+                ),
+              );
               return;
             }
           }
@@ -302,9 +331,21 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
               const n = (attempts.get(g.id) ?? 1) + 1;
               if (n > 2) {
                 // Died during a decision: that side's agent is the suspect (not the other one, who merely played it).
-                const deciding = Atomics.load(f.watch, WATCH.since) > 0 && g.id === current ? o.sides[Atomics.load(f.watch, WATCH.side)] : undefined;
-                const during = deciding !== undefined ? ` during decision ${Atomics.load(f.watch, WATCH.decision)} of ${deciding} (${g.agents[deciding]})` : '';
-                deliver(errorRow(g, 'worker', `its worker thread died twice while playing it${during}: ${err instanceof Error ? err.message : String(err)}`, deciding, deciding !== undefined ? Atomics.load(f.watch, WATCH.decision) : undefined));
+                const deciding =
+                  Atomics.load(f.watch, WATCH.since) > 0 && g.id === current ? o.sides[Atomics.load(f.watch, WATCH.side)] : undefined;
+                const during =
+                  deciding !== undefined
+                    ? ` during decision ${Atomics.load(f.watch, WATCH.decision)} of ${deciding} (${g.agents[deciding]})`
+                    : '';
+                deliver(
+                  errorRow(
+                    g,
+                    'worker',
+                    `its worker thread died twice while playing it${during}: ${err instanceof Error ? err.message : String(err)}`,
+                    deciding,
+                    deciding !== undefined ? Atomics.load(f.watch, WATCH.decision) : undefined,
+                  ),
+                );
               } else {
                 attempts.set(g.id, n);
                 retry.add(g.id);
@@ -321,7 +362,14 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
     const launch = (ids: number[]): void => {
       const { port1, port2 } = new MessageChannel();
       const sab = new SharedArrayBuffer(WATCH.length * 4);
-      const f: Flight = { games: ids.map((id) => o.gameAt(id)), received: new Set(), port: port1, watch: new Int32Array(sab), abort: new AbortController(), timedOut: null };
+      const f: Flight = {
+        games: ids.map((id) => o.gameAt(id)),
+        received: new Set(),
+        port: port1,
+        watch: new Int32Array(sab),
+        abort: new AbortController(),
+        timedOut: null,
+      };
       port1.on('message', (m: unknown) => onMessage(f, m));
       inflight.add(f);
       const task: BatchTask = { games: f.games, port: port2, watch: sab };
@@ -337,7 +385,8 @@ export async function runGames(o: RunGamesOptions): Promise<RunGamesResult> {
       if (!o.partners) return null;
       if (owed === null) {
         const want = new Set<number>();
-        for (const id of started) for (const p of o.partners(id)) if (p >= 1 && p <= o.total && !started.has(p) && !o.done.has(p)) want.add(p);
+        for (const id of started)
+          for (const p of o.partners(id)) if (p >= 1 && p <= o.total && !started.has(p) && !o.done.has(p)) want.add(p);
         owed = [...want].sort((a, b) => a - b);
       }
       // Games of this call that died with their worker and are owed a result are played again too.

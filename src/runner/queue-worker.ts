@@ -24,7 +24,18 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { getRuleset } from '../rules/index.js';
 import { fromRaw, resolveScenario } from '../core/scenario.js';
 import { prepareWorkerEntry, runGames, workerEntry, workerLimits } from './pool.js';
-import { agentFiles, checkReachable, connectionOf, fileHash, projectVersion, type BatchJobData, type BatchResult, type QueueAddress, type QueueRunSpec, type ResultRow } from './queue.js';
+import {
+  agentFiles,
+  checkReachable,
+  connectionOf,
+  fileHash,
+  projectVersion,
+  type BatchJobData,
+  type BatchResult,
+  type QueueAddress,
+  type QueueRunSpec,
+  type ResultRow,
+} from './queue.js';
 import type { GameSpec, WorkerConfig } from './types.js';
 
 /** What {@link serveQueue} needs. */
@@ -59,21 +70,24 @@ const IDLE_MS = 60_000;
  * rules version, scenario, or agent file (a missing file counts as different).
  */
 export function refusal(spec: QueueRunSpec, games: readonly GameSpec[], own = projectVersion()): string | null {
-  if (spec.project !== own) return `project version differs: this worker runs ${own}, the coordinator ${spec.project}; run the same version of the project on every machine`;
+  if (spec.project !== own)
+    return `project version differs: this worker runs ${own}, the coordinator ${spec.project}; run the same version of the project on every machine`;
   let rulesVersion: string;
   try {
     rulesVersion = getRuleset(spec.scenario.ruleset).version;
   } catch {
     return `unknown ruleset ${spec.scenario.ruleset} here`;
   }
-  if (rulesVersion !== spec.scenario.rulesetVersion) return `the ${spec.scenario.ruleset} rules differ: version ${rulesVersion} here, ${spec.scenario.rulesetVersion} at the coordinator`;
+  if (rulesVersion !== spec.scenario.rulesetVersion)
+    return `the ${spec.scenario.ruleset} rules differ: version ${rulesVersion} here, ${spec.scenario.rulesetVersion} at the coordinator`;
   let own2: string | null;
   try {
     own2 = resolveScenario(spec.scenario.arg).hash;
   } catch {
     own2 = null; // not on this machine: the job's copy is played
   }
-  if (own2 !== null && own2 !== spec.scenario.hash) return `scenario ${spec.scenario.arg} differs: content hash ${own2} here, ${spec.scenario.hash} at the coordinator`;
+  if (own2 !== null && own2 !== spec.scenario.hash)
+    return `scenario ${spec.scenario.arg} differs: content hash ${own2} here, ${spec.scenario.hash} at the coordinator`;
   if (own2 === null) {
     let h: string;
     try {
@@ -81,7 +95,8 @@ export function refusal(spec: QueueRunSpec, games: readonly GameSpec[], own = pr
     } catch (e) {
       return `the job's scenario is not a scenario: ${e instanceof Error ? e.message : String(e)}`;
     }
-    if (h !== spec.scenario.hash) return `the job's copy of scenario ${spec.scenario.arg} does not match its hash (${h}, expected ${spec.scenario.hash})`;
+    if (h !== spec.scenario.hash)
+      return `the job's copy of scenario ${spec.scenario.arg} does not match its hash (${h}, expected ${spec.scenario.hash})`;
   }
   const specs = new Set<string>();
   for (const g of games) for (const s of Object.values(g.agents)) specs.add(s);
@@ -150,7 +165,9 @@ export async function serveQueue(o: ServeOptions): Promise<void> {
     pool.on('error', () => undefined);
     e = { key: spec.run, pool, config, tmp, active: 0, lastUsed: Date.now() };
     runs.set(spec.run, e);
-    log(`worker ${me}: run ${spec.run}: scenario ${spec.scenario.arg}, agents ${[...new Set(games.flatMap((g) => Object.values(g.agents)))].join(', ')}`);
+    log(
+      `worker ${me}: run ${spec.run}: scenario ${spec.scenario.arg}, agents ${[...new Set(games.flatMap((g) => Object.values(g.agents)))].join(', ')}`,
+    );
     return e;
   };
   const drop = async (e: RunEntry): Promise<void> => {
@@ -204,7 +221,9 @@ export async function serveQueue(o: ServeOptions): Promise<void> {
           rows.push(r);
         },
       });
-      log(`worker ${me}: run ${spec.run}: played ${rows.length} game(s): ${ids.length === 1 ? `game ${ids[0]}` : `games ${ids[0]}–${ids[ids.length - 1]}`}`);
+      log(
+        `worker ${me}: run ${spec.run}: played ${rows.length} game(s): ${ids.length === 1 ? `game ${ids[0]}` : `games ${ids[0]}–${ids[ids.length - 1]}`}`,
+      );
       return { rows, retried: res.retried, worker: me };
     } finally {
       e.active--;

@@ -84,9 +84,11 @@ export function parseQueueUrl(url: string, name = DEFAULT_QUEUE_NAME): QueueAddr
     throw new QueueAddressError(`--queue ${url}: not a URL; expected redis://HOST:PORT[/DB] (or rediss:// for TLS)`);
   }
   const shown = maskPassword(url);
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new QueueAddressError(`--queue ${shown}: expected a redis:// or rediss:// URL`);
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:')
+    throw new QueueAddressError(`--queue ${shown}: expected a redis:// or rediss:// URL`);
   if (u.hostname === '') throw new QueueAddressError(`--queue ${shown}: no host; expected redis://HOST:PORT[/DB]`);
-  if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d+$/.test(u.pathname)) throw new QueueAddressError(`--queue ${shown}: the path must be a database number (/0 … /15), not ${u.pathname}`);
+  if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d+$/.test(u.pathname))
+    throw new QueueAddressError(`--queue ${shown}: the path must be a database number (/0 … /15), not ${u.pathname}`);
   if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new QueueAddressError(`--queue-name ${name}: use letters, digits, '.', '_' and '-' only`);
   return { url, shown, name };
 }
@@ -101,7 +103,13 @@ export function connectionOf(a: QueueAddress): { url: string; maxRetriesPerReque
  * ever. Throws a {@link QueueAddressError} naming the (masked) URL when Redis cannot be reached.
  */
 export async function checkReachable(a: QueueAddress): Promise<void> {
-  const client = new Redis(a.url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const client = new Redis(a.url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -279,7 +287,13 @@ async function playOverQueue(q: QueueRunOptions, o: RunGamesOptions): Promise<Ru
   const spec: QueueRunSpec = {
     run: key,
     project,
-    scenario: { arg: m.scenario.arg, hash: m.scenario.hash, ruleset: m.scenario.ruleset, rulesetVersion: m.scenario.rulesetVersion, raw: o.config.scenarioRaw },
+    scenario: {
+      arg: m.scenario.arg,
+      hash: m.scenario.hash,
+      ruleset: m.scenario.ruleset,
+      rulesetVersion: m.scenario.rulesetVersion,
+      raw: o.config.scenarioRaw,
+    },
     files,
     timeLimitMs: o.config.timeLimitMs,
     invariants: o.config.invariants,
@@ -325,7 +339,8 @@ async function playOverQueue(q: QueueRunOptions, o: RunGamesOptions): Promise<Ru
     o.onRow(row);
   };
 
-  const describeBatch = (ids: readonly number[]): string => (ids.length === 1 ? `game ${ids[0]}` : `games ${ids[0]}–${ids[ids.length - 1]}`);
+  const describeBatch = (ids: readonly number[]): string =>
+    ids.length === 1 ? `game ${ids[0]}` : `games ${ids[0]}–${ids[ids.length - 1]}`;
 
   /** Collect one job of this run if it has finished (completed: its rows; failed: a failure). */
   const harvest = async (jobId: string): Promise<void> => {
@@ -396,7 +411,8 @@ async function playOverQueue(q: QueueRunOptions, o: RunGamesOptions): Promise<Ru
         const started = new Set<number>(seen);
         for (const out of outstanding.values()) for (const id of out.ids) started.add(id);
         const owed = new Set<number>();
-        for (const id of started) for (const p of o.partners(id)) if (p >= 1 && p <= o.total && !started.has(p) && !o.done.has(p)) owed.add(p);
+        for (const id of started)
+          for (const p of o.partners(id)) if (p >= 1 && p <= o.total && !started.has(p) && !o.done.has(p)) owed.add(p);
         const list = [...owed].sort((a, b) => a - b);
         for (let i = 0; i < list.length; i += batch) await add(list.slice(i, i + batch));
       }
@@ -450,7 +466,8 @@ async function playOverQueue(q: QueueRunOptions, o: RunGamesOptions): Promise<Ru
         if (state === 'completed') await harvest(job.id);
         else for (const id of ids) held.add(id);
       }
-      if (outstanding.size || finished) log(`queue: ${finished} finished game(s) collected from Redis, ${outstanding.size} batch(es) still queued or playing`);
+      if (outstanding.size || finished)
+        log(`queue: ${finished} finished game(s) collected from Redis, ${outstanding.size} batch(es) still queued or playing`);
 
       // The games no batch holds, in batches as the local pool would make them.
       const list: number[] = [];

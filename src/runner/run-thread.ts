@@ -41,7 +41,16 @@ export function isUserErrorName(e: unknown): boolean {
 /** How a game played on the thread ended. */
 export type RunThreadOutcome =
   | { kind: 'done'; result: GameResult; lines: string[] }
-  | { kind: 'failed'; side: SideId; agent: string; decisions: number; message: string; reason: 'agent error' | 'time limit'; stack?: string; lines: string[] }
+  | {
+      kind: 'failed';
+      side: SideId;
+      agent: string;
+      decisions: number;
+      message: string;
+      reason: 'agent error' | 'time limit';
+      stack?: string;
+      lines: string[];
+    }
   | { kind: 'create-failed'; side: SideId; message: string; userError: boolean; causeMessage: string; stack?: string; lines: string[] };
 
 /** A defect on the worker thread (exit 3 with its stack). */
@@ -56,12 +65,23 @@ export function graceMs(limitMs: number): number {
  * Play one game with its agents on a worker thread, under per-decision time limit `timeLimitMs`
  * (> 0). `onEvent` sees the events as the mirrored game produces them (the story).
  */
-export async function playOnThread(sc: LoadedScenario, seed: number, specs: Record<SideId, string>, timeLimitMs: number, explain: boolean, onEvent?: (e: GameEvent) => void): Promise<RunThreadOutcome> {
+export async function playOnThread(
+  sc: LoadedScenario,
+  seed: number,
+  specs: Record<SideId, string>,
+  timeLimitMs: number,
+  explain: boolean,
+  onEvent?: (e: GameEvent) => void,
+): Promise<RunThreadOutcome> {
   const mirror = new GameSession(sc, seed, specs, { record: true, onEvent });
   const lines = (): string[] => [...(mirror.lines as string[])];
   const { filename, execArgv } = await prepareWorker(import.meta.url, 'run-worker');
   const config: RunThreadConfig = { scenarioRaw: sc.raw, origin: `${sc.id} (scenario)`, seed, specs, timeLimitMs, explain };
-  const worker = new Worker(new URL(filename), { workerData: config, execArgv, resourceLimits: { maxOldGenerationSizeMb: DEFAULT_WORKER_HEAP_MB } });
+  const worker = new Worker(new URL(filename), {
+    workerData: config,
+    execArgv,
+    resourceLimits: { maxOldGenerationSizeMb: DEFAULT_WORKER_HEAP_MB },
+  });
   const hard = timeLimitMs + graceMs(timeLimitMs);
   return await new Promise<RunThreadOutcome>((resolve, reject) => {
     let settled = false;
@@ -80,7 +100,15 @@ export async function playOnThread(sc: LoadedScenario, seed: number, specs: Reco
       if (last === 0 || performance.now() - last <= hard) return;
       const d = deciding();
       if (!d) return;
-      finish({ kind: 'failed', side: d.side, agent: specs[d.side], decisions: d.n - 1, reason: 'time limit', message: `decision ${d.n} did not return within ${hard} ms (time limit ${timeLimitMs} ms); it was stopped`, lines: lines() });
+      finish({
+        kind: 'failed',
+        side: d.side,
+        agent: specs[d.side],
+        decisions: d.n - 1,
+        reason: 'time limit',
+        message: `decision ${d.n} did not return within ${hard} ms (time limit ${timeLimitMs} ms); it was stopped`,
+        lines: lines(),
+      });
     }, 50);
     worker.on('message', (m: RunThreadMessage) => {
       if (settled) return;
@@ -92,7 +120,11 @@ export async function playOnThread(sc: LoadedScenario, seed: number, specs: Reco
           try {
             mirror.submit(m.action, undefined, m.why);
           } catch (e) {
-            finish(new RunThreadError(`the game on the worker thread and its mirror disagree at decision ${mirror.decisions + 1}: ${e instanceof Error ? e.message : String(e)}`));
+            finish(
+              new RunThreadError(
+                `the game on the worker thread and its mirror disagree at decision ${mirror.decisions + 1}: ${e instanceof Error ? e.message : String(e)}`,
+              ),
+            );
             return;
           }
           last = performance.now();
@@ -105,10 +137,27 @@ export async function playOnThread(sc: LoadedScenario, seed: number, specs: Reco
           finish({ kind: 'done', result: mirror.finish(), lines: lines() });
           return;
         case 'failed':
-          finish({ kind: 'failed', side: m.side, agent: m.agent, decisions: m.decision - 1, message: m.message, reason: m.reason, stack: m.stack, lines: lines() });
+          finish({
+            kind: 'failed',
+            side: m.side,
+            agent: m.agent,
+            decisions: m.decision - 1,
+            message: m.message,
+            reason: m.reason,
+            stack: m.stack,
+            lines: lines(),
+          });
           return;
         case 'create-failed':
-          finish({ kind: 'create-failed', side: m.side, message: m.message, userError: m.userError, causeMessage: m.causeMessage, stack: m.stack, lines: lines() });
+          finish({
+            kind: 'create-failed',
+            side: m.side,
+            message: m.message,
+            userError: m.userError,
+            causeMessage: m.causeMessage,
+            stack: m.stack,
+            lines: lines(),
+          });
           return;
         case 'error': {
           const e = new RunThreadError(m.message);
@@ -121,13 +170,31 @@ export async function playOnThread(sc: LoadedScenario, seed: number, specs: Reco
     worker.on('error', (e: Error) => {
       const d = deciding();
       // Out of memory (or any death) while an agent decides: that agent's failure.
-      if (d && last > 0) finish({ kind: 'failed', side: d.side, agent: specs[d.side], decisions: d.n - 1, reason: 'agent error', message: `decision ${d.n}: the agent's thread died: ${e.message}`, lines: lines() });
+      if (d && last > 0)
+        finish({
+          kind: 'failed',
+          side: d.side,
+          agent: specs[d.side],
+          decisions: d.n - 1,
+          reason: 'agent error',
+          message: `decision ${d.n}: the agent's thread died: ${e.message}`,
+          lines: lines(),
+        });
       else finish(e);
     });
     worker.on('exit', (code) => {
       // Ended without a word: an agent whose promise never settles leaves the thread nothing to do.
       const d = deciding();
-      if (d) finish({ kind: 'failed', side: d.side, agent: specs[d.side], decisions: d.n - 1, reason: 'agent error', message: `decision ${d.n}: the agent never answered (its promise never settled; thread exit ${code})`, lines: lines() });
+      if (d)
+        finish({
+          kind: 'failed',
+          side: d.side,
+          agent: specs[d.side],
+          decisions: d.n - 1,
+          reason: 'agent error',
+          message: `decision ${d.n}: the agent never answered (its promise never settled; thread exit ${code})`,
+          lines: lines(),
+        });
       else finish(new RunThreadError(`the game's worker thread ended (exit ${code}) without saying how the game ended`));
     });
   });

@@ -32,7 +32,14 @@ async function main(): Promise<void> {
   } catch (e) {
     if (!(e instanceof AgentCreateError)) throw e;
     const cause = e.cause;
-    post({ t: 'create-failed', side: e.side, message: e.message, userError: isUserErrorName(cause), causeMessage: cause instanceof Error ? cause.message : String(cause), stack: cause instanceof Error ? cause.stack : undefined });
+    post({
+      t: 'create-failed',
+      side: e.side,
+      message: e.message,
+      userError: isUserErrorName(cause),
+      causeMessage: cause instanceof Error ? cause.message : String(cause),
+      stack: cause instanceof Error ? cause.stack : undefined,
+    });
     return;
   }
   post({ t: 'started' });
@@ -47,7 +54,15 @@ async function main(): Promise<void> {
   } catch (e) {
     if (e instanceof AgentError || e instanceof IllegalActionError || e instanceof TimeLimitError) {
       const cause = e instanceof AgentError ? e.cause : null;
-      post({ t: 'failed', side: e.side, agent: e.agent, decision: e.decision, message: e.message, reason: e instanceof TimeLimitError ? 'time limit' : 'agent error', stack: cause instanceof Error ? cause.stack : undefined });
+      post({
+        t: 'failed',
+        side: e.side,
+        agent: e.agent,
+        decision: e.decision,
+        message: e.message,
+        reason: e instanceof TimeLimitError ? 'time limit' : 'agent error',
+        stack: cause instanceof Error ? cause.stack : undefined,
+      });
     } else throw e;
   } finally {
     for (const a of Object.values(agents)) {
@@ -60,4 +75,6 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => post({ t: 'error', message: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined }));
+main().catch((e: unknown) =>
+  post({ t: 'error', message: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined }),
+);

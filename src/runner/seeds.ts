@@ -23,10 +23,17 @@ export function shellWord(s: string): string {
  * for a game of a `tune` candidate its scenario parameters (`--param name=value …`), and for a game
  * lost on time the run's per-decision limit (`--time-limit ms`, when `timeLimitMs` > 0).
  */
-export function reproCommand(scenarioArg: string, seed: number, agents: Record<SideId, string>, params?: Readonly<Record<string, unknown>>, timeLimitMs = 0): string {
+export function reproCommand(
+  scenarioArg: string,
+  seed: number,
+  agents: Record<SideId, string>,
+  params?: Readonly<Record<string, unknown>>,
+  timeLimitMs = 0,
+): string {
   const parts = ['npx', 'tsx', 'src/cli.ts', 'run', '--scenario', shellWord(scenarioArg), '--seed', String(seed)];
   for (const [side, spec] of Object.entries(agents)) parts.push('--agent', shellWord(`${side}=${spec}`));
-  for (const [name, value] of Object.entries(params ?? {})) parts.push('--param', shellWord(`${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`));
+  for (const [name, value] of Object.entries(params ?? {}))
+    parts.push('--param', shellWord(`${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`));
   if (timeLimitMs > 0) parts.push('--time-limit', String(timeLimitMs));
   return parts.join(' ');
 }

@@ -18,7 +18,18 @@ import { pageHtml } from './page.js';
 import { rulesetHelp, scenarioList } from './briefing.js';
 import { isExecSpec } from '../../agents/exec/spec.js';
 import { parseSpec } from '../../agents/options.js';
-import { LEVELS, type Level, type SetupAnswer, actSchema, agentSchema, figureParams, gameParams, modeSchema, newGameSchema, saveSchema } from './protocol.js';
+import {
+  LEVELS,
+  type Level,
+  type SetupAnswer,
+  actSchema,
+  agentSchema,
+  figureParams,
+  gameParams,
+  modeSchema,
+  newGameSchema,
+  saveSchema,
+} from './protocol.js';
 
 /** Options of {@link buildApp}. */
 export interface AppOptions {
@@ -46,7 +57,15 @@ async function bundleScript(): Promise<string> {
   const candidates = [resolve(here, '../../web/main.ts'), resolve(here, '../../../../src/web/main.ts')];
   const entry = candidates.find((p) => existsSync(p));
   if (!entry) throw new Error(`the browser code is missing (looked for ${candidates.join(', ')})`);
-  const out = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', target: 'es2020', platform: 'browser', logLevel: 'silent' });
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    platform: 'browser',
+    logLevel: 'silent',
+  });
   return out.outputFiles[0].text;
 }
 
@@ -114,7 +133,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => games.closeAll());
 
   app.get('/', async (_req, reply) => {
-    reply.header('content-security-policy', "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'");
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'",
+    );
     return reply.type('text/html; charset=utf-8').send(pageHtml());
   });
   app.get('/app.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(script));
@@ -126,19 +148,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const offeredSpecs = new Set([...offered.values()].map((o) => o.spec));
 
   app.get('/api/setup', async (): Promise<SetupAnswer> => {
-    return { scenarios, rulesets, opponents: [...offered].map(([id, o]) => ({ id, words: o.words, spec: o.spec })), saves: saveNames(), games: games.summaries() };
+    return {
+      scenarios,
+      rulesets,
+      opponents: [...offered].map(([id, o]) => ({ id, words: o.words, spec: o.spec })),
+      saves: saveNames(),
+      games: games.summaries(),
+    };
   });
 
   app.post('/api/games', async (req, reply) => {
     const b = parse(newGameSchema, req.body, 'new game');
     const sc = scenarios.find((s) => s.id === b.scenario);
-    if (!sc) throw new HostError(400, `bad new game at scenario: no built-in scenario "${b.scenario}" (known: ${scenarios.map((s) => s.id).join(', ')})`);
-    if (!sc.sides.some((s) => s.id === b.side)) throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${sc.id} (${sc.sides.map((s) => s.id).join(', ')})`);
+    if (!sc)
+      throw new HostError(
+        400,
+        `bad new game at scenario: no built-in scenario "${b.scenario}" (known: ${scenarios.map((s) => s.id).join(', ')})`,
+      );
+    if (!sc.sides.some((s) => s.id === b.side))
+      throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${sc.id} (${sc.sides.map((s) => s.id).join(', ')})`);
     // A fresh deal unless a seed is given (the seed is shown, so the deal can be played again).
     const opponent = offered.get(b.opponent);
-    if (!opponent) throw new HostError(400, `bad new game at opponent: no opponent "${b.opponent}" here (offered: ${[...offered.keys()].join(', ')})`);
+    if (!opponent)
+      throw new HostError(400, `bad new game at opponent: no opponent "${b.opponent}" here (offered: ${[...offered.keys()].join(', ')})`);
     const seed = b.seed ?? randomInt(1_000_000);
-    const view = await games.open({ op: 'create', args: { id: Games.newId(), scenario: sc.id, seed, side: b.side, opponent: opponent.spec, orders: b.orders } });
+    const view = await games.open({
+      op: 'create',
+      args: { id: Games.newId(), scenario: sc.id, seed, side: b.side, opponent: opponent.spec, orders: b.orders },
+    });
     return reply.code(201).send(view);
   });
 
@@ -176,7 +213,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/games/:id/record', async (req, reply) => {
     const { id } = parse(gameParams, req.params, 'game');
     const text = await games.get(id).call({ op: 'record' });
-    return reply.type('application/x-ndjson; charset=utf-8').header('content-disposition', `attachment; filename="game-${id}.jsonl"`).send(text);
+    return reply
+      .type('application/x-ndjson; charset=utf-8')
+      .header('content-disposition', `attachment; filename="game-${id}.jsonl"`)
+      .send(text);
   });
   app.get('/api/games/:id/replay', async (req, reply) => {
     const { id } = parse(gameParams, req.params, 'game');
@@ -195,7 +235,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (!existsSync(file)) throw new HostError(404, `no save "${name}" (saves: ${saveNames().join(', ') || 'none'})`);
     const text = readFileSync(file, 'utf8');
     const foreign = foreignOpponent(text, offeredSpecs);
-    if (foreign !== null) throw new HostError(400, `save "${name}" plays against ${foreign}, which this server does not offer; start it with serve --opponent <name>=<that spec> to load it`);
+    if (foreign !== null)
+      throw new HostError(
+        400,
+        `save "${name}" plays against ${foreign}, which this server does not offer; start it with serve --opponent <name>=<that spec> to load it`,
+      );
     const view = await games.open({ op: 'resume', args: { id: Games.newId(), text, file: `${name}.jsonl`, orders: 'band' } });
     return reply.code(201).send(view);
   });
@@ -209,7 +253,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
  * `Sec-Fetch-Site`, when sent, must not be `cross-site`. A request without either (curl, scripts,
  * tests) is not a page's and passes.
  */
-export function foreignOrigin(origin: string | undefined, host: string | undefined, fetchSite: string | string[] | undefined): string | null {
+export function foreignOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  fetchSite: string | string[] | undefined,
+): string | null {
   if (fetchSite === 'cross-site') return 'a request from another site (Sec-Fetch-Site: cross-site)';
   if (origin === undefined) return null;
   let originHost: string;

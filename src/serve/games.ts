@@ -69,8 +69,7 @@ export class GameHandle {
       if (r.ok) {
         this.remember(r.value);
         p.ok(r.value);
-      }
-      else p.fail(new HostError(r.status, r.message));
+      } else p.fail(new HostError(r.status, r.message));
     });
     const die = (e: Error): void => {
       this.dead ??= e;

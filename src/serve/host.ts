@@ -14,7 +14,15 @@ import { framesToHtml } from '../render/html.js';
 import { sceneToSvg } from '../render/svg.js';
 import { PlayGame } from '../play/session.js';
 import { recordScenario, rerunRecord } from '../rerun.js';
-import { type ActionView, type FigureAnswer, type GameSummary, type GameView, type StepAnswer, type StepReport, summaryOf } from './protocol.js';
+import {
+  type ActionView,
+  type FigureAnswer,
+  type GameSummary,
+  type GameView,
+  type StepAnswer,
+  type StepReport,
+  summaryOf,
+} from './protocol.js';
 
 /** The scenario's name for people (its file's `name`), or its id. */
 export function scenarioName(sc: LoadedScenario): string {
@@ -100,10 +108,21 @@ export class GameHost {
   }
 
   /** A new game on a loaded scenario. */
-  static async create(id: string, scenario: LoadedScenario, seed: number, human: string, opponent: string, orders: 'band' | 'figure', maxThreads = 1): Promise<GameHost> {
+  static async create(
+    id: string,
+    scenario: LoadedScenario,
+    seed: number,
+    human: string,
+    opponent: string,
+    orders: 'band' | 'figure',
+    maxThreads = 1,
+  ): Promise<GameHost> {
     const game = await PlayGame.create(scenario, seed, human, opponent, maxThreads);
     const h = new GameHost(id, game, orders);
-    h.story.push({ n: 0, text: `New game: ${scenarioName(scenario)} (${scenario.ruleset.id}/${scenario.id}), seed ${seed}; you play ${human} against ${game.opponentSpec}.` });
+    h.story.push({
+      n: 0,
+      text: `New game: ${scenarioName(scenario)} (${scenario.ruleset.id}/${scenario.id}), seed ${seed}; you play ${human} against ${game.opponentSpec}.`,
+    });
     // What the setup told (the table, the first turn's rolls) happened before the host listened: told from the record.
     h.story.push(...storyOfRecord(game.recordLines(), 'the new game', human));
     h.settle();
@@ -203,7 +222,12 @@ export class GameHost {
     if (you) {
       const legal = g.legal();
       const best = g.suggestion(legal);
-      actions = legal.map((a, i) => ({ key: r.actionKey(a), words: this.words(a), targets: r.view?.targets?.(state, a) ?? null, suggested: i === best }));
+      actions = legal.map((a, i) => ({
+        key: r.actionKey(a),
+        words: this.words(a),
+        targets: r.view?.targets?.(state, a) ?? null,
+        suggested: i === best,
+      }));
       exact = r.view.exactMove?.(state, scene.width / 2, scene.height / 2) != null;
     }
     const outcome = this.resigned ? { winner: g.opponentSide, reason: 'you resigned' } : r.outcome(state);
@@ -233,7 +257,20 @@ export class GameHost {
       caption,
       info: scene.info.map((i) => ({ label: i.label, value: i.value })),
       badges: (scene.badges ?? []).map((b) => ({ mark: b.mark, words: b.words })),
-      figures: scene.figures.map((f) => ({ id: f.id, name: f.name, side: f.side, band: f.band, x: f.x, y: f.y, r: f.r, status: f.status, onTable: f.onTable, markers: f.markers, current: f.current, highlighted: f.highlighted })),
+      figures: scene.figures.map((f) => ({
+        id: f.id,
+        name: f.name,
+        side: f.side,
+        band: f.band,
+        x: f.x,
+        y: f.y,
+        r: f.r,
+        status: f.status,
+        onTable: f.onTable,
+        markers: f.markers,
+        current: f.current,
+        highlighted: f.highlighted,
+      })),
       turn: over ? 'over' : you ? 'you' : 'ai',
       orders: this.orders,
       actions,
@@ -345,7 +382,8 @@ export class GameHost {
     const state = this.game.state;
     const words = v?.describeFigure?.(state, fig) ?? null;
     const reach = v?.reach?.(state, fig) ?? null;
-    if (words === null && reach === null && !(v?.scene(state).figures.some((f) => f.id === fig) ?? false)) throw new Refusal(`no figure "${fig}"`, 404);
+    if (words === null && reach === null && !(v?.scene(state).figures.some((f) => f.id === fig) ?? false))
+      throw new Refusal(`no figure "${fig}"`, 404);
     return { id: fig, words, reach };
   }
 

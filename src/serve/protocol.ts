@@ -52,7 +52,12 @@ export const newGameSchema = z
     scenario: z.string().regex(SCENARIO_REF, 'a built-in scenario as <ruleset>/<id>'),
     side: z.string().min(1).max(64),
     opponent: z.string().regex(OPPONENT_NAME, 'an opponent offered by /api/setup'),
-    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
     orders: ordersSchema.default('band'),
   })
   .strict();
@@ -240,7 +245,19 @@ export interface GameSummary {
 
 /** The list entry of a game as a view shows it (`updated` left 0: the server stamps the time). */
 export function summaryOf(v: GameView): GameSummary {
-  return { id: v.id, scenario: `${v.ruleset}/${v.scenario}`, name: v.name, human: v.human, humanName: v.sides.find((s) => s.id === v.human)?.name ?? v.human, opponent: v.opponent, seed: v.seed, where: v.caption, turn: v.turn, decisions: v.decisions, updated: 0 };
+  return {
+    id: v.id,
+    scenario: `${v.ruleset}/${v.scenario}`,
+    name: v.name,
+    human: v.human,
+    humanName: v.sides.find((s) => s.id === v.human)?.name ?? v.human,
+    opponent: v.opponent,
+    seed: v.seed,
+    where: v.caption,
+    turn: v.turn,
+    decisions: v.decisions,
+    updated: 0,
+  };
 }
 
 /** A point on the table. */

@@ -35,7 +35,13 @@ export function logisticScore(x: readonly number[][], y: readonly number[], w: r
  * penalty (not applied to column 0, taken to be the bias). Starts from `start` (e.g. the current
  * weights). Precondition: x.length = y.length ≥ 1, every row the same length.
  */
-export function fitLogistic(x: readonly number[][], y: readonly number[], start: readonly number[], lambda = 1e-3, maxIter = 50): LogisticFit {
+export function fitLogistic(
+  x: readonly number[][],
+  y: readonly number[],
+  start: readonly number[],
+  lambda = 1e-3,
+  maxIter = 50,
+): LogisticFit {
   const n = x.length;
   const d = start.length;
   const X = new Matrix(x.map((r) => [...r]));

@@ -99,7 +99,8 @@ export class Ntbea {
     this.pMutate = opts.mutation ?? 1 / this.d;
     this.ones = opts.sizes.map((s) => Array.from({ length: s }, () => ({ n: 0, sum: 0 })));
     if (opts.start) {
-      if (opts.start.length !== this.d || opts.start.some((v, i) => !Number.isInteger(v) || v < 0 || v >= opts.sizes[i])) throw new Error('NTBEA: the start point is outside the space');
+      if (opts.start.length !== this.d || opts.start.some((v, i) => !Number.isInteger(v) || v < 0 || v >= opts.sizes[i]))
+        throw new Error('NTBEA: the start point is outside the space');
       this.current = [...opts.start];
     } else this.current = opts.sizes.map((s) => this.int(s));
   }
@@ -250,7 +251,12 @@ export class Ntbea {
  * Run a synchronous search for `budget` evaluations of `fitness` (higher is better) and return the
  * recommendation and the search itself. `fitness` may be noisy; it is called once per evaluation.
  */
-export function ntbea(opts: NtbeaOptions, rng: Rng, budget: number, fitness: (point: number[]) => number): { best: PointEstimate; search: Ntbea } {
+export function ntbea(
+  opts: NtbeaOptions,
+  rng: Rng,
+  budget: number,
+  fitness: (point: number[]) => number,
+): { best: PointEstimate; search: Ntbea } {
   const s = new Ntbea(opts, rng);
   for (let i = 0; i < budget; i++) {
     const p = s.ask();

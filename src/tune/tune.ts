@@ -191,8 +191,18 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       if (problem !== null) {
         // No game for it (its ids stay unused); the worst fitness steers the search away.
         search.tell(point, INVALID_FITNESS);
-        evaluations.push({ index: e, values, point, repeat, score: scoreOf([], m.target.side), fitness: INVALID_FITNESS, invalid: problem });
-        o.log?.(`tune: evaluation ${e + 1}/${m.budget}  ${describeValues(domains, values)}  invalid, no games: ${problem}  (fitness ${INVALID_FITNESS.toFixed(3)})`);
+        evaluations.push({
+          index: e,
+          values,
+          point,
+          repeat,
+          score: scoreOf([], m.target.side),
+          fitness: INVALID_FITNESS,
+          invalid: problem,
+        });
+        o.log?.(
+          `tune: evaluation ${e + 1}/${m.budget}  ${describeValues(domains, values)}  invalid, no games: ${problem}  (fitness ${INVALID_FITNESS.toFixed(3)})`,
+        );
         continue;
       }
       const specs: GameSpec[] = [];
@@ -204,7 +214,9 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
         const have = rows.get(g.id);
         if (!have) missing.add(g.id);
         else if (have.seed !== g.seed || canonicalJson(have.params ?? null) !== canonicalJson(values)) {
-          throw new TuneFolderError(`${gamesFile}: game ${g.id} was played with other settings (seed ${have.seed}, ${JSON.stringify(have.params ?? {})}) than this search gives it; the folder belongs to another tune run`);
+          throw new TuneFolderError(
+            `${gamesFile}: game ${g.id} was played with other settings (seed ${have.seed}, ${JSON.stringify(have.params ?? {})}) than this search gives it; the folder belongs to another tune run`,
+          );
         }
       }
       if (missing.size) {
@@ -240,7 +252,9 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       list.push(...its);
       byCandidate.set(key, list);
       evaluations.push({ index: e, values, point, repeat, score, fitness });
-      o.log?.(`tune: evaluation ${e + 1}/${m.budget}  ${describeValues(domains, values)}  ${m.target.side} ${pct(score.rate)} of ${score.games}  (fitness ${fitness.toFixed(3)})`);
+      o.log?.(
+        `tune: evaluation ${e + 1}/${m.budget}  ${describeValues(domains, values)}  ${m.target.side} ${pct(score.rate)} of ${score.games}  (fitness ${fitness.toFixed(3)})`,
+      );
     }
   } finally {
     writer.close();
@@ -250,7 +264,14 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
     const values: Record<string, Json> = {};
     domains.forEach((d, i) => (values[d.param.name] = d.values[est.point[i]] as Json));
     const problem = problems.get(key) ?? null;
-    return { values, point: est.point, evaluations: repeats.get(key) ?? 0, score: scoreOf(byCandidate.get(key) ?? [], m.target.side), model: est.value, ...(problem !== null ? { invalid: problem } : {}) };
+    return {
+      values,
+      point: est.point,
+      evaluations: repeats.get(key) ?? 0,
+      score: scoreOf(byCandidate.get(key) ?? [], m.target.side),
+      model: est.value,
+      ...(problem !== null ? { invalid: problem } : {}),
+    };
   });
   let best: TuneCandidate | null = null;
   if (candidates.some((c) => c.invalid === undefined)) {
@@ -266,10 +287,14 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
  */
 export function tunedDomains(sc: LoadedScenario, origin: string, only: readonly string[] | null): ParameterDomain[] {
   const all = scenarioParameters(sc.raw, origin);
-  if (all.length === 0) throw new TuneFolderError(`${origin}: the scenario declares no tunable parameters; add a "parameters" list (see \`schema\` and the README's section "Balance: several pairings, and \`tune\`")`);
+  if (all.length === 0)
+    throw new TuneFolderError(
+      `${origin}: the scenario declares no tunable parameters; add a "parameters" list (see \`schema\` and the README's section "Balance: several pairings, and \`tune\`")`,
+    );
   if (only === null) return all;
   for (const n of only) {
-    if (!all.some((d) => d.param.name === n)) throw new TuneFolderError(`--only ${n}: no such parameter in ${origin} (declared: ${all.map((d) => d.param.name).join(', ')})`);
+    if (!all.some((d) => d.param.name === n))
+      throw new TuneFolderError(`--only ${n}: no such parameter in ${origin} (declared: ${all.map((d) => d.param.name).join(', ')})`);
   }
   return all.filter((d) => only.includes(d.param.name));
 }
@@ -323,22 +348,34 @@ export function tuneReport(m: TuneManifest, r: TuneResult, verify: string): stri
   const md: string[] = [];
   const t = m.target;
   md.push(`# Tune: ${m.scenario.id}\n`);
-  md.push(`Target: the score of ${t.side} (wins + ½ draws) ${pct(t.rate)}, agents ${Object.entries(m.agents).map(([s, a]) => `${s}=\`${a}\``).join(', ')}.`);
-  md.push(`Search: NTBEA (1-tuples and the full tuple, k ${m.k}, ${m.neighbours} neighbours), seed ${m.seed}, ${m.budget} evaluations of ${m.games} games each; the e-th evaluation of every candidate plays the same seeds.`);
+  md.push(
+    `Target: the score of ${t.side} (wins + ½ draws) ${pct(t.rate)}, agents ${Object.entries(m.agents)
+      .map(([s, a]) => `${s}=\`${a}\``)
+      .join(', ')}.`,
+  );
+  md.push(
+    `Search: NTBEA (1-tuples and the full tuple, k ${m.k}, ${m.neighbours} neighbours), seed ${m.seed}, ${m.budget} evaluations of ${m.games} games each; the e-th evaluation of every candidate plays the same seeds.`,
+  );
   md.push(`Command: \`${m.command}\`\n`);
-  md.push(`${r.ended === 'interrupted' ? `**Interrupted** after ${r.evaluations.length} evaluations (resume with \`--resume\`).` : `${r.evaluations.length} evaluations.`}\n`);
+  md.push(
+    `${r.ended === 'interrupted' ? `**Interrupted** after ${r.evaluations.length} evaluations (resume with \`--resume\`).` : `${r.evaluations.length} evaluations.`}\n`,
+  );
   const invalid = r.candidates.filter((c) => c.invalid !== undefined);
   if (invalid.length) {
     const n = r.evaluations.filter((e) => e.invalid !== undefined).length;
-    md.push(`${invalid.length} candidate${invalid.length === 1 ? ' was' : 's were'} invalid (${n} evaluation${n === 1 ? '' : 's'}): the scenario with ${invalid.length === 1 ? 'its' : 'their'} values does not compile, so no game was played; each such evaluation counts with the worst fitness, ${INVALID_FITNESS}, and an invalid candidate is never recommended (see "Invalid candidates").\n`);
+    md.push(
+      `${invalid.length} candidate${invalid.length === 1 ? ' was' : 's were'} invalid (${n} evaluation${n === 1 ? '' : 's'}): the scenario with ${invalid.length === 1 ? 'its' : 'their'} values does not compile, so no game was played; each such evaluation counts with the worst fitness, ${INVALID_FITNESS}, and an invalid candidate is never recommended (see "Invalid candidates").\n`,
+    );
   }
   md.push('## Parameters\n');
-  md.push('| parameter | values | the file\'s value |');
+  md.push("| parameter | values | the file's value |");
   md.push('|---|---|---|');
   for (const d of r.domains) md.push(`| \`${d.param.name}\` | ${describeDomain(d)} | ${JSON.stringify(d.values[d.current])} |`);
   if (r.best) {
     md.push('\n## Recommended\n');
-    md.push(`${describeValues(r.domains, r.best.values)}: ${t.side} ${pct(r.best.score.rate)} [${pct(r.best.score.low)}–${pct(r.best.score.high)}] over ${r.best.score.games} games (${r.best.evaluations} evaluation${r.best.evaluations === 1 ? '' : 's'}). Written as \`best.json\`.\n`);
+    md.push(
+      `${describeValues(r.domains, r.best.values)}: ${t.side} ${pct(r.best.score.rate)} [${pct(r.best.score.low)}–${pct(r.best.score.high)}] over ${r.best.score.games} games (${r.best.evaluations} evaluation${r.best.evaluations === 1 ? '' : 's'}). Written as \`best.json\`.\n`,
+    );
     md.push(`Verify it on fresh seeds (the search's own games flatter the candidate it picked):\n\n    ${verify}\n`);
   }
   md.push('## The search\n');
@@ -359,20 +396,28 @@ export function tuneReport(m: TuneManifest, r: TuneResult, verify: string): stri
   }
   md.push('```\n');
   md.push('## Candidates\n');
-  md.push(`Every candidate tried, its ${t.side} score over all its games with the 95% Wilson interval, and NTBEA's estimate (mean 1-tuple fitness: −distance from the target).\n`);
+  md.push(
+    `Every candidate tried, its ${t.side} score over all its games with the 95% Wilson interval, and NTBEA's estimate (mean 1-tuple fitness: −distance from the target).\n`,
+  );
   md.push('| # | values (changed from the file) | evaluations | games | score | 95% interval | model |');
   md.push('|---|---|---|---|---|---|---|');
   r.candidates.forEach((c, i) => {
     const mark = r.best && pointKey(c.point) === pointKey(r.best.point) ? ' **best**' : '';
-    if (c.invalid !== undefined) md.push(`| ${i + 1} | ${describeValues(r.domains, c.values)} | ${c.evaluations} | 0 | invalid | — | ${c.model.toFixed(3)} |`);
-    else md.push(`| ${i + 1}${mark} | ${describeValues(r.domains, c.values)} | ${c.evaluations} | ${c.score.games} | ${pct(c.score.rate)} | ${pct(c.score.low)}–${pct(c.score.high)} | ${c.model.toFixed(3)} |`);
+    if (c.invalid !== undefined)
+      md.push(`| ${i + 1} | ${describeValues(r.domains, c.values)} | ${c.evaluations} | 0 | invalid | — | ${c.model.toFixed(3)} |`);
+    else
+      md.push(
+        `| ${i + 1}${mark} | ${describeValues(r.domains, c.values)} | ${c.evaluations} | ${c.score.games} | ${pct(c.score.rate)} | ${pct(c.score.low)}–${pct(c.score.high)} | ${c.model.toFixed(3)} |`,
+      );
   });
   if (invalid.length) {
     md.push('\n## Invalid candidates\n');
     md.push('Candidates whose scenario does not compile (no game played), with the reason:\n');
     for (const c of invalid) md.push(`- ${describeValues(r.domains, c.values)}: ${(c.invalid ?? '').replace(/\n/g, ' ')}`);
   }
-  md.push('\nFiles: `tune.json` (the settings, for `--resume`), `games.jsonl` (one line per game, with its parameters), `best.json` (the recommended scenario, complete), `report.md`, `report.json` (the evaluations and candidates as data).\n');
+  md.push(
+    '\nFiles: `tune.json` (the settings, for `--resume`), `games.jsonl` (one line per game, with its parameters), `best.json` (the recommended scenario, complete), `report.md`, `report.json` (the evaluations and candidates as data).\n',
+  );
   return md.join('\n');
 }
 
@@ -387,8 +432,21 @@ export function tuneReportData(m: TuneManifest, r: TuneResult, verify: string): 
     budget: m.budget,
     games: m.games,
     seed: m.seed,
-    evaluations: r.evaluations.map((e) => ({ index: e.index, values: e.values, repeat: e.repeat, score: e.score, fitness: e.fitness, ...(e.invalid !== undefined ? { invalid: e.invalid } : {}) })),
-    candidates: r.candidates.map((c) => ({ values: c.values, evaluations: c.evaluations, score: c.score, model: c.model, ...(c.invalid !== undefined ? { invalid: c.invalid } : {}) })),
+    evaluations: r.evaluations.map((e) => ({
+      index: e.index,
+      values: e.values,
+      repeat: e.repeat,
+      score: e.score,
+      fitness: e.fitness,
+      ...(e.invalid !== undefined ? { invalid: e.invalid } : {}),
+    })),
+    candidates: r.candidates.map((c) => ({
+      values: c.values,
+      evaluations: c.evaluations,
+      score: c.score,
+      model: c.model,
+      ...(c.invalid !== undefined ? { invalid: c.invalid } : {}),
+    })),
     invalidCandidates: r.candidates.filter((c) => c.invalid !== undefined).length,
     best: r.best ? { values: r.best.values, score: r.best.score, evaluations: r.best.evaluations } : null,
     verify: r.best ? verify : null,

@@ -167,7 +167,17 @@ export function tableControls(v: GameView, pxPerUnit: number, k: number, corner:
       }
     }
     placed.push(box);
-    out.push({ key: l.a.key, n: l.n, words: l.a.words, label, kind: l.kind, suggested: l.a.suggested, figures: l.a.targets?.figures ?? [], beside: l.beside?.id ?? null, ...box });
+    out.push({
+      key: l.a.key,
+      n: l.n,
+      words: l.a.words,
+      label,
+      kind: l.kind,
+      suggested: l.a.suggested,
+      figures: l.a.targets?.figures ?? [],
+      beside: l.beside?.id ?? null,
+      ...box,
+    });
   }
   const d = 1.7 * k;
   const inside = (b: Box): boolean => b.x >= 0 && b.y >= 0 && b.x + b.w <= v.width && b.y + b.h <= v.height;
@@ -184,7 +194,21 @@ export function tableControls(v: GameView, pxPerUnit: number, k: number, corner:
       }
     }
     placed.push(box);
-    out.push({ key: p.a.key, n: p.n, words: p.a.words, label: '', kind: 'place', suggested: p.a.suggested, figures: p.a.targets?.figures ?? [], beside: null, x: box.x + d / 2, y: box.y + d / 2, w: d, h: d, at: p.at });
+    out.push({
+      key: p.a.key,
+      n: p.n,
+      words: p.a.words,
+      label: '',
+      kind: 'place',
+      suggested: p.a.suggested,
+      figures: p.a.targets?.figures ?? [],
+      beside: null,
+      x: box.x + d / 2,
+      y: box.y + d / 2,
+      w: d,
+      h: d,
+      at: p.at,
+    });
   }
   return out;
 }

@@ -29,7 +29,8 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   const res = await fetch(path, init);
   const data = (await res.json()) as unknown;
   if (!res.ok) {
-    const msg = typeof data === 'object' && data !== null && 'error' in data ? String((data as { error: unknown }).error) : `HTTP ${res.status}`;
+    const msg =
+      typeof data === 'object' && data !== null && 'error' in data ? String((data as { error: unknown }).error) : `HTTP ${res.status}`;
     throw new ApiError(msg);
   }
   return data as T;
@@ -107,9 +108,13 @@ async function showSetup(): Promise<void> {
   const scen = el<HTMLSelectElement>('scenario');
   scen.innerHTML = setup.scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.title)}</option>`).join('');
   const opp = el<HTMLSelectElement>('opponent');
-  opp.innerHTML = setup.opponents.map((o) => `<option value="${esc(o.id)}"${o.id === 'normal' ? ' selected' : ''}>${esc(o.words)}</option>`).join('');
+  opp.innerHTML = setup.opponents
+    .map((o) => `<option value="${esc(o.id)}"${o.id === 'normal' ? ' selected' : ''}>${esc(o.words)}</option>`)
+    .join('');
   fillSides();
-  el('saves').innerHTML = setup.saves.length ? setup.saves.map((n) => `<button data-load="${esc(n)}">Load ${esc(n)}</button>`).join('') : '<i>none yet</i>';
+  el('saves').innerHTML = setup.saves.length
+    ? setup.saves.map((n) => `<button data-load="${esc(n)}">Load ${esc(n)}</button>`).join('')
+    : '<i>none yet</i>';
   el('games').innerHTML = setup.games.length
     ? setup.games.map((g) => `<button data-open="${esc(g.id)}">${esc(gameEntry(g, Date.now()))}</button>`).join('')
     : '<i>none</i>';
@@ -176,8 +181,7 @@ function take(a: StepAnswer): void {
       el('aimove').textContent = '—';
       toast(taken);
     }
-  }
-  else report(a.steps);
+  } else report(a.steps);
 }
 
 /** Append lines to the story at once (one layout, not one per line). */
@@ -204,7 +208,9 @@ function report(steps: StepReport[]): void {
   }
   addLog(lines);
   const ai = [...steps].reverse().find((s) => s.who === 'ai');
-  if (ai) el('aimove').innerHTML = `<b>${rich(ai.words)}</b>${ai.why.length ? `\n${ai.why.map(rich).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(rich).join('\n')}` : ''}`;
+  if (ai)
+    el('aimove').innerHTML =
+      `<b>${rich(ai.words)}</b>${ai.why.length ? `\n${ai.why.map(rich).join('\n')}` : ''}${ai.events.length ? `\n${ai.events.map(rich).join('\n')}` : ''}`;
 }
 
 /** The drawing scale of a table unit, as the renderer's (1 for inches, 2.54 for centimetres). */
@@ -375,7 +381,9 @@ function show(v: GameView): void {
   st.className = v.turn;
   if (v.turn === 'over') {
     const r = v.result;
-    st.textContent = r ? `Game over: ${r.winner === null ? 'a draw' : r.winner === v.human ? 'you win' : `${v.sides.find((x) => x.id === r.winner)?.name ?? r.winner} win`} — ${r.reason}` : 'Game over';
+    st.textContent = r
+      ? `Game over: ${r.winner === null ? 'a draw' : r.winner === v.human ? 'you win' : `${v.sides.find((x) => x.id === r.winner)?.name ?? r.winner} win`} — ${r.reason}`
+      : 'Game over';
   } else st.textContent = v.turn === 'you' ? `Your decision (${v.human})` : aiRunning ? 'The AI is playing…' : 'The AI’s turn';
   el<HTMLSelectElement>('mode').value = v.orders;
   el<HTMLButtonElement>('undo').disabled = !v.canUndo;
@@ -414,12 +422,19 @@ function show(v: GameView): void {
 }
 
 function legend(v: GameView): void {
-  const sides = v.sides.map((s) => `<div><span class="sw" style="background:${esc(s.colour)}"></span>${esc(s.name)}${s.id === v.human ? ' (you)' : ' (AI)'}</div>`).join('');
+  const sides = v.sides
+    .map(
+      (s) =>
+        `<div><span class="sw" style="background:${esc(s.colour)}"></span>${esc(s.name)}${s.id === v.human ? ' (you)' : ' (AI)'}</div>`,
+    )
+    .join('');
   el('legend').innerHTML =
     sides +
     '<div>number on a base: its band · yellow ring: the band acting · orange ring: the figure deciding</div>' +
     '<div>grey with a cross: dead · dashed edge: running</div>' +
-    (v.badges.length ? `<div>beside a figure: ${v.badges.map((b) => `<b>${esc(b.mark.replace('#', 'n'))}</b> ${esc(b.words.replace(/#/g, 'n'))}`).join(' · ')}</div>` : '') +
+    (v.badges.length
+      ? `<div>beside a figure: ${v.badges.map((b) => `<b>${esc(b.mark.replace('#', 'n'))}</b> ${esc(b.words.replace(/#/g, 'n'))}`).join(' · ')}</div>`
+      : '') +
     '<div>every decision is on the table — numbered white marks: where a move ends; labelled boxes: beside the figure or band they concern (red: at that enemy), or in the purple strip at the top-left when they concern nothing on the table; green: the rules’ suggestion (★) — click one to give that order</div>' +
     '<div>selected figure: <span style="color:#2471a3">blue ring</span> its move, <span style="color:#c0392b">red dashed</span> charge, <span style="color:#1e8449">green dotted</span> weapon range and lines to enemies in sight</div>' +
     `<div>distances in ${esc(v.units)}; terrain as in the replay viewer: buildings brown, water blue, cover dashed, the objective yellow</div>`;
@@ -470,7 +485,15 @@ function drawOverlay(): void {
   if (selected && reach?.reach) {
     const f = fig(selected);
     if (f) {
-      for (const r of reach.reach.rings) reachG.appendChild(svgEl('circle', { class: `ov-ring ${['move', 'charge', 'range'].includes(r.kind) ? r.kind : 'other'}`, cx: f.x, cy: f.y, r: r.radius }));
+      for (const r of reach.reach.rings)
+        reachG.appendChild(
+          svgEl('circle', {
+            class: `ov-ring ${['move', 'charge', 'range'].includes(r.kind) ? r.kind : 'other'}`,
+            cx: f.x,
+            cy: f.y,
+            r: r.radius,
+          }),
+        );
       for (const t of reach.reach.sight) {
         const e = fig(t);
         if (e) reachG.appendChild(svgEl('line', { class: 'ov-sight', x1: f.x, y1: f.y, x2: e.x, y2: e.y }));
@@ -484,13 +507,20 @@ function drawOverlay(): void {
   const shown = zoomBox ?? [0, 0];
   const controls = tableControls(view, px, k, [shown[0], shown[1]]);
   // A selected figure of the person's that some decisions name: those stand out, those naming other figures fade.
-  const focus = selected !== null && controls.some((c) => c.figures.includes(selected as string) && view?.figures.find((f) => f.id === selected)?.side === view?.human);
+  const focus =
+    selected !== null &&
+    controls.some((c) => c.figures.includes(selected as string) && view?.figures.find((f) => f.id === selected)?.side === view?.human);
   const byKey = new Map(view.actions.map((a) => [a.key, a]));
   // Whether a click on some figure chooses it now (the decision is which figure or band acts).
   const v = view;
   marks.dataset.choosing = String(controls.some((c) => c.beside !== null && figureChoice(v, c.beside) === c.key));
   if (controls.some((c) => c.kind === 'side')) {
-    const head = svgEl('text', { class: 'ov-strip', x: Math.max(0, shown[0]) + 0.3 * k, y: Math.max(0, shown[1]) + 0.3 * k + 13 / px, 'font-size': controlFont(px) });
+    const head = svgEl('text', {
+      class: 'ov-strip',
+      x: Math.max(0, shown[0]) + 0.3 * k,
+      y: Math.max(0, shown[1]) + 0.3 * k + 13 / px,
+      'font-size': controlFont(px),
+    });
     head.textContent = 'This decision:';
     marks.appendChild(head);
   }
@@ -505,14 +535,22 @@ function drawOverlay(): void {
         marks.appendChild(svgEl('line', { class: `ov-lead${dim}`, x1: c.at[0], y1: c.at[1], x2: c.x, y2: c.y }));
         marks.appendChild(svgEl('circle', { class: `ov-lead${dim}`, cx: c.at[0], cy: c.at[1], r: 0.15 * k }));
       }
-      g = svgEl('g', { class: `ov-mark${c.suggested ? ' suggested' : ''}${dim}`, 'data-key': c.key, transform: `translate(${c.x} ${c.y}) scale(${k})` });
+      g = svgEl('g', {
+        class: `ov-mark${c.suggested ? ' suggested' : ''}${dim}`,
+        'data-key': c.key,
+        transform: `translate(${c.x} ${c.y}) scale(${k})`,
+      });
       g.appendChild(title);
       g.appendChild(svgEl('circle', { r: 0.8 }));
       const t = svgEl('text', { y: 0.28 });
       t.textContent = String(c.n);
       g.appendChild(t);
     } else {
-      g = svgEl('g', { class: `ov-ctl ${c.kind}${c.suggested ? ' suggested' : ''}${dim}`, 'data-key': c.key, 'data-beside': c.beside ?? '' });
+      g = svgEl('g', {
+        class: `ov-ctl ${c.kind}${c.suggested ? ' suggested' : ''}${dim}`,
+        'data-key': c.key,
+        'data-beside': c.beside ?? '',
+      });
       if (c.beside !== null && figureChoice(view, c.beside) === c.key) g.dataset.choose = 'figure'; // a click on its figure gives it too
       g.appendChild(title);
       g.appendChild(svgEl('rect', { x: c.x, y: c.y, width: c.w, height: c.h, rx: c.h / 4 }));

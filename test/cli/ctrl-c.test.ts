@@ -22,7 +22,10 @@ describe('Ctrl-C', () => {
       exits.push(c);
       return undefined as never;
     }) as typeof process.exit;
-    const off = onInterrupt(() => stops++, () => t);
+    const off = onInterrupt(
+      () => stops++,
+      () => t,
+    );
     try {
       process.emit('SIGINT', 'SIGINT');
       t = 30;
@@ -43,16 +46,38 @@ describe('Ctrl-C', () => {
   it('under `npx tsx src/cli.ts stress` with busy workers, one SIGINT to the process group leaves report.md and the resume command', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'skirmish-ctrlc-')), 'run');
     // Workers on every core: the CLI's main thread is slow to answer, which is when tsx's relay hurt.
-    const p = spawn('npx', ['tsx', 'src/cli.ts', 'stress', '--scenario', 'supply-raid', '--agent', 'pirates=random', '--agent', 'townsfolk=random', '--games', '100000', '--workers', '2', '--out', out], {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const p = spawn(
+      'npx',
+      [
+        'tsx',
+        'src/cli.ts',
+        'stress',
+        '--scenario',
+        'supply-raid',
+        '--agent',
+        'pirates=random',
+        '--agent',
+        'townsfolk=random',
+        '--games',
+        '100000',
+        '--workers',
+        '2',
+        '--out',
+        out,
+      ],
+      {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const games = join(out, 'games.jsonl');
-    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => p.on('close', (code, signal) => res({ code, signal })));
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+      p.on('close', (code, signal) => res({ code, signal })),
+    );
     // Wait until games are being played, then press Ctrl-C once: SIGINT to the whole group.
     await new Promise<void>((res, rej) => {
       const iv = setInterval(() => {
@@ -78,7 +103,11 @@ describe('Ctrl-C', () => {
   it('play with piped input: SIGINT ends the input as Ctrl-C does in a terminal — the game so far saved, and said so', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'play-sigint-'));
     const out = join(dir, 'game.jsonl');
-    const p = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'play', '--scenario', 'supply-raid', '--side', 'pirates', '--seed', '5', '--no-map', '--out', out], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const p = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'play', '--scenario', 'supply-raid', '--side', 'pirates', '--seed', '5', '--no-map', '--out', out],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let text = '';
     let prompts = 0;
     p.stdout.on('data', (b: Buffer) => {
@@ -86,7 +115,8 @@ describe('Ctrl-C', () => {
       const n = (text.match(/Pirates \[1-\d+\]> /g) ?? []).length;
       if (n > prompts) {
         prompts = n;
-        if (n === 1) p.stdin.write('1\n'); // one decision, then wait at the next prompt
+        if (n === 1)
+          p.stdin.write('1\n'); // one decision, then wait at the next prompt
         else if (n === 2) p.kill('SIGINT'); // the input stays open: only the signal can end it
       }
     });

@@ -25,7 +25,7 @@ describe('README and docs against the program', () => {
     for (const k of named) expect(MCTS_OPTIONS as readonly string[], `README names mcts option "${k}"`).toContain(k);
   });
 
-  it("docs/agents.md lists the mcts options as they are declared (agents/mcts/params.ts): names, defaults, ranges, meanings", () => {
+  it('docs/agents.md lists the mcts options as they are declared (agents/mcts/params.ts): names, defaults, ranges, meanings', () => {
     const doc = readFileSync('docs/agents.md', 'utf8');
     const m = /<!-- mcts-options:begin -->\n([\s\S]*?)\n<!-- mcts-options:end -->/.exec(doc);
     expect(m, 'the options table between its markers').not.toBeNull();
@@ -69,7 +69,7 @@ describe('README and docs against the program', () => {
     expect(missing).toEqual([]);
   });
 
-  it('each section tag ([E12], [R12], [W12]) names one reading: defined once, in one ruleset\'s readings, and cited only where that ruleset is', () => {
+  it("each section tag ([E12], [R12], [W12]) names one reading: defined once, in one ruleset's readings, and cited only where that ruleset is", () => {
     // A reading is defined by a list item that opens with its tag (`- [W5] **Title**`, Pig Wars' `- DA [R9] …`).
     const tag = /\[([A-Z]\d+[a-z]?)\]/g;
     const definition = /^- (?:[A-Z]{2} )?\[([A-Z]\d+[a-z]?)\]/;
@@ -93,9 +93,16 @@ describe('README and docs against the program', () => {
         definedIn.set(t, [...(definedIn.get(t) ?? []), doc]);
       }
       // Everything that speaks for this ruleset cites only its own readings.
-      const speakers = [doc, ...readdirSync('docs/rules').filter((f) => f.startsWith(`${id}-`)).map((f) => `docs/rules/${f}`)];
+      const speakers = [
+        doc,
+        ...readdirSync('docs/rules')
+          .filter((f) => f.startsWith(`${id}-`))
+          .map((f) => `docs/rules/${f}`),
+      ];
       for (const dir of [`src/rules/${id}`, `test/${id}`]) if (existsSync(dir)) speakers.push(...readdirSync(dir).map((f) => join(dir, f)));
-      for (const f of speakers) for (const m of readFileSync(f, 'utf8').matchAll(tag)) if (!own.has(m[1])) problems.push(`${f} cites [${m[1]}], which ${doc} does not define`);
+      for (const f of speakers)
+        for (const m of readFileSync(f, 'utf8').matchAll(tag))
+          if (!own.has(m[1])) problems.push(`${f} cites [${m[1]}], which ${doc} does not define`);
     }
     for (const [t, docs] of definedIn) if (docs.length > 1) problems.push(`[${t}] is defined in ${docs.join(' and ')}`);
     expect(definedIn.size).toBeGreaterThan(100);
@@ -107,8 +114,32 @@ describe('README and docs against the program', () => {
   });
 
   it("the README's description of the deciding figure matches the map: @ without colour, underlined with colour", () => {
-    const fig = (id: string, extra: Partial<SceneFigure>): SceneFigure => ({ id, name: id, x: 1.5, y: 1, r: 0.5, side: 'red', band: '0', status: 'active', onTable: true, markers: [], badge: '', highlighted: true, current: false, ...extra });
-    const scene: Scene = { width: 10, height: 4, caption: 't', sides: [{ id: 'red', name: 'Reds', colour: '#c00', mark: 'R' }], areas: [], markers: [], figures: [fig('R1', { current: true })], info: [] };
+    const fig = (id: string, extra: Partial<SceneFigure>): SceneFigure => ({
+      id,
+      name: id,
+      x: 1.5,
+      y: 1,
+      r: 0.5,
+      side: 'red',
+      band: '0',
+      status: 'active',
+      onTable: true,
+      markers: [],
+      badge: '',
+      highlighted: true,
+      current: false,
+      ...extra,
+    });
+    const scene: Scene = {
+      width: 10,
+      height: 4,
+      caption: 't',
+      sides: [{ id: 'red', name: 'Reds', colour: '#c00', mark: 'R' }],
+      areas: [],
+      markers: [],
+      figures: [fig('R1', { current: true })],
+      info: [],
+    };
     expect(sceneToAscii(scene)).toMatch(/@ R1 deciding/);
     expect(sceneToAscii(scene, { colour: true })).toMatch(/underlined: R1 deciding/);
     expect(readme).toMatch(/figure deciding `@`/);

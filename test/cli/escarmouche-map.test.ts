@@ -24,7 +24,10 @@ describe('Escarmouche ASCII map', () => {
   });
 
   it('labels every place the actions name and lists them (on the table: every named terrain area)', () => {
-    const acts = g.legal().map((a) => sc.ruleset.describeAction(g.state, a)).join('\n');
+    const acts = g
+      .legal()
+      .map((a) => sc.ruleset.describeAction(g.state, a))
+      .join('\n');
     expect(acts).toMatch(/Gallows Hill/);
     expect(legend).toMatch(/places: a the Mill Stream, b Mill Bridge, c Gallows Hill/);
     for (const name of ['the west copse', 'the east hedge', "the miller's house", 'the mill']) expect(legend).toContain(name);

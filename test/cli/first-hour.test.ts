@@ -25,13 +25,22 @@ interface Ran {
   err: string;
 }
 function cli(args: string[], opts: { input?: string; cwd?: string } = {}): Ran {
-  const r = spawnSync(process.execPath, ['--import', TSX, CLI, ...args], { encoding: 'utf8', input: opts.input ?? '', cwd: opts.cwd ?? ROOT });
+  const r = spawnSync(process.execPath, ['--import', TSX, CLI, ...args], {
+    encoding: 'utf8',
+    input: opts.input ?? '',
+    cwd: opts.cwd ?? ROOT,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 /** One line on stderr, no stack trace. */
 function oneLine(r: Ran): void {
   expect(r.err).not.toMatch(/\n\s+at |internal error/);
-  expect(r.err.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toHaveLength(1);
+  expect(
+    r.err
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('npm warn')),
+  ).toHaveLength(1);
 }
 /** A folder the CLI cannot write in: a read-only folder (or, for root, whom permissions do not stop, sysfs). */
 function readOnlyDir(): string {
@@ -52,7 +61,9 @@ describe('item 4: an unwritable output is refused before the work, with exit 2 a
     expect(r.out).not.toMatch(/Turn 1/); // refused before the game, not after it
     oneLine(r);
     expect(r.err).toMatch(/--out .*g\.jsonl: cannot write in/);
-    const x = cli(['play', '--scenario', 'supply-raid', '--side', 'pirates', '--seed', '2', '--out', join(ro, 'p.jsonl')], { input: '1\n' });
+    const x = cli(['play', '--scenario', 'supply-raid', '--side', 'pirates', '--seed', '2', '--out', join(ro, 'p.jsonl')], {
+      input: '1\n',
+    });
     expect(x.code, x.err).toBe(2); // before: exit 0 and the game lost
     oneLine(x);
   });
@@ -144,11 +155,33 @@ describe('item 3: agent files outside the repository work on worker threads; an 
     const mine = join(dir, 'my-agents');
     mkdirSync(mine, { recursive: true });
     // Outside any "type": "module" package, as a user's own folder is.
-    writeFileSync(join(mine, 'first.ts'), "export default function first() { return { spec: 'first', decide(d: { legal: unknown[] }) { return d.legal[0]; } }; }\n");
-    writeFileSync(join(mine, 'broken.ts'), "export default function broken() { return { spec: 'broken', decide(): unknown { throw new Error('not written yet'); } }; }\n");
+    writeFileSync(
+      join(mine, 'first.ts'),
+      "export default function first() { return { spec: 'first', decide(d: { legal: unknown[] }) { return d.legal[0]; } }; }\n",
+    );
+    writeFileSync(
+      join(mine, 'broken.ts'),
+      "export default function broken() { return { spec: 'broken', decide(): unknown { throw new Error('not written yet'); } }; }\n",
+    );
     const out = join(dir, 'agents-run');
-    const r = cli(['tournament', '--scenario', 'supply-raid', '--agents', `${join(mine, 'first.ts')},${join(mine, 'broken.ts')}`, '--games', '2', '--workers', '1', '--quiet', '--out', out]);
-    const rows = readFileSync(join(out, 'games.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { error?: { agent?: string; message: string } });
+    const r = cli([
+      'tournament',
+      '--scenario',
+      'supply-raid',
+      '--agents',
+      `${join(mine, 'first.ts')},${join(mine, 'broken.ts')}`,
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--quiet',
+      '--out',
+      out,
+    ]);
+    const rows = readFileSync(join(out, 'games.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { error?: { agent?: string; message: string } });
     expect(rows).toHaveLength(2);
     // Every error is the broken agent's own: the file loaded in the workers.
     for (const row of rows) expect(row.error?.agent, row.error?.message).toBe(join(mine, 'broken.ts'));

@@ -21,8 +21,14 @@ export async function inProcess(register: (p: Command) => void, ...args: string[
   process.exit = ((code?: number) => {
     throw new Exit(code ?? 0);
   }) as typeof process.exit;
-  process.stdout.write = ((s: string | Uint8Array) => ((out += typeof s === 'string' ? s : Buffer.from(s).toString()), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string | Uint8Array) => ((err += typeof s === 'string' ? s : Buffer.from(s).toString()), true)) as typeof process.stderr.write;
+  process.stdout.write = ((s: string | Uint8Array) => (
+    (out += typeof s === 'string' ? s : Buffer.from(s).toString()),
+    true
+  )) as typeof process.stdout.write;
+  process.stderr.write = ((s: string | Uint8Array) => (
+    (err += typeof s === 'string' ? s : Buffer.from(s).toString()),
+    true
+  )) as typeof process.stderr.write;
   try {
     await program.parseAsync(['node', 'skirmish', ...args]);
     return { code: typeof process.exitCode === 'number' ? process.exitCode : 0, out, err };

@@ -7,9 +7,18 @@ import { round } from '../../src/report/summary.js';
 describe('reports', () => {
   it('winrate-by-side.svg: the x-axis labels of neighbouring groups do not overlap', () => {
     const labels = ['pirates (random)', 'townsfolk (mcts:iterations=150)'];
-    const svg = groupedBarChart('t', labels.map((label) => ({ label, bars: [{ value: 0.5, low: 0.4, high: 0.6 }] })), ['score'], 'win rate');
+    const svg = groupedBarChart(
+      't',
+      labels.map((label) => ({ label, bars: [{ value: 0.5, low: 0.4, high: 0.6 }] })),
+      ['score'],
+      'win rate',
+    );
     // Label lines: centred <text> elements below the plot, one per wrapped line.
-    const texts = [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)" text-anchor="middle">([^<]*)<\/text>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), w: m[3].length * 7 }));
+    const texts = [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)" text-anchor="middle">([^<]*)<\/text>/g)].map((m) => ({
+      x: Number(m[1]),
+      y: Number(m[2]),
+      w: m[3].length * 7,
+    }));
     const byGroup = labels.map((l) => wrapLabel(l, 22));
     const flat = texts.filter((t) => t.y > 250);
     expect(flat).toHaveLength(byGroup.flat().length);

@@ -14,7 +14,17 @@ describe('resource options', () => {
     const sc = loadScenario('supply-raid');
     const sides = sc.ruleset.sides(sc.compiled);
     const run = runGames({
-      config: { scenarioRaw: sc.raw, scenarioOrigin: 'supply-raid', scenarioArg: 'supply-raid', timeLimitMs: 0, invariants: false, measures: false, records: 'none', outDir: tmpdir(), epoch: Date.now() },
+      config: {
+        scenarioRaw: sc.raw,
+        scenarioOrigin: 'supply-raid',
+        scenarioArg: 'supply-raid',
+        timeLimitMs: 0,
+        invariants: false,
+        measures: false,
+        records: 'none',
+        outDir: tmpdir(),
+        epoch: Date.now(),
+      },
       sides,
       workers: 1,
       total: 2,

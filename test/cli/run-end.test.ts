@@ -19,7 +19,17 @@ describe('ending a run', () => {
     const m = { kind: 'tournament' } as RunManifest;
     const ids: number[] = [];
     const r = await runGames({
-      config: { scenarioRaw: sc.raw, scenarioOrigin: 'supply-raid', scenarioArg: 'supply-raid', timeLimitMs: 0, invariants: false, measures: false, records: 'none', outDir: tmpdir(), epoch: Date.now() },
+      config: {
+        scenarioRaw: sc.raw,
+        scenarioOrigin: 'supply-raid',
+        scenarioArg: 'supply-raid',
+        timeLimitMs: 0,
+        invariants: false,
+        measures: false,
+        records: 'none',
+        outDir: tmpdir(),
+        epoch: Date.now(),
+      },
       sides,
       workers: 1,
       total: 20,
@@ -41,7 +51,23 @@ describe('ending a run', () => {
 describe('--resume … --games N', () => {
   it('extends a finished stress run with more games on the same seeds; fewer is refused', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'skirmish-extend-')), 'run');
-    const a = await inProcess(registerStress, 'stress', '--scenario', 'supply-raid', '--agent', 'pirates=random', '--agent', 'townsfolk=random', '--games', '2', '--workers', '1', '--quiet', '--out', out);
+    const a = await inProcess(
+      registerStress,
+      'stress',
+      '--scenario',
+      'supply-raid',
+      '--agent',
+      'pirates=random',
+      '--agent',
+      'townsfolk=random',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--quiet',
+      '--out',
+      out,
+    );
     expect(a.code, a.err).toBe(0);
     const first = readFileSync(join(out, 'games.jsonl'), 'utf8');
     const b = await inProcess(registerStress, 'stress', '--resume', out, '--games', '4', '--workers', '1', '--quiet');
@@ -49,7 +75,13 @@ describe('--resume … --games N', () => {
     expect(b.out).toMatch(/4 of 4 games/);
     const rows = readFileSync(join(out, 'games.jsonl'), 'utf8');
     expect(rows.startsWith(first)).toBe(true); // the first games are kept, not replayed
-    expect(rows.trim().split('\n').map((l) => (JSON.parse(l) as { id: number }).id).sort()).toEqual([1, 2, 3, 4]);
+    expect(
+      rows
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: number }).id)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
     expect((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { games: number }).games).toBe(4);
     const c = await inProcess(registerStress, 'stress', '--resume', out, '--games', '3', '--quiet');
     expect(c.code).toBe(2);

@@ -15,9 +15,29 @@ describe('run --param', () => {
     const dir = mkdtempSync(join(tmpdir(), 'run-param-'));
     try {
       const out = join(dir, 'g.jsonl');
-      const r = await inProcess(registerRun, 'run', '--scenario', 'farmstead-raid', '--seed', '3', '--param', 'max-turns=12', '--param', 'loot-to-win=2', '--agent', 'vikings=random', '--agent', 'saxons=random', '--quiet', '--out', out);
+      const r = await inProcess(
+        registerRun,
+        'run',
+        '--scenario',
+        'farmstead-raid',
+        '--seed',
+        '3',
+        '--param',
+        'max-turns=12',
+        '--param',
+        'loot-to-win=2',
+        '--agent',
+        'vikings=random',
+        '--agent',
+        'saxons=random',
+        '--quiet',
+        '--out',
+        out,
+      );
       expect(r.code).toBe(0);
-      const header = JSON.parse(readFileSync(out, 'utf8').split('\n')[0]) as { scenarioData: { victory: { maxTurns: number; lootToWin: number } } };
+      const header = JSON.parse(readFileSync(out, 'utf8').split('\n')[0]) as {
+        scenarioData: { victory: { maxTurns: number; lootToWin: number } };
+      };
       expect(header.scenarioData.victory).toMatchObject({ maxTurns: 12, lootToWin: 2 });
     } finally {
       rmSync(dir, { recursive: true, force: true });

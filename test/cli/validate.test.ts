@@ -10,7 +10,10 @@ import { readScenarioFile } from '../../src/core/scenario.js';
 import { compileSource } from '../../src/rules/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skirmish-validate-'));
-function variant(name: string, change: (raw: { sides: { cards?: unknown[]; groups: { id: string; area: number[][] }[] }[] }) => void): string {
+function variant(
+  name: string,
+  change: (raw: { sides: { cards?: unknown[]; groups: { id: string; area: number[][] }[] }[] }) => void,
+): string {
   const raw = JSON.parse(readFileSync('scenarios/pirates/supply-raid.json', 'utf8'));
   change(raw);
   const f = join(dir, name);
@@ -27,8 +30,15 @@ describe('validate: unplayable Pirates! scenarios', () => {
     const f = variant('watch.json', (raw) => {
       const watch = raw.sides[1].groups.find((g) => g.id === 'watch');
       if (!watch) throw new Error('no watch group');
-      watch.area = [[33, 16], [40, 16], [40, 24], [33, 24]]; // the watch house itself
+      watch.area = [
+        [33, 16],
+        [40, 16],
+        [40, 24],
+        [33, 24],
+      ]; // the watch house itself
     });
-    expect(() => compileSource(readScenarioFile(f))).toThrow(/at \$\.sides\[1\]\.groups\[3\]\.area: group "watch" has room for only 0 of its 5 figures: watch house \("watch-house"\) covers part of its area/);
+    expect(() => compileSource(readScenarioFile(f))).toThrow(
+      /at \$\.sides\[1\]\.groups\[3\]\.area: group "watch" has room for only 0 of its 5 figures: watch house \("watch-house"\) covers part of its area/,
+    );
   });
 });

@@ -20,7 +20,12 @@ describe('viewer legend', () => {
     expect(legend).toContain('Townsfolk');
     expect(legend).toMatch(/acting band/);
     expect(legend).toMatch(/figure deciding/);
-    for (const [mark, words] of [['$', 'booty'], ['u', 'unloaded'], ['r', 'reloading'], ['#h', 'hits']]) {
+    for (const [mark, words] of [
+      ['$', 'booty'],
+      ['u', 'unloaded'],
+      ['r', 'reloading'],
+      ['#h', 'hits'],
+    ]) {
       expect(legend).toMatch(new RegExp(`<code>${mark.replace('$', '\\$')}</code> [^<]*${words}`));
     }
   });

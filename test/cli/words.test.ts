@@ -17,8 +17,23 @@ describe('count', () => {
   it('a Pirates! attack that scores the first hit of a turn says "1 hit this turn" (§5.C)', () => {
     const sc = loadScenario('supply-raid');
     const e = {
-      e: 'attack', turn: 1, mode: 'fight', attacker: 'P02', defender: 'T01', weapon: 'cutlass', range: 0, baseDie: 8, modifiers: [],
-      attackerDie: 8, defenderDie: 6, attackerRoll: 5, defenderRoll: 4, margin: 1, capture: false, hitsThisTurn: 1, result: 'hit',
+      e: 'attack',
+      turn: 1,
+      mode: 'fight',
+      attacker: 'P02',
+      defender: 'T01',
+      weapon: 'cutlass',
+      range: 0,
+      baseDie: 8,
+      modifiers: [],
+      attackerDie: 8,
+      defenderDie: 6,
+      attackerRoll: 5,
+      defenderRoll: 4,
+      margin: 1,
+      capture: false,
+      hitsThisTurn: 1,
+      result: 'hit',
     } as unknown as GameEvent;
     const text = sc.ruleset.describeEvent(sc.compiled, e);
     expect(text).toContain('(1 hit this turn)');

@@ -29,7 +29,7 @@ describe('workerCount', () => {
     expect(workerCount({ workers: above }, 2, true)).toBe(2);
   });
 
-  it('says nothing of this machine\'s cores with --queue (the queue\'s workers play)', () => {
+  it("says nothing of this machine's cores with --queue (the queue's workers play)", () => {
     let n = 0;
     const lines = warnings(() => (n = workerCount({ workers: above, queue: 'redis://127.0.0.1:6379' }, 100, false)));
     expect(n).toBe(above);

@@ -111,7 +111,9 @@ describe("the project's bundled workers", () => {
     const task: TreeTask = {
       ruleset: sc.ruleset.id,
       scenario: sc.raw as Json,
-      state: (sc.ruleset.threads as NonNullable<typeof sc.ruleset.threads>).exportState(new GameSession(sc, 7, { pirates: 'random', townsfolk: 'random' }).state),
+      state: (sc.ruleset.threads as NonNullable<typeof sc.ruleset.threads>).exportState(
+        new GameSession(sc, 7, { pirates: 'random', townsfolk: 'random' }).state,
+      ),
       options: searchOptions({ iterations: '40' }, sc.ruleset).opts,
       seed: 11,
     };

@@ -6,7 +6,10 @@ import { gameStream } from '../../src/core/rng.js';
 
 describe('dice contest', () => {
   it('a pool scores its highest die; each die is rolled in order with its size', () => {
-    const r = rollPool(new ScriptedRng([d(4, 3), d(10, 7)]), [{ sides: 4, label: 'cover' }, { sides: 10, label: 'range' }]);
+    const r = rollPool(new ScriptedRng([d(4, 3), d(10, 7)]), [
+      { sides: 4, label: 'cover' },
+      { sides: 10, label: 'range' },
+    ]);
     expect(r.dice).toEqual([
       { sides: 4, face: 3, score: 3, label: 'cover' },
       { sides: 10, face: 7, score: 7, label: 'range' },

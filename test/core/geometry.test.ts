@@ -62,10 +62,22 @@ describe('geometry', () => {
       [9.5, 14.5],
     ]);
     expect(isConvex(g)).toBe(true);
-    expect(isConvex([{ x: 0, y: 0 }, { x: 4, y: 0 }, { x: 2, y: 1 }, { x: 4, y: 4 }, { x: 0, y: 4 }])).toBe(false);
+    expect(
+      isConvex([
+        { x: 0, y: 0 },
+        { x: 4, y: 0 },
+        { x: 2, y: 1 },
+        { x: 4, y: 4 },
+        { x: 0, y: 4 },
+      ]),
+    ).toBe(false);
   });
   it('paths: length, points along, truncation', () => {
-    const p = [{ x: 0, y: 0 }, { x: 3, y: 4 }, { x: 3, y: 10 }];
+    const p = [
+      { x: 0, y: 0 },
+      { x: 3, y: 4 },
+      { x: 3, y: 10 },
+    ];
     expect(pathLength(p)).toBe(11);
     expect(pointAlong(p, 5)).toEqual({ x: 3, y: 4 });
     expect(pointAlong(p, 8)).toEqual({ x: 3, y: 7 });
@@ -73,7 +85,12 @@ describe('geometry', () => {
     expect(distToPolygon(15, 5, sq)).toBe(5);
   });
   it('truncateInto says how truncatePath cuts: the points kept and the point added (NaN: none)', () => {
-    const p = [{ x: 0, y: 0 }, { x: 3, y: 4 }, { x: 3, y: 10 }, { x: 3.1, y: 10 }];
+    const p = [
+      { x: 0, y: 0 },
+      { x: 3, y: 4 },
+      { x: 3, y: 10 },
+      { x: 3.1, y: 10 },
+    ];
     const cut = { x: 0, y: 0 };
     for (const d of [0, 0.3, 5, 5 + 1e-12, 7.77, 11, 11.05, 11.1, 40]) {
       const want = truncatePath(p, d);

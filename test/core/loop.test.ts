@@ -10,7 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Agent } from '../../src/core/agent.js';
-import { AgentError, GameSession, IllegalActionError, makeAgents, playGame, playGameSync, playOut, type StepDecision } from '../../src/core/game.js';
+import {
+  AgentError,
+  GameSession,
+  IllegalActionError,
+  makeAgents,
+  playGame,
+  playGameSync,
+  playOut,
+  type StepDecision,
+} from '../../src/core/game.js';
 import type { Json, SideId } from '../../src/core/model.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { playRow } from '../../src/runner/play.js';
@@ -24,7 +33,9 @@ const factories = Object.fromEntries(sides.map((s) => [s, resolveBuiltinAgent('h
 const heuristics = (): Record<SideId, Agent> => makeAgents(sc, SEED, factories, 1);
 /** The same agents, answering through a Promise. */
 const asyncHeuristics = (): Record<SideId, Agent> =>
-  Object.fromEntries(Object.entries(heuristics()).map(([side, a]) => [side, { spec: a.spec, decide: (d) => Promise.resolve(a.decide(d)) } satisfies Agent]));
+  Object.fromEntries(
+    Object.entries(heuristics()).map(([side, a]) => [side, { spec: a.spec, decide: (d) => Promise.resolve(a.decide(d)) } satisfies Agent]),
+  );
 
 describe('one game loop', () => {
   const reference = playGameSync(sc, SEED, heuristics(), { record: true }).lines as string[];
@@ -37,7 +48,16 @@ describe('one game loop', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'skirmish-loop-'));
     const agents = Object.fromEntries(sides.map((s) => [s, 'heuristic']));
     const row = await playRow(
-      { scenario: sc, scenarioArg: 'supply-raid', timeLimitMs: 10_000, invariants: true, measures: true, records: 'all', outDir, epoch: Date.now() },
+      {
+        scenario: sc,
+        scenarioArg: 'supply-raid',
+        timeLimitMs: 10_000,
+        invariants: true,
+        measures: true,
+        records: 'all',
+        outDir,
+        epoch: Date.now(),
+      },
       { id: 1, seed: SEED, agents },
       factories,
     );
@@ -50,7 +70,10 @@ describe('one game loop', () => {
     const game = await PlayGame.create(sc, SEED, human, 'heuristic', 1);
     const mine = heuristics()[human];
     while (game.current() !== null) {
-      if (game.humanToDecide()) expect(game.submitHuman(mine.decide({ ruleset: sc.ruleset, state: game.state, side: human, legal: game.legal() }) as Json)).toBeNull();
+      if (game.humanToDecide())
+        expect(
+          game.submitHuman(mine.decide({ ruleset: sc.ruleset, state: game.state, side: human, legal: game.legal() }) as Json),
+        ).toBeNull();
       else await game.agentStep();
     }
     game.finish();
@@ -97,7 +120,12 @@ describe('one game loop', () => {
   it('an agent that throws (or rejects) is an AgentError, an illegal answer an IllegalActionError; nothing is applied', async () => {
     const g = new GameSession(sc, SEED, {}, { record: true });
     const h0 = sc.ruleset.hash(g.state);
-    const thrower: Agent = { spec: 'thrower', decide: () => { throw new Error('boom'); } };
+    const thrower: Agent = {
+      spec: 'thrower',
+      decide: () => {
+        throw new Error('boom');
+      },
+    };
     const rejecter: Agent = { spec: 'rejecter', decide: () => Promise.reject(new Error('later boom')) };
     const cheat: Agent = { spec: 'cheat', decide: () => ({ k: 'bogus' }) };
     expect(() => g.step(thrower)).toThrow(AgentError);
@@ -109,7 +137,7 @@ describe('one game loop', () => {
     expect(() => g.step(rejecter, { sync: true })).toThrow(/decides asynchronously/);
     expect(g.decisions).toBe(0);
     expect(sc.ruleset.hash(g.state)).toBe(h0);
-    expect(g.lines).toHaveLength((reference.findIndex((l) => l.includes('"t":"decision"')))); // header and setup events only
+    expect(g.lines).toHaveLength(reference.findIndex((l) => l.includes('"t":"decision"'))); // header and setup events only
   });
 
   it("a hook's error passes through unchanged (the runner's time limit)", async () => {
@@ -118,7 +146,13 @@ describe('one game loop', () => {
     class Late extends Error {}
     await expect(g.step(slow, { waitFor: () => Promise.reject(new Late('too slow')) })).rejects.toBeInstanceOf(Late);
     const sync = heuristics()[g.current() as SideId];
-    expect(() => g.step(sync, { answered: () => { throw new Late('past the limit'); } })).toThrow(Late);
+    expect(() =>
+      g.step(sync, {
+        answered: () => {
+          throw new Late('past the limit');
+        },
+      }),
+    ).toThrow(Late);
     expect(g.decisions).toBe(0);
   });
 });

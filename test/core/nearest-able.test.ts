@@ -29,7 +29,7 @@ describe('nearestAble', () => {
     expect(nearestAble(view(true), [1, 4], 0, 0, out)).toEqual({ f: -1, d: Infinity });
   });
 
-  it('reuses the caller\'s answer object (no object per call)', () => {
+  it("reuses the caller's answer object (no object per call)", () => {
     const out: NearestHit = { f: 0, d: 0 };
     expect(nearestAble(view(true), [0], 0, 0, out)).toBe(out);
   });

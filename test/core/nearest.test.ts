@@ -32,7 +32,17 @@ function view(points: [number, number][], down: number[] = [], unable: number[] 
 const open = (): Table => new Table({ width: 48, height: 48, unit: 'in', radius: 0.5, areas: [] });
 
 describe('nearest figures', () => {
-  const v = view([[0, 0], [5, 0], [3, 0], [3, 4], [1, 0]], [4], [2]);
+  const v = view(
+    [
+      [0, 0],
+      [5, 0],
+      [3, 0],
+      [3, 4],
+      [1, 0],
+    ],
+    [4],
+    [2],
+  );
   it('nearestFigure: occupying, or able when asked; ties to the first listed; −1 when none', () => {
     expect(nearestFigure(v, [1, 2, 3, 4], 0, 0)).toBe(2);
     expect(nearestFigure(v, [1, 2, 3, 4], 0, 0, true)).toBe(1);
@@ -52,7 +62,10 @@ describe('nearest figures', () => {
 
 describe('nearestFreeListed', () => {
   it('takes the nearest listed spot no base overlaps, past the minimum distance', () => {
-    const v = view([[0, 0], [2, 0]]);
+    const v = view([
+      [0, 0],
+      [2, 0],
+    ]);
     const at = { x: 0, y: 0 };
     expect(nearestFreeListed(v, 0, [2, 0.2, 4, 0, 0, 3], -1, at)).toBe(true);
     expect(at).toEqual({ x: 0, y: 3 });
@@ -73,7 +86,12 @@ describe('nearestFreeListed on a long list (the search by grid rings)', () => {
     for (let i = 0; i < 60; i++) pts.push([xy[2 * i], xy[2 * i + 1]]);
     const v = view(pts);
     const at = { x: 0, y: 0 };
-    for (const [fx, fy, minSq] of [[20, 20, -1], [0, 0, 0.25], [40, 3, 4], [13, 37, -1]]) {
+    for (const [fx, fy, minSq] of [
+      [20, 20, -1],
+      [0, 0, 0.25],
+      [40, 3, 4],
+      [13, 37, -1],
+    ]) {
       v.x[0] = fx;
       v.y[0] = fy;
       // The plain answer: nearest by (distance, index) past minSq whose place is free.
@@ -144,9 +162,16 @@ describe('PlaceFinder.walkBack', () => {
     const t = open();
     // Figure 0 walks east along y = 10 from x = 10 to 20; a base at x = 19.5 refuses x > 18.5
     // (bases may touch), an enemy 2 below x = 18 keeps it 2.5 off (x over 16.5).
-    const v = view([[10, 10], [19.5, 10], [18, 12]]);
+    const v = view([
+      [10, 10],
+      [19.5, 10],
+      [18, 12],
+    ]);
     const f = new PlaceFinder(t);
-    const pts = [{ x: 10, y: 10 }, { x: 20, y: 10 }];
+    const pts = [
+      { x: 10, y: 10 },
+      { x: 20, y: 10 },
+    ];
     f.setRoute(v, 0, [2], pts, 10, 2.5);
     expect(f.walkBack(pts, 10, 0.25)).toBeCloseTo(6.5);
     expect(f.met.slice(0, f.nMet)).toEqual([REFUSED_BASE, REFUSED_ENEMY]);

@@ -28,7 +28,15 @@ describe('scenario parameters', () => {
   it('the Supply Raid declares its parameters with the text’s values as defaults', () => {
     const ds = scenarioParameters(base, 'supply-raid.json');
     const byName = Object.fromEntries(ds.map((d) => [d.param.name, d.values[d.current]]));
-    expect(byName).toEqual({ 'max-turns': 30, 'booty-to-win': 15, 'market-clubs': 8, 'tavern-clubs': 6, 'lanes-clubs': 6, 'watch-riflemen': 4, 'watch-post': 16 });
+    expect(byName).toEqual({
+      'max-turns': 30,
+      'booty-to-win': 15,
+      'market-clubs': 8,
+      'tavern-clubs': 6,
+      'lanes-clubs': 6,
+      'watch-riflemen': 4,
+      'watch-post': 16,
+    });
     const mt = ds.find((d) => d.param.name === 'max-turns');
     expect(mt?.values).toEqual([10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40]);
   });
@@ -96,7 +104,15 @@ describe('scenario parameters', () => {
     expect(e.message).toContain('"min" and "max"');
     e = errorOf(() => scenarioParameters(withParams([{ name: 'x', path: 'victory.bootyToWin', min: 1, max: 20 }]), 'f.json'));
     expect(e.jsonPath).toMatch(/^\$\.parameters\[0\]/);
-    e = errorOf(() => scenarioParameters(withParams([{ name: 'x', path: '$.victory.maxTurns', min: 10, max: 40 }, { name: 'x', path: '$.victory.bootyToWin', min: 1, max: 20 }]), 'f.json'));
+    e = errorOf(() =>
+      scenarioParameters(
+        withParams([
+          { name: 'x', path: '$.victory.maxTurns', min: 10, max: 40 },
+          { name: 'x', path: '$.victory.bootyToWin', min: 1, max: 20 },
+        ]),
+        'f.json',
+      ),
+    );
     expect(e.jsonPath).toBe('$.parameters[1].name');
     e = errorOf(() => scenarioParameters(withParams([{ name: 'x', path: '$.name', min: 1, max: 20 }]), 'f.json'));
     expect(e.message).toContain('not a number');

@@ -12,7 +12,10 @@ interface Sc {
 }
 const KIT = defineState<Sc>()('Test', {
   turn: field.int(1),
-  x: field.nums((sc: Sc) => sc.n, (_sc, i) => i * 1.5),
+  x: field.nums(
+    (sc: Sc) => sc.n,
+    (_sc, i) => i * 1.5,
+  ),
   hp: field.typed('u8', (sc: Sc) => sc.n, 3),
   list: field.nums(4, 0, { hashLen: 'len' }),
   len: field.int(0, { unhashed: 'hashed as the length of list' }),
@@ -146,7 +149,7 @@ describe('defineState: one declaration, every state operation', () => {
 });
 
 describe('stateWiring: the forward-model methods of a declared state', () => {
-  it('passes the declaration\'s own clone, cloneInto, hash and thread functions on; turn reads the field', () => {
+  it("passes the declaration's own clone, cloneInto, hash and thread functions on; turn reads the field", () => {
     const w = stateWiring(KIT);
     expect(w.clone).toBe(KIT.clone);
     expect(w.cloneInto).toBe(KIT.cloneInto);
@@ -165,11 +168,22 @@ describe('stateWiring: the forward-model methods of a declared state', () => {
   });
 
   it('figureFields: x, y and facing from the scenario start, status 0 (ACTIVE), hashed in the declared place', () => {
-    interface Fs { hash: string; figures: unknown[]; startX: number[]; startY: number[]; startFacing: number[] }
+    interface Fs {
+      hash: string;
+      figures: unknown[];
+      startX: number[];
+      startY: number[];
+      startFacing: number[];
+    }
     const fsc: Fs = { hash: 'f', figures: [{}, {}], startX: [1, 2], startY: [3, 4], startFacing: [0, 1.5] };
     const K = defineState<Fs>()('Figures', { turn: field.int(1), ...figureFields<Fs>(), hp: field.nums(2, 3) });
     const s = K.create(fsc);
-    expect([s.x, s.y, s.facing, s.status]).toEqual([[1, 2], [3, 4], [0, 1.5], [0, 0]]);
+    expect([s.x, s.y, s.facing, s.status]).toEqual([
+      [1, 2],
+      [3, 4],
+      [0, 1.5],
+      [0, 0],
+    ]);
     expect(K.fields).toEqual(['turn', 'x', 'y', 'facing', 'status', 'hp']);
   });
 });

@@ -62,7 +62,11 @@ describe('straightMove', () => {
     expect(e.to.y).toBeCloseTo(19.5, 9);
   });
   it('stops where its base would touch another base, and at the keep-off distance from listed figures', () => {
-    const v = view([[2, 10], [10, 10], [10, 12]]);
+    const v = view([
+      [2, 10],
+      [10, 10],
+      [10, 12],
+    ]);
     const a = straightMove(t, v, 0, { x: 15, y: 10 });
     expect(a.stop).toBe('figure');
     expect(a.to.x).toBeCloseTo(9, 9);
@@ -71,7 +75,10 @@ describe('straightMove', () => {
     expect(b.to.x).toBeCloseTo(8, 9);
   });
   it('a figure already within the keep-off distance may move away or along, never nearer', () => {
-    const v = view([[8, 10], [10, 10]]);
+    const v = view([
+      [8, 10],
+      [10, 10],
+    ]);
     expect(straightMove(t, v, 0, { x: 12, y: 10 }, { keepOffFrom: [1], keepOff: 2 })).toMatchObject({ length: 0, stop: 'keepOff' });
     expect(straightMove(t, v, 0, { x: 2, y: 10 }, { keepOffFrom: [1], keepOff: 2 })).toMatchObject({ stop: 'target' });
   });
@@ -111,10 +118,16 @@ describe('round bases against impassable areas (issue 38, item 10: the Minkowski
     expect(t.roundSlide(29.5, 3, 29.5, 5.5)).toEqual({ length: 2.5, area: null });
     expect(t.roundSlide(29.5, 3, 25, 3)).toEqual({ length: Math.hypot(4.5, 0), area: null });
     expect(t.roundSlide(29.5, 3, 31, 4)).toMatchObject({ length: 0, area: { id: 'house' } });
-    const two = new Table({ width: 40, height: 20, unit: 'in', radius: 0.5, areas: [
-      { id: 'far', kind: 'house', polygon: rect(20, 8, 22, 12), impassable: true },
-      { id: 'near', kind: 'house', polygon: rect(10, 8, 12, 12), impassable: true },
-    ] });
+    const two = new Table({
+      width: 40,
+      height: 20,
+      unit: 'in',
+      radius: 0.5,
+      areas: [
+        { id: 'far', kind: 'house', polygon: rect(20, 8, 22, 12), impassable: true },
+        { id: 'near', kind: 'house', polygon: rect(10, 8, 12, 12), impassable: true },
+      ],
+    });
     const hit = two.roundSlide(2, 10, 30, 10);
     expect(hit.area?.id).toBe('near');
     expect(hit.length).toBeCloseTo(7.5, 9);
@@ -130,19 +143,34 @@ describe('round bases against impassable areas (issue 38, item 10: the Minkowski
     expect(n).toMatchObject({ stop: 'blocked', area: { id: 'house' }, figure: -1 });
     expect(distToPolygon(n.to.x, n.to.y, house.poly)).toBeCloseTo(0.5, 9);
     expect(straightMove(t, view([[10, 10]]), 0, { x: 10, y: 50 })).toMatchObject({ stop: 'blocked', area: null, figure: -1 });
-    const b = straightMove(t, view([[2, 10], [10, 10]]), 0, { x: 15, y: 10 });
+    const b = straightMove(
+      t,
+      view([
+        [2, 10],
+        [10, 10],
+      ]),
+      0,
+      { x: 15, y: 10 },
+    );
     expect(b).toMatchObject({ stop: 'figure', figure: 1, area: null });
   });
 });
 
 describe('straightMove: ground met along an edge a rounding error off it (found while checking issue 38)', () => {
-  it('a slide along an area\'s edge, counted as on it, stops where the area ends (the area\'s box is met to 1e-9)', () => {
+  it("a slide along an area's edge, counted as on it, stops where the area ends (the area's box is met to 1e-9)", () => {
     // A wall of broken ground, x 10.5–19.5, y 6.5–7; a centre within 1e-13 of an edge counts as on it
     // and on the worse ground (as Escarmouche's [R19]). Sliding east along y = 7 + 3e-15 (a rounding
     // error off the edge), the ground changes at x = 19.5: the move stops 0.01 short of it.
-    const w = new Table({ width: 30, height: 20, unit: 'in', radius: 0.5, areas: [{ id: 'wall', kind: 'broken', polygon: rect(10.5, 6.5, 19.5, 7) }] });
+    const w = new Table({
+      width: 30,
+      height: 20,
+      unit: 'in',
+      radius: 0.5,
+      areas: [{ id: 'wall', kind: 'broken', polygon: rect(10.5, 6.5, 19.5, 7) }],
+    });
     const wall = w.areas[0];
-    const onWall = (x: number, y: number): string => (distToPolygonBoundary(x, y, wall.poly) <= 1e-13 || w.topAreaAt(x, y) ? 'broken' : 'clear');
+    const onWall = (x: number, y: number): string =>
+      distToPolygonBoundary(x, y, wall.poly) <= 1e-13 || w.topAreaAt(x, y) ? 'broken' : 'clear';
     const y = 7.000000000000003;
     const m = straightMove(w, view([[19.01, y]]), 0, { x: 19.607, y }, { groundAt: onWall });
     expect(m).toMatchObject({ stop: 'ground', ground: 'broken' });

@@ -41,26 +41,93 @@ describe('table kit: parseTableScenario', () => {
     const p = parseTableScenario(schema, file, 'f.json');
     const b = p.base({ table: { unit: 'in', radius: 0.5, areas: [] } });
     expect([b.width, b.height, b.radius, b.contact, b.id, b.name]).toEqual([20, 10, 0.5, 1.1, 't', 'T']);
-    const concave: [number, number][] = [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]];
+    const concave: [number, number][] = [
+      [0, 0],
+      [4, 0],
+      [4, 4],
+      [2, 1],
+      [0, 4],
+    ];
     const q = parseTableScenario(schema, { ...file, terrain: [{ id: 'b', kind: 'building', polygon: concave }] }, 'f.json');
-    expect(() => q.base({ table: { unit: 'in', radius: 0.5, areas: q.file.terrain.map((t) => terrainAreaOf(t, { impassable: true })) } })).toThrow(at('$.terrain[0].polygon'));
+    expect(() =>
+      q.base({ table: { unit: 'in', radius: 0.5, areas: q.file.terrain.map((t) => terrainAreaOf(t, { impassable: true })) } }),
+    ).toThrow(at('$.terrain[0].polygon'));
   });
 });
 
 describe('table kit: zones, deployment places, start overlap', () => {
-  const p = parseTableScenario(schema, { ...file, terrain: [{ id: 'b', kind: 'building', polygon: [[8, 0], [12, 0], [12, 10], [8, 10]] }] }, 'f.json');
+  const p = parseTableScenario(
+    schema,
+    {
+      ...file,
+      terrain: [
+        {
+          id: 'b',
+          kind: 'building',
+          polygon: [
+            [8, 0],
+            [12, 0],
+            [12, 10],
+            [8, 10],
+          ],
+        },
+      ],
+    },
+    'f.json',
+  );
   const base = p.base({ table: { unit: 'in', radius: 0.5, areas: p.file.terrain.map((t) => terrainAreaOf(t, { impassable: true })) } });
   const nav = base.table.nav;
 
   it('a zone aims at a free place inside it; a zone with none fails at its polygon', () => {
-    const z = zoneOf(nav, { id: 'home', name: 'Home', polygon: [[0, 0], [4, 0], [4, 4], [0, 4]] }, '$.home', 6, p.fail);
+    const z = zoneOf(
+      nav,
+      {
+        id: 'home',
+        name: 'Home',
+        polygon: [
+          [0, 0],
+          [4, 0],
+          [4, 4],
+          [0, 4],
+        ],
+      },
+      '$.home',
+      6,
+      p.fail,
+    );
     expect(z.target).toEqual({ x: 2, y: 2 });
     expect(z.field).toBeDefined();
-    expect(() => zoneOf(nav, { id: 'in', name: 'In', polygon: [[9, 4], [11, 4], [11, 6], [9, 6]] }, '$.objective', 1, p.fail)).toThrow(at('$.objective.polygon'));
+    expect(() =>
+      zoneOf(
+        nav,
+        {
+          id: 'in',
+          name: 'In',
+          polygon: [
+            [9, 4],
+            [11, 4],
+            [11, 6],
+            [9, 6],
+          ],
+        },
+        '$.objective',
+        1,
+        p.fail,
+      ),
+    ).toThrow(at('$.objective.polygon'));
   });
 
   it('deployment places lie inside the area and free, nearest its centre first', () => {
-    const slots = deploySlots(nav, [{ x: 0, y: 0 }, { x: 4, y: 0 }, { x: 4, y: 4 }, { x: 0, y: 4 }], 1.1);
+    const slots = deploySlots(
+      nav,
+      [
+        { x: 0, y: 0 },
+        { x: 4, y: 0 },
+        { x: 4, y: 4 },
+        { x: 0, y: 4 },
+      ],
+      1.1,
+    );
     expect(slots.length).toBe(9); // 0.5, 1.6, 2.7 each way
     const d = slots.map((s) => Math.hypot(s.x - 2, s.y - 2));
     expect(d).toEqual([...d].sort((a, b) => a - b));

@@ -1,6 +1,17 @@
 /** The table kit's list queries: contact with any of a list, the nearest figure, the chip draw, the place finder. */
 import { describe, expect, it } from 'vitest';
-import { PlaceFinder, Table, drawChip, inBaseContact, inContactAt, inContactWithAny, nearestFigure, nearestFigures, turnCard, type FigureView } from '../../src/core/table/index.js';
+import {
+  PlaceFinder,
+  Table,
+  drawChip,
+  inBaseContact,
+  inContactAt,
+  inContactWithAny,
+  nearestFigure,
+  nearestFigures,
+  turnCard,
+  type FigureView,
+} from '../../src/core/table/index.js';
 import { streamFromString } from '../../src/core/rng.js';
 import { ringOffsets } from '../../src/core/nav.js';
 import { dist } from '../../src/core/geometry.js';
@@ -8,7 +19,14 @@ import { dist } from '../../src/core/geometry.js';
 /** Five figures of radius 0.5 on a 24 × 24 in table; figure 3 cannot act, figure 4 is off the table. */
 function view(): FigureView {
   const st = [0, 0, 0, 1, 2];
-  return { x: [5, 6.05, 9, 5, 5.5], y: [5, 5, 5, 6.05, 5], facing: [0, 0, 0, 0, 0], radius: 0.5, occupies: (i) => st[i] < 2, able: (i) => st[i] === 0 };
+  return {
+    x: [5, 6.05, 9, 5, 5.5],
+    y: [5, 5, 5, 6.05, 5],
+    facing: [0, 0, 0, 0, 0],
+    radius: 0.5,
+    occupies: (i) => st[i] < 2,
+    able: (i) => st[i] === 0,
+  };
 }
 
 describe('table kit queries', () => {
@@ -89,14 +107,32 @@ describe('table kit queries', () => {
       height: 24,
       unit: 'in',
       radius: 0.5,
-      areas: [{ id: 'barn', kind: 'building', polygon: [{ x: 9, y: 9 }, { x: 12, y: 9 }, { x: 12, y: 11 }, { x: 9, y: 11 }], impassable: true }],
+      areas: [
+        {
+          id: 'barn',
+          kind: 'building',
+          polygon: [
+            { x: 9, y: 9 },
+            { x: 12, y: 9 },
+            { x: 12, y: 11 },
+            { x: 9, y: 11 },
+          ],
+          impassable: true,
+        },
+      ],
     });
     const nav = table.nav;
     const P = new PlaceFinder(table);
     const rng = streamFromString('nearest reachable');
     const u = (a: number, b: number): number => a + (b - a) * rng.next();
     /** The reference: the centre, then every place of the rings in order, each asked every test. */
-    const scan = (from: { x: number; y: number }, cx: number, cy: number, reach: number, radius: number): { x: number; y: number } | null => {
+    const scan = (
+      from: { x: number; y: number },
+      cx: number,
+      cy: number,
+      reach: number,
+      radius: number,
+    ): { x: number; y: number } | null => {
       const { dx, dy } = ringOffsets(radius);
       const places: [number, number][] = [[cx, cy]];
       for (let i = 0; i < dx.length; i++) places.push([cx + dx[i], cy + dy[i]]);

@@ -4,14 +4,46 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { scenarioHeaderShape, sideShape, terrainEntrySchema, zoneSchema, terrainAreaOf, degreesOf, facingSchema, pointSchema, polygonOf, polygonSchema, radiansOf, sideIdSchema, tableSizeSchema, vecOf } from '../../src/core/table/index.js';
+import {
+  scenarioHeaderShape,
+  sideShape,
+  terrainEntrySchema,
+  zoneSchema,
+  terrainAreaOf,
+  degreesOf,
+  facingSchema,
+  pointSchema,
+  polygonOf,
+  polygonSchema,
+  radiansOf,
+  sideIdSchema,
+  tableSizeSchema,
+  vecOf,
+} from '../../src/core/table/index.js';
 
 describe('table kit: scenario-file pieces', () => {
   it('a point is [x, y]; a polygon needs three of them', () => {
     expect(pointSchema('in').parse([1, 2])).toEqual([1, 2]);
     expect(pointSchema('cm').safeParse([1]).success).toBe(false);
-    expect(polygonSchema('in').safeParse([[0, 0], [1, 0]]).success).toBe(false);
-    expect(polygonOf(polygonSchema('in').parse([[0, 0], [1, 0], [1, 1]]))).toEqual([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }]);
+    expect(
+      polygonSchema('in').safeParse([
+        [0, 0],
+        [1, 0],
+      ]).success,
+    ).toBe(false);
+    expect(
+      polygonOf(
+        polygonSchema('in').parse([
+          [0, 0],
+          [1, 0],
+          [1, 1],
+        ]),
+      ),
+    ).toEqual([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 1, y: 1 },
+    ]);
     expect(vecOf([3, 4])).toEqual({ x: 3, y: 4 });
   });
 
@@ -23,8 +55,27 @@ describe('table kit: scenario-file pieces', () => {
   });
 
   it('a terrain entry becomes a kit area spec with the effects of its kind', () => {
-    const t = { id: 'w', kind: 'wood', polygon: [[0, 0], [2, 0], [2, 2]] as [number, number][] };
-    expect(terrainAreaOf(t, { slow: true, cover: 'wood' })).toEqual({ id: 'w', label: undefined, kind: 'wood', polygon: [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 2 }], slow: true, cover: 'wood' });
+    const t = {
+      id: 'w',
+      kind: 'wood',
+      polygon: [
+        [0, 0],
+        [2, 0],
+        [2, 2],
+      ] as [number, number][],
+    };
+    expect(terrainAreaOf(t, { slow: true, cover: 'wood' })).toEqual({
+      id: 'w',
+      label: undefined,
+      kind: 'wood',
+      polygon: [
+        { x: 0, y: 0 },
+        { x: 2, y: 0 },
+        { x: 2, y: 2 },
+      ],
+      slow: true,
+      cover: 'wood',
+    });
   });
 
   it('degrees and radians: 90° is south (π/2); records get degrees to 0.1', () => {
@@ -36,8 +87,36 @@ describe('table kit: scenario-file pieces', () => {
   it("a file's own table unit is described as such; the header, terrain entry and zone parse as the rooms write them", () => {
     expect(pointSchema('table').description).toMatch(/the table's unit/);
     expect(polygonSchema('cm').description).toMatch(/\(cm\)/);
-    const file = z.object({ ...scenarioHeaderShape('duel'), t: terrainEntrySchema('in', ['wood'], 'w', { height: z.number().default(1) }), z: zoneSchema('in') }).strict();
-    const ok = { ruleset: 'duel', id: 'a-1', name: 'A', t: { id: 'w1', kind: 'wood', polygon: [[0, 0], [1, 0], [1, 1]] }, z: { id: 'home', name: 'Home', polygon: [[0, 0], [1, 0], [1, 1]] } };
+    const file = z
+      .object({
+        ...scenarioHeaderShape('duel'),
+        t: terrainEntrySchema('in', ['wood'], 'w', { height: z.number().default(1) }),
+        z: zoneSchema('in'),
+      })
+      .strict();
+    const ok = {
+      ruleset: 'duel',
+      id: 'a-1',
+      name: 'A',
+      t: {
+        id: 'w1',
+        kind: 'wood',
+        polygon: [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+        ],
+      },
+      z: {
+        id: 'home',
+        name: 'Home',
+        polygon: [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+        ],
+      },
+    };
     const parsed = file.parse(ok);
     expect(parsed.description).toBe('');
     expect(parsed.t.height).toBe(1);

@@ -6,10 +6,37 @@ import { describe, expect, it } from 'vitest';
 import { Table, sceneArea, sceneFigure, status } from '../../src/core/table/index.js';
 
 describe('table kit: scene parts', () => {
-  const table = new Table({ width: 10, height: 10, unit: 'in', radius: 0.5, areas: [{ id: 'h', label: 'the house', kind: 'building', polygon: [{ x: 1, y: 1 }, { x: 3, y: 1 }, { x: 3, y: 3 }], impassable: true }] });
+  const table = new Table({
+    width: 10,
+    height: 10,
+    unit: 'in',
+    radius: 0.5,
+    areas: [
+      {
+        id: 'h',
+        label: 'the house',
+        kind: 'building',
+        polygon: [
+          { x: 1, y: 1 },
+          { x: 3, y: 1 },
+          { x: 3, y: 3 },
+        ],
+        impassable: true,
+      },
+    ],
+  });
 
   it('an area keeps its id, label and outline; its kind is the ruleset word unless given', () => {
-    expect(sceneArea(table.areas[0])).toEqual({ id: 'h', kind: 'building', label: 'the house', points: [[1, 1], [3, 1], [3, 3]] });
+    expect(sceneArea(table.areas[0])).toEqual({
+      id: 'h',
+      kind: 'building',
+      label: 'the house',
+      points: [
+        [1, 1],
+        [3, 1],
+        [3, 3],
+      ],
+    });
     expect(sceneArea(table.areas[0], 'water').kind).toBe('water');
   });
 
@@ -17,7 +44,22 @@ describe('table kit: scene parts', () => {
     const sc = { radius: 0.5, figures: [{ id: 'A1', name: 'Ash', side: 1 }], sides: [{ id: 'red' }, { id: 'blue' }] };
     const s = { x: [4], y: [5], facing: [Math.PI], status: [status.DEAD] };
     const extra = { band: null, markers: [], badge: '', highlighted: false, current: true };
-    expect(sceneFigure(sc, s, 0, extra)).toEqual({ id: 'A1', name: 'Ash', x: 4, y: 5, r: 0.5, facing: Math.PI, side: 'blue', band: null, status: 'dead', onTable: false, markers: [], badge: '', highlighted: false, current: true });
+    expect(sceneFigure(sc, s, 0, extra)).toEqual({
+      id: 'A1',
+      name: 'Ash',
+      x: 4,
+      y: 5,
+      r: 0.5,
+      facing: Math.PI,
+      side: 'blue',
+      band: null,
+      status: 'dead',
+      onTable: false,
+      markers: [],
+      badge: '',
+      highlighted: false,
+      current: true,
+    });
     expect(sceneFigure(sc, s, 0, { ...extra, onTable: true }).onTable).toBe(true);
   });
 });

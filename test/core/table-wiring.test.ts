@@ -9,7 +9,14 @@ import { counterStats, listedCheck, scenarioJsonSchema, sideStatusCounts } from 
 
 describe('table kit: declaration helpers', () => {
   it('listedCheck accepts an action with the key of a legal one, and says why not otherwise', () => {
-    const check = listedCheck((n: number) => [{ k: 'a', n }, { k: 'b', n: 0 }], (a: { k: string; n: number }) => `${a.k}:${a.n}`, 'not offered');
+    const check = listedCheck(
+      (n: number) => [
+        { k: 'a', n },
+        { k: 'b', n: 0 },
+      ],
+      (a: { k: string; n: number }) => `${a.k}:${a.n}`,
+      'not offered',
+    );
     expect(check(2, { k: 'a', n: 2 })).toBeNull();
     expect(check(2, { k: 'a', n: 3 })).toBe('not offered');
     expect(listedCheck(() => [], String)(0, 'x')).toBe('not one of the legal actions now');

@@ -83,16 +83,53 @@ describe('Table: paths round impassable areas', () => {
 describe('Table: slow ground and climbing (Pirates! §4.B shape)', () => {
   const t = table();
   it('a route that never enters slow ground may use the full allowance', () => {
-    expect(t.reachAlong([{ x: 14, y: 2 }, { x: 14, y: 20 }], 15, 9)).toBe(15);
+    expect(
+      t.reachAlong(
+        [
+          { x: 14, y: 2 },
+          { x: 14, y: 20 },
+        ],
+        15,
+        9,
+      ),
+    ).toBe(15);
   });
   it('a route that starts in the wood uses the slow allowance', () => {
-    expect(t.slowEntry([{ x: 5, y: 35 }, { x: 5, y: 10 }])).toBe(0);
-    expect(t.reachAlong([{ x: 5, y: 35 }, { x: 5, y: 10 }], 15, 9)).toBe(9);
+    expect(
+      t.slowEntry([
+        { x: 5, y: 35 },
+        { x: 5, y: 10 },
+      ]),
+    ).toBe(0);
+    expect(
+      t.reachAlong(
+        [
+          { x: 5, y: 35 },
+          { x: 5, y: 10 },
+        ],
+        15,
+        9,
+      ),
+    ).toBe(9);
   });
   it('a route entering the wood beyond the slow allowance may go to its edge on the full allowance', () => {
     // From (5, 18) down to (5, 40): the wood starts 12 in along.
-    expect(t.slowEntry([{ x: 5, y: 18 }, { x: 5, y: 40 }])).toBeCloseTo(12, 9);
-    expect(t.reachAlong([{ x: 5, y: 18 }, { x: 5, y: 40 }], 15, 9)).toBeCloseTo(11.99, 9);
+    expect(
+      t.slowEntry([
+        { x: 5, y: 18 },
+        { x: 5, y: 40 },
+      ]),
+    ).toBeCloseTo(12, 9);
+    expect(
+      t.reachAlong(
+        [
+          { x: 5, y: 18 },
+          { x: 5, y: 40 },
+        ],
+        15,
+        9,
+      ),
+    ).toBeCloseTo(11.99, 9);
   });
   it('slowEntryUpTo is slowEntry of the route cut there (truncatePath), to the last float', () => {
     const rng = streamFromString('slow entry up to');
@@ -102,13 +139,26 @@ describe('Table: slow ground and climbing (Pirates! §4.B shape)', () => {
       expect(t.slowEntryUpTo(route, upTo)).toBe(t.slowEntry(truncatePath(route, upTo)));
     }
     // a route cut before the wood does not enter it; cut inside, it does, where the whole route does
-    const r = [{ x: 5, y: 18 }, { x: 5, y: 40 }];
+    const r = [
+      { x: 5, y: 18 },
+      { x: 5, y: 40 },
+    ];
     expect(t.slowEntryUpTo(r, 11)).toBe(Infinity);
     expect(t.slowEntryUpTo(r, 13)).toBe(t.slowEntry(r));
   });
   it('climbing onto the hill counts as slow; moving about on it does not', () => {
-    expect(t.climbEntry([{ x: 30, y: 40 }, { x: 44, y: 40 }])).toBeCloseTo(6, 9);
-    expect(t.climbEntry([{ x: 38, y: 40 }, { x: 44, y: 40 }])).toBe(Infinity);
+    expect(
+      t.climbEntry([
+        { x: 30, y: 40 },
+        { x: 44, y: 40 },
+      ]),
+    ).toBeCloseTo(6, 9);
+    expect(
+      t.climbEntry([
+        { x: 38, y: 40 },
+        { x: 44, y: 40 },
+      ]),
+    ).toBe(Infinity);
     expect(t.heightAt(40, 40)).toBe(1);
     expect(t.uphill(30, 40, 40, 40)).toBe(true);
     expect(t.uphill(40, 40, 30, 40)).toBe(false);
@@ -127,7 +177,7 @@ describe('Table: line of sight and cover', () => {
     expect(t.coverAt(35, 12)).toBeNull();
     expect(t.inCover(35, 12)).toBe(false);
   });
-  it('cover between: the wall lies across a shot from the north; the shooter\'s own cover does not count', () => {
+  it("cover between: the wall lies across a shot from the north; the shooter's own cover does not count", () => {
     expect(t.coverBetween(35, 1, 35, 8).map((a) => a.id)).toEqual(['wall']);
     expect(t.coverBetween(6, 35, 6, 20).map((a) => a.id)).toEqual([]);
   });
@@ -154,7 +204,16 @@ describe('Table: centimetre tables', () => {
     const p = t.path({ x: 2 * 2.54, y: 2 * 2.54 }, { x: 10 * 2.54, y: 2 * 2.54 });
     expect(p?.length).toBeCloseTo(8 * 2.54, 6);
     expect(t.lineOfSight(18 * 2.54, 24 * 2.54, 30 * 2.54, 24 * 2.54)).toBe(false);
-    expect(t.reachAlong([{ x: 5 * 2.54, y: 35 * 2.54 }, { x: 5 * 2.54, y: 10 * 2.54 }], 24, 12)).toBe(12);
+    expect(
+      t.reachAlong(
+        [
+          { x: 5 * 2.54, y: 35 * 2.54 },
+          { x: 5 * 2.54, y: 10 * 2.54 },
+        ],
+        24,
+        12,
+      ),
+    ).toBe(12);
   });
 });
 
@@ -169,8 +228,28 @@ describe('figures: placement, contact, cohesion', () => {
     expect(inBaseContact(v, 0, 1)).toBe(true);
   });
   it('cohesion: every figure within 6 of every other', () => {
-    expect(cohesive(view([[0, 0], [6, 0], [3, 5]]), [0, 1, 2], 6)).toBe(true);
-    expect(cohesive(view([[0, 0], [6, 0], [12, 0]]), [0, 1, 2], 6)).toBe(false);
+    expect(
+      cohesive(
+        view([
+          [0, 0],
+          [6, 0],
+          [3, 5],
+        ]),
+        [0, 1, 2],
+        6,
+      ),
+    ).toBe(true);
+    expect(
+      cohesive(
+        view([
+          [0, 0],
+          [6, 0],
+          [12, 0],
+        ]),
+        [0, 1, 2],
+        6,
+      ),
+    ).toBe(false);
   });
   it('cohesion test pair by pair: a straggler may close up but never drift, and never loosens the rule for the others', () => {
     // Figure 0 is 10 from mate 1 and 2 from mate 2.
@@ -300,7 +379,10 @@ describe('Table: a disc in the shadow of one sight-blocking area (shadowsDisc)',
 
   // Sufficient, never wrong: whenever it says hidden, no point of the disc (its rim included) sees
   // the target — on every built-in scenario map that has sight-blocking areas.
-  const maps: [string, Table][] = ['supply-raid', 'farmstead-raid', 'wagon-raid', 'mill-bridge'].map((id) => [id, (loadScenario(id).compiled as { table: Table }).table]);
+  const maps: [string, Table][] = ['supply-raid', 'farmstead-raid', 'wagon-raid', 'mill-bridge'].map((id) => [
+    id,
+    (loadScenario(id).compiled as { table: Table }).table,
+  ]);
   for (const [id, m] of maps) {
     it(`${id}: a disc said hidden has no point in sight of the target (2,000 random discs, 64 points each)`, () => {
       const rng = streamFromString(`shadow/${id}`);
@@ -334,11 +416,15 @@ describe('Table.areasNear', () => {
       for (let i = 0; i < 4000; i++) points.push([g.next() * t.width, g.next() * t.height]);
       // Corners and edges of every box, and just outside them: where a grid cell is easiest to get wrong.
       for (const a of t.areas) {
-        for (const x of [a.box.minX, a.box.maxX]) for (const y of [a.box.minY, a.box.maxY]) for (const d of [-NEAR_SLACK / 2, 0, NEAR_SLACK / 2]) points.push([x + d, y - d]);
+        for (const x of [a.box.minX, a.box.maxX])
+          for (const y of [a.box.minY, a.box.maxY]) for (const d of [-NEAR_SLACK / 2, 0, NEAR_SLACK / 2]) points.push([x + d, y - d]);
       }
       for (const [x, y] of points) {
         const near = t.areasNear(x, y);
-        const want = t.areas.filter((a) => x >= a.box.minX - NEAR_SLACK && x <= a.box.maxX + NEAR_SLACK && y >= a.box.minY - NEAR_SLACK && y <= a.box.maxY + NEAR_SLACK);
+        const want = t.areas.filter(
+          (a) =>
+            x >= a.box.minX - NEAR_SLACK && x <= a.box.maxX + NEAR_SLACK && y >= a.box.minY - NEAR_SLACK && y <= a.box.maxY + NEAR_SLACK,
+        );
         for (const a of want) expect(near).toContain(a);
         // In the spec's order.
         const idx = near.map((a) => t.areas.indexOf(a));

@@ -19,7 +19,14 @@ const view: FigureView = { x: xs, y: ys, facing: xs.map(() => 0), radius: 0.5, o
 const ids = xs.map((_, i) => ({ id: `f${i}` }));
 
 describe('moveEndAt / moveTargets', () => {
-  const path = { points: [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }], length: 20 };
+  const path = {
+    points: [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 10, y: 10 },
+    ],
+    length: 20,
+  };
   it('ends `allow` along the path, or `stopShort` before its end when that is nearer', () => {
     expect(moveEndAt(path, 0, 15)).toEqual([10, 5]);
     expect(moveEndAt(path, 1, Infinity)).toEqual([10, 9]);

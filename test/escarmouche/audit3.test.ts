@@ -15,11 +15,16 @@ import { escarmoucheInvariants } from '../../src/rules/escarmouche/invariants.js
 import { acting, act, ev, fig, testScenario } from './helpers.js';
 
 /** A rectangle as a scenario polygon. */
-const box = (x0: number, y0: number, x1: number, y1: number): number[][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+const box = (x0: number, y0: number, x1: number, y1: number): number[][] => [
+  [x0, y0],
+  [x1, y0],
+  [x1, y1],
+  [x0, y1],
+];
 const shifts = (events: GameEvent[]) => events.filter((e) => e.e === 'shift');
 const H = Math.SQRT1_2;
 
-describe('[E40] [E40b] round bases against impassable ground: a building\'s corner is met by the round edge of a base (issue 38, item 10)', () => {
+describe("[E40] [E40b] round bases against impassable ground: a building's corner is met by the round edge of a base (issue 38, item 10)", () => {
   // B1's push runs at 45° (south-east) past the barn's north-west corner (cx, cy), its line 0.6 in
   // from the corner at its middle: more than a base radius (0.5), less than r√2 (0.71) — the square
   // corners of 2.2.0 stopped it there, a round base goes by.
@@ -31,7 +36,15 @@ describe('[E40] [E40b] round bases against impassable ground: a building\'s corn
     // off the push's line, beside its middle. (Before 2.3.0 the push stopped 0.1 in along, blocked by the barn.)
     const b1 = { x: mid.x - 0.5 * H, y: mid.y + 0.5 * H };
     const a1 = { x: b1.x - 2 * H, y: b1.y + 2 * H };
-    const sc = testScenario(['..'], [{ side: 0, at: [a1.x, a1.y] }, { side: 1, at: [b1.x, b1.y] }], {}, [{ id: 'barn', terrain: 'impassable', polygon: box(cx, cy, 14, 8) }]);
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, at: [a1.x, a1.y] },
+        { side: 1, at: [b1.x, b1.y] },
+      ],
+      {},
+      [{ id: 'barn', terrain: 'impassable', polygon: box(cx, cy, 14, 8) }],
+    );
     const s = acting(sc, 'A1');
     const events = act(s, { k: 'fight', t: 'B1', m: 'alone' }, [5, 4, 3, 3]);
     expect(ev(events, 'fight')).toMatchObject({ winner: 'A1', diff: 1, effect: 'shaken', contactHow: 'straight' });
@@ -50,7 +63,15 @@ describe('[E40] [E40b] round bases against impassable ground: a building\'s corn
     // off at its middle. (Before 2.3.0 the square corner blocked it and A1 was placed 5° round: `aside`.)
     const a1 = { x: mid.x - 0.5 * H, y: mid.y + 0.5 * H };
     const b1 = { x: a1.x + 2 * H, y: a1.y - 2 * H };
-    const sc = testScenario(['..'], [{ side: 0, at: [a1.x, a1.y] }, { side: 1, at: [b1.x, b1.y] }], {}, [{ id: 'barn', terrain: 'impassable', polygon: box(cx, cy, 14, 8) }]);
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, at: [a1.x, a1.y] },
+        { side: 1, at: [b1.x, b1.y] },
+      ],
+      {},
+      [{ id: 'barn', terrain: 'impassable', polygon: box(cx, cy, 14, 8) }],
+    );
     const s = acting(sc, 'A1');
     const f = ev(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [4, 4, 2, 2]), 'fight');
     expect(f.contactHow).toBe('straight');
@@ -63,7 +84,15 @@ describe('[E40] [E40b] round bases against impassable ground: a building\'s corn
     // Pushed straight at the corner along its diagonal: it stops r from the corner (2.2.0: r√2).
     const b1 = { x: cx - 1 * H, y: cy - 1 * H };
     const a1 = { x: b1.x - 2 * H, y: b1.y - 2 * H };
-    const sc = testScenario(['..'], [{ side: 0, at: [a1.x, a1.y] }, { side: 1, at: [b1.x, b1.y] }], {}, [{ id: 'barn', terrain: 'impassable', polygon: box(cx, cy, 14, 8) }]);
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, at: [a1.x, a1.y] },
+        { side: 1, at: [b1.x, b1.y] },
+      ],
+      {},
+      [{ id: 'barn', terrain: 'impassable', polygon: box(cx, cy, 14, 8) }],
+    );
     const s = acting(sc, 'A1');
     const push = shifts(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [5, 4, 3, 3]))[0];
     expect(push).toMatchObject({ figure: 'B1', why: 'pushed', blocked: true, blockedBy: 'impassable', blocker: 'barn' });
@@ -114,20 +143,42 @@ describe('Records: a blocked push names what blocked it — a base, not the near
     // would touch B2 after 0.0015 in — less than the 0.002 in a slide must be to be made. 2.2.0 looked
     // for the blocker a hundredth of a base width on, missed B2 and named the barn across the table.
     const h = Math.sqrt(1 - (0.005 - 0.0015) ** 2);
-    const sc = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4] }, { side: 1, at: [8.005, 4 + h] }], {}, [
-      { id: 'barn', terrain: 'impassable', polygon: box(14, 0, 16, 2) },
-    ]);
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, at: [6, 4] },
+        { side: 1, at: [8, 4] },
+        { side: 1, at: [8.005, 4 + h] },
+      ],
+      {},
+      [{ id: 'barn', terrain: 'impassable', polygon: box(14, 0, 16, 2) }],
+    );
     const s = acting(sc, 'A1');
     const push = shifts(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [5, 4, 3, 3]))[0];
-    expect(push).toMatchObject({ figure: 'B1', why: 'pushed', from: [8, 4], to: [8, 4], blocked: true, blockedBy: 'figure', blocker: 'B2' });
+    expect(push).toMatchObject({
+      figure: 'B1',
+      why: 'pushed',
+      from: [8, 4],
+      to: [8, 4],
+      blocked: true,
+      blockedBy: 'figure',
+      blocker: 'B2',
+    });
   });
 });
 
 describe('the invariant monitor catches each pattern of issue 38 (items 10–12)', () => {
   // Doctored event streams on a test table; each is a defect the monitor must report.
-  const sc = testScenario(['..'], [{ side: 0, at: [6, 4] }, { side: 1, at: [8, 4], missile: 'musket' }, { side: 1, at: [9.3, 4] }], {}, [
-    { id: 'barn', terrain: 'impassable', polygon: box(14, 0, 16, 2) },
-  ]);
+  const sc = testScenario(
+    ['..'],
+    [
+      { side: 0, at: [6, 4] },
+      { side: 1, at: [8, 4], missile: 'musket' },
+      { side: 1, at: [9.3, 4] },
+    ],
+    {},
+    [{ id: 'barn', terrain: 'impassable', polygon: box(14, 0, 16, 2) }],
+  );
   const feed = (events: Record<string, unknown>[]): string[] => {
     const m = escarmoucheInvariants(sc);
     for (const e of events) m.event(e as EscEvent);
@@ -138,14 +189,58 @@ describe('the invariant monitor catches each pattern of issue 38 (items 10–12)
     { e: 'pick', turn: 1, side: 'alpha', figure: 'A1' },
   ];
   const fight = (over: Record<string, unknown>): Record<string, unknown> => ({
-    e: 'fight', turn: 1, figure: 'A1', target: 'B1', mode: 'alone', contact: [7, 4], contactHow: 'straight', attackers: ['A1'], defenders: ['B1'], spent: [],
-    pool: 0, outnumber: [0, 0], massed: [0, 0], factors: [], skill: 0, active: [5], passive: [], score: 5, defBase: 3, defence: [4, 3, 3], defScore: 4,
-    ratings: [3, 3], winner: 'A1', loser: 'B1', diff: 1, firstStrike: null, ignored: false, effect: 'shaken', hits: 0, ones: 0, init: 'keep', interrupt: false, ...over,
+    e: 'fight',
+    turn: 1,
+    figure: 'A1',
+    target: 'B1',
+    mode: 'alone',
+    contact: [7, 4],
+    contactHow: 'straight',
+    attackers: ['A1'],
+    defenders: ['B1'],
+    spent: [],
+    pool: 0,
+    outnumber: [0, 0],
+    massed: [0, 0],
+    factors: [],
+    skill: 0,
+    active: [5],
+    passive: [],
+    score: 5,
+    defBase: 3,
+    defence: [4, 3, 3],
+    defScore: 4,
+    ratings: [3, 3],
+    winner: 'A1',
+    loser: 'B1',
+    diff: 1,
+    firstStrike: null,
+    ignored: false,
+    effect: 'shaken',
+    hits: 0,
+    ones: 0,
+    init: 'keep',
+    interrupt: false,
+    ...over,
   });
   it('a push said to be blocked by a building it does not touch, or by a base it does not touch (items 10, 12)', () => {
-    const shift = (over: Record<string, unknown>) => ({ e: 'shift', turn: 1, figure: 'B1', why: 'pushed', from: [8, 4], to: [8.3, 4], want: 1, blocked: true, ...over });
-    expect(feed([...start, fight({}), shift({ blockedBy: 'impassable', blocker: 'barn' })]).join()).toMatch(/blocked by impassable barn, but at \(8.3, 4\) it stands 5.541 in clear of it/);
-    expect(feed([...start, fight({}), shift({ to: [8.2, 4], blockedBy: 'figure', blocker: 'B2' })]).join()).toMatch(/blocked by figure B2, but at \(8.2, 4\) it stands 0.100 in clear of it/);
+    const shift = (over: Record<string, unknown>) => ({
+      e: 'shift',
+      turn: 1,
+      figure: 'B1',
+      why: 'pushed',
+      from: [8, 4],
+      to: [8.3, 4],
+      want: 1,
+      blocked: true,
+      ...over,
+    });
+    expect(feed([...start, fight({}), shift({ blockedBy: 'impassable', blocker: 'barn' })]).join()).toMatch(
+      /blocked by impassable barn, but at \(8.3, 4\) it stands 5.541 in clear of it/,
+    );
+    expect(feed([...start, fight({}), shift({ to: [8.2, 4], blockedBy: 'figure', blocker: 'B2' })]).join()).toMatch(
+      /blocked by figure B2, but at \(8.2, 4\) it stands 0.100 in clear of it/,
+    );
     // Touching what it names: clean.
     expect(feed([...start, fight({}), shift({ blockedBy: 'figure', blocker: 'B2' })])).toEqual([]);
   });
@@ -160,12 +255,40 @@ describe('the invariant monitor catches each pattern of issue 38 (items 10–12)
   it('[E47] first strike given again against an enemy after a fight with another in between (item 11)', () => {
     // A horseman A1 touching B1 (east) and B2 (south): it fights B1 (first strike), then B2 (first
     // strike), then B1 again — with first strike again, which the monitor reports.
-    const mounted = testScenario(['..'], [{ side: 0, at: [6, 4], mounted: true }, { side: 1, at: [7, 4] }, { side: 1, at: [6, 5] }]);
+    const mounted = testScenario(
+      ['..'],
+      [
+        { side: 0, at: [6, 4], mounted: true },
+        { side: 1, at: [7, 4] },
+        { side: 1, at: [6, 5] },
+      ],
+    );
     const run = (third: string | null): string[] => {
       const m = escarmoucheInvariants(mounted);
       const round = (target: string, pool: number, over: Record<string, unknown>) =>
-        fight({ target, contact: null, contactHow: 'touching', defenders: [target], loser: target, pool, active: Array(pool + 1).fill(5), firstStrike: 'A1', ...over });
-      const push = (figure: string, from: number[], to: number[]) => ({ e: 'shift', turn: 1, figure, why: 'pushed', from, to, want: 1, blocked: false, blockedBy: null, blocker: null });
+        fight({
+          target,
+          contact: null,
+          contactHow: 'touching',
+          defenders: [target],
+          loser: target,
+          pool,
+          active: Array(pool + 1).fill(5),
+          firstStrike: 'A1',
+          ...over,
+        });
+      const push = (figure: string, from: number[], to: number[]) => ({
+        e: 'shift',
+        turn: 1,
+        figure,
+        why: 'pushed',
+        from,
+        to,
+        want: 1,
+        blocked: false,
+        blockedBy: null,
+        blocker: null,
+      });
       const events = [
         ...start,
         round('B1', 0, {}),

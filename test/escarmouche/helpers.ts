@@ -37,7 +37,16 @@ export function gridAreas(rows: string[]): Record<string, unknown>[] {
       if (!l) throw new Error(`unknown map letter ${ch}`);
       const x = c * 10;
       const y = r * 8;
-      areas.push({ id: `r${r}c${c}`, ...l, polygon: [[x, y], [x + 10, y], [x + 10, y + 8], [x, y + 8]] });
+      areas.push({
+        id: `r${r}c${c}`,
+        ...l,
+        polygon: [
+          [x, y],
+          [x + 10, y],
+          [x + 10, y + 8],
+          [x, y + 8],
+        ],
+      });
     });
   });
   return areas;
@@ -73,7 +82,12 @@ function place(f: FigSpec, figs: FigSpec[]): [number, number] {
 }
 
 /** A scenario file with the given map (rows of letters, plus `areas` on top) and figures (A1, A2 … on side 0; B1, B2 … on side 1). */
-export function scenarioFile(rows: string[], figs: FigSpec[], extra: Record<string, unknown> = {}, areas: Record<string, unknown>[] = []): Record<string, unknown> {
+export function scenarioFile(
+  rows: string[],
+  figs: FigSpec[],
+  extra: Record<string, unknown> = {},
+  areas: Record<string, unknown>[] = [],
+): Record<string, unknown> {
   const side = (i: 0 | 1) => ({
     id: i === 0 ? 'alpha' : 'beta',
     name: i === 0 ? 'Alpha' : 'Beta',
@@ -105,7 +119,12 @@ export function scenarioFile(rows: string[], figs: FigSpec[], extra: Record<stri
 }
 
 /** Compile a test scenario (breakPoint capped to the side sizes). */
-export function testScenario(rows: string[], figs: FigSpec[], extra: Record<string, unknown> = {}, areas: Record<string, unknown>[] = []): EscScenario {
+export function testScenario(
+  rows: string[],
+  figs: FigSpec[],
+  extra: Record<string, unknown> = {},
+  areas: Record<string, unknown>[] = [],
+): EscScenario {
   const raw = scenarioFile(rows, figs, extra, areas);
   const n = Math.min(figs.filter((f) => f.side === 0).length, figs.filter((f) => f.side === 1).length);
   const v = raw.victory as Record<string, unknown>;
@@ -141,7 +160,10 @@ export function acting(sc: EscScenario, id: string, opts: { pool?: number; ones?
 /** Apply `action` with the listed d6 results (then, if given, `then`), returning the events. */
 export function act(s: EscState, action: EscAction, dice: number[], then?: Rng): GameEvent[] {
   const events: GameEvent[] = [];
-  const rng = new ScriptedRng(dice.map((v) => d(6, v)), then);
+  const rng = new ScriptedRng(
+    dice.map((v) => d(6, v)),
+    then,
+  );
   applyAction(s, action, { rng, emit: (e) => events.push(e) });
   if (!then && rng.used !== dice.length) throw new Error(`scripted ${dice.length} dice but the action used ${rng.used}`);
   return events;

@@ -19,13 +19,16 @@ const best = (s: ReturnType<typeof acting>): string => {
 };
 
 describe('heuristic: risk management', () => {
-  const sc = testScenario(['...'], [
-    { side: 0, zone: 'r0c0', missile: 'pistol', skills: { shooter: 1 } },
-    { side: 0, zone: 'r0c0', missile: 'musket' },
-    { side: 0, zone: 'r0c0', missile: 'musket' },
-    { side: 1, zone: 'r0c2', rating: 2 },
-  ]);
-  it('with a large pool, a 1 already rolled this turn and friends still to act, it ends the figure\'s turn rather than roll again', () => {
+  const sc = testScenario(
+    ['...'],
+    [
+      { side: 0, zone: 'r0c0', missile: 'pistol', skills: { shooter: 1 } },
+      { side: 0, zone: 'r0c0', missile: 'musket' },
+      { side: 0, zone: 'r0c0', missile: 'musket' },
+      { side: 1, zone: 'r0c2', rating: 2 },
+    ],
+  );
+  it("with a large pool, a 1 already rolled this turn and friends still to act, it ends the figure's turn rather than roll again", () => {
     const s = acting(sc, 'A1', { pool: 5, ones: 1 });
     expect(best(s)).toBe('{"k":"end"}');
   });
@@ -36,14 +39,17 @@ describe('heuristic: risk management', () => {
 });
 
 describe('heuristic: it fights when a fight is good', () => {
-  it('a horseman at the ZOC of a musketeer (horse vs foot: the musketeer\'s win is ignored in the first round) attacks, or readies to', () => {
-    const sc = testScenario(['..'], [
-      { side: 0, zone: 'r0c0', mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
-      { side: 1, zone: 'r0c0', missile: 'musket' },
-    ]);
+  it("a horseman at the ZOC of a musketeer (horse vs foot: the musketeer's win is ignored in the first round) attacks, or readies to", () => {
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, zone: 'r0c0', mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
+        { side: 1, zone: 'r0c0', missile: 'musket' },
+      ],
+    );
     expect(['{"k":"fight","t":"B1","m":"alone"}', '{"k":"dev","d":"ready"}']).toContain(best(acting(sc, 'A1')));
   });
-  it('with a pool built and two friends at the enemy\'s ZOC it fights with all of them (outnumbering; one wound each, as at Mill Bridge)', () => {
+  it("with a pool built and two friends at the enemy's ZOC it fights with all of them (outnumbering; one wound each, as at Mill Bridge)", () => {
     const sc = testScenario(
       ['..'],
       [
@@ -57,20 +63,29 @@ describe('heuristic: it fights when a fight is good', () => {
     expect(best(acting(sc, 'A1', { pool: 2 }))).toBe('{"k":"fight","t":"B1","m":"all"}');
   });
   it('alone against an equal enemy with no pool it does not fight', () => {
-    const sc = testScenario(['..'], [{ side: 0, at: [8, 4] }, { side: 1, at: [10, 4] }]);
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, at: [8, 4] },
+        { side: 1, at: [10, 4] },
+      ],
+    );
     expect(best(acting(sc, 'A1'))).not.toMatch(/fight/);
   });
 });
 
 describe('heuristic: it plays its figures rather than pass (PLAY: "you may now act with another figure")', () => {
   it('after a single 1 this turn, with a horseman at the ZOC of a musketeer (a first-strike fight), the side picks a figure: passing would forfeit every turn the 1 put at risk', () => {
-    const sc = testScenario(['...'], [
-      { side: 0, zone: 'r0c0', mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
-      { side: 0, zone: 'r0c0', missile: 'musket' },
-      { side: 0, zone: 'r0c0', missile: 'musket' },
-      { side: 0, zone: 'r0c0' },
-      { side: 1, zone: 'r0c0', missile: 'musket' },
-    ]);
+    const sc = testScenario(
+      ['...'],
+      [
+        { side: 0, zone: 'r0c0', mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
+        { side: 0, zone: 'r0c0', missile: 'musket' },
+        { side: 0, zone: 'r0c0', missile: 'musket' },
+        { side: 0, zone: 'r0c0' },
+        { side: 1, zone: 'r0c0', missile: 'musket' },
+      ],
+    );
     const s = newState(sc);
     s.side = 0;
     s.first = 0;
@@ -130,11 +145,14 @@ describe('heuristic: the order of figures (PLAY: "on the roll of a second 1 … 
     });
   }
   it('PLAY: "On the roll of a second 1 … your whole side has lost initiative" — so before the side\'s first 1 a one-die roll cannot end its turn, and a figure whose best action is one is picked first (scored above 10), by the script and the cheaper scores (the chance of two 1s on one die is 0, not −2.8e-17)', () => {
-    const one = testScenario(['..'], [
-      { side: 0, at: [6, 4], mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
-      { side: 0, at: [6, 6] },
-      { side: 1, at: [8, 4], missile: 'musket', rating: 1 },
-    ]);
+    const one = testScenario(
+      ['..'],
+      [
+        { side: 0, at: [6, 4], mounted: true, rating: 4, skills: { rider: 2, fighter: 1 } },
+        { side: 0, at: [6, 6] },
+        { side: 1, at: [8, 4], missile: 'musket', rating: 1 },
+      ],
+    );
     for (const fn of [escarmoucheScores, escarmoucheQuickScores]) {
       const s = newState(one);
       s.side = 0;
@@ -156,7 +174,12 @@ describe('heuristic: the order of figures (PLAY: "on the roll of a second 1 … 
 });
 
 describe('heuristic: its estimates follow the rules as played (2.2.0)', () => {
-  const box = (x0: number, y0: number, x1: number, y1: number): number[][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  const box = (x0: number, y0: number, x1: number, y1: number): number[][] => [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ];
   // A one-inch corridor between impassable walls: horseman A1, its friend A2, then musketeer B1 at the
   // closed end — B1 stands at A1's zone of control, but A1 cannot come into base contact with it.
   const walls = [
@@ -177,7 +200,7 @@ describe('heuristic: its estimates follow the rules as played (2.2.0)', () => {
     expect(i).toBeGreaterThanOrEqual(0);
     return fn(s, legal)[i];
   };
-  it('[E40b] a fight counts only where base contact can be reached: making ready at an enemy\'s ZOC across a friend in a corridor is worth nothing', () => {
+  it("[E40b] a fight counts only where base contact can be reached: making ready at an enemy's ZOC across a friend in a corridor is worth nothing", () => {
     const s = acting(blocked, 'A1');
     expect(legalActions(s).some((a) => a.k === 'fight')).toBe(false);
     expect(score(s, '{"k":"dev","d":"ready"}')).toBeLessThanOrEqual(0);
@@ -197,15 +220,18 @@ describe('heuristic: its estimates follow the rules as played (2.2.0)', () => {
       expect(pick(blocked)).toBeLessThan(10);
     }
   });
-  it('[E26] [E26b] a marshal\'s dice as the script reckons them are the dice the rules roll: the worst terrain any mover goes through, one per friend that goes', () => {
+  it("[E26] [E26b] a marshal's dice as the script reckons them are the dice the rules roll: the worst terrain any mover goes through, one per friend that goes", () => {
     // Row 0 clear, row 1 difficult: A2 would wade east through the difficult ground; A3 is boxed in by A4 and cannot go east.
-    const sc = testScenario(['...', '~~~'], [
-      { side: 0, at: [5, 6] },
-      { side: 0, at: [5, 10] },
-      { side: 0, at: [5, 4.5] },
-      { side: 0, at: [6.001, 4.5] },
-      { side: 1, at: [28, 2] },
-    ]);
+    const sc = testScenario(
+      ['...', '~~~'],
+      [
+        { side: 0, at: [5, 6] },
+        { side: 0, at: [5, 10] },
+        { side: 0, at: [5, 4.5] },
+        { side: 0, at: [6.001, 4.5] },
+        { side: 1, at: [28, 2] },
+      ],
+    );
     for (const n of [1, 2, 3]) {
       const s = acting(sc, 'A1', { pool: 2 });
       const a = { k: 'marshal' as const, to: 'dir:e', n };

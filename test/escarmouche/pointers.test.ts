@@ -54,12 +54,15 @@ describe('view.targets over scripted games', () => {
 
 describe('view.reach and view.exactMove', () => {
   // A musketeer at the left; an enemy in the open; another behind a wood that blocks sight.
-  const sc = testScenario(['..w.'], [
-    { side: 0, at: [5, 4], missile: 'musket' },
-    { side: 0, at: [5, 6] },
-    { side: 1, at: [15, 4] },
-    { side: 1, at: [35, 4] },
-  ]);
+  const sc = testScenario(
+    ['..w.'],
+    [
+      { side: 0, at: [5, 4], missile: 'musket' },
+      { side: 0, at: [5, 6] },
+      { side: 1, at: [15, 4] },
+      { side: 1, at: [35, 4] },
+    ],
+  );
   it('a shooter sees the enemy in the open and not the one behind the wood; its zone of control ring reaches one base width past its base', () => {
     const s = acting(sc, 'A1');
     const r = view.reach!(s, 'A1');

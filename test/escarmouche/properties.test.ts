@@ -32,9 +32,14 @@ describe('Mill Bridge invariants over whole games', () => {
 
   it('40 games with the heuristic or greedy on one or both sides: no invariant violated', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom('heuristic', 'random', 'greedy'), fc.constantFrom('heuristic', 'random'), (seed, a, b) => {
-        expect(playSpecs(sc, seed, { royalists: a, parliament: b }).violations).toEqual([]);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom('heuristic', 'random', 'greedy'),
+        fc.constantFrom('heuristic', 'random'),
+        (seed, a, b) => {
+          expect(playSpecs(sc, seed, { royalists: a, parliament: b }).violations).toEqual([]);
+        },
+      ),
       { numRuns: 40, seed: 11, endOnFailure: true },
     );
   });
@@ -73,7 +78,11 @@ describe('the invariant monitor catches broken rules', () => {
     expect(feed((e) => (e.e === 'turn' ? e : null))).toEqual([]);
   });
   it('a move with one passive die too few (MOVING table)', () => {
-    expect(feed((e) => (e.e === 'move' && (e.passive as number[]).length > 0 ? { ...e, passive: (e.passive as number[]).slice(1) } : null)).join()).toMatch(/passive dice/);
+    expect(
+      feed((e) =>
+        e.e === 'move' && (e.passive as number[]).length > 0 ? { ...e, passive: (e.passive as number[]).slice(1) } : null,
+      ).join(),
+    ).toMatch(/passive dice/);
   });
   /** The same move (or push) going `extra` further along its line. */
   const further = (e: GameEvent, extra: number): GameEvent => {
@@ -85,17 +94,25 @@ describe('the invariant monitor catches broken rules', () => {
   it('a move that runs on past a change of terrain type (MOVING)', () => {
     expect(feed((e) => (e.e === 'move' && e.stop === 'ground' ? further(e, 1) : null)).join()).toMatch(/past a change of terrain type/);
   });
-  it('a move into an enemy\'s zone of control (MOVING)', () => {
+  it("a move into an enemy's zone of control (MOVING)", () => {
     expect(feed((e) => (e.e === 'move' && e.stop === 'keepOff' ? further(e, 0.5) : null)).join()).toMatch(/zone of control/);
   });
   it('a push-back of more than a base width (FIGHTING)', () => {
-    expect(feed((e) => (e.e === 'shift' && e.why === 'pushed' && moved(e) ? further(e, 1) : null)).join()).toMatch(/more than a base width/);
+    expect(feed((e) => (e.e === 'shift' && e.why === 'pushed' && moved(e) ? further(e, 1) : null)).join()).toMatch(
+      /more than a base width/,
+    );
   });
-  it('a 1 rolled that does not end the figure\'s turn (PLAY)', () => {
-    expect(feed((e) => (e.e === 'develop' && e.init === 'keep' ? { ...e, active: [...(e.active as number[]).slice(1), 1], ones: 1 } : null)).join()).toMatch(/initiative/);
+  it("a 1 rolled that does not end the figure's turn (PLAY)", () => {
+    expect(
+      feed((e) =>
+        e.e === 'develop' && e.init === 'keep' ? { ...e, active: [...(e.active as number[]).slice(1), 1], ones: 1 } : null,
+      ).join(),
+    ).toMatch(/initiative/);
   });
   it('a shot scored against its dice (DICE), and a table row misapplied', () => {
     expect(feed((e) => (e.e === 'shoot' ? { ...e, score: Number(e.score) + 1 } : null)).join()).toMatch(/does not follow the dice/);
-    expect(feed((e) => (e.e === 'shoot' && e.won ? { ...e, effect: e.effect === 'cowered' ? 'shaken' : 'cowered' } : null)).join()).toMatch(/the table gives/);
+    expect(feed((e) => (e.e === 'shoot' && e.won ? { ...e, effect: e.effect === 'cowered' ? 'shaken' : 'cowered' } : null)).join()).toMatch(
+      /the table gives/,
+    );
   });
 });

@@ -35,7 +35,11 @@ describe('Escarmouche scenarios', () => {
       expect(side.breakPoint).toBe(sc.file.victory.breakPoint);
     }
     expect([sc.file.victory.breakPoint, sc.maxTurns]).toEqual([4, 12]);
-    expect(sc.objectives.map((o) => [o.area.label, o.value])).toEqual([['Mill Bridge', 2], ['Gallows Hill', 1], ['Beacon Hill', 1]]);
+    expect(sc.objectives.map((o) => [o.area.label, o.value])).toEqual([
+      ['Mill Bridge', 2],
+      ['Gallows Hill', 1],
+      ['Beacon Hill', 1],
+    ]);
     // Each gun starts on its own hill; the bridge carries clear ground over the Mill Stream.
     expect(sc.table.topAreaAt(sc.figures[6].start.x, sc.figures[6].start.y)?.id).toBe('gallows-hill');
     expect(sc.table.topAreaAt(sc.figures[13].start.x, sc.figures[13].start.y)?.id).toBe('beacon-hill');
@@ -58,7 +62,13 @@ describe('Escarmouche scenarios', () => {
         for (let y = 0.1913; y < H; y += 0.5) expect(look(x, y), `${x}, ${y}`).toEqual(look(W - x, H - y));
       }
       for (const f of sc.figures.filter((g) => g.side === 0)) {
-        const twin = sc.figures.find((g) => g.side === 1 && g.type === f.type && Math.abs(g.start.x - (W - f.start.x)) < 1e-9 && Math.abs(g.start.y - (H - f.start.y)) < 1e-9);
+        const twin = sc.figures.find(
+          (g) =>
+            g.side === 1 &&
+            g.type === f.type &&
+            Math.abs(g.start.x - (W - f.start.x)) < 1e-9 &&
+            Math.abs(g.start.y - (H - f.start.y)) < 1e-9,
+        );
         expect(twin, f.id).toBeDefined();
       }
       expect(sc.objectives.map((o) => o.value).reduce((x, y) => x + y, 0)).toBe(4);
@@ -67,13 +77,17 @@ describe('Escarmouche scenarios', () => {
   it('Brawl at the Farmyard: five a side on a 30 × 20 in table around a walled farmyard', () => {
     const sc = compileSource(resolveScenario('farmyard-brawl')).compiled as EscScenario;
     expect(sc.sides.map((s) => s.figures.length)).toEqual([5, 5]);
-    expect(sc.objectives.map((o) => [o.area.id, o.value])).toEqual([['farmyard', 2], ['knoll', 1], ['mound', 1]]);
+    expect(sc.objectives.map((o) => [o.area.id, o.value])).toEqual([
+      ['farmyard', 2],
+      ['knoll', 1],
+      ['mound', 1],
+    ]);
   });
   it('the committed JSON Schema is the one generated from the zod schema', () => {
     const committed = JSON.parse(readFileSync('scenarios/schema/escarmouche.schema.json', 'utf8'));
     expect(committed).toEqual(JSON.parse(JSON.stringify(escarmouche.jsonSchema!())));
   });
-  it('a figure off the table, on impassable ground or on another\'s base is reported with its JSON path', () => {
+  it("a figure off the table, on impassable ground or on another's base is reported with its JSON path", () => {
     const raw = clone();
     raw.sides[1].figures[3].at = [60, 5];
     expect(err(raw).jsonPath).toBe('$.sides[1].figures[3].at');
@@ -89,7 +103,18 @@ describe('Escarmouche scenarios', () => {
     a.terrain[4].terrain = 'lava';
     expect(err(a).jsonPath).toBe('$.terrain[4].terrain');
     const d = clone();
-    d.terrain.push({ id: 'ell', terrain: 'impassable', polygon: [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]] });
+    d.terrain.push({
+      id: 'ell',
+      terrain: 'impassable',
+      polygon: [
+        [0, 0],
+        [4, 0],
+        [4, 1],
+        [1, 1],
+        [1, 4],
+        [0, 4],
+      ],
+    });
     expect(err(d).jsonPath).toBe(`$.terrain[${d.terrain.length - 1}].polygon`);
     const b = clone();
     b.sides[0].figures[2].mounted = true;

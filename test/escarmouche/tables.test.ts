@@ -39,10 +39,13 @@ describe('DICE: scoring', () => {
     expect(opposed(score([5, 2]), score([3, 2, 1]), 3, 3)).toEqual({ winner: 'a', diff: 2 });
   });
   it('the same example through the engine: a shot rolling 5, 2 against 3, 2, 1 wins by 2 — Hit & Shaken', () => {
-    const sc = testScenario(['..'], [
-      { side: 0, zone: 'r0c0', missile: 'thrown' },
-      { side: 1, zone: 'r0c1' },
-    ]);
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, zone: 'r0c0', missile: 'thrown' },
+        { side: 1, zone: 'r0c1' },
+      ],
+    );
     const s = acting(sc, 'A1', { pool: 1 });
     const e = ev(act(s, { k: 'shoot', t: 'B1' }, [5, 2, 4, 3, 2, 1]), 'shoot');
     expect(e).toMatchObject({ active: [5, 2], passive: [4], defence: [3, 2, 1], score: 5, defScore: 3, won: true, diff: 2, effect: 'hit' });
@@ -76,7 +79,13 @@ describe('MOVING: passive dice by terrain', () => {
       expect(TERRAIN_DICE[terrain as keyof typeof TERRAIN_DICE]).toBe(dice);
       expect(terrainDice(terrain)).toBe(dice);
       // A1 stands on clear ground at the edge of the terrain; B1 well off its line.
-      const sc = testScenario([`.${letter}`], [{ side: 0, at: [9.99, 4] }, { side: 1, at: [15, 7.5] }]);
+      const sc = testScenario(
+        [`.${letter}`],
+        [
+          { side: 0, at: [9.99, 4] },
+          { side: 1, at: [15, 7.5] },
+        ],
+      );
       const s = acting(sc, 'A1');
       const e = ev(act(s, { k: 'move', to: 'dir:e' }, Array(dice).fill(4)), 'move');
       expect(e).toMatchObject({ terrain, dice, active: [], passive: Array(dice).fill(4), init: 'keep' });
@@ -84,7 +93,13 @@ describe('MOVING: passive dice by terrain', () => {
   }
   it('"moving cumbersome items such as wagons and cannon": 5 passive dice even over clear ground', () => {
     expect(CUMBERSOME_DICE).toBe(5);
-    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', missile: 'cannon' }, { side: 1, at: [15, 7.5] }]);
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, zone: 'r0c0', missile: 'cannon' },
+        { side: 1, at: [15, 7.5] },
+      ],
+    );
     const s = acting(sc, 'A1');
     expect(ev(act(s, { k: 'move', to: 'dir:e' }, [4, 4, 4, 4, 4]), 'move')).toMatchObject({ terrain: 'clear', dice: 5 });
   });
@@ -110,7 +125,13 @@ describe('SHOOTING: passive dice penalty of each weapon', () => {
   });
   for (const [weapon, penalty] of table) {
     it(`${weapon}: ${penalty} passive dice added to the shot`, () => {
-      const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', missile: weapon }, { side: 1, zone: 'r0c1' }]);
+      const sc = testScenario(
+        ['..'],
+        [
+          { side: 0, zone: 'r0c0', missile: weapon },
+          { side: 1, zone: 'r0c1' },
+        ],
+      );
       const s = acting(sc, 'A1');
       const e = ev(act(s, { k: 'shoot', t: 'B1' }, [3, ...Array(penalty).fill(5), 4, 4, 4]), 'shoot');
       expect(e).toMatchObject({ active: [3], passive: Array(penalty).fill(5), penalty });
@@ -130,7 +151,13 @@ describe('Shooting Effects table', () => {
 
   // Shooter A1 (thrown object: 1 passive die) at B1 (rating 3, 3 wounds); dice: active…, passive, defence×3.
   const shoot = (shooterRating: number, pool: number, active: number[], defence: number[]) => {
-    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', missile: 'thrown', rating: shooterRating }, { side: 1, zone: 'r0c1' }]);
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, zone: 'r0c0', missile: 'thrown', rating: shooterRating },
+        { side: 1, zone: 'r0c1' },
+      ],
+    );
     const s = acting(sc, 'A1', { pool });
     const e = ev(act(s, { k: 'shoot', t: 'B1' }, [...active, 3, ...defence]), 'shoot');
     const b = fig(sc, 'B1');
@@ -157,7 +184,13 @@ describe('Shooting Effects table', () => {
     expect([s.shaken[b], s.wounds[b]]).toEqual([1, 1]);
   });
   it('diff 4: "4 is 3 hits" — a rating-3 figure with 3 wounds is out of action', () => {
-    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', missile: 'thrown' }, { side: 1, zone: 'r0c1' }]);
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, zone: 'r0c0', missile: 'thrown' },
+        { side: 1, zone: 'r0c1' },
+      ],
+    );
     const s = acting(sc, 'A1', { pool: 1 });
     const events = act(s, { k: 'shoot', t: 'B1' }, [6, 6, 3, 3, 2, 2]);
     expect(ev(events, 'shoot')).toMatchObject({ diff: 4, effect: 'hits', hits: 3 });
@@ -183,8 +216,21 @@ describe('Fighting Effects table', () => {
   });
 
   // A1 attacks B1 in their shared zone, alone; dice: attacker active…, defender dice.
-  const fight = (ra: number, rd: number, pool: number, active: number[], defence: number[], setup?: (s: ReturnType<typeof acting>) => void) => {
-    const sc = testScenario(['..'], [{ side: 0, zone: 'r0c0', rating: ra }, { side: 1, zone: 'r0c0', rating: rd }]);
+  const fight = (
+    ra: number,
+    rd: number,
+    pool: number,
+    active: number[],
+    defence: number[],
+    setup?: (s: ReturnType<typeof acting>) => void,
+  ) => {
+    const sc = testScenario(
+      ['..'],
+      [
+        { side: 0, zone: 'r0c0', rating: ra },
+        { side: 1, zone: 'r0c0', rating: rd },
+      ],
+    );
     const s = acting(sc, 'A1', { pool });
     setup?.(s);
     const e = ev(act(s, { k: 'fight', t: 'B1', m: 'alone' }, [...active, ...defence]), 'fight');

@@ -48,13 +48,37 @@ function expectNoneLeft(): void {
 }
 
 function rows(out: string): GameRow[] {
-  return readFileSync(join(out, 'games.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GameRow).sort((a, b) => a.id - b.id);
+  return readFileSync(join(out, 'games.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as GameRow)
+    .sort((a, b) => a.id - b.id);
 }
 
 /** Two games of the misbehaving client (pirates) against random townsfolk; returns the rows. */
 async function stress(tag: string, options: string, timeLimit = 10_000): Promise<GameRow[]> {
   const out = join(root, tag);
-  const r = await inProcess(registerStress, 'stress', '--scenario', 'supply-raid', '--agent', `pirates=exec:python3 ${FIXTURE}#${options}`, '--agent', 'townsfolk=random', '--games', '2', '--workers', '2', '--seed', '3', '--time-limit', String(timeLimit), '--quiet', '--out', out);
+  const r = await inProcess(
+    registerStress,
+    'stress',
+    '--scenario',
+    'supply-raid',
+    '--agent',
+    `pirates=exec:python3 ${FIXTURE}#${options}`,
+    '--agent',
+    'townsfolk=random',
+    '--games',
+    '2',
+    '--workers',
+    '2',
+    '--seed',
+    '3',
+    '--time-limit',
+    String(timeLimit),
+    '--quiet',
+    '--out',
+    out,
+  );
   expect(r.err).toMatch(/every game of exec:python3 test\/fixtures\/exec\/misbehave\.py.* \(2\) ended in an error/);
   expect(r.code).toBe(1); // an agent every game of which failed: a failed run (issue 20)
   const rs = rows(out);
@@ -66,7 +90,10 @@ async function stress(tag: string, options: string, timeLimit = 10_000): Promise
     expect(x.error?.message).toContain(CLIENT);
     // Its record (rebuilt from the seed and the decisions) ends with a stop line and verifies up to it.
     const file = join(out, x.record as string);
-    const last = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8').trim().split('\n').at(-1) as string) as { t: string; message: string };
+    const last = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8').trim().split('\n').at(-1) as string) as {
+      t: string;
+      message: string;
+    };
     expect(last).toMatchObject({ t: 'stop', side: 'pirates', decisions: x.decisions, message: x.error?.message });
     const v = await inProcess(registerReplay, 'replay', file, '--verify', '--quiet');
     expect(v.code, v.err).toBe(0);
@@ -79,7 +106,23 @@ describe('a client that fails forfeits its game; the run goes on; nothing is lef
   it('crashes: the row quotes its traceback; the other pairings of the tournament are played', async () => {
     const out = join(root, 'crash');
     const spec = `exec:python3 ${FIXTURE}#do=crash`;
-    const r = await inProcess(registerTournament, 'tournament', '--scenario', 'supply-raid', '--agents', `random,${spec},heuristic`, '--games', '2', '--workers', '2', '--seed', '3', '--quiet', '--out', out);
+    const r = await inProcess(
+      registerTournament,
+      'tournament',
+      '--scenario',
+      'supply-raid',
+      '--agents',
+      `random,${spec},heuristic`,
+      '--games',
+      '2',
+      '--workers',
+      '2',
+      '--seed',
+      '3',
+      '--quiet',
+      '--out',
+      out,
+    );
     expect(r.code).toBe(1);
     const rs = rows(out);
     expect(rs).toHaveLength(6);
@@ -87,7 +130,11 @@ describe('a client that fails forfeits its game; the run goes on; nothing is lef
     expect(failing).toHaveLength(4);
     for (const x of failing) {
       expect(x.error?.kind).toBe('agent');
-      expect(x.error?.message).toMatch(new RegExp(`^the agent threw at decision \\d+: ${CLIENT.replace(/[`.]/g, '\\$&')} exited with code 1 while deciding; its stderr ends: fixture: crashing now \\| Traceback \\(most recent call last\\):.*RuntimeError: fixture crash at decision 2$`));
+      expect(x.error?.message).toMatch(
+        new RegExp(
+          `^the agent threw at decision \\d+: ${CLIENT.replace(/[`.]/g, '\\$&')} exited with code 1 while deciding; its stderr ends: fixture: crashing now \\| Traceback \\(most recent call last\\):.*RuntimeError: fixture crash at decision 2$`,
+        ),
+      );
     }
     for (const x of rs.filter((y) => !failing.includes(y))) {
       expect(x.error).toBeUndefined();
@@ -101,7 +148,9 @@ describe('a client that fails forfeits its game; the run goes on; nothing is lef
     const rs = await stress('hang', 'do=hang', 3000);
     for (const x of rs) {
       expect(x.error?.kind).toBe('timeout');
-      expect(x.error?.message).toMatch(/^decision \d+ took longer than the time limit \(3000 ms\); client `python3 test\/fixtures\/exec\/misbehave\.py` stderr ends: fixture: hanging now$/);
+      expect(x.error?.message).toMatch(
+        /^decision \d+ took longer than the time limit \(3000 ms\); client `python3 test\/fixtures\/exec\/misbehave\.py` stderr ends: fixture: hanging now$/,
+      );
     }
   });
 
@@ -115,7 +164,9 @@ describe('a client that fails forfeits its game; the run goes on; nothing is lef
   it('answers an illegal action', async () => {
     for (const x of await stress('illegal', 'do=illegal')) {
       expect(x.error?.kind).toBe('agent');
-      expect(x.error?.message).toMatch(/answered an illegal action: index \d+, but the \d+ legal actions are numbered 0 to \d+; its stderr ends: fixture: answering an illegal index$/);
+      expect(x.error?.message).toMatch(
+        /answered an illegal action: index \d+, but the \d+ legal actions are numbered 0 to \d+; its stderr ends: fixture: answering an illegal index$/,
+      );
     }
   });
 
@@ -136,7 +187,9 @@ describe('a client that fails forfeits its game; the run goes on; nothing is lef
   it('speaking protocol 2, writes a line for an earlier decision: never taken for this one (the number disagrees)', async () => {
     for (const x of await stress('late', 'do=late')) {
       expect(x.error?.kind).toBe('agent');
-      expect(x.error?.message).toMatch(/sent a "action" message for decision 1 while deciding decision 2 \(protocol 2: every message of a decision carries its number\)/);
+      expect(x.error?.message).toMatch(
+        /sent a "action" message for decision 1 while deciding decision 2 \(protocol 2: every message of a decision carries its number\)/,
+      );
     }
   });
 
@@ -162,7 +215,17 @@ describe('limits a client keeps to, and processes kept between games', () => {
     const got: GameRow[] = [];
     const spec = `exec:python3 ${FIXTURE}#calls=5,do=tidy,handles=3,n=3,pids=${pids},reuse=1`;
     await runGames({
-      config: { scenarioRaw: sc.raw, scenarioOrigin: 'supply-raid', scenarioArg: 'supply-raid', timeLimitMs: 10_000, invariants: false, measures: false, records: 'none', outDir: root, epoch: Date.now() },
+      config: {
+        scenarioRaw: sc.raw,
+        scenarioOrigin: 'supply-raid',
+        scenarioArg: 'supply-raid',
+        timeLimitMs: 10_000,
+        invariants: false,
+        measures: false,
+        records: 'none',
+        outDir: root,
+        epoch: Date.now(),
+      },
       sides: sc.ruleset.sides(sc.compiled),
       workers: 1,
       total: 3,

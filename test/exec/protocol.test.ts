@@ -41,7 +41,10 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     const log = join(dir, 'log.jsonl');
     const spec = `exec:python3 test/fixtures/exec/recorder.py#log=${log},keep=2,calls=500`;
     const { lines, winner } = await play(spec, 'random');
-    const msgs = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Logged);
+    const msgs = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Logged);
     const ins = msgs.filter((m) => m.dir === 'in').map((m) => m.msg);
     const outs = msgs.filter((m) => m.dir === 'out').map((m) => m.msg);
 
@@ -62,7 +65,7 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     });
     expect(hello.seed).toBe(Math.floor(agentStream(SEED, 'pirates').next() * 2 ** 32));
     expect((hello.scenario as { data: Json }).data).toEqual(sc.raw);
-    expect(((hello.table as { areas: { kind: string }[] }).areas).some((a) => a.kind === 'objective')).toBe(true);
+    expect((hello.table as { areas: { kind: string }[] }).areas.some((a) => a.kind === 'objective')).toBe(true);
     expect(outs[0]).toEqual({ t: 'ready', protocol: 2, observation: true, words: true }); // the newest both speak
 
     // The first decision: the legal actions of the state (index, key, words, action), the observation, the time.
@@ -91,7 +94,21 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     const figures = obs.figures as Record<string, Json>[];
     const scene = r.view?.scene(g.state);
     expect(figures.length).toBe(scene?.figures.length);
-    expect(Object.keys(figures[0]).sort()).toEqual(['band', 'current', 'facing', 'highlighted', 'id', 'markers', 'name', 'onTable', 'r', 'side', 'status', 'x', 'y']);
+    expect(Object.keys(figures[0]).sort()).toEqual([
+      'band',
+      'current',
+      'facing',
+      'highlighted',
+      'id',
+      'markers',
+      'name',
+      'onTable',
+      'r',
+      'side',
+      'status',
+      'x',
+      'y',
+    ]);
     expect((obs.info as { label: string }[]).map((i) => i.label)).toContain('Turn');
 
     // Simulate: the dice from the seed ("simulate/<seed>"), the same request the same answer; a handle; errors; release.
@@ -103,7 +120,16 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     const first = replies[0];
     const copy = r.clone(g.state);
     r.apply(copy, legal[0], { rng: streamFromString('simulate/7') });
-    expect(first).toMatchObject({ t: 'simulated', handle: 1, steps: 1, terminal: false, outcome: null, side: r.currentSide(copy), turn: 1, legalCount: r.legalActions(copy).length });
+    expect(first).toMatchObject({
+      t: 'simulated',
+      handle: 1,
+      steps: 1,
+      terminal: false,
+      outcome: null,
+      side: r.currentSide(copy),
+      turn: 1,
+      legalCount: r.legalActions(copy).length,
+    });
     expect(first.values).toEqual({ pirates: r.evaluate(copy, 'pirates'), townsfolk: r.evaluate(copy, 'townsfolk') });
     expect((first.legal as { key: string }[]).map((e) => e.key)).toEqual(r.legalActions(copy).map((a) => r.actionKey(a)));
     expect((first.observation as { hash: string }).hash).toBe(r.hash(copy));
@@ -145,7 +171,13 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     expect(action).toMatchObject({ t: 'action', index: 0, n: 1 });
     const firstPirates = lines.map((l) => JSON.parse(l) as Record<string, Json>).find((l) => l.t === 'decision' && l.side === 'pirates');
     expect(firstPirates?.action).toEqual(legal[0]);
-    expect(firstPirates?.why).toEqual({ summary: 'the first action', candidates: [{ action: legal[0], value: replies[1].values && (replies[1].values as Record<string, number>).pirates, visits: 1, note: 'first' }], line: [r.actionKey(legal[0])] });
+    expect(firstPirates?.why).toEqual({
+      summary: 'the first action',
+      candidates: [
+        { action: legal[0], value: replies[1].values && (replies[1].values as Record<string, number>).pirates, visits: 1, note: 'first' },
+      ],
+      line: [r.actionKey(legal[0])],
+    });
 
     // The end: winner, reason, this client's result.
     const end = ins.at(-1);

@@ -27,7 +27,12 @@ afterAll(async () => {
 });
 
 async function call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await app.inject({ method, url, headers: { host: '127.0.0.1:8080', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, payload: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await app.inject({
+    method,
+    url,
+    headers: { host: '127.0.0.1:8080', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.statusCode, json: res.json() };
 }
 

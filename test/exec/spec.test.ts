@@ -12,7 +12,10 @@ import { agentFiles } from '../../src/runner/queue.js';
 
 describe('exec specs', () => {
   it('split the command line into words (quotes, escapes) up to the first unquoted #', () => {
-    expect(splitCommand(`python3  "my dir/a.py" 'x y' z\\ w "q\\"#"#depth=2`)).toEqual({ words: ['python3', 'my dir/a.py', 'x y', 'z w', 'q"#'], rest: 'depth=2' });
+    expect(splitCommand(`python3  "my dir/a.py" 'x y' z\\ w "q\\"#"#depth=2`)).toEqual({
+      words: ['python3', 'my dir/a.py', 'x y', 'z w', 'q"#'],
+      rest: 'depth=2',
+    });
     expect(splitCommand('python3 a.py')).toEqual({ words: ['python3', 'a.py'], rest: null });
     expect(() => splitCommand(`python3 'a.py`)).toThrow(AgentSpecError);
   });
@@ -35,15 +38,23 @@ describe('exec specs', () => {
     expect(() => parseExecSpec('exec:python3 a.py#calls=0')).toThrow(/calls=0: expected a whole number from 1/);
     await expect(resolveAgent('exec:no-such-program-43 a.py')).rejects.toThrow(/program not found: no-such-program-43 \(not on PATH\)/);
     await expect(resolveAgent('exec:./no/such/client')).rejects.toThrow(/program not found: \.\/no\/such\/client$/);
-    expect((await resolveAgent('exec:python3 clients/python/examples/greedy.py#samples=2')).spec).toBe('exec:python3 clients/python/examples/greedy.py#samples=2');
+    expect((await resolveAgent('exec:python3 clients/python/examples/greedy.py#samples=2')).spec).toBe(
+      'exec:python3 clients/python/examples/greedy.py#samples=2',
+    );
   });
 
   it('a tournament list keeps an exec spec and its options together', () => {
-    expect(splitAgentList('exec:python3 c/mc.py#playouts=8,depth=3,heuristic,mcts:iterations=5')).toEqual(['exec:python3 c/mc.py#playouts=8,depth=3', 'heuristic', 'mcts:iterations=5']);
+    expect(splitAgentList('exec:python3 c/mc.py#playouts=8,depth=3,heuristic,mcts:iterations=5')).toEqual([
+      'exec:python3 c/mc.py#playouts=8,depth=3',
+      'heuristic',
+      'mcts:iterations=5',
+    ]);
   });
 
   it("the files a run checks are the command line's existing files (the client's script), not the program", () => {
-    expect(execFiles('exec:python3 -u clients/python/examples/greedy.py --no-such-file x.py')).toEqual(['clients/python/examples/greedy.py']);
+    expect(execFiles('exec:python3 -u clients/python/examples/greedy.py --no-such-file x.py')).toEqual([
+      'clients/python/examples/greedy.py',
+    ]);
     expect(agentFiles('exec:python3 clients/python/examples/greedy.py#samples=2')).toEqual(['clients/python/examples/greedy.py']);
   });
 });

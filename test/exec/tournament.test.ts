@@ -19,7 +19,25 @@ const RANDOM = 'exec:python3 clients/python/examples/random_agent.py';
 const GREEDY = 'exec:python3 clients/python/examples/greedy.py';
 
 async function tournament(out: string): Promise<void> {
-  const r = await inProcess(registerTournament, 'tournament', '--scenario', 'farmstead-raid', '--agents', `${RANDOM},${GREEDY},heuristic,mcts:iterations=5`, '--games', '2', '--workers', '2', '--seed', '43', '--records', 'all', '--quiet', '--out', out);
+  const r = await inProcess(
+    registerTournament,
+    'tournament',
+    '--scenario',
+    'farmstead-raid',
+    '--agents',
+    `${RANDOM},${GREEDY},heuristic,mcts:iterations=5`,
+    '--games',
+    '2',
+    '--workers',
+    '2',
+    '--seed',
+    '43',
+    '--records',
+    'all',
+    '--quiet',
+    '--out',
+    out,
+  );
   expect(r.err).toBe('');
   expect(r.code).toBe(0);
 }
@@ -30,7 +48,10 @@ describe('a tournament of exec: Python agents against heuristic and mcts', () =>
     const b = join(root, 'b');
     await tournament(a);
     await tournament(b);
-    const rows = readFileSync(join(a, 'games.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GameRow);
+    const rows = readFileSync(join(a, 'games.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as GameRow);
     expect(rows).toHaveLength(12); // 6 pairings × 2 games
     for (const x of rows) {
       expect(x.error).toBeUndefined();

@@ -9,8 +9,18 @@ import { makeAgents, playGameSync } from '../../src/core/game.js';
 import { resolveBuiltinAgent } from '../../agents/index.js';
 
 const GOLDEN: { file: string; scenario: string; seed: number; agents: Record<string, string> }[] = [
-  { file: 'supply-raid-heuristic-vs-heuristic-seed1.jsonl', scenario: 'supply-raid', seed: 1, agents: { pirates: 'heuristic', townsfolk: 'heuristic' } },
-  { file: 'supply-raid-random-vs-heuristic-seed2.jsonl', scenario: 'supply-raid', seed: 2, agents: { pirates: 'random', townsfolk: 'heuristic' } },
+  {
+    file: 'supply-raid-heuristic-vs-heuristic-seed1.jsonl',
+    scenario: 'supply-raid',
+    seed: 1,
+    agents: { pirates: 'heuristic', townsfolk: 'heuristic' },
+  },
+  {
+    file: 'supply-raid-random-vs-heuristic-seed2.jsonl',
+    scenario: 'supply-raid',
+    seed: 2,
+    agents: { pirates: 'random', townsfolk: 'heuristic' },
+  },
 ];
 
 for (const g of GOLDEN) {

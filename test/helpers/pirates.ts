@@ -31,7 +31,25 @@ export function scenarioFile(figs: FigSpec[], terrain: TerrainSpec[] = [], extra
     prefix: i === 0 ? 'P' : 'T',
     flee: i === 0 ? 'home' : 'edge',
     cards: i === 0 ? ['A', 2, 3, 4] : ['A', 2, 3, 4],
-    groups: [{ id: i === 0 ? 'crew' : 'town', area: i === 0 ? [[1, 40], [6, 40], [6, 47], [1, 47]] : [[40, 1], [47, 1], [47, 8], [40, 8]] }],
+    groups: [
+      {
+        id: i === 0 ? 'crew' : 'town',
+        area:
+          i === 0
+            ? [
+                [1, 40],
+                [6, 40],
+                [6, 47],
+                [1, 47],
+              ]
+            : [
+                [40, 1],
+                [47, 1],
+                [47, 8],
+                [40, 8],
+              ],
+      },
+    ],
     figures: figs
       .filter((f) => f.side === i)
       .map((f) => ({
@@ -49,9 +67,31 @@ export function scenarioFile(figs: FigSpec[], terrain: TerrainSpec[] = [], extra
     name: 'Test duel',
     table: { width: 48, height: 48 },
     terrain,
-    exits: [[48, 24], [0, 24], [24, 0]],
-    objective: { id: 'store', name: 'the store', polygon: [[30, 30], [34, 30], [34, 34], [30, 34]] },
-    home: { id: 'boat', name: 'the boat', polygon: [[0, 40], [8, 40], [8, 48], [0, 48]] },
+    exits: [
+      [48, 24],
+      [0, 24],
+      [24, 0],
+    ],
+    objective: {
+      id: 'store',
+      name: 'the store',
+      polygon: [
+        [30, 30],
+        [34, 30],
+        [34, 34],
+        [30, 34],
+      ],
+    },
+    home: {
+      id: 'boat',
+      name: 'the boat',
+      polygon: [
+        [0, 40],
+        [8, 40],
+        [8, 48],
+        [0, 48],
+      ],
+    },
     raiders: 'pirates',
     sides: [side(0), side(1)],
     victory: { maxTurns: 30, bootyToWin: 5 },

@@ -29,7 +29,10 @@ function exitOf(run: () => unknown): { code: number; message: string } {
     run();
     return { code: 0, message: '' };
   } catch (e) {
-    return { code: isUserError(e) ? 2 : 3, message: e instanceof Error ? `${e.name}: ${e.message}\n${e.stack ?? ''}`.slice(0, 1500) : String(e) };
+    return {
+      code: isUserError(e) ? 2 : 3,
+      message: e instanceof Error ? `${e.name}: ${e.message}\n${e.stack ?? ''}`.slice(0, 1500) : String(e),
+    };
   }
 }
 
@@ -58,7 +61,9 @@ describe('issue 45: fuzz — mutated scenarios and damaged records end in exit 0
       counts[r.code]++;
       if (r.code === 3 || ms > CASE_MS) bad.push(`case ${i} (${f}, ${Math.round(ms)} ms): ${r.message}`);
     }
-    console.log(`fuzz scenarios: ${N} cases, exit 0: ${counts[0]}, exit 2: ${counts[2]}, exit 3: ${counts[3]}; slowest ${Math.round(slowest)} ms`);
+    console.log(
+      `fuzz scenarios: ${N} cases, exit 0: ${counts[0]}, exit 2: ${counts[2]}, exit 3: ${counts[3]}; slowest ${Math.round(slowest)} ms`,
+    );
     expect(bad.slice(0, 5)).toEqual([]);
   }, 600_000);
 
@@ -109,7 +114,9 @@ describe('issue 45: fuzz — mutated scenarios and damaged records end in exit 0
       counts[code]++;
       if (code === 3 || ms > CASE_MS) bad.push(`case ${i} (kind ${kind}, ${Math.round(ms)} ms): ${r.message}`);
     }
-    console.log(`fuzz records: ${N} cases, exit 0: ${counts[0]}, exit 1: ${counts[1]}, exit 2: ${counts[2]}, exit 3: ${counts[3]}; slowest ${Math.round(slowest)} ms`);
+    console.log(
+      `fuzz records: ${N} cases, exit 0: ${counts[0]}, exit 1: ${counts[1]}, exit 2: ${counts[2]}, exit 3: ${counts[3]}; slowest ${Math.round(slowest)} ms`,
+    );
     expect(bad.slice(0, 5)).toEqual([]);
   }, 600_000);
 });

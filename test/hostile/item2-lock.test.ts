@@ -25,7 +25,20 @@ describe('issue 45 item 2: the run-folder lock', () => {
   it('item 2: a new run on a folder a live process holds is refused with exit 2 naming the holder; nothing is written', async () => {
     const dir = tempDir('item2');
     writeLock(dir, process.pid, processStart(process.pid) ?? Date.now());
-    const r = await cliInProcess('stress', '--scenario', 'farmstead-raid', '--agent', 'vikings=random', '--agent', 'saxons=random', '--games', '1', '--out', dir, '--quiet');
+    const r = await cliInProcess(
+      'stress',
+      '--scenario',
+      'farmstead-raid',
+      '--agent',
+      'vikings=random',
+      '--agent',
+      'saxons=random',
+      '--games',
+      '1',
+      '--out',
+      dir,
+      '--quiet',
+    );
     expect(r.code).toBe(2);
     expect(r.err).toContain(`in use by another run: process ${process.pid}`);
     expect(existsSync(join(dir, 'run.json'))).toBe(false);
@@ -44,7 +57,21 @@ describe('issue 45 item 2: the run-folder lock', () => {
     const dir = tempDir('item2');
     const pid = deadPid();
     writeLock(dir, pid, Date.now() - 60_000);
-    const r = cli('stress', '--scenario', 'farmstead-raid', '--agent', 'vikings=random', '--agent', 'saxons=random', '--games', '2', '--workers', '1', '--out', dir);
+    const r = cli(
+      'stress',
+      '--scenario',
+      'farmstead-raid',
+      '--agent',
+      'vikings=random',
+      '--agent',
+      'saxons=random',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--out',
+      dir,
+    );
     expect(r.code).toBe(0);
     expect(r.err).toContain(`a stale lock (process ${pid}`);
     expect(r.err).toContain('taken over');
@@ -66,7 +93,12 @@ describe('issue 45 item 2: the run-folder lock', () => {
     const dir = tempDir('item2');
     const child = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '-e', `import('./src/runner/lock.ts').then((m) => { m.lockRunDir(${JSON.stringify(dir)}); try { m.lockRunDir(${JSON.stringify(dir)}); console.log('again ok'); } catch (e) { console.log('refused'); } process.kill(process.pid, 'SIGKILL'); })`],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('./src/runner/lock.ts').then((m) => { m.lockRunDir(${JSON.stringify(dir)}); try { m.lockRunDir(${JSON.stringify(dir)}); console.log('again ok'); } catch (e) { console.log('refused'); } process.kill(process.pid, 'SIGKILL'); })`,
+      ],
       { encoding: 'utf8' },
     );
     expect(child.stdout.trim()).toBe('again ok'); // the same process holds it already

@@ -14,7 +14,22 @@ describe('issue 45 item 6: run --time-limit holds for any agent', () => {
   it('item 6: a synchronous agent looping for ever is stopped: exit 1, the record up to it verifies', () => {
     const out = join(tempDir('item6'), 'g.jsonl');
     const t0 = Date.now();
-    const r = cli('run', '--scenario', 'farmstead-raid', '--seed', '2', '--agent', 'vikings=test/fixtures/hostile/loop.ts', '--agent', 'saxons=random', '--time-limit', '300', '--out', out, '--quiet');
+    const r = cli(
+      'run',
+      '--scenario',
+      'farmstead-raid',
+      '--seed',
+      '2',
+      '--agent',
+      'vikings=test/fixtures/hostile/loop.ts',
+      '--agent',
+      'saxons=random',
+      '--time-limit',
+      '300',
+      '--out',
+      out,
+      '--quiet',
+    );
     expect(Date.now() - t0).toBeLessThan(40_000);
     expect(r.code, r.err).toBe(1);
     expect(r.err).toMatch(/did not return within 1300 ms \(time limit 300 ms\); it was stopped/);
@@ -26,27 +41,91 @@ describe('issue 45 item 6: run --time-limit holds for any agent', () => {
 
   it('item 6: an agent whose promise never settles loses by the time limit: exit 1, not 0 mid-game', () => {
     const out = join(tempDir('item6'), 'g.jsonl');
-    const r = cli('run', '--scenario', 'farmstead-raid', '--agent', 'vikings=test/fixtures/hostile/never.ts', '--agent', 'saxons=random', '--time-limit', '200', '--out', out, '--quiet');
+    const r = cli(
+      'run',
+      '--scenario',
+      'farmstead-raid',
+      '--agent',
+      'vikings=test/fixtures/hostile/never.ts',
+      '--agent',
+      'saxons=random',
+      '--time-limit',
+      '200',
+      '--out',
+      out,
+      '--quiet',
+    );
     expect(r.code, r.err).toBe(1);
     expect(r.err).toMatch(/the agent of vikings \(never\) failed: decision \d+ took longer than the time limit \(200 ms\)/);
   }, 60_000);
 
   it('item 6: without --time-limit, an agent whose promise never settles ends run with exit 1 saying so, not exit 0 mid-game', () => {
-    const r = cli('run', '--scenario', 'farmstead-raid', '--agent', 'vikings=test/fixtures/hostile/never.ts', '--agent', 'saxons=random', '--out', join(tempDir('item6'), 'g.jsonl'), '--quiet');
+    const r = cli(
+      'run',
+      '--scenario',
+      'farmstead-raid',
+      '--agent',
+      'vikings=test/fixtures/hostile/never.ts',
+      '--agent',
+      'saxons=random',
+      '--out',
+      join(tempDir('item6'), 'g.jsonl'),
+      '--quiet',
+    );
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/an agent never answered decision \d+/);
   }, 60_000);
 
   it('item 6: with --time-limit a game plays as without it (same record)', async () => {
     const dir = tempDir('item6');
-    const a = await inProcess(registerRun, 'run', '--scenario', 'farmstead-raid', '--seed', '4', '--agent', 'vikings=random', '--agent', 'saxons=heuristic', '--out', join(dir, 'a.jsonl'), '--quiet');
-    const b = await inProcess(registerRun, 'run', '--scenario', 'farmstead-raid', '--seed', '4', '--agent', 'vikings=random', '--agent', 'saxons=heuristic', '--time-limit', '10000', '--out', join(dir, 'b.jsonl'), '--quiet');
+    const a = await inProcess(
+      registerRun,
+      'run',
+      '--scenario',
+      'farmstead-raid',
+      '--seed',
+      '4',
+      '--agent',
+      'vikings=random',
+      '--agent',
+      'saxons=heuristic',
+      '--out',
+      join(dir, 'a.jsonl'),
+      '--quiet',
+    );
+    const b = await inProcess(
+      registerRun,
+      'run',
+      '--scenario',
+      'farmstead-raid',
+      '--seed',
+      '4',
+      '--agent',
+      'vikings=random',
+      '--agent',
+      'saxons=heuristic',
+      '--time-limit',
+      '10000',
+      '--out',
+      join(dir, 'b.jsonl'),
+      '--quiet',
+    );
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(readFileSync(join(dir, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'a.jsonl'), 'utf8'));
   }, 60_000);
 
   it('item 6: mcts:iterations=0 (no budget at all) is refused with exit 2', async () => {
-    const r = await inProcess(registerRun, 'run', '--scenario', 'farmstead-raid', '--agent', 'vikings=mcts:iterations=0', '--out', join(tempDir('item6'), 'g.jsonl'), '--quiet');
+    const r = await inProcess(
+      registerRun,
+      'run',
+      '--scenario',
+      'farmstead-raid',
+      '--agent',
+      'vikings=mcts:iterations=0',
+      '--out',
+      join(tempDir('item6'), 'g.jsonl'),
+      '--quiet',
+    );
     expect(r.code).toBe(2);
     expect(r.err).toContain('no budget bounds a decision');
   });

@@ -22,7 +22,19 @@ function fifo(): string {
 describe('issue 45 item 7: --out takes only a regular file or a new path', () => {
   it('item 7: run --out <a FIFO> is refused with exit 2 before the game; the FIFO stays a FIFO', async () => {
     const f = fifo();
-    const r = await inProcess(registerRun, 'run', '--scenario', 'farmstead-raid', '--agent', 'vikings=random', '--agent', 'saxons=random', '--out', f, '--quiet');
+    const r = await inProcess(
+      registerRun,
+      'run',
+      '--scenario',
+      'farmstead-raid',
+      '--agent',
+      'vikings=random',
+      '--agent',
+      'saxons=random',
+      '--out',
+      f,
+      '--quiet',
+    );
     expect(r.code).toBe(2);
     expect(r.err).toContain('is not a regular file');
     expect(statSync(f).isFIFO()).toBe(true);
@@ -39,7 +51,23 @@ describe('issue 45 item 7: --out takes only a regular file or a new path', () =>
   it('item 7: render --svg <a FIFO> is refused with exit 2', async () => {
     const dir = tempDir('item7');
     const rec = join(dir, 'g.jsonl');
-    expect((await inProcess(registerRun, 'run', '--scenario', 'farmstead-raid', '--agent', 'vikings=random', '--agent', 'saxons=random', '--out', rec, '--quiet')).code).toBe(0);
+    expect(
+      (
+        await inProcess(
+          registerRun,
+          'run',
+          '--scenario',
+          'farmstead-raid',
+          '--agent',
+          'vikings=random',
+          '--agent',
+          'saxons=random',
+          '--out',
+          rec,
+          '--quiet',
+        )
+      ).code,
+    ).toBe(0);
     const f = fifo();
     const r = await inProcess(registerRender, 'render', rec, '--svg', f);
     expect(r.code).toBe(2);

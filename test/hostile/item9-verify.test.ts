@@ -34,7 +34,21 @@ describe('issue 45 item 9: replay --verify refuses tampered records', () => {
   beforeAll(async () => {
     dir = tempDir('item9');
     const out = join(dir, 'game.jsonl');
-    const r = await inProcess(registerRun, 'run', '--scenario', 'farmstead-raid', '--seed', '3', '--agent', 'vikings=random', '--agent', 'saxons=random', '--out', out, '--quiet');
+    const r = await inProcess(
+      registerRun,
+      'run',
+      '--scenario',
+      'farmstead-raid',
+      '--seed',
+      '3',
+      '--agent',
+      'vikings=random',
+      '--agent',
+      'saxons=random',
+      '--out',
+      out,
+      '--quiet',
+    );
     expect(r.code).toBe(0);
     lines = readFileSync(out, 'utf8').trim().split('\n');
     expect((await verify(out)).code).toBe(0);
@@ -48,7 +62,12 @@ describe('issue 45 item 9: replay --verify refuses tampered records', () => {
 
   for (const field of ['agents', 'seed', 'scenarioData', 'ruleset', 'scenarioHash']) {
     it(`item 9: the header without "${field}": exit 2, naming the field`, async () => {
-      const r = await verify(tampered(`no-${field}.jsonl`, header((h) => delete h[field])));
+      const r = await verify(
+        tampered(
+          `no-${field}.jsonl`,
+          header((h) => delete h[field]),
+        ),
+      );
       expect(r.code).toBe(2);
       expect(r.err).toContain(`missing field "${field}"`);
     });
@@ -62,7 +81,12 @@ describe('issue 45 item 9: replay --verify refuses tampered records', () => {
   });
 
   it('item 9: an unknown key in the header or the result line: exit 2', async () => {
-    let r = await verify(tampered('extra.jsonl', header((h) => (h.note = 'hi'))));
+    let r = await verify(
+      tampered(
+        'extra.jsonl',
+        header((h) => (h.note = 'hi')),
+      ),
+    );
     expect(r.code).toBe(2);
     expect(r.err).toContain('unknown field "note" in a header line');
     const res = JSON.parse(lines.at(-1) as string) as Record<string, unknown>;

@@ -24,17 +24,31 @@ afterAll(async () => {
 });
 
 const create = (headers: Record<string, string> = {}): Promise<{ statusCode: number; json<T>(): T }> =>
-  app.inject({ method: 'POST', url: '/api/games', headers: { host: HOST, 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ scenario: 'pig-wars/farmstead-raid', side: 'vikings', opponent: 'random', seed: 1 }) });
+  app.inject({
+    method: 'POST',
+    url: '/api/games',
+    headers: { host: HOST, 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify({ scenario: 'pig-wars/farmstead-raid', side: 'vikings', opponent: 'random', seed: 1 }),
+  });
 
 describe('issue 45 item 10: serve checks Origin on state-changing requests', () => {
   it('item 10: a POST from a foreign Origin (or cross-site) is refused with 403 and does nothing', async () => {
-    const foreign: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'null' }, { origin: 'http://127.0.0.1:9999' }, { 'sec-fetch-site': 'cross-site' }];
+    const foreign: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+      { origin: 'http://127.0.0.1:9999' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
     for (const headers of foreign) {
       const r = await create(headers);
       expect(r.statusCode, JSON.stringify(headers)).toBe(403);
       expect(r.json<{ error: string }>().error).toMatch(/^refused: /);
     }
-    const resign = await app.inject({ method: 'POST', url: '/api/games/gdeadbeef/resign', headers: { host: HOST, origin: 'http://evil.example' } });
+    const resign = await app.inject({
+      method: 'POST',
+      url: '/api/games/gdeadbeef/resign',
+      headers: { host: HOST, origin: 'http://evil.example' },
+    });
     expect(resign.statusCode).toBe(403);
     const setup = await app.inject({ method: 'GET', url: '/api/setup', headers: { host: HOST, origin: 'http://evil.example' } });
     expect(setup.statusCode).toBe(200);
@@ -51,14 +65,36 @@ describe('issue 45 item 10: serve checks Origin on state-changing requests', () 
 describe('issue 45 item 10: command-line values', () => {
   for (const seed of ['', '0x10', '1e3', ' ', '-1', '1.5']) {
     it(`item 10: run --seed ${JSON.stringify(seed)} is refused with exit 2`, async () => {
-      const r = await inProcess((p) => registerRun(p.exitOverride((e) => process.exit(e.exitCode === 0 ? 0 : 2))), 'run', '--scenario', 'farmstead-raid', '--seed', seed, '--out', join(tempDir('item10'), 'g.jsonl'), '--quiet');
+      const r = await inProcess(
+        (p) => registerRun(p.exitOverride((e) => process.exit(e.exitCode === 0 ? 0 : 2))),
+        'run',
+        '--scenario',
+        'farmstead-raid',
+        '--seed',
+        seed,
+        '--out',
+        join(tempDir('item10'), 'g.jsonl'),
+        '--quiet',
+      );
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/expected a whole number/);
     });
   }
 
   it('item 10: a repeated --agent side= is refused with exit 2 naming both', async () => {
-    const r = await inProcess(registerRun, 'run', '--scenario', 'farmstead-raid', '--agent', 'vikings=random', '--agent', 'vikings=heuristic', '--out', join(tempDir('item10'), 'g.jsonl'), '--quiet');
+    const r = await inProcess(
+      registerRun,
+      'run',
+      '--scenario',
+      'farmstead-raid',
+      '--agent',
+      'vikings=random',
+      '--agent',
+      'vikings=heuristic',
+      '--out',
+      join(tempDir('item10'), 'g.jsonl'),
+      '--quiet',
+    );
     expect(r.code).toBe(2);
     expect(r.err).toContain('the agent of vikings is given twice');
   });

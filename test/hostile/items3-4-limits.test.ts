@@ -33,37 +33,104 @@ function farmyard(edit: (terrain: Terrain, d: Record<string, unknown>) => void):
 
 describe('issue 45 item 3: degenerate geometry is refused', () => {
   it('item 3: a building of three collinear points (no area)', async () => {
-    await refused(farmyard((t) => (t.find((x) => x.id === 'barn') as { polygon: number[][] }).polygon = [[10.25, 8.5], [13.25, 8.5], [16.25, 8.5]]), /terrain\[\d+\]\.polygon: the polygon has no area.*limit scenario\.minArea/);
+    await refused(
+      farmyard(
+        (t) =>
+          ((t.find((x) => x.id === 'barn') as { polygon: number[][] }).polygon = [
+            [10.25, 8.5],
+            [13.25, 8.5],
+            [16.25, 8.5],
+          ]),
+      ),
+      /terrain\[\d+\]\.polygon: the polygon has no area.*limit scenario\.minArea/,
+    );
   });
   it('item 3: a building of one repeated point', async () => {
-    await refused(farmyard((t) => (t[5].polygon = [[12, 8], [12, 8], [12, 8], [12, 8]])), /no area/);
+    await refused(
+      farmyard(
+        (t) =>
+          (t[5].polygon = [
+            [12, 8],
+            [12, 8],
+            [12, 8],
+            [12, 8],
+          ]),
+      ),
+      /no area/,
+    );
   });
   it('item 3: a self-crossing (bow-tie) polygon', async () => {
-    await refused(farmyard((t) => (t[5].polygon = [[12, 7.5], [14.5, 9.5], [14.5, 7.5], [12, 9]])), /not simple/);
+    await refused(
+      farmyard(
+        (t) =>
+          (t[5].polygon = [
+            [12, 7.5],
+            [14.5, 9.5],
+            [14.5, 7.5],
+            [12, 9],
+          ]),
+      ),
+      /not simple/,
+    );
   });
   it('item 3: coordinates ≥ 1e160 and off the table', async () => {
-    await refused(farmyard((t) => (t[5].polygon = [[1e160, 1e160], [-1e160, 1e160], [0, -1e160]])), /off the 30 × 20 table.*limit scenario\.coordinateMargin/);
-    await refused(farmyard((t) => (t[5].polygon = [[12, 7.5], [70, 7.5], [70, 9.5], [12, 9.5]])), /\(70, 7\.5\) is off the 30 × 20 table/);
+    await refused(
+      farmyard(
+        (t) =>
+          (t[5].polygon = [
+            [1e160, 1e160],
+            [-1e160, 1e160],
+            [0, -1e160],
+          ]),
+      ),
+      /off the 30 × 20 table.*limit scenario\.coordinateMargin/,
+    );
+    await refused(
+      farmyard(
+        (t) =>
+          (t[5].polygon = [
+            [12, 7.5],
+            [70, 7.5],
+            [70, 9.5],
+            [12, 9.5],
+          ]),
+      ),
+      /\(70, 7\.5\) is off the 30 × 20 table/,
+    );
   });
   it("item 3: the Supply Raid's objective warehouse made a line", async () => {
     const d = builtin('pirates/supply-raid.json');
-    (d.objective as { polygon: number[][] }).polygon = [[14, 3], [17, 3], [20, 3], [23, 3]];
+    (d.objective as { polygon: number[][] }).polygon = [
+      [14, 3],
+      [17, 3],
+      [20, 3],
+      [23, 3],
+    ];
     await refused(d, /\$\.objective\.polygon: the polygon has no area/);
   });
   it('item 3: a figure placed off the table', async () => {
     const d = builtin('escarmouche/farmyard-brawl.json');
-    ((d.sides as { figures: { at: number[] }[] }[])[0].figures[0]).at = [-31, 10];
+    (d.sides as { figures: { at: number[] }[] }[])[0].figures[0].at = [-31, 10];
     await refused(d, /\.at: \(-31, 10\) is off the 30 × 20 table/);
   });
 });
 
 describe('issue 45 item 4: one small file does not hang or exhaust the machine', () => {
   it('item 4: a building of 20,000 vertices is refused naming the vertex limit', async () => {
-    const ring = Array.from({ length: 20_000 }, (_, i) => [15 + 4 * Math.cos((2 * Math.PI * i) / 20_000), 10 + 4 * Math.sin((2 * Math.PI * i) / 20_000)]);
-    await refused(farmyard((t) => (t[5].polygon = ring)), /20000 vertices.*limit scenario\.vertices = 256/);
+    const ring = Array.from({ length: 20_000 }, (_, i) => [
+      15 + 4 * Math.cos((2 * Math.PI * i) / 20_000),
+      10 + 4 * Math.sin((2 * Math.PI * i) / 20_000),
+    ]);
+    await refused(
+      farmyard((t) => (t[5].polygon = ring)),
+      /20000 vertices.*limit scenario\.vertices = 256/,
+    );
   });
   it('item 4: a 100,000 × 100,000 table and a base diameter of 1e6', async () => {
-    await refused(farmyard((_t, d) => Object.assign(d.table as object, { width: 100_000, height: 100_000 })), /limit scenario\.tableSize/);
+    await refused(
+      farmyard((_t, d) => Object.assign(d.table as object, { width: 100_000, height: 100_000 })),
+      /limit scenario\.tableSize/,
+    );
     const p = builtin('pirates/supply-raid.json');
     p.baseDiameter = 1e6;
     await refused(p, /\$\.baseDiameter.*limit scenario\.baseShare/);
@@ -71,7 +138,17 @@ describe('issue 45 item 4: one small file does not hang or exhaust the machine',
   it('item 4: 3,000 tiny buildings are refused naming the shape limit', async () => {
     await refused(
       farmyard((t) => {
-        for (let i = 0; i < 3000; i++) t.push({ id: `hut-${i}`, name: 'hut', terrain: 'impassable', polygon: [[20 + (i % 50) * 0.1, 14 + Math.floor(i / 50) * 0.08], [20.05 + (i % 50) * 0.1, 14 + Math.floor(i / 50) * 0.08], [20.05 + (i % 50) * 0.1, 14.05 + Math.floor(i / 50) * 0.08]] } as unknown as Terrain[number]);
+        for (let i = 0; i < 3000; i++)
+          t.push({
+            id: `hut-${i}`,
+            name: 'hut',
+            terrain: 'impassable',
+            polygon: [
+              [20 + (i % 50) * 0.1, 14 + Math.floor(i / 50) * 0.08],
+              [20.05 + (i % 50) * 0.1, 14 + Math.floor(i / 50) * 0.08],
+              [20.05 + (i % 50) * 0.1, 14.05 + Math.floor(i / 50) * 0.08],
+            ],
+          } as unknown as Terrain[number]);
       }),
       /limit scenario\.areas = 500/,
     );
@@ -83,7 +160,10 @@ describe('issue 45 item 4: one small file does not hang or exhaust the machine',
   });
   it('item 4: inherit from /dev/zero, from a FIFO, from outside the folder: refused at once naming $.inherit.from', async () => {
     const base = builtin('pig-wars-pirates/kershner-supply-raid.json');
-    await refused({ ...base, inherit: { from: '/dev/zero', fields: ['table'] } }, /\$\.inherit\.from: \/dev\/zero: inherit only from a file in this file's folder/);
+    await refused(
+      { ...base, inherit: { from: '/dev/zero', fields: ['table'] } },
+      /\$\.inherit\.from: \/dev\/zero: inherit only from a file in this file's folder/,
+    );
     await refused({ ...base, inherit: { from: '../../../etc/passwd', fields: ['table'] } }, /inherit only from/);
     const dir = tempDir('item4');
     const fifo = join(dir, 'pipe.json');
@@ -102,9 +182,19 @@ describe('issue 45 item 4: one small file does not hang or exhaust the machine',
     const table = builtin('pirates/supply-raid.json');
     writeFileSync(sub, JSON.stringify(table));
     const k = join(dir, 'k.json');
-    writeFileSync(k, JSON.stringify({ ...builtin('pig-wars-pirates/kershner-supply-raid.json'), inherit: { from: 'maps/raid.json', fields: ['table', 'baseDiameter', 'terrain', 'objective', 'home'] } }));
+    writeFileSync(
+      k,
+      JSON.stringify({
+        ...builtin('pig-wars-pirates/kershner-supply-raid.json'),
+        inherit: { from: 'maps/raid.json', fields: ['table', 'baseDiameter', 'terrain', 'objective', 'home'] },
+      }),
+    );
     expect((await inProcess(registerScenarios, 'validate', k)).code).toBe(0);
-    (table.objective as { polygon: number[][] }).polygon = [[14, 3], [17, 3], [20, 3]];
+    (table.objective as { polygon: number[][] }).polygon = [
+      [14, 3],
+      [17, 3],
+      [20, 3],
+    ];
     writeFileSync(sub, JSON.stringify(table));
     const r = await inProcess(registerScenarios, 'validate', k);
     expect(r.code).toBe(2);

@@ -16,7 +16,14 @@ import { nim, nimScenario, nimSum, type NimAction, type NimState } from '../fixt
 
 const R = nim as unknown as AnyRuleset;
 
-function agentFor(options: Record<string, string>, seed = 1, maxThreads = 1, ruleset: AnyRuleset = R, scenario: unknown = nimScenario([1]), scenarioData?: Json) {
+function agentFor(
+  options: Record<string, string>,
+  seed = 1,
+  maxThreads = 1,
+  ruleset: AnyRuleset = R,
+  scenario: unknown = nimScenario([1]),
+  scenarioData?: Json,
+) {
   return mctsAgent({ ruleset, scenario, scenarioData, side: 'first', rng: agentStream(seed, 'first'), seed, options, maxThreads });
 }
 
@@ -164,8 +171,26 @@ describe('MCTS root parallelism', () => {
     const side = sc.ruleset.currentSide(s) as string;
     const legal = sc.ruleset.legalActions(s);
     const opts = { iterations: '60', workers: '2', focus: '1' };
-    const threaded = mctsAgent({ ruleset: sc.ruleset, scenario: sc.compiled, scenarioData: sc.raw as Json, side, rng: agentStream(4, side), seed: 4, options: opts, maxThreads: 2 });
-    const inline = mctsAgent({ ruleset: sc.ruleset, scenario: sc.compiled, scenarioData: sc.raw as Json, side, rng: agentStream(4, side), seed: 4, options: opts, maxThreads: 1 });
+    const threaded = mctsAgent({
+      ruleset: sc.ruleset,
+      scenario: sc.compiled,
+      scenarioData: sc.raw as Json,
+      side,
+      rng: agentStream(4, side),
+      seed: 4,
+      options: opts,
+      maxThreads: 2,
+    });
+    const inline = mctsAgent({
+      ruleset: sc.ruleset,
+      scenario: sc.compiled,
+      scenarioData: sc.raw as Json,
+      side,
+      rng: agentStream(4, side),
+      seed: 4,
+      options: opts,
+      maxThreads: 1,
+    });
     try {
       const a = await threaded.decide({ ruleset: sc.ruleset, state: s, side, legal });
       const b = await inline.decide({ ruleset: sc.ruleset, state: s, side, legal });

@@ -20,53 +20,61 @@ import { diceRace } from '../fixtures/dice-race.js';
 
 /** Signatures (sha1 of the result, 12 hex digits) of 109c6c4's search for each case. */
 const EXPECTED: Record<string, string> = {
-  "ttt  default": "140cd1f48a32",
-  "ttt  wide": "5d965f3ed153",
-  "ttt  prior": "2a8c5e1a9b3c",
-  "ttt 4 default": "ae877da7571d",
-  "ttt 4 wide": "fbfacfd45101",
-  "ttt 4 prior": "a0d93b1d72a6",
-  "ttt 0,4,8 default": "3b390d210677",
-  "ttt 0,4,8 wide": "36780b61c516",
-  "ttt 0,4,8 prior": "9cf1b0c3307b",
-  "nim default": "ccd21e169ce2",
-  "nim calls": "8626a4623fc3",
-  "dice 15/1 random": "b23f25a05340",
-  "dice 15/1 scripted": "b1cacc58c0c7",
-  "dice 15/1 focus": "275f71dd0083",
-  "dice 15/1 turn": "f8e0bb829e01",
-  "dice 15/1 calls": "36a41d249476",
-  "dice 15/1 wide": "01c35c86fbb4",
-  "dice 15/2 random": "b91bb58fd640",
-  "dice 15/2 scripted": "99487dbcc581",
-  "dice 15/2 focus": "a8ebb206b28c",
-  "dice 15/2 turn": "f5351d042922",
-  "dice 15/2 calls": "a4cc9c351048",
-  "dice 15/2 wide": "cb814bc1b23d",
-  "dice 40/1 random": "498acde2703d",
-  "dice 40/1 scripted": "f26eff84fb55",
-  "dice 40/1 focus": "94ed733df5b9",
-  "dice 40/1 turn": "3b3b491137a4",
-  "dice 40/1 calls": "74a1f025d1ee",
-  "dice 40/1 wide": "1389a8ef5fa8",
-  "dice 40/2 random": "7438d0b81dc1",
-  "dice 40/2 scripted": "332bc070736a",
-  "dice 40/2 focus": "4737920db70e",
-  "dice 40/2 turn": "ff95af5949c1",
-  "dice 40/2 calls": "287984efa2a7",
-  "dice 40/2 wide": "50fb203f868d",
+  'ttt  default': '140cd1f48a32',
+  'ttt  wide': '5d965f3ed153',
+  'ttt  prior': '2a8c5e1a9b3c',
+  'ttt 4 default': 'ae877da7571d',
+  'ttt 4 wide': 'fbfacfd45101',
+  'ttt 4 prior': 'a0d93b1d72a6',
+  'ttt 0,4,8 default': '3b390d210677',
+  'ttt 0,4,8 wide': '36780b61c516',
+  'ttt 0,4,8 prior': '9cf1b0c3307b',
+  'nim default': 'ccd21e169ce2',
+  'nim calls': '8626a4623fc3',
+  'dice 15/1 random': 'b23f25a05340',
+  'dice 15/1 scripted': 'b1cacc58c0c7',
+  'dice 15/1 focus': '275f71dd0083',
+  'dice 15/1 turn': 'f8e0bb829e01',
+  'dice 15/1 calls': '36a41d249476',
+  'dice 15/1 wide': '01c35c86fbb4',
+  'dice 15/2 random': 'b91bb58fd640',
+  'dice 15/2 scripted': '99487dbcc581',
+  'dice 15/2 focus': 'a8ebb206b28c',
+  'dice 15/2 turn': 'f5351d042922',
+  'dice 15/2 calls': 'a4cc9c351048',
+  'dice 15/2 wide': 'cb814bc1b23d',
+  'dice 40/1 random': '498acde2703d',
+  'dice 40/1 scripted': 'f26eff84fb55',
+  'dice 40/1 focus': '94ed733df5b9',
+  'dice 40/1 turn': '3b3b491137a4',
+  'dice 40/1 calls': '74a1f025d1ee',
+  'dice 40/1 wide': '1389a8ef5fa8',
+  'dice 40/2 random': '7438d0b81dc1',
+  'dice 40/2 scripted': '332bc070736a',
+  'dice 40/2 focus': '4737920db70e',
+  'dice 40/2 turn': 'ff95af5949c1',
+  'dice 40/2 calls': '287984efa2a7',
+  'dice 40/2 wide': '50fb203f868d',
 };
 
 function cases(): Record<string, string> {
   const D = DEFAULT_SEARCH;
-  const sig = (z: SearchResult): string => createHash('sha1').update(JSON.stringify([z.iterations, z.calls, z.line, z.stats.map((s) => [s.key, s.visits, s.total, s.totalSq, s.prior])])).digest('hex').slice(0, 12);
+  const sig = (z: SearchResult): string =>
+    createHash('sha1')
+      .update(JSON.stringify([z.iterations, z.calls, z.line, z.stats.map((s) => [s.key, s.visits, s.total, s.totalSq, s.prior])]))
+      .digest('hex')
+      .slice(0, 12);
   const out: Record<string, string> = {};
   const T = ticTacToe as unknown as AnyRuleset;
   for (const op of [[], [4], [0, 4, 8]]) {
     const s = ticTacToe.setup(ticTacToeScenario(op), { rng: new FastRng(1) });
     out[`ttt ${op.join(',')} default`] = sig(search(T, s, { ...D, iterations: 2000, horizon: 9, focus: 1 }, 1, null));
     out[`ttt ${op.join(',')} wide`] = sig(search(T, s, { ...D, iterations: 2000, horizon: 9, focus: 1, k: 1000, c: 2, bias: 0 }, 2, null));
-    out[`ttt ${op.join(',')} prior`] = sig(search(T, s, { ...D, iterations: 1000, horizon: 9 }, 3, (_s: unknown, l: readonly Json[]) => (l as number[]).map((a) => (a === 4 ? 2 : a % 2))));
+    out[`ttt ${op.join(',')} prior`] = sig(
+      search(T, s, { ...D, iterations: 1000, horizon: 9 }, 3, (_s: unknown, l: readonly Json[]) =>
+        (l as number[]).map((a) => (a === 4 ? 2 : a % 2)),
+      ),
+    );
   }
   const N = nim as unknown as AnyRuleset;
   const n0 = nim.setup(nimScenario([3, 4, 5]), { rng: new FastRng(1) });

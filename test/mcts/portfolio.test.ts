@@ -72,15 +72,31 @@ describe('the Supply Raid policy variant `attack`', () => {
   it('heuristic:variant=attack plays the variant for its side; an unknown variant is refused naming the ones there are', () => {
     expect(resolveBuiltinAgent('heuristic:variant=attack').spec).toBe('heuristic:variant=attack');
     expect(() => resolveBuiltinAgent('heuristic:variant=Attack!')).toThrow(/variant must name a policy variant/);
-    const agent = heuristicAgent({ ruleset: r, scenario: sc.compiled, side: 'pirates', rng: agentStream(1, 'pirates'), seed: 1, options: { variant: 'attack' }, maxThreads: 1 });
+    const agent = heuristicAgent({
+      ruleset: r,
+      scenario: sc.compiled,
+      side: 'pirates',
+      rng: agentStream(1, 'pirates'),
+      seed: 1,
+      options: { variant: 'attack' },
+      maxThreads: 1,
+    });
     const play = variantPolicy(r, 'attack', 'pirates', false);
     for (const s of statesOf('pirates', 5, 60)) {
       const legal = r.legalActions(s);
       expect(agent.decide({ ruleset: r, state: s, side: 'pirates', legal })).toEqual(legal[argmax(play(s, legal))]);
     }
-    expect(() => heuristicAgent({ ruleset: r, scenario: sc.compiled, side: 'pirates', rng: agentStream(1, 'pirates'), seed: 1, options: { variant: 'timid' }, maxThreads: 1 })).toThrow(
-      /no policy variant "timid" in ruleset "pirates" \(it has "attack"\)/,
-    );
+    expect(() =>
+      heuristicAgent({
+        ruleset: r,
+        scenario: sc.compiled,
+        side: 'pirates',
+        rng: agentStream(1, 'pirates'),
+        seed: 1,
+        options: { variant: 'timid' },
+        maxThreads: 1,
+      }),
+    ).toThrow(/no policy variant "timid" in ruleset "pirates" \(it has "attack"\)/);
   });
 });
 
@@ -94,7 +110,7 @@ describe('mcts with a policy variant', () => {
     expect(searchOptions({ variant: 'attack' }, r)).toMatchObject({ variant: 'attack', portfolio: 0 });
   });
 
-  it('gives the tree the variant\'s scores as its root prior (the favourite the keep-the-script guard falls back on), not the script\'s', () => {
+  it("gives the tree the variant's scores as its root prior (the favourite the keep-the-script guard falls back on), not the script's", () => {
     const play = variantPolicy(r, 'attack', 'pirates', false);
     const o = searchOptions({ iterations: '30', focus: '1' }, r).opts;
     for (const s of differingStates(20)) {
@@ -115,12 +131,31 @@ describe('mcts with a policy variant', () => {
     const legal = r.legalActions(s);
     const opts = { iterations: '60', workers: '2', focus: '1', variant: 'attack' };
     const make = (maxThreads: number) =>
-      mctsAgent({ ruleset: r, scenario: sc.compiled, scenarioData: sc.raw as Json, side: 'pirates', rng: agentStream(4, 'pirates'), seed: 4, options: opts, maxThreads });
+      mctsAgent({
+        ruleset: r,
+        scenario: sc.compiled,
+        scenarioData: sc.raw as Json,
+        side: 'pirates',
+        rng: agentStream(4, 'pirates'),
+        seed: 4,
+        options: opts,
+        maxThreads,
+      });
     const threaded = make(2);
     const inline = make(1);
-    const plain = mctsAgent({ ruleset: r, scenario: sc.compiled, side: 'pirates', rng: agentStream(4, 'pirates'), seed: 4, options: { iterations: '60', workers: '2', focus: '1' }, maxThreads: 1 });
+    const plain = mctsAgent({
+      ruleset: r,
+      scenario: sc.compiled,
+      side: 'pirates',
+      rng: agentStream(4, 'pirates'),
+      seed: 4,
+      options: { iterations: '60', workers: '2', focus: '1' },
+      maxThreads: 1,
+    });
     try {
-      expect(await threaded.decide({ ruleset: r, state: s, side: 'pirates', legal })).toEqual(await inline.decide({ ruleset: r, state: s, side: 'pirates', legal }));
+      expect(await threaded.decide({ ruleset: r, state: s, side: 'pirates', legal })).toEqual(
+        await inline.decide({ ruleset: r, state: s, side: 'pirates', legal }),
+      );
       expect(threaded.explain!()!.candidates).toEqual(inline.explain!()!.candidates);
       await plain.decide({ ruleset: r, state: s, side: 'pirates', legal });
       // The variant reaches the trees: the plain script's search is another search.
@@ -133,7 +168,7 @@ describe('mcts with a policy variant', () => {
 });
 
 describe('the guard a variant asks for (PolicyVariant.confidence)', () => {
-  it('the raiders with the default portfolio or the attack variant keep the script\'s choice unless beaten by 2 standard errors; the townsfolk by 1; a spec\'s confidence wins', () => {
+  it("the raiders with the default portfolio or the attack variant keep the script's choice unless beaten by 2 standard errors; the townsfolk by 1; a spec's confidence wins", () => {
     expect(r.policy!.variants!.find((v) => v.name === 'attack')!.confidence).toBe(2);
     expect(searchGuard(r, sc.compiled, 'pirates', {}, 1)).toBe(2);
     expect(searchGuard(r, sc.compiled, 'pirates', { variant: 'attack' }, 1)).toBe(2);
@@ -175,13 +210,23 @@ describe('the portfolio (policy-level search by paired whole-game playouts)', ()
     const s = r.setup(sc.compiled, { rng: gameStream(6) });
     const side = r.currentSide(s) as string;
     expect(side).toBe('pirates');
-    const agent = mctsAgent({ ruleset: r, scenario: sc.compiled, side, rng: agentStream(6, side), seed: 6, options: { portfolio: '2', iterations: '20' }, maxThreads: 1 });
+    const agent = mctsAgent({
+      ruleset: r,
+      scenario: sc.compiled,
+      side,
+      rng: agentStream(6, side),
+      seed: 6,
+      options: { portfolio: '2', iterations: '20' },
+      maxThreads: 1,
+    });
     const legal = r.legalActions(s);
     for (let i = 0; i < 3; i++) await agent.decide({ ruleset: r, state: s, side, legal });
-    expect(agent.explain!()!.summary).toMatch(/portfolio: following (script|attack) \(attack [+-]\d\.\d{3} ± \d\.\d{3} against the script over 5\.9 discounted rounds\)/);
+    expect(agent.explain!()!.summary).toMatch(
+      /portfolio: following (script|attack) \(attack [+-]\d\.\d{3} ± \d\.\d{3} against the script over 5\.9 discounted rounds\)/,
+    );
   });
 
-  it('hands over what it learnt: a fresh portfolio given memory() chooses as the first one does next (play\'s undo); data it did not write is refused', () => {
+  it("hands over what it learnt: a fresh portfolio given memory() chooses as the first one does next (play's undo); data it did not write is refused", () => {
     const s = r.setup(sc.compiled, { rng: gameStream(5) });
     const a = new Portfolio(r, 'pirates', sc.compiled, 2);
     a.choose(s, 1);
@@ -222,9 +267,18 @@ describe('mcts:rival (the variant the search assumes the other sides play)', () 
     expect(withRivals(r, own, 'attack', [])).toBe(own);
   });
 
-  it('changes nothing for the side the variant plays (the raiders), and changes the townsfolk\'s search, the same on worker threads', async () => {
+  it("changes nothing for the side the variant plays (the raiders), and changes the townsfolk's search, the same on worker threads", async () => {
     const decideWith = async (side: string, s: unknown, options: Record<string, string>, maxThreads = 1) => {
-      const agent = mctsAgent({ ruleset: r, scenario: sc.compiled, scenarioData: sc.raw as Json, side, rng: agentStream(8, side), seed: 8, options, maxThreads });
+      const agent = mctsAgent({
+        ruleset: r,
+        scenario: sc.compiled,
+        scenarioData: sc.raw as Json,
+        side,
+        rng: agentStream(8, side),
+        seed: 8,
+        options,
+        maxThreads,
+      });
       try {
         await agent.decide({ ruleset: r, state: s, side, legal: r.legalActions(s) });
         return agent.explain!()!.candidates;

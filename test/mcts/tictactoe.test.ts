@@ -54,7 +54,8 @@ describe('tic-tac-toe fixture rules', () => {
 });
 
 describe('MCTS on tic-tac-toe', () => {
-  const best = (s: TicTacToeState, seed: number, iterations = 2000): number => search(R, s, { ...DEFAULT_SEARCH, iterations, horizon: 9, focus: 1 }, seed, null).stats[0].action as number;
+  const best = (s: TicTacToeState, seed: number, iterations = 2000): number =>
+    search(R, s, { ...DEFAULT_SEARCH, iterations, horizon: 9, focus: 1 }, seed, null).stats[0].action as number;
   it('takes a win in one (x: 0, 1 with o on 3, 4 → 2)', () => {
     for (let seed = 1; seed <= 3; seed++) expect(best(start([0, 3, 1, 4]), seed)).toBe(2);
   });

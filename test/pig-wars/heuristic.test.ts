@@ -21,7 +21,8 @@ function nearestFoeToDrover(s: PigState, u: number): number {
   let best = Infinity;
   for (const f of s.sc.units[u].figures) {
     if (s.status[f] !== 0 || !(s.carry[f] || s.pigBy.includes(f))) continue;
-    for (const e of s.sc.sides[1 - s.sc.units[u].side].figures) if (s.status[e] === 0) best = Math.min(best, Math.hypot(s.x[f] - s.x[e], s.y[f] - s.y[e]));
+    for (const e of s.sc.sides[1 - s.sc.units[u].side].figures)
+      if (s.status[e] === 0) best = Math.min(best, Math.hypot(s.x[f] - s.x[e], s.y[f] - s.y[e]));
   }
   return best;
 }
@@ -74,7 +75,8 @@ describe.each(['farmstead-raid', 'kershner-supply-raid'])('heuristic on %s', (id
         // enough to win, else by 'obj' (drovers home, the others on for more loot) so that no
         // escort crowds the landing place ahead of them
         const near = nearestFoeToDrover(s, unit.index);
-        const inHand = s.landed + s.sc.sides[s.sc.raiders].figures.filter((f) => s.status[f] === 0 && (s.carry[f] || s.pigBy.includes(f))).length;
+        const inHand =
+          s.landed + s.sc.sides[s.sc.raiders].figures.filter((f) => s.status[f] === 0 && (s.carry[f] || s.pigBy.includes(f))).length;
         const escort = drovers * 3 >= free.length && near <= (s.sc.version.pirates ? 10 : 14) && inHand >= s.sc.lootToWin;
         const key = actionKey(a);
         if (key.startsWith('charge:')) {

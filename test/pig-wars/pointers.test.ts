@@ -44,7 +44,8 @@ describe.each(['farmstead-raid', 'kershner-supply-raid'])('view.targets and view
         const f = s.sc.units[s.actUnit].figures.find((g) => s.status[g] === 0)!;
         const reach = view.reach!(s, s.sc.figures[f].id)!;
         expect(reach.rings.map((x) => x.kind).slice(0, 2)).toEqual(['move', 'charge']);
-        if (s.sc.figures[f].missile) expect(reach.rings.some((x) => x.kind === 'range' && Math.abs(x.radius - s.sc.figures[f].missile!.long) < 1e-9)).toBe(true);
+        if (s.sc.figures[f].missile)
+          expect(reach.rings.some((x) => x.kind === 'range' && Math.abs(x.radius - s.sc.figures[f].missile!.long) < 1e-9)).toBe(true);
         r.apply(s, legal[randInt(rng, legal.length)], { rng });
       }
     }

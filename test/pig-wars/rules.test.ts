@@ -24,10 +24,39 @@ function scenario(ruleset: 'pig-wars' | 'pig-wars-pirates', aFigs: Fig[], bFigs:
     name: 'test',
     table: { width: 48, height: 48 },
     pigs: [[24, 24]],
-    home: { id: 'home', name: 'home', polygon: [[0, 0], [3, 0], [3, 48], [0, 48]] },
+    home: {
+      id: 'home',
+      name: 'home',
+      polygon: [
+        [0, 0],
+        [3, 0],
+        [3, 48],
+        [0, 48],
+      ],
+    },
     raiders: 'a',
     sides: [
-      { id: 'a', name: 'A', colour: 'red', prefix: 'A', flee: 'west', units: [{ id: 'a1', class: cls, area: [[5, 5], [9, 5], [9, 9], [5, 9]], facing: 0, figures: aFigs }] },
+      {
+        id: 'a',
+        name: 'A',
+        colour: 'red',
+        prefix: 'A',
+        flee: 'west',
+        units: [
+          {
+            id: 'a1',
+            class: cls,
+            area: [
+              [5, 5],
+              [9, 5],
+              [9, 9],
+              [5, 9],
+            ],
+            facing: 0,
+            figures: aFigs,
+          },
+        ],
+      },
       {
         id: 'b',
         name: 'B',
@@ -35,8 +64,30 @@ function scenario(ruleset: 'pig-wars' | 'pig-wars-pirates', aFigs: Fig[], bFigs:
         prefix: 'B',
         flee: 'east',
         units: [
-          { id: 'b1', class: cls, area: [[20, 20], [24, 20], [24, 30], [20, 30]], facing: 180, figures: bFigs },
-          { id: 'b2', class: 'elite', area: [[40, 40], [44, 40], [44, 44], [40, 44]], facing: 180, figures: [{ weapons: ['spear'], leader: true, rank: 'captain', at: [42, 42] }] },
+          {
+            id: 'b1',
+            class: cls,
+            area: [
+              [20, 20],
+              [24, 20],
+              [24, 30],
+              [20, 30],
+            ],
+            facing: 180,
+            figures: bFigs,
+          },
+          {
+            id: 'b2',
+            class: 'elite',
+            area: [
+              [40, 40],
+              [44, 40],
+              [44, 44],
+              [40, 44],
+            ],
+            facing: 180,
+            figures: [{ weapons: ['spear'], leader: true, rank: 'captain', at: [42, 42] }],
+          },
         ],
       },
     ],
@@ -53,14 +104,20 @@ function start(ruleset: typeof pigWars, raw: unknown, dice: ReturnType<typeof d>
 }
 
 /** The modifier `name` of figure `fig`'s roll in a melee event (the phasing side's figure is `a`). */
-const mod = (e: GameEvent, fig: string, name: string): number | undefined => (e[e.a === fig ? 'modsA' : 'modsB'] as { name: string; value: number }[]).find((m) => m.name === name)?.value;
+const mod = (e: GameEvent, fig: string, name: string): number | undefined =>
+  (e[e.a === fig ? 'modsA' : 'modsB'] as { name: string; value: number }[]).find((m) => m.name === name)?.value;
 
 describe('DA Melee: Mounted lance 5*, first round of current mêlée only (R19)', () => {
   const lancer = { weapons: ['lance'], mounted: true, at: [10, 10], class: 'militia' };
   it('5 in the first round, 1 (as a spear) in the next; a tie is a continuing mêlée', () => {
     // card A (d2=1); round 1: A 1 +5 lance +1 mounted = 7, B 6 +2 sword -1 foot vs mtd = 7 → tie.
     // card B (d1); B's far unit must give an order, so the game stops before round 2.
-    const { s, events } = start(pigWars, scenario('pig-wars', [lancer], [{ weapons: ['sword'], at: [11.05, 10], class: 'militia' }]), [d(2, 1), d(12, 1), d(12, 6), d(1, 1)]);
+    const { s, events } = start(pigWars, scenario('pig-wars', [lancer], [{ weapons: ['sword'], at: [11.05, 10], class: 'militia' }]), [
+      d(2, 1),
+      d(12, 1),
+      d(12, 6),
+      d(1, 1),
+    ]);
     const m1 = events.filter((e) => e.e === 'melee');
     expect(m1).toHaveLength(1);
     expect(mod(m1[0], 'A01', 'lance')).toBe(5);
@@ -76,12 +133,34 @@ describe('DA Melee: Mounted lance 5*, first round of current mêlée only (R19)'
     expect(m2.result).toBe('tie');
   });
   it('not vs. spears', () => {
-    const { events } = start(pigWars, scenario('pig-wars', [lancer], [{ weapons: ['spear'], at: [11.05, 10], class: 'militia' }]), [d(2, 1), d(12, 1), d(12, 6), d(1, 1)]);
-    expect(mod(events.find((e) => e.e === 'melee')!, 'A01', 'lance')).toBe(1);
+    const { events } = start(pigWars, scenario('pig-wars', [lancer], [{ weapons: ['spear'], at: [11.05, 10], class: 'militia' }]), [
+      d(2, 1),
+      d(12, 1),
+      d(12, 6),
+      d(1, 1),
+    ]);
+    expect(
+      mod(
+        events.find((e) => e.e === 'melee')!,
+        'A01',
+        'lance',
+      ),
+    ).toBe(1);
   });
   it('not uphill', () => {
     const raw = scenario('pig-wars', [lancer], [{ weapons: ['sword'], at: [11.05, 10], class: 'militia' }], {
-      terrain: [{ id: 'hill', kind: 'hill', polygon: [[10.6, 8], [14, 8], [14, 12], [10.6, 12]] }],
+      terrain: [
+        {
+          id: 'hill',
+          kind: 'hill',
+          polygon: [
+            [10.6, 8],
+            [14, 8],
+            [14, 12],
+            [10.6, 12],
+          ],
+        },
+      ],
     });
     const { events } = start(pigWars, raw, [d(2, 1), d(12, 1), d(12, 6), d(1, 1)]);
     const m = events.find((e) => e.e === 'melee')!;
@@ -94,7 +173,12 @@ describe('DA Melee: the die roll may not be adjusted above 12 or below 1; victor
   it('12 + 6 counts 12; 1 − 1 counts 1; a margin of 11 kills an unarmoured man', () => {
     const { s, events } = start(
       pigWars,
-      scenario('pig-wars', [{ weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' }], [{ weapons: ['spear'], at: [11.05, 10], class: 'militia' }], {}),
+      scenario(
+        'pig-wars',
+        [{ weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' }],
+        [{ weapons: ['spear'], at: [11.05, 10], class: 'militia' }],
+        {},
+      ),
       [d(2, 1), d(12, 12), d(12, 1), d(1, 1)],
     );
     const m = events.find((e) => e.e === 'melee')!;
@@ -118,7 +202,11 @@ describe('PI Melee Procedure: a pistol used in melee must be reloaded to use aga
     expect(s.loaded[0]).toBe(0);
     // round 2: the cutlass (2) is now the best weapon
     const ev2: GameEvent[] = [];
-    pigWarsPirates.apply(s, { k: 'hold' }, { rng: new ScriptedRng([d(12, 7), d(12, 5)], streamFromString('r2')), emit: (e) => ev2.push(e) });
+    pigWarsPirates.apply(
+      s,
+      { k: 'hold' },
+      { rng: new ScriptedRng([d(12, 7), d(12, 5)], streamFromString('r2')), emit: (e) => ev2.push(e) },
+    );
     const m2 = ev2.find((e) => e.e === 'melee')!;
     expect(mod(m2, 'A01', 'cutlass')).toBe(2);
     expect(mod(m2, 'A01', 'pistol')).toBeUndefined();
@@ -130,7 +218,8 @@ describe('Leader Combat', () => {
     const a = { weapons: id === 'pig-wars' ? ['dane-axe'] : ['axe'], at: [10, 10], class: 'elite', rank: 'mate' };
     const b = { weapons: ['club'], at: [11.05, 10], class: id === 'pig-wars' ? 'militia' : 'green', leader: true, rank: 'mate' };
     const raw = scenario(id, [a], [b]);
-    if (id === 'pig-wars-pirates') ((raw as { sides: { units: { class: string }[] }[] }).sides[1].units[0] as { class: string }).class = 'green';
+    if (id === 'pig-wars-pirates')
+      ((raw as { sides: { units: { class: string }[] }[] }).sides[1].units[0] as { class: string }).class = 'green';
     // A 12 (+6 → 12) vs B 1: margin far over any victory margin; then the leader-combat D12
     return start(ruleset, raw, [d(2, 1), d(12, 12), d(12, 1), d(12, leaderRoll)]);
   };
@@ -202,7 +291,10 @@ describe('DA Morale: check when leader is killed, 1/5 of unit lost in one turn, 
   });
   it('one loss in ten is not a fifth: no check', () => {
     const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
-    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, { count: 9, weapons: ['spear'] }];
+    const b: Fig[] = [
+      { weapons: ['spear'], at: [11.05, 10] },
+      { count: 9, weapons: ['spear'] },
+    ];
     const { events } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1)]);
     expect(events.some((e) => e.e === 'kill')).toBe(true);
     expect(events.some((e) => e.e === 'morale')).toBe(false);
@@ -212,7 +304,11 @@ describe('DA Morale: check when leader is killed, 1/5 of unit lost in one turn, 
 describe('PI Morale Check: when leader is killed, or lose 25% of unit in a turn', () => {
   it('one of four lost triggers a check at −1 each 25%', () => {
     const a = { weapons: ['axe'], at: [10, 10], class: 'elite', rank: 'mate' };
-    const b: Fig[] = [{ weapons: ['club'], at: [11.05, 10] }, { count: 2, weapons: ['club'] }, { weapons: ['club'], rank: 'mate' }];
+    const b: Fig[] = [
+      { weapons: ['club'], at: [11.05, 10] },
+      { count: 2, weapons: ['club'] },
+      { weapons: ['club'], rank: 'mate' },
+    ];
     const { events } = start(pigWarsPirates, scenario('pig-wars-pirates', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 9)]);
     const m = events.find((e) => e.e === 'morale')!;
     expect(m.triggers).toEqual(['25% lost this turn']);
@@ -225,17 +321,32 @@ describe('PI Morale Check: when leader is killed, or lose 25% of unit in a turn'
 
 describe('Morale modifiers: "Leader in combat or leading" — in mêlée, or with his men ([R23]; outside audits C2: before 0.4.0 a leader alive anywhere gave it)', () => {
   // B01 dies to A01's blow: a quarter of unit b1 lost this turn (PI), a check at step 6.
-  const b1 = (leader: Fig): Fig[] => [{ weapons: ['club'], at: [11.05, 10] }, { weapons: ['club'], at: [22, 22] }, { weapons: ['club'], at: [22, 23] }, leader];
+  const b1 = (leader: Fig): Fig[] => [
+    { weapons: ['club'], at: [11.05, 10] },
+    { weapons: ['club'], at: [22, 22] },
+    { weapons: ['club'], at: [22, 23] },
+    leader,
+  ];
   const axe = { weapons: ['axe'], at: [10, 10], class: 'elite', rank: 'mate' };
   it('PI: a leader 20 in from his men and in no fight gives no +2', () => {
-    const { events } = start(pigWarsPirates, scenario('pig-wars-pirates', [axe], b1({ weapons: ['club'], rank: 'mate', at: [36, 36] })), [d(2, 1), d(12, 12), d(12, 1), d(12, 9)]);
+    const { events } = start(pigWarsPirates, scenario('pig-wars-pirates', [axe], b1({ weapons: ['club'], rank: 'mate', at: [36, 36] })), [
+      d(2, 1),
+      d(12, 12),
+      d(12, 1),
+      d(12, 9),
+    ]);
     const m = events.find((e) => e.e === 'morale')!;
     expect(m.triggers).toEqual(['25% lost this turn']);
     expect(m.mods).toEqual([{ name: 'each 25% lost', value: -1 }]);
     expect(m.leader).toBeUndefined();
   });
   it('PI: a leader within 4 in of his men is leading: +2', () => {
-    const { events } = start(pigWarsPirates, scenario('pig-wars-pirates', [axe], b1({ weapons: ['club'], rank: 'mate', at: [24, 25] })), [d(2, 1), d(12, 12), d(12, 1), d(12, 9)]);
+    const { events } = start(pigWarsPirates, scenario('pig-wars-pirates', [axe], b1({ weapons: ['club'], rank: 'mate', at: [24, 25] })), [
+      d(2, 1),
+      d(12, 12),
+      d(12, 1),
+      d(12, 9),
+    ]);
     const m = events.find((e) => e.e === 'morale')!;
     expect(m.mods).toEqual([
       { name: 'each 25% lost', value: -1 },
@@ -257,7 +368,13 @@ describe('Morale modifiers: "Leader in combat or leading" — in mêlée, or wit
   });
   it('DA: the same for +3 — a leader 20 in from his men, in no fight, gives nothing', () => {
     const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
-    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, { weapons: ['spear'], at: [22, 22] }, { weapons: ['spear'], at: [22, 23] }, { weapons: ['spear'], at: [22, 24] }, { weapons: ['spear'], leader: true, at: [36, 36] }];
+    const b: Fig[] = [
+      { weapons: ['spear'], at: [11.05, 10] },
+      { weapons: ['spear'], at: [22, 22] },
+      { weapons: ['spear'], at: [22, 23] },
+      { weapons: ['spear'], at: [22, 24] },
+      { weapons: ['spear'], leader: true, at: [36, 36] },
+    ];
     const { events } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 9)]);
     const m = events.find((e) => e.e === 'morale')!;
     expect(m.triggers).toEqual(['1/5 lost this turn']);
@@ -271,9 +388,22 @@ describe('DA Movement / [R1]: a figure whose place is taken takes the nearest fr
     // standing on H and in a line 1.05 in in front of it, across the drover's way. Every free
     // place within 2 in of H is farther from the drover than H is; the drover's allowance
     // (9 × ¾ = 6.75 in) reaches free places beside and behind H, inside the home zone.
-    const raw = scenario('pig-wars', [{ weapons: ['spear'], at: [8, 10], class: 'average' }], [{ weapons: ['spear'], at: [30, 30] }], { carrySpeed: 0.75 });
+    const raw = scenario('pig-wars', [{ weapons: ['spear'], at: [8, 10], class: 'average' }], [{ weapons: ['spear'], at: [30, 30] }], {
+      carrySpeed: 0.75,
+    });
     const sides = (raw as { sides: { units: unknown[] }[] }).sides;
-    sides[0].units.push({ id: 'a2', class: 'average', area: [[5, 30], [9, 30], [9, 34], [5, 34]], facing: 0, figures: [{ count: 6, weapons: ['spear'] }] });
+    sides[0].units.push({
+      id: 'a2',
+      class: 'average',
+      area: [
+        [5, 30],
+        [9, 30],
+        [9, 34],
+        [5, 34],
+      ],
+      facing: 0,
+      figures: [{ count: 6, weapons: ['spear'] }],
+    });
     const { s } = start(pigWars, raw, [d(2, 1)]);
     expect(s.actUnit).toBe(0);
     const drover = 0;
@@ -310,10 +440,10 @@ describe('DA Melee, Tactical Factors: "Vs. unshielded flank: +1" — [R20] the r
     const { events } = start(pigWars, scenario('pig-wars', [a], [b]), [d(2, 1), d(12, 6), d(12, 6), d(1, 1)]);
     return events.find((e) => e.e === 'melee')!;
   };
-  it('A on the shielded figure\'s right (unshielded) flank: +1', () => {
+  it("A on the shielded figure's right (unshielded) flank: +1", () => {
     expect(mod(run(11.05, true), 'A01', 'vs unshielded flank')).toBe(1);
   });
-  it('A on the shielded figure\'s left (shield) flank: nothing', () => {
+  it("A on the shielded figure's left (shield) flank: nothing", () => {
     const m = run(8.95, true);
     expect(mod(m, 'A01', 'vs unshielded flank')).toBeUndefined();
     expect(mod(m, 'A01', 'vs rear')).toBeUndefined();
@@ -349,7 +479,11 @@ describe('DA/PI Movement: "Chargers must rest 1 turn before charging again" — 
       expect(s.turn).toBe(1);
       expect(ruleset.legalActions(s).map((a) => (a.k === 'charge' ? `charge:${a.u}` : a.k))).toContain('charge:b1');
       const events: GameEvent[] = [];
-      ruleset.apply(s, { k: 'charge', u: 'b1' }, { rng: new ScriptedRng(id === 'pig-wars' ? [d(6, 1)] : [d(6, 1), d(6, 1)], streamFromString('c')), emit: (e) => events.push(e) });
+      ruleset.apply(
+        s,
+        { k: 'charge', u: 'b1' },
+        { rng: new ScriptedRng(id === 'pig-wars' ? [d(6, 1)] : [d(6, 1), d(6, 1)], streamFromString('c')), emit: (e) => events.push(e) },
+      );
       const mv = events.find((e) => e.e === 'move' && e.f === 'A01')!;
       expect(mv.why).toBe('charge on b1 falls short');
       expect((mv.parts as { name: string; value: number }[]).find((p) => p.name === 'charge D6')?.value).toBe(1);
@@ -375,14 +509,40 @@ describe('DA/PI Melee: "Charging +1, first round of (current) mêlée only" — 
       const lead = id === 'pig-wars' ? {} : { rank: 'captain' };
       const raw = scenario(id, [{ weapons: ['spear'], at: [10, 10], class: 'elite', ...lead }], [{ weapons: ['spear'], at: [11.05, 10] }]);
       const sides = (raw as { sides: { units: unknown[] }[] }).sides;
-      sides[0].units.push({ id: 'a2', class: 'average', area: [[5, 30], [9, 30], [9, 34], [5, 34]], facing: 0, figures: [{ weapons: ['spear'], at: [11.05, 14], ...lead }] });
-      sides[1].units.push({ id: 'b3', class: 'average', area: [[30, 5], [34, 5], [34, 9], [30, 9]], facing: 0, figures: [{ weapons: ['spear'], at: [11.05, 21], ...lead }] });
+      sides[0].units.push({
+        id: 'a2',
+        class: 'average',
+        area: [
+          [5, 30],
+          [9, 30],
+          [9, 34],
+          [5, 34],
+        ],
+        facing: 0,
+        figures: [{ weapons: ['spear'], at: [11.05, 14], ...lead }],
+      });
+      sides[1].units.push({
+        id: 'b3',
+        class: 'average',
+        area: [
+          [30, 5],
+          [34, 5],
+          [34, 9],
+          [30, 9],
+        ],
+        facing: 0,
+        figures: [{ weapons: ['spear'], at: [11.05, 21], ...lead }],
+      });
       const { s } = start(ruleset, raw, [d(2, 1)]);
       expect(s.sc.units[s.actUnit].id).toBe('a2');
       const ev1: GameEvent[] = [];
       // charge D6 (PI: then the movement D6); mêlée A01 12 vs B01 1: B01 dies, A02 never fights
       const moveDice = id === 'pig-wars' ? [d(6, 3)] : [d(6, 3), d(6, 3)];
-      ruleset.apply(s, { k: 'charge', u: 'b1' }, { rng: new ScriptedRng([...moveDice, d(12, 12), d(12, 1)], streamFromString('a')), emit: (e) => ev1.push(e) });
+      ruleset.apply(
+        s,
+        { k: 'charge', u: 'b1' },
+        { rng: new ScriptedRng([...moveDice, d(12, 12), d(12, 1)], streamFromString('a')), emit: (e) => ev1.push(e) },
+      );
       const charge = ev1.find((e) => e.e === 'move' && e.f === 'A02')!;
       expect(charge.charge).toBe('B01');
       expect(charge.bonus).toBe(true);
@@ -390,9 +550,14 @@ describe('DA/PI Melee: "Charging +1, first round of (current) mêlée only" — 
       expect(ev1.some((e) => e.e === 'kill' && e.f === 'B01')).toBe(true);
       // B's card: b2 holds, b3 charges a2
       const ev2: GameEvent[] = [];
-      for (let k = 0; k < 5 && s.sc.units[s.actUnit].id !== 'b3'; k++) ruleset.apply(s, { k: 'hold' }, { rng: streamFromString(`h${k}`), emit: (e) => ev2.push(e) });
+      for (let k = 0; k < 5 && s.sc.units[s.actUnit].id !== 'b3'; k++)
+        ruleset.apply(s, { k: 'hold' }, { rng: streamFromString(`h${k}`), emit: (e) => ev2.push(e) });
       expect(s.sc.units[s.actUnit].id).toBe('b3');
-      ruleset.apply(s, { k: 'charge', u: 'a2' }, { rng: new ScriptedRng([...moveDice, d(12, 6), d(12, 6)], streamFromString('b')), emit: (e) => ev2.push(e) });
+      ruleset.apply(
+        s,
+        { k: 'charge', u: 'a2' },
+        { rng: new ScriptedRng([...moveDice, d(12, 6), d(12, 6)], streamFromString('b')), emit: (e) => ev2.push(e) },
+      );
       const m = ev2.find((e) => e.e === 'melee' && (e.a === 'A02' || e.b === 'A02'))!;
       expect(m).toBeDefined();
       expect(mod(m, 'B03', 'charging')).toBe(1);
@@ -405,7 +570,10 @@ describe('DA Morale, FB / RT: [R27] a figure that falls back and reaches its tab
   it('elite figures 3.5 in from their edge fall back 1½ moves (13.5 in): all leave the table', () => {
     const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
     // b1: B01 in contact with A01 (killed: 1/5 of b1 lost), four elite figures 3.5 in from the east edge (B flees east)
-    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, ...[10, 12, 14, 16].map((y) => ({ weapons: ['spear'], at: [44, y], class: 'elite' }))];
+    const b: Fig[] = [
+      { weapons: ['spear'], at: [11.05, 10] },
+      ...[10, 12, 14, 16].map((y) => ({ weapons: ['spear'], at: [44, y], class: 'elite' })),
+    ];
     // mêlée A 12 vs B 1: B01 dies; morale D12 2 − 1 (1/5 lost) = 1: elite FB (no leader near, no standard)
     const { s, events } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 2)]);
     const m = events.find((e) => e.e === 'morale')!;
@@ -417,7 +585,10 @@ describe('DA Morale, FB / RT: [R27] a figure that falls back and reaches its tab
   });
   it('a fall back that does not reach the edge stops short of it, on the table', () => {
     const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
-    const b: Fig[] = [{ weapons: ['spear'], at: [11.05, 10] }, ...[10, 12, 14, 16].map((y) => ({ weapons: ['spear'], at: [30, y], class: 'elite' }))];
+    const b: Fig[] = [
+      { weapons: ['spear'], at: [11.05, 10] },
+      ...[10, 12, 14, 16].map((y) => ({ weapons: ['spear'], at: [30, y], class: 'elite' })),
+    ];
     const { s } = start(pigWars, scenario('pig-wars', [a], b), [d(2, 1), d(12, 12), d(12, 1), d(12, 2)]);
     for (let f = 2; f <= 5; f++) {
       expect(s.status[f]).toBe(ACTIVE);
@@ -428,7 +599,11 @@ describe('DA Morale, FB / RT: [R27] a figure that falls back and reaches its tab
 
 describe('[R8] Facing: after a round of mêlée each fighter turns to face the first opponent it fought — recorded (audit B2)', () => {
   it('the melee event gives the facings the arcs were read from; a facing event the turns after the step', () => {
-    const raw = scenario('pig-wars', [{ weapons: ['spear'], at: [10, 10], armour: 'FA' }], [{ weapons: ['spear'], at: [11.05, 10], armour: 'FA' }]);
+    const raw = scenario(
+      'pig-wars',
+      [{ weapons: ['spear'], at: [10, 10], armour: 'FA' }],
+      [{ weapons: ['spear'], at: [11.05, 10], armour: 'FA' }],
+    );
     // B01 faces south (90°): A01 (west of it) stands on its flank
     ((raw as { sides: { units: { facing: number }[] }[] }).sides[1].units[0] as { facing: number }).facing = 90;
     const { s, events } = start(pigWars, raw, [d(2, 1), d(12, 6), d(12, 6), d(1, 1)]);
@@ -453,15 +628,47 @@ describe('PI "Crossing … Rough Terrain: −D6" [R11] and DA "Shield Wall … m
     const lead = id === 'pig-wars' ? { shield: true } : { rank: 'captain' };
     const raw = scenario(id, [{ weapons: ['spear'], at: [from, 10], ...lead }], [{ weapons: ['spear'], at: [30, 30] }], {
       terrain: [
-        { id: 'south', kind: 'rough', polygon: [[8, 10.3], [40, 10.3], [40, 20], [8, 20]] },
-        { id: 'north', kind: 'rough', polygon: [[8, 0.5], [40, 0.5], [40, 9.7], [8, 9.7]] },
-        { id: 'east', kind: 'rough', polygon: [[20.3, 9], [40, 9], [40, 11], [20.3, 11]] },
+        {
+          id: 'south',
+          kind: 'rough',
+          polygon: [
+            [8, 10.3],
+            [40, 10.3],
+            [40, 20],
+            [8, 20],
+          ],
+        },
+        {
+          id: 'north',
+          kind: 'rough',
+          polygon: [
+            [8, 0.5],
+            [40, 0.5],
+            [40, 9.7],
+            [8, 9.7],
+          ],
+        },
+        {
+          id: 'east',
+          kind: 'rough',
+          polygon: [
+            [20.3, 9],
+            [40, 9],
+            [40, 11],
+            [20.3, 11],
+          ],
+        },
       ],
     });
     (raw as { sides: { units: unknown[] }[] }).sides[0].units.push({
       id: 'a2',
       class: 'average',
-      area: [[5, 30], [9, 30], [9, 34], [5, 34]],
+      area: [
+        [5, 30],
+        [9, 30],
+        [9, 34],
+        [5, 34],
+      ],
       facing: 0,
       figures: [20, 19, 18].map((x) => ({ weapons: ['spear'], at: [x, 10] })),
     });
@@ -474,7 +681,11 @@ describe('PI "Crossing … Rough Terrain: −D6" [R11] and DA "Shield Wall … m
     expect(s.sc.units[s.actUnit].id).toBe('a1');
     const ev: GameEvent[] = [];
     // movement D6 2: 8 + 2 = 10 in reaches (20, 10); the crossing D6 6
-    pigWarsPirates.apply(s, { k: 'moveTo', x: 40, y: 10 }, { rng: new ScriptedRng([d(6, 2), d(6, 6)], streamFromString('m')), emit: (e) => ev.push(e) });
+    pigWarsPirates.apply(
+      s,
+      { k: 'moveTo', x: 40, y: 10 },
+      { rng: new ScriptedRng([d(6, 2), d(6, 6)], streamFromString('m')), emit: (e) => ev.push(e) },
+    );
     const mv = ev.find((e) => e.e === 'move' && e.f === 'A01')!;
     const parts = mv.parts as { name: string; value: number }[];
     expect(onRough(s, mv.path as number[][])).toBe(false);
@@ -486,7 +697,11 @@ describe('PI "Crossing … Rough Terrain: −D6" [R11] and DA "Shield Wall … m
   it('PI: with a crossing D6 of 1 the place across the rough is within reach: it goes there and the −D6 is counted', () => {
     const { s } = start(pigWarsPirates, build('pig-wars-pirates', 10), [d(2, 1)]);
     const ev: GameEvent[] = [];
-    pigWarsPirates.apply(s, { k: 'moveTo', x: 40, y: 10 }, { rng: new ScriptedRng([d(6, 2), d(6, 1)], streamFromString('m')), emit: (e) => ev.push(e) });
+    pigWarsPirates.apply(
+      s,
+      { k: 'moveTo', x: 40, y: 10 },
+      { rng: new ScriptedRng([d(6, 2), d(6, 1)], streamFromString('m')), emit: (e) => ev.push(e) },
+    );
     const mv = ev.find((e) => e.e === 'move' && e.f === 'A01')!;
     expect(onRough(s, mv.path as number[][])).toBe(true);
     expect((mv.parts as { name: string; value: number }[]).find((p) => p.name.startsWith('crossing'))?.value).toBe(-1);
@@ -509,12 +724,24 @@ describe('DA Morale, FB: "Figures fall back 1 1/2 move" — friends on the way d
   it('a column of friends on the straight route: the figure ends within 2 in of the place its 13.5 in reach, not behind the column', () => {
     const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
     // b1: B01 in contact with A01 (killed), B02 elite at (20, 10): falls back east 13.5 in to (33.5, 10)
-    const raw = scenario('pig-wars', [a], [{ weapons: ['spear'], at: [11.05, 10] }, { weapons: ['spear'], at: [20, 10], class: 'elite' }]);
+    const raw = scenario(
+      'pig-wars',
+      [a],
+      [
+        { weapons: ['spear'], at: [11.05, 10] },
+        { weapons: ['spear'], at: [20, 10], class: 'elite' },
+      ],
+    );
     // b3: a column of five friends on the route, at x 29.5 … 33.5
     (raw as { sides: { units: unknown[] }[] }).sides[1].units.push({
       id: 'b3',
       class: 'average',
-      area: [[30, 20], [34, 20], [34, 24], [30, 24]],
+      area: [
+        [30, 20],
+        [34, 20],
+        [34, 24],
+        [30, 24],
+      ],
       facing: 180,
       figures: [29.5, 30.5, 31.5, 32.5, 33.5].map((x) => ({ weapons: ['spear'], at: [x, 10] })),
     });
@@ -537,7 +764,12 @@ describe('[R5] "The raiders win as soon as their landed loot reaches the scenari
         { weapons: ['spear'], at: [8, 14] },
       ],
       [{ weapons: ['spear'], at: [30, 30] }],
-      { pigs: [[24, 24], [26, 26]] },
+      {
+        pigs: [
+          [24, 24],
+          [26, 26],
+        ],
+      },
     );
     const { s } = start(pigWars, raw, [d(2, 1)]);
     expect(s.sc.units[s.actUnit].id).toBe('a1');
@@ -546,7 +778,10 @@ describe('[R5] "The raiders win as soon as their landed loot reaches the scenari
     s.y[0] = 10;
     s.x[1] = 7;
     s.y[1] = 20;
-    for (const [p, f] of [[0, 0], [1, 1]]) {
+    for (const [p, f] of [
+      [0, 0],
+      [1, 1],
+    ]) {
       s.pigBy[p] = f;
       s.pigX[p] = s.x[f];
       s.pigY[p] = s.y[f];
@@ -572,7 +807,21 @@ describe('PI "Crossing … Rough Terrain: −D6" with loot: the escort "keeping 
         { weapons: ['cutlass'], at: [20, 12] },
       ],
       [{ weapons: ['spear'], at: [40, 40] }],
-      { carrySpeed: 0.5, terrain: [{ id: 'rough', kind: 'rough', polygon: [[14, 0.5], [18, 0.5], [18, 47.5], [14, 47.5]] }] },
+      {
+        carrySpeed: 0.5,
+        terrain: [
+          {
+            id: 'rough',
+            kind: 'rough',
+            polygon: [
+              [14, 0.5],
+              [18, 0.5],
+              [18, 47.5],
+              [14, 47.5],
+            ],
+          },
+        ],
+      },
     );
     const { s } = start(pigWarsPirates, raw, [d(2, 1)]);
     expect(s.sc.units[s.actUnit].id).toBe('a1');
@@ -608,7 +857,17 @@ describe('Records: the setup event says who each figure is — class, level, wea
     });
     const figs = events.find((e) => e.e === 'setup')!.figures as Record<string, unknown>[];
     const bc = figs.find((f) => f.name === 'Black Coat')!;
-    expect(bc).toMatchObject({ f: 'P01', class: 'veteran', level: 2, weapons: ['cutlass', 'pistol'], armour: 'UA', shield: false, mounted: false, leader: true, rank: 'captain' });
+    expect(bc).toMatchObject({
+      f: 'P01',
+      class: 'veteran',
+      level: 2,
+      weapons: ['cutlass', 'pistol'],
+      armour: 'UA',
+      shield: false,
+      mounted: false,
+      leader: true,
+      rank: 'captain',
+    });
     expect(figs.every((f) => Array.isArray(f.weapons) && typeof f.class === 'string')).toBe(true);
   });
 });
@@ -616,17 +875,30 @@ describe('Records: the setup event says who each figure is — class, level, wea
 describe('Records: a fall back the rules ask for and the table refuses leaves an event — [R27] (audit B3)', () => {
   it('friends packed on the whole way and round the place 13.5 in back: B02 does not move, and a stuck event says why', () => {
     const a = { weapons: ['dane-axe'], at: [10, 10], class: 'elite', armour: 'FA' };
-    const raw = scenario('pig-wars', [a], [{ weapons: ['spear'], at: [11.05, 10] }, { weapons: ['spear'], at: [20, 10], class: 'elite' }]);
+    const raw = scenario(
+      'pig-wars',
+      [a],
+      [
+        { weapons: ['spear'], at: [11.05, 10] },
+        { weapons: ['spear'], at: [20, 10], class: 'elite' },
+      ],
+    );
     // b3: a file of friends from B02's back to 2 in past the place its fall back reaches, and a
     // square block 1.06 in apart filling 3.2 in round that place (no free place within 2 in of it).
     const spots: [number, number][] = [];
     const c = 21.06 + 12 * 1.06; // 33.78: the block's centre, on the file's spacing
     for (let k = 0; k < 8; k++) spots.push([21.06 + k * 1.06, 10]);
-    for (let i = -4; i <= 4; i++) for (let j = -4; j <= 4; j++) if (Math.hypot(i, j) * 1.06 <= 4.3) spots.push([c + i * 1.06, 10 + j * 1.06]);
+    for (let i = -4; i <= 4; i++)
+      for (let j = -4; j <= 4; j++) if (Math.hypot(i, j) * 1.06 <= 4.3) spots.push([c + i * 1.06, 10 + j * 1.06]);
     (raw as { sides: { units: unknown[] }[] }).sides[1].units.push({
       id: 'b3',
       class: 'average',
-      area: [[30, 20], [34, 20], [34, 24], [30, 24]],
+      area: [
+        [30, 20],
+        [34, 20],
+        [34, 24],
+        [30, 24],
+      ],
       facing: 180,
       figures: spots.map((p) => ({ weapons: ['spear'], at: p })),
     });
@@ -639,17 +911,36 @@ describe('Records: a fall back the rules ask for and the table refuses leaves an
 });
 
 describe('PI Movement "Close Order Foot: D6+6": a close-order unit falls back 1½ × (6 + D6), its own rate, and the record says the order is broken; each unit rolls its own fall-back D6 — [R27] (second outside reading)', () => {
-  it('two units out of command on B\'s card: each its own D6, the close-order one at 1½ × (6 + D6), with a formation event', () => {
-    const raw = scenario('pig-wars-pirates', [{ weapons: ['cutlass'], at: [5, 40], rank: 'captain' }], [{ weapons: ['cutlass'], at: [20, 10] }]);
+  it("two units out of command on B's card: each its own D6, the close-order one at 1½ × (6 + D6), with a formation event", () => {
+    const raw = scenario(
+      'pig-wars-pirates',
+      [{ weapons: ['cutlass'], at: [5, 40], rank: 'captain' }],
+      [{ weapons: ['cutlass'], at: [20, 10] }],
+    );
     const units = (raw as { sides: { units: Record<string, unknown>[] }[] }).sides[1].units;
     units[0].order = 'close';
-    units.push({ id: 'b3', class: 'average', area: [[20, 32], [24, 32], [24, 36], [20, 36]], facing: 180, figures: [{ weapons: ['cutlass'], at: [20, 34] }] });
+    units.push({
+      id: 'b3',
+      class: 'average',
+      area: [
+        [20, 32],
+        [24, 32],
+        [24, 36],
+        [20, 36],
+      ],
+      facing: 180,
+      figures: [{ weapons: ['cutlass'], at: [20, 34] }],
+    });
     // B's captain (unit b2) stands at (42, 42): B01 (36.8 in off) and B03 (22.4 in off) are beyond his 18 in.
     const { s } = start(pigWarsPirates, raw, [d(2, 1)]);
     expect(s.sc.units[s.actUnit].id).toBe('a1');
     const ev: GameEvent[] = [];
     // A holds; B's card: both B01 and B03 are out of command and rout, D6 2 for b1, D6 5 for b3.
-    pigWarsPirates.apply(s, { k: 'hold' }, { rng: new ScriptedRng([d(1, 1), d(6, 2), d(6, 5)], streamFromString('cmd')), emit: (e) => ev.push(e) });
+    pigWarsPirates.apply(
+      s,
+      { k: 'hold' },
+      { rng: new ScriptedRng([d(1, 1), d(6, 2), d(6, 5)], streamFromString('cmd')), emit: (e) => ev.push(e) },
+    );
     const dice = ev.filter((e) => e.e === 'die' && e.what === 'fall-back D6');
     expect(dice.map((e) => [e.unit, e.roll])).toEqual([
       ['b1', 2],

@@ -27,7 +27,10 @@ describe('scenario inherit', () => {
     expect(() => readScenarioFile(child)).toThrow(/child\.json: at \$\.inherit\.fields\[1\]: base\.json has no field "terrain"/);
     writeFileSync(child, JSON.stringify({ ruleset: 'x', id: 'child', inherit: { from: 'nope.json', fields: ['table'] } }));
     expect(() => readScenarioFile(child)).toThrow(/at \$\.inherit\.from: no such file/);
-    writeFileSync(child, JSON.stringify({ ruleset: 'x', id: 'child', table: { width: 5, height: 5 }, inherit: { from: 'base.json', fields: ['table'] } }));
+    writeFileSync(
+      child,
+      JSON.stringify({ ruleset: 'x', id: 'child', table: { width: 5, height: 5 }, inherit: { from: 'base.json', fields: ['table'] } }),
+    );
     expect((readScenarioFile(child).raw as { table: unknown }).table).toEqual({ width: 5, height: 5 });
   });
 });

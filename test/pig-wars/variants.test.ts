@@ -9,7 +9,7 @@ import { gameStream } from '../../src/core/rng.js';
 import { argmax } from '../../agents/heuristic/index.js';
 import type { PigAction } from '../../src/rules/pig-wars/index.js';
 
-describe('the Kershner raid\'s policy variant `guard`', () => {
+describe("the Kershner raid's policy variant `guard`", () => {
   const sc = loadScenario('kershner-supply-raid');
   const r = sc.ruleset;
   const v = r.policy!.variants!.find((x) => x.name === 'guard')!;
@@ -19,7 +19,7 @@ describe('the Kershner raid\'s policy variant `guard`', () => {
     expect(loadScenario('farmstead-raid').ruleset.policy!.variants ?? []).toEqual([]);
   });
 
-  it('differs from the script only in the townsfolk\'s march on the loot, by 4 (6 instead of 2), along scripted games', () => {
+  it("differs from the script only in the townsfolk's march on the loot, by 4 (6 instead of 2), along scripted games", () => {
     let changed = 0;
     for (const seed of [1, 2, 3]) {
       const rng = gameStream(seed);

@@ -64,7 +64,9 @@ describe('§4.D group movement, centre to centre', () => {
         for (let j = i + 1; j < events.length && events[j].e === 'move' && events[j].kind === 'group'; j++) {
           const from = events[j].from as number[];
           const to = events[j].to as number[];
-          expect(dist(from[0], from[1], to[0], to[1]), `seed ${seed} ${String(events[j].figure)}`).toBeLessThanOrEqual((g.limit as number) + 6 + 0.02);
+          expect(dist(from[0], from[1], to[0], to[1]), `seed ${seed} ${String(events[j].figure)}`).toBeLessThanOrEqual(
+            (g.limit as number) + 6 + 0.02,
+          );
         }
       }
     }
@@ -136,7 +138,18 @@ describe('§6 move & fight from broken ground records the limit that applied', (
         { side: 0, weapon: 'cutlass', at: [10, 10] },
         { side: 1, weapon: 'club', at: [13, 10] },
       ],
-      [{ id: 'nets', kind: 'broken', polygon: [[5, 5], [15, 5], [15, 15], [5, 15]] }],
+      [
+        {
+          id: 'nets',
+          kind: 'broken',
+          polygon: [
+            [5, 5],
+            [15, 5],
+            [15, 15],
+            [5, 15],
+          ],
+        },
+      ],
     );
     const s = duelState(sc, [16, 16], [8, 8]);
     atFigure(s, 0);
@@ -175,7 +188,15 @@ describe('records an outsider can check', () => {
     const { events, sc } = supplyRaid(1, 'heuristic', 'heuristic');
     const setup = events[0];
     expect(setup.e).toBe('setup');
-    const figs = setup.figures as { id: string; side: string; at: number[]; facing: number; weapon: string; loaded: boolean; band: number }[];
+    const figs = setup.figures as {
+      id: string;
+      side: string;
+      at: number[];
+      facing: number;
+      weapon: string;
+      loaded: boolean;
+      band: number;
+    }[];
     expect(figs).toHaveLength((sc.compiled as PiratesScenario).figures.length);
     const p = figs.find((f) => f.weapon === 'pistol')!;
     expect(p.loaded).toBe(true);

@@ -162,7 +162,18 @@ describe('§7 Fire', () => {
         { side: 1, weapon: 'club', at: [23, 20] },
       ],
       // The barrel between Redbeard (west) and the civilian, touching the civilian's base.
-      [{ id: 'barrel', kind: 'cover', polygon: [[21.6, 19.5], [22.6, 19.5], [22.6, 20.5], [21.6, 20.5]] }],
+      [
+        {
+          id: 'barrel',
+          kind: 'cover',
+          polygon: [
+            [21.6, 19.5],
+            [22.6, 19.5],
+            [22.6, 20.5],
+            [21.6, 20.5],
+          ],
+        },
+      ],
     );
     const s = duelState(sc);
     const rb = fig(s, 'P01');
@@ -206,7 +217,18 @@ describe('§7 Fire', () => {
         { side: 0, weapon: 'rifle', at: [5, 20], name: 'First Mate' },
         { side: 1, weapon: 'rifle', at: [30, 20] },
       ],
-      [{ id: 'rampart', kind: 'cover', polygon: [[28.8, 17], [29.6, 17], [29.6, 23], [28.8, 23]] }],
+      [
+        {
+          id: 'rampart',
+          kind: 'cover',
+          polygon: [
+            [28.8, 17],
+            [29.6, 17],
+            [29.6, 23],
+            [28.8, 23],
+          ],
+        },
+      ],
     );
     const s = duelState(sc, [8, 8], [6, 6]);
     const mate = fig(s, 'P01');

@@ -21,7 +21,7 @@ describe('§4.D "total distance is from the center of the group to the center of
   const { lines, violations } = playSpecs(sc, seed, { pirates: 'heuristic', townsfolk: 'random' }, true);
   const events = lines!.map((l) => JSON.parse(l) as { t: string } & GameEvent).filter((l) => l.t === 'event');
 
-  it('the example: band 11 (P10, P14, P22, P23) steered to (8.97, 29.17); P22 stands 2.96 in from there, 3.76 in from the followers\' own centre (9.63, 29.85)', () => {
+  it("the example: band 11 (P10, P14, P22, P23) steered to (8.97, 29.17); P22 stands 2.96 in from there, 3.76 in from the followers' own centre (9.63, 29.85)", () => {
     expect(seed).toBe(4099342564);
     const g = events.findIndex((e) => e.e === 'groupMove' && e.band === 11 && JSON.stringify(e.centre) === '[9.63,29.85]');
     expect(g).toBeGreaterThan(0);
@@ -35,7 +35,7 @@ describe('§4.D "total distance is from the center of the group to the center of
     expect(Math.hypot(x - 9.63, y - 29.85)).toBeCloseTo(3.76, 2);
   });
 
-  it('every follower of every group move in the game stands within 3 in of its steered point; §4.D\'s distance (old centre to new) is within the limit; no violation', () => {
+  it("every follower of every group move in the game stands within 3 in of its steered point; §4.D's distance (old centre to new) is within the limit; no violation", () => {
     let followers = 0;
     let steered: number[] | null = null;
     for (const e of events) {
@@ -72,6 +72,8 @@ describe('§4.D "total distance is from the center of the group to the center of
     // P22 as played: 2.96 in from the steered point, 3.76 from the centre — within the reading.
     expect(feed(0).filter((v) => /steered/.test(v))).toEqual([]);
     // Half an inch further north: 3.43 in from the steered point.
-    expect(feed(0.5).join()).toMatch(/P22 ends a group move 3\.4\d in from the point band 11's centre was steered to; the reading \(§4\.D\) says within 3 in/);
+    expect(feed(0.5).join()).toMatch(
+      /P22 ends a group move 3\.4\d in from the point band 11's centre was steered to; the reading \(§4\.D\) says within 3 in/,
+    );
   });
 });

@@ -23,9 +23,16 @@ import { readFileSync } from 'node:fs';
 const melee = { mode: 'fight', charged: false, moved: false, capture: false } as const;
 const capture = { ...melee, capture: true } as const;
 
-function play(s: PiratesState, choose: (legal: PiratesAction[]) => PiratesAction, seed: number, events: GameEvent[], maxDecisions = 5000): void {
+function play(
+  s: PiratesState,
+  choose: (legal: PiratesAction[]) => PiratesAction,
+  seed: number,
+  events: GameEvent[],
+  maxDecisions = 5000,
+): void {
   const rng = gameStream(seed);
-  for (let i = 0; i < maxDecisions && s.phase !== PH_OVER; i++) applyAction(s, choose(legalActions(s)), { rng, emit: (e) => events.push(e) });
+  for (let i = 0; i < maxDecisions && s.phase !== PH_OVER; i++)
+    applyAction(s, choose(legalActions(s)), { rng, emit: (e) => events.push(e) });
 }
 
 describe('§3 Turn sequence', () => {
@@ -105,7 +112,9 @@ describe('§3.C–D bands', () => {
 
   it('§3.B a card activates a band of at most its value: a 3 offers new bands of 1, 2 or 3', () => {
     const s = fresh(3);
-    const opts = legalActions(s).filter((a) => a.k === 'new').map((a) => (a.k === 'new' ? a.n : 0));
+    const opts = legalActions(s)
+      .filter((a) => a.k === 'new')
+      .map((a) => (a.k === 'new' ? a.n : 0));
     expect(opts).toEqual([1, 2, 3]);
   });
 
@@ -178,8 +187,30 @@ describe('§4 Movement', () => {
         { side: 0, weapon: 'cutlass', at: [10, 20] },
         { side: 1, weapon: 'club', at: [44, 40] },
       ],
-      [{ id: 'rubble', kind: 'broken', polygon: [[14, 10], [20, 10], [20, 30], [14, 30]] }],
-      { objective: { id: 'store', name: 'the store', polygon: [[30, 18], [34, 18], [34, 22], [30, 22]] } },
+      [
+        {
+          id: 'rubble',
+          kind: 'broken',
+          polygon: [
+            [14, 10],
+            [20, 10],
+            [20, 30],
+            [14, 30],
+          ],
+        },
+      ],
+      {
+        objective: {
+          id: 'store',
+          name: 'the store',
+          polygon: [
+            [30, 18],
+            [34, 18],
+            [34, 22],
+            [30, 22],
+          ],
+        },
+      },
     );
     const s = duelState(sc, [16, 16], [9, 9]);
     const p = fig(s, 'P01');
@@ -198,8 +229,30 @@ describe('§4 Movement', () => {
         { side: 0, weapon: 'cutlass', at: [2, 20] },
         { side: 1, weapon: 'club', at: [44, 40] },
       ],
-      [{ id: 'rubble', kind: 'broken', polygon: [[14, 10], [20, 10], [20, 30], [14, 30]] }],
-      { objective: { id: 'store', name: 'the store', polygon: [[30, 18], [34, 18], [34, 22], [30, 22]] } },
+      [
+        {
+          id: 'rubble',
+          kind: 'broken',
+          polygon: [
+            [14, 10],
+            [20, 10],
+            [20, 30],
+            [14, 30],
+          ],
+        },
+      ],
+      {
+        objective: {
+          id: 'store',
+          name: 'the store',
+          polygon: [
+            [30, 18],
+            [34, 18],
+            [34, 22],
+            [30, 22],
+          ],
+        },
+      },
     );
     const s = duelState(sc, [16, 16], [9, 9]);
     atFigure(s, fig(s, 'P01'));
@@ -216,8 +269,30 @@ describe('§4 Movement', () => {
         { side: 0, weapon: 'cutlass', at: [10, 20] },
         { side: 1, weapon: 'club', at: [44, 40] },
       ],
-      [{ id: 'knoll', kind: 'hill', polygon: [[13, 10], [24, 10], [24, 30], [13, 30]] }],
-      { objective: { id: 'store', name: 'the store', polygon: [[30, 18], [34, 18], [34, 22], [30, 22]] } },
+      [
+        {
+          id: 'knoll',
+          kind: 'hill',
+          polygon: [
+            [13, 10],
+            [24, 10],
+            [24, 30],
+            [13, 30],
+          ],
+        },
+      ],
+      {
+        objective: {
+          id: 'store',
+          name: 'the store',
+          polygon: [
+            [30, 18],
+            [34, 18],
+            [34, 22],
+            [30, 22],
+          ],
+        },
+      },
     );
     const s = duelState(sc, [16, 16], [7, 7]);
     atFigure(s, fig(s, 'P01'));
@@ -279,8 +354,30 @@ describe('§4 Movement', () => {
         { side: 0, weapon: 'cutlass', at: [10, 27.5] },
         { side: 1, weapon: 'club', at: [44, 4] },
       ],
-      [{ id: 'nets', kind: 'broken', polygon: [[6, 26], [40, 26], [40, 40], [6, 40]] }],
-      { objective: { id: 'store', name: 'the store', polygon: [[36, 22], [40, 22], [40, 26], [36, 26]] } },
+      [
+        {
+          id: 'nets',
+          kind: 'broken',
+          polygon: [
+            [6, 26],
+            [40, 26],
+            [40, 40],
+            [6, 40],
+          ],
+        },
+      ],
+      {
+        objective: {
+          id: 'store',
+          name: 'the store',
+          polygon: [
+            [36, 22],
+            [40, 22],
+            [40, 26],
+            [36, 26],
+          ],
+        },
+      },
     );
     const s = duelState(sc, [12, 12], [6, 6]);
     s.phase = PH_BAND;
@@ -304,20 +401,59 @@ describe('§4 Movement', () => {
 
   it('§4.B figure by figure: the invariant monitor leaves a way that only clips a corner of broken ground at the rounding limit to the engine, and still flags one that crosses it', () => {
     const sc = piratesRuleset.compile(JSON.parse(readFileSync('scenarios/pirates/supply-raid.json', 'utf8')), 'supply-raid.json');
-    const group: PiratesEvent = { e: 'groupMove', band: 0, to: 'foe:W05', from: [7.98, 35.03], centre: [15.74, 29.04], allowance: 13, slow: 8, limit: 13, distance: 9.8, steer: [[7.98, 35.03], [15.72, 29.1]], figures: ['P01'] };
+    const group: PiratesEvent = {
+      e: 'groupMove',
+      band: 0,
+      to: 'foe:W05',
+      from: [7.98, 35.03],
+      centre: [15.74, 29.04],
+      allowance: 13,
+      slow: 8,
+      limit: 13,
+      distance: 9.8,
+      steer: [
+        [7.98, 35.03],
+        [15.72, 29.1],
+      ],
+      figures: ['P01'],
+    };
     // Recorded in a stress game (Pirates! 1.4.0, seed 467876271 of a 40-turn Supply Raid): P01's
     // straight way from its rounded start passes 0.003 in inside the corner (12.5, 30) of the nets;
     // the engine's unrounded way passes outside it.
     const graze = piratesInvariants(sc);
     graze.event(group);
-    graze.event({ e: 'move', figure: 'P01', kind: 'group', from: [5.38, 35.07], to: [13.72, 29.13], allowance: 13, limit: 13, path: 9.8, via: [], facing: 322.3 });
+    graze.event({
+      e: 'move',
+      figure: 'P01',
+      kind: 'group',
+      from: [5.38, 35.07],
+      to: [13.72, 29.13],
+      allowance: 13,
+      limit: 13,
+      path: 9.8,
+      via: [],
+      facing: 322.3,
+    });
     graze.event({ e: 'card', card: 'A♣', side: 'townsfolk', value: 1 });
     expect(graze.violations).toEqual([]);
     const across = piratesInvariants(sc);
     across.event(group);
-    across.event({ e: 'move', figure: 'P01', kind: 'group', from: [5.5, 27.5], to: [15.5, 27.5], allowance: 13, limit: 13, path: 10, via: [], facing: 0 });
+    across.event({
+      e: 'move',
+      figure: 'P01',
+      kind: 'group',
+      from: [5.5, 27.5],
+      to: [15.5, 27.5],
+      allowance: 13,
+      limit: 13,
+      path: 10,
+      via: [],
+      facing: 0,
+    });
     across.event({ e: 'card', card: 'A♣', side: 'townsfolk', value: 1 });
-    expect(across.violations.join('\n')).toMatch(/P01 followed 10\.00 in over broken ground or uphill on a group move; alone it could go [\d.]+ \(§4\.B\)/);
+    expect(across.violations.join('\n')).toMatch(
+      /P01 followed 10\.00 in over broken ground or uphill on a group move; alone it could go [\d.]+ \(§4\.B\)/,
+    );
   });
 
   it('§4.D "not all figures activated as part of a band have to perform the same action": some follow, some stay', () => {
@@ -514,7 +650,11 @@ describe('§5.C(2) runners: "will move during each turn" — a jammed way does n
     const field = duelScenario([{ side: 0, weapon: 'cutlass', at: [24, 16] }, town]).home.field;
     const way = field.pathFrom(24, 16)!;
     const friends = Array.from({ length: 20 }, (_, i) => pointAlong(way.points, 1.05 * (i + 1)));
-    const sc = duelScenario([{ side: 0, weapon: 'cutlass', at: [24, 16] }, ...friends.map((p) => ({ side: 0 as const, weapon: 'cutlass' as const, at: [p.x, p.y] as [number, number] })), town]);
+    const sc = duelScenario([
+      { side: 0, weapon: 'cutlass', at: [24, 16] },
+      ...friends.map((p) => ({ side: 0 as const, weapon: 'cutlass' as const, at: [p.x, p.y] as [number, number] })),
+      town,
+    ]);
     const s = duelState(sc);
     const p01 = fig(s, 'P01');
     s.status[p01] = FLEEING;
@@ -525,12 +665,13 @@ describe('§5.C(2) runners: "will move during each turn" — a jammed way does n
     expect(run.path as number).toBeGreaterThan(14 - 3 - 0.5); // not held at the start
     expect(run.path as number).toBeLessThanOrEqual(14 + 1e-6);
     expect(sc.home.field.distanceFrom(s.x[p01], s.y[p01])).toBeLessThan(before - 10);
-    for (let g = 0; g < s.x.length; g++) if (g !== p01) expect(Math.hypot(s.x[g] - s.x[p01], s.y[g] - s.y[p01])).toBeGreaterThanOrEqual(1 - 1e-6);
+    for (let g = 0; g < s.x.length; g++)
+      if (g !== p01) expect(Math.hypot(s.x[g] - s.x[p01], s.y[g] - s.y[p01])).toBeGreaterThanOrEqual(1 - 1e-6);
   });
 });
 
 describe('§8 reload: only a figure still on the table finishes reloading (second outside reading, D3)', () => {
-  it('a pistolier killed while reloading is not in the turn end\'s reloaded list; one who lives is', () => {
+  it("a pistolier killed while reloading is not in the turn end's reloaded list; one who lives is", () => {
     const sc = duelScenario([
       { side: 0, weapon: 'pistol', at: [10, 20] },
       { side: 0, weapon: 'pistol', at: [10, 30] },
@@ -559,7 +700,18 @@ describe('§8 reload: only a figure still on the table finishes reloading (secon
 });
 
 describe('§4 a move that finds no place says why (records; outside readings D4: `blocked` gave no reason)', () => {
-  const store = { objective: { id: 'store', name: 'the store', polygon: [[30, 18], [34, 18], [34, 22], [30, 22]] } };
+  const store = {
+    objective: {
+      id: 'store',
+      name: 'the store',
+      polygon: [
+        [30, 18],
+        [34, 18],
+        [34, 22],
+        [30, 22],
+      ],
+    },
+  };
   it('every place along the way within the allowance taken by other bases: "no free place", naming who stands where the roll reaches', () => {
     const sc = duelScenario(
       [
@@ -632,7 +784,16 @@ describe('§5.C(2) a runner "turned away from the pirate" runs for the nearest e
 });
 
 describe('§5 "Defender in cover" counts only cover between (1.3.0), so the `cover` destination leads to such cover (1.4.0)', () => {
-  const crates: TerrainSpec = { id: 'crates', kind: 'cover', polygon: [[21.5, 19], [22.5, 19], [22.5, 21], [21.5, 21]] };
+  const crates: TerrainSpec = {
+    id: 'crates',
+    kind: 'cover',
+    polygon: [
+      [21.5, 19],
+      [22.5, 19],
+      [22.5, 21],
+      [21.5, 21],
+    ],
+  };
   const setup = (at: [number, number]) => {
     const sc = duelScenario(
       [

@@ -124,7 +124,20 @@ describe('§5.B(2) arms modifiers (base dice in melee)', () => {
       ],
       // The defender stands among the crates, on the attacker's side of him (the line between their
       // centres crosses the crates' edge at x 20.6).
-      opts.cover ? [{ id: 'crates', kind: 'cover', polygon: [[20.6, 19], [21.4, 19], [21.4, 21], [20.6, 21]] }] : [],
+      opts.cover
+        ? [
+            {
+              id: 'crates',
+              kind: 'cover',
+              polygon: [
+                [20.6, 19],
+                [21.4, 19],
+                [21.4, 21],
+                [20.6, 21],
+              ],
+            },
+          ]
+        : [],
     );
     const s = duelState(sc);
     s.facing[fig(s, 'T01')] = opts.behind ? 0 : Math.PI;
@@ -147,27 +160,54 @@ describe('§5.B(2) arms modifiers (base dice in melee)', () => {
       s.facing[fig(s, 'T01')] = Math.atan2(ay - 20, ax - 21);
       return attackDice(s, fig(s, 'P01'), fig(s, 'T01'), { mode: 'fire', charged: false, moved: false, capture: false });
     };
-    const east: [number, number][] = [[21.2, 19], [22, 19], [22, 21], [21.2, 21]]; // touching his base on the east
+    const east: [number, number][] = [
+      [21.2, 19],
+      [22, 19],
+      [22, 21],
+      [21.2, 21],
+    ]; // touching his base on the east
     expect(at(east, 14, 20).cover).toBeNull(); // shot from the west: the crates are behind him
     expect(at(east, 28, 20).cover).toBe('crates'); // shot from the east: they are between
     expect(at(east, 28, 20).mods).toEqual([{ name: 'defender in cover', step: -1 }]);
     expect(at(east, 21, 10).cover).toBeNull(); // from the north: beside the line
     // The shooter's own crates do not hide the target.
-    const round: [number, number][] = [[13, 19], [22, 19], [22, 21], [13, 21]];
+    const round: [number, number][] = [
+      [13, 19],
+      [22, 19],
+      [22, 21],
+      [13, 21],
+    ];
     expect(at(round, 14, 20).cover).toBeNull();
   });
-  it('the attack event names cover the defender\'s base touched that gave nothing (`touched`), so a reader need not decide a touch at the last digit of a rounded position (outside readings B1)', () => {
+  it("the attack event names cover the defender's base touched that gave nothing (`touched`), so a reader need not decide a touch at the last digit of a rounded position (outside readings B1)", () => {
     const sc = duelScenario(
       [
         { side: 0, weapon: 'pistol', at: [14, 20] },
         { side: 1, weapon: 'none', at: [21, 20] },
       ],
       // exactly touching his base on the east (0.5 in from his centre), behind him from the shooter
-      [{ id: 'crates', kind: 'cover', polygon: [[21.5, 19], [22, 19], [22, 21], [21.5, 21]] }],
+      [
+        {
+          id: 'crates',
+          kind: 'cover',
+          polygon: [
+            [21.5, 19],
+            [22, 19],
+            [22, 21],
+            [21.5, 21],
+          ],
+        },
+      ],
     );
     const s = duelState(sc);
     const ev: GameEvent[] = [];
-    resolveAttack(s, fig(s, 'P01'), fig(s, 'T01'), { mode: 'fire', charged: false, moved: false, capture: false }, { rng: gameStream(1), emit: (e) => ev.push(e) });
+    resolveAttack(
+      s,
+      fig(s, 'P01'),
+      fig(s, 'T01'),
+      { mode: 'fire', charged: false, moved: false, capture: false },
+      { rng: gameStream(1), emit: (e) => ev.push(e) },
+    );
     const a = ev.find((e) => e.e === 'attack')!;
     expect(a.cover).toBeUndefined();
     expect(a.touched).toEqual(['crates']);

@@ -29,7 +29,10 @@ describe('Supply Raid view.targets', () => {
     let attacksNamed = 0;
     const h = resolveBuiltinAgent('heuristic');
     for (let seed = 1; seed <= 20; seed++) {
-      const inner = makeAgents(sc, seed, { pirates: { factory: h.factory, options: h.options }, townsfolk: { factory: h.factory, options: h.options } });
+      const inner = makeAgents(sc, seed, {
+        pirates: { factory: h.factory, options: h.options },
+        townsfolk: { factory: h.factory, options: h.options },
+      });
       const agents: Record<string, Agent> = {};
       for (const [side, a] of Object.entries(inner)) {
         agents[side] = {

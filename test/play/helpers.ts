@@ -36,14 +36,26 @@ function collector(onPrompt: (prompt: string) => void): { stream: Writable; text
 }
 
 /** Play with input read from `input` (a scripted file or stream); `orders` as `play`'s (default here: each figure, as the scripts answer every decision). */
-export async function driveStream(game: PlayGame, input: Readable, out: string, showMap = false, orders: 'band' | 'figure' = 'figure'): Promise<Driven> {
+export async function driveStream(
+  game: PlayGame,
+  input: Readable,
+  out: string,
+  showMap = false,
+  orders: 'band' | 'figure' = 'figure',
+): Promise<Driven> {
   const c = collector(() => {});
   const end = await playInTerminal(game, { input, output: c.stream, out, tty: false, colour: false, showMap, orders });
   return { end, text: c.text(), game };
 }
 
 /** Play with a scripted input file. */
-export async function driveFile(game: PlayGame, file: string, out: string, showMap = false, orders: 'band' | 'figure' = 'figure'): Promise<Driven> {
+export async function driveFile(
+  game: PlayGame,
+  file: string,
+  out: string,
+  showMap = false,
+  orders: 'band' | 'figure' = 'figure',
+): Promise<Driven> {
   return driveStream(game, createReadStream(file, { encoding: 'utf8' }), out, showMap, orders);
 }
 
@@ -51,7 +63,13 @@ export async function driveFile(game: PlayGame, file: string, out: string, showM
  * Play answering each prompt with `answer(prompt, game)`; null ends the input (as at the end of a
  * file). Lets a test steer by the state it sees.
  */
-export async function driveAnswers(game: PlayGame, answer: (prompt: string, game: PlayGame) => string | null, out: string, showMap = false, orders: 'band' | 'figure' = 'figure'): Promise<Driven> {
+export async function driveAnswers(
+  game: PlayGame,
+  answer: (prompt: string, game: PlayGame) => string | null,
+  out: string,
+  showMap = false,
+  orders: 'band' | 'figure' = 'figure',
+): Promise<Driven> {
   const input = new PassThrough();
   const c = collector((p) => {
     const a = answer(p, game);

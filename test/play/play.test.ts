@@ -43,7 +43,14 @@ describe('play: whole games from a scripted input file', () => {
     it(`plays a whole Supply Raid as ${side} against heuristic; the record verifies and is the heuristic game`, async () => {
       const { lines: expected, answers } = heuristicScript(sc, SEED, side);
       // A few commands before the first answer: they must not change the game.
-      const file = writeScript(join(dir, `${side}.txt`), ['help', 'map', 'map full', `status ${side === 'pirates' ? 'P01' : 'T01'}`, 'actions', ...answers]);
+      const file = writeScript(join(dir, `${side}.txt`), [
+        'help',
+        'map',
+        'map full',
+        `status ${side === 'pirates' ? 'P01' : 'T01'}`,
+        'actions',
+        ...answers,
+      ]);
       const out = join(dir, `${side}.jsonl`);
       const game = await PlayGame.create(sc, SEED, side, 'heuristic', 1);
       const d = await driveFile(game, file, out, true);
@@ -53,7 +60,11 @@ describe('play: whole games from a scripted input file', () => {
       expect(d.text).toContain('Your choices');
       expect(d.text).toMatch(/rolls \d+ vs \d+/); // dice as they fall
       expect(d.text).toContain('(heuristic): '); // the agent's account
-      expect(d.text).toMatch(side === 'pirates' ? /Black Coat \(P01, cutlass\) — Pirates, personality\n {2}stands at/ : /T01 \(club\) — Townsfolk\n {2}stands at/); // status
+      expect(d.text).toMatch(
+        side === 'pirates'
+          ? /Black Coat \(P01, cutlass\) — Pirates, personality\n {2}stands at/
+          : /T01 \(club\) — Townsfolk\n {2}stands at/,
+      ); // status
       expect(d.text).toMatch(/Cards turned: .*← now/);
       expect(d.text).toMatch(/Movement this turn: Pirates \d+ in/);
       expect(d.text).toContain('~ water  $ warehouse 1  # building'); // the full map's legend (map full)
@@ -73,13 +84,28 @@ describe('play: bad input', () => {
     // Steer: bad input at the band prompt, form the largest new band the card allows, bad input at the group-move prompt, choose "no group move", bad coordinates at the
     // figure prompt, then quit with a bad answer to the save question first.
     const script: string[] = [
-      'frobnicate', '0', '99', '2.5', '10,10', '', 'status Z99',
+      'frobnicate',
+      '0',
+      '99',
+      '2.5',
+      '10,10',
+      '',
+      'status Z99',
       'NEW', // replaced by the number of the largest "Form a new band of …"
-      '99', '-1', 'undo!', '12,12',
+      '99',
+      '-1',
+      'undo!',
+      '12,12',
       'SOLO', // replaced by the number of the "no group move" choice
-      '47.9,47.9', '60,20', '20,5', '3,3', '40,40',
+      '47.9,47.9',
+      '60,20',
+      '20,5',
+      '3,3',
+      '40,40',
       '1',
-      'quit', 'maybe', 'n',
+      'quit',
+      'maybe',
+      'n',
     ];
     const game = await PlayGame.create(sc, SEED, 'pirates', 'heuristic', 1);
     let i = 0;
@@ -161,7 +187,7 @@ describe('play: undo, save and resume', () => {
     expect(readFileSync(join(dir, 'undone.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'plain.jsonl'), 'utf8'));
   });
 
-  it('undo under band orders names the player\'s own order, described as it was chosen (not the figures\' moves that followed it)', async () => {
+  it("undo under band orders names the player's own order, described as it was chosen (not the figures' moves that followed it)", async () => {
     // Seed 5, pirates: a band of 1 (its figure's action is the player's: "stay put"), a band of 4
     // moved toward warehouse 1 (its figures' shares by the policy), then three undos.
     const script = ['1', '1', '4', '1', 'undo', 'undo', 'undo'];
@@ -252,7 +278,7 @@ describe('play: undo, save and resume', () => {
   });
 });
 
-describe('play: an agent\'s memory in the saved game', () => {
+describe("play: an agent's memory in the saved game", () => {
   it('a game against mcts with a portfolio keeps why.agentMemory and resumes; a memory it did not write is refused naming its line', async () => {
     const out = join(dir, 'memory.jsonl');
     const game = await PlayGame.create(sc, SEED, 'townsfolk', 'mcts:iterations=10', 1);
@@ -261,7 +287,9 @@ describe('play: an agent\'s memory in the saved game', () => {
     await game.close();
     const text = readFileSync(out, 'utf8');
     const lines = parseRecord(text, out);
-    const withMemory = lines.map((l, k) => [l, k + 1] as const).filter(([l]) => l.t === 'decision' && JSON.stringify(l.why ?? null).includes('"agentMemory"'));
+    const withMemory = lines
+      .map((l, k) => [l, k + 1] as const)
+      .filter(([l]) => l.t === 'decision' && JSON.stringify(l.why ?? null).includes('"agentMemory"'));
     expect(withMemory.length).toBeGreaterThan(0);
     const g2 = await PlayGame.resume(lines, out, 1);
     expect(g2.recordText()).toBe(game.recordText());
@@ -272,15 +300,32 @@ describe('play: an agent\'s memory in the saved game', () => {
       .split('\n')
       .map((l, k) => (k + 1 === lastLine ? l.replace('"agentMemory":{"rounds":', '"agentMemory":{"rounds":-1,"was":') : l))
       .join('\n');
-    await expect(PlayGame.resume(parseRecord(bad, out), out, 1)).rejects.toThrow(new RegExp(`memory\\.jsonl:${lastLine}: why\\.agentMemory: portfolio memory does not fit`));
+    await expect(PlayGame.resume(parseRecord(bad, out), out, 1)).rejects.toThrow(
+      new RegExp(`memory\\.jsonl:${lastLine}: why\\.agentMemory: portfolio memory does not fit`),
+    );
   });
 });
 
 describe('play: the command', () => {
-  const cli = (input: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { encoding: 'utf8', input });
+  const cli = (input: string, ...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { encoding: 'utf8', input });
   it('plays from standard input, saves on quit, resumes; bad options exit 2 with a reason', () => {
     const out = join(dir, 'cli.jsonl');
-    const a = cli('bogus\n1\nquit\ny\n', 'play', '--scenario', 'supply-raid', '--side', 'pirates', '--opponent', 'heuristic', '--seed', '3', '--out', out, '--no-map');
+    const a = cli(
+      'bogus\n1\nquit\ny\n',
+      'play',
+      '--scenario',
+      'supply-raid',
+      '--side',
+      'pirates',
+      '--opponent',
+      'heuristic',
+      '--seed',
+      '3',
+      '--out',
+      out,
+      '--no-map',
+    );
     expect(a.status, a.stderr).toBe(0);
     expect(a.stdout).toContain('Unknown command "bogus"');
     expect(a.stdout).toContain(`Saved to ${out}`);
@@ -327,7 +372,9 @@ describe('play: band orders (issue 15)', () => {
     const played = readFileSync(out, 'utf8').trim().split('\n');
     expect(comparableRecord(played)).toEqual(comparableRecord(expected));
     expect(answers.length / cards).toBeLessThanOrEqual(2);
-    process.stdout.write(`play: band orders: ${answers.length} answers for ${cards} pirate cards (${(answers.length / cards).toFixed(2)} a card)\n`);
+    process.stdout.write(
+      `play: band orders: ${answers.length} answers for ${cards} pirate cards (${(answers.length / cards).toFixed(2)} a card)\n`,
+    );
     // The map shown at each decision fits an 80×24 terminal: ≤ 79 columns, and its rows with the ruler ≤ 14 lines.
     const maps = d.text.split('\n').filter((l) => /^ *\d+ [~.#%$:=A-Za-z!@* ]+$/.test(l));
     expect(maps.length).toBeGreaterThan(0);

@@ -4,7 +4,22 @@ import type { Scene, SceneFigure } from '../../src/core/scene.js';
 import { bandLetters, sceneToAscii } from '../../src/render/ascii.js';
 
 function fig(id: string, side: string, x: number, y: number, band: string | null, extra: Partial<SceneFigure> = {}): SceneFigure {
-  return { id, name: id, x, y, r: 0.5, side, band, status: 'active', onTable: true, markers: [], badge: '', highlighted: false, current: false, ...extra };
+  return {
+    id,
+    name: id,
+    x,
+    y,
+    r: 0.5,
+    side,
+    band,
+    status: 'active',
+    onTable: true,
+    markers: [],
+    badge: '',
+    highlighted: false,
+    current: false,
+    ...extra,
+  };
 }
 
 const scene: Scene = {
@@ -16,8 +31,28 @@ const scene: Scene = {
     { id: 'blue', name: 'Blues', colour: '#00c', mark: 'B' },
   ],
   areas: [
-    { id: 'h', kind: 'building', label: 'house', points: [[10, 0], [14, 0], [14, 4], [10, 4]] },
-    { id: 'o', kind: 'objective', label: 'the well', points: [[16, 6], [20, 6], [20, 10], [16, 10]] },
+    {
+      id: 'h',
+      kind: 'building',
+      label: 'house',
+      points: [
+        [10, 0],
+        [14, 0],
+        [14, 4],
+        [10, 4],
+      ],
+    },
+    {
+      id: 'o',
+      kind: 'objective',
+      label: 'the well',
+      points: [
+        [16, 6],
+        [20, 6],
+        [20, 10],
+        [16, 10],
+      ],
+    },
   ],
   markers: [],
   figures: [
@@ -97,10 +132,50 @@ describe('place keys (Escarmouche: the areas the actions name)', () => {
       ...scene,
       places: true,
       areas: [
-        { id: 'yard', kind: 'open', label: 'the yard', points: [[0, 0], [8, 0], [8, 4], [0, 4]] },
-        { id: 'barn', kind: 'building', label: 'the barn', points: [[0, 0], [8, 0], [8, 4], [0, 4]] }, // the same cells as the yard
-        { id: 'wall', kind: 'wall', label: 'the wall', points: [[12, 5], [18, 5], [18, 5.2], [12, 5.2]] }, // thinner than a line of the map
-        { id: 'o', kind: 'objective', label: 'the well', points: [[16, 6], [20, 6], [20, 10], [16, 10]] },
+        {
+          id: 'yard',
+          kind: 'open',
+          label: 'the yard',
+          points: [
+            [0, 0],
+            [8, 0],
+            [8, 4],
+            [0, 4],
+          ],
+        },
+        {
+          id: 'barn',
+          kind: 'building',
+          label: 'the barn',
+          points: [
+            [0, 0],
+            [8, 0],
+            [8, 4],
+            [0, 4],
+          ],
+        }, // the same cells as the yard
+        {
+          id: 'wall',
+          kind: 'wall',
+          label: 'the wall',
+          points: [
+            [12, 5],
+            [18, 5],
+            [18, 5.2],
+            [12, 5.2],
+          ],
+        }, // thinner than a line of the map
+        {
+          id: 'o',
+          kind: 'objective',
+          label: 'the well',
+          points: [
+            [16, 6],
+            [20, 6],
+            [20, 10],
+            [16, 10],
+          ],
+        },
       ],
       figures: [fig('R1', 'red', 0.5, 0.5, null, { current: true })], // on the yard's first cell
     };

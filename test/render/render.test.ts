@@ -44,10 +44,17 @@ writeFileSync(recordFile, `${lines.join('\n')}\n`);
 function expected(): { scenes: Scene[]; story: string[][] } {
   const r = sc.ruleset;
   const story: string[][] = [[]];
-  const g = new GameSession(sc, SEED, {}, { onEvent: (e: GameEvent) => {
-    const t = r.describeEvent(sc.compiled, e);
-    if (t !== null) story[story.length - 1].push(t.trim());
-  } });
+  const g = new GameSession(
+    sc,
+    SEED,
+    {},
+    {
+      onEvent: (e: GameEvent) => {
+        const t = r.describeEvent(sc.compiled, e);
+        if (t !== null) story[story.length - 1].push(t.trim());
+      },
+    },
+  );
   const scenes: Scene[] = [r.view!.scene(g.state)];
   for (const l of lines) {
     const d = JSON.parse(l) as { t: string; action?: Json };
@@ -67,7 +74,12 @@ describe('render: frames and still SVG', () => {
     for (const k of [0, 1, 100, scenes.length - 1]) {
       expect(rf.frames[k].scene).toEqual(scenes[k]);
       const [a, b] = rf.frames[k].log;
-      expect(rf.log.slice(a, b).filter((l) => l.kind !== 'decision').map((l) => l.text)).toEqual(story[k]);
+      expect(
+        rf.log
+          .slice(a, b)
+          .filter((l) => l.kind !== 'decision')
+          .map((l) => l.text),
+      ).toEqual(story[k]);
     }
     const k = 100;
     const svg = frameToSvg(rf, k);
@@ -75,7 +87,9 @@ describe('render: frames and still SVG', () => {
     expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
     for (const f of scenes[k].figures) {
       expect(svg).toContain(`id="f-${f.id}"`);
-      expect(svg).toMatch(new RegExp(`id="f-${f.id}"[^>]*transform="translate\\(${Math.round(f.x * 100) / 100} ${Math.round(f.y * 100) / 100}\\)"`));
+      expect(svg).toMatch(
+        new RegExp(`id="f-${f.id}"[^>]*transform="translate\\(${Math.round(f.x * 100) / 100} ${Math.round(f.y * 100) / 100}\\)"`),
+      );
     }
     expect(svg).toContain(scenes[k].caption.replace(/&/g, '&amp;'));
   });
@@ -117,7 +131,16 @@ describe.skipIf(!haveBrowser)('render: the HTML player in headless Chromium', ()
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1400, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await ctx.newPage();
     page.on('console', (m) => {
@@ -133,11 +156,23 @@ describe.skipIf(!haveBrowser)('render: the HTML player in headless Chromium', ()
   });
 
   /** What the page draws now: each figure's position, class and band label, the step, the lit log. */
-  async function drawn(): Promise<{ step: number; label: string; caption: string; figs: { id: string; x: number; y: number; cls: string; band: string }[]; lit: string[] }> {
+  async function drawn(): Promise<{
+    step: number;
+    label: string;
+    caption: string;
+    figs: { id: string; x: number; y: number; cls: string; band: string }[];
+    lit: string[];
+  }> {
     return page.evaluate(() => {
       const figs = [...document.querySelectorAll('#table g.fig')].map((g) => {
         const m = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g.getAttribute('transform') ?? '') ?? ['', 'NaN', 'NaN'];
-        return { id: g.getAttribute('data-id') ?? '', x: Number(m[1]), y: Number(m[2]), cls: g.getAttribute('class') ?? '', band: g.querySelector('.band')?.textContent ?? '' };
+        return {
+          id: g.getAttribute('data-id') ?? '',
+          x: Number(m[1]),
+          y: Number(m[2]),
+          cls: g.getAttribute('class') ?? '',
+          band: g.querySelector('.band')?.textContent ?? '',
+        };
       });
       return {
         step: Number(document.body.dataset.step),

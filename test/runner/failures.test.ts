@@ -23,9 +23,24 @@ describe('failures in a run', () => {
   it('an agent that throws on its 3rd decision loses those games as error rows with repro commands; the rest completes', () => {
     const out = join(root, 'throws');
     const fixture = 'test/fixtures/throw-third.ts';
-    const r = cli('tournament', '--scenario', 'supply-raid', '--agents', `random,heuristic,${fixture}`, '--games', '2', '--workers', '2', '--out', out, '--quiet');
+    const r = cli(
+      'tournament',
+      '--scenario',
+      'supply-raid',
+      '--agents',
+      `random,heuristic,${fixture}`,
+      '--games',
+      '2',
+      '--workers',
+      '2',
+      '--out',
+      out,
+      '--quiet',
+    );
     // Every game of the fixture failed: the run says so and exits 1 (issue 20); the others are fine.
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/^error: every game of test\/fixtures\/throw-third\.ts \(4\) ended in an error, e\.g\. .*3rd decision/)]);
+    expect(r.err.trim().split('\n')).toEqual([
+      expect.stringMatching(/^error: every game of test\/fixtures\/throw-third\.ts \(4\) ended in an error, e\.g\. .*3rd decision/),
+    ]);
     expect(r.code).toBe(1);
     const rows = gameRows(out);
     expect(rows.map((x) => x.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -50,7 +65,11 @@ describe('failures in a run', () => {
       );
       expect(x.record).toBe(`records/game-${x.id}.jsonl.gz`); // --records errors (the default), compressed
       // The record, rebuilt from the seed and the decisions taken, holds them all, up to the failure.
-      const record = gunzipSync(readFileSync(join(out, x.record as string))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as { t: string; n?: number });
+      const record = gunzipSync(readFileSync(join(out, x.record as string)))
+        .toString('utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { t: string; n?: number });
       expect(record[0].t).toBe('header');
       expect(record.filter((l) => l.t === 'decision').map((l) => l.n)).toEqual(Array.from({ length: x.decisions }, (_, i) => i + 1));
       // It ends with a stop line saying who stopped play and why, and verifies up to it.
@@ -58,7 +77,11 @@ describe('failures in a run', () => {
       const v = cli('replay', join(out, x.record as string), '--verify', '--quiet');
       expect(v.err).toBe('');
       expect(v.code).toBe(0);
-      expect(v.out).toMatch(new RegExp(`verified: .* — ${x.decisions} decisions replayed, every line identical up to where play stopped without a result \\(${side}: agent error — .*3rd decision`));
+      expect(v.out).toMatch(
+        new RegExp(
+          `verified: .* — ${x.decisions} decisions replayed, every line identical up to where play stopped without a result \\(${side}: agent error — .*3rd decision`,
+        ),
+      );
     }
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/4 game\(s\) ended in an error/);
@@ -69,7 +92,9 @@ describe('failures in a run', () => {
     const again = runRepro(failing[0].error?.repro as string);
     expect(again.code).toBe(1);
     expect(again.err).not.toMatch(/internal error/);
-    expect(again.err).toMatch(/^error: the agent of \w+ \(test\/fixtures\/throw-third\.ts\) failed: the agent threw at decision \d+: fixture agent: I always throw on my 3rd decision\nError: fixture agent.*\n\s+at .*throw-third\.ts/);
+    expect(again.err).toMatch(
+      /^error: the agent of \w+ \(test\/fixtures\/throw-third\.ts\) failed: the agent threw at decision \d+: fixture agent: I always throw on my 3rd decision\nError: fixture agent.*\n\s+at .*throw-third\.ts/,
+    );
     const kept = again.err.match(/The game up to the failure: (\S+) \(replay --verify checks it\)/);
     expect(kept).not.toBeNull();
     expect(cli('replay', kept![1], '--verify', '--quiet').code).toBe(0);
@@ -80,7 +105,25 @@ describe('failures in a run', () => {
     const games = 2;
     const seeds = Array.from({ length: games }, (_, i) => deriveSeed(4, i + 1));
     expect(seeds.some((s) => s % 2 === 0) && seeds.some((s) => s % 2 === 1)).toBe(true); // the fixture dies on even seeds
-    const r = cli('stress', '--scenario', 'supply-raid', '--agent', 'pirates=test/fixtures/exit-worker.ts', '--agent', 'townsfolk=random', '--games', String(games), '--workers', '2', '--seed', '4', '--out', out, '--json', '--quiet');
+    const r = cli(
+      'stress',
+      '--scenario',
+      'supply-raid',
+      '--agent',
+      'pirates=test/fixtures/exit-worker.ts',
+      '--agent',
+      'townsfolk=random',
+      '--games',
+      String(games),
+      '--workers',
+      '2',
+      '--seed',
+      '4',
+      '--out',
+      out,
+      '--json',
+      '--quiet',
+    );
     expect(r.code).toBe(0);
     const rows = gameRows(out).sort((a, b) => a.id - b.id);
     expect(rows.map((x) => x.id)).toEqual([1, 2]);
@@ -104,7 +147,24 @@ describe('failures in a run', () => {
 
   it('an agent stuck in a decision past the time limit loses by timeout; its worker is replaced and the run ends', () => {
     const out = join(root, 'stuck');
-    const r = cli('stress', '--scenario', 'supply-raid', '--agent', 'pirates=random', '--agent', 'townsfolk=test/fixtures/stall.ts', '--games', '2', '--workers', '1', '--time-limit', '100', '--out', out, '--quiet');
+    const r = cli(
+      'stress',
+      '--scenario',
+      'supply-raid',
+      '--agent',
+      'pirates=random',
+      '--agent',
+      'townsfolk=test/fixtures/stall.ts',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--time-limit',
+      '100',
+      '--out',
+      out,
+      '--quiet',
+    );
     expect(r.code).toBe(1); // every game of the stalling agent failed (issue 20)
     expect(r.err).toMatch(/every game of test\/fixtures\/stall\.ts \(2\) ended in an error/);
     const rows = gameRows(out);
@@ -119,22 +179,73 @@ describe('failures in a run', () => {
 
   it('run --time-limit stops a game at a decision answered late: exit 1, the record kept up to it and verifiable', () => {
     const out = join(root, 'late.jsonl');
-    const r = cli('run', '--scenario', 'supply-raid', '--seed', '3', '--agent', 'pirates=test/fixtures/slow-third.ts', '--agent', 'townsfolk=random', '--time-limit', '100', '--out', out, '--quiet');
+    const r = cli(
+      'run',
+      '--scenario',
+      'supply-raid',
+      '--seed',
+      '3',
+      '--agent',
+      'pirates=test/fixtures/slow-third.ts',
+      '--agent',
+      'townsfolk=random',
+      '--time-limit',
+      '100',
+      '--out',
+      out,
+      '--quiet',
+    );
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^error: the agent of pirates \(test\/fixtures\/slow-third\.ts\) failed: decision \d+ took \d+ ms, past the time limit \(100 ms\)/);
+    expect(r.err).toMatch(
+      /^error: the agent of pirates \(test\/fixtures\/slow-third\.ts\) failed: decision \d+ took \d+ ms, past the time limit \(100 ms\)/,
+    );
     const last = JSON.parse(readFileSync(out, 'utf8').trim().split('\n').at(-1) as string) as { t: string; reason: string; side: string };
     expect(last).toMatchObject({ t: 'stop', reason: 'time limit', side: 'pirates' });
     expect(cli('replay', out, '--verify', '--quiet').code).toBe(0);
     // Without a limit the same game plays through.
-    expect(cli('run', '--scenario', 'supply-raid', '--seed', '3', '--agent', 'pirates=test/fixtures/slow-third.ts', '--agent', 'townsfolk=random', '--out', join(root, 'late-free.jsonl'), '--quiet').code).toBe(0);
+    expect(
+      cli(
+        'run',
+        '--scenario',
+        'supply-raid',
+        '--seed',
+        '3',
+        '--agent',
+        'pirates=test/fixtures/slow-third.ts',
+        '--agent',
+        'townsfolk=random',
+        '--out',
+        join(root, 'late-free.jsonl'),
+        '--quiet',
+      ).code,
+    ).toBe(0);
   });
 
   it('an agent whose factory throws forfeits before its first decision; the other agent is not blamed; records verify; run exits 1', () => {
     const out = join(root, 'create');
     const fixture = 'test/fixtures/throw-create.ts';
-    const r = cli('tournament', '--scenario', 'supply-raid', '--agents', `random,${fixture}`, '--games', '2', '--workers', '1', '--out', out, '--records', 'all', '--quiet');
+    const r = cli(
+      'tournament',
+      '--scenario',
+      'supply-raid',
+      '--agents',
+      `random,${fixture}`,
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--out',
+      out,
+      '--records',
+      'all',
+      '--quiet',
+    );
     expect(r.code).toBe(1);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/^error: every game of test\/fixtures\/throw-create\.ts \(2\) ended in an error, e\.g\. creating the agent failed: fixture agent: I cannot be created \(before its first decision\)/)]);
+    expect(r.err.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^error: every game of test\/fixtures\/throw-create\.ts \(2\) ended in an error, e\.g\. creating the agent failed: fixture agent: I cannot be created \(before its first decision\)/,
+      ),
+    ]);
     for (const x of gameRows(out)) {
       const side = Object.keys(x.agents).find((s) => x.agents[s] === fixture) as string;
       expect(x.error).toMatchObject({ kind: 'agent', side, agent: fixture, decision: 0 });
@@ -145,7 +256,9 @@ describe('failures in a run', () => {
     const file = join(root, 'create-run.jsonl');
     const one = cli('run', '--scenario', 'supply-raid', '--agent', `pirates=${fixture}`, '--out', file, '--quiet');
     expect(one.code).toBe(1);
-    expect(one.err).toMatch(/^error: the agent of pirates \(test\/fixtures\/throw-create\.ts\) failed: creating the agent failed: fixture agent: I cannot be created\nError: fixture agent/);
+    expect(one.err).toMatch(
+      /^error: the agent of pirates \(test\/fixtures\/throw-create\.ts\) failed: creating the agent failed: fixture agent: I cannot be created\nError: fixture agent/,
+    );
     expect(one.err).not.toMatch(/internal error/);
     expect(cli('replay', file, '--verify', '--quiet').code).toBe(0);
   });

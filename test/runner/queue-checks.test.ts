@@ -21,7 +21,9 @@ describe('--queue URLs', () => {
     expect(a.name).toBe('lab');
   });
   it('refuses other schemes, a path that is not a database number, and odd queue names, naming the option', () => {
-    expect(() => parseQueueUrl('http://127.0.0.1:6379')).toThrow(/--queue http:\/\/127\.0\.0\.1:6379: expected a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseQueueUrl('http://127.0.0.1:6379')).toThrow(
+      /--queue http:\/\/127\.0\.0\.1:6379: expected a redis:\/\/ or rediss:\/\/ URL/,
+    );
     expect(() => parseQueueUrl('redis://127.0.0.1:6379/jobs')).toThrow(/database number/);
     expect(() => parseQueueUrl('not a url')).toThrow(/--queue not a url: not a URL/);
     expect(() => parseQueueUrl('redis://127.0.0.1:6379', 'a b')).toThrow(/--queue-name a b/);
@@ -51,30 +53,53 @@ describe('what a worker refuses', () => {
     expect(refusal(spec(), games('random', cautious))).toBeNull();
   });
   it('refuses another project version', () => {
-    expect(refusal(spec({ project: '0.0.1+000000000000' }), games('random', 'greedy'))).toMatch(/project version differs: this worker runs .*, the coordinator 0\.0\.1\+000000000000/);
+    expect(refusal(spec({ project: '0.0.1+000000000000' }), games('random', 'greedy'))).toMatch(
+      /project version differs: this worker runs .*, the coordinator 0\.0\.1\+000000000000/,
+    );
   });
   it('refuses another rules version or scenario content', () => {
     const s = spec();
     expect(refusal({ ...s, scenario: { ...s.scenario, rulesetVersion: 'x' } }, games('random', 'greedy'))).toMatch(/rules differ/);
-    expect(refusal({ ...s, scenario: { ...s.scenario, hash: '0123456789abcdef' } }, games('random', 'greedy'))).toMatch(/scenario farmyard-brawl differs: content hash .* here, 0123456789abcdef at the coordinator/);
+    expect(refusal({ ...s, scenario: { ...s.scenario, hash: '0123456789abcdef' } }, games('random', 'greedy'))).toMatch(
+      /scenario farmyard-brawl differs: content hash .* here, 0123456789abcdef at the coordinator/,
+    );
   });
   it('plays a scenario this machine does not have from the job, checked against its hash', () => {
     const s = spec();
     const elsewhere = { ...s.scenario, arg: '/nowhere/brawl.json' };
     expect(refusal({ ...s, scenario: elsewhere }, games('random', 'greedy'))).toBeNull();
-    expect(refusal({ ...s, scenario: { ...elsewhere, hash: '0123456789abcdef' } }, games('random', 'greedy'))).toMatch(/does not match its hash/);
+    expect(refusal({ ...s, scenario: { ...elsewhere, hash: '0123456789abcdef' } }, games('random', 'greedy'))).toMatch(
+      /does not match its hash/,
+    );
   });
   it('refuses an agent file that differs, is missing here, or comes without a hash', () => {
-    expect(refusal(spec({ files: { [cautious]: '0'.repeat(64) } }), games('random', cautious))).toMatch(/agent file agents\/examples\/cautious\.ts differs: sha256 .* here, 000000000000… at the coordinator/);
+    expect(refusal(spec({ files: { [cautious]: '0'.repeat(64) } }), games('random', cautious))).toMatch(
+      /agent file agents\/examples\/cautious\.ts differs: sha256 .* here, 000000000000… at the coordinator/,
+    );
     expect(refusal(spec({ files: {} }), games('random', cautious))).toMatch(/comes without its hash/);
-    expect(refusal(spec({ files: { 'agents/none.ts': 'x' } }), games('random', 'agents/none.ts'))).toMatch(/agent file agents\/none\.ts is missing here/);
+    expect(refusal(spec({ files: { 'agents/none.ts': 'x' } }), games('random', 'agents/none.ts'))).toMatch(
+      /agent file agents\/none\.ts is missing here/,
+    );
   });
 });
 
 describe('a coordinator without its Redis', () => {
   it('fails with exit code 2 naming the URL, before writing anything', async () => {
     const out = join(tempDir('noredis'), 'run');
-    const r = await cliInProcess('tournament', '--scenario', 'farmyard-brawl', '--agents', 'random,greedy', '--games', '2', '--out', out, '--quiet', '--queue', 'redis://127.0.0.1:1');
+    const r = await cliInProcess(
+      'tournament',
+      '--scenario',
+      'farmyard-brawl',
+      '--agents',
+      'random,greedy',
+      '--games',
+      '2',
+      '--out',
+      out,
+      '--quiet',
+      '--queue',
+      'redis://127.0.0.1:1',
+    );
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/error: --queue redis:\/\/127\.0\.0\.1:1: cannot reach Redis/);
     expect(existsSync(out)).toBe(false);

@@ -58,7 +58,10 @@ const url = (db: number): string => `redis://127.0.0.1:${port}/${db}`;
 
 /** Start a `worker` process (cwd: where relative agent paths are looked up); its stderr is kept. */
 function startWorker(db: number, cwd = project): { p: ChildProcess; log: () => string } {
-  const p = spawn(process.execPath, ['--import', tsx, cliFile, 'worker', '--queue', url(db), '--workers', '1', '--stall-ms', '2000'], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const p = spawn(process.execPath, ['--import', tsx, cliFile, 'worker', '--queue', url(db), '--workers', '1', '--stall-ms', '2000'], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let text = '';
   p.stderr?.on('data', (d: Buffer) => (text += d.toString()));
   started.push(p);
@@ -101,7 +104,9 @@ const tournament = (out: string, games: number, ...extra: string[]): string[] =>
 beforeAll(async () => {
   port = await freePort();
   const dir = tempDir('redis');
-  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const proc = redis;
   await new Promise<void>((resolve, reject) => {
     let out = '';
@@ -218,10 +223,19 @@ describe('runs over a BullMQ queue on Redis', () => {
     }
     const w = startWorker(4, there);
     const out = join(root, 'refused');
-    const c = spawn(process.execPath, ['--import', tsx, cliFile, ...tournament(out, 4, '--queue', url(4)).map((x) => (x === 'random,greedy' ? 'random,agents/probe.ts' : x))], {
-      cwd: here,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const c = spawn(
+      process.execPath,
+      [
+        '--import',
+        tsx,
+        cliFile,
+        ...tournament(out, 4, '--queue', url(4)).map((x) => (x === 'random,greedy' ? 'random,agents/probe.ts' : x)),
+      ],
+      {
+        cwd: here,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     c.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     const code = await exited(c);
@@ -254,7 +268,17 @@ describe('runs over a BullMQ queue on Redis', () => {
     const ids: number[] = [];
     const play = queuePlayer({ address: parseQueueUrl(url(5)), manifest: m, dir: out, log: null });
     const r = await play({
-      config: { scenarioRaw: sc.raw, scenarioOrigin: 'farmyard-brawl', scenarioArg: 'farmyard-brawl', timeLimitMs: 0, invariants: false, measures: false, records: 'none', outDir: out, epoch: Date.now() },
+      config: {
+        scenarioRaw: sc.raw,
+        scenarioOrigin: 'farmyard-brawl',
+        scenarioArg: 'farmyard-brawl',
+        timeLimitMs: 0,
+        invariants: false,
+        measures: false,
+        records: 'none',
+        outDir: out,
+        epoch: Date.now(),
+      },
       sides,
       workers: 1,
       total: 20,

@@ -18,18 +18,36 @@ const root = tempDir('resume-settings');
 /** A self-contained agent file (no imports): it takes the first legal action. */
 function agentFile(name: string): string {
   const file = join(root, name);
-  writeFileSync(file, `export default function first(ctx) {\n  return { spec: ${JSON.stringify(file)}, decide(d) { return d.legal[0]; } };\n}\n`);
+  writeFileSync(
+    file,
+    `export default function first(ctx) {\n  return { spec: ${JSON.stringify(file)}, decide(d) { return d.legal[0]; } };\n}\n`,
+  );
   return file;
 }
 
 const sha = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
-const runJson = (dir: string): { agentFiles?: Record<string, string>; workers?: number } => JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { agentFiles?: Record<string, string>; workers?: number };
+const runJson = (dir: string): { agentFiles?: Record<string, string>; workers?: number } =>
+  JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { agentFiles?: Record<string, string>; workers?: number };
 
 describe('--resume and agent files', () => {
-  it('tournament: run.json keeps each agent file\'s hash; a resume after the file changed is refused, naming it, and writes nothing', async () => {
+  it("tournament: run.json keeps each agent file's hash; a resume after the file changed is refused, naming it, and writes nothing", async () => {
     const file = agentFile('first-legal.ts');
     const out = join(root, 'tournament');
-    const a = await inProcess(registerTournament, 'tournament', '--scenario', 'supply-raid', '--agents', `${file},random`, '--games', '2', '--workers', '1', '--quiet', '--out', out);
+    const a = await inProcess(
+      registerTournament,
+      'tournament',
+      '--scenario',
+      'supply-raid',
+      '--agents',
+      `${file},random`,
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--quiet',
+      '--out',
+      out,
+    );
     expect(a.code, a.err).toBe(0);
     expect(runJson(out).agentFiles).toEqual({ [file]: sha(file) });
     // Unchanged: the run extends.
@@ -38,12 +56,20 @@ describe('--resume and agent files', () => {
     expect(gameLines(out)).toHaveLength(4);
 
     appendFileSync(file, '// edited\n');
-    const before = { games: readFileSync(join(out, 'games.jsonl'), 'utf8'), run: readFileSync(join(out, 'run.json'), 'utf8'), report: readFileSync(join(out, 'report.md'), 'utf8') };
+    const before = {
+      games: readFileSync(join(out, 'games.jsonl'), 'utf8'),
+      run: readFileSync(join(out, 'run.json'), 'utf8'),
+      report: readFileSync(join(out, 'report.md'), 'utf8'),
+    };
     const c = await inProcess(registerTournament, 'tournament', '--resume', out, '--games', '6', '--quiet');
     expect(c.code).toBe(2);
     expect(c.err).toContain(`error: --resume ${out}: the agent file ${file} changed since the run started`);
     expect(c.err).toContain('mix games of two versions of the agent');
-    expect({ games: readFileSync(join(out, 'games.jsonl'), 'utf8'), run: readFileSync(join(out, 'run.json'), 'utf8'), report: readFileSync(join(out, 'report.md'), 'utf8') }).toEqual(before);
+    expect({
+      games: readFileSync(join(out, 'games.jsonl'), 'utf8'),
+      run: readFileSync(join(out, 'run.json'), 'utf8'),
+      report: readFileSync(join(out, 'report.md'), 'utf8'),
+    }).toEqual(before);
 
     rmSync(file);
     const d = await inProcess(registerTournament, 'tournament', '--resume', out, '--quiet');
@@ -54,10 +80,42 @@ describe('--resume and agent files', () => {
   it('stress: the same for an agent file of a side, and of a pairing', async () => {
     const file = agentFile('first-legal-stress.ts');
     const one = join(root, 'stress');
-    const a = await inProcess(registerStress, 'stress', '--scenario', 'supply-raid', '--agent', `pirates=${file}`, '--agent', 'townsfolk=random', '--games', '2', '--workers', '1', '--quiet', '--out', one);
+    const a = await inProcess(
+      registerStress,
+      'stress',
+      '--scenario',
+      'supply-raid',
+      '--agent',
+      `pirates=${file}`,
+      '--agent',
+      'townsfolk=random',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--quiet',
+      '--out',
+      one,
+    );
     expect(a.code, a.err).toBe(0);
     const pairs = join(root, 'stress-pairings');
-    const b = await inProcess(registerStress, 'stress', '--scenario', 'supply-raid', '--pairing', `pirates=${file},townsfolk=random`, '--pairing', 'pirates=random,townsfolk=random', '--games', '2', '--workers', '1', '--quiet', '--out', pairs);
+    const b = await inProcess(
+      registerStress,
+      'stress',
+      '--scenario',
+      'supply-raid',
+      '--pairing',
+      `pirates=${file},townsfolk=random`,
+      '--pairing',
+      'pirates=random,townsfolk=random',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--quiet',
+      '--out',
+      pairs,
+    );
     expect(b.code, b.err).toBe(0);
     expect(runJson(one).agentFiles).toEqual({ [file]: sha(file) });
     expect(runJson(pairs).agentFiles).toEqual({ [file]: sha(file) });
@@ -74,7 +132,24 @@ describe('--resume and agent files', () => {
 describe('--resume and --workers', () => {
   it('run.json keeps --workers; a resume uses it unless --workers is given again', async () => {
     const out = join(root, 'workers');
-    const a = await inProcess(registerStress, 'stress', '--scenario', 'supply-raid', '--agent', 'pirates=random', '--agent', 'townsfolk=random', '--games', '3', '--workers', '3', '--quiet', '--json', '--out', out);
+    const a = await inProcess(
+      registerStress,
+      'stress',
+      '--scenario',
+      'supply-raid',
+      '--agent',
+      'pirates=random',
+      '--agent',
+      'townsfolk=random',
+      '--games',
+      '3',
+      '--workers',
+      '3',
+      '--quiet',
+      '--json',
+      '--out',
+      out,
+    );
     expect(a.code, a.err).toBe(0);
     expect(runJson(out).workers).toBe(3);
     // Extending by 3 games: the run's 3 workers, not the machine's cores.
@@ -90,7 +165,21 @@ describe('--resume and --workers', () => {
 
   it('tournament --json stopped by Ctrl-C gives the resume command, with --workers, in the JSON and on stderr', async () => {
     const out = join(root, 'json-interrupted');
-    const p = cliStart('tournament', '--scenario', 'supply-raid', '--agents', 'random,heuristic', '--games', '4000', '--workers', '1', '--json', '--quiet', '--out', out);
+    const p = cliStart(
+      'tournament',
+      '--scenario',
+      'supply-raid',
+      '--agents',
+      'random,heuristic',
+      '--games',
+      '4000',
+      '--workers',
+      '1',
+      '--json',
+      '--quiet',
+      '--out',
+      out,
+    );
     let stdout = '';
     let stderr = '';
     p.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -105,7 +194,9 @@ describe('--resume and --workers', () => {
     const s = JSON.parse(lines[0]) as { ended: string; resume?: string };
     expect(s.ended).toBe('interrupted');
     expect(s.resume).toBe(resume);
-    expect(stderr).toMatch(new RegExp(`Interrupted after \\d+ of 4000 games; finish with: ${resume.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n`));
+    expect(stderr).toMatch(
+      new RegExp(`Interrupted after \\d+ of 4000 games; finish with: ${resume.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n`),
+    );
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain(`Finish the run with \`${resume}\``);
   }, 120_000);
 });

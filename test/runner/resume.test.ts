@@ -66,13 +66,27 @@ describe('stop and resume', () => {
 
     expect(sortedGames(out)).toBe(referenceGames());
     // The report counts every game once.
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { games: number; violations: number; balance: { balance: number; drama: { n: number } } };
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      games: number;
+      violations: number;
+      balance: { balance: number; drama: { n: number } };
+    };
     expect(report.games).toBe(GAMES);
     expect(report.violations).toBe(0);
     expect(report.balance.drama.n).toBe(GAMES);
     // The stress report's sections, with the Supply Raid's objective statistics.
     const md = readFileSync(join(out, 'report.md'), 'utf8');
-    for (const section of ['## Result by side', '## Balance', '## Game length', '## Objectives', '## Casualties and figures by side', '## Morale', '## Rule paths', '## Invariant violations', '## Errors']) {
+    for (const section of [
+      '## Result by side',
+      '## Balance',
+      '## Game length',
+      '## Objectives',
+      '## Casualties and figures by side',
+      '## Morale',
+      '## Rule paths',
+      '## Invariant violations',
+      '## Errors',
+    ]) {
       expect(md).toContain(section);
     }
     for (const stat of ['`landed`', '`reachedObjective`', '`moraleFailures`', '`captures`']) expect(md).toContain(stat);

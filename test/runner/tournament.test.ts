@@ -12,7 +12,26 @@ import { cli, cliInProcess, gameRows, sortedGames, tempDir } from './helpers.js'
 const root = tempDir('tournament');
 const agents = 'random,greedy,heuristic';
 const run = (workers: number, out: string, ...extra: string[]) =>
-  cli('tournament', '--scenario', 'supply-raid', '--agents', agents, '--games', '2', '--workers', String(workers), '--seed', '5', '--out', out, '--records', 'all', '--batch', '1', ...extra);
+  cli(
+    'tournament',
+    '--scenario',
+    'supply-raid',
+    '--agents',
+    agents,
+    '--games',
+    '2',
+    '--workers',
+    String(workers),
+    '--seed',
+    '5',
+    '--out',
+    out,
+    '--records',
+    'all',
+    '--batch',
+    '1',
+    ...extra,
+  );
 
 describe('tournament', () => {
   const one = join(root, 'w1');
@@ -37,13 +56,20 @@ describe('tournament', () => {
     }
     // Each pairing met the same seed in both side orders.
     for (const r of rows) {
-      const swapped = rows.find((o) => o.seed === r.seed && o.agents.pirates === r.agents.townsfolk && o.agents.townsfolk === r.agents.pirates);
+      const swapped = rows.find(
+        (o) => o.seed === r.seed && o.agents.pirates === r.agents.townsfolk && o.agents.townsfolk === r.agents.pirates,
+      );
       expect(swapped).toBeDefined();
     }
     // --json: one summary line.
     const lines = b.out.trim().split('\n');
     expect(lines).toHaveLength(1);
-    const s = JSON.parse(lines[0]) as { kind: string; games: number; report: string; ratings: { agent: string; elo: number; low: number; high: number }[] };
+    const s = JSON.parse(lines[0]) as {
+      kind: string;
+      games: number;
+      report: string;
+      ratings: { agent: string; elo: number; low: number; high: number }[];
+    };
     expect(s).toMatchObject({ kind: 'tournament', games: 6, report: join(two, 'report.md') });
     expect(s.ratings.map((r) => r.agent).sort()).toEqual(['greedy', 'heuristic', 'random']);
   });
@@ -81,7 +107,10 @@ describe('tournament', () => {
       expect(readFileSync(join(one, chart), 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\n$/);
     }
     for (const f of ['report.json', 'pairings.csv', 'ratings.csv', 'run.json']) expect(existsSync(join(one, f))).toBe(true);
-    const report = JSON.parse(readFileSync(join(one, 'report.json'), 'utf8')) as { winMatrix: unknown[][]; fit: { ratings: { elo: number; low: number; high: number }[] } };
+    const report = JSON.parse(readFileSync(join(one, 'report.json'), 'utf8')) as {
+      winMatrix: unknown[][];
+      fit: { ratings: { elo: number; low: number; high: number }[] };
+    };
     expect(report.winMatrix).toHaveLength(3);
     const deals = (report as unknown as { pairedDeals: { deals: number; aBoth: number; bBoth: number; split: number }[] }).pairedDeals;
     expect(deals).toHaveLength(3);
@@ -93,7 +122,23 @@ describe('tournament', () => {
 
   it('--sprt stops a clear mismatch early with H1 accepted', () => {
     const out = join(root, 'sprt');
-    const r = cli('tournament', '--scenario', 'supply-raid', '--agents', 'heuristic,random', '--games', '200', '--sprt', '0,200', '--workers', '2', '--out', out, '--json', '--quiet');
+    const r = cli(
+      'tournament',
+      '--scenario',
+      'supply-raid',
+      '--agents',
+      'heuristic,random',
+      '--games',
+      '200',
+      '--sprt',
+      '0,200',
+      '--workers',
+      '2',
+      '--out',
+      out,
+      '--json',
+      '--quiet',
+    );
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out) as { games: number; total: number; ended: string; sprt: { verdict: string; decidedAt: number } };
     expect(s.sprt.verdict).toBe('H1');

@@ -28,7 +28,29 @@ describe('tune: invalid candidates', () => {
   it('are recorded as invalid with the reason, play no game, get the worst fitness, and the search carries on', () => {
     const { file } = movingWarehouse();
     const out = join(root, 'run');
-    const r = cli('tune', '--scenario', file, '--agent', 'pirates=random', '--agent', 'townsfolk=random', '--target', 'pirates=0.5', '--only', 'warehouse-x', '--budget', '8', '--games', '2', '--workers', '1', '--seed', '1', '--out', out);
+    const r = cli(
+      'tune',
+      '--scenario',
+      file,
+      '--agent',
+      'pirates=random',
+      '--agent',
+      'townsfolk=random',
+      '--target',
+      'pirates=0.5',
+      '--only',
+      'warehouse-x',
+      '--budget',
+      '8',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--seed',
+      '1',
+      '--out',
+      out,
+    );
     expect(r.err).not.toMatch(/worker threads fail to start|died twice/);
     expect(r.code).toBe(0);
     const reason = 'at $.sides[1].groups[3].area: group "watch" has room for only 0 of its 5 figures';
@@ -87,7 +109,17 @@ describe('tune: invalid candidates', () => {
     const { file, raw } = movingWarehouse();
     const rows: GameRow[] = [];
     const r = await runGames({
-      config: { scenarioRaw: raw, scenarioOrigin: file, scenarioArg: file, timeLimitMs: 0, invariants: false, measures: false, records: 'none', outDir: tmpdir(), epoch: Date.now() },
+      config: {
+        scenarioRaw: raw,
+        scenarioOrigin: file,
+        scenarioArg: file,
+        timeLimitMs: 0,
+        invariants: false,
+        measures: false,
+        records: 'none',
+        outDir: tmpdir(),
+        epoch: Date.now(),
+      },
       sides: ['pirates', 'townsfolk'],
       workers: 1,
       total: 3,

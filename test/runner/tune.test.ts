@@ -12,7 +12,24 @@ import { compileSource } from '../../src/rules/index.js';
 import { inProcess } from '../cli/in-process.js';
 import { cli, cliStart, gameLines, sortedGames, tempDir, until } from './helpers.js';
 
-const base = ['tune', '--scenario', 'farmstead-raid', '--agent', 'vikings=heuristic', '--agent', 'saxons=heuristic', '--target', 'vikings=0.5', '--only', 'loot-to-win,max-turns', '--games', '2', '--workers', '1', '--quiet'];
+const base = [
+  'tune',
+  '--scenario',
+  'farmstead-raid',
+  '--agent',
+  'vikings=heuristic',
+  '--agent',
+  'saxons=heuristic',
+  '--target',
+  'vikings=0.5',
+  '--only',
+  'loot-to-win,max-turns',
+  '--games',
+  '2',
+  '--workers',
+  '1',
+  '--quiet',
+];
 
 describe('tune', () => {
   it('is reproducible from its seed; resuming after an interrupt plays only the missing games', () => {
@@ -111,7 +128,8 @@ describe('tune', () => {
 
   it('bad input exits 2 naming it, and writes nothing', async () => {
     const dir = join(tempDir('tune-bad'), 'out');
-    const run = (...extra: string[]): Promise<{ code: number; out: string; err: string }> => inProcess(registerTune, ...base.filter((x) => x !== '--quiet'), '--out', dir, ...extra);
+    const run = (...extra: string[]): Promise<{ code: number; out: string; err: string }> =>
+      inProcess(registerTune, ...base.filter((x) => x !== '--quiet'), '--out', dir, ...extra);
     let r = await inProcess(registerTune, 'tune', '--scenario', 'farmstead-raid', '--target', 'pirates=0.5', '--out', dir);
     expect(r.code).toBe(2);
     expect(r.err).toContain('--target pirates=0.5: no side "pirates" in farmstead-raid (sides: vikings, saxons)');
@@ -120,7 +138,9 @@ describe('tune', () => {
     expect(r.err).toContain('the rate must be a number from 0 to 1');
     r = await run('--only', 'loot-to-win,no-such-knob');
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--only no-such-knob: no such parameter in farmstead-raid (declared: max-turns, loot-to-win, warband-south, fyrd-north)');
+    expect(r.err).toContain(
+      '--only no-such-knob: no such parameter in farmstead-raid (declared: max-turns, loot-to-win, warband-south, fyrd-north)',
+    );
     r = await inProcess(registerTune, 'tune', '--scenario', 'farmstead-raid', '--out', dir);
     expect(r.code).toBe(2);
     expect(r.err).toContain('--target <side=rate> is required');

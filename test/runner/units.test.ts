@@ -74,24 +74,48 @@ describe('seeds and game lists', () => {
     );
   });
 
-  it('a tune candidate\'s repro command carries its parameters (--param), so the failing game is the one replayed', () => {
-    expect(reproCommand('supply-raid', 5, { pirates: 'heuristic', townsfolk: 'random' }, { 'max-turns': 26, 'watch-arms': 'pistol', 'watch-post': 12.5 })).toBe(
+  it("a tune candidate's repro command carries its parameters (--param), so the failing game is the one replayed", () => {
+    expect(
+      reproCommand(
+        'supply-raid',
+        5,
+        { pirates: 'heuristic', townsfolk: 'random' },
+        { 'max-turns': 26, 'watch-arms': 'pistol', 'watch-post': 12.5 },
+      ),
+    ).toBe(
       'npx tsx src/cli.ts run --scenario supply-raid --seed 5 --agent pirates=heuristic --agent townsfolk=random --param max-turns=26 --param watch-arms=pistol --param watch-post=12.5',
     );
   });
 
-  it('--agents keeps an agent\'s own comma-separated options together', () => {
+  it("--agents keeps an agent's own comma-separated options together", () => {
     expect(splitAgentList('random,greedy:samples=4,heuristic')).toEqual(['random', 'greedy:samples=4', 'heuristic']);
-    expect(splitAgentList('mcts:iterations=100,horizon=turn,random, ./a.ts#x=1,y=2')).toEqual(['mcts:iterations=100,horizon=turn', 'random', './a.ts#x=1,y=2']);
+    expect(splitAgentList('mcts:iterations=100,horizon=turn,random, ./a.ts#x=1,y=2')).toEqual([
+      'mcts:iterations=100,horizon=turn',
+      'random',
+      './a.ts#x=1,y=2',
+    ]);
     // An option whose value is a path stays with its agent.
-    expect(splitAgentList('mcts:iterations=300,eval=results/w.json,heuristic,./b.ts')).toEqual(['mcts:iterations=300,eval=results/w.json', 'heuristic', './b.ts']);
+    expect(splitAgentList('mcts:iterations=300,eval=results/w.json,heuristic,./b.ts')).toEqual([
+      'mcts:iterations=300,eval=results/w.json',
+      'heuristic',
+      './b.ts',
+    ]);
   });
 });
 
 describe('games file', () => {
-  const row = (id: number): GameRow => ({ id, seed: id * 10, agents: { a: 'random' }, winner: 'a', reason: 'r', turns: 3, decisions: 9, stats: {} });
+  const row = (id: number): GameRow => ({
+    id,
+    seed: id * 10,
+    agents: { a: 'random' },
+    winner: 'a',
+    reason: 'r',
+    turns: 3,
+    decisions: 9,
+    stats: {},
+  });
 
-  it('a finished run\'s file in id order: lines kept byte for byte, nothing written when already sorted, a bad line named', () => {
+  it("a finished run's file in id order: lines kept byte for byte, nothing written when already sorted, a bad line named", () => {
     const dir = mkdtempSync(join(tmpdir(), 'skirmish-gf-'));
     const file = join(dir, 'games.jsonl');
     const w = new GamesWriter(file);
@@ -101,7 +125,12 @@ describe('games file', () => {
     sortGamesFile(file);
     expect(readFileSync(file, 'utf8')).toBe(`${[lines[1], lines[2], lines[0]].join('\n')}\n`);
     sortGamesFile(file);
-    expect(readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as GameRow).id)).toEqual([1, 2, 3]);
+    expect(
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as GameRow).id),
+    ).toEqual([1, 2, 3]);
     writeFileSync(file, `${lines[0]}\n{"id":4}\n`);
     expect(() => sortGamesFile(file)).toThrow(/games\.jsonl:2: not a game row/);
     expect(readFileSync(file, 'utf8')).toBe(`${lines[0]}\n{"id":4}\n`);

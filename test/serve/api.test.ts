@@ -26,8 +26,18 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await app.inject({ method, url, headers: { host: '127.0.0.1:8080', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+async function call(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: { host: '127.0.0.1:8080', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   let json: Record<string, unknown>;
   try {
     json = res.json();
@@ -57,19 +67,49 @@ describe('serve: bad requests are answered 4xx with a reason', () => {
     expect(r.status).toBe(200);
     const s = r.json as unknown as SetupAnswer;
     expect(s.scenarios.map((x) => x.id)).toContain('pirates/supply-raid');
-    expect(s.opponents.map((o) => o.id)).toEqual(expect.arrayContaining(['easy', 'normal', 'hard', 'random', 'greedy', 'heuristic', 'mcts']));
+    expect(s.opponents.map((o) => o.id)).toEqual(
+      expect.arrayContaining(['easy', 'normal', 'hard', 'random', 'greedy', 'heuristic', 'mcts']),
+    );
   });
 
   it.each([
     ['unknown route', 'GET', '/api/nothing', undefined, 404, /nothing at GET/],
     ['no body', 'POST', '/api/games', undefined, 400, /bad new game/],
     ['missing field', 'POST', '/api/games', { scenario: 'pirates/supply-raid', opponent: 'normal' }, 400, /at side/],
-    ['extra field', 'POST', '/api/games', { scenario: 'pirates/supply-raid', side: 'pirates', opponent: 'normal', evil: 1 }, 400, /bad new game/],
+    [
+      'extra field',
+      'POST',
+      '/api/games',
+      { scenario: 'pirates/supply-raid', side: 'pirates', opponent: 'normal', evil: 1 },
+      400,
+      /bad new game/,
+    ],
     ['a scenario path', 'POST', '/api/games', { scenario: '../../etc/passwd', side: 'pirates', opponent: 'normal' }, 400, /at scenario/],
-    ['an unknown scenario', 'POST', '/api/games', { scenario: 'pirates/no-such', side: 'pirates', opponent: 'normal' }, 400, /no built-in scenario/],
+    [
+      'an unknown scenario',
+      'POST',
+      '/api/games',
+      { scenario: 'pirates/no-such', side: 'pirates', opponent: 'normal' },
+      400,
+      /no built-in scenario/,
+    ],
     ['an unknown side', 'POST', '/api/games', { scenario: 'pirates/supply-raid', side: 'navy', opponent: 'normal' }, 400, /not a side/],
-    ['an agent file as opponent', 'POST', '/api/games', { scenario: 'pirates/supply-raid', side: 'pirates', opponent: 'agents/examples/cautious.ts' }, 400, /at opponent/],
-    ['a seed that is not a whole number', 'POST', '/api/games', { scenario: 'pirates/supply-raid', side: 'pirates', opponent: 'normal', seed: 1.5 }, 400, /at seed/],
+    [
+      'an agent file as opponent',
+      'POST',
+      '/api/games',
+      { scenario: 'pirates/supply-raid', side: 'pirates', opponent: 'agents/examples/cautious.ts' },
+      400,
+      /at opponent/,
+    ],
+    [
+      'a seed that is not a whole number',
+      'POST',
+      '/api/games',
+      { scenario: 'pirates/supply-raid', side: 'pirates', opponent: 'normal', seed: 1.5 },
+      400,
+      /at seed/,
+    ],
     ['broken JSON', 'POST', '/api/games', '{"scenario":', 400, /JSON/],
     ['a malformed game id', 'GET', '/api/games/..%2F..%2Fetc', undefined, 400, /not a game id/],
     ['an unknown game', 'GET', '/api/games/g0123456789abcdef', undefined, 404, /no open game/],
@@ -114,7 +154,7 @@ describe('serve: bad requests are answered 4xx with a reason', () => {
 });
 
 describe('serve: undo', () => {
-  it('under band orders names the person\'s own order, described as chosen (not the figures\' moves after it)', async () => {
+  it("under band orders names the person's own order, described as chosen (not the figures' moves after it)", async () => {
     let v = await toPerson(await newGame(5));
     const pick = async (words: string): Promise<void> => {
       const a = v.actions.find((x) => x.words === words);
@@ -142,7 +182,7 @@ describe('serve: undo', () => {
   }, 60_000);
 });
 
-describe('serve: a resigned game\'s record', () => {
+describe("serve: a resigned game's record", () => {
   it('ends with a stop line naming who resigned, verifies up to it, and loads again as a game in progress', async () => {
     const v = await toPerson(await newGame(9));
     const played = await call('POST', `/api/games/${v.id}/act`, { key: v.actions[0].key });
@@ -168,10 +208,13 @@ describe('serve: a resigned game\'s record', () => {
 });
 
 describe('serve: saves stay in one folder', () => {
-  it.each(['../escape', '..', 'a/b', '/etc/passwd', 'x\\..\\y', '.hidden', '', 'a'.repeat(65), 'name.jsonl'])('refuses the save name %j', async (name) => {
-    const r = await call('POST', '/api/load', { name });
-    expect(r.status).toBe(400);
-  });
+  it.each(['../escape', '..', 'a/b', '/etc/passwd', 'x\\..\\y', '.hidden', '', 'a'.repeat(65), 'name.jsonl'])(
+    'refuses the save name %j',
+    async (name) => {
+      const r = await call('POST', '/api/load', { name });
+      expect(r.status).toBe(400);
+    },
+  );
 
   it('saves by name into the folder, loads it back as a new game that goes on from there', async () => {
     const v = await toPerson(await newGame(21));
@@ -239,7 +282,13 @@ describe('serve: tabs, disconnects and the event loop', () => {
       expect(v.turn).toBe('ai');
       // The page asks for the AI's turn, then goes away before the answer.
       await new Promise<void>((done) => {
-        const req = request({ host: '127.0.0.1', port, path: `/api/games/${v.id}/agent`, method: 'POST', headers: { 'content-type': 'application/json' } });
+        const req = request({
+          host: '127.0.0.1',
+          port,
+          path: `/api/games/${v.id}/agent`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        });
         req.on('error', () => done());
         req.end(JSON.stringify({ until: 'person' }), () => {
           setImmediate(() => {

@@ -66,7 +66,16 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       headless: true,
       acceptDownloads: true,
       viewport: { width: 1400, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     if (shots) mkdirSync(shots, { recursive: true });
   }, 60_000);
@@ -112,7 +121,9 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     // When the decision is which figure or band acts, the suggested one's figure itself (Wesnoth's
     // "select a unit"), when it shows.
     const beside = await page.evaluate(() => {
-      const c = document.querySelector('#board #ov .ov-ctl.suggested[data-choose="figure"]') as unknown as { dataset: Record<string, string | undefined> } | null;
+      const c = document.querySelector('#board #ov .ov-ctl.suggested[data-choose="figure"]') as unknown as {
+        dataset: Record<string, string | undefined>;
+      } | null;
       return c?.dataset.beside ?? '';
     });
     if (beside !== '') {
@@ -123,8 +134,12 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       }
     }
     const at = await visible(page, '#board #ov [data-key].suggested');
-    if (at === undefined) throw new Error(`the suggested action is not on the table: ${await page.locator('#actions button.suggested').textContent()}`);
-    if ('covered' in at) throw new Error(`the suggested action's control is covered on the table: ${await page.locator('#actions button.suggested').textContent()} — ${at.covered}`);
+    if (at === undefined)
+      throw new Error(`the suggested action is not on the table: ${await page.locator('#actions button.suggested').textContent()}`);
+    if ('covered' in at)
+      throw new Error(
+        `the suggested action's control is covered on the table: ${await page.locator('#actions button.suggested').textContent()} — ${at.covered}`,
+      );
     await page.mouse.click(at.x, at.y);
     return 'control';
   }
@@ -140,7 +155,17 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       for (let i = 0; i < all.length; i++) {
         const e = all[i];
         const r = e.getBoundingClientRect();
-        for (const [fx, fy] of [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75], [0.15, 0.5], [0.85, 0.5], [0.25, 0.25], [0.75, 0.75]]) {
+        for (const [fx, fy] of [
+          [0.5, 0.5],
+          [0.25, 0.5],
+          [0.75, 0.5],
+          [0.5, 0.25],
+          [0.5, 0.75],
+          [0.15, 0.5],
+          [0.85, 0.5],
+          [0.25, 0.25],
+          [0.75, 0.75],
+        ]) {
           const x = r.left + r.width * fx;
           const y = r.top + r.height * fy;
           const hit = document.elementFromPoint(x, y);
@@ -150,7 +175,9 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       const e = all[0];
       const r = e.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) as { outerHTML?: string } | null;
-      return { covered: `at (${r.left.toFixed(0)}, ${r.top.toFixed(0)}) ${r.width.toFixed(0)}×${r.height.toFixed(0)} px under ${hit?.outerHTML?.slice(0, 160) ?? 'nothing'}` };
+      return {
+        covered: `at (${r.left.toFixed(0)}, ${r.top.toFixed(0)}) ${r.width.toFixed(0)}×${r.height.toFixed(0)} px under ${hit?.outerHTML?.slice(0, 160) ?? 'nothing'}`,
+      };
     }, sel);
   }
 
@@ -159,7 +186,11 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     await page.evaluate(() => {
       const g = globalThis as unknown as { clicks: { table: number; list: number; other: number } };
       g.clicks = { table: 0, list: 0, other: 0 };
-      (document as unknown as { addEventListener(t: string, f: (ev: { target: { closest(s: string): unknown } }) => void, c: boolean): void }).addEventListener(
+      (
+        document as unknown as {
+          addEventListener(t: string, f: (ev: { target: { closest(s: string): unknown } }) => void, c: boolean): void;
+        }
+      ).addEventListener(
         'click',
         (ev) => {
           if (ev.target.closest('#board svg')) g.clicks.table++;
@@ -199,7 +230,12 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     let shot = false;
     for (;;) {
       if ((await settled(page)) === 'over') break;
-      const choosing = async (): Promise<boolean> => page.evaluate(() => (document.querySelector('#ov-marks') as unknown as { dataset: Record<string, string | undefined> } | null)?.dataset.choosing === 'true');
+      const choosing = async (): Promise<boolean> =>
+        page.evaluate(
+          () =>
+            (document.querySelector('#ov-marks') as unknown as { dataset: Record<string, string | undefined> } | null)?.dataset.choosing ===
+            'true',
+        );
       if (!looked && decisions >= 1 && !(await choosing())) {
         // A click on one of the person's figures: it is described (a table click, not a decision).
         const fig = (await visible(page, '#board .fig.cur, #board .fig.hl')) ?? (await visible(page, '#board .fig:not(.off)'));
@@ -216,7 +252,9 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       const logged = await page.locator('#log li').count();
       if ((await clickSuggested(page)) === 'figure') byFigure++;
       // Each click is a decision: the story tells it (or the game ends) before the next click.
-      await page.waitForFunction((n) => document.body.dataset.state === 'over' || document.querySelectorAll('#log li').length > n, logged, { timeout: 60_000 });
+      await page.waitForFunction((n) => document.body.dataset.state === 'over' || document.querySelectorAll('#log li').length > n, logged, {
+        timeout: 60_000,
+      });
       decisions++;
       expect(decisions).toBeLessThan(2000);
     }
@@ -230,7 +268,9 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     const verify = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'replay', file, '--verify'], { encoding: 'utf8' });
     expect(verify.status, verify.stderr).toBe(0);
     const ms = Date.now() - t0;
-    process.stdout.write(`serve: whole ${scenario} as ${side} by table clicks only: ${decisions} decisions (${byFigure} by a click on the figure or band chosen), ${clicks.table} table clicks, ${clicks.list} action-list clicks, ${(ms / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `serve: whole ${scenario} as ${side} by table clicks only: ${decisions} decisions (${byFigure} by a click on the figure or band chosen), ${clicks.table} table clicks, ${clicks.list} action-list clicks, ${(ms / 1000).toFixed(1)} s\n`,
+    );
     expect(clicks.list).toBe(0);
     expect(clicks.other).toBe(0);
     expect(clicks.table).toBe(decisions + 1);
@@ -246,7 +286,9 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     const lines = readRecord(file);
     const cards = lines.filter((l) => l.t === 'event' && l.e === 'card' && l.side === 'pirates').length;
     const perCard = decisions / cards;
-    process.stdout.write(`serve: whole Supply Raid: ${decisions} clicks for ${cards} pirate cards = ${perCard.toFixed(2)} clicks per card\n`);
+    process.stdout.write(
+      `serve: whole Supply Raid: ${decisions} clicks for ${cards} pirate cards = ${perCard.toFixed(2)} clicks per card\n`,
+    );
     expect(perCard).toBeLessThanOrEqual(2);
     // The finished game offers its replay viewer.
     const [viewer] = await Promise.all([page.waitForEvent('popup'), page.click('#replay')]);
@@ -267,15 +309,19 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
   it('every registered ruleset has a whole game by table clicks here', () => {
     expect(new Set(['pirates', ...others.map(([r]) => r)])).toEqual(new Set(RULESETS.keys()));
   });
-  it.each(others)('plays a whole game of %s (%s) against the heuristic by table clicks only, and its downloaded record verifies', async (ruleset, scenario) => {
-    const setup = (await (await ctx.request.get(`${url}api/setup`)).json()) as SetupAnswer;
-    const sc = setup.scenarios.find((s) => s.id === `${ruleset}/${scenario}`);
-    expect(sc, `${ruleset}/${scenario} on the setup page`).toBeDefined();
-    const { page } = await wholeGame(`${ruleset}/${scenario}`, sc!.sides[0].id, 2, ruleset);
-    if (shots) await page.screenshot({ path: join(shots, `table-${ruleset}-end.png`) });
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 600_000);
+  it.each(others)(
+    'plays a whole game of %s (%s) against the heuristic by table clicks only, and its downloaded record verifies',
+    async (ruleset, scenario) => {
+      const setup = (await (await ctx.request.get(`${url}api/setup`)).json()) as SetupAnswer;
+      const sc = setup.scenarios.find((s) => s.id === `${ruleset}/${scenario}`);
+      expect(sc, `${ruleset}/${scenario} on the setup page`).toBeDefined();
+      const { page } = await wholeGame(`${ruleset}/${scenario}`, sc!.sides[0].id, 2, ruleset);
+      if (shots) await page.screenshot({ path: join(shots, `table-${ruleset}-end.png`) });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    600_000,
+  );
 
   it('per-figure orders: an exact move out of reach is refused with its reason, one in reach is made; the AI plays step by step', async () => {
     const page = await open();
@@ -386,7 +432,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
-  it('briefing and help: every built-in scenario\'s briefing before Start; briefing and the rules summary one click away in play', async () => {
+  it("briefing and help: every built-in scenario's briefing before Start; briefing and the rules summary one click away in play", async () => {
     const page = await open();
     const setup = (await (await page.request.get(`${url}api/setup`)).json()) as SetupAnswer;
     expect(setup.scenarios.length).toBeGreaterThan(5);
@@ -414,7 +460,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
-  it('a readable table in every ruleset: ≥ 90% of a phone\'s width at 390×844, no label under 10 px at 1400×900, the legend from the ruleset\'s badges', async () => {
+  it("a readable table in every ruleset: ≥ 90% of a phone's width at 390×844, no label under 10 px at 1400×900, the legend from the ruleset's badges", async () => {
     const setup = (await (await ctx.request.get(`${url}api/setup`)).json()) as SetupAnswer;
     const sizes: [number, number][] = [
       [390, 844],
@@ -434,7 +480,10 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
         await page.setViewportSize({ width: w, height: h });
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         const m = await page.evaluate(() => {
-          const svg = document.querySelector('#board svg') as unknown as { querySelectorAll(s: string): ArrayLike<PageElement & { textContent: string | null; closest(s: string): unknown }>; getScreenCTM(): { a: number } | null };
+          const svg = document.querySelector('#board svg') as unknown as {
+            querySelectorAll(s: string): ArrayLike<PageElement & { textContent: string | null; closest(s: string): unknown }>;
+            getScreenCTM(): { a: number } | null;
+          };
           const table = document.querySelector('#board svg rect.tbl') as PageElement;
           const scale = svg.getScreenCTM()?.a ?? 0;
           let min = Infinity;
@@ -446,12 +495,16 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
           }
           return { table: table.getBoundingClientRect().width, width: innerWidth, minLabel: min };
         });
-        lines.push(`${ruleset} ${w}×${h}: table ${Math.round(m.table)} px (${((100 * m.table) / m.width).toFixed(0)}% of the width), smallest label ${m.minLabel.toFixed(1)} px`);
+        lines.push(
+          `${ruleset} ${w}×${h}: table ${Math.round(m.table)} px (${((100 * m.table) / m.width).toFixed(0)}% of the width), smallest label ${m.minLabel.toFixed(1)} px`,
+        );
         if (w === 390) expect(m.table / m.width, `${ruleset} at 390×844`).toBeGreaterThanOrEqual(0.9);
         if (w === 1400) expect(m.minLabel, `${ruleset} at 1400×900`).toBeGreaterThanOrEqual(10);
         if (shots) await page.screenshot({ path: join(shots, `${ruleset}-${w}x${h}.png`), fullPage: w === 390 });
       }
-      const badges = (await (await page.request.get(`${url}api/games/${(await page.evaluate(() => location.hash)).slice(1)}`)).json()) as { badges: { words: string }[] };
+      const badges = (await (await page.request.get(`${url}api/games/${(await page.evaluate(() => location.hash)).slice(1)}`)).json()) as {
+        badges: { words: string }[];
+      };
       const legend = (await page.locator('#legend').textContent()) ?? '';
       for (const b of badges.badges) expect(legend).toContain(b.words.replace(/#/g, 'n'));
       if (ruleset !== 'pirates') expect(legend).not.toContain('booty');

@@ -72,19 +72,25 @@ function check(v: GameView, tally: Record<string, number>): void {
       const chosen = v.actions.find((a) => a.key === key)!;
       expect(chosen.targets?.figures).toContain(f.id);
       // No other action names any of the chosen action's figures.
-      for (const g of chosen.targets!.figures) expect(v.actions.filter((a) => a.targets?.figures.includes(g)).map((a) => a.key)).toEqual([key]);
+      for (const g of chosen.targets!.figures)
+        expect(v.actions.filter((a) => a.targets?.figures.includes(g)).map((a) => a.key)).toEqual([key]);
     }
   }
   // Place marks never cover anything; labelled controls never cover one another.
-  for (let i = 0; i < cs.length; i++) for (let j = i + 1; j < cs.length; j++) expect(overlap(cs[i], cs[j]), `${cs[i].words} / ${cs[j].words}`).toBe(false);
+  for (let i = 0; i < cs.length; i++)
+    for (let j = i + 1; j < cs.length; j++) expect(overlap(cs[i], cs[j]), `${cs[i].words} / ${cs[j].words}`).toBe(false);
 }
 
 describe('every decision on the table', () => {
-  it('shortens an action\'s words for a control, keeping its odds', () => {
+  it("shortens an action's words for a control, keeping its odds", () => {
     expect(shortLabel('Band 3 (2 cutlass) acts')).toBe('Band 3 acts');
     expect(shortLabel('Act with R3 (pikeman) at (6.5, 15.5 in), in open ground (clear), 1 wound(s)')).toBe('Act with R3');
-    expect(shortLabel('Sgt. Pryor (C01, sergeant): fire at Lt. Harris (1 figure within range, nearest 111 cm open; wound or worse 28%)')).toBe('Sgt. Pryor: fire at Lt. Harris · 28%');
-    expect(shortLabel('Reserve an action: roll 1 die, end the turn, keep one active die to interrupt the enemy')).toBe('Reserve an action: roll 1 die');
+    expect(
+      shortLabel('Sgt. Pryor (C01, sergeant): fire at Lt. Harris (1 figure within range, nearest 111 cm open; wound or worse 28%)'),
+    ).toBe('Sgt. Pryor: fire at Lt. Harris · 28%');
+    expect(shortLabel('Reserve an action: roll 1 die, end the turn, keep one active die to interrupt the enemy')).toBe(
+      'Reserve an action: roll 1 die',
+    );
     expect(shortLabel('Pass: activate no band with this card, and a very long tail of words')).toBe('Pass: activate no band with this…');
   });
 
@@ -138,12 +144,13 @@ describe('every decision on the table', () => {
       expect((tally.enemy ?? 0) + (tally.own ?? 0)).toBeGreaterThan(0);
       process.stdout.write(`controls: ${id} (${orders} orders): ${decisions} decisions, controls by kind ${JSON.stringify(tally)}\n`);
       // Choosing the band or figure that acts by clicking it: where the rules ask which one acts.
-      if ((id === 'pirates/supply-raid' && orders === 'band') || id === 'escarmouche/mill-bridge') expect(tally.choice ?? 0).toBeGreaterThan(10);
+      if ((id === 'pirates/supply-raid' && orders === 'band') || id === 'escarmouche/mill-bridge')
+        expect(tally.choice ?? 0).toBeGreaterThan(10);
       await h.close();
     }, 60_000);
   }
 
-  it('closes the record when the person\'s own decision ends the game', async () => {
+  it("closes the record when the person's own decision ends the game", async () => {
     // Pig Wars' Farmstead Raid, seed 2, the Vikings (band orders, the suggestion each time): their last order lands the fourth loot.
     const h = await GameHost.create('g00000000000000c3', loadScenario('pig-wars/farmstead-raid'), 2, 'vikings', 'heuristic', 'band');
     let v = h.view();

@@ -7,7 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULESETS } from '../../src/rules/index.js';
 
-const files = ['src/serve', 'src/web'].flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.ts')).map((f) => join(d, f)));
+const files = ['src/serve', 'src/web'].flatMap((d) =>
+  readdirSync(d)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(d, f)),
+);
 
 describe('serve and web code are ruleset-agnostic', () => {
   it.each(files)('%s names no ruleset and imports no ruleset folder', (file) => {

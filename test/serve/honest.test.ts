@@ -166,7 +166,9 @@ describe('the end of the game', () => {
     for (const s of v.sides) {
       const figs = v.figures.filter((f) => f.side === s.id);
       const gone = figs.filter((f) => ['fleeing', 'dead', 'captured', 'gone'].includes(f.status)).length;
-      expect(html).toContain(`<th>${s.name}${s.id === 'pirates' ? ' (you)' : ''}</th><td>${figs.length}</td><td>${figs.length - gone}</td>`);
+      expect(html).toContain(
+        `<th>${s.name}${s.id === 'pirates' ? ' (you)' : ''}</th><td>${figs.length}</td><td>${figs.length - gone}</td>`,
+      );
     }
     await h.close();
   }, 60_000);

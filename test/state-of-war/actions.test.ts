@@ -8,13 +8,32 @@ import { act, acting, ev, fig, keys, position, testScenario } from './helpers.js
 import { moraleModifiers } from '../../src/rules/state-of-war/morale.js';
 import { activeMembers, actor } from '../../src/rules/state-of-war/units.js';
 import { stateOfWarInvariants } from '../../src/rules/state-of-war/invariants.js';
-import { BROKEN, CLIMB_LADDER, CLIMB_WALL, NO_ADVANCE, OK, ROUTED, climbActions, phaseActions } from '../../src/rules/state-of-war/tables.js';
+import {
+  BROKEN,
+  CLIMB_LADDER,
+  CLIMB_WALL,
+  NO_ADVANCE,
+  OK,
+  ROUTED,
+  climbActions,
+  phaseActions,
+} from '../../src/rules/state-of-war/tables.js';
 import { loadScenario } from '../../src/rules/index.js';
 import type { SowScenario } from '../../src/rules/state-of-war/index.js';
 import { DEAD } from '../../src/rules/state-of-war/state.js';
 
 const wall = (height: number, ladder = false): Record<string, unknown> => ({
-  fences: [{ id: 'w', kind: 'wall', height, line: [[95, 20], [95, 180]] }],
+  fences: [
+    {
+      id: 'w',
+      kind: 'wall',
+      height,
+      line: [
+        [95, 20],
+        [95, 180],
+      ],
+    },
+  ],
   ...(ladder ? { ladders: [{ id: 'L', at: [95, 100] }] } : {}),
 });
 
@@ -121,7 +140,7 @@ describe('Actions and Movement: "Carrying a barrel or similar sized object costs
     s.options = null;
     expect(keys(s)).not.toContain('carry:oil');
   });
-  it('emptied at the objective, the carrier\'s fire action counts the barrel\'s worth [W6][W34]', () => {
+  it("emptied at the objective, the carrier's fire action counts the barrel's worth [W6][W34]", () => {
     const sc = testScenario([{ side: 0 }, { side: 1 }], { barrels: [{ id: 'oil', name: 'the oil', at: [186.5, 7], fire: 2 }] });
     const s = acting(position(sc, { A01: [188.5, 7, 0], B01: [100, 150] }), 'A01');
     const a = fig(s, 'A01');
@@ -153,7 +172,16 @@ describe('Actions: "Make a detachment"', () => {
     const s = acting(position(sc, { A01: [50, 50], A02: [60, 50], A03: [61, 50], A04: [70, 50], A05: [62, 56], B01: [190, 150] }), 'A02');
     expect(keys(s)).toContain('detach');
     const e = ev(act(s, { k: 'detach' }, []), 'detach');
-    expect(e).toMatchObject({ figure: 'A02', from: 'coy', unit: 'coy-d1', figures: ['A02', 'A03'], size: 2, leftSize: 3, leader: 'A02', leftLeader: 'A01' });
+    expect(e).toMatchObject({
+      figure: 'A02',
+      from: 'coy',
+      unit: 'coy-d1',
+      figures: ['A02', 'A03'],
+      size: 2,
+      leftSize: 3,
+      leader: 'A02',
+      leftLeader: 'A01',
+    });
     const coy = sc.unitIndex.get('coy')!;
     const det = sc.unitIndex.get('coy-d1')!;
     expect(activeMembers(s, det).map((f) => sc.figures[f].id)).toEqual(['A02', 'A03']);
@@ -186,7 +214,10 @@ describe('Actions: "Make a detachment"', () => {
   it('the invariant monitor rebuilds detachments, climbs and carrying from the events alone', () => {
     const sc = testScenario([...five, { side: 1 }], { ...wall(5), barrels: [{ id: 'oil', name: 'the oil', at: [60, 60], fire: 2 }] });
     const mon = stateOfWarInvariants(sc);
-    const s = acting(position(sc, { A01: [50, 50], A02: [95 + sc.radius + 0.1, 60, 180], A03: [61, 50], A04: [70, 50], A05: [62, 60], B01: [190, 150] }), 'A02');
+    const s = acting(
+      position(sc, { A01: [50, 50], A02: [95 + sc.radius + 0.1, 60, 180], A03: [61, 50], A04: [70, 50], A05: [62, 60], B01: [190, 150] }),
+      'A02',
+    );
     mon.event({ e: 'phase', turn: 1, side: 'alpha' });
     for (const e of act(s, { k: 'climb' }, [])) mon.event(e);
     mon.afterStep(s);
@@ -218,7 +249,19 @@ describe('Morale Result "-3 Break and run, use both actions must end further fro
 
 describe('Morale Result "-3 Break and run, use both actions must end further from the enemy": climbing too', () => {
   // A rail fence at x = 95; side 0 (A) has its rear to the west.
-  const fence = { fences: [{ id: 'f', kind: 'fence', height: 3, line: [[95, 20], [95, 180]] }] };
+  const fence = {
+    fences: [
+      {
+        id: 'f',
+        kind: 'fence',
+        height: 3,
+        line: [
+          [95, 20],
+          [95, 180],
+        ],
+      },
+    ],
+  };
   const runner = (status: number, ax: number, bx: number): string[] => {
     const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], fence);
     const s = position(sc, { A01: [ax, 100, 180], B01: [bx, 100, 180] });

@@ -35,13 +35,24 @@ function routeClearance(points: readonly { x: number; y: number }[], ax: number,
 describe('Morale Result "-3 Break and run, use both actions": a runner by a fence beside a gap [W32] [W11] (audit C5, second reading C2)', () => {
   // A fence along x = 95 from y = 20 to y = 100; the runner (side A, rear edge west) stands by its
   // east face 2 cm short of its end, a friend on the place beyond the fence that a climb would take.
-  const sc = testScenario([{ side: 0, unit: 'run' }, { side: 0, unit: 'friend' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 100]] }] });
+  const sc = testScenario([{ side: 0, unit: 'run' }, { side: 0, unit: 'friend' }, { side: 1 }], {
+    fences: [
+      {
+        id: 'f',
+        kind: 'fence',
+        line: [
+          [95, 20],
+          [95, 100],
+        ],
+      },
+    ],
+  });
   const at = (): ReturnType<typeof position> => {
     const s = position(sc, { A01: [95 + sc.radius + 0.1, 98, 180], A02: [95 - sc.radius - 2, 98, 0], B01: [130, 98, 180] });
     s.morale[sc.unitIndex.get('run')!] = BROKEN;
     return acting(s, 'A01');
   };
-  it('the straight way to the rear is cut at once by the fence and the climb is blocked, so the way round the fence\'s end is offered', () => {
+  it("the straight way to the rear is cut at once by the fence and the climb is blocked, so the way round the fence's end is offered", () => {
     const s = at();
     const a = fig(s, 'A01');
     expect(movePlan(s, a, 'rear')).toBeNull();
@@ -64,7 +75,7 @@ describe('Morale Result "-3 Break and run, use both actions": a runner by a fenc
 });
 
 describe('Morale Result "-3 Break and run, use both actions must end further from the enemy": no way to the rear runs, so the runner runs aside [W32] [W11] (second reading C2)', () => {
-  it('an enemy stands at the runner\'s rear: every way back ends nearer him, so it moves away from him, sideways to its rear edge', () => {
+  it("an enemy stands at the runner's rear: every way back ends nearer him, so it moves away from him, sideways to its rear edge", () => {
     const sc = testScenario([{ side: 0, unit: 'run' }, { side: 1 }]);
     const s = position(sc, { A01: [100, 100, 0], B01: [90, 100, 0] });
     s.morale[sc.unitIndex.get('run')!] = BROKEN;
@@ -96,8 +107,19 @@ describe('Morale Result "-3 Break and run, use both actions must end further fro
 });
 
 describe('Movement: a fence is a line the base may not pass over, ends included [W5] [W11] (audit D3)', () => {
-  it('a move past a fence\'s end keeps the base clear of it (before 1.4.0 only the centre was kept off the line)', () => {
-    const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 100]] }] });
+  it("a move past a fence's end keeps the base clear of it (before 1.4.0 only the centre was kept off the line)", () => {
+    const sc = testScenario([{ side: 0 }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [95, 20],
+            [95, 100],
+          ],
+        },
+      ],
+    });
     // Straight behind the figure (west) passes 1 cm beyond the fence's end at (95, 100).
     const s = acting(position(sc, { A01: [100, 101, 180], B01: [190, 150] }), 'A01');
     const a = fig(s, 'A01');
@@ -106,7 +128,18 @@ describe('Movement: a fence is a line the base may not pass over, ends included 
     expect(routeClearance(plan.points, 95, 20, 95, 100)).toBeGreaterThanOrEqual(sc.radius);
   });
   it('a move toward a fence at a slant stops with the base touching the line, not over it', () => {
-    const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });
+    const sc = testScenario([{ side: 0 }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [95, 20],
+            [95, 180],
+          ],
+        },
+      ],
+    });
     // The enemy beyond the fence, at a slant of 45°.
     const s = acting(position(sc, { A01: [100, 100, 0], B01: [80, 120, 0] }), 'A01');
     const a = fig(s, 'A01');
@@ -121,7 +154,20 @@ describe('Movement: a fence is a line the base may not pass over, ends included 
 describe('Movement: "Infantry: 12cms (Halved if in difficult terrain like marshes etc)" measured exactly [W9] (audit D2)', () => {
   // A marsh from x = 80 to x = 97.2: the old half-cm steps (from x = 100, the step 97.5–97.0 has its
   // middle at 97.25, outside) counted 0.2 cm of marsh as open ground, so the move used 12.2 cm.
-  const sc = testScenario([{ side: 0 }, { side: 1 }], { terrain: [{ id: 'marsh', kind: 'difficult', polygon: [[80, 0], [97.2, 0], [97.2, 200], [80, 200]] }] });
+  const sc = testScenario([{ side: 0 }, { side: 1 }], {
+    terrain: [
+      {
+        id: 'marsh',
+        kind: 'difficult',
+        polygon: [
+          [80, 0],
+          [97.2, 0],
+          [97.2, 200],
+          [80, 200],
+        ],
+      },
+    ],
+  });
   it('2.8 cm of open ground and 4.6 cm of marsh (9.2 cm of allowance) is the whole 12 cm move; the event says how much was in difficult ground', () => {
     const s = acting(position(sc, { A01: [100, 100, 180], B01: [190, 150] }), 'A01');
     const e = ev(act(s, { k: 'move', to: 'rear' }, []), 'move');
@@ -132,7 +178,18 @@ describe('Movement: "Infantry: 12cms (Halved if in difficult terrain like marshe
   });
   it('a horseman: 24 cm, the same way (the cm in the marsh count twice)', () => {
     const sc2 = testScenario([{ side: 0, mounted: true, weapon: 'pistol', melee: 'swordPistol' }, { side: 1 }], {
-      terrain: [{ id: 'marsh', kind: 'difficult', polygon: [[80, 0], [97.2, 0], [97.2, 200], [80, 200]] }],
+      terrain: [
+        {
+          id: 'marsh',
+          kind: 'difficult',
+          polygon: [
+            [80, 0],
+            [97.2, 0],
+            [97.2, 200],
+            [80, 200],
+          ],
+        },
+      ],
     });
     const s = acting(position(sc2, { A01: [100, 100, 180], B01: [190, 150] }), 'A01');
     const e = ev(act(s, { k: 'move', to: 'rear' }, []), 'move');
@@ -157,7 +214,8 @@ describe('Victory: firing the wagon "in base contact with the objective" [W34] [
       for (const p of c.objective.spots) {
         let gap = Infinity;
         const poly = c.objective.poly;
-        for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) gap = Math.min(gap, segDist(p.x, p.y, poly[j].x, poly[j].y, poly[i].x, poly[i].y) - c.radius);
+        for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
+          gap = Math.min(gap, segDist(p.x, p.y, poly[j].x, poly[j].y, poly[i].x, poly[i].y) - c.radius);
         expect(gap).toBeGreaterThan(0);
         expect(gap).toBeLessThanOrEqual(0.3);
       }
@@ -168,7 +226,18 @@ describe('Victory: firing the wagon "in base contact with the objective" [W34] [
 
 describe('Morale: "+1 Unit moving towards the nearest enemy" — a climb is a move [W31] [W32] (second reading D8)', () => {
   it('a climb over a fence that ends nearer the nearest enemy counts as advancing', () => {
-    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [95, 20],
+            [95, 180],
+          ],
+        },
+      ],
+    });
     const s = acting(position(sc, { A01: [95 - sc.radius - 0.1, 100, 0], B01: [130, 100, 180] }), 'A01');
     const u = sc.unitIndex.get('a')!;
     expect(moraleModifiers(s, u).advancing).toBeUndefined();
@@ -210,11 +279,29 @@ describe('Morale: "-1 Enemy closer to unit flanks/rear than friends" with two en
 });
 
 describe('Morale Result "-2 Use 1 action to Move towards nearest cover or table edge to rear": cover from the enemy, not toward him [W32] [W17] (second reading C1)', () => {
-  it('the nearest building face lies ahead of the figure, toward the enemy\'s edge: the fall back goes to the wood behind instead', () => {
+  it("the nearest building face lies ahead of the figure, toward the enemy's edge: the fall back goes to the wood behind instead", () => {
     const terrain = {
       terrain: [
-        { id: 'barn', kind: 'building', polygon: [[102, 80], [112, 80], [112, 90], [102, 90]] },
-        { id: 'wood', kind: 'wood', polygon: [[70, 95], [80, 95], [80, 105], [70, 105]] },
+        {
+          id: 'barn',
+          kind: 'building',
+          polygon: [
+            [102, 80],
+            [112, 80],
+            [112, 90],
+            [102, 90],
+          ],
+        },
+        {
+          id: 'wood',
+          kind: 'wood',
+          polygon: [
+            [70, 95],
+            [80, 95],
+            [80, 105],
+            [70, 105],
+          ],
+        },
       ],
     };
     const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], terrain);
@@ -228,8 +315,19 @@ describe('Morale Result "-2 Use 1 action to Move towards nearest cover or table 
     expect(s.x[f]).toBeLessThan(100);
     expect(coverOf(sc, 130, 100, 80 + sc.radius, 100)).toBe('soft');
   });
-  it('a fence place on the enemy\'s side of the line is no cover from him; the place behind it is', () => {
-    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });
+  it("a fence place on the enemy's side of the line is no cover from him; the place behind it is", () => {
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [95, 20],
+            [95, 180],
+          ],
+        },
+      ],
+    });
     const s = acting(position(sc, { A01: [99, 100, 0], B01: [120, 100, 180] }), 'A01');
     const f = fig(s, 'A01');
     s.mustRetire[f] = 1;
@@ -248,7 +346,18 @@ describe('Morale Result "-2 Use 1 action to Move towards nearest cover or table 
     expect(plan!.short).toEqual(['allowance']);
   });
   it('a figure already in cover from its nearest enemy is not sent shuffling along it: it falls back to the rear', () => {
-    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [95, 20],
+            [95, 180],
+          ],
+        },
+      ],
+    });
     const s = acting(position(sc, { A01: [95 - sc.radius - 0.1, 100, 0], B01: [120, 100, 180] }), 'A01');
     const f = fig(s, 'A01');
     s.mustRetire[f] = 1;

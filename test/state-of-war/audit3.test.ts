@@ -32,11 +32,22 @@ function routeClearance(points: readonly Vec[], ax: number, ay: number, bx: numb
 }
 
 describe('Morale "-2 … Move towards nearest cover or table edge to rear" [W32] [W11] (third reading A1)', () => {
-  it('a figure on the enemy\'s face of a fence goes round the line\'s end to the place behind it, in cover from him', () => {
+  it("a figure on the enemy's face of a fence goes round the line's end to the place behind it, in cover from him", () => {
     // A rail fence along x = 95 from y = 80 to y = 100; the figure stands by its east (enemy's) face,
     // 2 cm from its south end; the enemy is east. Before 1.5.0 the way was planned round buildings
     // only: it met the line at once and the figure stayed in the open by it.
-    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 80], [95, 100]] }] });
+    const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [95, 80],
+            [95, 100],
+          ],
+        },
+      ],
+    });
     const s = acting(position(sc, { A01: [95 + sc.radius + 0.1, 98, 0], B01: [115, 96, 180] }), 'A01');
     const f = fig(s, 'A01');
     s.mustRetire[f] = 1;
@@ -58,8 +69,26 @@ describe('Morale "-2 … Move towards nearest cover or table edge to rear" [W32]
     // move, which may not end nearer the enemy, got nowhere.
     const terrain = {
       terrain: [
-        { id: 'south', kind: 'wood', polygon: [[96, 108], [104, 108], [104, 112], [96, 112]] },
-        { id: 'west', kind: 'wood', polygon: [[86, 96], [90, 96], [90, 104], [86, 104]] },
+        {
+          id: 'south',
+          kind: 'wood',
+          polygon: [
+            [96, 108],
+            [104, 108],
+            [104, 112],
+            [96, 112],
+          ],
+        },
+        {
+          id: 'west',
+          kind: 'wood',
+          polygon: [
+            [86, 96],
+            [90, 96],
+            [90, 104],
+            [86, 104],
+          ],
+        },
       ],
     };
     const sc = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], terrain);
@@ -80,15 +109,54 @@ describe('Morale "-2 … Move towards nearest cover or table edge to rear" [W32]
 
 describe('Movement: a base never passes over a fence or wall line [W5] (third reading A2)', () => {
   it('a figure standing by a line moves along it or away, but not nearer it than it stands', () => {
-    const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });
+    const sc = testScenario([{ side: 0 }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [95, 20],
+            [95, 180],
+          ],
+        },
+      ],
+    });
     const x0 = 95 + sc.radius + 0.1;
     // Along the line: the whole way.
-    expect(reachAlong(sc, [{ x: x0, y: 100 }, { x: x0, y: 90 }], 0, false).dist).toBeCloseTo(10, 6);
+    expect(
+      reachAlong(
+        sc,
+        [
+          { x: x0, y: 100 },
+          { x: x0, y: 90 },
+        ],
+        0,
+        false,
+      ).dist,
+    ).toBeCloseTo(10, 6);
     // Away from it: the whole way.
-    expect(reachAlong(sc, [{ x: x0, y: 100 }, { x: x0 + 3, y: 90 }], 0, false).dist).toBeGreaterThan(10);
+    expect(
+      reachAlong(
+        sc,
+        [
+          { x: x0, y: 100 },
+          { x: x0 + 3, y: 90 },
+        ],
+        0,
+        false,
+      ).dist,
+    ).toBeGreaterThan(10);
     // At a slant toward it (the end 1.1 cm from the line, the base over it): stopped where it stands.
     // Before 1.5.0 only a crossing stopped it, so the base ended 0.15 cm over the line.
-    const r = reachAlong(sc, [{ x: x0, y: 100 }, { x: 95 + 1.1, y: 99.65 }], 0, false);
+    const r = reachAlong(
+      sc,
+      [
+        { x: x0, y: 100 },
+        { x: 95 + 1.1, y: 99.65 },
+      ],
+      0,
+      false,
+    );
     expect(r.dist).toBeLessThan(1e-3);
     expect(r.fence).toBe(true);
   });
@@ -99,7 +167,18 @@ describe('Movement: "a figure faces along the last leg of its move" [W12] [W10] 
     // A runner by the fence's east face 2 cm from its end, facing east: the turn about and the leg to
     // the corner round the end use his 24 cm, so the move ends at that corner. Before 1.5.0 the route
     // repeated the corner (a leg of no length) and he was left facing 0° (east).
-    const sc = testScenario([{ side: 0, unit: 'run', mounted: true }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 100]] }] });
+    const sc = testScenario([{ side: 0, unit: 'run', mounted: true }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [95, 20],
+            [95, 100],
+          ],
+        },
+      ],
+    });
     const s = position(sc, { A01: [95 + sc.radius + 0.1, 98, 0], B01: [130, 98, 180] });
     s.morale[sc.unitIndex.get('run')!] = BROKEN;
     acting(s, 'A01');
@@ -145,7 +224,13 @@ describe('Melee: "When figures are in contact with enemy figures, melee ensues" 
   });
   it('a figure with four contacts leaves one out ("a maximum of 3 figures can fight against 1")', () => {
     const sc = testScenario([{ side: 0 }, { side: 1 }, { side: 1 }, { side: 1 }, { side: 1 }]);
-    const s = position(sc, { A01: [100, 100, 0], B01: [102.6, 100, 180], B02: [100, 102.6, -90], B03: [97.4, 100, 0], B04: [100, 97.4, 90] });
+    const s = position(sc, {
+      A01: [100, 100, 0],
+      B01: [102.6, 100, 180],
+      B02: [100, 102.6, -90],
+      B03: [97.4, 100, 0],
+      B04: [100, 97.4, 90],
+    });
     const c = formCombats(s);
     expect(c).toHaveLength(1);
     expect(c[0].many).toHaveLength(3);

@@ -93,7 +93,10 @@ describe('Scenario: "every raider down, gone or routed" judges a figure by its d
 describe('Engaged figures: "may move only away from the enemy (a move that ends out of contact)" [W7] [W10] (issue 38 item 2)', () => {
   /** A wounded rider (1 action) facing an enemy in base contact east of him; his rear is west. */
   function engagedRider(morale?: number): SowState {
-    const sc = testScenario([{ side: 0, unit: 'r', mounted: true, weapon: 'pistol', melee: 'swordPistol' }, { side: 1, unit: 'b' }]);
+    const sc = testScenario([
+      { side: 0, unit: 'r', mounted: true, weapon: 'pistol', melee: 'swordPistol' },
+      { side: 1, unit: 'b' },
+    ]);
     const s = position(sc, { A01: [100, 100, 0], B01: [100 + 2 * sc.radius + 0.1, 100, 180] });
     s.wounds[fig(s, 'A01')] = 1;
     if (morale !== undefined) s.morale[sc.unitIndex.get('r')!] = morale;
@@ -129,8 +132,19 @@ describe('Engaged figures: "may move only away from the enemy (a move that ends 
 });
 
 describe('Melee: "+1 to result if … defending a barricade" is not the side of one phase only [W21] (issue 38 item 3)', () => {
-  it('two figures fighting across a rail fence each have the barricade +1, in either side\'s phase', () => {
-    const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[100, 80], [100, 120]] }] });
+  it("two figures fighting across a rail fence each have the barricade +1, in either side's phase", () => {
+    const sc = testScenario([{ side: 0 }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [100, 80],
+            [100, 120],
+          ],
+        },
+      ],
+    });
     const s = position(sc, { A01: [100 - sc.radius - 0.1, 100, 0], B01: [100 + sc.radius + 0.1, 100, 180] });
     const a = fig(s, 'A01');
     const b = fig(s, 'B01');
@@ -142,8 +156,19 @@ describe('Melee: "+1 to result if … defending a barricade" is not the side of 
       expect(meleeMods(s, b, [a], [{ sides: 8 }]).barricade).toBe(1);
     }
   });
-  it('the melee at the end of Alpha\'s phase records the +1 on both sides, and the scores follow', () => {
-    const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[100, 80], [100, 120]] }] });
+  it("the melee at the end of Alpha's phase records the +1 on both sides, and the scores follow", () => {
+    const sc = testScenario([{ side: 0 }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [100, 80],
+            [100, 120],
+          ],
+        },
+      ],
+    });
     const s = acting(position(sc, { A01: [100 - sc.radius - 0.1, 100, 0], B01: [100 + sc.radius + 0.1, 100, 180] }), 'A01');
     // A01's quality d8 and bayonet d6 show 5 and 2; B01's 4 and 3: 5 + 1 against 4 + 1, a margin of 1.
     const m = ev(act(s, { k: 'done' }, [d(8, 5), d(6, 2), d(8, 4), d(6, 3)]), 'melee');
@@ -181,28 +206,88 @@ describe('Morale: "a running figure that reaches its rear edge leaves the table"
   }
 });
 
-describe('Invariants: the monitor sees each of issue 38\'s patterns (items 1–4)', () => {
+describe("Invariants: the monitor sees each of issue 38's patterns (items 1–4)", () => {
   it('an end "down, gone or routed" with raiders of an unrouted detachment active, and the mirror [W34]', () => {
     const s = detached();
     const sc = s.sc;
     const mon = stateOfWarInvariants(sc);
     mon.afterStep(s);
     mon.event({ e: 'phase', turn: 1, side: 'alpha' });
-    mon.event({ e: 'detach', turn: 1, figure: 'A01', from: 'a', unit: 'a-d1', figures: ['A01', 'A02'], size: 2, leftSize: 2, leader: 'A01', leftLeader: null });
-    mon.event({ e: 'morale', turn: 1, unit: 'a', trigger: 'a member hurt', die: 'd8', face: 1, mods: {}, inCover: {}, score: 1, result: 'routed', status: 'routed' });
+    mon.event({
+      e: 'detach',
+      turn: 1,
+      figure: 'A01',
+      from: 'a',
+      unit: 'a-d1',
+      figures: ['A01', 'A02'],
+      size: 2,
+      leftSize: 2,
+      leader: 'A01',
+      leftLeader: null,
+    });
+    mon.event({
+      e: 'morale',
+      turn: 1,
+      unit: 'a',
+      trigger: 'a member hurt',
+      die: 'd8',
+      face: 1,
+      mods: {},
+      inCover: {},
+      score: 1,
+      result: 'routed',
+      status: 'routed',
+    });
     mon.event({ e: 'end', turn: 1, winner: 'beta', reason: 'every Alpha figure is down, gone or routed' });
     expect(mon.violations.join('\n')).toMatch(/A01 \(a-d1\), A02 \(a-d1\) fight on \[W34\]/);
     const mirror = stateOfWarInvariants(sc);
     mirror.afterStep(s);
     mirror.event({ e: 'phase', turn: 1, side: 'alpha' });
-    mirror.event({ e: 'detach', turn: 1, figure: 'A01', from: 'a', unit: 'a-d1', figures: ['A01', 'A02'], size: 2, leftSize: 2, leader: 'A01', leftLeader: null });
-    mirror.event({ e: 'morale', turn: 1, unit: 'a', trigger: 'a member hurt', die: 'd8', face: 1, mods: {}, inCover: {}, score: 1, result: 'broken', status: 'broken' });
-    mirror.event({ e: 'morale', turn: 1, unit: 'a-d1', trigger: 'a member hurt', die: 'd8', face: 1, mods: {}, inCover: {}, score: 1, result: 'routed', status: 'routed' });
+    mirror.event({
+      e: 'detach',
+      turn: 1,
+      figure: 'A01',
+      from: 'a',
+      unit: 'a-d1',
+      figures: ['A01', 'A02'],
+      size: 2,
+      leftSize: 2,
+      leader: 'A01',
+      leftLeader: null,
+    });
+    mirror.event({
+      e: 'morale',
+      turn: 1,
+      unit: 'a',
+      trigger: 'a member hurt',
+      die: 'd8',
+      face: 1,
+      mods: {},
+      inCover: {},
+      score: 1,
+      result: 'broken',
+      status: 'broken',
+    });
+    mirror.event({
+      e: 'morale',
+      turn: 1,
+      unit: 'a-d1',
+      trigger: 'a member hurt',
+      die: 'd8',
+      face: 1,
+      mods: {},
+      inCover: {},
+      score: 1,
+      result: 'routed',
+      status: 'routed',
+    });
     mirror.event({ e: 'hurt', turn: 1, figure: 'A03', injury: 'killed', cause: 'shot', wounds: 0, status: 'killed' });
     mirror.event({ e: 'hurt', turn: 1, figure: 'A04', injury: 'killed', cause: 'shot', wounds: 0, status: 'killed' });
     expect(mirror.violations.join('\n')).not.toMatch(/W34/);
     mirror.event({ e: 'phase', turn: 1, side: 'beta' });
-    expect(mirror.violations.join('\n')).toMatch(/play goes on \(phase\) though every Alpha figure is down, gone or in a routed unit \[W34\]/);
+    expect(mirror.violations.join('\n')).toMatch(
+      /play goes on \(phase\) though every Alpha figure is down, gone or in a routed unit \[W34\]/,
+    );
   });
   it('an engaged figure turned in place [W7]', () => {
     const sc = testScenario([{ side: 0, mounted: true }, { side: 1 }]);
@@ -210,20 +295,77 @@ describe('Invariants: the monitor sees each of issue 38\'s patterns (items 1–4
     const mon = stateOfWarInvariants(sc);
     mon.afterStep(s);
     mon.event({ e: 'phase', turn: 1, side: 'alpha' });
-    mon.event({ e: 'move', turn: 1, figure: 'A01', kind: 'turn', from: [100, 100], via: [], to: [100, 100], facing: 180, length: 0, allowance: 24, used: 24, turned: 180, difficult: 0 });
+    mon.event({
+      e: 'move',
+      turn: 1,
+      figure: 'A01',
+      kind: 'turn',
+      from: [100, 100],
+      via: [],
+      to: [100, 100],
+      facing: 180,
+      length: 0,
+      allowance: 24,
+      used: 24,
+      turned: 180,
+      difficult: 0,
+    });
     expect(mon.violations.join('\n')).toMatch(/A01 turns in place in contact with B01/);
   });
   it('a barricade +1 withheld from one side, or given with no fence between [W21]', () => {
-    const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[100, 80], [100, 120]] }] });
+    const sc = testScenario([{ side: 0 }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [100, 80],
+            [100, 120],
+          ],
+        },
+      ],
+    });
     const s = position(sc, { A01: [100 - sc.radius - 0.1, 100, 0], B01: [100 + sc.radius + 0.1, 100, 180] });
     const mon = stateOfWarInvariants(sc);
     mon.afterStep(s);
     const dice = [{ die: 'd8', face: 4, score: 4, for: 'quality' }];
-    mon.event({ e: 'melee', turn: 1, one: 'A01', many: ['B01'], oneDice: dice, manyDice: [dice], oneMods: {}, manyMods: [{ barricade: 1 }], oneScore: 4, manyScore: 5, margin: 1, winner: 'B01', loser: 'A01', pick: null, effect: 'PB' });
+    mon.event({
+      e: 'melee',
+      turn: 1,
+      one: 'A01',
+      many: ['B01'],
+      oneDice: dice,
+      manyDice: [dice],
+      oneMods: {},
+      manyMods: [{ barricade: 1 }],
+      oneScore: 4,
+      manyScore: 5,
+      margin: 1,
+      winner: 'B01',
+      loser: 'A01',
+      pick: null,
+      effect: 'PB',
+    });
     expect(mon.violations.join('\n')).toMatch(/A01 defends a barricade against B01 without its \+1/);
     const open = stateOfWarInvariants(sc);
     open.afterStep(position(sc, { A01: [60, 100, 0], B01: [60 + 2 * sc.radius + 0.1, 100, 180] }));
-    open.event({ e: 'melee', turn: 1, one: 'A01', many: ['B01'], oneDice: dice, manyDice: [dice], oneMods: { barricade: 1 }, manyMods: [{}], oneScore: 5, manyScore: 4, margin: 1, winner: 'A01', loser: 'B01', pick: null, effect: 'PB' });
+    open.event({
+      e: 'melee',
+      turn: 1,
+      one: 'A01',
+      many: ['B01'],
+      oneDice: dice,
+      manyDice: [dice],
+      oneMods: { barricade: 1 },
+      manyMods: [{}],
+      oneScore: 5,
+      manyScore: 4,
+      margin: 1,
+      winner: 'A01',
+      loser: 'B01',
+      pick: null,
+      effect: 'PB',
+    });
     expect(open.violations.join('\n')).toMatch(/A01 gets the barricade \+1 with no fence/);
   });
   it('a runner taken off the table short of its rear edge [W32]', () => {
@@ -233,7 +375,21 @@ describe('Invariants: the monitor sees each of issue 38\'s patterns (items 1–4
     const mon = stateOfWarInvariants(sc);
     mon.afterStep(s);
     mon.event({ e: 'phase', turn: 1, side: 'alpha' });
-    mon.event({ e: 'move', turn: 1, figure: 'A01', kind: 'move', from: [x + 12, 100], via: [], to: [x, 100], facing: 180, length: 12, allowance: 12, used: 12, turned: 0, difficult: 0 });
+    mon.event({
+      e: 'move',
+      turn: 1,
+      figure: 'A01',
+      kind: 'move',
+      from: [x + 12, 100],
+      via: [],
+      to: [x, 100],
+      facing: 180,
+      length: 12,
+      allowance: 12,
+      used: 12,
+      turned: 0,
+      difficult: 0,
+    });
     mon.event({ e: 'leave', turn: 1, figure: 'A01' });
     expect(mon.violations.join('\n')).toMatch(/A01 leaves the table 0\.40 cm short of its rear edge/);
   });

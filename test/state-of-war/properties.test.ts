@@ -45,7 +45,8 @@ describe('state-of-war whole games', () => {
   it('a state exported and imported hashes the same and plays on the same', () => {
     const rng = gameStream(3);
     const s = stateOfWar.setup(sc, { rng });
-    for (let i = 0; i < 150 && !stateOfWar.isTerminal(s); i++) stateOfWar.apply(s, stateOfWar.legalActions(s)[i % stateOfWar.legalActions(s).length], { rng });
+    for (let i = 0; i < 150 && !stateOfWar.isTerminal(s); i++)
+      stateOfWar.apply(s, stateOfWar.legalActions(s)[i % stateOfWar.legalActions(s).length], { rng });
     const t = stateOfWar.threads!.importState(sc, structuredClone(stateOfWar.threads!.exportState(s)));
     expect(stateOfWar.hash(t)).toBe(stateOfWar.hash(s));
     expect(stateOfWar.legalActions(t).map(stateOfWar.actionKey)).toEqual(stateOfWar.legalActions(s).map(stateOfWar.actionKey));
@@ -88,10 +89,24 @@ describe('state-of-war whole games', () => {
     for (const k of ['deploy', 'phase', 'move', 'fire', 'hurt', 'morale', 'end']) expect(kinds).toContain(k);
   });
   it('the story names fences and walls by their labels, not their ids (the scenario text calls it "the rail fence")', () => {
-    const over = stateOfWar.describeEvent(sc, { e: 'climb', figure: sc.figures[0].id, fence: 'rail-south', height: 3, over: true, to: [113, 70] } as never);
+    const over = stateOfWar.describeEvent(sc, {
+      e: 'climb',
+      figure: sc.figures[0].id,
+      fence: 'rail-south',
+      height: 3,
+      over: true,
+      to: [113, 70],
+    } as never);
     expect(over).toContain('climbs over the rail fence (3 cm)');
     expect(over).not.toContain('rail-south');
-    const part = stateOfWar.describeEvent(sc, { e: 'climb', figure: sc.figures[0].id, fence: 'rail-north', height: 3, climbed: 2, over: false } as never);
+    const part = stateOfWar.describeEvent(sc, {
+      e: 'climb',
+      figure: sc.figures[0].id,
+      fence: 'rail-north',
+      height: 3,
+      climbed: 2,
+      over: false,
+    } as never);
     expect(part).toContain('of the rail fence');
   });
   it('the committed JSON Schema is the one generated from the zod schema', () => {

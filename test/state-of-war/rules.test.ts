@@ -49,7 +49,20 @@ describe('Movement', () => {
     expect(p.length).toBeCloseTo(12, 6);
   });
   it('halved in difficult terrain: each cm in it costs 2 [W9]', () => {
-    const sc = testScenario([{ side: 0 }, { side: 1 }], { terrain: [{ id: 'marsh', kind: 'difficult', polygon: [[0, 0], [101, 0], [101, 180], [0, 180]] }] });
+    const sc = testScenario([{ side: 0 }, { side: 1 }], {
+      terrain: [
+        {
+          id: 'marsh',
+          kind: 'difficult',
+          polygon: [
+            [0, 0],
+            [101, 0],
+            [101, 180],
+            [0, 180],
+          ],
+        },
+      ],
+    });
     const s = position(sc, { A01: [100, 100, 180], B01: [190, 150] });
     expect(movePlan(s, fig(s, 'A01'), 'rear')!.length).toBeCloseTo(6, 1);
   });
@@ -68,7 +81,18 @@ describe('Movement', () => {
     expect(movePlan(position(sc, { A01: [100, 100, 0], B01: [190, 150] }), fig(sc, 'A01'), 'rear')!.length).toBeCloseTo(12, 6);
   });
   it('a fence stops a move; a climb action crosses it, 2 cm beyond the line [W5]', () => {
-    const sc = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[95, 20], [95, 180]] }] });
+    const sc = testScenario([{ side: 0 }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [95, 20],
+            [95, 180],
+          ],
+        },
+      ],
+    });
     const s = acting(position(sc, { A01: [100, 100, 180], B01: [190, 150] }), 'A01');
     const a = fig(s, 'A01');
     act(s, { k: 'move', to: 'rear' }, []);
@@ -81,7 +105,14 @@ describe('Movement', () => {
 });
 
 describe('Shooting', () => {
-  const sc = testScenario([{ side: 0 }, { side: 1 }, { side: 1, unit: 'line' }, { side: 1, unit: 'line' }, { side: 1, unit: 'line' }, { side: 0, weapon: 'repeater' }]);
+  const sc = testScenario([
+    { side: 0 },
+    { side: 1 },
+    { side: 1, unit: 'line' },
+    { side: 1, unit: 'line' },
+    { side: 1, unit: 'line' },
+    { side: 0, weapon: 'repeater' },
+  ]);
   it('quality die against cover and range dice; beat the highest by 6+: killed; a Minié rifle then needs 3 loads [W16][W19]', () => {
     const s = acting(position(sc, { A01: [50, 50], B01: [70, 50] }), 'A01');
     const e = ev(act(s, { k: 'fire', u: sc.units[sc.figures[fig(sc, 'B01')].unit].id }, [d(8, 8), d(4, 1), d(8, 1)]), 'fire');
@@ -124,10 +155,36 @@ describe('Shooting', () => {
   const coverTable = (line: { id: string; kind: string }) =>
     testScenario([{ side: 0 }, { side: 1 }], {
       terrain: [
-        { id: 'w', kind: 'wood', polygon: [[70, 40], [80, 40], [80, 60], [70, 60]] },
-        { id: 'h', kind: 'hill', polygon: [[60, 100], [90, 100], [90, 130], [60, 130]] },
+        {
+          id: 'w',
+          kind: 'wood',
+          polygon: [
+            [70, 40],
+            [80, 40],
+            [80, 60],
+            [70, 60],
+          ],
+        },
+        {
+          id: 'h',
+          kind: 'hill',
+          polygon: [
+            [60, 100],
+            [90, 100],
+            [90, 130],
+            [60, 130],
+          ],
+        },
       ],
-      fences: [{ ...line, line: [[68, 140], [68, 170]] }],
+      fences: [
+        {
+          ...line,
+          line: [
+            [68, 140],
+            [68, 170],
+          ],
+        },
+      ],
     });
   const shotAt = (sc: ReturnType<typeof coverTable>, x: number, y: number): GameEvent => {
     const s = acting(position(sc, { A01: [30, y], B01: [x, y] }), 'A01');
@@ -141,7 +198,7 @@ describe('Shooting', () => {
     expect(coverAt(75, 115)).toBe('soft');
     expect(coverAt(75, 85)).toBe('open');
   });
-  it('the fire event names what gave the cover die; a fence gives it when the line of fire crosses it within 3 cm of the target\'s base edge [W17] (audit B2)', () => {
+  it("the fire event names what gave the cover die; a fence gives it when the line of fire crosses it within 3 cm of the target's base edge [W17] (audit B2)", () => {
     const withTerrain = coverTable({ id: 'rail', kind: 'fence' });
     const shot = (x: number, y: number): GameEvent => shotAt(withTerrain, x, y);
     const r = withTerrain.radius;
@@ -234,8 +291,15 @@ describe('Melee', () => {
     const t = position(sc, { A02: [100, 100, 0], A01: [120, 100, 0], B01: [97.4, 100] });
     expect(meleePool(t, fig(t, 'A02'), [fig(t, 'B01')]).map((p) => p.sides)).toEqual([8, 6]); // quality, lance vs infantry (no horse die: bayonets)
   });
-  const duel = (loserMounted: boolean, dice: ReturnType<typeof d>[], charged = false): { events: GameEvent[]; b: number; s: ReturnType<typeof position> } => {
-    const sc = testScenario([{ side: 0, melee: 'butt' }, { side: 1, mounted: loserMounted, melee: 'butt' }]);
+  const duel = (
+    loserMounted: boolean,
+    dice: ReturnType<typeof d>[],
+    charged = false,
+  ): { events: GameEvent[]; b: number; s: ReturnType<typeof position> } => {
+    const sc = testScenario([
+      { side: 0, melee: 'butt' },
+      { side: 1, mounted: loserMounted, melee: 'butt' },
+    ]);
     const s = acting(position(sc, { A01: [100, 100, 0], B01: [102.6, 100, 180] }), 'A01');
     if (charged) s.charged[fig(s, 'A01')] = 1;
     return { events: act(s, { k: 'done' }, dice), b: fig(s, 'B01'), s };
@@ -250,16 +314,33 @@ describe('Melee', () => {
     expect(ev(events, 'melee')).toMatchObject({ oneScore: 5, manyScore: 4, effect: 'PB' });
   });
   it('multiple combat: the side scores its highest die +1 when one of its primaries charged, even if another holds that die ("+1 to result"; [W21], audit A2)', () => {
-    const sc = testScenario([{ side: 0, melee: 'butt' }, { side: 0, melee: 'butt' }, { side: 1, melee: 'butt' }]);
+    const sc = testScenario([
+      { side: 0, melee: 'butt' },
+      { side: 0, melee: 'butt' },
+      { side: 1, melee: 'butt' },
+    ]);
     const s = acting(position(sc, { A01: [97.4, 100, 0], A02: [100, 97.4, 90], B01: [100, 100, 180] }), 'A01');
     s.charged[fig(s, 'A01')] = 1; // A01 charged; A02 did not
     // B01 (alone against 2): d8 7 −1 = 6, d4 1. A01: d8 5, d4 1. A02: d8 6, d4 1.
     const e = ev(act(s, { k: 'done' }, [d(8, 7), d(4, 1), d(8, 5), d(4, 1), d(8, 6), d(4, 1)]), 'melee');
-    expect(e).toMatchObject({ one: 'B01', many: ['A01', 'A02'], oneScore: 6, manyScore: 7, margin: 1, winner: 'A02', loser: 'B01', effect: 'PB' });
+    expect(e).toMatchObject({
+      one: 'B01',
+      many: ['A01', 'A02'],
+      oneScore: 6,
+      manyScore: 7,
+      margin: 1,
+      winner: 'A02',
+      loser: 'B01',
+      effect: 'PB',
+    });
     expect(e.manyMods).toEqual([{ charging: 1 }, {}]);
   });
-  it('the invariant monitor checks a multiple combat\'s score: highest die +1 for the side, not per figure [W21] (audit A2)', () => {
-    const sc = testScenario([{ side: 0, melee: 'butt' }, { side: 0, melee: 'butt' }, { side: 1, melee: 'butt' }]);
+  it("the invariant monitor checks a multiple combat's score: highest die +1 for the side, not per figure [W21] (audit A2)", () => {
+    const sc = testScenario([
+      { side: 0, melee: 'butt' },
+      { side: 0, melee: 'butt' },
+      { side: 1, melee: 'butt' },
+    ]);
     const s = acting(position(sc, { A01: [97.4, 100, 0], A02: [100, 97.4, 90], B01: [100, 100, 180] }), 'A01');
     s.charged[fig(s, 'A01')] = 1;
     const events = act(s, { k: 'done' }, [d(8, 7), d(4, 1), d(8, 5), d(4, 1), d(8, 6), d(4, 1)]);
@@ -269,7 +350,7 @@ describe('Melee', () => {
     // The score the code gave before 1.3.0 (max(5 + 1, 6) = 6) is flagged.
     const bad = stateOfWarInvariants(sc);
     for (const e of events) bad.event(e.e === 'melee' ? { ...e, manyScore: 6, margin: 0 } : e);
-    expect(bad.violations.some((v) => v.includes('the side\'s +1 give 7'))).toBe(true);
+    expect(bad.violations.some((v) => v.includes("the side's +1 give 7"))).toBe(true);
   });
   it('evens: no result [W23]', () => {
     const { events, b, s } = duel(false, [d(8, 4), d(4, 1), d(8, 4), d(4, 1)]);
@@ -358,22 +439,83 @@ describe('Morale', () => {
     expect(m).toMatchObject({ friends: 1 });
   });
   it('uphill of all enemies or in cover +1 [W31]', () => {
-    const hill = testScenario(figs, { terrain: [{ id: 'h', kind: 'hill', polygon: [[90, 90], [110, 90], [110, 120], [90, 120]] }] });
-    const s = position(hill, { A01: [100, 100], A02: [100, 103], A03: [100, 106], A04: [100, 109], A05: [100, 112], A06: [20, 190], B01: [160, 106] });
+    const hill = testScenario(figs, {
+      terrain: [
+        {
+          id: 'h',
+          kind: 'hill',
+          polygon: [
+            [90, 90],
+            [110, 90],
+            [110, 120],
+            [90, 120],
+          ],
+        },
+      ],
+    });
+    const s = position(hill, {
+      A01: [100, 100],
+      A02: [100, 103],
+      A03: [100, 106],
+      A04: [100, 109],
+      A05: [100, 112],
+      A06: [20, 190],
+      B01: [160, 106],
+    });
     expect(moraleModifiers(s, hill.unitIndex.get('u')!)).toMatchObject({ uphill: 1 });
     expect(moraleModifiers(s, hill.unitIndex.get('u')!).cover).toBeUndefined();
-    const wood = testScenario(figs, { terrain: [{ id: 'w', kind: 'wood', polygon: [[101, 90], [110, 90], [110, 120], [101, 120]] }] });
-    const t = position(wood, { A01: [100, 100], A02: [100, 103], A03: [100, 106], A04: [100, 109], A05: [100, 112], A06: [20, 190], B01: [160, 106] });
+    const wood = testScenario(figs, {
+      terrain: [
+        {
+          id: 'w',
+          kind: 'wood',
+          polygon: [
+            [101, 90],
+            [110, 90],
+            [110, 120],
+            [101, 120],
+          ],
+        },
+      ],
+    });
+    const t = position(wood, {
+      A01: [100, 100],
+      A02: [100, 103],
+      A03: [100, 106],
+      A04: [100, 109],
+      A05: [100, 112],
+      A06: [20, 190],
+      B01: [160, 106],
+    });
     expect(moraleModifiers(t, wood.unitIndex.get('u')!)).toMatchObject({ cover: 1 });
     const none = moraleModifiers(base(), sc.unitIndex.get('u')!);
     expect(none.cover).toBeUndefined();
     expect(none.uphill).toBeUndefined();
   });
   it('"+1 in cover" is recorded as `cover` (not merged with uphill), the morale event naming what covers each member: a fence within 0.5 cm of the base edge, on either side [W31] (audit B1)', () => {
-    const fenced = testScenario(figs, { fences: [{ id: 'rail', kind: 'fence', line: [[101.7, 90], [101.7, 120]] }] });
+    const fenced = testScenario(figs, {
+      fences: [
+        {
+          id: 'rail',
+          kind: 'fence',
+          line: [
+            [101.7, 90],
+            [101.7, 120],
+          ],
+        },
+      ],
+    });
     const r = fenced.radius;
     // A01–A03 stand 1.7 cm from the fence line (base edge 0.45 cm off), A04 on its far side, A05 3 cm off.
-    const s = position(fenced, { A01: [100, 100], A02: [100, 103], A03: [100, 106], A04: [101.7 + r + 0.5, 109], A05: [101.7 - r - 1.75, 112], A06: [20, 190], B01: [160, 106] });
+    const s = position(fenced, {
+      A01: [100, 100],
+      A02: [100, 103],
+      A03: [100, 106],
+      A04: [101.7 + r + 0.5, 109],
+      A05: [101.7 - r - 1.75, 112],
+      A06: [20, 190],
+      B01: [160, 106],
+    });
     const u = fenced.unitIndex.get('u')!;
     const e = ev(moraleEvents(s, u), 'morale');
     expect(e.mods).toMatchObject({ cover: 1 });
@@ -418,8 +560,26 @@ describe('Morale', () => {
     // reading C1), so the barn is put behind it (side A's rear is the west edge) and the wood ahead.
     const terrain = {
       terrain: [
-        { id: 'barn', kind: 'building', polygon: [[90, 90], [100, 90], [100, 110], [90, 110]] },
-        { id: 'wood', kind: 'wood', polygon: [[180, 90], [190, 90], [190, 110], [180, 110]] },
+        {
+          id: 'barn',
+          kind: 'building',
+          polygon: [
+            [90, 90],
+            [100, 90],
+            [100, 110],
+            [90, 110],
+          ],
+        },
+        {
+          id: 'wood',
+          kind: 'wood',
+          polygon: [
+            [180, 90],
+            [190, 90],
+            [190, 110],
+            [180, 110],
+          ],
+        },
       ],
     };
     const sc2 = testScenario([{ side: 0, unit: 'a' }, { side: 1 }], terrain);

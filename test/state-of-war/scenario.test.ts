@@ -17,13 +17,41 @@ function err(raw: Record<string, unknown>): ScenarioError {
 describe('state-of-war scenario files', () => {
   const figs = [{ side: 0 as const }, { side: 1 as const }];
   it('a figure placed inside a building names its unit', () => {
-    const raw = scenarioFile(figs, { terrain: [{ id: 'house', kind: 'building', polygon: [[0, 180], [40, 180], [40, 199], [0, 199]] }] });
+    const raw = scenarioFile(figs, {
+      terrain: [
+        {
+          id: 'house',
+          kind: 'building',
+          polygon: [
+            [0, 180],
+            [40, 180],
+            [40, 199],
+            [0, 199],
+          ],
+        },
+      ],
+    });
     const e = err(raw);
     expect(e.jsonPath).toBe('$.sides[0].units[0].at');
     expect(e.message).toMatch(/in a building/);
   });
   it('a concave building is refused at its terrain entry', () => {
-    const raw = scenarioFile(figs, { terrain: [{ id: 'L', kind: 'building', polygon: [[50, 50], [70, 50], [70, 55], [55, 55], [55, 70], [50, 70]] }] });
+    const raw = scenarioFile(figs, {
+      terrain: [
+        {
+          id: 'L',
+          kind: 'building',
+          polygon: [
+            [50, 50],
+            [70, 50],
+            [70, 55],
+            [55, 55],
+            [55, 70],
+            [50, 70],
+          ],
+        },
+      ],
+    });
     expect(err(raw).jsonPath).toBe('$.terrain[0].polygon');
   });
   it('an unknown first side, objective side or weapon is named', () => {

@@ -67,7 +67,18 @@ describe('Actions: "Mount or dismount a stationary horse."', () => {
 describe('Movement: "Cavalry: 24cms (Halved if in difficult terrain like marshes etc)"', () => {
   it('a horseman in a marsh goes 12 cm for his 24 [W9]', () => {
     const sc = testScenario([{ side: 0, mounted: true, melee: 'butt' }, { side: 1 }], {
-      terrain: [{ id: 'marsh', kind: 'difficult', polygon: [[0, 0], [101, 0], [101, 180], [0, 180]] }],
+      terrain: [
+        {
+          id: 'marsh',
+          kind: 'difficult',
+          polygon: [
+            [0, 0],
+            [101, 0],
+            [101, 180],
+            [0, 180],
+          ],
+        },
+      ],
     });
     const s = position(sc, { A01: [100, 100, 180], B01: [190, 150] });
     expect(movePlan(s, fig(s, 'A01'), 'rear')!.length).toBeCloseTo(12, 1);
@@ -75,7 +86,7 @@ describe('Movement: "Cavalry: 24cms (Halved if in difficult terrain like marshes
 });
 
 describe('Shooting: who may be shot', () => {
-  it('no firing into a melee: a target in base contact with the firer\'s side is not a candidate [W14]', () => {
+  it("no firing into a melee: a target in base contact with the firer's side is not a candidate [W14]", () => {
     const sc = testScenario([{ side: 0 }, { side: 1 }, { side: 0 }]);
     const u = sc.figures[fig(sc, 'B01')].unit;
     const free = position(sc, { A01: [50, 50], B01: [70, 50], A02: [90, 90] });
@@ -84,7 +95,20 @@ describe('Shooting: who may be shot', () => {
     expect(shotCandidates(melee, fig(sc, 'A01'), u)).toEqual([]);
   });
   it('a wood blocks the line through it, unless the target stands in it [W14]', () => {
-    const sc = testScenario([{ side: 0 }, { side: 1 }], { terrain: [{ id: 'w', kind: 'wood', polygon: [[40, 40], [50, 40], [50, 60], [40, 60]] }] });
+    const sc = testScenario([{ side: 0 }, { side: 1 }], {
+      terrain: [
+        {
+          id: 'w',
+          kind: 'wood',
+          polygon: [
+            [40, 40],
+            [50, 40],
+            [50, 60],
+            [40, 60],
+          ],
+        },
+      ],
+    });
     const u = sc.figures[fig(sc, 'B01')].unit;
     expect(shotCandidates(position(sc, { A01: [30, 50], B01: [70, 50] }), fig(sc, 'A01'), u)).toEqual([]);
     expect(shotCandidates(position(sc, { A01: [30, 50], B01: [45, 50] }), fig(sc, 'A01'), u).length).toBe(1);
@@ -101,7 +125,15 @@ describe('Melee: "When figures are in contact with enemy figures, melee ensues."
     expect(ev(events, 'morale')).toMatchObject({ unit: sc.units[sc.figures[fig(sc, 'B01')].unit].id, trigger: 'charged' });
     // A01 had a second action, but the only thing left to it was to stand: the phase is over.
     expect(events.filter((e) => e.e === 'move' && e.figure === 'A01').length).toBe(1);
-    expect(ev(events, 'melee')).toMatchObject({ one: 'A01', many: ['B01'], oneMods: { charging: 1 }, manyMods: [{}], oneScore: 6, manyScore: 5, effect: 'PB' });
+    expect(ev(events, 'melee')).toMatchObject({
+      one: 'A01',
+      many: ['B01'],
+      oneMods: { charging: 1 },
+      manyMods: [{}],
+      oneScore: 6,
+      manyScore: 5,
+      effect: 'PB',
+    });
     expect(actor(s)).toBe(fig(s, 'B01'));
   });
 });
@@ -114,16 +146,49 @@ describe('Melee: the Method', () => {
     // B01 against two: d8 −2 (one enemy over 1, wounded); then A01, A02; A02 loses (d2 = 2).
     const events = act(s, { k: 'done' }, [d(8, 8), d(6, 1), d(8, 1), d(6, 1), d(8, 1), d(6, 1), d(2, 2)]);
     const m = ev(events, 'melee');
-    expect(m).toMatchObject({ one: 'B01', oneMods: { outnumbered: -1, wounded: -1 }, oneScore: 6, manyScore: 1, margin: 5, pick: { die: 'd2', face: 2 }, loser: 'A02', effect: 'K' });
+    expect(m).toMatchObject({
+      one: 'B01',
+      oneMods: { outnumbered: -1, wounded: -1 },
+      oneScore: 6,
+      manyScore: 1,
+      margin: 5,
+      pick: { die: 'd2', face: 2 },
+      loser: 'A02',
+      effect: 'K',
+    });
     expect((m.oneDice as { score: number }[])[0].score).toBe(6);
     expect(s.status[fig(s, 'A02')]).toBe(DEAD);
   });
   it('"+1 to result if uphill of all opponents or defending a barricade" [W21]', () => {
-    const hill = testScenario([{ side: 0 }, { side: 1 }], { terrain: [{ id: 'h', kind: 'hill', polygon: [[90, 90], [101, 90], [101, 110], [90, 110]] }] });
+    const hill = testScenario([{ side: 0 }, { side: 1 }], {
+      terrain: [
+        {
+          id: 'h',
+          kind: 'hill',
+          polygon: [
+            [90, 90],
+            [101, 90],
+            [101, 110],
+            [90, 110],
+          ],
+        },
+      ],
+    });
     const s = position(hill, { A01: [100, 100], B01: [102.6, 100] });
     expect(meleeBonusReason(s, fig(s, 'A01'), [fig(s, 'B01')])).toBe('uphill');
     expect(meleeBonusReason(s, fig(s, 'B01'), [fig(s, 'A01')])).toBeNull();
-    const fence = testScenario([{ side: 0 }, { side: 1 }], { fences: [{ id: 'f', kind: 'fence', line: [[101.3, 20], [101.3, 180]] }] });
+    const fence = testScenario([{ side: 0 }, { side: 1 }], {
+      fences: [
+        {
+          id: 'f',
+          kind: 'fence',
+          line: [
+            [101.3, 20],
+            [101.3, 180],
+          ],
+        },
+      ],
+    });
     const t = position(fence, { A01: [100, 100], B01: [102.6, 100] });
     // The fence stands between them: each defends it, whichever side's phase it is (since ruleset
     // 1.6.0, issue 38 item 3: before, only the side whose phase it was not, B01 here).
@@ -154,7 +219,10 @@ describe('Melee: Result of Melee and its KEY', () => {
     expect(s.wounds[fig(s, 'B01')]).toBe(1);
   });
   const cav = (dice: ReturnType<typeof d>[]): { events: GameEvent[]; s: ReturnType<typeof position>; b: number } => {
-    const sc = testScenario([{ side: 0, melee: 'butt' }, { side: 1, mounted: true, melee: 'butt' }]);
+    const sc = testScenario([
+      { side: 0, melee: 'butt' },
+      { side: 1, mounted: true, melee: 'butt' },
+    ]);
     const s = acting(position(sc, { A01: [100, 100, 0], B01: [102.6, 100, 180] }), 'A01');
     return { events: act(s, { k: 'done' }, dice), s, b: fig(s, 'B01') };
   };
@@ -221,7 +289,9 @@ describe('Morale', () => {
     // u tests again (no `noTest` for it); the commander's own unit, left with no active member, has
     // its `noTest` line (since 1.5.0, third outside reading D2: before, it had none).
     expect(events.some((e) => e.e === 'noTest' && e.unit === 'u')).toBe(false);
-    expect(events.filter((e) => e.e === 'noTest')).toEqual([expect.objectContaining({ unit: 'hq', trigger: 'force commander fell', why: 'no active member' })]);
+    expect(events.filter((e) => e.e === 'noTest')).toEqual([
+      expect.objectContaining({ unit: 'hq', trigger: 'force commander fell', why: 'no active member' }),
+    ]);
     const t = ev(events, 'morale');
     expect(t).toMatchObject({ unit: 'u', trigger: 'force commander fell' });
     expect((t.mods as Record<string, number>).commanderFell).toBe(-3);
@@ -344,7 +414,7 @@ describe('Morale', () => {
   });
 });
 
-describe('Victory (the scenario\'s)', () => {
+describe("Victory (the scenario's)", () => {
   it('the defenders win when the turn limit ends with the objective unfired [W34]', () => {
     const sc = testScenario([{ side: 0 }, { side: 1 }], { victory: { maxTurns: 1 } });
     const s = acting(position(sc, { A01: [100, 100], B01: [150, 150] }), 'A01');

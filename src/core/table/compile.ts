@@ -110,7 +110,11 @@ export function compileTableBase<F extends { readonly id: string; readonly name:
  * Figure id → index, for figures listed in index order. Throws {@link ScenarioError} at
  * `pathOf(i)` of the second figure with an id already used.
  */
-export function figureIndexOf(figures: readonly { readonly id: string }[], source: string, pathOf: (i: number) => string): Map<string, number> {
+export function figureIndexOf(
+  figures: readonly { readonly id: string }[],
+  source: string,
+  pathOf: (i: number) => string,
+): Map<string, number> {
   const index = new Map<string, number>();
   figures.forEach(({ id }, i) => {
     if (index.has(id)) throw new ScenarioError(source, pathOf(i), `figure id "${id}" is used twice`);
@@ -159,13 +163,18 @@ export interface ParsedTableScenario<F extends TableFile> {
  * it), then the sides' ids checked to differ (fails at `$.sides[j].id`). Returns the file and the
  * means to report further problems at its JSON paths and build the compiled-table base.
  */
-export function parseTableScenario<T extends z.ZodType<TableFile>>(schema: T, raw: unknown, source: string): ParsedTableScenario<z.output<T>> {
+export function parseTableScenario<T extends z.ZodType<TableFile>>(
+  schema: T,
+  raw: unknown,
+  source: string,
+): ParsedTableScenario<z.output<T>> {
   const file = parseScenario(schema, raw, source);
   const fail = (path: string, message: string): never => {
     throw new ScenarioError(source, path, message);
   };
   file.sides.forEach((s, j) => {
-    if (file.sides.findIndex((o) => o.id === s.id) < j) fail(`$.sides[${j}].id`, `side id "${s.id}" is used twice: the sides need different ids`);
+    if (file.sides.findIndex((o) => o.id === s.id) < j)
+      fail(`$.sides[${j}].id`, `side id "${s.id}" is used twice: the sides need different ids`);
   });
   return {
     file,
@@ -202,7 +211,13 @@ export interface TableZone {
  * polygon's vertex mean within `search` (table units) that lies inside the polygon; fails at
  * `<path>.polygon` when there is none.
  */
-export function zoneOf(nav: NavMap, z: { readonly id: string; readonly name: string; readonly polygon: readonly (readonly [number, number])[] }, path: string, search: number, fail: (path: string, message: string) => never): TableZone {
+export function zoneOf(
+  nav: NavMap,
+  z: { readonly id: string; readonly name: string; readonly polygon: readonly (readonly [number, number])[] },
+  path: string,
+  search: number,
+  fail: (path: string, message: string) => never,
+): TableZone {
   const poly = z.polygon.map(([x, y]) => ({ x, y }));
   const c = vertexMean(poly);
   const target = nav.nearestFree(c.x, c.y, search, (x, y) => pointInPolygon(x, y, poly));

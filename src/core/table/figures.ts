@@ -126,7 +126,13 @@ export function cohesive(v: FigureView, ids: ArrayLike<number>, gap: number): bo
  * Only the first `nMates` of `mates` count (all by default), and the test keeps no reference to
  * the list (a caller may pass a scratch list).
  */
-export function cohesionTest(v: FigureView, f: number, mates: ArrayLike<number>, gap: number, nMates = mates.length): ((x: number, y: number) => boolean) | null {
+export function cohesionTest(
+  v: FigureView,
+  f: number,
+  mates: ArrayLike<number>,
+  gap: number,
+  nMates = mates.length,
+): ((x: number, y: number) => boolean) | null {
   if (nMates === 0) return null;
   // Per mate: x, y and the squared limit, in one array of doubles (three typed arrays cost five
   // times the bytes: this is made once per move tried).

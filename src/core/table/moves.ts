@@ -412,7 +412,15 @@ export function planGroupMove(table: Table, v: FigureView, movers: readonly numb
  * alone (or has no way there); else the ways found on the way (null where not needed: a straight
  * way that enters no slow ground is found again, cheaply, when read).
  */
-function slowWays(table: Table, v: FigureView, movers: readonly number[], px: Float64Array, py: Float64Array, full: number, slow: number): (Vec[] | null)[] | false {
+function slowWays(
+  table: Table,
+  v: FigureView,
+  movers: readonly number[],
+  px: Float64Array,
+  py: Float64Array,
+  full: number,
+  slow: number,
+): (Vec[] | null)[] | false {
   const out: (Vec[] | null)[] = new Array<Vec[] | null>(movers.length).fill(null);
   if (table.slowGround.length === 0 && table.raised.length === 0) return out;
   for (let j = 0; j < movers.length; j++) {
@@ -518,7 +526,16 @@ export function nearestFigure(v: FigureView, candidates: ArrayLike<number>, x: n
  * {@link nearestFigure} chooses them (`able`), written to `out` (and their distances to `outD`);
  * returns how many. Allocates nothing once `out` and `outD` have held `k` entries.
  */
-export function nearestFiguresInto(v: FigureView, candidates: ArrayLike<number>, x: number, y: number, k: number, out: number[], outD: number[], able = false): number {
+export function nearestFiguresInto(
+  v: FigureView,
+  candidates: ArrayLike<number>,
+  x: number,
+  y: number,
+  k: number,
+  out: number[],
+  outD: number[],
+  able = false,
+): number {
   let n = 0;
   const test = able && v.able ? v.able : null;
   for (let c = 0; c < candidates.length; c++) {

@@ -723,7 +723,8 @@ function gridOf(xy: ArrayLike<number>): SpotGrid {
     const g = Math.max(Math.sqrt((2 * wx * wy) / n), (2 * Math.max(wx, wy)) / n, 1e-6);
     const nx = Math.floor(wx / g) + 1;
     const ny = Math.floor(wy / g) + 1;
-    const cellOf = (j: number): number => Math.min(ny - 1, Math.floor((xy[2 * j + 1] - y0) / g)) * nx + Math.min(nx - 1, Math.floor((xy[2 * j] - x0) / g));
+    const cellOf = (j: number): number =>
+      Math.min(ny - 1, Math.floor((xy[2 * j + 1] - y0) / g)) * nx + Math.min(nx - 1, Math.floor((xy[2 * j] - x0) / g));
     const start = new Int32Array(nx * ny + 1);
     for (let j = 0; j < n; j++) start[cellOf(j) + 1]++;
     for (let c = 0; c < nx * ny; c++) start[c + 1] += start[c];
@@ -791,7 +792,16 @@ const HASH_I = new Int32Array(HASH_F.buffer);
  * the K-th nearest found is nearer than any place outside the cells asked (less a margin far above
  * rounding), or when every cell has been asked.
  */
-function gridNearest(o: SpotGrid, xy: ArrayLike<number>, fx: number, fy: number, minSq: number, cap: number, topJ: Int32Array, topD: Float64Array): number {
+function gridNearest(
+  o: SpotGrid,
+  xy: ArrayLike<number>,
+  fx: number,
+  fy: number,
+  minSq: number,
+  cap: number,
+  topJ: Int32Array,
+  topD: Float64Array,
+): number {
   const { x0, y0, g, nx, ny, start, idx } = o;
   const cx = Math.floor((fx - x0) / g);
   const cy = Math.floor((fy - y0) / g);

@@ -32,13 +32,18 @@ export function pointSchema(unit: FileUnit) {
 
 /** A polygon: three or more points in order, implicitly closed, in the file's unit. */
 export function polygonSchema(unit: FileUnit) {
-  return z.array(pointSchema(unit)).min(3).describe(`polygon vertices in order, implicitly closed (${unitWords(unit)})`);
+  return z
+    .array(pointSchema(unit))
+    .min(3)
+    .describe(`polygon vertices in order, implicitly closed (${unitWords(unit)})`);
 }
 
 /** The table's size, in the file's unit: `{ width, height }`, both positive (extend it for a table with more fields). */
 export function tableSizeSchema(unit: FileUnit) {
   const u = unitWords(unit);
-  return z.object({ width: z.number().positive().describe(`across, in ${u}`), height: z.number().positive().describe(`down, in ${u}`) }).strict();
+  return z
+    .object({ width: z.number().positive().describe(`across, in ${u}`), height: z.number().positive().describe(`down, in ${u}`) })
+    .strict();
 }
 
 /**
@@ -60,7 +65,12 @@ export function scenarioHeaderShape<const R extends string>(ruleset: R) {
  * A terrain entry (see {@link TerrainEntry}): a unique id, the ruleset's `kind` words (described by
  * `kinds`), a polygon in the file's unit and an optional label. `extra` adds a ruleset's own fields.
  */
-export function terrainEntrySchema<const K extends readonly [string, ...string[]], X extends z.ZodRawShape = Record<never, never>>(unit: FileUnit, kinds: K, describe: string, extra?: X) {
+export function terrainEntrySchema<const K extends readonly [string, ...string[]], X extends z.ZodRawShape = Record<never, never>>(
+  unit: FileUnit,
+  kinds: K,
+  describe: string,
+  extra?: X,
+) {
   return z
     .object({
       id: z.string().min(1),

@@ -62,7 +62,12 @@ export function sideWiring<C extends SidedScenario, S extends SidedState<C>>(spe
     currentSide: (s) => (over(s) ? null : s.sc.sides[deciding(s)].id),
     isTerminal: (s) => over(s),
     outcome: (s) => (over(s) ? { winner: s.winner >= 0 ? s.sc.sides[s.winner].id : null, reason: s.reason } : null),
-    evaluate: (s, side, weights) => evaluateFor(s, s.sc.sides.findIndex((x) => x.id === side), weights),
+    evaluate: (s, side, weights) =>
+      evaluateFor(
+        s,
+        s.sc.sides.findIndex((x) => x.id === side),
+        weights,
+      ),
   };
   const batched = spec.evaluateSides;
   if (batched) {

@@ -99,7 +99,15 @@ export type StateFields<C> = Record<string, FieldSpec<C>>;
 
 /** The value type of one declared field. */
 export type FieldValue<F> =
-  F extends ArrayField<infer _C, infer K> ? ArrayKinds[K] : F extends NumberField<infer _N> ? number : F extends StringField ? string : F extends CacheField<infer T> ? T | null : never;
+  F extends ArrayField<infer _C, infer K>
+    ? ArrayKinds[K]
+    : F extends NumberField<infer _N>
+      ? number
+      : F extends StringField
+        ? string
+        : F extends CacheField<infer T>
+          ? T | null
+          : never;
 
 /** The state a declaration describes: the scenario plus one property per field. */
 export type StateOf<C, F> = { readonly sc: C } & { -readonly [K in keyof F]: FieldValue<F[K]> };
@@ -111,7 +119,12 @@ export const field = {
     return { t: 'nums', size, fill, ...o };
   },
   /** A typed array of kind `t`. */
-  typed<C, K extends Exclude<ArrayKind, 'nums'>>(t: K, size: BySc<C, number>, fill?: ArrayField<C>['fill'], o: Omit<ArrayField<C>, 't' | 'size' | 'fill'> = {}): ArrayField<C, K> {
+  typed<C, K extends Exclude<ArrayKind, 'nums'>>(
+    t: K,
+    size: BySc<C, number>,
+    fill?: ArrayField<C>['fill'],
+    o: Omit<ArrayField<C>, 't' | 'size' | 'fill'> = {},
+  ): ArrayField<C, K> {
     return { t, size, fill, ...o };
   },
   /** A 32-bit integer: `init` a constant, or a function of the scenario. */
@@ -180,14 +193,20 @@ const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * an exported Pirates! state of this scenario"). Throws (a defect, at import time) on a field named `sc`, a name that is not an identifier, or a
  * `hashLen` that names no integer field.
  */
-export function defineState<C extends { readonly hash: string }>(): <const F extends StateFields<C>>(name: string, fields: F) => StateKit<C, StateOf<C, F>> {
+export function defineState<C extends { readonly hash: string }>(): <const F extends StateFields<C>>(
+  name: string,
+  fields: F,
+) => StateKit<C, StateOf<C, F>> {
   return (name, fields) => buildState(name, fields);
 }
 
 /** The state type a {@link defineState} declaration gives. */
 export type StateType<K> = K extends StateKit<infer _C, infer S> ? S : never;
 
-function buildState<C extends { readonly hash: string }, const F extends StateFields<C>>(name: string, fields: F): StateKit<C, StateOf<C, F>> {
+function buildState<C extends { readonly hash: string }, const F extends StateFields<C>>(
+  name: string,
+  fields: F,
+): StateKit<C, StateOf<C, F>> {
   type S = StateOf<C, F>;
   const names = Object.keys(fields);
   const isArray = (f: FieldSpec<C>): f is ArrayField<C> => f.t === 'nums' || f.t in TYPED;
@@ -219,11 +238,17 @@ function buildState<C extends { readonly hash: string }, const F extends StateFi
       continue;
     }
     if (!isArray(f)) intoBody.push(`into.${k} = from.${k};`);
-    else if (f.t === 'nums') intoBody.push(`a = into.${k}; b = from.${k}; n = b.length; if (a.length !== n) a.length = n; for (let i = 0; i < n; i++) a[i] = b[i];`);
+    else if (f.t === 'nums')
+      intoBody.push(
+        `a = into.${k}; b = from.${k}; n = b.length; if (a.length !== n) a.length = n; for (let i = 0; i < n; i++) a[i] = b[i];`,
+      );
     else intoBody.push(`if (into.${k}.length === from.${k}.length) into.${k}.set(from.${k}); else into.${k} = from.${k}.slice();`);
   }
   intoBody.push('return into;');
-  const cloneInto = new Function('clone', `return function cloneInto(into, from) {\n${intoBody.join('\n')}\n}`)(clone) as (into: S, from: S) => S;
+  const cloneInto = new Function('clone', `return function cloneInto(into, from) {\n${intoBody.join('\n')}\n}`)(clone) as (
+    into: S,
+    from: S,
+  ) => S;
 
   // hash: scenario first, then each hashed field.
   const hashBody = ['h.str(s.sc.hash);'];
@@ -290,9 +315,13 @@ function buildState<C extends { readonly hash: string }, const F extends StateFi
       } else if (f.t === 'str') {
         if (typeof v !== 'string') bad(`${k} is not a string`);
       } else {
-        const ok = f.t === 'nums' ? Array.isArray(v) && v.every((e) => typeof e === 'number') : v instanceof (TYPED[f.t] as unknown as new () => object);
+        const ok =
+          f.t === 'nums'
+            ? Array.isArray(v) && v.every((e) => typeof e === 'number')
+            : v instanceof (TYPED[f.t] as unknown as new () => object);
         if (!ok) bad(`${k} is not a ${f.t} array`);
-        if ((v as ArrayLike<number>).length !== (fresh[k] as ArrayLike<number>).length) bad(`${k} has ${(v as ArrayLike<number>).length} elements, not ${(fresh[k] as ArrayLike<number>).length}`);
+        if ((v as ArrayLike<number>).length !== (fresh[k] as ArrayLike<number>).length)
+          bad(`${k} has ${(v as ArrayLike<number>).length} elements, not ${(fresh[k] as ArrayLike<number>).length}`);
       }
       values[k] = v;
     }
@@ -342,7 +371,9 @@ export interface StateWiring<C, S> {
  * state with an integer `turn` field). The kit's own functions are passed on as they are — nothing
  * wraps them, so a search's clone and hash cost what the declaration's do.
  */
-export function stateWiring<C extends { readonly hash: string }, S extends { readonly sc: C; turn: number }>(kit: StateKit<C, S>): StateWiring<C, S> {
+export function stateWiring<C extends { readonly hash: string }, S extends { readonly sc: C; turn: number }>(
+  kit: StateKit<C, S>,
+): StateWiring<C, S> {
   return {
     clone: kit.clone,
     cloneInto: kit.cloneInto,

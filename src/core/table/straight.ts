@@ -74,7 +74,8 @@ function crossings(ax: number, ay: number, ux: number, uy: number, len: number, 
   const by = ay + uy * len;
   const e = BOX_TOL;
   let n0 = count;
-  if (Math.max(ax, bx) < b.minX - e || Math.min(ax, bx) > b.maxX + e || Math.max(ay, by) < b.minY - e || Math.min(ay, by) > b.maxY + e) return n0;
+  if (Math.max(ax, bx) < b.minX - e || Math.min(ax, bx) > b.maxX + e || Math.max(ay, by) < b.minY - e || Math.min(ay, by) > b.maxY + e)
+    return n0;
   const poly = a.poly;
   const n = poly.length;
   for (let i = 0, j = n - 1; i < n; j = i++) {

@@ -384,7 +384,15 @@ export class Table {
    * Distance along the route `points` at which it first enters an area of `areas`; 0 when it
    * starts inside one and `startInsideCounts`; Infinity when it never enters one.
    */
-  private entryAlong(points: readonly Vec[], n: number, cutX: number, cutY: number, areas: readonly TerrainArea[], startInsideCounts: boolean, above: number): number {
+  private entryAlong(
+    points: readonly Vec[],
+    n: number,
+    cutX: number,
+    cutY: number,
+    areas: readonly TerrainArea[],
+    startInsideCounts: boolean,
+    above: number,
+  ): number {
     // The route: points[0 … n−1], then (cutX, cutY) unless NaN (see truncateInto).
     const m = cutX === cutX ? n + 1 : n;
     const p0 = points[0];
@@ -590,7 +598,8 @@ export class Table {
     const out: TerrainArea[] = [];
     for (const a of this.coverAreas) {
       if (pointInPolygon(ax, ay, a.poly)) continue;
-      if (pointInPolygon(bx, by, a.poly) || distToPolygon(bx, by, a.poly) <= this.radius + 1e-9 || firstHit(ax, ay, bx, by, a.poly) >= 0) out.push(a);
+      if (pointInPolygon(bx, by, a.poly) || distToPolygon(bx, by, a.poly) <= this.radius + 1e-9 || firstHit(ax, ay, bx, by, a.poly) >= 0)
+        out.push(a);
     }
     return out;
   }

@@ -11,7 +11,11 @@ import type { SideId } from '../basics.js';
  * has the key of `a`, else `words` ("not one of the legal actions now"). A room checks its
  * free-form actions (exact moves) itself and passes the rest here.
  */
-export function listedCheck<S, A>(legalActions: (s: S) => readonly A[], actionKey: (a: A) => string, words = 'not one of the legal actions now'): (s: S, a: A) => string | null {
+export function listedCheck<S, A>(
+  legalActions: (s: S) => readonly A[],
+  actionKey: (a: A) => string,
+  words = 'not one of the legal actions now',
+): (s: S, a: A) => string | null {
   return (s, a) => {
     const key = actionKey(a);
     return legalActions(s).some((o) => actionKey(o) === key) ? null : words;

@@ -4,7 +4,14 @@
  * shared by every state of every game on the scenario (one per worker thread). Lengths in inches,
  * facings in radians.
  */
-import { type CompiledTable, type TableFigure, type TableSide, baseOverlapAt, figureIndexOf, parseTableScenario } from '../../core/table/compile.js';
+import {
+  type CompiledTable,
+  type TableFigure,
+  type TableSide,
+  baseOverlapAt,
+  figureIndexOf,
+  parseTableScenario,
+} from '../../core/table/compile.js';
 import { radiansOf, terrainAreaOf } from '../../core/table/schema.js';
 import { duelScenarioSchema, type DuelScenarioFile } from './schema.js';
 
@@ -42,7 +49,13 @@ export function compileDuel(raw: unknown, source: string): DuelScenario {
   const radius = file.baseDiameter / 2;
   const base = tableBase({
     // §1: a building is impassable and blocks sight; §3–4: a wood is slow ground and cover.
-    table: { unit: 'in', radius, areas: file.terrain.map((t) => terrainAreaOf(t, t.kind === 'building' ? { impassable: true, blocksSight: true } : { slow: true, cover: 'wood' })) },
+    table: {
+      unit: 'in',
+      radius,
+      areas: file.terrain.map((t) =>
+        terrainAreaOf(t, t.kind === 'building' ? { impassable: true, blocksSight: true } : { slow: true, cover: 'wood' }),
+      ),
+    },
   });
   const figures: FigureInfo[] = [];
   const paths: string[] = [];
@@ -61,7 +74,8 @@ export function compileDuel(raw: unknown, source: string): DuelScenario {
   const startY = Float64Array.from(all, (f) => f.at[1]);
   const startFacing = Float64Array.from(all, (f) => radiansOf(f.facing));
   for (let i = 0; i < all.length; i++) {
-    if (!base.table.isFree(startX[i], startY[i])) fail(`${paths[i]}.at`, 'the figure does not stand free on the table (off it, or on a building)');
+    if (!base.table.isFree(startX[i], startY[i]))
+      fail(`${paths[i]}.at`, 'the figure does not stand free on the table (off it, or on a building)');
     const j = baseOverlapAt(startX, startY, i, startX[i], startY[i], radius);
     if (j >= 0) fail(`${paths[i]}.at`, `the figure's base overlaps ${figures[j].id}'s`);
   }

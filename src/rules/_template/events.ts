@@ -28,7 +28,11 @@ export const duelEvents = z.discriminatedUnion('e', [
     .object({
       e: z.literal('move'),
       f: figure('the figure that moves'),
-      toward: z.string().describe('what it heads for: `foe:<id>` (base contact with that enemy), `cover` (the nearest place in a wood) or `point` (an exact place)'),
+      toward: z
+        .string()
+        .describe(
+          'what it heads for: `foe:<id>` (base contact with that enemy), `cover` (the nearest place in a wood) or `point` (an exact place)',
+        ),
       from: point.describe('where its centre stood (inches)'),
       to: point.describe('where its centre ends (inches)'),
       path: z.array(point).describe('the route its centre took, first point `from`, last `to` (inches)'),

@@ -30,7 +30,15 @@ export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = def
   version: '1.0.0',
   title: 'Duel — the template rule system (src/rules/_template/README.md)',
   // Two sides; one D6 per shot, two per fight, rolled in apply; nothing hidden; side turns (§2).
-  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'side-turns' },
+  traits: {
+    sides: { min: 2, max: 2 },
+    chance: 'sampled',
+    information: 'perfect',
+    dynamics: 'sequential',
+    utility: 'win-loss-draw',
+    units: 'in',
+    activation: 'side-turns',
+  },
   scenarios: ['example'],
   compile: compileDuel,
   ...sideWiring<DuelScenario, DuelState>({

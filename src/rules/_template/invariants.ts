@@ -26,8 +26,10 @@ export function duelInvariants(sc: DuelScenario): InvariantMonitor<DuelState, Du
       if (over) bad(`event ${e.e} after the game ended`);
       switch (e.e) {
         case 'move':
-          if (e.limit > MOVE + 1e-9 || e.length > e.limit + 1e-3) bad(`${e.f} moved ${e.length} in, limit ${e.limit} (§3: ${MOVE}, or ${SLOW} in a wood)`);
-          if (e.path.length < 2 || e.path[0][0] !== e.from[0] || e.path[0][1] !== e.from[1]) bad(`${e.f}'s route does not start where it stood`);
+          if (e.limit > MOVE + 1e-9 || e.length > e.limit + 1e-3)
+            bad(`${e.f} moved ${e.length} in, limit ${e.limit} (§3: ${MOVE}, or ${SLOW} in a wood)`);
+          if (e.path.length < 2 || e.path[0][0] !== e.from[0] || e.path[0][1] !== e.from[1])
+            bad(`${e.f}'s route does not start where it stood`);
           break;
         case 'shoot':
           if (e.gap > RANGE + 1e-3) bad(`${e.f} shot ${e.target} at ${e.gap} in (§4: at most ${RANGE})`);
@@ -62,12 +64,14 @@ export function duelInvariants(sc: DuelScenario): InvariantMonitor<DuelState, Du
         if (s.status[f] !== ACTIVE) continue;
         if (!sc.table.isFree(s.x[f], s.y[f])) bad(`${sc.figures[f].id} stands off the table or on a building`);
         for (let g = 0; g < f; g++) {
-          if (s.status[g] === ACTIVE && Math.hypot(s.x[f] - s.x[g], s.y[f] - s.y[g]) < 2 * sc.radius - 1e-6) bad(`${sc.figures[f].id} overlaps ${sc.figures[g].id}`);
+          if (s.status[g] === ACTIVE && Math.hypot(s.x[f] - s.x[g], s.y[f] - s.y[g]) < 2 * sc.radius - 1e-6)
+            bad(`${sc.figures[f].id} overlaps ${sc.figures[g].id}`);
         }
       }
       if (s.over) return;
       const a = s.actor;
-      if (a < 0 || s.status[a] !== ACTIVE || sc.figures[a].side !== s.side || s.done[a] !== 0) bad(`the deciding figure ${a} is not an active, unactivated figure of the side whose turn it is`);
+      if (a < 0 || s.status[a] !== ACTIVE || sc.figures[a].side !== s.side || s.done[a] !== 0)
+        bad(`the deciding figure ${a} is not an active, unactivated figure of the side whose turn it is`);
     },
   };
 }

@@ -51,7 +51,10 @@ export function exactPlan(s: DuelState, f: number, x: number, y: number): MovePl
   const pf = finderFor(table);
   pf.set(viewOf(s), f, null, 0);
   const why = pf.why(x, y);
-  if (why !== null) return why.kind === 'terrain' ? 'the place is off the table or on a building' : `another base stands at (${why.x.toFixed(1)}, ${why.y.toFixed(1)})`;
+  if (why !== null)
+    return why.kind === 'terrain'
+      ? 'the place is off the table or on a building'
+      : `another base stands at (${why.x.toFixed(1)}, ${why.y.toFixed(1)})`;
   const path = table.path({ x: s.x[f], y: s.y[f] }, { x, y });
   if (path === null) return 'no way leads there';
   if (path.length < 1e-6) return 'the figure stands there already';

@@ -9,7 +9,11 @@ import { z } from 'zod';
 import { facingSchema, pointSchema, scenarioHeaderShape, sideShape, tableSizeSchema, terrainEntrySchema } from '../../core/table/schema.js';
 
 /** One terrain area: a building (impassable, blocks sight) or a wood (slow ground, cover). */
-const terrain = terrainEntrySchema('in', ['building', 'wood'], 'building: no figure enters it and no one sees through it (§1); wood: slow ground (§3) and cover (§4)');
+const terrain = terrainEntrySchema(
+  'in',
+  ['building', 'wood'],
+  'building: no figure enters it and no one sees through it (§1); wood: slow ground (§3) and cover (§4)',
+);
 
 /** One figure: its id, where it starts and which way it faces. */
 const figure = z

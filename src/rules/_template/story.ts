@@ -24,7 +24,12 @@ export function describeEvent(sc: DuelScenario, e: DuelEvent): string | null {
     case 'turn':
       return `Turn ${e.turn}: ${sideWords(sc, e.side)} act.`;
     case 'move': {
-      const goal = e.toward === 'cover' ? 'toward the nearest wood' : e.toward === 'point' ? `to (${e.to[0]}, ${e.to[1]})` : `toward ${figureWords(sc, e.toward.slice(4))}`;
+      const goal =
+        e.toward === 'cover'
+          ? 'toward the nearest wood'
+          : e.toward === 'point'
+            ? `to (${e.to[0]}, ${e.to[1]})`
+            : `toward ${figureWords(sc, e.toward.slice(4))}`;
       return `${figureWords(sc, e.f)} moves ${goal}: ${e.length} in of ${e.limit}.`;
     }
     case 'shoot':

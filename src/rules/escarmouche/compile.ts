@@ -4,7 +4,16 @@
  * objectives resolved. Immutable; shared by every state of every game on the scenario.
  */
 import { type Polygon, type Vec, distToSegment, pointInPolygon, vertexMean } from '../../core/geometry.js';
-import { type CompiledTable, type TableFigure, type TableSide, type TerrainArea, baseOverlapAt, figureIndexOf, parseTableScenario, polygonOf } from '../../core/table/index.js';
+import {
+  type CompiledTable,
+  type TableFigure,
+  type TableSide,
+  type TerrainArea,
+  baseOverlapAt,
+  figureIndexOf,
+  parseTableScenario,
+  polygonOf,
+} from '../../core/table/index.js';
 import { escarmoucheScenarioSchema, type EscarmoucheScenarioFile } from './schema.js';
 import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js';
 
@@ -34,7 +43,13 @@ function onBoundary(x: number, y: number, poly: Polygon): boolean {
     const ay = poly[j].y;
     const bx = poly[i].x;
     const by = poly[i].y;
-    if (x < Math.min(ax, bx) - EDGE_NEAR || x > Math.max(ax, bx) + EDGE_NEAR || y < Math.min(ay, by) - EDGE_NEAR || y > Math.max(ay, by) + EDGE_NEAR) continue;
+    if (
+      x < Math.min(ax, bx) - EDGE_NEAR ||
+      x > Math.max(ax, bx) + EDGE_NEAR ||
+      y < Math.min(ay, by) - EDGE_NEAR ||
+      y > Math.max(ay, by) + EDGE_NEAR
+    )
+      continue;
     if (distToSegment(x, y, ax, ay, bx, by) <= EDGE_TOL) return true;
   }
   return false;
@@ -168,12 +183,14 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
       if (ids.has(id)) fail(`$.sides[${si}].prefix`, `figure id "${id}" is used twice`);
       ids.add(id);
       const start = { x: f.at[0], y: f.at[1] };
-      if (!table.roundFree(start.x, start.y)) fail(`$.sides[${si}].figures[${fi}].at`, 'the base must stand on the table, clear of impassable terrain');
+      if (!table.roundFree(start.x, start.y))
+        fail(`$.sides[${si}].figures[${fi}].at`, 'the base must stand on the table, clear of impassable terrain');
       const g = baseOverlapAt(startX, startY, figures.length, start.x, start.y, radius);
       if (g >= 0) fail(`$.sides[${si}].figures[${fi}].at`, `its base overlaps ${figures[g].id}'s`);
       startX.push(start.x);
       startY.push(start.y);
-      if (f.pike && f.mounted) fail(`$.sides[${si}].figures[${fi}].pike`, 'pikes are foot weapons here: a figure cannot be both mounted and a pikeman');
+      if (f.pike && f.mounted)
+        fail(`$.sides[${si}].figures[${fi}].pike`, 'pikes are foot weapons here: a figure cannot be both mounted and a pikeman');
       if (f.mounted && f.missile === 'cannon') fail(`$.sides[${si}].figures[${fi}].missile`, 'a cannon is served on foot');
       const missile = f.missile === 'none' ? null : WEAPONS[f.missile];
       const index = figures.length;
@@ -204,7 +221,8 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
     if (area === undefined) return fail(`$.victory.objectives[${i}].area`, `no terrain area "${o.area}"`);
     if (area.impassable) fail(`$.victory.objectives[${i}].area`, `area "${o.area}" is impassable`);
     const centre = vertexMean(area.poly);
-    if (!pointInPolygon(centre.x, centre.y, area.poly)) fail(`$.victory.objectives[${i}].area`, 'an objective area must contain the mean of its vertices');
+    if (!pointInPolygon(centre.x, centre.y, area.poly))
+      fail(`$.victory.objectives[${i}].area`, 'an objective area must contain the mean of its vertices');
     return { area, value: o.value, centre };
   });
   return {

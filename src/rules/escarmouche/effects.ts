@@ -36,7 +36,13 @@ export function applyEffect(s: EscState, t: number, eff: Effect, ctx: StepContex
       s.reserved[t] = 0;
       s.counters[C.outOfAction]++;
       const sc = s.sc;
-      ctx.emit?.({ e: 'out', turn: s.turn, figure: sc.figures[t].id, side: sc.sides[sc.figures[t].side].id, out: outCount(s, sc.figures[t].side) });
+      ctx.emit?.({
+        e: 'out',
+        turn: s.turn,
+        figure: sc.figures[t].id,
+        side: sc.sides[sc.figures[t].side].id,
+        out: outCount(s, sc.figures[t].side),
+      });
     }
   }
 }

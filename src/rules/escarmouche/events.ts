@@ -13,19 +13,29 @@ const place = z.tuple([z.number(), z.number()]);
 const dice = z.array(z.number().int()).describe('the dice rolled, each 1–6');
 const init = z
   .enum(['keep', 'figure', 'side', 'none'])
-  .describe("what the roll did to the initiative: `keep`, `figure` (a single 1: the figure's turn ends), `side` (the side's turn ends), `none` (an interrupt's roll: no bearing)");
+  .describe(
+    "what the roll did to the initiative: `keep`, `figure` (a single 1: the figure's turn ends), `side` (the side's turn ends), `none` (an interrupt's roll: no bearing)",
+  );
 const ones = z.number().int().describe('1s among the active and passive dice');
 const pool = z.number().int().describe('active dice the figure had accumulated before this action (0 for an interrupt)');
 const stop = z
   .enum(['target', 'ground', 'blocked', 'keepOff', 'figure'])
-  .describe("why the straight line ended: `target` reached, `ground` (the terrain type changes just beyond), `blocked` (impassable ground or the table edge), `keepOff` (an enemy's zone of control), `figure` (another base)");
-const moveKey = z.string().describe('the destination the move was aimed at: `foe:<id>`, `friend:<id>`, `obj:<area>`, `cover:<area>`, `dir:<n|ne|…>`, `away` or `at:<x>,<y>` (a person\'s exact move)');
+  .describe(
+    "why the straight line ended: `target` reached, `ground` (the terrain type changes just beyond), `blocked` (impassable ground or the table edge), `keepOff` (an enemy's zone of control), `figure` (another base)",
+  );
+const moveKey = z
+  .string()
+  .describe(
+    "the destination the move was aimed at: `foe:<id>`, `friend:<id>`, `obj:<area>`, `cover:<area>`, `dir:<n|ne|…>`, `away` or `at:<x>,<y>` (a person's exact move)",
+  );
 
 /** Every Escarmouche event (a discriminated union on `e`). */
 export const escEvents = z.discriminatedUnion('e', [
   z.object({
     e: z.literal('rollOff'),
-    rolls: z.array(z.tuple([z.number().int(), z.number().int()])).describe("the throws at set-up, each [first side's die, second side's die] in the scenario's side order, repeated on a tie"),
+    rolls: z
+      .array(z.tuple([z.number().int(), z.number().int()]))
+      .describe("the throws at set-up, each [first side's die, second side's die] in the scenario's side order, repeated on a tie"),
     first: sideId.describe('the side that won the roll-off and takes the first turn of every game turn'),
   }),
   z.object({ e: z.literal('turn'), turn, side: sideId.describe('the side whose turn begins') }),
@@ -40,10 +50,10 @@ export const escEvents = z.discriminatedUnion('e', [
     to: place.describe('where its centre ends (table unit)'),
     stop,
     terrain: z.string().describe('the terrain type moved through'),
-    dice: z.number().int().describe('passive dice of the move: the terrain\'s (MOVING table), at least 5 with a cannon'),
+    dice: z.number().int().describe("passive dice of the move: the terrain's (MOVING table), at least 5 with a cannon"),
     zoc: z.boolean().describe("true when the move ended at an enemy's zone of control"),
     pool,
-    skill: z.number().int().describe("passive dice the Rider skill turned active (mounted figures)"),
+    skill: z.number().int().describe('passive dice the Rider skill turned active (mounted figures)'),
     active: dice.describe('active dice rolled (the pool, plus the skill)'),
     passive: dice.describe('passive dice rolled'),
     ones,
@@ -81,7 +91,9 @@ export const escEvents = z.discriminatedUnion('e', [
     e: z.literal('develop'),
     turn,
     figure: figure.describe('the developing figure'),
-    what: z.enum(['ready', 'cover', 'stand', 'rally', 'rearm']).describe('the developing action: make ready, take cover, stand up, remove a Shaken marker, pick up a weapon'),
+    what: z
+      .enum(['ready', 'cover', 'stand', 'rally', 'rearm'])
+      .describe('the developing action: make ready, take cover, stand up, remove a Shaken marker, pick up a weapon'),
     pool,
     active: dice.describe('the pool plus one rolled (one die for an interrupt)'),
     ones,
@@ -111,7 +123,7 @@ export const escEvents = z.discriminatedUnion('e', [
     figure: figure.describe('the shooter (the director of a volley)'),
     target: figure.describe('the target'),
     weapon: z.string().describe('the missile weapon (`volley` for a volley)'),
-    volley: z.array(z.string()).describe("ids of the friends adding their fire (empty for a lone shot)"),
+    volley: z.array(z.string()).describe('ids of the friends adding their fire (empty for a lone shot)'),
     pool,
     bonus: z.number().int().describe('Artillerist bonus dice (a cannon)'),
     penalty: z.number().int().describe("the weapon's passive dice (the slowest weapon of a volley)"),
@@ -136,14 +148,18 @@ export const escEvents = z.discriminatedUnion('e', [
     turn,
     figure: figure.describe('the attacker'),
     target: figure.describe('the defender'),
-    mode: z.enum(['alone', 'all', 'massed', 'close']).describe('alone; with every friend at the defender\'s zone of control; massed pike; inside the pikes'),
-    contact: place.nullable().describe("where the attacker's free move into base contact put it (table unit); null when it already touched"),
+    mode: z
+      .enum(['alone', 'all', 'massed', 'close'])
+      .describe("alone; with every friend at the defender's zone of control; massed pike; inside the pikes"),
+    contact: place
+      .nullable()
+      .describe("where the attacker's free move into base contact put it (table unit); null when it already touched"),
     contactHow: z.enum(['straight', 'aside', 'touching']).describe('how it came into base contact ([E40], [E40b])'),
     attackers: z.array(z.string()).describe("ids of the attacking side's figures in the fight, the attacker first"),
     defenders: z.array(z.string()).describe("ids of the defending side's figures in the fight, the defender first"),
     spent: z.array(z.string()).describe('ids of the supporting pikemen who used their turn (massed pike)'),
     pool,
-    outnumber: z.tuple([z.number().int(), z.number().int()]).describe("outnumbering dice of the attacker and of the defender"),
+    outnumber: z.tuple([z.number().int(), z.number().int()]).describe('outnumbering dice of the attacker and of the defender'),
     massed: z.tuple([z.number().int(), z.number().int()]).describe('massed pike dice of the attacker and of the defender'),
     factors: z.array(z.string()).describe("why the attacker's active dice became passive, one entry per die"),
     skill: z.number().int().describe('passive dice the skill turned active'),
@@ -174,7 +190,10 @@ export const escEvents = z.discriminatedUnion('e', [
     to: place.describe('where it ends (table unit; equal to `from` when nothing moved)'),
     want: z.number().describe('the distance asked for (table unit)'),
     blocked: z.boolean().describe('true when it moved less than asked'),
-    blockedBy: z.enum(['table edge', 'impassable', 'figure', 'zone of control']).nullable().describe('what stopped it (null when not blocked)'),
+    blockedBy: z
+      .enum(['table edge', 'impassable', 'figure', 'zone of control'])
+      .nullable()
+      .describe('what stopped it (null when not blocked)'),
     blocker: z.string().nullable().describe("the area's or the figure's id that stopped it (null for the table edge or when not blocked)"),
   }),
   z.object({
@@ -193,7 +212,12 @@ export const escEvents = z.discriminatedUnion('e', [
       .describe('why: it ended it, a single 1, the side lost the initiative, out of action, the action cap, a reserved action'),
     pool: z.number().int().describe('active dice lost with it'),
   }),
-  z.object({ e: z.literal('sideEnd'), turn, side: sideId.describe('the side whose turn ends'), why: z.string().describe('why, in words (passed, a second 1, two 1s in one roll, every figure has acted)') }),
+  z.object({
+    e: z.literal('sideEnd'),
+    turn,
+    side: sideId.describe('the side whose turn ends'),
+    why: z.string().describe('why, in words (passed, a second 1, two 1s in one roll, every figure has acted)'),
+  }),
   z.object({
     e: z.literal('gameOver'),
     turn,

@@ -147,7 +147,20 @@ export function fightSetup(s: EscState, a: number, d: number, mode: FightMode, p
   let firstStrike = -1;
   if (A.mounted && !D.mounted) firstStrike = !close && pikeAmong(s, defenders) ? d : a;
   else if (!A.mounted && D.mounted) firstStrike = !close && pikeAmong(s, attackers) ? a : d;
-  return { attackers, defenders, outnumber, massed, spent, factors, active, passive, skill, defence: defBase + outnumber[1] + massed[1], defBase, firstStrike };
+  return {
+    attackers,
+    defenders,
+    outnumber,
+    massed,
+    spent,
+    factors,
+    active,
+    passive,
+    skill,
+    defence: defBase + outnumber[1] + massed[1],
+    defBase,
+    firstStrike,
+  };
 }
 
 /** True when a foot figure among `figs` has a usable pike (first strike, [E46]); a loop, not a closure per fight. */
@@ -157,7 +170,15 @@ function pikeAmong(s: EscState, figs: readonly number[]): boolean {
 }
 
 /** Roll and resolve one round of fighting; applies the Fighting Effects to the loser. */
-export function resolveFight(s: EscState, a: number, d: number, mode: FightMode, pool: number, interrupt: boolean, ctx: StepContext<EscEvent>): void {
+export function resolveFight(
+  s: EscState,
+  a: number,
+  d: number,
+  mode: FightMode,
+  pool: number,
+  interrupt: boolean,
+  ctx: StepContext<EscEvent>,
+): void {
   const sc = s.sc;
   const A = sc.figures[a];
   const D = sc.figures[d];
@@ -275,7 +296,15 @@ function shiftBlock(s: EscState, m: StraightMove): ShiftBlock {
  * when nothing moves: `want` the distance asked, `blocked` when it fell short, and then what stopped
  * it (Records). Returns the distance moved.
  */
-function shiftAway(s: EscState, f: number, from: number, want: number, why: 'pushed' | 'apart', ctx: StepContext<EscEvent>, keepOffFrom?: number[]): number {
+function shiftAway(
+  s: EscState,
+  f: number,
+  from: number,
+  want: number,
+  why: 'pushed' | 'apart',
+  ctx: StepContext<EscEvent>,
+  keepOffFrom?: number[],
+): number {
   const d = centreDist(s, f, from);
   if (d < 1e-9 || want < MIN_SHIFT) return 0;
   const sc = s.sc;
@@ -334,6 +363,16 @@ function separate(s: EscState, fs: FightSetup, winner: number, loser: number, ef
   if (winner >= 0) apart(winner, winner === a ? d : a, undefined);
   else apart(a, d, undefined);
   const inPlay = (g: number) => s.wounds[g] > 0;
-  for (const g of fs.attackers.slice(1)) apart(g, d, fs.attackers.filter((h) => h !== g && inPlay(h)));
-  for (const h of fs.defenders.slice(1)) apart(h, a, fs.defenders.filter((g) => g !== h && inPlay(g)));
+  for (const g of fs.attackers.slice(1))
+    apart(
+      g,
+      d,
+      fs.attackers.filter((h) => h !== g && inPlay(h)),
+    );
+  for (const h of fs.defenders.slice(1))
+    apart(
+      h,
+      a,
+      fs.defenders.filter((g) => g !== h && inPlay(g)),
+    );
 }

@@ -39,7 +39,15 @@ export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = 
   title: 'Escarmouche — rules for pike & shot skirmish wargames (Anubis Studios)',
   // Two sides taking side turns (with interrupts); the dice pool is sampled in apply; unmeasured
   // movement (straight lines through one terrain type) on a table measured in inches.
-  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'side-turns' },
+  traits: {
+    sides: { min: 2, max: 2 },
+    chance: 'sampled',
+    information: 'perfect',
+    dynamics: 'sequential',
+    utility: 'win-loss-draw',
+    units: 'in',
+    activation: 'side-turns',
+  },
   scenarios: ['farmyard-brawl', 'mill-bridge'],
   compile: compileEscarmouche,
   ...sideWiring<EscScenario, EscState>({

@@ -51,7 +51,14 @@ function shotGainNow(s: EscState, f: number, t: number, helpers: readonly number
 }
 
 /** Expected gain of `f` fighting `t` in `mode` (with `pool` dice); its dice go to {@link GAIN.dice}. */
-export function fightGain(s: EscState, f: number, t: number, mode: 'alone' | 'all' | 'massed' | 'close', pool: number, interrupt: boolean): number {
+export function fightGain(
+  s: EscState,
+  f: number,
+  t: number,
+  mode: 'alone' | 'all' | 'massed' | 'close',
+  pool: number,
+  interrupt: boolean,
+): number {
   const sc = s.sc;
   const fs = fightSetup(s, f, t, mode, pool);
   const o = odds(fs.active, fs.defence, sc.figures[f].rating, sc.figures[t].rating);

@@ -19,7 +19,8 @@ export function seesAnEnemy(s: EscState, f: number): boolean {
 /** True when `f` sees an enemy in play with a missile weapon. */
 export function seesAnEnemyShooter(s: EscState, f: number): boolean {
   const sc = s.sc;
-  for (const e of sc.sides[1 - sc.figures[f].side].figures) if (s.wounds[e] > 0 && sc.figures[e].missile !== null && sees(s, f, e)) return true;
+  for (const e of sc.sides[1 - sc.figures[f].side].figures)
+    if (s.wounds[e] > 0 && sc.figures[e].missile !== null && sees(s, f, e)) return true;
   return false;
 }
 
@@ -144,7 +145,8 @@ export function potentialHere(s: EscState, f: number): number {
   }
   const main = mainObjective(s);
   const toMain = main < 0 ? 0 : Math.min(40, Math.sqrt((s.x[f] - objs[main].centre.x) ** 2 + (s.y[f] - objs[main].centre.y) ** 2) / bw);
-  if (info.missile?.key === 'cannon') return v - 0.03 * Math.min(40, Math.sqrt((s.x[f] - info.start.x) ** 2 + (s.y[f] - info.start.y) ** 2) / bw);
+  if (info.missile?.key === 'cannon')
+    return v - 0.03 * Math.min(40, Math.sqrt((s.x[f] - info.start.x) ** 2 + (s.y[f] - info.start.y) ** 2) / bw);
   if (info.missile && !info.hasPike && info.leader === 0 && !info.mounted) {
     let seen = 0;
     for (const e of foes) if (s.wounds[e] > 0 && sees(s, f, e)) seen++;

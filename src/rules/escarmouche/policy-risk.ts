@@ -56,7 +56,10 @@ const ODDS = new Map<number | string, ReturnType<typeof duelOdds>>();
  */
 export function odds(a: number, d: number, ra: number, rd: number): ReturnType<typeof duelOdds> {
   const sign = Math.sign(ra - rd);
-  const key = Number.isInteger(a) && Number.isInteger(d) && a >= 0 && d >= 0 && a < 1024 && d < 1024 ? (a * 1024 + d) * 4 + (sign + 1) : `${a},${d},${sign}`;
+  const key =
+    Number.isInteger(a) && Number.isInteger(d) && a >= 0 && d >= 0 && a < 1024 && d < 1024
+      ? (a * 1024 + d) * 4 + (sign + 1)
+      : `${a},${d},${sign}`;
   let o = ODDS.get(key);
   if (!o) {
     o = duelOdds(a, d, sign, 0);

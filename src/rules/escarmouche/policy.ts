@@ -34,7 +34,17 @@ import { PH_ACT, PH_INT, PH_PICK, cloneState, type EscState, STATE } from './sta
 import { terrainDice } from './tables.js';
 import { FIGHT_MODES, RISK, riskCost, rollRisk, rollRiskNow } from './policy-risk.js';
 import { forgetMemo, marshalDice, marshalReckoning, memoFollowers, memoMoveOption } from './policy-memo.js';
-import { atAnEnemysZoc, canFight, canFightAny, marshalTerms, potential, potentialToward, restValue, seesAnEnemy, seesAnEnemyShooter } from './policy-position.js';
+import {
+  atAnEnemysZoc,
+  canFight,
+  canFightAny,
+  marshalTerms,
+  potential,
+  potentialToward,
+  restValue,
+  seesAnEnemy,
+  seesAnEnemyShooter,
+} from './policy-position.js';
 import { GAIN, NO_HELPERS, bestAttack, bestFightAt, chargeValue, charges, fightGain, shotGain } from './policy-attack.js';
 
 /** Gain and dice rolled of each action of the actor `f` (score = gain − risk cost). */
@@ -95,7 +105,10 @@ function actionScore(s: EscState, f: number, a: EscAction, rest: number): number
             rollRiskNow(s, s.pool + k);
             paid += reach * (RISK.side * (rest + 0.08) + RISK.figure * 0.08);
             reach *= 1 - RISK.side - RISK.figure;
-            const att = Math.max(attack ? bestAttack(s, f, s.pool + k, rest) : -Infinity, cs.length > 0 ? chargeValue(s, f, cs, s.pool + k, rest) : -Infinity);
+            const att = Math.max(
+              attack ? bestAttack(s, f, s.pool + k, rest) : -Infinity,
+              cs.length > 0 ? chargeValue(s, f, cs, s.pool + k, rest) : -Infinity,
+            );
             best = Math.max(best, reach * Math.max(0, att) - paid);
           }
           return best;

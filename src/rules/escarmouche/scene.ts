@@ -27,7 +27,12 @@ export function kindOf(a: TerrainArea): string {
 
 /** An area in words: its name and what it is (`the Mill Stream (difficult)`, `the hedge (clear, cover)`). */
 export function areaWords(a: TerrainArea): string {
-  const what = [a.impassable ? 'impassable' : a.kind, a.cover ? 'cover' : '', a.blocksSight ? 'blocks sight' : '', a.height ? `height ${a.height}` : ''].filter((x) => x);
+  const what = [
+    a.impassable ? 'impassable' : a.kind,
+    a.cover ? 'cover' : '',
+    a.blocksSight ? 'blocks sight' : '',
+    a.height ? `height ${a.height}` : '',
+  ].filter((x) => x);
   return `${a.label} (${what.join(', ')})`;
 }
 
@@ -64,10 +69,16 @@ export function escScene(s: EscState): Scene {
   const table = sc.table;
   // Areas are labelled by name (what a viewer prints on the table); the terrain shows by the kind.
   const areas: SceneArea[] = table.areas.map((a) => sceneArea(a, kindOf(a)));
-  for (const o of sc.objectives) areas.push({ ...sceneArea(o.area, 'objective'), id: `objective:${o.area.id}`, label: `${o.area.label} (${o.value})` });
+  for (const o of sc.objectives)
+    areas.push({ ...sceneArea(o.area, 'objective'), id: `objective:${o.area.id}`, label: `${o.area.label} (${o.value})` });
   // The kit's figure arrays: Escarmouche has no facings, and a figure is in play (ACTIVE) or out of
   // action (DEAD, drawn where it fell).
-  const arrays = { x: s.x, y: s.y, facing: NO_FACING, status: sc.figures.map((f) => (s.wounds[f.index] > 0 ? status.ACTIVE : status.DEAD)) };
+  const arrays = {
+    x: s.x,
+    y: s.y,
+    facing: NO_FACING,
+    status: sc.figures.map((f) => (s.wounds[f.index] > 0 ? status.ACTIVE : status.DEAD)),
+  };
   const figures: SceneFigure[] = sc.figures.map((f) => {
     const m = markersOf(s, f.index);
     return sceneFigure(sc, arrays, f.index, {
@@ -84,7 +95,12 @@ export function escScene(s: EscState): Scene {
     { label: 'Turn', value: `${s.turn} of ${sc.maxTurns}` },
     { label: 'Initiative', value: `${sc.sides[s.side].name}; 1s rolled this turn: ${s.ones}` },
     { label: 'Objectives held', value: sc.sides.map((side) => `${side.name} ${pts[side.index]}`).join(', ') },
-    { label: 'Out of action', value: sc.sides.map((side) => `${side.name} ${outCount(s, side.index)} of ${side.figures.length} (breaks at ${side.breakPoint})`).join(', ') },
+    {
+      label: 'Out of action',
+      value: sc.sides
+        .map((side) => `${side.name} ${outCount(s, side.index)} of ${side.figures.length} (breaks at ${side.breakPoint})`)
+        .join(', '),
+    },
   ];
   if (s.actor >= 0) info.push({ label: 'Acting', value: `${nameAndId(sc.figures[s.actor])}, active pool ${s.pool}` });
   const caption =

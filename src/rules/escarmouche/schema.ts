@@ -58,12 +58,11 @@ const side = z
 export const escarmoucheScenarioSchema = z
   .object({
     ...scenarioHeaderShape('escarmouche'),
-    table: tableSizeSchema('table')
-      .extend({
-        unit: z.enum(['in', 'cm']).default('in').describe("the table's unit: every length of the file is in it"),
-        base: z.number().positive().describe('base width of every figure (its zone of control is one base width)'),
-        ground: z.enum(TERRAINS).default('clear').describe('terrain type wherever no area lies'),
-      }),
+    table: tableSizeSchema('table').extend({
+      unit: z.enum(['in', 'cm']).default('in').describe("the table's unit: every length of the file is in it"),
+      base: z.number().positive().describe('base width of every figure (its zone of control is one base width)'),
+      ground: z.enum(TERRAINS).default('clear').describe('terrain type wherever no area lies'),
+    }),
     terrain: z.array(area).default([]).describe('terrain areas; where they overlap, the later one lies on top'),
     wounds: z.enum(['rating', 'one']).default('rating').describe('FIGURE: every figure has as many wounds as its rating, or only one'),
     first: z.string().default('roll').describe('the side that takes the first turn of every game turn, or "roll" for a roll-off'),

@@ -94,7 +94,15 @@ export function shotDice(s: EscState, f: number, t: number, helpers: readonly nu
 }
 
 /** Roll and resolve a shot (or volley); applies the Shooting Effects to the target. */
-export function resolveShot(s: EscState, f: number, t: number, helpers: number[], pool: number, interrupt: boolean, ctx: StepContext<EscEvent>): void {
+export function resolveShot(
+  s: EscState,
+  f: number,
+  t: number,
+  helpers: number[],
+  pool: number,
+  interrupt: boolean,
+  ctx: StepContext<EscEvent>,
+): void {
   const sc = s.sc;
   const info = sc.figures[f];
   const tinfo = sc.figures[t];

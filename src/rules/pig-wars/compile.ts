@@ -4,7 +4,20 @@
  * Immutable; shared by every state of every game on the scenario.
  */
 import type { NavMap } from '../../core/nav.js';
-import { type CompiledTable, PlaceFinder, type TableFigure, type TableSide, type TableZone, type TerrainAreaSpec, baseOverlapAt, deploySlots, figureIndexOf, parseTableScenario, polygonOf, zoneOf } from '../../core/table/index.js';
+import {
+  type CompiledTable,
+  PlaceFinder,
+  type TableFigure,
+  type TableSide,
+  type TableZone,
+  type TerrainAreaSpec,
+  baseOverlapAt,
+  deploySlots,
+  figureIndexOf,
+  parseTableScenario,
+  polygonOf,
+  zoneOf,
+} from '../../core/table/index.js';
 import { type Box, type Polygon, type Vec, bbox } from '../../core/geometry.js';
 import { pigWarsSchema, type PigWarsFile } from './schema.js';
 import type { Version } from './version.js';
@@ -187,13 +200,33 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
   const startFacing: number[] = [];
   const overlaps = (p: Vec): boolean => baseOverlapAt(startX, startY, startX.length, p.x, p.y, radius) >= 0;
   file.sides.forEach((s, si) => {
-    const side: SideInfo = { index: si, id: s.id, name: s.name, colour: s.colour, prefix: s.prefix, cards: s.cards, flee: s.flee, units: [], figures: [] };
+    const side: SideInfo = {
+      index: si,
+      id: s.id,
+      name: s.name,
+      colour: s.colour,
+      prefix: s.prefix,
+      cards: s.cards,
+      flee: s.flee,
+      units: [],
+      figures: [],
+    };
     sides.push(side);
     s.units.forEach((u, ui) => {
       const upath = `$.sides[${si}].units[${ui}]`;
       if (units.some((o) => o.id === u.id)) fail(`${upath}.id`, `duplicate unit id "${u.id}"`);
       const klass = version.classNames.indexOf(u.class);
-      const unit: UnitInfo = { index: units.length, id: u.id, name: u.name ?? u.id, side: si, klass, close: u.order === 'close', figures: [], canWall: false, hasStandard: false };
+      const unit: UnitInfo = {
+        index: units.length,
+        id: u.id,
+        name: u.name ?? u.id,
+        side: si,
+        klass,
+        close: u.order === 'close',
+        figures: [],
+        canWall: false,
+        hasStandard: false,
+      };
       units.push(unit);
       side.units.push(unit.index);
       const slots = deploySlots(nav, polygonOf(u.area), 2.4 * radius);

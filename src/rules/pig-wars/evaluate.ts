@@ -155,7 +155,13 @@ export function raiderValue(s: PigState, weights: readonly number[] = DEFAULT_WE
 }
 
 /** The values {@link evaluateFor} gives the side indices `sides[0 … n−1]`, into `out`, from one evaluation. */
-export function evaluateSides(s: PigState, sides: readonly number[], n: number, weights: readonly number[] | undefined, out: number[]): void {
+export function evaluateSides(
+  s: PigState,
+  sides: readonly number[],
+  n: number,
+  weights: readonly number[] | undefined,
+  out: number[],
+): void {
   const v = raiderValue(s, weights);
   for (let i = 0; i < n; i++) out[i] = sides[i] === s.sc.raiders ? v : 1 - v;
 }

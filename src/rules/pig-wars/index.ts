@@ -28,7 +28,10 @@ export type { PigScenario } from './compile.js';
 export { pigScores } from './policy.js';
 
 /** The built-in scenarios of each version (scenarios/<id>/). */
-const SCENARIOS: Readonly<Record<string, readonly string[]>> = { 'pig-wars': ['farmstead-raid', 'farmstead-raid-balanced'], 'pig-wars-pirates': ['kershner-supply-raid'] };
+const SCENARIOS: Readonly<Record<string, readonly string[]>> = {
+  'pig-wars': ['farmstead-raid', 'farmstead-raid-balanced'],
+  'pig-wars-pirates': ['kershner-supply-raid'],
+};
 
 /**
  * Plain `mcts` of each version (docs/rules/pig-wars.md, MCTS against the heuristic). Both: 200
@@ -53,7 +56,15 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
     version: '0.5.0',
     title: v.title,
     // Two sides; units activated by turned cards or chips; dice sampled in apply; a measured table in inches.
-    traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
+    traits: {
+      sides: { min: 2, max: 2 },
+      chance: 'sampled',
+      information: 'perfect',
+      dynamics: 'sequential',
+      utility: 'win-loss-draw',
+      units: 'in',
+      activation: 'cards',
+    },
     scenarios: SCENARIOS[v.id] ?? [],
     compile: (raw, source) => compilePig(v, raw, source),
     ...sideWiring<PigScenario, PigState>({
@@ -89,7 +100,14 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
           ],
     },
     searchDefaults: SEARCH_DEFAULTS[v.id],
-    view: { scene: pigScene, describeFigure: describePigFigure, exactMove: pigExactMove, delegable: pigDelegable, targets: pigTargets, reach: pigReach },
+    view: {
+      scene: pigScene,
+      describeFigure: describePigFigure,
+      exactMove: pigExactMove,
+      delegable: pigDelegable,
+      targets: pigTargets,
+      reach: pigReach,
+    },
     actionKey,
     describeAction,
     describeEvent,

@@ -88,7 +88,8 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState, PigEv
           if (e.length > e.allowance + TOL) bad(`${id} moves ${e.length} in over its allowance ${e.allowance}`);
           const p0 = e.path[0];
           const was = pos.get(id);
-          if (was && Math.hypot(was[0] - p0[0], was[1] - p0[1]) > 0.01) bad(`${id} starts its move at (${p0[0]}, ${p0[1]}) but stood at (${was[0].toFixed(3)}, ${was[1].toFixed(3)})`);
+          if (was && Math.hypot(was[0] - p0[0], was[1] - p0[1]) > 0.01)
+            bad(`${id} starts its move at (${p0[0]}, ${p0[1]}) but stood at (${was[0].toFixed(3)}, ${was[1].toFixed(3)})`);
           const p1 = e.path[e.path.length - 1];
           pos.set(id, [p1[0], p1[1]]);
           const parts = e.parts;
@@ -101,7 +102,9 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState, PigEv
             if (p.factor !== undefined) scale *= p.factor;
           }
           if (parts.length && Math.abs(Math.max(0, total * scale) - e.allowance) > 0.002)
-            bad(`${id}: allowance ${e.allowance} ≠ its parts (${parts.map((p) => `${p.name} ${p.value}${p.factor !== undefined ? ` ×${p.factor}` : ''}`).join(', ')}) = ${Math.max(0, total * scale).toFixed(3)}`);
+            bad(
+              `${id}: allowance ${e.allowance} ≠ its parts (${parts.map((p) => `${p.name} ${p.value}${p.factor !== undefined ? ` ×${p.factor}` : ''}`).join(', ')}) = ${Math.max(0, total * scale).toFixed(3)}`,
+            );
           const info = infoOf.get(id);
           if (parts.length === 1 && parts[0].name === FALL_BACK_PART && info) {
             let want: number;
@@ -148,7 +151,16 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState, PigEv
           const a = clampD12(e.rollA + sum(e.modsA));
           const b = clampD12(e.rollB + sum(e.modsB));
           if (a !== e.adjA || b !== e.adjB) bad(`melee ${e.a}–${e.b}: adjusted rolls ${e.adjA}/${e.adjB} ≠ clamped ${a}/${b}`);
-          const expect = a === b ? 'tie' : a > b ? (a - b >= e.marginToKillB ? 'a kills' : 'continuing') : b - a >= e.marginToKillA ? 'b kills' : 'continuing';
+          const expect =
+            a === b
+              ? 'tie'
+              : a > b
+                ? a - b >= e.marginToKillB
+                  ? 'a kills'
+                  : 'continuing'
+                : b - a >= e.marginToKillA
+                  ? 'b kills'
+                  : 'continuing';
           if (expect !== e.result) bad(`melee ${e.a}–${e.b}: result ${e.result}, the rolls say ${expect}`);
           break;
         }
@@ -188,20 +200,23 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState, PigEv
         const want = status.get(f.id);
         const got = st === ACTIVE ? 'active' : st === ROUT ? 'rout' : st === DEAD ? 'dead' : st === GONE ? 'gone' : '?';
         if (want !== got) bad(`${f.id} is ${got} in the state but ${want} by the events`);
-        if ((st === ACTIVE || st === ROUT) && !sc.nav.isFree(s.x[f.index], s.y[f.index])) bad(`${f.id} stands off the table or in a building`);
+        if ((st === ACTIVE || st === ROUT) && !sc.nav.isFree(s.x[f.index], s.y[f.index]))
+          bad(`${f.id} stands off the table or in a building`);
         if (s.hits[f.index] >= 3 && st === ACTIVE) bad(`${f.id} is active with ${s.hits[f.index]} leader hits`);
       }
       let landedPigs = 0;
       for (const b of s.pigBy) if (b === -2) landedPigs++;
       if (!sc.objective && landedPigs !== s.landed) bad(`landed ${s.landed} but ${landedPigs} pigs are landed`);
-      for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] >= 0 && s.status[s.pigBy[p]] !== ACTIVE) bad(`pig ${p} is held by ${sc.figures[s.pigBy[p]].id}, who is not active`);
+      for (let p = 0; p < s.pigBy.length; p++)
+        if (s.pigBy[p] >= 0 && s.status[s.pigBy[p]] !== ACTIVE) bad(`pig ${p} is held by ${sc.figures[s.pigBy[p]].id}, who is not active`);
       // no two figures on one spot
       const n = sc.figures.length;
       for (let a = 0; a < n; a++) {
         if (s.status[a] !== ACTIVE && s.status[a] !== ROUT) continue;
         for (let b = a + 1; b < n; b++) {
           if (s.status[b] !== ACTIVE && s.status[b] !== ROUT) continue;
-          if (Math.hypot(s.x[a] - s.x[b], s.y[a] - s.y[b]) < 2 * sc.radius - 0.01) bad(`${sc.figures[a].id} and ${sc.figures[b].id} overlap`);
+          if (Math.hypot(s.x[a] - s.x[b], s.y[a] - s.y[b]) < 2 * sc.radius - 0.01)
+            bad(`${sc.figures[a].id} and ${sc.figures[b].id} overlap`);
         }
       }
     },

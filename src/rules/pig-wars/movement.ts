@@ -12,19 +12,7 @@ import { ACTIVE, C, PIG_FREE, type PigState } from './state.js';
 import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, type Mod } from './tables.js';
 import type { PigAction } from './action.js';
 import type { PigEventOf } from './events.js';
-import {
-  r3,
-  deg,
-  type Emit,
-  onRough,
-  figureView,
-  unitCentre,
-  freeFigures,
-  carrying,
-  moveKind,
-  unitIndex,
-  homePoint,
-} from './queries.js';
+import { r3, deg, type Emit, onRough, figureView, unitCentre, freeFigures, carrying, moveKind, unitIndex, homePoint } from './queries.js';
 import { carryPigs, afterMove } from './loot.js';
 
 /** The dice one order (or one morale result) rolls once and every figure of it shares. */
@@ -296,7 +284,13 @@ export function moveFigure(
 }
 
 /** Where a move order sends figure f (before its formation offset). */
-export function orderTarget(s: PigState, f: number, a: PigAction, centre: Vec, pigFor: ReadonlyMap<number, number>): { t: Vec; offset: boolean } {
+export function orderTarget(
+  s: PigState,
+  f: number,
+  a: PigAction,
+  centre: Vec,
+  pigFor: ReadonlyMap<number, number>,
+): { t: Vec; offset: boolean } {
   const sc = s.sc;
   const raider = sc.figures[f].side === sc.raiders;
   switch (a.k) {

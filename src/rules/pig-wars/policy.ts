@@ -19,7 +19,12 @@ function strength(s: PigState, u: number): number {
   for (const f of s.sc.units[u].figures) {
     if (s.status[f] !== ACTIVE) continue;
     const info = s.sc.figures[f];
-    t += 1 + info.stripes * 0.25 + (info.armour === 'FA' ? 0.3 : info.armour === 'PA' ? 0.15 : 0) + (info.mounted ? 0.5 : 0) + (info.leader ? 0.5 : 0);
+    t +=
+      1 +
+      info.stripes * 0.25 +
+      (info.armour === 'FA' ? 0.3 : info.armour === 'PA' ? 0.15 : 0) +
+      (info.mounted ? 0.5 : 0) +
+      (info.leader ? 0.5 : 0);
   }
   return t;
 }
@@ -258,8 +263,30 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
 }
 
 /** Scratch sides of {@link chargeExchange}: the charger's and the target's (see {@link foreseeSide}). */
-const SIDE_A: MeleeSide = { stripes: 0, weapons: [], loaded: false, mounted: false, firstRound: true, charging: true, arc: 'front', opponentUphill: false, opponentObstacle: false, wounds: 0 };
-const SIDE_B: MeleeSide = { stripes: 0, weapons: [], loaded: false, mounted: false, firstRound: true, charging: false, arc: 'front', opponentUphill: false, opponentObstacle: false, wounds: 0 };
+const SIDE_A: MeleeSide = {
+  stripes: 0,
+  weapons: [],
+  loaded: false,
+  mounted: false,
+  firstRound: true,
+  charging: true,
+  arc: 'front',
+  opponentUphill: false,
+  opponentObstacle: false,
+  wounds: 0,
+};
+const SIDE_B: MeleeSide = {
+  stripes: 0,
+  weapons: [],
+  loaded: false,
+  mounted: false,
+  firstRound: true,
+  charging: false,
+  arc: 'front',
+  opponentUphill: false,
+  opponentObstacle: false,
+  wounds: 0,
+};
 
 /** Write into `out` one fighter's side of a first round of mêlée as the policy foresees it: front to front, on the flat. */
 function foreseeSide(s: PigState, f: number, charging: boolean, out: MeleeSide): MeleeSide {
@@ -333,7 +360,12 @@ function chargeExchange(s: PigState, free: readonly number[], v: number): number
     const B = foreseeSide(s, e, false, SIDE_B);
     const ma = meleeSum(sc.version.melee, A, B);
     const mb = meleeSum(sc.version.melee, B, A);
-    const o = roundOdds(ma, mb, victoryMargin(s, f, e), sc.version.pirates ? victoryMargin(s, e, f) : s.wall[v] ? 6 : victoryMargin(s, e, f));
+    const o = roundOdds(
+      ma,
+      mb,
+      victoryMargin(s, f, e),
+      sc.version.pirates ? victoryMargin(s, e, f) : s.wall[v] ? 6 : victoryMargin(s, e, f),
+    );
     kill += o.kill;
     die += o.die;
   }

@@ -13,7 +13,16 @@ import { sceneArea, sceneFigure, status } from '../../core/table/index.js';
 
 /** Status words: the kit's (a routed figure is 'fleeing'). */
 const STATUS = status.STATUS_WORDS;
-const KIND: Record<string, string> = { rough: 'broken', broken: 'broken', wood: 'wood', hill: 'hill', cover: 'cover', wall: 'cover', building: 'building', water: 'water' };
+const KIND: Record<string, string> = {
+  rough: 'broken',
+  broken: 'broken',
+  wood: 'wood',
+  hill: 'hill',
+  cover: 'cover',
+  wall: 'cover',
+  building: 'building',
+  water: 'water',
+};
 
 function markersOf(s: PigState, f: number): { markers: string[]; badge: string } {
   const info = s.sc.figures[f];
@@ -53,15 +62,29 @@ export function pigScene(s: PigState): Scene {
   // the table's areas are the file's terrain, in its order
   const areas: SceneArea[] = sc.table.areas.map((a) => sceneArea(a, KIND[a.kind] ?? a.kind));
   areas.push({ id: `home:${sc.home.id}`, kind: 'home', label: sc.home.name, points: sc.home.poly.map((p) => [p.x, p.y]) });
-  if (sc.objective) areas.push({ id: `objective:${sc.objective.id}`, kind: 'objective', label: sc.objective.name, points: sc.objective.poly.map((p) => [p.x, p.y]) });
+  if (sc.objective)
+    areas.push({
+      id: `objective:${sc.objective.id}`,
+      kind: 'objective',
+      label: sc.objective.name,
+      points: sc.objective.poly.map((p) => [p.x, p.y]),
+    });
   const markers: SceneMarker[] = [];
-  for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) markers.push({ kind: 'pig', label: `pig ${p + 1}`, x: s.pigX[p], y: s.pigY[p], glyph: 'o' });
+  for (let p = 0; p < s.pigBy.length; p++)
+    if (s.pigBy[p] === PIG_FREE) markers.push({ kind: 'pig', label: `pig ${p + 1}`, x: s.pigX[p], y: s.pigY[p], glyph: 'o' });
   const acting = s.phase === PH_UNIT ? s.actUnit : -1;
   const figures: SceneFigure[] = sc.figures.map((info) => {
     const f = info.index;
     const { markers: m, badge } = markersOf(s, f);
     // a killed figure stays drawn where it fell; one gone off the table is not drawn
-    return sceneFigure(sc, s, f, { band: sc.units[info.unit].id, markers: m, badge, highlighted: info.unit === acting, current: false, onTable: s.status[f] !== GONE });
+    return sceneFigure(sc, s, f, {
+      band: sc.units[info.unit].id,
+      markers: m,
+      badge,
+      highlighted: info.unit === acting,
+      current: false,
+      onTable: s.status[f] !== GONE,
+    });
   });
   const info: SceneInfo[] = [
     { label: 'Turn', value: `${s.turn} of ${sc.maxTurns}` },

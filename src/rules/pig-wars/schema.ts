@@ -6,7 +6,16 @@
  * src/core/scenario.ts, before this schema sees the file).
  */
 import { z } from 'zod';
-import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideShape, tableSizeSchema, terrainEntrySchema, zoneSchema } from '../../core/table/schema.js';
+import {
+  facingSchema,
+  pointSchema,
+  polygonSchema,
+  scenarioHeaderShape,
+  sideShape,
+  tableSizeSchema,
+  terrainEntrySchema,
+  zoneSchema,
+} from '../../core/table/schema.js';
 
 const point = pointSchema('in');
 const polygon = polygonSchema('in');
@@ -25,15 +34,30 @@ const terrain = terrainEntrySchema(
 const zone = zoneSchema('in');
 
 /** Schema of one version's scenario file. */
-export function pigWarsSchema(ruleset: 'pig-wars' | 'pig-wars-pirates', classes: readonly [string, ...string[]], weapons: readonly [string, ...string[]]) {
+export function pigWarsSchema(
+  ruleset: 'pig-wars' | 'pig-wars-pirates',
+  classes: readonly [string, ...string[]],
+  weapons: readonly [string, ...string[]],
+) {
   const pirates = ruleset === 'pig-wars-pirates';
   const figure = z
     .object({
       count: z.number().int().min(1).default(1),
       name: z.string().optional().describe('a personal name (only with count 1)'),
-      weapons: z.array(z.enum(weapons)).min(1).describe('melee and missile weapons carried; the best applies in melee, the first missile weapon shoots'),
+      weapons: z
+        .array(z.enum(weapons))
+        .min(1)
+        .describe('melee and missile weapons carried; the best applies in melee, the first missile weapon shoots'),
       class: z.enum(classes).optional().describe("morale class; default the unit's class"),
-      stripes: z.number().int().min(0).max(5).optional().describe(`${pirates ? 'level' : 'stripes'} added in melee${pirates ? ' and shooting' : ''}; default by class (elite 3, veteran 2, average 1, ${classes[3]} 0)`),
+      stripes: z
+        .number()
+        .int()
+        .min(0)
+        .max(5)
+        .optional()
+        .describe(
+          `${pirates ? 'level' : 'stripes'} added in melee${pirates ? ' and shooting' : ''}; default by class (elite 3, veteran 2, average 1, ${classes[3]} 0)`,
+        ),
       armour: z.enum(['UA', 'PA', 'FA']).default('UA').describe('dark ages protection: unarmoured, partial, full armour'),
       shield: z.boolean().default(false).describe('carries a shield (dark ages: shield wall; the right flank is the unshielded one)'),
       mounted: z.boolean().default(false),
@@ -61,7 +85,9 @@ export function pigWarsSchema(ruleset: 'pig-wars' | 'pig-wars-pirates', classes:
       colour: z.string().min(1).describe('CSS colour of its figures'),
       prefix: z.string().min(1).describe('figure id prefix'),
       cards: z.number().int().min(1).max(4).default(1).describe('activation cards (chips) of the side in the deck each turn'),
-      flee: z.enum(['home', 'north', 'south', 'east', 'west']).describe('where its falling-back and routing figures run: the home zone or a table edge'),
+      flee: z
+        .enum(['home', 'north', 'south', 'east', 'west'])
+        .describe('where its falling-back and routing figures run: the home zone or a table edge'),
       units: z.array(unit).min(1),
     })
     .strict();
@@ -82,7 +108,7 @@ export function pigWarsSchema(ruleset: 'pig-wars' | 'pig-wars-pirates', classes:
         .object({ captain: z.number().positive().default(18), mate: z.number().positive().default(12) })
         .strict()
         .default({ captain: 18, mate: 12 })
-        .describe("pirates: a figure farther than this from every leader of its side is out of command and routs"),
+        .describe('pirates: a figure farther than this from every leader of its side is out of command and routs'),
       sides: z.array(side).length(2),
       victory: z
         .object({

@@ -25,7 +25,24 @@ export const PH_UNIT = 0; // the acting unit chooses its order
 export const PH_OVER = 1;
 
 /** Names of the rule-path counters. */
-export const COUNTERS = ['orders', 'moves', 'charges', 'shots', 'shotHits', 'melees', 'kills', 'leaderHits', 'moraleChecks', 'fallBacks', 'routs', 'rallies', 'outOfCommand', 'lootTaken', 'lootLanded', 'walls'] as const;
+export const COUNTERS = [
+  'orders',
+  'moves',
+  'charges',
+  'shots',
+  'shotHits',
+  'melees',
+  'kills',
+  'leaderHits',
+  'moraleChecks',
+  'fallBacks',
+  'routs',
+  'rallies',
+  'outOfCommand',
+  'lootTaken',
+  'lootLanded',
+  'walls',
+] as const;
 export const C = counterIndex(COUNTERS);
 
 const figures = (sc: PigScenario): number => sc.figures.length;

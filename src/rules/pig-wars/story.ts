@@ -29,8 +29,7 @@ export function describeAction(s: PigState, a: PigAction): string {
   const u = sc.units[s.actUnit];
   const who = u ? `${u.name} (${freeFigures(s, u.index).length} free)` : 'unit';
   switch (a.k) {
-    case 'hold':
-    {
+    case 'hold': {
       // Shooting is named only when a figure of the unit would shoot (and, pirates, reloading only
       // when one would reload): a hold with nothing in range is no attack.
       let shoot = 0;
@@ -84,7 +83,8 @@ export function describeEvent(sc: PigScenario, e: PigEvent): string | null {
     case 'shoot': {
       const head = `${name(sc, e.f)} shoots ${String(e.weapon)} at ${name(sc, e.target)} (${String(e.dist)} in, ${String(e.range)}): ${String(e.roll)}${e.mods ? ` ${mods(e.mods)} = ${String(e.total)}` : ''}`;
       if (!e.hit) return `${head}, misses.`;
-      if (e.block !== undefined) return `${head}, hits; block (${String(e.protection)}, 1-${String(e.blockOn)}) ${String(e.block)}: ${e.blocked ? 'blocked' : 'not blocked'}.`;
+      if (e.block !== undefined)
+        return `${head}, hits; block (${String(e.protection)}, 1-${String(e.blockOn)}) ${String(e.block)}: ${e.blocked ? 'blocked' : 'not blocked'}.`;
       return `${head}, hits; save (${String(e.protection)}, ${String(e.saveOn)}-12) ${String(e.save)}: ${e.saved ? 'saved' : 'not saved'}.`;
     }
     case 'melee':

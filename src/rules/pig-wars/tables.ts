@@ -44,7 +44,21 @@ export interface Weapon {
 }
 
 function w(name: string, first: number, later: number, short = 0, long = 0, extra: Partial<Weapon> = {}): Weapon {
-  return { name, first, later, short, long, reload: false, melee: true, diceShort: 1, diceLong: 1, lance: false, spear: false, pistol: false, ...extra };
+  return {
+    name,
+    first,
+    later,
+    short,
+    long,
+    reload: false,
+    melee: true,
+    diceShort: 1,
+    diceLong: 1,
+    lance: false,
+    spear: false,
+    pistol: false,
+    ...extra,
+  };
 }
 
 /** Dark ages weapons (Melee "Weapon Factor"; Shooting "Weapon / Range"). */
@@ -149,7 +163,13 @@ export const DA_MOVEMENT: Readonly<Record<string, MoveClass>> = {
 export const DA_SHIELD_WALL_MOVE = 4;
 
 /** The dark ages movement factor: the base, or the die rolled when the unit began on rough. */
-export function daMoveFactor(protection: 'UA' | 'PA' | 'FA', mounted: boolean, shieldWall: boolean, onRough: boolean, dieRoll: number): number {
+export function daMoveFactor(
+  protection: 'UA' | 'PA' | 'FA',
+  mounted: boolean,
+  shieldWall: boolean,
+  onRough: boolean,
+  dieRoll: number,
+): number {
   if (shieldWall) return DA_SHIELD_WALL_MOVE;
   const c = DA_MOVEMENT[`${protection}-${mounted ? 'horse' : 'foot'}`];
   return onRough ? dieRoll : c.move;
@@ -178,7 +198,13 @@ export function pirateMoveFactor(kind: string, d6: number, crossing: boolean, cr
 export function daHit(roll: number, long: boolean): boolean {
   return roll <= (long ? 3 : 6);
 }
-export function pirateHit(roll: number, level: number, closeShooter: boolean, closeTarget: boolean, long: boolean): { total: number; hit: boolean } {
+export function pirateHit(
+  roll: number,
+  level: number,
+  closeShooter: boolean,
+  closeTarget: boolean,
+  long: boolean,
+): { total: number; hit: boolean } {
   const total = roll + level + (closeShooter ? 1 : 0) + (closeTarget ? 1 : 0);
   return { total, hit: total >= (long ? 10 : 7) };
 }
@@ -370,7 +396,14 @@ export function sumMods(mods: readonly Mod[]): number {
  * its margin is at least the loser's victory margin; equal rolls, or a margin short of it, leave
  * a continuing mêlée. Returns the adjusted rolls and the killer (0 = a, 1 = b) or −1.
  */
-export function meleeOutcome(rollA: number, modA: number, rollB: number, modB: number, vmOfA: number, vmOfB: number): { a: number; b: number; winner: -1 | 0 | 1; kill: boolean } {
+export function meleeOutcome(
+  rollA: number,
+  modA: number,
+  rollB: number,
+  modB: number,
+  vmOfA: number,
+  vmOfB: number,
+): { a: number; b: number; winner: -1 | 0 | 1; kill: boolean } {
   const a = clampD12(rollA + modA);
   const b = clampD12(rollB + modB);
   if (a === b) return { a, b, winner: -1, kill: false };
@@ -421,7 +454,11 @@ export function pirateRallies(roll: number, klass: number): boolean {
 }
 
 /** Leader combat: the opponent's D12 kills the leader when within `dies` (dark ages 1–3, pirates natural 12); else one hit; 3 hits eliminate. */
-export function leaderHit(dies: readonly [number, number], roll: number, hitsBefore: number): { dies: boolean; hits: number; eliminated: boolean } {
+export function leaderHit(
+  dies: readonly [number, number],
+  roll: number,
+  hitsBefore: number,
+): { dies: boolean; hits: number; eliminated: boolean } {
   if (roll >= dies[0] && roll <= dies[1]) return { dies: true, hits: hitsBefore, eliminated: true };
   const hits = hitsBefore + 1;
   return { dies: false, hits, eliminated: hits >= 3 };
@@ -446,7 +483,14 @@ export function lossSteps(lost: number, size: number, step: number): number {
 }
 
 /** The modifiers of a morale check, named. */
-export function moraleMods(r: MoraleModRules, lost: number, size: number, standardLost: boolean, leaderLost: boolean, leaderPresent: boolean): Mod[] {
+export function moraleMods(
+  r: MoraleModRules,
+  lost: number,
+  size: number,
+  standardLost: boolean,
+  leaderLost: boolean,
+  leaderPresent: boolean,
+): Mod[] {
   const mods: Mod[] = [];
   const steps = lossSteps(lost, size, r.lossStep);
   if (steps > 0) mods.push({ name: r.lossStep === 0.25 ? 'each 25% lost' : 'each 1/5 lost', value: steps * r.perStep });

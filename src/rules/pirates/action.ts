@@ -39,7 +39,6 @@ export const GROUP_STOP_SHORT = 2;
  */
 export const FORMATION = 2;
 
-
 /**
  * The actions a legal list offers, made once per compiled scenario and shared by every list (and
  * frozen: a list's actions are never changed by anyone). The same fields in the same order as an

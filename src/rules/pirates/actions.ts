@@ -402,4 +402,3 @@ function figureAction(s: PiratesState, f: number, a: PiratesAction, ctx: Pirates
       fail(s, a, 'not a figure action');
   }
 }
-

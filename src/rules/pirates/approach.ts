@@ -84,7 +84,13 @@ const CH_P: { x: number; y: number } = { x: 0, y: 0 };
 /** A stand-in plan returned when only asked whether a plan exists. */
 const EXISTS: MovePlan = { points: [], to: { x: 0, y: 0 }, length: 0, limit: 0 };
 
-function chargeSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean): MovePlan | null {
+function chargeSearch(
+  s: PiratesState,
+  f: number,
+  t: number,
+  cohesion: ((x: number, y: number) => boolean) | null | undefined,
+  ask: boolean,
+): MovePlan | null {
   const sc = s.sc;
   // Asked only whether a plan exists, nothing made here outlives the call: the allowance, the two
   // ends and a straight way are scratch (NavMap.path copies the ends of a way it keeps).
@@ -220,7 +226,12 @@ function diesFallWithRange(w: { ranges: readonly { die: number }[] }): boolean {
  * band is better than the one it has where it stands (or it has no shot from there).
  * `cohesion`: the §3.F rule of `f` when the caller has it already (else it is worked out).
  */
-export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null): MovePlan | null {
+export function moveFirePlan(
+  s: PiratesState,
+  f: number,
+  t: number,
+  cohesion?: ((x: number, y: number) => boolean) | null,
+): MovePlan | null {
   return moveFireSearch(s, f, t, cohesion, false);
 }
 
@@ -230,12 +241,25 @@ export function moveFirePlan(s: PiratesState, f: number, t: number, cohesion?: (
  * in cohesion — such a place exists exactly when the plan does). For offering move & fire;
  * `apply` plans it in full.
  */
-export function moveFireOffered(s: PiratesState, f: number, t: number, cohesion?: ((x: number, y: number) => boolean) | null, here?: number): boolean {
+export function moveFireOffered(
+  s: PiratesState,
+  f: number,
+  t: number,
+  cohesion?: ((x: number, y: number) => boolean) | null,
+  here?: number,
+): boolean {
   return moveFireSearch(s, f, t, cohesion, true, here) !== null;
 }
 
 /** `hereDie`: fireDieFrom(s, f, t, where f stands), when the caller knows it (else it is worked out). */
-function moveFireSearch(s: PiratesState, f: number, t: number, cohesion: ((x: number, y: number) => boolean) | null | undefined, ask: boolean, hereDie?: number): MovePlan | null {
+function moveFireSearch(
+  s: PiratesState,
+  f: number,
+  t: number,
+  cohesion: ((x: number, y: number) => boolean) | null | undefined,
+  ask: boolean,
+  hereDie?: number,
+): MovePlan | null {
   const sc = s.sc;
   const al = allowanceOf(s, f, true);
   const from = { x: s.x[f], y: s.y[f] };

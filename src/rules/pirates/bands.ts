@@ -102,7 +102,12 @@ export function newBandInto(s: PiratesState, g: number, max: number): number {
  * — each an unbanded figure of group `g` on the table, none twice, `n` of them, at most the card's
  * value, every pair within 6 in (§3.F). A string says why the band cannot be formed.
  */
-export function newBandMembers(s: PiratesState, a: { g: string; n: number; figures?: string[] }, side: number, max: number): number[] | string {
+export function newBandMembers(
+  s: PiratesState,
+  a: { g: string; n: number; figures?: string[] },
+  side: number,
+  max: number,
+): number[] | string {
   const g = s.sc.groups.findIndex((x) => x.id === a.g && x.side === side);
   if (g < 0) return `no group "${a.g}" on this side`;
   if (!Number.isInteger(a.n) || a.n < 1 || a.n > max) return `a band of ${a.n} cannot answer a card of ${max} (§3.B)`;
@@ -121,7 +126,8 @@ export function newBandMembers(s: PiratesState, a: { g: string; n: number; figur
     if (s.band[f] >= 0) return `${id} is in a band already (§3.C: a band stays intact)`;
     if (out.includes(f)) return `${id} is named twice`;
     for (const o of out) {
-      if (dist(s.x[f], s.y[f], s.x[o], s.y[o]) > COHESION + 1e-9) return `${id} and ${s.sc.figures[o].id} are more than ${COHESION} in apart (§3.F)`;
+      if (dist(s.x[f], s.y[f], s.x[o], s.y[o]) > COHESION + 1e-9)
+        return `${id} and ${s.sc.figures[o].id} are more than ${COHESION} in apart (§3.F)`;
     }
     out.push(f);
   }

@@ -116,7 +116,7 @@ export function resolveAttack(s: PiratesState, a: number, d: number, k: AttackKi
     const fd = s.sc.figures[d];
     ctx.emit({
       e: 'attack',
-     
+
       mode: k.mode,
       attacker: fa.id,
       defender: fd.id,
@@ -210,7 +210,7 @@ export function moraleCheck(s: PiratesState, side: number, at: number, ctx: Pira
   }
   const ev: PiratesEvent = {
     e: 'morale',
-   
+
     side: s.sc.sides[side].id,
     killed: s.killed[side],
     roll: mine,
@@ -283,7 +283,14 @@ const JAM_RADIUS = 3;
  * reaches by a path of its own and that is nearer its refuge than where it stands (since 1.3.0, a
  * second outside reading: runners jammed at the nets stood still for turns with room 2–4 in away).
  */
-function jammedRun(s: PiratesState, f: number, pts: readonly Vec[], reach: number, al: ReturnType<typeof allowanceOf>, field: DistanceField): { to: Vec; length: number; points: readonly Vec[] } | null {
+function jammedRun(
+  s: PiratesState,
+  f: number,
+  pts: readonly Vec[],
+  reach: number,
+  al: ReturnType<typeof allowanceOf>,
+  field: DistanceField,
+): { to: Vec; length: number; points: readonly Vec[] } | null {
   const sc = s.sc;
   const end = pointAlong(pts, reach);
   const here = field.distanceFrom(s.x[f], s.y[f]);
@@ -325,7 +332,16 @@ export function fleeStep(s: PiratesState, f: number, ctx: PiratesCtx): void {
       const last = route[route.length - 2];
       if (dist(last.x, last.y, to.x, to.y) > 1e-9) s.facing[f] = angleTo(last.x, last.y, to.x, to.y);
     } else {
-      let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(sc.table, viewOf(s), f, path, 0, al.full, al.slow, null);
+      let plan: { to: Vec; length: number; points: readonly Vec[] } | null = planAlong(
+        sc.table,
+        viewOf(s),
+        f,
+        path,
+        0,
+        al.full,
+        al.slow,
+        null,
+      );
       // Cut short by more than the jam search's reach (or not moved at all): a place off the route.
       if (!plan || plan.length < reach - JAM_RADIUS) {
         const alt = jammedRun(s, f, path.points, reach, al, field);
@@ -345,7 +361,7 @@ export function fleeStep(s: PiratesState, f: number, ctx: PiratesCtx): void {
   if (arrived) s.status[f] = GONE;
   ctx.emit?.({
     e: 'run',
-   
+
     figure: info.id,
     from: [r2(fx), r2(fy)],
     to: [r2(to.x), r2(to.y)],

@@ -4,7 +4,21 @@
  * every game on the scenario (one per worker thread).
  */
 import type { DistanceField, NavMap } from '../../core/nav.js';
-import { type CompiledTable, type TableFigure, type TableSide, type TableZone, type TerrainArea, baseOverlapAt, deploySlots, figureIndexOf, parseTableScenario, polygonOf, radiansOf, terrainAreaOf, zoneOf } from '../../core/table/index.js';
+import {
+  type CompiledTable,
+  type TableFigure,
+  type TableSide,
+  type TableZone,
+  type TerrainArea,
+  baseOverlapAt,
+  deploySlots,
+  figureIndexOf,
+  parseTableScenario,
+  polygonOf,
+  radiansOf,
+  terrainAreaOf,
+  zoneOf,
+} from '../../core/table/index.js';
 import { type Vec, pointInPolygon, distToPolygon } from '../../core/geometry.js';
 import { count } from '../../core/words.js';
 import { piratesScenarioSchema, type PiratesScenarioFile } from './schema.js';
@@ -94,7 +108,6 @@ export interface PiratesScenario extends CompiledTable<PiratesScenarioFile> {
   foeIndex: Map<string, number>;
 }
 
-
 const SUITS: Record<'red' | 'black', [string, string]> = { red: ['♥', '♦'], black: ['♠', '♣'] };
 
 /** Validate and compile a Pirates! scenario. Throws a `ScenarioError` naming the JSON path (the kit's parseTableScenario). */
@@ -118,7 +131,8 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
         }),
       ),
     },
-    tableMessage: (e) => (e.message.startsWith('impassable') ? 'buildings and water must be convex polygons (split an L-shaped building into two)' : e.message),
+    tableMessage: (e) =>
+      e.message.startsWith('impassable') ? 'buildings and water must be convex polygons (split an L-shaped building into two)' : e.message,
   });
   const table = base.table;
   const nav = table.nav;
@@ -137,11 +151,14 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
 
   /** What takes the room of a deployment area, in words (buildings and water over it, or the table's edge). */
   const inTheWay = (poly: Vec[]): string => {
-    const near = (a: Area): boolean => poly.some((p) => distToPolygon(p.x, p.y, a.poly) < radius) || a.poly.some((p) => pointInPolygon(p.x, p.y, poly));
+    const near = (a: Area): boolean =>
+      poly.some((p) => distToPolygon(p.x, p.y, a.poly) < radius) || a.poly.some((p) => pointInPolygon(p.x, p.y, poly));
     const off = poly.filter((p) => p.x < 0 || p.y < 0 || p.x > width || p.y > height);
-    if (off.length) return `${off.length} of its corners lie off the ${width} × ${height}" table (e.g. (${off[0].x}, ${off[0].y})); move the area onto the table`;
+    if (off.length)
+      return `${off.length} of its corners lie off the ${width} × ${height}" table (e.g. (${off[0].x}, ${off[0].y})); move the area onto the table`;
     const over = table.obstacles.filter(near).map((a) => `${a.label} ("${a.id}")`);
-    if (over.length) return `${over.join(' and ')} ${over.length > 1 ? 'cover' : 'covers'} part of its area, and figures need ${2 * radius}" of free ground each; move the area or make it bigger`;
+    if (over.length)
+      return `${over.join(' and ')} ${over.length > 1 ? 'cover' : 'covers'} part of its area, and figures need ${2 * radius}" of free ground each; move the area or make it bigger`;
     return `figures need ${2 * radius}" of free ground each, clear of buildings, water, the table's edge and figures placed before them; make the area bigger`;
   };
   const figures: FigureInfo[] = [];
@@ -192,7 +209,8 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
         if (f.at) {
           if (f.count !== 1) fail(`$.sides[${si}].figures[${fi}].at`, 'an exact place needs count 1');
           slot = { x: f.at[0], y: f.at[1] };
-          if (!nav.isFree(slot.x, slot.y)) fail(`$.sides[${si}].figures[${fi}].at`, `(${f.at[0]}, ${f.at[1]}) is inside a building or water, or off the table`);
+          if (!nav.isFree(slot.x, slot.y))
+            fail(`$.sides[${si}].figures[${fi}].at`, `(${f.at[0]}, ${f.at[1]}) is inside a building or water, or off the table`);
           if (overlaps(slot)) fail(`$.sides[${si}].figures[${fi}].at`, `(${f.at[0]}, ${f.at[1]}) overlaps another figure`);
         } else {
           const slots = groupSlots[gIndex];
@@ -201,7 +219,10 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
           if (!slot) {
             const gi = s.groups.findIndex((g) => g.id === f.group);
             const need = s.figures.filter((o) => o.group === f.group && !o.at).reduce((n, o) => n + o.count, 0);
-            fail(`$.sides[${si}].groups[${gi}].area`, `group "${f.group}" has room for only ${slots.length} of its ${count(need, 'figure')}: ${inTheWay(polygonOf(groupDef.area))}`);
+            fail(
+              `$.sides[${si}].groups[${gi}].area`,
+              `group "${f.group}" has room for only ${slots.length} of its ${count(need, 'figure')}: ${inTheWay(polygonOf(groupDef.area))}`,
+            );
           }
         }
         const index = figures.length;

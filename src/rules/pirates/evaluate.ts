@@ -25,7 +25,9 @@ export const FEATURE_NAMES = [
  * (seeds 100000–100299; held-out log-loss 0.88 with the first hand-set weights → 0.50, accuracy
  * 54% → 75%). Refit with `npx tsx bench/selfplay.ts … && npx tsx src/cli.ts fit-eval …`.
  */
-export const DEFAULT_WEIGHTS: readonly number[] = [-3.6069, 3.3744, 3.6649, 0.9544, 5.1103, -1.4215, -0.1444, -2.8094, -0.6484, -0.6145, -0.9025];
+export const DEFAULT_WEIGHTS: readonly number[] = [
+  -3.6069, 3.3744, 3.6649, 0.9544, 5.1103, -1.4215, -0.1444, -2.8094, -0.6484, -0.6145, -0.9025,
+];
 
 /** Scratch of {@link features}: the free raiders' progress, best first. */
 let APPROACH = new Float64Array(16);
@@ -80,7 +82,12 @@ export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAME
   for (const f of sc.sides[r].figures) {
     if (s.status[f] !== ACTIVE || !s.booty[f]) continue;
     for (const g of sc.sides[1 - r].figures) {
-      if (s.status[g] === ACTIVE && Math.abs(s.x[g] - s.x[f]) <= 6 && Math.abs(s.y[g] - s.y[f]) <= 6 && (s.x[g] - s.x[f]) ** 2 + (s.y[g] - s.y[f]) ** 2 <= 36) {
+      if (
+        s.status[g] === ACTIVE &&
+        Math.abs(s.x[g] - s.x[f]) <= 6 &&
+        Math.abs(s.y[g] - s.y[f]) <= 6 &&
+        (s.x[g] - s.x[f]) ** 2 + (s.y[g] - s.y[f]) ** 2 <= 36
+      ) {
         threatened++;
         break;
       }
@@ -119,7 +126,13 @@ export function evaluateFor(s: PiratesState, side: number, weights: readonly num
 }
 
 /** Values of {@link evaluateFor} for several sides (by index; −1 for a side not in the game) from one evaluation. */
-export function evaluateSides(s: PiratesState, sides: readonly number[], n: number, weights: readonly number[] | undefined, out: number[]): void {
+export function evaluateSides(
+  s: PiratesState,
+  sides: readonly number[],
+  n: number,
+  weights: readonly number[] | undefined,
+  out: number[],
+): void {
   const v = raiderValue(s, weights);
   for (let i = 0; i < n; i++) out[i] = sides[i] === s.sc.raiders ? v : 1 - v;
 }

@@ -29,13 +29,16 @@ export function describePiratesFigure(s: PiratesState, id: string): string | nul
   const where = `(${s.x[f].toFixed(1)}, ${s.y[f].toFixed(1)})`;
   if (st === DEAD) lines.push(`  killed; lies at ${where}`);
   else if (st === CAPTURED) lines.push('  captured: out of the game');
-  else if (st === GONE) lines.push(info.side === sc.raiders ? `  back aboard ${sc.home.name}: out of the game` : '  has left the table: out of the game');
+  else if (st === GONE)
+    lines.push(info.side === sc.raiders ? `  back aboard ${sc.home.name}: out of the game` : '  has left the table: out of the game');
   else {
     const places: string[] = [];
     if (pointInPolygon(s.x[f], s.y[f], sc.objective.poly)) places.push(`at ${sc.objective.name}`);
     if (pointInPolygon(s.x[f], s.y[f], sc.home.poly)) places.push(`at ${sc.home.name}`);
     if (inCover(s, s.x[f], s.y[f])) places.push('in cover');
-    lines.push(`  stands at ${where}${places.length ? `, ${places.join(', ')}` : ''}${st === FLEEING ? '; running for the rest of the game' : ''}`);
+    lines.push(
+      `  stands at ${where}${places.length ? `, ${places.join(', ')}` : ''}${st === FLEEING ? '; running for the rest of the game' : ''}`,
+    );
   }
   if (st === ACTIVE || st === FLEEING) {
     const b = s.band[f];
@@ -50,7 +53,9 @@ export function describePiratesFigure(s: PiratesState, id: string): string | nul
     } else lines.push('  in no band yet (a card may form one from its group)');
     const w = info.weapon;
     const ranges = w.ranges.map((r) => `d${r.die} to ${r.maxRange} in`).join(', ');
-    lines.push(`  weapon: ${w.name}, d${w.melee.die} in melee${ranges ? `; fires ${ranges}` : ''}${w.ranges.length ? (s.reloading[f] ? ' (reloading)' : s.loaded[f] ? ' (loaded)' : ' (unloaded)') : ''}`);
+    lines.push(
+      `  weapon: ${w.name}, d${w.melee.die} in melee${ranges ? `; fires ${ranges}` : ''}${w.ranges.length ? (s.reloading[f] ? ' (reloading)' : s.loaded[f] ? ' (loaded)' : ' (unloaded)') : ''}`,
+    );
     const al = allowanceOf(s, f, false);
     lines.push(`  movement this turn: ${al.full} in (${al.slow} in over broken ground)${s.booty[f] ? ' — halved: carrying booty' : ''}`);
     const notes: string[] = [];

@@ -69,13 +69,20 @@ export function executeGroupMove(s: PiratesState, ctx: PiratesCtx): void {
   });
   GR_STATE = null;
   if (!plan) {
-    if (ctx.emit) ctx.emit({ e: 'blocked', band: s.actBand, to: s.groupTo, figures: F.map((f) => sc.figures[f].id), ...blockedData(groupBlockedReason(s, F, s.groupTo)) });
+    if (ctx.emit)
+      ctx.emit({
+        e: 'blocked',
+        band: s.actBand,
+        to: s.groupTo,
+        figures: F.map((f) => sc.figures[f].id),
+        ...blockedData(groupBlockedReason(s, F, s.groupTo)),
+      });
     return;
   }
   const facing = angleTo(plan.from.x, plan.from.y, plan.centre.x, plan.centre.y);
   ctx.emit?.({
     e: 'groupMove',
-   
+
     band: s.actBand,
     to: s.groupTo,
     from: [r2(plan.from.x), r2(plan.from.y)],
@@ -96,7 +103,7 @@ export function executeGroupMove(s: PiratesState, ctx: PiratesCtx): void {
     s.facing[f] = facing;
     ctx.emit?.({
       e: 'move',
-     
+
       figure: sc.figures[f].id,
       kind: 'group',
       from: [r2(fx), r2(fy)],

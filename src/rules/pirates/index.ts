@@ -31,12 +31,25 @@ export type { PiratesScenario } from './compile.js';
 const listed = listedCheck(legalActions, actionKey);
 
 /** The Pirates! ruleset. */
-export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent> = defineRuleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent>({
+export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent> = defineRuleset<
+  PiratesState,
+  PiratesAction,
+  PiratesScenario,
+  PiratesEvent
+>({
   id: 'pirates',
   version: '1.4.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
   // Two sides; dice and card draws sampled in apply; the future card order is not in the state.
-  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'in', activation: 'cards' },
+  traits: {
+    sides: { min: 2, max: 2 },
+    chance: 'sampled',
+    information: 'perfect',
+    dynamics: 'sequential',
+    utility: 'win-loss-draw',
+    units: 'in',
+    activation: 'cards',
+  },
   scenarios: ['supply-raid', 'supply-raid-tuned'],
   compile: compilePirates,
   ...sideWiring<PiratesScenario, PiratesState>({
@@ -66,7 +79,8 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
     variants: [
       {
         name: 'attack',
-        summary: 'raiders without booty strike a defender they reach before following their band or marching on (attack base 8 instead of 6)',
+        summary:
+          'raiders without booty strike a defender they reach before following their band or marching on (attack base 8 instead of 6)',
         sides: (sc) => [sc.sides[sc.raiders].id],
         scores: piratesAttackScores,
         // The tree's departures from this script at 1 standard error undo it (stress seed 77: 11/20
@@ -102,7 +116,14 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
     return counterStats(out, COUNTERS, s.counters);
   },
   decisionLimit: (sc) => sc.maxTurns * sc.deck.length * 20 + 100,
-  view: { scene: piratesScene, describeFigure: describePiratesFigure, exactMove: piratesExactMove, delegable: piratesDelegable, targets: piratesTargets, reach: piratesReach },
+  view: {
+    scene: piratesScene,
+    describeFigure: describePiratesFigure,
+    exactMove: piratesExactMove,
+    delegable: piratesDelegable,
+    targets: piratesTargets,
+    reach: piratesReach,
+  },
   invariants: piratesInvariants,
   jsonSchema: scenarioJsonSchema(piratesScenarioSchema),
 });

@@ -32,13 +32,24 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
   const landed = new Set<string>();
   // §4.D: the group move being read (its limit and the followers' from/to, from their move events).
   // `steered`: where the centre was steered to (the end of `steer`), round which the followers stand.
-  let group: { band: string; limit: number; allowance: number; slow: number; steered: { x: number; y: number } | null; from: { x: number; y: number }[]; to: { x: number; y: number }[] } | null = null;
+  let group: {
+    band: string;
+    limit: number;
+    allowance: number;
+    slow: number;
+    steered: { x: number; y: number } | null;
+    from: { x: number; y: number }[];
+    to: { x: number; y: number }[];
+  } | null = null;
   const closeGroup = (): void => {
     if (!group) return;
     const g = group;
     group = null;
     if (g.from.length === 0) return;
-    const mean = (ps: { x: number; y: number }[]) => ({ x: ps.reduce((a, p) => a + p.x, 0) / ps.length, y: ps.reduce((a, p) => a + p.y, 0) / ps.length });
+    const mean = (ps: { x: number; y: number }[]) => ({
+      x: ps.reduce((a, p) => a + p.x, 0) / ps.length,
+      y: ps.reduce((a, p) => a + p.y, 0) / ps.length,
+    });
     const a = mean(g.from);
     const b = mean(g.to);
     const d = dist(a.x, a.y, b.x, b.y);
@@ -109,7 +120,10 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
               // of the point the centre was steered to — not of the followers' own new centre.
               const p = group.steered;
               const off = p ? dist(to.x, to.y, p.x, p.y) : NaN;
-              if (!(off <= FORMATION + 1 + TOL)) bad(`${String(e.figure)} ends a group move ${off.toFixed(2)} in from the point band ${group.band}'s centre was steered to; the reading (§4.D) says within ${FORMATION + 1} in`);
+              if (!(off <= FORMATION + 1 + TOL))
+                bad(
+                  `${String(e.figure)} ends a group move ${off.toFixed(2)} in from the point band ${group.band}'s centre was steered to; the reading (§4.D) says within ${FORMATION + 1} in`,
+                );
             }
           }
           // The route's waypoints run from `from` to `to` and never cut through a building: no
@@ -121,12 +135,17 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
             let travelled = 0;
             for (let i = 1; i < route.length; i++) travelled += dist(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]);
             for (let i = 1; i < route.length; i++) {
-              if (!sc.nav.clear(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]) && sc.nav.isFree(route[i - 1][0], route[i - 1][1])) {
+              if (
+                !sc.nav.clear(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]) &&
+                sc.nav.isFree(route[i - 1][0], route[i - 1][1])
+              ) {
                 const leg = sc.nav.distance({ x: route[i - 1][0], y: route[i - 1][1] }, { x: route[i][0], y: route[i][1] });
-                if (Number.isFinite(leg) && leg > dist(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]) + 0.05) bad(`${String(e.figure)}'s route cuts through a building or water`);
+                if (Number.isFinite(leg) && leg > dist(route[i - 1][0], route[i - 1][1], route[i][0], route[i][1]) + 0.05)
+                  bad(`${String(e.figure)}'s route cuts through a building or water`);
               }
             }
-            if (e.kind !== 'group' && Math.abs(travelled - path) > 0.05 * route.length) bad(`${String(e.figure)}'s route is ${travelled.toFixed(2)} in but the move says ${path}`);
+            if (e.kind !== 'group' && Math.abs(travelled - path) > 0.05 * route.length)
+              bad(`${String(e.figure)}'s route is ${travelled.toFixed(2)} in but the move says ${path}`);
             // §4.B figure by figure in a group move (since 1.4.0): a follower whose own way enters
             // broken ground or climbs goes no further than a figure moving alone may.
             if (e.kind === 'group' && group && Number.isFinite(group.slow)) {
@@ -141,10 +160,16 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
               const grazes = !climbs && entry < Infinity && depthInside(pts, sc.table.slowGround) <= 0.02;
               const slowWay = entry < Infinity && !onEdge && !grazes;
               const reach = sc.table.reachAlong(pts, group.allowance, group.slow);
-              if (slowWay && travelled > reach + 0.05 * route.length) bad(`${String(e.figure)} followed ${travelled.toFixed(2)} in over broken ground or uphill on a group move; alone it could go ${reach.toFixed(2)} (§4.B)`);
+              if (slowWay && travelled > reach + 0.05 * route.length)
+                bad(
+                  `${String(e.figure)} followed ${travelled.toFixed(2)} in over broken ground or uphill on a group move; alone it could go ${reach.toFixed(2)} (§4.B)`,
+                );
             }
             const geo = sc.nav.clear(from.x, from.y, to.x, to.y) ? dist(from.x, from.y, to.x, to.y) : sc.nav.distance(from, to);
-            if (Number.isFinite(geo) && travelled < geo - 0.05 * route.length) bad(`${String(e.figure)} went ${travelled.toFixed(2)} in where the shortest way around buildings is ${geo.toFixed(2)} (through a building?)`);
+            if (Number.isFinite(geo) && travelled < geo - 0.05 * route.length)
+              bad(
+                `${String(e.figure)} went ${travelled.toFixed(2)} in where the shortest way around buildings is ${geo.toFixed(2)} (through a building?)`,
+              );
           }
           break;
         }
@@ -165,18 +190,29 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           const die = num(e.attackerDie);
           if (![4, 6, 8, 10, 12].includes(die)) bad(`attacker die d${die}`);
           if (num(e.margin) !== num(e.attackerRoll) - num(e.defenderRoll)) bad('attack margin is not the difference of the rolls');
-          if (num(e.attackerRoll) < 1 || num(e.attackerRoll) > die || num(e.defenderRoll) < 1 || num(e.defenderRoll) > 6) bad('a roll off its die');
+          if (num(e.attackerRoll) < 1 || num(e.attackerRoll) > die || num(e.defenderRoll) < 1 || num(e.defenderRoll) > 6)
+            bad('a roll off its die');
           break;
         }
         case 'groupMove':
           {
             const steer = Array.isArray(e.steer) ? e.steer : [];
             const last = steer.length > 0 ? steer[steer.length - 1] : null;
-            const steered = Array.isArray(last) && typeof last[0] === 'number' && typeof last[1] === 'number' ? { x: last[0], y: last[1] } : null;
+            const steered =
+              Array.isArray(last) && typeof last[0] === 'number' && typeof last[1] === 'number' ? { x: last[0], y: last[1] } : null;
             if (!steered) bad(`band ${String(e.band)}'s group move does not say where its centre was steered (steer)`);
-            group = { band: String(e.band), limit: num(e.limit), allowance: num(e.allowance), slow: num(e.slow), steered, from: [], to: [] };
+            group = {
+              band: String(e.band),
+              limit: num(e.limit),
+              allowance: num(e.allowance),
+              slow: num(e.slow),
+              steered,
+              from: [],
+              to: [],
+            };
           }
-          if (!(num(e.limit) <= num(e.allowance) + TOL)) bad(`band ${String(e.band)} group limit ${String(e.limit)} over its allowance ${String(e.allowance)}`);
+          if (!(num(e.limit) <= num(e.allowance) + TOL))
+            bad(`band ${String(e.band)} group limit ${String(e.limit)} over its allowance ${String(e.allowance)}`);
           break;
         case 'land':
           if (landed.has(String(e.figure))) bad(`${String(e.figure)} landed a second load (§11: 15 of his boys)`);
@@ -215,7 +251,10 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
             if (s.band[g] !== b || s.status[g] !== ACTIVE || prevBand[g] !== b || prevStatus[g] !== ACTIVE) continue;
             const now = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
             const before = dist(prevX[f], prevY[f], prevX[g], prevY[g]);
-            if (now > Math.max(COHESION, before) + 1e-6) bad(`${sc.figures[f].id} and ${sc.figures[g].id} of band ${b} are ${now.toFixed(2)} in apart (were ${before.toFixed(2)}; §3.F: 6 in)`);
+            if (now > Math.max(COHESION, before) + 1e-6)
+              bad(
+                `${sc.figures[f].id} and ${sc.figures[g].id} of band ${b} are ${now.toFixed(2)} in apart (were ${before.toFixed(2)}; §3.F: 6 in)`,
+              );
           }
         }
       }
@@ -228,7 +267,8 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
       for (const f of sc.figures) {
         const st = s.status[f.index];
         const expect = st === ACTIVE ? 'active' : st === FLEEING ? 'fleeing' : null;
-        if (expect !== null && status.get(f.id) !== expect) bad(`${f.id} is ${expect} in the state but ${status.get(f.id)} from the events`);
+        if (expect !== null && status.get(f.id) !== expect)
+          bad(`${f.id} is ${expect} in the state but ${status.get(f.id)} from the events`);
       }
       for (const id of moved) {
         const i = sc.figureIndex.get(id) ?? -1;

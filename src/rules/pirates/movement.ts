@@ -5,7 +5,17 @@
  */
 import { type Vec, angleTo, dist, pointAlong, pointInPolygon } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
-import { type MovePlan, type NearestHit, PlaceFinder, type Table, awayPoint, cohesionTest, nearestAble, placeFree, planAlong } from '../../core/table/index.js';
+import {
+  type MovePlan,
+  type NearestHit,
+  PlaceFinder,
+  type Table,
+  awayPoint,
+  cohesionTest,
+  nearestAble,
+  placeFree,
+  planAlong,
+} from '../../core/table/index.js';
 import { COHESION, GROUP_STOP_SHORT } from './action.js';
 import { ACTIVE, type PiratesState } from './state.js';
 import { bandMembers } from './bands.js';
@@ -116,7 +126,15 @@ const DK_KEYS: string[] = [];
  * them out: the distances from `from` to the enemies (`sc.sides[1 - side].figures`, by position in
  * that list; only the active ones are read), each as `dist(from.x, from.y, x, y)` gives it.
  */
-export function destinationKeysInto(s: PiratesState, from: Vec, side: number, solo: number, near: number, keys: string[], foeDist?: Float64Array): number {
+export function destinationKeysInto(
+  s: PiratesState,
+  from: Vec,
+  side: number,
+  solo: number,
+  near: number,
+  keys: string[],
+  foeDist?: Float64Array,
+): number {
   const sc = s.sc;
   let nk = 0;
   if (!pointInPolygon(from.x, from.y, sc.objective.poly)) nk = putKey(keys, nk, 'obj');
@@ -150,7 +168,8 @@ export function destinationKeysInto(s: PiratesState, from: Vec, side: number, so
   }
   if (nn > 0 && d1 > near) nk = putKey(keys, nk, sc.figures[f1].foeKey);
   if (nn > 1 && d2 > near) nk = putKey(keys, nk, sc.figures[f2].foeKey);
-  if (sc.cover.length > 0 && !(nn > 0 ? sc.table.coverFrom(s.x[f1], s.y[f1], from.x, from.y) !== null : inCover(s, from.x, from.y))) nk = putKey(keys, nk, 'cover');
+  if (sc.cover.length > 0 && !(nn > 0 ? sc.table.coverFrom(s.x[f1], s.y[f1], from.x, from.y) !== null : inCover(s, from.x, from.y)))
+    nk = putKey(keys, nk, 'cover');
   if (nn > 0 && d1 <= 12) nk = putKey(keys, nk, 'away');
   if (solo >= 0) {
     const b = s.band[solo];
@@ -242,7 +261,6 @@ export function exactMovePlan(s: PiratesState, f: number, x: number, y: number):
   return { points: path.points, to: { x, y }, length: path.length, limit };
 }
 
-
 /** Why a move found no place (the `blocked` event's `why` and what it names), for the record. */
 export interface BlockedReason {
   /**
@@ -317,7 +335,14 @@ export function blockedData(r: BlockedReason): BlockedReason {
 }
 
 /** Carry out a planned move and what arriving somewhere does (reaching the objective, landing booty). */
-export function execMove(s: PiratesState, f: number, plan: MovePlan, kind: 'move' | 'charge' | 'moveFire', allowance: number, ctx: PiratesCtx): void {
+export function execMove(
+  s: PiratesState,
+  f: number,
+  plan: MovePlan,
+  kind: 'move' | 'charge' | 'moveFire',
+  allowance: number,
+  ctx: PiratesCtx,
+): void {
   const fx = s.x[f];
   const fy = s.y[f];
   s.x[f] = plan.to.x;
@@ -329,7 +354,7 @@ export function execMove(s: PiratesState, f: number, plan: MovePlan, kind: 'move
   }
   ctx.emit?.({
     e: 'move',
-   
+
     figure: s.sc.figures[f].id,
     kind,
     from: [r2(fx), r2(fy)],

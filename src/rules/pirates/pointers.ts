@@ -24,7 +24,16 @@ export function piratesDelegable(s: PiratesState): boolean {
 }
 
 /** The targets of a move toward destination `key` from `from` with `allow` inches, naming `figures` (kit moveTargets: where it would end). */
-function moveTo(s: PiratesState, figures: string[], key: string, from: Vec, side: number, group: boolean, self: number, allow: number): ActionTargets {
+function moveTo(
+  s: PiratesState,
+  figures: string[],
+  key: string,
+  from: Vec,
+  side: number,
+  group: boolean,
+  self: number,
+  allow: number,
+): ActionTargets {
   const d = destination(s, key, from, side, group, self);
   return moveTargets(figures, d === null ? null : d.path, d === null ? 0 : d.stopShort, allow);
 }
@@ -62,7 +71,16 @@ export function piratesTargets(s: PiratesState, a: PiratesAction): ActionTargets
     case 'move': {
       if (s.phase !== PH_FIGURE) return null;
       const f = s.queue[s.qPos];
-      return moveTo(s, a.to.startsWith('foe:') ? [a.to.slice(4)] : [], a.to, { x: s.x[f], y: s.y[f] }, sc.figures[f].side, false, f, allowanceOf(s, f, false).full);
+      return moveTo(
+        s,
+        a.to.startsWith('foe:') ? [a.to.slice(4)] : [],
+        a.to,
+        { x: s.x[f], y: s.y[f] },
+        sc.figures[f].side,
+        false,
+        f,
+        allowanceOf(s, f, false).full,
+      );
     }
     case 'moveTo':
       return { figures: [], at: [a.x, a.y] };
@@ -90,6 +108,10 @@ export function piratesReach(s: PiratesState, id: string): FigureReach | null {
   ];
   if (info.weapon.ranges.length === 0) return figureReach(sc.table, viewOf(s), f, { moves: rings }, sc.figures);
   const range = maxRange(info.weapon);
-  const weapon = { range, label: `${info.weapon.name} range ${range} in${canFire(s, f) ? '' : ' (not loaded)'}`, enemies: sc.sides[1 - info.side].figures };
+  const weapon = {
+    range,
+    label: `${info.weapon.name} range ${range} in${canFire(s, f) ? '' : ' (not loaded)'}`,
+    enemies: sc.sides[1 - info.side].figures,
+  };
   return figureReach(sc.table, viewOf(s), f, { moves: rings, weapon }, sc.figures);
 }

@@ -60,7 +60,12 @@ export function piratesScene(s: PiratesState): Scene {
   for (const a of sc.hills) areas.push(sceneArea(a, 'hill'));
   for (const a of sc.cover) areas.push(sceneArea(a, 'cover'));
   areas.push({ id: `home:${sc.home.id}`, kind: 'home', label: sc.home.name, points: sc.home.poly.map((p) => [p.x, p.y]) });
-  areas.push({ id: `objective:${sc.objective.id}`, kind: 'objective', label: sc.objective.name, points: sc.objective.poly.map((p) => [p.x, p.y]) });
+  areas.push({
+    id: `objective:${sc.objective.id}`,
+    kind: 'objective',
+    label: sc.objective.name,
+    points: sc.objective.poly.map((p) => [p.x, p.y]),
+  });
 
   const acting = s.phase === PH_GROUP || s.phase === PH_FIGURE ? s.actBand : -1;
   const deciding = s.phase === PH_FIGURE ? s.queue[s.qPos] : -1;
@@ -82,7 +87,9 @@ export function piratesScene(s: PiratesState): Scene {
   const info: SceneInfo[] = [];
   info.push({ label: 'Turn', value: `${s.turn} of ${sc.maxTurns}` });
   const turned: string[] = [];
-  for (let i = 0; i < 2; i++) if (s.pair[i] >= 0) turned.push(`${cardText(s, s.pair[i])}${s.phase !== PH_OVER && i === s.pairAt && s.pair[1 - i] >= 0 ? ' ← now' : ''}`);
+  for (let i = 0; i < 2; i++)
+    if (s.pair[i] >= 0)
+      turned.push(`${cardText(s, s.pair[i])}${s.phase !== PH_OVER && i === s.pairAt && s.pair[1 - i] >= 0 ? ' ← now' : ''}`);
   if (turned.length > 0) info.push({ label: 'Cards turned', value: turned.join(' and ') });
   let left = 0;
   for (let i = 0; i < s.inDeck.length; i++) left += s.inDeck[i];
@@ -115,7 +122,12 @@ export function piratesScene(s: PiratesState): Scene {
     width: sc.width,
     height: sc.height,
     caption: caption(s),
-    sides: sc.sides.map((side) => ({ id: side.id, name: side.name, colour: COLOURS[side.colour], mark: (sc.file.sides[side.index].prefix || side.name).charAt(0).toUpperCase() })),
+    sides: sc.sides.map((side) => ({
+      id: side.id,
+      name: side.name,
+      colour: COLOURS[side.colour],
+      mark: (sc.file.sides[side.index].prefix || side.name).charAt(0).toUpperCase(),
+    })),
     areas,
     markers: sc.exits.map((e, i) => ({ kind: 'exit', label: `exit ${i + 1}`, x: e.point.x, y: e.point.y })),
     figures,
@@ -132,7 +144,8 @@ export function piratesScene(s: PiratesState): Scene {
 /** Where the game stands, in one line. */
 function caption(s: PiratesState): string {
   const sc = s.sc;
-  if (s.phase === PH_OVER) return `Turn ${s.turn} — game over: ${s.winner >= 0 ? `${sc.sides[s.winner].name} win` : 'a draw'} (${s.reason})`;
+  if (s.phase === PH_OVER)
+    return `Turn ${s.turn} — game over: ${s.winner >= 0 ? `${sc.sides[s.winner].name} win` : 'a draw'} (${s.reason})`;
   const card = s.actCard >= 0 ? cardText(s, s.actCard) : '';
   if (s.phase === PH_BAND) return `Turn ${s.turn} — ${card}: ${sc.sides[sc.deck[s.actCard].side].name} choose a band`;
   if (s.phase === PH_GROUP) return `Turn ${s.turn} — ${card}: band ${s.actBand} chooses a group move`;

@@ -5,7 +5,16 @@
  * and y down the table from the top (north) edge.
  */
 import { z } from 'zod';
-import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideShape, tableSizeSchema, terrainEntrySchema, zoneSchema } from '../../core/table/schema.js';
+import {
+  facingSchema,
+  pointSchema,
+  polygonSchema,
+  scenarioHeaderShape,
+  sideShape,
+  tableSizeSchema,
+  terrainEntrySchema,
+  zoneSchema,
+} from '../../core/table/schema.js';
 import { WEAPONS } from './tables.js';
 
 const point = pointSchema('in');
@@ -47,7 +56,10 @@ const side = z
     prefix: z.string().min(1).describe('figure id prefix'),
     cards: z
       .array(z.union([z.literal('A'), z.number().int().min(1).max(13)]))
-      .min(1, 'a side needs at least one activation card: without cards it never acts (leave "cards" out for the §12 table by figure count)')
+      .min(
+        1,
+        'a side needs at least one activation card: without cards it never acts (leave "cards" out for the §12 table by figure count)',
+      )
       .optional()
       .describe('explicit activation cards; when absent, the §12 table by figure count'),
     flee: z

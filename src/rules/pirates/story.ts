@@ -83,7 +83,12 @@ export function describeEvent(sc: PiratesScenario, e: PiratesEvent): string | nu
       const mods = e.modifiers
         .map((m) => ` ${signed(m.step)} ${m.name}${m.name === 'defender in cover' && typeof e.cover === 'string' ? ` (${e.cover})` : ''}`)
         .join(',');
-      const how = e.mode === 'fire' ? `fires (${str(e.weapon)}, ${str(e.range)} in) at` : e.capture ? 'tries to capture' : `attacks (${str(e.weapon)})`;
+      const how =
+        e.mode === 'fire'
+          ? `fires (${str(e.weapon)}, ${str(e.range)} in) at`
+          : e.capture
+            ? 'tries to capture'
+            : `attacks (${str(e.weapon)})`;
       return (
         `    ${figureLabel(sc, str(e.attacker))} ${how} ${figureLabel(sc, str(e.defender))}: ` +
         `d${str(e.baseDie)}${mods ? `${mods} →` : ''} d${str(e.attackerDie)} vs d${str(e.defenderDie)}; ` +
@@ -93,7 +98,8 @@ export function describeEvent(sc: PiratesScenario, e: PiratesEvent): string | nu
       );
     }
     case 'blocked': {
-      const why = e.why === undefined ? '' : ` (${str(e.why)}${Array.isArray(e.by) && e.by.length > 0 ? `: ${e.by.join(', ')} in the way` : ''})`;
+      const why =
+        e.why === undefined ? '' : ` (${str(e.why)}${Array.isArray(e.by) && e.by.length > 0 ? `: ${e.by.join(', ')} in the way` : ''})`;
       return e.figure === undefined
         ? `    Band ${str(e.band)} finds no room to move ${heading(sc, str(e.to))} together${why}.`
         : `    ${figureLabel(sc, str(e.figure))} finds no room to move ${heading(sc, str(e.to))}${why}.`;
@@ -111,7 +117,9 @@ export function describeEvent(sc: PiratesScenario, e: PiratesEvent): string | nu
         ? `    ${figureLabel(sc, str(e.figure))} loses heart and runs.`
         : `    ${figureLabel(sc, str(e.figure))} disengages and runs for the rest of the game.`;
     case 'run':
-      return e.gone ? `    ${figureLabel(sc, str(e.figure))} ${sc.figures[sc.figureIndex.get(str(e.figure)) ?? 0].side === sc.raiders ? `is back at ${sc.home.name}` : 'has left the table'}.` : null;
+      return e.gone
+        ? `    ${figureLabel(sc, str(e.figure))} ${sc.figures[sc.figureIndex.get(str(e.figure)) ?? 0].side === sc.raiders ? `is back at ${sc.home.name}` : 'has left the table'}.`
+        : null;
     case 'morale':
       return e.result === 'pass'
         ? `  Morale: ${sideName(sc, e.side)} (${str(e.killed)} dead) roll ${str(e.roll)} vs ${str(e.against)} and hold.`

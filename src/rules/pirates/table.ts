@@ -23,7 +23,14 @@ export function viewOf(s: PiratesState): FigureView {
   let v = s.view;
   if (v === null) {
     const st = s.status;
-    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => st[i] === ACTIVE || st[i] === FLEEING, able: (i) => st[i] === ACTIVE };
+    v = {
+      x: s.x,
+      y: s.y,
+      facing: s.facing,
+      radius: s.sc.radius,
+      occupies: (i) => st[i] === ACTIVE || st[i] === FLEEING,
+      able: (i) => st[i] === ACTIVE,
+    };
     s.view = v;
   }
   return v;

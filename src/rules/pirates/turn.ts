@@ -74,7 +74,7 @@ function rollMovement(s: PiratesState, ctx: PiratesCtx): void {
     }
     ctx.emit?.({
       e: 'moveRoll',
-     
+
       side: side.id,
       dice,
       allowance: s.moveAllow[o],
@@ -212,7 +212,8 @@ export function bandChoices(s: PiratesState, c: number): PiratesAction[] {
   }
   const A = actionTable(s.sc);
   for (let b = 0; b < s.nBands; b++) {
-    if (s.bandSide[b] === card.side && !s.bandDone[b] && counts[b] > 0 && counts[b] <= card.value) out.push(b < A.band.length ? A.band[b] : { k: 'band', b });
+    if (s.bandSide[b] === card.side && !s.bandDone[b] && counts[b] > 0 && counts[b] <= card.value)
+      out.push(b < A.band.length ? A.band[b] : { k: 'band', b });
   }
   for (const g of s.sc.sides[card.side].groups) {
     const n = newBandInto(s, g, card.value);
@@ -233,7 +234,7 @@ export function startActivation(s: PiratesState, b: number, formed: boolean, ctx
   const card = s.sc.deck[s.actCard];
   ctx.emit?.({
     e: 'activate',
-   
+
     side: s.sc.sides[card.side].id,
     card: card.label,
     value: card.value,
@@ -266,4 +267,3 @@ function finishActivation(s: PiratesState, ctx: PiratesCtx): void {
   if (checkVictory(s, ctx)) return;
   nextCard(s, ctx);
 }
-

@@ -145,7 +145,8 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): 
     }
     case 'carry': {
       const b = sc.barrels.findIndex((x) => x.id === a.b);
-      if (b < 0 || s.mounted[f] || s.wounds[f] > 0 || s.carry[f] >= 0 || engaged(s, f) || !barrelsAtHand(s, f).includes(b)) fail(s, a, `no barrel "${a.b}" at hand`);
+      if (b < 0 || s.mounted[f] || s.wounds[f] > 0 || s.carry[f] >= 0 || engaged(s, f) || !barrelsAtHand(s, f).includes(b))
+        fail(s, a, `no barrel "${a.b}" at hand`);
       s.bHeld[b] = f;
       s.carry[f] = b;
       s.counters[C.carries]++;
@@ -213,7 +214,15 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): 
       }
       s.burn += counts;
       s.counters[C.burns]++;
-      ctx.emit?.({ e: 'burn', turn: s.turn, figure: info.id, barrel: b >= 0 ? sc.barrels[b].id : null, counts, progress: s.burn, needed: sc.objective.fireActions });
+      ctx.emit?.({
+        e: 'burn',
+        turn: s.turn,
+        figure: info.id,
+        barrel: b >= 0 ? sc.barrels[b].id : null,
+        counts,
+        progress: s.burn,
+        needed: sc.objective.fireActions,
+      });
       checkVictory(s, ctx);
       return;
     }

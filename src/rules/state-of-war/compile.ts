@@ -6,7 +6,17 @@
  */
 import { type DistanceField, NavMap } from '../../core/nav.js';
 import { type Box, type Polygon, type Vec, bbox, distToPolygon, isConvex, pointInPolygon, vertexMean } from '../../core/geometry.js';
-import { type CompiledTable, type TableFigure, type TableSide, type TerrainArea, type TerrainAreaSpec, baseOverlapAt, figureIndexOf, parseTableScenario, polygonOf } from '../../core/table/index.js';
+import {
+  type CompiledTable,
+  type TableFigure,
+  type TableSide,
+  type TerrainArea,
+  type TerrainAreaSpec,
+  baseOverlapAt,
+  figureIndexOf,
+  parseTableScenario,
+  polygonOf,
+} from '../../core/table/index.js';
 import { stateOfWarScenarioSchema, type StateOfWarScenarioFile } from './schema.js';
 import { type Cover, MELEE_WEAPONS, type MeleeWeapon, QUALITY, WEAPONS, type Weapon } from './tables.js';
 
@@ -169,7 +179,8 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   // The table kit's areas: buildings impassable, sight-blocking, hard cover; woods soft cover (their
   // sight rule [W14] is this ruleset's own); difficult ground slow; hills raised; the objective impassable.
   const specs: TerrainAreaSpec[] = file.terrain.map((t) => {
-    const cover: Cover | undefined = t.kind === 'building' ? 'hard' : t.kind === 'wood' ? 'soft' : t.kind === 'cover' ? (t.cover ?? 'soft') : undefined;
+    const cover: Cover | undefined =
+      t.kind === 'building' ? 'hard' : t.kind === 'wood' ? 'soft' : t.kind === 'cover' ? (t.cover ?? 'soft') : undefined;
     return {
       id: t.id,
       label: t.label,
@@ -198,7 +209,17 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   }
   fenceEnds.forEach((e, k) => {
     const h = FENCE_END_HALF;
-    specs.push({ id: `fence end ${k + 1}`, kind: 'fence end', polygon: [{ x: e.x - h, y: e.y - h }, { x: e.x + h, y: e.y - h }, { x: e.x + h, y: e.y + h }, { x: e.x - h, y: e.y + h }], impassable: true });
+    specs.push({
+      id: `fence end ${k + 1}`,
+      kind: 'fence end',
+      polygon: [
+        { x: e.x - h, y: e.y - h },
+        { x: e.x + h, y: e.y - h },
+        { x: e.x + h, y: e.y + h },
+        { x: e.x - h, y: e.y + h },
+      ],
+      impassable: true,
+    });
   });
   const nTerrain = file.terrain.length;
   const base = tableBase({
@@ -217,7 +238,15 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const fenceSegs: FenceSeg[] = [];
   file.fences.forEach((f, i) => {
     const points = polygonOf(f.line);
-    fences.push({ index: i, id: f.id, label: f.label ?? f.id, kind: f.kind, cover: f.kind === 'wall' ? 'hard' : 'soft', height: f.height, points });
+    fences.push({
+      index: i,
+      id: f.id,
+      label: f.label ?? f.id,
+      kind: f.kind,
+      cover: f.kind === 'wall' ? 'hard' : 'soft',
+      height: f.height,
+      points,
+    });
     for (let k = 1; k < points.length; k++) {
       const a = points[k - 1];
       const b = points[k];
@@ -279,7 +308,11 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
           const pos = (k % u.perRank) - (inRank - 1) / 2;
           const x = u.at[0] + ax * pos * u.spacing + bx * rank * u.spacing;
           const y = u.at[1] + ay * pos * u.spacing + by * rank * u.spacing;
-          if (!table.isFree(x, y)) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" would stand at (${x.toFixed(1)}, ${y.toFixed(1)}), off the table or in a building`);
+          if (!table.isFree(x, y))
+            fail(
+              `${up}.at`,
+              `figure ${k + 1} of unit "${u.id}" would stand at (${x.toFixed(1)}, ${y.toFixed(1)}), off the table or in a building`,
+            );
           const g = baseOverlapAt(sx, sy, sx.length, x, y, radius);
           if (g >= 0) fail(`${up}.at`, `figure ${k + 1} of unit "${u.id}" overlaps ${figures[g].id}`);
           const index = figures.length;
@@ -323,7 +356,16 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
       const id = `${parent.id}-d${k}`;
       if (unitIds.has(id)) fail(`$.sides[${parent.side}].units`, `unit id "${id}" is taken by a detachment of "${parent.id}"`);
       unitIds.add(id);
-      const slot: UnitInfo = { index: units.length, id, name: `detachment ${k} of ${parent.name}`, side: parent.side, figures: [], nco: -1, parent: u, slots: [] };
+      const slot: UnitInfo = {
+        index: units.length,
+        id,
+        name: `detachment ${k} of ${parent.name}`,
+        side: parent.side,
+        figures: [],
+        nco: -1,
+        parent: u,
+        slots: [],
+      };
       units.push(slot);
       parent.slots.push(slot.index);
       sides[parent.side].units.push(slot.index);

@@ -22,7 +22,10 @@ const rolledDie = z.object({
 const shortReason = z.enum(['allowance', 'line', 'base', 'blocked', 'contact', 'no advance']);
 /** A reason in a move event's `short` list. */
 export type ShortReason = z.infer<typeof shortReason>;
-const pick = z.object({ die: z.string().describe('the die rolled to pick (d<n> for n candidates)'), face: z.number().int().describe('its face: the n-th candidate is picked') });
+const pick = z.object({
+  die: z.string().describe('the die rolled to pick (d<n> for n candidates)'),
+  face: z.number().int().describe('its face: the n-th candidate is picked'),
+});
 
 /** Every State of War event kind and its fields. */
 export const sowEvents = z.discriminatedUnion('e', [
@@ -53,12 +56,21 @@ export const sowEvents = z.discriminatedUnion('e', [
     e: z.literal('move'),
     turn,
     figure,
-    kind: z.enum(['move', 'ride', 'charge', 'turn']).describe('a move (to a destination or to given coordinates), a ride-and-load, a charge into contact, or a turn on the spot (a rider whose turning took the whole action)'),
+    kind: z
+      .enum(['move', 'ride', 'charge', 'turn'])
+      .describe(
+        'a move (to a destination or to given coordinates), a ride-and-load, a charge into contact, or a turn on the spot (a rider whose turning took the whole action)',
+      ),
     from: point.describe('where it stood (cm)'),
     via: z.array(point).describe('the route’s bends between from and to (cm)'),
     to: point.describe('where it ends (cm)'),
     toward: point.optional().describe('the place it went toward (absent for a charge) (cm)'),
-    short: z.array(shortReason).optional().describe('why it ended short of toward, in the order they cut it: allowance, a fence or wall line, another base, a building or the table margin, an enemy’s contact, no advance; empty when it got there'),
+    short: z
+      .array(shortReason)
+      .optional()
+      .describe(
+        'why it ended short of toward, in the order they cut it: allowance, a fence or wall line, another base, a building or the table margin, an enemy’s contact, no advance; empty when it got there',
+      ),
     facing: z.number().describe('its facing after (degrees)'),
     length: z.number().describe('the length of the route (cm)'),
     allowance: z.number().describe('the move’s allowance: 12 on foot, 24 mounted (cm)'),
@@ -126,7 +138,13 @@ export const sowEvents = z.discriminatedUnion('e', [
     why: z.enum(['no active member', 'tested this action phase']).describe('why it does not test'),
     status: moraleName.describe('its morale status'),
   }),
-  z.object({ e: z.literal('load'), turn, figure, left: z.number().int().describe('load actions still needed (0: loaded)'), ride: z.boolean().describe('true when loaded riding ([W3])') }),
+  z.object({
+    e: z.literal('load'),
+    turn,
+    figure,
+    left: z.number().int().describe('load actions still needed (0: loaded)'),
+    ride: z.boolean().describe('true when loaded riding ([W3])'),
+  }),
   z.object({
     e: z.literal('climb'),
     turn,
@@ -141,14 +159,22 @@ export const sowEvents = z.discriminatedUnion('e', [
     to: point.describe('where it stands after (cm; from while not over)'),
     facing: z.number().describe('its facing after (degrees)'),
   }),
-  z.object({ e: z.literal('carry'), turn, figure, barrel: z.string().describe('the barrel picked up (id)'), at: point.describe('where it lay (cm)') }),
+  z.object({
+    e: z.literal('carry'),
+    turn,
+    figure,
+    barrel: z.string().describe('the barrel picked up (id)'),
+    at: point.describe('where it lay (cm)'),
+  }),
   z.object({
     e: z.literal('drop'),
     turn,
     figure,
     barrel: z.string().describe('the barrel (id)'),
     at: point.describe('where it now lies (cm)'),
-    cause: z.enum(['set down', 'wounded', 'disabled', 'killed', 'running']).describe('why: set down by choice, or let fall when hurt or running'),
+    cause: z
+      .enum(['set down', 'wounded', 'disabled', 'killed', 'running'])
+      .describe('why: set down by choice, or let fall when hurt or running'),
   }),
   z.object({
     e: z.literal('detach'),
@@ -207,10 +233,27 @@ export const sowEvents = z.discriminatedUnion('e', [
     by: point.describe('the push (dx, dy) (cm)'),
     blocked: z.boolean().describe('true when the push is blocked and nobody moves'),
   }),
-  z.object({ e: z.literal('rally'), turn, unit: z.string().describe('the unit (id)'), die: z.string().describe('its majority die'), face: z.number().int().describe('its face'), rallied: z.boolean().describe('true when it rallies') }),
-  z.object({ e: z.literal('statusEnd'), turn, unit: z.string().describe('the unit (id)'), was: moraleName.describe('the result that has run its course') }),
+  z.object({
+    e: z.literal('rally'),
+    turn,
+    unit: z.string().describe('the unit (id)'),
+    die: z.string().describe('its majority die'),
+    face: z.number().int().describe('its face'),
+    rallied: z.boolean().describe('true when it rallies'),
+  }),
+  z.object({
+    e: z.literal('statusEnd'),
+    turn,
+    unit: z.string().describe('the unit (id)'),
+    was: moraleName.describe('the result that has run its course'),
+  }),
   z.object({ e: z.literal('turnEnd'), turn }),
-  z.object({ e: z.literal('end'), turn, winner: z.string().nullable().describe('the winning side (id), or null'), reason: z.string().describe('why the game ended') }),
+  z.object({
+    e: z.literal('end'),
+    turn,
+    winner: z.string().nullable().describe('the winning side (id), or null'),
+    reason: z.string().describe('why the game ended'),
+  }),
 ]);
 
 /** A State of War event (see {@link sowEvents}). */

@@ -58,7 +58,15 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
   title: 'State of War — A.C.W. skirmish rules, quick reference sheet 1a (centimetres)',
   // Two sides taking action phases in turn; dice (and the random target within a group) are
   // sampled in apply; a measured table in centimetres.
-  traits: { sides: { min: 2, max: 2 }, chance: 'sampled', information: 'perfect', dynamics: 'sequential', utility: 'win-loss-draw', units: 'cm', activation: 'side-turns' },
+  traits: {
+    sides: { min: 2, max: 2 },
+    chance: 'sampled',
+    information: 'perfect',
+    dynamics: 'sequential',
+    utility: 'win-loss-draw',
+    units: 'cm',
+    activation: 'side-turns',
+  },
   scenarios: ['wagon-raid', 'wagon-raid-tuned'],
   compile: compileStateOfWar,
   ...sideWiring<SowScenario, SowState>({
@@ -84,7 +92,14 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
   // 200 side-swapped games against the script each: 150 iterations 63.0% [56.1–69.4] (seed 7),
   // 300 iterations 65.5% [58.7–71.7] (seed 8; union 62% against 48%); 52.0% at the old default (seed 6).
   searchDefaults: { iterations: '300', horizon: '30' },
-  view: { scene: sowScene, describeFigure: describeSowFigure, exactMove: sowExactMove, targets: sowTargets, reach: sowReach, delegable: sowDelegable },
+  view: {
+    scene: sowScene,
+    describeFigure: describeSowFigure,
+    exactMove: sowExactMove,
+    targets: sowTargets,
+    reach: sowReach,
+    delegable: sowDelegable,
+  },
   actionKey,
   describeAction,
   describeEvent,

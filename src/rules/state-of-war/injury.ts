@@ -14,7 +14,13 @@ import { checkVictory } from './victory.js';
 const ON = ACTIVE;
 
 /** Apply an injury to figure t and the morale tests it triggers [W18], [W25]. */
-export function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'killed', cause: 'shot' | 'melee' | 'fall', ctx: StepContext<SowEvent>): void {
+export function injure(
+  s: SowState,
+  t: number,
+  injury: 'wound' | 'disabled' | 'killed',
+  cause: 'shot' | 'melee' | 'fall',
+  ctx: StepContext<SowEvent>,
+): void {
   const sc = s.sc;
   if (s.status[t] !== ON && s.status[t] !== DISABLED) return;
   const h = applyInjury({ wounds: s.wounds[t], disabled: s.status[t] === DISABLED, dead: false }, injury);
@@ -23,7 +29,15 @@ export function injure(s: SowState, t: number, injury: 'wound' | 'disabled' | 'k
   s.status[t] = h.dead ? DEAD : h.disabled ? DISABLED : ACTIVE;
   if (s.status[t] !== ON) s.acts[t] = 0;
   else if (s.side === sc.figures[t].side) s.acts[t] = Math.min(s.acts[t], actionsFor(s.wounds[t], false));
-  ctx.emit?.({ e: 'hurt', turn: s.turn, figure: sc.figures[t].id, injury, cause, wounds: h.wounds, status: h.dead ? 'killed' : h.disabled ? 'disabled' : 'wounded' });
+  ctx.emit?.({
+    e: 'hurt',
+    turn: s.turn,
+    figure: sc.figures[t].id,
+    injury,
+    cause,
+    wounds: h.wounds,
+    status: h.dead ? 'killed' : h.disabled ? 'disabled' : 'wounded',
+  });
   // A hurt carrier lets the barrel fall where he stands [W6].
   dropBarrel(s, t, h.dead ? 'killed' : h.disabled ? 'disabled' : 'wounded', ctx);
   const side = sc.figures[t].side;

@@ -82,7 +82,9 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
   const raiders = sc.objective.side;
   /** The raiders' figures still in the fight: active, in a unit (their detachment, [W6a]) not routed. */
   const raidersFighting = (): string[] =>
-    sc.sides[raiders].figures.filter((f) => status[f] === 'active' && !routed.has(unitOf[f])).map((f) => `${sc.figures[f].id} (${unitOf[f]})`);
+    sc.sides[raiders].figures
+      .filter((f) => status[f] === 'active' && !routed.has(unitOf[f]))
+      .map((f) => `${sc.figures[f].id} (${unitOf[f]})`);
   let phases = 0;
   let side = '';
   let turn = 1;
@@ -122,7 +124,8 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
         case 'burden': {
           const f = idx(e.figure);
           if (f < 0 || carry[f] !== e.barrel) bad(`${e.figure} pays for carrying ${e.barrel} it does not carry`);
-          else if (e.cost !== 1 || e.actions !== phaseActions(wounds[f], true)) bad(`${sc.figures[f].id} carrying: cost ${e.cost}, ${e.actions} actions left`);
+          else if (e.cost !== 1 || e.actions !== phaseActions(wounds[f], true))
+            bad(`${sc.figures[f].id} carrying: cost ${e.cost}, ${e.actions} actions left`);
           break;
         }
         case 'carry': {
@@ -152,7 +155,8 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           const parent = sc.units[sc.unitIndex.get(from) ?? 0];
           const su = sc.units[sc.unitIndex.get(slot) ?? 0];
           if (parent.id !== from || parent.parent >= 0) bad(`detachment from ${from}, not a scenario unit`);
-          if (su.id !== slot || su.parent !== parent.index || usedSlots.has(slot)) bad(`detachment into ${slot}, not a free slot of ${from}`);
+          if (su.id !== slot || su.parent !== parent.index || usedSlots.has(slot))
+            bad(`detachment into ${slot}, not a free slot of ${from}`);
           usedSlots.add(slot);
           const act = sc.figures.filter((g) => unitOf[g.index] === from && status[g.index] === 'active').length;
           const figs = e.figures.map(idx);
@@ -174,7 +178,9 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
             const side0 = sc.figures[f].side;
             for (const g of sc.sides[1 - side0].figures) {
               if (wasOn[g] && dist(px[f], py[f], px[g], py[g]) <= sc.contact + 1e-9) {
-                bad(`${sc.figures[f].id} turns in place in contact with ${sc.figures[g].id}: an engaged figure moves only out of contact [W7]`);
+                bad(
+                  `${sc.figures[f].id} turns in place in contact with ${sc.figures[g].id}: an engaged figure moves only out of contact [W7]`,
+                );
                 break;
               }
             }
@@ -192,7 +198,8 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
               const cost = e.length + e.difficult + (mounted[f] ? turnCost(e.turned) : 0);
               if (Math.abs(cost - e.used) > 3 * TOL) bad(`${sc.figures[f].id} uses ${e.used} cm for a move costing ${cost.toFixed(2)} cm`);
             }
-            if (dist(e.from[0], e.from[1], e.to[0], e.to[1]) > e.length + 2 * TOL) bad(`${sc.figures[f].id} ends further than its route is long`);
+            if (dist(e.from[0], e.from[1], e.to[0], e.to[1]) > e.length + 2 * TOL)
+              bad(`${sc.figures[f].id} ends further than its route is long`);
             if (e.kind === 'charge') charger[f] = true;
           }
           break;
@@ -217,7 +224,8 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           if (mounted[f] && (ladder || fence.height > HORSE_JUMP)) bad(`${sc.figures[f].id} climbs ${fence.id} mounted`);
           climbed[f] += rate;
           if (e.climbed !== climbed[f]) bad(`${sc.figures[f].id} has climbed ${e.climbed} cm, expected ${climbed[f]}`);
-          if (e.over !== climbed[f] >= fence.height - 1e-9) bad(`${sc.figures[f].id} over=${String(e.over)} after ${climbed[f]} of ${fence.height} cm`);
+          if (e.over !== climbed[f] >= fence.height - 1e-9)
+            bad(`${sc.figures[f].id} over=${String(e.over)} after ${climbed[f]} of ${fence.height} cm`);
           px[f] = e.to[0];
           py[f] = e.to[1];
           if (e.over) climbed[f] = 0;
@@ -241,7 +249,10 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           // [W34]: "every raider down, gone or routed" judges each by the unit he belongs to now.
           if (e.reason.endsWith('down, gone or routed')) {
             const left = raidersFighting();
-            if (left.length > 0) bad(`the game ends as if every ${sc.sides[raiders].name} figure were down, gone or routed, but ${left.join(', ')} fight on [W34]`);
+            if (left.length > 0)
+              bad(
+                `the game ends as if every ${sc.sides[raiders].name} figure were down, gone or routed, but ${left.join(', ')} fight on [W34]`,
+              );
           }
           break;
         case 'burn': {
@@ -283,10 +294,12 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           if (ag[0].die !== `d${COVER_DIE[e.cover]}`) bad(`cover ${e.cover} thrown as ${ag[0].die}`);
           if (band >= 0) {
             const b: number = band;
-            if (Math.abs(range - (w.ranges[b] ?? 0)) > TOL && ag[1].die !== `d${RANGE_DIE[b]}`) bad(`range ${range} cm (${BAND_NAMES[b]}) thrown as ${ag[1].die}`);
+            if (Math.abs(range - (w.ranges[b] ?? 0)) > TOL && ag[1].die !== `d${RANGE_DIE[b]}`)
+              bad(`range ${range} cm (${BAND_NAMES[b]}) thrown as ${ag[1].die}`);
           }
           const margin = best(e.firer) - best(e.against);
-          if (margin !== e.margin || shotResult(margin) !== e.result) bad(`shot margin ${e.margin} / result ${e.result} do not follow from the dice`);
+          if (margin !== e.margin || shotResult(margin) !== e.result)
+            bad(`shot margin ${e.margin} / result ${e.result} do not follow from the dice`);
           const t = idx(e.target);
           if (t >= 0 && status[t] !== 'active') bad(`shot at ${sc.figures[t].id} (${status[t]})`);
           break;
@@ -304,7 +317,8 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           const h = applyInjury({ wounds: wounds[t], disabled: status[t] === 'disabled', dead: status[t] === 'killed' }, e.injury);
           wounds[t] = h.wounds;
           const st = h.dead ? 'killed' : h.disabled ? 'disabled' : 'active';
-          if (e.status !== (st === 'active' ? 'wounded' : st)) bad(`${sc.figures[t].id} ${e.injury}: status ${e.status}, the ladder says ${st}`);
+          if (e.status !== (st === 'active' ? 'wounded' : st))
+            bad(`${sc.figures[t].id} ${e.injury}: status ${e.status}, the ladder says ${st}`);
           status[t] = st;
           break;
         }
@@ -325,19 +339,27 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
             if (plus(manyMods[i] ?? {})) bonus = 1;
           });
           const manyWant = top === -Infinity ? 0 : top + bonus;
-          if (e.manyScore !== manyWant) bad(`melee: ${many.join('+')} score ${e.manyScore}, their highest die and the side's +1 give ${manyWant}`);
+          if (e.manyScore !== manyWant)
+            bad(`melee: ${many.join('+')} score ${e.manyScore}, their highest die and the side's +1 give ${manyWant}`);
           // [W21] "defending a barricade": a fence or wall between a figure and every opponent gives
           // it the +1 (the first reason found, so another may be named), whichever side's phase it is;
           // and no +1 is named `barricade` without one.
           const o = idx(e.one);
           const ms = many.map(idx);
           if (o >= 0 && ms.every((g) => g >= 0)) {
-            const fighters: [number, number[], Readonly<Record<string, number | boolean>>][] = [[o, ms, e.oneMods], ...ms.map((g, i): [number, number[], Readonly<Record<string, number | boolean>>] => [g, [o], manyMods[i] ?? {}])];
+            const fighters: [number, number[], Readonly<Record<string, number | boolean>>][] = [
+              [o, ms, e.oneMods],
+              ...ms.map((g, i): [number, number[], Readonly<Record<string, number | boolean>>] => [g, [o], manyMods[i] ?? {}]),
+            ];
             for (const [f, opps, mods] of fighters) {
               if (mods.noDice !== undefined) continue;
               const behind = opps.every((g) => lineBetween(sc, px[f], py[f], px[g], py[g]));
-              if (behind && !plus(mods)) bad(`melee: ${sc.figures[f].id} defends a barricade against ${opps.map((g) => sc.figures[g].id).join('+')} without its +1 [W21]`);
-              if (!behind && mods.barricade !== undefined) bad(`melee: ${sc.figures[f].id} gets the barricade +1 with no fence or wall between it and every opponent [W21]`);
+              if (behind && !plus(mods))
+                bad(
+                  `melee: ${sc.figures[f].id} defends a barricade against ${opps.map((g) => sc.figures[g].id).join('+')} without its +1 [W21]`,
+                );
+              if (!behind && mods.barricade !== undefined)
+                bad(`melee: ${sc.figures[f].id} gets the barricade +1 with no fence or wall between it and every opponent [W21]`);
             }
           }
           break;
@@ -364,17 +386,25 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
       const r2 = (2 * sc.radius - 1e-3) ** 2;
       for (let b = 0; b < sc.barrels.length; b++) {
         const h = s.bHeld[b];
-        if (h >= 0 && (s.carry[h] !== b || s.status[h] !== ACTIVE || s.mounted[h] || s.wounds[h] > 0)) bad(`${sc.barrels[b].id} held by ${sc.figures[h].id}, who cannot carry it`);
-        if ((h >= 0 ? sc.figures[h].id : null) !== (carry.find((c, i) => c === sc.barrels[b].id && i >= 0) ? sc.figures[carry.indexOf(sc.barrels[b].id)].id : null)) bad(`${sc.barrels[b].id}: the events and the state disagree on its carrier`);
+        if (h >= 0 && (s.carry[h] !== b || s.status[h] !== ACTIVE || s.mounted[h] || s.wounds[h] > 0))
+          bad(`${sc.barrels[b].id} held by ${sc.figures[h].id}, who cannot carry it`);
+        if (
+          (h >= 0 ? sc.figures[h].id : null) !==
+          (carry.find((c, i) => c === sc.barrels[b].id && i >= 0) ? sc.figures[carry.indexOf(sc.barrels[b].id)].id : null)
+        )
+          bad(`${sc.barrels[b].id}: the events and the state disagree on its carrier`);
       }
       for (let f = 0; f < n; f++) {
-        if (sc.units[s.unitOf[f]].id !== unitOf[f]) bad(`${sc.figures[f].id} is in ${sc.units[s.unitOf[f]].id}, the events say ${unitOf[f]}`);
+        if (sc.units[s.unitOf[f]].id !== unitOf[f])
+          bad(`${sc.figures[f].id} is in ${sc.units[s.unitOf[f]].id}, the events say ${unitOf[f]}`);
         if (s.climbed[f] !== climbed[f]) bad(`${sc.figures[f].id} has climbed ${s.climbed[f]} cm, the events say ${climbed[f]}`);
       }
       for (let f = 0; f < n; f++) {
         if (!onTableStatus(s.status[f])) continue;
-        if (!sc.table.isFree(s.x[f], s.y[f])) bad(`${sc.figures[f].id} stands in a building or off the table at (${s.x[f].toFixed(2)}, ${s.y[f].toFixed(2)})`);
-        if (s.status[f] === ACTIVE && s.acts[f] > actionsFor(s.wounds[f], false)) bad(`${sc.figures[f].id} holds ${s.acts[f]} actions with ${s.wounds[f]} wounds`);
+        if (!sc.table.isFree(s.x[f], s.y[f]))
+          bad(`${sc.figures[f].id} stands in a building or off the table at (${s.x[f].toFixed(2)}, ${s.y[f].toFixed(2)})`);
+        if (s.status[f] === ACTIVE && s.acts[f] > actionsFor(s.wounds[f], false))
+          bad(`${sc.figures[f].id} holds ${s.acts[f]} actions with ${s.wounds[f]} wounds`);
         for (let g = f + 1; g < n; g++) {
           if (!onTableStatus(s.status[g])) continue;
           if ((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2 < r2) bad(`${sc.figures[f].id} and ${sc.figures[g].id} overlap`);

@@ -342,5 +342,12 @@ function pushBack(s: SowState, loser: number, winner: number, ctx: StepContext<S
     s.climbed[g] = 0;
   }
   s.counters[C.pushBacks]++;
-  ctx.emit?.({ e: 'push', turn: s.turn, figure: sc.figures[loser].id, moved: moving.map((g) => sc.figures[g].id), by: [r2(ux), r2(uy)], blocked: false });
+  ctx.emit?.({
+    e: 'push',
+    turn: s.turn,
+    figure: sc.figures[loser].id,
+    moved: moving.map((g) => sc.figures[g].id),
+    by: [r2(ux), r2(uy)],
+    blocked: false,
+  });
 }

@@ -7,7 +7,17 @@ import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { angleDiff, angleTo, dist as geoDist } from '../../core/geometry.js';
 import { coverSourceAt, foeDistance, foeOf, heightAt, lineOfSight } from './table.js';
-import { BROKEN, COMMANDER_RANGE, FALL_BACK, MORALE_MODS, MORALE_NAMES, moraleResult, NO_ADVANCE, per20, RETIRING_RANGE } from './tables.js';
+import {
+  BROKEN,
+  COMMANDER_RANGE,
+  FALL_BACK,
+  MORALE_MODS,
+  MORALE_NAMES,
+  moraleResult,
+  NO_ADVANCE,
+  per20,
+  RETIRING_RANGE,
+} from './tables.js';
 import { type SowState, ACTIVE, C, DEAD, DISABLED } from './state.js';
 import { DEG } from './action.js';
 import { activeMembers, dropBarrel, majorityDie, unitMembers } from './units.js';
@@ -164,7 +174,14 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
   }
   if (s.tested[u] && !always) {
     // At most one test a unit per action phase [W25]; the record says so, so no trigger goes untold.
-    ctx.emit?.({ e: 'noTest', turn: s.turn, unit: sc.units[u].id, trigger, why: 'tested this action phase', status: MORALE_NAMES[s.morale[u]] });
+    ctx.emit?.({
+      e: 'noTest',
+      turn: s.turn,
+      unit: sc.units[u].id,
+      trigger,
+      why: 'tested this action phase',
+      status: MORALE_NAMES[s.morale[u]],
+    });
     return s.morale[u];
   }
   s.tested[u] = 1;

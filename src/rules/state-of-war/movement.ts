@@ -9,7 +9,19 @@ import type { StepContext } from '../../core/model.js';
 import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto } from '../../core/geometry.js';
 import type { Path } from '../../core/nav.js';
 import { nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
-import { type Reach, clearOfEnemies, coverSourceOf, engaged, foeDistance, foeOf, reachAlong, reachAlongInto, rearDistance, rearPoint, viewOf } from './table.js';
+import {
+  type Reach,
+  clearOfEnemies,
+  coverSourceOf,
+  engaged,
+  foeDistance,
+  foeOf,
+  reachAlong,
+  reachAlongInto,
+  rearDistance,
+  rearPoint,
+  viewOf,
+} from './table.js';
 import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
 import { type SowState, ACTIVE, C, GONE } from './state.js';
 import type { SowScenario } from './compile.js';
@@ -22,7 +34,6 @@ import { type MovePlan, WalkedPlan, cleanRoute, shortWords } from './plan.js';
 const ON = ACTIVE;
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;
-
 
 /** The spot {@link destination} found (scratch of the kit's nearestFreeListed; copied when kept). */
 const SPOT = { x: 0, y: 0 };
@@ -181,7 +192,15 @@ export function coveredFromEnemy(s: SowState, f: number): boolean {
  * quarter cm at a time by the kit's PlaceFinder. A mounted figure whose turning eats the whole
  * allowance turns in place (turnOnly).
  */
-function routePlan(s: SowState, f: number, path: Path, stopShort: number, side: number, noAdvance: boolean, before: number): MovePlan | null {
+function routePlan(
+  s: SowState,
+  f: number,
+  path: Path,
+  stopShort: number,
+  side: number,
+  noAdvance: boolean,
+  before: number,
+): MovePlan | null {
   const sc = s.sc;
   const mounted = s.mounted[f] === 1;
   const reach = reachAlongInto(sc, path.points, s.facing[f], mounted, REACH);
@@ -384,7 +403,16 @@ export function exactMovePlan(s: SowState, f: number, x: number, y: number): Mov
     return `a running figure must end further from the enemy (${MORALE_NAMES[s.morale[u]]})`;
   }
   const route = cleanRoute(path.points, s.facing[f]);
-  return { points: route.points, to: { x, y }, facing: route.facing, length: path.length, reach, turnOnly: false, toward: { x, y }, short: [] };
+  return {
+    points: route.points,
+    to: { x, y },
+    facing: route.facing,
+    length: path.length,
+    reach,
+    turnOnly: false,
+    toward: { x, y },
+    short: [],
+  };
 }
 
 /** Figure f's charge into base contact with enemy t, or null when it cannot reach [W11]. */

@@ -116,7 +116,8 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
         const gain = here - toObjective(s, p.to.x, p.to.y);
         const ride = a.k === 'ride' ? 2 : 0;
         // To the rear, straight or round a fence's end: the way that gains most ground toward it.
-        if (a.to === 'rear' || a.to === 'round' || a.to === 'away') return (raider ? 0.2 : -1) + 0.01 * (rearDistance(sc, info.side, s.x[f], s.y[f]) - rearDistance(sc, info.side, p.to.x, p.to.y));
+        if (a.to === 'rear' || a.to === 'round' || a.to === 'away')
+          return (raider ? 0.2 : -1) + 0.01 * (rearDistance(sc, info.side, s.x[f], s.y[f]) - rearDistance(sc, info.side, p.to.x, p.to.y));
         if (raider) {
           if (a.to === 'obj') return 6 + 0.4 * gain + ride + (p.turnOnly ? -4 : 0);
           if (a.to === 'cover') return 1 + ride;

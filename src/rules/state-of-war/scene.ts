@@ -120,10 +120,11 @@ export function sowScene(s: SowState): Scene {
     { label: 'Objective', value: `${sc.objective.name}: fired ${s.burn} of ${sc.objective.fireActions} actions` },
     {
       label: 'Morale',
-      value: sc.units
-        .filter((u) => s.morale[u.index] > 0 && activeMembers(s, u.index).length > 0)
-        .map((u) => `${u.name}: ${MORALE_NAMES[s.morale[u.index]]}`)
-        .join('; ') || 'all units OK',
+      value:
+        sc.units
+          .filter((u) => s.morale[u.index] > 0 && activeMembers(s, u.index).length > 0)
+          .map((u) => `${u.name}: ${MORALE_NAMES[s.morale[u.index]]}`)
+          .join('; ') || 'all units OK',
     },
     { label: 'Lengths', value: 'centimetres' },
   ];
@@ -140,7 +141,12 @@ export function sowScene(s: SowState): Scene {
     areas,
     markers: sc.barrels
       .filter((b) => s.bHeld[b.index] === -1)
-      .map((b) => ({ kind: 'barrel', label: `${b.name} (pick it up: 1 action; carrying it: 1 action a phase)`, x: s.bx[b.index], y: s.by[b.index] })),
+      .map((b) => ({
+        kind: 'barrel',
+        label: `${b.name} (pick it up: 1 action; carrying it: 1 action a phase)`,
+        x: s.bx[b.index],
+        y: s.by[b.index],
+      })),
     figures,
     info,
   };
@@ -158,7 +164,10 @@ export function describeSowFigure(s: SowState, id: string): string | null {
   const where = `at (${s.x[i].toFixed(1)}, ${s.y[i].toFixed(1)}) cm facing ${((s.facing[i] * 180) / Math.PI).toFixed(0)}°${inCoverAt(sc, s.x[i], s.y[i]) ? ', in cover' : ''}${heightAt(sc, s.x[i], s.y[i]) > 0 ? ', on high ground' : ''}`;
   const st = s.status[i] === ACTIVE ? 'active' : s.status[i] === DISABLED ? 'disabled' : s.status[i] === DEAD ? 'dead' : 'gone';
   const m = markersOf(s, i).markers;
-  const acts = s.status[i] === ACTIVE ? `${actionsFor(s.wounds[i], false)} actions a turn${s.side === f.side ? `, ${s.acts[i]} left this phase` : ''}` : 'no actions';
+  const acts =
+    s.status[i] === ACTIVE
+      ? `${actionsFor(s.wounds[i], false)} actions a turn${s.side === f.side ? `, ${s.acts[i]} left this phase` : ''}`
+      : 'no actions';
   const options = actor(s) === i ? `; may: ${[...new Set(figureOptions(s, i).map((a: SowAction) => a.k))].join(', ')}` : '';
   return `${f.name} (${f.id}), ${f.type} (${f.quality}, d${f.die}) of ${u.name} [${activeMembers(s, u.index).length} of ${s.size[u.index]} active, ${MORALE_NAMES[s.morale[u.index]]}], ${sc.sides[f.side].name}: ${arms}. ${st}, ${where}${m.length ? `; ${m.join(', ')}` : ''}; ${acts}${options}.`;
 }

@@ -5,7 +5,15 @@
  * table from the top (north) edge.
  */
 import { z } from 'zod';
-import { facingSchema, pointSchema, polygonSchema, scenarioHeaderShape, sideShape, tableSizeSchema, terrainEntrySchema } from '../../core/table/schema.js';
+import {
+  facingSchema,
+  pointSchema,
+  polygonSchema,
+  scenarioHeaderShape,
+  sideShape,
+  tableSizeSchema,
+  terrainEntrySchema,
+} from '../../core/table/schema.js';
 import { MELEE_WEAPONS, QUALITY_NAMES, WEAPONS } from './tables.js';
 
 const point = pointSchema('cm');
@@ -56,7 +64,9 @@ const barrel = z
       .int()
       .min(0)
       .default(0)
-      .describe("actions of firing the objective that the objective side's carrier's fire action counts when he empties it there ([W6]); 0: no use"),
+      .describe(
+        "actions of firing the objective that the objective side's carrier's fire action counts when he empties it there ([W6]); 0: no use",
+      ),
   })
   .strict()
   .describe('a barrel-sized object: picking it up is an action, carrying it costs its carrier 1 action a phase ([W6])');

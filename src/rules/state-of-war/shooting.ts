@@ -128,7 +128,11 @@ export function fireTargets(s: SowState, f: number): number[] {
 }
 
 /** The dice pools of a shot from f at t: the firer's quality die against cover and range dice [W16]. */
-export function shotPools(s: SowState, f: number, t: number): { firer: PoolDie[]; target: PoolDie[]; cover: Cover; coverBy: string | null; band: number; d: number } {
+export function shotPools(
+  s: SowState,
+  f: number,
+  t: number,
+): { firer: PoolDie[]; target: PoolDie[]; cover: Cover; coverBy: string | null; band: number; d: number } {
   const sc = s.sc;
   const w = sc.figures[f].weapon!;
   const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);

@@ -61,8 +61,14 @@ export const STATE = defineState<SowScenario>()('State of War', {
   /** The unit each figure belongs to now (a scenario unit or a detachment slot, [W6]). */
   unitOf: field.nums(figures, (sc, i) => sc.figures[i].unit),
   /** Per barrel: where it stands when on the ground (cm), and who holds it (figure index), −1 on the ground, −2 used up. */
-  bx: field.nums((sc) => sc.barrels.length, (sc, i) => sc.barrels[i].x),
-  by: field.nums((sc) => sc.barrels.length, (sc, i) => sc.barrels[i].y),
+  bx: field.nums(
+    (sc) => sc.barrels.length,
+    (sc, i) => sc.barrels[i].x,
+  ),
+  by: field.nums(
+    (sc) => sc.barrels.length,
+    (sc, i) => sc.barrels[i].y,
+  ),
   bHeld: field.nums((sc) => sc.barrels.length, -1),
   /** Per unit: its leader (NCO, or the figure that made the detachment) or −1, and its size when formed (0: slot unused) ([W6], [W26]). */
   leader: field.nums(units, (sc, i) => sc.units[i].nco),

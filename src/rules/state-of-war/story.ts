@@ -41,7 +41,9 @@ function dice(v: readonly DieJson[]): string {
 
 /** Melee modifiers in words: ` (outnumbered −1, charging +1)`, ` (no dice: enemy to his rear)`, or nothing. */
 function modWords(v: Readonly<Record<string, number | boolean>>): string {
-  const parts = Object.entries(v).map(([k, n]) => (k === 'noDice' ? 'no dice: mounted, enemy to his rear' : `${k} ${Number(n) > 0 ? '+' : ''}${String(n)}`));
+  const parts = Object.entries(v).map(([k, n]) =>
+    k === 'noDice' ? 'no dice: mounted, enemy to his rear' : `${k} ${Number(n) > 0 ? '+' : ''}${String(n)}`,
+  );
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
@@ -49,7 +51,14 @@ function pt(v: readonly number[]): string {
   return `(${v.join(', ')})`;
 }
 
-const DEST: Record<string, string> = { obj: 'toward the objective', cover: 'to cover', rear: 'toward the rear edge', round: 'toward the rear edge, round the fence', away: 'away from the enemy', unit: 'back to its unit' };
+const DEST: Record<string, string> = {
+  obj: 'toward the objective',
+  cover: 'to cover',
+  rear: 'toward the rear edge',
+  round: 'toward the rear edge, round the fence',
+  away: 'away from the enemy',
+  unit: 'back to its unit',
+};
 
 function destWords(sc: SowScenario, key: string): string {
   if (key.startsWith('foe:')) return `toward ${figureLabel(sc, key.slice(4))}`;
@@ -167,7 +176,9 @@ export function describeEvent(sc: SowScenario, e: SowEvent): string | null {
     }
     case 'push': {
       const who = figureLabel(sc, e.figure);
-      return e.blocked ? `${who} cannot be pushed back` : `${who} is pushed back 2 cm${e.moved.length > 1 ? ` with ${e.moved.length - 1} behind him` : ''}`;
+      return e.blocked
+        ? `${who} cannot be pushed back`
+        : `${who} is pushed back 2 cm${e.moved.length > 1 ? ` with ${e.moved.length - 1} behind him` : ''}`;
     }
     case 'unhorsed':
       return `${figureLabel(sc, e.figure)} is unhorsed (fall: ${e.die}=${e.face}, ${e.wounded ? 'wounded on 5+' : 'unhurt'})${e.plusWound ? ' and takes the wound of DMT+W' : ''}`;

@@ -7,7 +7,16 @@
  * walls as lines that stop a move and give cover [W5][W17], and woods that hide only what is beyond
  * them [W14]. Pure functions of the state; all lengths in cm.
  */
-import { type Vec, angleDiff, angleTo, dist as geoDist, distToPolygon, pointInPolygon, segmentEntersPolygon, segmentsCross } from '../../core/geometry.js';
+import {
+  type Vec,
+  angleDiff,
+  angleTo,
+  dist as geoDist,
+  distToPolygon,
+  pointInPolygon,
+  segmentEntersPolygon,
+  segmentsCross,
+} from '../../core/geometry.js';
 import { type FigureView, inBaseContact, inContactAt, inContactWithAny, nearestAbleDist, nearestFigure } from '../../core/table/index.js';
 import { CONTACT_TOLERANCE, type SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
@@ -31,7 +40,14 @@ export function viewOf(s: SowState): FigureView {
     const down = DISABLED;
     const status = s.status;
     const on = ON;
-    s.view = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i) => status[i] === on || status[i] === down, able: (i) => status[i] === on };
+    s.view = {
+      x: s.x,
+      y: s.y,
+      facing: s.facing,
+      radius: s.sc.radius,
+      occupies: (i) => status[i] === on || status[i] === down,
+      able: (i) => status[i] === on,
+    };
   }
   return s.view;
 }
@@ -142,7 +158,19 @@ const FENCE_BY = 0.15;
  * Entry distance (0..l) along the leg from (ax, ay) in unit direction (ux, uy), of length l, into
  * the capsule of radius `rad` round the segment p→q (of length `len`); Infinity when it does not enter it.
  */
-function capsuleEntry(ax: number, ay: number, ux: number, uy: number, l: number, px: number, py: number, qx: number, qy: number, len: number, rad: number): number {
+function capsuleEntry(
+  ax: number,
+  ay: number,
+  ux: number,
+  uy: number,
+  l: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  len: number,
+  rad: number,
+): number {
   let best = Infinity;
   // The two end discs.
   for (let k = 0; k < 2; k++) {

@@ -61,7 +61,14 @@ function startPhase(s: SowState, ctx: StepContext<SowEvent>): void {
   // Carrying a barrel costs its carrier 1 action of this phase [W6].
   for (const f of sc.sides[s.side].figures) {
     if (s.carry[f] >= 0 && s.status[f] === ON) {
-      ctx.emit?.({ e: 'burden', turn: s.turn, figure: sc.figures[f].id, barrel: sc.barrels[s.carry[f]].id, cost: CARRY_COST, actions: s.acts[f] });
+      ctx.emit?.({
+        e: 'burden',
+        turn: s.turn,
+        figure: sc.figures[f].id,
+        barrel: sc.barrels[s.carry[f]].id,
+        cost: CARRY_COST,
+        actions: s.acts[f],
+      });
     }
   }
   advance(s, ctx);

@@ -111,7 +111,12 @@ export function moveSlots(s: SowState): MoveSlots {
 }
 
 /** Figure f puts down (or lets fall) the barrel it carries where it stands [W6]. */
-export function dropBarrel(s: SowState, f: number, cause: 'set down' | 'wounded' | 'disabled' | 'killed' | 'running', ctx: StepContext<SowEvent>): void {
+export function dropBarrel(
+  s: SowState,
+  f: number,
+  cause: 'set down' | 'wounded' | 'disabled' | 'killed' | 'running',
+  ctx: StepContext<SowEvent>,
+): void {
   const b = s.carry[f];
   if (b < 0) return;
   s.carry[f] = -1;

@@ -16,11 +16,7 @@ import { enemiesOf, sideOf } from '../query.js';
  * enemy) or `cover` (the nearest place in a wood); `x`, `y` in inches.
  */
 export type DuelAction =
-  | { k: 'move'; to: string }
-  | { k: 'moveTo'; x: number; y: number }
-  | { k: 'shoot'; t: string }
-  | { k: 'fight'; t: string }
-  | { k: 'hold' };
+  { k: 'move'; to: string } | { k: 'moveTo'; x: number; y: number } | { k: 'shoot'; t: string } | { k: 'fight'; t: string } | { k: 'hold' };
 
 /** The action kinds, by their `k`. */
 export type ActionKindName = DuelAction['k'];
@@ -87,7 +83,12 @@ export function label(s: DuelState, f: number): string {
  * Push onto `out` the offered action `offered[e]` for every enemy `e` of the actor that `can(s,
  * actor, e)` allows, in the scenario's order: the legal list of an action aimed at one enemy.
  */
-export function listAgainstEnemies(s: DuelState, out: DuelAction[], offered: readonly DuelAction[], can: (s: DuelState, f: number, t: number) => boolean): void {
+export function listAgainstEnemies(
+  s: DuelState,
+  out: DuelAction[],
+  offered: readonly DuelAction[],
+  can: (s: DuelState, f: number, t: number) => boolean,
+): void {
   const f = s.actor;
   const foes = enemiesOf(s, sideOf(s, f));
   for (let k = 0; k < foes.length; k++) if (can(s, f, foes[k])) out.push(offered[foes[k]]);

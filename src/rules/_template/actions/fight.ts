@@ -19,7 +19,15 @@ export const fightKind: ActionKind<'fight'> = {
     if (t < 0) throw new Error(`illegal fight with ${a.t}`);
     const fight = rollFight(f, t, ctx.rng);
     s.facing[f] = Math.atan2(s.y[t] - s.y[f], s.x[t] - s.x[f]);
-    ctx.emit?.({ e: 'fight', f: s.sc.figures[f].id, target: a.t, roll: fight.roll, bonus: STRIKE_BONUS, against: fight.against, loser: fight.loser >= 0 ? s.sc.figures[fight.loser].id : null });
+    ctx.emit?.({
+      e: 'fight',
+      f: s.sc.figures[f].id,
+      target: a.t,
+      roll: fight.roll,
+      bonus: STRIKE_BONUS,
+      against: fight.against,
+      loser: fight.loser >= 0 ? s.sc.figures[fight.loser].id : null,
+    });
     if (fight.loser >= 0) reportDown(s, fight.loser, takeDown(s, fight.loser), ctx.emit);
   },
   words(s, a) {

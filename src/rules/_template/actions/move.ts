@@ -40,7 +40,16 @@ function moveAlong(s: DuelState, f: number, plan: MovePlan, toward: string, emit
   s.x[f] = plan.to.x;
   s.y[f] = plan.to.y;
   s.facing[f] = facingAfter(plan.points, s.facing[f]);
-  emit?.({ e: 'move', f: s.sc.figures[f].id, toward, from, to: pt(plan.to.x, plan.to.y), path: plan.points.map((p) => pt(p.x, p.y)), length: r3(plan.length), limit: r3(plan.limit) });
+  emit?.({
+    e: 'move',
+    f: s.sc.figures[f].id,
+    toward,
+    from,
+    to: pt(plan.to.x, plan.to.y),
+    path: plan.points.map((p) => pt(p.x, p.y)),
+    length: r3(plan.length),
+    limit: r3(plan.limit),
+  });
 }
 
 /** `move` (§3): listed toward every enemy it can approach, then toward cover. */
@@ -50,7 +59,8 @@ export const moveKind: ActionKind<'move'> = {
     const f = s.actor;
     if (engaged(s, f)) return;
     const table = actionTable(s.sc);
-    for (const e of enemiesOf(s, sideOf(s, f))) if (isUp(s, e) && movePlanOf(s, f, `foe:${s.sc.figures[e].id}`) !== null) out.push(table.toward[e]);
+    for (const e of enemiesOf(s, sideOf(s, f)))
+      if (isUp(s, e) && movePlanOf(s, f, `foe:${s.sc.figures[e].id}`) !== null) out.push(table.toward[e]);
     if (movePlanOf(s, f, 'cover') !== null) out.push(table.cover);
   },
   check(s, a) {

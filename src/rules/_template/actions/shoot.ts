@@ -12,7 +12,9 @@ export const shootKind: ActionKind<'shoot'> = {
     listAgainstEnemies(s, out, actionTable(s.sc).shoot, canShoot);
   },
   check(s, a) {
-    return allowedTarget(s, a.t, canShoot) >= 0 ? null : `${label(s, s.actor)} cannot shoot at ${a.t} (not in range, not in sight, or engaged)`;
+    return allowedTarget(s, a.t, canShoot) >= 0
+      ? null
+      : `${label(s, s.actor)} cannot shoot at ${a.t} (not in range, not in sight, or engaged)`;
   },
   apply(s, a, ctx) {
     const f = s.actor;
@@ -20,7 +22,16 @@ export const shootKind: ActionKind<'shoot'> = {
     if (t < 0) throw new Error(`illegal shot at ${a.t}`);
     const shot = rollShot(s, f, t, ctx.rng);
     s.facing[f] = Math.atan2(s.y[t] - s.y[f], s.x[t] - s.x[f]);
-    ctx.emit?.({ e: 'shoot', f: s.sc.figures[f].id, target: a.t, gap: r3(shot.gap), cover: shot.cover, need: shot.need, roll: shot.roll, hit: shot.hit });
+    ctx.emit?.({
+      e: 'shoot',
+      f: s.sc.figures[f].id,
+      target: a.t,
+      gap: r3(shot.gap),
+      cover: shot.cover,
+      need: shot.need,
+      roll: shot.roll,
+      hit: shot.hit,
+    });
     if (shot.hit) reportDown(s, t, takeDown(s, t), ctx.emit);
   },
   words(s, a) {
