@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineState, field } from '../../src/core/table/state.js';
 import { defineTableRuleset, logisticEvaluation } from '../../src/core/table/ruleset.js';
+import { stateView, status } from '../../src/core/table/index.js';
 
 interface Sc {
   hash: string;
@@ -170,5 +171,30 @@ describe('logisticEvaluation', () => {
     expect(EVALUATION.value(s)).toBe(0);
     s.winner = -1;
     expect(EVALUATION.value(s)).toBe(0.5);
+  });
+});
+
+describe('stateView: the figures of a state as the kit sees them', () => {
+  it('over the state arrays, kept in its view cache; able while ACTIVE, taking room while ACTIVE or the extra code', () => {
+    const s = {
+      sc: { radius: 0.5 },
+      x: [1, 2, 3],
+      y: [0, 0, 0],
+      facing: [0, 0, 0],
+      status: [status.ACTIVE, status.FLEEING, status.DEAD],
+      view: null,
+    };
+    const v = stateView(s, status.FLEEING);
+    expect(s.view).toBe(v);
+    expect(stateView(s, status.FLEEING)).toBe(v);
+    expect([0, 1, 2].map((i) => v.occupies(i))).toEqual([true, true, false]);
+    expect([0, 1, 2].map((i) => v.able?.(i))).toEqual([true, false, false]);
+    s.status[1] = status.DEAD;
+    s.x[0] = 7;
+    expect(v.occupies(1)).toBe(false);
+    expect(v.x[0]).toBe(7);
+    expect(v.radius).toBe(0.5);
+    const none = stateView({ ...s, view: null }, -1);
+    expect([0, 1, 2].map((i) => none.occupies(i))).toEqual([true, false, false]);
   });
 });
