@@ -132,6 +132,22 @@ describe('round bases against impassable areas (issue 38, item 10: the Minkowski
     expect(hit.area?.id).toBe('near');
     expect(hit.length).toBeCloseTo(7.5, 9);
   });
+  it("Table.roundSlideInto writes roundSlide's answer into the object it is given, over and over", () => {
+    const out = { length: -1, area: null as null | { id: string } } as Parameters<Table['roundSlideInto']>[4];
+    let hits = 0;
+    for (let k = 0; k < 400; k++) {
+      // A fan of slides from free places round the house, some into it, some past it, one of no length.
+      const ax = 24 + (k % 20) * 0.25;
+      const ay = 8 + Math.floor(k / 20) * 0.5;
+      const bx = k === 7 ? ax : 28 + ((k * 7) % 13);
+      const by = k === 7 ? ay : (k * 3) % 11;
+      const want = t.roundSlide(ax, ay, bx, by);
+      expect(t.roundSlideInto(ax, ay, bx, by, out)).toBe(out);
+      expect(out).toEqual(want);
+      if (want.area !== null) hits++;
+    }
+    expect(hits).toBeGreaterThan(20);
+  });
   it('straightMove stops with its round base touching the area and says which area; the table edge is area null', () => {
     // Past the corner 0.6 in off it (the line of the test above): the square growth stopped it.
     const k = 0.6 / Math.SQRT2;

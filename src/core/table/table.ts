@@ -339,8 +339,17 @@ export class Table {
    * The table's edges are not tested. Precondition: the base at a is {@link roundFree}.
    */
   roundSlide(ax: number, ay: number, bx: number, by: number): RoundSlide {
+    return this.roundSlideInto(ax, ay, bx, by, { length: 0, area: null });
+  }
+
+  /** {@link roundSlide}, its answer written into `out` (returned): for a caller that reads it at once and makes many. */
+  roundSlideInto(ax: number, ay: number, bx: number, by: number, out: RoundSlide): RoundSlide {
     const full = dist(ax, ay, bx, by);
-    if (full < 1e-12) return { length: 0, area: null };
+    if (full < 1e-12) {
+      out.length = 0;
+      out.area = null;
+      return out;
+    }
     const ux = (bx - ax) / full;
     const uy = (by - ay) / full;
     const r = this.radius;
@@ -371,7 +380,9 @@ export class Table {
         hit = a;
       }
     }
-    return { length: best, area: hit };
+    out.length = best;
+    out.area = hit;
+    return out;
   }
 
   /** True when a base can slide straight from a to b without touching an impassable area. */
