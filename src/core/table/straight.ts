@@ -63,29 +63,14 @@ export interface StraightMove {
 
 /**
  * Distances along segment a→(a + u·len) at which it crosses the boundary of `poly` (unsorted),
- * written to {@link CROSSINGS} from index `count` on; returns the new count. `loX` … `hiY`: the
- * segment's box (its ends' least and greatest x and y, worked out once per move). The area's box
- * is widened by {@link BOX_TOL}, so that a segment running along an edge a rounding error outside
- * it still meets the edges across its path (a ruleset may count a point that near an edge as on
- * it; since Escarmouche 2.3.0: before, such a slide ran on past the area's end).
+ * written to {@link CROSSINGS} from index `count` on; returns the new count. The caller has
+ * passed by the areas whose box, widened by {@link BOX_TOL}, the segment's box does not meet — so
+ * that a segment running along an edge a rounding error outside it still meets the edges across
+ * its path (a ruleset may count a point that near an edge as on it; since Escarmouche 2.3.0:
+ * before, such a slide ran on past the area's end).
  */
-function crossings(
-  ax: number,
-  ay: number,
-  ux: number,
-  uy: number,
-  len: number,
-  loX: number,
-  hiX: number,
-  loY: number,
-  hiY: number,
-  a: TerrainArea,
-  count: number,
-): number {
-  const b = a.box;
-  const e = BOX_TOL;
+function crossings(ax: number, ay: number, ux: number, uy: number, len: number, a: TerrainArea, count: number): number {
   let n0 = count;
-  if (hiX < b.minX - e || loX > b.maxX + e || hiY < b.minY - e || loY > b.maxY + e) return n0;
   const poly = a.poly;
   const n = poly.length;
   for (let i = 0, j = n - 1; i < n; j = i++) {
@@ -212,8 +197,14 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
     const hiX = Math.max(ax, ex);
     const loY = Math.min(ay, ey);
     const hiY = Math.max(ay, ey);
+    const areas = table.areas;
+    const boxes = table.areaBoxes;
+    const e = BOX_TOL;
     let nt = 0;
-    for (const a of table.areas) nt = crossings(ax, ay, ux, uy, reach, loX, hiX, loY, hiY, a, nt);
+    for (let i = 0, k = 0; i < areas.length; i++, k += 4) {
+      if (hiX < boxes[k] - e || loX > boxes[k + 2] + e || hiY < boxes[k + 1] - e || loY > boxes[k + 3] + e) continue;
+      nt = crossings(ax, ay, ux, uy, reach, areas[i], nt);
+    }
     sortNumbers(CROSSINGS, nt);
     nt = pushCrossing(nt, reach);
     const ts = CROSSINGS;

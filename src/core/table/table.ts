@@ -204,6 +204,8 @@ export class Table {
   readonly slowGround: readonly TerrainArea[];
   readonly raised: readonly TerrainArea[];
   readonly coverAreas: readonly TerrainArea[];
+  /** Every area's box, flat, in the spec's order: minX, minY, maxX, maxY of area i at 4i … 4i + 3 (the same numbers as its `box`; for loops over every area). */
+  readonly areaBoxes: Float64Array;
   private readonly sightShapes: readonly ConvexShape[];
   /** Places a base can stand touching some cover: x, y pairs on a grid of half a cell. */
   readonly coverSpots: Float64Array;
@@ -212,11 +214,11 @@ export class Table {
   private readonly nearCols: number;
   private readonly nearRows: number;
   private readonly nearLists: readonly (readonly TerrainArea[])[];
-  /** {@link plainAreaAt}'s grid: cell size, columns, rows, and per cell its code (made on first use; 0: not yet known). */
+  /** {@link plainAreaAt}'s grid: cell size, columns, rows, and per cell its code, one byte (made on first use; 0: not yet known). */
   private readonly plainCell: number;
   private readonly plainCols: number;
   private readonly plainRows: number;
-  private plain: Int32Array | null = null;
+  private plain: Uint8Array | null = null;
 
   /** @throws {@link TableSpecError} on a non-positive size or radius, or a concave impassable area. */
   constructor(spec: TableSpec) {
@@ -248,6 +250,8 @@ export class Table {
         height: a.height ?? 0,
       };
     });
+    this.areaBoxes = new Float64Array(4 * this.areas.length);
+    this.areas.forEach((a, i) => this.areaBoxes.set([a.box.minX, a.box.minY, a.box.maxX, a.box.maxY], 4 * i));
     this.obstacles = this.areas.filter((a) => a.impassable);
     this.sightBlockers = this.areas.filter((a) => a.blocksSight);
     this.slowGround = this.areas.filter((a) => a.slow);
@@ -704,7 +708,7 @@ export class Table {
     const c = Math.floor(x / this.plainCell);
     const r = Math.floor(y / this.plainCell);
     if (!(c >= 0 && c < this.plainCols && r >= 0 && r < this.plainRows)) return undefined;
-    const cells = (this.plain ??= new Int32Array(this.plainCols * this.plainRows));
+    const cells = (this.plain ??= new Uint8Array(this.plainCols * this.plainRows));
     const i = r * this.plainCols + c;
     let code = cells[i];
     if (code === 0) code = cells[i] = this.plainCode(c, r);
@@ -728,7 +732,10 @@ export class Table {
     }
     // No edge meets the cell: each area holds all of it or none of it; its centre says which.
     const top = this.topAreaAt((c + 0.5) * this.plainCell, (r + 0.5) * this.plainCell);
-    return top === null ? PLAIN_NONE : PLAIN_AREA + this.areas.indexOf(top);
+    if (top === null) return PLAIN_NONE;
+    const k = this.areas.indexOf(top);
+    // One byte a cell: a top area past the 253rd is left to the exact way.
+    return k <= 255 - PLAIN_AREA ? PLAIN_AREA + k : PLAIN_EDGE;
   }
 }
 
