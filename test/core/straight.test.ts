@@ -1,6 +1,6 @@
 /** The table kit's straight-line moves (src/core/table/straight.ts) and the area on top at a point. */
 import { describe, expect, it } from 'vitest';
-import { Table, straightMove, type FigureView } from '../../src/core/table/index.js';
+import { ROUND_TOUCH, Table, straightMove, type FigureView } from '../../src/core/table/index.js';
 import { distToPolygon, distToPolygonBoundary, rect } from '../../src/core/geometry.js';
 
 /** 40 × 20 in: a field (the base ground), a stream across x 20–22, a house at x 30–34, y 0–6. */
@@ -131,6 +131,24 @@ describe('round bases against impassable areas (issue 38, item 10: the Minkowski
     const hit = two.roundSlide(2, 10, 30, 10);
     expect(hit.area?.id).toBe('near');
     expect(hit.length).toBeCloseTo(7.5, 9);
+  });
+  it('Table.roundSlide: a base within ROUND_TOUCH of an area touches it (no way nearer); a hair farther, it goes that hair', () => {
+    // The house is x 30–34, y 0–6; a 0.5 in base left of it, below its bottom-left corner, and off that corner.
+    const starts: [number, number, number, number][] = [
+      [29.5, 3, 1, 0],
+      [32, 6.5, 0, -1],
+      [30 - 0.5 / Math.SQRT2, 6 + 0.5 / Math.SQRT2, Math.SQRT1_2, -Math.SQRT1_2],
+    ];
+    for (const [x, y, ux, uy] of starts) {
+      for (const d of [0, 0.5e-6, 0.99e-6, 1.5e-6, 3e-6, 1e-3]) {
+        const ax = x - ux * d;
+        const ay = y - uy * d;
+        const m = t.roundSlide(ax, ay, ax + ux * 2, ay + uy * 2);
+        expect(m.area?.id).toBe('house');
+        if (d <= ROUND_TOUCH) expect(m.length).toBe(0);
+        else expect(m.length).toBeCloseTo(d, 9);
+      }
+    }
   });
   it("Table.roundSlideInto writes roundSlide's answer into the object it is given, over and over", () => {
     const out = { length: -1, area: null as null | { id: string } } as Parameters<Table['roundSlideInto']>[4];

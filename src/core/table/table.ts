@@ -363,11 +363,14 @@ export class Table {
     const maxX = Math.max(ax, bx) + r;
     const minY = Math.min(ay, by) - r;
     const maxY = Math.max(ay, by) + r;
+    // A start farther than this from an area's box in x or y alone is farther than r + ROUND_TOUCH
+    // from the area: it is not touching it, and its distance need not be measured.
+    const reach = r + 2 * ROUND_TOUCH;
     for (const a of this.obstacles) {
       const b = a.box;
       if (maxX < b.minX || minX > b.maxX || maxY < b.minY || minY > b.maxY) continue;
-      const d0 = distToPolygon(ax, ay, a.poly);
-      if (d0 <= r + ROUND_TOUCH) {
+      const near = !(ax < b.minX - reach || ax > b.maxX + reach || ay < b.minY - reach || ay > b.maxY + reach);
+      if (near && distToPolygon(ax, ay, a.poly) <= r + ROUND_TOUCH) {
         // Touching already: nearer is blocked at once; along or away never enters a convex area.
         const q = nearestPointOfPolygon(ax, ay, a.poly);
         if ((ax - q.x) * ux + (ay - q.y) * uy < -1e-9) {
