@@ -74,6 +74,20 @@ describe('straightMove', () => {
     expect(b.stop).toBe('keepOff');
     expect(b.to.x).toBeCloseTo(8, 9);
   });
+  it('a figure that takes up no room on the table (out of action) stops nothing, near the line or on it', () => {
+    const v = view([
+      [2, 10],
+      [6, 10.5],
+      [10, 10],
+      [14, 10],
+    ]);
+    const gone = { ...v, occupies: (i: number) => i !== 1 && i !== 2 };
+    const m = straightMove(t, gone, 0, { x: 18, y: 10 }, { keepOffFrom: [2, 3], keepOff: 2 });
+    expect(m.stop).toBe('keepOff');
+    expect(m.figure).toBe(3);
+    expect(m.to.x).toBeCloseTo(12, 9);
+    expect(straightMove(t, v, 0, { x: 18, y: 10 }, { keepOffFrom: [2, 3], keepOff: 2 }).figure).toBe(1);
+  });
   it('a figure already within the keep-off distance may move away or along, never nearer', () => {
     const v = view([
       [8, 10],

@@ -152,12 +152,13 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
   const keptD2 = keptD * keptD;
   let figure = -1;
   for (let g = 0; g < n && limit > 0; g++) {
-    if (g === f || !v.occupies(g)) continue;
+    if (g === f) continue;
     const wx = vx[g] - ax;
     const wy = vy[g] - ay;
     const along = wx * ux + wy * uy;
     const w2 = wx * wx + wy * wy;
-    if (w2 > far2 && (along <= 0 || w2 - along * along >= keptD2)) continue;
+    // The distance first (arithmetic); whether the figure occupies the table only when it is near.
+    if ((w2 > far2 && (along <= 0 || w2 - along * along >= keptD2)) || !v.occupies(g)) continue;
     const kept = keep !== undefined && keep.includes(g);
     const D = kept ? Math.max(o.keepOff ?? 0, base) : base;
     if (w2 <= (D + 1e-6) ** 2) {
