@@ -5,6 +5,7 @@
  * free place, else the walk back), and a unit's move order carried out figure by figure.
  */
 import { type Vec, angleTo, dist, pointAlongInto, truncateInto, truncatePath } from '../../core/geometry.js';
+import { newPathScratch } from '../../core/nav.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { nearestFigure } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
@@ -157,8 +158,13 @@ export function moveEvent(
   };
 }
 
-/** Scratch points of {@link moveFigure}: where a route is cut, and where the figure stands before it moves. */
+/**
+ * Scratch of {@link moveFigure}: where a route is cut, where the figure stands before it moves, and
+ * its route when straight (NavMap.pathInto) — read before it returns (an event copies the points).
+ */
 const CUT = { x: 0, y: 0 };
+const FROM = { x: 0, y: 0 };
+const ROUTE = newPathScratch();
 
 /**
  * Move figure f toward `target` along the shortest path, at most `full` inches (shield wall:
@@ -180,14 +186,16 @@ export function moveFigure(
   scale = 1,
 ): number {
   const sc = s.sc;
-  const from = { x: s.x[f], y: s.y[f] };
+  const from = FROM;
+  from.x = s.x[f];
+  from.y = s.y[f];
   let goal = target;
   if (!sc.nav.isFree(goal.x, goal.y)) {
     const g = sc.nav.nearestFree(goal.x, goal.y, 6, ANYWHERE);
     if (!g) return 0;
     goal = g;
   }
-  const path = sc.nav.path(from, goal);
+  const path = sc.nav.pathInto(from, goal, ROUTE);
   if (!path || path.length < 1e-6) return 0;
   let limit = Math.min(full, path.length);
   // How far along its own path a free place may be when the one reached is taken: the figure's
