@@ -13,7 +13,19 @@ import { ACTIVE, C, PIG_FREE, type PigState } from './state.js';
 import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, type Mod } from './tables.js';
 import type { PigAction } from './action.js';
 import type { PigEventOf } from './events.js';
-import { r3, deg, type Emit, onRough, figureView, unitCentre, freeFigures, carrying, moveKind, unitIndex, homePoint } from './queries.js';
+import {
+  r3,
+  deg,
+  type Emit,
+  onRough,
+  figureView,
+  unitCentre,
+  freeFiguresInto,
+  carrying,
+  moveKind,
+  unitIndex,
+  homePoint,
+} from './queries.js';
 import { carryPigs, afterMove } from './loot.js';
 
 /** The dice one order (or one morale result) rolls once and every figure of it shares. */
@@ -384,7 +396,7 @@ const NO_PIGS: ReadonlyMap<number, number> = new Map();
 /** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
 export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
   const sc = s.sc;
-  const figs = freeFigures(s, u);
+  const figs = freeFiguresInto(s, u, MOVE_FIGS);
   const centre = unitCentre(s, u) ?? { x: s.x[figs[0]], y: s.y[figs[0]] };
   const dice = newDice();
   // Raiders heading for pigs: each free pig to the nearest figure not yet given one.
@@ -484,3 +496,5 @@ const PLAN_ORDER: number[] = [];
 const PLAN_GOAL = { x: 0, y: 0 };
 /** Scratch of {@link moveUnit}: one figure's order target (read at once). */
 const ORDER_TARGET: OrderTarget = { x: 0, y: 0, offset: false };
+/** Scratch of {@link moveUnit}: the unit's free figures. */
+const MOVE_FIGS: number[] = [];
