@@ -23,7 +23,7 @@ import {
   viewOf,
 } from './table.js';
 import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
-import { type SowState, ACTIVE, C, DISABLED, GONE } from './state.js';
+import { type SowState, ACTIVE, C, DISABLED, GONE, MOVE_KEYS } from './state.js';
 import type { SowScenario } from './compile.js';
 import { DEG, r2 } from './action.js';
 import { activeMembers, memoFor, moveSlots, running } from './units.js';
@@ -51,7 +51,9 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     return path ? { path, stopShort: 0 } : null;
   }
   if (key.startsWith('foe:')) {
-    const t = sc.figureIndex.get(key.slice(4));
+    // The figure a `foe:<id>` key names, by its memo slot (no id cut out of the key).
+    const k = moveSlots(s).slot.get(key);
+    const t = k === undefined ? undefined : k - MOVE_KEYS.length;
     if (t === undefined || s.status[t] !== ON || sc.figures[t].side === side) return null;
     const path = sc.table.path(from, { x: s.x[t], y: s.y[t] });
     return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
@@ -347,13 +349,22 @@ export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
   return plan;
 }
 
+/** Figure f's distance (cm) to its nearest active enemy where it stands ({@link foeDistance}), worked out once per decision. */
+function foeDistanceOf(s: SowState, f: number): number {
+  const m = memoFor(s, f);
+  if (m.hasFoeD()) return m.foeD;
+  const d = foeDistance(s, s.sc.figures[f].side, s.x[f], s.y[f]);
+  m.setFoeD(d);
+  return d;
+}
+
 function planMove(s: SowState, f: number, key: string): MovePlan | null {
   if (key === 'away') return awayPlan(s, f);
   const d = destination(s, f, key);
   if (!d) return null;
   const side = s.sc.figures[f].side;
   const u = s.unitOf[f];
-  const before = foeDistance(s, side, s.x[f], s.y[f]);
+  const before = foeDistanceOf(s, f);
   // "No Advance towards enemy" holds for every result from 0 down ([W32]): a unit falling back (−2)
   // may not use its other action to advance either (ruleset 1.3.0, audit C2; before, the worse
   // result lifted a running "no advance").
@@ -489,7 +500,8 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
   const ring = 2 * sc.radius + 0.05;
   const ux = (from.x - s.x[t]) / (d0 || 1);
   const uy = (from.y - s.y[t]) / (d0 || 1);
-  const base = Math.atan2(uy, ux);
+  // The heading of the nearest way, worked out only when a place beside it is tried.
+  let base = NaN;
   const reachMax = moveRate(s.mounted[f] === 1);
   // Twelve places round the target, the nearest way first, then alternately either side by 30°;
   // each made as an object only when it is tried (a path may keep it).
@@ -500,6 +512,7 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
       cx = s.x[t] + ux * ring;
       cy = s.y[t] + uy * ring;
     } else {
+      if (k === 1) base = Math.atan2(uy, ux);
       const a = base + (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (Math.PI / 6);
       cx = s.x[t] + Math.cos(a) * ring;
       cy = s.y[t] + Math.sin(a) * ring;
