@@ -21,7 +21,7 @@ import { describeAction, describeEvent } from './story.js';
 import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
-import { sowDelegable, sowReach, sowTargets } from './pointers.js';
+import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
 
 export type { SowAction } from './action.js';
@@ -99,6 +99,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
     targets: sowTargets,
     reach: sowReach,
     delegable: sowDelegable,
+    bandOrder: sowBandOrder,
   },
   actionKey,
   describeAction,
