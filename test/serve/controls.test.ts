@@ -173,9 +173,13 @@ describe('every decision on the table', () => {
       expect((tally.enemy ?? 0) + (tally.own ?? 0)).toBeGreaterThan(0);
       process.stdout.write(`controls: ${id} (${orders} orders): ${decisions} decisions, controls by kind ${JSON.stringify(tally)}\n`);
       // Choosing the band or figure that acts by clicking it: where the rules ask which one acts (with
-      // band orders, Pirates! asks instead for an order that names its band).
-      if ((id === 'pirates/supply-raid' && orders === 'figure') || id === 'escarmouche/mill-bridge')
-        expect(tally.choice ?? 0).toBeGreaterThan(10);
+      // band orders, Pirates! and Escarmouche ask instead for an order that names its band or figure,
+      // and show one band's orders at a time).
+      if (id === 'pirates/supply-raid' && orders === 'figure') expect(tally.choice ?? 0).toBeGreaterThan(10);
+      if ((id === 'pirates/supply-raid' || id === 'escarmouche/mill-bridge') && orders === 'band') {
+        expect(tally.choice ?? 0).toBe(0);
+        expect(tally.band ?? 0).toBeGreaterThan(10);
+      }
       await h.close();
     }, 60_000);
   }
