@@ -304,7 +304,8 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
      * ruleset's {@link Ruleset.policy}, and the person gives the band it chose its order; `order`
      * when it is an order of band or unit `band` (an id stable for the game). An order the person
      * gives a band stands: later decisions of the same band take the same action (by
-     * {@link orderKey}) while it is legal and `lapse` is unchanged — a word that changes
+     * {@link orderKey}; of the band's last few orders under the same `lapse`, the latest that is
+     * legal, so "fire, then load" is a drill) while `lapse` is unchanged — a word that changes
      * when the band's orders should lapse (a new action phase, the band meeting the enemy), so the
      * person is asked again. Null for a decision band orders leave to the person as it is.
      */

@@ -52,6 +52,19 @@ interface Option {
   band?: { key: string; words: string; figures: string[] };
 }
 
+/**
+ * The orders a band stands under: the order keys (`view.orderKey`) the person gave it under one
+ * lapse word, the latest first (at most {@link STANDING_MAX}; a drill such as "fire, then load"
+ * is two), and that word.
+ */
+interface Standing {
+  keys: string[];
+  lapse: string;
+}
+
+/** How many orders a band keeps standing under one lapse word. */
+const STANDING_MAX = 3;
+
 /** The scenario's name for people (its file's `name`), or its id. */
 export function scenarioName(sc: LoadedScenario): string {
   const raw = sc.raw as { name?: unknown } | null;
@@ -125,10 +138,10 @@ export class GameHost {
   private resigned = false;
   private story: StoryLine[] = [];
   private events: string[] = [];
-  /** The order the person last gave each band (by `view.bandOrder`'s band id): its action key, and the lapse word it was given under. */
-  private standing = new Map<string, { key: string; lapse: string }>();
+  /** The orders each band stands under (by `view.bandOrder`'s band id). */
+  private standing = new Map<string, Standing>();
   /** The person's own decisions in this host's lifetime: how many decisions the game had made before each, and the standing orders then (for undo). */
-  private mine: { n: number; words: string; standing: Map<string, { key: string; lapse: string }> }[] = [];
+  private mine: { n: number; words: string; standing: Map<string, Standing> }[] = [];
 
   private constructor(
     readonly id: string,
@@ -220,7 +233,7 @@ export class GameHost {
    * person's: with band orders, a decision with one legal action is taken; a figure's share of a
    * band's order (`view.delegable`) and the choice of which band acts (`view.bandOrder` `choose`)
    * are left to the rules' policy; and a band's decision takes the order the person gave that band
-   * (its {@link standing} order) while it is legal and has not lapsed.
+   * (its {@link standing} orders, the latest that is legal) while they have not lapsed.
    */
   private orderedAction(): Json | undefined {
     const g = this.game;
@@ -247,7 +260,12 @@ export class GameHost {
     const at = r.view?.bandOrder?.(state) ?? null;
     if (at?.kind !== 'order') return undefined;
     const o = this.standing.get(at.band);
-    return o !== undefined && o.lapse === at.lapse ? legal.find((a) => this.orderKey(a, state) === o.key) : undefined;
+    if (o === undefined || o.lapse !== at.lapse) return undefined;
+    for (const key of o.keys) {
+      const a = legal.find((x) => this.orderKey(x, state) === key);
+      if (a !== undefined) return a;
+    }
+    return undefined;
   }
 
   /**
@@ -293,7 +311,11 @@ export class GameHost {
     if (this.orders !== 'band') return;
     const r = this.game.scenario.ruleset;
     const at = r.view?.bandOrder?.(this.game.state) ?? null;
-    if (at?.kind === 'order') this.standing.set(at.band, { key: this.orderKey(action, this.game.state), lapse: at.lapse });
+    if (at?.kind !== 'order') return;
+    const key = this.orderKey(action, this.game.state);
+    const was = this.standing.get(at.band);
+    const kept = was !== undefined && was.lapse === at.lapse ? was.keys.filter((k) => k !== key) : [];
+    this.standing.set(at.band, { keys: [key, ...kept].slice(0, STANDING_MAX), lapse: at.lapse });
   }
 
   /** The order `action` gives in `state` (`view.orderKey`, else its key). */

@@ -150,11 +150,43 @@ describe('band orders: State of War Wagon Raid', () => {
     await h.close();
   }, 60_000);
 
-  it('a whole game on a fixed seed: at most 12 decisions of the person a turn; the record re-runs', async () => {
-    const { h, decisions, turns } = await play('state-of-war/wagon-raid', 1, 'csa');
-    process.stdout.write(`orders: wagon-raid seed 1: ${decisions} decisions of the person's over ${turns} turns\n`);
-    expect(decisions / turns).toBeLessThanOrEqual(12);
-    reruns(h);
+  it('a drill stands too: the first figure told to fire, then to load, and the unit’s other figures fire and load by band orders', async () => {
+    const h = await GameHost.create('g0000000000000041', loadScenario('state-of-war/wagon-raid'), 1, 'union', 'heuristic', 'band');
+    let v = h.view();
+    while (v.turn === 'ai') v = (await h.agent('person')).view;
+    const first = v.figures.find((f) => f.current)!;
+    const fire = v.actions.find((a) => a.key.startsWith('fire:'));
+    expect(fire, v.actions.map((a) => a.key).join(' ')).toBeDefined();
+    v = h.act({ key: fire!.key }).view;
+    // The same figure, now unloaded: the person is asked again, and orders it to load.
+    expect(v.turn).toBe('you');
+    expect(v.figures.find((f) => f.current)?.id).toBe(first.id);
+    expect(v.actions.some((a) => a.key === 'load')).toBe(true);
+    const r = h.act({ key: 'load' });
+    const unit = v.figures.filter((f) => f.band === first.band && f.side === v.human && f.onTable && f.id !== first.id).map((f) => f.id);
+    expect(unit.length).toBeGreaterThan(1);
+    for (const f of unit) {
+      const mine = r.steps.filter((s) => s.who === 'band order' && s.words.includes(`${f} (`));
+      expect(
+        mine.some((s) => /: fire at /.test(s.words)),
+        f,
+      ).toBe(true);
+      expect(
+        mine.some((s) => /: load\b/.test(s.words)),
+        f,
+      ).toBe(true);
+    }
+    expect(r.steps.filter((s) => s.who === 'you')).toHaveLength(1);
     await h.close();
+  }, 60_000);
+
+  it('whole games on a fixed seed, each side: at most 12 decisions of the person a turn; the records re-run', async () => {
+    for (const side of ['csa', 'union']) {
+      const { h, decisions, turns } = await play('state-of-war/wagon-raid', 1, side);
+      process.stdout.write(`orders: wagon-raid seed 1 as ${side}: ${decisions} decisions of the person's over ${turns} turns\n`);
+      expect(decisions / turns).toBeLessThanOrEqual(12);
+      reruns(h);
+      await h.close();
+    }
   }, 300_000);
 });
