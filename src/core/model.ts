@@ -305,7 +305,8 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
      * when it is an order of band or unit `band` (an id stable for the game). An order the person
      * gives a band stands: later decisions of the same band take the same action (by
      * {@link orderKey}; of the band's last few orders under the same `lapse`, the latest that is
-     * legal, so "fire, then load" is a drill) while `lapse` is unchanged — a word that changes
+     * legal, so "fire, then load" is a drill) while the policy would give it too and `lapse` is
+     * unchanged — a word that changes
      * when the band's orders should lapse (a new action phase, the band meeting the enemy), so the
      * person is asked again. Null for a decision band orders leave to the person as it is.
      */

@@ -233,7 +233,9 @@ export class GameHost {
    * person's: with band orders, a decision with one legal action is taken; a figure's share of a
    * band's order (`view.delegable`) and the choice of which band acts (`view.bandOrder` `choose`)
    * are left to the rules' policy; and a band's decision takes the order the person gave that band
-   * (its {@link standing} orders, the latest that is legal) while they have not lapsed.
+   * (its {@link standing} orders, the latest that is legal) while they have not lapsed and the
+   * policy would give the same order — so the person is asked where the situation calls for
+   * another, and a game the person plays by the suggestions is the policy's own game.
    */
   private orderedAction(): Json | undefined {
     const g = this.game;
@@ -261,11 +263,21 @@ export class GameHost {
     if (at?.kind !== 'order') return undefined;
     const o = this.standing.get(at.band);
     if (o === undefined || o.lapse !== at.lapse) return undefined;
+    // The standing order that applies: of the band's orders, the latest that is legal …
+    let a: Json | undefined;
     for (const key of o.keys) {
-      const a = legal.find((x) => this.orderKey(x, state) === key);
-      if (a !== undefined) return a;
+      a = legal.find((x) => this.orderKey(x, state) === key);
+      if (a !== undefined) break;
     }
-    return undefined;
+    if (a === undefined) return undefined;
+    // … as long as the rules' policy would give the same order: where the situation calls for
+    // another, the person is asked.
+    const policy = this.game.scenario.ruleset.policy;
+    if (policy === undefined) return a;
+    const scores = policy.scores(state, legal);
+    let best = 0;
+    for (let i = 1; i < scores.length; i++) if (scores[i] > scores[best]) best = i;
+    return this.orderKey(legal[best], state) === this.orderKey(a, state) ? a : undefined;
   }
 
   /**

@@ -99,12 +99,17 @@ describe('band orders: Pirates! Supply Raid', () => {
     }
   }, 300_000);
 
-  it('per-figure orders still ask for every figure and every band', async () => {
+  it('per-figure orders still ask for every figure and every band; the same game either way', async () => {
     const band = await play('pirates/supply-raid', 2, 'pirates', 'band');
     const figure = await play('pirates/supply-raid', 2, 'pirates', 'figure');
     expect(figure.decisions).toBeGreaterThan(2 * band.decisions);
     expect(figure.steps.some((s) => s.who === 'band order')).toBe(false);
     reruns(figure.h);
+    // A person who takes the suggestion when asked plays the policy's own game under band orders:
+    // every order stands only while the policy would give it too.
+    const actions = (h: GameHost): string[] =>
+      parseRecord(h.record(), 'the game').flatMap((l) => (l.t === 'decision' ? [JSON.stringify(l.action)] : []));
+    expect(actions(band.h)).toEqual(actions(figure.h));
     await band.h.close();
     await figure.h.close();
   }, 300_000);
@@ -130,21 +135,27 @@ describe('band orders: Pirates! Supply Raid', () => {
 });
 
 describe('band orders: State of War Wagon Raid', () => {
-  it('an order to a unit covers its figures for the phase: each later figure of the unit takes it while it may', async () => {
+  it('an order to a unit covers its figures for the phase: once its first figure has its orders, the others take them by band orders', async () => {
     const h = await GameHost.create('g0000000000000041', loadScenario('state-of-war/wagon-raid'), 1, 'csa', 'heuristic', 'band');
     let v = h.view();
     while (v.turn === 'ai') v = (await h.agent('person')).view;
-    const move = v.actions.find((a) => a.key === 'move:obj');
-    expect(move, v.actions.map((a) => a.key).join(' ')).toBeDefined();
-    const deciding = v.figures.find((f) => f.current)!;
-    const unit = v.figures.filter((f) => f.band === deciding.band && f.side === v.human && f.onTable).map((f) => f.id);
+    const first = v.figures.find((f) => f.current)!;
+    const unit = v.figures.filter((f) => f.band === first.band && f.side === v.human && f.onTable && f.id !== first.id).map((f) => f.id);
     expect(unit.length).toBeGreaterThan(1);
-    const r = h.act({ key: 'move:obj' });
-    // Every other figure of the unit moved on the objective by band orders, without a decision of the person's.
-    const ordered = r.steps.filter((s) => s.who === 'band order' && /move toward the objective/.test(s.words));
-    for (const f of unit.filter((x) => x !== deciding.id))
+    // The person orders the first figure (the suggestion, each of its actions) …
+    const steps: StepReport[] = [];
+    let asked = 0;
+    while (v.turn === 'you' && v.figures.find((f) => f.current)?.id === first.id) {
+      const r = h.act({ key: v.actions.find((a) => a.suggested)!.key });
+      asked++;
+      steps.push(...r.steps);
+      v = r.view;
+    }
+    expect(asked).toBeLessThanOrEqual(2);
+    // … and every other figure of the unit acts on those orders without being asked.
+    for (const f of unit)
       expect(
-        ordered.some((s) => s.words.includes(`${f}`)),
+        steps.some((s) => s.who === 'band order' && s.words.includes(`${f} (`)),
         f,
       ).toBe(true);
     await h.close();
