@@ -35,7 +35,9 @@ button.suggested::after{content:" ★";color:#1e8449}
 b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
 #aimove{font-size:12px;white-space:pre-wrap}
 .legend span.sw{display:inline-block;width:12px;height:12px;border-radius:50%;vertical-align:middle;margin-right:4px}
-.legend div{font-size:12px}
+.legend div{font-size:12px}.legend .sw.sq{border-radius:2px;border:1px solid}.legend .sw.mk{width:8px;height:8px;background:#6b5b45}
+.legend .glyph{display:inline-block;min-width:16px;text-align:center;background:#555;color:#fff;border-radius:50%;font-size:11px}
+.legend .terrain div{margin-left:8px}
 .ov-mark{cursor:pointer}
 .ov-mark circle{fill:#fff;fill-opacity:.8;stroke:#1a5276;stroke-width:.15}
 .ov-mark.suggested circle{stroke:#1e8449;stroke-width:.3}

@@ -508,6 +508,12 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       const legend = (await page.locator('#legend').textContent()) ?? '';
       for (const b of badges.badges) expect(legend).toContain(b.words.replace(/#/g, 'n'));
       if (ruleset !== 'pirates') expect(legend).not.toContain('booty');
+      // The legend names every kind of figure drawn on this table (a glyph on each base).
+      const kinds = await page
+        .locator('#board svg .fig[data-kind]')
+        .evaluateAll((gs) => gs.map((g) => (g as unknown as { getAttribute(n: string): string }).getAttribute('data-kind')));
+      expect(kinds.length, ruleset).toBeGreaterThan(0);
+      for (const k of new Set(kinds)) expect(legend, `${ruleset} legend`).toContain(k);
       await page.close();
     }
     process.stdout.write(`serve: the table on screens\n  ${lines.join('\n  ')}\n`);
