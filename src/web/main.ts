@@ -104,6 +104,9 @@ async function showSetup(): Promise<void> {
   el('game').hidden = true;
   el('setup').hidden = false;
   el('help-open').hidden = true;
+  el('panel-toggle').hidden = true;
+  el('hstatus').textContent = '';
+  document.body.classList.remove('panel-open');
   el('caption').textContent = '';
   setup = await api<SetupAnswer>('GET', '/api/setup');
   const scen = el<HTMLSelectElement>('scenario');
@@ -154,6 +157,7 @@ function openGame(v: GameView): void {
   el('setup').hidden = true;
   el('game').hidden = false;
   el('help-open').hidden = false;
+  el('panel-toggle').hidden = false;
   el('help').hidden = true;
   if (location.hash !== `#${v.id}`) history.replaceState(null, '', `#${v.id}`);
   // Nothing of the game shown before stays: its last AI move, its selection, its story.
@@ -429,6 +433,9 @@ function show(v: GameView): void {
       ? `Game over: ${r.winner === null ? 'a draw' : r.winner === v.human ? 'you win' : `${v.sides.find((x) => x.id === r.winner)?.name ?? r.winner} win`} — ${r.reason}`
       : 'Game over';
   } else st.textContent = v.turn === 'you' ? `Your decision (${v.human})` : aiRunning ? 'The AI is playing…' : 'The AI’s turn';
+  // The status in the header too, for screens where the panel is a drawer or below the table.
+  el('hstatus').className = v.turn;
+  el('hstatus').textContent = v.turn === 'over' ? 'Game over' : v.turn === 'you' ? 'Your decision' : 'AI’s turn';
   el<HTMLSelectElement>('mode').value = v.orders;
   el<HTMLButtonElement>('undo').disabled = !v.canUndo;
   el<HTMLButtonElement>('resign').disabled = v.turn === 'over';
@@ -789,6 +796,13 @@ function wire(): void {
         .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
   });
   el('board').addEventListener('click', onBoardClick);
+  // The side panel as a drawer on middle-sized screens: opened and closed by its button, closed by a click on the table.
+  const drawer = (open: boolean): void => {
+    document.body.classList.toggle('panel-open', open);
+    el('panel-toggle').setAttribute('aria-expanded', String(open));
+  };
+  el('panel-toggle').addEventListener('click', () => drawer(!document.body.classList.contains('panel-open')));
+  el('tablewrap').addEventListener('pointerdown', () => drawer(false));
   wireZoom();
   for (const box of ['actions', 'selected']) {
     el(box).addEventListener('click', (ev) => {
