@@ -9,7 +9,19 @@ import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepR
 import type { GlossaryTerm } from '../core/scene.js';
 import { controlFont, figureChoice, tableControls } from './controls.js';
 import { drawnTable, legendHtml } from './legend.js';
-import { DICE_TERMS, actionsFor, briefingHtml, dice, endSummaryHtml, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
+import {
+  DICE_TERMS,
+  playerError,
+  actionsFor,
+  briefingHtml,
+  dice,
+  endSummaryHtml,
+  esc,
+  figurePanel,
+  gameEntry,
+  glossHtml,
+  storyClass,
+} from './panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -141,12 +153,19 @@ async function start(): Promise<void> {
     opponent: el<HTMLSelectElement>('opponent').value,
     orders: el<HTMLSelectElement>('orders').value,
   };
-  if (seedText !== '') body.seed = Number(seedText);
+  if (seedText !== '') {
+    const seed = Number(seedText);
+    if (!/^\d+$/.test(seedText) || seed > 2 ** 31 - 1) {
+      toast(playerError('bad new game at seed: not a whole number in range'));
+      return;
+    }
+    body.seed = seed;
+  }
   setState('busy');
   try {
     openGame(await api<GameView>('POST', '/api/games', body));
   } catch (e) {
-    toast(e instanceof Error ? e.message : String(e));
+    toast(playerError(e instanceof Error ? e.message : String(e)));
     setState('setup');
   }
 }
@@ -633,7 +652,7 @@ async function refreshReach(id: string): Promise<void> {
     answer = await api<FigureAnswer>('GET', `/api/games/${game}/figure/${encodeURIComponent(id)}`);
   } catch (e) {
     answer = null;
-    reason(e instanceof Error ? e.message : String(e));
+    reason(playerError(e instanceof Error ? e.message : String(e)));
   }
   if (asked !== reachAsked || selected !== id || view?.id !== game) return;
   reach = answer;
@@ -654,7 +673,7 @@ async function send(body: { key: string } | { x: number; y: number }): Promise<v
     void maybeRunAi();
   } catch (e) {
     busy = false;
-    reason(`Not allowed: ${e instanceof Error ? e.message : String(e)}`);
+    reason(`Not allowed: ${playerError(e instanceof Error ? e.message : String(e))}`);
     setState(view.turn === 'you' ? 'you' : 'ai-paused');
   }
 }
@@ -680,7 +699,7 @@ async function maybeRunAi(): Promise<void> {
       if (ms > 0 && a.view.turn === 'ai') await sleep(ms);
     }
   } catch (e) {
-    toast(e instanceof Error ? e.message : String(e));
+    toast(playerError(e instanceof Error ? e.message : String(e)));
   } finally {
     aiRunning = false;
     if (view) show(view);
@@ -698,7 +717,7 @@ async function again(swap: boolean): Promise<void> {
   try {
     openGame(await api<GameView>('POST', '/api/games', { scenario: `${v.ruleset}/${v.scenario}`, side, opponent, orders: v.orders }));
   } catch (e) {
-    toast(e instanceof Error ? e.message : String(e));
+    toast(playerError(e instanceof Error ? e.message : String(e)));
     show(v);
   }
 }
@@ -711,7 +730,7 @@ async function control(path: string, body: unknown = {}): Promise<void> {
     show(a.view);
     void maybeRunAi();
   } catch (e) {
-    toast(e instanceof Error ? e.message : String(e));
+    toast(playerError(e instanceof Error ? e.message : String(e)));
   }
 }
 
@@ -789,11 +808,11 @@ function wire(): void {
     if (load)
       void api<GameView>('POST', '/api/load', { name: load })
         .then(openGame)
-        .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+        .catch((e: unknown) => toast(playerError(e instanceof Error ? e.message : String(e))));
     if (open)
       void api<GameView>('GET', `/api/games/${open}`)
         .then(openGame)
-        .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+        .catch((e: unknown) => toast(playerError(e instanceof Error ? e.message : String(e))));
   });
   el('board').addEventListener('click', onBoardClick);
   // The side panel as a drawer on middle-sized screens: opened and closed by its button, closed by a click on the table.
@@ -858,7 +877,7 @@ function wire(): void {
         if (setup) setup.saves = r.saves;
         toast(`Saved as ${r.saved}`);
       })
-      .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => toast(playerError(e instanceof Error ? e.message : String(e))));
   });
 }
 
@@ -872,7 +891,7 @@ async function follow(): Promise<void> {
       openGame(await api<GameView>('GET', `/api/games/${encodeURIComponent(id)}`));
       return;
     } catch (e) {
-      toast(e instanceof Error ? e.message : String(e));
+      toast(playerError(e instanceof Error ? e.message : String(e)));
     }
   }
   if (view !== null || el('setup').hidden) await showSetup();
