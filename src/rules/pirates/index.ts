@@ -21,6 +21,7 @@ import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesAttackScores, piratesScores } from './policy.js';
 import { piratesDelegable, piratesReach, piratesTargets } from './pointers.js';
+import { PIRATES_GLOSSARY } from './glossary.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
@@ -123,6 +124,7 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
     delegable: piratesDelegable,
     targets: piratesTargets,
     reach: piratesReach,
+    glossary: PIRATES_GLOSSARY,
   },
   invariants: piratesInvariants,
   jsonSchema: scenarioJsonSchema(piratesScenarioSchema),

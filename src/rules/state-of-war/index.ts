@@ -23,6 +23,7 @@ import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
 import { sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
+import { STATE_OF_WAR_GLOSSARY } from './glossary.js';
 
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
@@ -99,6 +100,7 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
     targets: sowTargets,
     reach: sowReach,
     delegable: sowDelegable,
+    glossary: STATE_OF_WAR_GLOSSARY,
   },
   actionKey,
   describeAction,
