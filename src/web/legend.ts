@@ -17,6 +17,8 @@ export interface DrawnTable {
   markers: string[];
   /** Each figure: side id, kind words, glyph, base form ('foot', 'mounted', 'gun'). */
   figures: { side: string; kind: string; glyph: string; form: string }[];
+  /** True when some figure is drawn with a band number. */
+  banded: boolean;
 }
 
 /** Undo the renderer's XML escapes. */
@@ -33,7 +35,7 @@ function unesc(s: string): string {
  * marked points, its figures' kinds, glyphs and base forms (`sides` maps a figure id to its side).
  */
 export function drawnTable(svg: string, sides: ReadonlyMap<string, string>): DrawnTable {
-  const t: DrawnTable = { areas: [], markers: [], figures: [] };
+  const t: DrawnTable = { areas: [], markers: [], figures: [], banded: /<text class="band[^"]*"[^>]*>[^<]+<\/text>/.test(svg) };
   for (const m of svg.matchAll(/<polygon class="area k-([\w-]+)"[^>]*><title>([^<]*)<\/title>/g))
     t.areas.push({ kind: m[1], label: unesc(m[2]) });
   for (const m of svg.matchAll(/<circle class="exit"[^>]*><title>([^<]*)<\/title>/g)) t.markers.push(unesc(m[1]));
@@ -57,6 +59,8 @@ const AREA_WORDS: Record<string, string> = {
   cover: 'cover',
   home: 'where a side starts or returns to',
   objective: 'the objective',
+  open: 'open ground (an outline)',
+  deploy: 'where a side deploys',
   other: 'other ground',
 };
 
@@ -93,8 +97,13 @@ export function legendHtml(
     });
     out.push(`<div class="kinds"><b>Figures</b> (the letter on a base): ${items.join(' · ')}</div>`);
   }
+  const band = !t.banded
+    ? ''
+    : kinds.size > 0
+      ? 'small number under a base: its band (when zoomed in) · '
+      : 'number on a base: its band · ';
   out.push(
-    `<div>${kinds.size > 0 ? 'small number under a base: its band (when zoomed in) · ' : 'number on a base: its band · '}yellow ring: the band acting · orange ring: the figure deciding · grey with a cross: dead · dashed edge: running</div>`,
+    `<div>${band}yellow ring: the band acting · orange ring: the figure deciding · grey with a cross: dead · dashed edge: running</div>`,
   );
   if (badges.length > 0)
     out.push(

@@ -55,6 +55,7 @@ describe("each game's legend is its ruleset's own", () => {
     expect(text).toMatch(/gunner \(square base\)/);
     expect(text).toContain('the Mill Stream');
     expect(text).not.toMatch(/booty|harbour|schooner/);
+    expect(text).not.toMatch(/its band/); // Escarmouche's figures act alone: no band numbers drawn, none explained
   });
 
   it("Supply Raid's legend has the harbour, the ship and the exits, and no pikemen", () => {
@@ -64,5 +65,8 @@ describe("each game's legend is its ruleset's own", () => {
     expect(text).toMatch(/small brown dots: exit/);
     expect(text).toMatch(/personality \(cutlass\)/);
     expect(text).not.toMatch(/pikeman|gunner/);
+    // No band formed yet at the start of a Supply Raid: no band numbers drawn; Pig Wars' units are bands from the start.
+    expect(text).not.toMatch(/its band/);
+    expect(legendOf('pig-wars/farmstead-raid').text).toMatch(/small number under a base: its band/);
   });
 });
