@@ -6,7 +6,7 @@
  * like the rest of src/web/, it names no ruleset.
  */
 import type { SceneBadge } from '../core/scene.js';
-import { AREA_STYLE } from '../render/svg.js';
+import { AREA_STYLE, AREA_WORDS } from '../render/svg.js';
 import { esc } from './panel.js';
 
 /** What the drawn table holds, as the page reads it from the SVG. */
@@ -36,8 +36,7 @@ function unesc(s: string): string {
  */
 export function drawnTable(svg: string, sides: ReadonlyMap<string, string>): DrawnTable {
   const t: DrawnTable = { areas: [], markers: [], figures: [], banded: /<text class="band[^"]*"[^>]*>[^<]+<\/text>/.test(svg) };
-  for (const m of svg.matchAll(/<polygon class="area k-([\w-]+)"[^>]*><title>([^<]*)<\/title>/g))
-    t.areas.push({ kind: m[1], label: unesc(m[2]) });
+  for (const m of svg.matchAll(/<polygon class="area k-([\w-]+)" data-label="([^"]*)"/g)) t.areas.push({ kind: m[1], label: unesc(m[2]) });
   for (const m of svg.matchAll(/<circle class="exit"[^>]*><title>([^<]*)<\/title>/g)) t.markers.push(unesc(m[1]));
   for (const m of svg.matchAll(
     /<g id="f-[^"]*" data-id="([^"]*)"[^>]*?(?: data-kind="([^"]*)")?(?: data-glyph="([^"]*)")?>.*?<\/title>.*?<(circle|rect) class="base"([^>]*)>/g,
@@ -48,21 +47,6 @@ export function drawnTable(svg: string, sides: ReadonlyMap<string, string>): Dra
   }
   return t;
 }
-
-/** What an area kind is, in a player's words. */
-const AREA_WORDS: Record<string, string> = {
-  building: 'buildings',
-  water: 'water',
-  broken: 'rough or slow ground',
-  hill: 'hills',
-  wood: 'woods',
-  cover: 'cover',
-  home: 'where a side starts or returns to',
-  objective: 'the objective',
-  open: 'open ground (an outline)',
-  deploy: 'where a side deploys',
-  other: 'other ground',
-};
 
 /** A marked point's words without its number ("exit 3" → "exit"). */
 function markerKind(label: string): string {
