@@ -6,7 +6,7 @@
  */
 import type { PigEvent } from './events.js';
 import { type Vec, angleTo, dist, distToPolygon, pointInPolygon, segmentEntersPolygon } from '../../core/geometry.js';
-import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny } from '../../core/table/index.js';
+import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny, stateView } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
 import type { PigScenario } from './compile.js';
 import { ACTIVE, ROUT, type PigState } from './state.js';
@@ -80,22 +80,8 @@ export function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: num
 
 /** The figures of a state as the table kit sees them. */
 export function figureView(s: PigState): FigureView {
-  // One view per state object, kept in its `view` cache: the state's arrays are changed in place,
-  // never replaced, so the view stays current (a search asks for it thousands of times).
-  let v = s.view;
-  if (v === null) {
-    const st = s.status;
-    v = {
-      x: s.x,
-      y: s.y,
-      facing: s.facing,
-      radius: s.sc.radius,
-      occupies: (i) => st[i] === ACTIVE || st[i] === ROUT,
-      able: (i) => st[i] === ACTIVE,
-    };
-    s.view = v;
-  }
-  return v;
+  // Kept in the state's `view` cache (a search asks for it thousands of times); routed figures take room.
+  return stateView(s, ROUT);
 }
 
 /** Where attacker `a` stands relative to target `t`'s facing: front (±45°), rear (±45° behind), else flank (right flank unshielded). */
