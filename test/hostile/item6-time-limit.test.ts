@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempDir } from '../runner/helpers.js';
+import { cliWithin } from './cli-within.js';
 import { inProcess } from '../cli/in-process.js';
 import { registerRun } from '../../src/commands/run.js';
 
 describe('issue 45 item 6: run --time-limit holds for any agent', () => {
   it('item 6: a synchronous agent looping for ever is stopped: exit 1, the record up to it verifies', () => {
     const out = join(tempDir('item6'), 'g.jsonl');
-    const t0 = Date.now();
-    const r = cli(
+    const r = cliWithin(120_000, [
       'run',
       '--scenario',
       'farmstead-raid',
@@ -29,19 +29,18 @@ describe('issue 45 item 6: run --time-limit holds for any agent', () => {
       '--out',
       out,
       '--quiet',
-    );
-    expect(Date.now() - t0).toBeLessThan(40_000);
+    ]);
     expect(r.code, r.err).toBe(1);
     expect(r.err).toMatch(/did not return within 1300 ms \(time limit 300 ms\); it was stopped/);
     const last = JSON.parse(readFileSync(out, 'utf8').trim().split('\n').at(-1) as string) as { t: string; reason: string; side: string };
     expect(last).toMatchObject({ t: 'stop', reason: 'time limit', side: 'vikings' });
     const v = cli('replay', out, '--verify', '--quiet');
     expect(v.code, v.err).toBe(0);
-  }, 60_000);
+  }, 150_000);
 
   it('item 6: an agent whose promise never settles loses by the time limit: exit 1, not 0 mid-game', () => {
     const out = join(tempDir('item6'), 'g.jsonl');
-    const r = cli(
+    const r = cliWithin(120_000, [
       'run',
       '--scenario',
       'farmstead-raid',
@@ -54,13 +53,13 @@ describe('issue 45 item 6: run --time-limit holds for any agent', () => {
       '--out',
       out,
       '--quiet',
-    );
+    ]);
     expect(r.code, r.err).toBe(1);
     expect(r.err).toMatch(/the agent of vikings \(never\) failed: decision \d+ took longer than the time limit \(200 ms\)/);
-  }, 60_000);
+  }, 150_000);
 
   it('item 6: without --time-limit, an agent whose promise never settles ends run with exit 1 saying so, not exit 0 mid-game', () => {
-    const r = cli(
+    const r = cliWithin(120_000, [
       'run',
       '--scenario',
       'farmstead-raid',
@@ -71,10 +70,10 @@ describe('issue 45 item 6: run --time-limit holds for any agent', () => {
       '--out',
       join(tempDir('item6'), 'g.jsonl'),
       '--quiet',
-    );
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/an agent never answered decision \d+/);
-  }, 60_000);
+  }, 150_000);
 
   it('item 6: with --time-limit a game plays as without it (same record)', async () => {
     const dir = tempDir('item6');
@@ -112,7 +111,7 @@ describe('issue 45 item 6: run --time-limit holds for any agent', () => {
     );
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(readFileSync(join(dir, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'a.jsonl'), 'utf8'));
-  }, 60_000);
+  }, 150_000);
 
   it('item 6: mcts:iterations=0 (no budget at all) is refused with exit 2', async () => {
     const r = await inProcess(
