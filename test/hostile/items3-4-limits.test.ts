@@ -11,6 +11,7 @@ import { inProcess } from '../cli/in-process.js';
 import { registerScenarios } from '../../src/commands/scenarios.js';
 import { builtin, writeScenario } from './scenario-files.js';
 import { tempDir } from '../runner/helpers.js';
+import { cliWithin } from './cli-within.js';
 
 async function refused(data: unknown, expected: RegExp, name?: string): Promise<void> {
   const f = writeScenario(data, name);
@@ -20,6 +21,18 @@ async function refused(data: unknown, expected: RegExp, name?: string): Promise<
   expect(r.err).toContain(f);
   expect(r.err).toMatch(expected);
   expect(Date.now() - t0).toBeLessThan(5_000);
+}
+
+/**
+ * As {@link refused}, through `validate` in a child process with a 512 MB heap and a 60 s deadline
+ * (item 4's files once hung or exhausted the machine: at 109c6c4 they fail here, not hang the test).
+ */
+function refusedWithin(data: unknown, expected: RegExp, name?: string): void {
+  const f = writeScenario(data, name);
+  const r = cliWithin(60_000, ['validate', f], '', ['--max-old-space-size=512']);
+  expect(r.code, r.err).toBe(2);
+  expect(r.err).toContain(f);
+  expect(r.err).toMatch(expected);
 }
 
 type Terrain = { id: string; polygon: number[][] }[];
@@ -115,27 +128,40 @@ describe('issue 45 item 3: degenerate geometry is refused', () => {
 });
 
 describe('issue 45 item 4: one small file does not hang or exhaust the machine', () => {
-  it('item 4: a building of 20,000 vertices is refused naming the vertex limit', async () => {
+  it('item 4: a building of 20,000 vertices is refused naming the vertex limit', () => {
     const ring = Array.from({ length: 20_000 }, (_, i) => [
       15 + 4 * Math.cos((2 * Math.PI * i) / 20_000),
       10 + 4 * Math.sin((2 * Math.PI * i) / 20_000),
     ]);
-    await refused(
+    refusedWithin(
       farmyard((t) => (t[5].polygon = ring)),
       /20000 vertices.*limit scenario\.vertices = 256/,
     );
-  });
-  it('item 4: a 100,000 × 100,000 table and a base diameter of 1e6', async () => {
-    await refused(
+  }, 150_000);
+  it('item 4: a 100,000 × 100,000 table and a base diameter of 1e6', () => {
+    refusedWithin(
       farmyard((_t, d) => Object.assign(d.table as object, { width: 100_000, height: 100_000 })),
       /limit scenario\.tableSize/,
     );
     const p = builtin('pirates/supply-raid.json');
     p.baseDiameter = 1e6;
-    await refused(p, /\$\.baseDiameter.*limit scenario\.baseShare/);
-  });
-  it('item 4: 3,000 tiny buildings are refused naming the shape limit', async () => {
-    await refused(
+    refusedWithin(p, /\$\.baseDiameter.*limit scenario\.baseShare/);
+  }, 150_000);
+  it('item 4: corners at 1e300 are refused naming the coordinate limit', () => {
+    refusedWithin(
+      farmyard(
+        (t) =>
+          (t[5].polygon = [
+            [0, 0],
+            [1e300, 0],
+            [0, 1e300],
+          ]),
+      ),
+      /off the 30 × 20 table.*limit scenario\.coordinateMargin/,
+    );
+  }, 150_000);
+  it('item 4: 3,000 tiny buildings are refused naming the shape limit', () => {
+    refusedWithin(
       farmyard((t) => {
         for (let i = 0; i < 3000; i++)
           t.push({
@@ -151,12 +177,12 @@ describe('issue 45 item 4: one small file does not hang or exhaust the machine',
       }),
       /limit scenario\.areas = 500/,
     );
-  });
-  it('item 4: a 50 MB file is refused by its size before it is read', async () => {
+  }, 150_000);
+  it('item 4: a 50 MB file is refused by its size before it is read', () => {
     const d = builtin('pirates/supply-raid.json');
     d.description = 'x'.repeat(50 * 1_048_576);
-    await refused(d, /limit files\.scenarioBytes = 1048576/); // the README's figure (src/core/limits.ts)
-  });
+    refusedWithin(d, /limit files\.scenarioBytes = 1048576/); // the README's figure (src/core/limits.ts)
+  }, 150_000);
   it('item 4: inherit from /dev/zero, from a FIFO, from outside the folder: refused at once naming $.inherit.from', async () => {
     const base = builtin('pig-wars-pirates/kershner-supply-raid.json');
     await refused(
