@@ -57,6 +57,33 @@ describe('issue 45 item 3: degenerate geometry is refused', () => {
       /terrain\[\d+\]\.polygon: the polygon has no area.*limit scenario\.minArea/,
     );
   });
+  // The issue: "passes validate in all five rulesets". A building of each ruleset's built-in scenario
+  // made three collinear points (the Kershner raid's terrain written out instead of inherited).
+  for (const rel of [
+    'escarmouche/farmyard-brawl.json',
+    'pirates/supply-raid.json',
+    'pig-wars/farmstead-raid.json',
+    'state-of-war/wagon-raid.json',
+    'pig-wars-pirates/kershner-supply-raid.json',
+  ]) {
+    it(`item 3: ${rel}: a building of three collinear points is refused naming the area limit`, async () => {
+      const d = builtin(rel);
+      if (d.inherit) {
+        const from = builtin('pirates/supply-raid.json');
+        for (const k of (d.inherit as { fields: string[] }).fields) d[k] = from[k];
+        delete d.inherit;
+      }
+      const terrain = d.terrain as { kind?: string; terrain?: string; polygon?: number[][] }[];
+      const b = terrain.find((t) => (t.kind === 'building' || t.terrain === 'impassable') && t.polygon) as { polygon: number[][] };
+      const [x, y] = b.polygon[0];
+      b.polygon = [
+        [x, y],
+        [x + 1, y],
+        [x + 2, y],
+      ];
+      await refused(d, /polygon: the polygon has no area.*limit scenario\.minArea/);
+    });
+  }
   it('item 3: a building of one repeated point', async () => {
     await refused(
       farmyard(
