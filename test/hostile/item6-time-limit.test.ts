@@ -1,7 +1,7 @@
 /**
  * Issue 45, item 6: `run --time-limit` stops an agent that never returns (a synchronous loop) and
  * one whose promise never settles: exit 1, the record kept up to the decision and verifiable;
- * `mcts:iterations=0` (no budget) is refused.
+ * `mcts:iterations=0` (no budget) is refused; an agent that allocates without end fails alone.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -73,6 +73,34 @@ describe('issue 45 item 6: run --time-limit holds for any agent', () => {
     ]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/an agent never answered decision \d+/);
+  }, 150_000);
+
+  it('item 6: an agent that allocates without end fails alone (exit 1, the record kept), not a V8 fatal error', () => {
+    const out = join(tempDir('item6'), 'g.jsonl');
+    // A 512 MB heap for the CLI (the issue's bound): the agent's own thread has less, and only it fails.
+    const r = cliWithin(
+      120_000,
+      [
+        'run',
+        '--scenario',
+        'farmstead-raid',
+        '--agent',
+        'vikings=test/fixtures/hostile/hog.ts',
+        '--agent',
+        'saxons=random',
+        '--time-limit',
+        '3000',
+        '--out',
+        out,
+        '--quiet',
+      ],
+      '',
+      ['--max-old-space-size=512'],
+    );
+    expect(r.code, r.err).toBe(1);
+    expect(r.err).toMatch(/the agent of vikings \(test\/fixtures\/hostile\/hog\.ts\) failed: decision \d+/);
+    const last = JSON.parse(readFileSync(out, 'utf8').trim().split('\n').at(-1) as string) as { t: string; side: string };
+    expect(last).toMatchObject({ t: 'stop', side: 'vikings' });
   }, 150_000);
 
   it('item 6: with --time-limit a game plays as without it (same record)', async () => {
