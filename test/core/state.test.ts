@@ -40,6 +40,30 @@ describe('defineState: one declaration, every state operation', () => {
     expect(s.memo).toBeNull();
   });
 
+  it('a fresh plain array is packed (no holes), its own per field and per state, at its declared fill', () => {
+    const K = defineState<Sc>()('Fill', {
+      zeros: field.nums((sc: Sc) => sc.n),
+      minus: field.nums(2, -1),
+      halves: field.nums(
+        (sc: Sc) => sc.n,
+        (_sc, i) => i / 2,
+      ),
+    });
+    const a = K.create(sc);
+    const b = K.create(sc);
+    expect(a.zeros).toEqual([0, 0, 0]);
+    expect(a.minus).toEqual([-1, -1]);
+    expect(a.halves).toEqual([0, 0.5, 1]);
+    for (const arr of [a.zeros, a.minus, a.halves]) {
+      expect(Array.isArray(arr)).toBe(true);
+      expect(Object.keys(arr)).toHaveLength(arr.length);
+    }
+    expect(a.zeros).not.toBe(b.zeros);
+    a.zeros[0] = 7;
+    expect(b.zeros[0]).toBe(0);
+    expect(K.clone(a).zeros).toEqual([7, 0, 0]);
+  });
+
   it('clone is independent; caches are not copied', () => {
     const s = KIT.create(sc);
     s.memo = { k: 1 };

@@ -264,6 +264,27 @@ function buildState<C extends { readonly hash: string }, const F extends StateFi
   const hashInto = new Function('s', 'h', hashBody.join('\n')) as (s: S, h: Hasher) => Hasher;
 
   const sizeOf = (sc: C, v: BySc<C, number>): number => (typeof v === 'function' ? (v as (sc: C) => number)(sc) : v);
+  // A fresh `nums` array per field from a maker of the field's own (each its own `new Function`,
+  // so its own array literal): V8 remembers, per place where an array is made, the elements kind
+  // its arrays were last widened to, and makes the next ones of that place already wide. One shared
+  // place would turn every field's arrays (status, band …) into holey doubles once one field (x)
+  // held a fraction — slower to read and compare than packed small integers. `.slice()` in clone
+  // keeps each array's kind.
+  const makeNums = new Map<string, (sc: C, n: number, fill: ArrayField<C>['fill']) => number[]>();
+  for (const k of names) {
+    if (fields[k].t !== 'nums') continue;
+    const maker = new Function(
+      'sc',
+      'n',
+      'fill',
+      `// ${name}: ${k} (source text of its own: V8 shares the allocation sites of identical sources)
+       const a = [];
+       if (typeof fill === 'function') for (let i = 0; i < n; i++) a.push(fill(sc, i));
+       else { const v = fill === undefined ? 0 : fill; for (let i = 0; i < n; i++) a.push(v); }
+       return a;`,
+    ) as (sc: C, n: number, fill: ArrayField<C>['fill']) => number[];
+    makeNums.set(k, maker);
+  }
   const create = (sc: C): S => {
     const values: Record<string, unknown> = {};
     for (const k of names) {
@@ -271,9 +292,11 @@ function buildState<C extends { readonly hash: string }, const F extends StateFi
       if (f.t === 'cache') values[k] = null;
       else if (f.t === 'int' || f.t === 'num') values[k] = typeof f.init === 'function' ? f.init(sc) : (f.init ?? 0);
       else if (f.t === 'str') values[k] = f.init ?? '';
+      else if (f.t === 'nums')
+        values[k] = (makeNums.get(k) as (sc: C, n: number, fill: ArrayField<C>['fill']) => number[])(sc, sizeOf(sc, f.size), f.fill);
       else if (isArray(f)) {
         const n = sizeOf(sc, f.size);
-        const arr: number[] | { [i: number]: number } = f.t === 'nums' ? new Array<number>(n).fill(0) : new TYPED[f.t](n);
+        const arr = new TYPED[f.t](n) as { [i: number]: number };
         const fill = f.fill;
         if (typeof fill === 'function') for (let i = 0; i < n; i++) arr[i] = fill(sc, i);
         else if (fill !== undefined && fill !== 0) for (let i = 0; i < n; i++) arr[i] = fill;
