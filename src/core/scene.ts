@@ -86,6 +86,18 @@ export interface SceneFigure {
   highlighted: boolean;
   /** True for the one figure whose decision it is now. */
   current: boolean;
+  /**
+   * Optional: what kind of figure it is, in a word or two a player uses ("captain", "pikeman",
+   * "trooper (mounted)"), for legends and tooltips. Constant for a figure through a game.
+   */
+  kind?: string;
+  /**
+   * Optional: one character drawn on the base for its kind (`C` captain, `P` pike, `M` musket,
+   * `H` horse, `G` gun), so that kinds look different on the table; the legend pairs it with `kind`.
+   */
+  glyph?: string;
+  /** Optional: how the base is drawn: `foot` (a disc, the default), `mounted` (a long base), `gun` (a square). */
+  form?: 'foot' | 'mounted' | 'gun';
 }
 
 /** A labelled line of text about the state ("Turn 3 of 30", "Movement: Pirates 14 in"). */

@@ -1,8 +1,9 @@
 /**
  * A {@link Scene} as SVG: the table in inches (the viewBox is the table, so coordinates are the
- * rules' own), terrain polygons by kind, exits, and every figure as a coloured base with its band
- * number, a ring round the acting band, a thicker ring round the figure deciding, a cross on the
- * dead, a dashed edge on those running, and a small badge (e.g. `$` for booty). The HTML player
+ * rules' own), terrain polygons by kind, each named, exits, and every figure as a coloured base (a
+ * disc, a long base when mounted, a square for a gun) with its kind's glyph or its band number, a
+ * ring round the acting band, a thicker ring round the figure deciding, a cross on the dead, a
+ * dashed edge on those running, and a small badge (e.g. `$` for booty). The HTML player
  * (src/render/html.ts) draws the same SVG once and then only changes each figure's attributes, to
  * the values {@link figureLook} gives, so a still frame and the player's frame are drawn alike.
  */
@@ -66,12 +67,12 @@ export function figureLook(scene: Scene, f: SceneFigure): FigureLook {
   if (f.highlighted) cls.push('hl');
   if (f.current) cls.push('cur');
   const side = scene.sides[si]?.name ?? f.side;
-  const title = `${f.name === f.id ? f.id : `${f.name} (${f.id})`} — ${side}${f.band !== null ? `, band ${f.band}` : ', no band'}; ${f.status}${f.markers.length ? `; ${f.markers.join(', ')}` : ''}`;
+  const title = `${f.name === f.id ? f.id : `${f.name} (${f.id})`} — ${side}${f.kind ? `, ${f.kind}` : ''}${f.band !== null ? `, band ${f.band}` : ', no band'}; ${f.status}${f.markers.length ? `; ${f.markers.join(', ')}` : ''}`;
   return { cls: cls.join(' '), x: Math.round(f.x * 100) / 100, y: Math.round(f.y * 100) / 100, band: f.band ?? '', badge: f.badge, title };
 }
 
-/** Fill and edge colours of area kinds. */
-const AREA_STYLE: Record<string, [fill: string, stroke: string]> = {
+/** Fill and edge colours of area kinds (the key `other` for kinds without their own). */
+export const AREA_STYLE: Readonly<Record<string, readonly [fill: string, stroke: string]>> = {
   building: ['#a1887f', '#5d4037'],
   water: ['#a9cce3', '#7fb3d5'],
   broken: ['#d7c79e', '#a38f5d'],
@@ -99,6 +100,8 @@ export function svgStyle(scene: Scene, k = 1): string {
         '.exit{fill:#6b5b45}.fig .base{stroke:#fff;stroke-width:.08}.fig .ring{fill:none;stroke:none}' +
         '.fig.hl .ring{stroke:#f1c40f;stroke-width:.18}.fig.cur .ring{stroke:#e67e22;stroke-width:.32}' +
         '.fig .band{font:bold .5px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}' +
+        '.fig .glyph{font:bold .55px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}.fig.st-dead .glyph{display:none}' +
+        '.fig .band.sub{font:bold .36px sans-serif;fill:#222;stroke:#fff;stroke-width:.06;paint-order:stroke;text-anchor:start}' +
         '.fig .badge{font:bold .6px sans-serif;fill:#1e8449;stroke:#fff;stroke-width:.1;paint-order:stroke;pointer-events:none}' +
         '.fig .cross{stroke:none;stroke-width:.15}.fig.st-dead .cross{stroke:#000}.fig.st-dead .base{fill:#9e9e9e;fill-opacity:.6}' +
         '.fig.st-dead .band{display:none}.fig.st-fleeing .base{stroke:#000;stroke-dasharray:.15 .1;fill-opacity:.55}' +
@@ -136,18 +139,35 @@ function centroid(points: [number, number][]): [number, number] {
   return [x / points.length, y / points.length];
 }
 
-/** The figure's SVG group (attributes from {@link figureLook}). */
+/** A figure's base by its form: a disc (foot), a long rounded base (mounted), a square (a gun). */
+function baseSvg(f: SceneFigure): string {
+  const r = f.r;
+  if (f.form === 'mounted')
+    return `<rect class="base" x="${n2(-r * 1.15)}" y="${n2(-r * 0.72)}" width="${n2(r * 2.3)}" height="${n2(r * 1.44)}" rx="${n2(r * 0.3)}"/>`;
+  if (f.form === 'gun')
+    return `<rect class="base" x="${n2(-r * 0.88)}" y="${n2(-r * 0.88)}" width="${n2(r * 1.76)}" height="${n2(r * 1.76)}"/>`;
+  return `<circle class="base" r="${n2(r)}"/>`;
+}
+
+/**
+ * The figure's SVG group (attributes from {@link figureLook}): its base by form; on it its kind's
+ * glyph when the scene gives one (the band number then small below the base, `band sub`), else its
+ * band number.
+ */
 function figureSvg(scene: Scene, f: SceneFigure): string {
   const k = figureLook(scene, f);
   const r = f.r;
   const c = r * 0.7;
+  const glyph = f.glyph ? f.glyph.slice(0, 2) : '';
   return (
-    `<g id="f-${esc(f.id)}" data-id="${esc(f.id)}" class="${k.cls}" transform="translate(${n2(k.x)} ${n2(k.y)})">` +
+    `<g id="f-${esc(f.id)}" data-id="${esc(f.id)}" class="${k.cls}" transform="translate(${n2(k.x)} ${n2(k.y)})"${f.kind ? ` data-kind="${esc(f.kind)}"` : ''}${glyph ? ` data-glyph="${esc(glyph)}"` : ''}>` +
     `<title>${esc(k.title)}</title>` +
     `<circle class="ring" r="${n2(r + 0.35)}"/>` +
-    `<circle class="base" r="${n2(r)}"/>` +
+    baseSvg(f) +
     `<path class="cross" d="M${n2(-c)} ${n2(-c)}L${n2(c)} ${n2(c)}M${n2(-c)} ${n2(c)}L${n2(c)} ${n2(-c)}"/>` +
-    `<text class="band" y="${n2(r * 0.36)}">${esc(k.band)}</text>` +
+    (glyph
+      ? `<text class="glyph" y="${n2(r * 0.4)}">${esc(glyph)}</text><text class="band sub" x="${n2(-r * 0.9)}" y="${n2(r * 1.55)}">${esc(k.band)}</text>`
+      : `<text class="band" y="${n2(r * 0.36)}">${esc(k.band)}</text>`) +
     `<text class="badge" x="${n2(r * 0.9)}" y="${n2(-r * 0.9)}">${esc(k.badge)}</text>` +
     '</g>'
   );
@@ -220,15 +240,25 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
   parts.push('</g><g class="labels">');
   const labelled = new Set<string>();
   for (const a of scene.areas) {
-    if (!['building', 'home', 'objective', 'water'].includes(a.kind) || labelled.has(a.label)) continue;
+    // Every area with a name is named on the table (a viewer may hide one too small to hold it: `data-w`, its width).
+    if (['open', 'deploy'].includes(a.kind) || a.label.trim() === '' || labelled.has(a.label)) continue;
     labelled.add(a.label);
     const [cx, cy] = centroid(a.points);
+    // A name and its effect in brackets ("the farmhouse (hard cover)") on two lines.
+    const cut = a.label.indexOf(' (');
+    const lines = cut > 0 ? [a.label.slice(0, cut), a.label.slice(cut + 1)] : [a.label];
+    const longest = Math.max(1, ...lines.map((l) => l.length));
     // Shrink a long label to fit its area's width (about half an em per character).
     const xs = a.points.map((p) => p[0]);
-    const fit = ((Math.max(...xs) - Math.min(...xs)) * 0.92) / (0.5 * Math.max(1, a.label.length));
+    const w = Math.max(...xs) - Math.min(...xs);
+    const fit = (w * 0.92) / (0.5 * longest);
     const size = Math.max(0.35 * k, Math.min(0.85 * k, fit));
+    const body =
+      lines.length === 1
+        ? esc(a.label)
+        : `<tspan x="${n2(cx)}" dy="-0.55em">${esc(lines[0])}</tspan><tspan x="${n2(cx)}" dy="1.1em">${esc(lines[1])}</tspan>`;
     parts.push(
-      `<text class="alabel" x="${n2(cx)}" y="${n2(cy + size / 3)}"${size < 0.85 * k ? ` style="font-size:${n2(size)}px"` : ''}>${esc(a.label)}</text>`,
+      `<text class="alabel" data-kind="${esc(a.kind)}" data-w="${n2(w)}" data-chars="${longest}" x="${n2(cx)}" y="${n2(cy + size / 3)}"${size < 0.85 * k ? ` style="font-size:${n2(size)}px"` : ''}>${body}</text>`,
     );
   }
   parts.push('</g><g class="markers">');
@@ -247,7 +277,8 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
         `<circle class="sw${i}" cx="${n2(((i % 2) * 16 + 0.4) * k)}" cy="${n2(y + (Math.floor(i / 2) * 1.1 - 0.25) * k)}" r="${n2(0.4 * k)}"/><text class="leg" x="${n2(((i % 2) * 16 + 1.1) * k)}" y="${n2(y + Math.floor(i / 2) * 1.1 * k)}">${esc(s.name)}</text>`,
     );
     parts.push(items.join(''));
-    parts.push(`<text class="leg" x="${n2(32 * k)}" y="${n2(y)}">number: band · ring: acting band · orange: deciding</text>`);
+    const marks = scene.figures.some((f) => f.glyph) ? 'letter: kind · small number: band' : 'number: band';
+    parts.push(`<text class="leg" x="${n2(32 * k)}" y="${n2(y)}">${marks} · ring: acting band · orange: deciding</text>`);
   }
   parts.push('</svg>');
   return parts.join('');

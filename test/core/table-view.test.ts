@@ -62,4 +62,14 @@ describe('table kit: scene parts', () => {
     });
     expect(sceneFigure(sc, s, 0, { ...extra, onTable: true }).onTable).toBe(true);
   });
+
+  it("a figure's kind, glyph and base form pass through when the room gives them, and are absent when it does not", () => {
+    const sc = { radius: 0.5, figures: [{ id: 'A1', name: 'Ash', side: 0 }], sides: [{ id: 'red' }] };
+    const s = { x: [4], y: [5], facing: [0], status: [status.ACTIVE] };
+    const extra = { band: '1', markers: [], badge: '', highlighted: false, current: false };
+    const plain = sceneFigure(sc, s, 0, extra);
+    expect('kind' in plain || 'glyph' in plain || 'form' in plain).toBe(false);
+    const kinded = sceneFigure(sc, s, 0, { ...extra, kind: 'trooper', glyph: 'H', form: 'mounted' });
+    expect([kinded.kind, kinded.glyph, kinded.form]).toEqual(['trooper', 'H', 'mounted']);
+  });
 });

@@ -86,3 +86,25 @@ export function mutate(doc: J, rnd: () => number, times: number): J {
   }
   return d;
 }
+
+/**
+ * A damaged copy of a record's lines (header first): a line removed, repeated, cut short, moved to
+ * the front; the header or another line mutated; the last line dropped; a digit changed; a line
+ * nested 5,000 arrays deep; a `__proto__` key in the header. `gzip` says whether to compress it.
+ */
+export function damageRecord(good: string[], rnd: () => number): { lines: string[]; kind: number; gzip: boolean } {
+  const ls = [...good];
+  const kind = Math.floor(rnd() * 10);
+  const at = 1 + Math.floor(rnd() * (ls.length - 1));
+  if (kind === 0) ls.splice(at, 1);
+  else if (kind === 1) ls.splice(at, 0, ls[Math.floor(rnd() * ls.length)]);
+  else if (kind === 2) ls[at] = ls[at].slice(0, Math.floor(rnd() * ls[at].length));
+  else if (kind === 3) ls[0] = JSON.stringify(mutate(JSON.parse(ls[0]) as J, rnd, 1));
+  else if (kind === 4) ls[at] = JSON.stringify(mutate(JSON.parse(ls[at]) as J, rnd, 1));
+  else if (kind === 5) ls.pop();
+  else if (kind === 6) ls[at] = ls[at].replace(/\d/, String(Math.floor(rnd() * 10)));
+  else if (kind === 7) ls[at] = `{"t":"event","e":"x","v":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+  else if (kind === 8) ls.splice(0, 0, ls.splice(at, 1)[0]);
+  else ls[0] = ls[0].replace(/^\{/, '{"__proto__":{"x":1},');
+  return { lines: ls, kind, gzip: rnd() < 0.2 };
+}

@@ -38,6 +38,10 @@ export interface SceneFigureExtras {
   current: boolean;
   status?: string;
   onTable?: boolean;
+  /** The figure's kind, glyph and base form ({@link SceneFigure}); left out of the scene figure when absent. */
+  kind?: string;
+  glyph?: string;
+  form?: 'foot' | 'mounted' | 'gun';
 }
 
 /** Figure `f` as drawn: id, name, place, base, facing and side from the scenario and the state, the rest from `extra`. */
@@ -59,5 +63,8 @@ export function sceneFigure(sc: SceneFigureSource, s: SceneFigureArrays, f: numb
     badge: extra.badge,
     highlighted: extra.highlighted,
     current: extra.current,
+    ...(extra.kind !== undefined ? { kind: extra.kind } : {}),
+    ...(extra.glyph !== undefined ? { glyph: extra.glyph } : {}),
+    ...(extra.form !== undefined ? { form: extra.form } : {}),
   };
 }

@@ -185,8 +185,9 @@ export interface RoundSlide {
 export const ROUND_TOUCH = 1e-6;
 
 /**
- * A measured table (see the module comment). Immutable after construction: build it once per
- * scenario (compile) and share it between every state and game on that scenario.
+ * A measured table (see the module comment). Immutable after construction (but for the memo behind
+ * {@link Table.plainAreaAt}, which changes no answer): build it once per scenario (compile) and share
+ * it between every state and game on that scenario.
  */
 export class Table {
   readonly width: number;
@@ -211,6 +212,11 @@ export class Table {
   private readonly nearCols: number;
   private readonly nearRows: number;
   private readonly nearLists: readonly (readonly TerrainArea[])[];
+  /** {@link plainAreaAt}'s grid: cell size, columns, rows, and per cell its code (made on first use; 0: not yet known). */
+  private readonly plainCell: number;
+  private readonly plainCols: number;
+  private readonly plainRows: number;
+  private plain: Int32Array | null = null;
 
   /** @throws {@link TableSpecError} on a non-positive size or radius, or a concave impassable area. */
   constructor(spec: TableSpec) {
@@ -280,6 +286,9 @@ export class Table {
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) lists[r * this.nearCols + c].push(a);
     }
     this.nearLists = lists;
+    this.plainCell = Math.max(this.width, this.height) / PLAIN_CELLS;
+    this.plainCols = Math.ceil(this.width / this.plainCell);
+    this.plainRows = Math.ceil(this.height / this.plainCell);
   }
 
   /**
@@ -669,4 +678,80 @@ export class Table {
   areasAt(x: number, y: number): TerrainArea[] {
     return this.areas.filter((a) => pointInPolygon(x, y, a.poly));
   }
+
+  /**
+   * The top area at (x, y) ({@link topAreaAt} without a test; null: no area) when no area's edge
+   * passes within {@link NEAR_SLACK} of the small grid cell holding the point — {@link PLAIN_CELLS}
+   * cells along the table's longer side — so that every point of that cell has the same top area
+   * and lies farther than NEAR_SLACK from every edge; else undefined (the point is near an edge, or
+   * off the table: the caller asks the exact way). For hot terrain queries: one array read for most
+   * points. Each cell is worked out on its first question and kept (the table is otherwise immutable:
+   * the same answers, only sooner).
+   */
+  plainAreaAt(x: number, y: number): TerrainArea | null | undefined {
+    if (!(x >= 0 && x <= this.width && y >= 0 && y <= this.height)) return undefined;
+    const c = Math.floor(x / this.plainCell);
+    const r = Math.floor(y / this.plainCell);
+    if (!(c >= 0 && c < this.plainCols && r >= 0 && r < this.plainRows)) return undefined;
+    const cells = (this.plain ??= new Int32Array(this.plainCols * this.plainRows));
+    const i = r * this.plainCols + c;
+    let code = cells[i];
+    if (code === 0) code = cells[i] = this.plainCode(c, r);
+    return code === PLAIN_EDGE ? undefined : code === PLAIN_NONE ? null : this.areas[code - PLAIN_AREA];
+  }
+
+  /** {@link plainAreaAt}'s code for cell (c, r): {@link PLAIN_EDGE}, {@link PLAIN_NONE}, or {@link PLAIN_AREA} + the top area's index. */
+  private plainCode(c: number, r: number): number {
+    const e = NEAR_SLACK;
+    const minX = c * this.plainCell - e;
+    const maxX = (c + 1) * this.plainCell + e;
+    const minY = r * this.plainCell - e;
+    const maxY = (r + 1) * this.plainCell + e;
+    for (const a of this.areas) {
+      const b = a.box;
+      if (b.maxX < minX || b.minX > maxX || b.maxY < minY || b.minY > maxY) continue;
+      const poly = a.poly;
+      for (let k = 0, j = poly.length - 1; k < poly.length; j = k++) {
+        if (segmentMeetsBox(poly[j].x, poly[j].y, poly[k].x, poly[k].y, minX, minY, maxX, maxY)) return PLAIN_EDGE;
+      }
+    }
+    // No edge meets the cell: each area holds all of it or none of it; its centre says which.
+    const top = this.topAreaAt((c + 0.5) * this.plainCell, (r + 0.5) * this.plainCell);
+    return top === null ? PLAIN_NONE : PLAIN_AREA + this.areas.indexOf(top);
+  }
+}
+
+/** Cells along the longer side of the grid behind {@link Table.plainAreaAt}. */
+export const PLAIN_CELLS = 256;
+/** {@link Table.plainAreaAt}'s cell codes (0: not worked out yet). */
+const PLAIN_EDGE = 1;
+const PLAIN_NONE = 2;
+const PLAIN_AREA = 3;
+
+/**
+ * True when segment a→b meets the closed box [minX, maxX] × [minY, maxY] (Liang–Barsky clipping).
+ * Rounding may answer either way for a segment that only grazes the box.
+ */
+function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, minX: number, minY: number, maxX: number, maxY: number): boolean {
+  const dx = bx - ax;
+  const dy = by - ay;
+  let t0 = 0;
+  let t1 = 1;
+  for (let k = 0; k < 4; k++) {
+    const p = k === 0 ? -dx : k === 1 ? dx : k === 2 ? -dy : dy;
+    const q = k === 0 ? ax - minX : k === 1 ? maxX - ax : k === 2 ? ay - minY : maxY - ay;
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) {
+      if (t > t1) return false;
+      if (t > t0) t0 = t;
+    } else {
+      if (t < t0) return false;
+      if (t < t1) t1 = t;
+    }
+  }
+  return true;
 }

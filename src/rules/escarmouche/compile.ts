@@ -151,6 +151,9 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
   // (more passive dice) — so a centre sliding along an area's edge pays for the area (since 2.2.0,
   // second outside reading D1). The sides are probed EDGE_PROBE off the point, across the edge.
   const terrainAt = (x: number, y: number): string => {
+    // Far from every edge (most points): the cell's top area, remembered by the table.
+    const plain = table.plainAreaAt(x, y);
+    if (plain !== undefined) return plain === null ? ground : plain.kind;
     const here = kindAt(x, y);
     let onEdge = false;
     for (const a of table.areasNear(x, y)) {

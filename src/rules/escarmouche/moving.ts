@@ -209,8 +209,8 @@ export function moveOptions(s: EscState, f: number): readonly MoveOption[] {
   const out: MoveOption[] = [];
   const min = minMove(s);
   // In this order (a stable order for action keys); each destination found as `destination` would.
-  for (const e of sc.sides[1 - side].figures) if (s.wounds[e] > 0 && sees(s, f, e)) offer(s, f, e, KIND_FIGURE, e, min, out);
-  for (let i = 0; i < sc.objectives.length; i++) offer(s, f, k.index.get(k.keys[k.obj + i]) as number, KIND_OBJ, i, min, out);
+  for (const e of sc.sides[1 - side].figures) if (s.wounds[e] > 0 && sees(s, f, e)) offer(s, cache, f, e, KIND_FIGURE, e, min, out);
+  for (let i = 0; i < sc.objectives.length; i++) offer(s, cache, f, k.index.get(k.keys[k.obj + i]) as number, KIND_OBJ, i, min, out);
   // The COVER_OPTIONS nearest pieces of cover it does not touch (nearest first, ties by id).
   const covers = sc.table.coverAreas;
   let nc = 0;
@@ -230,12 +230,12 @@ export function moveOptions(s: EscState, f: number): readonly MoveOption[] {
       COVER_I[j] = i;
     }
   }
-  for (let j = 0; j < nc; j++) offer(s, f, k.cover + COVER_I[j], KIND_COVER, COVER_I[j], min, out);
+  for (let j = 0; j < nc; j++) offer(s, cache, f, k.cover + COVER_I[j], KIND_COVER, COVER_I[j], min, out);
   if (pikeArmed(s, f))
     for (const g of sc.sides[side].figures)
-      if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) offer(s, f, k.friend + g, KIND_FIGURE, g, min, out);
-  offer(s, f, k.away, KIND_AWAY, 0, min, out);
-  for (let i = 0; i < DIRECTIONS.length; i++) offer(s, f, k.dir + i, KIND_DIR, i, min, out);
+      if (g !== f && s.wounds[g] > 0 && pikeArmed(s, g)) offer(s, cache, f, k.friend + g, KIND_FIGURE, g, min, out);
+  offer(s, cache, f, k.away, KIND_AWAY, 0, min, out);
+  for (let i = 0; i < DIRECTIONS.length; i++) offer(s, cache, f, k.dir + i, KIND_DIR, i, min, out);
   cache.setList(f, out);
   return out;
 }
@@ -252,12 +252,12 @@ const KIND_DIR = 4;
 
 /**
  * Add the move of `f` toward destination `d` (a destination index, see {@link MoveKeys}) to `out`
- * unless it is shorter than `min` or ends where an earlier one ends: its line from the state's
- * {@link MoveCache}, else made toward the point {@link destination} gives that key (`kind` and `i`
- * say which, without reading the key).
+ * unless it is shorter than `min` or ends where an earlier one ends: its line from `cache` (the
+ * state's {@link MoveCache}, as {@link movesOf} gave it for this list: checked once, not per line),
+ * else made toward the point {@link destination} gives that key (`kind` and `i` say which, without
+ * reading the key).
  */
-function offer(s: EscState, f: number, d: number, kind: number, i: number, min: number, out: MoveOption[]): void {
-  const cache = movesOf(s);
+function offer(s: EscState, cache: MoveCache, f: number, d: number, kind: number, i: number, min: number, out: MoveOption[]): void {
   let opt = cache.get(f, d);
   if (opt === undefined) {
     const sc = s.sc;

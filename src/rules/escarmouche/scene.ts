@@ -36,6 +36,34 @@ export function areaWords(a: TerrainArea): string {
   return `${a.label} (${what.join(', ')})`;
 }
 
+/**
+ * What kind of figure `f` is for a player (its type, "mounted officer") and its mark on the table:
+ * a gun G on a square base, a leader ★, a rider H on a long base, a pike P, a shooter its weapon's
+ * initial (musket M, carbine C), anyone else F.
+ */
+export function escKind(f: {
+  type: string;
+  leader: number;
+  mounted: boolean;
+  hasPike: boolean;
+  artillerist: number;
+  missile: { key: string; name: string } | null;
+}): { kind: string; glyph: string; form: 'foot' | 'mounted' | 'gun' } {
+  const gun = f.missile?.key === 'cannon';
+  const glyph = gun
+    ? 'G'
+    : f.leader > 0
+      ? '★'
+      : f.mounted
+        ? 'H'
+        : f.hasPike
+          ? 'P'
+          : f.missile
+            ? f.missile.name.charAt(0).toUpperCase()
+            : 'F';
+  return { kind: f.type, glyph, form: gun ? 'gun' : f.mounted ? 'mounted' : 'foot' };
+}
+
 function markersOf(s: EscState, f: number): { markers: string[]; badge: string } {
   const info = s.sc.figures[f];
   const markers: string[] = [];
@@ -88,6 +116,7 @@ export function escScene(s: EscState): Scene {
       highlighted: s.actor === f.index,
       current: s.actor === f.index && s.phase !== PH_INT && s.phase !== PH_OVER,
       onTable: true,
+      ...escKind(f),
     });
   });
   const pts = objectivePoints(s);

@@ -283,7 +283,15 @@ export function moveFigure(
   return d;
 }
 
-/** Where a move order sends figure f (before its formation offset). */
+/** Where a move order sends figure f (before its formation offset), as {@link orderTargetInto} writes it. */
+export interface OrderTarget {
+  x: number;
+  y: number;
+  /** The figure keeps its offset from the unit's centre (a formation move). */
+  offset: boolean;
+}
+
+/** Where a move order sends figure f (before its formation offset): {@link orderTargetInto} into a new object. */
 export function orderTarget(
   s: PigState,
   f: number,
@@ -291,39 +299,53 @@ export function orderTarget(
   centre: Vec,
   pigFor: ReadonlyMap<number, number>,
 ): { t: Vec; offset: boolean } {
+  const o: OrderTarget = { x: 0, y: 0, offset: false };
+  orderTargetInto(s, f, a, centre, pigFor, o);
+  return { t: { x: o.x, y: o.y }, offset: o.offset };
+}
+
+/** Where a move order sends figure f (before its formation offset), written into `out` (nothing allocated but a home point). */
+export function orderTargetInto(
+  s: PigState,
+  f: number,
+  a: PigAction,
+  centre: Vec,
+  pigFor: ReadonlyMap<number, number>,
+  out: OrderTarget,
+): void {
   const sc = s.sc;
   const raider = sc.figures[f].side === sc.raiders;
   switch (a.k) {
     case 'home':
-      return { t: homePoint(s, f), offset: false };
+      return setTarget(out, homePoint(s, f), false);
     case 'foe': {
       const best = nearestFigure(figureView(s), sc.units[unitIndex(s, a.u)].figures, s.x[f], s.y[f], true);
-      return best >= 0 ? { t: { x: s.x[best], y: s.y[best] }, offset: false } : { t: centre, offset: true };
+      return best >= 0 ? setXY(out, s.x[best], s.y[best], false) : setTarget(out, centre, true);
     }
     case 'moveTo':
-      return { t: { x: a.x, y: a.y }, offset: true };
+      return setXY(out, a.x, a.y, true);
     default: {
       // obj
       if (raider) {
-        if (carrying(s, f)) return { t: homePoint(s, f), offset: false };
-        if (sc.objective) return { t: sc.objective.target, offset: true };
+        if (carrying(s, f)) return setTarget(out, homePoint(s, f), false);
+        if (sc.objective) return setTarget(out, sc.objective.target, true);
         const p = pigFor.get(f);
-        if (p !== undefined) return { t: { x: s.pigX[p], y: s.pigY[p] }, offset: false };
-        return { t: centre, offset: true };
+        if (p !== undefined) return setXY(out, s.pigX[p], s.pigY[p], false);
+        return setTarget(out, centre, true);
       }
       // defenders: the nearest drover, else the loot
-      let best: Vec | null = null;
+      let best = -1;
       let bd = Infinity;
       for (const g of sc.sides[sc.raiders].figures) {
         if (s.status[g] !== ACTIVE || !carrying(s, g)) continue;
         const d = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
         if (d < bd) {
           bd = d;
-          best = { x: s.x[g], y: s.y[g] };
+          best = g;
         }
       }
-      if (best) return { t: best, offset: false };
-      if (sc.objective) return { t: sc.objective.target, offset: true };
+      if (best >= 0) return setXY(out, s.x[best], s.y[best], false);
+      if (sc.objective) return setTarget(out, sc.objective.target, true);
       let sx = 0;
       let sy = 0;
       let n = 0;
@@ -333,9 +355,19 @@ export function orderTarget(
         sy += s.pigY[p];
         n++;
       }
-      return { t: n ? { x: sx / n, y: sy / n } : centre, offset: true };
+      return n ? setXY(out, sx / n, sy / n, true) : setTarget(out, centre, true);
     }
   }
+}
+
+function setXY(out: OrderTarget, x: number, y: number, offset: boolean): void {
+  out.x = x;
+  out.y = y;
+  out.offset = offset;
+}
+
+function setTarget(out: OrderTarget, t: Vec, offset: boolean): void {
+  setXY(out, t.x, t.y, offset);
 }
 
 /** The pigs handed out by an order that hands none out (never written). */
@@ -377,10 +409,11 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
   const n = figs.length;
   for (let i = 0; i < n; i++) {
     const f = figs[i];
-    const { t, offset } = orderTarget(s, f, a, centre, pigFor);
+    const t = ORDER_TARGET;
+    orderTargetInto(s, f, a, centre, pigFor, t);
     let tx = t.x;
     let ty = t.y;
-    if (offset) {
+    if (t.offset) {
       let ox = s.x[f] - centre.x;
       let oy = s.y[f] - centre.y;
       const ol = hypot2(ox, oy);
@@ -441,3 +474,5 @@ const PLAN_Y: number[] = [];
 const PLAN_D: number[] = [];
 const PLAN_ORDER: number[] = [];
 const PLAN_GOAL = { x: 0, y: 0 };
+/** Scratch of {@link moveUnit}: one figure's order target (read at once). */
+const ORDER_TARGET: OrderTarget = { x: 0, y: 0, offset: false };

@@ -5,7 +5,7 @@
  * table kit sees them. Reads the state, never changes it. Lengths in inches, angles in radians.
  */
 import type { PigEvent } from './events.js';
-import { type Vec, nearestPointOfPolygon, angleTo, distToPolygon, pointInPolygon, segmentEntersPolygon } from '../../core/geometry.js';
+import { type Vec, angleTo, dist, distToPolygon, pointInPolygon, segmentEntersPolygon } from '../../core/geometry.js';
 import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny, stateView } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
 import type { PigScenario } from './compile.js';
@@ -166,15 +166,39 @@ export function atHome(sc: PigScenario, x: number, y: number): boolean {
 /** The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre); the zone's middle for a figure already in it. */
 export function homePoint(s: PigState, f: number): Vec {
   const home = s.sc.home;
+  const poly = home.poly;
+  const px = s.x[f];
+  const py = s.y[f];
   // already home: on toward its middle, clearing the way in for those behind
-  if (pointInPolygon(s.x[f], s.y[f], home.poly)) return home.target;
-  const p = nearestPointOfPolygon(s.x[f], s.y[f], home.poly);
-  const dx = home.target.x - p.x;
-  const dy = home.target.y - p.y;
+  if (pointInPolygon(px, py, poly)) return home.target;
+  // The point of the zone's edge nearest the figure: nearestPointOfPolygon's sums in its order
+  // (nearestOnSegment's point on each edge, the first nearest kept), without an object per edge.
+  let qx = poly[0].x;
+  let qy = poly[0].y;
+  let bd = Infinity;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[j];
+    const b = poly[i];
+    const ex = b.x - a.x;
+    const ey = b.y - a.y;
+    const l2 = ex * ex + ey * ey;
+    let t = l2 > 0 ? ((px - a.x) * ex + (py - a.y) * ey) / l2 : 0;
+    t = Math.max(0, Math.min(1, t));
+    const x = a.x + t * ex;
+    const y = a.y + t * ey;
+    const d = dist(px, py, x, y);
+    if (d < bd) {
+      bd = d;
+      qx = x;
+      qy = y;
+    }
+  }
+  const dx = home.target.x - qx;
+  const dy = home.target.y - qy;
   const l = hypot2(dx, dy);
-  if (l < 1e-9) return p;
+  if (l < 1e-9) return { x: qx, y: qy };
   const k = Math.min(1, l) / l;
-  return { x: p.x + dx * k, y: p.y + dy * k };
+  return { x: qx + dx * k, y: qy + dy * k };
 }
 
 /**

@@ -24,6 +24,49 @@ const KIND: Record<string, string> = {
   water: 'water',
 };
 
+/** The letter on a base for a figure's telling weapon (its missile weapon, else its first): spear P, sword W, axe A, bow B, sling S… */
+const WEAPON_GLYPH: Record<string, string> = {
+  spear: 'P',
+  pike: 'P',
+  lance: 'L',
+  sword: 'W',
+  'great sword': 'W',
+  cutlass: 'W',
+  axe: 'A',
+  'dane axe': 'X',
+  'double hand edged': 'X',
+  seax: 'K',
+  knife: 'K',
+  bayonet: 'K',
+  club: 'C',
+  improvised: 'C',
+  javelin: 'J',
+  bow: 'B',
+  sling: 'S',
+  crossbow: 'Q',
+  pistol: 'T',
+  musket: 'M',
+  blunderbus: 'M',
+  cannon: 'G',
+};
+
+/** What kind of figure `info` is for a player (leader, mounted, its weapons) and its mark: ★ a leader, H a rider, else its telling weapon's letter. */
+export function pigKind(info: {
+  leader: boolean;
+  mounted: boolean;
+  weapons: readonly { name: string }[];
+  missile: { name: string } | null;
+}): { kind: string; glyph: string; form: 'foot' | 'mounted' | 'gun' } {
+  const arms = info.weapons.map((w) => w.name).join(' & ');
+  const telling = info.missile?.name ?? info.weapons[0]?.name ?? 'improvised';
+  const gun = telling === 'cannon';
+  return {
+    kind: `${info.leader ? 'leader' : info.mounted ? 'rider' : 'warrior'}${arms ? ` (${arms})` : ''}`,
+    glyph: info.leader ? '★' : info.mounted && !gun ? 'H' : (WEAPON_GLYPH[telling] ?? telling.charAt(0).toUpperCase()),
+    form: gun ? 'gun' : info.mounted ? 'mounted' : 'foot',
+  };
+}
+
 function markersOf(s: PigState, f: number): { markers: string[]; badge: string } {
   const info = s.sc.figures[f];
   const markers: string[] = [];
@@ -84,6 +127,7 @@ export function pigScene(s: PigState): Scene {
       highlighted: info.unit === acting,
       current: false,
       onTable: s.status[f] !== GONE,
+      ...pigKind(info),
     });
   });
   const info: SceneInfo[] = [

@@ -17,6 +17,36 @@ export { describePiratesFigure } from './figure.js';
 /** CSS colours for the card colours of the sides. */
 const COLOURS: Record<'red' | 'black', string> = { red: '#c0392b', black: '#1f2d3d' };
 
+/** The letter on a base for each weapon (§4's weapon list): blades S, knives K, clubs C, pistol P, rifle R, guns G. */
+const WEAPON_GLYPH: Record<string, string> = {
+  cutlass: 'S',
+  sword: 'S',
+  dagger: 'K',
+  knife: 'K',
+  'hand-axe': 'A',
+  club: 'C',
+  'belaying-pin': 'C',
+  none: 'H',
+  pistol: 'P',
+  rifle: 'R',
+  'swivel-gun': 'G',
+  'deck-cannon': 'G',
+};
+
+/** What kind of figure `info` is for a player: a personality (★) or its weapon, and its base's form. */
+export function piratesKind(info: { personality: boolean; mounted: boolean; weapon: { id: string; name: string; shipGun?: boolean } }): {
+  kind: string;
+  glyph: string;
+  form: 'foot' | 'mounted' | 'gun';
+} {
+  const gun = info.weapon.id === 'swivel-gun' || info.weapon.id === 'deck-cannon';
+  return {
+    kind: info.personality ? `personality (${info.weapon.name})` : info.weapon.name,
+    glyph: info.personality ? '★' : (WEAPON_GLYPH[info.weapon.id] ?? info.weapon.name.charAt(0).toUpperCase()),
+    form: gun ? 'gun' : info.mounted ? 'mounted' : 'foot',
+  };
+}
+
 /** Words for the markers of figure `f`, and its badge (the most telling one). */
 function markersOf(s: PiratesState, f: number): { markers: string[]; badge: string } {
   const info = s.sc.figures[f];
@@ -81,6 +111,7 @@ export function piratesScene(s: PiratesState): Scene {
       highlighted: acting >= 0 && s.band[f] === acting && st === ACTIVE,
       current: f === deciding,
       onTable: st === ACTIVE || st === FLEEING || st === DEAD,
+      ...piratesKind(info),
     });
   });
 

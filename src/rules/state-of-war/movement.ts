@@ -23,7 +23,7 @@ import {
   viewOf,
 } from './table.js';
 import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
-import { type SowState, ACTIVE, C, GONE } from './state.js';
+import { type SowState, ACTIVE, C, DISABLED, GONE } from './state.js';
 import type { SowScenario } from './compile.js';
 import { DEG, r2 } from './action.js';
 import { activeMembers, memoFor, moveSlots, running } from './units.js';
@@ -32,6 +32,8 @@ import { type MovePlan, WalkedPlan, cleanRoute, shortWords } from './plan.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
+/** Status code of a disabled figure, which still takes room on the table (a local copy, as {@link ON}). */
+const DOWN = DISABLED;
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;
 
@@ -223,12 +225,20 @@ function routePlan(
     last = rearDistance(sc, side, p.x, p.y) <= sc.radius + LEAVE_GAP;
   }
   const finder = finderOf(sc);
-  // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
-  finder.setRoute(viewOf(s), f, sc.sides[1 - side].figures, path.points, want, sc.contact + 2e-9);
   WALK.s = s;
   WALK.side = side;
   WALK.before = before;
   const extra = noAdvance ? noAdvanceOk : null;
+  // The walk's first place — where the move wants to go — asked first against every base and enemy:
+  // when it passes, the walk back below stops there having met no refusal (every figure that could
+  // refuse it is one the route's near lists would hold), so they are not gathered.
+  if (want > (last ? 0 : 0.3) && firstPlaceFree(s, f, side, path.points, want, extra)) {
+    WALK.s = null;
+    const at = FIRST;
+    return new WalkedPlan(sc, path.points, want, s.facing[f], mounted, { x: at.x, y: at.y }, NaN, aim, path.length, shortCode);
+  }
+  // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
+  finder.setRoute(viewOf(s), f, sc.sides[1 - side].figures, path.points, want, sc.contact + 2e-9);
   const d = last ? finder.walkBack(path.points, want, want, 0, extra) : finder.walkBack(path.points, want, 0.25, 0.3, extra);
   WALK.s = null;
   for (let i = 0; i < finder.nMet; i++) {
@@ -255,6 +265,52 @@ function routePlan(
     }
   }
   return null;
+}
+
+/** The place {@link firstPlaceFree} asked (scratch; copied when kept). */
+const FIRST = { x: 0, y: 0 };
+
+/**
+ * The test of the kit's walk back ({@link PlaceFinder.walkBack} after `setRoute` with the enemies
+ * kept off at the contact distance) at its first place, the point `d` along `points` (left in
+ * {@link FIRST}), asked of every figure instead of the route's near lists: no other base on the
+ * table within two radii (less 1e-6), no active enemy's centre within the contact distance (plus
+ * 2e-9), the terrain free, and `extra`. The same answer as the walk's first step.
+ */
+function firstPlaceFree(
+  s: SowState,
+  f: number,
+  side: number,
+  points: readonly Vec[],
+  d: number,
+  extra: ((x: number, y: number) => boolean) | null,
+): boolean {
+  const sc = s.sc;
+  const at = FIRST;
+  pointAlongInto(points, d, at);
+  const x = at.x;
+  const y = at.y;
+  const b = 2 * sc.radius - 1e-6;
+  const lim = b * b;
+  const xs = s.x;
+  const ys = s.y;
+  const status = s.status;
+  for (let g = 0; g < xs.length; g++) {
+    const dx = xs[g] - x;
+    const dy = ys[g] - y;
+    if (dx * dx + dy * dy < lim && g !== f && (status[g] === ON || status[g] === DOWN)) return false;
+  }
+  const k = sc.contact + 2e-9;
+  const keep2 = k * k;
+  const foes = sc.sides[1 - side].figures;
+  for (let i = 0; i < foes.length; i++) {
+    const g = foes[i];
+    const dx = xs[g] - x;
+    const dy = ys[g] - y;
+    if (dx * dx + dy * dy < keep2 && status[g] === ON) return false;
+  }
+  if (!sc.table.isFree(x, y)) return false;
+  return extra === null || extra(x, y);
 }
 
 /** The kit's place finder for a scenario's table (one per thread; re-made when another scenario's table comes). */

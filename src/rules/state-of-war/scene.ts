@@ -16,6 +16,20 @@ import { heightAt, inCoverAt } from './table.js';
 
 const COLOURS = ['#7f8c8d', '#1f4e79'];
 
+/**
+ * What kind of figure `f` is for a player (its type, with "mounted") and its mark on the table: a
+ * commander ★, a rider H on a long base, anyone else its type's initial (sergeant S, corporal C,
+ * infantryman I, teamster T).
+ */
+export function sowKind(f: { type: string; mounted: boolean; role: 'man' | 'nco' | 'commander' }): {
+  kind: string;
+  glyph: string;
+  form: 'foot' | 'mounted' | 'gun';
+} {
+  const glyph = f.role === 'commander' ? '★' : f.mounted && f.role === 'man' ? 'H' : f.type.charAt(0).toUpperCase();
+  return { kind: f.mounted ? `${f.type} (mounted)` : f.type, glyph, form: f.mounted ? 'mounted' : 'foot' };
+}
+
 function markersOf(s: SowState, f: number): { markers: string[]; badge: string } {
   const info = s.sc.figures[f];
   const markers: string[] = [];
@@ -113,6 +127,7 @@ export function sowScene(s: SowState): Scene {
       badge: m.badge,
       highlighted: cur >= 0 && s.unitOf[cur] === s.unitOf[f.index],
       current: cur === f.index,
+      ...sowKind(f),
     };
   });
   const info: SceneInfo[] = [
