@@ -89,6 +89,12 @@ export interface ActionView {
   targets: ActionTargets | null;
   /** True for the action the rules' scripted policy would take (a hint; also what band orders do). */
   suggested: boolean;
+  /**
+   * With band orders, where the decision is which band acts: the band this order names — the
+   * choice that sets it acting (its key and words) and its figures. The table shows one band's
+   * orders at a time (src/web/controls.ts). Absent for an action that names no band this way (pass).
+   */
+  band?: { key: string; words: string; figures: string[] };
 }
 
 /** One figure, as the page needs it for clicks (the drawing itself is {@link GameView.svg}). */

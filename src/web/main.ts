@@ -38,6 +38,8 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
 
 let view: GameView | null = null;
 let selected: string | null = null;
+/** With band orders, the band whose orders the table shows (a click on its control chose it; null: the suggested order's band). */
+let focusBand: string | null = null;
 let reach: FigureAnswer | null = null;
 let paused = false;
 let aiRunning = false;
@@ -355,6 +357,7 @@ function svgRoot(): SVGSVGElement | null {
 
 function show(v: GameView): void {
   view = v;
+  focusBand = null; // each decision opens on the suggested order's band
   el('caption').textContent = `${v.scenario} · seed ${v.seed} · you: ${v.human} · AI: ${v.opponent} · ${v.caption}`;
   const board = el('board');
   board.innerHTML = v.svg;
@@ -505,7 +508,7 @@ function drawOverlay(): void {
   const k = unitScale(view.units);
   const px = svgRoot()?.getScreenCTM()?.a ?? 0;
   const shown = zoomBox ?? [0, 0];
-  const controls = tableControls(view, px, k, [shown[0], shown[1]]);
+  const controls = tableControls(view, px, k, [shown[0], shown[1]], focusBand);
   // A selected figure of the person's that some decisions name: those stand out, those naming other figures fade.
   const focus =
     selected !== null &&
@@ -548,7 +551,8 @@ function drawOverlay(): void {
     } else {
       g = svgEl('g', {
         class: `ov-ctl ${c.kind}${c.suggested ? ' suggested' : ''}${dim}`,
-        'data-key': c.key,
+        // A band's control shows its orders (data-band); every other control is a decision (data-key).
+        [c.kind === 'band' ? 'data-band' : 'data-key']: c.key,
         'data-beside': c.beside ?? '',
       });
       if (c.beside !== null && figureChoice(view, c.beside) === c.key) g.dataset.choose = 'figure'; // a click on its figure gives it too
@@ -692,6 +696,13 @@ function onBoardClick(ev: MouseEvent): void {
     return;
   }
   const target = ev.target as Element;
+  const other = target.closest('[data-band]');
+  if (other) {
+    // Another band's orders shown on the table (no decision).
+    focusBand = other.getAttribute('data-band');
+    drawOverlay();
+    return;
+  }
   const mark = target.closest('[data-key]');
   if (mark) {
     void send({ key: mark.getAttribute('data-key') ?? '' });

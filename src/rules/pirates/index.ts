@@ -18,7 +18,7 @@ import { type PiratesEvent, piratesEvents } from './events.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesAttackScores, piratesScores } from './policy.js';
-import { piratesDelegable, piratesReach, piratesTargets } from './pointers.js';
+import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
@@ -97,6 +97,8 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     describeFigure: describePiratesFigure,
     exactMove: piratesExactMove,
     delegable: piratesDelegable,
+    bandOrder: piratesBandOrder,
+    orderKey: piratesOrderKey,
     targets: piratesTargets,
     reach: piratesReach,
   },

@@ -19,7 +19,7 @@ import { describeAction, describeEvent } from './story.js';
 import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
-import { sowDelegable, sowReach, sowTargets } from './pointers.js';
+import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
 
 export type { SowAction } from './action.js';
@@ -79,6 +79,7 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
     targets: sowTargets,
     reach: sowReach,
     delegable: sowDelegable,
+    bandOrder: sowBandOrder,
   },
   actionKey,
   describeAction,

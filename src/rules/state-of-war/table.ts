@@ -355,13 +355,14 @@ export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: 
     const b = points[i];
     const l = dist(a.x, a.y, b.x, b.y);
     if (l < 1e-9) continue;
-    const dir = angleTo(a.x, a.y, b.x, b.y);
     if (mounted) {
+      // Only a rider pays for turning: the heading is worked out for him alone.
+      const dir = angleTo(a.x, a.y, b.x, b.y);
       const t = turned + angleDiff(heading, dir) * RAD2DEG;
       if (turnCost(t) + cost > allowance + 1e-9) return setReach(out, done, cost + turnCost(turned), turned, false, hard);
       turned = t;
+      heading = dir;
     }
-    heading = dir;
     const turning = mounted ? turnCost(turned) : 0;
     // The leg in pieces, cut where it crosses the edge of difficult ground; each piece costs 1 or 2 a cm.
     const meets = legMeetsDifficult(sc, a.x, a.y, b.x, b.y);
