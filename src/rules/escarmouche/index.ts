@@ -18,6 +18,7 @@ import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 import { type EscEvent, escEvents } from './events.js';
 import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
+import { ESCARMOUCHE_GLOSSARY } from './glossary.js';
 
 export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
@@ -59,6 +60,7 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
     reach: escReach,
     exactMove: escExactMove,
     bandOrder: escBandOrder,
+    glossary: ESCARMOUCHE_GLOSSARY,
   },
   actionKey,
   describeAction,

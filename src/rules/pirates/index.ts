@@ -19,6 +19,7 @@ import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesAttackScores, piratesScores } from './policy.js';
 import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
+import { PIRATES_GLOSSARY } from './glossary.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
@@ -101,6 +102,7 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     orderKey: piratesOrderKey,
     targets: piratesTargets,
     reach: piratesReach,
+    glossary: PIRATES_GLOSSARY,
   },
   invariants: piratesInvariants,
 });

@@ -21,6 +21,7 @@ import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
 import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
+import { STATE_OF_WAR_GLOSSARY } from './glossary.js';
 
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
@@ -80,6 +81,7 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
     reach: sowReach,
     delegable: sowDelegable,
     bandOrder: sowBandOrder,
+    glossary: STATE_OF_WAR_GLOSSARY,
   },
   actionKey,
   describeAction,
