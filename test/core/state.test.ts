@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Hasher } from '../../src/core/hash.js';
-import { counterIndex, defineState, field, figureFields, stateWiring, type StateType } from '../../src/core/table/state.js';
+import { counterIndex, defineState, endFields, field, figureFields, stateWiring, type StateType } from '../../src/core/table/state.js';
 
 interface Sc {
   hash: string;
@@ -209,5 +209,29 @@ describe('stateWiring: the forward-model methods of a declared state', () => {
       [0, 0],
     ]);
     expect(K.fields).toEqual(['turn', 'x', 'y', 'facing', 'status', 'hp']);
+  });
+});
+
+describe('endFields: how a game ended, declared once', () => {
+  it('winner −1 and reason empty (both hashed, in that order), decisions 0 and not hashed', () => {
+    const K = defineState<Sc>()('End', { turn: field.int(1), ...endFields() });
+    const s = K.create(sc);
+    expect([s.winner, s.reason, s.decisions]).toEqual([-1, '', 0]);
+    expect(K.fields).toEqual(['turn', 'winner', 'reason', 'decisions']);
+    const h = K.hash(s);
+    s.decisions = 9;
+    expect(K.hash(s)).toBe(h);
+    s.reason = 'over';
+    expect(K.hash(s)).not.toBe(h);
+    const hand = defineState<Sc>()('Hand', {
+      turn: field.int(1),
+      winner: field.int(-1),
+      reason: field.str(''),
+      decisions: field.int(0, { unhashed: 'statistics only' }),
+    });
+    const t = hand.create(sc);
+    t.reason = 'over';
+    t.decisions = 9;
+    expect(hand.hash(t)).toBe(K.hash(s));
   });
 });

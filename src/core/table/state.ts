@@ -406,6 +406,21 @@ export function stateWiring<C extends { readonly hash: string }, S extends { rea
   };
 }
 
+/**
+ * How a game ended and how long it took, to spread into a declaration where they belong in its
+ * hash order: `winner` (the winning side's index; −1 while going on, or for a draw once over) and
+ * `reason` (why the game ended, in words; '' while going on) — what the kit's side wiring
+ * (sides.ts) reads for `outcome` — and `decisions` (decisions applied so far; statistics only,
+ * not hashed).
+ */
+export function endFields() {
+  return {
+    winner: field.int(-1),
+    reason: field.str(''),
+    decisions: field.int(0, { unhashed: 'statistics only' }),
+  };
+}
+
 /** What {@link figureFields} reads of a compiled scenario: its figures and where each starts. */
 export interface StartedScenario {
   readonly hash: string;

@@ -5,7 +5,7 @@
  * figure (compile.ts `FigureInfo.index`); positions in inches, facings in radians. Status values are
  * the kit's shared codes (src/core/table/status.ts): Duel uses ACTIVE and DEAD ("down", §4–5).
  */
-import { type StateType, defineState, field, figureFields } from '../../core/table/state.js';
+import { type StateType, defineState, field, figureFields, endFields } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/figures.js';
 import type { DuelScenario } from './compile.js';
 
@@ -28,12 +28,8 @@ export const STATE = defineState<DuelScenario>()('Duel', {
   down: field.nums(2),
   /** 1 once the game is over. */
   over: field.int(0),
-  /** Index of the winning side; −1 while going on, or for a draw. */
-  winner: field.int(-1),
-  /** Why the game ended ('' while going on). */
-  reason: field.str(''),
-  /** Decisions applied so far (for stats). */
-  decisions: field.int(0, { unhashed: 'statistics only' }),
+  /** Winner (side index, −1 none), why the game ended, decisions applied: the kit's endFields. */
+  ...endFields(),
   /** The figures as the kit sees them (query.ts `viewOf`): made on first use, never copied or hashed. */
   view: field.cache<FigureView>(),
 });

@@ -4,7 +4,7 @@
  * calls. Everything that can influence the rest of the game is hashed unless its declaration says
  * why not; the compiled scenario is shared, never copied.
  */
-import { type StateType, counterIndex, defineState, field } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, endFields } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/figures.js';
 import type { EscScenario } from './compile.js';
 
@@ -76,12 +76,8 @@ export const STATE = defineState<EscScenario>()('Escarmouche', {
   /** Enemy figures that have just moved and may be interrupted (the window of PH_INT): the first `nWindow`. */
   window: field.typed('i16', figures, 0, { hashLen: 'nWindow' }),
   nWindow: field.int(0, { unhashed: 'hashed as the length of window' }),
-  /** Index of the winning side, −1 while going on (or for a draw when over). */
-  winner: field.int(-1),
-  /** Why the game ended ('' while going on). */
-  reason: field.str(''),
-  /** Decisions applied so far. */
-  decisions: field.int(0, { unhashed: 'statistics only' }),
+  /** Winner (side index, −1 none), why the game ended, decisions applied: the kit's endFields. */
+  ...endFields(),
   /** Counters of rule paths, for reports (see {@link COUNTERS}). */
   counters: field.typed('i32', () => COUNTERS.length, 0, { unhashed: 'statistics only' }),
   /**

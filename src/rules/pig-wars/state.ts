@@ -4,7 +4,7 @@
  * state, clone, cloneInto, hash and thread export. Everything that can influence the rest of the
  * game is here and hashed; the compiled scenario is shared, never copied.
  */
-import { type StateType, counterIndex, defineState, field, figureFields } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, figureFields, endFields } from '../../core/table/state.js';
 import type { FigureView } from '../../core/table/index.js';
 import type { PigScenario } from './compile.js';
 
@@ -102,12 +102,8 @@ export const STATE = defineState<PigScenario>()('Pig Wars', {
   phase: field.int(PH_UNIT),
   /** Loot landed by the raiders. */
   landed: field.int(0),
-  /** Index of the winning side, −1 while going on (or for a draw when over). */
-  winner: field.int(-1),
-  /** Why the game ended ('' while going on). */
-  reason: field.str(''),
-  /** Decisions applied so far. */
-  decisions: field.int(0, { unhashed: 'statistics only' }),
+  /** Winner (side index, −1 none), why the game ended, decisions applied: the kit's endFields. */
+  ...endFields(),
   /**
    * The figures as the table kit sees them (queries.ts `figureView`), made on first use and kept
    * with this state object — never copied by a clone (it reads this state's own arrays), not part

@@ -4,7 +4,7 @@
  * packed array of small integers several times faster than it allocates a typed array. Everything that can influence the rest of the game is
  * here and hashed (the declaration {@link STATE}); the compiled scenario is shared, never copied.
  */
-import { type StateType, counterIndex, defineState, field, figureFields } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, figureFields, endFields } from '../../core/table/state.js';
 import type { PiratesScenario } from './compile.js';
 import type { FigureView } from '../../core/table/index.js';
 
@@ -84,12 +84,8 @@ export const STATE = defineState<PiratesScenario>()('Pirates!', {
   /** Booty loads landed at home, and loads pillaged. */
   landed: field.int(0),
   pillaged: field.int(0),
-  /** Index of the winning side, −1 while going on (or for a draw when over). */
-  winner: field.int(-1),
-  /** Why the game ended ('' while going on). */
-  reason: field.str(''),
-  /** Decisions applied so far. */
-  decisions: field.int(0, { unhashed: 'statistics only' }),
+  /** Winner (side index, −1 none), why the game ended, decisions applied: the kit's endFields. */
+  ...endFields(),
   /** Counters of rule paths, for reports (see {@link COUNTERS}). */
   counters: field.nums(() => COUNTERS.length, 0, { unhashed: 'statistics only' }),
   /**

@@ -5,7 +5,7 @@
  * influence the rest of the game is hashed; the compiled scenario is shared, never copied. Lengths
  * in cm, facings in radians (0 = east, π/2 = south).
  */
-import { type StateType, counterIndex, defineState, field, figureFields } from '../../core/table/state.js';
+import { type StateType, counterIndex, defineState, field, figureFields, endFields } from '../../core/table/state.js';
 import type { SowScenario } from './compile.js';
 import { OK } from './tables.js';
 import type { SowAction } from './action.js';
@@ -88,12 +88,8 @@ export const STATE = defineState<SowScenario>()('State of War', {
   commanderFell: field.nums(2),
   /** Actions spent firing the objective. */
   burn: field.int(0),
-  /** Winning side index, −1 while going on (or for a draw when over). */
-  winner: field.int(-1),
-  /** Why the game ended ('' while going on). */
-  reason: field.str(''),
-  /** Decisions applied so far. */
-  decisions: field.int(0, { unhashed: 'statistics only' }),
+  /** Winner (side index, −1 none), why the game ended, decisions applied: the kit's endFields. */
+  ...endFields(),
   /** Counters of rule paths, for reports (see {@link COUNTERS}). */
   counters: field.nums(() => COUNTERS.length, 0, { unhashed: 'statistics only' }),
   /**
