@@ -17,7 +17,8 @@ import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 import { type EscEvent, escEvents } from './events.js';
-import { escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
+import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
+import { ESCARMOUCHE_GLOSSARY } from './glossary.js';
 
 export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
@@ -52,7 +53,15 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
   // decision on the first Mill Bridge, 66.8% [60.0–72.9] on the redrawn one (docs/rules/escarmouche.md,
   // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
-  view: { scene: escScene, describeFigure: describeEscFigure, targets: escTargets, reach: escReach, exactMove: escExactMove },
+  view: {
+    scene: escScene,
+    describeFigure: describeEscFigure,
+    targets: escTargets,
+    reach: escReach,
+    exactMove: escExactMove,
+    bandOrder: escBandOrder,
+    glossary: ESCARMOUCHE_GLOSSARY,
+  },
   actionKey,
   describeAction,
   describeEvent,

@@ -19,6 +19,7 @@ import { pigEvents, type PigEvent } from './events.js';
 import { describePigFigure, pigExactMove, pigScene } from './scene.js';
 import { pigDelegable, pigReach, pigTargets } from './pointers.js';
 import { DARK_AGES, PIRATES, type Version } from './version.js';
+import { pigGlossary } from './glossary.js';
 
 export type { PigAction } from './action.js';
 export type { PigEvent } from './events.js';
@@ -87,6 +88,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
       delegable: pigDelegable,
       targets: pigTargets,
       reach: pigReach,
+      glossary: pigGlossary(v.pirates),
     },
     actionKey,
     describeAction,

@@ -112,8 +112,17 @@ export function unitCentre(s: PigState, u: number, activeOnly = true): Vec | nul
 
 /** Active figures of unit u not in base contact with an enemy (those that take orders). */
 export function freeFigures(s: PigState, u: number): number[] {
-  const out: number[] = [];
-  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f)) out.push(f);
+  return freeFiguresInto(s, u, []);
+}
+
+/**
+ * {@link freeFigures} written into `out` (a caller's scratch list, its length set to theirs) and
+ * returned: the same figures in the same order, no list made per call.
+ */
+export function freeFiguresInto(s: PigState, u: number, out: number[]): number[] {
+  let n = 0;
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f)) out[n++] = f;
+  out.length = n;
   return out;
 }
 

@@ -18,7 +18,8 @@ import { type PiratesEvent, piratesEvents } from './events.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesAttackScores, piratesScores } from './policy.js';
-import { piratesDelegable, piratesReach, piratesTargets } from './pointers.js';
+import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
+import { PIRATES_GLOSSARY } from './glossary.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
@@ -97,8 +98,11 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     describeFigure: describePiratesFigure,
     exactMove: piratesExactMove,
     delegable: piratesDelegable,
+    bandOrder: piratesBandOrder,
+    orderKey: piratesOrderKey,
     targets: piratesTargets,
     reach: piratesReach,
+    glossary: PIRATES_GLOSSARY,
   },
   invariants: piratesInvariants,
 });

@@ -19,8 +19,9 @@ import { describeAction, describeEvent } from './story.js';
 import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
-import { sowDelegable, sowReach, sowTargets } from './pointers.js';
+import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
+import { STATE_OF_WAR_GLOSSARY } from './glossary.js';
 
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
@@ -79,6 +80,8 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
     targets: sowTargets,
     reach: sowReach,
     delegable: sowDelegable,
+    bandOrder: sowBandOrder,
+    glossary: STATE_OF_WAR_GLOSSARY,
   },
   actionKey,
   describeAction,
