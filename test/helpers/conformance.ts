@@ -246,6 +246,16 @@ export function traitChecks(sc: LoadedScenario): void {
           const scene = r.view.scene(s);
           expect(scene.figures.length).toBeGreaterThan(0);
           if (r.view.describeFigure) expect(r.view.describeFigure(s, scene.figures[0].id)).not.toBeNull();
+          if (r.view.bandOrder) {
+            // Band orders (serve): read only and deterministic; an order names its band.
+            const before = r.hash(s);
+            const at = r.view.bandOrder(s);
+            const keys = legal.map((a) => r.view?.orderKey?.(s, a) ?? r.actionKey(a));
+            expect(r.view.bandOrder(s)).toEqual(at);
+            expect(legal.map((a) => r.view?.orderKey?.(s, a) ?? r.actionKey(a))).toEqual(keys);
+            if (at?.kind === 'order') expect(at.band.length).toBeGreaterThan(0);
+            expect(r.hash(s)).toBe(before);
+          }
         }
       }
       r.apply(s, legal[randInt(pick, legal.length)], { rng });
