@@ -298,6 +298,26 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
      */
     delegable?(state: S): boolean;
     /**
+     * Optional: what the decision now is to a person giving band orders (`serve`'s band-orders
+     * mode, src/serve/host.ts), beyond {@link delegable}: `choose` when it only chooses which band
+     * or unit acts next (Pirates!: which band answers the card) — band orders leave that to the
+     * ruleset's {@link Ruleset.policy}, and the person gives the band it chose its order; `order`
+     * when it is an order of band or unit `band` (an id stable for the game). An order the person
+     * gives a band stands: later decisions of the same band take the same action (by
+     * {@link orderKey}; of the band's last few orders under the same `lapse`, the latest that is
+     * legal, so "fire, then load" is a drill) while the policy would give it too and `lapse` is
+     * unchanged — a word that changes
+     * when the band's orders should lapse (a new action phase, the band meeting the enemy), so the
+     * person is asked again. Null for a decision band orders leave to the person as it is.
+     */
+    bandOrder?(state: S): BandOrderAt | null;
+    /**
+     * Optional: the order a band's action gives, as {@link bandOrder} compares them: actions with
+     * the same order key are the same order (Pirates!: charging an enemy and then fighting it are one
+     * order, to attack it). Absent: the action's {@link Ruleset.actionKey}.
+     */
+    orderKey?(state: S, action: A): string;
+    /**
      * Optional: what one legal action concerns on the table, so a person can pick it by clicking
      * there: the figures it names (the band chosen, the enemy attacked) and the point it heads for
      * (a move's end, in {@link RulesetTraits.units} as the scene draws it), either possibly empty.
@@ -319,6 +339,9 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
     glossary?: readonly GlossaryTerm[];
   };
 }
+
+/** See `Ruleset.view.bandOrder`: a decision that only chooses which band acts, or one band's order. */
+export type BandOrderAt = { kind: 'choose' } | { kind: 'order'; band: string; lapse: string };
 
 /**
  * What kind of game a ruleset is, declared once (after OpenSpiel's `GameType`): what the game

@@ -267,6 +267,28 @@ export class NavMap {
    */
   path(a: Vec, b: Vec): Path | null {
     if (this.clear(a.x, a.y, b.x, b.y)) return { points: [a, b], length: dist(a.x, a.y, b.x, b.y) };
+    return this.roundPath(a, b);
+  }
+
+  /**
+   * {@link path} without a new object for a straight way: a straight way is written into `out` —
+   * its points `[a, b]` (a and b themselves), its length the same float — and `out` returned; a way
+   * round corners is the one {@link path} returns (shared, never to be modified), or null. `out`
+   * must hold a points array of two entries (see {@link newPathScratch}); what it holds is valid
+   * until it is written again, so a caller keeps one per way it holds at a time.
+   */
+  pathInto(a: Vec, b: Vec, out: Path): Path | null {
+    if (this.clear(a.x, a.y, b.x, b.y)) {
+      out.points[0] = a;
+      out.points[1] = b;
+      out.length = dist(a.x, a.y, b.x, b.y);
+      return out;
+    }
+    return this.roundPath(a, b);
+  }
+
+  /** {@link path} for ends that do not see each other: the memo, else {@link cornerPath}. */
+  private roundPath(a: Vec, b: Vec): Path | null {
     // Paths round buildings are worth remembering: searches ask for the same ones again and again.
     // Keyed by the four coordinates: a slot by a cheap numeric hash, then checked exactly. A table
     // of fixed size costs nothing to keep (a map of lists cost more than the paths it saved in play
@@ -523,6 +545,17 @@ export class NavMap {
     }
     return null;
   }
+}
+
+/** A {@link Path} for {@link NavMap.pathInto} to write a straight way into: two points, length 0. */
+export function newPathScratch(): Path {
+  return {
+    points: [
+      { x: 0, y: 0 },
+      { x: 0, y: 0 },
+    ],
+    length: 0,
+  };
 }
 
 /** Side of the cells of the obstacle grid that {@link NavMap.isFree} looks up (table units). */

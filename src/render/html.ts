@@ -228,15 +228,20 @@ const JS = `
 `;
 
 /**
- * The legend of the player: the sides' colours, the rings (acting band, deciding figure), numbers
- * (bands), crosses (the dead), dashed lines (moves), and every badge the ruleset draws beside
+ * The legend of the player: the sides' colours, the kinds of figure (glyphs), the rings (acting
+ * band, deciding figure), numbers (bands), crosses (the dead), dashed lines (moves), and every badge the ruleset draws beside
  * figures with its meaning (from the scene's `badges`).
  */
 export function legendHtml(rf: RecordFrames): string {
   const scene = rf.frames[0].scene;
   const sides = scene.sides.map((s) => `<span><i style="background:${esc(s.colour)}"></i>${esc(s.name)}</span>`);
+  // The kinds of figure drawn, each once: its glyph on the base and its words (when the ruleset gives them).
+  const kinds = new Map<string, string>();
+  for (const f of scene.figures) if (f.kind && f.glyph && !kinds.has(f.kind)) kinds.set(f.kind, f.glyph);
+  const kindMarks = [...kinds].map(([k, g]) => `<span><b>${esc(g)}</b> ${esc(k)}</span>`);
   const marks = [
-    '<span><b>1</b> the band</span>',
+    ...kindMarks,
+    kinds.size > 0 ? '<span><small>1</small> the band (small, under the base)</span>' : '<span><b>1</b> the band</span>',
     '<span><i style="border-color:#f1c40f"></i>ring: the acting band</span>',
     '<span><i style="border-color:#e67e22"></i>thick orange ring: the figure deciding</span>',
     '<span>grey with a cross: dead</span>',

@@ -86,6 +86,27 @@ export const AREA_STYLE: Readonly<Record<string, readonly [fill: string, stroke:
   other: ['#e3d9c2', '#b8a98c'],
 };
 
+/** What each area kind is, in a player's words (tooltips and legends); kinds without words are named by their label alone. */
+export const AREA_WORDS: Readonly<Record<string, string>> = {
+  building: 'buildings',
+  water: 'water',
+  broken: 'rough or slow ground',
+  hill: 'hills',
+  wood: 'woods',
+  cover: 'cover',
+  home: 'where a side starts or returns to',
+  objective: 'the objective',
+  open: 'open ground (an outline)',
+  deploy: 'where a side deploys',
+  other: 'other ground',
+};
+
+/** An area's tooltip: its name and, unless the name already says its effect (in brackets), what kind of ground it is. */
+export function areaTitle(label: string, kind: string): string {
+  const words = AREA_WORDS[kind];
+  return words && !label.includes('(') ? `${label} — ${words}` : label;
+}
+
 /** The style sheet of the drawing (side colours from the scene). */
 export function svgStyle(scene: Scene, k = 1): string {
   const areas = Object.entries(AREA_STYLE)
@@ -234,7 +255,7 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
   for (const a of scene.areas) {
     const k = AREA_STYLE[a.kind] ? a.kind : 'other';
     parts.push(
-      `<polygon class="area k-${k}" points="${a.points.map((p) => `${n2(p[0])},${n2(p[1])}`).join(' ')}"><title>${esc(a.label)}</title></polygon>`,
+      `<polygon class="area k-${k}" data-label="${esc(a.label)}" points="${a.points.map((p) => `${n2(p[0])},${n2(p[1])}`).join(' ')}"><title>${esc(areaTitle(a.label, k))}</title></polygon>`,
     );
   }
   parts.push('</g><g class="labels">');

@@ -7,6 +7,8 @@
  */
 import type { LoadedScenario } from '../core/game.js';
 import type { GameEvent, Json } from '../core/model.js';
+import type { Rng } from '../core/rng.js';
+import type { ActionTargets } from '../core/scene.js';
 import { stopLineText, type RecordLine } from '../core/record.js';
 import { recordFrames } from '../render/frames.js';
 import { playerWhy } from './why.js';
@@ -23,6 +25,45 @@ import {
   type StepReport,
   summaryOf,
 } from './protocol.js';
+
+/**
+ * Between the two keys of a band order that names its band (`band:3»group:obj`): the decision that
+ * chooses which band acts, then the order the band is given (see {@link GameHost.view}).
+ */
+export const ORDER_SEP = '»';
+
+/** Thrown by {@link NO_DICE}: looking ahead stops where dice would be rolled. */
+class DiceAhead extends Error {}
+
+/** The stream of a look ahead at what a decision leads to: it must not roll (a decision that rolls is not looked past). */
+const NO_DICE: Rng = {
+  next(): number {
+    throw new DiceAhead('dice');
+  },
+};
+
+/** One option of the person: a legal action, or a band order naming its band (two actions, the second legal after the first). */
+interface Option {
+  key: string;
+  actions: Json[];
+  words: string;
+  targets: ActionTargets | null;
+  suggested: boolean;
+  band?: { key: string; words: string; figures: string[] };
+}
+
+/**
+ * The orders a band stands under: the order keys (`view.orderKey`) the person gave it under one
+ * lapse word, the latest first (at most {@link STANDING_MAX}; a drill such as "fire, then load"
+ * is two), and that word.
+ */
+interface Standing {
+  keys: string[];
+  lapse: string;
+}
+
+/** How many orders a band keeps standing under one lapse word. */
+const STANDING_MAX = 3;
 
 /** The scenario's name for people (its file's `name`), or its id. */
 export function scenarioName(sc: LoadedScenario): string {
@@ -97,6 +138,10 @@ export class GameHost {
   private resigned = false;
   private story: StoryLine[] = [];
   private events: string[] = [];
+  /** The orders each band stands under (by `view.bandOrder`'s band id). */
+  private standing = new Map<string, Standing>();
+  /** The person's own decisions in this host's lifetime: how many decisions the game had made before each, and the standing orders then (for undo). */
+  private mine: { n: number; words: string; standing: Map<string, Standing> }[] = [];
 
   private constructor(
     readonly id: string,
@@ -126,6 +171,7 @@ export class GameHost {
     // What the setup told (the table, the first turn's rolls) happened before the host listened: told from the record.
     h.story.push(...storyOfRecord(game.recordLines(), 'the new game', human));
     h.settle();
+    h.followOrders([]);
     return h;
   }
 
@@ -136,6 +182,7 @@ export class GameHost {
     h.story = storyOfRecord(lines, file, game.human);
     h.story.push({ n: game.decisions.length, text: `Loaded ${file}: ${game.decisions.length} decisions so far.` });
     h.settle();
+    h.followOrders([]);
     return h;
   }
 
@@ -181,26 +228,168 @@ export class GameHost {
     return this.resigned || this.game.current() === null;
   }
 
-  /** True when the person's decision now is a figure's share of a band order, which band orders leave to the policy. */
-  private delegated(): boolean {
-    return this.orders === 'band' && !this.over() && this.game.delegable();
+  /**
+   * The action band orders take for the person now, or undefined when the decision is the
+   * person's: with band orders, a decision with one legal action is taken; a figure's share of a
+   * band's order (`view.delegable`) and the choice of which band acts (`view.bandOrder` `choose`)
+   * are left to the rules' policy; and a band's decision takes the order the person gave that band
+   * (its {@link standing} orders, the latest that is legal) while they have not lapsed and the
+   * policy would give the same order — so the person is asked where the situation calls for
+   * another, and a game the person plays by the suggestions is the policy's own game.
+   */
+  private orderedAction(): Json | undefined {
+    const g = this.game;
+    if (this.orders !== 'band' || this.over() || !g.humanToDecide()) return undefined;
+    const r = g.scenario.ruleset;
+    const legal = g.legal();
+    if (legal.length === 1) return legal[0];
+    if (g.delegable()) return legal[Math.max(0, g.suggestion(legal))];
+    const at = r.view?.bandOrder?.(g.state) ?? null;
+    if (at?.kind === 'order') return this.standingOrder(g.state, legal);
+    if (at?.kind !== 'choose' || r.policy === undefined) return undefined;
+    // Which band acts: the policy's choice, when that band then carries on with its standing order
+    // (or has one action only); else the person gives a band an order ({@link options}).
+    const pick = legal[Math.max(0, g.suggestion(legal))];
+    const next = this.lookAhead(pick);
+    if (next === null) return undefined;
+    const then = r.legalActions(next);
+    return then.length === 1 || this.standingOrder(next, then) !== undefined ? pick : undefined;
   }
 
-  /** Play out the figures' shares of a band order with the rules' policy. */
+  /** The action of `legal` that the standing order of the band deciding in `state` takes, if it stands. */
+  private standingOrder(state: unknown, legal: readonly Json[]): Json | undefined {
+    const r = this.game.scenario.ruleset;
+    const at = r.view?.bandOrder?.(state) ?? null;
+    if (at?.kind !== 'order') return undefined;
+    const o = this.standing.get(at.band);
+    if (o === undefined || o.lapse !== at.lapse) return undefined;
+    // The standing order that applies: of the band's orders, the latest that is legal …
+    let a: Json | undefined;
+    for (const key of o.keys) {
+      a = legal.find((x) => this.orderKey(x, state) === key);
+      if (a !== undefined) break;
+    }
+    if (a === undefined) return undefined;
+    // … as long as the rules' policy would give the same order: where the situation calls for
+    // another, the person is asked.
+    const policy = this.game.scenario.ruleset.policy;
+    if (policy === undefined) return a;
+    const scores = policy.scores(state, legal);
+    let best = 0;
+    for (let i = 1; i < scores.length; i++) if (scores[i] > scores[best]) best = i;
+    return this.orderKey(legal[best], state) === this.orderKey(a, state) ? a : undefined;
+  }
+
+  /**
+   * The state after the person's `action` now, on a copy, when it rolls no dice and leads to an
+   * order of a band of the person's (`view.bandOrder`); else null.
+   */
+  private lookAhead(action: Json): unknown {
+    const g = this.game;
+    const r = g.scenario.ruleset;
+    const next = r.clone(g.state);
+    try {
+      r.apply(next, action, { rng: NO_DICE });
+    } catch (e) {
+      if (e instanceof DiceAhead) return null;
+      throw e;
+    }
+    return r.currentSide(next) === g.human && r.view?.bandOrder?.(next)?.kind === 'order' ? next : null;
+  }
+
+  /** True when band orders take the person's decision now ({@link orderedAction}). */
+  private delegated(): boolean {
+    return this.orderedAction() !== undefined;
+  }
+
+  /**
+   * Play out what band orders take for the person ({@link orderedAction}) until the person has a
+   * decision of their own, the agent decides or the game ends; each is told as a `band order` step.
+   */
   private followOrders(steps: StepReport[]): void {
-    if (this.orders !== 'band' || this.over()) return;
-    const side = this.game.human;
-    let pending: string | null = null;
-    const flush = (): void => {
-      if (pending !== null) steps.push(this.note({ who: 'band order', side, words: pending, why: [], events: this.takeEvents() }));
-      pending = null;
-    };
-    this.game.followOrders((words) => {
-      flush();
-      pending = words;
-    });
-    flush();
+    const g = this.game;
+    for (let a = this.orderedAction(); a !== undefined; a = this.orderedAction()) {
+      const words = this.words(a);
+      const refused = g.submitHuman(a);
+      if (refused !== null) throw new Error(`a band order was refused: ${refused}`);
+      steps.push(this.note({ who: 'band order', side: g.human, words, why: [], events: this.takeEvents() }));
+      this.settle();
+    }
     this.settle();
+  }
+
+  /** With band orders, the order the person's `action` gives a band stands for that band's later decisions (`view.bandOrder`). */
+  private remember(action: Json): void {
+    if (this.orders !== 'band') return;
+    const r = this.game.scenario.ruleset;
+    const at = r.view?.bandOrder?.(this.game.state) ?? null;
+    if (at?.kind !== 'order') return;
+    const key = this.orderKey(action, this.game.state);
+    const was = this.standing.get(at.band);
+    const kept = was !== undefined && was.lapse === at.lapse ? was.keys.filter((k) => k !== key) : [];
+    this.standing.set(at.band, { keys: [key, ...kept].slice(0, STANDING_MAX), lapse: at.lapse });
+  }
+
+  /** The order `action` gives in `state` (`view.orderKey`, else its key). */
+  private orderKey(action: Json, state: unknown): string {
+    const r = this.game.scenario.ruleset;
+    return r.view?.orderKey?.(state, action) ?? r.actionKey(action);
+  }
+
+  /**
+   * The person's options now: the legal actions; but with band orders, a decision that only
+   * chooses which band acts (`view.bandOrder` `choose`) is offered as the orders each band may be
+   * given, each naming its band (the choice, then the band's order, keys joined by
+   * {@link ORDER_SEP}) — looked ahead on a copy of the state, as long as the choice rolls no dice
+   * and leads to that band's order; a choice that does not (pass) is offered as it is. The
+   * suggestion is the rules' policy's choice, then its order for that band.
+   */
+  private options(): Option[] {
+    const g = this.game;
+    const r = g.scenario.ruleset;
+    const state = g.state;
+    const legal = g.legal();
+    const best = g.suggestion(legal);
+    const single = (a: Json, suggested: boolean): Option => ({
+      key: r.actionKey(a),
+      actions: [a],
+      words: this.words(a),
+      targets: r.view?.targets?.(state, a) ?? null,
+      suggested,
+    });
+    if (this.orders !== 'band' || r.view?.bandOrder?.(state)?.kind !== 'choose') return legal.map((a, i) => single(a, i === best));
+    const out: Option[] = [];
+    legal.forEach((a, i) => {
+      const next = this.lookAhead(a);
+      if (next === null) return void out.push(single(a, i === best));
+      const chosen = this.words(a);
+      const picked = r.view?.targets?.(state, a)?.figures ?? [];
+      const orders = r.legalActions(next);
+      const policy = r.policy;
+      let top = 0;
+      if (i === best && policy) {
+        const scores = policy.scores(next, orders);
+        for (let j = 1; j < scores.length; j++) if (scores[j] > scores[top]) top = j;
+      }
+      orders.forEach((b, j) => {
+        let words: string;
+        try {
+          words = r.describeAction(next, b);
+        } catch {
+          words = r.actionKey(b);
+        }
+        const t = r.view?.targets?.(next, b) ?? null;
+        out.push({
+          key: `${r.actionKey(a)}${ORDER_SEP}${r.actionKey(b)}`,
+          actions: [a, b],
+          words: `${words} (${chosen})`,
+          targets: { figures: [...new Set([...picked, ...(t?.figures ?? [])])], at: t?.at ?? null },
+          suggested: i === best && j === top,
+          band: { key: r.actionKey(a), words: chosen, figures: picked },
+        });
+      });
+    });
+    return out;
   }
 
   /**
@@ -220,13 +409,12 @@ export class GameHost {
     let actions: ActionView[] = [];
     let exact = false;
     if (you) {
-      const legal = g.legal();
-      const best = g.suggestion(legal);
-      actions = legal.map((a, i) => ({
-        key: r.actionKey(a),
-        words: this.words(a),
-        targets: r.view?.targets?.(state, a) ?? null,
-        suggested: i === best,
+      actions = this.options().map((o) => ({
+        key: o.key,
+        words: o.words,
+        targets: o.targets,
+        suggested: o.suggested,
+        ...(o.band ? { band: o.band } : {}),
       }));
       exact = r.view.exactMove?.(state, scene.width / 2, scene.height / 2) != null;
     }
@@ -290,6 +478,7 @@ export class GameHost {
     if (!g.humanToDecide()) throw new Refusal('it is the AI’s turn to decide');
     const r = g.scenario.ruleset;
     let action: Json | undefined;
+    if ('key' in req && req.key.includes(ORDER_SEP)) return this.order(req.key);
     if ('key' in req) {
       action = g.legal().find((a) => r.actionKey(a) === req.key);
       if (action === undefined) throw new Refusal(`"${req.key}" is not one of the actions you may take now`, 400);
@@ -299,11 +488,35 @@ export class GameHost {
       action = a;
     }
     const words = this.words(action);
-    const refused = g.submitHuman(action);
+    const before = { n: g.decisions.length, words, standing: new Map(this.standing) };
+    const refused = g.check(action);
     if (refused !== null) throw new Refusal(refused, 400);
+    this.remember(action);
+    g.submitHuman(action);
+    this.mine.push(before);
     const steps: StepReport[] = [this.note({ who: 'you', side: g.human, words, why: [], events: this.takeEvents() })];
     this.followOrders(steps);
     this.settle(); // the person's decision may end the game (followOrders settles only band orders it plays)
+    return { view: this.view(), steps };
+  }
+
+  /** A band order that names its band ({@link options}): the choice of the band, then its order, as the person's decisions. */
+  private order(key: string): StepAnswer {
+    const g = this.game;
+    const o = this.options().find((x) => x.key === key);
+    if (o === undefined) throw new Refusal(`"${key}" is not one of the orders you may give now`, 400);
+    const before = { n: g.decisions.length, words: o.words, standing: new Map(this.standing) };
+    const steps: StepReport[] = [];
+    for (const a of o.actions) {
+      const words = this.words(a);
+      this.remember(a);
+      const refused = g.submitHuman(a);
+      if (refused !== null) throw new Error(`a band order's own step was refused: ${refused}`);
+      steps.push(this.note({ who: 'you', side: g.human, words, why: [], events: this.takeEvents() }));
+    }
+    this.mine.push(before);
+    this.followOrders(steps);
+    this.settle();
     return { view: this.view(), steps };
   }
 
@@ -321,6 +534,7 @@ export class GameHost {
       const why = playerWhy(g.scenario, state, legal, move.action, move.explanation);
       steps.push(this.note({ who: 'ai', side: move.side, words: move.words, why, events: this.takeEvents() }));
       this.settle();
+      this.followOrders(steps);
     } while (until === 'person' && !this.over() && !g.humanToDecide());
     return { view: this.view(), steps };
   }
@@ -331,23 +545,43 @@ export class GameHost {
     const g = this.game;
     if (!g.decisions.some((d) => d.human)) throw new Refusal('nothing of yours to take back yet');
     let taken = await g.undo();
-    // A band order is taken back whole: back to the decision that gave it. The one named is the last
-    // taken back (the person's own order), described in the state it was chosen in — where the game is now.
-    while (this.delegated() && g.decisions.some((d) => d.human)) {
-      const earlier = await g.undo();
-      if (earlier === null) break;
-      taken = earlier;
+    let words: string | null = null;
+    const mine = this.mine.pop();
+    if (mine !== undefined) {
+      // Back to the person's own last decision, with what band orders took after it; the standing
+      // orders as they were before it.
+      while (g.decisions.length > mine.n && g.decisions.some((d) => d.human)) {
+        const earlier = await g.undo();
+        if (earlier === null) break;
+        taken = earlier;
+      }
+      this.standing = mine.standing;
+      words = mine.words;
+    } else {
+      // A game loaded from a record: a band order is taken back whole, back to the decision that gave
+      // it. The one named is the last taken back (the person's own order), described in the state it
+      // was chosen in — where the game is now.
+      while (this.delegated() && g.decisions.some((d) => d.human)) {
+        const earlier = await g.undo();
+        if (earlier === null) break;
+        taken = earlier;
+      }
     }
     this.events = [];
     const now = g.decisions.length;
     this.story = this.story.filter((l) => l.kept === true || l.n <= now);
-    this.story.push({ n: now, kept: true, text: `Taken back: ${taken === null ? 'nothing' : this.words(taken)} — and what followed.` });
+    this.story.push({
+      n: now,
+      kept: true,
+      text: `Taken back: ${words ?? (taken === null ? 'nothing' : this.words(taken))} — and what followed.`,
+    });
     return { view: this.view(true), steps: [] };
   }
 
   /** Band orders or one figure at a time; switching to band orders plays out a pending figure's share. */
   setOrders(orders: 'band' | 'figure'): StepAnswer {
     this.orders = orders;
+    if (orders === 'figure') this.standing.clear();
     const steps: StepReport[] = [];
     if (!this.over() && this.game.humanToDecide()) this.followOrders(steps);
     return { view: this.view(), steps };

@@ -1,5 +1,7 @@
 /**
- * The web app's one page: its layout and style. The script (src/web/main.ts, bundled) fills it in;
+ * The web app's one page: its layout and style. Wide screens: the table with the side panel beside
+ * it; 701–1000 px: the table the whole width, the panel a drawer (Panel ☰) and the status in the
+ * header; phones (≤ 700 px): the table first, the whole width, the panel below it. The script (src/web/main.ts, bundled) fills it in;
  * the page itself holds no data and names no ruleset.
  */
 
@@ -35,7 +37,9 @@ button.suggested::after{content:" ★";color:#1e8449}
 b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
 #aimove{font-size:12px;white-space:pre-wrap}
 .legend span.sw{display:inline-block;width:12px;height:12px;border-radius:50%;vertical-align:middle;margin-right:4px}
-.legend div{font-size:12px}
+.legend div{font-size:12px}.legend .sw.sq{border-radius:2px;border:1px solid}.legend .sw.mk{width:8px;height:8px;background:#6b5b45}
+.legend .glyph{display:inline-block;min-width:16px;text-align:center;background:#555;color:#fff;border-radius:50%;font-size:11px}
+.legend .terrain div{margin-left:8px}
 .ov-mark{cursor:pointer}
 .ov-mark circle{fill:#fff;fill-opacity:.8;stroke:#1a5276;stroke-width:.15}
 .ov-mark.suggested circle{stroke:#1e8449;stroke-width:.3}
@@ -85,6 +89,17 @@ aside{width:100%;border-left:none;border-top:1px solid #c9bc9f;overflow-y:visibl
 table.losses{border-collapse:collapse;font-size:12px;margin:4px 0}table.losses td,table.losses th{border:1px solid #c9bc9f;padding:1px 5px;text-align:right}
 #toast{max-width:94%}
 }
+#panel-toggle,#hstatus{display:none}
+#hstatus{font-size:12px;padding:1px 6px;border-radius:3px;color:#222}
+#hstatus.you{background:#d5f5e3}#hstatus.ai{background:#fdebd0}#hstatus.over{background:#d6eaf8}
+@media (max-width:1000px){#hstatus{display:inline-block}#hstatus:empty{display:none}}
+@media (min-width:701px) and (max-width:1000px){
+#panel-toggle{display:inline-block;margin-left:0}
+#panel-toggle[hidden]{display:none}
+#game{position:relative;overflow:hidden}
+#game aside{position:absolute;right:0;top:0;bottom:0;width:min(360px,88vw);z-index:5;box-shadow:-4px 0 14px rgba(0,0,0,.3);transform:translateX(105%)}
+body.panel-open #game aside{transform:none}
+}
 #toast{position:fixed;bottom:10px;left:10px;background:#3e2f22;color:#fff;padding:6px 10px;border-radius:4px;display:none;max-width:60%}
 `;
 
@@ -94,7 +109,7 @@ export function pageHtml(): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>skirmish — play</title><style>${STYLE}</style></head>
 <body data-state="loading">
-<header><b>skirmish</b><span id="caption"></span><button id="help-open" hidden>Briefing &amp; rules</button></header>
+<header><b>skirmish</b><span id="hstatus"></span><span id="caption"></span><button id="help-open" hidden>Briefing &amp; rules</button><button id="panel-toggle" hidden aria-expanded="false" title="the side panel: actions, game controls, AI, state, legend, story">Panel ☰</button></header>
 <section id="setup" hidden>
   <h2>Play against the AI</h2>
   <label>Scenario <select id="scenario"></select></label>

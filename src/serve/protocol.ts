@@ -23,11 +23,14 @@ export const SAVE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export const LEVELS = {
   easy: { spec: 'heuristic:blunder=0.2', words: 'easy — the scripted policy, with one decision in five at random (heuristic:blunder=0.2)' },
   normal: { spec: 'heuristic', words: 'normal — the rules’ scripted policy (heuristic)' },
-  hard: { spec: 'mcts:iterations=150', words: 'hard — Monte Carlo tree search, 150 iterations a decision (mcts:iterations=150)' },
+  hard: {
+    spec: 'mcts:iterations=150',
+    words: 'hard — Monte Carlo tree search: up to 150 tries a decision, fewer where the rules’ policy is nearly sure (mcts:iterations=150)',
+  },
   random: { spec: 'random', words: 'random — any legal action' },
   greedy: { spec: 'greedy', words: 'greedy' },
   heuristic: { spec: 'heuristic', words: 'heuristic' },
-  mcts: { spec: 'mcts', words: 'mcts (300 iterations a decision)' },
+  mcts: { spec: 'mcts', words: 'mcts — Monte Carlo tree search with the ruleset’s own settings' },
 } as const;
 
 /** An opponent's name, as the setup page offers it. */
@@ -89,6 +92,12 @@ export interface ActionView {
   targets: ActionTargets | null;
   /** True for the action the rules' scripted policy would take (a hint; also what band orders do). */
   suggested: boolean;
+  /**
+   * With band orders, where the decision is which band acts: the band this order names — the
+   * choice that sets it acting (its key and words) and its figures. The table shows one band's
+   * orders at a time (src/web/controls.ts). Absent for an action that names no band this way (pass).
+   */
+  band?: { key: string; words: string; figures: string[] };
 }
 
 /** One figure, as the page needs it for clicks (the drawing itself is {@link GameView.svg}). */

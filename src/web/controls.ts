@@ -14,11 +14,15 @@
  */
 import type { ActionView, FigureView, GameView } from '../serve/protocol.js';
 
-/** What a control stands for on the table. */
-export type ControlKind = 'place' | 'enemy' | 'own' | 'side';
+/**
+ * What a control stands for on the table; `band`: a band whose orders are not shown now (band
+ * orders, where the decision is which band acts): a click on it shows them, and decides nothing.
+ */
+export type ControlKind = 'place' | 'enemy' | 'own' | 'side' | 'band';
 
 /** One decision as the table shows it. */
 export interface TableControl {
+  /** The action's key; for a `band` control, the key of the choice that sets the band acting (its orders' `band.key`). */
   key: string;
   /** Its number in the action list (1-based), shown on the mark. */
   n: number;
@@ -100,13 +104,31 @@ function centroid(figs: FigureView[]): [number, number] {
 }
 
 /**
+ * With band orders, where the decision is which band acts ({@link ActionView.band}): the band whose
+ * orders the table shows — `focus` (a band's key, as a click on its `band` control gives it) when
+ * some order names it, else the suggested order's band, else the first band's. Null when no
+ * action names a band.
+ */
+export function shownBand(v: GameView, focus: string | null = null): string | null {
+  if (focus !== null && v.actions.some((a) => a.band?.key === focus)) return focus;
+  return v.actions.find((a) => a.suggested && a.band)?.band?.key ?? v.actions.find((a) => a.band)?.band?.key ?? null;
+}
+
+/**
  * Where each of the person's actions goes on the table now (none when it is not the person's
- * decision). `pxPerUnit` is the table's drawing scale on the screen; `k` the mark size in table
+ * decision). With band orders naming their bands, only the orders of the band {@link shownBand}
+ * gives (`focus`) have controls; every other band has one `band` control beside its figures. `pxPerUnit` is the table's drawing scale on the screen; `k` the mark size in table
  * units (1 for inches, 2.54 for centimetres); `corner` the top-left corner of the part of the
  * table shown (zoomed in), where the table-side strip stands (its heading's row first). Labelled controls never overlap one another nor a
  * place mark; place marks that would cover each other are set side by side.
  */
-export function tableControls(v: GameView, pxPerUnit: number, k: number, corner: readonly [number, number] = [0, 0]): TableControl[] {
+export function tableControls(
+  v: GameView,
+  pxPerUnit: number,
+  k: number,
+  corner: readonly [number, number] = [0, 0],
+  focus: string | null = null,
+): TableControl[] {
   if (v.turn !== 'you' || !(pxPerUnit > 0)) return [];
   const onTable = new Map(v.figures.filter((f) => f.onTable).map((f) => [f.id, f]));
   const acting = v.figures.filter((f) => f.onTable && f.side === v.human && (f.current || f.highlighted));
@@ -120,7 +142,24 @@ export function tableControls(v: GameView, pxPerUnit: number, k: number, corner:
   // Labelled controls first (each beside its figure), then place marks around them.
   const labelled: { a: ActionView; n: number; kind: ControlKind; beside: FigureView | null }[] = [];
   const places: { a: ActionView; n: number; at: [number, number] }[] = [];
+  const band = shownBand(v, focus);
+  const others = new Set<string>();
   v.actions.forEach((a, i) => {
+    if (a.band && a.band.key !== band) {
+      // Another band's orders: one control beside the band (its first order stands for it).
+      if (others.has(a.band.key)) return;
+      others.add(a.band.key);
+      const own = a.band.figures.map((id) => onTable.get(id)).filter((f): f is FigureView => f !== undefined);
+      const stand: ActionView = {
+        key: a.band.key,
+        words: `${a.band.words}: its orders`,
+        targets: { figures: a.band.figures, at: null },
+        suggested: false,
+      };
+      const [cx, cy] = own.length > 0 ? centroid(own) : [0, 0];
+      labelled.push({ a: stand, n: i + 1, kind: 'band', beside: own.length > 0 ? nearest(own, cx, cy) : null });
+      return;
+    }
     const t = a.targets;
     if (t?.at) {
       places.push({ a, n: i + 1, at: t.at });
@@ -143,11 +182,12 @@ export function tableControls(v: GameView, pxPerUnit: number, k: number, corner:
   });
 
   // The table-side strip: its heading's row first.
-  const side = labelled.filter((l) => l.kind === 'side');
+  const side = labelled.filter((l) => l.beside === null);
   const stripX = Math.max(0, corner[0]) + 0.3 * k;
   let stripY = Math.max(0, corner[1]) + 0.3 * k + rowH;
   if (side.length > 0) placed.push({ x: stripX, y: stripY - rowH, w: 14 * CHAR_PX * u, h: rowH });
-  for (const l of labelled) {
+  // The strip's rows are set first, so that the controls beside figures near the corner make room for them.
+  for (const l of [...side, ...labelled.filter((x) => x.beside !== null)]) {
     const label = shortLabel(l.a.words);
     const w = (`${l.n}. ${label}`.length * CHAR_PX + PAD_PX) * u;
     let box: Box;

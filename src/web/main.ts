@@ -8,7 +8,20 @@
 import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
 import type { GlossaryTerm } from '../core/scene.js';
 import { controlFont, figureChoice, tableControls } from './controls.js';
-import { DICE_TERMS, actionsFor, briefingHtml, dice, endSummaryHtml, esc, figurePanel, gameEntry, glossHtml, storyClass } from './panel.js';
+import { drawnTable, legendHtml } from './legend.js';
+import {
+  DICE_TERMS,
+  playerError,
+  actionsFor,
+  briefingHtml,
+  dice,
+  endSummaryHtml,
+  esc,
+  figurePanel,
+  gameEntry,
+  glossHtml,
+  storyClass,
+} from './panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -38,6 +51,8 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
 
 let view: GameView | null = null;
 let selected: string | null = null;
+/** With band orders, the band whose orders the table shows (a click on its control chose it; null: the suggested order's band). */
+let focusBand: string | null = null;
 let reach: FigureAnswer | null = null;
 let paused = false;
 let aiRunning = false;
@@ -103,6 +118,9 @@ async function showSetup(): Promise<void> {
   el('game').hidden = true;
   el('setup').hidden = false;
   el('help-open').hidden = true;
+  el('panel-toggle').hidden = true;
+  el('hstatus').textContent = '';
+  document.body.classList.remove('panel-open');
   el('caption').textContent = '';
   setup = await api<SetupAnswer>('GET', '/api/setup');
   const scen = el<HTMLSelectElement>('scenario');
@@ -137,12 +155,19 @@ async function start(): Promise<void> {
     opponent: el<HTMLSelectElement>('opponent').value,
     orders: el<HTMLSelectElement>('orders').value,
   };
-  if (seedText !== '') body.seed = Number(seedText);
+  if (seedText !== '') {
+    const seed = Number(seedText);
+    if (!/^\d+$/.test(seedText) || seed > 2 ** 31 - 1) {
+      toast(playerError('bad new game at seed: not a whole number in range'));
+      return;
+    }
+    body.seed = seed;
+  }
   setState('busy');
   try {
     openGame(await api<GameView>('POST', '/api/games', body));
   } catch (e) {
-    toast(e instanceof Error ? e.message : String(e));
+    toast(playerError(e instanceof Error ? e.message : String(e)));
     setState('setup');
   }
 }
@@ -153,6 +178,7 @@ function openGame(v: GameView): void {
   el('setup').hidden = true;
   el('game').hidden = false;
   el('help-open').hidden = false;
+  el('panel-toggle').hidden = false;
   el('help').hidden = true;
   if (location.hash !== `#${v.id}`) history.replaceState(null, '', `#${v.id}`);
   // Nothing of the game shown before stays: its last AI move, its selection, its story.
@@ -237,11 +263,54 @@ function fitLabels(): void {
     const fs = Number(t.dataset.fs);
     const size = fs > 0 && fs < min ? min : fs;
     t.style.fontSize = size !== fs ? `${size}px` : '';
-    // A figure's label that would spill far past its base at a readable size is left out (zoom in to read it).
-    const base = t.closest('.fig')?.querySelector('.base');
-    const r = base ? Number(base.getAttribute('r')) : 0;
-    t.style.display = r > 0 && (t.textContent ?? '').length * 0.55 * size > 2.2 * r ? 'none' : '';
+    t.style.display = hideLabel(t, size) ? 'none' : '';
   }
+  unclutterAreaLabels(svg);
+}
+
+/**
+ * Whether a table label at `size` (table units) is left out, to be read when zoomed in or in its
+ * tooltip: a figure's label taller than its base or spilling far past it, a band number under a
+ * base smaller than the number, an area's name much wider than its area.
+ */
+function hideLabel(t: SVGTextElement, size: number): boolean {
+  const chars = (t.textContent ?? '').length;
+  const fig = t.closest('.fig');
+  if (fig) {
+    const r = Number(fig.getAttribute('data-r') ?? '0') || figureRadius(fig);
+    if (!(r > 0)) return false;
+    // Hidden when taller than the base, or (a band number under it) than its radius, or spilling far past it.
+    return size > (t.classList.contains('sub') ? r : 2 * r) || chars * 0.55 * size > 2.2 * r;
+  }
+  const w = Number(t.dataset.w ?? '0');
+  return w > 0 && Number(t.dataset.chars ?? chars) * 0.5 * size > 1.15 * w;
+}
+
+/** Area names that would overlap one drawn before them are left out (their area's tooltip names them). */
+function unclutterAreaLabels(svg: SVGSVGElement): void {
+  // The objective and the homes first: the names the scenario's briefing uses.
+  const rank = (t: SVGTextElement): number => ['objective', 'home'].indexOf(t.dataset.kind ?? '') + 1 || 3;
+  const shown = [...svg.querySelectorAll<SVGTextElement>('text.alabel')]
+    .filter((t) => t.style.display !== 'none')
+    .sort((a, b) => rank(a) - rank(b));
+  const boxes = shown.map((t) => t.getBBox());
+  const kept: DOMRect[] = [];
+  shown.forEach((t, i) => {
+    const b = boxes[i];
+    const hit = kept.some((k) => b.x < k.x + k.width && k.x < b.x + b.width && b.y < k.y + k.height && k.y < b.y + b.height);
+    if (hit) t.style.display = 'none';
+    else kept.push(b);
+  });
+}
+
+/** A figure's base radius (table units) from its drawn base (a disc's r, or half a long base's width). */
+function figureRadius(fig: Element): number {
+  const base = fig.querySelector('.base');
+  if (!base) return 0;
+  const r = Number(base.getAttribute('r') ?? '0');
+  const r2 = r > 0 ? r : Number(base.getAttribute('width') ?? '0') / 2;
+  fig.setAttribute('data-r', String(r2));
+  return r2;
 }
 
 /** The zoomed part of the table (a viewBox), or null for the whole table; kept while the game is shown. */
@@ -355,6 +424,7 @@ function svgRoot(): SVGSVGElement | null {
 
 function show(v: GameView): void {
   view = v;
+  focusBand = null; // each decision opens on the suggested order's band
   el('caption').textContent = `${v.scenario} · seed ${v.seed} · you: ${v.human} · AI: ${v.opponent} · ${v.caption}`;
   const board = el('board');
   board.innerHTML = v.svg;
@@ -385,6 +455,9 @@ function show(v: GameView): void {
       ? `Game over: ${r.winner === null ? 'a draw' : r.winner === v.human ? 'you win' : `${v.sides.find((x) => x.id === r.winner)?.name ?? r.winner} win`} — ${r.reason}`
       : 'Game over';
   } else st.textContent = v.turn === 'you' ? `Your decision (${v.human})` : aiRunning ? 'The AI is playing…' : 'The AI’s turn';
+  // The status in the header too, for screens where the panel is a drawer or below the table.
+  el('hstatus').className = v.turn;
+  el('hstatus').textContent = v.turn === 'over' ? 'Game over' : v.turn === 'you' ? 'Your decision' : 'AI’s turn';
   el<HTMLSelectElement>('mode').value = v.orders;
   el<HTMLButtonElement>('undo').disabled = !v.canUndo;
   el<HTMLButtonElement>('resign').disabled = v.turn === 'over';
@@ -421,23 +494,10 @@ function show(v: GameView): void {
   setState(busy ? 'busy' : aiRunning ? 'ai' : v.turn === 'you' ? 'you' : v.turn === 'over' ? 'over' : 'ai-paused');
 }
 
+/** The legend of this game's table: what its drawing holds, the ruleset's badges, the overlay's marks. */
 function legend(v: GameView): void {
-  const sides = v.sides
-    .map(
-      (s) =>
-        `<div><span class="sw" style="background:${esc(s.colour)}"></span>${esc(s.name)}${s.id === v.human ? ' (you)' : ' (AI)'}</div>`,
-    )
-    .join('');
-  el('legend').innerHTML =
-    sides +
-    '<div>number on a base: its band · yellow ring: the band acting · orange ring: the figure deciding</div>' +
-    '<div>grey with a cross: dead · dashed edge: running</div>' +
-    (v.badges.length
-      ? `<div>beside a figure: ${v.badges.map((b) => `<b>${esc(b.mark.replace('#', 'n'))}</b> ${esc(b.words.replace(/#/g, 'n'))}`).join(' · ')}</div>`
-      : '') +
-    '<div>every decision is on the table — numbered white marks: where a move ends; labelled boxes: beside the figure or band they concern (red: at that enemy), or in the purple strip at the top-left when they concern nothing on the table; green: the rules’ suggestion (★) — click one to give that order</div>' +
-    '<div>selected figure: <span style="color:#2471a3">blue ring</span> its move, <span style="color:#c0392b">red dashed</span> charge, <span style="color:#1e8449">green dotted</span> weapon range and lines to enemies in sight</div>' +
-    `<div>distances in ${esc(v.units)}; terrain as in the replay viewer: buildings brown, water blue, cover dashed, the objective yellow</div>`;
+  const drawn = drawnTable(v.svg, new Map(v.figures.map((f) => [f.id, f.side])));
+  el('legend').innerHTML = legendHtml(drawn, v.sides, v.human, v.badges, v.units);
 }
 
 function showSelected(): void {
@@ -505,7 +565,7 @@ function drawOverlay(): void {
   const k = unitScale(view.units);
   const px = svgRoot()?.getScreenCTM()?.a ?? 0;
   const shown = zoomBox ?? [0, 0];
-  const controls = tableControls(view, px, k, [shown[0], shown[1]]);
+  const controls = tableControls(view, px, k, [shown[0], shown[1]], focusBand);
   // A selected figure of the person's that some decisions name: those stand out, those naming other figures fade.
   const focus =
     selected !== null &&
@@ -548,7 +608,8 @@ function drawOverlay(): void {
     } else {
       g = svgEl('g', {
         class: `ov-ctl ${c.kind}${c.suggested ? ' suggested' : ''}${dim}`,
-        'data-key': c.key,
+        // A band's control shows its orders (data-band); every other control is a decision (data-key).
+        [c.kind === 'band' ? 'data-band' : 'data-key']: c.key,
         'data-beside': c.beside ?? '',
       });
       if (c.beside !== null && figureChoice(view, c.beside) === c.key) g.dataset.choose = 'figure'; // a click on its figure gives it too
@@ -595,7 +656,7 @@ async function refreshReach(id: string): Promise<void> {
     answer = await api<FigureAnswer>('GET', `/api/games/${game}/figure/${encodeURIComponent(id)}`);
   } catch (e) {
     answer = null;
-    reason(e instanceof Error ? e.message : String(e));
+    reason(playerError(e instanceof Error ? e.message : String(e)));
   }
   if (asked !== reachAsked || selected !== id || view?.id !== game) return;
   reach = answer;
@@ -616,7 +677,7 @@ async function send(body: { key: string } | { x: number; y: number }): Promise<v
     void maybeRunAi();
   } catch (e) {
     busy = false;
-    reason(`Not allowed: ${e instanceof Error ? e.message : String(e)}`);
+    reason(`Not allowed: ${playerError(e instanceof Error ? e.message : String(e))}`);
     setState(view.turn === 'you' ? 'you' : 'ai-paused');
   }
 }
@@ -642,7 +703,7 @@ async function maybeRunAi(): Promise<void> {
       if (ms > 0 && a.view.turn === 'ai') await sleep(ms);
     }
   } catch (e) {
-    toast(e instanceof Error ? e.message : String(e));
+    toast(playerError(e instanceof Error ? e.message : String(e)));
   } finally {
     aiRunning = false;
     if (view) show(view);
@@ -660,7 +721,7 @@ async function again(swap: boolean): Promise<void> {
   try {
     openGame(await api<GameView>('POST', '/api/games', { scenario: `${v.ruleset}/${v.scenario}`, side, opponent, orders: v.orders }));
   } catch (e) {
-    toast(e instanceof Error ? e.message : String(e));
+    toast(playerError(e instanceof Error ? e.message : String(e)));
     show(v);
   }
 }
@@ -673,7 +734,7 @@ async function control(path: string, body: unknown = {}): Promise<void> {
     show(a.view);
     void maybeRunAi();
   } catch (e) {
-    toast(e instanceof Error ? e.message : String(e));
+    toast(playerError(e instanceof Error ? e.message : String(e)));
   }
 }
 
@@ -692,6 +753,13 @@ function onBoardClick(ev: MouseEvent): void {
     return;
   }
   const target = ev.target as Element;
+  const other = target.closest('[data-band]');
+  if (other) {
+    // Another band's orders shown on the table (no decision).
+    focusBand = other.getAttribute('data-band');
+    drawOverlay();
+    return;
+  }
   const mark = target.closest('[data-key]');
   if (mark) {
     void send({ key: mark.getAttribute('data-key') ?? '' });
@@ -751,13 +819,20 @@ function wire(): void {
     if (load)
       void api<GameView>('POST', '/api/load', { name: load })
         .then(openGame)
-        .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+        .catch((e: unknown) => toast(playerError(e instanceof Error ? e.message : String(e))));
     if (open)
       void api<GameView>('GET', `/api/games/${open}`)
         .then(openGame)
-        .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+        .catch((e: unknown) => toast(playerError(e instanceof Error ? e.message : String(e))));
   });
   el('board').addEventListener('click', onBoardClick);
+  // The side panel as a drawer on middle-sized screens: opened and closed by its button, closed by a click on the table.
+  const drawer = (open: boolean): void => {
+    document.body.classList.toggle('panel-open', open);
+    el('panel-toggle').setAttribute('aria-expanded', String(open));
+  };
+  el('panel-toggle').addEventListener('click', () => drawer(!document.body.classList.contains('panel-open')));
+  el('tablewrap').addEventListener('pointerdown', () => drawer(false));
   wireZoom();
   for (const box of ['actions', 'selected']) {
     el(box).addEventListener('click', (ev) => {
@@ -813,7 +888,7 @@ function wire(): void {
         if (setup) setup.saves = r.saves;
         toast(`Saved as ${r.saved}`);
       })
-      .catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => toast(playerError(e instanceof Error ? e.message : String(e))));
   });
 }
 
@@ -827,7 +902,7 @@ async function follow(): Promise<void> {
       openGame(await api<GameView>('GET', `/api/games/${encodeURIComponent(id)}`));
       return;
     } catch (e) {
-      toast(e instanceof Error ? e.message : String(e));
+      toast(playerError(e instanceof Error ? e.message : String(e)));
     }
   }
   if (view !== null || el('setup').hidden) await showSetup();

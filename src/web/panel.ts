@@ -155,3 +155,36 @@ export function endSummaryHtml(v: GameView): string {
     `<div class="info">${v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${esc(i.value)}</div>`).join('')}</div>`
   );
 }
+
+/**
+ * An error as the page shows it to a person: the server's and the browser's messages put in a
+ * player's words where they are a developer's — a bad form field (`bad new game at seed: Too big:
+ * expected number to be <=2147483647`) as what the field takes, a stale order's key as "that order
+ * is no longer open", a server that does not answer or failed as that; any other message (the
+ * rules' reasons for refusing a move, "no save …") as it is, with a capital letter.
+ */
+export function playerError(message: string): string {
+  const m = message.trim();
+  const field = /^bad [\w ]+? at (\w+)(?:\.\w+)*: (.*)$/.exec(m);
+  if (field) {
+    const words: Record<string, string> = {
+      seed: 'The seed is a whole number from 0 to 2147483647 (or leave it empty for a random deal).',
+      side: 'Choose your side from the list.',
+      opponent: 'Choose an opponent from the list.',
+      scenario: 'Choose a scenario from the list.',
+      orders: 'Choose band orders or each figure.',
+      name: 'A save’s name is letters, digits, - and _ (at most 64), starting with a letter or digit.',
+    };
+    return words[field[1]] ?? `The ${field[1]} is not right: ${field[2].replace(/^./, (c) => c.toLowerCase())}.`;
+  }
+  if (/^".*" is not one of the actions you may take now$/.test(m))
+    return 'That order is no longer open (the game has moved on): choose one shown now.';
+  if (/failed to fetch|networkerror|load failed/i.test(m))
+    return 'The server does not answer: is `serve` still running? (Your games are kept while it runs.)';
+  if (/^HTTP 5\d\d$|^internal error/.test(m))
+    return 'Something went wrong on the server (its terminal says what). The game is as it was: try again, or save it.';
+  if (/^HTTP 4\d\d$/.test(m)) return 'The server refused that request.';
+  if (/is not valid JSON|Unexpected token|Unexpected end of JSON/.test(m))
+    return 'The server’s answer was not understood: reload the page.';
+  return m.charAt(0).toUpperCase() + m.slice(1);
+}

@@ -5,7 +5,7 @@
  * points and length, bit for bit — on tables with many buildings.
  */
 import { describe, expect, it } from 'vitest';
-import { NavMap, type Path } from '../../src/core/nav.js';
+import { NavMap, newPathScratch, type Path } from '../../src/core/nav.js';
 import { type Vec, dist, rect } from '../../src/core/geometry.js';
 import { streamFromString } from '../../src/core/rng.js';
 
@@ -103,5 +103,46 @@ describe('NavMap.path: the pruned corner search gives the full search’s ways',
     }
     expect(compared).toBeGreaterThan(800);
     expect(round).toBeGreaterThan(100);
+  });
+});
+
+describe('NavMap.pathInto: the way path gives, a straight one written into the scratch', () => {
+  it('for random free ends: the same points and length; straight ways in the scratch, ways round corners the shared ones', () => {
+    const rng = streamFromString('nav-path-into');
+    const obstacles = [];
+    for (let k = 0; k < 8; k++) {
+      const x = 4 + rng.next() * 36;
+      const y = 4 + rng.next() * 36;
+      obstacles.push(rect(x, y, x + 1 + rng.next() * 6, y + 1 + rng.next() * 6));
+    }
+    const nav = new NavMap(48, 48, obstacles, 0.5);
+    const out = newPathScratch();
+    let straight = 0;
+    let round = 0;
+    for (let q = 0; q < 600; q++) {
+      const a = { x: rng.next() * 48, y: rng.next() * 48 };
+      const b = { x: rng.next() * 48, y: rng.next() * 48 };
+      if (!nav.isFree(a.x, a.y) || !nav.isFree(b.x, b.y)) continue;
+      const want = nav.path(a, b);
+      const got = nav.pathInto(a, b, out);
+      expect(got === null).toBe(want === null);
+      if (!got || !want) continue;
+      expect(got.length).toBe(want.length);
+      expect(got.points.map((p) => [p.x, p.y])).toEqual(want.points.map((p) => [p.x, p.y]));
+      if (want.points.length === 2) {
+        // the scratch itself, its points the ends themselves
+        expect(got).toBe(out);
+        expect(got.points[0]).toBe(a);
+        expect(got.points[1]).toBe(b);
+        straight++;
+      } else {
+        // the kept way (the memo), never the scratch
+        expect(got).not.toBe(out);
+        expect(got).toBe(nav.path(a, b));
+        round++;
+      }
+    }
+    expect(straight).toBeGreaterThan(50);
+    expect(round).toBeGreaterThan(50);
   });
 });

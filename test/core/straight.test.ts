@@ -1,6 +1,6 @@
 /** The table kit's straight-line moves (src/core/table/straight.ts) and the area on top at a point. */
 import { describe, expect, it } from 'vitest';
-import { Table, straightMove, type FigureView } from '../../src/core/table/index.js';
+import { ROUND_TOUCH, Table, straightMove, type FigureView } from '../../src/core/table/index.js';
 import { distToPolygon, distToPolygonBoundary, rect } from '../../src/core/geometry.js';
 
 /** 40 × 20 in: a field (the base ground), a stream across x 20–22, a house at x 30–34, y 0–6. */
@@ -74,6 +74,20 @@ describe('straightMove', () => {
     expect(b.stop).toBe('keepOff');
     expect(b.to.x).toBeCloseTo(8, 9);
   });
+  it('a figure that takes up no room on the table (out of action) stops nothing, near the line or on it', () => {
+    const v = view([
+      [2, 10],
+      [6, 10.5],
+      [10, 10],
+      [14, 10],
+    ]);
+    const gone = { ...v, occupies: (i: number) => i !== 1 && i !== 2 };
+    const m = straightMove(t, gone, 0, { x: 18, y: 10 }, { keepOffFrom: [2, 3], keepOff: 2 });
+    expect(m.stop).toBe('keepOff');
+    expect(m.figure).toBe(3);
+    expect(m.to.x).toBeCloseTo(12, 9);
+    expect(straightMove(t, v, 0, { x: 18, y: 10 }, { keepOffFrom: [2, 3], keepOff: 2 }).figure).toBe(1);
+  });
   it('a figure already within the keep-off distance may move away or along, never nearer', () => {
     const v = view([
       [8, 10],
@@ -131,6 +145,40 @@ describe('round bases against impassable areas (issue 38, item 10: the Minkowski
     const hit = two.roundSlide(2, 10, 30, 10);
     expect(hit.area?.id).toBe('near');
     expect(hit.length).toBeCloseTo(7.5, 9);
+  });
+  it('Table.roundSlide: a base within ROUND_TOUCH of an area touches it (no way nearer); a hair farther, it goes that hair', () => {
+    // The house is x 30–34, y 0–6; a 0.5 in base left of it, below its bottom-left corner, and off that corner.
+    const starts: [number, number, number, number][] = [
+      [29.5, 3, 1, 0],
+      [32, 6.5, 0, -1],
+      [30 - 0.5 / Math.SQRT2, 6 + 0.5 / Math.SQRT2, Math.SQRT1_2, -Math.SQRT1_2],
+    ];
+    for (const [x, y, ux, uy] of starts) {
+      for (const d of [0, 0.5e-6, 0.99e-6, 1.5e-6, 3e-6, 1e-3]) {
+        const ax = x - ux * d;
+        const ay = y - uy * d;
+        const m = t.roundSlide(ax, ay, ax + ux * 2, ay + uy * 2);
+        expect(m.area?.id).toBe('house');
+        if (d <= ROUND_TOUCH) expect(m.length).toBe(0);
+        else expect(m.length).toBeCloseTo(d, 9);
+      }
+    }
+  });
+  it("Table.roundSlideInto writes roundSlide's answer into the object it is given, over and over", () => {
+    const out = { length: -1, area: null as null | { id: string } } as Parameters<Table['roundSlideInto']>[4];
+    let hits = 0;
+    for (let k = 0; k < 400; k++) {
+      // A fan of slides from free places round the house, some into it, some past it, one of no length.
+      const ax = 24 + (k % 20) * 0.25;
+      const ay = 8 + Math.floor(k / 20) * 0.5;
+      const bx = k === 7 ? ax : 28 + ((k * 7) % 13);
+      const by = k === 7 ? ay : (k * 3) % 11;
+      const want = t.roundSlide(ax, ay, bx, by);
+      expect(t.roundSlideInto(ax, ay, bx, by, out)).toBe(out);
+      expect(out).toEqual(want);
+      if (want.area !== null) hits++;
+    }
+    expect(hits).toBeGreaterThan(20);
   });
   it('straightMove stops with its round base touching the area and says which area; the table edge is area null', () => {
     // Past the corner 0.6 in off it (the line of the test above): the square growth stopped it.

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScenarioError } from '../../src/core/basics.js';
-import { baseOverlapAt, deploySlots, parseTableScenario, zoneOf } from '../../src/core/table/compile.js';
+import { StartPlaces, baseOverlapAt, deploySlots, parseTableScenario, zoneOf } from '../../src/core/table/compile.js';
 import { polygonSchema, sideIdSchema, tableSizeSchema, terrainAreaOf } from '../../src/core/table/schema.js';
 
 const schema = z
@@ -140,5 +140,22 @@ describe('table kit: zones, deployment places, start overlap', () => {
     expect(baseOverlapAt(xs, ys, 3, 5.2, 1, 0.5)).toBe(1);
     expect(baseOverlapAt(xs, ys, 1, 5.2, 1, 0.5)).toBe(-1);
     expect(baseOverlapAt(xs, ys, 3, 2, 1, 0.5)).toBe(-1); // touching exactly: no overlap
+  });
+});
+
+describe('table kit: StartPlaces', () => {
+  it('places figures in index order, tells an overlap with one placed before (touching allowed), gives the start arrays', () => {
+    const start = new StartPlaces(0.5);
+    expect(start.add({ x: 1, y: 1 }, 0)).toBe(0);
+    expect(start.overlapAt(1.5, 1)).toBe(0);
+    expect(start.overlaps({ x: 2, y: 1 })).toBe(false);
+    expect(start.add({ x: 2, y: 1 }, Math.PI)).toBe(1);
+    expect(start.count).toBe(2);
+    expect(start.overlapAt(2.5, 1.2)).toBe(1);
+    const a = start.arrays();
+    expect(Array.from(a.startX)).toEqual([1, 2]);
+    expect(Array.from(a.startY)).toEqual([1, 1]);
+    expect(Array.from(a.startFacing)).toEqual([0, Math.PI]);
+    expect(a.startX).toBeInstanceOf(Float64Array);
   });
 });

@@ -1,4 +1,4 @@
-/** The table kit's plain cells (Table.plainAreaAt): the top area of a cell no edge comes near, as topAreaAt gives it. */
+/** The table kit's plain cells (Table.plainAreaAt): the top area of a cell no edge comes near, as topAreaAt gives it; and the flat area boxes. */
 import { describe, expect, it } from 'vitest';
 import { PLAIN_CELLS, Table } from '../../src/core/table/index.js';
 import { distToPolygonBoundary } from '../../src/core/geometry.js';
@@ -114,5 +114,16 @@ describe('Table.plainAreaAt', () => {
     // Where the wood lies over the field, the wood is on top.
     expect(t.plainAreaAt(15, 15)?.id).toBe('wood');
     expect(t.plainAreaAt(2, 30)).toBeNull();
+  });
+});
+
+describe('Table.areaBoxes', () => {
+  it("holds every area's box, flat, in the spec's order", () => {
+    const t = table();
+    expect(t.areaBoxes.length).toBe(4 * t.areas.length);
+    t.areas.forEach((a, i) =>
+      expect([...t.areaBoxes.subarray(4 * i, 4 * i + 4)]).toEqual([a.box.minX, a.box.minY, a.box.maxX, a.box.maxY]),
+    );
+    expect([...t.areaBoxes.subarray(8, 12)]).toEqual([30, 2, 41, 30]);
   });
 });

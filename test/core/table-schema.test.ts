@@ -19,6 +19,7 @@ import {
   sideIdSchema,
   tableSizeSchema,
   vecOf,
+  tableSchemas,
 } from '../../src/core/table/index.js';
 
 describe('table kit: scenario-file pieces', () => {
@@ -128,5 +129,47 @@ describe('table kit: scenario-file pieces', () => {
     expect(side.safeParse({ id: 'red', name: 'Red' }).success).toBe(true);
     expect(side.safeParse({ id: 'Red', name: 'Red' }).success).toBe(false);
     expect(side.safeParse({ id: 'red', name: '' }).success).toBe(false);
+  });
+});
+
+describe('table kit: tableSchemas, the pieces in one unit', () => {
+  it('point, polygon, zone and table size in the unit; fileShape opens a file with the header, table and base diameter', () => {
+    const T = tableSchemas('cm');
+    expect(T.point.description).toContain('cm');
+    expect(
+      T.polygon.safeParse([
+        [0, 0],
+        [1, 0],
+      ]).success,
+    ).toBe(false);
+    expect(
+      T.zone.parse({
+        id: 'z',
+        name: 'Zone',
+        polygon: [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+        ],
+      }).id,
+    ).toBe('z');
+    const file = z.object({ ...T.fileShape('x-rules', 2.5, 'figure base diameter (cm)') }).strict();
+    const ok = file.parse({ ruleset: 'x-rules', id: 'one', name: 'One', table: { width: 10, height: 5 } });
+    expect(ok.baseDiameter).toBe(2.5);
+    expect(ok.description).toBe('');
+    expect(file.safeParse({ ruleset: 'other', id: 'one', name: 'One', table: { width: 10, height: 5 } }).success).toBe(false);
+    expect(file.shape.baseDiameter.description).toBe('figure base diameter (cm)');
+    const terrain = T.terrain(['wood'], 'wood: slow');
+    expect(
+      terrain.parse({
+        id: 'w',
+        kind: 'wood',
+        polygon: [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+        ],
+      }).kind,
+    ).toBe('wood');
   });
 });

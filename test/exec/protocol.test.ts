@@ -81,7 +81,12 @@ describe('the exec protocol, field by field (docs/PROTOCOL.md)', () => {
     expect(decide.t).toBe('decide');
     expect(decide.n).toBe(1);
     expect(decide.side).toBe('pirates');
-    expect(decide.timeMs).toBeGreaterThan(9000);
+    // Milliseconds left of the 10 s limit when written: the client's start-up and hello are spent from
+    // the first decision's time, so how much is left depends on the machine's load (1.1 s was spent
+    // at a load of 28 on 2 cores). A bound far from any load (not a speed test) still tells
+    // milliseconds from seconds.
+    expect(Number.isInteger(decide.timeMs)).toBe(true);
+    expect(decide.timeMs).toBeGreaterThan(5000);
     expect(decide.timeMs).toBeLessThanOrEqual(10_000);
     const legal = g.legal();
     expect(decide.legal).toEqual(legal.map((a, index) => ({ index, key: r.actionKey(a), words: r.describeAction(g.state, a), action: a })));

@@ -2,7 +2,8 @@
  * Issue 41, a readable table: figures drawn by kind. Every ruleset with a view names each figure's
  * kind and gives it a glyph, so that a captain, a pikeman, a horseman and a gun look different on the
  * table (Escarmouche's Mill Bridge fields all four); the SVG draws the glyph on the base, a long base
- * for the mounted and a square one for a gun, and names every area on the table.
+ * for the mounted and a square one for a gun, names every area on the table and says what kind of
+ * ground it is on hover.
  */
 import { describe, expect, it } from 'vitest';
 import { RULESETS, loadScenario } from '../../src/rules/index.js';
@@ -78,5 +79,12 @@ describe('figures by kind', () => {
     );
     for (const name of named) expect(labels, name).toContain(name.replace(/&/g, '&amp;'));
     expect(svg).toMatch(/<tspan[^>]*>the farmhouse<\/tspan><tspan[^>]*>\(hard cover\)<\/tspan>/);
+  });
+
+  it("an area's tooltip names what kind of ground it is, unless its name already says its effect", () => {
+    const pirates = sceneToSvg(setupScene('pirates/supply-raid'), { legend: false });
+    expect(pirates).toMatch(/data-label="harbour"[^>]*><title>harbour — water<\/title>/);
+    const sow = sceneToSvg(setupScene('state-of-war/wagon-raid'), { legend: false, unit: 'cm' });
+    expect(sow).toMatch(/<title>the farmhouse \(hard cover\)<\/title>/);
   });
 });

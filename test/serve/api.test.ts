@@ -163,21 +163,23 @@ describe('serve: undo', () => {
       expect(r.status).toBe(200);
       v = await toPerson((r.json as unknown as StepAnswer).view);
     };
-    await pick('Form a new band of 1 from schooner (1 cutlass)');
-    await pick('Black Coat (P01, cutlass): stay put'); // a band of one: its figure's action is the person's
-    await pick('Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol)');
-    await pick('Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in');
+    // Each order names its band: forming it (or choosing it) and its order are one decision.
+    await pick('Black Coat (P01, cutlass): stay put (Form a new band of 1 from schooner (1 cutlass))'); // a band of one: its figure's action
+    await pick(
+      'Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in (Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol))',
+    );
     const taken: string[] = [];
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k < 2; k++) {
       const r = await call('POST', `/api/games/${v.id}/undo`, {});
       expect(r.status).toBe(200);
       taken.push((r.json as unknown as StepAnswer).view.log?.at(-1) ?? '');
     }
     expect(taken).toEqual([
-      'Taken back: Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in — and what followed.',
-      'Taken back: Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol) — and what followed.',
-      'Taken back: Black Coat (P01, cutlass): stay put — and what followed.',
+      'Taken back: Band 1 (2 cutlasses, 1 pistol, 1 knife): move together toward warehouse 1, up to 15 in (Form a new band of 4 from schooner (2 cutlasses, 1 knife, 1 pistol)) — and what followed.',
+      'Taken back: Black Coat (P01, cutlass): stay put (Form a new band of 1 from schooner (1 cutlass)) — and what followed.',
     ]);
+    // Back at the person's first decision: nothing of theirs left to take back.
+    expect((await call('POST', `/api/games/${v.id}/undo`, {})).status).toBe(409);
     expect((await call('DELETE', `/api/games/${v.id}`)).status).toBe(200);
   }, 60_000);
 });

@@ -5,7 +5,8 @@
  * explained on hover without breaking the markup they are put into.
  */
 import { describe, expect, it } from 'vitest';
-import { RULESETS } from '../../src/rules/index.js';
+import { RULESETS, loadScenario } from '../../src/rules/index.js';
+import { GameHost } from '../../src/serve/host.js';
 import { markdownHtml, rulesetHelp, scenarioList, turnLimit } from '../../src/serve/briefing.js';
 import { DICE_TERMS, briefingHtml, esc, glossHtml } from '../../src/web/panel.js';
 
@@ -67,4 +68,64 @@ describe('the glossary on hover', () => {
       '<b class="die"><abbr class="gl" title="a 6-sided die (NdX: roll N of them)">d6</abbr></b> vs <abbr class="gl" title="the objective">obj</abbr>, <abbr class="gl" title="holding the objective">obj hold</abbr>, object <i title="obj">x</i>',
     );
   });
+});
+
+describe("every ruleset's glossary", () => {
+  const help = rulesetHelp();
+  const words = (id: string): string[] => help.find((h) => h.id === id)?.glossary.map((t) => t.term) ?? [];
+
+  it("explains the issue's terms: drovers, obj and stripes (Pig Wars), Marshal (Escarmouche), booty (Pirates!), detachment (State of War)", () => {
+    expect(words('pig-wars')).toEqual(expect.arrayContaining(['drovers', 'obj', 'stripes']));
+    expect(words('pig-wars-pirates')).toEqual(expect.arrayContaining(['drovers', 'obj', 'level']));
+    expect(words('escarmouche')).toEqual(expect.arrayContaining(['Marshal', 'Shaken', 'pool']));
+    expect(words('pirates')).toEqual(expect.arrayContaining(['booty', 'band', 'personality']));
+    expect(words('state-of-war')).toEqual(expect.arrayContaining(['detachment', 'graze', 'quality']));
+  });
+
+  it.each(help.map((h) => [h.id, h] as const))(
+    '%s: a glossary, each term a word the game itself writes (its actions, events, info lines, badges in a played game)',
+    async (id, h) => {
+      expect(h.glossary.length).toBeGreaterThan(5);
+      const r = RULESETS.get(id)!;
+      const sc = loadScenario(`${id}/${r.scenarios[0]}`);
+      const side = sc.ruleset.sides(sc.compiled)[0];
+      const host = await GameHost.create('g0000000000000000', sc, 1, side, 'heuristic', 'band');
+      const text: string[] = [];
+      let v = host.view();
+      const take = (steps: { words: string; events: string[] }[]): void => {
+        for (const s of steps) text.push(s.words, ...s.events);
+      };
+      for (let i = 0; i < 400 && v.turn !== 'over'; i++) {
+        // What the page shows: the actions, the info lines, the badges, the figures' markers, the table's names (its SVG).
+        text.push(
+          ...v.actions.map((a) => a.words),
+          ...v.info.map((x) => `${x.label}: ${x.value}`),
+          ...v.badges.map((b) => b.words),
+          ...v.figures.flatMap((f) => f.markers),
+          v.svg,
+        );
+        if (v.turn === 'ai') {
+          const a = await host.agent('step');
+          take(a.steps);
+          v = a.view;
+        } else {
+          const a = host.act({ key: (v.actions.find((x) => x.suggested) ?? v.actions[0]).key });
+          take(a.steps);
+          v = a.view;
+        }
+      }
+      await host.close();
+      const all = text.join('\n');
+      const unused = h.glossary.filter(
+        (t) => !new RegExp(`(?<![\\w-])${t.term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(all),
+      );
+      expect(unused.map((t) => t.term)).toEqual([]);
+      // And it is put on hover into the words that use it.
+      const used = h.glossary[0];
+      expect(glossHtml(esc(`x ${used.term} y`), h.glossary)).toContain(
+        `<abbr class="gl" title="${esc(used.words)}">${esc(used.term)}</abbr>`,
+      );
+    },
+    120_000,
+  );
 });

@@ -499,6 +499,21 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
           `${ruleset} ${w}×${h}: table ${Math.round(m.table)} px (${((100 * m.table) / m.width).toFixed(0)}% of the width), smallest label ${m.minLabel.toFixed(1)} px`,
         );
         if (w === 390) expect(m.table / m.width, `${ruleset} at 390×844`).toBeGreaterThanOrEqual(0.9);
+        const asideAt = async (): Promise<{ left: number; top: number }> =>
+          page.evaluate(() => document.querySelector('#game aside')!.getBoundingClientRect());
+        const tableTop = await page.evaluate(() => document.querySelector('#board svg rect.tbl')!.getBoundingClientRect().top);
+        // A phone: the table first, the panel below it.
+        if (w === 390) expect((await asideAt()).top, `${ruleset} panel below the table`).toBeGreaterThan(tableTop);
+        if (w === 800) {
+          // A middle-sized screen: the table the whole width, the panel a drawer, the status in the header.
+          expect(m.table / m.width, `${ruleset} at 800×600`).toBeGreaterThanOrEqual(0.6);
+          expect((await asideAt()).left, `${ruleset} drawer closed`).toBeGreaterThanOrEqual(w);
+          expect(await page.locator('#hstatus').textContent()).toMatch(/Your decision|Game over/);
+          await page.click('#panel-toggle');
+          expect((await asideAt()).left, `${ruleset} drawer open`).toBeLessThan(w);
+          await page.dispatchEvent('#tablewrap', 'pointerdown'); // a touch on the table closes it
+          expect((await asideAt()).left, `${ruleset} drawer closed again`).toBeGreaterThanOrEqual(w);
+        }
         if (w === 1400) expect(m.minLabel, `${ruleset} at 1400×900`).toBeGreaterThanOrEqual(10);
         if (shots) await page.screenshot({ path: join(shots, `${ruleset}-${w}x${h}.png`), fullPage: w === 390 });
       }
@@ -508,6 +523,12 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
       const legend = (await page.locator('#legend').textContent()) ?? '';
       for (const b of badges.badges) expect(legend).toContain(b.words.replace(/#/g, 'n'));
       if (ruleset !== 'pirates') expect(legend).not.toContain('booty');
+      // The legend names every kind of figure drawn on this table (a glyph on each base).
+      const kinds = await page
+        .locator('#board svg .fig[data-kind]')
+        .evaluateAll((gs) => gs.map((g) => (g as unknown as { getAttribute(n: string): string }).getAttribute('data-kind')));
+      expect(kinds.length, ruleset).toBeGreaterThan(0);
+      for (const k of new Set(kinds)) expect(legend, `${ruleset} legend`).toContain(k);
       await page.close();
     }
     process.stdout.write(`serve: the table on screens\n  ${lines.join('\n  ')}\n`);

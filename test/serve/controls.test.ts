@@ -13,7 +13,7 @@ import { parseRecord } from '../../src/core/record.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { GameHost } from '../../src/serve/host.js';
 import type { GameView } from '../../src/serve/protocol.js';
-import { figureChoice, shortLabel, tableControls, type TableControl } from '../../src/web/controls.js';
+import { figureChoice, shortLabel, shownBand, tableControls, type TableControl } from '../../src/web/controls.js';
 
 /** Pixels per table unit of a 1400×900 screen's table (about 20 px an inch, 8 px a cm). */
 const PX = { in: 20, cm: 8 };
@@ -29,11 +29,40 @@ function overlap(a: TableControl, b: TableControl): boolean {
 function check(v: GameView, tally: Record<string, number>): void {
   const k = v.units === 'cm' ? 2.54 : 1;
   const cs = tableControls(v, v.units === 'cm' ? PX.cm : PX.in, k);
-  expect(cs.map((c) => c.key).sort()).toEqual(v.actions.map((a) => a.key).sort());
+  // Orders naming their bands: the suggested order's band's orders are shown, every other band has one control.
+  const band = shownBand(v);
+  const shown = v.actions.filter((a) => !a.band || a.band.key === band);
+  const others = [...new Set(v.actions.filter((a) => a.band && a.band.key !== band).map((a) => a.band!.key))];
+  expect(
+    cs
+      .filter((c) => c.kind !== 'band')
+      .map((c) => c.key)
+      .sort(),
+  ).toEqual(shown.map((a) => a.key).sort());
+  expect(
+    cs
+      .filter((c) => c.kind === 'band')
+      .map((c) => c.key)
+      .sort(),
+  ).toEqual(others.sort());
   expect(cs.filter((c) => c.suggested).length).toBe(1);
   const fig = (id: string | null) => v.figures.find((f) => f.id === id);
   for (const c of cs) {
     tally[c.kind] = (tally[c.kind] ?? 0) + 1;
+    if (c.kind === 'band') {
+      // Beside one of the band's figures, naming them all; a click on it shows that band's orders.
+      const named = v.actions.find((a) => a.band?.key === c.key)!.band!;
+      expect(c.figures).toEqual(named.figures);
+      if (c.beside !== null) expect(named.figures).toContain(c.beside);
+      const then = tableControls(v, v.units === 'cm' ? PX.cm : PX.in, k, [0, 0], c.key).filter((x) => x.kind !== 'band');
+      expect(then.map((x) => x.key).sort()).toEqual(
+        v.actions
+          .filter((a) => !a.band || a.band.key === c.key)
+          .map((a) => a.key)
+          .sort(),
+      );
+      continue;
+    }
     const a = v.actions.find((x) => x.key === c.key)!;
     const named = (a.targets?.figures ?? []).map(fig).filter((f) => f?.onTable);
     if (a.targets?.at) {
@@ -143,9 +172,14 @@ describe('every decision on the table', () => {
       expect(tally.place ?? 0).toBeGreaterThan(0);
       expect((tally.enemy ?? 0) + (tally.own ?? 0)).toBeGreaterThan(0);
       process.stdout.write(`controls: ${id} (${orders} orders): ${decisions} decisions, controls by kind ${JSON.stringify(tally)}\n`);
-      // Choosing the band or figure that acts by clicking it: where the rules ask which one acts.
-      if ((id === 'pirates/supply-raid' && orders === 'band') || id === 'escarmouche/mill-bridge')
-        expect(tally.choice ?? 0).toBeGreaterThan(10);
+      // Choosing the band or figure that acts by clicking it: where the rules ask which one acts (with
+      // band orders, Pirates! and Escarmouche ask instead for an order that names its band or figure,
+      // and show one band's orders at a time).
+      if (id === 'pirates/supply-raid' && orders === 'figure') expect(tally.choice ?? 0).toBeGreaterThan(10);
+      if ((id === 'pirates/supply-raid' || id === 'escarmouche/mill-bridge') && orders === 'band') {
+        expect(tally.choice ?? 0).toBe(0);
+        expect(tally.band ?? 0).toBeGreaterThan(10);
+      }
       await h.close();
     }, 60_000);
   }

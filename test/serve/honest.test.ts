@@ -5,14 +5,19 @@
  * and told again on load; undo says what it took back, and the story loses what was taken back;
  * the caption says the game is over right after a resignation; a list entry names scenario, side,
  * opponent, seed, turn and time; the selected figure's panel is read from the current view (an
- * answer about another figure never shown) and the figure deciding has its actions.
+ * answer about another figure never shown) and the figure deciding has its actions; errors in a
+ * player's words, not a developer's.
  */
 import { describe, expect, it } from 'vitest';
 import { parseRecord } from '../../src/core/record.js';
 import { loadScenario } from '../../src/rules/index.js';
 import { GameHost } from '../../src/serve/host.js';
 import { summaryOf, type GameView } from '../../src/serve/protocol.js';
-import { actionsFor, endSummaryHtml, figurePanel, gameEntry, storyClass } from '../../src/web/panel.js';
+import { actionsFor, endSummaryHtml, figurePanel, gameEntry, playerError, storyClass } from '../../src/web/panel.js';
+import { buildApp } from '../../src/serve/app.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const SCENARIO = 'pirates/supply-raid';
 
@@ -173,3 +178,47 @@ describe('the end of the game', () => {
     await h.close();
   }, 60_000);
 });
+
+describe("errors in a player's words", () => {
+  it("the server's refusals of a bad form, a stale order, a missing save, and a server gone, as a person reads them", async () => {
+    const app = await buildApp({ saves: join(mkdtempSync(join(tmpdir(), 'skirmish-honest-')), 'saves'), loopbackOnly: true });
+    const ask = async (method: 'GET' | 'POST', url: string, payload?: unknown): Promise<string> => {
+      const r = await app.inject({ method, url, payload: payload as never, headers: { host: '127.0.0.1' } });
+      expect(r.statusCode, url).toBeGreaterThanOrEqual(400);
+      return (r.json() as { error: string }).error;
+    };
+    try {
+      const badSeed = await ask('POST', '/api/games', { scenario: SCENARIO, side: 'pirates', opponent: 'normal', seed: 2 ** 40 });
+      expect(badSeed).toMatch(/^bad .* at seed/); // the server's words …
+      expect(playerError(badSeed)).toBe('The seed is a whole number from 0 to 2147483647 (or leave it empty for a random deal).');
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/games',
+        payload: { scenario: SCENARIO, side: 'pirates', opponent: 'normal', seed: 11 },
+        headers: { host: '127.0.0.1' },
+      });
+      const id = (started.json() as GameView).id;
+      const stale = await ask('POST', `/api/games/${id}/act`, { key: 'move:P99:0,0' });
+      expect(playerError(stale)).toBe('That order is no longer open (the game has moved on): choose one shown now.');
+      const badName = await ask('POST', `/api/games/${id}/save`, { name: '../x' });
+      expect(playerError(badName)).toMatch(/^A save’s name is letters, digits/);
+      const noSave = await ask('POST', '/api/load', { name: 'never-saved' });
+      expect(playerError(noSave)).toMatch(/^No save "never-saved"/);
+    } finally {
+      await app.close();
+    }
+    for (const m of [
+      badSeedWords(),
+      'Failed to fetch',
+      'HTTP 502',
+      'internal error (see the server’s terminal)',
+      'Unexpected token < in JSON at position 0',
+    ])
+      expect(playerError(m)).not.toMatch(/fetch|HTTP|JSON|Too big|expected number|<=|regex|zod/i);
+  }, 60_000);
+});
+
+/** A zod message as the server forwarded it before (issue 41: "error messages in developer words"). */
+function badSeedWords(): string {
+  return 'bad new game at seed: Too big: expected number to be <=2147483647';
+}

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/rules/index.js';
 import { GameHost } from '../../src/serve/host.js';
+import { LEVELS } from '../../src/serve/protocol.js';
 
 async function firstAiWhy(opponent: string): Promise<string[]> {
   // The person plays the townsfolk: the pirates (the AI) decide first with this seed.
@@ -28,4 +29,19 @@ describe("the AI explains its choice in a player's words", () => {
     expect(why[1]).toMatch(/^• .+ — tried \d+×, about \d+% to win by its estimate$/);
     expect(why.join('\n')).not.toMatch(/forward-model|iterations|value \d/);
   }, 60_000);
+
+  it('the hard opponent is labelled with what it does: up to its budget, fewer where the policy is sure — and it never tells of more', async () => {
+    const budget = Number(/iterations=(\d+)/.exec(LEVELS.hard.spec)![1]);
+    expect(LEVELS.hard.words).toContain(`up to ${budget} tries a decision, fewer where the rules’ policy is nearly sure`);
+    const h = await GameHost.create('g0000000000000004', loadScenario('pirates/supply-raid'), 4, 'townsfolk', LEVELS.hard.spec, 'band');
+    const tried: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const a = await h.agent('step');
+      const m = /^It played out (\d+) possible continuations/.exec(a.steps[0]?.why[0] ?? '');
+      if (m) tried.push(Number(m[1]));
+    }
+    await h.close();
+    expect(tried.length).toBeGreaterThan(0);
+    for (const n of tried) expect(n).toBeLessThanOrEqual(budget);
+  }, 120_000);
 });

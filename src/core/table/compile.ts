@@ -253,3 +253,45 @@ export function baseOverlapAt(xs: ArrayLike<number>, ys: ArrayLike<number>, n: n
   for (let j = 0; j < n; j++) if ((xs[j] - x) ** 2 + (ys[j] - y) ** 2 < d) return j;
   return -1;
 }
+
+/**
+ * The starting places of a scenario's figures as a compile places them, in figure index order:
+ * centres (table unit) and facings (radians), with the overlap test against the figures placed
+ * before (bases of radius `radius` may touch, not overlap: {@link baseOverlapAt}). What every
+ * room's compile kept as three growing arrays and a closure.
+ */
+export class StartPlaces {
+  private readonly xs: number[] = [];
+  private readonly ys: number[] = [];
+  private readonly fs: number[] = [];
+
+  constructor(readonly radius: number) {}
+
+  /** How many figures are placed (the next one's index). */
+  get count(): number {
+    return this.xs.length;
+  }
+
+  /** The index of the first placed figure whose base a base centred at (x, y) would overlap, or −1. */
+  overlapAt(x: number, y: number): number {
+    return baseOverlapAt(this.xs, this.ys, this.xs.length, x, y, this.radius);
+  }
+
+  /** True when a base at `p` would overlap a placed figure's. */
+  overlaps(p: Vec): boolean {
+    return this.overlapAt(p.x, p.y) >= 0;
+  }
+
+  /** Place the next figure at `p` facing `facing` (radians); returns its index. */
+  add(p: Vec, facing: number): number {
+    this.xs.push(p.x);
+    this.ys.push(p.y);
+    this.fs.push(facing);
+    return this.xs.length - 1;
+  }
+
+  /** The compiled scenario's start arrays (fresh copies, by figure index). */
+  arrays(): { startX: Float64Array; startY: Float64Array; startFacing: Float64Array } {
+    return { startX: Float64Array.from(this.xs), startY: Float64Array.from(this.ys), startFacing: Float64Array.from(this.fs) };
+  }
+}

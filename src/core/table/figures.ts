@@ -7,6 +7,7 @@
  * (down the table, south), as `Math.atan2(dy, dx)` gives them.
  */
 import { type Vec, angleDiff, dist } from '../geometry.js';
+import { ACTIVE } from './status.js';
 
 /** What the kit needs to know of the figures: read only, indexed 0 … n−1. */
 export interface FigureView {
@@ -24,6 +25,45 @@ export interface FigureView {
    * an enemy that keeps others off ({@link PlaceFinder}). Absent: {@link occupies}.
    */
   able?(i: number): boolean;
+}
+
+/** What {@link stateView} reads of a room's state: the kit's standard figure fields and a `view` cache. */
+export interface ViewedState {
+  readonly sc: { readonly radius: number };
+  readonly x: ArrayLike<number>;
+  readonly y: ArrayLike<number>;
+  readonly facing: ArrayLike<number>;
+  /** The kit's status codes (status.ts) by figure index. */
+  readonly status: ArrayLike<number>;
+  /** The view once made (a state declaration's `field.cache<FigureView>()`: never copied or hashed). */
+  view: FigureView | null;
+}
+
+/**
+ * The figures of a state as the kit sees them, over the state's own arrays: made on first use and
+ * kept in its `view` cache (the arrays are changed in place, never replaced, so the view stays
+ * current; a clone starts without one). A figure is able while ACTIVE and takes up
+ * room while ACTIVE or of status `alsoOccupies` (fleeing, routed or disabled figures still stand on
+ * the table; −1: none).
+ */
+export function stateView(s: ViewedState, alsoOccupies: number): FigureView {
+  let v = s.view;
+  if (v === null) {
+    // The codes as local constants (an imported binding may be read through a getter).
+    const active = ACTIVE;
+    const also = alsoOccupies;
+    const st = s.status;
+    v = {
+      x: s.x,
+      y: s.y,
+      facing: s.facing,
+      radius: s.sc.radius,
+      occupies: (i) => st[i] === active || st[i] === also,
+      able: (i) => st[i] === active,
+    };
+    s.view = v;
+  }
+  return v;
 }
 
 /**

@@ -17,6 +17,7 @@
  * - schema.ts  — shared zod pieces of scenario files (point, polygon, table size, side id, facing) and their converters
  * - scene.ts   — a terrain area and a figure as drawn in a Scene (the parts of view.scene every room shares)
  * - wiring.ts  — listedCheck, sideStatusCounts, counterStats: checkAction and stats as every room declares them
+ * - ruleset.ts — defineTableRuleset: a table room's registration from its declaration; logisticEvaluation
  */
 export * from './table.js';
 export * from './figures.js';
@@ -32,4 +33,5 @@ export * from './compile.js';
 export * from './schema.js';
 export * from './scene.js';
 export * from './wiring.js';
+export * from './ruleset.js';
 export * as status from './status.js';

@@ -102,6 +102,54 @@ export const sideShape = {
 /** A facing in degrees (0 = east, 90 = south), default 0. */
 export const facingSchema = z.number().default(0).describe('facing in degrees (0 = east, 90 = south)');
 
+/**
+ * The pieces of a scenario file on a table measured in one unit, the unit named once: its point,
+ * polygon, zone, table size and terrain entries in that unit, the facing and side pieces, and
+ * {@link TableSchemas.fileShape} (the header, the table size and the base diameter every such file
+ * opens with). Each call makes its own zod objects (the same descriptions as the single pieces).
+ */
+export function tableSchemas(unit: FileUnit) {
+  return {
+    unit,
+    /** {@link pointSchema} in this unit. */
+    point: pointSchema(unit),
+    /** {@link polygonSchema} in this unit. */
+    polygon: polygonSchema(unit),
+    /** {@link zoneSchema} in this unit. */
+    zone: zoneSchema(unit),
+    /** {@link tableSizeSchema} in this unit. */
+    tableSize: tableSizeSchema(unit),
+    /** {@link facingSchema}. */
+    facing: facingSchema,
+    /** {@link sideShape}. */
+    side: sideShape,
+    /** {@link terrainEntrySchema} in this unit. */
+    terrain<const K extends readonly [string, ...string[]], X extends z.ZodRawShape = Record<never, never>>(
+      kinds: K,
+      describe: string,
+      extra?: X,
+    ) {
+      return terrainEntrySchema(unit, kinds, describe, extra);
+    },
+    /**
+     * What a file opens with, to spread into its schema's object: the header of `ruleset`
+     * ({@link scenarioHeaderShape}), the `table` size in this unit and `baseDiameter` (positive,
+     * default `base`; described by `words` when given).
+     */
+    fileShape<const R extends string>(ruleset: R, base: number, words?: string) {
+      const diameter = z.number().positive().default(base);
+      return {
+        ...scenarioHeaderShape(ruleset),
+        table: tableSizeSchema(unit),
+        baseDiameter: words === undefined ? diameter : diameter.describe(words),
+      };
+    },
+  };
+}
+
+/** What {@link tableSchemas} gives. */
+export type TableSchemas = ReturnType<typeof tableSchemas>;
+
 /** A file point `[x, y]` as a kit point `{x, y}` (same unit). */
 export function vecOf(p: readonly [number, number]): Vec {
   return { x: p[0], y: p[1] };

@@ -8,7 +8,7 @@
  * Units: lengths in the table's unit; points are (x, y) as in {@link Table}.
  */
 import { type Vec, dist } from '../geometry.js';
-import type { Table, TerrainArea } from './table.js';
+import type { RoundSlide, Table, TerrainArea } from './table.js';
 import type { FigureView } from './figures.js';
 
 /** Why a straight move stopped short of (or at) its target. */
@@ -63,19 +63,14 @@ export interface StraightMove {
 
 /**
  * Distances along segment a→(a + u·len) at which it crosses the boundary of `poly` (unsorted),
- * written to {@link CROSSINGS} from index `count` on; returns the new count. The
- * area's box is widened by {@link BOX_TOL}, so that a segment running along an edge a rounding error
- * outside it still meets the edges across its path (a ruleset may count a point that near an edge
- * as on it; since Escarmouche 2.3.0: before, such a slide ran on past the area's end).
+ * written to {@link CROSSINGS} from index `count` on; returns the new count. The caller has
+ * passed by the areas whose box, widened by {@link BOX_TOL}, the segment's box does not meet — so
+ * that a segment running along an edge a rounding error outside it still meets the edges across
+ * its path (a ruleset may count a point that near an edge as on it; since Escarmouche 2.3.0:
+ * before, such a slide ran on past the area's end).
  */
 function crossings(ax: number, ay: number, ux: number, uy: number, len: number, a: TerrainArea, count: number): number {
-  const b = a.box;
-  const bx = ax + ux * len;
-  const by = ay + uy * len;
-  const e = BOX_TOL;
   let n0 = count;
-  if (Math.max(ax, bx) < b.minX - e || Math.min(ax, bx) > b.maxX + e || Math.max(ay, by) < b.minY - e || Math.min(ay, by) > b.maxY + e)
-    return n0;
   const poly = a.poly;
   const n = poly.length;
   for (let i = 0, j = n - 1; i < n; j = i++) {
@@ -136,7 +131,7 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
   // a 1 in base, and found by bisection to 1e-4).
   let area: TerrainArea | null = null;
   if (limit > 0) {
-    const hit = table.roundSlide(ax, ay, ax + ux * limit, ay + uy * limit);
+    const hit = table.roundSlideInto(ax, ay, ax + ux * limit, ay + uy * limit, SLIDE);
     if (hit.area !== null && hit.length < limit) {
       limit = hit.length;
       stop = 'blocked';
@@ -157,12 +152,13 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
   const keptD2 = keptD * keptD;
   let figure = -1;
   for (let g = 0; g < n && limit > 0; g++) {
-    if (g === f || !v.occupies(g)) continue;
+    if (g === f) continue;
     const wx = vx[g] - ax;
     const wy = vy[g] - ay;
     const along = wx * ux + wy * uy;
     const w2 = wx * wx + wy * wy;
-    if (w2 > far2 && (along <= 0 || w2 - along * along >= keptD2)) continue;
+    // The distance first (arithmetic); whether the figure occupies the table only when it is near.
+    if ((w2 > far2 && (along <= 0 || w2 - along * along >= keptD2)) || !v.occupies(g)) continue;
     const kept = keep !== undefined && keep.includes(g);
     const D = kept ? Math.max(o.keepOff ?? 0, base) : base;
     if (w2 <= (D + 1e-6) ** 2) {
@@ -196,8 +192,20 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
     // Look `margin` past the end too: a move never ends on (or within `margin` of) a change of
     // ground, where the kind of the place it stands on would be a matter of rounding.
     const reach = limit + margin;
+    const ex = ax + ux * reach;
+    const ey = ay + uy * reach;
+    const loX = Math.min(ax, ex);
+    const hiX = Math.max(ax, ex);
+    const loY = Math.min(ay, ey);
+    const hiY = Math.max(ay, ey);
+    const areas = table.areas;
+    const boxes = table.areaBoxes;
+    const e = BOX_TOL;
     let nt = 0;
-    for (const a of table.areas) nt = crossings(ax, ay, ux, uy, reach, a, nt);
+    for (let i = 0, k = 0; i < areas.length; i++, k += 4) {
+      if (hiX < boxes[k] - e || loX > boxes[k + 2] + e || hiY < boxes[k + 1] - e || loY > boxes[k + 3] + e) continue;
+      nt = crossings(ax, ay, ux, uy, reach, areas[i], nt);
+    }
     sortNumbers(CROSSINGS, nt);
     nt = pushCrossing(nt, reach);
     const ts = CROSSINGS;
@@ -224,6 +232,9 @@ export function straightMove(table: Table, v: FigureView, f: number, target: Vec
   const to = limit >= full ? { x: target.x, y: target.y } : { x: ax + ux * limit, y: ay + uy * limit };
   return { to, length: limit, stop, ground: limit > 0 ? ground : null, figure, area };
 }
+
+/** Scratch answer of the impassable-ground test of one straight move (read at once, never kept). */
+const SLIDE: RoundSlide = { length: 0, area: null };
 
 /** Widening of an area's box when looking for the crossings of a straight move (table unit; far above rounding). */
 const BOX_TOL = 1e-9;

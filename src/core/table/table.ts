@@ -204,6 +204,8 @@ export class Table {
   readonly slowGround: readonly TerrainArea[];
   readonly raised: readonly TerrainArea[];
   readonly coverAreas: readonly TerrainArea[];
+  /** Every area's box, flat, in the spec's order: minX, minY, maxX, maxY of area i at 4i … 4i + 3 (the same numbers as its `box`; for loops over every area). */
+  readonly areaBoxes: Float64Array;
   private readonly sightShapes: readonly ConvexShape[];
   /** Places a base can stand touching some cover: x, y pairs on a grid of half a cell. */
   readonly coverSpots: Float64Array;
@@ -212,11 +214,11 @@ export class Table {
   private readonly nearCols: number;
   private readonly nearRows: number;
   private readonly nearLists: readonly (readonly TerrainArea[])[];
-  /** {@link plainAreaAt}'s grid: cell size, columns, rows, and per cell its code (made on first use; 0: not yet known). */
+  /** {@link plainAreaAt}'s grid: cell size, columns, rows, and per cell its code, one byte (made on first use; 0: not yet known). */
   private readonly plainCell: number;
   private readonly plainCols: number;
   private readonly plainRows: number;
-  private plain: Int32Array | null = null;
+  private plain: Uint8Array | null = null;
 
   /** @throws {@link TableSpecError} on a non-positive size or radius, or a concave impassable area. */
   constructor(spec: TableSpec) {
@@ -248,6 +250,8 @@ export class Table {
         height: a.height ?? 0,
       };
     });
+    this.areaBoxes = new Float64Array(4 * this.areas.length);
+    this.areas.forEach((a, i) => this.areaBoxes.set([a.box.minX, a.box.minY, a.box.maxX, a.box.maxY], 4 * i));
     this.obstacles = this.areas.filter((a) => a.impassable);
     this.sightBlockers = this.areas.filter((a) => a.blocksSight);
     this.slowGround = this.areas.filter((a) => a.slow);
@@ -339,8 +343,17 @@ export class Table {
    * The table's edges are not tested. Precondition: the base at a is {@link roundFree}.
    */
   roundSlide(ax: number, ay: number, bx: number, by: number): RoundSlide {
+    return this.roundSlideInto(ax, ay, bx, by, { length: 0, area: null });
+  }
+
+  /** {@link roundSlide}, its answer written into `out` (returned): for a caller that reads it at once and makes many. */
+  roundSlideInto(ax: number, ay: number, bx: number, by: number, out: RoundSlide): RoundSlide {
     const full = dist(ax, ay, bx, by);
-    if (full < 1e-12) return { length: 0, area: null };
+    if (full < 1e-12) {
+      out.length = 0;
+      out.area = null;
+      return out;
+    }
     const ux = (bx - ax) / full;
     const uy = (by - ay) / full;
     const r = this.radius;
@@ -350,11 +363,14 @@ export class Table {
     const maxX = Math.max(ax, bx) + r;
     const minY = Math.min(ay, by) - r;
     const maxY = Math.max(ay, by) + r;
+    // A start farther than this from an area's box in x or y alone is farther than r + ROUND_TOUCH
+    // from the area: it is not touching it, and its distance need not be measured.
+    const reach = r + 2 * ROUND_TOUCH;
     for (const a of this.obstacles) {
       const b = a.box;
       if (maxX < b.minX || minX > b.maxX || maxY < b.minY || minY > b.maxY) continue;
-      const d0 = distToPolygon(ax, ay, a.poly);
-      if (d0 <= r + ROUND_TOUCH) {
+      const near = !(ax < b.minX - reach || ax > b.maxX + reach || ay < b.minY - reach || ay > b.maxY + reach);
+      if (near && distToPolygon(ax, ay, a.poly) <= r + ROUND_TOUCH) {
         // Touching already: nearer is blocked at once; along or away never enters a convex area.
         const q = nearestPointOfPolygon(ax, ay, a.poly);
         if ((ax - q.x) * ux + (ay - q.y) * uy < -1e-9) {
@@ -371,7 +387,9 @@ export class Table {
         hit = a;
       }
     }
-    return { length: best, area: hit };
+    out.length = best;
+    out.area = hit;
+    return out;
   }
 
   /** True when a base can slide straight from a to b without touching an impassable area. */
@@ -693,7 +711,7 @@ export class Table {
     const c = Math.floor(x / this.plainCell);
     const r = Math.floor(y / this.plainCell);
     if (!(c >= 0 && c < this.plainCols && r >= 0 && r < this.plainRows)) return undefined;
-    const cells = (this.plain ??= new Int32Array(this.plainCols * this.plainRows));
+    const cells = (this.plain ??= new Uint8Array(this.plainCols * this.plainRows));
     const i = r * this.plainCols + c;
     let code = cells[i];
     if (code === 0) code = cells[i] = this.plainCode(c, r);
@@ -717,7 +735,10 @@ export class Table {
     }
     // No edge meets the cell: each area holds all of it or none of it; its centre says which.
     const top = this.topAreaAt((c + 0.5) * this.plainCell, (r + 0.5) * this.plainCell);
-    return top === null ? PLAIN_NONE : PLAIN_AREA + this.areas.indexOf(top);
+    if (top === null) return PLAIN_NONE;
+    const k = this.areas.indexOf(top);
+    // One byte a cell: a top area past the 253rd is left to the exact way.
+    return k <= 255 - PLAIN_AREA ? PLAIN_AREA + k : PLAIN_EDGE;
   }
 }
 

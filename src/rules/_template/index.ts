@@ -3,9 +3,7 @@
  * the forward model, its policy, threads and view, wired from the room's files. It is NOT
  * registered (src/rules/registered.ts): a room copied from this one adds its line there.
  */
-import { defineRuleset, type Ruleset } from '../../core/model.js';
-import { scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
-import { stateWiring } from '../../core/table/state.js';
+import { defineTableRuleset } from '../../core/table/ruleset.js';
 import { compileDuel, type DuelScenario } from './compile.js';
 import { duelEvents, type DuelEvent } from './events.js';
 import { evaluateFor } from './evaluate.js';
@@ -25,51 +23,40 @@ export type { DuelScenario } from './compile.js';
 export type { DuelEvent } from './events.js';
 
 /** The Duel ruleset. */
-export const duel: Ruleset<DuelState, DuelAction, DuelScenario, DuelEvent> = defineRuleset<DuelState, DuelAction, DuelScenario, DuelEvent>({
+export const duel = defineTableRuleset<DuelState, DuelAction, DuelScenario, DuelEvent>({
   id: 'duel',
   version: '1.0.0',
   title: 'Duel — the template rule system (src/rules/_template/README.md)',
-  // Two sides; one D6 per shot, two per fight, rolled in apply; nothing hidden; side turns (§2).
-  traits: {
-    sides: { min: 2, max: 2 },
-    chance: 'sampled',
-    information: 'perfect',
-    dynamics: 'sequential',
-    utility: 'win-loss-draw',
-    units: 'in',
-    activation: 'side-turns',
-  },
+  // One D6 per shot, two per fight, rolled in apply; nothing hidden; side turns (§2). Two sides,
+  // sampled dice, perfect information: what every table game is (the kit's defineTableRuleset).
+  table: { units: 'in', activation: 'side-turns' },
   scenarios: ['example'],
   compile: compileDuel,
-  ...sideWiring<DuelScenario, DuelState>({
-    over: (s) => s.over === 1,
-    deciding: (s) => s.side,
-    evaluateFor,
-  }),
+  schema: duelScenarioSchema,
+  state: STATE,
+  deciding: (s) => s.side,
+  over: (s) => s.over === 1,
+  evaluation: { evaluateFor },
   setup: setupGame,
   legalActions,
   apply: applyAction,
   applyLegal: applyLegalAction,
-  ...stateWiring(STATE),
   policy: { scores: duelScores },
   actionKey,
   describeAction,
   describeEvent,
   events: duelEvents,
-  checkAction,
-  stats(s) {
-    const out: Record<string, number> = { turns: s.turn, decisions: s.decisions };
-    for (const side of s.sc.sides) {
-      sideStatusCounts(out, [side], s.status, { active: ACTIVE });
-      out[`${side.id}.down`] = s.down[side.index];
-    }
-    return out;
+  // Every action is checked by its kind (legal.ts), listed or not.
+  checkFree: checkAction,
+  stats: {
+    base: (s) => ({ turns: s.turn, decisions: s.decisions }),
+    status: { active: ACTIVE },
+    side: (s, i) => ({ down: s.down[i] }),
   },
   // Each figure acts at most once a turn (§2): a game takes at most maxTurns × figures decisions.
   decisionLimit: (sc) => sc.maxTurns * sc.figures.length + 10,
   invariants: duelInvariants,
   view: { scene: duelScene, exactMove: duelExactMove, targets: duelTargets, reach: duelReach },
-  jsonSchema: scenarioJsonSchema(duelScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

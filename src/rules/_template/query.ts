@@ -4,7 +4,7 @@
  * with one). No table mechanics here: paths, places, sight, cover and contact are the kit's
  * (src/core/table/); this file only hands it the room's figures. Lengths in inches.
  */
-import { type FigureView, inBaseContact } from '../../core/table/figures.js';
+import { type FigureView, inBaseContact, stateView } from '../../core/table/figures.js';
 import { ACTIVE, type DuelState } from './state.js';
 
 /**
@@ -13,13 +13,7 @@ import { ACTIVE, type DuelState } from './state.js';
  * kept in its `view` cache (clone leaves it out, cloneInto keeps it: it reads the same arrays).
  */
 export function viewOf(s: DuelState): FigureView {
-  let v = s.view;
-  if (v === null) {
-    const status = s.status;
-    v = { x: s.x, y: s.y, facing: s.facing, radius: s.sc.radius, occupies: (i: number) => status[i] === ACTIVE };
-    s.view = v;
-  }
-  return v;
+  return stateView(s, -1);
 }
 
 /** True when figure `f` is on the table and able to act (not down). */

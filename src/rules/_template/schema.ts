@@ -6,11 +6,13 @@
  * side id, table size, facing) come from the table kit (src/core/table/schema.ts): a room never writes its own.
  */
 import { z } from 'zod';
-import { facingSchema, pointSchema, scenarioHeaderShape, sideShape, tableSizeSchema, terrainEntrySchema } from '../../core/table/schema.js';
+import { tableSchemas } from '../../core/table/schema.js';
+
+/** The kit's pieces in inches (one unit for the whole file). */
+const T = tableSchemas('in');
 
 /** One terrain area: a building (impassable, blocks sight) or a wood (slow ground, cover). */
-const terrain = terrainEntrySchema(
-  'in',
+const terrain = T.terrain(
   ['building', 'wood'],
   'building: no figure enters it and no one sees through it (§1); wood: slow ground (§3) and cover (§4)',
 );
@@ -20,15 +22,15 @@ const figure = z
   .object({
     id: z.string().min(1).describe('figure id, unique in the scenario (named in actions and events)'),
     name: z.string().optional().describe('a personal name for stories'),
-    at: pointSchema('in').describe('starting place of the base centre (inches)'),
-    facing: facingSchema,
+    at: T.point.describe('starting place of the base centre (inches)'),
+    facing: T.facing,
   })
   .strict();
 
 /** One side and its figures. */
 const side = z
   .object({
-    ...sideShape,
+    ...T.side,
     figures: z.array(figure).min(1),
   })
   .strict();
@@ -36,9 +38,7 @@ const side = z
 /** Schema of a Duel scenario file. */
 export const duelScenarioSchema = z
   .object({
-    ...scenarioHeaderShape('duel'),
-    table: tableSizeSchema('in'),
-    baseDiameter: z.number().positive().default(1).describe('figure base diameter in inches (§1)'),
+    ...T.fileShape('duel', 1, 'figure base diameter in inches (§1)'),
     terrain: z.array(terrain).default([]),
     sides: z.array(side).length(2).describe('the two sides; the first takes the first turn (§2)'),
     maxTurns: z.number().int().min(1).default(6).describe('after this many turns the game is a draw (§6)'),

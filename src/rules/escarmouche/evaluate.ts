@@ -12,6 +12,8 @@
  */
 import { objectivePoints, outCount } from './queries.js';
 import { PH_OVER, type EscState } from './state.js';
+import type { EscScenario } from './compile.js';
+import { logisticEvaluation } from '../../core/table/ruleset.js';
 
 /** Feature names, in the order of {@link features} and of a weights vector. */
 export const FEATURE_NAMES = ['bias', 'material', 'breaking', 'objectives', 'late', 'approach', 'markers'] as const;
@@ -67,17 +69,14 @@ export function features(s: EscState, out: number[] = new Array<number>(FEATURE_
   return out;
 }
 
-/** The first side's winning chance in [0, 1] under `weights`; exactly 1, 0 or ½ on a finished game. */
-export function firstSideValue(s: EscState, weights: readonly number[] = DEFAULT_WEIGHTS): number {
-  if (s.phase === PH_OVER) return s.winner === 0 ? 1 : s.winner < 0 ? 0.5 : 0;
-  const f = features(s);
-  let z = 0;
-  for (let i = 0; i < f.length; i++) z += f[i] * (weights[i] ?? 0);
-  return 1 / (1 + Math.exp(-z));
-}
-
-/** Value of the state for side index `side` in [0, 1]. */
-export function evaluateFor(s: EscState, side: number, weights: readonly number[] = DEFAULT_WEIGHTS): number {
-  const v = firstSideValue(s, weights);
-  return side === 0 ? v : 1 - v;
-}
+/**
+ * The first side's winning chance as the kit's logistic evaluation of {@link features} (exactly 1,
+ * 0 or ½ on a finished game), the second side's one minus it.
+ */
+export const EVALUATION = logisticEvaluation<EscScenario, EscState>({
+  names: FEATURE_NAMES,
+  defaultWeights: DEFAULT_WEIGHTS,
+  sideIndex: () => 0,
+  featuresInto: features,
+  over: (s) => s.phase === PH_OVER,
+});

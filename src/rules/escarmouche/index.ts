@@ -4,22 +4,21 @@
  * kit, src/core/table/) — and a push-your-luck pool of active and passive d6. Everything specific to the rules lives in this folder; {@link defineRuleset} declares
  * it with its scripted policy, evaluation, threads and view (registered in src/rules/registered.ts).
  */
-import { defineRuleset, type Ruleset } from '../../core/model.js';
-import { counterStats, listedCheck, scenarioJsonSchema, sideWiring } from '../../core/table/index.js';
-import { stateWiring } from '../../core/table/state.js';
+import { defineTableRuleset } from '../../core/table/ruleset.js';
 import { escarmoucheScenarioSchema } from './schema.js';
 import { compileEscarmouche, type EscScenario } from './compile.js';
 import { type EscAction, applyAction, escActionKey, legalActions } from './actions.js';
 import { outCount } from './queries.js';
 import { setupGame } from './turn.js';
-import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
+import { EVALUATION } from './evaluate.js';
 import { ACTION_CAP, COUNTERS, type EscState, PH_INT, PH_OVER, STATE } from './state.js';
 import { describeEscFigure, escScene } from './scene.js';
 import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 import { type EscEvent, escEvents } from './events.js';
-import { escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
+import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
+import { ESCARMOUCHE_GLOSSARY } from './glossary.js';
 
 export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
@@ -29,70 +28,55 @@ export type { EscEvent } from './events.js';
 /** The action's key (actions.ts {@link escActionKey}: a shared listed action carries it). */
 const actionKey = escActionKey;
 
-/** A listed action's check (every action but an exact move). */
-const listed = listedCheck(legalActions, actionKey);
-
 /** The Escarmouche ruleset. */
-export const escarmouche: Ruleset<EscState, EscAction, EscScenario, EscEvent> = defineRuleset<EscState, EscAction, EscScenario, EscEvent>({
+export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, EscEvent>({
   id: 'escarmouche',
   version: '2.3.0',
   title: 'Escarmouche — rules for pike & shot skirmish wargames (Anubis Studios)',
   // Two sides taking side turns (with interrupts); the dice pool is sampled in apply; unmeasured
   // movement (straight lines through one terrain type) on a table measured in inches.
-  traits: {
-    sides: { min: 2, max: 2 },
-    chance: 'sampled',
-    information: 'perfect',
-    dynamics: 'sequential',
-    utility: 'win-loss-draw',
-    units: 'in',
-    activation: 'side-turns',
-  },
+  table: { units: 'in', activation: 'side-turns' },
   scenarios: ['farmyard-brawl', 'mill-bridge'],
   compile: compileEscarmouche,
-  ...sideWiring<EscScenario, EscState>({
-    over: (s) => s.phase === PH_OVER,
-    deciding: (s) => (s.phase === PH_INT ? 1 - s.side : s.side),
-    evaluateFor,
-  }),
+  schema: escarmoucheScenarioSchema,
+  state: STATE,
+  // An interrupt is the other side's decision.
+  deciding: (s) => (s.phase === PH_INT ? 1 - s.side : s.side),
+  over: (s) => s.phase === PH_OVER,
+  evaluation: EVALUATION,
   setup: setupGame,
   legalActions,
   apply: applyAction,
-  ...stateWiring(STATE),
-  evaluation: {
-    names: FEATURE_NAMES,
-    defaultWeights: DEFAULT_WEIGHTS,
-    side: (sc) => sc.sides[0].id,
-    features: (s) => features(s),
-  },
   policy: { scores: escarmoucheScores, rollout: escarmoucheQuickScores },
   // Plain `mcts` here: 1,000 iterations without rollouts (leaves scored by the fitted evaluation) —
   // 66.0% [59.2–72.2] against the script over 200 side-swapped games at a CPU p99 of 406 ms a
   // decision on the first Mill Bridge, 66.8% [60.0–72.9] on the redrawn one (docs/rules/escarmouche.md,
   // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
-  view: { scene: escScene, describeFigure: describeEscFigure, targets: escTargets, reach: escReach, exactMove: escExactMove },
+  view: {
+    scene: escScene,
+    describeFigure: describeEscFigure,
+    targets: escTargets,
+    reach: escReach,
+    exactMove: escExactMove,
+    bandOrder: escBandOrder,
+    glossary: ESCARMOUCHE_GLOSSARY,
+  },
   actionKey,
   describeAction,
   describeEvent,
   events: escEvents,
-  checkAction(s, a) {
-    if (a.k === 'move' && a.to.startsWith('at:')) return escCheckExactMove(s, a);
-    return listed(s, a);
-  },
-  stats(s) {
-    const out: Record<string, number> = { turns: s.turn, decisions: s.decisions };
-    for (const side of s.sc.sides) {
-      out[`${side.id}.out`] = outCount(s, side.index);
-      out[`${side.id}.inPlay`] = side.figures.length - outCount(s, side.index);
-    }
-    return counterStats(out, COUNTERS, s.counters);
+  // Every action but an exact move is checked as listed.
+  checkFree: (s, a) => (a.k === 'move' && a.to.startsWith('at:') ? escCheckExactMove(s, a) : undefined),
+  stats: {
+    base: (s) => ({ turns: s.turn, decisions: s.decisions }),
+    side: (s, i) => ({ out: outCount(s, i), inPlay: s.sc.sides[i].figures.length - outCount(s, i) }),
+    counters: COUNTERS,
   },
   // Per side-turn: a pick (or pass) per figure, at most ACTION_CAP actions per figure, one interrupt
   // window after each action that moves, and at most one interrupt per reserved enemy figure.
   decisionLimit: (sc) => sc.maxTurns * 2 * (sc.maxFigures * (2 + 2 * ACTION_CAP) + sc.maxFigures + 2) + 10,
   invariants: escarmoucheInvariants,
-  jsonSchema: scenarioJsonSchema(escarmoucheScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

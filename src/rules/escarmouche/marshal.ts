@@ -130,19 +130,6 @@ export function doMarshal(s: EscState, f: number, n: number, opt: MoveOption, ct
   // through ([E26b]); made only when fewer than three 1s are rolled.
   const plan = marshalPlan(s, f, opt, n);
   const followers = plan.slice(1).map((l) => l.figure);
-  const places: { figure: string; from: [number, number]; to: [number, number]; stop: StraightStop; terrain: string }[] = [];
-  // Each mover → the terrain it goes through (the record's `terrains`).
-  const terrains: Record<string, string> = {};
-  for (const l of plan) {
-    terrains[sc.figures[l.figure].id] = l.terrain;
-    places.push({
-      figure: sc.figures[l.figure].id,
-      from: pt(l.from.x, l.from.y),
-      to: pt(l.to.x, l.to.y),
-      stop: l.stop,
-      terrain: l.terrain,
-    });
-  }
   const base = marshalTerrainDice(s, plan);
   let passive = base + followers.length;
   const subst = Math.min(info.leader, passive);
@@ -151,8 +138,25 @@ export function doMarshal(s: EscState, f: number, n: number, opt: MoveOption, ct
   const pas = d6s(ctx.rng, passive);
   const ones = countOnes(act, pas);
   const moved = ones < 3;
+  // The record's parts (only for a record): each mover → the terrain it goes through, and the
+  // places of the movers, when they move.
+  const emit = ctx.emit;
+  const terrains: Record<string, string> = {};
+  const places: { figure: string; from: [number, number]; to: [number, number]; stop: StraightStop; terrain: string }[] = [];
+  if (emit) {
+    for (const l of plan) {
+      terrains[sc.figures[l.figure].id] = l.terrain;
+      if (moved)
+        places.push({
+          figure: sc.figures[l.figure].id,
+          from: pt(l.from.x, l.from.y),
+          to: pt(l.to.x, l.to.y),
+          stop: l.stop,
+          terrain: l.terrain,
+        });
+    }
+  }
   if (moved) for (const l of plan) setPlace(s, l.figure, l.to.x, l.to.y);
-  else places.length = 0;
   for (const g of followers) s.acted[g] = 1;
   s.actions++;
   s.counters[C.marshals]++;
@@ -163,7 +167,7 @@ export function doMarshal(s: EscState, f: number, n: number, opt: MoveOption, ct
     s.counters[C.sideDoubleOne]++;
     init = 'side';
   } else init = initiative(s, ones);
-  ctx.emit?.({
+  emit?.({
     e: 'marshal',
     turn: s.turn,
     figure: info.id,

@@ -3,16 +3,18 @@
  * of src/core/model.ts), for `serve`'s web table and `play`: which figures and which point each
  * legal action concerns, how far a selected figure reaches, and the exact move to a point. Read
  * only: nothing here changes the state. Escarmouche has no bands (a marshal is one decision), so
- * no decision is delegable. Lengths in the table's unit.
+ * no decision is delegable; for band orders (`view.bandOrder`), picking the figure that acts only
+ * chooses who acts, and its first action names it. Lengths in the table's unit.
  */
 import type { ActionTargets, FigureReach, ReachRing } from '../../core/scene.js';
+import type { BandOrderAt } from '../../core/model.js';
 import { attackTargets, sightWithin } from '../../core/table/index.js';
 import type { EscAction } from './actions.js';
 import { minMove, moveOption } from './moving.js';
 import { MARSHAL_MAX, marshalFollowers } from './marshal.js';
 import { volleyHelpers } from './shooting.js';
 import { figureView } from './queries.js';
-import { PH_ACT, type EscState } from './state.js';
+import { PH_ACT, PH_PICK, type EscState } from './state.js';
 
 /** The id of the figure a destination key names (`foe:P3`, `friend:R4`), or null. */
 function keyFigure(key: string): string | null {
@@ -110,4 +112,15 @@ export function escCheckExactMove(s: EscState, a: EscAction): string | null {
   if (!opt) return 'not a point of the table';
   if (opt.length < minMove(s)) return 'it cannot move that way from here';
   return null;
+}
+
+/**
+ * `view.bandOrder`: picking the figure that acts (PH_PICK) only chooses who acts, so a person giving
+ * orders picks it with its first action; each action of the acting figure is its own decision (a
+ * roll risked each time: two 1s end the side’s turn), so none stands for the next: the lapse word changes with every action.
+ */
+export function escBandOrder(s: EscState): BandOrderAt | null {
+  if (s.phase === PH_PICK) return { kind: 'choose' };
+  if (s.phase !== PH_ACT || s.actor < 0) return null;
+  return { kind: 'order', band: s.sc.figures[s.actor].id, lapse: `turn ${s.turn} action ${s.actions}` };
 }

@@ -6,18 +6,18 @@
  * figures stand at real positions, in the table's unit.
  */
 import { z } from 'zod';
-import { pointSchema, polygonSchema, scenarioHeaderShape, sideShape, tableSizeSchema } from '../../core/table/schema.js';
+import { scenarioHeaderShape, tableSchemas } from '../../core/table/schema.js';
 import { TERRAINS, WEAPONS } from './tables.js';
 
-/** Lengths in the unit the file names for its table (`table.unit`, inches or cm). */
-const point = pointSchema('table');
+/** The kit's pieces in the unit the file names for its table (`table.unit`, inches or cm). */
+const T = tableSchemas('table');
 
 const area = z
   .object({
     id: z.string().min(1),
     name: z.string().min(1).optional().describe('name for maps and stories (default: the id)'),
     terrain: z.enum(TERRAINS).describe('MOVING table terrain type; impassable: buildings, deep water, cliffs (never entered)'),
-    polygon: polygonSchema('table').describe('vertices in order, in the table unit (impassable and sight-blocking areas must be convex)'),
+    polygon: T.polygon.describe('vertices in order, in the table unit (impassable and sight-blocking areas must be convex)'),
     cover: z.boolean().default(false).describe('a figure whose base touches it may take cover (walls, hedges, woods, buildings)'),
     blocksSight: z.boolean().default(false).describe('no line of sight passes through it (buildings, dense woods)'),
     height: z.number().int().min(0).max(9).default(0).describe('ground height (a hill 1); a defender standing higher is uphill'),
@@ -42,13 +42,13 @@ const figure = z
       .describe('missile weapon (SHOOTING table); a cannon is moved as a cumbersome item'),
     pike: z.boolean().default(false).describe('armed with a pike (the pike special fights)'),
     mounted: z.boolean().default(false).describe('a horseman (horse vs foot, pike vs cavalry)'),
-    at: point.describe('where its centre starts, in the table unit'),
+    at: T.point.describe('where its centre starts, in the table unit'),
   })
   .strict();
 
 const side = z
   .object({
-    ...sideShape,
+    ...T.side,
     prefix: z.string().min(1).describe('figure ids are the prefix and a number: R1, R2 …'),
     figures: z.array(figure).min(1),
   })
@@ -58,7 +58,7 @@ const side = z
 export const escarmoucheScenarioSchema = z
   .object({
     ...scenarioHeaderShape('escarmouche'),
-    table: tableSizeSchema('table').extend({
+    table: T.tableSize.extend({
       unit: z.enum(['in', 'cm']).default('in').describe("the table's unit: every length of the file is in it"),
       base: z.number().positive().describe('base width of every figure (its zone of control is one base width)'),
       ground: z.enum(TERRAINS).default('clear').describe('terrain type wherever no area lies'),

@@ -21,7 +21,19 @@ export const CUMBERSOME_DICE = 5;
 
 /** Passive dice of a move through `terrain` (Infinity for impassable ground). */
 export function terrainDice(terrain: string): number {
-  return terrain in TERRAIN_DICE ? TERRAIN_DICE[terrain as keyof typeof TERRAIN_DICE] : Infinity;
+  // A switch on the words (the compiler compares interned strings): asked for every move line.
+  switch (terrain) {
+    case 'clear':
+      return TERRAIN_DICE.clear;
+    case 'broken':
+      return TERRAIN_DICE.broken;
+    case 'heavy':
+      return TERRAIN_DICE.heavy;
+    case 'difficult':
+      return TERRAIN_DICE.difficult;
+    default:
+      return Infinity;
+  }
 }
 
 /** A missile weapon of the SHOOTING table. */

@@ -6,7 +6,7 @@
 import { type Vec, angleTo, dist } from '../../core/geometry.js';
 import type { Rng } from '../../core/rng.js';
 import { ACTIVE, C, type PigState } from './state.js';
-import { type Emit, engaged, figureView, freeFigures, baseMove, moveKind, sortByDistance } from './queries.js';
+import { type Emit, engaged, figureView, freeFiguresInto, baseMove, moveKind } from './queries.js';
 import { carryPigs } from './loot.js';
 import { type MoveDice, newDice, rollNamed, allowanceFor, roughEntry, moveFigure, moveEvent } from './movement.js';
 
@@ -43,6 +43,28 @@ export function chargeable(s: PigState, cs: readonly number[], v: number, n = cs
 
 /** Scratch of {@link chargeUnit}: per figure of the charged unit, how many chargers have taken it as their target. */
 const CLAIMS: number[] = [];
+/**
+ * Scratch of {@link chargeUnit}: the unit's chargers, its free figures, their order (figure and
+ * distance, nearest first) and the point a figure heads for (read by moveFigure at once).
+ */
+const ABLE: number[] = [];
+const FIGS: number[] = [];
+const ORDER_F: number[] = [];
+const ORDER_D: number[] = [];
+const TARGET = { x: 0, y: 0 };
+
+/** Where figure t stands, in {@link TARGET}. */
+function targetPoint(s: PigState, t: number): Vec {
+  TARGET.x = s.x[t];
+  TARGET.y = s.y[t];
+  return TARGET;
+}
+
+/** Figure f is one of the first n of `list`. */
+function listed(list: readonly number[], n: number, f: number): boolean {
+  for (let i = 0; i < n; i++) if (list[i] === f) return true;
+  return false;
+}
 
 /** Carry out a charge on enemy unit v: a charge D6 for the unit; figures that reach base contact charge home. */
 export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): void {
@@ -50,20 +72,31 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
   const uid = sc.units[u].id;
   const d6 = rollNamed(rng, 6, emit, 'charge D6', uid);
   const dice = newDice();
-  const able = chargers(s, u);
+  const able = ABLE;
+  const nAble = chargersInto(s, u, able);
   // figures of v already claimed as targets by this charge, by figure (scratch, zeroed for v's figures)
   const claims = CLAIMS;
   for (const e of sc.units[v].figures) claims[e] = 0;
   s.counters[C.charges]++;
-  const figs = freeFigures(s, u);
-  // nearest first
-  const order = figs.map((f) => {
+  const figs = freeFiguresInto(s, u, FIGS);
+  // nearest first: by distance to the nearest active figure of v, ties to the lower figure index
+  // (sortByDistance's order), by insertion into scratch lists
+  const n = figs.length;
+  for (let i = 0; i < n; i++) {
+    const f = figs[i];
     let bd = Infinity;
     for (const e of sc.units[v].figures) if (s.status[e] === ACTIVE) bd = Math.min(bd, dist(s.x[f], s.y[f], s.x[e], s.y[e]));
-    return { f, d: bd };
-  });
-  sortByDistance(order);
-  for (const { f } of order) {
+    let j = i - 1;
+    while (j >= 0 && (ORDER_D[j] > bd || (ORDER_D[j] === bd && ORDER_F[j] > f))) {
+      ORDER_D[j + 1] = ORDER_D[j];
+      ORDER_F[j + 1] = ORDER_F[j];
+      j--;
+    }
+    ORDER_D[j + 1] = bd;
+    ORDER_F[j + 1] = f;
+  }
+  for (let k = 0; k < n; k++) {
+    const f = ORDER_F[k];
     if (s.status[f] !== ACTIVE) continue;
     let target = -1;
     let best = Infinity;
@@ -76,14 +109,14 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
       }
     }
     if (target < 0) break;
-    if (able.indexOf(f) < 0) {
+    if (!listed(able, nAble, f)) {
       // a carrier's −D6 comes off its movement factor before its fraction, as in every other move
       // ([R11], [R12]; ruleset 0.5.0 — before, (8 + D6) × ½ − D6 here, issue 38, item 8)
       const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, 0);
       moveFigure(
         s,
         f,
-        { x: s.x[target], y: s.y[target] },
+        targetPoint(s, target),
         full,
         parts,
         dice,
@@ -138,7 +171,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
       moveFigure(
         s,
         f,
-        { x: s.x[target], y: s.y[target] },
+        targetPoint(s, target),
         full,
         parts,
         dice,

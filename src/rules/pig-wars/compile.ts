@@ -11,7 +11,7 @@ import {
   type TableSide,
   type TableZone,
   type TerrainAreaSpec,
-  baseOverlapAt,
+  StartPlaces,
   deploySlots,
   figureIndexOf,
   parseTableScenario,
@@ -195,10 +195,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
   const sides: SideInfo[] = [];
   const units: UnitInfo[] = [];
   const figures: FigureInfo[] = [];
-  const startX: number[] = [];
-  const startY: number[] = [];
-  const startFacing: number[] = [];
-  const overlaps = (p: Vec): boolean => baseOverlapAt(startX, startY, startX.length, p.x, p.y, radius) >= 0;
+  const start = new StartPlaces(radius);
   file.sides.forEach((s, si) => {
     const side: SideInfo = {
       index: si,
@@ -240,15 +237,15 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
             if (f.count !== 1) fail(`${fpath}.at`, 'an exact place needs count 1');
             slot = { x: f.at[0], y: f.at[1] };
             if (!nav.isFree(slot.x, slot.y)) fail(`${fpath}.at`, 'inside a building or water, or off the table');
-            if (overlaps(slot)) fail(`${fpath}.at`, 'overlaps another figure');
+            if (start.overlaps(slot)) fail(`${fpath}.at`, 'overlaps another figure');
           } else {
-            while (next < slots.length && overlaps(slots[next])) next++;
+            while (next < slots.length && start.overlaps(slots[next])) next++;
             slot = slots[next++];
             if (!slot) fail(`${upath}.area`, `unit "${u.id}" has room for only ${slots.length} figures`);
           }
           const fk = f.class !== undefined ? version.classNames.indexOf(f.class) : klass;
           const weapons = f.weapons.map((n) => version.weapons[n]);
-          const index = figures.length;
+          const index = start.add(slot as Vec, (u.facing * Math.PI) / 180);
           const id = `${s.prefix}${String(side.figures.length + 1).padStart(2, '0')}`;
           const rank = version.ranks ? f.rank : f.leader ? 'mate' : 'crewman';
           figures.push({
@@ -272,9 +269,6 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
           });
           unit.figures.push(index);
           side.figures.push(index);
-          startX.push((slot as Vec).x);
-          startY.push((slot as Vec).y);
-          startFacing.push((u.facing * Math.PI) / 180);
         }
       });
       const fs = unit.figures.map((i) => figures[i]);
@@ -300,9 +294,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
     sides,
     units,
     figures,
-    startX: Float64Array.from(startX),
-    startY: Float64Array.from(startY),
-    startFacing: Float64Array.from(startFacing),
+    ...start.arrays(),
     maxTurns: file.victory.maxTurns,
     lootToWin: file.victory.lootToWin,
     carrySpeed: file.carrySpeed,

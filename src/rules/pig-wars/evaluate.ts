@@ -4,6 +4,9 @@
  * weights; `fit-eval` can fit them to recorded games.
  */
 import { ACTIVE, PH_OVER, PIG_FREE, type PigState } from './state.js';
+import type { PigScenario } from './compile.js';
+import type { Version } from './version.js';
+import { type LogisticEvaluation, logisticEvaluation } from '../../core/table/ruleset.js';
 import { carrying } from './queries.js';
 import { hypot2 } from './hypot.js';
 
@@ -142,32 +145,16 @@ export function featuresInto(s: PigState, out: number[]): number[] {
   return out;
 }
 
-/** Scratch of {@link raiderValue}. */
-const FEATURES: number[] = new Array<number>(FEATURE_NAMES.length).fill(0);
-
-/** The raiders' winning chance in [0, 1]; exactly 1/0/0.5 on a finished game. */
-export function raiderValue(s: PigState, weights: readonly number[] = DEFAULT_WEIGHTS_BY_VERSION[s.sc.version.id]): number {
-  if (s.phase === PH_OVER) return s.winner === s.sc.raiders ? 1 : s.winner < 0 ? 0.5 : 0;
-  const f = featuresInto(s, FEATURES);
-  let z = 0;
-  for (let i = 0; i < f.length; i++) z += f[i] * (weights[i] ?? 0);
-  return 1 / (1 + Math.exp(-z));
-}
-
-/** The values {@link evaluateFor} gives the side indices `sides[0 … n−1]`, into `out`, from one evaluation. */
-export function evaluateSides(
-  s: PigState,
-  sides: readonly number[],
-  n: number,
-  weights: readonly number[] | undefined,
-  out: number[],
-): void {
-  const v = raiderValue(s, weights);
-  for (let i = 0; i < n; i++) out[i] = sides[i] === s.sc.raiders ? v : 1 - v;
-}
-
-/** Value for side index `side`. */
-export function evaluateFor(s: PigState, side: number, weights?: readonly number[]): number {
-  const v = raiderValue(s, weights);
-  return side === s.sc.raiders ? v : 1 - v;
+/**
+ * The raiders' winning chance as the kit's logistic evaluation of {@link featuresInto} under the
+ * version's weights (exactly 1, 0 or 0.5 on a finished game), the defenders' one minus it.
+ */
+export function pigEvaluation(v: Version): LogisticEvaluation<PigScenario, PigState> {
+  return logisticEvaluation<PigScenario, PigState>({
+    names: FEATURE_NAMES,
+    defaultWeights: DEFAULT_WEIGHTS_BY_VERSION[v.id],
+    sideIndex: (sc) => sc.raiders,
+    featuresInto,
+    over: (s) => s.phase === PH_OVER,
+  });
 }

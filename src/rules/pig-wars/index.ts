@@ -3,16 +3,15 @@
  * pig-wars.txt) and `pig-wars-pirates` (Tod Kershner's pirate variant). One engine, two
  * {@link Version}s of data. Everything specific to Pig Wars lives in this folder.
  */
-import { defineRuleset, type Ruleset } from '../../core/model.js';
-import { counterStats, listedCheck, scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
-import { stateWiring } from '../../core/table/state.js';
+import type { Ruleset } from '../../core/model.js';
+import { defineTableRuleset } from '../../core/table/ruleset.js';
 import { pigGuardScores, pigScores } from './policy.js';
 import { pigWarsSchema } from './schema.js';
 import { compilePig, type PigScenario } from './compile.js';
 import { actionKey, type PigAction } from './action.js';
 import { applyAction, applyLegalAction, checkMoveTo, legalActions } from './actions.js';
 import { setupGame } from './turn.js';
-import { DEFAULT_WEIGHTS_BY_VERSION, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
+import { pigEvaluation } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, GONE, PH_OVER, type PigState, ROUT, STATE } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { pigInvariants } from './invariants.js';
@@ -20,6 +19,7 @@ import { pigEvents, type PigEvent } from './events.js';
 import { describePigFigure, pigExactMove, pigScene } from './scene.js';
 import { pigDelegable, pigReach, pigTargets } from './pointers.js';
 import { DARK_AGES, PIRATES, type Version } from './version.js';
+import { pigGlossary } from './glossary.js';
 
 export type { PigAction } from './action.js';
 export type { PigEvent } from './events.js';
@@ -47,43 +47,24 @@ const SEARCH_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>
   'pig-wars-pirates': { iterations: '200', focus: '1' },
 };
 
-/** A listed order's check (every order but an exact move). */
-const listed = listedCheck(legalActions, actionKey, 'not one of the legal orders now');
-
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigEvent> {
-  return defineRuleset<PigState, PigAction, PigScenario, PigEvent>({
+  return defineTableRuleset<PigState, PigAction, PigScenario, PigEvent>({
     id: v.id,
     version: '0.5.0',
     title: v.title,
-    // Two sides; units activated by turned cards or chips; dice sampled in apply; a measured table in inches.
-    traits: {
-      sides: { min: 2, max: 2 },
-      chance: 'sampled',
-      information: 'perfect',
-      dynamics: 'sequential',
-      utility: 'win-loss-draw',
-      units: 'in',
-      activation: 'cards',
-    },
+    // Units activated by turned cards or chips; dice sampled in apply; a measured table in inches.
+    table: { units: 'in', activation: 'cards' },
     scenarios: SCENARIOS[v.id] ?? [],
     compile: (raw, source) => compilePig(v, raw, source),
-    ...sideWiring<PigScenario, PigState>({
-      over: (s) => s.phase === PH_OVER,
-      deciding: (s) => s.sc.units[s.actUnit].side,
-      evaluateFor,
-      evaluateSides,
-    }),
+    schema: pigWarsSchema(v.id, v.classNames, Object.keys(v.weapons) as [string, ...string[]]),
+    state: STATE,
+    deciding: (s) => s.sc.units[s.actUnit].side,
+    over: (s) => s.phase === PH_OVER,
+    evaluation: pigEvaluation(v),
     setup: setupGame,
     legalActions,
     apply: applyAction,
     applyLegal: applyLegalAction,
-    ...stateWiring(STATE),
-    evaluation: {
-      names: FEATURE_NAMES,
-      defaultWeights: DEFAULT_WEIGHTS_BY_VERSION[v.id],
-      side: (sc) => sc.sides[sc.raiders].id,
-      features: (s) => features(s),
-    },
     policy: {
       scores: pigScores,
       // Declared where it was measured to help (docs/rules/pig-wars.md): Kershner's townsfolk; the
@@ -107,23 +88,22 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
       delegable: pigDelegable,
       targets: pigTargets,
       reach: pigReach,
+      glossary: pigGlossary(v.pirates),
     },
     actionKey,
     describeAction,
     describeEvent,
     events: pigEvents,
-    checkAction(s, a) {
-      if (a.k === 'moveTo') return checkMoveTo(s, a.x, a.y);
-      return listed(s, a);
-    },
-    stats(s) {
-      const out: Record<string, number> = { turns: s.turn, landed: s.landed, decisions: s.decisions };
-      sideStatusCounts(out, s.sc.sides, s.status, { active: ACTIVE, killed: DEAD, routed: ROUT, gone: GONE });
-      return counterStats(out, COUNTERS, s.counters);
+    // Every order but an exact move is checked as listed.
+    checkFree: (s, a) => (a.k === 'moveTo' ? checkMoveTo(s, a.x, a.y) : undefined),
+    notListed: 'not one of the legal orders now',
+    stats: {
+      base: (s) => ({ turns: s.turn, landed: s.landed, decisions: s.decisions }),
+      status: { active: ACTIVE, killed: DEAD, routed: ROUT, gone: GONE },
+      counters: COUNTERS,
     },
     decisionLimit: (sc) => sc.maxTurns * (sc.sides[0].cards + sc.sides[1].cards) * sc.units.length + 100,
     invariants: pigInvariants,
-    jsonSchema: scenarioJsonSchema(pigWarsSchema(v.id, v.classNames, Object.keys(v.weapons) as [string, ...string[]])),
   });
 }
 

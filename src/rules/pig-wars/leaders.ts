@@ -23,16 +23,29 @@ export function leadersOf(s: PigState, side: number): number[] {
 export function levelShift(s: PigState, f: number): number {
   const sc = s.sc;
   const info = sc.figures[f];
-  const leaders = leadersOf(s, info.side);
   let up = 0;
   if (sc.version.shieldWall && s.wall[info.unit]) up = 1;
-  for (const g of leaders) if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= 4 + 1e-9) up = 1;
+  // The side's living, active leaders (leadersOf) in one pass, without the list: within 4 in of
+  // one, and (pirates) whether one is in sight (asked until one is: the test is pure).
+  const mustSeeLeader = sc.version.mustSee === 'leader';
+  let seen = false;
+  for (const g of sc.sides[info.side].figures) {
+    if (!sc.figures[g].leader || s.status[g] !== ACTIVE) continue;
+    if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= 4 + 1e-9) up = 1;
+    if (mustSeeLeader && !seen && lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g])) seen = true;
+  }
   let down = 0;
-  if (sc.version.mustSee === 'leader') {
-    if (!leaders.some((g) => lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g]))) down = 1;
+  if (mustSeeLeader) {
+    if (!seen) down = 1;
   } else if (sc.units[info.unit].hasStandard) {
-    const bearer = sc.units[info.unit].figures.find((g) => sc.figures[g].standard && s.status[g] === ACTIVE);
-    if (bearer === undefined || !lineOfSight(sc, s.x[f], s.y[f], s.x[bearer], s.y[bearer])) down = 1;
+    let bearer = -1;
+    for (const g of sc.units[info.unit].figures) {
+      if (sc.figures[g].standard && s.status[g] === ACTIVE) {
+        bearer = g;
+        break;
+      }
+    }
+    if (bearer < 0 || !lineOfSight(sc, s.x[f], s.y[f], s.x[bearer], s.y[bearer])) down = 1;
   }
   return up - down;
 }

@@ -138,8 +138,8 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
 export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   for (const u of sc.sides[side].units) {
+    if (!anyRouted(s, u)) continue;
     const routed = sc.units[u].figures.filter((f) => s.status[f] === ROUT);
-    if (routed.length === 0) continue;
     const r = roll(rng, 12);
     const rallied: string[] = [];
     const failed: string[] = [];
@@ -160,7 +160,7 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
     const leaders = leadersOf(s, side);
     // One fall-back D6 per unit ([R27]; since 0.3.0, a second outside reading: before, the first
     // unit's die served the whole side).
-    const diceOf = new Map<number, MoveDice>();
+    let diceOf: Map<number, MoveDice> | null = null;
     for (const f of sc.sides[side].figures) {
       if (s.status[f] !== ACTIVE || sc.figures[f].leader) continue;
       let ok = false;
@@ -173,6 +173,7 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
       s.counters[C.outOfCommand]++;
       emit?.({ e: 'command', f: sc.figures[f].id, routs: true });
       const u = sc.figures[f].unit;
+      diceOf ??= new Map();
       let dice = diceOf.get(u);
       if (!dice) {
         dice = newDice();
@@ -181,6 +182,12 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
       fallBack(s, f, rng, emit, dice, 'out of command: routs');
     }
   }
+}
+
+/** Unit u has a routed figure (as `figures.filter(routed).length > 0`, without the list). */
+function anyRouted(s: PigState, u: number): boolean {
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ROUT) return true;
+  return false;
 }
 
 /** Step 5 of a card: every unit with a morale trigger pending checks morale (one D12), each active figure falls back or routs as the chart says. */

@@ -5,6 +5,7 @@
  * free place, else the walk back), and a unit's move order carried out figure by figure.
  */
 import { type Vec, angleTo, dist, pointAlongInto, truncateInto, truncatePath } from '../../core/geometry.js';
+import { newPathScratch } from '../../core/nav.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { nearestFigure } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
@@ -12,7 +13,19 @@ import { ACTIVE, C, PIG_FREE, type PigState } from './state.js';
 import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, type Mod } from './tables.js';
 import type { PigAction } from './action.js';
 import type { PigEventOf } from './events.js';
-import { r3, deg, type Emit, onRough, figureView, unitCentre, freeFigures, carrying, moveKind, unitIndex, homePoint } from './queries.js';
+import {
+  r3,
+  deg,
+  type Emit,
+  onRough,
+  figureView,
+  unitCentre,
+  freeFiguresInto,
+  carrying,
+  moveKind,
+  unitIndex,
+  homePoint,
+} from './queries.js';
 import { carryPigs, afterMove } from './loot.js';
 
 /** The dice one order (or one morale result) rolls once and every figure of it shares. */
@@ -157,8 +170,13 @@ export function moveEvent(
   };
 }
 
-/** Scratch points of {@link moveFigure}: where a route is cut, and where the figure stands before it moves. */
+/**
+ * Scratch of {@link moveFigure}: where a route is cut, where the figure stands before it moves, and
+ * its route when straight (NavMap.pathInto) — read before it returns (an event copies the points).
+ */
 const CUT = { x: 0, y: 0 };
+const FROM = { x: 0, y: 0 };
+const ROUTE = newPathScratch();
 
 /**
  * Move figure f toward `target` along the shortest path, at most `full` inches (shield wall:
@@ -180,14 +198,16 @@ export function moveFigure(
   scale = 1,
 ): number {
   const sc = s.sc;
-  const from = { x: s.x[f], y: s.y[f] };
+  const from = FROM;
+  from.x = s.x[f];
+  from.y = s.y[f];
   let goal = target;
   if (!sc.nav.isFree(goal.x, goal.y)) {
     const g = sc.nav.nearestFree(goal.x, goal.y, 6, ANYWHERE);
     if (!g) return 0;
     goal = g;
   }
-  const path = sc.nav.path(from, goal);
+  const path = sc.nav.pathInto(from, goal, ROUTE);
   if (!path || path.length < 1e-6) return 0;
   let limit = Math.min(full, path.length);
   // How far along its own path a free place may be when the one reached is taken: the figure's
@@ -376,7 +396,7 @@ const NO_PIGS: ReadonlyMap<number, number> = new Map();
 /** Carry out a move order: each free figure of the unit moves toward its place (formation kept loosely). */
 export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
   const sc = s.sc;
-  const figs = freeFigures(s, u);
+  const figs = freeFiguresInto(s, u, MOVE_FIGS);
   const centre = unitCentre(s, u) ?? { x: s.x[figs[0]], y: s.y[figs[0]] };
   const dice = newDice();
   // Raiders heading for pigs: each free pig to the nearest figure not yet given one.
@@ -476,3 +496,5 @@ const PLAN_ORDER: number[] = [];
 const PLAN_GOAL = { x: 0, y: 0 };
 /** Scratch of {@link moveUnit}: one figure's order target (read at once). */
 const ORDER_TARGET: OrderTarget = { x: 0, y: 0, offset: false };
+/** Scratch of {@link moveUnit}: the unit's free figures. */
+const MOVE_FIGS: number[] = [];

@@ -8,7 +8,7 @@ import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
 import { nearestFigure } from '../../core/table/index.js';
 import type { PigAction } from './action.js';
-import { baseMove, carrying, figureView, freeFigures, unitCentre } from './queries.js';
+import { baseMove, carrying, figureView, freeFiguresInto, unitCentre } from './queries.js';
 import { shotTarget } from './shooting.js';
 import { victoryMargin } from './melee.js';
 import { meleeSum, type MeleeSide } from './tables.js';
@@ -93,6 +93,8 @@ export function pigGuardScores(s: PigState, legal: readonly Json[]): number[] {
 
 /** Scratch of {@link scoresWith}: 1 per unit index with an active raider carrying loot. */
 const DROVER_UNIT: number[] = [];
+/** Scratch of {@link scoresWith}: the deciding unit's free figures (read within the call). */
+const FREE: number[] = [];
 
 /** Index of the unit with id `id` (−1 when none), as `sc.units.findIndex((x) => x.id === id)` without a closure. */
 function unitIndexOf(s: PigState, id: string): number {
@@ -117,7 +119,7 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
   const u = s.actUnit;
   const unit = sc.units[u];
   const raider = unit.side === sc.raiders;
-  const free = freeFigures(s, u);
+  const free = freeFiguresInto(s, u, FREE);
   let drovers = 0;
   let shooters = 0;
   for (const f of free) {

@@ -6,7 +6,7 @@
  */
 import type { PigEvent } from './events.js';
 import { type Vec, angleTo, dist, distToPolygon, pointInPolygon, segmentEntersPolygon } from '../../core/geometry.js';
-import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny } from '../../core/table/index.js';
+import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny, stateView } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
 import type { PigScenario } from './compile.js';
 import { ACTIVE, ROUT, type PigState } from './state.js';
@@ -80,22 +80,8 @@ export function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: num
 
 /** The figures of a state as the table kit sees them. */
 export function figureView(s: PigState): FigureView {
-  // One view per state object, kept in its `view` cache: the state's arrays are changed in place,
-  // never replaced, so the view stays current (a search asks for it thousands of times).
-  let v = s.view;
-  if (v === null) {
-    const st = s.status;
-    v = {
-      x: s.x,
-      y: s.y,
-      facing: s.facing,
-      radius: s.sc.radius,
-      occupies: (i) => st[i] === ACTIVE || st[i] === ROUT,
-      able: (i) => st[i] === ACTIVE,
-    };
-    s.view = v;
-  }
-  return v;
+  // Kept in the state's `view` cache (a search asks for it thousands of times); routed figures take room.
+  return stateView(s, ROUT);
 }
 
 /** Where attacker `a` stands relative to target `t`'s facing: front (±45°), rear (±45° behind), else flank (right flank unshielded). */
@@ -126,8 +112,17 @@ export function unitCentre(s: PigState, u: number, activeOnly = true): Vec | nul
 
 /** Active figures of unit u not in base contact with an enemy (those that take orders). */
 export function freeFigures(s: PigState, u: number): number[] {
-  const out: number[] = [];
-  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f)) out.push(f);
+  return freeFiguresInto(s, u, []);
+}
+
+/**
+ * {@link freeFigures} written into `out` (a caller's scratch list, its length set to theirs) and
+ * returned: the same figures in the same order, no list made per call.
+ */
+export function freeFiguresInto(s: PigState, u: number, out: number[]): number[] {
+  let n = 0;
+  for (const f of s.sc.units[u].figures) if (s.status[f] === ACTIVE && !engaged(s, f)) out[n++] = f;
+  out.length = n;
   return out;
 }
 

@@ -6,32 +6,20 @@
  * src/core/scenario.ts, before this schema sees the file).
  */
 import { z } from 'zod';
-import {
-  facingSchema,
-  pointSchema,
-  polygonSchema,
-  scenarioHeaderShape,
-  sideShape,
-  tableSizeSchema,
-  terrainEntrySchema,
-  zoneSchema,
-} from '../../core/table/schema.js';
+import { tableSchemas } from '../../core/table/schema.js';
 
-const point = pointSchema('in');
-const polygon = polygonSchema('in');
+/** The kit's pieces in inches. */
+const T = tableSchemas('in');
 
 /** Terrain kinds both versions understand (docs/rules/pig-wars.md §Terrain). */
 export const TERRAIN_KINDS = ['building', 'water', 'rough', 'broken', 'wood', 'hill', 'cover', 'wall'] as const;
 
-const terrain = terrainEntrySchema(
-  'in',
+const terrain = T.terrain(
   TERRAIN_KINDS,
   'building: impassable, blocks sight; water: impassable; rough / broken: rough ground (dark ages: the movement die; ' +
     'pirates: -D6 crossing); wood: rough ground and cover; hill: a figure on it is uphill of one off it; cover: partial cover; ' +
     'wall: a linear obstacle — crossing it is rough (pirates -D6), fighting across it is "vs obstacle", and it is cover (pirates: full cover)',
 );
-
-const zone = zoneSchema('in');
 
 /** Schema of one version's scenario file. */
 export function pigWarsSchema(
@@ -65,7 +53,7 @@ export function pigWarsSchema(
       leader: z.boolean().default(false).describe('a leader (dark ages); pirates: any rank above crewman'),
       rank: z.enum(['captain', 'mate', 'crewman']).default('crewman').describe('pirate rank (victory margins, command)'),
       standard: z.boolean().default(false).describe("carries the unit's standard (dark ages)"),
-      at: point.optional().describe('exact starting place (only with count 1); otherwise packed into the unit area'),
+      at: T.point.optional().describe('exact starting place (only with count 1); otherwise packed into the unit area'),
     })
     .strict();
   const unit = z
@@ -74,14 +62,14 @@ export function pigWarsSchema(
       name: z.string().optional(),
       class: z.enum(classes),
       order: z.enum(['close', 'loose']).default('loose').describe('pirate foot: close or loose order'),
-      area: polygon.describe('where the unit starts; its figures are packed inside, 1.2 base diameters apart'),
-      facing: facingSchema,
+      area: T.polygon.describe('where the unit starts; its figures are packed inside, 1.2 base diameters apart'),
+      facing: T.facing,
       figures: z.array(figure).min(1),
     })
     .strict();
   const side = z
     .object({
-      ...sideShape,
+      ...T.side,
       colour: z.string().min(1).describe('CSS colour of its figures'),
       prefix: z.string().min(1).describe('figure id prefix'),
       cards: z.number().int().min(1).max(4).default(1).describe('activation cards (chips) of the side in the deck each turn'),
@@ -93,15 +81,13 @@ export function pigWarsSchema(
     .strict();
   return z
     .object({
-      ...scenarioHeaderShape(ruleset),
+      ...T.fileShape(ruleset, 1),
       inherit: z.unknown().optional().describe('fields taken from another scenario (resolved by the loader; see src/core/scenario.ts)'),
-      table: tableSizeSchema('in'),
-      baseDiameter: z.number().positive().default(1),
       terrain: z.array(terrain).default([]),
-      exits: z.array(point).optional().describe('ignored (kept so that Pirates! terrain can be shared)'),
-      objective: zone.optional().describe('where raiders take loot without limit (a storehouse front); alternative to pigs'),
-      pigs: z.array(point).optional().describe('livestock to drive off: one loot each'),
-      home: zone.describe("where the raiders' loot is landed (their ship, or a strip along their table edge)"),
+      exits: z.array(T.point).optional().describe('ignored (kept so that Pirates! terrain can be shared)'),
+      objective: T.zone.optional().describe('where raiders take loot without limit (a storehouse front); alternative to pigs'),
+      pigs: z.array(T.point).optional().describe('livestock to drive off: one loot each'),
+      home: T.zone.describe("where the raiders' loot is landed (their ship, or a strip along their table edge)"),
       raiders: z.string().describe('id of the side that takes loot'),
       carrySpeed: z.number().positive().max(1).default(0.5).describe('fraction of its move a figure carrying loot (driving a pig) makes'),
       commandRadius: z

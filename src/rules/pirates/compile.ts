@@ -10,7 +10,7 @@ import {
   type TableSide,
   type TableZone,
   type TerrainArea,
-  baseOverlapAt,
+  StartPlaces,
   deploySlots,
   figureIndexOf,
   parseTableScenario,
@@ -164,9 +164,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
   const figures: FigureInfo[] = [];
   const groups: GroupInfo[] = [];
   const sides: SideInfo[] = [];
-  const startX: number[] = [];
-  const startY: number[] = [];
-  const startFacing: number[] = [];
+  const start = new StartPlaces(radius);
   const prefixCount = new Map<string, number>();
   const groupSlots: Vec[][] = [];
   const slotNext: number[] = [];
@@ -204,17 +202,16 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
         prefixCount.set(prefix, n);
         const id = `${prefix}${String(n).padStart(2, '0')}`;
         if (figures.some((o) => o.id === id)) fail(`$.sides[${si}].figures[${fi}].prefix`, `figure id "${id}" is used twice`);
-        const overlaps = (p: Vec): boolean => baseOverlapAt(startX, startY, startX.length, p.x, p.y, radius) >= 0;
         let slot: Vec | undefined;
         if (f.at) {
           if (f.count !== 1) fail(`$.sides[${si}].figures[${fi}].at`, 'an exact place needs count 1');
           slot = { x: f.at[0], y: f.at[1] };
           if (!nav.isFree(slot.x, slot.y))
             fail(`$.sides[${si}].figures[${fi}].at`, `(${f.at[0]}, ${f.at[1]}) is inside a building or water, or off the table`);
-          if (overlaps(slot)) fail(`$.sides[${si}].figures[${fi}].at`, `(${f.at[0]}, ${f.at[1]}) overlaps another figure`);
+          if (start.overlaps(slot)) fail(`$.sides[${si}].figures[${fi}].at`, `(${f.at[0]}, ${f.at[1]}) overlaps another figure`);
         } else {
           const slots = groupSlots[gIndex];
-          while (slotNext[gIndex] < slots.length && overlaps(slots[slotNext[gIndex]])) slotNext[gIndex]++;
+          while (slotNext[gIndex] < slots.length && start.overlaps(slots[slotNext[gIndex]])) slotNext[gIndex]++;
           slot = slots[slotNext[gIndex]++];
           if (!slot) {
             const gi = s.groups.findIndex((g) => g.id === f.group);
@@ -225,7 +222,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
             );
           }
         }
-        const index = figures.length;
+        const index = start.add(slot as Vec, radiansOf(groupDef.facing));
         figures.push({
           index,
           id,
@@ -240,9 +237,6 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
         groups[gIndex].figures.push(index);
         info.figures.push(index);
         if (f.mounted) info.hasMounted = true;
-        startX.push((slot as Vec).x);
-        startY.push((slot as Vec).y);
-        startFacing.push(radiansOf(groupDef.facing));
       }
     });
     if (s.cards) info.cards = s.cards.map((c) => (c === 'A' ? 1 : c)).sort((a, b) => a - b);
@@ -282,9 +276,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
     sides,
     figures,
     groups,
-    startX: Float64Array.from(startX),
-    startY: Float64Array.from(startY),
-    startFacing: Float64Array.from(startFacing),
+    ...start.arrays(),
     deck,
     maxTurns: file.victory.maxTurns,
     bootyToWin: file.victory.bootyToWin,

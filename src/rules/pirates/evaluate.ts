@@ -4,6 +4,8 @@
  * fits them to recorded games (see docs/ARCHITECTURE.md §Evaluation).
  */
 import { ACTIVE, PH_OVER, type PiratesState } from './state.js';
+import type { PiratesScenario } from './compile.js';
+import { logisticEvaluation } from '../../core/table/ruleset.js';
 
 /** Feature names, in the order of {@link features} and of a weights vector. */
 export const FEATURE_NAMES = [
@@ -31,8 +33,6 @@ export const DEFAULT_WEIGHTS: readonly number[] = [
 
 /** Scratch of {@link features}: the free raiders' progress, best first. */
 let APPROACH = new Float64Array(16);
-/** Scratch feature vector of {@link raiderValue}. */
-const FEATURES: number[] = new Array<number>(FEATURE_NAMES.length).fill(0);
 
 /** The feature vector of a state (raiders' point of view). */
 export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAMES.length)): number[] {
@@ -110,29 +110,14 @@ export function features(s: PiratesState, out: number[] = new Array(FEATURE_NAME
   return out;
 }
 
-/** The raiders' winning chance in [0, 1] under `weights`; exact 1/0 on a finished game. */
-export function raiderValue(s: PiratesState, weights: readonly number[] = DEFAULT_WEIGHTS): number {
-  if (s.phase === PH_OVER) return s.winner === s.sc.raiders ? 1 : s.winner < 0 ? 0.5 : 0;
-  const f = features(s, FEATURES);
-  let z = 0;
-  for (let i = 0; i < f.length; i++) z += f[i] * (weights[i] ?? 0);
-  return 1 / (1 + Math.exp(-z));
-}
-
-/** Value of the state for side index `side` in [0, 1]. */
-export function evaluateFor(s: PiratesState, side: number, weights: readonly number[] = DEFAULT_WEIGHTS): number {
-  const v = raiderValue(s, weights);
-  return side === s.sc.raiders ? v : 1 - v;
-}
-
-/** Values of {@link evaluateFor} for several sides (by index; −1 for a side not in the game) from one evaluation. */
-export function evaluateSides(
-  s: PiratesState,
-  sides: readonly number[],
-  n: number,
-  weights: readonly number[] | undefined,
-  out: number[],
-): void {
-  const v = raiderValue(s, weights);
-  for (let i = 0; i < n; i++) out[i] = sides[i] === s.sc.raiders ? v : 1 - v;
-}
+/**
+ * The raiders' winning chance as the kit's logistic evaluation of {@link features} (exactly 1, 0
+ * or ½ on a finished game), the defenders' one minus it.
+ */
+export const EVALUATION = logisticEvaluation<PiratesScenario, PiratesState>({
+  names: FEATURE_NAMES,
+  defaultWeights: DEFAULT_WEIGHTS,
+  sideIndex: (sc) => sc.raiders,
+  featuresInto: features,
+  over: (s) => s.phase === PH_OVER,
+});

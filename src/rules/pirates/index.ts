@@ -3,9 +3,7 @@
  * scripted policy, evaluation, threads and view. Everything specific to the rules lives in this
  * folder; the rest of the program sees only this object (registered in src/rules/registered.ts).
  */
-import { defineRuleset, type Ruleset } from '../../core/model.js';
-import { counterStats, listedCheck, scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
-import { stateWiring } from '../../core/table/state.js';
+import { defineTableRuleset } from '../../core/table/ruleset.js';
 import { piratesScenarioSchema } from './schema.js';
 import { compilePirates, type PiratesScenario } from './compile.js';
 import { type PiratesAction, actionKey } from './action.js';
@@ -13,62 +11,39 @@ import { applyAction, applyLegalAction, legalActions } from './actions.js';
 import { exactMovePlan } from './movement.js';
 import { setupGame } from './turn.js';
 import { newBandMembers } from './bands.js';
-import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, evaluateSides, features } from './evaluate.js';
+import { EVALUATION } from './evaluate.js';
 import { ACTIVE, CAPTURED, COUNTERS, DEAD, FLEEING, GONE, PH_BAND, PH_FIGURE, PH_OVER, type PiratesState, STATE } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { type PiratesEvent, piratesEvents } from './events.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesAttackScores, piratesScores } from './policy.js';
-import { piratesDelegable, piratesReach, piratesTargets } from './pointers.js';
+import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
+import { PIRATES_GLOSSARY } from './glossary.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
 export type { PiratesState } from './state.js';
 export type { PiratesScenario } from './compile.js';
 
-/** A listed action's check (every action but an exact move or a chosen band). */
-const listed = listedCheck(legalActions, actionKey);
-
 /** The Pirates! ruleset. */
-export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent> = defineRuleset<
-  PiratesState,
-  PiratesAction,
-  PiratesScenario,
-  PiratesEvent
->({
+export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent>({
   id: 'pirates',
   version: '1.4.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
-  // Two sides; dice and card draws sampled in apply; the future card order is not in the state.
-  traits: {
-    sides: { min: 2, max: 2 },
-    chance: 'sampled',
-    information: 'perfect',
-    dynamics: 'sequential',
-    utility: 'win-loss-draw',
-    units: 'in',
-    activation: 'cards',
-  },
+  // Dice and card draws sampled in apply; the future card order is not in the state.
+  table: { units: 'in', activation: 'cards' },
   scenarios: ['supply-raid', 'supply-raid-tuned'],
   compile: compilePirates,
-  ...sideWiring<PiratesScenario, PiratesState>({
-    over: (s) => s.phase === PH_OVER,
-    deciding: (s) => s.sc.deck[s.actCard].side,
-    evaluateFor,
-    evaluateSides,
-  }),
+  schema: piratesScenarioSchema,
+  state: STATE,
+  deciding: (s) => s.sc.deck[s.actCard].side,
+  over: (s) => s.phase === PH_OVER,
+  evaluation: EVALUATION,
   setup: setupGame,
   legalActions,
   apply: applyAction,
   applyLegal: applyLegalAction,
-  ...stateWiring(STATE),
-  evaluation: {
-    names: FEATURE_NAMES,
-    defaultWeights: DEFAULT_WEIGHTS,
-    side: (sc) => sc.sides[sc.raiders].id,
-    features: (s) => features(s),
-  },
   // Plain `mcts` here: a portfolio of one round of paired whole-game playouts a decision, choosing
   // for the raiders between the script and its `attack` variant (whose guard is 2 standard errors;
   // the townsfolk keep the search's default 1) — chosen on screens of stress seed 77 and on the
@@ -93,7 +68,8 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
   describeAction,
   describeEvent,
   events: piratesEvents,
-  checkAction(s, a) {
+  // Every action but an exact move or a chosen band is checked as listed.
+  checkFree(s, a) {
     if (a.k === 'new' && a.figures !== undefined) {
       // A player's own choice of members (§3.C), not listed: checked here.
       if (s.phase !== PH_BAND) return 'no card is waiting for a band now';
@@ -101,19 +77,20 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
       const m = newBandMembers(s, a, card.side, card.value);
       return typeof m === 'string' ? m : null;
     }
-    if (a.k !== 'moveTo') return listed(s, a);
+    if (a.k !== 'moveTo') return undefined;
     if (s.phase !== PH_FIGURE) return 'no figure is choosing an action now';
     if (s.groupTo !== '') return 'the band is making a group move: follow it or act in place';
     const plan = exactMovePlan(s, s.queue[s.qPos], a.x, a.y);
     return typeof plan === 'string' ? plan : null;
   },
-  stats(s) {
-    const out: Record<string, number> = { turns: s.turn, landed: s.landed, pillaged: s.pillaged, decisions: s.decisions };
-    let reached = 0;
-    for (let f = 0; f < s.reached.length; f++) reached += s.reached[f];
-    out.reachedObjective = reached;
-    sideStatusCounts(out, s.sc.sides, s.status, { active: ACTIVE, killed: DEAD, fled: [FLEEING, GONE], captured: CAPTURED });
-    return counterStats(out, COUNTERS, s.counters);
+  stats: {
+    base: (s) => {
+      let reached = 0;
+      for (let f = 0; f < s.reached.length; f++) reached += s.reached[f];
+      return { turns: s.turn, landed: s.landed, pillaged: s.pillaged, decisions: s.decisions, reachedObjective: reached };
+    },
+    status: { active: ACTIVE, killed: DEAD, fled: [FLEEING, GONE], captured: CAPTURED },
+    counters: COUNTERS,
   },
   decisionLimit: (sc) => sc.maxTurns * sc.deck.length * 20 + 100,
   view: {
@@ -121,11 +98,13 @@ export const pirates: Ruleset<PiratesState, PiratesAction, PiratesScenario, Pira
     describeFigure: describePiratesFigure,
     exactMove: piratesExactMove,
     delegable: piratesDelegable,
+    bandOrder: piratesBandOrder,
+    orderKey: piratesOrderKey,
     targets: piratesTargets,
     reach: piratesReach,
+    glossary: PIRATES_GLOSSARY,
   },
   invariants: piratesInvariants,
-  jsonSchema: scenarioJsonSchema(piratesScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

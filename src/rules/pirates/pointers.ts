@@ -6,12 +6,13 @@
  */
 import type { Vec } from '../../core/geometry.js';
 import type { ActionTargets, FigureReach, ReachRing } from '../../core/scene.js';
-import type { PiratesAction } from './action.js';
+import type { BandOrderAt } from '../../core/model.js';
+import { type PiratesAction, actionKey } from './action.js';
 import { destination } from './movement.js';
-import { allowanceOf, canFire, centreOf, viewOf } from './table.js';
+import { allowanceOf, canFire, centreOf, fullAllowanceOf, viewOf } from './table.js';
 import { attackTargets, figureReach, moveTargets } from '../../core/table/index.js';
 import { maxRange } from './tables.js';
-import { ACTIVE, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
+import { ACTIVE, PH_BAND, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { bandMembers, newBandCandidates } from './bands.js';
 
 /**
@@ -21,6 +22,33 @@ import { bandMembers, newBandCandidates } from './bands.js';
  */
 export function piratesDelegable(s: PiratesState): boolean {
   return s.phase === PH_FIGURE && s.qLen >= 2;
+}
+
+/**
+ * `view.bandOrder`: choosing which band answers the card (PH_BAND) only chooses who acts; the
+ * acting band's group move (PH_GROUP) and a lone figure's action are that band's order. An order
+ * lapses when the band's situation changes between `engaged` (an enemy within a member's charge —
+ * half its move, §4 — base to base, or in contact) and `clear`.
+ */
+export function piratesBandOrder(s: PiratesState): BandOrderAt | null {
+  if (s.phase === PH_BAND) return { kind: 'choose' };
+  if (s.actBand < 0 || (s.phase !== PH_GROUP && s.phase !== PH_FIGURE)) return null;
+  const sc = s.sc;
+  for (const f of bandMembers(s, s.actBand)) {
+    const reach = fullAllowanceOf(s, f, true) + 2 * sc.radius;
+    for (const e of sc.sides[1 - sc.figures[f].side].figures) {
+      if (s.status[e] === ACTIVE && Math.hypot(s.x[e] - s.x[f], s.y[e] - s.y[f]) <= reach)
+        return { kind: 'order', band: `band ${s.actBand}`, lapse: 'engaged' };
+    }
+  }
+  return { kind: 'order', band: `band ${s.actBand}`, lapse: 'clear' };
+}
+
+/** `view.orderKey`: charging an enemy and fighting it are one order (`attack:<id>`), as are firing at it with or without a move first (`shoot:<id>`). */
+export function piratesOrderKey(_s: PiratesState, a: PiratesAction): string {
+  if (a.k === 'fight' || a.k === 'charge') return `attack:${a.t}${a.capture ? ':capture' : ''}`;
+  if (a.k === 'fire' || a.k === 'moveFire') return `shoot:${a.t}`;
+  return actionKey(a);
 }
 
 /** The targets of a move toward destination `key` from `from` with `allow` inches, naming `figures` (kit moveTargets: where it would end). */

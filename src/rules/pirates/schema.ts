@@ -5,23 +5,13 @@
  * and y down the table from the top (north) edge.
  */
 import { z } from 'zod';
-import {
-  facingSchema,
-  pointSchema,
-  polygonSchema,
-  scenarioHeaderShape,
-  sideShape,
-  tableSizeSchema,
-  terrainEntrySchema,
-  zoneSchema,
-} from '../../core/table/schema.js';
+import { tableSchemas } from '../../core/table/schema.js';
 import { WEAPONS } from './tables.js';
 
-const point = pointSchema('in');
-const polygon = polygonSchema('in');
+/** The kit's pieces in inches. */
+const T = tableSchemas('in');
 
-const terrain = terrainEntrySchema(
-  'in',
+const terrain = T.terrain(
   ['building', 'water', 'broken', 'hill', 'cover'],
   'building: impassable, blocks sight; water: impassable, does not block sight; broken: passable, ' +
     'a move over it uses the 2d10 allowance (§4.B); hill: entering it is uphill (§4.B); cover: a figure ' +
@@ -37,21 +27,21 @@ const figureEntry = z
     mounted: z.boolean().default(false).describe('rides a horse (§4.C)'),
     prefix: z.string().min(1).optional().describe("id prefix, default the side's prefix"),
     group: z.string().min(1).describe('the deployment group the figures start in'),
-    at: point.optional().describe('exact starting place (only with count 1); otherwise packed into the group area'),
+    at: T.point.optional().describe('exact starting place (only with count 1); otherwise packed into the group area'),
   })
   .strict();
 
 const group = z
   .object({
     id: z.string().min(1),
-    area: polygon.describe('where the group starts; figures are packed inside it, 1.1 in apart'),
-    facing: facingSchema,
+    area: T.polygon.describe('where the group starts; figures are packed inside it, 1.1 in apart'),
+    facing: T.facing,
   })
   .strict();
 
 const side = z
   .object({
-    ...sideShape,
+    ...T.side,
     colour: z.enum(['red', 'black']).describe('card colour: red = hearts & diamonds (§2.B)'),
     prefix: z.string().min(1).describe('figure id prefix'),
     cards: z
@@ -70,20 +60,16 @@ const side = z
   })
   .strict();
 
-const zone = zoneSchema('in');
-
 /** Schema of a Pirates! scenario file. */
 export const piratesScenarioSchema = z
   .object({
-    ...scenarioHeaderShape('pirates'),
-    table: tableSizeSchema('in'),
-    baseDiameter: z.number().positive().default(1).describe('figure base diameter in inches'),
+    ...T.fileShape('pirates', 1, 'figure base diameter in inches'),
     inPort: z.boolean().default(true).describe('the ship is in port: the deck cannon is not fired (§7.A)'),
     captures: z.boolean().default(true).describe('whether declared captures (§5.E) are offered'),
     terrain: z.array(terrain).default([]),
-    exits: z.array(point).min(1).describe('points on the table edge that figures running off the table head for'),
-    objective: zone.describe('the building front where pirates pillage (warehouse 1)'),
-    home: zone.describe('where raiders land booty and fleeing raiders go (the ship)'),
+    exits: z.array(T.point).min(1).describe('points on the table edge that figures running off the table head for'),
+    objective: T.zone.describe('the building front where pirates pillage (warehouse 1)'),
+    home: T.zone.describe('where raiders land booty and fleeing raiders go (the ship)'),
     raiders: z.string().describe('id of the side that pillages'),
     sides: z.array(side).length(2),
     victory: z

@@ -4,9 +4,9 @@
  * ground between two figures does. Pure functions of the state; nothing here changes it.
  */
 import { type Vec, dist } from '../../core/geometry.js';
-import { type FigureView, centreOf as kitCentre } from '../../core/table/index.js';
+import { type FigureView, centreOf as kitCentre, stateView } from '../../core/table/index.js';
 import { fireDie } from './tables.js';
-import { ACTIVE, FLEEING, type PiratesState } from './state.js';
+import { FLEEING, type PiratesState } from './state.js';
 
 /** Allowances for one move: the full allowance and the one over broken ground or uphill (inches). */
 export interface Allowance {
@@ -20,20 +20,7 @@ export interface Allowance {
  * nearest-enemy queries count) only while ACTIVE.
  */
 export function viewOf(s: PiratesState): FigureView {
-  let v = s.view;
-  if (v === null) {
-    const st = s.status;
-    v = {
-      x: s.x,
-      y: s.y,
-      facing: s.facing,
-      radius: s.sc.radius,
-      occupies: (i) => st[i] === ACTIVE || st[i] === FLEEING,
-      able: (i) => st[i] === ACTIVE,
-    };
-    s.view = v;
-  }
-  return v;
+  return stateView(s, FLEEING);
 }
 
 /**

@@ -6,6 +6,8 @@
 import { dist as geoDist } from '../../core/geometry.js';
 import { atObjective } from './options.js';
 import { ACTIVE, PH_OVER, type SowState } from './state.js';
+import type { SowScenario } from './compile.js';
+import { logisticEvaluation } from '../../core/table/ruleset.js';
 import { ROUTED } from './tables.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
@@ -69,17 +71,14 @@ export function features(s: SowState, out: number[] = new Array<number>(FEATURE_
   return out;
 }
 
-/** The raiders' winning chance in [0, 1] under `weights`; exactly 1, 0 or 0.5 on a finished game. */
-export function raiderValue(s: SowState, weights: readonly number[] = DEFAULT_WEIGHTS): number {
-  if (s.phase === PH_OVER) return s.winner === s.sc.objective.side ? 1 : s.winner < 0 ? 0.5 : 0;
-  const f = features(s);
-  let z = 0;
-  for (let i = 0; i < f.length; i++) z += f[i] * (weights[i] ?? 0);
-  return 1 / (1 + Math.exp(-z));
-}
-
-/** Value of the state for side index `side` in [0, 1]. */
-export function evaluateFor(s: SowState, side: number, weights: readonly number[] = DEFAULT_WEIGHTS): number {
-  const v = raiderValue(s, weights);
-  return side === s.sc.objective.side ? v : 1 - v;
-}
+/**
+ * The raiders' (the objective side's) winning chance as the kit's logistic evaluation of
+ * {@link features} (exactly 1, 0 or 0.5 on a finished game), the defenders' one minus it.
+ */
+export const EVALUATION = logisticEvaluation<SowScenario, SowState>({
+  names: FEATURE_NAMES,
+  defaultWeights: DEFAULT_WEIGHTS,
+  sideIndex: (sc) => sc.objective.side,
+  featuresInto: features,
+  over: (s) => s.phase === PH_OVER,
+});

@@ -4,9 +4,7 @@
  * lengths in centimetres. Everything specific to the rules lives in this folder; the readings of
  * the sheet are in docs/rules/state-of-war.md.
  */
-import { defineRuleset, type Ruleset } from '../../core/model.js';
-import { counterStats, listedCheck, scenarioJsonSchema, sideStatusCounts, sideWiring } from '../../core/table/index.js';
-import { stateWiring } from '../../core/table/state.js';
+import { defineTableRuleset } from '../../core/table/ruleset.js';
 import { stateOfWarScenarioSchema } from './schema.js';
 import { compileStateOfWar, type SowScenario } from './compile.js';
 import type { SowAction } from './action.js';
@@ -15,14 +13,15 @@ import { exactMovePlan } from './movement.js';
 import { legalActions } from './options.js';
 import { setupGame } from './turn.js';
 import { actor, downCount } from './units.js';
-import { DEFAULT_WEIGHTS, FEATURE_NAMES, evaluateFor, features } from './evaluate.js';
+import { EVALUATION } from './evaluate.js';
 import { ACTIVE, COUNTERS, DEAD, DISABLED, GONE, PH_OVER, type SowState, STATE } from './state.js';
 import { describeAction, describeEvent } from './story.js';
 import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
-import { sowDelegable, sowReach, sowTargets } from './pointers.js';
+import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
+import { STATE_OF_WAR_GLOSSARY } from './glossary.js';
 
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
@@ -48,42 +47,24 @@ export function actionKey(a: SowAction): string {
   }
 }
 
-/** A listed action's check (every action but an exact move). */
-const listed = listedCheck(legalActions, actionKey);
-
 /** The State of War ruleset. */
-export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = defineRuleset<SowState, SowAction, SowScenario, SowEvent>({
+export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, SowEvent>({
   id: 'state-of-war',
   version: '1.6.0',
   title: 'State of War — A.C.W. skirmish rules, quick reference sheet 1a (centimetres)',
   // Two sides taking action phases in turn; dice (and the random target within a group) are
   // sampled in apply; a measured table in centimetres.
-  traits: {
-    sides: { min: 2, max: 2 },
-    chance: 'sampled',
-    information: 'perfect',
-    dynamics: 'sequential',
-    utility: 'win-loss-draw',
-    units: 'cm',
-    activation: 'side-turns',
-  },
+  table: { units: 'cm', activation: 'side-turns' },
   scenarios: ['wagon-raid', 'wagon-raid-tuned'],
   compile: compileStateOfWar,
-  ...sideWiring<SowScenario, SowState>({
-    over: (s) => s.phase === PH_OVER,
-    deciding: (s) => s.side,
-    evaluateFor,
-  }),
+  schema: stateOfWarScenarioSchema,
+  state: STATE,
+  deciding: (s) => s.side,
+  over: (s) => s.phase === PH_OVER,
+  evaluation: EVALUATION,
   setup: setupGame,
   legalActions,
   apply: applyAction,
-  ...stateWiring(STATE),
-  evaluation: {
-    names: FEATURE_NAMES,
-    defaultWeights: DEFAULT_WEIGHTS,
-    side: (sc) => sc.sides[sc.objective.side].id,
-    features: (s) => features(s),
-  },
   policy: { scores: sowScores },
   // Plain `mcts` here: 300 iterations with rollouts of 30 decisions (docs/rules/state-of-war.md,
   // Measurements, 1.2.0). Under 1.2.0 a charger stays in contact and the melee is fought at the end
@@ -99,31 +80,31 @@ export const stateOfWar: Ruleset<SowState, SowAction, SowScenario, SowEvent> = d
     targets: sowTargets,
     reach: sowReach,
     delegable: sowDelegable,
+    bandOrder: sowBandOrder,
+    glossary: STATE_OF_WAR_GLOSSARY,
   },
   actionKey,
   describeAction,
   describeEvent,
-  checkAction(s, a) {
-    if (a.k !== 'moveTo') return listed(s, a);
+  // Every action but an exact move is checked as listed.
+  checkFree(s, a) {
+    if (a.k !== 'moveTo') return undefined;
     const f = actor(s);
     if (f < 0) return 'no figure is acting now';
     if (!legalActions(s).some((o) => o.k === 'move' || o.k === 'done')) return 'this figure may not move now';
     const plan = exactMovePlan(s, f, a.x, a.y);
     return typeof plan === 'string' ? plan : null;
   },
-  stats(s) {
-    const out: Record<string, number> = { turns: s.turn, decisions: s.decisions, burn: s.burn };
-    for (const side of s.sc.sides) {
-      sideStatusCounts(out, [side], s.status, { active: ACTIVE, disabled: DISABLED, killed: DEAD, gone: GONE });
-      out[`${side.id}.down`] = downCount(s, side.index);
-    }
-    return counterStats(out, COUNTERS, s.counters);
+  stats: {
+    base: (s) => ({ turns: s.turn, decisions: s.decisions, burn: s.burn }),
+    status: { active: ACTIVE, disabled: DISABLED, killed: DEAD, gone: GONE },
+    side: (s, i) => ({ down: downCount(s, i) }),
+    counters: COUNTERS,
   },
   // Per phase each figure makes at most 2 action decisions (and a stop); two phases a turn.
   decisionLimit: (sc) => sc.maxTurns * 2 * (sc.figures.length * 3 + 2) + 20,
   invariants: stateOfWarInvariants,
   events: sowEvents,
-  jsonSchema: scenarioJsonSchema(stateOfWarScenarioSchema),
 });
 
 /** The ruleset this folder declares (the name the registry and lazy loading look for). */

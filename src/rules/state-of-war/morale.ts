@@ -126,8 +126,14 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
   for (const v of sc.sides[side].units) {
     if (v === u || !(s.advanced[v] || s.wonMelee[v])) continue;
     let seen = false;
+    // One member seeing one of them is enough (line of sight is pure: asking on changes nothing).
     for (const g of activeMembers(s, v)) {
-      for (const f of members) if (lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g])) seen = true;
+      for (const f of members) {
+        if (lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g])) {
+          seen = true;
+          break;
+        }
+      }
       if (seen) break;
     }
     if (seen) {
@@ -139,7 +145,9 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
     // "+1 : Uphill of all enemies or in cover" is one +1; the record names which gave it: `cover`
     // when most active members are in cover (the morale event's `inCover` says what covers whom),
     // else `uphill` (ruleset 1.3.0, audit B1; before, one merged `uphillOrCover`).
-    const inCover = Object.keys(unitCover(s, u)).length;
+    // How many active members are in cover ({@link unitCover}'s entries, counted without building it).
+    let inCover = 0;
+    for (const f of members) if (coverSourceAt(sc, s.x[f], s.y[f]) !== null) inCover++;
     let low = Infinity;
     for (const f of members) low = Math.min(low, heightAt(sc, s.x[f], s.y[f]));
     let high = -Infinity;
@@ -204,7 +212,8 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
     // The same result again holds for the unit's next action phase too ("next turn", [W32]).
     s.pending[u] = Math.max(s.pending[u], own ? 2 : 1);
   }
-  const flank = mods.flanked !== undefined ? flankedBy(s, u) : -1;
+  // The record's flanker, worked out only for a record.
+  const flank = ctx.emit && mods.flanked !== undefined ? flankedBy(s, u) : -1;
   ctx.emit?.({
     e: 'morale',
     turn: s.turn,

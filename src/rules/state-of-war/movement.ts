@@ -23,17 +23,15 @@ import {
   viewOf,
 } from './table.js';
 import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
-import { type SowState, ACTIVE, C, DISABLED, GONE } from './state.js';
+import { type SowState, ACTIVE, C, GONE, MOVE_KEYS } from './state.js';
 import type { SowScenario } from './compile.js';
 import { DEG, r2 } from './action.js';
 import { activeMembers, memoFor, moveSlots, running } from './units.js';
 import { checkVictory } from './victory.js';
-import { type MovePlan, WalkedPlan, cleanRoute, shortWords } from './plan.js';
+import { type MovePlan, FIRST, WalkedPlan, cleanRoute, firstPlaceFree, shortWords } from './plan.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
-/** Status code of a disabled figure, which still takes room on the table (a local copy, as {@link ON}). */
-const DOWN = DISABLED;
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;
 
@@ -51,7 +49,9 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     return path ? { path, stopShort: 0 } : null;
   }
   if (key.startsWith('foe:')) {
-    const t = sc.figureIndex.get(key.slice(4));
+    // The figure a `foe:<id>` key names, by its memo slot (no id cut out of the key).
+    const k = moveSlots(s).slot.get(key);
+    const t = k === undefined ? undefined : k - MOVE_KEYS.length;
     if (t === undefined || s.status[t] !== ON || sc.figures[t].side === side) return null;
     const path = sc.table.path(from, { x: s.x[t], y: s.y[t] });
     return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
@@ -147,26 +147,39 @@ function fallBackCover(s: SowState, f: number): Path | null {
   const ed = foeDistance(s, side, fx, fy);
   const back = rearDistance(sc, side, fx, fy);
   const xy = sc.coverSpots;
-  const spots: { j: number; d: number }[] = [];
+  // The places past the cheap tests (not where it stands, no farther forward), nearest first (ties:
+  // the first listed); the dearer ones (cover from the enemy, free, allowed) asked of each in that
+  // order only as far as the choice below reads: the same places in the same order as testing
+  // every place first.
+  const cand = FB_J;
+  const candD = FB_D;
+  let n = 0;
   for (let j = 0; j < xy.length >> 1; j++) {
     const x = xy[2 * j];
     const y = xy[2 * j + 1];
     const d = dist(fx, fy, x, y);
     if (d <= 0.5) continue;
     if (rearDistance(sc, side, x, y) > back + 1e-9) continue;
-    if (e >= 0 && coverSourceOf(sc, s.x[e], s.y[e], x, y).cover === 'open') continue;
-    if (!placeFree(viewOf(s), x, y, f) || !placeAllowed(s, side, true, ed, x, y)) continue;
-    spots.push({ j, d });
+    candD[j] = d;
+    cand[n++] = j;
   }
-  if (spots.length === 0) return null;
-  spots.sort((a, b) => a.d - b.d || a.j - b.j);
+  cand.length = n;
+  cand.sort(byCoverDistance);
   const reach = moveRate(s.mounted[f] === 1);
+  let first = -1;
   let best: Path | null = null;
   let bestCost = Infinity;
-  for (const c of spots) {
+  for (let i = 0; i < n; i++) {
+    const j = cand[i];
+    const x = xy[2 * j];
+    const y = xy[2 * j + 1];
+    if (e >= 0 && coverSourceOf(sc, s.x[e], s.y[e], x, y).cover === 'open') continue;
+    if (!placeFree(viewOf(s), x, y, f) || !placeAllowed(s, side, true, ed, x, y)) continue;
+    if (first < 0) first = j;
     // A place further in a straight line than the allowance, or than the cheapest found, costs more.
-    if (c.d > reach + 1e-9 || c.d > bestCost + 1e-9) break;
-    const q = { x: xy[2 * c.j], y: xy[2 * c.j + 1] };
+    const d = candD[j];
+    if (d > reach + 1e-9 || d > bestCost + 1e-9) break;
+    const q = { x, y };
     const path = roundPath(s, f, q);
     if (!path || path.length > reach + 1e-9) continue;
     const plan = routePlan(s, f, path, 0, side, true, ed);
@@ -176,10 +189,17 @@ function fallBackCover(s: SowState, f: number): Path | null {
       bestCost = plan.reach.cost;
     }
   }
+  if (first < 0) return null;
   if (best) return best;
-  const c = spots[0];
-  return roundPath(s, f, { x: xy[2 * c.j], y: xy[2 * c.j + 1] });
+  return roundPath(s, f, { x: xy[2 * first], y: xy[2 * first + 1] });
 }
+
+/** Scratch of {@link fallBackCover}: the cover places past its cheap tests, and each place's straight distance (by place index). */
+const FB_J: number[] = [];
+const FB_D: number[] = [];
+
+/** Cover places by straight distance (in {@link FB_D}), ties by index. */
+const byCoverDistance = (a: number, b: number): number => FB_D[a] - FB_D[b] || a - b;
 
 /** True when figure f stands in cover from its nearest enemy: a shot from him would throw a cover die [W17], [W32]. */
 export function coveredFromEnemy(s: SowState, f: number): boolean {
@@ -267,52 +287,6 @@ function routePlan(
   return null;
 }
 
-/** The place {@link firstPlaceFree} asked (scratch; copied when kept). */
-const FIRST = { x: 0, y: 0 };
-
-/**
- * The test of the kit's walk back ({@link PlaceFinder.walkBack} after `setRoute` with the enemies
- * kept off at the contact distance) at its first place, the point `d` along `points` (left in
- * {@link FIRST}), asked of every figure instead of the route's near lists: no other base on the
- * table within two radii (less 1e-6), no active enemy's centre within the contact distance (plus
- * 2e-9), the terrain free, and `extra`. The same answer as the walk's first step.
- */
-function firstPlaceFree(
-  s: SowState,
-  f: number,
-  side: number,
-  points: readonly Vec[],
-  d: number,
-  extra: ((x: number, y: number) => boolean) | null,
-): boolean {
-  const sc = s.sc;
-  const at = FIRST;
-  pointAlongInto(points, d, at);
-  const x = at.x;
-  const y = at.y;
-  const b = 2 * sc.radius - 1e-6;
-  const lim = b * b;
-  const xs = s.x;
-  const ys = s.y;
-  const status = s.status;
-  for (let g = 0; g < xs.length; g++) {
-    const dx = xs[g] - x;
-    const dy = ys[g] - y;
-    if (dx * dx + dy * dy < lim && g !== f && (status[g] === ON || status[g] === DOWN)) return false;
-  }
-  const k = sc.contact + 2e-9;
-  const keep2 = k * k;
-  const foes = sc.sides[1 - side].figures;
-  for (let i = 0; i < foes.length; i++) {
-    const g = foes[i];
-    const dx = xs[g] - x;
-    const dy = ys[g] - y;
-    if (dx * dx + dy * dy < keep2 && status[g] === ON) return false;
-  }
-  if (!sc.table.isFree(x, y)) return false;
-  return extra === null || extra(x, y);
-}
-
 /** The kit's place finder for a scenario's table (one per thread; re-made when another scenario's table comes). */
 let FINDER: PlaceFinder | null = null;
 
@@ -347,13 +321,22 @@ export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
   return plan;
 }
 
+/** Figure f's distance (cm) to its nearest active enemy where it stands ({@link foeDistance}), worked out once per decision. */
+function foeDistanceOf(s: SowState, f: number): number {
+  const m = memoFor(s, f);
+  if (m.hasFoeD()) return m.foeD;
+  const d = foeDistance(s, s.sc.figures[f].side, s.x[f], s.y[f]);
+  m.setFoeD(d);
+  return d;
+}
+
 function planMove(s: SowState, f: number, key: string): MovePlan | null {
   if (key === 'away') return awayPlan(s, f);
   const d = destination(s, f, key);
   if (!d) return null;
   const side = s.sc.figures[f].side;
   const u = s.unitOf[f];
-  const before = foeDistance(s, side, s.x[f], s.y[f]);
+  const before = foeDistanceOf(s, f);
   // "No Advance towards enemy" holds for every result from 0 down ([W32]): a unit falling back (−2)
   // may not use its other action to advance either (ruleset 1.3.0, audit C2; before, the worse
   // result lifted a running "no advance").
@@ -489,7 +472,8 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
   const ring = 2 * sc.radius + 0.05;
   const ux = (from.x - s.x[t]) / (d0 || 1);
   const uy = (from.y - s.y[t]) / (d0 || 1);
-  const base = Math.atan2(uy, ux);
+  // The heading of the nearest way, worked out only when a place beside it is tried.
+  let base = NaN;
   const reachMax = moveRate(s.mounted[f] === 1);
   // Twelve places round the target, the nearest way first, then alternately either side by 30°;
   // each made as an object only when it is tried (a path may keep it).
@@ -500,6 +484,7 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
       cx = s.x[t] + ux * ring;
       cy = s.y[t] + uy * ring;
     } else {
+      if (k === 1) base = Math.atan2(uy, ux);
       const a = base + (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (Math.PI / 6);
       cx = s.x[t] + Math.cos(a) * ring;
       cy = s.y[t] + Math.sin(a) * ring;

@@ -42,16 +42,20 @@ function destinationKeys(s: SowState, f: number): string[] {
   for (let i = 0; i < nFoes; i++) keys.push(foeKey[FOES[i]]);
   if (!inCoverAt(sc, s.x[f], s.y[f])) keys.push('cover');
   keys.push('rear');
-  const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
-  if (others.length > 0) {
-    let cx = 0;
-    let cy = 0;
-    for (const g of others) {
-      cx += s.x[g];
-      cy += s.y[g];
-    }
-    if (dist(s.x[f], s.y[f], cx / others.length, cy / others.length) > 8) keys.push('unit');
+  // The centre of the unit's other active members (summed in figure order; no list made).
+  const u = s.unitOf[f];
+  const mates = sc.sides[sc.units[u].side].figures;
+  let n = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < mates.length; i++) {
+    const g = mates[i];
+    if (g === f || s.unitOf[g] !== u || s.status[g] !== ACTIVE) continue;
+    cx += s.x[g];
+    cy += s.y[g];
+    n++;
   }
+  if (n > 0 && dist(s.x[f], s.y[f], cx / n, cy / n) > 8) keys.push('unit');
   return keys;
 }
 

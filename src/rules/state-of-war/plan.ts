@@ -1,12 +1,17 @@
 /**
  * State of War move plans [W8]–[W12]: what a planned move or charge holds (route, end, facing after,
  * the walk that limited it, and for the record where it went toward and why it stopped short), and
- * the plan whose details are worked out only when read. All lengths in cm.
+ * the plan whose details are worked out only when read; the walk's first place asked of every figure. All lengths in cm.
  */
 import type { ShortReason } from './events.js';
-import { type Vec, angleTo, dist, pathLength, pointAlong, truncatePath } from '../../core/geometry.js';
+import { type Vec, angleTo, dist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
 import { type Reach, reachAlong } from './table.js';
 import type { SowScenario } from './compile.js';
+import { type SowState, ACTIVE, DISABLED } from './state.js';
+
+/** Status codes of a figure able to act and of a disabled one, which still takes room (local copies: an imported binding is read through a getter under tsx). */
+const ON = ACTIVE;
+const DOWN = DISABLED;
 
 /** A planned move: the route (first point = start), where it ends, and the facing after. */
 export interface MovePlan {
@@ -132,4 +137,50 @@ export function shortWords(code: number): ShortReason[] {
   const out: ShortReason[] = [];
   for (let c = code; c > 0; c = Math.floor(c / 8)) out.push(SHORT_WORDS[c % 8]);
   return out;
+}
+
+/** The place {@link firstPlaceFree} asked (scratch; copied when kept). */
+export const FIRST = { x: 0, y: 0 };
+
+/**
+ * The test of the kit's walk back ({@link PlaceFinder.walkBack} after `setRoute` with the enemies
+ * kept off at the contact distance) at its first place, the point `d` along `points` (left in
+ * {@link FIRST}), asked of every figure instead of the route's near lists: no other base on the
+ * table within two radii (less 1e-6), no active enemy's centre within the contact distance (plus
+ * 2e-9), the terrain free, and `extra`. The same answer as the walk's first step.
+ */
+export function firstPlaceFree(
+  s: SowState,
+  f: number,
+  side: number,
+  points: readonly Vec[],
+  d: number,
+  extra: ((x: number, y: number) => boolean) | null,
+): boolean {
+  const sc = s.sc;
+  const at = FIRST;
+  pointAlongInto(points, d, at);
+  const x = at.x;
+  const y = at.y;
+  const b = 2 * sc.radius - 1e-6;
+  const lim = b * b;
+  const xs = s.x;
+  const ys = s.y;
+  const status = s.status;
+  for (let g = 0; g < xs.length; g++) {
+    const dx = xs[g] - x;
+    const dy = ys[g] - y;
+    if (dx * dx + dy * dy < lim && g !== f && (status[g] === ON || status[g] === DOWN)) return false;
+  }
+  const k = sc.contact + 2e-9;
+  const keep2 = k * k;
+  const foes = sc.sides[1 - side].figures;
+  for (let i = 0; i < foes.length; i++) {
+    const g = foes[i];
+    const dx = xs[g] - x;
+    const dy = ys[g] - y;
+    if (dx * dx + dy * dy < keep2 && status[g] === ON) return false;
+  }
+  if (!sc.table.isFree(x, y)) return false;
+  return extra === null || extra(x, y);
 }

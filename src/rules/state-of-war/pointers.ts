@@ -7,6 +7,7 @@
  * shapes are the kit's (src/core/table/view.ts). Lengths in cm.
  */
 import type { ActionTargets, FigureReach, ScenePoint } from '../../core/scene.js';
+import type { BandOrderAt } from '../../core/model.js';
 import { attackTargets } from '../../core/table/index.js';
 import type { SowAction } from './action.js';
 import { climbPlan } from './climb.js';
@@ -100,4 +101,15 @@ export function sowReach(s: SowState, id: string): FigureReach | null {
 export function sowDelegable(s: SowState): boolean {
   const f = actor(s);
   return f >= 0 && (running(s, f) || s.mustRetire[f] === 1);
+}
+
+/**
+ * `view.bandOrder`: every free decision of a figure is an order of its unit ([W6]); an order given
+ * to a unit stands for the rest of its action phase ([W1]), so each later figure of the unit takes
+ * the same action while it may, and the person orders the unit again in its next phase.
+ */
+export function sowBandOrder(s: SowState): BandOrderAt | null {
+  const f = actor(s);
+  if (f < 0) return null;
+  return { kind: 'order', band: s.sc.units[s.unitOf[f]].id, lapse: `turn ${s.turn} phase ${s.phaseNo}` };
 }

@@ -5,22 +5,13 @@
  * table from the top (north) edge.
  */
 import { z } from 'zod';
-import {
-  facingSchema,
-  pointSchema,
-  polygonSchema,
-  scenarioHeaderShape,
-  sideShape,
-  tableSizeSchema,
-  terrainEntrySchema,
-} from '../../core/table/schema.js';
+import { tableSchemas } from '../../core/table/schema.js';
 import { MELEE_WEAPONS, QUALITY_NAMES, WEAPONS } from './tables.js';
 
-const point = pointSchema('cm');
-const polygon = polygonSchema('cm');
+/** The kit's pieces in centimetres. */
+const T = tableSchemas('cm');
 
-const terrain = terrainEntrySchema(
-  'cm',
+const terrain = T.terrain(
   ['building', 'wood', 'difficult', 'hill', 'cover'],
   'building: impassable, blocks sight, hard cover to a figure touching it; wood: soft cover, blocks sight ' +
     'through it ([W14]); difficult: every cm inside costs 2 ([W9]); hill: raised ground (height); cover: an area giving its cover class',
@@ -34,7 +25,7 @@ const fence = z
   .object({
     id: z.string().min(1),
     kind: z.enum(['fence', 'wall']).describe('a rail fence (soft cover) or a wall (hard cover)'),
-    line: z.array(point).min(2).describe('the fence line (cm), a polyline'),
+    line: z.array(T.point).min(2).describe('the fence line (cm), a polyline'),
     height: z
       .number()
       .positive()
@@ -48,7 +39,7 @@ const fence = z
 const ladder = z
   .object({
     id: z.string().min(1),
-    at: point.describe('the foot of the ladder, on (within 1 cm of) a fence or wall line (cm)'),
+    at: T.point.describe('the foot of the ladder, on (within 1 cm of) a fence or wall line (cm)'),
     label: z.string().optional(),
   })
   .strict()
@@ -58,7 +49,7 @@ const barrel = z
   .object({
     id: z.string().min(1),
     name: z.string().min(1).describe('what it is, for stories ("a barrel of lamp-oil")'),
-    at: point.describe('where it stands at the start (cm)'),
+    at: T.point.describe('where it stands at the start (cm)'),
     fire: z
       .number()
       .int()
@@ -88,8 +79,8 @@ const unit = z
   .object({
     id: z.string().min(1),
     name: z.string().min(1),
-    at: point.describe('centre of the front rank at the start'),
-    facing: facingSchema,
+    at: T.point.describe('centre of the front rank at the start'),
+    facing: T.facing,
     perRank: z.number().int().min(1).default(6).describe('figures per rank when placed'),
     spacing: z.number().positive().default(3).describe('cm between figure centres when placed'),
     figures: z.array(figure).min(1),
@@ -98,7 +89,7 @@ const unit = z
 
 const side = z
   .object({
-    ...sideShape,
+    ...T.side,
     prefix: z.string().min(1).describe('figure ids are the prefix and a number'),
     rear: z.enum(['north', 'south', 'east', 'west']).describe('the table edge to its rear'),
     units: z.array(unit).min(1),
@@ -108,9 +99,7 @@ const side = z
 /** Schema of a State of War scenario file. */
 export const stateOfWarScenarioSchema = z
   .object({
-    ...scenarioHeaderShape('state-of-war'),
-    table: tableSizeSchema('cm'),
-    baseDiameter: z.number().positive().default(2.5).describe('figure base diameter (cm)'),
+    ...T.fileShape('state-of-war', 2.5, 'figure base diameter (cm)'),
     terrain: z.array(terrain).default([]),
     fences: z.array(fence).default([]),
     ladders: z.array(ladder).default([]),
@@ -120,7 +109,7 @@ export const stateOfWarScenarioSchema = z
       .object({
         id: z.string().min(1),
         name: z.string().min(1),
-        polygon: polygon.describe('the object to fire (impassable)'),
+        polygon: T.polygon.describe('the object to fire (impassable)'),
         side: z.string().describe('the side that must fire it'),
         fireActions: z.number().int().min(1).describe('actions spent in base contact that fire it ([W34])'),
       })

@@ -177,9 +177,21 @@ export class SowMemo {
     this.vals[i] = v;
     this.stamp[i] = this.gen;
   }
+  /** The distance (cm) from the figure to its nearest active enemy, when {@link foeGen} is this generation. */
+  foeD = 0;
+  foeGen = 0;
   /** Forget every value (the state changed). */
   clear(): void {
     this.gen++;
     this.fig = -1;
+  }
+  /** True when {@link foeD} holds this generation's value. */
+  hasFoeD(): boolean {
+    return this.foeGen === this.gen;
+  }
+  /** Keep the figure's nearest-enemy distance for this generation. */
+  setFoeD(d: number): void {
+    this.foeD = d;
+    this.foeGen = this.gen;
   }
 }

@@ -17,7 +17,15 @@ import {
   segmentEntersPolygon,
   segmentsCross,
 } from '../../core/geometry.js';
-import { type FigureView, inBaseContact, inContactAt, inContactWithAny, nearestAbleDist, nearestFigure } from '../../core/table/index.js';
+import {
+  type FigureView,
+  inBaseContact,
+  inContactAt,
+  inContactWithAny,
+  nearestAbleDist,
+  nearestFigure,
+  stateView,
+} from '../../core/table/index.js';
 import { CONTACT_TOLERANCE, type SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
 import { COVER_DIE, type Cover, DIFFICULT_FACTOR, moveRate, turnCost } from './tables.js';
@@ -35,21 +43,7 @@ const COVER_RANK = ['soft', 'hard'];
  * reads the state's arrays live, so one is kept per state object (never copied by a clone).
  */
 export function viewOf(s: SowState): FigureView {
-  if (!s.view) {
-    // The kit's status codes, read once (not per call): active and disabled figures take room.
-    const down = DISABLED;
-    const status = s.status;
-    const on = ON;
-    s.view = {
-      x: s.x,
-      y: s.y,
-      facing: s.facing,
-      radius: s.sc.radius,
-      occupies: (i) => status[i] === on || status[i] === down,
-      able: (i) => status[i] === on,
-    };
-  }
-  return s.view;
+  return stateView(s, DISABLED);
 }
 
 /** True when (x, y) lies in difficult ground (the table's slow ground). */
@@ -361,13 +355,14 @@ export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: 
     const b = points[i];
     const l = dist(a.x, a.y, b.x, b.y);
     if (l < 1e-9) continue;
-    const dir = angleTo(a.x, a.y, b.x, b.y);
     if (mounted) {
+      // Only a rider pays for turning: the heading is worked out for him alone.
+      const dir = angleTo(a.x, a.y, b.x, b.y);
       const t = turned + angleDiff(heading, dir) * RAD2DEG;
       if (turnCost(t) + cost > allowance + 1e-9) return setReach(out, done, cost + turnCost(turned), turned, false, hard);
       turned = t;
+      heading = dir;
     }
-    heading = dir;
     const turning = mounted ? turnCost(turned) : 0;
     // The leg in pieces, cut where it crosses the edge of difficult ground; each piece costs 1 or 2 a cm.
     const meets = legMeetsDifficult(sc, a.x, a.y, b.x, b.y);

@@ -41,12 +41,23 @@ export function liveUnits(s: SowState, side: number): number[] {
 
 /** The quality die held by most of the unit's active figures (ties: the smaller) [W26]; 0 if none. */
 export function majorityDie(s: SowState, u: number): number {
-  const count = new Map<number, number>();
-  for (const f of activeMembers(s, u)) count.set(s.sc.figures[f].die, (count.get(s.sc.figures[f].die) ?? 0) + 1);
+  // Each active member's die counted over the unit's active members (a unit is a few figures): the
+  // die held by most, the smaller on a tie — no map, no list, no sort.
+  const sc = s.sc;
+  const figs = sc.sides[sc.units[u].side].figures;
   let best = 0;
   let n = 0;
-  for (const [d, k] of [...count].sort((a, b) => a[0] - b[0])) {
-    if (k > n) {
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.unitOf[f] !== u || s.status[f] !== ON) continue;
+    const d = sc.figures[f].die;
+    if (d === best) continue;
+    let k = 0;
+    for (let j = 0; j < figs.length; j++) {
+      const g = figs[j];
+      if (s.unitOf[g] === u && s.status[g] === ON && sc.figures[g].die === d) k++;
+    }
+    if (k > n || (k === n && d < best)) {
       best = d;
       n = k;
     }

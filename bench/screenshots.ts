@@ -1,0 +1,102 @@
+/**
+ * Screenshots of the web app (`serve`) for issue 41's "a readable table": each ruleset's first
+ * built-in scenario (every built-in scenario with --all) at 390×844 (a phone), 800×600 and
+ * 1400×900, in Debian's headless Chromium driven by playwright-core (as test/serve/browser.test.ts).
+ * The person plays the first side against the heuristic (seed 3) and the shot is taken at their
+ * first decision, with the decision's controls on the table. Beside each shot it measures the
+ * table's width on the screen (its share of the window's) and the smallest label drawn on the
+ * table (px), and writes them to <out>/index.md. A hand-run tool, not a test.
+ *
+ *   npx tsx bench/screenshots.ts                      # results/screenshots/<ruleset>-<w>x<h>.png
+ *   npx tsx bench/screenshots.ts --all --out results/screenshots-all
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../src/serve/app.js';
+import type { SetupAnswer } from '../src/serve/protocol.js';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const out = resolve(arg('out') ?? 'results/screenshots');
+const all = process.argv.includes('--all');
+const SIZES: [number, number][] = [
+  [390, 844],
+  [800, 600],
+  [1400, 900],
+];
+
+/** In the page: the table's width on the screen, the window's, and the smallest table label (px; the overlay's controls not counted). */
+const MEASURE = `(() => {
+  const svg = document.querySelector('#board svg');
+  const table = document.querySelector('#board svg rect.tbl');
+  const scale = svg.getScreenCTM()?.a ?? 0;
+  let min = Infinity;
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.textContent.trim() || t.closest('#ov') || t.getBoundingClientRect().width === 0) continue;
+    min = Math.min(min, parseFloat(getComputedStyle(t).fontSize) * scale);
+  }
+  return { table: table.getBoundingClientRect().width, width: innerWidth, minLabel: min };
+})()`;
+
+mkdirSync(out, { recursive: true });
+const app = await buildApp({ saves: mkdtempSync(join(tmpdir(), 'skirmish-shots-saves-')), loopbackOnly: true });
+const url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`;
+const ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'skirmish-shots-')), {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1400, height: 900 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+});
+const lines: string[] = [
+  '# Screenshots of `serve` (issue 41)',
+  '',
+  `Made by \`npx tsx bench/screenshots.ts${all ? ' --all' : ''}\`: the first side against the heuristic, seed 3, at the person's first decision.`,
+  '',
+  '| scenario | screen | file | table width | share of the window | smallest label |',
+  '|---|---|---|---|---|---|',
+];
+try {
+  const setup = (await (await ctx.request.get(`${url}api/setup`)).json()) as SetupAnswer;
+  const seen = new Set<string>();
+  const chosen = setup.scenarios.filter((s) => {
+    if (all) return true;
+    if (seen.has(s.ruleset)) return false;
+    seen.add(s.ruleset);
+    return true;
+  });
+  for (const sc of chosen) {
+    const page = await ctx.newPage();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(url);
+    await page.waitForSelector('body[data-state="setup"]');
+    await page.selectOption('#scenario', sc.id);
+    await page.selectOption('#side', sc.sides[0].id);
+    await page.selectOption('#opponent', 'normal');
+    await page.fill('#seed', '3');
+    await page.click('#start');
+    await page.waitForSelector('#game:not([hidden])');
+    await page.selectOption('#speed', '0');
+    await page.waitForSelector('body[data-state="you"], body[data-state="over"]', { timeout: 120_000 });
+    for (const [w, h] of SIZES) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+      const m = (await page.evaluate(MEASURE)) as { table: number; width: number; minLabel: number };
+      const name = `${all ? sc.id.replace('/', '--') : sc.ruleset}-${w}x${h}.png`;
+      await page.screenshot({ path: join(out, name), fullPage: w === 390 });
+      const row = `| ${sc.id} | ${w}×${h} | ${name} | ${Math.round(m.table)} px | ${((100 * m.table) / m.width).toFixed(0)}% | ${m.minLabel.toFixed(1)} px |`;
+      lines.push(row);
+      process.stdout.write(`${row}\n`);
+    }
+    await page.close();
+  }
+} finally {
+  await ctx.close();
+  await app.close();
+}
+writeFileSync(join(out, 'index.md'), `${lines.join('\n')}\n`);
+process.stdout.write(`wrote ${out}/index.md\n`);
