@@ -66,7 +66,9 @@ export async function executeRun(o: ExecuteOptions): Promise<{ summary: ReportSu
     scenarioOrigin: m.scenario.arg,
     scenarioArg: m.scenario.arg,
     timeLimitMs: m.timeLimitMs,
-    invariants: m.kind === 'stress',
+    // Every game of both kinds is watched: a broken rule invariant is a defect whatever the run (it keeps
+    // the game's record and makes the run exit 1; issue 45 item 1).
+    invariants: true,
     measures: m.kind === 'stress',
     records: m.records,
     outDir: o.dir,

@@ -13,7 +13,7 @@ import type { AnyRuleset, InvariantMonitor } from '../../src/core/model.js';
 import type { LoadedScenario } from '../../src/core/game.js';
 import { playRow } from '../../src/runner/play.js';
 import { FailureTally } from '../../src/commands/run-options.js';
-import { tempDir } from '../runner/helpers.js';
+import { cli, gameRows, tempDir } from '../runner/helpers.js';
 import { ScriptedRng, d } from '../helpers/rng.js';
 import { acting, act, testScenario } from '../escarmouche/helpers.js';
 
@@ -125,6 +125,28 @@ describe('issue 45 item 1: invariant violations in stress/tournament', () => {
     const row = await playRow(env, { id: 1, seed: 1, agents: { first: 'random', second: 'random' } }, { first: f, second: f });
     expect(row.record).toBeUndefined();
   });
+
+  it('item 1: a tournament watches every game with the invariant monitor, as stress does (each row counts its violations)', () => {
+    const out = tempDir('item1');
+    const r = cli(
+      'tournament',
+      '--scenario',
+      'farmstead-raid',
+      '--agents',
+      'random,greedy',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--out',
+      out,
+      '--quiet',
+    );
+    expect(r.code, r.err).toBe(0);
+    const rows = gameRows(out);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.violations).toBe(0);
+  }, 120_000);
 
   it('item 1: the closing lines name the violations and the kept records (the run then exits 1)', () => {
     const t = new FailureTally();

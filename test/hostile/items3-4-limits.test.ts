@@ -112,8 +112,9 @@ describe('issue 45 item 3: degenerate geometry is refused', () => {
       /not simple/,
     );
   });
-  it('item 3: coordinates ≥ 1e160 and off the table', async () => {
-    await refused(
+  it('item 3: coordinates ≥ 1e160 and off the table', () => {
+    // A child with a deadline: at 109c6c4 validate of these buildings did not end.
+    refusedWithin(
       farmyard(
         (t) =>
           (t[5].polygon = [
@@ -124,7 +125,7 @@ describe('issue 45 item 3: degenerate geometry is refused', () => {
       ),
       /off the 30 × 20 table.*limit scenario\.coordinateMargin/,
     );
-    await refused(
+    refusedWithin(
       farmyard(
         (t) =>
           (t[5].polygon = [
@@ -136,7 +137,7 @@ describe('issue 45 item 3: degenerate geometry is refused', () => {
       ),
       /\(70, 7\.5\) is off the 30 × 20 table/,
     );
-  });
+  }, 150_000);
   it("item 3: the Supply Raid's objective warehouse made a line", async () => {
     const d = builtin('pirates/supply-raid.json');
     (d.objective as { polygon: number[][] }).polygon = [
