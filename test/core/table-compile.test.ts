@@ -53,6 +53,18 @@ describe('table kit: parseTableScenario', () => {
       q.base({ table: { unit: 'in', radius: 0.5, areas: q.file.terrain.map((t) => terrainAreaOf(t, { impassable: true })) } }),
     ).toThrow(at('$.terrain[0].polygon'));
   });
+
+  it("the base radius: half the file's baseDiameter, else what the compile's radiusOf reads, else the one base() is given", () => {
+    const d = parseTableScenario(schema.extend({ baseDiameter: z.number() }), { ...file, baseDiameter: 1.25 }, 'f.json');
+    expect(d.radius).toBe(0.625);
+    expect(d.base({ table: { unit: 'in', areas: [] } }).radius).toBe(0.625);
+    expect(d.base({ table: { unit: 'in', radius: 0.5, areas: [] } }).radius).toBe(0.5);
+    const r = parseTableScenario(schema, file, 'f.json', (f) => f.table.width / 40);
+    expect(r.base({ table: { unit: 'in', areas: [] } }).radius).toBe(0.5);
+    const none = parseTableScenario(schema, file, 'f.json');
+    expect(none.radius).toBeNaN();
+    expect(() => none.base({ table: { unit: 'in', areas: [] } })).toThrow(/no base radius/);
+  });
 });
 
 describe('table kit: zones, deployment places, start overlap', () => {
