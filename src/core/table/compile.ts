@@ -52,6 +52,17 @@ export function tableFigure(index: number, id: string, name: string | undefined,
 }
 
 /**
+ * The figure a person names in `words` (`play`'s `status <figure>`): its id or its name, in any
+ * case, spaces around ignored: the first in the figures' order whose id or name it is; undefined
+ * when none (or `words` is blank).
+ */
+export function figureNamed<F extends TableFigure>(figures: readonly F[], words: string): F | undefined {
+  const want = words.trim().toLowerCase();
+  if (want === '') return undefined;
+  return figures.find((f) => f.id.toLowerCase() === want || f.name.toLowerCase() === want);
+}
+
+/**
  * The {@link TableSide} part of file side `s` at index `si`, to spread into a room's side info: its
  * id and name, and a new empty figure list for the compile to fill in the file's order.
  */
