@@ -424,8 +424,12 @@ class Searcher {
     const first = sure && tree.nodeState[node] !== null && tree.nodeLegal[node] === null;
     if (first) tree.nodeLegal[node] = legal;
     let t = tree.findTable(node, side);
-    if (t < 0) t = this.newTable(node, side, legal, first ? null : this.keyIdsOf(legal), this.evaluator.prior(s, legal, false), first);
-    if (tree.tSure[t] === 0) this.markLegal(t, legal);
+    let keys: Int32Array | null = null;
+    if (t < 0) {
+      keys = first ? null : this.keyIdsOf(legal);
+      t = this.newTable(node, side, legal, keys, this.evaluator.prior(s, legal, false), first);
+    }
+    if (tree.tSure[t] === 0) this.markLegal(t, legal, keys);
     return t;
   }
 
@@ -552,9 +556,10 @@ class Searcher {
    * `select`). A legal list is matched to positions through the cache of the last lists seen —
    * the same frozen action object (or the same primitive) at index i as then: its position, no
    * key worked out; else the same key id: its position — and through the position hash for the
-   * rest.
+   * rest. `keys`: the key ids of `legal` when they are known (the list the table was just made
+   * from), else null.
    */
-  private markLegal(t: number, legal: readonly Json[]): void {
+  private markLegal(t: number, legal: readonly Json[], keys: Int32Array | null): void {
     const tree = this.tree;
     const stamp = ++this.stamp;
     const acts = tree.cSeenAct; // grown in place: the same array after positionOf
@@ -567,7 +572,7 @@ class Searcher {
       let j: number;
       if (i < seen && acts[base + i] === a) j = tree.cSeenPos[base + i];
       else {
-        const k = this.keyIdOf(a);
+        const k = keys === null ? this.keyIdOf(a) : keys[i];
         if (i < seen && tree.cSeenKey[base + i] === k) j = tree.cSeenPos[base + i];
         else {
           j = tree.positionOf(t, k);
