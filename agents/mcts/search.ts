@@ -160,7 +160,7 @@ function priorsInto(scores: readonly number[] | null, n: number, out: Float64Arr
 /**
  * `a` when the legal-list cache may match it by identity — a primitive, or a frozen object (a
  * ruleset's shared listed action): it can never change, so the same object always has the same
- * key — else undefined, which no action is (actions are JSON values). Keeping only those also
+ * key (a ruleset never changes an action it has listed, nested parts included) — else undefined, which no action is (actions are JSON values). Keeping only those also
  * keeps the cache from holding on to the fresh action objects of every visit (each would outlive
  * its list and be promoted by the collector).
  */
