@@ -20,6 +20,7 @@ import { describePigFigure, pigExactMove, pigScene } from './scene.js';
 import { pigDelegable, pigReach, pigTargets } from './pointers.js';
 import { DARK_AGES, PIRATES, type Version } from './version.js';
 import { pigGlossary } from './glossary.js';
+import { pigSight } from './sight.js';
 
 export type { PigAction } from './action.js';
 export type { PigEvent } from './events.js';
@@ -88,6 +89,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
       delegable: pigDelegable,
       targets: pigTargets,
       reach: pigReach,
+      sight: pigSight,
       glossary: pigGlossary(v.pirates),
     },
     actionKey,

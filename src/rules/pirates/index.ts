@@ -20,6 +20,7 @@ import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.j
 import { piratesAttackScores, piratesScores } from './policy.js';
 import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
 import { PIRATES_GLOSSARY } from './glossary.js';
+import { piratesSight } from './sight.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
@@ -102,6 +103,7 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     orderKey: piratesOrderKey,
     targets: piratesTargets,
     reach: piratesReach,
+    sight: piratesSight,
     glossary: PIRATES_GLOSSARY,
   },
   invariants: piratesInvariants,

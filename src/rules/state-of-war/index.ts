@@ -22,6 +22,7 @@ import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
 import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
 import { STATE_OF_WAR_GLOSSARY } from './glossary.js';
+import { sowSight } from './sight.js';
 
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
@@ -79,6 +80,7 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
     exactMove: sowExactMove,
     targets: sowTargets,
     reach: sowReach,
+    sight: sowSight,
     delegable: sowDelegable,
     bandOrder: sowBandOrder,
     glossary: STATE_OF_WAR_GLOSSARY,
