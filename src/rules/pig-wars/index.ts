@@ -19,7 +19,10 @@ import { pigEvents, type PigEvent } from './events.js';
 import { describePigFigure, pigExactMove, pigScene } from './scene.js';
 import { pigDelegable, pigReach, pigTargets } from './pointers.js';
 import { DARK_AGES, PIRATES, type Version } from './version.js';
-import { pigGlossary } from './glossary.js';
+// The words a newcomer would not know, a sentence each (docs/rules/pig-wars-summary.md,
+// docs/rules/pig-wars-pirates-summary.md), kept as data: the common terms, then each sheet's own.
+import GLOSSARY from './glossary.json' with { type: 'json' };
+import { glossaryOf } from '../../core/scene.js';
 import { pigSight } from './sight.js';
 
 export type { PigAction } from './action.js';
@@ -90,7 +93,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
       targets: pigTargets,
       reach: pigReach,
       sight: pigSight,
-      glossary: pigGlossary(v.pirates),
+      glossary: glossaryOf(GLOSSARY.common, v.pirates ? GLOSSARY.pirates : GLOSSARY['dark-ages']),
     },
     actionKey,
     describeAction,
