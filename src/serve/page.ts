@@ -75,6 +75,7 @@ abbr.gl{text-decoration:underline dotted;cursor:help}
 #board svg.panning{cursor:grabbing}
 #zoom button.active{background:#1a5276;color:#fff}
 body.measuring #board svg,body.measuring #board svg .fig{cursor:crosshair}
+body.measuring #board svg{touch-action:none}
 #measure-out{position:absolute;left:6px;bottom:6px;z-index:2;max-width:min(520px,90%);background:#fffaf0;border:1px solid #1a5276;border-radius:4px;padding:4px 8px;font-size:13px;box-shadow:0 1px 4px rgba(0,0,0,.2)}
 #measure-out[hidden]{display:none}
 .ov-measure line{stroke:#1a5276;stroke-width:2px;stroke-dasharray:6 3;vector-effect:non-scaling-stroke;pointer-events:none}
