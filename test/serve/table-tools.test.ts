@@ -218,9 +218,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium: briefing at Start, me
       const figs = await page.evaluate(() => {
         const all = (
           document as unknown as {
-            querySelectorAll(
-              s: string,
-            ): ArrayLike<{
+            querySelectorAll(s: string): ArrayLike<{
               getAttribute(a: string): string | null;
               getBoundingClientRect(): { left: number; top: number; width: number; height: number };
             }>;
