@@ -99,6 +99,8 @@ aside{width:100%;border-left:none;border-top:1px solid #c9bc9f;overflow-y:visibl
 #end[hidden]{display:none}#end h2{margin:4px 0}
 table.losses{border-collapse:collapse;font-size:12px;margin:4px 0}table.losses td,table.losses th{border:1px solid #c9bc9f;padding:1px 5px;text-align:right}
 #toast{max-width:94%}
+#tablewrap{flex-wrap:wrap}
+#measure-out{position:static;flex-basis:100%;max-width:none;margin:2px;box-shadow:none}
 }
 #panel-toggle,#hstatus{display:none}
 #hstatus{font-size:12px;padding:1px 6px;border-radius:3px;color:#222}
