@@ -69,6 +69,7 @@ const o = new Command()
   .option('--seeds <n>', 'searches per position and budget (search seeds 1…n); 0: skip part 3', (v) => Number(v), 4)
   .option('--scale <n>', 'the larger budget as a multiple of the default', (v) => Number(v), 4)
   .option('--search <spec>', 'extra mcts options for part 3, over the agent defaults (e.g. horizon=0)', '')
+  .option('--align', 'return samples with the stream re-seeded before every decision (decision-aligned common random numbers)')
   .option('--z <n>', 'standard errors in the samples-needed formula', (v) => Number(v), 1.96)
   .addOption(new Option('--json <file>', 'write every figure per position to this file'))
   .parse()
@@ -86,6 +87,7 @@ const o = new Command()
     scale: number;
     search: string;
     z: number;
+    align?: boolean;
     json?: string;
   }>();
 
@@ -150,7 +152,8 @@ async function positions(sc: ReturnType<typeof loadScenario>): Promise<{ list: P
 }
 
 /** Returns of one root action: `n` samples at horizon `h` (sample j on stream mix(sampleSeed, j)). */
-function returns(r: AnyRuleset, root: unknown, side: SideId, action: Json, ev: Evaluator, n: number): number[] {
+function returns(r: AnyRuleset, root: unknown, side: SideId, action: Json, ev: Evaluator, n: number, al: Aligned | null): number[] {
+  if (al) return alignedReturns(r, root, side, action, al, n);
   const rng = new FastRng(0);
   const ctx = { rng };
   const out = [0];
@@ -161,6 +164,49 @@ function returns(r: AnyRuleset, root: unknown, side: SideId, action: Json, ev: E
     r.apply(s, action, ctx);
     ev.evaluate(s, ctx, Infinity, [side], 1, out);
     xs.push(out[0]);
+  }
+  return xs;
+}
+
+/** What an aligned rollout needs (`--align`): the rollout as the search's evaluator plays it. */
+interface Aligned {
+  horizon: number;
+  eps: number;
+  fast: ((state: unknown, legal: readonly Json[]) => number[]) | null;
+  weights: readonly number[] | undefined;
+}
+
+/**
+ * {@link returns} with the random stream re-seeded before every decision (`--align`): the dice of
+ * the d-th decision after the root come from stream hash(hash(seed, j), d) whatever was drawn
+ * before, so two root actions that consume different numbers of dice are still compared on the same
+ * dice from then on. The rollout is the evaluator's (ε-greedy with the rollout script), written out here.
+ */
+function alignedReturns(r: AnyRuleset, root: unknown, side: SideId, action: Json, al: Aligned, n: number): number[] {
+  const rng = new FastRng(0);
+  const ctx = { rng };
+  const xs: number[] = [];
+  for (let j = 0; j < n; j++) {
+    const key = mix(o.sampleSeed, j);
+    rng.reseed(key);
+    const s = r.clone(root);
+    r.apply(s, action, ctx);
+    for (let d = 1; d <= al.horizon && !r.isTerminal(s); d++) {
+      rng.reseed(mix(key, d));
+      const legal = r.legalActions(s);
+      let a = legal[0];
+      if (legal.length > 1) {
+        if (!al.fast || rng.next() < al.eps) a = legal[Math.floor(rng.next() * legal.length)];
+        else {
+          const sc = al.fast(s, legal);
+          let b = 0;
+          for (let i = 1; i < sc.length; i++) if (sc[i] > sc[b]) b = i;
+          a = legal[b];
+        }
+      }
+      r.apply(s, a, ctx);
+    }
+    xs.push(r.evaluate(s, side, al.weights));
   }
   return xs;
 }
@@ -230,6 +276,8 @@ interface SearchFigures {
   mostVisited: string[];
   topShare: number[];
   offScript: number;
+  /** CPU seconds of the searches (all seeds). */
+  cpu: number;
 }
 
 /** Share of the pairs of `xs` that are equal. */
@@ -300,7 +348,8 @@ function table(recs: readonly PositionFigures[], defH: string): string[] {
         `most-visited the same ${fmt(mean(at(0, (s) => agreement(s.mostVisited))), 2)} vs ${fmt(mean(at(1, (s) => agreement(s.mostVisited))), 2)}; ` +
         `top root-visit share ${fmt(median(at(0, (s) => mean(s.topShare))), 2)} vs ${fmt(median(at(1, (s) => mean(s.topShare))), 2)}; ` +
         `choice off the script ${fmt(mean(at(0, (s) => s.offScript / o.seeds)), 2)} vs ${fmt(mean(at(1, (s) => s.offScript / o.seeds)), 2)}; ` +
-        `choice = best mean at horizon ${defH} ${fmt(mean(at(0, ref)), 2)} vs ${fmt(mean(at(1, ref)), 2)}.`,
+        `choice = best mean at horizon ${defH} ${fmt(mean(at(0, ref)), 2)} vs ${fmt(mean(at(1, ref)), 2)}; ` +
+        `CPU per search ${fmt((1000 * mean(at(0, (s) => s.cpu))) / o.seeds, 1)} ms vs ${fmt((1000 * mean(at(1, (s) => s.cpu))) / o.seeds, 1)} ms.`,
     );
   }
   return lines;
@@ -343,7 +392,8 @@ for (const id of o.scenarios.split(',')) {
     const runs: SearchFigures[] = [];
     for (const scale of o.seeds > 0 ? [1, o.scale] : []) {
       const so: SearchOptions = { ...opts, iterations: opts.iterations * scale };
-      const f: SearchFigures = { iterations: 0, chosen: [], mostVisited: [], topShare: [], offScript: 0 };
+      const f: SearchFigures = { iterations: 0, chosen: [], mostVisited: [], topShare: [], offScript: 0, cpu: 0 };
+      const t = cpuS();
       for (let seed = 1; seed <= o.seeds; seed++) {
         const res = search(r, pos.state, so, seed, policy, undefined, fast);
         const best = chooseRoot(res.stats, guard);
@@ -355,6 +405,7 @@ for (const id of o.scenarios.split(',')) {
         f.topShare.push((res.stats[0]?.visits ?? 0) / Math.max(1, res.iterations));
         if (best && best.key !== fav.key) f.offScript++;
       }
+      f.cpu = cpuS() - t;
       runs.push(f);
     }
     cSearch += cpuS() - t0;
@@ -377,7 +428,8 @@ for (const id of o.scenarios.split(',')) {
       const ho: SearchOptions = { ...opts, horizon: h === END ? 1e9 : h, horizonTurn: false };
       const ev: Evaluator = policy === null && fast === null ? new RandomRollout(r, ho) : new ScriptedRollout(r, ho, policy, fast);
       const n = h === END ? o.endSamples : o.samples;
-      const xs = cand.map((a) => returns(r, pos.state, pos.side, a, ev, n));
+      const al: Aligned | null = o.align ? { horizon: ho.horizon, eps: ho.eps, fast, weights: ho.weights } : null;
+      const xs = cand.map((a) => returns(r, pos.state, pos.side, a, ev, n, al));
       if (h === END) endXs = xs;
       hf.push(figures(h, keys, xs));
     }

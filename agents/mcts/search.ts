@@ -36,7 +36,7 @@
  */
 import type { AnyRuleset, Json, SideId, StepContext } from '../../src/core/model.js';
 import { FastRng } from '../../src/core/rng.js';
-import { RandomRollout, ScriptedRollout, type Evaluator, type Policy } from './evaluator.js';
+import { alignedSeed, RandomRollout, ScriptedRollout, type Evaluator, type Policy } from './evaluator.js';
 import { DEFAULT_SEARCH, type SearchOptions } from './params.js';
 import { NO_EDGE, NO_NODE, Tree } from './tree.js';
 
@@ -228,6 +228,8 @@ class Searcher {
   /** The side indices of the leaf's evaluation (`nEval` of them; the root's first), found by `descend`. */
   private evalIdx = new Int32Array(8);
   private nEval = 0;
+  /** `align=1`: the stream key of the iteration's root visit. */
+  private alignKey = 0;
   private sideValue = new Float64Array(8);
 
   /** Set up a search from `root` (not terminal; `rootSide` decides). */
@@ -348,6 +350,11 @@ class Searcher {
         // Common random numbers at the root: the k-th visit of every root action re-plays the game
         // with the same stream, so siblings are compared on the same dice and card draws.
         iterRng.reseed(mix32(this.base, tree.cVisits[slot]));
+        seed0 = iterRng.position();
+        this.alignKey = seed0;
+      } else if (this.opts.align > 0) {
+        // Aligned streams: the depth-th decision draws from its own stream, whatever came before.
+        iterRng.reseed(alignedSeed(this.alignKey, depth));
         seed0 = iterRng.position();
       }
       const expanded = this.widened;
@@ -683,6 +690,7 @@ class Searcher {
     const nv = this.nEval;
     for (let j = 0; j < nv; j++) sides[j] = this.sides[idx[j]];
     const budget = this.maxCalls > 0 ? this.maxCalls - this.calls : Infinity;
+    if (this.opts.align > 0) this.evaluator.align?.(this.alignKey, this.depth);
     this.calls += this.evaluator.evaluate(this.leaf, this.ctx, budget, sides, nv, this.evalValues);
     for (let j = 0; j < nv; j++) this.sideValue[idx[j]] = this.evalValues[j];
   }
