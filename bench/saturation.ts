@@ -292,6 +292,11 @@ function agreement(xs: readonly string[]): number {
   return pairs ? same / pairs : NaN;
 }
 
+/** Mean ± standard error of per-position figures, two decimals. */
+function ms(xs: readonly number[]): string {
+  return `${fmt(mean(xs), 2)} ± ${fmt(sd(xs) / Math.sqrt(xs.length), 2)}`;
+}
+
 function fmt(x: number, d = 3): string {
   if (Number.isNaN(x)) return '—';
   if (x === Infinity) return '∞';
@@ -344,7 +349,7 @@ function table(recs: readonly PositionFigures[], defH: string): string[] {
     lines.push('');
     lines.push(
       `Search (seeds 1–${o.seeds}; budget ×1 after focus: median ${median(at(0, (s) => s.iterations))} iterations): ` +
-        `two seeds choose the same action ${fmt(mean(at(0, (s) => agreement(s.chosen))), 2)} (×1) vs ${fmt(mean(at(1, (s) => agreement(s.chosen))), 2)} (×${o.scale}); ` +
+        `two seeds choose the same action ${ms(at(0, (s) => agreement(s.chosen)))} (×1) vs ${ms(at(1, (s) => agreement(s.chosen)))} (×${o.scale}); ` +
         `most-visited the same ${fmt(mean(at(0, (s) => agreement(s.mostVisited))), 2)} vs ${fmt(mean(at(1, (s) => agreement(s.mostVisited))), 2)}; ` +
         `top root-visit share ${fmt(median(at(0, (s) => mean(s.topShare))), 2)} vs ${fmt(median(at(1, (s) => mean(s.topShare))), 2)}; ` +
         `choice off the script ${fmt(mean(at(0, (s) => s.offScript / o.seeds)), 2)} vs ${fmt(mean(at(1, (s) => s.offScript / o.seeds)), 2)}; ` +
