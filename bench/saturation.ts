@@ -350,6 +350,7 @@ function table(recs: readonly PositionFigures[], defH: string): string[] {
     lines.push(
       `Search (seeds 1–${o.seeds}; budget ×1 after focus: median ${median(at(0, (s) => s.iterations))} iterations): ` +
         `two seeds choose the same action ${ms(at(0, (s) => agreement(s.chosen)))} (×1) vs ${ms(at(1, (s) => agreement(s.chosen)))} (×${o.scale}); ` +
+        `a ×1 and a ×${o.scale} search choose the same ${ms(withS.map((p) => mean(p.searches[0].chosen.flatMap((a) => p.searches[1].chosen.map((b) => (a === b ? 1 : 0))))))}; ` +
         `most-visited the same ${fmt(mean(at(0, (s) => agreement(s.mostVisited))), 2)} vs ${fmt(mean(at(1, (s) => agreement(s.mostVisited))), 2)}; ` +
         `top root-visit share ${fmt(median(at(0, (s) => mean(s.topShare))), 2)} vs ${fmt(median(at(1, (s) => mean(s.topShare))), 2)}; ` +
         `choice off the script ${fmt(mean(at(0, (s) => s.offScript / o.seeds)), 2)} vs ${fmt(mean(at(1, (s) => s.offScript / o.seeds)), 2)}; ` +
