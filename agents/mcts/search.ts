@@ -228,6 +228,8 @@ class Searcher {
   /** The side indices of the leaf's evaluation (`nEval` of them; the root's first), found by `descend`. */
   private evalIdx = new Int32Array(8);
   private nEval = 0;
+  /** `paired=1`: by root candidate position, the prefix sums of its returns by visit (visit k used stream k). */
+  private rootPrefix: Float64Array[] = [];
   /** `align=1`: the stream key of the iteration's root visit. */
   private alignKey = 0;
   private sideValue = new Float64Array(8);
@@ -253,6 +255,7 @@ class Searcher {
     this.sum = 0;
     this.sumSq = 0;
     this.allowedN = 0;
+    this.rootPrefix = [];
     this.s = null;
     // The root never changes: its legal actions, their keys and their table are made once.
     const legal = r.legalActions(root);
@@ -714,6 +717,42 @@ class Searcher {
       tree.cMean[p] = total / n;
       tree.tVisits[t]++;
     }
+    if (this.opts.paired > 0 && this.depth > 0) this.pairRoot();
+  }
+
+  /**
+   * `paired=1`, after a back-up: record the root return of this visit and set the root edges' means
+   * (read by UCB) to paired estimates — the most-visited edge's own mean, plus for every other edge
+   * the mean difference between its returns and the most-visited edge's on the same visit numbers,
+   * that is on the same streams. The visit and reward sums stay plain (the result, the guard).
+   */
+  private pairRoot(): void {
+    const tree = this.tree;
+    const t = this.rootTable;
+    const base = tree.tBase[t];
+    const pos = this.pathPos[0];
+    const n = tree.cVisits[base + pos];
+    let pre = this.rootPrefix[pos];
+    if (pre === undefined || pre.length <= n) {
+      const g = new Float64Array(Math.max(16, 2 * (n + 1)));
+      if (pre !== undefined) g.set(pre);
+      this.rootPrefix[pos] = pre = g;
+    }
+    pre[n] = pre[n - 1] + this.sideValue[0];
+    const nEdges = tree.tEdges[t];
+    let ref = -1;
+    for (let k = 0; k < nEdges; k++) {
+      const p = base + tree.cOrder[base + k];
+      if (ref < 0 || tree.cVisits[p] > tree.cVisits[ref]) ref = p;
+    }
+    const refPre = this.rootPrefix[ref - base];
+    const refMean = tree.cTotal[ref] / tree.cVisits[ref];
+    for (let k = 0; k < nEdges; k++) {
+      const p = base + tree.cOrder[base + k];
+      const m = tree.cVisits[p];
+      if (p !== ref && m > 0) tree.cMean[p] = refMean + (this.rootPrefix[p - base][m] - refPre[m]) / m;
+    }
+    tree.cMean[ref] = refMean;
   }
 
   /** The root candidates (most visited first) and the most-visited line. */
