@@ -5,10 +5,11 @@
  * marks, a selected figure's reach (rings) and line of sight, and the figures an action concerns.
  * It knows the API's shapes (src/serve/protocol.ts) and nothing of any ruleset.
  */
-import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
+import type { ActionView, DrawnMark, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
 import type { GlossaryTerm } from '../core/scene.js';
 import { controlFont, figureChoice, tableControls } from './controls.js';
 import { drawnTable, legendHtml } from './legend.js';
+import { aiShapes } from './aimarks.js';
 import {
   DICE_TERMS,
   playerError,
@@ -57,6 +58,8 @@ let reach: FigureAnswer | null = null;
 let paused = false;
 let aiRunning = false;
 let busy = false;
+/** The marks of the AI's decisions since the person's last decision, oldest first (drawn until the person decides). */
+let aiMarks: DrawnMark[][] = [];
 
 function setState(s: string): void {
   document.body.dataset.state = s;
@@ -184,6 +187,7 @@ function openGame(v: GameView): void {
   // Nothing of the game shown before stays: its last AI move, its selection, its story.
   el('aimove').textContent = '—';
   reason('');
+  aiMarks = [];
   selected = null;
   reach = null;
   zoomBox = null;
@@ -201,6 +205,7 @@ function setStory(lines: string[]): void {
 /** Take in an answer: the whole story when it carries one (undo, resign), else its steps added to the story. */
 function take(a: StepAnswer): void {
   if (a.view.log !== null) {
+    aiMarks = []; // an undo, a resignation: the table shows the game as it now stands
     setStory(a.view.log);
     const taken = [...a.view.log].reverse().find((l) => storyClass(l) === 'undo');
     if (taken && a.steps.length === 0 && a.view.log.at(-1) === taken) {
@@ -233,6 +238,7 @@ function report(steps: StepReport[]): void {
     for (const e of s.events) lines.push([`  ${e}`, 'ev']);
   }
   addLog(lines);
+  for (const s of steps) if (s.who === 'ai' && s.marks.length > 0) aiMarks.push(s.marks);
   const ai = [...steps].reverse().find((s) => s.who === 'ai');
   if (ai)
     el('aimove').innerHTML =
@@ -434,7 +440,7 @@ function show(v: GameView): void {
     svg.removeAttribute('height');
     const ov = document.createElementNS(SVG_NS, 'g');
     ov.id = 'ov';
-    for (const name of ['reach', 'hover', 'marks']) {
+    for (const name of ['ai', 'reach', 'hover', 'marks']) {
       const g = document.createElementNS(SVG_NS, 'g');
       g.id = `ov-${name}`;
       ov.appendChild(g);
@@ -526,7 +532,7 @@ function svgEl(tag: string, attrs: Record<string, string | number>): SVGElement 
 }
 
 /** The overlay's three layers (created with each drawing of the table): reach, destination marks, hover. */
-function layer(name: 'reach' | 'marks' | 'hover'): SVGGElement | null {
+function layer(name: 'ai' | 'reach' | 'marks' | 'hover'): SVGGElement | null {
   return document.getElementById(`ov-${name}`) as SVGGElement | null;
 }
 
@@ -539,6 +545,7 @@ function drawOverlay(): void {
   const reachG = layer('reach');
   const marks = layer('marks');
   if (!reachG || !marks || !view) return;
+  drawAiMarks();
   reachG.innerHTML = '';
   marks.innerHTML = '';
   const fig = (id: string) => view?.figures.find((f) => f.id === id && f.onTable);
@@ -626,6 +633,21 @@ function drawOverlay(): void {
   }
 }
 
+/** The AI's turn on the table (src/web/aimarks.ts): its decisions' marks since the person's last decision. */
+function drawAiMarks(): void {
+  const g = layer('ai');
+  const px = svgRoot()?.getScreenCTM()?.a ?? 0;
+  if (!g || !view || !(px > 0)) return;
+  g.innerHTML = '';
+  const names = new Map(view.figures.map((f) => [f.id, f.name]));
+  const steps = aiMarks.map((marks, i) => ({ marks, latest: i === aiMarks.length - 1 }));
+  for (const s of aiShapes(steps, px, names)) {
+    const e = svgEl(s.tag, s.attrs);
+    if (s.text !== undefined) e.textContent = s.text;
+    g.appendChild(e);
+  }
+}
+
 /** Ring the figures the action under the pointer concerns. */
 function drawHover(hover: ActionView | null): void {
   const g = layer('hover');
@@ -671,6 +693,7 @@ async function send(body: { key: string } | { x: number; y: number }): Promise<v
   try {
     const a = await api<StepAnswer>('POST', `/api/games/${view.id}/act`, body);
     reason('');
+    aiMarks = []; // the person decided: the AI's last turn is cleared from the table
     take(a);
     busy = false;
     show(a.view);

@@ -395,6 +395,73 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 300_000);
+  it.each([
+    ['pirates/supply-raid', 'townsfolk'],
+    ['state-of-war/wagon-raid', 'union'],
+  ])(
+    "the AI's turn shown (%s as %s): its moves and attacks drawn on the table until the person's next decision, the why kept",
+    async (scenario, side) => {
+      const page = await open();
+      await start(page, scenario, side, 'normal', 4);
+      await page.waitForSelector('#game:not([hidden])');
+      await page.selectOption('#speed', '0');
+      /** The AI's marks on the table: ways (their figure), attack lines (attacker and target), result labels. */
+      const drawn = async (): Promise<{ ways: string[]; attacks: string[]; results: string[] }> =>
+        page.evaluate(() => {
+          const all = (s: string) =>
+            (
+              document as unknown as {
+                querySelectorAll(x: string): ArrayLike<{ getAttribute(a: string): string | null; textContent: string | null }>;
+              }
+            ).querySelectorAll(s);
+          const list = (s: string, f: (e: { getAttribute(a: string): string | null; textContent: string | null }) => string): string[] =>
+            Array.from(all(s)).map(f);
+          return {
+            ways: list('#ov-ai polyline', (e) => e.getAttribute('data-figure') ?? ''),
+            attacks: list('#ov-ai line', (e) => `${e.getAttribute('data-from')}>${e.getAttribute('data-to')}`),
+            results: list('#ov-ai text', (e) => e.textContent ?? ''),
+          };
+        });
+      // Play the suggestions until an AI turn has moved a figure and attacked one (at most 60 decisions).
+      let moved = false;
+      let attacked = false;
+      for (let i = 0; i < 60 && !(moved && attacked); i++) {
+        expect(await settled(page)).toBe('you');
+        const d = await drawn();
+        // Every AI line of the story since the person's last decision is drawn from its events: each way
+        // belongs to a figure on the table, each attack joins two.
+        for (const id of [...d.ways, ...d.attacks.flatMap((a) => a.split('>'))])
+          expect(await page.locator(`#board .fig[data-id="${id}"]`).count(), id).toBe(1);
+        moved ||= d.ways.length > 0;
+        attacked ||= d.attacks.length > 0 && d.results.length > 0;
+        if (d.ways.length + d.attacks.length > 0) {
+          // The why of the AI's last decision is still told beside the table.
+          expect(await page.locator('#aimove').textContent()).not.toBe('—');
+          if (shots && attacked) await page.screenshot({ path: join(shots, `5-ai-marks-${side}.png`) });
+        }
+        if (moved && attacked) break;
+        const logged = await page.locator('#log li').count();
+        await clickSuggested(page);
+        await page.waitForFunction(
+          (n) => document.body.dataset.state === 'over' || document.querySelectorAll('#log li').length > n,
+          logged,
+        );
+      }
+      expect(moved).toBe(true);
+      expect(attacked).toBe(true);
+      // The person's next decision clears them (the AI paused, so that it draws nothing new).
+      await page.click('#pause');
+      const logged = await page.locator('#log li').count();
+      await clickSuggested(page);
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, logged);
+      await page.waitForFunction(() => document.body.dataset.state !== 'busy');
+      expect(await drawn()).toEqual({ ways: [], attacks: [], results: [] });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    300_000,
+  );
+
   it('honest state: a new game shows no earlier AI move, and the address bar selects the game', async () => {
     const page = await open();
     await start(page, 'pirates/supply-raid', 'townsfolk', 'normal', 4); // the pirates (the AI) decide first

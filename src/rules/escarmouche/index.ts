@@ -19,6 +19,7 @@ import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 import { type EscEvent, escEvents } from './events.js';
 import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
 import { ESCARMOUCHE_GLOSSARY } from './glossary.js';
+import { escMarks } from './marks.js';
 
 export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
@@ -61,6 +62,7 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
     exactMove: escExactMove,
     bandOrder: escBandOrder,
     glossary: ESCARMOUCHE_GLOSSARY,
+    marks: escMarks,
   },
   actionKey,
   describeAction,

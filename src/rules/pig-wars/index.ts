@@ -20,6 +20,7 @@ import { describePigFigure, pigExactMove, pigScene } from './scene.js';
 import { pigDelegable, pigReach, pigTargets } from './pointers.js';
 import { DARK_AGES, PIRATES, type Version } from './version.js';
 import { pigGlossary } from './glossary.js';
+import { pigMarks } from './marks.js';
 
 export type { PigAction } from './action.js';
 export type { PigEvent } from './events.js';
@@ -89,6 +90,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
       targets: pigTargets,
       reach: pigReach,
       glossary: pigGlossary(v.pirates),
+      marks: pigMarks,
     },
     actionKey,
     describeAction,

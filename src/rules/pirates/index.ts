@@ -20,6 +20,7 @@ import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.j
 import { piratesAttackScores, piratesScores } from './policy.js';
 import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
 import { PIRATES_GLOSSARY } from './glossary.js';
+import { piratesMarks } from './marks.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
@@ -103,6 +104,7 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     targets: piratesTargets,
     reach: piratesReach,
     glossary: PIRATES_GLOSSARY,
+    marks: piratesMarks,
   },
   invariants: piratesInvariants,
 });

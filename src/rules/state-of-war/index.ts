@@ -22,6 +22,7 @@ import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
 import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
 import { STATE_OF_WAR_GLOSSARY } from './glossary.js';
+import { sowMarks } from './marks.js';
 
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
@@ -82,6 +83,7 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
     delegable: sowDelegable,
     bandOrder: sowBandOrder,
     glossary: STATE_OF_WAR_GLOSSARY,
+    marks: sowMarks,
   },
   actionKey,
   describeAction,
