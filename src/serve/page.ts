@@ -60,6 +60,7 @@ b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
 .ov-sight{stroke:#1e8449;stroke-width:.1;stroke-dasharray:.3 .2;pointer-events:none}
 .ov-sel{fill:none;stroke:#8e44ad;stroke-width:.3;pointer-events:none}
 .ov-target{fill:none;stroke:#e74c3c;stroke-width:.25;pointer-events:none}
+.bandtag{font-family:system-ui,sans-serif;font-weight:bold;paint-order:stroke;stroke:#fffaf0;filter:brightness(.7);pointer-events:none}
 #ov-ai *{pointer-events:none;vector-effect:non-scaling-stroke}
 #ov-ai .ai-old{opacity:.45}
 .ai-path{fill:none;stroke:#1b2631;stroke-width:2px;stroke-dasharray:6 3}

@@ -10,6 +10,7 @@ import type { GlossaryTerm } from '../core/scene.js';
 import { controlFont, figureChoice, tableControls } from './controls.js';
 import { drawnTable, legendHtml } from './legend.js';
 import { aiShapes } from './aimarks.js';
+import { bandTags, baseFit, type Box } from './tablefit.js';
 import {
   DICE_TERMS,
   playerError,
@@ -262,6 +263,7 @@ function fitLabels(): void {
   const svg = svgRoot();
   const m = svg?.getScreenCTM();
   if (!svg || !m || !(m.a > 0)) return;
+  svg.querySelector('#bandtags')?.remove(); // made again below
   const texts = [...svg.querySelectorAll<SVGTextElement>('text')].filter((t) => !t.closest('#ov'));
   for (const t of texts) if (t.dataset.fs === undefined) t.dataset.fs = String(parseFloat(getComputedStyle(t).fontSize) || 0);
   const min = MIN_LABEL_PX / m.a;
@@ -270,8 +272,81 @@ function fitLabels(): void {
     const size = fs > 0 && fs < min ? min : fs;
     t.style.fontSize = size !== fs ? `${size}px` : '';
     t.style.display = hideLabel(t, size) ? 'none' : '';
+    if (t.classList.contains('glyph')) fitBase(t, size, m.a);
   }
   unclutterAreaLabels(svg);
+  tagBands(svg, m.a);
+}
+
+/**
+ * A base that carries a letter drawn large enough on the screen for the letter to sit inside it (up
+ * to a limit, src/web/tablefit.ts); the letter shown only when it fits.
+ */
+function fitBase(t: SVGTextElement, size: number, px: number): void {
+  const fig = t.closest('.fig');
+  const base = fig?.querySelector<SVGGraphicsElement>('.base');
+  if (!fig || !base) return;
+  const r = Number(base.getAttribute('r') ?? '0');
+  const across = r > 0 ? 2 * r : Math.min(Number(base.getAttribute('width') ?? '0'), Number(base.getAttribute('height') ?? '0'));
+  const fit = baseFit(across * px, size * px);
+  for (const e of fig.querySelectorAll('.base, .ring, .cross')) {
+    if (fit.factor > 1) e.setAttribute('transform', `scale(${fit.factor.toFixed(3)})`);
+    else e.removeAttribute('transform');
+  }
+  fig.setAttribute('data-fit', fit.factor.toFixed(3));
+  t.style.display = fit.letter ? '' : 'none';
+}
+
+/** The font size of a band's tag on the screen (px). */
+const TAG_PX = 11;
+
+/**
+ * Each band whose numbers under its bases are left out named once, by a tag beside its figures
+ * (src/web/tablefit.ts), clear of the area names shown and of every figure.
+ */
+function tagBands(svg: SVGSVGElement, px: number): void {
+  const v = view;
+  if (!v) return;
+  const hidden = new Set<string>();
+  for (const t of svg.querySelectorAll<SVGTextElement>('.fig .band')) {
+    const fig = t.closest('.fig');
+    const id = fig?.getAttribute('data-id');
+    if (id && t.style.display === 'none' && (t.textContent ?? '') !== '') hidden.add(id);
+  }
+  if (hidden.size === 0) return;
+  const figs = v.figures.filter((f) => f.onTable && f.band !== null && hidden.has(f.id) && f.status !== 'dead');
+  const avoid: Box[] = [];
+  for (const t of svg.querySelectorAll<SVGTextElement>('text.alabel')) {
+    if (t.style.display === 'none') continue;
+    const b = t.getBBox();
+    avoid.push({ x: b.x, y: b.y, w: b.width, h: b.height });
+  }
+  for (const f of v.figures) if (f.onTable) avoid.push({ x: f.x - f.r, y: f.y - f.r, w: 2 * f.r, h: 2 * f.r });
+  const tags = bandTags(
+    figs.map((f) => ({ x: f.x, y: f.y, r: f.r, band: f.band ?? '', side: f.side })),
+    px,
+    TAG_PX,
+    avoid,
+  );
+  const g = document.createElementNS(SVG_NS, 'g');
+  g.id = 'bandtags';
+  const colour = new Map(v.sides.map((x) => [x.id, x.colour]));
+  for (const t of tags) {
+    const e = svgEl('text', {
+      class: 'bandtag',
+      x: t.x,
+      y: t.y,
+      'font-size': TAG_PX / px,
+      'stroke-width': 3 / px,
+      fill: colour.get(t.side) ?? '#1b2631',
+      'data-tag': t.band,
+    });
+    e.textContent = t.text;
+    g.appendChild(e);
+  }
+  const ov = svg.querySelector('#ov');
+  if (ov) svg.insertBefore(g, ov);
+  else svg.appendChild(g);
 }
 
 /**

@@ -582,6 +582,63 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
           expect((await asideAt()).left, `${ruleset} drawer closed again`).toBeGreaterThanOrEqual(w);
         }
         if (w === 1400) expect(m.minLabel, `${ruleset} at 1400×900`).toBeGreaterThanOrEqual(10);
+        if (w === 1400) {
+          // Letters sit inside their bases (src/web/tablefit.ts): every letter shown is at most 1/1.1 of its
+          // base as drawn across; band tags never overlap one another.
+          const fit = await page.evaluate(() => {
+            const figs = (
+              document as unknown as {
+                querySelectorAll(x: string): ArrayLike<
+                  PageElement & {
+                    querySelector(s: string): (PageElement & { style: { display: string } }) | null;
+                    getAttribute(a: string): string | null;
+                  }
+                >;
+              }
+            ).querySelectorAll('#board svg .fig[data-glyph]');
+            // Font sizes are in table units: times the screen's pixels per unit.
+            const scale =
+              (document.querySelector('#board svg') as unknown as { getScreenCTM(): { a: number } | null }).getScreenCTM()?.a ?? 0;
+            let shown = 0;
+            let worst = Infinity;
+            let live = 0;
+            for (let i = 0; i < figs.length; i++) {
+              const g = figs[i];
+              if (/\b(st-dead|off)\b/.test(g.getAttribute('class') ?? '')) continue;
+              live++;
+              const t = g.querySelector('.glyph');
+              const b = g.querySelector('.base');
+              if (!t || !b || t.style.display === 'none' || t.getBoundingClientRect().width === 0) continue;
+              shown++;
+              const r = b.getBoundingClientRect();
+              worst = Math.min(worst, Math.min(r.width, r.height) / (parseFloat(getComputedStyle(t as never).fontSize) * scale));
+            }
+            const tags = (document as unknown as { querySelectorAll(x: string): ArrayLike<PageElement> }).querySelectorAll(
+              '#board svg #bandtags text',
+            );
+            const boxes = Array.from(tags).map((t) => t.getBoundingClientRect());
+            let overlaps = 0;
+            for (let i = 0; i < boxes.length; i++)
+              for (let j = i + 1; j < boxes.length; j++) {
+                const [a, c] = [boxes[i], boxes[j]];
+                if (
+                  a.left < c.left + c.width - 0.5 &&
+                  c.left < a.left + a.width - 0.5 &&
+                  a.top < c.top + c.height - 0.5 &&
+                  c.top < a.top + a.height - 0.5
+                )
+                  overlaps++;
+              }
+            return { live, shown, worst, tags: boxes.length, overlaps };
+          });
+          lines.push(
+            `${ruleset} 1400×900: ${fit.shown} of ${fit.live} letters shown, each base ≥ ${fit.worst.toFixed(2)}× its letter; ${fit.tags} band tags`,
+          );
+          if (fit.shown > 0) expect(fit.worst, `${ruleset}: letters inside their bases`).toBeGreaterThanOrEqual(1.1);
+          expect(fit.overlaps, `${ruleset}: band tags overlapping`).toBe(0);
+          if (ruleset === 'state-of-war')
+            expect(fit.shown / fit.live, 'State of War letters shown at 1400×900').toBeGreaterThanOrEqual(0.9);
+        }
         if (shots) await page.screenshot({ path: join(shots, `${ruleset}-${w}x${h}.png`), fullPage: w === 390 });
       }
       const badges = (await (await page.request.get(`${url}api/games/${(await page.evaluate(() => location.hash)).slice(1)}`)).json()) as {
