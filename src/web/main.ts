@@ -327,6 +327,7 @@ function tagBands(svg: SVGSVGElement, px: number): void {
     px,
     TAG_PX,
     avoid,
+    v.width,
   );
   const g = document.createElementNS(SVG_NS, 'g');
   g.id = 'bandtags';

@@ -48,10 +48,11 @@ export interface BandTag {
 
 /**
  * One tag per band of `figs` (by side and band), written just above the band's figures at their
- * left, at `fontPx` on the screen (`px` screen pixels per table unit); a tag that would overlap
- * another, or one of `avoid` (boxes in table units), is tried below the band instead, then left out.
+ * left (within the table's `width`), at `fontPx` on the screen (`px` screen pixels per table unit);
+ * a tag that would overlap another, or one of `avoid` (boxes in table units), is tried below the
+ * band instead, then left out.
  */
-export function bandTags(figs: readonly TagFigure[], px: number, fontPx: number, avoid: readonly Box[] = []): BandTag[] {
+export function bandTags(figs: readonly TagFigure[], px: number, fontPx: number, avoid: readonly Box[] = [], width = Infinity): BandTag[] {
   if (!(px > 0)) return [];
   const size = fontPx / px;
   const groups = new Map<string, TagFigure[]>();
@@ -65,11 +66,12 @@ export function bandTags(figs: readonly TagFigure[], px: number, fontPx: number,
   const kept: Box[] = [...avoid];
   const out: BandTag[] = [];
   for (const g of groups.values()) {
-    const left = Math.min(...g.map((f) => f.x - f.r));
-    const top = Math.min(...g.map((f) => f.y - f.r));
-    const bottom = Math.max(...g.map((f) => f.y + f.r));
     const text = `band ${g[0].band}`;
     const w = text.length * 0.58 * size;
+    // At the band's left, kept on the table (`width` wide) when the band stands at its right edge.
+    const left = Math.max(0, Math.min(Math.min(...g.map((f) => f.x - f.r)), width - w));
+    const top = Math.min(...g.map((f) => f.y - f.r));
+    const bottom = Math.max(...g.map((f) => f.y + f.r));
     const h = size * 1.1;
     for (const y of [top - 0.25 * size, bottom + size]) {
       const box = { x: left, y: y - size, w, h };

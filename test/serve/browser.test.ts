@@ -462,6 +462,43 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     300_000,
   );
 
+  it('Pirates! odds before acting: a control at an enemy shows the exact chance to hit of its die against the d6 (§5.A)', async () => {
+    const page = await open();
+    await start(page, 'pirates/supply-raid', 'townsfolk', 'normal', 4);
+    await page.waitForSelector('#game:not([hidden])');
+    await page.selectOption('#speed', '0');
+    let found: { title: string; label: string } | null = null;
+    for (let i = 0; i < 40 && found === null; i++) {
+      expect(await settled(page)).toBe('you');
+      found = await page.evaluate(() => {
+        const cs = (
+          document as unknown as {
+            querySelectorAll(x: string): ArrayLike<{ querySelector(s: string): { textContent: string | null } | null }>;
+          }
+        ).querySelectorAll('#board #ov .ov-ctl.enemy');
+        for (let j = 0; j < cs.length; j++) {
+          const title = cs[j].querySelector('title')?.textContent ?? '';
+          if (/% to hit \(d\d+ v d6/.test(title)) return { title, label: cs[j].querySelector('text')?.textContent ?? '' };
+        }
+        return null;
+      });
+      if (found) break;
+      const logged = await page.locator('#log li').count();
+      await clickSuggested(page);
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, logged);
+    }
+    expect(found, 'an attack offered on the table within 40 decisions').not.toBeNull();
+    const [, pct, die] = /(\d+)% to hit \(d(\d+) v d6/.exec(found!.title)!;
+    // The chance a d<n> beats a d6: face k of the die beats min(k − 1, 6) of the d6's faces.
+    let beats = 0;
+    for (let k = 1; k <= Number(die); k++) beats += Math.min(k - 1, 6);
+    expect(Number(pct)).toBe(Math.round((100 * beats) / (6 * Number(die))));
+    expect(found!.label).toMatch(new RegExp(` · ${pct}%$`));
+    if (shots) await page.screenshot({ path: join(shots, '6-pirates-odds.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 300_000);
+
   it('honest state: a new game shows no earlier AI move, and the address bar selects the game', async () => {
     const page = await open();
     await start(page, 'pirates/supply-raid', 'townsfolk', 'normal', 4); // the pirates (the AI) decide first

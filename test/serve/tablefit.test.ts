@@ -42,6 +42,12 @@ describe('band tags', () => {
     expect(tags[0].y).toBeLessThan(9.5); // above the top of the bases
   });
 
+  it('keeps a tag of a band at the table’s right edge on the table', () => {
+    const [t] = bandTags([fig(47.6, 10, 'household')], 10, 11, [], 48);
+    expect(t.x + t.w).toBeLessThanOrEqual(48 + 1e-9);
+    expect(t.x).toBeLessThan(47.1);
+  });
+
   it('puts a tag that would overlap another below its band, and leaves out one that fits nowhere', () => {
     // Tags 1.1 units high (11 px at 10 px a unit): band 2's would overlap band 1's above it, band 3's both ways.
     const tags = bandTags([fig(10, 10, '1'), fig(10, 10.8, '2'), fig(10, 12, '3', 'b')], 10, 11);
