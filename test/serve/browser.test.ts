@@ -228,6 +228,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     let byFigure = 0;
     let looked = false;
     let shot = false;
+    let aiMarked = false;
     for (;;) {
       if ((await settled(page)) === 'over') break;
       const choosing = async (): Promise<boolean> =>
@@ -249,6 +250,8 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
         await page.screenshot({ path: join(shots, `table-${name}.png`) });
         shot = true;
       }
+      // The AI's turn is drawn on the table (its moves, shots and melees) until this decision.
+      aiMarked ||= (await page.locator('#ov-ai polyline, #ov-ai line').count()) > 0;
       const logged = await page.locator('#log li').count();
       if ((await clickSuggested(page)) === 'figure') byFigure++;
       // Each click is a decision: the story tells it (or the game ends) before the next click.
@@ -273,6 +276,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     );
     expect(clicks.list).toBe(0);
     expect(clicks.other).toBe(0);
+    expect(aiMarked, `${scenario}: the AI's turn drawn on the table at some decision`).toBe(true);
     expect(clicks.table).toBe(decisions + 1);
     return { page, decisions, clicks, file, ms };
   }
