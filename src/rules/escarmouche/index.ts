@@ -22,6 +22,7 @@ import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } f
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { escMarks } from './marks.js';
+import { escSight } from './sight.js';
 
 export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
@@ -61,6 +62,7 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
     describeFigure: describeEscFigure,
     targets: escTargets,
     reach: escReach,
+    sight: escSight,
     exactMove: escExactMove,
     bandOrder: escBandOrder,
     glossary: glossaryOf(GLOSSARY),

@@ -24,6 +24,7 @@ import { DARK_AGES, PIRATES, type Version } from './version.js';
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { pigMarks } from './marks.js';
+import { pigSight } from './sight.js';
 
 export type { PigAction } from './action.js';
 export type { PigEvent } from './events.js';
@@ -92,6 +93,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
       delegable: pigDelegable,
       targets: pigTargets,
       reach: pigReach,
+      sight: pigSight,
       glossary: glossaryOf(GLOSSARY.common, v.pirates ? GLOSSARY.pirates : GLOSSARY['dark-ages']),
       marks: pigMarks,
     },

@@ -23,6 +23,7 @@ import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, pira
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { piratesMarks } from './marks.js';
+import { piratesSight } from './sight.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
@@ -105,6 +106,7 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     orderKey: piratesOrderKey,
     targets: piratesTargets,
     reach: piratesReach,
+    sight: piratesSight,
     glossary: glossaryOf(GLOSSARY),
     marks: piratesMarks,
   },

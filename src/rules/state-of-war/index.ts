@@ -25,6 +25,7 @@ import { sowScores } from './policy.js';
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { sowMarks } from './marks.js';
+import { sowSight } from './sight.js';
 
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
@@ -82,6 +83,7 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
     exactMove: sowExactMove,
     targets: sowTargets,
     reach: sowReach,
+    sight: sowSight,
     delegable: sowDelegable,
     bandOrder: sowBandOrder,
     glossary: glossaryOf(GLOSSARY),
