@@ -1,0 +1,84 @@
+/**
+ * Warnings about a scenario file that is valid but may not be what its designer meant: things
+ * `validate` (and `serve`'s workshop) say without refusing the file. Works on the file's JSON (after
+ * `inherit` is resolved), for any ruleset: it reads only the common shape of terrain entries,
+ * `{ "id", "name"?, "label"?, "polygon": [[x, y], …] }` under the top-level `terrain` list.
+ */
+import { overlapPoint, type Vec } from './geometry.js';
+
+/**
+ * One warning: what it is (`kind`), in words (`message`), the JSON paths of the parts of the file
+ * it concerns (`paths`, e.g. `$.terrain[2]`, `$.terrain[5]`), and where on the table it is, in the
+ * file's unit, when it has a place (`at`).
+ */
+export interface ScenarioWarning {
+  kind: 'terrain-overlap';
+  message: string;
+  paths: string[];
+  at?: { x: number; y: number };
+}
+
+interface TerrainPiece {
+  path: string;
+  name: string;
+  polygon: Vec[];
+}
+
+/** The file's terrain entries that have a polygon of at least three numeric points (others are the schema's to refuse). */
+function terrainPieces(raw: unknown): TerrainPiece[] {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const list = (raw as { terrain?: unknown }).terrain;
+  if (!Array.isArray(list)) return [];
+  const out: TerrainPiece[] = [];
+  list.forEach((t: unknown, i) => {
+    if (t === null || typeof t !== 'object') return;
+    const o = t as { id?: unknown; name?: unknown; label?: unknown; polygon?: unknown };
+    const poly = Array.isArray(o.polygon) ? o.polygon : [];
+    const pts: Vec[] = [];
+    for (const p of poly) {
+      if (!Array.isArray(p) || typeof p[0] !== 'number' || typeof p[1] !== 'number') return;
+      pts.push({ x: p[0], y: p[1] });
+    }
+    if (pts.length < 3) return;
+    const words = typeof o.name === 'string' ? o.name : typeof o.label === 'string' ? o.label : null;
+    const id = typeof o.id === 'string' ? o.id : null;
+    const name = id !== null && words !== null && words !== id ? `"${id}" (${words})` : id !== null ? `"${id}"` : (words ?? '');
+    out.push({ path: `$.terrain[${i}]`, name, polygon: pts });
+  });
+  return out;
+}
+
+/**
+ * Every pair of terrain pieces whose areas overlap (share some area; touching along an edge or at
+ * a corner is not overlapping), in file order (`$.terrain[i]` before `$.terrain[j]`, i < j). Some
+ * rulesets layer areas on purpose (Escarmouche: the later one lies on top, a bridge over a
+ * stream), so this is a warning for the designer to check, never an error. `at` is a point of the
+ * overlap (on the edge of one piece, inside the other).
+ */
+export function terrainOverlaps(raw: unknown): ScenarioWarning[] {
+  const t = terrainPieces(raw);
+  const out: ScenarioWarning[] = [];
+  for (let i = 0; i < t.length; i++) {
+    for (let j = i + 1; j < t.length; j++) {
+      const p = overlapPoint(t[i].polygon, t[j].polygon);
+      if (p === null) continue;
+      const [a, b] = [t[i], t[j]];
+      out.push({
+        kind: 'terrain-overlap',
+        message: `terrain ${a.path} ${a.name} and ${b.path} ${b.name} overlap (near ${round(p.x)}, ${round(p.y)}); check that this is meant (where a ruleset layers areas, the later one lies on top)`,
+        paths: [a.path, b.path],
+        at: { x: p.x, y: p.y },
+      });
+    }
+  }
+  return out;
+}
+
+function round(x: number): string {
+  return String(Math.round(x * 100) / 100);
+}
+
+/** Every warning about a valid scenario file's JSON (today: {@link terrainOverlaps}). */
+export function scenarioWarnings(raw: unknown): ScenarioWarning[] {
+  return terrainOverlaps(raw);
+}
