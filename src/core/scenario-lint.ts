@@ -78,6 +78,38 @@ function round(x: number): string {
   return String(Math.round(x * 100) / 100);
 }
 
+/**
+ * One problem of a scenario file. `severity` `error`: the file cannot be played (`validate` exits
+ * 2); `warning`: it can, but the designer should look (`validate` still exits 0). `path` is the
+ * JSON path of the first part concerned (`$.sides[0].figures[2].at`; `''` for the file as a
+ * whole, e.g. a JSON syntax error), `paths` every part concerned (two for an overlap). `message`
+ * says what is wrong without the file name; `at` is where it is on the table, in the file's unit
+ * (the figure's x, y, a polygon's vertex mean, a point of an overlap), when the part has a place.
+ */
+export interface ScenarioProblem {
+  severity: 'error' | 'warning';
+  /** `invalid` (schema or compile check), `parameter` (a tunable parameter's extreme value), or a warning's kind (`terrain-overlap`). */
+  kind: string;
+  path: string;
+  paths: string[];
+  message: string;
+  at?: { x: number; y: number };
+}
+
+/**
+ * The result of {@link checkScenarioData}: `ok` when no problem is an error; the ruleset, id and
+ * sides once the file compiles; `parameters` the count of tunable parameters checked at their
+ * extremes (0 when it declares none); `problems` errors first, then warnings.
+ */
+export interface ScenarioCheck {
+  ok: boolean;
+  ruleset?: string;
+  id?: string;
+  sides?: string[];
+  parameters?: number;
+  problems: ScenarioProblem[];
+}
+
 /** Every warning about a valid scenario file's JSON (today: {@link terrainOverlaps}). */
 export function scenarioWarnings(raw: unknown): ScenarioWarning[] {
   return terrainOverlaps(raw);
