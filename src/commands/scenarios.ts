@@ -6,7 +6,7 @@ import { RULESETS, checkParameterValues, compileSource } from '../rules/index.js
 import { EXIT, checkWritableDir, fail, isUserError } from './common.js';
 import { ScenarioError } from '../core/model.js';
 import { writeAtomic } from '../core/files.js';
-import { scenarioWarnings } from '../core/scenario-lint.js';
+import { MAX_OVERLAPS, scenarioWarnings } from '../core/scenario-lint.js';
 
 /** Most warnings `validate` prints for one file; it says how many more there are. */
 const MAX_WARNINGS = 20;
@@ -82,7 +82,10 @@ Examples:
           );
           const warnings = scenarioWarnings(src.raw);
           for (const w of warnings.slice(0, MAX_WARNINGS)) process.stderr.write(`warning: ${f}: ${w.message}\n`);
-          if (warnings.length > MAX_WARNINGS) process.stderr.write(`warning: ${f}: … and ${warnings.length - MAX_WARNINGS} more\n`);
+          if (warnings.length > MAX_WARNINGS)
+            process.stderr.write(
+              `warning: ${f}: … and ${warnings.length - MAX_WARNINGS} more${warnings.length >= MAX_OVERLAPS ? ` (the search stops at ${MAX_OVERLAPS})` : ''}\n`,
+            );
         } catch (e) {
           bad++;
           const msg = e instanceof Error ? e.message : String(e);

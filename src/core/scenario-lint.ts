@@ -18,6 +18,9 @@ export interface ScenarioWarning {
   at?: { x: number; y: number };
 }
 
+/** Most overlapping pairs {@link terrainOverlaps} reports by default. */
+export const MAX_OVERLAPS = 200;
+
 interface TerrainPiece {
   path: string;
   name: string;
@@ -53,13 +56,14 @@ function terrainPieces(raw: unknown): TerrainPiece[] {
  * a corner is not overlapping), in file order (`$.terrain[i]` before `$.terrain[j]`, i < j). Some
  * rulesets layer areas on purpose (Escarmouche: the later one lies on top, a bridge over a
  * stream), so this is a warning for the designer to check, never an error. `at` is a point of the
- * overlap (on the edge of one piece, inside the other).
+ * overlap (on the edge of one piece, inside the other). Stops after `max` pairs (a file of
+ * hundreds of pieces heaped on one another would otherwise take seconds and say nothing more).
  */
-export function terrainOverlaps(raw: unknown): ScenarioWarning[] {
+export function terrainOverlaps(raw: unknown, max = MAX_OVERLAPS): ScenarioWarning[] {
   const t = terrainPieces(raw);
   const out: ScenarioWarning[] = [];
-  for (let i = 0; i < t.length; i++) {
-    for (let j = i + 1; j < t.length; j++) {
+  for (let i = 0; i < t.length && out.length < max; i++) {
+    for (let j = i + 1; j < t.length && out.length < max; j++) {
       const p = overlapPoint(t[i].polygon, t[j].polygon);
       if (p === null) continue;
       const [a, b] = [t[i], t[j]];
@@ -110,7 +114,7 @@ export interface ScenarioCheck {
   problems: ScenarioProblem[];
 }
 
-/** Every warning about a valid scenario file's JSON (today: {@link terrainOverlaps}). */
+/** Every warning about a valid scenario file's JSON (today: {@link terrainOverlaps}, at most {@link MAX_OVERLAPS} of them). */
 export function scenarioWarnings(raw: unknown): ScenarioWarning[] {
   return terrainOverlaps(raw);
 }

@@ -41,6 +41,21 @@ describe('validate warns about overlapping terrain', () => {
       /^warning: .*overlap\.json: terrain \$\.terrain\[0\] "wood" \(oak wood\) and \$\.terrain\[8\] "copse" \(the copse\) overlap/,
     );
   });
+  it('many overlaps: the first 20 are printed, then how many more', async () => {
+    const raw = JSON.parse(readFileSync('scenarios/pig-wars/farmstead-raid.json', 'utf8')) as {
+      terrain: { id: string; label: string; polygon: number[][] }[];
+    };
+    const wood = raw.terrain[0];
+    // Seven more woods, each 0.5 in further right: with the first, 8 pieces that all overlap — 28 pairs.
+    for (let k = 1; k <= 7; k++) raw.terrain.push({ ...wood, id: `wood${k}`, polygon: wood.polygon.map(([x, y]) => [x + k / 2, y]) });
+    const f = join(dir, 'many.json');
+    writeFileSync(f, JSON.stringify(raw));
+    const r = await inProcess(registerScenarios, 'validate', f);
+    expect(r.code).toBe(0);
+    const lines = r.err.trim().split('\n');
+    expect(lines).toHaveLength(21);
+    expect(lines[20]).toBe(`warning: ${f}: … and 8 more`);
+  });
   it('pieces that only touch (the pen fences share edges) and a file without overlaps: no warning', async () => {
     const r = await inProcess(registerScenarios, 'validate', 'scenarios/pig-wars/farmstead-raid.json', 'supply-raid', 'wagon-raid');
     expect(r.code).toBe(0);

@@ -1,6 +1,7 @@
 /** Polygon overlap (src/core/geometry.ts polygonsOverlap, overlapPoint): interiors sharing area, touching not counted. */
 import { describe, expect, it } from 'vitest';
 import { overlapPoint, polygonsOverlap, pointInPolygon, rect, vec } from '../../src/core/geometry.js';
+import { MAX_OVERLAPS, terrainOverlaps } from '../../src/core/scenario-lint.js';
 
 describe('polygonsOverlap', () => {
   const sq = rect(0, 0, 10, 10);
@@ -41,5 +42,35 @@ describe('polygonsOverlap', () => {
     expect(overlapPoint(sq, rect(10, 0, 20, 10))).toBeNull();
     const q = overlapPoint(sq, rect(0, 0, 10, 10));
     expect(q && pointInPolygon(q.x, q.y, sq)).toBe(true);
+  });
+});
+
+describe('terrainOverlaps (src/core/scenario-lint.ts)', () => {
+  it('names each overlapping pair by JSON path, id and label, skips touching pieces, stops at max', () => {
+    const sq = (x: number, y: number): number[][] => [
+      [x, y],
+      [x + 4, y],
+      [x + 4, y + 4],
+      [x, y + 4],
+    ];
+    const raw = {
+      terrain: [
+        { id: 'a', label: 'the pond', polygon: sq(0, 0) },
+        { id: 'b', polygon: sq(4, 0) }, // touches a along an edge
+        { id: 'c', name: 'the reeds', polygon: sq(2, 2) }, // overlaps a and b
+        { id: 'd', polygon: 'not a polygon' }, // left to the schema
+      ],
+    };
+    const w = terrainOverlaps(raw);
+    expect(w.map((x) => x.paths)).toEqual([
+      ['$.terrain[0]', '$.terrain[2]'],
+      ['$.terrain[1]', '$.terrain[2]'],
+    ]);
+    expect(w[0].message).toMatch(/^terrain \$\.terrain\[0\] "a" \(the pond\) and \$\.terrain\[2\] "c" \(the reeds\) overlap \(near /);
+    const heap = { terrain: Array.from({ length: 30 }, (_, k) => ({ id: `t${k}`, polygon: sq(0, 0) })) };
+    expect(terrainOverlaps(heap, 5)).toHaveLength(5);
+    expect(terrainOverlaps(heap, 1000)).toHaveLength((30 * 29) / 2);
+    expect(terrainOverlaps(heap)).toHaveLength(MAX_OVERLAPS); // 435 pairs overlap: the default search stops at 200
+    expect(terrainOverlaps(null)).toEqual([]);
   });
 });
