@@ -137,7 +137,7 @@ export const balanceBody = z
     games: z.number().int().min(1).max(10_000).default(100),
     /** The run seed, as `stress --seed` (default 1). */
     seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
-    /** Worker threads (default: the server's `--workers`, else the machine's cores; never more than the games). */
+    /** Worker threads (default and most: the server's `--workers`, else the machine's cores; never more than the games). */
     workers: z.number().int().min(1).max(256).optional(),
   })
   .strict();

@@ -359,7 +359,9 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
       }
       for (const s of sides) agents[s] ??= resolveBuiltinAgent('heuristic').spec;
       const ordered = Object.fromEntries(sides.map((s) => [s, agents[s]]));
-      const workers = Math.max(1, Math.min(b.workers ?? opts.workers ?? defaultWorkers(), b.games));
+      // The server's thread count is the most a page may ask for (a page cannot make it use more).
+      const most = opts.workers ?? defaultWorkers();
+      const workers = Math.max(1, Math.min(b.workers ?? most, most, b.games));
       const view = jobs.start({ scenario: sc, source, arg, agents: ordered, games: b.games, seed: b.seed, workers });
       return reply.code(202).send(view);
     });

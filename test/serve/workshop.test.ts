@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -355,4 +356,47 @@ describe('serve --scenarios', () => {
     expect(h.out).toContain('POST validate');
     expect(h.out).toContain('POST balance');
   }, 60_000);
+});
+
+describe('a balance job outlives its client', () => {
+  it('started over HTTP on loopback by a client that then goes away, it is read again by a new connection', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = new URL(address);
+    const send = (method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> =>
+      new Promise((done, fail) => {
+        const data = body === undefined ? undefined : JSON.stringify(body);
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: url.port,
+            method,
+            path,
+            agent: false, // a connection of its own, closed after the answer
+            headers: data === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+            res.on('end', () => {
+              req.socket?.destroy();
+              done({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> });
+            });
+          },
+        );
+        req.on('error', fail);
+        req.end(data);
+      });
+    const start = await send('POST', '/api/workshop/balance', { scenario: { builtin: 'pig-wars/farmstead-raid' }, games: 3, seed: 5 });
+    expect(start.status, JSON.stringify(start.json)).toBe(202);
+    const id = start.json.id;
+    // The starting client is gone; another connection reads the same job to its end.
+    let v = (await send('GET', '/api/workshop/balance')).json as unknown as BalanceJobView;
+    expect(v.id).toBe(id);
+    for (let i = 0; i < 2400 && v.state === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      v = (await send('GET', '/api/workshop/balance')).json as unknown as BalanceJobView;
+    }
+    expect(v).toMatchObject({ id, state: 'done', progress: { done: 3, total: 3 } });
+    expect((v.report as { games: number }).games).toBe(3);
+  }, 300_000);
 });
