@@ -279,17 +279,36 @@ export function nearestOnSegment(px: number, py: number, a: Vec, b: Vec): Vec {
 /** The point of a polygon (boundary or interior) nearest to p. */
 export function nearestPointOfPolygon(px: number, py: number, poly: Polygon): Vec {
   if (pointInPolygon(px, py, poly)) return { x: px, y: py };
-  let best: Vec = poly[0];
+  const best = { x: poly[0].x, y: poly[0].y };
+  nearestOnBoundaryInto(px, py, poly, best);
+  return best;
+}
+
+/**
+ * The point of a polygon's boundary nearest to p, written into `out` without allocating (each
+ * edge's {@link nearestOnSegment} point, edges from the last vertex's to the first, the first
+ * nearest kept); returns its distance from p (same unit as the points; Infinity, `out` untouched,
+ * for a polygon without vertices). Whether p is inside is not asked.
+ */
+export function nearestOnBoundaryInto(px: number, py: number, poly: Polygon, out: { x: number; y: number }): number {
   let bd = Infinity;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const q = nearestOnSegment(px, py, poly[j], poly[i]);
-    const d = dist(px, py, q.x, q.y);
+    const a = poly[j];
+    const ex = poly[i].x - a.x;
+    const ey = poly[i].y - a.y;
+    const l2 = ex * ex + ey * ey;
+    let t = l2 > 0 ? ((px - a.x) * ex + (py - a.y) * ey) / l2 : 0;
+    t = Math.max(0, Math.min(1, t));
+    const x = a.x + t * ex;
+    const y = a.y + t * ey;
+    const d = dist(px, py, x, y);
     if (d < bd) {
       bd = d;
-      best = q;
+      out.x = x;
+      out.y = y;
     }
   }
-  return best;
+  return bd;
 }
 
 /**

@@ -149,6 +149,24 @@ export interface GlossaryTerm {
 }
 
 /**
+ * A glossary kept as data — a room's `glossary.json`, an object of term → words in the order shown —
+ * as {@link GlossaryTerm}s: the terms of each dictionary in turn (`parts`, e.g. the terms common to
+ * a ruleset's variants, then the variant's own). Throws when a term is given twice (a defect of the
+ * data: one of the two would never be read).
+ */
+export function glossaryOf(...parts: readonly Readonly<Record<string, string>>[]): GlossaryTerm[] {
+  const terms: GlossaryTerm[] = [];
+  const seen = new Set<string>();
+  for (const part of parts)
+    for (const [term, words] of Object.entries(part)) {
+      if (seen.has(term)) throw new Error(`glossary term "${term}" is given twice`);
+      seen.add(term);
+      terms.push({ term, words });
+    }
+  return terms;
+}
+
+/**
  * What one action concerns on the table ({@link Ruleset.view} `targets`): the ids of the figures it
  * names (a band's members, an attacked enemy) and the point it heads for, or null when it moves
  * nothing to a place. Coordinates in table units.

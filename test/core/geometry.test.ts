@@ -5,6 +5,8 @@ import {
   inflateConvex,
   insideConvex,
   isConvex,
+  nearestOnBoundaryInto,
+  nearestPointOfPolygon,
   pathLength,
   pointAlong,
   pointInPolygon,
@@ -24,6 +26,24 @@ describe('geometry', () => {
     expect(pointInPolygon(5, 5, sq)).toBe(true);
     expect(pointInPolygon(11, 5, sq)).toBe(false);
     expect(pointInPolygon(-0.1, 5, sq)).toBe(false);
+  });
+  it("the nearest point of a polygon's boundary, written into a scratch point, with its distance", () => {
+    const out = { x: -1, y: -1 };
+    // Outside, facing the right edge: the foot of the perpendicular.
+    expect(nearestOnBoundaryInto(13, 4, sq, out)).toBeCloseTo(3, 12);
+    expect(out).toEqual({ x: 10, y: 4 });
+    // Beyond a corner: the corner.
+    expect(nearestOnBoundaryInto(13, 14, sq, out)).toBeCloseTo(5, 12);
+    expect(out).toEqual({ x: 10, y: 10 });
+    // Inside: the boundary still (the nearest edge), not the point itself.
+    expect(nearestOnBoundaryInto(5, 1, sq, out)).toBeCloseTo(1, 12);
+    expect(out).toEqual({ x: 5, y: 0 });
+    // No vertices: Infinity, the scratch untouched.
+    expect(nearestOnBoundaryInto(5, 1, [], out)).toBe(Infinity);
+    expect(out).toEqual({ x: 5, y: 0 });
+    // The whole polygon's nearest point: the point itself inside, the boundary's outside.
+    expect(nearestPointOfPolygon(5, 1, sq)).toEqual({ x: 5, y: 1 });
+    expect(nearestPointOfPolygon(13, 4, sq)).toEqual({ x: 10, y: 4 });
   });
   it('segments cross only properly (touching ends do not count)', () => {
     expect(segmentsCross(0, 0, 10, 10, 0, 10, 10, 0)).toBe(true);

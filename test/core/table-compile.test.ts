@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScenarioError } from '../../src/core/basics.js';
-import { StartPlaces, baseOverlapAt, deploySlots, parseTableScenario, zoneOf } from '../../src/core/table/compile.js';
+import {
+  StartPlaces,
+  baseOverlapAt,
+  deploySlots,
+  figureNamed,
+  parseTableScenario,
+  tableFigure,
+  tableSide,
+  zoneOf,
+} from '../../src/core/table/compile.js';
 import { polygonSchema, sideIdSchema, tableSizeSchema, terrainAreaOf } from '../../src/core/table/schema.js';
 
 const schema = z
@@ -52,6 +61,38 @@ describe('table kit: parseTableScenario', () => {
     expect(() =>
       q.base({ table: { unit: 'in', radius: 0.5, areas: q.file.terrain.map((t) => terrainAreaOf(t, { impassable: true })) } }),
     ).toThrow(at('$.terrain[0].polygon'));
+  });
+
+  it("the base radius: half the file's baseDiameter, else what the compile's radiusOf reads, else the one base() is given", () => {
+    const d = parseTableScenario(schema.extend({ baseDiameter: z.number() }), { ...file, baseDiameter: 1.25 }, 'f.json');
+    expect(d.radius).toBe(0.625);
+    expect(d.base({ table: { unit: 'in', areas: [] } }).radius).toBe(0.625);
+    expect(d.base({ table: { unit: 'in', radius: 0.5, areas: [] } }).radius).toBe(0.5);
+    const r = parseTableScenario(schema, file, 'f.json', (f) => f.table.width / 40);
+    expect(r.base({ table: { unit: 'in', areas: [] } }).radius).toBe(0.5);
+    const none = parseTableScenario(schema, file, 'f.json');
+    expect(none.radius).toBeNaN();
+    expect(() => none.base({ table: { unit: 'in', areas: [] } })).toThrow(/no base radius/);
+  });
+});
+
+describe('table kit: what every figure and side is, and a figure a person names', () => {
+  it('tableFigure and tableSide give the index, id, name and side (a figure without a name goes by its id)', () => {
+    expect(tableFigure(3, 'P04', undefined, 1)).toEqual({ index: 3, id: 'P04', name: 'P04', side: 1 });
+    expect(tableFigure(0, 'P01', 'Black Tom', 0)).toEqual({ index: 0, id: 'P01', name: 'Black Tom', side: 0 });
+    const a = tableSide({ id: 'red', name: 'Red' }, 0);
+    const b = tableSide({ id: 'red', name: 'Red' }, 0);
+    expect(a).toEqual({ index: 0, id: 'red', name: 'Red', figures: [] });
+    a.figures.push(7);
+    expect(b.figures).toEqual([]);
+  });
+  it('figureNamed finds the first figure by id or name in any case, spaces around ignored; none for blank or unknown words', () => {
+    const figures = [tableFigure(0, 'P01', 'Black Tom', 0), tableFigure(1, 'T01', undefined, 1), tableFigure(2, 'T02', 'p01', 1)];
+    expect(figureNamed(figures, '  black tom ')?.index).toBe(0);
+    expect(figureNamed(figures, 't01')?.index).toBe(1);
+    expect(figureNamed(figures, 'P01')?.index).toBe(0);
+    expect(figureNamed(figures, '   ')).toBeUndefined();
+    expect(figureNamed(figures, 'nobody')).toBeUndefined();
   });
 });
 

@@ -42,6 +42,34 @@ export interface TableSide {
   readonly figures: readonly number[];
 }
 
+/**
+ * The {@link TableFigure} part of figure `index` of side `si`, to spread into a room's figure info:
+ * `id` as the room gives it (the file's, or one it makes), `name` the file's personal name or else
+ * the id.
+ */
+export function tableFigure(index: number, id: string, name: string | undefined, si: number): TableFigure {
+  return { index, id, name: name ?? id, side: si };
+}
+
+/**
+ * The figure a person names in `words` (`play`'s `status <figure>`): its id or its name, in any
+ * case, spaces around ignored: the first in the figures' order whose id or name it is; undefined
+ * when none (or `words` is blank).
+ */
+export function figureNamed<F extends TableFigure>(figures: readonly F[], words: string): F | undefined {
+  const want = words.trim().toLowerCase();
+  if (want === '') return undefined;
+  return figures.find((f) => f.id.toLowerCase() === want || f.name.toLowerCase() === want);
+}
+
+/**
+ * The {@link TableSide} part of file side `s` at index `si`, to spread into a room's side info: its
+ * id and name, and a new empty figure list for the compile to fill in the file's order.
+ */
+export function tableSide(s: { readonly id: string; readonly name: string }, si: number): TableSide & { figures: number[] } {
+  return { index: si, id: s.id, name: s.name, figures: [] };
+}
+
 /** What every compiled scenario on a measured table holds. */
 export interface CompiledTable<F> {
   /** The validated scenario file, as parsed. */
@@ -130,12 +158,14 @@ export interface TableFile {
   readonly table: { readonly width: number; readonly height: number };
   /** The two (or more) sides, each with its id. */
   readonly sides: readonly { readonly id: string }[];
+  /** The figures' base diameter (table unit), where the file gives it under this name. */
+  readonly baseDiameter?: number;
 }
 
 /** The table a room builds on its file: {@link TableBaseSpec} without what the file already says. */
 export interface TableOfFile extends Omit<TableBaseSpec, 'source' | 'raw' | 'table' | 'areaPath'> {
-  /** The table spec; its size is the file's `table` (width, height). */
-  table: Omit<TableSpec, 'width' | 'height'>;
+  /** The table spec; its size is the file's `table` (width, height); its radius, when left out, the file's ({@link ParsedTableScenario.radius}). */
+  table: Omit<TableSpec, 'width' | 'height' | 'radius'> & { radius?: number };
   /** The JSON path of terrain area `i` (default `$.terrain[i]`: the file's terrain in its order). */
   areaPath?(i: number): string;
 }
@@ -153,7 +183,13 @@ export interface ParsedTableScenario<F extends TableFile> {
    * (`other`: the field's other allowed words, named in the message, e.g. `"roll"`).
    */
   sideIndex(id: string, path: string, other?: string): number;
-  /** {@link compileTableBase} of the file with `spec` (its size from the file's `table`). */
+  /**
+   * The figures' base radius (table unit): half the file's `baseDiameter`, or what the compile's
+   * `radiusOf` reads for a file that gives its bases otherwise (Escarmouche's `table.base`); NaN
+   * when neither (then {@link base} needs the radius in its spec).
+   */
+  readonly radius: number;
+  /** {@link compileTableBase} of the file with `spec` (its size from the file's `table`, its radius {@link radius} unless `spec` gives one). */
   base(spec: TableOfFile): CompiledTable<F>;
 }
 
@@ -162,13 +198,16 @@ export interface ParsedTableScenario<F extends TableFile> {
  * {@link ScenarioError} at the JSON path of the first problem, as {@link parseScenario} reports
  * it), then the sides' ids checked to differ (fails at `$.sides[j].id`). Returns the file and the
  * means to report further problems at its JSON paths and build the compiled-table base.
+ * `radiusOf` reads the base radius (table unit) of a file without `baseDiameter`.
  */
 export function parseTableScenario<T extends z.ZodType<TableFile>>(
   schema: T,
   raw: unknown,
   source: string,
+  radiusOf?: (file: z.output<T>) => number,
 ): ParsedTableScenario<z.output<T>> {
   const file = parseScenario(schema, raw, source);
+  const radius = radiusOf ? radiusOf(file) : file.baseDiameter === undefined ? NaN : file.baseDiameter / 2;
   const fail = (path: string, message: string): never => {
     throw new ScenarioError(source, path, message);
   };
@@ -184,14 +223,18 @@ export function parseTableScenario<T extends z.ZodType<TableFile>>(
       const i = file.sides.findIndex((s) => s.id === id);
       return i >= 0 ? i : fail(path, `no side with id "${id}"${other === undefined ? '' : ` (or ${other})`}`);
     },
-    base: (spec) =>
-      compileTableBase(file, {
+    radius,
+    base(spec) {
+      const r = spec.table.radius ?? radius;
+      if (Number.isNaN(r)) throw new Error(`${source}: no base radius for the table (no baseDiameter, no radiusOf, none given)`);
+      return compileTableBase(file, {
         ...spec,
         source,
         raw,
-        table: { ...spec.table, width: file.table.width, height: file.table.height },
+        table: { ...spec.table, radius: r, width: file.table.width, height: file.table.height },
         areaPath: spec.areaPath ?? ((i) => `$.terrain[${i}]`),
-      }),
+      });
+    },
   };
 }
 

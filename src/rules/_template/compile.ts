@@ -11,6 +11,8 @@ import {
   baseOverlapAt,
   figureIndexOf,
   parseTableScenario,
+  tableFigure,
+  tableSide,
 } from '../../core/table/compile.js';
 import { radiansOf, terrainAreaOf } from '../../core/table/schema.js';
 import { duelScenarioSchema, type DuelScenarioFile } from './schema.js';
@@ -45,13 +47,11 @@ export interface DuelScenario extends CompiledTable<DuelScenarioFile> {
  * that does not stand free on the table.
  */
 export function compileDuel(raw: unknown, source: string): DuelScenario {
-  const { file, fail, base: tableBase } = parseTableScenario(duelScenarioSchema, raw, source);
-  const radius = file.baseDiameter / 2;
+  const { file, fail, radius, base: tableBase } = parseTableScenario(duelScenarioSchema, raw, source);
   const base = tableBase({
     // §1: a building is impassable and blocks sight; §3–4: a wood is slow ground and cover.
     table: {
       unit: 'in',
-      radius,
       areas: file.terrain.map((t) =>
         terrainAreaOf(t, t.kind === 'building' ? { impassable: true, blocksSight: true } : { slow: true, cover: 'wood' }),
       ),
@@ -60,13 +60,13 @@ export function compileDuel(raw: unknown, source: string): DuelScenario {
   const figures: FigureInfo[] = [];
   const paths: string[] = [];
   const sides: SideInfo[] = file.sides.map((s, si) => {
-    const own: number[] = [];
+    const side = tableSide(s, si);
     s.figures.forEach((f, fi) => {
-      own.push(figures.length);
+      side.figures.push(figures.length);
       paths.push(`$.sides[${si}].figures[${fi}]`);
-      figures.push({ index: figures.length, id: f.id, name: f.name ?? f.id, side: si });
+      figures.push(tableFigure(figures.length, f.id, f.name, si));
     });
-    return { index: si, id: s.id, name: s.name, figures: own };
+    return side;
   });
   const figureIndex = figureIndexOf(figures, source, (i) => `${paths[i]}.id`);
   const all = file.sides.flatMap((s) => s.figures);

@@ -13,6 +13,8 @@ import {
   figureIndexOf,
   parseTableScenario,
   polygonOf,
+  tableFigure,
+  tableSide,
 } from '../../core/table/index.js';
 import { escarmoucheScenarioSchema, type EscarmoucheScenarioFile } from './schema.js';
 import { CUMBERSOME_DICE, WEAPONS, type Weapon, terrainDice } from './tables.js';
@@ -113,12 +115,11 @@ export interface EscScenario extends CompiledTable<EscarmoucheScenarioFile> {
 
 /** Validate and compile an Escarmouche scenario. Throws a `ScenarioError` naming the JSON path (the kit's parseTableScenario). */
 export function compileEscarmouche(raw: unknown, source: string): EscScenario {
-  const { file, fail, sideIndex, base: tableBase } = parseTableScenario(escarmoucheScenarioSchema, raw, source);
+  const { file, fail, sideIndex, base: tableBase } = parseTableScenario(escarmoucheScenarioSchema, raw, source, (f) => f.table.base / 2);
   const t = file.table;
   const base = tableBase({
     table: {
       unit: t.unit,
-      radius: t.base / 2,
       areas: file.terrain.map((a) => ({
         id: a.id,
         label: a.name ?? a.id,
@@ -179,7 +180,7 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
   const startX: number[] = [];
   const startY: number[] = [];
   file.sides.forEach((s, si) => {
-    const info: SideInfo = { index: si, id: s.id, name: s.name, figures: [], breakPoint: 0 };
+    const info: SideInfo = { ...tableSide(s, si), breakPoint: 0 };
     sides.push(info);
     s.figures.forEach((f, fi) => {
       const id = `${s.prefix}${fi + 1}`;
@@ -198,11 +199,8 @@ export function compileEscarmouche(raw: unknown, source: string): EscScenario {
       const missile = f.missile === 'none' ? null : WEAPONS[f.missile];
       const index = figures.length;
       figures.push({
-        index,
-        id,
-        name: f.name ?? id,
+        ...tableFigure(index, id, f.name, si),
         type: f.type,
-        side: si,
         rating: f.rating,
         wounds: file.wounds === 'one' ? 1 : f.rating,
         ...f.skills,

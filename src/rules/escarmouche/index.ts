@@ -18,7 +18,9 @@ import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 import { type EscEvent, escEvents } from './events.js';
 import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
-import { ESCARMOUCHE_GLOSSARY } from './glossary.js';
+// The words a newcomer would not know, a sentence each (docs/rules/escarmouche-summary.md), kept as data.
+import GLOSSARY from './glossary.json' with { type: 'json' };
+import { glossaryOf } from '../../core/scene.js';
 
 export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
@@ -60,7 +62,7 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
     reach: escReach,
     exactMove: escExactMove,
     bandOrder: escBandOrder,
-    glossary: ESCARMOUCHE_GLOSSARY,
+    glossary: glossaryOf(GLOSSARY),
   },
   actionKey,
   describeAction,

@@ -5,7 +5,7 @@
  * initiative and objectives as info lines. Also {@link describeEscFigure} for `status <figure>`.
  */
 import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
-import { type TerrainArea, sceneArea, sceneFigure, status } from '../../core/table/index.js';
+import { type TerrainArea, figureNamed, sceneArea, sceneFigure, status } from '../../core/table/index.js';
 import { objectivePoints, outCount } from './queries.js';
 import { PH_INT, PH_OVER, PH_PICK, type EscState } from './state.js';
 import { RATINGS, SKILLS } from './tables.js';
@@ -162,8 +162,7 @@ export function escScene(s: EscState): Scene {
 /** One figure in plain words (ids or names, any case), or null when there is no such figure. */
 export function describeEscFigure(s: EscState, id: string): string | null {
   const sc = s.sc;
-  const want = id.trim().toLowerCase();
-  const f = sc.figures.find((x) => x.id.toLowerCase() === want || x.name.toLowerCase() === want);
+  const f = figureNamed(sc.figures, id);
   if (!f) return null;
   const i = f.index;
   const skills = SKILLS.filter((k) => f[k] > 0).map((k) => `${k} ${f[k]}`);

@@ -26,6 +26,51 @@ export const SIDE_WHY = ['', 'passed', 'a second 1', 'two 1s in one roll', 'ever
 export const ACTION_CAP = 30;
 
 const figures = (sc: EscScenario): number => sc.figures.length;
+/** Names of the rule-path counters kept in {@link EscState.counters}. */
+export const COUNTERS = [
+  'sideTurns',
+  'picks',
+  'moves',
+  'zocStops',
+  'marshals',
+  'marshalTriple',
+  'develops',
+  'readies',
+  'covers',
+  'stands',
+  'rallies',
+  'rearms',
+  'reserves',
+  'interrupts',
+  'shots',
+  'volleys',
+  'cannonShots',
+  'fights',
+  'gangFights',
+  'massedPike',
+  'pikeFencing',
+  'firstStrikeIgnored',
+  'uphill',
+  'ties',
+  'shaken',
+  'cowered',
+  'disarmed',
+  'pushed',
+  'pushBlocked',
+  'separated',
+  'apartBlocked',
+  'hits',
+  'outOfAction',
+  'figureInitiativeLost',
+  'sideSecondOne',
+  'sideDoubleOne',
+  'passes',
+  'ends',
+  'actionCap',
+] as const;
+/** Index of each counter. */
+export const C = counterIndex(COUNTERS);
+
 /**
  * The state of one Escarmouche game, declared once (src/core/table/state.ts): from this declaration
  * come the fresh state, clone, cloneInto, hash and thread export. Per-figure typed arrays; the order
@@ -97,51 +142,6 @@ export const STATE = defineState<EscScenario>()('Escarmouche', {
 
 /** The mutable state of one Escarmouche game (see {@link STATE} for each field). */
 export type EscState = StateType<typeof STATE>;
-
-/** Names of the rule-path counters kept in {@link EscState.counters}. */
-export const COUNTERS = [
-  'sideTurns',
-  'picks',
-  'moves',
-  'zocStops',
-  'marshals',
-  'marshalTriple',
-  'develops',
-  'readies',
-  'covers',
-  'stands',
-  'rallies',
-  'rearms',
-  'reserves',
-  'interrupts',
-  'shots',
-  'volleys',
-  'cannonShots',
-  'fights',
-  'gangFights',
-  'massedPike',
-  'pikeFencing',
-  'firstStrikeIgnored',
-  'uphill',
-  'ties',
-  'shaken',
-  'cowered',
-  'disarmed',
-  'pushed',
-  'pushBlocked',
-  'separated',
-  'apartBlocked',
-  'hits',
-  'outOfAction',
-  'figureInitiativeLost',
-  'sideSecondOne',
-  'sideDoubleOne',
-  'passes',
-  'ends',
-  'actionCap',
-] as const;
-/** Index of each counter. */
-export const C = counterIndex(COUNTERS);
 
 /** A fresh state: every figure at its starting place, unhurt, nothing rolled yet. */
 export const newState: (sc: EscScenario) => EscState = STATE.create;

@@ -17,6 +17,8 @@ import {
   parseTableScenario,
   polygonOf,
   zoneOf,
+  tableFigure,
+  tableSide,
 } from '../../core/table/index.js';
 import { type Box, type Polygon, type Vec, bbox } from '../../core/geometry.js';
 import { pigWarsSchema, type PigWarsFile } from './schema.js';
@@ -128,8 +130,7 @@ function area(id: string, kind: string, label: string | undefined, poly: [number
 /** Validate and compile a scenario for `version`. Throws a `ScenarioError` naming the JSON path (the kit's parseTableScenario). */
 export function compilePig(version: Version, raw: unknown, source: string): PigScenario {
   const schema = pigWarsSchema(version.id, version.classNames, Object.keys(version.weapons) as [string, ...string[]]);
-  const { file, fail, sideIndex, base: tableBase } = parseTableScenario(schema, raw, source);
-  const radius = file.baseDiameter / 2;
+  const { file, fail, sideIndex, radius, base: tableBase } = parseTableScenario(schema, raw, source);
   const obstacles: Area[] = [];
   const rough: Area[] = [];
   const hills: Area[] = [];
@@ -180,7 +181,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
     }
     specs.push(spec);
   });
-  const base = tableBase({ table: { unit: 'in', radius, areas: specs } });
+  const base = tableBase({ table: { unit: 'in', areas: specs } });
   const table = base.table;
   const nav = table.nav;
   const home = zoneOf(nav, file.home, '$.home', 8, fail);
@@ -198,15 +199,12 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
   const start = new StartPlaces(radius);
   file.sides.forEach((s, si) => {
     const side: SideInfo = {
-      index: si,
-      id: s.id,
-      name: s.name,
+      ...tableSide(s, si),
       colour: s.colour,
       prefix: s.prefix,
       cards: s.cards,
       flee: s.flee,
       units: [],
-      figures: [],
     };
     sides.push(side);
     s.units.forEach((u, ui) => {
@@ -249,10 +247,7 @@ export function compilePig(version: Version, raw: unknown, source: string): PigS
           const id = `${s.prefix}${String(side.figures.length + 1).padStart(2, '0')}`;
           const rank = version.ranks ? f.rank : f.leader ? 'mate' : 'crewman';
           figures.push({
-            index,
-            id,
-            name: f.name ?? id,
-            side: si,
+            ...tableFigure(index, id, f.name, si),
             unit: unit.index,
             klass: fk,
             stripes: f.stripes ?? DEFAULT_STRIPES[fk],

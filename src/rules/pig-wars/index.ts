@@ -19,7 +19,10 @@ import { pigEvents, type PigEvent } from './events.js';
 import { describePigFigure, pigExactMove, pigScene } from './scene.js';
 import { pigDelegable, pigReach, pigTargets } from './pointers.js';
 import { DARK_AGES, PIRATES, type Version } from './version.js';
-import { pigGlossary } from './glossary.js';
+// The words a newcomer would not know, a sentence each (docs/rules/pig-wars-summary.md,
+// docs/rules/pig-wars-pirates-summary.md), kept as data: the common terms, then each sheet's own.
+import GLOSSARY from './glossary.json' with { type: 'json' };
+import { glossaryOf } from '../../core/scene.js';
 
 export type { PigAction } from './action.js';
 export type { PigEvent } from './events.js';
@@ -88,7 +91,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
       delegable: pigDelegable,
       targets: pigTargets,
       reach: pigReach,
-      glossary: pigGlossary(v.pirates),
+      glossary: glossaryOf(GLOSSARY.common, v.pirates ? GLOSSARY.pirates : GLOSSARY['dark-ages']),
     },
     actionKey,
     describeAction,

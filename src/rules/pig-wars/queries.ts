@@ -5,7 +5,7 @@
  * table kit sees them. Reads the state, never changes it. Lengths in inches, angles in radians.
  */
 import type { PigEvent } from './events.js';
-import { type Vec, angleTo, dist, distToPolygon, pointInPolygon, segmentEntersPolygon } from '../../core/geometry.js';
+import { type Vec, angleTo, distToPolygon, nearestOnBoundaryInto, pointInPolygon, segmentEntersPolygon } from '../../core/geometry.js';
 import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny, stateView } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
 import type { PigScenario } from './compile.js';
@@ -172,6 +172,9 @@ export function atHome(sc: PigScenario, x: number, y: number): boolean {
   return pointInPolygon(x, y, sc.home.poly) || distToPolygon(x, y, sc.home.poly) <= sc.radius + 1e-9;
 }
 
+/** Scratch of {@link homePoint}: the zone edge's point nearest the figure. */
+const EDGE_POINT = { x: 0, y: 0 };
+
 /** The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre); the zone's middle for a figure already in it. */
 export function homePoint(s: PigState, f: number): Vec {
   const home = s.sc.home;
@@ -180,28 +183,10 @@ export function homePoint(s: PigState, f: number): Vec {
   const py = s.y[f];
   // already home: on toward its middle, clearing the way in for those behind
   if (pointInPolygon(px, py, poly)) return home.target;
-  // The point of the zone's edge nearest the figure: nearestPointOfPolygon's sums in its order
-  // (nearestOnSegment's point on each edge, the first nearest kept), without an object per edge.
-  let qx = poly[0].x;
-  let qy = poly[0].y;
-  let bd = Infinity;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[j];
-    const b = poly[i];
-    const ex = b.x - a.x;
-    const ey = b.y - a.y;
-    const l2 = ex * ex + ey * ey;
-    let t = l2 > 0 ? ((px - a.x) * ex + (py - a.y) * ey) / l2 : 0;
-    t = Math.max(0, Math.min(1, t));
-    const x = a.x + t * ex;
-    const y = a.y + t * ey;
-    const d = dist(px, py, x, y);
-    if (d < bd) {
-      bd = d;
-      qx = x;
-      qy = y;
-    }
-  }
+  // The point of the zone's edge nearest the figure, without an object per edge.
+  nearestOnBoundaryInto(px, py, poly, EDGE_POINT);
+  const qx = EDGE_POINT.x;
+  const qy = EDGE_POINT.y;
   const dx = home.target.x - qx;
   const dy = home.target.y - qy;
   const l = hypot2(dx, dy);

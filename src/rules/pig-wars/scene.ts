@@ -9,7 +9,7 @@ import { exactMoveAction } from './actions.js';
 import { levelShift } from './leaders.js';
 import { carrying, engaged } from './queries.js';
 import { ACTIVE, GONE, PH_UNIT, PIG_FREE, type PigState } from './state.js';
-import { sceneArea, sceneFigure, status } from '../../core/table/index.js';
+import { figureNamed, sceneArea, sceneFigure, status } from '../../core/table/index.js';
 
 /** Status words: the kit's (a routed figure is 'fleeing'). */
 const STATUS = status.STATUS_WORDS;
@@ -152,8 +152,7 @@ export function pigScene(s: PigState): Scene {
 /** One figure in words for `status <figure>` (id or name, any case), or null. */
 export function describePigFigure(s: PigState, id: string): string | null {
   const sc = s.sc;
-  const want = id.toLowerCase();
-  const info = sc.figures.find((f) => f.id.toLowerCase() === want || f.name.toLowerCase() === want);
+  const info = figureNamed(sc.figures, id);
   if (!info) return null;
   const f = info.index;
   const { markers } = markersOf(s, f);

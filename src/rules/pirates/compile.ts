@@ -18,6 +18,8 @@ import {
   radiansOf,
   terrainAreaOf,
   zoneOf,
+  tableFigure,
+  tableSide,
 } from '../../core/table/index.js';
 import { type Vec, pointInPolygon, distToPolygon } from '../../core/geometry.js';
 import { count } from '../../core/words.js';
@@ -112,14 +114,12 @@ const SUITS: Record<'red' | 'black', [string, string]> = { red: ['♥', '♦'], 
 
 /** Validate and compile a Pirates! scenario. Throws a `ScenarioError` naming the JSON path (the kit's parseTableScenario). */
 export function compilePirates(raw: unknown, source: string): PiratesScenario {
-  const { file, fail, sideIndex, base: tableBase } = parseTableScenario(piratesScenarioSchema, raw, source);
+  const { file, fail, sideIndex, radius, base: tableBase } = parseTableScenario(piratesScenarioSchema, raw, source);
   const { width, height } = file.table;
-  const radius = file.baseDiameter / 2;
 
   const base = tableBase({
     table: {
       unit: 'in',
-      radius,
       // What each kind does (§4.B broken ground, §5 cover, hills; buildings and water impassable).
       areas: file.terrain.map((t) =>
         terrainAreaOf(t, {
@@ -171,13 +171,10 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
 
   file.sides.forEach((s, si) => {
     const info: SideInfo = {
-      index: si,
-      id: s.id,
-      name: s.name,
+      ...tableSide(s, si),
       colour: s.colour,
       flee: s.flee,
       cards: [],
-      figures: [],
       groups: [],
       hasMounted: false,
     };
@@ -224,10 +221,7 @@ export function compilePirates(raw: unknown, source: string): PiratesScenario {
         }
         const index = start.add(slot as Vec, radiansOf(groupDef.facing));
         figures.push({
-          index,
-          id,
-          name: f.name ?? id,
-          side: si,
+          ...tableFigure(index, id, f.name, si),
           weapon: WEAPONS[f.weapon],
           personality: f.personality,
           mounted: f.mounted,

@@ -2,22 +2,15 @@
  * One Pirates! figure in plain words, for `play`'s `status <figure>` ({@link Ruleset.describeFigure}).
  */
 import { dist, pointInPolygon } from '../../core/geometry.js';
+import { figureNamed } from '../../core/table/index.js';
 import { count } from '../../core/words.js';
 import { allowanceOf, inCover } from './table.js';
 import { ACTIVE, CAPTURED, DEAD, FLEEING, GONE, PH_FIGURE, PH_GROUP, type PiratesState } from './state.js';
 import { figureLabel } from './story.js';
 
-/** Finds a figure by id or name, in any case. */
-function findFigure(s: PiratesState, id: string): number {
-  const want = id.trim().toLowerCase();
-  if (want === '') return -1;
-  const f = s.sc.figures.find((x) => x.id.toLowerCase() === want || x.name.toLowerCase() === want);
-  return f ? f.index : -1;
-}
-
 /** Several lines about figure `id` (id or name, any case), or null when there is no such figure. */
 export function describePiratesFigure(s: PiratesState, id: string): string | null {
-  const f = findFigure(s, id);
+  const f = figureNamed(s.sc.figures, id)?.index ?? -1;
   if (f < 0) return null;
   const sc = s.sc;
   const info = sc.figures[f];

@@ -19,7 +19,9 @@ import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesAttackScores, piratesScores } from './policy.js';
 import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
-import { PIRATES_GLOSSARY } from './glossary.js';
+// The words a newcomer would not know, a sentence each (docs/rules/pirates-summary.md), kept as data.
+import GLOSSARY from './glossary.json' with { type: 'json' };
+import { glossaryOf } from '../../core/scene.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
@@ -102,7 +104,7 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     orderKey: piratesOrderKey,
     targets: piratesTargets,
     reach: piratesReach,
-    glossary: PIRATES_GLOSSARY,
+    glossary: glossaryOf(GLOSSARY),
   },
   invariants: piratesInvariants,
 });

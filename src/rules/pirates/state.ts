@@ -17,6 +17,26 @@ export const PH_GROUP = 1; // choose the band's group move (or none)
 export const PH_FIGURE = 2; // each figure of the band chooses its action
 export const PH_OVER = 3; // the game is over
 
+/** Names of the rule-path counters kept in {@link PiratesState.counters}. */
+export const COUNTERS = [
+  'fights',
+  'fires',
+  'charges',
+  'kills',
+  'flights',
+  'captures',
+  'captureAttempts',
+  'reloads',
+  'pillages',
+  'moraleChecks',
+  'moraleFailures',
+  'moraleRunners',
+  'groupMoves',
+  'passes',
+] as const;
+/** Index of each counter. */
+export const C = counterIndex(COUNTERS);
+
 /**
  * The state of one Pirates! game, declared once (src/core/table/state.ts): from this declaration
  * come the fresh state, clone, cloneInto, hash and thread export. Per-figure arrays are plain
@@ -99,26 +119,6 @@ export const STATE = defineState<PiratesScenario>()('Pirates!', {
 
 /** The mutable state of one Pirates! game (see {@link STATE} for each field). */
 export type PiratesState = StateType<typeof STATE>;
-
-/** Names of the rule-path counters kept in {@link PiratesState.counters}. */
-export const COUNTERS = [
-  'fights',
-  'fires',
-  'charges',
-  'kills',
-  'flights',
-  'captures',
-  'captureAttempts',
-  'reloads',
-  'pillages',
-  'moraleChecks',
-  'moraleFailures',
-  'moraleRunners',
-  'groupMoves',
-  'passes',
-] as const;
-/** Index of each counter. */
-export const C = counterIndex(COUNTERS);
 
 /** A fresh state with every figure at its start and nothing drawn yet. */
 export const newState: (sc: PiratesScenario) => PiratesState = STATE.create;

@@ -16,6 +16,8 @@ import {
   figureIndexOf,
   parseTableScenario,
   polygonOf,
+  tableFigure,
+  tableSide,
 } from '../../core/table/index.js';
 import { stateOfWarScenarioSchema, type StateOfWarScenarioFile } from './schema.js';
 import { type Cover, MELEE_WEAPONS, type MeleeWeapon, QUALITY, WEAPONS, type Weapon } from './tables.js';
@@ -173,9 +175,8 @@ export const FENCE_HALF = 0.12;
 
 /** Validate and compile a State of War scenario. Throws a `ScenarioError` naming the JSON path (the kit's parseTableScenario). */
 export function compileStateOfWar(raw: unknown, source: string): SowScenario {
-  const { file, fail, sideIndex, base: tableBase } = parseTableScenario(stateOfWarScenarioSchema, raw, source);
+  const { file, fail, sideIndex, radius, base: tableBase } = parseTableScenario(stateOfWarScenarioSchema, raw, source);
   const { width: W, height: H } = file.table;
-  const radius = file.baseDiameter / 2;
   // The table kit's areas: buildings impassable, sight-blocking, hard cover; woods soft cover (their
   // sight rule [W14] is this ruleset's own); difficult ground slow; hills raised; the objective impassable.
   const specs: TerrainAreaSpec[] = file.terrain.map((t) => {
@@ -223,7 +224,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   });
   const nTerrain = file.terrain.length;
   const base = tableBase({
-    table: { unit: 'cm', radius, areas: specs, cell: 2 },
+    table: { unit: 'cm', areas: specs, cell: 2 },
     // Terrain entries in the file's order, then the objective, then the squares at fence ends.
     areaPath: (i) => (i < nTerrain ? `$.terrain[${i}]` : i === nTerrain ? '$.objective' : '$.fences'),
     contactTolerance: CONTACT_TOLERANCE,
@@ -281,7 +282,7 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
   const sf: number[] = [];
   const unitIds = new Set<string>();
   file.sides.forEach((s, si) => {
-    const side: SideInfo = { index: si, id: s.id, name: s.name, prefix: s.prefix, rear: s.rear, figures: [], units: [], commander: -1 };
+    const side: SideInfo = { ...tableSide(s, si), prefix: s.prefix, rear: s.rear, units: [], commander: -1 };
     sides.push(side);
     s.units.forEach((u, ui) => {
       const up = `$.sides[${si}].units[${ui}]`;
@@ -318,11 +319,8 @@ export function compileStateOfWar(raw: unknown, source: string): SowScenario {
           const index = figures.length;
           const id = `${s.prefix}${String(side.figures.length + 1).padStart(2, '0')}`;
           figures.push({
-            index,
-            id,
-            name: f.name ?? id,
+            ...tableFigure(index, id, f.name, si),
             type: f.type,
-            side: si,
             unit: info.index,
             quality: f.quality,
             die: QUALITY[f.quality],

@@ -21,7 +21,9 @@ import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
 import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
-import { STATE_OF_WAR_GLOSSARY } from './glossary.js';
+// The words a newcomer would not know, a sentence each (docs/rules/state-of-war-summary.md), kept as data.
+import GLOSSARY from './glossary.json' with { type: 'json' };
+import { glossaryOf } from '../../core/scene.js';
 
 export type { SowAction } from './action.js';
 export type { SowState } from './state.js';
@@ -81,7 +83,7 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
     reach: sowReach,
     delegable: sowDelegable,
     bandOrder: sowBandOrder,
-    glossary: STATE_OF_WAR_GLOSSARY,
+    glossary: glossaryOf(GLOSSARY),
   },
   actionKey,
   describeAction,

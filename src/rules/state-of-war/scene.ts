@@ -11,6 +11,7 @@ import { figureOptions } from './options.js';
 import { activeMembers, actor } from './units.js';
 import { ACTIVE, DEAD, DISABLED, GONE, PH_OVER, type SowState } from './state.js';
 import { STATUS_WORDS } from '../../core/table/status.js';
+import { figureNamed } from '../../core/table/compile.js';
 import { MORALE_NAMES, actionsFor, loadActions } from './tables.js';
 import { heightAt, inCoverAt } from './table.js';
 
@@ -170,8 +171,7 @@ export function sowScene(s: SowState): Scene {
 /** One figure in plain words (ids or names, any case), or null when there is no such figure. */
 export function describeSowFigure(s: SowState, id: string): string | null {
   const sc = s.sc;
-  const want = id.trim().toLowerCase();
-  const f = sc.figures.find((x) => x.id.toLowerCase() === want || x.name.toLowerCase() === want);
+  const f = figureNamed(sc.figures, id);
   if (!f) return null;
   const i = f.index;
   const u = sc.units[s.unitOf[i]];

@@ -18,6 +18,30 @@ import type { FigureView } from '../../core/table/index.js';
  */
 export { ACTIVE, DEAD, DISABLED, GONE } from '../../core/table/status.js';
 
+/** Names of the rule-path counters kept in {@link SowState.counters}. */
+export const COUNTERS = [
+  'moves',
+  'charges',
+  'climbs',
+  'loads',
+  'shots',
+  'hits',
+  'horsesHit',
+  'melees',
+  'pushBacks',
+  'dismounts',
+  'moraleTests',
+  'moraleFailures',
+  'rallies',
+  'burns',
+  'fled',
+  'carries',
+  'drops',
+  'detachments',
+] as const;
+/** Index of each counter. */
+export const C = counterIndex(COUNTERS);
+
 /** Decision phases. */
 export const PH_ACT = 0; // the current figure chooses its next action
 export const PH_OVER = 1;
@@ -105,30 +129,6 @@ export const STATE = defineState<SowScenario>()('State of War', {
 
 /** The mutable state of one State of War game (see {@link STATE} for each field). */
 export type SowState = StateType<typeof STATE>;
-
-/** Names of the rule-path counters kept in {@link SowState.counters}. */
-export const COUNTERS = [
-  'moves',
-  'charges',
-  'climbs',
-  'loads',
-  'shots',
-  'hits',
-  'horsesHit',
-  'melees',
-  'pushBacks',
-  'dismounts',
-  'moraleTests',
-  'moraleFailures',
-  'rallies',
-  'burns',
-  'fled',
-  'carries',
-  'drops',
-  'detachments',
-] as const;
-/** Index of each counter. */
-export const C = counterIndex(COUNTERS);
 
 /** A fresh state with every figure at its start, loaded, unhurt; the first side's first phase. */
 export const newState: (sc: SowScenario) => SowState = STATE.create;

@@ -13,6 +13,7 @@ import {
   angleTo,
   dist as geoDist,
   distToPolygon,
+  distToSegment,
   pointInPolygon,
   segmentEntersPolygon,
   segmentsCross,
@@ -105,12 +106,7 @@ function fenceDistance(sc: SowScenario, x: number, y: number): number {
   const segs = sc.fenceSegs;
   for (let i = 0; i < segs.length; i++) {
     const f = segs[i];
-    const dx = f.bx - f.ax;
-    const dy = f.by - f.ay;
-    const l2 = dx * dx + dy * dy;
-    let t = l2 > 0 ? ((x - f.ax) * dx + (y - f.ay) * dy) / l2 : 0;
-    t = Math.max(0, Math.min(1, t));
-    const d = dist(x, y, f.ax + t * dx, f.ay + t * dy);
+    const d = distToSegment(x, y, f.ax, f.ay, f.bx, f.by);
     if (d < bd) {
       bd = d;
       fence = f.fence;
