@@ -99,7 +99,8 @@ The scenario workshop (--scenarios DIR) serves JSON routes under /api/workshop/ 
 src/serve/workshop-protocol.ts): GET scenarios (the folder's files and the built-in ones), GET and
 PUT files/<name> (load; save atomically, in the normal scenario format, never outside DIR),
 POST validate (the problems \`validate\` reports, each with its JSON path and its place on the
-table), POST balance (a \`stress\` run on worker threads; one at a time), GET balance (progress,
+table), POST preview (the setup as \`render --scenario\` draws it), GET rulesets and schema/<ruleset>
+(each ruleset's scenario JSON Schema), POST balance (a \`stress\` run on worker threads; one at a time), GET balance (progress,
 ETA, the report), POST balance/cancel.
 
 Examples:

@@ -27,6 +27,13 @@
  *   problems `validate` reports (the ruleset's zod schema and compile checks, tunable parameters at
  *   their extremes, overlapping terrain as warnings), each with its JSON path and, when it has a
  *   place on the table, `at` (x, y in the file's unit) so the page can mark it there.
+ * - `GET /api/workshop/rulesets` → {@link WorkshopRuleset}[]: each ruleset's id, title, table unit
+ *   and side counts; `GET /api/workshop/schema/<ruleset>` → the JSON Schema of its scenario files
+ *   (what `schema` writes: terrain kinds, weapons, ranks and every field's meaning), for the page's
+ *   editors and lists.
+ * - `POST /api/workshop/preview` with {@link validateBody} → {@link ScenarioPreview}: the table as
+ *   the ruleset sets it up (as `render --scenario` draws it): the SVG and the scene (figures with
+ *   their ids, sides and x, y; areas; markers), or 400 with the check when the scenario is not valid.
  * - `POST /api/workshop/balance` with {@link balanceBody} → 202 {@link BalanceJobView}: starts a
  *   `stress` run of the scenario on the server's worker threads (src/runner), the same games as
  *   `stress --scenario … --agent side=spec … --games N --seed S` (same win rates). One job at a
@@ -82,6 +89,32 @@ export interface LoadedFile {
   text: string;
   /** The text parsed (as written: an `inherit` is not resolved). */
   scenario: unknown;
+  check: ScenarioCheck;
+}
+
+/** One ruleset, as `GET /api/workshop/rulesets` lists it. */
+export interface WorkshopRuleset {
+  id: string;
+  title: string;
+  /** The table's unit (`in`, `cm`, or `none`). */
+  units: string;
+  /** How many sides a scenario may have. */
+  sides: { min: number; max: number };
+  /** Its built-in scenarios' ids. */
+  scenarios: string[];
+  /** True when `GET /api/workshop/schema/<id>` has its JSON Schema. */
+  schema: boolean;
+}
+
+/** `POST /api/workshop/preview`: the setup drawn (see the module's route list). */
+export interface ScenarioPreview {
+  /** The table after setup as a standalone SVG (viewBox in the table's unit, as `render --scenario --svg` writes it). */
+  svg: string;
+  /** The drawing's data (src/core/scene.ts `Scene`): width, height, sides, areas, markers, figures, info. */
+  scene: unknown;
+  /** The table's unit. */
+  units: string;
+  /** The check of the scenario (ok, with any warnings). */
   check: ScenarioCheck;
 }
 

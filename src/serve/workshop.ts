@@ -21,7 +21,9 @@ import { ScenarioError } from '../core/model.js';
 import { builtinScenarioFiles, fromRaw, parseJsonText, resolveInherit } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
 import { checkScenarioData } from '../rules/check.js';
-import { compileSource, loadScenario } from '../rules/index.js';
+import { RULESETS, compileSource, loadScenario } from '../rules/index.js';
+import { frameToSvg } from '../render/html.js';
+import { scenarioFrames } from '../render/preview.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { isExecSpec, resolveBuiltinAgent } from '../../agents/index.js';
 import { parseSpec } from '../../agents/options.js';
@@ -35,8 +37,10 @@ import {
   type BalanceJobView,
   type LoadedFile,
   type SavedFile,
+  type ScenarioPreview,
   type WorkshopFile,
   type WorkshopList,
+  type WorkshopRuleset,
 } from './workshop-protocol.js';
 
 /** Options of {@link registerWorkshop}. */
@@ -298,6 +302,41 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
       const b = parse(validateBody, req.body, 'validate');
       const source = b.name !== undefined ? scenarioPath(folder, b.name) : join(folder, 'unsaved.json');
       return checkScenarioData(b.scenario, source);
+    });
+
+    w.get('/api/workshop/rulesets', async (): Promise<WorkshopRuleset[]> =>
+      [...RULESETS.values()].map((r) => ({
+        id: r.id,
+        title: r.title,
+        units: r.traits.units,
+        sides: { min: r.traits.sides.min, max: r.traits.sides.max },
+        scenarios: [...r.scenarios],
+        schema: r.jsonSchema !== undefined,
+      })),
+    );
+
+    w.get('/api/workshop/schema/:ruleset', async (req) => {
+      const id = (req.params as { ruleset: string }).ruleset;
+      const r = RULESETS.get(id);
+      if (!r?.jsonSchema) throw new HostError(404, `no scenario schema for "${id}" (rulesets: ${[...RULESETS.keys()].join(', ')})`);
+      return r.jsonSchema();
+    });
+
+    w.post('/api/workshop/preview', big, async (req, reply) => {
+      const b = parse(validateBody, req.body, 'preview');
+      const source = b.name !== undefined ? scenarioPath(folder, b.name) : join(folder, 'unsaved.json');
+      const check = checkScenarioData(b.scenario, source);
+      if (!check.ok) return reply.code(400).send({ error: `the scenario is not valid: ${check.problems[0]?.message ?? ''}`, check });
+      const sc = compileSource(fromRaw(resolveInherit(b.scenario, source), source));
+      let rf;
+      try {
+        rf = scenarioFrames(sc, source, 1);
+      } catch (e) {
+        if (e instanceof ScenarioError) throw new HostError(400, e.message.replace(`${source}: `, ''));
+        throw e;
+      }
+      const answer: ScenarioPreview = { svg: frameToSvg(rf, 0), scene: rf.frames[0].scene, units: rf.unit, check };
+      return answer;
     });
 
     w.post('/api/workshop/balance', big, async (req, reply): Promise<BalanceJobView> => {

@@ -18,6 +18,7 @@ import type { BalanceJobView, LoadedFile, SavedFile, ScenarioCheck, WorkshopList
 import { builtinScenarioFiles } from '../../src/core/scenario.js';
 import { canonicalJson } from '../../src/core/hash.js';
 import { registerScenarios } from '../../src/commands/scenarios.js';
+import { registerRender } from '../../src/commands/render.js';
 import { inProcess } from '../cli/in-process.js';
 import { cli } from '../runner/helpers.js';
 
@@ -399,4 +400,32 @@ describe('a balance job outlives its client', () => {
     expect(v).toMatchObject({ id, state: 'done', progress: { done: 3, total: 3 } });
     expect((v.report as { games: number }).games).toBe(3);
   }, 300_000);
+});
+
+describe('workshop rulesets, schema and preview', () => {
+  it("lists the rulesets, serves each one's scenario JSON Schema (what `schema` writes), 404 for an unknown one", async () => {
+    const list = (await call('GET', '/api/workshop/rulesets')).json as unknown as { id: string; units: string; schema: boolean }[];
+    expect(list.map((r) => r.id)).toContain('pig-wars');
+    expect(list.filter((x) => x.schema).length).toBeGreaterThanOrEqual(4);
+    for (const r of list.filter((x) => x.schema)) {
+      const s = await call('GET', `/api/workshop/schema/${r.id}`);
+      expect(s.status).toBe(200);
+      expect(s.json).toEqual(JSON.parse(readFileSync(`scenarios/schema/${r.id}.schema.json`, 'utf8')));
+    }
+    expect((await call('GET', '/api/workshop/schema/nope')).status).toBe(404);
+  });
+  it('previews a scenario as render --scenario draws it; an invalid one is 400 with its check', async () => {
+    const raw = JSON.parse(readFileSync('scenarios/pig-wars/farmstead-raid.json', 'utf8')) as Record<string, unknown>;
+    const r = await call('POST', '/api/workshop/preview', { scenario: raw });
+    expect(r.status).toBe(200);
+    const svg = join(root, 'preview.svg');
+    expect((await inProcess(registerRender, 'render', '--scenario', 'scenarios/pig-wars/farmstead-raid.json', '--svg', svg)).code).toBe(0);
+    expect(r.json.svg).toBe(readFileSync(svg, 'utf8'));
+    const scene = r.json.scene as { figures: { id: string; x: number; y: number; side: string }[] };
+    expect(scene.figures.length).toBeGreaterThan(0);
+    expect(scene.figures.every((f) => Number.isFinite(f.x) && Number.isFinite(f.y))).toBe(true);
+    const bad = await call('POST', '/api/workshop/preview', { scenario: { ...raw, table: 'round' } });
+    expect(bad.status).toBe(400);
+    expect((bad.json.check as ScenarioCheck).problems[0].path).toBe('$.table');
+  });
 });
