@@ -5,7 +5,8 @@
  * same scenario, agents, games and seed: the same seeds per game id, hence the same win rates.
  */
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { writeAtomic } from '../core/files.js';
 import type { LoadedScenario } from '../core/game.js';
 import type { SideId } from '../core/model.js';
 import { StressAnalysis } from '../report/stress.js';
@@ -20,8 +21,11 @@ export interface BalanceStart {
   scenario: LoadedScenario;
   /** Where the scenario came from, in words for the view (`raids/my-raid.json`, `builtin:pig-wars/farmstead-raid`, `unsaved`). */
   source: string;
-  /** What `stress --scenario` would be given for it (a file path or a built-in id), for the command shown. */
-  arg: string;
+  /**
+   * What `stress --scenario` would be given for it (a file path or a built-in id), for the command
+   * shown; absent (unsaved JSON): the copy of the scenario the job keeps in its run folder.
+   */
+  arg?: string;
   /** Each side's agent, canonical spec (as `resolveAgent` gives it). */
   agents: Record<SideId, string>;
   games: number;
@@ -51,7 +55,7 @@ interface Job {
 /**
  * The balance jobs of one server: at most one running; the last one (running or ended) kept for
  * {@link view}. Each job writes a run folder under `runsDir` (run.json, games.jsonl, report.md,
- * report.json, CSV and SVG), as `stress --out` does.
+ * report.json, CSV and SVG), as `stress --out` does, and scenario.json, the scenario as played.
  */
 export class BalanceJobs {
   private job: Job | null = null;
@@ -74,15 +78,19 @@ export class BalanceJobs {
     mkdirSync(this.runsDir, { recursive: true });
     const id = `b${Date.now().toString(36)}${(this.serial++).toString(36)}`;
     const dir = mkdtempSync(join(resolve(this.runsDir), `balance-${s.scenario.id}-seed${s.seed}-`));
+    // The scenario as played (inherit resolved), kept with the run: the file may change afterwards.
+    const copy = join(dir, 'scenario.json');
+    writeAtomic(copy, `${JSON.stringify(s.scenario.raw, null, 2)}\n`);
+    const arg = s.arg ?? (relative(process.cwd(), copy) || copy);
     const agents = Object.entries(s.agents)
       .map(([side, a]) => `--agent ${shellWord(`${side}=${a}`)}`)
       .join(' ');
-    const command = `skirmish stress --scenario ${shellWord(s.arg)} ${agents} --games ${s.games} --seed ${s.seed} --workers ${s.workers}`;
+    const command = `skirmish stress --scenario ${shellWord(arg)} ${agents} --games ${s.games} --seed ${s.seed} --workers ${s.workers}`;
     const manifest: RunManifest = {
       format: RUN_FORMAT,
       kind: 'stress',
       scenario: {
-        arg: s.arg,
+        arg,
         id: s.scenario.id,
         hash: s.scenario.hash,
         ruleset: s.scenario.ruleset.id,

@@ -212,7 +212,7 @@ export interface BalanceJobView {
    * invariant violations). Null while running or after a failure.
    */
   report: Record<string, unknown> | null;
-  /** The run folder on the server (report.md, games.jsonl, CSV and SVG charts). */
+  /** The run folder on the server (report.md, games.jsonl, CSV and SVG charts, scenario.json: the scenario as played). */
   dir: string;
   /** Why it failed (state `failed`). */
   error?: string;

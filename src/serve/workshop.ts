@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { writeAtomic } from '../core/files.js';
 import { LIMITS, jsonTextDepth, limitText } from '../core/limits.js';
 import { ScenarioError } from '../core/model.js';
-import { builtinScenarioFiles, fromRaw, parseJsonText, resolveInherit } from '../core/scenario.js';
+import { builtinScenarioFiles, fromRaw, parseJsonText, readScenarioFile, resolveInherit } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
 import { checkScenarioData } from '../rules/check.js';
 import { RULESETS, compileSource, loadScenario } from '../rules/index.js';
@@ -343,12 +343,12 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
       const b = parse(balanceBody, req.body, 'balance job');
       let sc: LoadedScenario;
       let source: string;
-      let arg: string;
+      let arg: string | undefined;
       try {
         if ('file' in b.scenario) {
           const file = scenarioPath(folder, b.scenario.file);
           if (!existsSync(file)) throw new HostError(404, `no file "${b.scenario.file}" in the scenarios folder`);
-          sc = loadScenario(file);
+          sc = compileSource(readScenarioFile(file)); // not loadScenario: its cache would keep every saved version
           source = b.scenario.file;
           arg = relative(process.cwd(), file) || file;
         } else if ('builtin' in b.scenario) {
@@ -368,7 +368,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
           const at = join(folder, 'unsaved.json');
           sc = compileSource(fromRaw(resolveInherit(b.scenario.data, at), at));
           source = 'unsaved';
-          arg = '<save the scenario to a file first>';
+          arg = undefined; // the job's own copy
         }
       } catch (e) {
         if (e instanceof ScenarioError) throw new HostError(400, `the scenario is not valid: ${e.message}`);

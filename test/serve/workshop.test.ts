@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/serve/app.js';
 import type { BalanceJobView, LoadedFile, SavedFile, ScenarioCheck, WorkshopList } from '../../src/serve/workshop-protocol.js';
@@ -344,6 +344,20 @@ describe('workshop balance jobs', () => {
       expect([400, 403], JSON.stringify(body)).toContain(r.status);
       expect(String(r.json.error)).toMatch(why);
     }
+  }, 300_000);
+});
+
+describe('a balance job on unsaved JSON', () => {
+  it('keeps the scenario as played in its run folder, and its command names that copy', async () => {
+    const raw = JSON.parse(readFileSync('scenarios/pig-wars/farmstead-raid.json', 'utf8')) as Record<string, unknown>;
+    const data = { ...raw, id: 'unsaved-raid' };
+    const start = await call('POST', '/api/workshop/balance', { scenario: { data }, games: 2, seed: 2 });
+    expect(start.status, JSON.stringify(start.json)).toBe(202);
+    const v = await waitEnded();
+    expect(v).toMatchObject({ state: 'done', settings: { scenario: 'unsaved-raid', source: 'unsaved' } });
+    const copy = join(v.dir, 'scenario.json');
+    expect(canonicalJson(JSON.parse(readFileSync(copy, 'utf8')))).toBe(canonicalJson(data));
+    expect(v.command).toContain(`--scenario ${relative(process.cwd(), copy)} `);
   }, 300_000);
 });
 
