@@ -100,8 +100,9 @@ src/serve/workshop-protocol.ts): GET scenarios (the folder's files and the built
 PUT files/<name> (load; save atomically, in the normal scenario format, never outside DIR),
 POST validate (the problems \`validate\` reports, each with its JSON path and its place on the
 table), POST preview (the setup as \`render --scenario\` draws it), GET rulesets and schema/<ruleset>
-(each ruleset's scenario JSON Schema), POST balance (a \`stress\` run on worker threads; one at a time), GET balance (progress,
-ETA, the report), POST balance/cancel.
+(each ruleset's scenario JSON Schema), POST balance (a \`stress\` run on worker threads) or POST tune
+(\`tune\`'s search toward a target win rate, each evaluation shown as it ends, the best as a
+scenario file) — one job at a time — GET balance (the job's progress, ETA, report), POST balance/cancel.
 
 Examples:
   npx tsx src/cli.ts serve

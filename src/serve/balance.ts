@@ -1,8 +1,10 @@
 /**
- * The workshop's balance job (issue 44 item 3): one `stress` run at a time per server, played on
- * worker threads by the runner (src/runner/execute.ts, the same code `stress` runs), its state kept
- * here so that a page that was closed can read it again. The games are those of `stress` with the
- * same scenario, agents, games and seed: the same seeds per game id, hence the same win rates.
+ * The workshop's jobs (issue 44 item 3): one at a time per server, a balance job (a `stress` run,
+ * played on worker threads by the runner, src/runner/execute.ts — the same code `stress` runs) or a
+ * tune job (the NTBEA search of src/tune/tune.ts, the code `tune` runs), its state kept here so that
+ * a page that was closed can read it again. A balance job plays the games of `stress` with the same
+ * scenario, agents, games and seed (the same seed per game id, hence the same win rates); a tune
+ * job those of `tune` with the same settings (hence the same evaluations and the same best).
  */
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,8 +15,9 @@ import { StressAnalysis } from '../report/stress.js';
 import { executeRun } from '../runner/execute.js';
 import { RUN_FORMAT, type RunManifest } from '../runner/manifest.js';
 import { shellWord } from '../runner/seeds.js';
+import { TUNE_FORMAT, candidateScenario, runTune, tuneReport, tuneReportData, type TuneManifest } from '../tune/tune.js';
 import { HostError } from './games.js';
-import type { BalanceJobView, BalanceState } from './workshop-protocol.js';
+import type { BalanceJobView, BalanceState, TuneEvaluationView } from './workshop-protocol.js';
 
 /** What starts a job: the scenario compiled, where it came from, each side's canonical agent spec, games, seed, threads. */
 export interface BalanceStart {
@@ -28,15 +31,29 @@ export interface BalanceStart {
   arg?: string;
   /** Each side's agent, canonical spec (as `resolveAgent` gives it). */
   agents: Record<SideId, string>;
+  /** Games to play (a tune job: games per evaluation). */
   games: number;
   seed: number;
   workers: number;
 }
 
+/** What starts a tune job: {@link BalanceStart} and the search's settings (as `tune`'s options). */
+export interface TuneStart extends BalanceStart {
+  /** The side whose win rate is tuned and the rate wanted (0–1). */
+  target: { side: SideId; rate: number };
+  /** Evaluations (candidates tried, repeats counting). */
+  budget: number;
+  /** The parameters searched (by name); null: every declared one. */
+  only: string[] | null;
+}
+
 interface Job {
   id: string;
+  kind: 'balance' | 'tune';
   state: BalanceState;
   start: BalanceStart;
+  /** Games the job plans (a tune job: budget × games per evaluation; an invalid candidate plays none). */
+  total: number;
   dir: string;
   command: string;
   t0: number;
@@ -50,12 +67,14 @@ interface Job {
   error?: string;
   abort: AbortController;
   finished: Promise<void>;
+  tune?: NonNullable<BalanceJobView['tune']>;
 }
 
 /**
- * The balance jobs of one server: at most one running; the last one (running or ended) kept for
- * {@link view}. Each job writes a run folder under `runsDir` (run.json, games.jsonl, report.md,
- * report.json, CSV and SVG), as `stress --out` does, and scenario.json, the scenario as played.
+ * The jobs of one server: at most one running; the last one (running or ended) kept for
+ * {@link view}. Each job writes a run folder under `runsDir`, as `stress --out` (run.json,
+ * games.jsonl, report.md, report.json, CSV and SVG) or `tune --out` (tune.json, games.jsonl,
+ * report.md, report.json, best.json) does, and scenario.json, the scenario as played.
  */
 export class BalanceJobs {
   private job: Job | null = null;
@@ -64,28 +83,73 @@ export class BalanceJobs {
   /** @param runsDir the folder each job's run folder is made in (created when the first job starts). */
   constructor(private readonly runsDir: string) {}
 
-  /**
-   * Start a job. Throws a {@link HostError} 409 naming the running job when one runs. Resolves
-   * once the run folder is made; the games go on after it.
-   */
-  start(s: BalanceStart): BalanceJobView {
+  /** A new job's run folder (with the scenario's copy) and the `--scenario` argument naming it, or a 409 while a job runs. */
+  private prepare(kind: 'balance' | 'tune', s: BalanceStart): { id: string; dir: string; arg: string } {
     const running = this.job;
     if (running && running.state === 'running')
       throw new HostError(
         409,
-        `a balance job is already running (job ${running.id}: ${running.start.scenario.id}, ${running.done} of ${running.start.games} games); one job at a time per server — wait for it to end or cancel it (POST /api/workshop/balance/cancel)`,
+        `a ${running.kind} job is already running (job ${running.id}: ${running.start.scenario.id}, ${running.done} of ${running.total} games); one job at a time per server — wait for it to end or cancel it (POST /api/workshop/balance/cancel)`,
       );
     mkdirSync(this.runsDir, { recursive: true });
-    const id = `b${Date.now().toString(36)}${(this.serial++).toString(36)}`;
-    const dir = mkdtempSync(join(resolve(this.runsDir), `balance-${s.scenario.id}-seed${s.seed}-`));
+    const id = `${kind[0]}${Date.now().toString(36)}${(this.serial++).toString(36)}`;
+    const dir = mkdtempSync(join(resolve(this.runsDir), `${kind}-${s.scenario.id}-seed${s.seed}-`));
     // The scenario as played (inherit resolved), kept with the run: the file may change afterwards.
     const copy = join(dir, 'scenario.json');
     writeAtomic(copy, `${JSON.stringify(s.scenario.raw, null, 2)}\n`);
-    const arg = s.arg ?? (relative(process.cwd(), copy) || copy);
-    const agents = Object.entries(s.agents)
+    return { id, dir, arg: s.arg ?? (relative(process.cwd(), copy) || copy) };
+  }
+
+  private agentsArgs(s: BalanceStart): string {
+    return Object.entries(s.agents)
       .map(([side, a]) => `--agent ${shellWord(`${side}=${a}`)}`)
       .join(' ');
-    const command = `skirmish stress --scenario ${shellWord(arg)} ${agents} --games ${s.games} --seed ${s.seed} --workers ${s.workers}`;
+  }
+
+  private newJob(kind: 'balance' | 'tune', id: string, s: BalanceStart, total: number, dir: string, command: string): Job {
+    return {
+      id,
+      kind,
+      state: 'running',
+      start: s,
+      total,
+      dir,
+      command,
+      t0: Date.now(),
+      t1: null,
+      first: null,
+      done: 0,
+      errors: 0,
+      report: null,
+      abort: new AbortController(),
+      finished: Promise.resolve(),
+    };
+  }
+
+  /** Follow `run` to its end: `done` or `cancelled` (an interrupted run) with its report, or `failed`. */
+  private follow(job: Job, run: Promise<'done' | 'interrupted' | 'stopped'>): void {
+    job.finished = run.then(
+      (ended) => {
+        job.report = JSON.parse(readFileSync(join(job.dir, 'report.json'), 'utf8')) as Record<string, unknown>;
+        job.state = ended === 'done' ? 'done' : 'cancelled';
+        job.t1 = Date.now();
+      },
+      (e: unknown) => {
+        job.state = 'failed';
+        job.error = e instanceof Error ? e.message : String(e);
+        job.t1 = Date.now();
+      },
+    );
+    this.job = job;
+  }
+
+  /**
+   * Start a balance job. Throws a {@link HostError} 409 naming the running job when one runs.
+   * Returns once the run folder is made; the games go on after it.
+   */
+  start(s: BalanceStart): BalanceJobView {
+    const { id, dir, arg } = this.prepare('balance', s);
+    const command = `skirmish stress --scenario ${shellWord(arg)} ${this.agentsArgs(s)} --games ${s.games} --seed ${s.seed} --workers ${s.workers}`;
     const manifest: RunManifest = {
       format: RUN_FORMAT,
       kind: 'stress',
@@ -104,25 +168,9 @@ export class BalanceJobs {
       workers: s.workers,
       command: `serve workshop balance job (${command})`,
     };
-    const sides = s.scenario.ruleset.sides(s.scenario.compiled);
-    const analysis = new StressAnalysis(sides, s.agents);
-    const abort = new AbortController();
-    const job: Job = {
-      id,
-      state: 'running',
-      start: s,
-      dir,
-      command,
-      t0: Date.now(),
-      t1: null,
-      first: null,
-      done: 0,
-      errors: 0,
-      report: null,
-      abort,
-      finished: Promise.resolve(),
-    };
-    job.finished = executeRun({
+    const analysis = new StressAnalysis(s.scenario.ruleset.sides(s.scenario.compiled), s.agents);
+    const job = this.newJob('balance', id, s, s.games, dir, command);
+    const run = executeRun({
       manifest,
       dir,
       scenario: s.scenario,
@@ -138,52 +186,113 @@ export class BalanceJobs {
         write: (info) => analysis.write(info),
       },
       progress: null,
-      signal: abort.signal,
+      signal: job.abort.signal,
       resumeCommand: '',
-    }).then(
-      ({ info }) => {
-        job.report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Record<string, unknown>;
-        job.state = info.ended === 'done' ? 'done' : 'cancelled';
-        job.t1 = Date.now();
+    }).then(({ info }) => info.ended);
+    this.follow(job, run);
+    return this.view();
+  }
+
+  /**
+   * Start a tune job: `tune`'s search with these settings (k 0.1 and 50 neighbours, its defaults).
+   * Throws a {@link HostError} 409 when a job runs. The view lists each evaluation as it ends and,
+   * once ended, the best candidate and its complete scenario (what `tune` writes as best.json).
+   */
+  startTune(t: TuneStart): BalanceJobView {
+    const { id, dir, arg } = this.prepare('tune', t);
+    const only = t.only === null ? '' : ` --only ${shellWord(t.only.join(','))}`;
+    const command = `skirmish tune --scenario ${shellWord(arg)} ${this.agentsArgs(t)} --target ${shellWord(`${t.target.side}=${t.target.rate}`)}${only} --budget ${t.budget} --games ${t.games} --seed ${t.seed} --workers ${t.workers}`;
+    const m: TuneManifest = {
+      format: TUNE_FORMAT,
+      scenario: {
+        arg,
+        id: t.scenario.id,
+        hash: t.scenario.hash,
+        ruleset: t.scenario.ruleset.id,
+        rulesetVersion: t.scenario.ruleset.version,
       },
-      (e: unknown) => {
-        job.state = 'failed';
-        job.error = e instanceof Error ? e.message : String(e);
-        job.t1 = Date.now();
+      agents: t.agents,
+      target: t.target,
+      budget: t.budget,
+      games: t.games,
+      seed: t.seed,
+      k: 0.1,
+      neighbours: 50,
+      timeLimitMs: 10_000,
+      only: t.only,
+      workers: t.workers,
+      command: `serve workshop tune job (${command})`,
+    };
+    const job = this.newJob('tune', id, t, t.budget * t.games, dir, command);
+    const tune: NonNullable<BalanceJobView['tune']> = {
+      target: t.target,
+      budget: t.budget,
+      only: t.only,
+      evaluations: [],
+      best: null,
+      bestScenario: null,
+    };
+    job.tune = tune;
+    const run = runTune({
+      manifest: m,
+      scenario: t.scenario,
+      dir,
+      resume: false,
+      workers: t.workers,
+      signal: job.abort.signal,
+      log: null,
+      onGame: () => {
+        job.done++;
+        job.first ??= Date.now();
       },
-    );
-    this.job = job;
+      onEvaluation: (e) => {
+        const v: TuneEvaluationView = { index: e.index, values: e.values, repeat: e.repeat, score: e.score, fitness: e.fitness };
+        tune.evaluations.push(e.invalid !== undefined ? { ...v, invalid: e.invalid } : v);
+      },
+    }).then((r) => {
+      const verify = `skirmish stress --scenario ${shellWord(join(dir, 'best.json'))} ${this.agentsArgs(t)} --games 400 --workers ${t.workers} --seed ${t.seed + 1}`;
+      if (r.best) {
+        tune.best = { values: r.best.values, score: r.best.score, evaluations: r.best.evaluations };
+        tune.bestScenario = candidateScenario(t.scenario, r.best.values, arg, `${t.scenario.id}-tuned`);
+        writeAtomic(join(dir, 'best.json'), `${JSON.stringify(tune.bestScenario, null, 2)}\n`);
+      }
+      writeAtomic(join(dir, 'report.md'), tuneReport(m, r, verify));
+      writeAtomic(join(dir, 'report.json'), `${JSON.stringify(tuneReportData(m, r, verify), null, 2)}\n`);
+      return r.ended;
+    });
+    this.follow(job, run);
     return this.view();
   }
 
   /** The current or last job; a {@link HostError} 404 when none was started. */
   view(): BalanceJobView {
     const j = this.job;
-    if (!j) throw new HostError(404, 'no balance job yet: start one with POST /api/workshop/balance');
+    if (!j) throw new HostError(404, 'no job yet: start one with POST /api/workshop/balance or POST /api/workshop/tune');
     const now = j.t1 ?? Date.now();
-    const total = j.start.games;
     let eta: number | null = null;
     if (j.state !== 'running') eta = 0;
     else if (j.first !== null && j.done > 0) {
       // The rate from the first finished game on (threads start up for a while first).
       const perGame = j.done > 1 ? (now - j.first) / (j.done - 1) : now - j.t0;
-      eta = Math.max(0, Math.round(((total - j.done) * perGame) / 100) / 10);
+      eta = Math.max(0, Math.round(((j.total - j.done) * perGame) / 100) / 10);
     }
     return {
       id: j.id,
+      kind: j.kind,
       state: j.state,
       settings: {
         scenario: j.start.scenario.id,
         source: j.start.source,
         agents: j.start.agents,
-        games: total,
+        games: j.start.games,
         seed: j.start.seed,
         workers: j.start.workers,
       },
       command: j.command,
-      progress: { done: j.done, total, errors: j.errors, elapsedSeconds: Math.round((now - j.t0) / 100) / 10, etaSeconds: eta },
+      progress: { done: j.done, total: j.total, errors: j.errors, elapsedSeconds: Math.round((now - j.t0) / 100) / 10, etaSeconds: eta },
       report: j.report,
       dir: j.dir,
+      ...(j.tune ? { tune: { ...j.tune, evaluations: [...j.tune.evaluations] } } : {}),
       ...(j.error !== undefined ? { error: j.error } : {}),
     };
   }
@@ -191,7 +300,7 @@ export class BalanceJobs {
   /** Stop the running job (finished games kept and reported) and wait for it to end; a {@link HostError} 409 when none runs. */
   async cancel(): Promise<BalanceJobView> {
     const j = this.job;
-    if (!j || j.state !== 'running') throw new HostError(409, 'no balance job is running');
+    if (!j || j.state !== 'running') throw new HostError(409, 'no job is running');
     j.abort.abort();
     await j.finished;
     return this.view();

@@ -38,11 +38,18 @@
  *   `stress` run of the scenario on the server's worker threads (src/runner), the same games as
  *   `stress --scenario … --agent side=spec … --games N --seed S` (same win rates). One job at a
  *   time per server: a start while one runs is refused with 409 and says which job runs.
- * - `GET /api/workshop/balance` → {@link BalanceJobView}: the current or last job (progress:
- *   games done of total, seconds, ETA; the report once it has ended), or 404 when none was
- *   started. Jobs live on the server: a page that was closed reads its job again here.
+ * - `POST /api/workshop/tune` with {@link tuneBody} → 202 {@link BalanceJobView} (`kind` `tune`):
+ *   starts `tune`'s NTBEA search over the scenario's declared parameters toward a target win rate,
+ *   the same search as `tune --scenario … --target side=rate --budget B --games N --seed S` (same
+ *   evaluations, same best). It takes the same one job slot as a balance job (409 while either runs).
+ *   Each evaluation shows in `tune.evaluations` as it ends; once ended, `tune.best` and
+ *   `tune.bestScenario` (the complete recommended scenario: save it with PUT as a new file).
+ * - `GET /api/workshop/balance` → {@link BalanceJobView}: the current or last job, balance or tune
+ *   (progress: games done of total, seconds, ETA; the report once it has ended), or 404 when none
+ *   was started. Jobs live on the server: a page that was closed reads its job again here.
  * - `POST /api/workshop/balance/cancel` (empty body) → {@link BalanceJobView}: stops the running
- *   job (finished games are kept and reported; state `cancelled`), or 409 when none runs.
+ *   job, balance or tune (finished games are kept and reported; state `cancelled`), or 409 when
+ *   none runs.
  *
  * This module imports only zod and types (no Node modules): the browser code may import it.
  */
@@ -175,6 +182,37 @@ export const balanceBody = z
   })
   .strict();
 
+/** `POST /api/workshop/tune` body: a balance job's fields (games: per evaluation, default 10) and the search's. */
+export const tuneBody = z
+  .object({
+    scenario: balanceScenario,
+    /** Each side's agent (built-in specs; sides left out play `heuristic`). */
+    agents: z.record(z.string(), z.string().min(1).max(500)).default({}),
+    /** The side whose win rate is tuned and the rate wanted, 0–1. */
+    target: z.object({ side: z.string().min(1), rate: z.number().min(0).max(1) }).strict(),
+    /** Evaluations (candidates tried, a candidate tried again counting again), 1–500 (default 30). */
+    budget: z.number().int().min(1).max(500).default(30),
+    /** Games per evaluation, 1–1000 (default 10). */
+    games: z.number().int().min(1).max(1000).default(10),
+    /** The search seed, as `tune --seed` (default 1). */
+    seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
+    /** Search only these parameters (names); absent: every declared one. */
+    only: z.array(z.string().min(1)).min(1).optional(),
+    /** Worker threads (default and most: the server's `--workers`, else the machine's cores). */
+    workers: z.number().int().min(1).max(256).optional(),
+  })
+  .strict();
+
+/** One evaluation of a tune job, as it ended: the candidate's values, which try of it, the target side's score over its games ({rate, low, high, games}), its fitness (−|rate − target|; −1 for an invalid candidate, with the reason). */
+export interface TuneEvaluationView {
+  index: number;
+  values: Record<string, unknown>;
+  repeat: number;
+  score: { rate: number; low: number; high: number; games: number };
+  fitness: number;
+  invalid?: string;
+}
+
 /** A balance job's state: `running`, `done` (every game played), `cancelled` (stopped by request or by the server closing), `failed` (an error; see `error`). */
 export type BalanceState = 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -182,8 +220,10 @@ export type BalanceState = 'running' | 'done' | 'cancelled' | 'failed';
 export interface BalanceJobView {
   /** The job's id (a new one each start). */
   id: string;
+  /** `balance` (a stress run) or `tune` (an NTBEA search). */
+  kind: 'balance' | 'tune';
   state: BalanceState;
-  /** What it plays: the scenario's id, where it came from, each side's canonical agent spec, games, seed, workers. */
+  /** What it plays: the scenario's id, where it came from, each side's canonical agent spec, games (a tune job: per evaluation), seed, workers. */
   settings: {
     scenario: string;
     source: string;
@@ -195,7 +235,7 @@ export interface BalanceJobView {
   /** The equivalent command line (the same games, the same win rates). */
   command: string;
   progress: {
-    /** Games finished (errors included) of `total`. */
+    /** Games finished (errors included) of `total` (a tune job: budget × games; an invalid candidate plays none, so a finished search may show fewer). */
     done: number;
     total: number;
     /** Games that ended in an error (a defect or an agent's fault). */
@@ -206,7 +246,8 @@ export interface BalanceJobView {
     etaSeconds: number | null;
   };
   /**
-   * Once ended (done or cancelled): the `stress` report as data — report.json of the run folder
+   * Once ended (done or cancelled): report.json of the run folder — of a tune job, what `tune --json`
+   * prints (less its files); of a balance job, the `stress` report as data
    * (win rate per side with its 95% interval in `bySide`, `draws`, `meanTurns`, `turns` histogram,
    * `noResult` (how games ended without a winner), `balance` measures, per-statistic `stats`, errors,
    * invariant violations). Null while running or after a failure.
@@ -216,4 +257,21 @@ export interface BalanceJobView {
   dir: string;
   /** Why it failed (state `failed`). */
   error?: string;
+  /**
+   * A tune job's search: its target, budget and parameters searched (null: all), the evaluations so
+   * far (in order), and once ended the best candidate (values; score over all its games; how many
+   * evaluations it had) and its complete scenario file (null when none).
+   */
+  tune?: {
+    target: { side: string; rate: number };
+    budget: number;
+    only: string[] | null;
+    evaluations: TuneEvaluationView[];
+    best: {
+      values: Record<string, unknown>;
+      score: { rate: number; low: number; high: number; games: number };
+      evaluations: number;
+    } | null;
+    bestScenario: unknown;
+  };
 }

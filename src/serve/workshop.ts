@@ -27,11 +27,14 @@ import { scenarioFrames } from '../render/preview.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { isExecSpec, resolveBuiltinAgent } from '../../agents/index.js';
 import { parseSpec } from '../../agents/options.js';
-import { BalanceJobs } from './balance.js';
+import { BalanceJobs, type BalanceStart } from './balance.js';
+import { TuneFolderError, tunedDomains } from '../tune/tune.js';
 import { HostError } from './games.js';
 import {
   SCENARIO_NAME,
   balanceBody,
+  balanceScenario,
+  tuneBody,
   saveBody,
   validateBody,
   type BalanceJobView,
@@ -339,8 +342,12 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
       return answer;
     });
 
-    w.post('/api/workshop/balance', big, async (req, reply): Promise<BalanceJobView> => {
-      const b = parse(balanceBody, req.body, 'balance job');
+    /** A job's scenario, agents and threads from its request (`what` names the request in errors). */
+    const jobStart = (
+      b: { scenario: z.infer<typeof balanceScenario>; agents: Record<string, string>; games: number; seed: number; workers?: number },
+      what: string,
+      threadsFor: number,
+    ): BalanceStart => {
       let sc: LoadedScenario;
       let source: string;
       let arg: string | undefined;
@@ -378,31 +385,53 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
       const agents: Record<string, string> = {};
       for (const [side, spec] of Object.entries(b.agents)) {
         if (!sides.includes(side))
-          throw new HostError(400, `bad balance job at agents.${side}: no side "${side}" in ${sc.id} (sides: ${sides.join(', ')})`);
+          throw new HostError(400, `bad ${what} at agents.${side}: no side "${side}" in ${sc.id} (sides: ${sides.join(', ')})`);
         let isFile: boolean;
         try {
           isFile = isExecSpec(spec) || parseSpec(spec).isFile;
         } catch (e) {
-          throw new HostError(400, `bad balance job at agents.${side}: ${e instanceof Error ? e.message : String(e)}`);
+          throw new HostError(400, `bad ${what} at agents.${side}: ${e instanceof Error ? e.message : String(e)}`);
         }
         if (isFile)
           throw new HostError(
             400,
-            `bad balance job at agents.${side}: only built-in agents run here (heuristic, random, mcts:…), not "${spec}"`,
+            `bad ${what} at agents.${side}: only built-in agents run here (heuristic, random, mcts:…), not "${spec}"`,
           );
         try {
           agents[side] = resolveBuiltinAgent(spec).spec;
         } catch (e) {
-          throw new HostError(400, `bad balance job at agents.${side}: ${e instanceof Error ? e.message : String(e)}`);
+          throw new HostError(400, `bad ${what} at agents.${side}: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
       for (const s of sides) agents[s] ??= resolveBuiltinAgent('heuristic').spec;
       const ordered = Object.fromEntries(sides.map((s) => [s, agents[s]]));
       // The server's thread count is the most a page may ask for (a page cannot make it use more).
       const most = opts.workers ?? defaultWorkers();
-      const workers = Math.max(1, Math.min(b.workers ?? most, most, b.games));
-      const view = jobs.start({ scenario: sc, source, arg, agents: ordered, games: b.games, seed: b.seed, workers });
-      return reply.code(202).send(view);
+      const workers = Math.max(1, Math.min(b.workers ?? most, most, threadsFor));
+      return { scenario: sc, source, arg, agents: ordered, games: b.games, seed: b.seed, workers };
+    };
+
+    w.post('/api/workshop/balance', big, async (req, reply): Promise<BalanceJobView> => {
+      const b = parse(balanceBody, req.body, 'balance job');
+      return reply.code(202).send(jobs.start(jobStart(b, 'balance job', b.games)));
+    });
+
+    w.post('/api/workshop/tune', big, async (req, reply): Promise<BalanceJobView> => {
+      const b = parse(tuneBody, req.body, 'tune job');
+      const start = jobStart(b, 'tune job', b.games);
+      const sides = start.scenario.ruleset.sides(start.scenario.compiled);
+      if (!sides.includes(b.target.side))
+        throw new HostError(
+          400,
+          `bad tune job at target.side: no side "${b.target.side}" in ${start.scenario.id} (sides: ${sides.join(', ')})`,
+        );
+      try {
+        tunedDomains(start.scenario, start.source, b.only ?? null); // a scenario without parameters, an unknown name: said now
+      } catch (e) {
+        if (e instanceof TuneFolderError) throw new HostError(400, `bad tune job: ${e.message.replace(/--only /g, 'only: ')}`);
+        throw e;
+      }
+      return reply.code(202).send(jobs.startTune({ ...start, target: b.target, budget: b.budget, only: b.only ?? null }));
     });
 
     w.get('/api/workshop/balance', async (): Promise<BalanceJobView> => jobs.view());

@@ -361,6 +361,81 @@ describe('a balance job on unsaved JSON', () => {
   }, 300_000);
 });
 
+describe('tune jobs', () => {
+  it('the same evaluations and best as tune --json with the same settings; the best scenario comes whole; the one job slot is shared', async () => {
+    const body = {
+      scenario: { builtin: 'farmstead-raid' },
+      agents: { vikings: 'heuristic', saxons: 'heuristic' },
+      target: { side: 'vikings', rate: 0.5 },
+      only: ['loot-to-win'],
+      budget: 2,
+      games: 2,
+      seed: 3,
+    };
+    const start = await call('POST', '/api/workshop/tune', body);
+    expect(start.status, JSON.stringify(start.json)).toBe(202);
+    expect(start.json).toMatchObject({ kind: 'tune', state: 'running', progress: { total: 4 } });
+    const busy = await call('POST', '/api/workshop/balance', { scenario: { builtin: 'farmstead-raid' }, games: 2 });
+    expect(busy.status).toBe(409);
+    expect(String(busy.json.error)).toMatch(/^a tune job is already running/);
+    const v = await waitEnded();
+    expect(v.state, v.error).toBe('done');
+    expect(v.tune?.evaluations).toHaveLength(2);
+
+    const out = join(root, 'cli-tune');
+    const c = cli(
+      'tune',
+      '--scenario',
+      'farmstead-raid',
+      '--agent',
+      'vikings=heuristic',
+      '--agent',
+      'saxons=heuristic',
+      '--target',
+      'vikings=0.5',
+      '--only',
+      'loot-to-win',
+      '--budget',
+      '2',
+      '--games',
+      '2',
+      '--seed',
+      '3',
+      '--workers',
+      '1',
+      '--quiet',
+      '--json',
+      '--out',
+      out,
+    );
+    expect(c.code, c.err).toBe(0);
+    const doc = JSON.parse(c.out) as { evaluations: unknown[]; best: unknown; candidates: unknown[] };
+    expect(v.tune?.evaluations).toEqual(doc.evaluations);
+    expect(v.tune?.best).toEqual(doc.best);
+    expect((v.report as { candidates: unknown[] }).candidates).toEqual(doc.candidates);
+    expect(v.tune?.bestScenario).toEqual(JSON.parse(readFileSync(join(out, 'best.json'), 'utf8')));
+    // The recommended setting saved as a new file of the folder validates.
+    const saved = await call('PUT', '/api/workshop/files/tuned/farmstead-raid-tuned.json', { scenario: v.tune?.bestScenario });
+    expect(saved.status).toBe(200);
+    expect((saved.json.check as ScenarioCheck).ok).toBe(true);
+  }, 300_000);
+
+  it('bad tune requests are 400 naming the field', async () => {
+    const base = { scenario: { builtin: 'farmstead-raid' }, target: { side: 'vikings', rate: 0.5 } };
+    const cases = [
+      [{ ...base, target: { side: 'pirates', rate: 0.5 } }, /^bad tune job at target\.side: no side "pirates"/],
+      [{ ...base, target: { side: 'vikings', rate: 2 } }, /^bad tune job at target\.rate/],
+      [{ ...base, only: ['nope'] }, /^bad tune job: only: nope: no such parameter/],
+      [{ ...base, scenario: { builtin: 'farmyard-brawl' }, target: { side: 'royalists', rate: 0.5 } }, /declares no tunable parameters/],
+    ] as const;
+    for (const [body, why] of cases) {
+      const r = await call('POST', '/api/workshop/tune', body);
+      expect(r.status, JSON.stringify(r.json)).toBe(400);
+      expect(String(r.json.error)).toMatch(why);
+    }
+  });
+});
+
 describe('serve --scenarios', () => {
   it('a folder that does not exist stops the server before it listens (exit 2); --help teaches the routes', () => {
     const r = cli('serve', '--port', '0', '--scenarios', join(root, 'no-such-folder'));
