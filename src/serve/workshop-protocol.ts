@@ -249,6 +249,7 @@ export interface BalanceJobView {
    * Once ended (done or cancelled): report.json of the run folder — of a tune job, what `tune --json`
    * prints (less its files); of a balance job, the `stress` report as data
    * (win rate per side with its 95% interval in `bySide`, `draws`, `meanTurns`, `turns` histogram,
+   * `endings` (how games end: the ruleset's reason with numbers as #, games, share, winners),
    * `noResult` (how games ended without a winner), `balance` measures, per-statistic `stats`, errors,
    * invariant violations). Null while running or after a failure.
    */
