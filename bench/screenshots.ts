@@ -80,6 +80,8 @@ try {
     await page.fill('#seed', '3');
     await page.click('#start');
     await page.waitForSelector('#game:not([hidden])');
+    // The briefing opens at Start: one click closes it (the screenshots are of the table).
+    await page.click('#help:not([hidden]) #help-close');
     await page.selectOption('#speed', '0');
     await page.waitForSelector('body[data-state="you"], body[data-state="over"]', { timeout: 120_000 });
     for (const [w, h] of SIZES) {

@@ -9,7 +9,7 @@
  * passes, so the same state, action and stream always give the same next state.
  */
 import type { Rng } from './rng.js';
-import type { ActionTargets, FigureReach, GlossaryTerm, Scene } from './scene.js';
+import type { ActionTargets, FigureReach, GlossaryTerm, Scene, SightEnd, SightLine } from './scene.js';
 import { checkParameters, withoutParameters, withParametersSchema } from './parameters.js';
 import type { Json, SideId } from './basics.js';
 import type { ZodType } from 'zod';
@@ -330,6 +330,14 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
      * within its range. Null when no figure has that id or it is off the table.
      */
     reach?(state: S, id: string): FigureReach | null;
+    /**
+     * Optional: the straight line between two ends (figures by id, or table points) as the
+     * ruleset's rules see it now — its length, whether anything blocks sight along it and what, and
+     * the cover the `to` figure has from `from` (see {@link SightLine}) — for a person measuring and
+     * checking line of sight on the table (`serve`). Null when an end names no figure on the table.
+     * Read only; the same answer for the same state.
+     */
+    sight?(state: S, from: SightEnd, to: SightEnd): SightLine | null;
     /**
      * Optional: what the ruleset's own words mean to a player — every term its actions, badges,
      * info lines and dice lines use that a newcomer would not know (see {@link GlossaryTerm}).

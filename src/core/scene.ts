@@ -191,3 +191,36 @@ export interface FigureReach {
   /** Enemy figures it can see within its weapon's range (ids); empty for figures that do not shoot. */
   sight: string[];
 }
+
+/**
+ * One end of a measured line ({@link Ruleset.view} `sight`): a figure by id (its centre, and its
+ * base for range and cover), or a point of the table in table units.
+ */
+export type SightEnd = { figure: string } | { at: ScenePoint };
+
+/**
+ * What a ruleset says of the straight line between two ends ({@link Ruleset.view} `sight`): the
+ * measure, and sight and cover by the ruleset's own rules (never worked out by a caller). Lengths in
+ * the table's unit ({@link RulesetTraits.units}: inches or centimetres), rounded to hundredths.
+ */
+export interface SightLine {
+  /** The ends' centres (a figure's centre, or the point). */
+  from: ScenePoint;
+  to: ScenePoint;
+  /** Centre to centre. */
+  distance: number;
+  /** Base edge to base edge when both ends are figures (what ranges measure in a ruleset that measures so), else null. */
+  gap: number | null;
+  /** True when nothing blocks sight along the line by the ruleset's rule (figures never block). */
+  clear: boolean;
+  /** When not clear: the name of what blocks it (a building, a wood); null when clear. */
+  blockedBy: string | null;
+  /**
+   * When `to` is a figure: the cover it has against a shot or attack from `from` by the ruleset's
+   * rule, in a player's words with its effect ("soft cover from the rail fence: cover die d6"); null
+   * in the open, and when `to` is a point.
+   */
+  cover: string | null;
+  /** The rules' sections the answer follows, for a player to look up ("§7 sight; §5.B(2) cover"). */
+  rules: string;
+}

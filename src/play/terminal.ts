@@ -15,7 +15,7 @@ import type { Explanation } from '../core/agent.js';
 import type { GameResult } from '../core/game.js';
 import type { Json } from '../core/model.js';
 import { bandLetters, sceneToAscii } from '../render/ascii.js';
-import type { Scene } from '../core/scene.js';
+import type { Scene, SceneFigure } from '../core/scene.js';
 import { count } from '../core/words.js';
 import { writeAtomic } from '../core/files.js';
 import type { PlayGame } from './session.js';
@@ -275,16 +275,33 @@ export async function playInTerminal(game: PlayGame, opts: TerminalOptions): Pro
     if (!view?.exactMove || view.exactMove(game.state, 0, 0) === null) return null;
     return view?.scene(game.state).figures.find((f) => f.current)?.id ?? 'the figure';
   };
-  /** The map's letter of the person's band an action names (`[C]`), so choices and map say the same, or ''. */
-  const bandTag = (scene: Scene | undefined, letters: Map<string, string>, a: Json): string => {
-    const named = scene ? (view?.targets?.(game.state, a)?.figures ?? []) : [];
+  /** The map's letter of the one band of the person's among `figs` (figures of the scene), or ''. */
+  const letterOf = (scene: Scene, letters: Map<string, string>, figs: readonly SceneFigure[]): string => {
     const tags = new Set<string>();
-    for (const id of named) {
-      const f = scene?.figures.find((x) => x.id === id);
-      if (f && f.side === game.human && f.band !== null) tags.add(letters.get(`${f.side}\u0000${f.band}`) ?? '');
-    }
+    for (const f of figs) if (f.side === game.human && f.band !== null) tags.add(letters.get(`${f.side}\u0000${f.band}`) ?? '');
     tags.delete('');
-    return tags.size === 1 ? `[${[...tags][0]}] ` : '';
+    return tags.size === 1 ? [...tags][0] : '';
+  };
+  /**
+   * The map's letter of the person's band an action concerns (`[C]`), so choices and map say the
+   * same, or '': the band whose figures the action names (choosing a band, a band's group move),
+   * else the band acting now (the map's `*` and `@`: its figures' moves, shots, holds).
+   */
+  const bandTag = (scene: Scene | undefined, letters: Map<string, string>, a: Json): string => {
+    if (!scene) return '';
+    const named = new Set(view?.targets?.(game.state, a)?.figures ?? []);
+    const tag =
+      letterOf(
+        scene,
+        letters,
+        scene.figures.filter((f) => named.has(f.id)),
+      ) ||
+      letterOf(
+        scene,
+        letters,
+        scene.figures.filter((f) => f.highlighted || f.current),
+      );
+    return tag ? `[${tag}] ` : '';
   };
   const listActions = (legal: Json[]): void => {
     say(`Your choices (${sideName(game.human)}):`);

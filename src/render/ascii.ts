@@ -293,10 +293,13 @@ export function sceneToAscii(scene: Scene, opts: AsciiOptions = {}): string {
       if (cur) marks.push(colour ? `reverse video, underlined: ${cur.id} deciding` : `@ ${cur.id} deciding`);
       else marks.push(colour ? `reverse video: ${acting.id} acting` : `* ${acting.id} acting`);
     } else {
+      // The acting band by its letter and name, as the legend's bands and play's choices ([A]) name it.
+      const letter = acting.band !== null ? letters.get(`${acting.side}\u0000${acting.band}`) : undefined;
+      const band = letter !== undefined ? `${letter}=${acting.band}` : (acting.band ?? '?');
       marks.push(
         colour
-          ? `reverse video: band ${acting.band ?? '?'} acting${cur ? `, underlined: ${cur.id} deciding` : ''}`
-          : `* band ${acting.band ?? '?'} acting${cur ? `, @ ${cur.id} deciding` : ''}`,
+          ? `reverse video: band ${band} acting${cur ? `, underlined: ${cur.id} deciding` : ''}`
+          : `* band ${band} acting${cur ? `, @ ${cur.id} deciding` : ''}`,
       );
     }
   }

@@ -25,11 +25,13 @@ import {
   type SetupAnswer,
   actSchema,
   agentSchema,
+  cancelSchema,
   figureParams,
   gameParams,
   modeSchema,
   newGameSchema,
   saveSchema,
+  sightSchema,
 } from './protocol.js';
 
 /** Options of {@link buildApp}. */
@@ -216,6 +218,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/games/:id/figure/:fig', async (req) => {
     const p = parse(figureParams, req.params, 'figure');
     return games.get(p.id).call({ op: 'figure', args: { fig: p.fig } });
+  });
+  app.post('/api/games/:id/sight', async (req) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'sight', args: parse(sightSchema, req.body, 'line') });
+  });
+  app.post('/api/games/:id/standing/cancel', async (req) => {
+    const { id } = parse(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'cancel', args: parse(cancelSchema, req.body, 'cancel') });
   });
   app.get('/api/games/:id/record', async (req, reply) => {
     const { id } = parse(gameParams, req.params, 'game');

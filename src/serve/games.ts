@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { prepareWorker, workerModule } from '../core/threads.js';
-import { type FigureAnswer, type GameSummary, type GameView, type StepAnswer, summaryOf } from './protocol.js';
+import type { SightEnd } from '../core/scene.js';
+import { type FigureAnswer, type GameSummary, type GameView, type SightAnswer, type StepAnswer, summaryOf } from './protocol.js';
 
 /** A request to a game's worker. */
 export type HostRequest =
@@ -17,7 +18,9 @@ export type HostRequest =
   | { op: 'act'; args: { key: string } | { x: number; y: number } }
   | { op: 'agent'; args: { until: 'step' | 'person' } }
   | { op: 'orders'; args: { orders: 'band' | 'figure' } }
-  | { op: 'figure'; args: { fig: string } };
+  | { op: 'figure'; args: { fig: string } }
+  | { op: 'sight'; args: { from: SightEnd; to: SightEnd } }
+  | { op: 'cancel'; args: { band: string } };
 
 /** What each request answers. */
 interface Answers {
@@ -32,6 +35,8 @@ interface Answers {
   record: string;
   replay: string;
   figure: FigureAnswer;
+  sight: SightAnswer;
+  cancel: StepAnswer;
   summary: GameSummary;
   close: null;
 }

@@ -8,7 +8,7 @@
 import type { LoadedScenario } from '../core/game.js';
 import type { GameEvent, Json } from '../core/model.js';
 import type { Rng } from '../core/rng.js';
-import type { ActionTargets } from '../core/scene.js';
+import type { ActionTargets, SightEnd } from '../core/scene.js';
 import { stopLineText, type RecordLine } from '../core/record.js';
 import { recordFrames } from '../render/frames.js';
 import { playerWhy } from './why.js';
@@ -21,6 +21,7 @@ import {
   type FigureAnswer,
   type GameSummary,
   type GameView,
+  type SightAnswer,
   type StepAnswer,
   type StepReport,
   summaryOf,
@@ -60,6 +61,10 @@ interface Option {
 interface Standing {
   keys: string[];
   lapse: string;
+  /** The orders in words, as {@link keys} (for the page). */
+  words: string[];
+  /** The band's figures when the latest order was given (the scene's acting figures of the person's side). */
+  figures: string[];
 }
 
 /** How many orders a band keeps standing under one lapse word. */
@@ -326,8 +331,50 @@ export class GameHost {
     if (at?.kind !== 'order') return;
     const key = this.orderKey(action, this.game.state);
     const was = this.standing.get(at.band);
-    const kept = was !== undefined && was.lapse === at.lapse ? was.keys.filter((k) => k !== key) : [];
-    this.standing.set(at.band, { keys: [key, ...kept].slice(0, STANDING_MAX), lapse: at.lapse });
+    const same = was !== undefined && was.lapse === at.lapse;
+    const kept = same ? was.keys.filter((k) => k !== key) : [];
+    const keptWords = same ? was.words.filter((_, i) => was.keys[i] !== key) : [];
+    const human = this.game.human;
+    const acting =
+      r.view
+        ?.scene(this.game.state)
+        .figures.filter((f) => f.side === human && (f.highlighted || f.current))
+        .map((f) => f.id) ?? [];
+    this.standing.set(at.band, {
+      keys: [key, ...kept].slice(0, STANDING_MAX),
+      lapse: at.lapse,
+      words: [this.words(action), ...keptWords].slice(0, STANDING_MAX),
+      figures: acting,
+    });
+  }
+
+  /**
+   * The person cancels the orders band `band` stands under (its id as {@link GameView.standing}
+   * names it): its later decisions are asked again. Not a decision of the game (nothing is recorded;
+   * undo restores the orders standing before the person's decision it takes back).
+   */
+  cancelStanding(band: string): StepAnswer {
+    if (!this.standing.delete(band)) throw new Refusal(`band "${band}" has no standing orders`, 404);
+    return { view: this.view(), steps: [] };
+  }
+
+  /**
+   * The straight line between two ends on the table (figures by id, or points) as the game's rules
+   * see it now: its length in the table's unit, sight and cover — the ruleset's `view.sight`, never
+   * worked out here.
+   */
+  sight(from: SightEnd, to: SightEnd): SightAnswer {
+    const r = this.game.scenario.ruleset;
+    const see = r.view?.sight;
+    if (see === undefined) throw new Refusal(`the ${r.title} rules here do not measure lines on the table`, 400);
+    const line = see.call(r.view, this.game.state, from, to);
+    if (line === null) {
+      const end = [from, to].find(
+        (e) => 'figure' in e && !r.view?.scene(this.game.state).figures.some((f) => f.id === e.figure && f.onTable),
+      );
+      throw new Refusal(`no figure ${end && 'figure' in end ? `"${end.figure}" ` : ''}on the table to measure from or to`, 404);
+    }
+    return { ...line, units: r.traits.units };
   }
 
   /** The order `action` gives in `state` (`view.orderKey`, else its key). */
@@ -463,6 +510,11 @@ export class GameHost {
       orders: this.orders,
       actions,
       exact,
+      standing:
+        this.orders === 'band'
+          ? [...this.standing].map(([band, o]) => ({ band, orders: [...o.words], figures: [...o.figures], while: o.lapse }))
+          : [],
+      sight: r.view.sight !== undefined,
       result: outcome,
       resigned: this.resigned,
       decisions: g.decisions.length,

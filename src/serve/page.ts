@@ -73,6 +73,17 @@ abbr.gl{text-decoration:underline dotted;cursor:help}
 #zoom button{width:34px;height:30px;padding:0;margin:1px;font-weight:bold}
 #tablewrap{position:relative;flex:1;min-width:0;display:flex}
 #board svg.panning{cursor:grabbing}
+#zoom button.active{background:#1a5276;color:#fff}
+body.measuring #board svg,body.measuring #board svg .fig{cursor:crosshair}
+body.measuring #board svg{touch-action:none}
+#measure-out{position:absolute;left:6px;bottom:6px;z-index:2;max-width:min(520px,90%);background:#fffaf0;border:1px solid #1a5276;border-radius:4px;padding:4px 8px;font-size:13px;box-shadow:0 1px 4px rgba(0,0,0,.2)}
+#measure-out[hidden]{display:none}
+.ov-measure line{stroke:#1a5276;stroke-width:2px;stroke-dasharray:6 3;vector-effect:non-scaling-stroke;pointer-events:none}
+.ov-measure.clear line{stroke:#1e8449}.ov-measure.blocked line{stroke:#c0392b}
+.ov-measure circle{fill:#1a5276;pointer-events:none}
+.ov-measure text{font-family:system-ui,sans-serif;font-weight:bold;fill:#1b2631;paint-order:stroke;stroke:#fffaf0;stroke-width:3px;vector-effect:non-scaling-stroke;pointer-events:none}
+#standing ul{margin:2px 0 6px;padding-left:18px;font-size:12px}#standing .note{font-size:11px;color:#555;margin:0}
+#standing button{padding:0 6px;font-size:11px}
 @media (max-width:1100px){aside{width:300px}}
 @media (max-width:700px){
 body{height:auto;min-height:100vh}
@@ -88,6 +99,8 @@ aside{width:100%;border-left:none;border-top:1px solid #c9bc9f;overflow-y:visibl
 #end[hidden]{display:none}#end h2{margin:4px 0}
 table.losses{border-collapse:collapse;font-size:12px;margin:4px 0}table.losses td,table.losses th{border:1px solid #c9bc9f;padding:1px 5px;text-align:right}
 #toast{max-width:94%}
+#tablewrap{flex-wrap:wrap}
+#measure-out{position:static;flex-basis:100%;max-width:none;margin:2px;box-shadow:none}
 }
 #panel-toggle,#hstatus{display:none}
 #hstatus{font-size:12px;padding:1px 6px;border-radius:3px;color:#222}
@@ -125,12 +138,14 @@ export function pageHtml(): string {
 </section>
 <main id="game" hidden>
   <div id="tablewrap"><div id="board"></div>
-  <div id="zoom"><button id="zoom-in" title="zoom in (or the mouse wheel; drag to pan)">+</button><button id="zoom-out" title="zoom out">−</button><button id="zoom-fit" title="the whole table">⤢</button></div></div>
+  <div id="zoom"><button id="zoom-in" title="zoom in (or the mouse wheel; drag to pan)">+</button><button id="zoom-out" title="zoom out">−</button><button id="zoom-fit" title="the whole table">⤢</button><button id="measure" title="measure and check line of sight (m): drag from a figure or point to another" aria-pressed="false">↔</button></div>
+  <div id="measure-out" hidden></div></div>
   <aside>
     <div id="status"></div>
     <div id="end" hidden><div id="end-body"></div><button id="again" class="primary">Play again</button><button id="swap">Swap sides</button><a id="end-replay" href="#" target="_blank" rel="noopener">Watch the replay</a></div>
     <div id="reason"></div>
     <div id="decide"><h3>Your actions (★ the rules’ suggestion)</h3><div id="actions"></div></div>
+    <div id="standing"></div>
     <div id="selected"></div>
     <h3>Game</h3>
     <div id="controls">

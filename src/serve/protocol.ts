@@ -4,7 +4,7 @@
  * the answers, which the browser code (src/web/) imports as types only. Nothing here names a ruleset.
  */
 import { z } from 'zod';
-import type { ActionTargets, FigureReach, GlossaryTerm, SceneBadge, ScenePoint } from '../core/scene.js';
+import type { ActionTargets, FigureReach, GlossaryTerm, SceneBadge, ScenePoint, SightLine } from '../core/scene.js';
 import { RULESET_ID } from '../core/model.js';
 
 /** A game's id as the server hands it out (and the only form it accepts back). */
@@ -80,6 +80,18 @@ export const modeSchema = z.object({ orders: ordersSchema }).strict();
 /** POST /api/games/:id/save and POST /api/load. */
 export const saveSchema = z.object({ name: z.string().regex(SAVE_NAME, 'letters, digits, - and _ only (at most 64)') }).strict();
 
+/** One end of a measured line: a figure by id, or a point of the table (in the table's unit). */
+const sightEnd = z.union([
+  z.object({ figure: z.string().min(1).max(64) }).strict(),
+  z.object({ at: z.tuple([z.number().finite().min(-1000).max(1000), z.number().finite().min(-1000).max(1000)]) }).strict(),
+]);
+
+/** POST /api/games/:id/sight: the line between two ends, measured, with sight and cover by the game's rules (the ruleset's `view.sight`). */
+export const sightSchema = z.object({ from: sightEnd, to: sightEnd }).strict();
+
+/** POST /api/games/:id/standing/cancel: the person's standing orders of one band (by the band's id in {@link StandingOrder}) end. */
+export const cancelSchema = z.object({ band: z.string().min(1).max(200) }).strict();
+
 /** Route parameters. */
 export const gameParams = z.object({ id: z.string().regex(GAME_ID, 'not a game id') }).strict();
 export const figureParams = z.object({ id: z.string().regex(GAME_ID, 'not a game id'), fig: z.string().min(1).max(64) }).strict();
@@ -98,6 +110,22 @@ export interface ActionView {
    * orders at a time (src/web/controls.ts). Absent for an action that names no band this way (pass).
    */
   band?: { key: string; words: string; figures: string[] };
+}
+
+/**
+ * With band orders, the orders one band of the person's stands under (src/serve/host.ts): they are
+ * taken for the band's later decisions while they stay legal, the rules' policy would give them too
+ * and the band's situation (the ruleset's lapse word) is unchanged; the person may cancel them.
+ */
+export interface StandingOrder {
+  /** The band's id as the ruleset's `view.bandOrder` names it (what a cancel names). */
+  band: string;
+  /** The orders in words, the latest first (a drill such as "fire, then load" is two). */
+  orders: string[];
+  /** The band's figures when the order was given (ids). */
+  figures: string[];
+  /** The ruleset's lapse word the orders were given under (`clear`, `engaged`, `turn 3 phase 2`): they stand only while it holds. */
+  while: string;
 }
 
 /** One figure, as the page needs it for clicks (the drawing itself is {@link GameView.svg}). */
@@ -160,6 +188,10 @@ export interface GameView {
   turn: 'you' | 'ai' | 'over';
   orders: 'band' | 'figure';
   actions: ActionView[];
+  /** With band orders, the orders the person's bands stand under now (empty per figure, and before any order is given). */
+  standing: StandingOrder[];
+  /** True when the ruleset answers `POST /api/games/:id/sight` (its `view.sight`): the page offers its measuring tool. */
+  sight: boolean;
   /** True when a click on the table may move the figure deciding now (the ruleset's `view.exactMove`). */
   exact: boolean;
   result: { winner: string | null; reason: string } | null;
@@ -186,6 +218,11 @@ export interface FigureAnswer {
   id: string;
   words: string | null;
   reach: FigureReach | null;
+}
+
+/** POST /api/games/:id/sight: the line in the table's unit (`units`), as the ruleset's rules see it now. */
+export interface SightAnswer extends SightLine {
+  units: string;
 }
 
 /** A built-in scenario as the setup page offers it, with what a person reads before Start. */

@@ -51,6 +51,10 @@ async function handle(req: HostRequest): Promise<unknown> {
       return h.replay();
     case 'figure':
       return h.figure(req.args.fig);
+    case 'sight':
+      return h.sight(req.args.from, req.args.to);
+    case 'cancel':
+      return h.cancelStanding(req.args.band);
     case 'summary':
       return h.summary();
     case 'close':

@@ -9,6 +9,8 @@ import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepR
 import type { GlossaryTerm } from '../core/scene.js';
 import { controlFont, figureChoice, tableControls } from './controls.js';
 import { drawnTable, legendHtml } from './legend.js';
+import { wireMeasure } from './measure.js';
+import { standingHtml } from './standing.js';
 import {
   DICE_TERMS,
   playerError,
@@ -104,7 +106,8 @@ function openHelp(scenario: string, part: 'briefing' | 'rules'): void {
     (r ? `<section id="help-rules"><h2>${esc(r.title)} — the rules in brief</h2>${r.summary}</section>` : '') +
     `<section id="help-glossary"><h2>Words used</h2><dl>${glossary.map((t) => `<dt>${esc(t.term)}</dt><dd>${esc(t.words)}</dd>`).join('')}</dl></section>`;
   el('help').hidden = false;
-  document.getElementById(part === 'rules' ? 'help-rules' : 'help-briefing')?.scrollIntoView();
+  if (part === 'rules') document.getElementById('help-rules')?.scrollIntoView();
+  else el('help').scrollTop = 0; // the briefing opens the sheet: its top (and its Close button) in view
 }
 
 function showBriefing(): void {
@@ -166,6 +169,8 @@ async function start(): Promise<void> {
   setState('busy');
   try {
     openGame(await api<GameView>('POST', '/api/games', body));
+    // The briefing opens by itself at Start (closed with one click: Close, the backdrop or Esc).
+    openHelp(String(body.scenario), 'briefing');
   } catch (e) {
     toast(playerError(e instanceof Error ? e.message : String(e)));
     setState('setup');
@@ -481,6 +486,7 @@ function show(v: GameView): void {
     b.addEventListener('mouseleave', () => drawHover(null));
     el('actions').appendChild(b);
   });
+  el('standing').innerHTML = standingHtml(v);
   el('info').innerHTML = v.info.map((i) => `<div><b>${esc(i.label)}:</b> ${rich(i.value)}</div>`).join('');
   legend(v);
   if (selected && !v.figures.some((f) => f.id === selected && f.onTable)) {
@@ -841,6 +847,11 @@ function wire(): void {
       if (key) void send({ key });
     });
   }
+  el('standing').addEventListener('click', (ev) => {
+    const band = (ev.target as HTMLElement).closest('button')?.dataset.cancel;
+    if (band !== undefined) void control('standing/cancel', { band });
+  });
+  wireMeasure({ view: () => view, board: el('board'), button: el('measure'), out: el('measure-out') });
   el('mode').addEventListener('change', () => void control('orders', { orders: el<HTMLSelectElement>('mode').value }));
   el('undo').addEventListener('click', () => void control('undo'));
   let resignArmed = false;

@@ -256,6 +256,27 @@ export function traitChecks(sc: LoadedScenario): void {
             if (at?.kind === 'order') expect(at.band.length).toBeGreaterThan(0);
             expect(r.hash(s)).toBe(before);
           }
+          if (r.view.sight) {
+            // The measuring tool (serve): read only and deterministic; clear exactly when nothing is named as blocking;
+            // the distance is the ends' distance; a gap only between figures; no figure, no answer.
+            const on = scene.figures.filter((f) => f.onTable && f.status === 'active');
+            const before = r.hash(s);
+            if (on.length >= 2) {
+              const a = { figure: on[0].id };
+              const b = { figure: on[on.length - 1].id };
+              const line = r.view.sight(s, a, b);
+              expect(line).not.toBeNull();
+              expect(r.view.sight(s, a, b)).toEqual(line);
+              expect(line!.clear).toBe(line!.blockedBy === null);
+              expect(line!.distance).toBeCloseTo(Math.hypot(line!.to[0] - line!.from[0], line!.to[1] - line!.from[1]), 1);
+              expect(line!.gap).not.toBeNull();
+              const p = r.view.sight(s, a, { at: [scene.width / 2, scene.height / 2] });
+              expect(p?.gap).toBeNull();
+              expect(p?.cover).toBeNull();
+            }
+            expect(r.view.sight(s, { figure: '\u0000none' }, { at: [0, 0] })).toBeNull();
+            expect(r.hash(s)).toBe(before);
+          }
         }
       }
       r.apply(s, legal[randInt(pick, legal.length)], { rng });

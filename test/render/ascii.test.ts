@@ -78,7 +78,7 @@ describe('ASCII map', () => {
     expect(text).toContain('$ the well');
     expect(text).toContain('Reds: R in no band; bands A=0 C=4');
     expect(text).toContain('Blues: B in no band; bands a=1');
-    expect(text).toContain('* band 0 acting, @ R1 deciding');
+    expect(text).toContain('* band A=0 acting, @ R1 deciding'); // the acting band by its letter, as the legend and play's choices name it
     expect(bandLetters(scene).get('red\u00000')).toBe('A');
   });
 
@@ -86,7 +86,7 @@ describe('ASCII map', () => {
     const text = sceneToAscii(scene, { colour: true });
     expect(text).toContain('\u001b[31;1;7;4mA\u001b[0m'); // R1: side colour, bold, reverse, underlined
     expect(text).toContain('\u001b[31;1;7mA\u001b[0m'); // R2: reverse
-    expect(text).toContain('reverse video: band 0 acting');
+    expect(text).toContain('reverse video: band A=0 acting');
   });
 });
 

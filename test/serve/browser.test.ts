@@ -103,6 +103,8 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     await page.selectOption('#opponent', opponent);
     await page.fill('#seed', String(seed));
     await page.click('#start');
+    // The briefing opens by itself at Start; one click closes it (test/serve/table-tools.test.ts checks both).
+    await page.click('#help:not([hidden]) #help-close');
   }
 
   /** Wait until the person decides or the game is over; returns which. */

@@ -591,6 +591,17 @@ export class Table {
   }
 
   /**
+   * The first sight-blocking area (in the spec's order) standing across the straight line a→b, by
+   * the same test as {@link lineOfSight}; null exactly when {@link lineOfSight} is true. For a
+   * person asking what hides a figure (`view.sight`), not for hot paths.
+   */
+  sightBlockerOn(ax: number, ay: number, bx: number, by: number): TerrainArea | null {
+    const s = this.sightShapes;
+    for (let i = 0; i < s.length; i++) if (segmentHitsConvex(s[i], ax, ay, bx, by)) return this.sightBlockers[i];
+    return null;
+  }
+
+  /**
    * The cover area a base centred at (x, y) touches, or null. When it touches several, the first
    * in the scenario's order whose class ranks highest in `rank` (default: the first touched).
    */

@@ -8,7 +8,7 @@
  */
 import { dist, pointAlong } from '../geometry.js';
 import type { Path } from '../nav.js';
-import type { ActionTargets, FigureReach, ReachRing, ScenePoint } from '../scene.js';
+import type { ActionTargets, FigureReach, ReachRing, ScenePoint, SightEnd, SightLine } from '../scene.js';
 import type { Table } from './table.js';
 import type { FigureView } from './figures.js';
 
@@ -82,4 +82,62 @@ export function figureReach(table: Table, v: FigureView, f: number, spec: ReachS
     for (const e of sightWithin(table, v, f, w.enemies, w.range)) sight.push(ids[e].id);
   }
   return { rings, sight };
+}
+
+/** What a room's rules say of a line, for {@link sightLine} (lengths in the table's unit). */
+export interface SightRules {
+  /**
+   * What blocks sight along the line a→b by the room's rule, by name, or null when it is clear.
+   * Absent: the table's sight-blocking areas ({@link Table.sightBlockerOn}, named by their label).
+   */
+  blockedBy?(ax: number, ay: number, bx: number, by: number): string | null;
+  /**
+   * The cover figure `t` has against a shot or attack from (fx, fy) — figure `f`'s centre, or a
+   * point when `f` is −1 — in a player's words with its effect, or null in the open.
+   */
+  cover(fx: number, fy: number, t: number, f: number): string | null;
+  /** The rules' sections these answers follow (see {@link SightLine.rules}). */
+  rules: string;
+}
+
+/** Round to hundredths (as records write lengths and points). */
+function r2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/**
+ * `view.sight` from a room's rules: the ends resolved (a figure by its id in `ids`, which must be on
+ * the table — {@link FigureView.occupies} — or a point), the distance centre to centre, the gap base
+ * edge to base edge between two figures, sight by `rules.blockedBy` (the table's sight-blocking
+ * areas when absent) and the `to` figure's cover by `rules.cover`. Null when an end names no figure
+ * on the table. Read only.
+ */
+export function sightLine(
+  table: Table,
+  v: FigureView,
+  ids: readonly { id: string }[],
+  from: SightEnd,
+  to: SightEnd,
+  rules: SightRules,
+): SightLine | null {
+  const end = (e: SightEnd): { f: number; x: number; y: number } | null => {
+    if ('at' in e) return { f: -1, x: e.at[0], y: e.at[1] };
+    const f = ids.findIndex((x) => x.id === e.figure);
+    return f < 0 || !v.occupies(f) ? null : { f, x: v.x[f], y: v.y[f] };
+  };
+  const a = end(from);
+  const b = end(to);
+  if (a === null || b === null) return null;
+  const d = dist(a.x, a.y, b.x, b.y);
+  const blockedBy = rules.blockedBy ? rules.blockedBy(a.x, a.y, b.x, b.y) : (table.sightBlockerOn(a.x, a.y, b.x, b.y)?.label ?? null);
+  return {
+    from: [r2(a.x), r2(a.y)],
+    to: [r2(b.x), r2(b.y)],
+    distance: r2(d),
+    gap: a.f >= 0 && b.f >= 0 ? r2(Math.max(0, d - 2 * v.radius)) : null,
+    clear: blockedBy === null,
+    blockedBy,
+    cover: b.f >= 0 ? rules.cover(a.x, a.y, b.f, a.f) : null,
+    rules: rules.rules,
+  };
 }

@@ -21,6 +21,7 @@ import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } f
 // The words a newcomer would not know, a sentence each (docs/rules/escarmouche-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
+import { escSight } from './sight.js';
 
 export type { EscAction } from './actions.js';
 export type { EscState } from './state.js';
@@ -60,6 +61,7 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
     describeFigure: describeEscFigure,
     targets: escTargets,
     reach: escReach,
+    sight: escSight,
     exactMove: escExactMove,
     bandOrder: escBandOrder,
     glossary: glossaryOf(GLOSSARY),

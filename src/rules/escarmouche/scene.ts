@@ -4,7 +4,7 @@
  * the figures where they stand on the table, markers in words, the acting figure highlighted, and the turn,
  * initiative and objectives as info lines. Also {@link describeEscFigure} for `status <figure>`.
  */
-import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
+import type { Scene, SceneArea, SceneBadge, SceneFigure, SceneInfo } from '../../core/scene.js';
 import { type TerrainArea, figureNamed, sceneArea, sceneFigure, status } from '../../core/table/index.js';
 import { objectivePoints, outCount } from './queries.js';
 import { PH_INT, PH_OVER, PH_PICK, type EscState } from './state.js';
@@ -91,6 +91,14 @@ function markersOf(s: EscState, f: number): { markers: string[]; badge: string }
   return { markers, badge };
 }
 
+/** The marks a figure's badges carry, explained in the legend. */
+const BADGES: SceneBadge[] = [
+  { mark: 'S#', words: 'Shaken (# markers)' },
+  { mark: 'C', words: 'Cowered (prone)' },
+  { mark: 'D', words: 'Disarmed' },
+  { mark: 'R', words: 'holds a reserved action' },
+];
+
 /** The drawable state. */
 export function escScene(s: EscState): Scene {
   const sc = s.sc;
@@ -149,12 +157,7 @@ export function escScene(s: EscState): Scene {
     markers: [],
     figures,
     info,
-    badges: [
-      { mark: 'S#', words: 'Shaken (# markers)' },
-      { mark: 'C', words: 'Cowered (prone)' },
-      { mark: 'D', words: 'Disarmed' },
-      { mark: 'R', words: 'holds a reserved action' },
-    ],
+    badges: BADGES,
     places: true,
   };
 }

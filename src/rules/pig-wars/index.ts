@@ -23,6 +23,7 @@ import { DARK_AGES, PIRATES, type Version } from './version.js';
 // docs/rules/pig-wars-pirates-summary.md), kept as data: the common terms, then each sheet's own.
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
+import { pigSight } from './sight.js';
 
 export type { PigAction } from './action.js';
 export type { PigEvent } from './events.js';
@@ -91,6 +92,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
       delegable: pigDelegable,
       targets: pigTargets,
       reach: pigReach,
+      sight: pigSight,
       glossary: glossaryOf(GLOSSARY.common, v.pirates ? GLOSSARY.pirates : GLOSSARY['dark-ages']),
     },
     actionKey,

@@ -22,6 +22,7 @@ import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, pira
 // The words a newcomer would not know, a sentence each (docs/rules/pirates-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
+import { piratesSight } from './sight.js';
 
 export type { PiratesAction } from './action.js';
 export type { PiratesEvent } from './events.js';
@@ -104,6 +105,7 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     orderKey: piratesOrderKey,
     targets: piratesTargets,
     reach: piratesReach,
+    sight: piratesSight,
     glossary: glossaryOf(GLOSSARY),
   },
   invariants: piratesInvariants,

@@ -5,7 +5,7 @@
  * acting band highlighted, and the cards turned and movement allowances as info lines.
  * Also the exact-coordinates move a person may give in `play` ({@link piratesExactMove}).
  */
-import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
+import type { Scene, SceneArea, SceneBadge, SceneFigure, SceneInfo } from '../../core/scene.js';
 import { sceneArea, sceneFigure } from '../../core/table/index.js';
 import type { PiratesAction } from './action.js';
 import { allowanceOf } from './table.js';
@@ -80,6 +80,14 @@ function cardText(s: PiratesState, c: number): string {
   const card = s.sc.deck[c];
   return `${card.label} (${s.sc.sides[card.side].name})`;
 }
+
+/** The marks a figure's badges carry, explained in the legend. */
+const BADGES: SceneBadge[] = [
+  { mark: '$', words: 'carries booty' },
+  { mark: 'r', words: 'reloading' },
+  { mark: 'u', words: 'unloaded (fired, not yet reloaded)' },
+  { mark: '#h', words: 'hits taken this turn (# of them)' },
+];
 
 /** The Pirates! state as a {@link Scene}. */
 export function piratesScene(s: PiratesState): Scene {
@@ -163,12 +171,7 @@ export function piratesScene(s: PiratesState): Scene {
     markers: sc.exits.map((e, i) => ({ kind: 'exit', label: `exit ${i + 1}`, x: e.point.x, y: e.point.y })),
     figures,
     info,
-    badges: [
-      { mark: '$', words: 'carries booty' },
-      { mark: 'r', words: 'reloading' },
-      { mark: 'u', words: 'unloaded (fired, not yet reloaded)' },
-      { mark: '#h', words: 'hits taken this turn (# of them)' },
-    ],
+    badges: BADGES,
   };
 }
 
