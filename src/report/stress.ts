@@ -15,6 +15,7 @@ import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, type Analysis
 import { writeAtomic } from '../core/files.js';
 import { Histogram, Summary, round } from './summary.js';
 import { groupedBarChart, histogramChart } from './svg.js';
+import { FallsMap } from './falls.js';
 
 const rate = (r: Rate): { rate: number; low: number; high: number; wins: number; games: number } => ({
   rate: round(r.rate),
@@ -41,6 +42,8 @@ export class StressAnalysis implements Analysis {
   private violationGames = 0;
   private readonly violationExamples: { id: number; seed: number; violations: string[]; record?: string }[] = [];
   private readonly errors = new ErrorLog();
+  /** Where figures fell, over the games that carry their falls. */
+  private readonly falls: FallsMap;
   /** Games that ended without an error, by {@link endingOf} their reason: count and winners (side id, or `draw`). */
   private readonly endings = new Map<string, { games: number; winners: Map<string, number> }>();
 
@@ -53,6 +56,7 @@ export class StressAnalysis implements Analysis {
     readonly agents: Readonly<Record<SideId, string>>,
   ) {
     for (const s of sides) this.wins.set(s, 0);
+    this.falls = new FallsMap(sides);
   }
 
   add(row: GameRow): void {
@@ -84,6 +88,7 @@ export class StressAnalysis implements Analysis {
     e.games++;
     const who = row.winner ?? 'draw';
     e.winners.set(who, (e.winners.get(who) ?? 0) + 1);
+    if (row.falls) this.falls.add(row.falls);
     if (row.turns !== null) this.turns.add(row.turns);
     this.decisions.add(row.decisions);
     for (const [k, v] of Object.entries(row.stats)) {
@@ -254,6 +259,15 @@ export class StressAnalysis implements Analysis {
         ['l', 'r', 'l'],
       ),
     );
+    const falls = this.falls.toJson();
+    if (falls) {
+      writeAtomic(join(dir, 'falls.svg'), this.falls.svg(`Where figures fall: ${falls.figures} over ${falls.games} games`));
+      md.push('\n## Where figures fall\n');
+      md.push(
+        `${falls.figures} figures fell in ${falls.games} games (${num(falls.figures / falls.games, 1)} a game), counted where they lay at the end in cells of ${num(falls.cell, 2)} × ${num(falls.cell, 2)} (the table's unit); the darker, the more. report.json's \`falls\` has the counts per cell and per side.\n`,
+      );
+      md.push('![Where figures fall](falls.svg)\n');
+    }
     md.push('\n## Game length\n');
     md.push(
       `Turns: mean ${num(this.turnsMean(), 1)}, median ${this.turns.quantile(0.5) ?? '—'}, 10th–90th percentile ${this.turns.quantile(0.1) ?? '—'}–${this.turns.quantile(0.9) ?? '—'}; decisions per game: mean ${num(this.decisions.mean, 0)} (sd ${num(this.decisions.sd, 0)}, min ${this.decisions.n ? this.decisions.min : '—'}, max ${this.decisions.n ? this.decisions.max : '—'}).\n`,
@@ -346,6 +360,7 @@ export class StressAnalysis implements Analysis {
       },
       noResult: this.noResult,
       endings,
+      falls,
       balance: {
         balance: round(balance),
         completion: round(completion),

@@ -250,6 +250,8 @@ export interface BalanceJobView {
    * prints (less its files); of a balance job, the `stress` report as data
    * (win rate per side with its 95% interval in `bySide`, `draws`, `meanTurns`, `turns` histogram,
    * `endings` (how games end: the ruleset's reason with numbers as #, games, share, winners),
+   * `falls` (where figures fall: a grid of square cells over the table, counts per cell and per
+   * side, to draw as a heat map on the table; src/report/falls.ts `FallsJson`),
    * `noResult` (how games ended without a winner), `balance` measures, per-statistic `stats`, errors,
    * invariant violations). Null while running or after a failure.
    */

@@ -293,6 +293,13 @@ describe('workshop balance jobs', () => {
     expect(c.code, c.err).toBe(0);
     const cliReport = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as typeof report;
     expect(report.bySide).toEqual(cliReport.bySide);
+    // How games end and where figures fall: the same as the CLI's report, and counted.
+    const more = (r: unknown): { endings: { games: number }[]; falls: { figures: number; cells: number[] } } =>
+      r as { endings: { games: number }[]; falls: { figures: number; cells: number[] } };
+    expect(more(report).endings).toEqual(more(cliReport).endings);
+    expect(more(report).endings.reduce((s, e) => s + e.games, 0)).toBe(6);
+    expect(more(report).falls).toEqual(more(cliReport).falls);
+    expect(more(report).falls.cells.reduce((s, n) => s + n, 0)).toBe(more(report).falls.figures);
     // And the games themselves: the same rows (seeds, winners, lengths) in the same order.
     const rows = (dir: string): unknown[] =>
       readFileSync(join(dir, 'games.jsonl'), 'utf8')
