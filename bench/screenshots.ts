@@ -5,7 +5,8 @@
  * The person plays the first side against the heuristic (seed 3) and the shot is taken at their
  * first decision, with the decision's controls on the table. Beside each shot it measures the
  * table's width on the screen (its share of the window's) and the smallest label drawn on the
- * table (px), and writes them to <out>/index.md. A hand-run tool, not a test.
+ * table (px), how many figures show their kind's letter and the least base-to-letter ratio drawn,
+ * and the bands' tags, and writes them to <out>/index.md. A hand-run tool, not a test.
  *
  *   npx tsx bench/screenshots.ts                      # results/screenshots/<ruleset>-<w>x<h>.png
  *   npx tsx bench/screenshots.ts --all --out results/screenshots-all
@@ -40,7 +41,21 @@ const MEASURE = `(() => {
     if (!t.textContent.trim() || t.closest('#ov') || t.getBoundingClientRect().width === 0) continue;
     min = Math.min(min, parseFloat(getComputedStyle(t).fontSize) * scale);
   }
-  return { table: table.getBoundingClientRect().width, width: innerWidth, minLabel: min };
+  // Letters on bases (src/web/tablefit.ts): how many show of the figures standing, and the smallest
+  // base drawn across, as a multiple of its letter's size; the bands' tags.
+  let live = 0, shown = 0, worst = Infinity;
+  for (const g of svg.querySelectorAll('.fig[data-glyph]')) {
+    if (/\b(st-dead|off)\b/.test(g.getAttribute('class') ?? '')) continue;
+    live++;
+    const t = g.querySelector('.glyph');
+    const b = g.querySelector('.base');
+    if (!t || !b || t.style.display === 'none' || t.getBoundingClientRect().width === 0) continue;
+    shown++;
+    const r = b.getBoundingClientRect();
+    worst = Math.min(worst, Math.min(r.width, r.height) / (parseFloat(getComputedStyle(t).fontSize) * scale));
+  }
+  const tags = svg.querySelectorAll('#bandtags text').length;
+  return { table: table.getBoundingClientRect().width, width: innerWidth, minLabel: min, live, shown, worst, tags };
 })()`;
 
 mkdirSync(out, { recursive: true });
@@ -57,8 +72,8 @@ const lines: string[] = [
   '',
   `Made by \`npx tsx bench/screenshots.ts${all ? ' --all' : ''}\`: the first side against the heuristic, seed 3, at the person's first decision.`,
   '',
-  '| scenario | screen | file | table width | share of the window | smallest label |',
-  '|---|---|---|---|---|---|',
+  '| scenario | screen | file | table width | share of the window | smallest label | letters shown | base ÷ letter (least) | band tags |',
+  '|---|---|---|---|---|---|---|---|---|',
 ];
 try {
   const setup = (await (await ctx.request.get(`${url}api/setup`)).json()) as SetupAnswer;
@@ -87,10 +102,18 @@ try {
     for (const [w, h] of SIZES) {
       await page.setViewportSize({ width: w, height: h });
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-      const m = (await page.evaluate(MEASURE)) as { table: number; width: number; minLabel: number };
+      const m = (await page.evaluate(MEASURE)) as {
+        table: number;
+        width: number;
+        minLabel: number;
+        live: number;
+        shown: number;
+        worst: number;
+        tags: number;
+      };
       const name = `${all ? sc.id.replace('/', '--') : sc.ruleset}-${w}x${h}.png`;
       await page.screenshot({ path: join(out, name), fullPage: w === 390 });
-      const row = `| ${sc.id} | ${w}×${h} | ${name} | ${Math.round(m.table)} px | ${((100 * m.table) / m.width).toFixed(0)}% | ${m.minLabel.toFixed(1)} px |`;
+      const row = `| ${sc.id} | ${w}×${h} | ${name} | ${Math.round(m.table)} px | ${((100 * m.table) / m.width).toFixed(0)}% | ${m.minLabel.toFixed(1)} px | ${m.shown} of ${m.live} | ${m.shown > 0 ? m.worst.toFixed(2) : '–'} | ${m.tags} |`;
       lines.push(row);
       process.stdout.write(`${row}\n`);
     }

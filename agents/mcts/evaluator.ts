@@ -10,7 +10,7 @@
  * Both are pure functions of their inputs and the stream they are given: no clock, no Math.random.
  */
 import type { AnyRuleset, Json, SideId, StepContext } from '../../src/core/model.js';
-import { randInt, type Rng } from '../../src/core/rng.js';
+import { randInt, type FastRng, type Rng } from '../../src/core/rng.js';
 import type { SearchOptions } from './params.js';
 
 /** Scores of the legal actions for the side to decide (higher is better): a scripted policy. */
@@ -32,6 +32,24 @@ export interface Evaluator {
    * it only. Returns the calls it made.
    */
   evaluate(state: unknown, ctx: StepContext, budget: number, sides: readonly SideId[], n: number, out: number[]): number;
+  /**
+   * Optional (`align=1`): before the next {@link evaluate}, whose `ctx.rng` is then a
+   * {@link FastRng}, the iteration's stream key and the leaf's depth: the evaluator re-seeds the
+   * stream before its d-th decision with {@link alignedSeed}(key, depth + d).
+   */
+  align?(key: number, depth: number): void;
+}
+
+/**
+ * The seed of the stream of the `d`-th decision from the root in an iteration whose root visit has
+ * stream key `key` (`align=1`): a 32-bit hash of both, as a signed 32-bit integer.
+ */
+export function alignedSeed(key: number, d: number): number {
+  let h = Math.imul(key ^ 0x2545f491, 0x9e3779b1) ^ Math.imul(d + 0x6a09e667, 0x85ebca77);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return h | 0;
 }
 
 /**
@@ -44,6 +62,9 @@ abstract class Rollout implements Evaluator {
   /** The ruleset's turn counter when rollouts stop at the end of the turn, else null. */
   private readonly turnOf: ((state: unknown) => number) | null;
   private readonly weights: readonly number[] | undefined;
+  /** `align=1`: the stream key and depth of the next evaluation (set by {@link align}), else key null. */
+  private alignKey: number | null = null;
+  private alignDepth = 0;
   protected constructor(
     protected readonly r: AnyRuleset,
     opts: SearchOptions,
@@ -55,6 +76,11 @@ abstract class Rollout implements Evaluator {
 
   abstract prior(state: unknown, legal: readonly Json[], root: boolean): readonly number[] | null;
 
+  align(key: number, depth: number): void {
+    this.alignKey = key;
+    this.alignDepth = depth;
+  }
+
   /** The rollout's action among `legal` (two or more actions; one is played without asking). */
   protected abstract pick(state: unknown, legal: readonly Json[], g: Rng): Json;
 
@@ -63,10 +89,13 @@ abstract class Rollout implements Evaluator {
     const turnOf = this.turnOf;
     const applyLegal = r.applyLegal;
     const turn0 = turnOf ? turnOf.call(r, s) : 0;
+    const key = this.alignKey;
+    this.alignKey = null;
     let d = 0;
     for (; d < this.horizon && !r.isTerminal(s); d++) {
       if (turnOf && turnOf.call(r, s) !== turn0) break;
       if (d >= budget) break;
+      if (key !== null) (ctx.rng as FastRng).reseed(alignedSeed(key, this.alignDepth + d));
       const legal = r.legalActions(s);
       const a = legal.length === 1 ? legal[0] : this.pick(s, legal, ctx.rng);
       if (applyLegal) applyLegal.call(r, s, a, ctx);

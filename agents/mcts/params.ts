@@ -94,6 +94,22 @@ export const MCTS_PARAMS = {
     scope: 'search',
     help: 'Rollout length in decisions (0: evaluate the leaf at once), or `turn`: to the end of the current turn (a ruleset with turns).',
   },
+  align: {
+    kind: 'int',
+    default: 0,
+    min: 0,
+    max: 1,
+    scope: 'search',
+    help: "1: re-seed the iteration's random stream before every decision below the root and in rollouts (the d-th decision from the root draws from a stream of (the root visit, d)), so root actions that roll different numbers of dice are still compared on the same dice afterwards; 0: one stream for the whole iteration. A prototype (issue 42).",
+  },
+  paired: {
+    kind: 'int',
+    default: 0,
+    min: 0,
+    max: 1,
+    scope: 'search',
+    help: "1: the root's actions are compared on the streams they share (the k-th visit of every root action uses the same dice): each one's mean, for UCB, is the most-visited action's mean plus the mean difference from it over its own visits' streams; 0: plain means. The choice and the guard are unchanged. A prototype (issue 42).",
+  },
   confidence: {
     kind: 'num',
     default: 1,

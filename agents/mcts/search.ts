@@ -36,7 +36,7 @@
  */
 import type { AnyRuleset, Json, SideId, StepContext } from '../../src/core/model.js';
 import { FastRng } from '../../src/core/rng.js';
-import { RandomRollout, ScriptedRollout, type Evaluator, type Policy } from './evaluator.js';
+import { alignedSeed, RandomRollout, ScriptedRollout, type Evaluator, type Policy } from './evaluator.js';
 import { DEFAULT_SEARCH, type SearchOptions } from './params.js';
 import { NO_EDGE, NO_NODE, Tree } from './tree.js';
 
@@ -228,6 +228,10 @@ class Searcher {
   /** The side indices of the leaf's evaluation (`nEval` of them; the root's first), found by `descend`. */
   private evalIdx = new Int32Array(8);
   private nEval = 0;
+  /** `paired=1`: by root candidate position, the prefix sums of its returns by visit (visit k used stream k). */
+  private rootPrefix: Float64Array[] = [];
+  /** `align=1`: the stream key of the iteration's root visit. */
+  private alignKey = 0;
   private sideValue = new Float64Array(8);
 
   /** Set up a search from `root` (not terminal; `rootSide` decides). */
@@ -251,6 +255,7 @@ class Searcher {
     this.sum = 0;
     this.sumSq = 0;
     this.allowedN = 0;
+    this.rootPrefix = [];
     this.s = null;
     // The root never changes: its legal actions, their keys and their table are made once.
     const legal = r.legalActions(root);
@@ -348,6 +353,11 @@ class Searcher {
         // Common random numbers at the root: the k-th visit of every root action re-plays the game
         // with the same stream, so siblings are compared on the same dice and card draws.
         iterRng.reseed(mix32(this.base, tree.cVisits[slot]));
+        seed0 = iterRng.position();
+        this.alignKey = seed0;
+      } else if (this.opts.align > 0) {
+        // Aligned streams: the depth-th decision draws from its own stream, whatever came before.
+        iterRng.reseed(alignedSeed(this.alignKey, depth));
         seed0 = iterRng.position();
       }
       const expanded = this.widened;
@@ -683,6 +693,7 @@ class Searcher {
     const nv = this.nEval;
     for (let j = 0; j < nv; j++) sides[j] = this.sides[idx[j]];
     const budget = this.maxCalls > 0 ? this.maxCalls - this.calls : Infinity;
+    if (this.opts.align > 0) this.evaluator.align?.(this.alignKey, this.depth);
     this.calls += this.evaluator.evaluate(this.leaf, this.ctx, budget, sides, nv, this.evalValues);
     for (let j = 0; j < nv; j++) this.sideValue[idx[j]] = this.evalValues[j];
   }
@@ -706,6 +717,42 @@ class Searcher {
       tree.cMean[p] = total / n;
       tree.tVisits[t]++;
     }
+    if (this.opts.paired > 0 && this.depth > 0) this.pairRoot();
+  }
+
+  /**
+   * `paired=1`, after a back-up: record the root return of this visit and set the root edges' means
+   * (read by UCB) to paired estimates — the most-visited edge's own mean, plus for every other edge
+   * the mean difference between its returns and the most-visited edge's on the same visit numbers,
+   * that is on the same streams. The visit and reward sums stay plain (the result, the guard).
+   */
+  private pairRoot(): void {
+    const tree = this.tree;
+    const t = this.rootTable;
+    const base = tree.tBase[t];
+    const pos = this.pathPos[0];
+    const n = tree.cVisits[base + pos];
+    let pre = this.rootPrefix[pos];
+    if (pre === undefined || pre.length <= n) {
+      const g = new Float64Array(Math.max(16, 2 * (n + 1)));
+      if (pre !== undefined) g.set(pre);
+      this.rootPrefix[pos] = pre = g;
+    }
+    pre[n] = pre[n - 1] + this.sideValue[0];
+    const nEdges = tree.tEdges[t];
+    let ref = -1;
+    for (let k = 0; k < nEdges; k++) {
+      const p = base + tree.cOrder[base + k];
+      if (ref < 0 || tree.cVisits[p] > tree.cVisits[ref]) ref = p;
+    }
+    const refPre = this.rootPrefix[ref - base];
+    const refMean = tree.cTotal[ref] / tree.cVisits[ref];
+    for (let k = 0; k < nEdges; k++) {
+      const p = base + tree.cOrder[base + k];
+      const m = tree.cVisits[p];
+      if (p !== ref && m > 0) tree.cMean[p] = refMean + (this.rootPrefix[p - base][m] - refPre[m]) / m;
+    }
+    tree.cMean[ref] = refMean;
   }
 
   /** The root candidates (most visited first) and the most-visited line. */

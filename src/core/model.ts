@@ -9,7 +9,7 @@
  * passes, so the same state, action and stream always give the same next state.
  */
 import type { Rng } from './rng.js';
-import type { ActionTargets, FigureReach, GlossaryTerm, Scene, SightEnd, SightLine } from './scene.js';
+import type { ActionTargets, FigureReach, GlossaryTerm, Scene, SceneMark, SightEnd, SightLine } from './scene.js';
 import { checkParameters, withoutParameters, withParametersSchema } from './parameters.js';
 import type { Json, SideId } from './basics.js';
 import type { ZodType } from 'zod';
@@ -345,6 +345,13 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
      * scene's `badges` explain badges already and need not be repeated here.
      */
     glossary?: readonly GlossaryTerm[];
+    /**
+     * Optional: what event `event` of a game on `scenario` shows on the table — the ways figures
+     * went and the attacks made (see {@link SceneMark}), in the order they happened — so that `serve`
+     * can draw the other side's turn as it is played. Empty for an event that moves nobody and
+     * attacks nobody. Pure: from the event alone.
+     */
+    marks?(scenario: C, event: E): SceneMark[];
   };
 }
 

@@ -193,6 +193,24 @@ export interface FigureReach {
 }
 
 /**
+ * What one event shows on the table ({@link Ruleset.view} `marks`), so that a person can watch the
+ * other side's turn: a figure's way, or an attack. Coordinates in table units, as the scene draws
+ * them.
+ *
+ * - `path`: figure `figure` went through `points`, from where it stood (the first) to where it
+ *   ended (the last); a single point when the event names only where it ended (the way then starts
+ *   where the figure stood, which the caller knows); `how` says why it moved: its own `move`, a
+ *   `charge` into contact, a `run` (fleeing, running away), or `pushed` back by a fight.
+ * - `shot` / `melee`: figure `from` shot at, or fought, figure `to`, where they stood when it
+ *   happened (the figures' own places: the caller knows them from the scene and the `path` marks
+ *   before); `result` is what it did in a word or two (`missed`, `wounded`, `killed`, `runs away`),
+ *   and `hit` is true when it did the target any harm.
+ */
+export type SceneMark =
+  | { kind: 'path'; figure: string; how: 'move' | 'charge' | 'run' | 'pushed'; points: ScenePoint[] }
+  | { kind: 'shot' | 'melee'; from: string; to: string; result: string; hit: boolean };
+
+/**
  * One end of a measured line ({@link Ruleset.view} `sight`): a figure by id (its centre, and its
  * base for range and cover), or a point of the table in table units.
  */

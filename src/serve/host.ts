@@ -12,6 +12,7 @@ import type { ActionTargets, SightEnd } from '../core/scene.js';
 import { stopLineText, type RecordLine } from '../core/record.js';
 import { recordFrames } from '../render/frames.js';
 import { playerWhy } from './why.js';
+import { DecisionMarks } from './marks.js';
 import { framesToHtml } from '../render/html.js';
 import { sceneToSvg } from '../render/svg.js';
 import { PlayGame } from '../play/session.js';
@@ -143,6 +144,8 @@ export class GameHost {
   private resigned = false;
   private story: StoryLine[] = [];
   private events: string[] = [];
+  /** The marks of the AI's decision being made (src/serve/marks.ts). */
+  private marks = new DecisionMarks();
   /** The orders each band stands under (by `view.bandOrder`'s band id). */
   private standing = new Map<string, Standing>();
   /** The person's own decisions in this host's lifetime: how many decisions the game had made before each, and the standing orders then (for undo). */
@@ -200,6 +203,13 @@ export class GameHost {
       text = null;
     }
     if (text !== null) this.events.push(text);
+    if (this.marks.following) {
+      try {
+        this.marks.add(sc.ruleset.view?.marks?.(sc.compiled, e) ?? []);
+      } catch {
+        // an event the ruleset cannot draw is told in words only
+      }
+    }
   }
 
   private takeEvents(): string[] {
@@ -317,7 +327,7 @@ export class GameHost {
       const words = this.words(a);
       const refused = g.submitHuman(a);
       if (refused !== null) throw new Error(`a band order was refused: ${refused}`);
-      steps.push(this.note({ who: 'band order', side: g.human, words, why: [], events: this.takeEvents() }));
+      steps.push(this.note({ who: 'band order', side: g.human, words, why: [], events: this.takeEvents(), marks: this.marks.take() }));
       this.settle();
     }
     this.settle();
@@ -546,7 +556,9 @@ export class GameHost {
     this.remember(action);
     g.submitHuman(action);
     this.mine.push(before);
-    const steps: StepReport[] = [this.note({ who: 'you', side: g.human, words, why: [], events: this.takeEvents() })];
+    const steps: StepReport[] = [
+      this.note({ who: 'you', side: g.human, words, why: [], events: this.takeEvents(), marks: this.marks.take() }),
+    ];
     this.followOrders(steps);
     this.settle(); // the person's decision may end the game (followOrders settles only band orders it plays)
     return { view: this.view(), steps };
@@ -564,7 +576,7 @@ export class GameHost {
       this.remember(a);
       const refused = g.submitHuman(a);
       if (refused !== null) throw new Error(`a band order's own step was refused: ${refused}`);
-      steps.push(this.note({ who: 'you', side: g.human, words, why: [], events: this.takeEvents() }));
+      steps.push(this.note({ who: 'you', side: g.human, words, why: [], events: this.takeEvents(), marks: this.marks.take() }));
     }
     this.mine.push(before);
     this.followOrders(steps);
@@ -582,9 +594,10 @@ export class GameHost {
       const before = g.state;
       const state = g.scenario.ruleset.clone(before);
       const legal = g.legal();
+      if (g.scenario.ruleset.view?.marks) this.marks.begin(g.scenario.ruleset.view.scene(before));
       const move = await g.agentStep();
       const why = playerWhy(g.scenario, state, legal, move.action, move.explanation);
-      steps.push(this.note({ who: 'ai', side: move.side, words: move.words, why, events: this.takeEvents() }));
+      steps.push(this.note({ who: 'ai', side: move.side, words: move.words, why, events: this.takeEvents(), marks: this.marks.take() }));
       this.settle();
       this.followOrders(steps);
     } while (until === 'person' && !this.over() && !g.humanToDecide());

@@ -60,6 +60,18 @@ b.die{background:#222;color:#fff;padding:0 3px;border-radius:2px}
 .ov-sight{stroke:#1e8449;stroke-width:.1;stroke-dasharray:.3 .2;pointer-events:none}
 .ov-sel{fill:none;stroke:#8e44ad;stroke-width:.3;pointer-events:none}
 .ov-target{fill:none;stroke:#e74c3c;stroke-width:.25;pointer-events:none}
+.bandtag{font-family:system-ui,sans-serif;font-weight:bold;paint-order:stroke;stroke:#fffaf0;filter:brightness(.7);pointer-events:none}
+#ov-ai *{pointer-events:none;vector-effect:non-scaling-stroke}
+#ov-ai .ai-old{opacity:.45}
+.ai-path{fill:none;stroke:#1b2631;stroke-width:2px;stroke-dasharray:6 3}
+.ai-path.ai-charge{stroke:#c0392b;stroke-width:3px;stroke-dasharray:none}
+.ai-path.ai-run,.ai-path.ai-pushed{stroke:#7f8c8d;stroke-dasharray:2 3}
+.ai-start{fill:#fff;stroke-dasharray:none}
+.ai-head{stroke:none;fill:#1b2631}.ai-head.ai-charge,.ai-head.ai-melee{fill:#c0392b}.ai-head.ai-run,.ai-head.ai-pushed{fill:#7f8c8d}.ai-head.ai-shot{fill:#d35400}
+.ai-shot{stroke:#d35400;stroke-width:2px;stroke-dasharray:7 4}
+.ai-melee{stroke:#c0392b;stroke-width:4px;stroke-linecap:round}
+.ai-result{font-family:system-ui,sans-serif;font-weight:bold;text-anchor:middle;fill:#1b2631;paint-order:stroke;stroke:#fff;stroke-width:3px}
+.ai-result.ai-hit{fill:#922b21}
 header #help-open{margin-left:auto;background:#f6f1e7;color:#222}
 .briefing{border:1px solid #c9bc9f;background:#fffaf0;padding:4px 12px;margin:8px 0;border-radius:3px}
 .briefing h3{margin:6px 0}.briefing ul{margin:2px 0 6px}.brief{white-space:pre-wrap}

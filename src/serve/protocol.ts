@@ -156,6 +156,30 @@ export interface StepReport {
   why: string[];
   /** The events it caused, in words (dice with their modifiers as the ruleset tells them). */
   events: string[];
+  /**
+   * What the AI's decision showed on the table (the ruleset's `view.marks`), in the order it
+   * happened, with the figures' places filled in; empty for the person's decisions and for a
+   * ruleset that gives no marks.
+   */
+  marks: DrawnMark[];
+}
+
+/**
+ * One mark of the AI's turn on the table (src/web/aimarks.ts draws it), in table units: a figure's
+ * way (`path`: `figures` [the figure], `points` from where it stood to where it ended, `how` it
+ * moved) or an attack (`shot`, `melee`: `figures` [attacker, target], `points` [the attacker's
+ * place, the target's place] when it happened, `result` in a word or two, `hit` when it did harm).
+ */
+export interface DrawnMark {
+  kind: 'path' | 'shot' | 'melee';
+  figures: string[];
+  points: Point[];
+  /** A path's kind of move: `move`, `charge`, `run` or `pushed`; '' for an attack. */
+  how: string;
+  /** An attack's result ('' for a path). */
+  result: string;
+  /** An attack that did the target harm. */
+  hit: boolean;
 }
 
 /** Everything the page draws of a game. */

@@ -113,6 +113,7 @@ export function legendHtml(
   out.push(
     '<div>every decision is on the table — numbered white marks: where a move ends; labelled boxes: beside the figure or band they concern (red: at that enemy), or in the purple strip at the top-left when they concern nothing on the table; green: the rules’ suggestion (★) — click one to give that order</div>' +
       '<div>selected figure: <span style="color:#2471a3">blue ring</span> its move, <span style="color:#c0392b">red dashed</span> charge, <span style="color:#1e8449">green dotted</span> weapon range and lines to enemies in sight</div>' +
+      '<div>the AI’s turn, until your next decision: <span style="color:#1b2631">dashed line</span> a figure’s move (from the small ring to the arrow), <span style="color:#c0392b">red</span> a charge or a melee, <span style="color:#7f8c8d">grey dotted</span> a run or a push back, <span style="color:#d35400">orange dashed</span> a shot, with its result above the target (faded: its earlier decisions)</div>' +
       `<div>distances in ${esc(units)}</div>`,
   );
   return out.join('');

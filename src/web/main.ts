@@ -5,10 +5,12 @@
  * marks, a selected figure's reach (rings) and line of sight, and the figures an action concerns.
  * It knows the API's shapes (src/serve/protocol.ts) and nothing of any ruleset.
  */
-import type { ActionView, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
+import type { ActionView, DrawnMark, FigureAnswer, GameView, SetupAnswer, StepAnswer, StepReport } from '../serve/protocol.js';
 import type { GlossaryTerm } from '../core/scene.js';
 import { controlFont, figureChoice, tableControls } from './controls.js';
 import { drawnTable, legendHtml } from './legend.js';
+import { aiShapes } from './aimarks.js';
+import { bandTags, baseFit, type Box } from './tablefit.js';
 import { wireMeasure } from './measure.js';
 import { standingHtml } from './standing.js';
 import {
@@ -59,6 +61,8 @@ let reach: FigureAnswer | null = null;
 let paused = false;
 let aiRunning = false;
 let busy = false;
+/** The marks of the AI's decisions since the person's last decision, oldest first (drawn until the person decides). */
+let aiMarks: DrawnMark[][] = [];
 
 function setState(s: string): void {
   document.body.dataset.state = s;
@@ -189,6 +193,7 @@ function openGame(v: GameView): void {
   // Nothing of the game shown before stays: its last AI move, its selection, its story.
   el('aimove').textContent = '—';
   reason('');
+  aiMarks = [];
   selected = null;
   reach = null;
   zoomBox = null;
@@ -206,6 +211,7 @@ function setStory(lines: string[]): void {
 /** Take in an answer: the whole story when it carries one (undo, resign), else its steps added to the story. */
 function take(a: StepAnswer): void {
   if (a.view.log !== null) {
+    aiMarks = []; // an undo, a resignation: the table shows the game as it now stands
     setStory(a.view.log);
     const taken = [...a.view.log].reverse().find((l) => storyClass(l) === 'undo');
     if (taken && a.steps.length === 0 && a.view.log.at(-1) === taken) {
@@ -238,6 +244,7 @@ function report(steps: StepReport[]): void {
     for (const e of s.events) lines.push([`  ${e}`, 'ev']);
   }
   addLog(lines);
+  for (const s of steps) if (s.who === 'ai' && s.marks.length > 0) aiMarks.push(s.marks);
   const ai = [...steps].reverse().find((s) => s.who === 'ai');
   if (ai)
     el('aimove').innerHTML =
@@ -261,6 +268,7 @@ function fitLabels(): void {
   const svg = svgRoot();
   const m = svg?.getScreenCTM();
   if (!svg || !m || !(m.a > 0)) return;
+  svg.querySelector('#bandtags')?.remove(); // made again below
   const texts = [...svg.querySelectorAll<SVGTextElement>('text')].filter((t) => !t.closest('#ov'));
   for (const t of texts) if (t.dataset.fs === undefined) t.dataset.fs = String(parseFloat(getComputedStyle(t).fontSize) || 0);
   const min = MIN_LABEL_PX / m.a;
@@ -269,8 +277,82 @@ function fitLabels(): void {
     const size = fs > 0 && fs < min ? min : fs;
     t.style.fontSize = size !== fs ? `${size}px` : '';
     t.style.display = hideLabel(t, size) ? 'none' : '';
+    if (t.classList.contains('glyph')) fitBase(t, size, m.a);
   }
   unclutterAreaLabels(svg);
+  tagBands(svg, m.a);
+}
+
+/**
+ * A base that carries a letter drawn large enough on the screen for the letter to sit inside it (up
+ * to a limit, src/web/tablefit.ts); the letter shown only when it fits.
+ */
+function fitBase(t: SVGTextElement, size: number, px: number): void {
+  const fig = t.closest('.fig');
+  const base = fig?.querySelector<SVGGraphicsElement>('.base');
+  if (!fig || !base) return;
+  const r = Number(base.getAttribute('r') ?? '0');
+  const across = r > 0 ? 2 * r : Math.min(Number(base.getAttribute('width') ?? '0'), Number(base.getAttribute('height') ?? '0'));
+  const fit = baseFit(across * px, size * px);
+  for (const e of fig.querySelectorAll('.base, .ring, .cross')) {
+    if (fit.factor > 1) e.setAttribute('transform', `scale(${fit.factor.toFixed(3)})`);
+    else e.removeAttribute('transform');
+  }
+  fig.setAttribute('data-fit', fit.factor.toFixed(3));
+  t.style.display = fit.letter ? '' : 'none';
+}
+
+/** The font size of a band's tag on the screen (px). */
+const TAG_PX = 11;
+
+/**
+ * Each band whose numbers under its bases are left out named once, by a tag beside its figures
+ * (src/web/tablefit.ts), clear of the area names shown and of every figure.
+ */
+function tagBands(svg: SVGSVGElement, px: number): void {
+  const v = view;
+  if (!v) return;
+  const hidden = new Set<string>();
+  for (const t of svg.querySelectorAll<SVGTextElement>('.fig .band')) {
+    const fig = t.closest('.fig');
+    const id = fig?.getAttribute('data-id');
+    if (id && t.style.display === 'none' && (t.textContent ?? '') !== '') hidden.add(id);
+  }
+  if (hidden.size === 0) return;
+  const figs = v.figures.filter((f) => f.onTable && f.band !== null && hidden.has(f.id) && f.status !== 'dead');
+  const avoid: Box[] = [];
+  for (const t of svg.querySelectorAll<SVGTextElement>('text.alabel')) {
+    if (t.style.display === 'none') continue;
+    const b = t.getBBox();
+    avoid.push({ x: b.x, y: b.y, w: b.width, h: b.height });
+  }
+  for (const f of v.figures) if (f.onTable) avoid.push({ x: f.x - f.r, y: f.y - f.r, w: 2 * f.r, h: 2 * f.r });
+  const tags = bandTags(
+    figs.map((f) => ({ x: f.x, y: f.y, r: f.r, band: f.band ?? '', side: f.side })),
+    px,
+    TAG_PX,
+    avoid,
+    v.width,
+  );
+  const g = document.createElementNS(SVG_NS, 'g');
+  g.id = 'bandtags';
+  const colour = new Map(v.sides.map((x) => [x.id, x.colour]));
+  for (const t of tags) {
+    const e = svgEl('text', {
+      class: 'bandtag',
+      x: t.x,
+      y: t.y,
+      'font-size': TAG_PX / px,
+      'stroke-width': 3 / px,
+      fill: colour.get(t.side) ?? '#1b2631',
+      'data-tag': t.band,
+    });
+    e.textContent = t.text;
+    g.appendChild(e);
+  }
+  const ov = svg.querySelector('#ov');
+  if (ov) svg.insertBefore(g, ov);
+  else svg.appendChild(g);
 }
 
 /**
@@ -439,7 +521,7 @@ function show(v: GameView): void {
     svg.removeAttribute('height');
     const ov = document.createElementNS(SVG_NS, 'g');
     ov.id = 'ov';
-    for (const name of ['reach', 'hover', 'marks']) {
+    for (const name of ['ai', 'reach', 'hover', 'marks']) {
       const g = document.createElementNS(SVG_NS, 'g');
       g.id = `ov-${name}`;
       ov.appendChild(g);
@@ -532,7 +614,7 @@ function svgEl(tag: string, attrs: Record<string, string | number>): SVGElement 
 }
 
 /** The overlay's three layers (created with each drawing of the table): reach, destination marks, hover. */
-function layer(name: 'reach' | 'marks' | 'hover'): SVGGElement | null {
+function layer(name: 'ai' | 'reach' | 'marks' | 'hover'): SVGGElement | null {
   return document.getElementById(`ov-${name}`) as SVGGElement | null;
 }
 
@@ -545,6 +627,7 @@ function drawOverlay(): void {
   const reachG = layer('reach');
   const marks = layer('marks');
   if (!reachG || !marks || !view) return;
+  drawAiMarks();
   reachG.innerHTML = '';
   marks.innerHTML = '';
   const fig = (id: string) => view?.figures.find((f) => f.id === id && f.onTable);
@@ -632,6 +715,21 @@ function drawOverlay(): void {
   }
 }
 
+/** The AI's turn on the table (src/web/aimarks.ts): its decisions' marks since the person's last decision. */
+function drawAiMarks(): void {
+  const g = layer('ai');
+  const px = svgRoot()?.getScreenCTM()?.a ?? 0;
+  if (!g || !view || !(px > 0)) return;
+  g.innerHTML = '';
+  const names = new Map(view.figures.map((f) => [f.id, f.name]));
+  const steps = aiMarks.map((marks, i) => ({ marks, latest: i === aiMarks.length - 1 }));
+  for (const s of aiShapes(steps, px, names)) {
+    const e = svgEl(s.tag, s.attrs);
+    if (s.text !== undefined) e.textContent = s.text;
+    g.appendChild(e);
+  }
+}
+
 /** Ring the figures the action under the pointer concerns. */
 function drawHover(hover: ActionView | null): void {
   const g = layer('hover');
@@ -677,6 +775,7 @@ async function send(body: { key: string } | { x: number; y: number }): Promise<v
   try {
     const a = await api<StepAnswer>('POST', `/api/games/${view.id}/act`, body);
     reason('');
+    aiMarks = []; // the person decided: the AI's last turn is cleared from the table
     take(a);
     busy = false;
     show(a.view);

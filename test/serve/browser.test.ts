@@ -230,6 +230,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     let byFigure = 0;
     let looked = false;
     let shot = false;
+    let aiMarked = false;
     for (;;) {
       if ((await settled(page)) === 'over') break;
       const choosing = async (): Promise<boolean> =>
@@ -251,6 +252,8 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
         await page.screenshot({ path: join(shots, `table-${name}.png`) });
         shot = true;
       }
+      // The AI's turn is drawn on the table (its moves, shots and melees) until this decision.
+      aiMarked ||= (await page.locator('#ov-ai polyline, #ov-ai line').count()) > 0;
       const logged = await page.locator('#log li').count();
       if ((await clickSuggested(page)) === 'figure') byFigure++;
       // Each click is a decision: the story tells it (or the game ends) before the next click.
@@ -275,6 +278,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     );
     expect(clicks.list).toBe(0);
     expect(clicks.other).toBe(0);
+    expect(aiMarked, `${scenario}: the AI's turn drawn on the table at some decision`).toBe(true);
     expect(clicks.table).toBe(decisions + 1);
     return { page, decisions, clicks, file, ms };
   }
@@ -397,6 +401,110 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 300_000);
+  it.each([
+    ['pirates/supply-raid', 'townsfolk'],
+    ['state-of-war/wagon-raid', 'union'],
+  ])(
+    "the AI's turn shown (%s as %s): its moves and attacks drawn on the table until the person's next decision, the why kept",
+    async (scenario, side) => {
+      const page = await open();
+      await start(page, scenario, side, 'normal', 4);
+      await page.waitForSelector('#game:not([hidden])');
+      await page.selectOption('#speed', '0');
+      /** The AI's marks on the table: ways (their figure), attack lines (attacker and target), result labels. */
+      const drawn = async (): Promise<{ ways: string[]; attacks: string[]; results: string[] }> =>
+        page.evaluate(() => {
+          const all = (s: string) =>
+            (
+              document as unknown as {
+                querySelectorAll(x: string): ArrayLike<{ getAttribute(a: string): string | null; textContent: string | null }>;
+              }
+            ).querySelectorAll(s);
+          const list = (s: string, f: (e: { getAttribute(a: string): string | null; textContent: string | null }) => string): string[] =>
+            Array.from(all(s)).map(f);
+          return {
+            ways: list('#ov-ai polyline', (e) => e.getAttribute('data-figure') ?? ''),
+            attacks: list('#ov-ai line', (e) => `${e.getAttribute('data-from')}>${e.getAttribute('data-to')}`),
+            results: list('#ov-ai text', (e) => e.textContent ?? ''),
+          };
+        });
+      // Play the suggestions until an AI turn has moved a figure and attacked one (at most 60 decisions).
+      let moved = false;
+      let attacked = false;
+      for (let i = 0; i < 60 && !(moved && attacked); i++) {
+        expect(await settled(page)).toBe('you');
+        const d = await drawn();
+        // Every AI line of the story since the person's last decision is drawn from its events: each way
+        // belongs to a figure on the table, each attack joins two.
+        for (const id of [...d.ways, ...d.attacks.flatMap((a) => a.split('>'))])
+          expect(await page.locator(`#board .fig[data-id="${id}"]`).count(), id).toBe(1);
+        moved ||= d.ways.length > 0;
+        attacked ||= d.attacks.length > 0 && d.results.length > 0;
+        if (d.ways.length + d.attacks.length > 0) {
+          // The why of the AI's last decision is still told beside the table.
+          expect(await page.locator('#aimove').textContent()).not.toBe('—');
+          if (shots && attacked) await page.screenshot({ path: join(shots, `5-ai-marks-${side}.png`) });
+        }
+        if (moved && attacked) break;
+        const logged = await page.locator('#log li').count();
+        await clickSuggested(page);
+        await page.waitForFunction(
+          (n) => document.body.dataset.state === 'over' || document.querySelectorAll('#log li').length > n,
+          logged,
+        );
+      }
+      expect(moved).toBe(true);
+      expect(attacked).toBe(true);
+      // The person's next decision clears them (the AI paused, so that it draws nothing new).
+      await page.click('#pause');
+      const logged = await page.locator('#log li').count();
+      await clickSuggested(page);
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, logged);
+      await page.waitForFunction(() => document.body.dataset.state !== 'busy');
+      expect(await drawn()).toEqual({ ways: [], attacks: [], results: [] });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    300_000,
+  );
+
+  it('Pirates! odds before acting: a control at an enemy shows the exact chance to hit of its die against the d6 (§5.A)', async () => {
+    const page = await open();
+    await start(page, 'pirates/supply-raid', 'townsfolk', 'normal', 4);
+    await page.waitForSelector('#game:not([hidden])');
+    await page.selectOption('#speed', '0');
+    let found: { title: string; label: string } | null = null;
+    for (let i = 0; i < 40 && found === null; i++) {
+      expect(await settled(page)).toBe('you');
+      found = await page.evaluate(() => {
+        const cs = (
+          document as unknown as {
+            querySelectorAll(x: string): ArrayLike<{ querySelector(s: string): { textContent: string | null } | null }>;
+          }
+        ).querySelectorAll('#board #ov .ov-ctl.enemy');
+        for (let j = 0; j < cs.length; j++) {
+          const title = cs[j].querySelector('title')?.textContent ?? '';
+          if (/% to hit \(d\d+ v d6/.test(title)) return { title, label: cs[j].querySelector('text')?.textContent ?? '' };
+        }
+        return null;
+      });
+      if (found) break;
+      const logged = await page.locator('#log li').count();
+      await clickSuggested(page);
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, logged);
+    }
+    expect(found, 'an attack offered on the table within 40 decisions').not.toBeNull();
+    const [, pct, die] = /(\d+)% to hit \(d(\d+) v d6/.exec(found!.title)!;
+    // The chance a d<n> beats a d6: face k of the die beats min(k − 1, 6) of the d6's faces.
+    let beats = 0;
+    for (let k = 1; k <= Number(die); k++) beats += Math.min(k - 1, 6);
+    expect(Number(pct)).toBe(Math.round((100 * beats) / (6 * Number(die))));
+    expect(found!.label).toMatch(new RegExp(` · ${pct}%$`));
+    if (shots) await page.screenshot({ path: join(shots, '6-pirates-odds.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 300_000);
+
   it('honest state: a new game shows no earlier AI move, and the address bar selects the game', async () => {
     const page = await open();
     await start(page, 'pirates/supply-raid', 'townsfolk', 'normal', 4); // the pirates (the AI) decide first
@@ -517,6 +625,63 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
           expect((await asideAt()).left, `${ruleset} drawer closed again`).toBeGreaterThanOrEqual(w);
         }
         if (w === 1400) expect(m.minLabel, `${ruleset} at 1400×900`).toBeGreaterThanOrEqual(10);
+        if (w === 1400) {
+          // Letters sit inside their bases (src/web/tablefit.ts): every letter shown is at most 1/1.1 of its
+          // base as drawn across; band tags never overlap one another.
+          const fit = await page.evaluate(() => {
+            const figs = (
+              document as unknown as {
+                querySelectorAll(x: string): ArrayLike<
+                  PageElement & {
+                    querySelector(s: string): (PageElement & { style: { display: string } }) | null;
+                    getAttribute(a: string): string | null;
+                  }
+                >;
+              }
+            ).querySelectorAll('#board svg .fig[data-glyph]');
+            // Font sizes are in table units: times the screen's pixels per unit.
+            const scale =
+              (document.querySelector('#board svg') as unknown as { getScreenCTM(): { a: number } | null }).getScreenCTM()?.a ?? 0;
+            let shown = 0;
+            let worst = Infinity;
+            let live = 0;
+            for (let i = 0; i < figs.length; i++) {
+              const g = figs[i];
+              if (/\b(st-dead|off)\b/.test(g.getAttribute('class') ?? '')) continue;
+              live++;
+              const t = g.querySelector('.glyph');
+              const b = g.querySelector('.base');
+              if (!t || !b || t.style.display === 'none' || t.getBoundingClientRect().width === 0) continue;
+              shown++;
+              const r = b.getBoundingClientRect();
+              worst = Math.min(worst, Math.min(r.width, r.height) / (parseFloat(getComputedStyle(t as never).fontSize) * scale));
+            }
+            const tags = (document as unknown as { querySelectorAll(x: string): ArrayLike<PageElement> }).querySelectorAll(
+              '#board svg #bandtags text',
+            );
+            const boxes = Array.from(tags).map((t) => t.getBoundingClientRect());
+            let overlaps = 0;
+            for (let i = 0; i < boxes.length; i++)
+              for (let j = i + 1; j < boxes.length; j++) {
+                const [a, c] = [boxes[i], boxes[j]];
+                if (
+                  a.left < c.left + c.width - 0.5 &&
+                  c.left < a.left + a.width - 0.5 &&
+                  a.top < c.top + c.height - 0.5 &&
+                  c.top < a.top + a.height - 0.5
+                )
+                  overlaps++;
+              }
+            return { live, shown, worst, tags: boxes.length, overlaps };
+          });
+          lines.push(
+            `${ruleset} 1400×900: ${fit.shown} of ${fit.live} letters shown, each base ≥ ${fit.worst.toFixed(2)}× its letter; ${fit.tags} band tags`,
+          );
+          if (fit.shown > 0) expect(fit.worst, `${ruleset}: letters inside their bases`).toBeGreaterThanOrEqual(1.1);
+          expect(fit.overlaps, `${ruleset}: band tags overlapping`).toBe(0);
+          if (ruleset === 'state-of-war')
+            expect(fit.shown / fit.live, 'State of War letters shown at 1400×900').toBeGreaterThanOrEqual(0.9);
+        }
         if (shots) await page.screenshot({ path: join(shots, `${ruleset}-${w}x${h}.png`), fullPage: w === 390 });
       }
       const badges = (await (await page.request.get(`${url}api/games/${(await page.evaluate(() => location.hash)).slice(1)}`)).json()) as {

@@ -117,6 +117,10 @@ describe('every decision on the table', () => {
     expect(
       shortLabel('Sgt. Pryor (C01, sergeant): fire at Lt. Harris (1 figure within range, nearest 111 cm open; wound or worse 28%)'),
     ).toBe('Sgt. Pryor: fire at Lt. Harris · 28%');
+    // Pirates! states the odds of an attack (src/rules/pirates/odds.ts): the chance to hit comes first and shows on the control.
+    expect(shortLabel('P01 (cutlass): charge T01 (club) (3.0 in), 56% to hit (d8 v d6: 13% kills, 19% drives him off)')).toBe(
+      'P01: charge T01 · 56%',
+    );
     expect(shortLabel('Reserve an action: roll 1 die, end the turn, keep one active die to interrupt the enemy')).toBe(
       'Reserve an action: roll 1 die',
     );

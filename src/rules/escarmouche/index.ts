@@ -21,6 +21,7 @@ import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } f
 // The words a newcomer would not know, a sentence each (docs/rules/escarmouche-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
+import { escMarks } from './marks.js';
 import { escSight } from './sight.js';
 
 export type { EscAction } from './actions.js';
@@ -65,6 +66,7 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
     exactMove: escExactMove,
     bandOrder: escBandOrder,
     glossary: glossaryOf(GLOSSARY),
+    marks: escMarks,
   },
   actionKey,
   describeAction,

@@ -23,6 +23,7 @@ import { DARK_AGES, PIRATES, type Version } from './version.js';
 // docs/rules/pig-wars-pirates-summary.md), kept as data: the common terms, then each sheet's own.
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
+import { pigMarks } from './marks.js';
 import { pigSight } from './sight.js';
 
 export type { PigAction } from './action.js';
@@ -94,6 +95,7 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
       reach: pigReach,
       sight: pigSight,
       glossary: glossaryOf(GLOSSARY.common, v.pirates ? GLOSSARY.pirates : GLOSSARY['dark-ages']),
+      marks: pigMarks,
     },
     actionKey,
     describeAction,

@@ -22,6 +22,7 @@ import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, pira
 // The words a newcomer would not know, a sentence each (docs/rules/pirates-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
+import { piratesMarks } from './marks.js';
 import { piratesSight } from './sight.js';
 
 export type { PiratesAction } from './action.js';
@@ -107,6 +108,7 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     reach: piratesReach,
     sight: piratesSight,
     glossary: glossaryOf(GLOSSARY),
+    marks: piratesMarks,
   },
   invariants: piratesInvariants,
 });

@@ -13,6 +13,7 @@ import { soloMovePlan } from './movement.js';
 import { chargePlan } from './approach.js';
 import { PH_BAND, type PiratesState } from './state.js';
 import { allowanceOf } from './table.js';
+import { type AttackAction, attackOddsNow, oddsWords } from './odds.js';
 
 function str(v: Json | undefined): string {
   return v === undefined || v === null ? '' : String(v);
@@ -150,6 +151,14 @@ function weaponsSummary(s: PiratesState, figs: number[]): string {
   return [...counts.entries()].map(([w, n]) => `${n} ${w}${n > 1 ? (w.endsWith('s') ? 'es' : 's') : ''}`).join(', ');
 }
 
+/** The odds of the deciding figure's attack on `id`, as `, 56% to hit (…)`; '' when it cannot be worked out (no such figure, no way). */
+function odds(s: PiratesState, k: AttackAction, id: string, capture: boolean): string {
+  const t = s.sc.figureIndex.get(id);
+  if (t === undefined || s.qPos >= s.qLen) return '';
+  const o = attackOddsNow(s, s.queue[s.qPos], t, k, capture);
+  return o === null || o.die === 0 ? '' : `, ${oddsWords(o, capture)}`;
+}
+
 /** An action in plain words, e.g. `Band 3 (4 cutlasses): move toward Warehouse 1`. */
 export function describeAction(s: PiratesState, a: PiratesAction): string {
   const sc = s.sc;
@@ -186,17 +195,17 @@ export function describeAction(s: PiratesState, a: PiratesAction): string {
       return `${figureLabel(sc, sc.figures[f].id)}: move to (${a.x}, ${a.y}), ${dist(s.x[f], s.y[f], a.x, a.y).toFixed(1)} in as the crow flies`;
     }
     case 'fight':
-      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: ${a.capture ? 'try to capture' : 'fight'} ${figureLabel(sc, a.t)}`;
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: ${a.capture ? 'try to capture' : 'fight'} ${figureLabel(sc, a.t)}${odds(s, 'fight', a.t, a.capture)}`;
     case 'charge': {
       const f = s.queue[s.qPos];
       const t = sc.figureIndex.get(a.t) ?? -1;
       const plan = t >= 0 ? chargePlan(s, f, t) : null;
-      return `${figureLabel(sc, sc.figures[f].id)}: ${a.capture ? 'rush in to capture' : 'charge'} ${figureLabel(sc, a.t)}${plan ? ` (${plan.length.toFixed(1)} in)` : ''}`;
+      return `${figureLabel(sc, sc.figures[f].id)}: ${a.capture ? 'rush in to capture' : 'charge'} ${figureLabel(sc, a.t)}${plan ? ` (${plan.length.toFixed(1)} in)` : ''}${odds(s, 'charge', a.t, a.capture)}`;
     }
     case 'fire':
-      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: fire at ${figureLabel(sc, a.t)}`;
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: fire at ${figureLabel(sc, a.t)}${odds(s, 'fire', a.t, false)}`;
     case 'moveFire':
-      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: move up to half and fire at ${figureLabel(sc, a.t)} (one die down)`;
+      return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: move up to half and fire at ${figureLabel(sc, a.t)} (one die down)${odds(s, 'moveFire', a.t, false)}`;
     case 'pillage':
       return `${figureLabel(sc, sc.figures[s.queue[s.qPos]].id)}: pillage ${sc.objective.name}`;
     case 'reload':

@@ -24,6 +24,7 @@ import { sowScores } from './policy.js';
 // The words a newcomer would not know, a sentence each (docs/rules/state-of-war-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
+import { sowMarks } from './marks.js';
 import { sowSight } from './sight.js';
 
 export type { SowAction } from './action.js';
@@ -86,6 +87,7 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
     delegable: sowDelegable,
     bandOrder: sowBandOrder,
     glossary: glossaryOf(GLOSSARY),
+    marks: sowMarks,
   },
   actionKey,
   describeAction,
