@@ -22,7 +22,7 @@ import type { BalanceJobView, BalanceState, TuneEvaluationView } from './worksho
 /** What starts a job: the scenario compiled, where it came from, each side's canonical agent spec, games, seed, threads. */
 export interface BalanceStart {
   scenario: LoadedScenario;
-  /** Where the scenario came from, in words for the view (`raids/my-raid.json`, `builtin:pig-wars/farmstead-raid`, `unsaved`). */
+  /** Where the scenario came from, in words for the view (`raids/my-raid.json`, `builtin:<ruleset>/<scenario>`, `unsaved`). */
   source: string;
   /**
    * What `stress --scenario` would be given for it (a file path or a built-in id), for the command
