@@ -157,6 +157,18 @@ function priorsInto(scores: readonly number[] | null, n: number, out: Float64Arr
   for (let i = 0; i < n; i++) out[i] = out[i] / sum;
 }
 
+/**
+ * `a` when the legal-list cache may match it by identity — a primitive, or a frozen object (a
+ * ruleset's shared listed action): it can never change, so the same object always has the same
+ * key (a ruleset never changes an action it has listed, nested parts included) — else undefined,
+ * which no action is (actions are JSON values). Keeping only those also keeps the cache from
+ * holding on to the fresh action objects of every visit (each would outlive its list and be
+ * promoted by the collector).
+ */
+function keepable(a: Json): Json | undefined {
+  return Object.isFrozen(a) ? a : undefined;
+}
+
 /** `from` copied into `into` (a state no one needs any more, or null) when the ruleset can, else a fresh clone. */
 function copyState(r: AnyRuleset, into: unknown, from: unknown): unknown {
   return into !== null && r.cloneInto ? r.cloneInto(into, from) : r.clone(from);
@@ -207,6 +219,9 @@ class Searcher {
    */
   private cs = 0;
   private bs = 0;
+  /** Set by `markLegal`: the edges of the table legal this visit, and the sum of their visits. */
+  private availEdges = 0;
+  private availVisits = 0;
   /** Set by `select`: the edge it returned has just entered the tree. */
   private widened = false;
   // ---- the iteration ----
@@ -414,13 +429,18 @@ class Searcher {
     const side = this.sideIndex(r.currentSide(s) as SideId);
     const legal = r.legalActions(s);
     this.legal = legal;
-    // A sure node's first visit makes its table, which needs no keys (see Tree).
+    // A sure node's first visit makes its table, which needs no keys (see Tree); a table that is
+    // not sure is made with every key, and later visits work keys out only for actions the
+    // table's cache does not hold (markLegal).
     const first = sure && tree.nodeState[node] !== null && tree.nodeLegal[node] === null;
-    const keys = first ? null : this.keyIdsOf(legal);
     if (first) tree.nodeLegal[node] = legal;
     let t = tree.findTable(node, side);
-    if (t < 0) t = this.newTable(node, side, legal, keys, this.evaluator.prior(s, legal, false), first);
-    if (tree.tSure[t] === 0) this.markLegal(t, legal, keys as Int32Array);
+    let keys: Int32Array | null = null;
+    if (t < 0) {
+      keys = first ? null : this.keyIdsOf(legal);
+      t = this.newTable(node, side, legal, keys, this.evaluator.prior(s, legal, false), first);
+    }
+    if (tree.tSure[t] === 0) this.markLegal(t, legal, keys);
     return t;
   }
 
@@ -448,20 +468,10 @@ class Searcher {
     const cStamp = tree.cStamp;
     const cVisits = tree.cVisits;
     const cOrder = tree.cOrder;
-    // Available: the edges legal this visit — all of a sure table's — and their visits.
-    let available = nEdges;
-    let nAvail = tree.tVisits[t];
-    if (!sureTable) {
-      available = 0;
-      nAvail = 0;
-      for (let k = 0; k < nEdges; k++) {
-        const p = base + cOrder[base + k];
-        if (cStamp[p] === stamp) {
-          available++;
-          nAvail += cVisits[p];
-        }
-      }
-    }
+    // Available: the edges legal this visit — all of a sure table's; a table that is not sure was
+    // just matched to this visit's list by `markLegal`, which counted them — and their visits.
+    const available = sureTable ? nEdges : this.availEdges;
+    const nAvail = sureTable ? tree.tVisits[t] : this.availVisits;
     this.widened = false;
     const visits = tree.tVisits[t];
     if (available < (visits < this.allowedN ? this.allowed[visits] : this.allowedAt(visits))) {
@@ -553,30 +563,50 @@ class Searcher {
 
   /**
    * Mark the candidates of `t` legal this visit (a new stamp), appending actions never legal here
-   * before. `keys`: the key ids of `legal`. A legal list is matched to positions through the cache
-   * of the last lists seen (one integer comparison per action when the list is as before), else
-   * through the position hash.
+   * before, and count the edges among them and their visits (`availEdges`, `availVisits`, read by
+   * `select`). A legal list is matched to positions through the cache of the last lists seen —
+   * the same frozen action object (or the same primitive) at index i as then: its position, no
+   * key worked out; else the same key id: its position — and through the position hash for the
+   * rest. `keys`: the key ids of `legal` when they are known (the list the table was just made
+   * from), else null.
    */
-  private markLegal(t: number, legal: readonly Json[], keys: Int32Array): void {
+  private markLegal(t: number, legal: readonly Json[], keys: Int32Array | null): void {
     const tree = this.tree;
     const stamp = ++this.stamp;
+    const acts = tree.cSeenAct; // grown in place: the same array after positionOf
     let base = tree.tBase[t];
     let seen = tree.tSeen[t];
+    let edges = 0;
+    let visits = 0;
     for (let i = 0; i < legal.length; i++) {
-      const k = keys[i];
+      const a = legal[i];
       let j: number;
-      if (i < seen && tree.cSeenKey[base + i] === k) j = tree.cSeenPos[base + i];
+      if (i < seen && acts[base + i] === a) j = tree.cSeenPos[base + i];
       else {
-        j = tree.positionOf(t, k);
-        base = tree.tBase[t]; // the block may have moved
-        tree.cSeenKey[base + i] = k;
-        tree.cSeenPos[base + i] = j;
-        if (i >= seen) seen = i + 1;
+        const k = keys === null ? this.keyIdOf(a) : keys[i];
+        if (i < seen && tree.cSeenKey[base + i] === k) j = tree.cSeenPos[base + i];
+        else {
+          j = tree.positionOf(t, k);
+          base = tree.tBase[t]; // the block may have moved
+          tree.cSeenKey[base + i] = k;
+          tree.cSeenPos[base + i] = j;
+          if (i >= seen) seen = i + 1;
+        }
+        acts[base + i] = keepable(a);
       }
-      tree.cStamp[base + j] = stamp;
-      tree.cLegal[base + j] = i;
+      const p = base + j;
+      if (tree.cStamp[p] !== stamp) {
+        tree.cStamp[p] = stamp;
+        if (tree.cChild[p] !== NO_EDGE) {
+          edges++;
+          visits += tree.cVisits[p];
+        }
+      }
+      tree.cLegal[p] = i;
     }
     tree.tSeen[t] = seen;
+    this.availEdges = edges;
+    this.availVisits = visits;
   }
 
   /**
@@ -629,8 +659,10 @@ class Searcher {
     }
     if (!sure && keys !== null) {
       // The legal-list cache: this list, by index.
+      const acts = tree.cSeenAct;
       for (let j = 0; j < n; j++) {
         const i = idx[j];
+        acts[base + i] = keepable(legal[i]);
         tree.cSeenKey[base + i] = keys[i];
         tree.cSeenPos[base + i] = j;
       }
@@ -644,18 +676,20 @@ class Searcher {
     const n = legal.length;
     if (this.keys.length < n) this.keys = new Int32Array(2 * n);
     const keys = this.keys;
-    const r = this.r;
-    for (let i = 0; i < n; i++) {
-      const k = r.actionKey(legal[i]);
-      let id = this.keyIds.get(k);
-      if (id === undefined) {
-        id = this.keyStr.length;
-        this.keyStr.push(k);
-        this.keyIds.set(k, id);
-      }
-      keys[i] = id;
-    }
+    for (let i = 0; i < n; i++) keys[i] = this.keyIdOf(legal[i]);
     return keys;
+  }
+
+  /** The key id of action `a` (the id of its `actionKey` string, made on first sight). */
+  private keyIdOf(a: Json): number {
+    const k = this.r.actionKey(a);
+    let id = this.keyIds.get(k);
+    if (id === undefined) {
+      id = this.keyStr.length;
+      this.keyStr.push(k);
+      this.keyIds.set(k, id);
+    }
+    return id;
   }
 
   /** The index of `side` in the search's side list (added on first sight). */

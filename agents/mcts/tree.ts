@@ -2,8 +2,9 @@
  * The search tree's storage: flat typed-array pools of nodes, tables and candidates, grown by
  * doubling and reused from one search to the next — so the tree's own bookkeeping is a handful of
  * ArrayBuffers that the garbage collector never copies or traces, and an iteration allocates
- * nothing here once the pools are large enough. Only two JavaScript arrays hold references: a
- * node's kept state and its legal list (both made by the ruleset).
+ * nothing here once the pools are large enough. Only three JavaScript arrays hold references: a
+ * node's kept state and its legal list, and the actions of the legal-list cache (all made by the
+ * ruleset).
  *
  * - A **node** is a sequence of decisions from the root (open loop: see search.ts). It has a list
  *   of tables, one per side that was found deciding there (usually one).
@@ -13,13 +14,17 @@
  * - A **candidate** slot holds the action's integer key (search-wide ids of `actionKey` strings;
  *   -1 in a sure table below the root, whose keys are worked out only for the result), its prior, and — once it has entered the tree as an **edge** — its visits, reward sums and child
  *   node. The same block holds, by index, the order in which edges entered (`cOrder`) and the cache
- *   that matches a legal list to positions (`cSeenKey`, `cSeenPos`: the key id of the i-th legal
- *   action at a recent visit and its position).
+ *   that matches a legal list to positions (`cSeenAct`, `cSeenKey`, `cSeenPos`: the i-th legal
+ *   action at a recent visit — the object itself — its key id and its position).
  * - A table of a node whose legal list is the same at every visit (a node reached without chance,
  *   and the root) is **sure**: every candidate is legal at every visit, its edges are positions
  *   0, 1, 2, … in order, and a visit needs no matching of the legal list at all.
  * - When a legal list differs from the cache, positions are found through one search-wide hash
  *   table from (table, key id) to position (open addressing, integer keys; no Map per table).
+ *
+ * The cache matches by identity first: a ruleset that lists the same shared frozen action objects
+ * (or primitives) from visit to visit has its list matched without working out any key; other
+ * actions are matched by key id (the cache keeps no reference to them).
  */
 
 /** `cChild` of a candidate that has not entered the tree. */
@@ -100,6 +105,13 @@ export class Tree {
   /** By index i: the key id of the i-th legal action at a recent visit, and its position. */
   cSeenKey = new Int32Array(8192);
   cSeenPos = new Int32Array(8192);
+  /**
+   * By index i: the i-th legal action itself at a recent visit (the action whose key is
+   * `cSeenKey`) when it is frozen or a primitive, else undefined (never an action: actions are
+   * JSON values). A plain array (references), grown
+   * with the pools.
+   */
+  cSeenAct: unknown[] = new Array<unknown>(8192).fill(undefined);
 
   // ---- the position hash: (table, key id) → position ----
   hCount = 0;
@@ -181,6 +193,7 @@ export class Tree {
   clear(): void {
     this.nodeState.fill(null, 0, this.nNodes);
     this.nodeLegal.fill(null, 0, this.nNodes);
+    this.cSeenAct.fill(undefined, 0, this.candEnd);
     this.nNodes = 0;
     this.nTables = 0;
     this.candEnd = 0;
@@ -192,7 +205,7 @@ export class Tree {
 
   /** Bytes held by the pools (for deciding whether to keep them for the next search). */
   bytes(): number {
-    return this.nodeTable.length * 4 + this.tNext.length * 34 + this.cKey.length * 64 + this.hTable.length * 12;
+    return this.nodeTable.length * 4 + this.tNext.length * 34 + this.cKey.length * 72 + this.hTable.length * 12;
   }
 
   /** `n` consecutive candidate slots at the end of the pools (growing them); returns the first. */
@@ -212,6 +225,10 @@ export class Tree {
       this.cOrder = grownI32(this.cOrder, end);
       this.cSeenKey = grownI32(this.cSeenKey, end);
       this.cSeenPos = grownI32(this.cSeenPos, end);
+      const acts = this.cSeenAct;
+      let n = acts.length;
+      while (n < end) n *= 2;
+      for (let i = acts.length; i < n; i++) acts.push(undefined);
     }
     this.candEnd = end;
     return at;
@@ -225,6 +242,11 @@ export class Tree {
     for (const a of [this.cKey, this.cStamp, this.cLegal, this.cVisits, this.cChild, this.cOrder, this.cSeenKey, this.cSeenPos])
       a.copyWithin(to, from, from + len);
     for (const a of [this.cPrior, this.cTotal, this.cTotalSq, this.cMean]) a.copyWithin(to, from, from + len);
+    const acts = this.cSeenAct;
+    for (let i = 0; i < len; i++) {
+      acts[to + i] = acts[from + i];
+      acts[from + i] = undefined;
+    }
     this.tBase[t] = to;
     this.tCap[t] = cap;
   }

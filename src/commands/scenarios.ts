@@ -6,6 +6,10 @@ import { RULESETS, checkParameterValues, compileSource } from '../rules/index.js
 import { EXIT, checkWritableDir, fail, isUserError } from './common.js';
 import { ScenarioError } from '../core/model.js';
 import { writeAtomic } from '../core/files.js';
+import { MAX_OVERLAPS, scenarioWarnings } from '../core/scenario-lint.js';
+
+/** Most warnings `validate` prints for one file; it says how many more there are. */
+const MAX_WARNINGS = 20;
 
 /** Adds the `scenarios`, `validate` and `schema` command to the program. */
 export function registerScenarios(program: Command): void {
@@ -46,10 +50,24 @@ export function registerScenarios(program: Command): void {
   program
     .command('validate')
     .description(
-      "Check scenario files against their ruleset: schema, geometry (convex buildings, room to deploy), decks, and tunable parameters (each declaration, the file's own value among its values, and the scenario still valid at each parameter's smallest and largest value).",
+      "Check scenario files against their ruleset: schema, geometry (convex buildings, room to deploy), decks, and tunable parameters (each declaration, the file's own value among its values, and the scenario still valid at each parameter's smallest and largest value). Warns (on stderr, exit code unchanged) about what is valid but may not be meant: terrain pieces that overlap.",
     )
     .argument('<files...>', 'scenario JSON files (or built-in scenario ids)')
-    .addHelpText('after', '\nExample:\n  npx tsx src/cli.ts validate scenarios/pirates/supply-raid.json')
+    .addHelpText(
+      'after',
+      `
+Output: one "ok: <file> (…)" line per valid file on stdout; for a file that is not, one
+"error: <file>: at <JSON path>: <what is wrong>" line on stderr. A valid file may also get
+"warning: <file>: …" lines on stderr, each naming the parts of the file by JSON path, e.g.
+  warning: my.json: terrain $.terrain[2] "wood" and $.terrain[5] "pond" overlap (near 14, 9); …
+Overlapping terrain is a warning, not an error: some rulesets layer areas on purpose (in Escarmouche
+the later area lies on top: a bridge over a stream). Exit codes: 0 every file valid (warnings or
+not), 2 a file invalid, 3 an internal error.
+
+Examples:
+  npx tsx src/cli.ts validate scenarios/pirates/supply-raid.json
+  npx tsx src/cli.ts validate my-scenario.json wagon-raid          # files and built-in ids together`,
+    )
     .action((files: string[]) => {
       let bad = 0;
       let internal = 0;
@@ -62,6 +80,12 @@ export function registerScenarios(program: Command): void {
           process.stdout.write(
             `ok: ${f} (${sc.ruleset.id} scenario "${sc.id}", sides ${sc.ruleset.sides(sc.compiled).join(', ')}${tunable})\n`,
           );
+          const warnings = scenarioWarnings(src.raw);
+          for (const w of warnings.slice(0, MAX_WARNINGS)) process.stderr.write(`warning: ${f}: ${w.message}\n`);
+          if (warnings.length > MAX_WARNINGS)
+            process.stderr.write(
+              `warning: ${f}: … and ${warnings.length - MAX_WARNINGS} more${warnings.length >= MAX_OVERLAPS ? ` (the search stops at ${MAX_OVERLAPS})` : ''}\n`,
+            );
         } catch (e) {
           bad++;
           const msg = e instanceof Error ? e.message : String(e);

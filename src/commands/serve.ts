@@ -1,7 +1,9 @@
 /** `serve`: play against the AI in a browser — a local web app (src/serve/, src/web/). */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
+import { existsSync, statSync } from 'node:fs';
 import { buildApp, DEFAULT_SAVES } from '../serve/app.js';
+import { DEFAULT_WORKSHOP_RUNS } from '../serve/workshop.js';
 import { LEVELS, OPPONENT_NAME } from '../serve/protocol.js';
 import { resolveAgent } from '../../agents/index.js';
 import { UsageError, checkWritableDir, collect, fail, wholeNumber } from './common.js';
@@ -13,6 +15,9 @@ interface ServeCliOptions {
   saves: string;
   maxGames: number;
   opponent: string[];
+  scenarios?: string;
+  workshopRuns: string;
+  workers?: number;
 }
 
 /**
@@ -39,6 +44,12 @@ export async function parseOpponents(given: readonly string[]): Promise<Record<s
 function parsePort(v: string): number {
   const n = wholeNumber(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number 0–65535 (0: any free port)');
+  return n;
+}
+
+function parseWorkersOption(v: string): number {
+  const n = wholeNumber(v);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError('expected a whole number 1–256');
   return n;
 }
 
@@ -69,6 +80,12 @@ export function registerServe(program: Command): void {
       collect,
       [],
     )
+    .option(
+      '--scenarios <dir>',
+      'turn on the scenario workshop API (/api/workshop/): list, open, validate and save scenario files in this folder only, and run balance jobs (stress) on them',
+    )
+    .option('--workshop-runs <dir>', 'the folder balance jobs write their run folders to', DEFAULT_WORKSHOP_RUNS)
+    .option('--workers <n>', "worker threads of a balance job (default: the machine's cores)", parseWorkersOption)
     .addHelpText(
       'after',
       `
@@ -78,10 +95,20 @@ docs/agents.md — or any built-in agent), then play:
 click a figure to see its reach and its actions, click an action or a numbered mark on the table.
 Ctrl-C stops the server (save first: open games live in its memory).
 
+The scenario workshop (--scenarios DIR) serves JSON routes under /api/workshop/ (documented in
+src/serve/workshop-protocol.ts): GET scenarios (the folder's files and the built-in ones), GET and
+PUT files/<name> (load; save atomically, in the normal scenario format, never outside DIR),
+POST validate (the problems \`validate\` reports, each with its JSON path and its place on the
+table), POST preview (the setup as \`render --scenario\` draws it), GET rulesets and schema/<ruleset>
+(each ruleset's scenario JSON Schema), POST balance (a \`stress\` run on worker threads) or POST tune
+(\`tune\`'s search toward a target win rate, each evaluation shown as it ends, the best as a
+scenario file) — one job at a time — GET balance (the job's progress, ETA, report), POST balance/cancel.
+
 Examples:
   npx tsx src/cli.ts serve
   npx tsx src/cli.ts serve --port 9000 --saves ~/skirmish-saves
-  npx tsx src/cli.ts serve --opponent "mine=exec:python3 clients/python/examples/greedy.py"   # your own agent (docs/PROTOCOL.md)`,
+  npx tsx src/cli.ts serve --opponent "mine=exec:python3 clients/python/examples/greedy.py"   # your own agent (docs/PROTOCOL.md)
+  npx tsx src/cli.ts serve --scenarios my-scenarios --workers 2                  # the workshop API on the files of my-scenarios/`,
     )
     .action(async (o: ServeCliOptions) => {
       try {
@@ -90,14 +117,23 @@ Examples:
         const opponents = await parseOpponents(o.opponent);
         // The saves folder is checked now (a file there, or no permission), not at the first save.
         checkWritableDir(o.saves, `--saves ${o.saves}`);
-        const app = await buildApp({ saves: o.saves, maxGames: o.maxGames, loopbackOnly: loopback, opponents });
+        if (o.scenarios !== undefined) {
+          if (!existsSync(o.scenarios) || !statSync(o.scenarios).isDirectory())
+            throw new UsageError(`--scenarios ${o.scenarios}: not a folder; create it first (the workshop saves only there)`);
+          checkWritableDir(o.scenarios, `--scenarios ${o.scenarios}`);
+          checkWritableDir(o.workshopRuns, `--workshop-runs ${o.workshopRuns}`);
+        }
+        const workshop = o.scenarios !== undefined ? { scenarios: o.scenarios, runs: o.workshopRuns, workers: o.workers } : undefined;
+        const app = await buildApp({ saves: o.saves, maxGames: o.maxGames, loopbackOnly: loopback, opponents, workshop });
         let address: string;
         try {
           address = await app.listen({ port: o.port, host: o.host });
         } catch (e) {
           throw new UsageError(`cannot listen on ${o.host}:${o.port}: ${e instanceof Error ? e.message : String(e)}`);
         }
-        process.stdout.write(`serving on ${address}/  (saves in ${o.saves}; Ctrl-C stops)\n`);
+        process.stdout.write(
+          `serving on ${address}/  (saves in ${o.saves}${o.scenarios !== undefined ? `; scenario workshop on ${o.scenarios}` : ''}; Ctrl-C stops)\n`,
+        );
         if (!loopback) process.stderr.write(`warning: listening on ${o.host}: other machines can reach this app\n`);
         const stop = (): void => {
           process.stdout.write('stopping…\n');

@@ -26,7 +26,7 @@ export function registerStress(program: Command): void {
   const cmd = program
     .command('stress')
     .description(
-      "Many games of one scenario with given agents, on worker threads, each watched by the ruleset's invariant monitor. Writes <dir>/games.jsonl and <dir>/report.md: win rate per side with 95% Wilson interval, game length, casualties, objectives, morale, rule paths, invariant violations (must be 0), errors, balance measures (balance, decisiveness, duration, drama); report.json, CSV and SVG.",
+      "Many games of one scenario with given agents, on worker threads, each watched by the ruleset's invariant monitor. Writes <dir>/games.jsonl and <dir>/report.md: win rate per side with 95% Wilson interval, how games end (the ruleset's reasons, with their winners), where figures fall (a heat map), game length, casualties, objectives, morale, rule paths, invariant violations (must be 0), errors, balance measures (balance, decisiveness, duration, drama); report.json, CSV and SVG.",
     )
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--agent <side=spec>', 'the agent of a side, e.g. pirates=random (repeat per side; default heuristic)', collect, [])

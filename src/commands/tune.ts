@@ -49,6 +49,7 @@ interface TuneCliOptions {
   workerHeap?: number;
   overwrite?: boolean;
   quiet?: boolean;
+  json?: boolean;
 }
 
 function parseK(v: string): number {
@@ -94,6 +95,10 @@ export function registerTune(program: Command): void {
     .option('--worker-heap <MB>', `heap limit of each worker thread (default ${DEFAULT_WORKER_HEAP_MB})`, parseWorkerHeap)
     .option('--overwrite', 'replace an earlier tune run in the same folder')
     .option('--quiet', 'no progress lines on stderr')
+    .option(
+      '--json',
+      'print one JSON document on stdout instead of the closing lines: what report.json holds (every evaluation and candidate, the best, the verify command) plus the files written (progress still goes to stderr unless --quiet)',
+    )
     .addHelpText(
       'after',
       `
@@ -118,6 +123,14 @@ Examples:
   npx tsx src/cli.ts tune --scenario supply-raid --agent pirates=mcts:iterations=10 --agent townsfolk=mcts:iterations=10 --target pirates=0.5 --only booty-to-win,max-turns --budget 30 --games 8 --out results/tune-mcts
   npx tsx src/cli.ts tune --resume results/tune-raid                 # after Ctrl-C: plays only the missing games
   npx tsx src/cli.ts tune --resume results/tune-raid --budget 60     # extend the search
+  npx tsx src/cli.ts tune --scenario farmstead-raid --target vikings=0.5 --budget 10 --games 4 --json --quiet | jq .best
+                                                                      # machine-readable: {"kind":"tune",…,"best":{"values":…,"score":…},"files":{…}}
+
+With --json, stdout holds only the JSON document (one line): kind, scenario, target, agents, ended
+("done" or "interrupted"), budget, games, seed, evaluations [{index, values, repeat, score, fitness,
+invalid?}], candidates, best ({values, score, evaluations} or null), verify (the stress command or
+null), and files {dir, report, reportJson, best (null without a best), tuneJson}; when interrupted,
+resume (the command that continues the search). Scores are {rate, low, high, games} of the target side.
 
 Exit codes: 0 done, 2 bad input (unknown side or parameter, a scenario without parameters…), 130 interrupted.`,
     )
@@ -247,6 +260,22 @@ async function tune(o: TuneCliOptions): Promise<void> {
       writeAtomic(bestFile, `${JSON.stringify(candidateScenario(sc, r.best.values, m.scenario.arg, `${m.scenario.id}-tuned`), null, 2)}\n`);
     writeAtomic(join(dir, 'report.md'), tuneReport(m, r, verify));
     writeAtomic(join(dir, 'report.json'), `${JSON.stringify(tuneReportData(m, r, verify), null, 2)}\n`);
+    if (o.json === true) {
+      const doc = {
+        ...tuneReportData(m, r, verify),
+        files: {
+          dir: shownPath(dir),
+          report: shownPath(join(dir, 'report.md')),
+          reportJson: shownPath(join(dir, 'report.json')),
+          best: r.best ? shownPath(bestFile) : null,
+          tuneJson: shownPath(join(dir, 'tune.json')),
+        },
+        ...(r.ended === 'interrupted' ? { resume: `${script()} tune --resume ${shellWord(shownPath(dir))}${workersArg}` } : {}),
+      };
+      process.stdout.write(`${JSON.stringify(doc)}\n`);
+      if (r.ended === 'interrupted') process.exitCode = EXIT.interrupted;
+      return;
+    }
     const lines: string[] = [];
     if (r.best) {
       lines.push(

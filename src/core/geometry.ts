@@ -440,3 +440,80 @@ export function segmentHitsConvex(shape: ConvexShape, ax: number, ay: number, bx
   }
   return (t1 - t0) * Math.sqrt(dx * dx + dy * dy) > 1e-9;
 }
+
+/** The parameters t ∈ (0, 1) along a–b where the boundary of `poly` meets it (crossings and vertices on it). */
+function cutsAlong(a: Vec, b: Vec, poly: Polygon): number[] {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const ts: number[] = [];
+  if (len2 === 0) return ts;
+  const n = poly.length;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const p = poly[j];
+    const q = poly[i];
+    // A vertex of poly on a–b.
+    if (distToSegment(q.x, q.y, a.x, a.y, b.x, b.y) < 1e-9) ts.push(((q.x - a.x) * dx + (q.y - a.y) * dy) / len2);
+    if (segmentsCross(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y)) {
+      // a + t (b − a) = p + u (q − p): solve for t.
+      const ex = q.x - p.x;
+      const ey = q.y - p.y;
+      const den = dx * ey - dy * ex;
+      ts.push(((p.x - a.x) * ey - (p.y - a.y) * ex) / den);
+    }
+  }
+  return ts.filter((t) => t > 1e-12 && t < 1 - 1e-12);
+}
+
+/**
+ * The middle of a piece of the boundary of `a` (cut where the boundary of `b` meets it) that runs
+ * strictly inside `b`, or null when every piece lies outside `b` or on its boundary. Counts the
+ * pieces that lie on the boundary of `b` into `onB.n` and all pieces into `onB.all`.
+ */
+function boundaryEnters(a: Polygon, b: Polygon, onB: { n: number; all: number }): Vec | null {
+  const n = a.length;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const p = a[j];
+    const q = a[i];
+    const ts = [0, ...cutsAlong(p, q, b), 1].sort((x, y) => x - y);
+    for (let k = 1; k < ts.length; k++) {
+      if (ts[k] - ts[k - 1] < 1e-12) continue;
+      const t = (ts[k] + ts[k - 1]) / 2;
+      const mx = p.x + t * (q.x - p.x);
+      const my = p.y + t * (q.y - p.y);
+      onB.all++;
+      if (distToPolygonBoundary(mx, my, b) <= 1e-7) onB.n++;
+      else if (pointInPolygon(mx, my, b)) return { x: mx, y: my };
+    }
+  }
+  return null;
+}
+
+/**
+ * True when the interiors of two simple polygons (either winding, any shape, convex or not) share
+ * some area: one crosses, contains or equals the other. Polygons that only touch — along an edge
+ * or at a corner — do not overlap. Tolerance about 1e-7 in the polygons' unit. Cost O(n·m·log) in
+ * their vertex counts.
+ */
+export function polygonsOverlap(a: Polygon, b: Polygon): boolean {
+  return overlapPoint(a, b) !== null;
+}
+
+/**
+ * A point where two simple polygons overlap (see {@link polygonsOverlap}), or null when they do
+ * not: a point of the boundary of one strictly inside the other (the middle of the first such
+ * piece of boundary found), or for two polygons with the same outline the mean of the first's
+ * vertices. Meant for marking the overlap on a map, not as its centre.
+ */
+export function overlapPoint(a: Polygon, b: Polygon): Vec | null {
+  const ba = bbox(a);
+  const bb = bbox(b);
+  if (ba.maxX <= bb.minX + 1e-7 || bb.maxX <= ba.minX + 1e-7 || ba.maxY <= bb.minY + 1e-7 || bb.maxY <= ba.minY + 1e-7) return null;
+  const onB = { n: 0, all: 0 };
+  const onA = { n: 0, all: 0 };
+  const p = boundaryEnters(a, b, onB) ?? boundaryEnters(b, a, onA);
+  if (p) return p;
+  // No piece of either boundary inside the other: they are apart (or touch), unless their
+  // boundaries are the same curve (the same area drawn twice).
+  return onB.n === onB.all && onA.n === onA.all ? vertexMean(a) : null;
+}

@@ -15,6 +15,7 @@ import { ErrorLog, csv, mdTable, num, pValue, pctRate, runSection, type Analysis
 import { writeAtomic } from '../core/files.js';
 import { Histogram, Summary, round } from './summary.js';
 import { groupedBarChart, histogramChart } from './svg.js';
+import { FallsMap } from './falls.js';
 
 const rate = (r: Rate): { rate: number; low: number; high: number; wins: number; games: number } => ({
   rate: round(r.rate),
@@ -41,6 +42,10 @@ export class StressAnalysis implements Analysis {
   private violationGames = 0;
   private readonly violationExamples: { id: number; seed: number; violations: string[]; record?: string }[] = [];
   private readonly errors = new ErrorLog();
+  /** Where figures fell, over the games that carry their falls. */
+  private readonly falls: FallsMap;
+  /** Games that ended without an error, by {@link endingOf} their reason: count and winners (side id, or `draw`). */
+  private readonly endings = new Map<string, { games: number; winners: Map<string, number> }>();
 
   /**
    * @param sides the scenario's sides, in order
@@ -51,6 +56,7 @@ export class StressAnalysis implements Analysis {
     readonly agents: Readonly<Record<SideId, string>>,
   ) {
     for (const s of sides) this.wins.set(s, 0);
+    this.falls = new FallsMap(sides);
   }
 
   add(row: GameRow): void {
@@ -76,6 +82,13 @@ export class StressAnalysis implements Analysis {
     if (row.winner === null) this.draws++;
     else this.wins.set(row.winner, (this.wins.get(row.winner) ?? 0) + 1);
     if (row.error) return;
+    const ending = endingOf(row.reason, this.endings);
+    let e = this.endings.get(ending);
+    if (!e) this.endings.set(ending, (e = { games: 0, winners: new Map() }));
+    e.games++;
+    const who = row.winner ?? 'draw';
+    e.winners.set(who, (e.winners.get(who) ?? 0) + 1);
+    if (row.falls) this.falls.add(row.falls);
     if (row.turns !== null) this.turns.add(row.turns);
     this.decisions.add(row.decisions);
     for (const [k, v] of Object.entries(row.stats)) {
@@ -88,6 +101,20 @@ export class StressAnalysis implements Analysis {
       this.decisiveness.add(row.measures.decisiveness);
       this.leadChanges.add(row.measures.leadChanges);
     }
+  }
+
+  /** The endings, most frequent first (ties by name): each with its games, share of the games that ended normally, and winners. */
+  private endingRows(): { ending: string; games: number; share: number; winners: Record<string, number> }[] {
+    let total = 0;
+    for (const e of this.endings.values()) total += e.games;
+    return [...this.endings.entries()]
+      .map(([ending, e]) => ({
+        ending,
+        games: e.games,
+        share: Math.round((e.games / total) * 1e4) / 1e4,
+        winners: Object.fromEntries([...e.winners.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      }))
+      .sort((a, b) => b.games - a.games || (a.ending < b.ending ? -1 : a.ending > b.ending ? 1 : 0));
   }
 
   private sideRate(s: SideId): Rate {
@@ -185,6 +212,26 @@ export class StressAnalysis implements Analysis {
     );
     md.push(`\nDraws: ${this.draws}. Games without a result (engine or worker errors): ${this.noResult}.\n`);
     md.push('![Win rate by side](winrate-by-side.svg)\n');
+    const endings = this.endingRows();
+    if (endings.length) {
+      md.push('## How games end\n');
+      md.push("The ruleset's reason for each game's result (numbers in it shown as #), over the games that ended without an error.\n");
+      md.push(
+        mdTable(
+          ['ending', 'games', 'share', 'won by'],
+          endings.map((e) => [
+            e.ending,
+            e.games,
+            `${num(100 * e.share, 1)}%`,
+            Object.entries(e.winners)
+              .map(([w, n]) => `${w === 'draw' ? 'draw' : `\`${w}\``} ${n}`)
+              .join(', '),
+          ]),
+          ['l', 'r', 'r', 'l'],
+        ),
+      );
+      md.push('');
+    }
     md.push('## Balance\n');
     md.push(
       "Measures in the spirit of Ludii's game metrics, from games that ended normally; drama, decisiveness and lead changes use the ruleset's evaluation of both sides, sampled every 4 decisions.\n",
@@ -212,6 +259,15 @@ export class StressAnalysis implements Analysis {
         ['l', 'r', 'l'],
       ),
     );
+    const falls = this.falls.toJson();
+    if (falls) {
+      writeAtomic(join(dir, 'falls.svg'), this.falls.svg(`Where figures fall: ${falls.figures} over ${falls.games} games`));
+      md.push('\n## Where figures fall\n');
+      md.push(
+        `${falls.figures} figures fell in ${falls.games} games (${num(falls.figures / falls.games, 1)} a game), counted where they lay at the end in cells of ${num(falls.cell, 2)} × ${num(falls.cell, 2)} (the table's unit); the darker, the more. report.json's \`falls\` has the counts per cell and per side.\n`,
+      );
+      md.push('![Where figures fall](falls.svg)\n');
+    }
     md.push('\n## Game length\n');
     md.push(
       `Turns: mean ${num(this.turnsMean(), 1)}, median ${this.turns.quantile(0.5) ?? '—'}, 10th–90th percentile ${this.turns.quantile(0.1) ?? '—'}–${this.turns.quantile(0.9) ?? '—'}; decisions per game: mean ${num(this.decisions.mean, 0)} (sd ${num(this.decisions.sd, 0)}, min ${this.decisions.n ? this.decisions.min : '—'}, max ${this.decisions.n ? this.decisions.max : '—'}).\n`,
@@ -303,6 +359,8 @@ export class StressAnalysis implements Analysis {
         ...(info.failures ? { failures: info.failures } : {}),
       },
       noResult: this.noResult,
+      endings,
+      falls,
       balance: {
         balance: round(balance),
         completion: round(completion),
@@ -329,6 +387,19 @@ export class StressAnalysis implements Analysis {
     writeAtomic(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     return summary;
   }
+}
+
+/** Most distinct endings a stress report keeps apart; later new ones are counted as `other`. */
+export const MAX_ENDINGS = 30;
+
+/**
+ * A game's ending as a stress report groups them: the ruleset's reason with each run of digits
+ * (and any decimal part) written `#` ("booty landed: 15" → "booty landed: #"), so that games ended
+ * the same way count together; `other` once {@link MAX_ENDINGS} distinct endings are kept.
+ */
+export function endingOf(reason: string, kept: ReadonlyMap<string, unknown> = new Map()): string {
+  const e = reason.replace(/\d+(?:\.\d+)?/g, '#').trim() || '(no reason given)';
+  return kept.has(e) || kept.size < MAX_ENDINGS ? e : 'other';
 }
 
 /** Each side's specs of several pairings joined by " | " (a stress run's `agents` label with `--pairing`). */

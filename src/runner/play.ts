@@ -26,7 +26,17 @@ import { encodeRecord, stopLineText } from '../core/record.js';
 import type { InvariantMonitor, Json, SideId } from '../core/model.js';
 import { gameMeasures } from './measures.js';
 import { reproCommand } from './seeds.js';
-import { WATCH, type GameError, type GameRow, type GameSpec, type RecordsMode } from './types.js';
+import { WATCH, type GameError, type GameFalls, type GameRow, type GameSpec, type RecordsMode } from './types.js';
+import type { Scene } from '../core/scene.js';
+
+/** Where the figures of a finished game's scene fell (see {@link GameFalls}). */
+export function fallsOf(scene: Scene, sides: readonly SideId[]): GameFalls {
+  const r1 = (x: number): number => Math.round(x * 10) / 10;
+  return {
+    table: [scene.width, scene.height],
+    at: scene.figures.filter((f) => f.status === 'dead' && f.onTable).map((f) => [r1(f.x), r1(f.y), sides.indexOf(f.side)]),
+  };
+}
 
 /** A resolved agent: its factory and options. */
 export interface FactoryEntry {
@@ -230,6 +240,7 @@ export async function playRow(env: PlayEnv, game: GameSpec, factories: Record<Si
       const w = sides.indexOf(res.winner);
       row.measures = gameMeasures({ at, win: w === 0 ? v0 : v1, lose: w === 0 ? v1 : v0 });
     }
+    if (env.measures && r.view) row.falls = fallsOf(r.view.scene(g.state), sides);
   } else {
     const err = error as GameError;
     const stats = g !== null && r.stats ? r.stats(g.state) : {};

@@ -67,6 +67,16 @@ export interface GameMeasures {
 }
 
 /**
+ * Where a game's figures fell: the table's size and, for each figure dead at the end (the scene's
+ * status `dead`, drawn where it fell), its centre x, y rounded to 0.1 in the table's unit and the
+ * index of its side in the scenario's order. Stress reports add them up as a heat map.
+ */
+export interface GameFalls {
+  table: [width: number, height: number];
+  at: [x: number, y: number, side: number][];
+}
+
+/**
  * One finished game: a line of `games.jsonl`. Field order is fixed (rows are compared as bytes).
  * Counting rules used by reports: an `agent`/`timeout` error is a loss for the failing side (the
  * other side is the `winner` in a two-sided game); an `engine`/`worker`/`scenario` error is no result
@@ -94,6 +104,8 @@ export interface GameRow {
   violationList?: string[];
   /** Balance measures (stress runs, decided two-sided games). */
   measures?: GameMeasures;
+  /** Where figures fell (stress runs of rulesets that draw their tables, games that ended normally). */
+  falls?: GameFalls;
   /** The game's record, relative to the run folder (with `--records all`, or `errors` for error rows). */
   record?: string;
   error?: GameError;

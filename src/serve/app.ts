@@ -16,6 +16,7 @@ import { writeAtomic } from '../core/files.js';
 import { Games, HostError } from './games.js';
 import { pageHtml } from './page.js';
 import { rulesetHelp, scenarioList } from './briefing.js';
+import { registerWorkshop, type WorkshopOptions } from './workshop.js';
 import { isExecSpec } from '../../agents/exec/spec.js';
 import { parseSpec } from '../../agents/options.js';
 import {
@@ -51,6 +52,12 @@ export interface AppOptions {
    * built-in agent (an agent file or a command line in a save is never run on its own say-so).
    */
   opponents?: Record<string, string>;
+  /**
+   * The scenario workshop (src/serve/workshop.ts; its API in workshop-protocol.ts): the folder
+   * scenario files are listed, loaded and saved in (`serve --scenarios DIR`) and where balance jobs
+   * write their runs. Absent: the workshop's routes answer 404 saying how to turn it on.
+   */
+  workshop?: WorkshopOptions;
 }
 
 /** The browser script: src/web/main.ts bundled by esbuild (from sources, or next to dist/). */
@@ -253,6 +260,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const view = await games.open({ op: 'resume', args: { id: Games.newId(), text, file: `${name}.jsonl`, orders: 'band' } });
     return reply.code(201).send(view);
   });
+
+  await registerWorkshop(app, opts.workshop);
 
   return app;
 }

@@ -121,6 +121,10 @@ export interface TuneOptions {
   /** One line per evaluation (progress), or null. */
   log: ((line: string) => void) | null;
   workerHeapMb?: number;
+  /** Optional: each evaluation as it ends (also an invalid candidate's, which plays no game), for a live view (`serve`'s workshop). */
+  onEvaluation?: (e: TuneEvaluation) => void;
+  /** Optional: called once per game finished in this session (progress by games). */
+  onGame?: () => void;
 }
 
 /** The tuned side's score in rows: wins + ½ draws over games with a result. */
@@ -200,6 +204,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
           fitness: INVALID_FITNESS,
           invalid: problem,
         });
+        o.onEvaluation?.(evaluations[evaluations.length - 1]);
         o.log?.(
           `tune: evaluation ${e + 1}/${m.budget}  ${describeValues(domains, values)}  invalid, no games: ${problem}  (fitness ${INVALID_FITNESS.toFixed(3)})`,
         );
@@ -235,6 +240,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
             writer.write(row);
             rows.set(row.id, row);
             played++;
+            o.onGame?.();
           },
           signal: o.signal,
           workerHeapMb: o.workerHeapMb,
@@ -252,6 +258,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       list.push(...its);
       byCandidate.set(key, list);
       evaluations.push({ index: e, values, point, repeat, score, fitness });
+      o.onEvaluation?.(evaluations[evaluations.length - 1]);
       o.log?.(
         `tune: evaluation ${e + 1}/${m.budget}  ${describeValues(domains, values)}  ${m.target.side} ${pct(score.rate)} of ${score.games}  (fitness ${fitness.toFixed(3)})`,
       );

@@ -102,3 +102,47 @@ describe('search results pinned (fixtures)', () => {
     expect(cases()).toEqual(EXPECTED);
   });
 });
+
+describe('legal lists matched by identity (frozen shared actions) or by key', () => {
+  // The dice race with its list turned by the points banked (so one action is at different indices
+  // between visits) and its actions as objects: shared frozen ones, which the search's legal-list cache
+  // matches by identity, or a fresh object per listing, matched only by key. The same keys, the
+  // same game: the searches must agree exactly, tables growing past their first block and all.
+  type Box = { readonly n: number };
+  const SHARED: Box[] = Array.from({ length: 7 }, (_, n) => Object.freeze({ n }));
+  const listed = (s: Parameters<typeof diceRace.legalActions>[0]): number[] => {
+    const l = diceRace.legalActions(s);
+    const k = (s.points[0] + 2 * s.points[1]) % l.length;
+    return [...l.slice(k), ...l.slice(0, k)];
+  };
+  const boxed = (shared: boolean): AnyRuleset =>
+    ({
+      ...diceRace,
+      legalActions: (s: Parameters<typeof diceRace.legalActions>[0]) => listed(s).map((n) => (shared ? SHARED[n] : { n })),
+      apply: (s: Parameters<typeof diceRace.apply>[0], a: Box, ctx: Parameters<typeof diceRace.apply>[2]) => diceRace.apply(s, a.n, ctx),
+      actionKey: (a: Box) => String(a.n),
+    }) as unknown as AnyRuleset;
+  const sig = (z: SearchResult): string =>
+    JSON.stringify([z.iterations, z.calls, z.line, z.stats.map((s) => [s.key, s.visits, s.total, s.totalSq, s.prior])]);
+  const greedy = (_s: unknown, l: readonly Json[]): number[] => (l as Box[]).map((a) => a.n);
+
+  it('gives the same searches whether the actions are shared frozen objects or fresh ones', () => {
+    const D = DEFAULT_SEARCH;
+    let compared = 0;
+    for (const target of [15, 40]) {
+      for (const seed of [1, 2]) {
+        const s = diceRace.setup({ target }, { rng: new FastRng(seed) });
+        const run = (r: AnyRuleset): string[] => [
+          sig(search(r, s, { ...D, iterations: 3000 }, seed, null)),
+          sig(search(r, s, { ...D, iterations: 3000, focus: 1 }, seed, greedy)),
+          sig(search(r, s, { ...D, iterations: 2000, k: 1000, c: 2, bias: 0, horizon: 0 }, seed, null)),
+        ];
+        const a = run(boxed(true));
+        const b = run(boxed(false));
+        expect(a).toEqual(b);
+        compared += a.length;
+      }
+    }
+    expect(compared).toBe(12);
+  });
+});

@@ -59,7 +59,9 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    app = await buildApp({ saves: join(dir, 'saves'), loopbackOnly: true });
+    // This file's tests open more than 16 games on one server and leave them open (as a person's closed tab
+    // does too); the default cap of 16 games at once is tested on its own in api.test.ts.
+    app = await buildApp({ saves: join(dir, 'saves'), maxGames: 64, loopbackOnly: true });
     url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`;
     ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'skirmish-chromium-')), {
       executablePath: CHROMIUM,
