@@ -10,6 +10,7 @@ import { loadScenario } from '../../src/rules/index.js';
 import { applyAction, legalActions } from '../../src/rules/pig-wars/actions.js';
 import { describeAction } from '../../src/rules/pig-wars/story.js';
 import { roundCounts } from '../../src/rules/pig-wars/odds.js';
+import { carrying, onRough } from '../../src/rules/pig-wars/queries.js';
 import { setupGame } from '../../src/rules/pig-wars/turn.js';
 import { PH_OVER, STATE, type PigState } from '../../src/rules/pig-wars/state.js';
 import type { PigScenario } from '../../src/rules/pig-wars/compile.js';
@@ -80,8 +81,36 @@ describe('odds in the order’s words', () => {
       (_s, a, w) => a.k === 'charge' && w.includes('(D12+4 v D12+1, kills at a margin of 1, is killed at 1;'),
     );
     expect(w).toMatch(
-      /: charge .+ \(lead pair \S+ on \S+, if he reaches contact: 64% to kill \(D12\+4 v D12\+1, kills at a margin of 1, is killed at 1; 24% killed\)\)$/,
+      /: charge .+ \(lead pair \S+ on \S+ \([\d.]+ in\), \d+% to reach contact; if he does: 64% to kill \(D12\+4 v D12\+1, kills at a margin of 1, is killed at 1; 24% killed\)\)$/,
     );
+  });
+
+  it('dark ages [R7]/[R9]: an unarmoured foot charger on open ground reaches a place L in away when 9 + the charge D6 ≥ L', () => {
+    // "UA Foot: 9" ([R9]), plus the unit's charge D6 ([R7]): of the six faces, those with 9 + c ≥ L.
+    const { s, w } = findOrder('farmstead-raid', (st, a, w) => {
+      const m = /lead pair (?:.+ \()?(\w+)\)? on \S+(?: \(\w+\))? \(([\d.]+) in\), (\d+)% to reach/.exec(w);
+      if (a.k !== 'charge' || !m) return false;
+      const f = st.sc.figureIndex.get(m[1])!;
+      const info = st.sc.figures[f];
+      const L = Number(m[2]);
+      const frac = L - Math.floor(L);
+      return (
+        info.armour === 'UA' &&
+        !info.mounted &&
+        !onRough(st.sc, st.x[f], st.y[f]) &&
+        !carrying(st, f) &&
+        L > 10 &&
+        L < 15 &&
+        frac > 0.06 &&
+        frac < 0.94
+      );
+    });
+    const m = /\(([\d.]+) in\), (\d+)% to reach contact/.exec(w)!;
+    const L = Number(m[1]);
+    let faces = 0;
+    for (let c = 1; c <= 6; c++) if (9 + c >= L) faces++;
+    expect(Number(m[2]), w).toBe(Math.round((100 * faces) / 6));
+    expect(s.sc.version.moveDie).toBe(false);
   });
 
   it('pirates [R18]: a charge at D12+2 v D12+2, margins 1 / 1, reads 44% to kill, 44% killed', () => {
@@ -89,14 +118,16 @@ describe('odds in the order’s words', () => {
       'kershner-supply-raid',
       (_s, a, w) => a.k === 'charge' && w.includes('(D12+2 v D12+2, kills at a margin of 1, is killed at 1;'),
     );
-    expect(w).toMatch(/if he reaches contact: 44% to kill \(D12\+2 v D12\+2, kills at a margin of 1, is killed at 1; 44% killed\)\)$/);
+    expect(w).toMatch(
+      /% to reach contact; if he does: 44% to kill \(D12\+2 v D12\+2, kills at a margin of 1, is killed at 1; 44% killed\)\)$/,
+    );
   });
 });
 
 const SHOT =
   /first shot: (?:.+ \()?(\w+)\)? at (?:.+ \()?(\w+)\)?, [\d.]+ in (short|long)(?:, first of \d+ dice)?, \d+% to kill(?:, \d+% a leader hit)? \(D12(?:([+−]\d+))?(?: 1–(\d+)| ≥ (\d+)) hits: \d+%; \w+ (?:blocks on 1–(\d+)|saves on (\d+)–12)\)/;
 const CHARGE =
-  /lead pair (?:.+ \()?(\w+)\)? on (?:.+ \()?(\w+)\)?, if he reaches contact(, without the charge bonus|, with the charge bonus if the move die allows)?: \d+% to kill(?:, \d+% a leader hit)? \(D12([+−]\d+) v D12([+−]\d+), kills at a margin of (\d+), is killed at (\d+);/;
+  /lead pair (?:.+ \()?(\w+)\)? on (?:.+ \()?(\w+)\)? \([\d.]+ in\), (\d+)% to reach contact; if he does(, without the charge bonus|, with the charge bonus if the move die allows)?: \d+% to kill(?:, \d+% a leader hit)? \(D12([+−]\d+) v D12([+−]\d+), kills at a margin of (\d+), is killed at (\d+);/;
 const num = (x: string): number => Number(x.replace('−', '-'));
 const sum = (m: unknown): number => (m as { value: number }[]).reduce((t, x) => t + x.value, 0);
 
@@ -107,6 +138,7 @@ describe.each(['farmstead-raid', 'kershner-supply-raid'])('what %s’s orders st
     const s = setupGame(sc, { rng });
     let shots = 0;
     let rounds = 0;
+    const reaches = [0, 0, 0];
     for (let i = 0; i < 300 && s.phase !== PH_OVER; i++) {
       const legal = legalActions(s);
       for (const a of legal) {
@@ -135,8 +167,16 @@ describe.each(['farmstead-raid', 'kershner-supply-raid'])('what %s’s orders st
         } else {
           const m = CHARGE.exec(w);
           if (m === null) continue; // no charger may, or no place in contact is free
-          const [, f, t, bonusWords, modA, modB, marginA, marginB] = m;
+          const [, f, t, reach, bonusWords, modA, modB, marginA, marginB] = m;
           const move = events.find((e) => e.e === 'move' && e.f === f);
+          // [R7] a certain reach reaches, a reach of none falls short (the dice counted every face)
+          // — from the table as it stands: unless a figure of the unit that may not charge, nearer the
+          // enemy, advanced first and changed his way
+          const reached = move !== undefined && move.charge === t;
+          const first = move !== undefined && !events.some((e, k) => k < events.indexOf(move) && e.e === 'move');
+          if (first && reach === '100') expect(reached, w).toBe(true);
+          if (first && reach === '0') expect(reached, w).toBe(false);
+          if (first) reaches[reach === '100' ? 0 : reach === '0' ? 1 : 2]++;
           const round = events.find((e) => e.e === 'melee' && e.a === f && e.b === t);
           // the charge D6 decides whether he reaches contact; a round is fought only when he did
           if (!move || move.charge !== t || !round) continue;
@@ -161,5 +201,6 @@ describe.each(['farmstead-raid', 'kershner-supply-raid'])('what %s’s orders st
     }
     expect(shots).toBeGreaterThan(5);
     expect(rounds).toBeGreaterThan(5);
+    expect(reaches[0] + reaches[1], `certain reaches ${reaches.join(', ')}`).toBeGreaterThan(5);
   });
 });

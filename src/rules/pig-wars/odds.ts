@@ -11,8 +11,11 @@ import { angleTo, dist } from '../../core/geometry.js';
 import { STATE, ACTIVE, type PigState } from './state.js';
 import {
   DA_BLOCK,
+  PIRATE_MOVE_BASE,
   PIRATE_SAVE,
   clampD12,
+  daMoveFactor,
+  daRoughDie,
   meleeSum,
   pirateProtection,
   protectionUp,
@@ -20,7 +23,8 @@ import {
   type DaProtection,
   type MeleeSide,
 } from './tables.js';
-import { arcOf, coverAt, freeFigures, moveKind } from './queries.js';
+import { arcOf, carrying, coverAt, freeFigures, moveKind, onRough } from './queries.js';
+import { roughEntry } from './movement.js';
 import { shotOnHold } from './shooting.js';
 import { meleeSide, newSide, victoryMargin } from './melee.js';
 import { chargers, contactSpot } from './charge.js';
@@ -151,6 +155,40 @@ export interface RoundOdds {
   bFalls: number;
   /** Whether `a` fights with the charge bonus ([R7]); null when it depends on the move die. */
   bonus: boolean | null;
+  /** The chance `a` reaches base contact with `b` ([R7]: its move and the charge D6, [R9] / [R11] its dice). */
+  reach: number;
+  /** The length of `a`'s way to its place in contact (in; Infinity when there is none). */
+  length: number;
+}
+
+/**
+ * The chance a charger `f` whose way to its contact place is `length` in long reaches it ([R7]):
+ * every face of the dice its allowance takes counted — the charge D6; dark ages its class's move,
+ * or its rough-ground die when it starts on rough ([R9]); pirates its kind's base + the move D6,
+ * less the crossing −D6 when the way enters rough or a wall ([R11]); times the carrying fraction
+ * ([R12]) — as chargeUnit and allowanceFor work it out.
+ */
+function reachChance(s: PigState, f: number, length: number, crosses: boolean): number {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const scale = carrying(s, f) ? sc.carrySpeed : 1;
+  const pirate = sc.version.moveDie;
+  const roughSize = !pirate && onRough(sc, s.x[f], s.y[f]) ? daRoughDie(info.armour, info.mounted) : 0;
+  const moveFaces = pirate ? 6 : roughSize > 0 ? roughSize : 1;
+  const crossFaces = sc.version.crossingDie && crosses ? 6 : 1;
+  const base = pirate ? PIRATE_MOVE_BASE[moveKind(s, f)] : 0;
+  let yes = 0;
+  let n = 0;
+  for (let c = 1; c <= 6; c++)
+    for (let m = 1; m <= moveFaces; m++)
+      for (let x = 1; x <= crossFaces; x++) {
+        const move = pirate ? base + m : daMoveFactor(info.armour, info.mounted, false, roughSize > 0, m);
+        const full = (move + c) * scale;
+        const allowance = crossFaces > 1 ? Math.max(0, full - x * scale) : full;
+        n++;
+        if (length <= allowance + 1e-9) yes++;
+      }
+  return yes / n;
 }
 
 /**
@@ -176,7 +214,7 @@ const SIDE_A: MeleeSide = newSide();
 const SIDE_B: MeleeSide = newSide();
 
 /** The odds of one round between `a` and `b` as the state stands (`s` may be a copy with a charger placed). */
-export function roundOdds(s: PigState, a: number, b: number): Omit<RoundOdds, 'bonus'> {
+export function roundOdds(s: PigState, a: number, b: number): Omit<RoundOdds, 'bonus' | 'reach' | 'length'> {
   const sc = s.sc;
   const A = meleeSide(s, a, b, SIDE_A);
   const B = meleeSide(s, b, a, SIDE_B);
@@ -236,6 +274,7 @@ export function chargeOdds(s: PigState, u: number, v: number): RoundOdds | null 
   if (!spot) return null;
   const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, spot);
   const length = path ? path.length : Infinity;
+  const reach = path ? reachChance(s, f, length, roughEntry(s, path.points) < Infinity) : 0;
   // [R7] the bonus: foot moved at least 2 in, mounted at least half its normal move (pirates: the
   // normal move holds the unit's move D6, so the bonus may hang on it)
   const info = sc.figures[f];
@@ -252,7 +291,7 @@ export function chargeOdds(s: PigState, u: number, v: number): RoundOdds | null 
   at.facing[f] = angleTo(spot.x, spot.y, s.x[t], s.y[t]);
   at.chargeBonus[f] = bonus === false ? 0 : 1;
   at.rounds[f] = 0;
-  return { ...roundOdds(at, f, t), bonus };
+  return { ...roundOdds(at, f, t), bonus, reach, length };
 }
 
 function pct(p: number): string {
@@ -282,11 +321,12 @@ export function shotWords(s: PigState, o: ShotOdds): string {
 }
 
 /**
- * A charge's odds in words: `lead pair A03 on B01, if he reaches contact: 38% to kill (D12+3 v
- * D12+1, kills at a margin of 2, is killed at 1; 12% killed)`.
+ * A charge's odds in words: `lead pair A03 on B01 (11.2 in), 83% to reach contact; if he does: 38% to kill
+ * (D12+3 v D12+1, kills at a margin of 2, is killed at 1; 12% killed)`.
  */
 export function chargeWords(s: PigState, o: RoundOdds): string {
   const bonus = o.bonus === null ? ', with the charge bonus if the move die allows' : o.bonus ? '' : ', without the charge bonus';
   const leader = s.sc.figures[o.b].leader ? `, ${pct(o.aKills)} a leader hit` : '';
-  return `lead pair ${label(s, o.a)} on ${label(s, o.b)}, if he reaches contact${bonus}: ${pct(o.bFalls)} to kill${leader} (D12${signed(o.modA)} v D12${signed(o.modB)}, kills at a margin of ${o.marginA}, is killed at ${o.marginB}; ${pct(o.bKills)} killed)`;
+  const way = Number.isFinite(o.length) ? ` (${o.length.toFixed(1)} in)` : '';
+  return `lead pair ${label(s, o.a)} on ${label(s, o.b)}${way}, ${pct(o.reach)} to reach contact; if he does${bonus}: ${pct(o.bFalls)} to kill${leader} (D12${signed(o.modA)} v D12${signed(o.modB)}, kills at a margin of ${o.marginA}, is killed at ${o.marginB}; ${pct(o.bKills)} killed)`;
 }
