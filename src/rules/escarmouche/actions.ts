@@ -18,11 +18,11 @@ import type { StepContext } from '../../core/model.js';
 import type { EscEvent } from './events.js';
 import { C, PH_ACT, PH_INT, PH_OVER, PH_PICK, SIDE_PASS, type EscState } from './state.js';
 import { atZoc, canTakeCover, friendsAtZocOf, pickable, pikeArmed, pikeSupporters, sees, visibleEnemies, zocEnemies } from './queries.js';
-import { endFigure, initiative } from './initiative.js';
+import { endFigure } from './initiative.js';
 import { type MoveOption, destinationCount, destinationIndex, doMove, minMove, moveOption, moveOptions } from './moving.js';
 import { MARSHAL_MAX, doMarshal, marshalFollowerCount, marshalFollowers } from './marshal.js';
 import type { EscScenario } from './compile.js';
-import { type DevKind, doDevelop } from './developing.js';
+import { type DevKind, doDevelop, doReserve } from './developing.js';
 import { canDirect, hasVolleyHelper, resolveShot, volleyHelpers } from './shooting.js';
 import { type FightMode, fightContact, resolveFight } from './fighting.js';
 import { advance, checkVictory } from './turn.js';
@@ -368,22 +368,9 @@ function figureAction(s: EscState, f: number, a: EscAction, ctx: StepContext<Esc
       doDevelop(s, f, a.d, ctx);
       return [];
     }
-    case 'reserve': {
-      // Special development — reserved action: a developing action (one more active die, and the
-      // pool is rolled like any action's), which ends the figure's turn and keeps one active die.
-      const pool = s.pool;
-      s.pool++;
-      s.actions++;
-      const act = d6s(ctx.rng, s.pool);
-      const ones = countOnes(act);
-      const init = initiative(s, ones);
-      s.reserved[f] = 1;
-      s.counters[C.reserves]++;
-      s.counters[C.develops]++;
-      ctx.emit?.({ e: 'reserve', turn: s.turn, figure: info.id, pool, active: act, ones, init });
-      endFigure(s, 'reserve', ctx);
+    case 'reserve':
+      doReserve(s, f, ctx);
       return [];
-    }
     case 'shoot':
     case 'volley': {
       const t = figureArg(s, a, a.t);

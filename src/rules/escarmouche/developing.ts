@@ -36,12 +36,33 @@ export function doDevelop(s: EscState, f: number, d: DevKind, ctx: StepContext<E
       break;
   }
   s.counters[C.develops]++;
+  const { pool, act, ones, init } = rollDeveloped(s, ctx);
+  ctx.emit?.({ e: 'develop', turn: s.turn, figure: sc.figures[f].id, what: d, pool, active: act, ones, init, interrupt: false });
+  if (init !== 'keep') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+}
+
+/**
+ * Special development — reserved action: a developing action (one more active die, and the pool is
+ * rolled like any action's), which ends the figure's turn and keeps one active die.
+ */
+export function doReserve(s: EscState, f: number, ctx: StepContext<EscEvent>): void {
+  const { pool, act, ones, init } = rollDeveloped(s, ctx);
+  s.reserved[f] = 1;
+  s.counters[C.reserves]++;
+  s.counters[C.develops]++;
+  ctx.emit?.({ e: 'reserve', turn: s.turn, figure: s.sc.figures[f].id, pool, active: act, ones, init });
+  endFigure(s, 'reserve', ctx);
+}
+
+/** A developing action's dice (DEVELOPING): one more active die, and the pool rolled for the initiative (`pool` as it was before). */
+function rollDeveloped(
+  s: EscState,
+  ctx: StepContext<EscEvent>,
+): { pool: number; act: number[]; ones: number; init: ReturnType<typeof initiative> } {
   const pool = s.pool;
   s.pool++;
   s.actions++;
   const act = d6s(ctx.rng, s.pool);
   const ones = countOnes(act);
-  const init = initiative(s, ones);
-  ctx.emit?.({ e: 'develop', turn: s.turn, figure: sc.figures[f].id, what: d, pool, active: act, ones, init, interrupt: false });
-  if (init !== 'keep') endFigure(s, init === 'side' ? 'side' : 'one', ctx);
+  return { pool, act, ones, init: initiative(s, ones) };
 }
