@@ -187,12 +187,15 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
 }
 
 /** The figure's normal move this activation without the charge die (for the charge bonus test). */
-function baseMoveNoDice(s: PigState, f: number, dice: MoveDice): number {
+export function baseMoveNoDice(s: PigState, f: number, dice: MoveDice): number {
   return s.sc.version.normalMove(s.sc.figures[f], moveKind(s, f), false, dice.move);
 }
 
-/** A free place in base contact with `t` on the side facing `f`, or null. */
-function contactSpot(s: PigState, f: number, t: number): Vec | null {
+/**
+ * A free place in base contact with `t` on the side facing `f`, or null: where a charger on `t`
+ * stops when it reaches it ([R7]). Pure (reads the table's scratch of places).
+ */
+export function contactSpot(s: PigState, f: number, t: number): Vec | null {
   const sc = s.sc;
   const gap = 2 * sc.radius + 0.02;
   const base = angleTo(s.x[t], s.y[t], s.x[f], s.y[f]);

@@ -11,8 +11,11 @@ import { meleeFactors, meleeSum, MELEE_USED, meleeOutcome, type MeleeSide } from
 import { deg, type Emit, onHill, obstacleBetween, figureView, arcOf } from './queries.js';
 import { casualty } from './leaders.js';
 
-/** A fighter's side of one round against `opp`, written into `out` (one of the two scratch sides below). */
-function meleeSide(s: PigState, f: number, opp: number, out: MeleeSide): MeleeSide {
+/**
+ * A fighter's side of one round against `opp` as the state stands, written into `out` (the
+ * mêlée step's two scratch sides, or a caller's own — `odds.ts` reads a round before it is fought).
+ */
+export function meleeSide(s: PigState, f: number, opp: number, out: MeleeSide): MeleeSide {
   const sc = s.sc;
   const info = sc.figures[f];
   out.stripes = info.stripes;
@@ -28,8 +31,8 @@ function meleeSide(s: PigState, f: number, opp: number, out: MeleeSide): MeleeSi
   return out;
 }
 
-/** The two sides of the round being fought ({@link meleeSide}), read only within that round. */
-const newSide = (): MeleeSide => ({
+/** A blank side of a round, to be filled by {@link meleeSide}. */
+export const newSide = (): MeleeSide => ({
   stripes: 0,
   weapons: [],
   loaded: false,
@@ -41,6 +44,7 @@ const newSide = (): MeleeSide => ({
   opponentObstacle: false,
   wounds: 0,
 });
+/** The two sides of the round being fought ({@link meleeSide}), read only within that round. */
 const SIDE_A = newSide();
 const SIDE_B = newSide();
 

@@ -6,6 +6,7 @@ import type { PigAction } from './action.js';
 import type { PigEvent } from './events.js';
 import { freeFigures } from './queries.js';
 import { shotOnHold } from './shooting.js';
+import { chargeOdds, chargeWords, holdShotOdds, shotWords } from './odds.js';
 import type { PigState } from './state.js';
 
 function name(sc: PigScenario, id: string): string {
@@ -39,9 +40,12 @@ export function describeAction(s: PigState, a: PigAction): string {
         const info = sc.figures[f];
         if (!s.loaded[f] && ((info.missile && info.missile.reload) || info.weapons.some((w) => w.pistol))) reload++;
       }
-      if (!sc.version.oneAction) return `${who}: hold${shoot ? ` and shoot (${shoot} with a target)` : ''}`;
+      // the odds of the first shot the order makes ([R13]–[R16]; odds.ts)
+      const first = shoot && u ? holdShotOdds(s, u.index) : null;
+      const odds = first ? `; ${shotWords(s, first)}` : '';
+      if (!sc.version.oneAction) return `${who}: hold${shoot ? ` and shoot (${shoot} with a target${odds})` : ''}`;
       const what = [shoot ? `${shoot} shoot` : '', reload ? `${reload} reload` : ''].filter((x) => x).join(', ');
-      return `${who}: hold${what ? ` (${what})` : ''}`;
+      return `${who}: hold${what ? ` (${what}${odds})` : ''}`;
     }
     case 'wall':
       return `${who}: form shield wall`;
@@ -53,8 +57,12 @@ export function describeAction(s: PigState, a: PigAction): string {
       return `${who}: move toward ${sc.home.name}`;
     case 'foe':
       return `${who}: advance on ${unitName(sc, a.u)}`;
-    case 'charge':
-      return `${who}: charge ${unitName(sc, a.u)}`;
+    case 'charge': {
+      // the odds of the lead pairing's first round ([R7], [R17]–[R20]; odds.ts)
+      const v = sc.units.findIndex((x) => x.id === a.u);
+      const o = u && v >= 0 ? chargeOdds(s, u.index, v) : null;
+      return `${who}: charge ${unitName(sc, a.u)}${o ? ` (${chargeWords(s, o)})` : ''}`;
+    }
     case 'moveTo':
       return `${who}: move to (${a.x}, ${a.y})`;
   }

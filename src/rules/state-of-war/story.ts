@@ -12,6 +12,7 @@ import { shotCandidates, shotPools } from './shooting.js';
 import { actor } from './units.js';
 import type { SowState } from './state.js';
 import { marginDistribution } from '../../core/dice-contest.js';
+import { chargeFightOdds, chargeFightWords } from './odds.js';
 
 /** A figure id in words, e.g. `Sgt. Kelly (U01, sergeant)` or `C03 (infantryman)`. */
 export function figureLabel(sc: SowScenario, id: string): string {
@@ -84,7 +85,9 @@ export function describeAction(s: SowState, a: SowAction): string {
     case 'charge': {
       const t = sc.figureIndex.get(a.t);
       const p = f >= 0 && t !== undefined ? chargePlan(s, f, t) : null;
-      return `${who}: charge ${figureLabel(sc, a.t)}${p ? ` (${p.length.toFixed(1)} cm)` : ''}`;
+      // the odds of the fight it makes, one on one ([W20]–[W23]; odds.ts)
+      const o = p && f >= 0 && t !== undefined ? chargeFightOdds(s, f, t) : null;
+      return `${who}: charge ${figureLabel(sc, a.t)}${p ? ` (${p.length.toFixed(1)} cm${o ? `; ${chargeFightWords(o)}` : ''})` : ''}`;
     }
     case 'fire': {
       const u = sc.unitIndex.get(a.u);
