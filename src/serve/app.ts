@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { writeAtomic } from '../core/files.js';
-import { Games, HostError } from './games.js';
+import { Games, HostError, parseRequest } from './games.js';
 import { pageHtml } from './page.js';
 import { rulesetHelp, scenarioList } from './briefing.js';
 import { registerWorkshop, type WorkshopOptions } from './workshop.js';
@@ -76,15 +76,6 @@ async function bundleScript(): Promise<string> {
     logLevel: 'silent',
   });
   return out.outputFiles[0].text;
-}
-
-/** Parse `data` with `schema`, or throw a 400 naming the field and the problem. */
-function parse<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
-  const r = schema.safeParse(data ?? {});
-  if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const path = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  throw new HostError(400, `bad ${what}${path}: ${issue.message}`);
 }
 
 const empty = z.object({}).strict();
@@ -167,7 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.post('/api/games', async (req, reply) => {
-    const b = parse(newGameSchema, req.body, 'new game');
+    const b = parseRequest(newGameSchema, req.body, 'new game');
     const sc = scenarios.find((s) => s.id === b.scenario);
     if (!sc)
       throw new HostError(
@@ -188,47 +179,47 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(201).send(view);
   });
 
-  app.get('/api/games/:id', async (req) => games.get(parse(gameParams, req.params, 'game').id).call({ op: 'view' }));
+  app.get('/api/games/:id', async (req) => games.get(parseRequest(gameParams, req.params, 'game').id).call({ op: 'view' }));
   app.delete('/api/games/:id', async (req) => {
-    await games.close(parse(gameParams, req.params, 'game').id);
+    await games.close(parseRequest(gameParams, req.params, 'game').id);
     return { closed: true };
   });
   app.post('/api/games/:id/act', async (req) => {
-    const { id } = parse(gameParams, req.params, 'game');
-    return games.get(id).call({ op: 'act', args: parse(actSchema, req.body, 'action') });
+    const { id } = parseRequest(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'act', args: parseRequest(actSchema, req.body, 'action') });
   });
   app.post('/api/games/:id/agent', async (req) => {
-    const { id } = parse(gameParams, req.params, 'game');
-    return games.get(id).call({ op: 'agent', args: parse(agentSchema, req.body, 'request') });
+    const { id } = parseRequest(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'agent', args: parseRequest(agentSchema, req.body, 'request') });
   });
   app.post('/api/games/:id/undo', async (req) => {
-    const { id } = parse(gameParams, req.params, 'game');
-    parse(empty, req.body, 'request');
+    const { id } = parseRequest(gameParams, req.params, 'game');
+    parseRequest(empty, req.body, 'request');
     return games.get(id).call({ op: 'undo' });
   });
   app.post('/api/games/:id/resign', async (req) => {
-    const { id } = parse(gameParams, req.params, 'game');
-    parse(empty, req.body, 'request');
+    const { id } = parseRequest(gameParams, req.params, 'game');
+    parseRequest(empty, req.body, 'request');
     return games.get(id).call({ op: 'resign' });
   });
   app.post('/api/games/:id/orders', async (req) => {
-    const { id } = parse(gameParams, req.params, 'game');
-    return games.get(id).call({ op: 'orders', args: parse(modeSchema, req.body, 'orders') });
+    const { id } = parseRequest(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'orders', args: parseRequest(modeSchema, req.body, 'orders') });
   });
   app.get('/api/games/:id/figure/:fig', async (req) => {
-    const p = parse(figureParams, req.params, 'figure');
+    const p = parseRequest(figureParams, req.params, 'figure');
     return games.get(p.id).call({ op: 'figure', args: { fig: p.fig } });
   });
   app.post('/api/games/:id/sight', async (req) => {
-    const { id } = parse(gameParams, req.params, 'game');
-    return games.get(id).call({ op: 'sight', args: parse(sightSchema, req.body, 'line') });
+    const { id } = parseRequest(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'sight', args: parseRequest(sightSchema, req.body, 'line') });
   });
   app.post('/api/games/:id/standing/cancel', async (req) => {
-    const { id } = parse(gameParams, req.params, 'game');
-    return games.get(id).call({ op: 'cancel', args: parse(cancelSchema, req.body, 'cancel') });
+    const { id } = parseRequest(gameParams, req.params, 'game');
+    return games.get(id).call({ op: 'cancel', args: parseRequest(cancelSchema, req.body, 'cancel') });
   });
   app.get('/api/games/:id/record', async (req, reply) => {
-    const { id } = parse(gameParams, req.params, 'game');
+    const { id } = parseRequest(gameParams, req.params, 'game');
     const text = await games.get(id).call({ op: 'record' });
     return reply
       .type('application/x-ndjson; charset=utf-8')
@@ -236,18 +227,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       .send(text);
   });
   app.get('/api/games/:id/replay', async (req, reply) => {
-    const { id } = parse(gameParams, req.params, 'game');
+    const { id } = parseRequest(gameParams, req.params, 'game');
     return reply.type('text/html; charset=utf-8').send(await games.get(id).call({ op: 'replay' }));
   });
   app.post('/api/games/:id/save', async (req) => {
-    const { id } = parse(gameParams, req.params, 'game');
-    const { name } = parse(saveSchema, req.body, 'save');
+    const { id } = parseRequest(gameParams, req.params, 'game');
+    const { name } = parseRequest(saveSchema, req.body, 'save');
     const text = await games.get(id).call({ op: 'record' });
     writeAtomic(savePath(name), text);
     return { saved: name, saves: saveNames() };
   });
   app.post('/api/load', async (req, reply) => {
-    const { name } = parse(saveSchema, req.body, 'load');
+    const { name } = parseRequest(saveSchema, req.body, 'load');
     const file = savePath(name);
     if (!existsSync(file)) throw new HostError(404, `no save "${name}" (saves: ${saveNames().join(', ') || 'none'})`);
     const text = readFileSync(file, 'utf8');

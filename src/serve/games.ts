@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import type { z } from 'zod';
 import { prepareWorker, workerModule } from '../core/threads.js';
 import type { SightEnd } from '../core/scene.js';
 import { type FigureAnswer, type GameSummary, type GameView, type SightAnswer, type StepAnswer, summaryOf } from './protocol.js';
@@ -50,6 +51,18 @@ export class HostError extends Error {
     super(message);
     this.name = 'HostError';
   }
+}
+
+/**
+ * A request's params, query or body (`data`, `{}` when absent) parsed with `schema`; a
+ * {@link HostError} 400 naming what it is (`what`), the field's path and the problem otherwise.
+ */
+export function parseRequest<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
+  const r = schema.safeParse(data ?? {});
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const path = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  throw new HostError(400, `bad ${what}${path}: ${issue.message}`);
 }
 
 type Reply = { n: number; ok: true; value: unknown } | { n: number; ok: false; status: number; message: string };

@@ -29,7 +29,7 @@ import { isExecSpec, resolveBuiltinAgent } from '../../agents/index.js';
 import { parseSpec } from '../../agents/options.js';
 import { BalanceJobs, type BalanceStart } from './balance.js';
 import { TuneFolderError, tunedDomains } from '../tune/tune.js';
-import { HostError } from './games.js';
+import { HostError, parseRequest } from './games.js';
 import {
   SCENARIO_NAME,
   balanceBody,
@@ -61,15 +61,6 @@ export const DEFAULT_WORKSHOP_RUNS = join('results', 'workshop');
 
 /** Largest request body of the workshop's routes: a scenario file at its limit, sent as a JSON string (escaped), with room to spare. */
 const BODY_LIMIT = 3 * LIMITS.files.scenarioBytes;
-
-/** Parse `data` with `schema`, or throw a 400 naming the field and the problem. */
-function parse<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
-  const r = schema.safeParse(data ?? {});
-  if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const path = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  throw new HostError(400, `bad ${what}${path}: ${issue.message}`);
-}
 
 /** Percent-decode `s` until it stops changing (at most 3 times); a malformed escape leaves it as it is. */
 function decodeFully(s: string): string {
@@ -270,7 +261,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
     w.put('/api/workshop/files/*', big, async (req): Promise<SavedFile> => {
       const name = (req.params as { '*': string })['*'];
       const file = scenarioPath(folder, name);
-      const b = parse(saveBody, req.body, 'save');
+      const b = parseRequest(saveBody, req.body, 'save');
       let text: string;
       let raw: unknown;
       if (b.text !== undefined) {
@@ -302,7 +293,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
     });
 
     w.post('/api/workshop/validate', big, async (req) => {
-      const b = parse(validateBody, req.body, 'validate');
+      const b = parseRequest(validateBody, req.body, 'validate');
       const source = b.name !== undefined ? scenarioPath(folder, b.name) : join(folder, 'unsaved.json');
       return checkScenarioData(b.scenario, source);
     });
@@ -326,7 +317,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
     });
 
     w.post('/api/workshop/preview', big, async (req, reply) => {
-      const b = parse(validateBody, req.body, 'preview');
+      const b = parseRequest(validateBody, req.body, 'preview');
       const source = b.name !== undefined ? scenarioPath(folder, b.name) : join(folder, 'unsaved.json');
       const check = checkScenarioData(b.scenario, source);
       if (!check.ok) return reply.code(400).send({ error: `the scenario is not valid: ${check.problems[0]?.message ?? ''}`, check });
@@ -412,12 +403,12 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
     };
 
     w.post('/api/workshop/balance', big, async (req, reply): Promise<BalanceJobView> => {
-      const b = parse(balanceBody, req.body, 'balance job');
+      const b = parseRequest(balanceBody, req.body, 'balance job');
       return reply.code(202).send(jobs.start(jobStart(b, 'balance job', b.games)));
     });
 
     w.post('/api/workshop/tune', big, async (req, reply): Promise<BalanceJobView> => {
-      const b = parse(tuneBody, req.body, 'tune job');
+      const b = parseRequest(tuneBody, req.body, 'tune job');
       const start = jobStart(b, 'tune job', b.games);
       const sides = start.scenario.ruleset.sides(start.scenario.compiled);
       if (!sides.includes(b.target.side))
@@ -437,7 +428,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
     w.get('/api/workshop/balance', async (): Promise<BalanceJobView> => jobs.view());
 
     w.post('/api/workshop/balance/cancel', async (req): Promise<BalanceJobView> => {
-      parse(z.object({}).strict(), req.body, 'cancel');
+      parseRequest(z.object({}).strict(), req.body, 'cancel');
       return jobs.cancel();
     });
   });

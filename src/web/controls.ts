@@ -13,6 +13,7 @@
  * any zoom.
  */
 import type { ActionView, FigureView, GameView } from '../serve/protocol.js';
+import { type Box, overlaps } from './tablefit.js';
 
 /**
  * What a control stands for on the table; `band`: a band whose orders are not shown now (band
@@ -79,17 +80,6 @@ export function shortLabel(words: string): string {
   const odds = /\b\d+%/.exec(words)?.[0];
   if (odds && !s.includes(odds)) s += ` · ${odds}`;
   return s;
-}
-
-interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
 /** Of `figs`, the one nearest to point (x, y). */

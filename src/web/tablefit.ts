@@ -84,7 +84,7 @@ export function bandTags(figs: readonly TagFigure[], px: number, fontPx: number,
   return out;
 }
 
-/** A box in table units. */
+/** A box: its top-left corner (x, y) and its size (w, h), all in one unit (the caller's). */
 export interface Box {
   x: number;
   y: number;
@@ -92,6 +92,7 @@ export interface Box {
   h: number;
 }
 
-function overlaps(a: Box, b: Box): boolean {
+/** Whether two boxes overlap (sharing an edge is not overlapping). */
+export function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
