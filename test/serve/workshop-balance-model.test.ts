@@ -24,14 +24,14 @@ const scenario = { ruleset: 'r', id: 'x' };
 
 describe('which scenario a request names', () => {
   it('the saved file or built-in while unchanged, else the JSON as it stands', () => {
-    expect(scenarioRef({ ruleset: 'r', scenario, file: 'a/b.json', dirty: false })).toEqual({ file: 'a/b.json' });
-    expect(scenarioRef({ ruleset: 'r', scenario, file: 'a/b.json', dirty: true })).toEqual({ data: scenario });
-    expect(scenarioRef({ ruleset: 'r', scenario, builtin: 'r/x', dirty: false })).toEqual({ builtin: 'r/x' });
-    expect(scenarioRef({ ruleset: 'r', scenario, builtin: 'r/x', dirty: true })).toEqual({ data: scenario });
-    expect(scenarioRef({ ruleset: 'r', scenario, dirty: false })).toEqual({ data: scenario });
+    expect(scenarioRef({ scenario, file: 'a/b.json', dirty: false })).toEqual({ file: 'a/b.json' });
+    expect(scenarioRef({ scenario, file: 'a/b.json', dirty: true })).toEqual({ data: scenario });
+    expect(scenarioRef({ scenario, builtin: 'r/x', dirty: false })).toEqual({ builtin: 'r/x' });
+    expect(scenarioRef({ scenario, builtin: 'r/x', dirty: true })).toEqual({ data: scenario });
+    expect(scenarioRef({ scenario, dirty: false })).toEqual({ data: scenario });
     // POST /api/games names a built-in by its string.
-    expect(gameScenario({ ruleset: 'r', scenario, builtin: 'r/x', dirty: false })).toBe('r/x');
-    expect(gameScenario({ ruleset: 'r', scenario, file: 'a.json', dirty: false })).toEqual({ file: 'a.json' });
+    expect(gameScenario({ scenario, builtin: 'r/x', dirty: false })).toBe('r/x');
+    expect(gameScenario({ scenario, file: 'a.json', dirty: false })).toEqual({ file: 'a.json' });
   });
 });
 

@@ -6,7 +6,17 @@
  * in table units to draw over the table. Names no ruleset.
  */
 import type { BalanceJobView, TuneEvaluationView } from '../../serve/workshop-protocol.js';
-import type { WorkshopDocument } from './context.js';
+
+/**
+ * What a request needs of the document (./context.ts `WorkshopDocument` has these fields; not
+ * imported from there so that this module stays free of the DOM's types, for Node's tests).
+ */
+export interface DocumentRef {
+  scenario: Record<string, unknown>;
+  file?: string;
+  builtin?: string;
+  dirty: boolean;
+}
 
 /** Which scenario a job, a watched game or "play it" names (src/serve/workshop-protocol.ts `balanceScenario`). */
 export type ScenarioRef = { file: string } | { builtin: string } | { data: Record<string, unknown> };
@@ -15,14 +25,14 @@ export type ScenarioRef = { file: string } | { builtin: string } | { data: Recor
  * The reference for `doc`: its file when saved and unchanged (the server reads the file), the
  * built-in scenario when opened from one and unchanged, else its JSON as it stands (unsaved work).
  */
-export function scenarioRef(doc: WorkshopDocument): ScenarioRef {
+export function scenarioRef(doc: DocumentRef): ScenarioRef {
   if (!doc.dirty && doc.file !== undefined) return { file: doc.file };
   if (!doc.dirty && doc.builtin !== undefined) return { builtin: doc.builtin };
   return { data: doc.scenario };
 }
 
 /** `scenarioRef` for `POST /api/games`, which names built-in scenarios by their `<ruleset>/<id>` string. */
-export function gameScenario(doc: WorkshopDocument): string | { file: string } | { data: Record<string, unknown> } {
+export function gameScenario(doc: DocumentRef): string | { file: string } | { data: Record<string, unknown> } {
   const r = scenarioRef(doc);
   return 'builtin' in r ? r.builtin : r;
 }

@@ -260,7 +260,13 @@ export function mountBalance(root: HTMLElement, ctx: WorkshopContext): void {
     const rows = m.sides.map((s) =>
       h(
         'tr',
-        { 'data-side': s.side },
+        {
+          'data-side': s.side,
+          'data-rate': String(s.rate),
+          'data-low': String(s.low),
+          'data-high': String(s.high),
+          'data-wins': String(s.wins),
+        },
         h('td', { text: s.side }),
         h('td', { text: s.agent }),
         h('td', { class: 'wsb-rate', text: percent(s.rate) }),
@@ -313,7 +319,7 @@ export function mountBalance(root: HTMLElement, ctx: WorkshopContext): void {
         ...m.endings.map((e) =>
           h(
             'tr',
-            {},
+            { 'data-ending': e.ending, 'data-games': String(e.games) },
             h('td', { text: endingWords(e.ending) }),
             h('td', { text: `${e.games} (${percent(e.share)})` }),
             h('td', { text: e.winners }),
