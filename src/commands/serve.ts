@@ -84,7 +84,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--scenarios <dir>',
-      'turn on the scenario workshop API (/api/workshop/): list, open, validate and save scenario files in this folder only, and run balance jobs (stress) on them',
+      'turn on the scenario workshop: its page (/workshop: draw and check a scenario on the table) and API (/api/workshop/): list, open, validate and save scenario files in this folder only, and run balance jobs (stress) on them',
     )
     .option('--workshop-runs <dir>', 'the folder balance jobs write their run folders to', DEFAULT_WORKSHOP_RUNS)
     .option('--workers <n>', "worker threads of a balance job (default: the machine's cores)", parseWorkersOption)
@@ -99,7 +99,9 @@ then play:
 click a figure to see its reach and its actions, click an action or a numbered mark on the table.
 Ctrl-C stops the server (save first: open games live in its memory).
 
-The scenario workshop (--scenarios DIR) serves JSON routes under /api/workshop/ (documented in
+The scenario workshop (--scenarios DIR) serves a page at /workshop (open a built-in scenario, a
+file of DIR or a ruleset's blank table; draw terrain, figures, objectives, zones and exits by
+clicks and drags, every edit checked as \`validate\` checks it; undo/redo; save into DIR) and JSON routes under /api/workshop/ (documented in
 src/serve/workshop-protocol.ts): GET scenarios (the folder's files and the built-in ones), GET and
 PUT files/<name> (load; save atomically, in the normal scenario format, never outside DIR),
 POST validate (the problems \`validate\` reports, each with its JSON path and its place on the
@@ -136,7 +138,7 @@ Examples:
           throw new UsageError(`cannot listen on ${o.host}:${o.port}: ${e instanceof Error ? e.message : String(e)}`);
         }
         process.stdout.write(
-          `serving on ${address}/  (saves in ${o.saves}${o.scenarios !== undefined ? `; scenario workshop on ${o.scenarios}` : ''}; Ctrl-C stops)\n`,
+          `serving on ${address}/  (saves in ${o.saves}${o.scenarios !== undefined ? `; scenario workshop at ${address}/workshop on ${o.scenarios}` : ''}; Ctrl-C stops)\n`,
         );
         if (!loopback) process.stderr.write(`warning: listening on ${o.host}: other machines can reach this app\n`);
         const stop = (): void => {

@@ -190,6 +190,13 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
   jsonSchema?(): Json;
 
   /**
+   * Optional: where the scenario workshop (`serve --scenarios`) finds the geometry it edits in this
+   * ruleset's scenario files, and the blank table a new one starts from — the room's
+   * `workshop.json`, of the form src/core/workshop-layout.ts `WorkshopLayout` (checked when served).
+   */
+  readonly workshop?: unknown;
+
+  /**
    * Optional: the current turn number (1-based), for agents that look ahead "to the end of the
    * turn" (MCTS `horizon=turn`).
    */

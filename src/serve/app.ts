@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { writeAtomic } from '../core/files.js';
 import { Games, HostError, parseRequest } from './games.js';
 import { pageHtml } from './page.js';
+import { workshopPageHtml } from './workshop-page.js';
 import { rulesetHelp, scenarioList } from './briefing.js';
 import { registerWorkshop, type WorkshopOptions } from './workshop.js';
 import { isExecSpec } from '../../agents/exec/spec.js';
@@ -59,10 +60,13 @@ export interface AppOptions {
   workshop?: WorkshopOptions;
 }
 
-/** The browser script: src/web/main.ts bundled by esbuild (from sources, or next to dist/). */
-async function bundleScript(): Promise<string> {
+/**
+ * A browser script bundled by esbuild (from sources, or next to dist/): `entry` is its path under
+ * src/web/ (`main.ts` for the play page, `workshop/main.ts` for the workshop).
+ */
+async function bundleScript(entryName = 'main.ts'): Promise<string> {
   const here = fileURLToPath(import.meta.url);
-  const candidates = [resolve(here, '../../web/main.ts'), resolve(here, '../../../../src/web/main.ts')];
+  const candidates = [resolve(here, '../../web', entryName), resolve(here, '../../../../src/web', entryName)];
   const entry = candidates.find((p) => existsSync(p));
   if (!entry) throw new Error(`the browser code is missing (looked for ${candidates.join(', ')})`);
   const out = await build({
@@ -84,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const saves = resolve(opts.saves);
   const games = new Games(opts.maxGames ?? 16);
   const script = await bundleScript();
+  const workshopScript = opts.workshop ? await bundleScript('workshop/main.ts') : null;
   const scenarios = scenarioList();
   const rulesets = rulesetHelp();
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
@@ -136,9 +141,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       'content-security-policy',
       "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'",
     );
-    return reply.type('text/html; charset=utf-8').send(pageHtml());
+    return reply.type('text/html; charset=utf-8').send(pageHtml(workshopScript !== null));
   });
   app.get('/app.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(script));
+  // The scenario workshop's page (issue 44), served only with `serve --scenarios DIR`.
+  if (workshopScript !== null) {
+    app.get('/workshop', async (_req, reply) => {
+      reply.header(
+        'content-security-policy',
+        "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'",
+      );
+      return reply.type('text/html; charset=utf-8').send(workshopPageHtml());
+    });
+    app.get('/workshop.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(workshopScript));
+  }
 
   // The opponents offered besides each ruleset's levels: the built-in agents, then the operator's own
   // (`serve --opponent name=spec`).

@@ -21,6 +21,8 @@ import { piratesAttackScores, piratesScores } from './policy.js';
 import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
 // The words a newcomer would not know, a sentence each (docs/rules/pirates-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
+// Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
+import WORKSHOP from './workshop.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { piratesMarks } from './marks.js';
 import { piratesSight } from './sight.js';
@@ -33,6 +35,7 @@ export type { PiratesScenario } from './compile.js';
 /** The Pirates! ruleset. */
 export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent>({
   id: 'pirates',
+  workshop: WORKSHOP,
   version: '1.4.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
   // Dice and card draws sampled in apply; the future card order is not in the state.
