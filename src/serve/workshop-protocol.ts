@@ -28,7 +28,8 @@
  *   their extremes, overlapping terrain as warnings), each with its JSON path and, when it has a
  *   place on the table, `at` (x, y in the file's unit) so the page can mark it there.
  * - `GET /api/workshop/rulesets` → {@link WorkshopRuleset}[]: each ruleset's id, title, table unit
- *   and side counts; `GET /api/workshop/schema/<ruleset>` → the JSON Schema of its scenario files
+ *   and side counts, and its workshop layout when it declares one (src/core/workshop-layout.ts:
+ *   the blank table and where its format keeps terrain, figures, objectives, zones and exits); `GET /api/workshop/schema/<ruleset>` → the JSON Schema of its scenario files
  *   (what `schema` writes: terrain kinds, weapons, ranks and every field's meaning), for the page's
  *   editors and lists.
  * - `POST /api/workshop/preview` with {@link validateBody} → {@link ScenarioPreview}: the table as
@@ -65,8 +66,10 @@
  */
 import { z } from 'zod';
 import type { ScenarioCheck } from '../core/scenario-lint.js';
+import type { WorkshopLayout } from '../core/workshop-layout.js';
 
 export type { ScenarioCheck, ScenarioProblem } from '../core/scenario-lint.js';
+export type { WorkshopCollection, WorkshopLayout } from '../core/workshop-layout.js';
 
 /**
  * The form of a scenario file's name in the folder: `/`-separated parts of letters, digits, `.`,
@@ -121,6 +124,8 @@ export interface WorkshopRuleset {
   scenarios: string[];
   /** True when `GET /api/workshop/schema/<id>` has its JSON Schema. */
   schema: boolean;
+  /** Where the page finds the format's geometry and the blank table (absent: the ruleset declares none; its files open as JSON only). */
+  layout?: WorkshopLayout;
 }
 
 /** `POST /api/workshop/preview`: the setup drawn (see the module's route list). */

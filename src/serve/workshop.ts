@@ -21,6 +21,7 @@ import { ScenarioError } from '../core/model.js';
 import { builtinScenarioFiles, fromRaw, parseJsonText, readScenarioFile, resolveInherit } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
 import { checkScenarioData } from '../rules/check.js';
+import { workshopLayout } from '../core/workshop-layout.js';
 import { RULESETS, compileSource, loadScenario } from '../rules/index.js';
 import { frameToSvg } from '../render/html.js';
 import { scenarioFrames } from '../render/preview.js';
@@ -395,6 +396,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
         sides: { min: r.traits.sides.min, max: r.traits.sides.max },
         scenarios: [...r.scenarios],
         schema: r.jsonSchema !== undefined,
+        ...(r.workshop !== undefined ? { layout: workshopLayout.parse(r.workshop) } : {}),
       })),
     );
 
