@@ -181,7 +181,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.post('/api/games', opts.workshop ? { bodyLimit: 3 * LIMITS.files.scenarioBytes } : {}, async (req, reply) => {
     const b = parseRequest(newGameSchema, req.body, 'new game');
     // The scenario: a built-in one by id, or its JSON (an open game's, a workshop file's, unsaved).
-    let ref: { id: string; sides: string[]; data?: unknown };
+    let ref: { id: string; ruleset: string; sides: string[]; data?: unknown };
     if (typeof b.scenario === 'string') {
       const sc = scenarios.find((s) => s.id === b.scenario);
       if (!sc)
@@ -189,22 +189,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           400,
           `bad new game at scenario: no built-in scenario "${b.scenario}" (known: ${scenarios.map((s) => s.id).join(', ')})`,
         );
-      ref = { id: sc.id, sides: sc.sides.map((s) => s.id) };
+      ref = { id: sc.id, ruleset: sc.ruleset, sides: sc.sides.map((s) => s.id) };
     } else if ('game' in b.scenario) {
       const text = await games.get(b.scenario.game).call({ op: 'record' });
       const data = (JSON.parse(text.slice(0, text.indexOf('\n'))) as { scenarioData: unknown }).scenarioData;
       const loaded = loadScenarioData(data, `the scenario of game ${b.scenario.game}`);
-      ref = { id: `game ${b.scenario.game}`, sides: loaded.ruleset.sides(loaded.compiled), data };
+      ref = { id: `game ${b.scenario.game}`, ruleset: loaded.ruleset.id, sides: loaded.ruleset.sides(loaded.compiled), data };
     } else {
       if (!workshop) throw new HostError(404, `bad new game at scenario: ${WORKSHOP_OFF}`);
       const { scenario: loaded, source } = workshop.scenario(b.scenario);
-      ref = { id: source, sides: loaded.ruleset.sides(loaded.compiled), data: loaded.raw };
+      ref = { id: source, ruleset: loaded.ruleset.id, sides: loaded.ruleset.sides(loaded.compiled), data: loaded.raw };
     }
     if (!ref.sides.includes(b.side))
       throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${ref.id} (${ref.sides.join(', ')})`);
     // A fresh deal unless a seed is given (the seed is shown, so the deal can be played again).
     // A level is the scenario's ruleset's own (its `levels`); any other name one of the offered.
-    const levels = rulesets.find((r) => r.id === sc.ruleset)?.levels ?? [];
+    const levels = rulesets.find((r) => r.id === ref.ruleset)?.levels ?? [];
     const opponent = levels.find((l) => l.id === b.opponent) ?? offered.get(b.opponent);
     if (!opponent)
       throw new HostError(

@@ -48,6 +48,8 @@
  * - `GET /api/workshop/balance` → {@link BalanceJobView}: the current or last job, balance or tune
  *   (progress: games done of total, seconds, ETA; the report once it has ended), or 404 when none
  *   was started. Jobs live on the server: a page that was closed reads its job again here.
+ *   `GET /api/workshop/job` → `{ "job": BalanceJobView | null }`: the same, null before any job
+ *   (what a page opening asks: no job yet is not an error).
  * - `POST /api/workshop/balance/cancel` (empty body) → {@link BalanceJobView}: stops the running
  *   job, balance or tune (finished games are kept and reported; state `cancelled`), or 409 when
  *   none runs.

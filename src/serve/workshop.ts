@@ -462,6 +462,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
     });
 
     w.get('/api/workshop/balance', async (): Promise<BalanceJobView> => jobs.view());
+    w.get('/api/workshop/job', async (): Promise<{ job: BalanceJobView | null }> => ({ job: jobs.current() }));
 
     w.post('/api/workshop/watch', big, async (req, reply): Promise<WatchView> => {
       const b = parseRequest(watchBody, req.body, 'watch');

@@ -119,6 +119,21 @@ describe('play it: a workshop scenario as a game against an AI', () => {
   }, 60_000);
 });
 
+describe('the job a page opening reads', () => {
+  it('GET job is { job: null } before any job (not an error), then the job GET balance shows', async () => {
+    const none = await call('GET', '/api/workshop/job');
+    expect(none).toMatchObject({ status: 200, json: { job: null } });
+    expect((await call('GET', '/api/workshop/balance')).status).toBe(404);
+    const start = await call('POST', '/api/workshop/balance', { scenario: { file: 'my-raid.json' }, games: 1, seed: 1 });
+    expect(start.status, JSON.stringify(start.json)).toBe(202);
+    const job = (await call('GET', '/api/workshop/job')).json.job as { id: string };
+    expect(job.id).toBe(start.json.id);
+    for (let i = 0; i < 2400 && (await call('GET', '/api/workshop/balance')).json.state === 'running'; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await call('GET', '/api/workshop/job')).json.job).toEqual((await call('GET', '/api/workshop/balance')).json);
+  }, 120_000);
+});
+
 describe('watch AI vs AI', () => {
   it('plays the game run --time-limit plays with the same agents and seed, and shows it in the replay viewer', async () => {
     const r = await call('POST', '/api/workshop/watch', {

@@ -16,7 +16,7 @@
  * Jobs live on the server (one at a time): on mount the panel reads the current or last job, so a
  * closed tab opened again shows its progress. The words and numbers come from ./balance-model.ts.
  */
-import type { BalanceJobView, ScenarioPreview, WatchView } from '../../serve/workshop-protocol.js';
+import type { BalanceJobView, ScenarioCheck, ScenarioPreview, WatchView } from '../../serve/workshop-protocol.js';
 import type { GameView, SetupAnswer } from '../../serve/protocol.js';
 import type { WorkshopContext } from './context.js';
 import {
@@ -193,10 +193,13 @@ export function mountBalance(root: HTMLElement, ctx: WorkshopContext): void {
     const key = JSON.stringify(doc.scenario);
     if (key === sidesOf) return;
     sidesOf = key;
-    api<ScenarioPreview>('POST', '/api/workshop/preview', { scenario: doc.scenario, ...(doc.file ? { name: doc.file } : {}) })
+    // Checked first (always answered 200), set up only when valid: work in progress is no error here.
+    const body = { scenario: doc.scenario, ...(doc.file ? { name: doc.file } : {}) };
+    api<ScenarioCheck>('POST', '/api/workshop/validate', body)
+      .then((check) => (check.ok && key === sidesOf ? api<ScenarioPreview>('POST', '/api/workshop/preview', body) : null))
       .then((p) => {
-        const scene = p.scene as { sides?: { id: string; name: string }[] };
-        if (Array.isArray(scene.sides)) setSides(scene.sides.map((s) => ({ id: s.id, name: s.name })));
+        const scene = p?.scene as { sides?: { id: string; name: string }[] } | undefined;
+        if (Array.isArray(scene?.sides)) setSides(scene.sides.map((s) => ({ id: s.id, name: s.name })));
       })
       .catch(() => undefined); // an invalid scenario keeps the sides it had; the editor shows its problems
   };
@@ -499,10 +502,23 @@ export function mountBalance(root: HTMLElement, ctx: WorkshopContext): void {
       })
       .finally(() => (watchBtn.disabled = false));
   });
+  // The opponents: the ruleset's levels (easy … expert), then the other offered opponents.
+  let setup: SetupAnswer | null = null;
+  let opponentsOf = '';
+  const fillOpponents = (): void => {
+    const ruleset = ctx.current()?.ruleset ?? '';
+    if (!setup || ruleset === opponentsOf) return;
+    opponentsOf = ruleset;
+    const was = opponent.value;
+    const levels = setup.rulesets.find((r) => r.id === ruleset)?.levels ?? [];
+    const all = [...levels, ...setup.opponents.filter((o) => !levels.some((l) => l.id === o.id))];
+    opponent.replaceChildren(...all.map((o) => h('option', { value: o.id, text: o.id, title: o.words })));
+    opponent.value = all.some((o) => o.id === was) ? was : all.some((o) => o.id === 'normal') ? 'normal' : (all[0]?.id ?? '');
+  };
   api<SetupAnswer>('GET', '/api/setup')
     .then((s) => {
-      opponent.replaceChildren(...s.opponents.map((o) => h('option', { value: o.id, text: o.id, title: o.words })));
-      opponent.value = s.opponents.some((o) => o.id === 'normal') ? 'normal' : (s.opponents[0]?.id ?? '');
+      setup = s;
+      fillOpponents();
     })
     .catch(() => opponent.replaceChildren(h('option', { value: 'normal', text: 'normal' })));
 
@@ -511,14 +527,16 @@ export function mountBalance(root: HTMLElement, ctx: WorkshopContext): void {
     if (sidesTimer !== null) window.clearTimeout(sidesTimer);
     sidesTimer = window.setTimeout(readSides, 300);
     drawFalls(); // the table was drawn again: the overlay goes back on it
+    fillOpponents();
   });
   readSides();
 
   // A job started earlier (this tab closed and opened again, or another tab): show it.
-  api<BalanceJobView>('GET', '/api/workshop/balance')
-    .then((v) => {
-      render(v);
-      if (v.state === 'running') follow();
+  api<{ job: BalanceJobView | null }>('GET', '/api/workshop/job')
+    .then(({ job }) => {
+      if (!job) return;
+      render(job);
+      if (job.state === 'running') follow();
     })
-    .catch(() => undefined); // 404: no job yet
+    .catch(say);
 }
