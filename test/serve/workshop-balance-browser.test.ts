@@ -238,6 +238,34 @@ describe.skipIf(!haveBrowser)('the workshop balance panel in headless Chromium',
     expect(errors).toEqual([]);
   }, 300_000);
 
+  it('tune: candidates as they come in, then the recommended setting opened as a new document and saved as a file', async () => {
+    const page = await open();
+    await choose(page, RUN.games, 3);
+    await page.selectOption('#wsb-target-side', 'vikings');
+    await page.fill('#wsb-target-rate', '0.5');
+    await page.fill('#wsb-budget', '2');
+    await page.fill('#wsb-tune-games', '2');
+    await page.click('#wsb-tune');
+    await page.waitForSelector('#ws-balance[data-job="done"]', { timeout: 240_000 });
+    const v = (await (await fetch(`${url}/api/workshop/balance`)).json()) as BalanceJobView;
+    expect(v.kind).toBe('tune');
+    expect(v.command).toBe(
+      `skirmish tune --scenario farmstead-raid --agent vikings=${RUN.vikings} --agent saxons=${RUN.saxons} --target vikings=0.5 --budget 2 --games 2 --seed 3 --workers 1`,
+    );
+    expect(await page.locator('#wsb-candidates tr').count()).toBe(1 + (v.tune?.evaluations.length ?? 0));
+    expect(v.tune?.evaluations).toHaveLength(2);
+    expect(await page.textContent('#wsb-best')).toMatch(/^Recommended: .+: vikings wins \d/);
+    await page.click('#wsb-open-best');
+    await page.waitForFunction(() => /^tuned: /.test(document.querySelector('#ws-title')?.textContent ?? ''));
+    // Saved under a new name: the file is the recommended scenario, whole.
+    await page.fill('#ws-name', 'farmstead-raid-tuned.json');
+    await page.click('#ws-save');
+    await page.waitForSelector('body[data-saved="farmstead-raid-tuned.json"]');
+    expect(JSON.parse(readFileSync(join(folder, 'farmstead-raid-tuned.json'), 'utf8'))).toEqual(v.tune?.bestScenario);
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 300_000);
+
   it('watch AI vs AI gives the replay of a game played on the spot; play it opens the scenario in the play page', async () => {
     const page = await open();
     await choose(page, RUN.games, 4);
