@@ -16,7 +16,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { writeAtomic } from '../core/files.js';
-import { LIMITS, jsonTextDepth, limitText } from '../core/limits.js';
+import { LIMITS, jsonTextDepth, jsonValueDepth, limitText } from '../core/limits.js';
 import { ScenarioError } from '../core/model.js';
 import { builtinScenarioFiles, fromRaw, parseJsonText, readScenarioFile, resolveInherit } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
@@ -269,7 +269,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
           arg: hit[0].id,
         };
       }
-      if (jsonTextDepth(JSON.stringify(ref.data)) > LIMITS.json.depth)
+      if (jsonValueDepth(ref.data) > LIMITS.json.depth)
         throw new HostError(400, `the scenario is nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
       const at = join(folder, 'unsaved.json');
       return { scenario: compileSource(fromRaw(resolveInherit(ref.data, at), at)), source: 'unsaved' };
@@ -313,7 +313,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
     w.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
-      if (jsonTextDepth(text) > LIMITS.json.depth + 4)
+      if (jsonTextDepth(text, LIMITS.json.depth + 4) > LIMITS.json.depth + 4)
         return done(new HostError(400, `the request is nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`));
       try {
         done(null, JSON.parse(text));

@@ -62,6 +62,13 @@ async function call(
   return { status: res.statusCode, json, text: res.body };
 }
 
+/** An array nested `n` deep. */
+function nested(n: number): unknown {
+  let v: unknown = [];
+  for (let i = 1; i < n; i++) v = [v];
+  return v;
+}
+
 /** The scenario a game's record embeds (its header's `scenarioData`). */
 async function playedScenario(id: string): Promise<unknown> {
   const r = await call('GET', `/api/games/${id}/record`);
@@ -106,6 +113,11 @@ describe('play it: a workshop scenario as a game against an AI', () => {
         /^bad new game at side: "pirates" is not a side of my-raid\.json/,
       ],
       [{ scenario: { game: 'g0123456789abcdef' }, side: 'vikings', opponent: 'normal' }, 404, /no open game/],
+      [
+        { scenario: { data: { ...raw, deep: nested(100) } }, side: 'vikings', opponent: 'normal' },
+        400,
+        /^the scenario is nested more than 64 levels deep/,
+      ],
       [{ scenario: { file: 'my-raid.json', data: {} }, side: 'vikings', opponent: 'normal' }, 400, /^bad new game at scenario: /],
     ] as const;
     for (const [body, status, why] of cases) {
@@ -183,6 +195,21 @@ describe('watch AI vs AI', () => {
     expect(bad.status).toBe(400);
     expect(String(bad.json.error)).toMatch(/only built-in agents/);
   }, 120_000);
+
+  it('a request nested too deep is refused before it is parsed; a scenario nested too deep once parsed', async () => {
+    const text = `{"scenario":{"data":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/workshop/watch',
+      headers: { host: '127.0.0.1:8080', 'content-type': 'application/json' },
+      payload: text,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(String((res.json() as { error: string }).error)).toMatch(/^the request is nested more than 64 levels deep/);
+    const r = await call('POST', '/api/workshop/watch', { scenario: { data: { ...raw, deep: nested(64) } } });
+    expect(r.status).toBe(400);
+    expect(String(r.json.error)).toMatch(/^the scenario is nested more than 64 levels deep/);
+  });
 
   it('a game past its limit in all is stopped and kept as far as it went; a second while one plays is refused with 409', async () => {
     const watch = new WatchGames(runs, { decisionMs: 10_000, gameMs: 5000 });
