@@ -125,7 +125,7 @@ export function mountBalance(root: HTMLElement, ctx: WorkshopContext): void {
   const testBtn = h('button', { id: 'wsb-test', class: 'primary', text: 'Test balance' });
   const cancelBtn = h('button', { id: 'wsb-cancel', text: 'Cancel' });
   cancelBtn.disabled = true;
-  const bar = h('progress', { id: 'wsb-bar', max: '1', value: '0' });
+  const bar = h('progress', { id: 'wsb-bar', max: '1', value: '0', 'aria-label': 'games played of the job' });
   const barWords = h('div', { id: 'wsb-progress', class: 'wsb-words' });
   const error = h('div', { id: 'wsb-error', class: 'wsb-error', role: 'alert' });
   const command = h('div', { id: 'wsb-command', class: 'wsb-words' });
@@ -460,6 +460,7 @@ export function mountBalance(root: HTMLElement, ctx: WorkshopContext): void {
   playBtn.addEventListener('click', () => {
     const doc = ctx.current();
     if (!doc) return say('Open or draw a scenario first.');
+    error.textContent = '';
     // The tab is opened now (a click's own), then sent to the game once it exists.
     const tab = window.open('about:blank', '_blank');
     tryOut.textContent = 'Opening a game…';
@@ -486,6 +487,7 @@ export function mountBalance(root: HTMLElement, ctx: WorkshopContext): void {
   watchBtn.addEventListener('click', () => {
     const doc = ctx.current();
     if (!doc) return say('Open or draw a scenario first.');
+    error.textContent = '';
     watchBtn.disabled = true;
     tryOut.textContent = 'Playing a game on the server…';
     api<WatchView>('POST', '/api/workshop/watch', { scenario: scenarioRef(doc), agents: agents(), seed: intOf(seed, 1) })
