@@ -103,6 +103,10 @@ interface OpenDoc {
   file?: string;
   builtin?: string;
   note: string;
+  /** The check that came with the loaded file (a built-in's `inherit` resolves from its own place: used while unchanged). */
+  loadedCheck?: ScenarioCheck;
+  /** The fields an `inherit` copies from the scenario it names, fetched for drawing only (drawn faded, not editable here). */
+  inherited?: Scenario;
 }
 
 type Tool = 'select' | 'terrain' | 'figure' | 'zone';
@@ -203,10 +207,46 @@ function problemPlace(p: ScenarioProblem): Point | null {
   return best.point ?? (best.polygon && best.polygon.length > 0 ? centroid(best.polygon) : null);
 }
 
+/** The scenario as drawn: the document with the fields it inherits (and does not give itself). */
+function drawnScenario(): Scenario | null {
+  const sc = current();
+  if (!sc || !doc?.inherited) return sc;
+  const out: Scenario = { ...sc };
+  for (const [k, v] of Object.entries(doc.inherited)) if (!(k in sc)) out[k] = v;
+  return out;
+}
+
+/**
+ * Fetch the fields `d`'s `inherit` names from the scenario it names, relative to where `d` is
+ * (a built-in from the built-ins, a file from the folder); left out when it cannot be reached.
+ */
+async function loadInherited(d: OpenDoc): Promise<void> {
+  const inh = d.baseline.inherit as { from?: unknown; fields?: unknown } | undefined;
+  if (!inh || typeof inh.from !== 'string' || !Array.isArray(inh.fields)) return;
+  const here = d.builtin ?? d.file ?? '';
+  const parts = here.split('/').slice(0, -1);
+  for (const p of inh.from.split('/')) {
+    if (p === '..') parts.pop();
+    else if (p !== '.') parts.push(p);
+  }
+  const target = parts.join('/');
+  const route = d.builtin !== undefined ? `/api/workshop/builtin/${target.replace(/\.json$/, '')}` : `/api/workshop/files/${target}`;
+  try {
+    const f = await api<LoadedFile>('GET', route);
+    const parent = f.scenario as Scenario;
+    d.inherited = Object.fromEntries(
+      inh.fields.filter((k): k is string => typeof k === 'string' && k in parent).map((k) => [k, parent[k]]),
+    );
+  } catch {
+    // Not reachable from here: the page draws what the file itself gives.
+  }
+}
+
 /** Redraw the table of the open document (its layer; panels' own groups stay). */
 function render(): void {
-  const sc = current();
-  if (!doc || !sc) return;
+  const sc = drawnScenario();
+  const own = current();
+  if (!doc || !sc || !own) return;
   const layout = layoutOf(doc.ruleset);
   const size = layout ? tableSize(sc, layout) : null;
   if (!layout || !size) {
@@ -234,6 +274,7 @@ function render(): void {
   g.replaceChildren();
   svgEl('rect', { class: 'ws-ground', x: 0, y: 0, width, height, 'stroke-width': 0.1 * unit }, g);
   drawn = items(sc, layout);
+  const inheritedItem = (it: Item): boolean => typeof it.path[0] === 'string' && !(it.path[0] in own);
   const zoneIds = layout.collections.filter((c) => c.role === 'zone').map((c) => c.id);
   const labels: [Point, string][] = [];
   drawn.forEach((it, i) => {
@@ -243,7 +284,13 @@ function render(): void {
     let shape: SVGElement | null = null;
     if (it.polygon && it.polygon.length > 0) {
       const pts = it.polygon.map((p) => p.join(',')).join(' ');
-      if (it.coll.role === 'terrain')
+      if (it.coll.shape === 'line')
+        shape = svgEl(
+          'polyline',
+          { class: cls('ws-terrain line'), points: pts, fill: 'none', stroke: kindColour(it.kind), 'stroke-width': 0.4 * unit },
+          g,
+        );
+      else if (it.coll.role === 'terrain')
         shape = svgEl('polygon', { class: cls('ws-terrain'), points: pts, fill: kindColour(it.kind), 'stroke-width': 0.08 * unit }, g);
       else
         shape = svgEl(
@@ -271,7 +318,8 @@ function render(): void {
         labels.push([[x, y + 1.6 * r], it.name ?? it.id ?? it.coll.label]);
       }
     }
-    if (shape) {
+    if (shape && inheritedItem(it)) shape.classList.add('ws-inherited');
+    else if (shape) {
       shape.dataset.i = String(i);
       shape.dataset.path = formatPath(it.path);
       const t = document.createElementNS(SVG_NS, 'title');
@@ -290,9 +338,10 @@ function render(): void {
     });
   // The polygon being drawn.
   if (draft.length > 0) {
+    const closing = draftMin() === 3;
     svgEl('polyline', { class: 'ws-draft', points: draft.map((p) => p.join(',')).join(' '), 'stroke-width': 0.1 * unit }, g);
-    const s = svgEl('circle', { class: 'ws-draft-start', cx: draft[0][0], cy: draft[0][1], r: 0.4 * unit }, g);
-    s.dataset.close = '1';
+    const first = closing ? draft[0] : draft[draft.length - 1];
+    svgEl('circle', { class: 'ws-draft-start', cx: first[0], cy: first[1], r: 0.4 * unit }, g);
   }
   // The problems, where they are.
   problems.forEach((p, n) => {
@@ -368,14 +417,16 @@ async function check(): Promise<void> {
   if (!sc || !doc) return;
   const seq = ++checkSeq;
   let c: ScenarioCheck;
-  try {
-    c = await api<ScenarioCheck>('POST', '/api/workshop/validate', {
-      scenario: sc,
-      ...(doc.file !== undefined ? { name: doc.file } : {}),
-    });
-  } catch (e) {
-    c = { ok: false, problems: [{ severity: 'error', kind: 'invalid', path: '', paths: [], message: message(e) }] };
-  }
+  if (doc.loadedCheck && sc === doc.baseline && doc.builtin !== undefined) c = doc.loadedCheck;
+  else
+    try {
+      c = await api<ScenarioCheck>('POST', '/api/workshop/validate', {
+        scenario: sc,
+        ...(doc.file !== undefined ? { name: doc.file } : {}),
+      });
+    } catch (e) {
+      c = { ok: false, problems: [{ severity: 'error', kind: 'invalid', path: '', paths: [], message: message(e) }] };
+    }
   if (seq !== checkSeq) return; // a later edit's check is on its way
   problems = c.problems;
   const ul = el('ws-problems');
@@ -526,7 +577,7 @@ function showToolOptions(): void {
     colls.map((c) => c.id),
     colls.map((c) => c.label),
   )}</select></label><div id="ws-coll-opts"></div>`;
-  html += `<span class="ws-hint">${tool === 'figure' ? 'Click the table to place one.' : 'A point: click. A polygon: click its vertices; close on the first one, by double-click or Enter (Esc cancels).'}</span>`;
+  html += `<span class="ws-hint">${tool === 'figure' ? 'Click the table to place one.' : 'A point: click. A polygon: click its vertices; close on the first one, by double-click or Enter. A line: click its points; end on the last one, by double-click or Enter (Esc cancels).'}</span>`;
   box.innerHTML = html;
   const collSel = el<HTMLSelectElement>('ws-coll');
   const keep = box.dataset[tool];
@@ -609,9 +660,14 @@ function addHere(coll: WorkshopCollection, geometry: Point | Point[]): void {
   edit(r.scenario);
 }
 
+/** The fewest vertices the tool's shape takes (a line 2, a polygon 3). */
+function draftMin(): number {
+  return toolCollection()?.shape === 'line' ? 2 : 3;
+}
+
 function closeDraft(): void {
   const coll = toolCollection();
-  if (!coll || draft.length < 3) return;
+  if (!coll || draft.length < draftMin()) return;
   const poly = draft;
   draft = [];
   addHere(coll, poly);
@@ -663,7 +719,9 @@ function wireTable(s: SVGSVGElement): void {
       return;
     }
     const unit = Math.max(Number(s.dataset.width), Number(s.dataset.height)) / 48;
-    if (draft.length >= 3 && Math.hypot(p[0] - draft[0][0], p[1] - draft[0][1]) < 0.8 * unit) closeDraft();
+    // A polygon closes on its first vertex; a line ends on its last.
+    const end = coll.shape === 'line' ? draft[draft.length - 1] : draft[0];
+    if (draft.length >= draftMin() && end && Math.hypot(p[0] - end[0], p[1] - end[1]) < 0.8 * unit) closeDraft();
     else {
       draft = [...draft, p];
       render();
@@ -694,7 +752,7 @@ function wireTable(s: SVGSVGElement): void {
   s.addEventListener('pointerup', end);
   s.addEventListener('pointercancel', end);
   s.addEventListener('dblclick', (e) => {
-    if (tool !== 'select' && draft.length >= 3) {
+    if (tool !== 'select' && draft.length >= draftMin()) {
       e.preventDefault();
       closeDraft();
     }
@@ -714,6 +772,7 @@ async function ensureSchema(ruleset: string): Promise<void> {
 
 async function setDoc(d: OpenDoc): Promise<void> {
   await ensureSchema(d.ruleset);
+  await loadInherited(d);
   doc = d;
   selected = null;
   draft = [];
@@ -731,6 +790,12 @@ function confirmDiscard(): boolean {
 
 async function open(value: string): Promise<void> {
   if (!confirmDiscard()) return;
+  delete document.body.dataset.doc;
+  await openDoc(value);
+  document.body.dataset.doc = value; // what is open (the browser test waits for it)
+}
+
+async function openDoc(value: string): Promise<void> {
   const [what, ...rest] = value.split(':');
   const name = rest.join(':');
   if (what === 'blank') {
@@ -749,6 +814,7 @@ async function open(value: string): Promise<void> {
     history: new History(sc),
     baseline: sc,
     text: f.text,
+    loadedCheck: f.check,
     ...(what === 'builtin' ? { builtin: name } : { file: name }),
     note: `${typeof sc.name === 'string' ? sc.name : name} (${String(sc.ruleset)}${what === 'builtin' ? ', built-in' : `, ${name}`})`,
   });
@@ -898,7 +964,7 @@ async function start(): Promise<void> {
     } else if ((e.ctrlKey || e.metaKey) && (key === 'y' || (key === 'z' && e.shiftKey))) {
       e.preventDefault();
       redo();
-    } else if (e.key === 'Enter' && draft.length >= 3) closeDraft();
+    } else if (e.key === 'Enter' && draft.length > 0 && draft.length >= draftMin()) closeDraft();
     else if (e.key === 'Escape') {
       draft = [];
       render();
