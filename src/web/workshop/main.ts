@@ -295,7 +295,14 @@ function render(): void {
       else
         shape = svgEl(
           'polygon',
-          { class: cls('ws-zone'), points: pts, fill: it.coll.role === 'figure' ? SIDE_COLOURS[(it.stars[0] ?? 0) % 4] : zc, stroke: zc },
+          {
+            class: cls('ws-zone'),
+            points: pts,
+            fill: it.coll.role === 'figure' ? SIDE_COLOURS[(it.stars[0] ?? 0) % 4] : zc,
+            stroke: zc,
+            'stroke-width': 0.1 * unit,
+            'stroke-dasharray': `${0.4 * unit} ${0.2 * unit}`,
+          },
           g,
         );
       const words = it.name ?? it.kind ?? (it.coll.role === 'zone' ? (it.id ?? it.coll.label) : undefined);
@@ -304,7 +311,14 @@ function render(): void {
       if (it.coll.role === 'figure') {
         shape = svgEl(
           'circle',
-          { class: cls('ws-fig'), cx: it.point[0], cy: it.point[1], r: 0.5 * unit, fill: SIDE_COLOURS[(it.stars[0] ?? 0) % 4] },
+          {
+            class: cls('ws-fig'),
+            cx: it.point[0],
+            cy: it.point[1],
+            r: 0.5 * unit,
+            fill: SIDE_COLOURS[(it.stars[0] ?? 0) % 4],
+            'stroke-width': 0.06 * unit,
+          },
           g,
         );
       } else {
@@ -312,12 +326,19 @@ function render(): void {
         const [x, y] = it.point;
         shape = svgEl(
           'polygon',
-          { class: cls('ws-zone point'), points: `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`, fill: zc, stroke: zc },
+          {
+            class: cls('ws-zone point'),
+            points: `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`,
+            fill: zc,
+            stroke: zc,
+            'stroke-width': 0.1 * unit,
+          },
           g,
         );
         labels.push([[x, y + 1.6 * r], it.name ?? it.id ?? it.coll.label]);
       }
     }
+    if (shape && sel && it.coll.shape !== 'line') shape.setAttribute('stroke-width', String(0.2 * unit));
     if (shape && inheritedItem(it)) shape.classList.add('ws-inherited');
     else if (shape) {
       shape.dataset.i = String(i);
@@ -328,7 +349,11 @@ function render(): void {
     }
   });
   for (const [p, words] of labels)
-    svgEl('text', { class: 'ws-label', x: p[0], y: p[1], 'text-anchor': 'middle', 'font-size': 0.7 * unit }, g).textContent = words;
+    svgEl(
+      'text',
+      { class: 'ws-label', x: p[0], y: p[1], 'text-anchor': 'middle', 'font-size': 0.7 * unit, 'stroke-width': 0.12 * unit },
+      g,
+    ).textContent = words;
   // The selected polygon's vertices, to drag.
   const selItem = selected ? drawn.find((it) => samePath(it.path, selected?.path ?? [])) : undefined;
   if (selItem?.polygon)
@@ -339,7 +364,16 @@ function render(): void {
   // The polygon being drawn.
   if (draft.length > 0) {
     const closing = draftMin() === 3;
-    svgEl('polyline', { class: 'ws-draft', points: draft.map((p) => p.join(',')).join(' '), 'stroke-width': 0.1 * unit }, g);
+    svgEl(
+      'polyline',
+      {
+        class: 'ws-draft',
+        points: draft.map((p) => p.join(',')).join(' '),
+        'stroke-width': 0.1 * unit,
+        'stroke-dasharray': `${0.3 * unit} ${0.15 * unit}`,
+      },
+      g,
+    );
     const first = closing ? draft[0] : draft[draft.length - 1];
     svgEl('circle', { class: 'ws-draft-start', cx: first[0], cy: first[1], r: 0.4 * unit }, g);
   }
@@ -352,7 +386,7 @@ function render(): void {
     svgEl('circle', { class: `ws-problem ${p.severity}`, cx: at[0], cy: at[1], r: 1.1 * unit, 'stroke-width': 0.15 * unit }, mark);
     svgEl(
       'text',
-      { class: 'ws-problem-text', x: at[0], y: at[1] - 1.3 * unit, 'text-anchor': 'middle', 'font-size': unit },
+      { class: 'ws-problem-text', x: at[0], y: at[1] - 1.3 * unit, 'text-anchor': 'middle', 'font-size': unit, 'stroke-width': 0.2 * unit },
       mark,
     ).textContent = `${n + 1}`;
   });
