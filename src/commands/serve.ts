@@ -4,7 +4,8 @@ import { InvalidArgumentError } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { buildApp, DEFAULT_SAVES } from '../serve/app.js';
 import { DEFAULT_WORKSHOP_RUNS } from '../serve/workshop.js';
-import { LEVELS, OPPONENT_NAME } from '../serve/protocol.js';
+import { AGENT_OPPONENTS, OPPONENT_NAME } from '../serve/protocol.js';
+import { LEVEL_NAMES } from '../core/levels.js';
 import { resolveAgent } from '../../agents/index.js';
 import { UsageError, checkWritableDir, collect, fail, wholeNumber } from './common.js';
 
@@ -34,8 +35,9 @@ export async function parseOpponents(given: readonly string[]): Promise<Record<s
       throw new UsageError(
         `--opponent ${g}: expected <name>=<agent spec> with a name of lower-case letters, digits and dashes, e.g. --opponent "mine=exec:python3 my_agent.py"`,
       );
-    if (name in LEVELS || name in out)
-      throw new UsageError(`--opponent ${g}: the name "${name}" is taken (levels: ${Object.keys(LEVELS).join(', ')})`);
+    const taken = [...LEVEL_NAMES, ...Object.keys(AGENT_OPPONENTS)];
+    if (taken.includes(name) || name in out)
+      throw new UsageError(`--opponent ${g}: the name "${name}" is taken (taken: ${taken.join(', ')})`);
     out[name] = (await resolveAgent(g.slice(eq + 1))).spec;
   }
   return out;
@@ -89,9 +91,11 @@ export function registerServe(program: Command): void {
     .addHelpText(
       'after',
       `
-Open the address it prints. Pick a scenario, your side and an opponent (easy = the script with
-one decision in five at random, normal = the script, hard = mcts:iterations=150 — steps measured in
-docs/agents.md — or any built-in agent), then play:
+Open the address it prints. Pick a scenario, your side and an opponent — a level of the scenario's
+ruleset (easy = the script with one decision in five at random, normal = the script, hard = the
+ruleset's own search, expert = a larger search budget that still decides within a second; each
+level named with its spec on the page, steps measured in docs/agents.md) or any built-in agent —
+then play:
 click a figure to see its reach and its actions, click an action or a numbered mark on the table.
 Ctrl-C stops the server (save first: open games live in its memory).
 

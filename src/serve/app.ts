@@ -21,8 +21,7 @@ import { registerWorkshop, type WorkshopOptions } from './workshop.js';
 import { isExecSpec } from '../../agents/exec/spec.js';
 import { parseSpec } from '../../agents/options.js';
 import {
-  LEVELS,
-  type Level,
+  AGENT_OPPONENTS,
   type SetupAnswer,
   actSchema,
   agentSchema,
@@ -157,11 +156,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.get('/workshop.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(workshopScript));
   }
 
-  // The opponents offered: the levels, then the operator's own (`serve --opponent name=spec`).
+  // The opponents offered besides each ruleset's levels: the built-in agents, then the operator's own
+  // (`serve --opponent name=spec`).
   const offered = new Map<string, { spec: string; words: string }>();
-  for (const id of Object.keys(LEVELS) as Level[]) offered.set(id, { spec: LEVELS[id].spec, words: LEVELS[id].words });
+  for (const [id, o] of Object.entries(AGENT_OPPONENTS)) offered.set(id, { spec: o.spec, words: o.words });
   for (const [id, spec] of Object.entries(opts.opponents ?? {})) offered.set(id, { spec, words: `${id} — ${spec}` });
-  const offeredSpecs = new Set([...offered.values()].map((o) => o.spec));
+  const offeredSpecs = new Set([...offered.values(), ...rulesets.flatMap((r) => r.levels)].map((o) => o.spec));
 
   app.get('/api/setup', async (): Promise<SetupAnswer> => {
     return {
@@ -184,9 +184,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (!sc.sides.some((s) => s.id === b.side))
       throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${sc.id} (${sc.sides.map((s) => s.id).join(', ')})`);
     // A fresh deal unless a seed is given (the seed is shown, so the deal can be played again).
-    const opponent = offered.get(b.opponent);
+    // A level is the scenario's ruleset's own (its `levels`); any other name one of the offered.
+    const levels = rulesets.find((r) => r.id === sc.ruleset)?.levels ?? [];
+    const opponent = levels.find((l) => l.id === b.opponent) ?? offered.get(b.opponent);
     if (!opponent)
-      throw new HostError(400, `bad new game at opponent: no opponent "${b.opponent}" here (offered: ${[...offered.keys()].join(', ')})`);
+      throw new HostError(
+        400,
+        `bad new game at opponent: no opponent "${b.opponent}" here (offered: ${[...levels.map((l) => l.id), ...offered.keys()].join(', ')})`,
+      );
     const seed = b.seed ?? randomInt(1_000_000);
     const view = await games.open({
       op: 'create',

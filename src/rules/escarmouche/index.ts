@@ -60,6 +60,11 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
   // decision on the first Mill Bridge, 66.8% [60.0–72.9] on the redrawn one (docs/rules/escarmouche.md,
   // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
+  // The ladder (src/core/levels.ts): easy and normal the kit's, hard the default search; expert the
+  // largest of 4× or 2× the default budget whose decision time, scaled from the default's p99 measured
+  // quiet (bench/RESULTS.md, 2026-12-07 16:33), stays under 0.8 s p99 — its own p99 and the steps
+  // between the levels are measured in docs/agents.md ("The ladder per ruleset").
+  levels: { expert: 'mcts:iterations=2000' },
   view: {
     scene: escScene,
     describeFigure: describeEscFigure,

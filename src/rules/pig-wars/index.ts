@@ -89,6 +89,11 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
           ],
     },
     searchDefaults: SEARCH_DEFAULTS[v.id],
+    // The ladder (src/core/levels.ts): easy and normal the kit's, hard the default search; expert the
+    // largest of 4× or 2× the default budget whose decision time, scaled from the default's p99 measured
+    // quiet (bench/RESULTS.md, 2026-12-07 16:33), stays under 0.8 s p99 — its own p99 and the steps
+    // between the levels are measured in docs/agents.md ("The ladder per ruleset").
+    levels: { expert: 'mcts:iterations=400' },
     view: {
       scene: pigScene,
       describeFigure: describePigFigure,

@@ -56,6 +56,11 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
   // the townsfolk keep the search's default 1) — chosen on screens of stress seed 77 and on the
   // deals of seed 31 (docs/agents.md, issue 16, ninth session), measured on a seed fixed before the run.
   searchDefaults: { portfolio: '1' },
+  // The ladder (src/core/levels.ts): easy and normal the kit's, hard the default search; expert the
+  // largest of 4× or 2× the default budget whose decision time, scaled from the default's p99 measured
+  // quiet (bench/RESULTS.md, 2026-12-07 16:33), stays under 0.8 s p99 — its own p99 and the steps
+  // between the levels are measured in docs/agents.md ("The ladder per ruleset").
+  levels: { expert: 'mcts:iterations=1200' },
   policy: {
     scores: piratesScores,
     variants: [

@@ -80,6 +80,11 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
   // 200 side-swapped games against the script each: 150 iterations 63.0% [56.1–69.4] (seed 7),
   // 300 iterations 65.5% [58.7–71.7] (seed 8; union 62% against 48%); 52.0% at the old default (seed 6).
   searchDefaults: { iterations: '300', horizon: '30' },
+  // The ladder (src/core/levels.ts): easy and normal the kit's, hard the default search; expert the
+  // largest of 4× or 2× the default budget whose decision time, scaled from the default's p99 measured
+  // quiet (bench/RESULTS.md, 2026-12-07 16:33), stays under 0.8 s p99 — its own p99 and the steps
+  // between the levels are measured in docs/agents.md ("The ladder per ruleset").
+  levels: { expert: 'mcts:iterations=600' },
   view: {
     scene: sowScene,
     describeFigure: describeSowFigure,
