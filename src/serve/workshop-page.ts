@@ -50,6 +50,7 @@ svg .ws-problem{fill:#e74c3c;fill-opacity:.25;stroke:#c0392b;pointer-events:none
 svg .ws-problem.warning{fill:#f39c12;stroke:#b9770e}
 svg .ws-problem-text{font-family:system-ui,sans-serif;font-weight:bold;fill:#922b21;pointer-events:none;paint-order:stroke;stroke:#fff}
 svg .ws-inherited{opacity:.45;pointer-events:none}
+svg .ws-ghost{opacity:.45;stroke:#1b2631}
 svg .ws-ground{fill:#e8dfc8;stroke:#3e2f22}
 #toast{position:fixed;bottom:10px;left:10px;background:#3e2f22;color:#fff;padding:6px 10px;border-radius:4px;display:none;max-width:60%}
 @media (max-width:800px){#ws-main{flex-direction:column}aside{width:100%;border-left:none}#ws-table svg{height:auto}body{height:auto}}

@@ -127,6 +127,11 @@ let checkTimer: ReturnType<typeof setTimeout> | undefined;
 let checkSeq = 0;
 /** The items drawn now, by their index in the layer's `data-i`. */
 let drawn: Item[] = [];
+/**
+ * Where the ruleset's setup puts the figures the file places without a point of their own (packed
+ * into a group's area), from the preview of the last valid check: drawn faded, not editable.
+ */
+let ghosts: { x: number; y: number; r: number; side: number; name: string }[] = [];
 
 const layoutOf = (ruleset: string): WorkshopLayout | undefined => rulesets.find((r) => r.id === ruleset)?.layout;
 const current = (): Scenario | null => doc?.history.current ?? null;
@@ -348,6 +353,16 @@ function render(): void {
       shape.append(t);
     }
   });
+  for (const gh of ghosts) {
+    const c = svgEl(
+      'circle',
+      { class: 'ws-ghost', cx: gh.x, cy: gh.y, r: gh.r, fill: SIDE_COLOURS[gh.side % 4], 'stroke-width': 0.04 * unit },
+      g,
+    );
+    const t = document.createElementNS(SVG_NS, 'title');
+    t.textContent = `${gh.name} (placed by the ruleset's setup: give it a point of its own to move it)`;
+    c.append(t);
+  }
   for (const [p, words] of labels)
     svgEl(
       'text',
@@ -485,7 +500,34 @@ async function check(): Promise<void> {
     ul.append(li);
   });
   document.body.dataset.check = c.ok ? 'ok' : 'error';
+  if (c.ok) await loadGhosts(sc, seq);
+  else ghosts = [];
   render();
+}
+
+/** The setup's places of the figures the file gives no point (see {@link ghosts}), when there are any. */
+async function loadGhosts(sc: Scenario, seq: number): Promise<void> {
+  const layout = doc ? layoutOf(doc.ruleset) : undefined;
+  const unplaced = layout ? items(sc, layout).some((it) => it.coll.role === 'figure' && !it.point && !it.polygon) : false;
+  if (!unplaced || !doc || doc.inherited) {
+    ghosts = [];
+    return;
+  }
+  try {
+    const p = await api<ScenarioPreview>('POST', '/api/workshop/preview', {
+      scenario: sc,
+      ...(doc.file !== undefined ? { name: doc.file } : {}),
+    });
+    if (seq !== checkSeq) return;
+    const scene = p.scene as { sides?: { id: string }[]; figures?: { x: number; y: number; r: number; side: string; name: string }[] };
+    const sides = (scene.sides ?? []).map((x) => x.id);
+    const own = new Set(drawn.filter((it) => it.coll.role === 'figure' && it.point).map((it) => `${it.point?.[0]},${it.point?.[1]}`));
+    ghosts = (scene.figures ?? [])
+      .filter((f) => !own.has(`${f.x},${f.y}`))
+      .map((f) => ({ x: f.x, y: f.y, r: f.r, side: Math.max(0, sides.indexOf(f.side)), name: f.name }));
+  } catch {
+    ghosts = [];
+  }
 }
 
 function select(path: JsonPath | null): void {
@@ -811,6 +853,7 @@ async function setDoc(d: OpenDoc): Promise<void> {
   selected = null;
   draft = [];
   problems = [];
+  ghosts = [];
   svg = null;
   layer = null;
   el<HTMLInputElement>('ws-name').value = d.file ?? (typeof d.baseline.id === 'string' ? `${d.baseline.id}.json` : 'my-scenario.json');
