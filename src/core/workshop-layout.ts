@@ -33,8 +33,8 @@ export const workshopCollection = z
     path: z.string().regex(/^[A-Za-z0-9_$*-]+(\.[A-Za-z0-9_$*-]+)*$/),
     /** The path names one element (an object, or a point or polygon itself), not an array of them. */
     single: z.boolean().optional(),
-    /** The geometry of an element: a `point` [x, y] or a `polygon` [[x, y], …] (at least 3 vertices). */
-    shape: z.enum(['point', 'polygon']),
+    /** The geometry of an element: a `point` [x, y], a `polygon` [[x, y], …] (at least 3 vertices) or a `line` (an open one, at least 2: a fence). */
+    shape: z.enum(['point', 'polygon', 'line']),
     /** The field of an element that holds its geometry (`at`, `polygon`, `area`); absent: the element is the geometry itself. */
     field: z.string().optional(),
     /** The field that holds an element's kind (`kind`, `terrain`): its choices are the schema's enum there. */

@@ -36,19 +36,22 @@ aside label{display:block;margin:3px 0}
 #ws-json-err{color:#a93226;font-size:12px}
 .ws-hint{font-size:12px;color:#555}
 #ws-selected{font-size:12px}
-svg .ws-terrain{stroke:#5d4e37;stroke-width:.08;fill-opacity:.55;cursor:move}
-svg .ws-zone{fill-opacity:.18;stroke-width:.1;stroke-dasharray:.4 .2;cursor:move}
+svg .ws-terrain{stroke:#5d4e37;fill-opacity:.55;cursor:move}
+svg .ws-terrain.line{stroke-opacity:.9}
+svg .ws-zone{fill-opacity:.18;cursor:move}
 svg .ws-zone.point{fill-opacity:.8}
-svg .ws-fig{stroke:#1b2631;stroke-width:.06;cursor:move}
-svg .ws-label{font:.9px system-ui,sans-serif;fill:#1b2631;pointer-events:none;paint-order:stroke;stroke:#fffaf0;stroke-width:.15}
-svg .ws-sel{stroke:#8e44ad !important;stroke-width:.2 !important}
-svg .ws-vertex{fill:#fff;stroke:#8e44ad;stroke-width:.08;cursor:pointer}
-svg .ws-draft{fill:none;stroke:#8e44ad;stroke-width:.1;stroke-dasharray:.3 .15;pointer-events:none}
+svg .ws-fig{stroke:#1b2631;cursor:move}
+svg .ws-label{font-family:system-ui,sans-serif;fill:#1b2631;pointer-events:none;paint-order:stroke;stroke:#fffaf0}
+svg .ws-sel{stroke:#8e44ad !important;stroke-opacity:1 !important}
+svg .ws-vertex{fill:#fff;stroke:#8e44ad;cursor:pointer}
+svg .ws-draft{fill:none;stroke:#8e44ad;pointer-events:none}
 svg .ws-draft-start{fill:#8e44ad;cursor:pointer}
-svg .ws-problem{fill:#e74c3c;fill-opacity:.25;stroke:#c0392b;stroke-width:.15;pointer-events:none}
+svg .ws-problem{fill:#e74c3c;fill-opacity:.25;stroke:#c0392b;pointer-events:none}
 svg .ws-problem.warning{fill:#f39c12;stroke:#b9770e}
-svg .ws-problem-text{font:bold 1px system-ui,sans-serif;fill:#922b21;pointer-events:none;paint-order:stroke;stroke:#fff;stroke-width:.2}
-svg .ws-ground{fill:#e8dfc8;stroke:#3e2f22;stroke-width:.1}
+svg .ws-problem-text{font-family:system-ui,sans-serif;font-weight:bold;fill:#922b21;pointer-events:none;paint-order:stroke;stroke:#fff}
+svg .ws-inherited{opacity:.45;pointer-events:none}
+svg .ws-ghost{opacity:.45;stroke:#1b2631}
+svg .ws-ground{fill:#e8dfc8;stroke:#3e2f22}
 #toast{position:fixed;bottom:10px;left:10px;background:#3e2f22;color:#fff;padding:6px 10px;border-radius:4px;display:none;max-width:60%}
 @media (max-width:800px){#ws-main{flex-direction:column}aside{width:100%;border-left:none}#ws-table svg{height:auto}body{height:auto}}
 `;

@@ -119,7 +119,7 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
     const page = await open();
     await page.selectOption('#ws-open', `blank:${r.id}`);
     await page.click('#ws-open-go');
-    await page.waitForSelector('#ws-svg');
+    await page.waitForSelector(`body[data-doc="blank:${r.id}"] #ws-svg`);
     // The blank table lacks its objective: the check says so.
     expect(await checked(page)).toBe('error');
 
@@ -200,6 +200,48 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
     await page.close();
   }, 120_000);
 
+  it('every ruleset with a layout: its blank table opens and takes a terrain piece and a figure (or unit) by clicks; every built-in opens on a drawn table', async () => {
+    const page = await open();
+    const withLayout = rulesets.filter((r) => r.layout);
+    expect(withLayout.length).toBe(rulesets.length);
+    for (const r of withLayout) {
+      await page.selectOption('#ws-open', `blank:${r.id}`);
+      await page.click('#ws-open-go');
+      await page.waitForSelector(`body[data-doc="blank:${r.id}"] #ws-svg`);
+      await checked(page);
+      const size = await page.evaluate(() => {
+        const s = document.querySelector('#ws-svg') as unknown as { dataset: Record<string, string> };
+        return { w: Number(s.dataset.width), h: Number(s.dataset.height) };
+      });
+      const at = (fx: number, fy: number): [number, number] => [size.w * fx, size.h * fy];
+      await page.click('#ws-tools [data-tool="terrain"]');
+      await page.selectOption('#ws-coll', r.layout!.collections.find((c) => c.role === 'terrain' && c.shape === 'polygon')!.id);
+      const before = await page.locator('#ws-svg .ws-terrain').count();
+      await polygon(page, [at(0.4, 0.1), at(0.5, 0.1), at(0.5, 0.2), at(0.4, 0.2)]);
+      expect(await page.locator('#ws-svg .ws-terrain').count(), r.id).toBe(before + 1);
+      await page.click('#ws-tools [data-tool="figure"]');
+      const fig = r.layout!.collections.find((c) => c.role === 'figure')!;
+      const figs = async (): Promise<number> => page.locator(`#ws-svg [data-path^="$.sides[0].${fig.path.split('.').pop()}"]`).count();
+      const n = await figs();
+      if (fig.shape === 'point') await clickAt(page, ...at(0.1, 0.5));
+      else await polygon(page, [at(0.1, 0.45), at(0.15, 0.45), at(0.15, 0.55), at(0.1, 0.55)]);
+      expect(await figs(), r.id).toBe(n + 1);
+      await checked(page);
+    }
+    const builtins = await page
+      .locator('#ws-open option[value^="builtin:"]')
+      .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    for (const b of builtins) {
+      await page.selectOption('#ws-open', b);
+      await page.click('#ws-open-go');
+      await page.waitForSelector(`body[data-doc="${b}"] #ws-svg .ws-terrain`);
+      expect(await checked(page), b).toBe('ok');
+      expect(await page.locator('#ws-svg [data-path^="$.sides[0]"]').count(), b).toBeGreaterThan(0);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('a built-in scenario opened and saved unchanged is byte-identical to its file', async () => {
     const page = await open();
     const first = await page.locator('#ws-open option[value^="builtin:"]').first().getAttribute('value');
@@ -207,7 +249,7 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
     const [ruleset, id] = first!.slice('builtin:'.length).split('/');
     await page.selectOption('#ws-open', first!);
     await page.click('#ws-open-go');
-    await page.waitForSelector('#ws-svg, #ws-table svg');
+    await page.waitForSelector(`body[data-doc="${first}"] #ws-svg`);
     await checked(page);
     await page.fill('#ws-name', `copy-${id}.json`);
     await page.click('#ws-save');

@@ -20,6 +20,8 @@ import { type EscEvent, escEvents } from './events.js';
 import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
 // The words a newcomer would not know, a sentence each (docs/rules/escarmouche-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
+// Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
+import WORKSHOP from './workshop.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { escMarks } from './marks.js';
 import { escSight } from './sight.js';
@@ -35,6 +37,7 @@ const actionKey = escActionKey;
 /** The Escarmouche ruleset. */
 export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, EscEvent>({
   id: 'escarmouche',
+  workshop: WORKSHOP,
   version: '2.3.0',
   title: 'Escarmouche — rules for pike & shot skirmish wargames (Anubis Studios)',
   // Two sides taking side turns (with interrupts); the dice pool is sampled in apply; unmeasured

@@ -22,6 +22,8 @@ import { DARK_AGES, PIRATES, type Version } from './version.js';
 // The words a newcomer would not know, a sentence each (docs/rules/pig-wars-summary.md,
 // docs/rules/pig-wars-pirates-summary.md), kept as data: the common terms, then each sheet's own.
 import GLOSSARY from './glossary.json' with { type: 'json' };
+// Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
+import WORKSHOP from './workshop.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { pigMarks } from './marks.js';
 import { pigSight } from './sight.js';
@@ -55,6 +57,7 @@ const SEARCH_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigEvent> {
   return defineTableRuleset<PigState, PigAction, PigScenario, PigEvent>({
     id: v.id,
+    workshop: v.pirates ? WORKSHOP.pirates : WORKSHOP['dark-ages'],
     version: '0.5.0',
     title: v.title,
     // Units activated by turned cards or chips; dice sampled in apply; a measured table in inches.

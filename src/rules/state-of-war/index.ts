@@ -23,6 +23,8 @@ import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js'
 import { sowScores } from './policy.js';
 // The words a newcomer would not know, a sentence each (docs/rules/state-of-war-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
+// Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
+import WORKSHOP from './workshop.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { sowMarks } from './marks.js';
 import { sowSight } from './sight.js';
@@ -54,6 +56,7 @@ export function actionKey(a: SowAction): string {
 /** The State of War ruleset. */
 export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, SowEvent>({
   id: 'state-of-war',
+  workshop: WORKSHOP,
   version: '1.6.0',
   title: 'State of War — A.C.W. skirmish rules, quick reference sheet 1a (centimetres)',
   // Two sides taking action phases in turn; dice (and the random target within a group) are

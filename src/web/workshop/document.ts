@@ -108,7 +108,7 @@ export interface Item {
   path: JsonPath;
   /** The path of its geometry (the element's `field`, or the element). */
   geomPath: JsonPath;
-  /** Its point (shape `point`) or vertices (shape `polygon`); null when it has none yet (a figure placed by its group). */
+  /** Its point (shape `point`) or vertices (shapes `polygon` and `line`); null when it has none yet (a figure placed by its group). */
   point: Point | null;
   polygon: Point[] | null;
   /** The `*` indexes of its place (a figure's side index first). */
@@ -144,7 +144,7 @@ function itemAt(sc: Scenario, coll: WorkshopCollection, path: JsonPath, stars: n
     path,
     geomPath,
     point: coll.shape === 'point' ? asPoint(g) : null,
-    polygon: coll.shape === 'polygon' ? asPolygon(g) : null,
+    polygon: coll.shape !== 'point' ? asPolygon(g) : null,
     stars,
     ...(kind !== undefined ? { kind } : {}),
     ...(name !== undefined ? { name } : {}),

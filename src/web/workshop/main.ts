@@ -103,6 +103,10 @@ interface OpenDoc {
   file?: string;
   builtin?: string;
   note: string;
+  /** The check that came with the loaded file (a built-in's `inherit` resolves from its own place: used while unchanged). */
+  loadedCheck?: ScenarioCheck;
+  /** The fields an `inherit` copies from the scenario it names, fetched for drawing only (drawn faded, not editable here). */
+  inherited?: Scenario;
 }
 
 type Tool = 'select' | 'terrain' | 'figure' | 'zone';
@@ -123,6 +127,11 @@ let checkTimer: ReturnType<typeof setTimeout> | undefined;
 let checkSeq = 0;
 /** The items drawn now, by their index in the layer's `data-i`. */
 let drawn: Item[] = [];
+/**
+ * Where the ruleset's setup puts the figures the file places without a point of their own (packed
+ * into a group's area), from the preview of the last valid check: drawn faded, not editable.
+ */
+let ghosts: { x: number; y: number; r: number; side: number; name: string }[] = [];
 
 const layoutOf = (ruleset: string): WorkshopLayout | undefined => rulesets.find((r) => r.id === ruleset)?.layout;
 const current = (): Scenario | null => doc?.history.current ?? null;
@@ -203,10 +212,46 @@ function problemPlace(p: ScenarioProblem): Point | null {
   return best.point ?? (best.polygon && best.polygon.length > 0 ? centroid(best.polygon) : null);
 }
 
+/** The scenario as drawn: the document with the fields it inherits (and does not give itself). */
+function drawnScenario(): Scenario | null {
+  const sc = current();
+  if (!sc || !doc?.inherited) return sc;
+  const out: Scenario = { ...sc };
+  for (const [k, v] of Object.entries(doc.inherited)) if (!(k in sc)) out[k] = v;
+  return out;
+}
+
+/**
+ * Fetch the fields `d`'s `inherit` names from the scenario it names, relative to where `d` is
+ * (a built-in from the built-ins, a file from the folder); left out when it cannot be reached.
+ */
+async function loadInherited(d: OpenDoc): Promise<void> {
+  const inh = d.baseline.inherit as { from?: unknown; fields?: unknown } | undefined;
+  if (!inh || typeof inh.from !== 'string' || !Array.isArray(inh.fields)) return;
+  const here = d.builtin ?? d.file ?? '';
+  const parts = here.split('/').slice(0, -1);
+  for (const p of inh.from.split('/')) {
+    if (p === '..') parts.pop();
+    else if (p !== '.') parts.push(p);
+  }
+  const target = parts.join('/');
+  const route = d.builtin !== undefined ? `/api/workshop/builtin/${target.replace(/\.json$/, '')}` : `/api/workshop/files/${target}`;
+  try {
+    const f = await api<LoadedFile>('GET', route);
+    const parent = f.scenario as Scenario;
+    d.inherited = Object.fromEntries(
+      inh.fields.filter((k): k is string => typeof k === 'string' && k in parent).map((k) => [k, parent[k]]),
+    );
+  } catch {
+    // Not reachable from here: the page draws what the file itself gives.
+  }
+}
+
 /** Redraw the table of the open document (its layer; panels' own groups stay). */
 function render(): void {
-  const sc = current();
-  if (!doc || !sc) return;
+  const sc = drawnScenario();
+  const own = current();
+  if (!doc || !sc || !own) return;
   const layout = layoutOf(doc.ruleset);
   const size = layout ? tableSize(sc, layout) : null;
   if (!layout || !size) {
@@ -234,6 +279,7 @@ function render(): void {
   g.replaceChildren();
   svgEl('rect', { class: 'ws-ground', x: 0, y: 0, width, height, 'stroke-width': 0.1 * unit }, g);
   drawn = items(sc, layout);
+  const inheritedItem = (it: Item): boolean => typeof it.path[0] === 'string' && !(it.path[0] in own);
   const zoneIds = layout.collections.filter((c) => c.role === 'zone').map((c) => c.id);
   const labels: [Point, string][] = [];
   drawn.forEach((it, i) => {
@@ -243,12 +289,25 @@ function render(): void {
     let shape: SVGElement | null = null;
     if (it.polygon && it.polygon.length > 0) {
       const pts = it.polygon.map((p) => p.join(',')).join(' ');
-      if (it.coll.role === 'terrain')
+      if (it.coll.shape === 'line')
+        shape = svgEl(
+          'polyline',
+          { class: cls('ws-terrain line'), points: pts, fill: 'none', stroke: kindColour(it.kind), 'stroke-width': 0.4 * unit },
+          g,
+        );
+      else if (it.coll.role === 'terrain')
         shape = svgEl('polygon', { class: cls('ws-terrain'), points: pts, fill: kindColour(it.kind), 'stroke-width': 0.08 * unit }, g);
       else
         shape = svgEl(
           'polygon',
-          { class: cls('ws-zone'), points: pts, fill: it.coll.role === 'figure' ? SIDE_COLOURS[(it.stars[0] ?? 0) % 4] : zc, stroke: zc },
+          {
+            class: cls('ws-zone'),
+            points: pts,
+            fill: it.coll.role === 'figure' ? SIDE_COLOURS[(it.stars[0] ?? 0) % 4] : zc,
+            stroke: zc,
+            'stroke-width': 0.1 * unit,
+            'stroke-dasharray': `${0.4 * unit} ${0.2 * unit}`,
+          },
           g,
         );
       const words = it.name ?? it.kind ?? (it.coll.role === 'zone' ? (it.id ?? it.coll.label) : undefined);
@@ -257,7 +316,14 @@ function render(): void {
       if (it.coll.role === 'figure') {
         shape = svgEl(
           'circle',
-          { class: cls('ws-fig'), cx: it.point[0], cy: it.point[1], r: 0.5 * unit, fill: SIDE_COLOURS[(it.stars[0] ?? 0) % 4] },
+          {
+            class: cls('ws-fig'),
+            cx: it.point[0],
+            cy: it.point[1],
+            r: 0.5 * unit,
+            fill: SIDE_COLOURS[(it.stars[0] ?? 0) % 4],
+            'stroke-width': 0.06 * unit,
+          },
           g,
         );
       } else {
@@ -265,13 +331,21 @@ function render(): void {
         const [x, y] = it.point;
         shape = svgEl(
           'polygon',
-          { class: cls('ws-zone point'), points: `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`, fill: zc, stroke: zc },
+          {
+            class: cls('ws-zone point'),
+            points: `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`,
+            fill: zc,
+            stroke: zc,
+            'stroke-width': 0.1 * unit,
+          },
           g,
         );
         labels.push([[x, y + 1.6 * r], it.name ?? it.id ?? it.coll.label]);
       }
     }
-    if (shape) {
+    if (shape && sel && it.coll.shape !== 'line') shape.setAttribute('stroke-width', String(0.2 * unit));
+    if (shape && inheritedItem(it)) shape.classList.add('ws-inherited');
+    else if (shape) {
       shape.dataset.i = String(i);
       shape.dataset.path = formatPath(it.path);
       const t = document.createElementNS(SVG_NS, 'title');
@@ -279,8 +353,22 @@ function render(): void {
       shape.append(t);
     }
   });
+  for (const gh of ghosts) {
+    const c = svgEl(
+      'circle',
+      { class: 'ws-ghost', cx: gh.x, cy: gh.y, r: gh.r, fill: SIDE_COLOURS[gh.side % 4], 'stroke-width': 0.04 * unit },
+      g,
+    );
+    const t = document.createElementNS(SVG_NS, 'title');
+    t.textContent = `${gh.name} (placed by the ruleset's setup: give it a point of its own to move it)`;
+    c.append(t);
+  }
   for (const [p, words] of labels)
-    svgEl('text', { class: 'ws-label', x: p[0], y: p[1], 'text-anchor': 'middle', 'font-size': 0.7 * unit }, g).textContent = words;
+    svgEl(
+      'text',
+      { class: 'ws-label', x: p[0], y: p[1], 'text-anchor': 'middle', 'font-size': 0.7 * unit, 'stroke-width': 0.12 * unit },
+      g,
+    ).textContent = words;
   // The selected polygon's vertices, to drag.
   const selItem = selected ? drawn.find((it) => samePath(it.path, selected?.path ?? [])) : undefined;
   if (selItem?.polygon)
@@ -290,9 +378,19 @@ function render(): void {
     });
   // The polygon being drawn.
   if (draft.length > 0) {
-    svgEl('polyline', { class: 'ws-draft', points: draft.map((p) => p.join(',')).join(' '), 'stroke-width': 0.1 * unit }, g);
-    const s = svgEl('circle', { class: 'ws-draft-start', cx: draft[0][0], cy: draft[0][1], r: 0.4 * unit }, g);
-    s.dataset.close = '1';
+    const closing = draftMin() === 3;
+    svgEl(
+      'polyline',
+      {
+        class: 'ws-draft',
+        points: draft.map((p) => p.join(',')).join(' '),
+        'stroke-width': 0.1 * unit,
+        'stroke-dasharray': `${0.3 * unit} ${0.15 * unit}`,
+      },
+      g,
+    );
+    const first = closing ? draft[0] : draft[draft.length - 1];
+    svgEl('circle', { class: 'ws-draft-start', cx: first[0], cy: first[1], r: 0.4 * unit }, g);
   }
   // The problems, where they are.
   problems.forEach((p, n) => {
@@ -303,7 +401,7 @@ function render(): void {
     svgEl('circle', { class: `ws-problem ${p.severity}`, cx: at[0], cy: at[1], r: 1.1 * unit, 'stroke-width': 0.15 * unit }, mark);
     svgEl(
       'text',
-      { class: 'ws-problem-text', x: at[0], y: at[1] - 1.3 * unit, 'text-anchor': 'middle', 'font-size': unit },
+      { class: 'ws-problem-text', x: at[0], y: at[1] - 1.3 * unit, 'text-anchor': 'middle', 'font-size': unit, 'stroke-width': 0.2 * unit },
       mark,
     ).textContent = `${n + 1}`;
   });
@@ -368,14 +466,16 @@ async function check(): Promise<void> {
   if (!sc || !doc) return;
   const seq = ++checkSeq;
   let c: ScenarioCheck;
-  try {
-    c = await api<ScenarioCheck>('POST', '/api/workshop/validate', {
-      scenario: sc,
-      ...(doc.file !== undefined ? { name: doc.file } : {}),
-    });
-  } catch (e) {
-    c = { ok: false, problems: [{ severity: 'error', kind: 'invalid', path: '', paths: [], message: message(e) }] };
-  }
+  if (doc.loadedCheck && sc === doc.baseline && doc.builtin !== undefined) c = doc.loadedCheck;
+  else
+    try {
+      c = await api<ScenarioCheck>('POST', '/api/workshop/validate', {
+        scenario: sc,
+        ...(doc.file !== undefined ? { name: doc.file } : {}),
+      });
+    } catch (e) {
+      c = { ok: false, problems: [{ severity: 'error', kind: 'invalid', path: '', paths: [], message: message(e) }] };
+    }
   if (seq !== checkSeq) return; // a later edit's check is on its way
   problems = c.problems;
   const ul = el('ws-problems');
@@ -400,7 +500,34 @@ async function check(): Promise<void> {
     ul.append(li);
   });
   document.body.dataset.check = c.ok ? 'ok' : 'error';
+  if (c.ok) await loadGhosts(sc, seq);
+  else ghosts = [];
   render();
+}
+
+/** The setup's places of the figures the file gives no point (see {@link ghosts}), when there are any. */
+async function loadGhosts(sc: Scenario, seq: number): Promise<void> {
+  const layout = doc ? layoutOf(doc.ruleset) : undefined;
+  const unplaced = layout ? items(sc, layout).some((it) => it.coll.role === 'figure' && !it.point && !it.polygon) : false;
+  if (!unplaced || !doc || doc.inherited) {
+    ghosts = [];
+    return;
+  }
+  try {
+    const p = await api<ScenarioPreview>('POST', '/api/workshop/preview', {
+      scenario: sc,
+      ...(doc.file !== undefined ? { name: doc.file } : {}),
+    });
+    if (seq !== checkSeq) return;
+    const scene = p.scene as { sides?: { id: string }[]; figures?: { x: number; y: number; r: number; side: string; name: string }[] };
+    const sides = (scene.sides ?? []).map((x) => x.id);
+    const own = new Set(drawn.filter((it) => it.coll.role === 'figure' && it.point).map((it) => `${it.point?.[0]},${it.point?.[1]}`));
+    ghosts = (scene.figures ?? [])
+      .filter((f) => !own.has(`${f.x},${f.y}`))
+      .map((f) => ({ x: f.x, y: f.y, r: f.r, side: Math.max(0, sides.indexOf(f.side)), name: f.name }));
+  } catch {
+    ghosts = [];
+  }
 }
 
 function select(path: JsonPath | null): void {
@@ -526,7 +653,7 @@ function showToolOptions(): void {
     colls.map((c) => c.id),
     colls.map((c) => c.label),
   )}</select></label><div id="ws-coll-opts"></div>`;
-  html += `<span class="ws-hint">${tool === 'figure' ? 'Click the table to place one.' : 'A point: click. A polygon: click its vertices; close on the first one, by double-click or Enter (Esc cancels).'}</span>`;
+  html += `<span class="ws-hint">${tool === 'figure' ? 'Click the table to place one.' : 'A point: click. A polygon: click its vertices; close on the first one, by double-click or Enter. A line: click its points; end on the last one, by double-click or Enter (Esc cancels).'}</span>`;
   box.innerHTML = html;
   const collSel = el<HTMLSelectElement>('ws-coll');
   const keep = box.dataset[tool];
@@ -609,9 +736,14 @@ function addHere(coll: WorkshopCollection, geometry: Point | Point[]): void {
   edit(r.scenario);
 }
 
+/** The fewest vertices the tool's shape takes (a line 2, a polygon 3). */
+function draftMin(): number {
+  return toolCollection()?.shape === 'line' ? 2 : 3;
+}
+
 function closeDraft(): void {
   const coll = toolCollection();
-  if (!coll || draft.length < 3) return;
+  if (!coll || draft.length < draftMin()) return;
   const poly = draft;
   draft = [];
   addHere(coll, poly);
@@ -663,7 +795,9 @@ function wireTable(s: SVGSVGElement): void {
       return;
     }
     const unit = Math.max(Number(s.dataset.width), Number(s.dataset.height)) / 48;
-    if (draft.length >= 3 && Math.hypot(p[0] - draft[0][0], p[1] - draft[0][1]) < 0.8 * unit) closeDraft();
+    // A polygon closes on its first vertex; a line ends on its last.
+    const end = coll.shape === 'line' ? draft[draft.length - 1] : draft[0];
+    if (draft.length >= draftMin() && end && Math.hypot(p[0] - end[0], p[1] - end[1]) < 0.8 * unit) closeDraft();
     else {
       draft = [...draft, p];
       render();
@@ -694,7 +828,7 @@ function wireTable(s: SVGSVGElement): void {
   s.addEventListener('pointerup', end);
   s.addEventListener('pointercancel', end);
   s.addEventListener('dblclick', (e) => {
-    if (tool !== 'select' && draft.length >= 3) {
+    if (tool !== 'select' && draft.length >= draftMin()) {
       e.preventDefault();
       closeDraft();
     }
@@ -714,10 +848,12 @@ async function ensureSchema(ruleset: string): Promise<void> {
 
 async function setDoc(d: OpenDoc): Promise<void> {
   await ensureSchema(d.ruleset);
+  await loadInherited(d);
   doc = d;
   selected = null;
   draft = [];
   problems = [];
+  ghosts = [];
   svg = null;
   layer = null;
   el<HTMLInputElement>('ws-name').value = d.file ?? (typeof d.baseline.id === 'string' ? `${d.baseline.id}.json` : 'my-scenario.json');
@@ -731,6 +867,12 @@ function confirmDiscard(): boolean {
 
 async function open(value: string): Promise<void> {
   if (!confirmDiscard()) return;
+  delete document.body.dataset.doc;
+  await openDoc(value);
+  document.body.dataset.doc = value; // what is open (the browser test waits for it)
+}
+
+async function openDoc(value: string): Promise<void> {
   const [what, ...rest] = value.split(':');
   const name = rest.join(':');
   if (what === 'blank') {
@@ -749,6 +891,7 @@ async function open(value: string): Promise<void> {
     history: new History(sc),
     baseline: sc,
     text: f.text,
+    loadedCheck: f.check,
     ...(what === 'builtin' ? { builtin: name } : { file: name }),
     note: `${typeof sc.name === 'string' ? sc.name : name} (${String(sc.ruleset)}${what === 'builtin' ? ', built-in' : `, ${name}`})`,
   });
@@ -898,7 +1041,7 @@ async function start(): Promise<void> {
     } else if ((e.ctrlKey || e.metaKey) && (key === 'y' || (key === 'z' && e.shiftKey))) {
       e.preventDefault();
       redo();
-    } else if (e.key === 'Enter' && draft.length >= 3) closeDraft();
+    } else if (e.key === 'Enter' && draft.length > 0 && draft.length >= draftMin()) closeDraft();
     else if (e.key === 'Escape') {
       draft = [];
       render();
