@@ -150,7 +150,7 @@ describe.skipIf(!haveBrowser)('the workshop balance panel in headless Chromium',
       games: number;
       bySide: Record<string, { rate: number; low: number; high: number; wins: number }>;
       endings: { ending: string; games: number }[];
-      falls: { figures: number; cells: number[] };
+      falls: { figures: number; cells: number[]; columns: number; cell: number };
     };
     expect(cliReport.games).toBe(RUN.games);
 
@@ -183,9 +183,17 @@ describe.skipIf(!haveBrowser)('the workshop balance panel in headless Chromium',
     expect(endings).toEqual(cliReport.endings.map((e) => ({ ending: e.ending, games: e.games })));
     expect(await page.textContent('#wsb-length')).toMatch(/turns on average/);
     // The heat map over the table: one square per cell with falls, every fallen figure counted once.
-    const heat = await page.$$eval('#ws-table svg g.wsb-falls rect', (rs) => rs.map((r) => Number(r.getAttribute('data-n'))));
+    const squares = await page.$$eval('#ws-table svg g.wsb-falls rect', (rs) =>
+      rs.map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('y')), Number(r.getAttribute('data-n'))]),
+    );
+    const heat = squares.map((q) => q[2]);
     expect(heat.length).toBe(cliReport.falls.cells.filter((n) => n > 0).length);
     expect(heat.reduce((s, n) => s + n, 0)).toBe(cliReport.falls.figures);
+    // Each square where the command line's grid has the cell, in table units from the table's corner.
+    const f = cliReport.falls;
+    const want = f.cells.flatMap((n, i) => (n > 0 ? [[(i % f.columns) * f.cell, Math.floor(i / f.columns) * f.cell, n]] : []));
+    const sorted = (a: number[][]): number[][] => [...a].sort((p, q) => p[1] - q[1] || p[0] - q[0]);
+    expect(sorted(squares)).toEqual(sorted(want));
     expect(cliReport.falls.figures).toBeGreaterThan(0);
     // One side's falls alone, then all again; off and on.
     await page.selectOption('#wsb-falls-side', 'saxons');
