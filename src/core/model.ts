@@ -330,6 +330,16 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
      */
     bandOrder?(state: S): BandOrderAt | null;
     /**
+     * Optional, with {@link bandOrder}: whether an order of band `band` given under lapse word
+     * `lapse`, with order key `key` ({@link orderKey}), can still be taken now, whichever band
+     * decides now — false when it never can again: the band is gone, its lapse word is no longer
+     * `lapse` (its situation changed, its phase ended), the order is done (every figure of the
+     * band has acted on it) or what it names is gone (an enemy out of the game). `serve` drops such
+     * orders from a band's standing orders at each view, so the page lists only live ones. Read
+     * only. Absent: orders lapse only when their band next decides.
+     */
+    orderLive?(state: S, band: string, lapse: string, key: string): boolean;
+    /**
      * Optional: the order a band's action gives, as {@link bandOrder} compares them: actions with
      * the same order key are the same order (Pirates!: charging an enemy and then fighting it are one
      * order, to attack it). Absent: the action's {@link Ruleset.actionKey}.

@@ -359,6 +359,23 @@ export class GameHost {
   }
 
   /**
+   * Drop the standing orders that can never be taken again now (the ruleset's `view.orderLive`:
+   * band gone, situation changed, order done or its target gone), so the page lists only live ones;
+   * a band left with none loses its entry. Without `orderLive` orders stay until their band decides.
+   */
+  private dropLapsed(state: unknown): void {
+    const view = this.game.scenario.ruleset.view;
+    const live = view?.orderLive;
+    if (live === undefined) return;
+    for (const [band, o] of [...this.standing]) {
+      const keep = o.keys.map((k) => live.call(view, state, band, o.lapse, k));
+      if (keep.every((x) => x)) continue;
+      if (!keep.some((x) => x)) this.standing.delete(band);
+      else this.standing.set(band, { ...o, keys: o.keys.filter((_, i) => keep[i]), words: o.words.filter((_, i) => keep[i]) });
+    }
+  }
+
+  /**
    * The person cancels the orders band `band` stands under (its id as {@link GameView.standing}
    * names it): its later decisions are asked again. Not a decision of the game (nothing is recorded;
    * undo restores the orders standing before the person's decision it takes back).
@@ -460,6 +477,7 @@ export class GameHost {
     const r = sc.ruleset;
     if (!r.view) throw new Refusal(`the ${r.id} ruleset cannot draw its games (it has no view)`, 400);
     const state = g.state;
+    this.dropLapsed(state);
     const scene = r.view.scene(state);
     const over = this.over();
     const you = !over && g.humanToDecide();

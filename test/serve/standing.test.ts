@@ -116,3 +116,49 @@ describe('standing band orders over HTTP', () => {
     expect((await call('POST', `/api/games/${v.id}/standing/cancel`, {})).status).toBe(400);
   }, 120_000);
 });
+
+describe('standing band orders: only live ones are listed', () => {
+  it('State of War: an order to a unit stands for the rest of its action phase ([W1]) — once the phase is the AI’s, the panel lists none; while the person’s phase goes on it lists the units still to act on theirs', async () => {
+    // Wagon Raid as the Union with band orders, the suggestion at each decision; fixed seed chosen before looking.
+    const h = await GameHost.create(ID, loadScenario('state-of-war/wagon-raid'), 1, 'union', 'heuristic', 'band');
+    let v = h.view();
+    let listed = 0; // views of the person's with a standing order listed
+    let aiViews = 0; // views in the AI's phase after the person gave orders
+    let ordered = false;
+    for (let i = 0; i < 120 && v.turn !== 'over'; i++) {
+      if (v.turn === 'ai') {
+        if (ordered) aiViews++;
+        // The person's phase is over: every order given in it has lapsed, and the panel says so.
+        expect(v.standing, v.caption).toEqual([]);
+        v = (await h.agent('person')).view;
+        continue;
+      }
+      // One phase at a time: every order listed was given in the phase going on now.
+      expect(new Set(v.standing.map((o) => o.while)).size).toBeLessThanOrEqual(1);
+      // A unit listed still has a figure of its own on the table.
+      for (const o of v.standing) expect(v.figures.some((f) => o.figures.includes(f.id) && f.onTable)).toBe(true);
+      if (v.standing.length > 0) listed++;
+      v = h.act({ key: v.actions.find((a) => a.suggested)!.key }).view;
+      ordered = true;
+    }
+    expect(aiViews).toBeGreaterThan(0);
+    expect(listed).toBeGreaterThan(0);
+    await h.close();
+  }, 300_000);
+
+  it('Pirates!: a band none of whose figures is left in the game is not listed', async () => {
+    const a = await supplyRaid(1);
+    let v = a.view();
+    let checked = 0;
+    for (let i = 0; i < 300 && v.turn !== 'over'; i++) {
+      for (const o of v.standing) {
+        const alive = v.figures.filter((f) => o.figures.includes(f.id) && f.status === 'active' && f.onTable);
+        if (o.figures.length > 0) expect(alive.length, JSON.stringify(o)).toBeGreaterThan(0);
+        checked++;
+      }
+      v = v.turn === 'ai' ? (await a.agent('person')).view : a.act({ key: v.actions.find((x) => x.suggested)!.key }).view;
+    }
+    expect(checked).toBeGreaterThan(0);
+    await a.close();
+  }, 300_000);
+});

@@ -17,7 +17,7 @@ import { describeAction, describeEvent } from './story.js';
 import { escarmoucheInvariants } from './invariants.js';
 import { escarmoucheQuickScores, escarmoucheScores } from './policy.js';
 import { type EscEvent, escEvents } from './events.js';
-import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
+import { escBandOrder, escOrderLive, escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
 // The words a newcomer would not know, a sentence each (docs/rules/escarmouche-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
 // Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
@@ -73,6 +73,7 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
     sight: escSight,
     exactMove: escExactMove,
     bandOrder: escBandOrder,
+    orderLive: escOrderLive,
     glossary: glossaryOf(GLOSSARY),
     marks: escMarks,
   },

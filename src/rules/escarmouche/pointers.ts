@@ -124,3 +124,9 @@ export function escBandOrder(s: EscState): BandOrderAt | null {
   if (s.phase !== PH_ACT || s.actor < 0) return null;
   return { kind: 'order', band: s.sc.figures[s.actor].id, lapse: `turn ${s.turn} action ${s.actions}` };
 }
+
+/** `view.orderLive`: an order of figure `band` lives only while that figure takes the same action of its turn ({@link escBandOrder}'s lapse words). */
+export function escOrderLive(s: EscState, band: string, lapse: string): boolean {
+  const at = escBandOrder(s);
+  return at?.kind === 'order' && at.band === band && at.lapse === lapse;
+}

@@ -18,7 +18,7 @@ import { type PiratesEvent, piratesEvents } from './events.js';
 import { piratesInvariants } from './invariants.js';
 import { describePiratesFigure, piratesExactMove, piratesScene } from './scene.js';
 import { piratesAttackScores, piratesScores } from './policy.js';
-import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
+import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesOrderLive, piratesReach, piratesTargets } from './pointers.js';
 // The words a newcomer would not know, a sentence each (docs/rules/pirates-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
 // Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
@@ -112,6 +112,7 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
     delegable: piratesDelegable,
     bandOrder: piratesBandOrder,
     orderKey: piratesOrderKey,
+    orderLive: piratesOrderLive,
     targets: piratesTargets,
     reach: piratesReach,
     sight: piratesSight,

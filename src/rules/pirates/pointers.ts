@@ -33,15 +33,35 @@ export function piratesDelegable(s: PiratesState): boolean {
 export function piratesBandOrder(s: PiratesState): BandOrderAt | null {
   if (s.phase === PH_BAND) return { kind: 'choose' };
   if (s.actBand < 0 || (s.phase !== PH_GROUP && s.phase !== PH_FIGURE)) return null;
+  return { kind: 'order', band: `band ${s.actBand}`, lapse: situation(s, s.actBand) };
+}
+
+/** Band `b`'s situation now as {@link piratesBandOrder} words it: `engaged` or `clear`. */
+function situation(s: PiratesState, b: number): 'engaged' | 'clear' {
   const sc = s.sc;
-  for (const f of bandMembers(s, s.actBand)) {
+  for (const f of bandMembers(s, b)) {
     const reach = fullAllowanceOf(s, f, true) + 2 * sc.radius;
     for (const e of sc.sides[1 - sc.figures[f].side].figures) {
-      if (s.status[e] === ACTIVE && Math.hypot(s.x[e] - s.x[f], s.y[e] - s.y[f]) <= reach)
-        return { kind: 'order', band: `band ${s.actBand}`, lapse: 'engaged' };
+      if (s.status[e] === ACTIVE && Math.hypot(s.x[e] - s.x[f], s.y[e] - s.y[f]) <= reach) return 'engaged';
     }
   }
-  return { kind: 'order', band: `band ${s.actBand}`, lapse: 'clear' };
+  return 'clear';
+}
+
+/**
+ * `view.orderLive`: an order of band `band N` lives while the band has active members, its
+ * situation is still `lapse`, and the enemy the order names (attack, shoot, or a move toward
+ * `foe:<id>`) is still active.
+ */
+export function piratesOrderLive(s: PiratesState, band: string, lapse: string, key: string): boolean {
+  const m = /^band (\d+)$/.exec(band);
+  if (m === null) return false;
+  const b = Number(m[1]);
+  if (bandMembers(s, b).length === 0 || situation(s, b) !== lapse) return false;
+  const named = /^(?:attack|shoot):([^:]+)/.exec(key);
+  const foe = /^(?:group|move):(foe:.+)$/.exec(key);
+  const t = named !== null ? s.sc.figureIndex.get(named[1]) : foe !== null ? s.sc.foeIndex.get(foe[1]) : -1;
+  return t === -1 || (t !== undefined && s.status[t] === ACTIVE);
 }
 
 /** `view.orderKey`: charging an enemy and fighting it are one order (`attack:<id>`), as are firing at it with or without a move first (`shoot:<id>`). */

@@ -19,7 +19,7 @@ import { describeAction, describeEvent } from './story.js';
 import { type SowEvent, sowEvents } from './events.js';
 import { stateOfWarInvariants } from './invariants.js';
 import { describeSowFigure, sowExactMove, sowScene } from './scene.js';
-import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js';
+import { sowBandOrder, sowDelegable, sowOrderLive, sowReach, sowTargets } from './pointers.js';
 import { sowScores } from './policy.js';
 // The words a newcomer would not know, a sentence each (docs/rules/state-of-war-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
@@ -94,6 +94,7 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
     sight: sowSight,
     delegable: sowDelegable,
     bandOrder: sowBandOrder,
+    orderLive: sowOrderLive,
     glossary: glossaryOf(GLOSSARY),
     marks: sowMarks,
   },

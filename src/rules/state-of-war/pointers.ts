@@ -113,3 +113,20 @@ export function sowBandOrder(s: SowState): BandOrderAt | null {
   if (f < 0) return null;
   return { kind: 'order', band: s.sc.units[s.unitOf[f]].id, lapse: `turn ${s.turn} phase ${s.phaseNo}` };
 }
+
+/**
+ * `view.orderLive`: an order given to unit `band` lives for the rest of the action phase it was
+ * given in ([W1]: `lapse` is that phase's words) while a figure of the unit is still to act in it
+ * (active, at or after the queue's position); once the phase ends or every figure of the unit has
+ * acted, it is done.
+ */
+export function sowOrderLive(s: SowState, band: string, lapse: string): boolean {
+  if (lapse !== `turn ${s.turn} phase ${s.phaseNo}` || actor(s) < 0) return false;
+  const u = s.sc.units.findIndex((x) => x.id === band);
+  if (u < 0) return false;
+  for (let i = s.qPos; i < s.qLen; i++) {
+    const f = s.queue[i];
+    if (s.unitOf[f] === u && s.status[f] === ACTIVE) return true;
+  }
+  return false;
+}
