@@ -201,6 +201,9 @@ export interface FigureReach {
  *   ended (the last); a single point when the event names only where it ended (the way then starts
  *   where the figure stood, which the caller knows); `how` says why it moved: its own `move`, a
  *   `charge` into contact, a `run` (fleeing, running away), or `pushed` back by a fight.
+ * - `shift`: figure `figure` went straight by `by` (dx, dy) from where it stood, for an event that
+ *   names how far a figure was moved but not from where (a push back: the caller knows where the
+ *   figure stood, and draws it as a way from there); `how` as for `path`.
  * - `shot` / `melee`: figure `from` shot at, or fought, figure `to`, where they stood when it
  *   happened (the figures' own places: the caller knows them from the scene and the `path` marks
  *   before); `result` is what it did in a word or two (`missed`, `wounded`, `killed`, `runs away`),
@@ -208,6 +211,7 @@ export interface FigureReach {
  */
 export type SceneMark =
   | { kind: 'path'; figure: string; how: 'move' | 'charge' | 'run' | 'pushed'; points: ScenePoint[] }
+  | { kind: 'shift'; figure: string; how: 'move' | 'charge' | 'run' | 'pushed'; by: ScenePoint }
   | { kind: 'shot' | 'melee'; from: string; to: string; result: string; hit: boolean };
 
 /**

@@ -24,16 +24,24 @@ export class DecisionMarks {
   }
 
   /**
-   * Add one event's marks: a way that names only its end starts where the figure stood; a way moves
+   * Add one event's marks: a way that names only its end, or only how far the figure went (`shift`),
+   * starts where the figure stood; a way moves
    * its figure there; an attack between figures whose places are unknown (off the table) is left out.
    */
   add(marks: readonly SceneMark[]): void {
     const places = this.places;
     if (places === null) return;
     for (const m of marks) {
-      if (m.kind === 'path') {
+      if (m.kind === 'path' || m.kind === 'shift') {
         const start = places.get(m.figure);
-        const points = m.points.length === 1 && start !== undefined ? [start, m.points[0]] : m.points;
+        const points =
+          m.kind === 'shift'
+            ? start === undefined
+              ? []
+              : [start, [start[0] + m.by[0], start[1] + m.by[1]] as ScenePoint]
+            : m.points.length === 1 && start !== undefined
+              ? [start, m.points[0]]
+              : m.points;
         if (points.length < 2) continue;
         places.set(m.figure, points[points.length - 1]);
         this.out.push({ kind: 'path', figures: [m.figure], points: points.map((p) => [p[0], p[1]]), how: m.how, result: '', hit: false });

@@ -11,6 +11,10 @@ import { GameHost } from '../../src/serve/host.js';
 import type { DrawnMark, GameView, StepReport } from '../../src/serve/protocol.js';
 import { DecisionMarks } from '../../src/serve/marks.js';
 import { aiShapes, RESULT_PX } from '../../src/web/aimarks.js';
+import { GameSession, makeAgents } from '../../src/core/game.js';
+import type { GameEvent, Json } from '../../src/core/model.js';
+import type { SceneMark } from '../../src/core/scene.js';
+import { resolveBuiltinAgent } from '../../agents/index.js';
 
 /** Scenario, the person's side, seed (chosen before running), and how many decisions of the person to play at most. */
 const GAMES: [scenario: string, side: string, seed: number][] = [
@@ -238,4 +242,86 @@ describe('the AI’s marks as shapes of the overlay (src/web/aimarks.ts)', () =>
     expect(shapes.filter((s) => s.tag === 'line').map((s) => s.attrs.class)).toEqual(['ai-shot ai-old', 'ai-shot ai-hit ai-new']);
     expect(shapes.filter((s) => s.tag === 'text').map((s) => s.text)).toEqual(['➶ T01: killed']);
   });
+});
+
+describe('State of War push backs are drawn (quick reference, melee results: "P/B = Push back 2 cms. Unengaged men behind are moved back also")', () => {
+  it('a shift mark starts where the figure stood and goes by its push', () => {
+    const m = new DecisionMarks();
+    const fig = (id: string, x: number, y: number) => ({
+      id,
+      name: id,
+      x,
+      y,
+      r: 0.5,
+      side: 'a',
+      band: null,
+      status: 'active',
+      onTable: true,
+      markers: [],
+      badge: '',
+      highlighted: false,
+      current: false,
+    });
+    m.begin({ width: 10, height: 10, caption: '', sides: [], areas: [], markers: [], info: [], figures: [fig('A', 1, 1), fig('B', 3, 1)] });
+    m.add([{ kind: 'path', figure: 'A', how: 'charge', points: [[2, 1]] }]);
+    m.add([{ kind: 'shift', figure: 'A', how: 'pushed', by: [-2, 0] }]);
+    m.add([{ kind: 'shift', figure: 'Z', how: 'pushed', by: [1, 0] }]); // unknown figure: not drawn
+    expect(m.take().map((d) => [d.how, d.points])).toEqual([
+      [
+        'charge',
+        [
+          [1, 1],
+          [2, 1],
+        ],
+      ],
+      [
+        'pushed',
+        [
+          [2, 1],
+          [0, 1],
+        ],
+      ],
+    ]);
+  });
+
+  it('heuristic Wagon Raid games (seeds 1-10): every figure a push moved has a pushed way ending where it then stands', () => {
+    const sc = loadScenario('state-of-war/wagon-raid');
+    const r = sc.ruleset;
+    const h = resolveBuiltinAgent('heuristic');
+    let pushed = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const sides = r.sides(sc.compiled);
+      const agents = makeAgents(sc, seed, Object.fromEntries(sides.map((s) => [s, h])), 1);
+      const marks = new DecisionMarks();
+      let moved: string[] = [];
+      const g = new GameSession(sc, seed, Object.fromEntries(sides.map((s) => [s, 'heuristic'])), {
+        onEvent: (e: GameEvent) => {
+          const ev = e as { e: string; moved?: string[]; blocked?: boolean };
+          if (ev.e === 'push' && ev.blocked === false) moved.push(...(ev.moved ?? []));
+          marks.add(r.view!.marks!(sc.compiled, e) as SceneMark[]);
+        },
+      });
+      while (g.current() !== null) {
+        const side = g.current()!;
+        const legal = g.legal();
+        marks.begin(r.view!.scene(g.state));
+        moved = [];
+        g.submit(agents[side].decide({ ruleset: r, state: g.state, side, legal }) as Json, legal); // the heuristic decides at once
+        const drawn = marks.take();
+        const after = r.view!.scene(g.state).figures;
+        for (const id of new Set(moved)) {
+          const ways = drawn.filter((d) => d.kind === 'path' && d.figures[0] === id);
+          expect(
+            ways.some((d) => d.how === 'pushed'),
+            id,
+          ).toBe(true);
+          const f = after.find((x) => x.id === id)!;
+          const end = ways[ways.length - 1].points[1];
+          if (f.onTable) expect(Math.hypot(end[0] - f.x, end[1] - f.y), id).toBeLessThan(0.02);
+          pushed++;
+        }
+      }
+    }
+    expect(pushed).toBeGreaterThan(0);
+  }, 300_000);
 });

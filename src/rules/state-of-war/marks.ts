@@ -2,7 +2,9 @@
  * What a State of War event shows on the table (`view.marks`, src/core/scene.ts `SceneMark`): moves,
  * rides and charges as their routes ([W5]–[W11]), a climb once over the fence, shots with what the
  * margin did ([W16]), and each melee between the figure fighting alone and every one against him,
- * with the result on the loser ([W23]). Pushes ([W23] PB) name only how far, not from where: not drawn.
+ * with the result on the loser ([W23]), and each push back (the quick reference's P/B: "Push back 2
+ * cms. Unengaged men behind are moved back also") as a `shift` of every figure it moved — the event
+ * names how far, not from where, so the caller starts it where the figure stood.
  */
 import type { SceneMark } from '../../core/scene.js';
 import type { SowScenario } from './compile.js';
@@ -42,6 +44,8 @@ export function sowMarks(_sc: SowScenario, e: SowEvent): SceneMark[] {
           hit: decided && e.loser === m,
         };
       });
+    case 'push':
+      return e.blocked ? [] : e.moved.map((id): SceneMark => ({ kind: 'shift', figure: id, how: 'pushed', by: [e.by[0], e.by[1]] }));
     default:
       return [];
   }
