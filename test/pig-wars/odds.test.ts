@@ -69,6 +69,47 @@ describe('odds in the order’s words', () => {
     );
   });
 
+  it('dark ages [R13] (move, then shoot): a move order of a unit with missiles names the shot it makes after the move — long range on UA: D12 1–3 hits (25%), UA blocks 1–4: 17% to kill', () => {
+    const { s, a, w } = findOrder(
+      'farmstead-raid',
+      (_s, a, w) =>
+        a.k !== 'hold' &&
+        a.k !== 'charge' &&
+        /; then first shot: \S+ at \S+, [\d.]+ in long, 17% to kill \(D12 1–3 hits: 25%; UA blocks on 1–4\)$/.test(w),
+    );
+    const m = /: (?:move toward|advance on) .+; then first shot: (\S+) at (\S+), ([\d.]+) in long/.exec(w);
+    expect(m, w).not.toBeNull();
+    // The order carried out (no dice rolled for this move: the odds name one shot): the shooter then
+    // stands at the distance stated from the target, the place the unit's shooting step shoots from.
+    const t = STATE.clone(s);
+    const dice: Ev[] = [];
+    applyAction(t, a, { rng: gameStream(9), emit: (e) => (e as Ev).e === 'die' && dice.push(e as Ev) });
+    expect(dice).toEqual([]);
+    const sc = s.sc;
+    const f = sc.figureIndex.get(m![1])!;
+    const g = sc.figureIndex.get(m![2])!;
+    expect(Math.hypot(t.x[f] - t.x[g], t.y[f] - t.y[g]).toFixed(1)).toBe(m![3]);
+  });
+
+  it('pirates [R13] (one action): a unit that moves does not shoot, so a move order names no shot', () => {
+    const { w } = findOrder('kershner-supply-raid', (s, a) => a.k === 'hold' && /first shot/.test(describeAction(s, a)));
+    expect(w).toMatch(/first shot/);
+    const sc = loadScenario('kershner-supply-raid').compiled as PigScenario;
+    const rng = gameStream(3);
+    const s = setupGame(sc, { rng });
+    let moves = 0;
+    for (let i = 0; i < 400 && s.phase !== PH_OVER; i++) {
+      const legal = legalActions(s);
+      for (const a of legal)
+        if (a.k === 'obj' || a.k === 'home' || a.k === 'foe') {
+          expect(describeAction(s, a)).not.toMatch(/then|shot/);
+          moves++;
+        }
+      applyAction(s, legal[(i * 7) % legal.length], { rng });
+    }
+    expect(moves).toBeGreaterThan(0);
+  });
+
   it('pirates [R15]: level 3 at long range on an open target: D12+3 ≥ 10 hits (50%), open saves 10–12: 38% to kill', () => {
     // faces 7–12 hit: 6/12; not saved 9/12: 54/144 = 37.5%, shown 38%.
     const { w } = findOrder('kershner-supply-raid', (_s, a, w) => a.k === 'hold' && /D12\+3 ≥ 10 hits/.test(w) && /open saves/.test(w));

@@ -24,7 +24,9 @@ import {
   type MeleeSide,
 } from './tables.js';
 import { arcOf, carrying, coverAt, freeFigures, moveKind, onRough } from './queries.js';
-import { roughEntry } from './movement.js';
+import { moveUnit, roughEntry } from './movement.js';
+import type { PigAction } from './action.js';
+import type { Rng } from '../../core/rng.js';
 import { shotOnHold } from './shooting.js';
 import { meleeSide, newSide, victoryMargin } from './melee.js';
 import { chargers, contactSpot } from './charge.js';
@@ -132,6 +134,82 @@ export function holdShotOdds(s: PigState, u: number): ShotOdds | null {
     if (t >= 0) return shotOdds(s, f, t);
   }
   return null;
+}
+
+/**
+ * The first shot a dark-ages move order would make (DA [R13]: a unit that moved still shoots in
+ * its card's shooting step — the sequence is move, then shoot): over every throw of the dice the
+ * move rolls ([R9] a rough-ground die, a carrier's crossing die), the chance a figure of the unit
+ * has a target after it, the chance that shot kills ([R14] hit and block, [R21] a leader's), and
+ * the first shot's odds when every throw gives the same shot (same shooter, target and range
+ * band; `first` null otherwise).
+ */
+export interface MoveShotOdds {
+  /** The chance the unit's first free figure that may shoot has a target after the move. */
+  shot: number;
+  /** The chance that first shot takes its target off the table. */
+  kill: number;
+  /** The first shot when it is the same over every throw of the move's dice, else null. */
+  first: ShotOdds | null;
+  /** How many throws of the move's dice were counted (1 when it rolls none). */
+  throws: number;
+}
+
+/** A stream that throws `faces` in order (face k of a d`n` as the middle of its share of [0, 1)), then face 1 for any further die. */
+function scripted(faces: readonly number[], sides: readonly number[]): Rng {
+  let i = 0;
+  return {
+    next(): number {
+      const k = i++;
+      return k < faces.length ? (faces[k] - 0.5) / sides[k] : 0;
+    },
+  };
+}
+
+/**
+ * {@link MoveShotOdds} of move order `a` (`obj`, `home`, `foe`, `moveTo`) of unit `u` on the
+ * dark-ages sheet: the move carried out on a copy for every throw of the dice it rolls (counted
+ * exactly, each throw weighted by its chance), then the first shot of the unit as
+ * {@link holdShotOdds} reads it (its free figures in order, the nearest target, [R13]). Null on the
+ * pirates sheet (a unit that moves does not shoot, [R13] one action), for other orders, and when
+ * no figure of the unit carries a missile weapon it could shoot.
+ */
+export function moveShotOdds(s: PigState, u: number, a: PigAction): MoveShotOdds | null {
+  const sc = s.sc;
+  if (sc.version.oneAction || (a.k !== 'obj' && a.k !== 'home' && a.k !== 'foe' && a.k !== 'moveTo')) return null;
+  const able = freeFigures(s, u).some((f) => {
+    const m = sc.figures[f].missile;
+    return m !== null && m !== undefined && (!m.reload || s.loaded[f] === 1);
+  });
+  if (!able) return null;
+  let shot = 0;
+  let kill = 0;
+  let throws = 0;
+  let first: ShotOdds | null = null;
+  let same = true;
+  const visit = (faces: number[], sides: number[], weight: number): void => {
+    const at = STATE.clone(s);
+    const rolled: number[] = [];
+    moveUnit(at, u, a, scripted(faces, sides), (e) => {
+      if (e.e === 'die') rolled.push(Number(String(e.die).slice(1)));
+    });
+    if (rolled.length > faces.length) {
+      // a die not yet thrown: every face of it in turn
+      const n = rolled[faces.length];
+      for (let k = 1; k <= n; k++) visit([...faces, k], [...sides, n], weight / n);
+      return;
+    }
+    throws++;
+    const o = holdShotOdds(at, u);
+    if (o !== null) {
+      shot += weight;
+      kill += weight * o.kill;
+    }
+    if (throws === 1) first = o;
+    else if (first === null || o === null || o.f !== first.f || o.t !== first.t || o.range !== first.range) same = false;
+  };
+  visit([], [], 1);
+  return { shot, kill, first: same ? first : null, throws };
 }
 
 /** The odds of one round of mêlée between `a` and `b` (exact fractions of the 144 pairs of D12 faces). */
@@ -329,4 +407,15 @@ export function chargeWords(s: PigState, o: RoundOdds): string {
   const leader = s.sc.figures[o.b].leader ? `, ${pct(o.aKills)} a leader hit` : '';
   const way = Number.isFinite(o.length) ? ` (${o.length.toFixed(1)} in)` : '';
   return `lead pair ${label(s, o.a)} on ${label(s, o.b)}${way}, ${pct(o.reach)} to reach contact; if he does${bonus}: ${pct(o.bFalls)} to kill${leader} (D12${signed(o.modA)} v D12${signed(o.modB)}, kills at a margin of ${o.marginA}, is killed at ${o.marginB}; ${pct(o.bKills)} killed)`;
+}
+
+/**
+ * A move order's shot in words (DA [R13], after the move): the first shot as {@link shotWords}
+ * when every throw of the move's dice gives it, else the chance of a shot and of a kill over the
+ * throws: `then first shot: …`, or `then a shot after 67% of the 6 throws of the move's dice (…), 11% to kill`.
+ */
+export function moveShotWords(s: PigState, o: MoveShotOdds): string {
+  const dice = o.throws > 1 ? ` (over the ${o.throws} throws of the move's dice: ${pct(o.kill)} to kill)` : '';
+  if (o.first !== null && o.shot > 1 - 1e-9) return `then ${shotWords(s, o.first)}${dice}`;
+  return `then a shot after ${pct(o.shot)} of the ${o.throws} throws of the move's dice (its shooter, target or range hangs on them), ${pct(o.kill)} to kill`;
 }

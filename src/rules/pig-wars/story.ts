@@ -6,7 +6,7 @@ import type { PigAction } from './action.js';
 import type { PigEvent } from './events.js';
 import { freeFigures } from './queries.js';
 import { shotOnHold } from './shooting.js';
-import { chargeOdds, chargeWords, holdShotOdds, shotWords } from './odds.js';
+import { chargeOdds, chargeWords, holdShotOdds, moveShotOdds, moveShotWords, shotWords } from './odds.js';
 import type { PigState } from './state.js';
 
 function name(sc: PigScenario, id: string): string {
@@ -22,6 +22,13 @@ function unitName(sc: PigScenario, id: string): string {
 function mods(m: readonly { name: string; value: number }[] | undefined): string {
   if (!m || m.length === 0) return '';
   return m.map((o) => `${o.value >= 0 ? '+' : ''}${o.value} ${o.name}`).join(', ');
+}
+
+/** A dark-ages move order's shot after the move, in words (`; then first shot: …`), or '' when none ([R13]; odds.ts). */
+function afterMove(s: PigState, a: PigAction): string {
+  const u = s.sc.units[s.actUnit];
+  const o = u ? moveShotOdds(s, u.index, a) : null;
+  return o !== null && o.shot > 0 ? `; ${moveShotWords(s, o)}` : '';
 }
 
 /** The order in words ("Hirdmen: charge the Levy"). */
@@ -52,11 +59,11 @@ export function describeAction(s: PigState, a: PigAction): string {
     case 'unwall':
       return `${who}: leave shield wall`;
     case 'obj':
-      return `${who}: move toward the loot${u && u.side === sc.raiders ? ' (drovers head home)' : ' (guard it, chase drovers)'}`;
+      return `${who}: move toward the loot${u && u.side === sc.raiders ? ' (drovers head home)' : ' (guard it, chase drovers)'}${afterMove(s, a)}`;
     case 'home':
-      return `${who}: move toward ${sc.home.name}`;
+      return `${who}: move toward ${sc.home.name}${afterMove(s, a)}`;
     case 'foe':
-      return `${who}: advance on ${unitName(sc, a.u)}`;
+      return `${who}: advance on ${unitName(sc, a.u)}${afterMove(s, a)}`;
     case 'charge': {
       // the odds of the lead pairing's first round ([R7], [R17]–[R20]; odds.ts)
       const v = sc.units.findIndex((x) => x.id === a.u);
@@ -64,7 +71,7 @@ export function describeAction(s: PigState, a: PigAction): string {
       return `${who}: charge ${unitName(sc, a.u)}${o ? ` (${chargeWords(s, o)})` : ''}`;
     }
     case 'moveTo':
-      return `${who}: move to (${a.x}, ${a.y})`;
+      return `${who}: move to (${a.x}, ${a.y})${afterMove(s, a)}`;
   }
 }
 
