@@ -254,6 +254,11 @@ export function traitChecks(sc: LoadedScenario): void {
             expect(r.view.bandOrder(s)).toEqual(at);
             expect(legal.map((a) => r.view?.orderKey?.(s, a) ?? r.actionKey(a))).toEqual(keys);
             if (at?.kind === 'order') expect(at.band.length).toBeGreaterThan(0);
+            // Standing orders (serve drops those not live): an order the deciding band may be given now is live.
+            if (at?.kind === 'order' && r.view.orderLive) {
+              for (const k of keys) expect(r.view.orderLive(s, at.band, at.lapse, k), k).toBe(true);
+              expect(r.view.orderLive(s, `${at.band}?`, at.lapse, keys[0])).toBe(false);
+            }
             expect(r.hash(s)).toBe(before);
           }
           if (r.view.sight) {
