@@ -15,7 +15,7 @@
  */
 import { type Vec, dist, distV, pointAlongInto } from '../geometry.js';
 import type { NavMap, Path } from '../nav.js';
-import { ringOffsets } from '../nav.js';
+import { newPathScratch, ringOffsets } from '../nav.js';
 import { type FigureView, placeFree } from './figures.js';
 import type { Table } from './table.js';
 
@@ -73,8 +73,15 @@ export class PlaceFinder {
    */
   readonly met: number[] = [0, 0, 0, 0];
   nMet = 0;
-  /** The way {@link nearestReachable} found to the place it returned (valid until the next call). */
+  /**
+   * The way {@link nearestReachable} found to the place it returned: its points are `from`, the
+   * corners between and the place returned themselves (valid until the next call, and while `from`
+   * is not changed).
+   */
   path: Path | null = null;
+  /** Scratch of {@link nearestReachable}: the place it returns and the way to it ({@link path}). */
+  private readonly found = { x: 0, y: 0 };
+  private readonly way = newPathScratch();
 
   constructor(private readonly table: Table) {}
 
@@ -326,7 +333,8 @@ export class PlaceFinder {
    * The nearest place to (cx, cy) within `o.radius`, in the order of `NavMap.nearestFree` (the
    * point, then rings outward), that the near lists ({@link setNear} for (cx, cy) and that radius)
    * pass and to which a path from `from` of more than nothing and at most `reach` leads (meeting
-   * `o.slowReach`); null when none, else the place, with its way in {@link path}. The straight
+   * `o.slowReach`); null when none, else the place (an object the finder keeps: valid until the
+   * next call), with its way in {@link path}. The straight
    * line is asked first (a path is never shorter), and places a bound shows refused are passed
    * over without asking (whole rings beyond the reach or inside one base; the neighbours of a place
    * refused by a margin): the same place is found as by asking every place in order.
@@ -452,8 +460,10 @@ export class PlaceFinder {
           }
         }
         if (!nav.isFree(x, y)) continue;
-        const to = { x, y };
-        const p = nav.path(from, to);
+        const to = this.found;
+        to.x = x;
+        to.y = y;
+        const p = nav.pathInto(from, to, this.way);
         if (p !== null && p.length <= reachTol && p.length > 1e-6 && this.slowWayOk(p, slowReach)) {
           this.path = p;
           return to;
@@ -476,8 +486,10 @@ export class PlaceFinder {
       if (ex * ex + ey * ey < this.keep2) return null;
     }
     if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) return null;
-    const to = { x, y };
-    const p = nav.path(from, to);
+    const to = this.found;
+    to.x = x;
+    to.y = y;
+    const p = nav.pathInto(from, to, this.way);
     if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && this.slowWayOk(p, slowReach)) {
       this.path = p;
       return to;
