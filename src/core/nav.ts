@@ -84,17 +84,16 @@ export class NavMap {
   /**
    * Memo of ways that are not straight lines, by exact end points: a direct-mapped table of
    * {@link PATH_SLOTS} places (the slot by a hash of the four coordinates; a new way takes the
-   * place of the one there). `memoKey` holds each slot's four coordinates (NaN: empty, never
-   * equal); `memoI`/`memoJ` the way's first and last corner (−1: no way; the corners between are
-   * `nextC`'s), `memoLen` its length — numbers only, so a way {@link pathInto} writes into its
-   * caller's scratch keeps no object alive; `memoPath` the {@link Path} object {@link path} made of
-   * the slot's way (null: none made yet), kept so that asking again returns the same object. Made
-   * at the first way round a building.
+   * place of the one there), {@link MEMO_STRIDE} numbers a slot, so that a look-up reads one
+   * stretch of memory: the four coordinates (NaN: empty, never equal), the way's length, its first
+   * and last corner (−1: no way; the corners between are `nextC`'s) and 1 when `memoPath` holds
+   * the {@link Path} object {@link path} made of it (kept, so that asking again returns the same
+   * object) — numbers only, so a way {@link pathInto} writes into its caller's scratch keeps no
+   * object alive. Made at the first way round a building.
    */
-  private memoKey: Float64Array | null = null;
-  private memoI = new Int32Array(0);
-  private memoJ = new Int32Array(0);
-  private memoLen = new Float64Array(0);
+  private memo: Float64Array | null = null;
+  /** Per slot of the memo, a tag of its key's hash (0: empty): asked before the slot itself. */
+  private memoTag = new Int32Array(0);
   private memoPath: (Path | null)[] = [];
   /** What the last {@link cornerWay} found: the first and last corner (−1: no way) and the length. */
   private wayI = -1;
@@ -294,10 +293,10 @@ export class NavMap {
       out.length = dist(a.x, a.y, b.x, b.y);
       return out;
     }
-    const slot = this.roundSlot(a, b);
-    const bi = this.memoI[slot];
+    this.roundSlot(a, b);
+    const bi = this.wayI;
     if (bi < 0) return null;
-    const bj = this.memoJ[slot];
+    const bj = this.wayJ;
     const n = this.nC;
     const corners = this.corners;
     pts[0] = a;
@@ -310,20 +309,22 @@ export class NavMap {
     }
     pts[m++] = b;
     if (pts.length !== m) pts.length = m;
-    out.length = this.memoLen[slot];
+    out.length = this.wayLen;
     return out;
   }
 
   /** {@link path} for ends that do not see each other: the memo's way as a kept object (made at the first ask). */
   private roundPath(a: Vec, b: Vec): Path | null {
     const slot = this.roundSlot(a, b);
-    const bi = this.memoI[slot];
+    const bi = this.wayI;
     if (bi < 0) return null;
-    let p = this.memoPath[slot];
+    const memo = this.memo as Float64Array;
+    const at = MEMO_STRIDE * slot;
+    let p = memo[at + 7] === 1 ? this.memoPath[slot] : null;
     if (p === null) {
       // The ends copied: the way is kept and callers may pass scratch points.
       const n = this.nC;
-      const bj = this.memoJ[slot];
+      const bj = this.wayJ;
       const points: Vec[] = [{ x: a.x, y: a.y }];
       let k = bi;
       points.push(this.corners[k]);
@@ -332,39 +333,51 @@ export class NavMap {
         points.push(this.corners[k]);
       }
       points.push({ x: b.x, y: b.y });
-      p = { points, length: this.memoLen[slot] };
+      p = { points, length: this.wayLen };
       this.memoPath[slot] = p;
+      memo[at + 7] = 1;
     }
     return p;
   }
 
-  /** The memo's slot holding the way from a to b (ends that do not see each other), filled by {@link cornerWay} when it held another. */
+  /**
+   * The way from a to b (ends that do not see each other) into `wayI`, `wayJ`, `wayLen` (as
+   * {@link cornerWay} leaves them): the memo's, else found and put in the memo; returns its slot.
+   */
   private roundSlot(a: Vec, b: Vec): number {
     // Ways round buildings are worth remembering: searches ask for the same ones again and again.
     // Keyed by the four coordinates: a slot by a cheap numeric hash, then checked exactly. A table
     // of fixed size costs nothing to keep (a map of lists cost more than the paths it saved in play
     // without search, where few come again).
-    const slot = hash4(a.x, a.y, b.x, b.y) & (PATH_SLOTS - 1);
-    let key = this.memoKey;
-    if (key === null) {
-      key = new Float64Array(4 * PATH_SLOTS).fill(NaN);
-      this.memoKey = key;
-      this.memoI = new Int32Array(PATH_SLOTS);
-      this.memoJ = new Int32Array(PATH_SLOTS);
-      this.memoLen = new Float64Array(PATH_SLOTS);
+    const h = hash4(a.x, a.y, b.x, b.y);
+    const slot = h & (PATH_SLOTS - 1);
+    // The slot's tag (the hash's other bits) first: a small table, so that a way not kept — most
+    // of them in play without search — costs no read of the large one.
+    const tag = (h >>> 16) + 1;
+    let memo = this.memo;
+    if (memo === null) {
+      memo = new Float64Array(MEMO_STRIDE * PATH_SLOTS).fill(NaN);
+      this.memo = memo;
+      this.memoTag = new Int32Array(PATH_SLOTS);
       this.memoPath = new Array<Path | null>(PATH_SLOTS).fill(null);
     }
-    const k = 4 * slot;
-    if (key[k] === a.x && key[k + 1] === a.y && key[k + 2] === b.x && key[k + 3] === b.y) return slot;
+    const k = MEMO_STRIDE * slot;
+    if (this.memoTag[slot] === tag && memo[k] === a.x && memo[k + 1] === a.y && memo[k + 2] === b.x && memo[k + 3] === b.y) {
+      this.wayLen = memo[k + 4];
+      this.wayI = memo[k + 5] | 0;
+      this.wayJ = memo[k + 6] | 0;
+      return slot;
+    }
     this.cornerWay(a, b);
-    key[k] = a.x;
-    key[k + 1] = a.y;
-    key[k + 2] = b.x;
-    key[k + 3] = b.y;
-    this.memoI[slot] = this.wayI;
-    this.memoJ[slot] = this.wayJ;
-    this.memoLen[slot] = this.wayLen;
-    this.memoPath[slot] = null;
+    this.memoTag[slot] = tag;
+    memo[k] = a.x;
+    memo[k + 1] = a.y;
+    memo[k + 2] = b.x;
+    memo[k + 3] = b.y;
+    memo[k + 4] = this.wayLen;
+    memo[k + 5] = this.wayI;
+    memo[k + 6] = this.wayJ;
+    memo[k + 7] = 0;
     return slot;
   }
 
@@ -618,6 +631,8 @@ const END_SLOTS = 4;
 
 /** Places of a NavMap's path memo and of each distance field's memo (powers of two). */
 const PATH_SLOTS = 65536;
+/** Numbers a slot of the path memo holds (see NavMap.memo): a cache line of doubles. */
+const MEMO_STRIDE = 8;
 const FIELD_SLOTS = 4096;
 
 /** Put the first `n` entries of `a` in ascending order (insertion: the lists are short). */
