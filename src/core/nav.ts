@@ -62,6 +62,12 @@ export class NavMap {
   readonly radius: number;
   private readonly grown: Grown[];
   /**
+   * The grown obstacles' boxes as {@link segmentHitsConvex} reads them (its `shape.box`), four
+   * numbers each (minX, maxX, minY, maxY): {@link clear} passes over an obstacle whose box the
+   * segment's misses without the call, as the call itself would.
+   */
+  private readonly boxes: Float64Array;
+  /**
    * A coarse grid over the table for {@link isFree}: cell (i, j) of side {@link FREE_CELL} lists
    * (in `freeIdx`, from `freeAt[cell]` to `freeAt[cell + 1]`) the grown obstacles whose bounding
    * box overlaps it, so a point is tested against those only — the same tests, in the same order,
@@ -116,6 +122,11 @@ export class NavMap {
       if (!isConvex(p)) throw new Error(`obstacle ${i} is not convex`);
       const poly = inflateConvex(p, radius);
       return { poly, box: bbox(poly), shape: toHalfPlanes(poly) };
+    });
+    this.boxes = new Float64Array(4 * this.grown.length);
+    this.grown.forEach((g, k) => {
+      const b = g.shape.box;
+      this.boxes.set([b.minX, b.maxX, b.minY, b.maxY], 4 * k);
     });
     {
       const nx = Math.max(1, Math.ceil(width / FREE_CELL));
@@ -201,7 +212,17 @@ export class NavMap {
   /** True when a base can slide straight from a to b without entering an obstacle. Precondition: both ends free. */
   clear(ax: number, ay: number, bx: number, by: number): boolean {
     const grown = this.grown;
-    for (let i = 0; i < grown.length; i++) if (segmentHitsConvex(grown[i].shape, ax, ay, bx, by)) return false;
+    const boxes = this.boxes;
+    // The segment's box once (Math.max/min of the ends, as segmentHitsConvex takes them).
+    const x1 = Math.max(ax, bx);
+    const x0 = Math.min(ax, bx);
+    const y1 = Math.max(ay, by);
+    const y0 = Math.min(ay, by);
+    for (let i = 0; i < grown.length; i++) {
+      const k = 4 * i;
+      if (x1 <= boxes[k] || x0 >= boxes[k + 1] || y1 <= boxes[k + 2] || y0 >= boxes[k + 3]) continue;
+      if (segmentHitsConvex(grown[i].shape, ax, ay, bx, by)) return false;
+    }
     return true;
   }
 

@@ -13,7 +13,7 @@
  * times while nothing else moves: no closure or allocation per place tried. One `PlaceFinder` per
  * thread is enough (module scope in a room); it holds no game state between moves.
  */
-import { type Vec, dist, distV, pointAlongInto } from '../geometry.js';
+import { EPS, type Vec, dist, distV } from '../geometry.js';
 import type { NavMap, Path } from '../nav.js';
 import { newPathScratch, ringOffsets } from '../nav.js';
 import { type FigureView, placeFree } from './figures.js';
@@ -64,6 +64,8 @@ export class PlaceFinder {
   private readonly nearD: number[] = [];
   private readonly ringBx: number[] = [];
   private readonly ringBy: number[] = [];
+  /** Scratch of {@link walkBack}: the route's segment lengths (index i: from point i − 1 to i). */
+  private segL = new Float64Array(16);
   /** The place {@link walkBack} found (valid until the next call). */
   readonly at = { x: 0, y: 0 };
   /**
@@ -284,11 +286,37 @@ export class PlaceFinder {
     let depth = -Infinity;
     const at = this.at;
     this.nMet = 0;
+    // The segments' lengths once (distV's floats): each place is pointAlongInto's, without a
+    // call or a root per segment per place.
+    const np = points.length;
+    if (this.segL.length < np) this.segL = new Float64Array(2 * np);
+    const segL = this.segL;
+    for (let i = 1; i < np; i++) segL[i] = distV(points[i - 1], points[i]);
     while (d > minD) {
       if (!(pd - d < depth)) {
-        pointAlongInto(points, d, at);
-        const x = at.x;
-        const y = at.y;
+        // pointAlongInto(points, d, at), inline: the same subtractions in the same order.
+        let x = points[np - 1].x;
+        let y = points[np - 1].y;
+        let left = d;
+        for (let i = 1; i < np; i++) {
+          const l = segL[i];
+          if (left <= l) {
+            const a = points[i - 1];
+            const b = points[i];
+            if (l < EPS) {
+              x = b.x;
+              y = b.y;
+            } else {
+              const t = left / l;
+              x = a.x + (b.x - a.x) * t;
+              y = a.y + (b.y - a.y) * t;
+            }
+            break;
+          }
+          left -= l;
+        }
+        at.x = x;
+        at.y = y;
         let refused = 0;
         depth = -Infinity;
         for (let i = 0; i < this.nn; i++) {
