@@ -84,11 +84,21 @@ export function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void
   const v = figureView(s);
   for (let f = 0; f < n; f++) ENGAGED[f] = 0;
   let np = 0;
+  // A pair whose |dx| or |dy| alone passes the contact distance (with a margin) is not in contact:
+  // the rounded root of dx² + dy² is never below |dx|, so inBaseContact would refuse it too.
+  const far = 2 * v.radius + 0.1 + 1e-6;
+  const xs = s.x;
+  const ys = s.y;
   for (let i = 0; i < mine.length; i++) {
     const f = mine[i];
     if (s.status[f] !== ACTIVE) continue;
+    const fx = xs[f];
+    const fy = ys[f];
     for (let j = 0; j < theirs.length; j++) {
       const e = theirs[j];
+      const dx = xs[e] - fx;
+      const dy = ys[e] - fy;
+      if (dx > far || -dx > far || dy > far || -dy > far) continue;
       if (s.status[e] !== ACTIVE || !inBaseContact(v, f, e)) continue;
       PAIR_F[np] = f;
       PAIR_E[np] = e;
