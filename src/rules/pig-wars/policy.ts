@@ -6,7 +6,7 @@
  */
 import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
-import { nearestFigure } from '../../core/table/index.js';
+import { nearestFigure, newScores } from '../../core/table/index.js';
 import type { PigAction } from './action.js';
 import { baseMove, figureView, freeFiguresInto } from './queries.js';
 import { shotTarget } from './shooting.js';
@@ -201,7 +201,7 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
   // free hands fetch more (`obj`) while its drovers head home.
   const escort = goHome && threatened && s.landed + carriedLoot(s, carrier) >= sc.lootToWin;
   const acts = legal as PigAction[];
-  const out = scoresArray(acts.length);
+  const out = newScores(acts.length);
   for (let i = 0; i < acts.length; i++) {
     const a = acts[i];
     switch (a.k) {
@@ -456,16 +456,6 @@ function markCarriers(s: PigState): number[] {
   }
   return out;
 }
-
-/**
- * A new array of `n` scores made with double elements from the start (every entry is written
- * before it is read): an array of holes turned into doubles at the first fractional score costs a
- * second backing store.
- */
-function scoresArray(n: number): number[] {
-  return n <= SCORES_TEMPLATE.length ? SCORES_TEMPLATE.slice(0, n) : new Array<number>(n).fill(0.5);
-}
-const SCORES_TEMPLATE: readonly number[] = Array.from({ length: 64 }, () => 0.5);
 
 function freePigsLeft(s: PigState): number {
   let n = 0;
