@@ -158,7 +158,9 @@ for (let i = 0; i < o.rounds; i++) {
   rb.push(y.us);
   ba.push(z.bytes);
   bb.push(y.bytes);
-  console.log(`round ${i + 1}: A ${z.us.toFixed(2)} µs ${z.bytes.toFixed(0)} B, B ${y.us.toFixed(2)} µs ${y.bytes.toFixed(0)} B per call; B/A ${(y.us / z.us).toFixed(3)}`);
+  console.log(
+    `round ${i + 1}: A ${z.us.toFixed(2)} µs ${z.bytes.toFixed(0)} B, B ${y.us.toFixed(2)} µs ${y.bytes.toFixed(0)} B per call; B/A ${(y.us / z.us).toFixed(3)}`,
+  );
 }
 const med = (v: number[]): number => [...v].sort((p, q) => p - q)[v.length >> 1];
 const ratios = ra.map((v, i) => rb[i] / v);
