@@ -40,6 +40,8 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
   const folder = join(root, 'scenarios');
   mkdirSync(folder);
   const errors: string[] = [];
+  /** The messages of the page's dialogs (confirm), each accepted. */
+  const dialogs: string[] = [];
   let rulesets: WorkshopRuleset[] = [];
 
   beforeAll(async () => {
@@ -68,10 +70,14 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
   async function open(): Promise<Page> {
     const page = await ctx.newPage();
     page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      // A save over an existing file is answered 409 by design (the page then asks); anything else is a fault.
+      if (m.type() === 'error' && !/status of 409 \(Conflict\)/.test(m.text())) errors.push(`console: ${m.text()}`);
     });
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('dialog', (d) => void d.accept());
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
     await page.goto(`${url}/workshop`);
     await page.waitForSelector('body[data-state="ready"]');
     return page;
@@ -185,13 +191,38 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
     expect(await checked(page)).toBe('ok');
     if (shots) await page.screenshot({ path: join(shots, 'workshop-editing.png') });
 
+    // The turn limit through the JSON editor of the victory conditions: a bad one is an error, then fixed.
+    await page.selectOption('#ws-field', 'victory');
+    const victory = JSON.parse(await page.inputValue('#ws-json')) as Record<string, unknown>;
+    const turns = Object.keys(victory).find((k) => /turns/i.test(k));
+    expect(turns).toBeDefined();
+    await page.fill('#ws-json', JSON.stringify({ ...victory, [turns!]: -3 }));
+    await page.click('#ws-json-apply');
+    expect(await checked(page)).toBe('error');
+    expect((await page.locator('#ws-problems li.error').allTextContents()).join('\n')).toContain(`victory.${turns!}`);
+    await page.fill('#ws-json', JSON.stringify({ ...victory, [turns!]: 12 }));
+    await page.click('#ws-json-apply');
+    expect(await checked(page)).toBe('ok');
+
     // Save, then the file validates and plays.
     await page.fill('#ws-name', 'built/chapel-raid.json');
     await page.click('#ws-save');
     await page.waitForSelector('body[data-saved="built/chapel-raid.json"]');
     const file = join(folder, 'built', 'chapel-raid.json');
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { ruleset: string };
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { ruleset: string; victory: Record<string, unknown> };
     expect(saved.ruleset).toBe(r.id);
+    expect(saved.victory[turns!]).toBe(12);
+    // Saving again under the same name asks first (the page's confirm; accepted here).
+    const asked = dialogs.length;
+    await page.evaluate(() => delete (document as unknown as { body: { dataset: Record<string, string> } }).body.dataset.saved);
+    await page.click('#ws-save');
+    await page.waitForSelector('body[data-saved="built/chapel-raid.json"]');
+    expect(dialogs.slice(asked).join('\n')).toMatch(/built\/chapel-raid\.json exists/);
+    // Download gives the same bytes.
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#ws-download')]);
+    const dlPath = join(root, 'downloaded.json');
+    await dl.saveAs(dlPath);
+    expect(readFileSync(dlPath, 'utf8')).toBe(readFileSync(file, 'utf8'));
     const v = cli('validate', file);
     expect(v.code, v.out + v.err).toBe(0);
     const run = cli('run', '--scenario', file, '--seed', '1', '--quiet', '--out', join(root, 'chapel.jsonl'));
