@@ -52,6 +52,11 @@ svg .ws-problem-text{font-family:system-ui,sans-serif;font-weight:bold;fill:#922
 svg .ws-inherited{opacity:.45;pointer-events:none}
 svg .ws-ghost{opacity:.45;stroke:#1b2631}
 svg .ws-ground{fill:#e8dfc8;stroke:#3e2f22}
+#ws-preview-box{position:fixed;inset:0;background:rgba(0,0,0,.45);display:flex;align-items:flex-start;justify-content:center;z-index:10;overflow-y:auto}
+#ws-preview-box[hidden]{display:none}
+#ws-preview-box .sheet{background:#fffaf0;max-width:1100px;width:100%;margin:24px 8px;padding:8px 18px 18px;border-radius:4px}
+#ws-preview-box svg{width:100%;height:auto;max-height:80vh}
+#ws-preview-close{float:right}
 #toast{position:fixed;bottom:10px;left:10px;background:#3e2f22;color:#fff;padding:6px 10px;border-radius:4px;display:none;max-width:60%}
 @media (max-width:800px){#ws-main{flex-direction:column}aside{width:100%;border-left:none}#ws-table svg{height:auto}body{height:auto}}
 `;
@@ -73,6 +78,7 @@ export function workshopPageHtml(): string {
       <button id="ws-undo" title="Ctrl+Z">Undo</button><button id="ws-redo" title="Ctrl+Y">Redo</button>
       <input id="ws-name" size="20" placeholder="my-scenario.json"><button id="ws-save" class="primary">Save</button>
       <button id="ws-download">Download</button>
+      <button id="ws-preview" title="the table as the ruleset sets it up (as render --scenario draws it)">Setup preview</button>
     </div>
     <div id="ws-status"></div>
     <h3>Draw</h3>
@@ -94,6 +100,7 @@ export function workshopPageHtml(): string {
     <section id="ws-balance"></section>
   </aside>
 </main>
+<div id="ws-preview-box" hidden><div class="sheet"><button id="ws-preview-close">Close ✕</button><div id="ws-preview-body"></div></div></div>
 <div id="toast"></div>
 <script src="/workshop.js"></script>
 </body></html>`;

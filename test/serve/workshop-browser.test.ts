@@ -282,6 +282,10 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
     await page.click('#ws-open-go');
     await page.waitForSelector(`body[data-doc="${first}"] #ws-svg`);
     await checked(page);
+    // The ruleset's own drawing of the setup, in a sheet over the page.
+    await page.click('#ws-preview');
+    await page.waitForSelector('#ws-preview-box:not([hidden]) #ws-preview-body svg');
+    await page.click('#ws-preview-close');
     await page.fill('#ws-name', `copy-${id}.json`);
     await page.click('#ws-save');
     await page.waitForSelector(`body[data-saved="copy-${id}.json"]`);

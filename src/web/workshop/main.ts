@@ -653,7 +653,7 @@ function showToolOptions(): void {
     colls.map((c) => c.id),
     colls.map((c) => c.label),
   )}</select></label><div id="ws-coll-opts"></div>`;
-  html += `<span class="ws-hint">${tool === 'figure' ? 'Click the table to place one.' : 'A point: click. A polygon: click its vertices; close on the first one, by double-click or Enter. A line: click its points; end on the last one, by double-click or Enter (Esc cancels).'}</span>`;
+  html += '<span class="ws-hint" id="ws-tool-hint"></span>';
   box.innerHTML = html;
   const collSel = el<HTMLSelectElement>('ws-coll');
   const keep = box.dataset[tool];
@@ -700,6 +700,16 @@ function showCollOptions(): void {
   }
   if (coll.name) html += `<label>${esc(coll.name)} <input id="ws-elname" placeholder="(optional)"></label>`;
   box.innerHTML = html;
+  const hint = document.getElementById('ws-tool-hint');
+  if (hint)
+    hint.textContent =
+      coll.shape === 'point'
+        ? `Click the table to place a ${coll.label}.`
+        : coll.shape === 'line'
+          ? `Click the points of the ${coll.label}; end on the last one, by double-click or Enter (Esc cancels).`
+          : `Click the corners of the ${coll.label}; close on the first one, by double-click or Enter (Esc cancels).${
+              coll.single ? ' It replaces the one there is.' : ''
+            }`;
   const prev = box.dataset.place;
   const placeSel = document.getElementById('ws-place') as HTMLSelectElement | null;
   if (placeSel && prev !== undefined && Number(prev) < places.length) placeSel.value = prev;
@@ -856,7 +866,8 @@ async function setDoc(d: OpenDoc): Promise<void> {
   ghosts = [];
   svg = null;
   layer = null;
-  el<HTMLInputElement>('ws-name').value = d.file ?? (typeof d.baseline.id === 'string' ? `${d.baseline.id}.json` : 'my-scenario.json');
+  const id = d.history.current.id;
+  el<HTMLInputElement>('ws-name').value = d.file ?? (typeof id === 'string' ? `${id}.json` : 'my-scenario.json');
   showToolOptions();
   afterChange();
 }
@@ -930,6 +941,23 @@ async function save(): Promise<void> {
   document.body.dataset.saved = r.name;
   updateButtons();
   notify();
+}
+
+/** The ruleset's own drawing of the setup (the preview route), in a sheet over the page; the check's first error when it is not valid. */
+async function preview(): Promise<void> {
+  const sc = current();
+  if (!sc || !doc) return;
+  const body = el('ws-preview-body');
+  try {
+    const p = await api<ScenarioPreview>('POST', '/api/workshop/preview', {
+      scenario: sc,
+      ...(doc.file !== undefined ? { name: doc.file } : {}),
+    });
+    body.innerHTML = p.svg;
+  } catch (e) {
+    body.textContent = `No preview: ${message(e)}`;
+  }
+  el('ws-preview-box').hidden = false;
 }
 
 function download(): void {
@@ -1028,6 +1056,8 @@ async function start(): Promise<void> {
   el('ws-delete').addEventListener('click', deleteSelected);
   el('ws-save').addEventListener('click', () => void save().catch((e: unknown) => toast(message(e))));
   el('ws-download').addEventListener('click', download);
+  el('ws-preview').addEventListener('click', () => void preview());
+  el('ws-preview-close').addEventListener('click', () => (el('ws-preview-box').hidden = true));
   el('ws-field').addEventListener('change', fillFieldText);
   el('ws-json-apply').addEventListener('click', applyFieldText);
   document.addEventListener('keydown', (e) => {
