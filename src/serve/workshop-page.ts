@@ -25,6 +25,8 @@ select,input,textarea{font:inherit;padding:2px}
 aside{width:420px;overflow-y:auto;padding:6px 10px;border-left:1px solid #c9bc9f;background:#fffaf0}
 aside h3{margin:10px 0 4px;font-size:14px}
 aside label{display:block;margin:3px 0}
+aside select{max-width:100%}
+#ws-open{width:100%}
 #ws-problems{list-style:none;padding-left:0;margin:0;font-size:12px}
 #ws-problems li{padding:2px 4px;margin:1px 0;border-radius:2px;cursor:pointer}
 #ws-problems li.error{background:#fdedec;color:#922b21}
