@@ -192,6 +192,17 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
     expect(await checked(page)).toBe('ok');
     if (shots) await page.screenshot({ path: join(shots, 'workshop-editing.png') });
 
+    // The chapel selected: a double-click inside it near its west wall adds a vertex there, a double-click on that vertex removes it.
+    await clickAt(page, 16, 16);
+    expect(await page.locator('#ws-svg .ws-vertex').count()).toBe(4);
+    const near = await screen(page, 14.6, 17);
+    await page.mouse.dblclick(near.x, near.y);
+    await page.waitForFunction(() => document.querySelectorAll('#ws-svg .ws-vertex').length === 5);
+    const added = await screen(page, 14.6, 17);
+    await page.mouse.dblclick(added.x, added.y);
+    await page.waitForFunction(() => document.querySelectorAll('#ws-svg .ws-vertex').length === 4);
+    expect(await checked(page)).toBe('ok');
+
     // The turn limit through the JSON editor of the victory conditions: a bad one is an error, then fixed.
     await page.selectOption('#ws-field', 'victory');
     const victory = JSON.parse(await page.inputValue('#ws-json')) as Record<string, unknown>;

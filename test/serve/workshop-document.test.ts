@@ -15,12 +15,14 @@ import {
   fillTemplate,
   formatPath,
   getAt,
+  insertVertex,
   inside,
   items,
   moveItem,
   moveVertex,
   parseProblemPath,
   removeItem,
+  removeVertex,
   setAt,
   tableSize,
 } from '../../src/web/workshop/document.js';
@@ -158,6 +160,18 @@ describe('the workshop document model', () => {
     expect(getAt(moveItem(sc, fig, -1, 1), ['sides', 0, 'figures', 0, 'at'])).toEqual([1, 11]);
     expect(getAt(moveVertex(sc, piece, 2, [9.99, 9]), ['terrain', 0, 'polygon', 2])).toEqual([10, 9]);
     expect(getAt(removeItem(sc, fig), ['sides', 0, 'figures'])).toEqual([]);
+    // A vertex added on the nearest edge (here the closing edge, from (4, 4) back to (1, 1)), and removed again.
+    const ins = insertVertex(sc, piece, [2.4, 2.6]);
+    expect(ins.index).toBe(3);
+    expect(getAt(ins.scenario, ['terrain', 0, 'polygon'])).toEqual([
+      [1, 1],
+      [4, 1],
+      [4, 4],
+      [2.4, 2.6],
+    ]);
+    const [piece4] = items(ins.scenario, layout);
+    expect(getAt(removeVertex(ins.scenario, piece4, 3), ['terrain', 0, 'polygon'])).toEqual(getAt(sc, ['terrain', 0, 'polygon']));
+    expect(removeVertex(sc, piece, 0)).toBe(sc); // a triangle keeps its three
   });
 
   it('undoes and redoes, a new edit clearing redo', () => {

@@ -208,6 +208,43 @@ export function moveVertex(sc: Scenario, item: Item, index: number, to: Point): 
   return setAt(sc, [...item.geomPath, index], [snap(to[0]), snap(to[1])]);
 }
 
+/**
+ * `sc` with a vertex at `at` added to polygon or line item `item`, on the edge nearest to it (for a
+ * line, not the closing edge), and the index it got.
+ */
+export function insertVertex(sc: Scenario, item: Item, at: Point): { scenario: Scenario; index: number } {
+  const poly = item.polygon;
+  if (!poly || poly.length < 2) return { scenario: sc, index: -1 };
+  const closed = item.coll.shape === 'polygon';
+  let best = 0;
+  let bestD = Infinity;
+  const edges = closed ? poly.length : poly.length - 1;
+  for (let i = 0; i < edges; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % poly.length];
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((at[0] - a[0]) * dx + (at[1] - a[1]) * dy) / len2));
+    const d = Math.hypot(a[0] + t * dx - at[0], a[1] + t * dy - at[1]);
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  const next: Point[] = [...poly];
+  next.splice(best + 1, 0, [snap(at[0]), snap(at[1])]);
+  return { scenario: setAt(sc, item.geomPath, next), index: best + 1 };
+}
+
+/** `sc` without vertex `index` of polygon or line item `item`, unless that leaves fewer than a polygon's 3 (a line's 2). */
+export function removeVertex(sc: Scenario, item: Item, index: number): Scenario {
+  const poly = item.polygon;
+  const least = item.coll.shape === 'line' ? 2 : 3;
+  if (!poly || poly.length <= least || index < 0 || index >= poly.length) return sc;
+  return setAt(sc, item.geomPath, [...poly.slice(0, index), ...poly.slice(index + 1)]);
+}
+
 /** `sc` without the item (an array element spliced out; a single element removed). */
 export function removeItem(sc: Scenario, item: Item): Scenario {
   return setAt(sc, item.path, undefined);

@@ -34,11 +34,13 @@ import {
   fieldChoices,
   formatPath,
   getAt,
+  insertVertex,
   items,
   moveItem,
   moveVertex,
   parseProblemPath,
   removeItem,
+  removeVertex,
   setAt,
   tableSize,
 } from './document.js';
@@ -641,7 +643,8 @@ function showToolOptions(): void {
   for (const b of document.querySelectorAll<HTMLButtonElement>('#ws-tools button[data-tool]'))
     b.classList.toggle('on', b.dataset.tool === tool);
   if (!sc || tool === 'select') {
-    box.innerHTML = '<span class="ws-hint">Click to select; drag a piece, a figure, a zone or a selected piece’s vertex to move it.</span>';
+    box.innerHTML =
+      '<span class="ws-hint">Click to select; drag a piece, a figure, a zone or a selected piece’s vertex to move it; double-click a selected piece to add a vertex, a vertex to remove it.</span>';
     return;
   }
   const colls = collections(tool === 'terrain' ? 'terrain' : tool === 'figure' ? 'figure' : 'zone');
@@ -777,11 +780,41 @@ interface Drag {
 }
 let drag: Drag | null = null;
 
+/**
+ * A double click on the table: ends the polygon or line being drawn; with a polygon or line
+ * selected, on one of its vertices removes it, elsewhere on the piece adds one on the nearest edge.
+ * True when it did something.
+ */
+function doubleClick(s: SVGSVGElement, e: PointerEvent): boolean {
+  if (tool !== 'select') {
+    if (draft.length < draftMin()) return false;
+    closeDraft();
+    return true;
+  }
+  const sc = current();
+  const selItem = selected ? drawn.find((it) => samePath(it.path, selected?.path ?? [])) : undefined;
+  if (!sc || !selItem?.polygon) return false;
+  const target = document.elementFromPoint(e.clientX, e.clientY);
+  const vertex = target?.closest('[data-vertex]') as SVGElement | null | undefined;
+  if (vertex) edit(removeVertex(sc, selItem, Number(vertex.dataset.vertex)));
+  else if ((target?.closest('[data-i]') as SVGElement | null | undefined)?.dataset.path === formatPath(selItem.path))
+    edit(insertVertex(sc, selItem, tablePoint(s, e)).scenario);
+  else return false;
+  return true;
+}
+
 function wireTable(s: SVGSVGElement): void {
+  // A double click is told by the page itself (two presses close in time and place): each press
+  // redraws the table, so the browser's own dblclick may find its target gone.
+  let lastPress: { t: number; x: number; y: number } | null = null;
   s.addEventListener('pointerdown', (e) => {
     if (!doc || e.button !== 0) return;
     const sc = doc.history.current;
     const p = tablePoint(s, e);
+    const double =
+      lastPress !== null && e.timeStamp - lastPress.t < 450 && Math.hypot(e.clientX - lastPress.x, e.clientY - lastPress.y) < 6;
+    lastPress = double ? null : { t: e.timeStamp, x: e.clientX, y: e.clientY };
+    if (double && doubleClick(s, e)) return;
     const target = e.target as Element;
     const layout = layoutOf(doc.ruleset);
     if (!layout) return;
@@ -837,12 +870,6 @@ function wireTable(s: SVGSVGElement): void {
   };
   s.addEventListener('pointerup', end);
   s.addEventListener('pointercancel', end);
-  s.addEventListener('dblclick', (e) => {
-    if (tool !== 'select' && draft.length >= draftMin()) {
-      e.preventDefault();
-      closeDraft();
-    }
-  });
 }
 
 // ---------------------------------------------------------------- open, save, download
