@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import {
   History,
   addElement,
+  chosenFields,
   collectionPlaces,
   fieldChoices,
   fillTemplate,
@@ -25,6 +26,7 @@ import {
   removeVertex,
   setAt,
   tableSize,
+  templateChoice,
 } from '../../src/web/workshop/document.js';
 import { workshopLayout, type WorkshopLayout } from '../../src/core/workshop-layout.js';
 import { RULESETS } from '../../src/rules/index.js';
@@ -206,6 +208,47 @@ describe('the workshop document model', () => {
     };
     expect(fieldChoices(schema, coll('terrain')).map((c) => c.field)).toEqual(['kind', 'cover']);
     expect(fieldChoices(schema, coll('figures'))).toEqual([{ field: 'weapons', values: ['spear', 'axe'], list: true }]);
+    // A unit's figures (a list the template gives): their lists offered one level down, set in every figure.
+    const unit = workshopLayout.parse({
+      blank: {},
+      width: 'w',
+      height: 'h',
+      collections: [
+        {
+          id: 'units',
+          label: 'unit',
+          role: 'figure',
+          path: 'sides.*.units',
+          shape: 'polygon',
+          field: 'area',
+          template: { class: 'average', figures: [{ count: 4, weapons: ['spear'] }, { weapons: ['axe'] }] },
+        },
+      ],
+    }).collections[0];
+    const unitSchema = {
+      properties: {
+        sides: {
+          items: {
+            properties: {
+              units: {
+                items: {
+                  properties: {
+                    class: { enum: ['average', 'elite'] },
+                    figures: { items: { properties: { weapons: { items: { enum: ['spear', 'axe', 'bow'] } } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    expect(fieldChoices(unitSchema, unit).map((c) => c.field)).toEqual(['class', 'figures.weapons']);
+    expect(templateChoice(unit, 'figures.weapons')).toEqual(['spear']);
+    expect(chosenFields(unit, { class: 'elite', 'figures.weapons': ['bow'] })).toEqual({
+      class: 'elite',
+      figures: [{ count: 4, weapons: ['bow'] }, { weapons: ['bow'] }],
+    });
     expect(
       inside(
         [2, 2],

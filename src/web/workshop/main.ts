@@ -30,6 +30,7 @@ import {
   type Point,
   type Scenario,
   addElement,
+  chosenFields,
   collectionPlaces,
   fieldChoices,
   formatPath,
@@ -43,6 +44,7 @@ import {
   removeVertex,
   setAt,
   tableSize,
+  templateChoice,
 } from './document.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -695,10 +697,10 @@ function showCollOptions(): void {
     )}</select></label>`;
   }
   for (const c of fieldChoices(schemas.get(doc.ruleset), coll)) {
-    const tmpl = coll.template[c.field];
+    const tmpl = templateChoice(coll, c.field);
     const initial = Array.isArray(tmpl) ? tmpl[0] : tmpl;
-    html += `<label title="${esc(c.description ?? '')}">${esc(c.field)} <select class="ws-choice" data-field="${esc(c.field)}" data-list="${c.list ? '1' : ''}">${
-      coll.template[c.field] === undefined && c.field !== coll.kind ? '<option value="">—</option>' : ''
+    html += `<label title="${esc(c.description ?? '')}">${esc(c.field.replace('.', ': '))} <select class="ws-choice" data-field="${esc(c.field)}" data-list="${c.list ? '1' : ''}">${
+      tmpl === undefined && c.field !== coll.kind ? '<option value="">—</option>' : ''
     }${c.values.map((v) => `<option${v === initial ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select></label>`;
   }
   if (coll.name) html += `<label>${esc(coll.name)} <input id="ws-elname" placeholder="(optional)"></label>`;
@@ -721,12 +723,13 @@ function showCollOptions(): void {
 
 /** The fields the tool's options set on a new element. */
 function toolFields(coll: WorkshopCollection): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
+  const chosen: Record<string, unknown> = {};
   for (const s of document.querySelectorAll<HTMLSelectElement>('#ws-coll-opts select.ws-choice')) {
     const f = s.dataset.field ?? '';
     if (s.value === '') continue;
-    out[f] = s.dataset.list ? [s.value] : s.value;
+    chosen[f] = s.dataset.list ? [s.value] : s.value;
   }
+  const out = chosenFields(coll, chosen);
   const name = (document.getElementById('ws-elname') as HTMLInputElement | null)?.value.trim();
   if (coll.name && name) out[coll.name] = name;
   return Object.keys(out).length > 0 ? out : undefined;
