@@ -308,7 +308,7 @@ function render(): void {
             class: cls('ws-zone'),
             points: pts,
             fill: it.coll.role === 'figure' ? SIDE_COLOURS[(it.stars[0] ?? 0) % 4] : zc,
-            stroke: zc,
+            stroke: it.coll.role === 'figure' ? SIDE_COLOURS[(it.stars[0] ?? 0) % 4] : zc,
             'stroke-width': 0.1 * unit,
             'stroke-dasharray': `${0.4 * unit} ${0.2 * unit}`,
           },
@@ -344,7 +344,9 @@ function render(): void {
           },
           g,
         );
-        labels.push([[x, y + 1.6 * r], it.name ?? it.id ?? it.coll.label]);
+        // A named point is labelled; unnamed ones (exits, loot) say what they are in their tooltip only.
+        const words = it.name ?? it.id;
+        if (words !== undefined) labels.push([[x, y + 1.6 * r], words]);
       }
     }
     if (shape && sel && it.coll.shape !== 'line') shape.setAttribute('stroke-width', String(0.2 * unit));
