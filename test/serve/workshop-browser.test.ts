@@ -113,6 +113,22 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
     await clickAt(page, pts[0][0], pts[0][1]);
   }
 
+  it('the page is served only with --scenarios, and the play page links to it then', async () => {
+    const page = await (await fetch(`${url}/`)).text();
+    expect(page).toContain('href="/workshop"');
+    expect((await fetch(`${url}/workshop`)).status).toBe(200);
+    expect((await fetch(`${url}/workshop.js`)).headers.get('content-type')).toMatch(/javascript/);
+    const off = await buildApp({ saves: join(root, 'saves'), loopbackOnly: true });
+    try {
+      const headers = { host: '127.0.0.1:8080' };
+      expect((await off.inject({ method: 'GET', url: '/workshop', headers })).statusCode).toBe(404);
+      expect((await off.inject({ method: 'GET', url: '/workshop.js', headers })).statusCode).toBe(404);
+      expect((await off.inject({ method: 'GET', url: '/', headers })).body).not.toContain('/workshop');
+    } finally {
+      await off.close();
+    }
+  }, 60_000);
+
   it('builds a scenario from a blank table by clicks, shows a figure in a building on the table, fixes it, saves a file that validates and plays', async () => {
     const r = rulesets.find(
       (x) =>
