@@ -319,12 +319,22 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
         await page.waitForSelector('#ws-preview-box:not([hidden]) #ws-preview-body svg');
         await page.click('#ws-preview-close');
       }
+      const original = builtinScenarioFiles().find((f) => f.endsWith(join(ruleset, `${id}.json`)));
+      expect(original, value).toBeDefined();
+      const text = readFileSync(original!, 'utf8');
+      if (text !== `${JSON.stringify(JSON.parse(text), null, 2)}\n`) {
+        // A file not in JSON.stringify's layout, edited and the edit undone: unchanged, it still saves byte for byte.
+        await page.selectOption('#ws-field', 'name');
+        await page.fill('#ws-json', '"Renamed"');
+        await page.click('#ws-json-apply');
+        await page.waitForSelector('body[data-dirty="true"]');
+        await page.click('#ws-undo');
+        await page.waitForSelector('body[data-dirty="false"]');
+      }
       await page.fill('#ws-name', `copies/${ruleset}-${id}.json`);
       await page.click('#ws-save');
       await page.waitForSelector(`body[data-saved="copies/${ruleset}-${id}.json"]`);
-      const original = builtinScenarioFiles().find((f) => f.endsWith(join(ruleset, `${id}.json`)));
-      expect(original, value).toBeDefined();
-      expect(readFileSync(join(folder, 'copies', `${ruleset}-${id}.json`), 'utf8'), value).toBe(readFileSync(original!, 'utf8'));
+      expect(readFileSync(join(folder, 'copies', `${ruleset}-${id}.json`), 'utf8'), value).toBe(text);
     }
     expect(errors).toEqual([]);
     await page.close();

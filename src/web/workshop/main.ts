@@ -102,7 +102,7 @@ interface OpenDoc {
   history: History;
   /** The scenario as loaded or last saved: the document is dirty when the present is another. */
   baseline: Scenario;
-  /** The text loaded, while the document is the loaded one unchanged (a save then writes these bytes). */
+  /** The file's text as loaded or last saved: while the document is its baseline (unchanged, or undone back to it), a save writes these bytes. */
   text?: string;
   file?: string;
   builtin?: string;
@@ -442,7 +442,6 @@ function edit(next: Scenario): void {
 
 function afterChange(): void {
   if (!doc) return;
-  if (doc.history.current !== doc.baseline) delete doc.text;
   if (selected && getAt(doc.history.current, selected.path) === undefined) selected = null;
   render();
   showSelected();
@@ -964,6 +963,7 @@ async function save(): Promise<void> {
     r = await api<SavedFile>('PUT', `/api/workshop/files/${name}`, { ...body, overwrite: true });
   }
   doc.baseline = sc;
+  doc.text = 'text' in body ? body.text : `${JSON.stringify(sc, null, 2)}\n`; // what the file holds now (the server writes a scenario so)
   doc.file = r.name;
   delete doc.builtin;
   doc.note = `${typeof sc.name === 'string' ? sc.name : r.name} (${doc.ruleset}, ${r.name})`;
