@@ -711,11 +711,13 @@ function showCollOptions(): void {
     hint.textContent =
       coll.shape === 'point'
         ? `Click the table to place a ${coll.label}.`
-        : coll.shape === 'line'
-          ? `Click the points of the ${coll.label}; end on the last one, by double-click or Enter (Esc cancels).`
-          : `Click the corners of the ${coll.label}; close on the first one, by double-click or Enter (Esc cancels).${
-              coll.single ? ' It replaces the one there is.' : ''
-            }`;
+        : coll.role === 'figure'
+          ? `Click the table to place a ${coll.label} (its area a square there: select it and drag its corners to shape it).`
+          : coll.shape === 'line'
+            ? `Click the points of the ${coll.label}; end on the last one, by double-click or Enter (Esc cancels).`
+            : `Click the corners of the ${coll.label}; close on the first one, by double-click or Enter (Esc cancels).${
+                coll.single ? ' It replaces the one there is.' : ''
+              }`;
   const prev = box.dataset.place;
   const placeSel = document.getElementById('ws-place') as HTMLSelectElement | null;
   if (placeSel && prev !== undefined && Number(prev) < places.length) placeSel.value = prev;
@@ -842,6 +844,17 @@ function wireTable(s: SVGSVGElement): void {
       return;
     }
     const unit = Math.max(Number(s.dataset.width), Number(s.dataset.height)) / 48;
+    // A unit placed by its area: one click puts a square of 4 table-widths/48 around the point (drag its corners to shape it).
+    if (coll.role === 'figure' && draft.length === 0) {
+      const h = 2 * unit;
+      addHere(coll, [
+        [p[0] - h, p[1] - h],
+        [p[0] + h, p[1] - h],
+        [p[0] + h, p[1] + h],
+        [p[0] - h, p[1] + h],
+      ]);
+      return;
+    }
     // A polygon closes on its first vertex; a line ends on its last.
     const end = coll.shape === 'line' ? draft[draft.length - 1] : draft[0];
     if (draft.length >= draftMin() && end && Math.hypot(p[0] - end[0], p[1] - end[1]) < 0.8 * unit) closeDraft();
