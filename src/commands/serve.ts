@@ -101,14 +101,18 @@ Ctrl-C stops the server (save first: open games live in its memory).
 
 The scenario workshop (--scenarios DIR) serves a page at /workshop (open a built-in scenario, a
 file of DIR or a ruleset's blank table; draw terrain, figures, objectives, zones and exits by
-clicks and drags, every edit checked as \`validate\` checks it; undo/redo; save into DIR) and JSON routes under /api/workshop/ (documented in
+clicks and drags, every edit checked as \`validate\` checks it; undo/redo; save into DIR; play it
+against an AI, watch AI vs AI, test its balance with a heat map of where figures fall, tune it)
+and JSON routes under /api/workshop/ (documented in
 src/serve/workshop-protocol.ts): GET scenarios (the folder's files and the built-in ones), GET and
 PUT files/<name> (load; save atomically, in the normal scenario format, never outside DIR),
 POST validate (the problems \`validate\` reports, each with its JSON path and its place on the
 table), POST preview (the setup as \`render --scenario\` draws it), GET rulesets and schema/<ruleset>
 (each ruleset's scenario JSON Schema), POST balance (a \`stress\` run on worker threads) or POST tune
 (\`tune\`'s search toward a target win rate, each evaluation shown as it ends, the best as a
-scenario file) — one job at a time — GET balance (the job's progress, ETA, report), POST balance/cancel.
+scenario file) — one job at a time — GET balance (the job's progress, ETA, report), POST balance/cancel;
+POST watch (one AI-vs-AI game played on the spot, shown in the replay viewer). POST /api/games
+takes a scenario of DIR or unsaved JSON as well (play it).
 
 Examples:
   npx tsx src/cli.ts serve

@@ -17,7 +17,9 @@ import { Games, HostError, parseRequest } from './games.js';
 import { pageHtml } from './page.js';
 import { workshopPageHtml } from './workshop-page.js';
 import { rulesetHelp, scenarioList } from './briefing.js';
-import { registerWorkshop, type WorkshopOptions } from './workshop.js';
+import { WORKSHOP_OFF, registerWorkshop, type Workshop, type WorkshopOptions } from './workshop.js';
+import { LIMITS } from '../core/limits.js';
+import { loadScenarioData } from '../rules/index.js';
 import { isExecSpec } from '../../agents/exec/spec.js';
 import { parseSpec } from '../../agents/options.js';
 import {
@@ -92,6 +94,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const scenarios = scenarioList();
   const rulesets = rulesetHelp();
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  /** The workshop's services (registered last, below), null when it is off. */
+  let workshop: Workshop | null = null;
 
   const savePath = (name: string): string => {
     const file = resolve(saves, `${name}.jsonl`);
@@ -173,19 +177,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     };
   });
 
-  app.post('/api/games', async (req, reply) => {
+  // A scenario file of the workshop may be sent inline: this route takes the workshop's body limit.
+  app.post('/api/games', opts.workshop ? { bodyLimit: 3 * LIMITS.files.scenarioBytes } : {}, async (req, reply) => {
     const b = parseRequest(newGameSchema, req.body, 'new game');
-    const sc = scenarios.find((s) => s.id === b.scenario);
-    if (!sc)
-      throw new HostError(
-        400,
-        `bad new game at scenario: no built-in scenario "${b.scenario}" (known: ${scenarios.map((s) => s.id).join(', ')})`,
-      );
-    if (!sc.sides.some((s) => s.id === b.side))
-      throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${sc.id} (${sc.sides.map((s) => s.id).join(', ')})`);
+    // The scenario: a built-in one by id, or its JSON (an open game's, a workshop file's, unsaved).
+    let ref: { id: string; ruleset: string; sides: string[]; data?: unknown };
+    if (typeof b.scenario === 'string') {
+      const sc = scenarios.find((s) => s.id === b.scenario);
+      if (!sc)
+        throw new HostError(
+          400,
+          `bad new game at scenario: no built-in scenario "${b.scenario}" (known: ${scenarios.map((s) => s.id).join(', ')})`,
+        );
+      ref = { id: sc.id, ruleset: sc.ruleset, sides: sc.sides.map((s) => s.id) };
+    } else if ('game' in b.scenario) {
+      const text = await games.get(b.scenario.game).call({ op: 'record' });
+      const data = (JSON.parse(text.slice(0, text.indexOf('\n'))) as { scenarioData: unknown }).scenarioData;
+      const loaded = loadScenarioData(data, `the scenario of game ${b.scenario.game}`);
+      ref = { id: `game ${b.scenario.game}`, ruleset: loaded.ruleset.id, sides: loaded.ruleset.sides(loaded.compiled), data };
+    } else {
+      if (!workshop) throw new HostError(404, `bad new game at scenario: ${WORKSHOP_OFF}`);
+      const { scenario: loaded, source } = workshop.scenario(b.scenario);
+      ref = { id: source, ruleset: loaded.ruleset.id, sides: loaded.ruleset.sides(loaded.compiled), data: loaded.raw };
+    }
+    if (!ref.sides.includes(b.side))
+      throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${ref.id} (${ref.sides.join(', ')})`);
     // A fresh deal unless a seed is given (the seed is shown, so the deal can be played again).
     // A level is the scenario's ruleset's own (its `levels`); any other name one of the offered.
-    const levels = rulesets.find((r) => r.id === sc.ruleset)?.levels ?? [];
+    const levels = rulesets.find((r) => r.id === ref.ruleset)?.levels ?? [];
     const opponent = levels.find((l) => l.id === b.opponent) ?? offered.get(b.opponent);
     if (!opponent)
       throw new HostError(
@@ -195,7 +214,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const seed = b.seed ?? randomInt(1_000_000);
     const view = await games.open({
       op: 'create',
-      args: { id: Games.newId(), scenario: sc.id, seed, side: b.side, opponent: opponent.spec, orders: b.orders },
+      args: {
+        id: Games.newId(),
+        scenario: ref.id,
+        ...(ref.data !== undefined ? { data: ref.data } : {}),
+        seed,
+        side: b.side,
+        opponent: opponent.spec,
+        orders: b.orders,
+      },
     });
     return reply.code(201).send(view);
   });
@@ -273,7 +300,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(201).send(view);
   });
 
-  await registerWorkshop(app, opts.workshop);
+  workshop = await registerWorkshop(app, opts.workshop);
 
   return app;
 }

@@ -42,10 +42,32 @@ export const ordersSchema = z.enum(['band', 'figure']);
 const ID_FORM = RULESET_ID.source.slice(1, -1); // without its ^ and $
 const SCENARIO_REF = new RegExp(`^${ID_FORM}/${ID_FORM}$`);
 
-/** POST /api/games: a new game. `scenario` is `<ruleset>/<scenario id>` of a built-in scenario. */
+/**
+ * Which scenario a new game plays: `<ruleset>/<scenario id>` of a built-in scenario; `{ game }`, the
+ * scenario an open game plays (exactly as played there: "play again" of a scenario that is not
+ * built in); or, only when the scenario workshop is on (`serve --scenarios DIR`; 404 otherwise),
+ * `{ file }`, a scenario file of its folder by name (src/serve/workshop-protocol.ts
+ * `SCENARIO_NAME`, confined to the folder as the workshop's routes are), or `{ data }`, a scenario
+ * file's JSON object inline (unsaved: the workshop's "play it"), checked as `validate` checks it
+ * (400 with the first problem when it is not valid).
+ */
+export const gameScenarioSchema = z.union(
+  [
+    z.string().regex(SCENARIO_REF),
+    z.object({ game: z.string().regex(GAME_ID) }).strict(),
+    z.object({ file: z.string().min(1).max(300) }).strict(),
+    z.object({ data: z.record(z.string(), z.unknown()) }).strict(),
+  ],
+  {
+    error:
+      'a built-in scenario as <ruleset>/<id>, { "game": <open game id> }, or with the workshop on { "file": <name> } or { "data": <scenario> }',
+  },
+);
+
+/** POST /api/games: a new game of the scenario {@link gameScenarioSchema} names. */
 export const newGameSchema = z
   .object({
-    scenario: z.string().regex(SCENARIO_REF, 'a built-in scenario as <ruleset>/<id>'),
+    scenario: gameScenarioSchema,
     side: z.string().min(1).max(64),
     opponent: z.string().regex(OPPONENT_NAME, 'an opponent offered by /api/setup'),
     seed: z

@@ -818,7 +818,7 @@ async function maybeRunAi(): Promise<void> {
   }
 }
 
-/** A new game of the same scenario against the same opponent (a fresh deal), on the same side or the other. */
+/** A new game of the same scenario (as this game plays it) against the same opponent (a fresh deal), on the same side or the other. */
 async function again(swap: boolean): Promise<void> {
   if (!view) return;
   const v = view;
@@ -828,7 +828,8 @@ async function again(swap: boolean): Promise<void> {
   const opponent = [...levels, ...s.opponents].find((o) => o.spec === v.opponent)?.id ?? 'normal';
   setState('busy');
   try {
-    openGame(await api<GameView>('POST', '/api/games', { scenario: `${v.ruleset}/${v.scenario}`, side, opponent, orders: v.orders }));
+    // The scenario exactly as this game plays it (a workshop scenario has no built-in id to name).
+    openGame(await api<GameView>('POST', '/api/games', { scenario: { game: v.id }, side, opponent, orders: v.orders }));
   } catch (e) {
     toast(playerError(e instanceof Error ? e.message : String(e)));
     show(v);
