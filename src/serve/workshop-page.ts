@@ -25,6 +25,8 @@ select,input,textarea{font:inherit;padding:2px}
 aside{width:420px;overflow-y:auto;padding:6px 10px;border-left:1px solid #c9bc9f;background:#fffaf0}
 aside h3{margin:10px 0 4px;font-size:14px}
 aside label{display:block;margin:3px 0}
+aside select{max-width:100%}
+#ws-open{width:100%}
 #ws-problems{list-style:none;padding-left:0;margin:0;font-size:12px}
 #ws-problems li{padding:2px 4px;margin:1px 0;border-radius:2px;cursor:pointer}
 #ws-problems li.error{background:#fdedec;color:#922b21}
@@ -52,6 +54,11 @@ svg .ws-problem-text{font-family:system-ui,sans-serif;font-weight:bold;fill:#922
 svg .ws-inherited{opacity:.45;pointer-events:none}
 svg .ws-ghost{opacity:.45;stroke:#1b2631}
 svg .ws-ground{fill:#e8dfc8;stroke:#3e2f22}
+#ws-preview-box{position:fixed;inset:0;background:rgba(0,0,0,.45);display:flex;align-items:flex-start;justify-content:center;z-index:10;overflow-y:auto}
+#ws-preview-box[hidden]{display:none}
+#ws-preview-box .sheet{background:#fffaf0;max-width:1100px;width:100%;margin:24px 8px;padding:8px 18px 18px;border-radius:4px}
+#ws-preview-box svg{width:100%;height:auto;max-height:80vh}
+#ws-preview-close{float:right}
 #toast{position:fixed;bottom:10px;left:10px;background:#3e2f22;color:#fff;padding:6px 10px;border-radius:4px;display:none;max-width:60%}
 @media (max-width:800px){#ws-main{flex-direction:column}aside{width:100%;border-left:none}#ws-table svg{height:auto}body{height:auto}}
 `;
@@ -73,6 +80,7 @@ export function workshopPageHtml(): string {
       <button id="ws-undo" title="Ctrl+Z">Undo</button><button id="ws-redo" title="Ctrl+Y">Redo</button>
       <input id="ws-name" size="20" placeholder="my-scenario.json"><button id="ws-save" class="primary">Save</button>
       <button id="ws-download">Download</button>
+      <button id="ws-preview" title="the table as the ruleset sets it up (as render --scenario draws it)">Setup preview</button>
     </div>
     <div id="ws-status"></div>
     <h3>Draw</h3>
@@ -94,6 +102,7 @@ export function workshopPageHtml(): string {
     <section id="ws-balance"></section>
   </aside>
 </main>
+<div id="ws-preview-box" hidden><div class="sheet"><button id="ws-preview-close">Close ✕</button><div id="ws-preview-body"></div></div></div>
 <div id="toast"></div>
 <script src="/workshop.js"></script>
 </body></html>`;

@@ -10,19 +10,23 @@ import { readFileSync } from 'node:fs';
 import {
   History,
   addElement,
+  chosenFields,
   collectionPlaces,
   fieldChoices,
   fillTemplate,
   formatPath,
   getAt,
+  insertVertex,
   inside,
   items,
   moveItem,
   moveVertex,
   parseProblemPath,
   removeItem,
+  removeVertex,
   setAt,
   tableSize,
+  templateChoice,
 } from '../../src/web/workshop/document.js';
 import { workshopLayout, type WorkshopLayout } from '../../src/core/workshop-layout.js';
 import { RULESETS } from '../../src/rules/index.js';
@@ -158,6 +162,18 @@ describe('the workshop document model', () => {
     expect(getAt(moveItem(sc, fig, -1, 1), ['sides', 0, 'figures', 0, 'at'])).toEqual([1, 11]);
     expect(getAt(moveVertex(sc, piece, 2, [9.99, 9]), ['terrain', 0, 'polygon', 2])).toEqual([10, 9]);
     expect(getAt(removeItem(sc, fig), ['sides', 0, 'figures'])).toEqual([]);
+    // A vertex added on the nearest edge (here the closing edge, from (4, 4) back to (1, 1)), and removed again.
+    const ins = insertVertex(sc, piece, [2.4, 2.6]);
+    expect(ins.index).toBe(3);
+    expect(getAt(ins.scenario, ['terrain', 0, 'polygon'])).toEqual([
+      [1, 1],
+      [4, 1],
+      [4, 4],
+      [2.4, 2.6],
+    ]);
+    const [piece4] = items(ins.scenario, layout);
+    expect(getAt(removeVertex(ins.scenario, piece4, 3), ['terrain', 0, 'polygon'])).toEqual(getAt(sc, ['terrain', 0, 'polygon']));
+    expect(removeVertex(sc, piece, 0)).toBe(sc); // a triangle keeps its three
   });
 
   it('undoes and redoes, a new edit clearing redo', () => {
@@ -192,6 +208,47 @@ describe('the workshop document model', () => {
     };
     expect(fieldChoices(schema, coll('terrain')).map((c) => c.field)).toEqual(['kind', 'cover']);
     expect(fieldChoices(schema, coll('figures'))).toEqual([{ field: 'weapons', values: ['spear', 'axe'], list: true }]);
+    // A unit's figures (a list the template gives): their lists offered one level down, set in every figure.
+    const unit = workshopLayout.parse({
+      blank: {},
+      width: 'w',
+      height: 'h',
+      collections: [
+        {
+          id: 'units',
+          label: 'unit',
+          role: 'figure',
+          path: 'sides.*.units',
+          shape: 'polygon',
+          field: 'area',
+          template: { class: 'average', figures: [{ count: 4, weapons: ['spear'] }, { weapons: ['axe'] }] },
+        },
+      ],
+    }).collections[0];
+    const unitSchema = {
+      properties: {
+        sides: {
+          items: {
+            properties: {
+              units: {
+                items: {
+                  properties: {
+                    class: { enum: ['average', 'elite'] },
+                    figures: { items: { properties: { weapons: { items: { enum: ['spear', 'axe', 'bow'] } } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    expect(fieldChoices(unitSchema, unit).map((c) => c.field)).toEqual(['class', 'figures.weapons']);
+    expect(templateChoice(unit, 'figures.weapons')).toEqual(['spear']);
+    expect(chosenFields(unit, { class: 'elite', 'figures.weapons': ['bow'] })).toEqual({
+      class: 'elite',
+      figures: [{ count: 4, weapons: ['bow'] }, { weapons: ['bow'] }],
+    });
     expect(
       inside(
         [2, 2],

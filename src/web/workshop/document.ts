@@ -208,6 +208,43 @@ export function moveVertex(sc: Scenario, item: Item, index: number, to: Point): 
   return setAt(sc, [...item.geomPath, index], [snap(to[0]), snap(to[1])]);
 }
 
+/**
+ * `sc` with a vertex at `at` added to polygon or line item `item`, on the edge nearest to it (for a
+ * line, not the closing edge), and the index it got.
+ */
+export function insertVertex(sc: Scenario, item: Item, at: Point): { scenario: Scenario; index: number } {
+  const poly = item.polygon;
+  if (!poly || poly.length < 2) return { scenario: sc, index: -1 };
+  const closed = item.coll.shape === 'polygon';
+  let best = 0;
+  let bestD = Infinity;
+  const edges = closed ? poly.length : poly.length - 1;
+  for (let i = 0; i < edges; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % poly.length];
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((at[0] - a[0]) * dx + (at[1] - a[1]) * dy) / len2));
+    const d = Math.hypot(a[0] + t * dx - at[0], a[1] + t * dy - at[1]);
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  const next: Point[] = [...poly];
+  next.splice(best + 1, 0, [snap(at[0]), snap(at[1])]);
+  return { scenario: setAt(sc, item.geomPath, next), index: best + 1 };
+}
+
+/** `sc` without vertex `index` of polygon or line item `item`, unless that leaves fewer than a polygon's 3 (a line's 2). */
+export function removeVertex(sc: Scenario, item: Item, index: number): Scenario {
+  const poly = item.polygon;
+  const least = item.coll.shape === 'line' ? 2 : 3;
+  if (!poly || poly.length <= least || index < 0 || index >= poly.length) return sc;
+  return setAt(sc, item.geomPath, [...poly.slice(0, index), ...poly.slice(index + 1)]);
+}
+
 /** `sc` without the item (an array element spliced out; a single element removed). */
 export function removeItem(sc: Scenario, item: Item): Scenario {
   return setAt(sc, item.path, undefined);
@@ -344,6 +381,7 @@ export function schemaAt(schema: unknown, path: string): Record<string, unknown>
 
 /** One choice the page offers for a new element: a field of the element's schema with a list of values. */
 export interface FieldChoice {
+  /** The field (`weapon`), or `list.field` for a field of the elements of a list the template gives (a unit's `figures.weapons`). */
   field: string;
   /** The values the schema allows (for an array field: its items' values, one chosen). */
   values: string[];
@@ -360,17 +398,49 @@ export interface FieldChoice {
 export function fieldChoices(schema: unknown, coll: WorkshopCollection): FieldChoice[] {
   let node = schemaAt(schema, coll.path);
   if (node && !coll.single) node = isObject(node.items) ? node.items : undefined;
-  const props = node && isObject(node.properties) ? node.properties : {};
   const out: FieldChoice[] = [];
-  for (const [field, p] of Object.entries(props)) {
-    if (!isObject(p)) continue;
-    const desc = typeof p.description === 'string' ? { description: p.description } : {};
-    if (Array.isArray(p.enum) && p.enum.every((v) => typeof v === 'string'))
-      out.push({ field, values: p.enum as string[], list: false, ...desc });
-    else if (isObject(p.items) && Array.isArray(p.items.enum) && p.items.enum.every((v) => typeof v === 'string'))
-      out.push({ field, values: p.items.enum as string[], list: true, ...desc });
-  }
+  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const collect = (n: Record<string, unknown> | undefined, prefix: string, nested: boolean): void => {
+    const props = n && isObject(n.properties) ? n.properties : {};
+    for (const [field, p] of Object.entries(props)) {
+      if (!isObject(p)) continue;
+      const desc = typeof p.description === 'string' ? { description: p.description } : {};
+      if (strings(p.enum)) out.push({ field: prefix + field, values: p.enum, list: false, ...desc });
+      else if (isObject(p.items) && strings(p.items.enum)) out.push({ field: prefix + field, values: p.items.enum, list: true, ...desc });
+      // One level down: the fields of the elements of a list the template gives (a unit's figures).
+      else if (!nested && isObject(p.items) && Array.isArray(coll.template[field]) && (coll.template[field] as unknown[]).every(isObject))
+        collect(p.items, `${field}.`, true);
+    }
+  };
+  collect(node, '', false);
   out.sort((a, b) => Number(b.field === coll.kind) - Number(a.field === coll.kind));
+  return out;
+}
+
+/** The value the template gives a choice's field (a nested one: in the list's first element), or undefined. */
+export function templateChoice(coll: WorkshopCollection, field: string): unknown {
+  const [list, sub] = field.split('.');
+  const v = coll.template[list];
+  if (sub === undefined) return v;
+  const first = Array.isArray(v) ? (v[0] as unknown) : undefined;
+  return isObject(first) ? first[sub] : undefined;
+}
+
+/**
+ * The fields of a new element of `coll` from the choices made (field → value, `list.field` for a
+ * nested one): a plain field set as chosen, a nested one set in every element of the template's list.
+ */
+export function chosenFields(coll: WorkshopCollection, chosen: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(chosen)) {
+    const [list, sub] = field.split('.');
+    if (sub === undefined) {
+      out[field] = value;
+      continue;
+    }
+    const base = (out[list] ?? coll.template[list]) as unknown;
+    if (Array.isArray(base)) out[list] = base.map((el: unknown) => (isObject(el) ? { ...el, [sub]: value } : el));
+  }
   return out;
 }
 

@@ -30,17 +30,21 @@ import {
   type Point,
   type Scenario,
   addElement,
+  chosenFields,
   collectionPlaces,
   fieldChoices,
   formatPath,
   getAt,
+  insertVertex,
   items,
   moveItem,
   moveVertex,
   parseProblemPath,
   removeItem,
+  removeVertex,
   setAt,
   tableSize,
+  templateChoice,
 } from './document.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -98,7 +102,7 @@ interface OpenDoc {
   history: History;
   /** The scenario as loaded or last saved: the document is dirty when the present is another. */
   baseline: Scenario;
-  /** The text loaded, while the document is the loaded one unchanged (a save then writes these bytes). */
+  /** The file's text as loaded or last saved: while the document is its baseline (unchanged, or undone back to it), a save writes these bytes. */
   text?: string;
   file?: string;
   builtin?: string;
@@ -304,7 +308,7 @@ function render(): void {
             class: cls('ws-zone'),
             points: pts,
             fill: it.coll.role === 'figure' ? SIDE_COLOURS[(it.stars[0] ?? 0) % 4] : zc,
-            stroke: zc,
+            stroke: it.coll.role === 'figure' ? SIDE_COLOURS[(it.stars[0] ?? 0) % 4] : zc,
             'stroke-width': 0.1 * unit,
             'stroke-dasharray': `${0.4 * unit} ${0.2 * unit}`,
           },
@@ -340,7 +344,9 @@ function render(): void {
           },
           g,
         );
-        labels.push([[x, y + 1.6 * r], it.name ?? it.id ?? it.coll.label]);
+        // A named point is labelled; unnamed ones (exits, loot) say what they are in their tooltip only.
+        const words = it.name ?? it.id;
+        if (words !== undefined) labels.push([[x, y + 1.6 * r], words]);
       }
     }
     if (shape && sel && it.coll.shape !== 'line') shape.setAttribute('stroke-width', String(0.2 * unit));
@@ -436,7 +442,6 @@ function edit(next: Scenario): void {
 
 function afterChange(): void {
   if (!doc) return;
-  if (doc.history.current !== doc.baseline) delete doc.text;
   if (selected && getAt(doc.history.current, selected.path) === undefined) selected = null;
   render();
   showSelected();
@@ -641,7 +646,8 @@ function showToolOptions(): void {
   for (const b of document.querySelectorAll<HTMLButtonElement>('#ws-tools button[data-tool]'))
     b.classList.toggle('on', b.dataset.tool === tool);
   if (!sc || tool === 'select') {
-    box.innerHTML = '<span class="ws-hint">Click to select; drag a piece, a figure, a zone or a selected piece’s vertex to move it.</span>';
+    box.innerHTML =
+      '<span class="ws-hint">Click to select; drag a piece, a figure, a zone or a selected piece’s vertex to move it; double-click a selected piece to add a vertex, a vertex to remove it.</span>';
     return;
   }
   const colls = collections(tool === 'terrain' ? 'terrain' : tool === 'figure' ? 'figure' : 'zone');
@@ -653,7 +659,7 @@ function showToolOptions(): void {
     colls.map((c) => c.id),
     colls.map((c) => c.label),
   )}</select></label><div id="ws-coll-opts"></div>`;
-  html += `<span class="ws-hint">${tool === 'figure' ? 'Click the table to place one.' : 'A point: click. A polygon: click its vertices; close on the first one, by double-click or Enter. A line: click its points; end on the last one, by double-click or Enter (Esc cancels).'}</span>`;
+  html += '<span class="ws-hint" id="ws-tool-hint"></span>';
   box.innerHTML = html;
   const collSel = el<HTMLSelectElement>('ws-coll');
   const keep = box.dataset[tool];
@@ -692,14 +698,26 @@ function showCollOptions(): void {
     )}</select></label>`;
   }
   for (const c of fieldChoices(schemas.get(doc.ruleset), coll)) {
-    const tmpl = coll.template[c.field];
+    const tmpl = templateChoice(coll, c.field);
     const initial = Array.isArray(tmpl) ? tmpl[0] : tmpl;
-    html += `<label title="${esc(c.description ?? '')}">${esc(c.field)} <select class="ws-choice" data-field="${esc(c.field)}" data-list="${c.list ? '1' : ''}">${
-      coll.template[c.field] === undefined && c.field !== coll.kind ? '<option value="">—</option>' : ''
+    html += `<label title="${esc(c.description ?? '')}">${esc(c.field.replace('.', ': '))} <select class="ws-choice" data-field="${esc(c.field)}" data-list="${c.list ? '1' : ''}">${
+      tmpl === undefined && c.field !== coll.kind ? '<option value="">—</option>' : ''
     }${c.values.map((v) => `<option${v === initial ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select></label>`;
   }
   if (coll.name) html += `<label>${esc(coll.name)} <input id="ws-elname" placeholder="(optional)"></label>`;
   box.innerHTML = html;
+  const hint = document.getElementById('ws-tool-hint');
+  if (hint)
+    hint.textContent =
+      coll.shape === 'point'
+        ? `Click the table to place a ${coll.label}.`
+        : coll.role === 'figure'
+          ? `Click the table to place a ${coll.label} (its area a square there: select it and drag its corners to shape it).`
+          : coll.shape === 'line'
+            ? `Click the points of the ${coll.label}; end on the last one, by double-click or Enter (Esc cancels).`
+            : `Click the corners of the ${coll.label}; close on the first one, by double-click or Enter (Esc cancels).${
+                coll.single ? ' It replaces the one there is.' : ''
+              }`;
   const prev = box.dataset.place;
   const placeSel = document.getElementById('ws-place') as HTMLSelectElement | null;
   if (placeSel && prev !== undefined && Number(prev) < places.length) placeSel.value = prev;
@@ -708,12 +726,13 @@ function showCollOptions(): void {
 
 /** The fields the tool's options set on a new element. */
 function toolFields(coll: WorkshopCollection): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
+  const chosen: Record<string, unknown> = {};
   for (const s of document.querySelectorAll<HTMLSelectElement>('#ws-coll-opts select.ws-choice')) {
     const f = s.dataset.field ?? '';
     if (s.value === '') continue;
-    out[f] = s.dataset.list ? [s.value] : s.value;
+    chosen[f] = s.dataset.list ? [s.value] : s.value;
   }
+  const out = chosenFields(coll, chosen);
   const name = (document.getElementById('ws-elname') as HTMLInputElement | null)?.value.trim();
   if (coll.name && name) out[coll.name] = name;
   return Object.keys(out).length > 0 ? out : undefined;
@@ -767,11 +786,41 @@ interface Drag {
 }
 let drag: Drag | null = null;
 
+/**
+ * A double click on the table: ends the polygon or line being drawn; with a polygon or line
+ * selected, on one of its vertices removes it, elsewhere on the piece adds one on the nearest edge.
+ * True when it did something.
+ */
+function doubleClick(s: SVGSVGElement, e: PointerEvent): boolean {
+  if (tool !== 'select') {
+    if (draft.length < draftMin()) return false;
+    closeDraft();
+    return true;
+  }
+  const sc = current();
+  const selItem = selected ? drawn.find((it) => samePath(it.path, selected?.path ?? [])) : undefined;
+  if (!sc || !selItem?.polygon) return false;
+  const target = document.elementFromPoint(e.clientX, e.clientY);
+  const vertex = target?.closest('[data-vertex]') as SVGElement | null | undefined;
+  if (vertex) edit(removeVertex(sc, selItem, Number(vertex.dataset.vertex)));
+  else if ((target?.closest('[data-i]') as SVGElement | null | undefined)?.dataset.path === formatPath(selItem.path))
+    edit(insertVertex(sc, selItem, tablePoint(s, e)).scenario);
+  else return false;
+  return true;
+}
+
 function wireTable(s: SVGSVGElement): void {
+  // A double click is told by the page itself (two presses close in time and place): each press
+  // redraws the table, so the browser's own dblclick may find its target gone.
+  let lastPress: { t: number; x: number; y: number } | null = null;
   s.addEventListener('pointerdown', (e) => {
     if (!doc || e.button !== 0) return;
     const sc = doc.history.current;
     const p = tablePoint(s, e);
+    const double =
+      lastPress !== null && e.timeStamp - lastPress.t < 450 && Math.hypot(e.clientX - lastPress.x, e.clientY - lastPress.y) < 6;
+    lastPress = double ? null : { t: e.timeStamp, x: e.clientX, y: e.clientY };
+    if (double && doubleClick(s, e)) return;
     const target = e.target as Element;
     const layout = layoutOf(doc.ruleset);
     if (!layout) return;
@@ -795,6 +844,17 @@ function wireTable(s: SVGSVGElement): void {
       return;
     }
     const unit = Math.max(Number(s.dataset.width), Number(s.dataset.height)) / 48;
+    // A unit placed by its area: one click puts a square of 4 table-widths/48 around the point (drag its corners to shape it).
+    if (coll.role === 'figure' && draft.length === 0) {
+      const h = 2 * unit;
+      addHere(coll, [
+        [p[0] - h, p[1] - h],
+        [p[0] + h, p[1] - h],
+        [p[0] + h, p[1] + h],
+        [p[0] - h, p[1] + h],
+      ]);
+      return;
+    }
     // A polygon closes on its first vertex; a line ends on its last.
     const end = coll.shape === 'line' ? draft[draft.length - 1] : draft[0];
     if (draft.length >= draftMin() && end && Math.hypot(p[0] - end[0], p[1] - end[1]) < 0.8 * unit) closeDraft();
@@ -827,12 +887,6 @@ function wireTable(s: SVGSVGElement): void {
   };
   s.addEventListener('pointerup', end);
   s.addEventListener('pointercancel', end);
-  s.addEventListener('dblclick', (e) => {
-    if (tool !== 'select' && draft.length >= draftMin()) {
-      e.preventDefault();
-      closeDraft();
-    }
-  });
 }
 
 // ---------------------------------------------------------------- open, save, download
@@ -856,7 +910,8 @@ async function setDoc(d: OpenDoc): Promise<void> {
   ghosts = [];
   svg = null;
   layer = null;
-  el<HTMLInputElement>('ws-name').value = d.file ?? (typeof d.baseline.id === 'string' ? `${d.baseline.id}.json` : 'my-scenario.json');
+  const id = d.history.current.id;
+  el<HTMLInputElement>('ws-name').value = d.file ?? (typeof id === 'string' ? `${id}.json` : 'my-scenario.json');
   showToolOptions();
   afterChange();
 }
@@ -921,6 +976,7 @@ async function save(): Promise<void> {
     r = await api<SavedFile>('PUT', `/api/workshop/files/${name}`, { ...body, overwrite: true });
   }
   doc.baseline = sc;
+  doc.text = 'text' in body ? body.text : `${JSON.stringify(sc, null, 2)}\n`; // what the file holds now (the server writes a scenario so)
   doc.file = r.name;
   delete doc.builtin;
   doc.note = `${typeof sc.name === 'string' ? sc.name : r.name} (${doc.ruleset}, ${r.name})`;
@@ -930,6 +986,23 @@ async function save(): Promise<void> {
   document.body.dataset.saved = r.name;
   updateButtons();
   notify();
+}
+
+/** The ruleset's own drawing of the setup (the preview route), in a sheet over the page; the check's first error when it is not valid. */
+async function preview(): Promise<void> {
+  const sc = current();
+  if (!sc || !doc) return;
+  const body = el('ws-preview-body');
+  try {
+    const p = await api<ScenarioPreview>('POST', '/api/workshop/preview', {
+      scenario: sc,
+      ...(doc.file !== undefined ? { name: doc.file } : {}),
+    });
+    body.innerHTML = p.svg;
+  } catch (e) {
+    body.textContent = `No preview: ${message(e)}`;
+  }
+  el('ws-preview-box').hidden = false;
 }
 
 function download(): void {
@@ -1028,6 +1101,8 @@ async function start(): Promise<void> {
   el('ws-delete').addEventListener('click', deleteSelected);
   el('ws-save').addEventListener('click', () => void save().catch((e: unknown) => toast(message(e))));
   el('ws-download').addEventListener('click', download);
+  el('ws-preview').addEventListener('click', () => void preview());
+  el('ws-preview-close').addEventListener('click', () => (el('ws-preview-box').hidden = true));
   el('ws-field').addEventListener('change', fillFieldText);
   el('ws-json-apply').addEventListener('click', applyFieldText);
   document.addEventListener('keydown', (e) => {
