@@ -3,8 +3,8 @@
  * giving the raiders' chance of winning (the defenders get one minus it). Hand-set default
  * weights; `fit-eval` can fit them to recorded games.
  */
-import { ACTIVE, PH_OVER, PIG_FREE, type PigState } from './state.js';
-import type { PigScenario } from './compile.js';
+import { ACTIVE, PH_OVER, PIG_FREE, ROUT, type PigState } from './state.js';
+import type { FigureInfo, PigScenario } from './compile.js';
 import type { Version } from './version.js';
 import { type LogisticEvaluation, logisticEvaluation } from '../../core/table/ruleset.js';
 import { carrying } from './queries.js';
@@ -22,6 +22,19 @@ export const FEATURE_NAMES = [
   'pressure', // time × (1 − landed)
   'guard', // Σ over active defenders of closeness to the loot, / defenders at the start
   'contact', // Σ over active defenders of closeness to the nearest active raider, / defenders at the start
+  // Issue 42 (fitted leaf evaluations): weight 0 in the built-in defaults (the default evaluation's
+  // value is unchanged), weighed by a `fit-eval` weights file (`mcts:eval=<file>`).
+  'routed', // routed raiders / raiders at the start
+  'defRouted', // routed defenders / defenders at the start
+  'quality', // Σ over active raiders of (1 + stripes + armour), / the same over every raider
+  'defQuality', // the same for the defenders
+  'leaders', // active raider leaders / raider leaders at the start (0 without any)
+  'defLeaders', // the same for the defenders
+  'threat', // Σ over carriers of closeness (within 16 in) of the nearest active defender, / loot needed
+  'loosePigs', // Σ over free pigs of closeness to home, / loot needed (dark ages; 0 with an objective)
+  'melee', // active defenders in base contact with an active raider / defenders at the start
+  'lateCarry', // time × carrying
+  'lateApproach', // time × approach
 ] as const;
 
 /**
@@ -47,8 +60,10 @@ export const FEATURE_NAMES = [
  * docs/rules/pig-wars.md ("The Farmstead evaluation fitted on searching games").
  */
 export const DEFAULT_WEIGHTS_BY_VERSION: Readonly<Record<'pig-wars' | 'pig-wars-pirates', readonly number[]>> = {
-  'pig-wars': [-0.178492, 1.322128, 1.85012, 0.855914, 4.511538, -2.293502, -1.43953, -1.909392, -1.376258, -1.312086],
-  'pig-wars-pirates': [0.81, 2.405, 2.3465, 1.9164, 3.4401, -4.155, -3.699, -4.6202, -2.5479, -2.1934],
+  'pig-wars': [
+    -0.178492, 1.322128, 1.85012, 0.855914, 4.511538, -2.293502, -1.43953, -1.909392, -1.376258, -1.312086, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  ],
+  'pig-wars-pirates': [0.81, 2.405, 2.3465, 1.9164, 3.4401, -4.155, -3.699, -4.6202, -2.5479, -2.1934, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
 };
 
 /** The feature vector of a state (raiders' point of view). */
@@ -85,14 +100,30 @@ export function featuresInto(s: PigState, out: number[]): number[] {
   const span = Math.max(1, hypot2(sc.width, sc.height) / 2);
   let carry = 0;
   let raiders = 0;
+  let routed = 0;
+  let quality = 0;
+  let qualityAll = 0;
+  let leaders = 0;
+  let leadersAll = 0;
+  let threat = 0;
   const approach = APPROACH;
   let na = 0;
+  const defenderFigs = sc.sides[1 - r].figures;
   for (const f of sc.sides[r].figures) {
+    const info = sc.figures[f];
+    const q = figureQuality(info);
+    qualityAll += q;
+    if (info.leader) leadersAll++;
+    if (s.status[f] === ROUT) routed++;
     if (s.status[f] !== ACTIVE) continue;
     raiders++;
+    quality += q;
+    if (info.leader) leaders++;
     if (carrying(s, f)) {
       const d = sc.home.field.approx(s.x[f], s.y[f]);
       carry += (2 - Math.min(1, d / span)) / 2;
+      const near = nearestActive(s, f, defenderFigs, THREAT_REACH);
+      threat += near === Infinity ? 0 : 1 - near / THREAT_REACH;
     } else {
       const d = lootAt(s, f);
       const v = d === Infinity ? 0 : 1 - Math.min(1, d / span);
@@ -109,10 +140,23 @@ export function featuresInto(s: PigState, out: number[]): number[] {
   let defenders = 0;
   let guard = 0;
   let contact = 0;
+  let defRouted = 0;
+  let defQuality = 0;
+  let defQualityAll = 0;
+  let defLeaders = 0;
+  let defLeadersAll = 0;
+  let melee = 0;
   const raiderFigs = sc.sides[r].figures;
-  for (const f of sc.sides[1 - r].figures) {
+  for (const f of defenderFigs) {
+    const info = sc.figures[f];
+    const q = figureQuality(info);
+    defQualityAll += q;
+    if (info.leader) defLeadersAll++;
+    if (s.status[f] === ROUT) defRouted++;
     if (s.status[f] !== ACTIVE) continue;
     defenders++;
+    defQuality += q;
+    if (info.leader) defLeaders++;
     const d = lootAt(s, f);
     guard += d === Infinity ? 0 : 1 - Math.min(1, d / span);
     let near = Infinity;
@@ -128,6 +172,14 @@ export function featuresInto(s: PigState, out: number[]): number[] {
       if (e < near) near = e;
     }
     contact += near === Infinity ? 0 : 1 - Math.min(1, near / span);
+    if (near <= sc.contact) melee++;
+  }
+  let loose = 0;
+  if (!sc.objective) {
+    for (let p = 0; p < s.pigBy.length; p++) {
+      if (s.pigBy[p] !== PIG_FREE) continue;
+      loose += 1 - Math.min(1, sc.home.field.approx(s.pigX[p], s.pigY[p]) / span);
+    }
   }
   const nd = sc.sides[1 - r].figures.length;
   const landed = Math.min(1, s.landed / need);
@@ -142,7 +194,48 @@ export function featuresInto(s: PigState, out: number[]): number[] {
   out[7] = time * (1 - landed);
   out[8] = guard / nd;
   out[9] = contact / nd;
+  const nr = sc.sides[r].figures.length;
+  out[10] = routed / nr;
+  out[11] = defRouted / nd;
+  out[12] = quality / qualityAll;
+  out[13] = defQuality / defQualityAll;
+  out[14] = leadersAll > 0 ? leaders / leadersAll : 0;
+  out[15] = defLeadersAll > 0 ? defLeaders / defLeadersAll : 0;
+  out[16] = threat / need;
+  out[17] = loose / need;
+  out[18] = melee / nd;
+  out[19] = time * out[2];
+  out[20] = time * out[3];
   return out;
+}
+
+/** Reach (inches) within which a defender threatens a carrier: a foot charge (8–9 + 1d6) at most, a horse's move about. */
+const THREAT_REACH = 16;
+
+/** A figure's worth in the `quality` features: 1 + stripes (class) + armour (UA 0, PA 1, FA 2). */
+function figureQuality(info: FigureInfo): number {
+  return 1 + info.stripes + (info.armour === 'FA' ? 2 : info.armour === 'PA' ? 1 : 0);
+}
+
+/** Distance from figure f to the nearest active figure of `among` closer than `reach` (Infinity when none). */
+function nearestActive(s: PigState, f: number, among: readonly number[], reach: number): number {
+  let near = reach;
+  let found = false;
+  const fx = s.x[f];
+  const fy = s.y[f];
+  for (let k = 0; k < among.length; k++) {
+    const g = among[k];
+    if (s.status[g] !== ACTIVE) continue;
+    const dx = fx - s.x[g];
+    const dy = fy - s.y[g];
+    if (Math.abs(dx) >= near || Math.abs(dy) >= near) continue;
+    const e = hypot2(dx, dy);
+    if (e < near) {
+      near = e;
+      found = true;
+    }
+  }
+  return found ? near : Infinity;
 }
 
 /**
