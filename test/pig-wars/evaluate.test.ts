@@ -1,7 +1,7 @@
 /**
  * The Pig Wars evaluation's features added for issue 42 (fitted leaf evaluations): weight 0 in the
  * built-in defaults, so the default evaluation (and every search game with it) is what it was;
- * each lies in [0, 1] and moves with what it names — routed figures (Morale "RT"), lost leaders
+ * each lies in [0, 1] and moves with what it names — routed figures (Morale "RT"), lost leaders, the odds of a mêlée round ([R17]–[R20])
  * ("Leader is killed"), the figures' worth, defenders in base contact, carriers under threat and
  * loose pigs near home.
  */
@@ -24,6 +24,7 @@ const ADDED = [
   'melee',
   'lateCarry',
   'lateApproach',
+  'meleeEdge',
 ] as const;
 
 function start(id: string): PigState {
@@ -86,6 +87,10 @@ describe('Pig Wars evaluation features (issue 42)', () => {
     const f = features(s);
     expect(f[at('threat')]).toBeGreaterThan(0);
     expect(f[at('melee')]).toBeGreaterThan(0);
+    // one pair in contact: its edge is ½ + ½·(P(raider kills) − P(defender kills)), in (0, 1/defenders]
+    const nd = s.sc.sides[1 - r].figures.length;
+    expect(f[at('meleeEdge')]).toBeGreaterThan(0);
+    expect(f[at('meleeEdge')]).toBeLessThanOrEqual(1 / nd);
     const before = features(s)[at('loosePigs')];
     expect(s.pigBy[1]).toBe(PIG_FREE);
     s.pigX[1] = 1;

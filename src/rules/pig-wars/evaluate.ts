@@ -9,6 +9,8 @@ import type { Version } from './version.js';
 import { type LogisticEvaluation, logisticEvaluation } from '../../core/table/ruleset.js';
 import { carrying } from './queries.js';
 import { hypot2 } from './hypot.js';
+import { meleeSide, newSide, victoryMargin } from './melee.js';
+import { clampD12, meleeSum, type MeleeSide } from './tables.js';
 
 /** Feature names, in the order of {@link features}. */
 export const FEATURE_NAMES = [
@@ -35,6 +37,7 @@ export const FEATURE_NAMES = [
   'melee', // active defenders in base contact with an active raider / defenders at the start
   'lateCarry', // time × carrying
   'lateApproach', // time × approach
+  'meleeEdge', // Σ over defenders in base contact with a raider (the nearest) of ½ + ½·(P(raider kills) − P(defender kills)) in a round as they stand, / defenders at the start
 ] as const;
 
 /**
@@ -62,8 +65,9 @@ export const FEATURE_NAMES = [
 export const DEFAULT_WEIGHTS_BY_VERSION: Readonly<Record<'pig-wars' | 'pig-wars-pirates', readonly number[]>> = {
   'pig-wars': [
     -0.178492, 1.322128, 1.85012, 0.855914, 4.511538, -2.293502, -1.43953, -1.909392, -1.376258, -1.312086, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0,
   ],
-  'pig-wars-pirates': [0.81, 2.405, 2.3465, 1.9164, 3.4401, -4.155, -3.699, -4.6202, -2.5479, -2.1934, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+  'pig-wars-pirates': [0.81, 2.405, 2.3465, 1.9164, 3.4401, -4.155, -3.699, -4.6202, -2.5479, -2.1934, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
 };
 
 /** The feature vector of a state (raiders' point of view). */
@@ -146,6 +150,7 @@ export function featuresInto(s: PigState, out: number[]): number[] {
   let defLeaders = 0;
   let defLeadersAll = 0;
   let melee = 0;
+  let edge = 0;
   const raiderFigs = sc.sides[r].figures;
   for (const f of defenderFigs) {
     const info = sc.figures[f];
@@ -160,6 +165,7 @@ export function featuresInto(s: PigState, out: number[]): number[] {
     const d = lootAt(s, f);
     guard += d === Infinity ? 0 : 1 - Math.min(1, d / span);
     let near = Infinity;
+    let nearG = -1;
     const fx = s.x[f];
     const fy = s.y[f];
     for (let k = 0; k < raiderFigs.length; k++) {
@@ -169,10 +175,16 @@ export function featuresInto(s: PigState, out: number[]): number[] {
       const dy = fy - s.y[g];
       if (Math.abs(dx) >= near || Math.abs(dy) >= near) continue;
       const e = hypot2(dx, dy);
-      if (e < near) near = e;
+      if (e < near) {
+        near = e;
+        nearG = g;
+      }
     }
     contact += near === Infinity ? 0 : 1 - Math.min(1, near / span);
-    if (near <= sc.contact) melee++;
+    if (near <= sc.contact) {
+      melee++;
+      edge += roundEdge(s, nearG, f);
+    }
   }
   let loose = 0;
   if (!sc.objective) {
@@ -206,7 +218,37 @@ export function featuresInto(s: PigState, out: number[]): number[] {
   out[18] = melee / nd;
   out[19] = time * out[2];
   out[20] = time * out[3];
+  out[21] = edge / nd;
   return out;
+}
+
+/** Scratch sides of {@link roundEdge}. */
+const EDGE_A: MeleeSide = newSide();
+const EDGE_B: MeleeSide = newSide();
+
+/**
+ * ½ + ½·(P(a kills b) − P(b kills a)) in one round of mêlée between a and b as the state stands
+ * ([R17]–[R20]: D12 + factors each, held to 1–12, a kill at the loser's victory margin; every pair
+ * of faces counted, as odds.ts `roundCounts`), without allocating.
+ */
+function roundEdge(s: PigState, a: number, b: number): number {
+  const sc = s.sc;
+  const A = meleeSide(s, a, b, EDGE_A);
+  const B = meleeSide(s, b, a, EDGE_B);
+  const modA = meleeSum(sc.version.melee, A, B);
+  const modB = meleeSum(sc.version.melee, B, A);
+  const marginA = victoryMargin(s, b, a);
+  const marginB = victoryMargin(s, a, b);
+  let diff = 0;
+  for (let ra = 1; ra <= 12; ra++) {
+    const x = clampD12(ra + modA);
+    for (let rb = 1; rb <= 12; rb++) {
+      const y = clampD12(rb + modB);
+      if (x - y >= marginA) diff++;
+      else if (y - x >= marginB) diff--;
+    }
+  }
+  return 0.5 + diff / 288;
 }
 
 /** Reach (inches) within which a defender threatens a carrier: a foot charge (8–9 + 1d6) at most, a horse's move about. */
