@@ -9,7 +9,7 @@
  *   npx tsx bench/fit-features.ts /tmp/eval42/frec-4250 --base 10 --every 10
  */
 import { Command } from 'commander';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORD_NAME, readRecord, type ResultLine } from '../src/core/record.js';
 import { rerunRecord } from '../src/rerun.js';
@@ -31,11 +31,13 @@ const program = new Command()
   .option('--every <n>', 'one position every n decisions', (v) => Number(v), 10)
   .option('--base <n>', 'the number of leading features that make the "base" model', (v) => Number(v), 10)
   .option('--lambda <x>', 'L2 penalty', (v) => Number(v), 1e-3)
-  .action((paths: string[], o: { every: number; base: number; lambda: number }) => {
+  .option('--out-base <file>', 'write the base model as a weights file for mcts:eval (the other features weighted 0)')
+  .action((paths: string[], o: { every: number; base: number; lambda: number; outBase?: string }) => {
     const list = files(paths);
     const train = { x: [] as number[][], y: [] as number[] };
     const hold = { x: [] as number[][], y: [] as number[] };
     let names: readonly string[] = [];
+    let rulesetId = '';
     let defaults: readonly number[] = [];
     list.forEach((file, i) => {
       const lines = readRecord(file);
@@ -50,6 +52,7 @@ const program = new Command()
       const ev = run.scenario.ruleset.evaluation;
       if (!ev) throw new Error('no feature evaluation');
       names = ev.names;
+      rulesetId = run.scenario.ruleset.id;
       defaults = ev.defaultWeights;
       const side = ev.side(run.scenario.compiled);
       const y = res.winner === null ? 0.5 : res.winner === side ? 1 : 0;
@@ -81,6 +84,11 @@ const program = new Command()
       console.log(
         `${m.name}: train ${fit.logLoss.toFixed(4)}, held-out log-loss ${s.logLoss.toFixed(4)}, accuracy ${(s.accuracy * 100).toFixed(1)}%`,
       );
+      if (m === models[0] && o.outBase) {
+        const weights = names.map((_, j) => (j < o.base ? Math.round(fit.weights[j] * 1e6) / 1e6 : 0));
+        writeFileSync(o.outBase, `${JSON.stringify({ ruleset: rulesetId, names, weights }, null, 2)}\n`);
+        console.log(`  wrote ${o.outBase}: ${weights.slice(0, o.base).join(', ')}`);
+      }
       if (m.cols === models[1].cols) console.log(`  ${names.map((nm, j) => `${nm} ${fit.weights[j].toFixed(3)}`).join(', ')}`);
     }
   });
