@@ -32,7 +32,9 @@ const program = new Command()
   .option('--base <n>', 'the number of leading features that make the "base" model', (v) => Number(v), 10)
   .option('--lambda <x>', 'L2 penalty', (v) => Number(v), 1e-3)
   .option('--out-base <file>', 'write the base model as a weights file for mcts:eval (the other features weighted 0)')
-  .action((paths: string[], o: { every: number; base: number; lambda: number; outBase?: string }) => {
+  .option('--drop <names>', 'comma-separated features the "all" model leaves out (an ablation)', '')
+  .option('--out-all <file>', 'write the "all" model as a weights file for mcts:eval (dropped features weighted 0)')
+  .action((paths: string[], o: { every: number; base: number; lambda: number; outBase?: string; drop: string; outAll?: string }) => {
     const list = files(paths);
     const train = { x: [] as number[][], y: [] as number[] };
     const hold = { x: [] as number[][], y: [] as number[] };
@@ -68,9 +70,14 @@ const program = new Command()
       for (let a = 1; a < d; a++) for (let b = a; b < d; b++) out.push(row[a] * row[b]);
       return out;
     };
+    const dropped = new Set(o.drop ? o.drop.split(',') : []);
+    const kept = names.map((nm, j) => (dropped.has(nm) ? -1 : j)).filter((j) => j >= 0);
     const models: { name: string; cols: (row: number[]) => number[] }[] = [
       { name: `base (${o.base} features)`, cols: (r) => r.slice(0, o.base) },
-      { name: `all (${d} features)`, cols: (r) => r },
+      {
+        name: `all (${kept.length} features${dropped.size ? `, without ${[...dropped].join(', ')}` : ''})`,
+        cols: (r) => kept.map((j) => r[j]),
+      },
       { name: `all + pairwise products (${d + ((d - 1) * d) / 2})`, cols: products },
     ];
     const dflt = logisticScore(hold.x, hold.y, defaults);
@@ -89,7 +96,12 @@ const program = new Command()
         writeFileSync(o.outBase, `${JSON.stringify({ ruleset: rulesetId, names, weights }, null, 2)}\n`);
         console.log(`  wrote ${o.outBase}: ${weights.slice(0, o.base).join(', ')}`);
       }
-      if (m.cols === models[1].cols) console.log(`  ${names.map((nm, j) => `${nm} ${fit.weights[j].toFixed(3)}`).join(', ')}`);
+      if (m === models[1]) {
+        const weights = names.map(() => 0);
+        kept.forEach((j, k) => (weights[j] = Math.round(fit.weights[k] * 1e6) / 1e6));
+        console.log(`  ${names.map((nm, j) => `${nm} ${weights[j].toFixed(3)}`).join(', ')}`);
+        if (o.outAll) writeFileSync(o.outAll, `${JSON.stringify({ ruleset: rulesetId, names, weights }, null, 2)}\n`);
+      }
     }
   });
 
