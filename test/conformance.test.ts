@@ -13,6 +13,9 @@ import { loadRuleset } from '../src/rules/load.js';
 import { loadRuleset as loadStatic } from '../src/rules/load-static.js';
 import { forwardModelChecks, traitChecks } from './helpers/conformance.js';
 import { searchOptions } from '../agents/mcts/index.js';
+import { resolveAgent } from '../agents/index.js';
+import { parseSpec } from '../agents/options.js';
+import { levelsOf } from '../src/core/levels.js';
 
 const scenarios = [...RULESETS.values()].flatMap((r) =>
   r.scenarios.map((id) => compileSource(readScenarioFile(join(projectRoot(), 'scenarios', r.id, `${id}.json`)))),
@@ -32,6 +35,16 @@ describe('the registry', () => {
 
   it("every ruleset's searchDefaults are options mcts accepts (agents/mcts, src/core/model.ts)", () => {
     for (const r of RULESETS.values()) expect(() => searchOptions({}, r), r.id).not.toThrow();
+  });
+
+  it("every ruleset's difficulty levels (src/core/levels.ts) are agent specs of built-in agents whose options check against the ruleset", async () => {
+    for (const r of RULESETS.values())
+      for (const [level, spec] of Object.entries(levelsOf(r))) {
+        const p = parseSpec(spec);
+        expect(p.isFile, `${r.id} ${level}`).toBe(false);
+        await expect(resolveAgent(spec), `${r.id} ${level}`).resolves.toBeDefined();
+        if (p.name === 'mcts') expect(() => searchOptions(p.options, r), `${r.id} ${level}`).not.toThrow();
+      }
   });
 
   it('loads each ruleset alone by id (as worker threads do) to the registered object; refuses unknown ids', async () => {

@@ -9,6 +9,7 @@ import { PlayGame } from '../play/session.js';
 import { playInTerminal } from '../play/terminal.js';
 import { EXIT, UsageError, checkWritableFile, fail, parseSeed } from './common.js';
 import { resolveAgent } from '../../agents/index.js';
+import { isLevelName, levelsOf } from '../core/levels.js';
 
 /** Options of the `play` command. */
 interface PlayCliOptions {
@@ -38,7 +39,11 @@ export function registerPlay(program: Command): void {
     )
     .option('--scenario <id or path>', 'a built-in scenario id (see `scenarios`) or a scenario file')
     .option('--side <side>', 'the side you play (e.g. pirates)')
-    .option('--opponent <spec>', 'the agent playing the other side: heuristic, random, greedy, mcts, or an agent file', 'heuristic')
+    .option(
+      '--opponent <level or spec>',
+      "the agent playing the other side: a level of the scenario's ruleset (easy, normal, hard, expert: the specs `scenarios --levels` lists), or an agent spec (heuristic, random, greedy, mcts:iterations=500, an agent file)",
+      'heuristic',
+    )
     .option(
       '--seed <n>',
       'game seed (the deal and the dice; default: a new one each game, printed at the start so the game can be played again)',
@@ -59,7 +64,8 @@ At each prompt: a number takes that action; x,y moves the figure deciding now to
 
 Examples:
   npx tsx src/cli.ts play --scenario supply-raid --side pirates --opponent heuristic
-  npx tsx src/cli.ts play --scenario supply-raid --side townsfolk --opponent mcts --seed 7
+  npx tsx src/cli.ts play --scenario supply-raid --side townsfolk --opponent hard --seed 7
+  npx tsx src/cli.ts play --scenario mill-bridge --side royalists --opponent mcts:iterations=500
   npx tsx src/cli.ts play --resume results/play-supply-raid-seed7.jsonl`,
     )
     .action(async (o: PlayCliOptions) => {
@@ -74,8 +80,11 @@ Examples:
         } else {
           if (!o.scenario)
             throw new UsageError('give --scenario <id or path> (or --resume <record>); e.g. play --scenario supply-raid --side pirates');
-          await resolveAgent(o.opponent ?? 'heuristic'); // a bad spec fails before the scenario is compiled
+          const asked = o.opponent ?? 'heuristic';
+          if (!isLevelName(asked)) await resolveAgent(asked); // a bad spec fails before the scenario is compiled
           const sc = loadScenario(o.scenario);
+          // A level is the ruleset's own spec; the record keeps the spec, so a resumed game plays the same agent.
+          const opponent = isLevelName(asked) ? levelsOf(sc.ruleset)[asked] : asked;
           const sides = sc.ruleset.sides(sc.compiled);
           if (!o.side) throw new UsageError(`give --side: one of ${sides.join(', ')}`);
           if (!sides.includes(o.side)) throw new UsageError(`--side ${o.side}: no such side in ${sc.id} (sides: ${sides.join(', ')})`);
@@ -87,7 +96,7 @@ Examples:
           }
           out = o.out ?? freshPlayFile(sc.id, seed);
           checkWritableFile(out, `--out ${out}`);
-          game = await PlayGame.create(sc, seed, o.side, o.opponent ?? 'heuristic');
+          game = await PlayGame.create(sc, seed, o.side, opponent);
         }
         if (o.resume) checkWritableFile(out, `--out ${out}`);
         let end;

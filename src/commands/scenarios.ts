@@ -7,6 +7,7 @@ import { EXIT, checkWritableDir, fail, isUserError } from './common.js';
 import { ScenarioError } from '../core/model.js';
 import { writeAtomic } from '../core/files.js';
 import { MAX_OVERLAPS, scenarioWarnings } from '../core/scenario-lint.js';
+import { levelOffers } from '../../agents/levels.js';
 
 /** Most warnings `validate` prints for one file; it says how many more there are. */
 const MAX_WARNINGS = 20;
@@ -17,9 +18,28 @@ export function registerScenarios(program: Command): void {
     .command('scenarios')
     .description('List the built-in scenarios.')
     .option('--json', 'one JSON object per line')
-    .addHelpText('after', '\nExample:\n  npx tsx src/cli.ts scenarios')
-    .action((o: { json?: boolean }) => {
+    .option(
+      '--levels',
+      "list each ruleset's difficulty levels instead (easy, normal, hard, expert: the agent spec each plays, for `play --opponent <level>` and the web app's setup page)",
+    )
+    .addHelpText('after', '\nExamples:\n  npx tsx src/cli.ts scenarios\n  npx tsx src/cli.ts scenarios --levels')
+    .action((o: { json?: boolean; levels?: boolean }) => {
       try {
+        if (o.levels) {
+          const rows = [...RULESETS.values()].flatMap((r) =>
+            levelOffers(r).map((l) => ({ ruleset: r.id, level: l.id, spec: l.spec, words: l.words })),
+          );
+          if (o.json) for (const r of rows) process.stdout.write(`${JSON.stringify(r)}\n`);
+          else {
+            const wr = Math.max(...rows.map((r) => r.ruleset.length));
+            const ws = Math.max(...rows.map((r) => r.spec.length));
+            for (const r of rows)
+              process.stdout.write(
+                `${r.ruleset.padEnd(wr)}  ${r.level.padEnd(6)}  ${r.spec.padEnd(ws)}  ${r.words.slice(r.level.length + 3)}\n`,
+              );
+          }
+          return;
+        }
         const rows = builtinScenarioFiles().map((f) => {
           const src = readScenarioFile(f);
           const raw = src.raw as { name?: string; sides?: { id: string }[] };

@@ -4,7 +4,8 @@ import { InvalidArgumentError } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { buildApp, DEFAULT_SAVES } from '../serve/app.js';
 import { DEFAULT_WORKSHOP_RUNS } from '../serve/workshop.js';
-import { LEVELS, OPPONENT_NAME } from '../serve/protocol.js';
+import { AGENT_OPPONENTS, OPPONENT_NAME } from '../serve/protocol.js';
+import { LEVEL_NAMES } from '../core/levels.js';
 import { resolveAgent } from '../../agents/index.js';
 import { UsageError, checkWritableDir, collect, fail, wholeNumber } from './common.js';
 
@@ -34,8 +35,9 @@ export async function parseOpponents(given: readonly string[]): Promise<Record<s
       throw new UsageError(
         `--opponent ${g}: expected <name>=<agent spec> with a name of lower-case letters, digits and dashes, e.g. --opponent "mine=exec:python3 my_agent.py"`,
       );
-    if (name in LEVELS || name in out)
-      throw new UsageError(`--opponent ${g}: the name "${name}" is taken (levels: ${Object.keys(LEVELS).join(', ')})`);
+    const taken = [...LEVEL_NAMES, ...Object.keys(AGENT_OPPONENTS)];
+    if (taken.includes(name) || name in out)
+      throw new UsageError(`--opponent ${g}: the name "${name}" is taken (taken: ${taken.join(', ')})`);
     out[name] = (await resolveAgent(g.slice(eq + 1))).spec;
   }
   return out;
@@ -82,27 +84,35 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--scenarios <dir>',
-      'turn on the scenario workshop API (/api/workshop/): list, open, validate and save scenario files in this folder only, and run balance jobs (stress) on them',
+      'turn on the scenario workshop: its page (/workshop: draw and check a scenario on the table) and API (/api/workshop/): list, open, validate and save scenario files in this folder only, and run balance jobs (stress) on them',
     )
     .option('--workshop-runs <dir>', 'the folder balance jobs write their run folders to', DEFAULT_WORKSHOP_RUNS)
     .option('--workers <n>', "worker threads of a balance job (default: the machine's cores)", parseWorkersOption)
     .addHelpText(
       'after',
       `
-Open the address it prints. Pick a scenario, your side and an opponent (easy = the script with
-one decision in five at random, normal = the script, hard = mcts:iterations=150 — steps measured in
-docs/agents.md — or any built-in agent), then play:
+Open the address it prints. Pick a scenario, your side and an opponent — a level of the scenario's
+ruleset (easy = the script with one decision in five at random, normal = the script, hard = the
+ruleset's own search, expert = a larger search budget that still decides within a second; each
+level named with its spec on the page, steps measured in docs/agents.md) or any built-in agent —
+then play:
 click a figure to see its reach and its actions, click an action or a numbered mark on the table.
 Ctrl-C stops the server (save first: open games live in its memory).
 
-The scenario workshop (--scenarios DIR) serves JSON routes under /api/workshop/ (documented in
+The scenario workshop (--scenarios DIR) serves a page at /workshop (open a built-in scenario, a
+file of DIR or a ruleset's blank table; draw terrain, figures, objectives, zones and exits by
+clicks and drags, every edit checked as \`validate\` checks it; undo/redo; save into DIR; play it
+against an AI, watch AI vs AI, test its balance with a heat map of where figures fall, tune it)
+and JSON routes under /api/workshop/ (documented in
 src/serve/workshop-protocol.ts): GET scenarios (the folder's files and the built-in ones), GET and
 PUT files/<name> (load; save atomically, in the normal scenario format, never outside DIR),
 POST validate (the problems \`validate\` reports, each with its JSON path and its place on the
 table), POST preview (the setup as \`render --scenario\` draws it), GET rulesets and schema/<ruleset>
 (each ruleset's scenario JSON Schema), POST balance (a \`stress\` run on worker threads) or POST tune
 (\`tune\`'s search toward a target win rate, each evaluation shown as it ends, the best as a
-scenario file) — one job at a time — GET balance (the job's progress, ETA, report), POST balance/cancel.
+scenario file) — one job at a time — GET balance (the job's progress, ETA, report), POST balance/cancel;
+POST watch (one AI-vs-AI game played on the spot, shown in the replay viewer). POST /api/games
+takes a scenario of DIR or unsaved JSON as well (play it).
 
 Examples:
   npx tsx src/cli.ts serve
@@ -132,7 +142,7 @@ Examples:
           throw new UsageError(`cannot listen on ${o.host}:${o.port}: ${e instanceof Error ? e.message : String(e)}`);
         }
         process.stdout.write(
-          `serving on ${address}/  (saves in ${o.saves}${o.scenarios !== undefined ? `; scenario workshop on ${o.scenarios}` : ''}; Ctrl-C stops)\n`,
+          `serving on ${address}/  (saves in ${o.saves}${o.scenarios !== undefined ? `; scenario workshop at ${address}/workshop on ${o.scenarios}` : ''}; Ctrl-C stops)\n`,
         );
         if (!loopback) process.stderr.write(`warning: listening on ${o.host}: other machines can reach this app\n`);
         const stop = (): void => {

@@ -12,6 +12,7 @@ import type { Rng } from './rng.js';
 import type { ActionTargets, FigureReach, GlossaryTerm, Scene, SceneMark, SightEnd, SightLine } from './scene.js';
 import { checkParameters, withoutParameters, withParametersSchema } from './parameters.js';
 import type { Json, SideId } from './basics.js';
+import type { LevelName } from './levels.js';
 import type { ZodType } from 'zod';
 
 export { ScenarioError, type Json, type SideId } from './basics.js';
@@ -189,6 +190,13 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
   jsonSchema?(): Json;
 
   /**
+   * Optional: where the scenario workshop (`serve --scenarios`) finds the geometry it edits in this
+   * ruleset's scenario files, and the blank table a new one starts from — the room's
+   * `workshop.json`, of the form src/core/workshop-layout.ts `WorkshopLayout` (checked when served).
+   */
+  readonly workshop?: unknown;
+
+  /**
    * Optional: the current turn number (1-based), for agents that look ahead "to the end of the
    * turn" (MCTS `horizon=turn`).
    */
@@ -204,6 +212,16 @@ export interface Ruleset<S, A extends Json = Json, C = unknown, E extends GameEv
    * search's own defaults (agents/mcts/search.ts).
    */
   readonly searchDefaults?: Readonly<Record<string, string>>;
+
+  /**
+   * Optional: the agent spec of each difficulty level a person may choose (`easy`, `normal`,
+   * `hard`, `expert`; src/core/levels.ts), chosen by measurement for this ruleset: each level a
+   * step above the one below, every budget deterministic (iterations, not milliseconds), and
+   * `expert` the strongest search that still decides within 1 s p99 on the reference 2-core
+   * machine (bench/decision-time.ts). Levels left out take the kit's (`KIT_LEVELS`). The
+   * conformance suite checks that every level's spec makes an agent.
+   */
+  readonly levels?: Readonly<Partial<Record<LevelName, string>>>;
 
   /**
    * Optional: the ruleset's scripted policy — how its own rules text would have a sensible player

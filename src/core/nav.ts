@@ -62,6 +62,12 @@ export class NavMap {
   readonly radius: number;
   private readonly grown: Grown[];
   /**
+   * The grown obstacles' boxes as {@link segmentHitsConvex} reads them (its `shape.box`), four
+   * numbers each (minX, maxX, minY, maxY): {@link clear} passes over an obstacle whose box the
+   * segment's misses without the call, as the call itself would.
+   */
+  private readonly boxes: Float64Array;
+  /**
    * A coarse grid over the table for {@link isFree}: cell (i, j) of side {@link FREE_CELL} lists
    * (in `freeIdx`, from `freeAt[cell]` to `freeAt[cell + 1]`) the grown obstacles whose bounding
    * box overlaps it, so a point is tested against those only — the same tests, in the same order,
@@ -82,13 +88,23 @@ export class NavMap {
   readonly cell: number;
   private readonly fields = new Map<string, DistanceField>();
   /**
-   * Memo of paths that are not straight lines, by exact end points: a direct-mapped table of
-   * {@link PATH_SLOTS} places (the slot by a hash of the four coordinates; a new path takes the
-   * place of the one there). `memoKey` holds each slot's four coordinates (NaN: empty, never
-   * equal), `memoPath` its path (null: none). Made at the first way round a building.
+   * Memo of ways that are not straight lines, by exact end points: a direct-mapped table of
+   * {@link PATH_SLOTS} places (the slot by a hash of the four coordinates; a new way takes the
+   * place of the one there), {@link MEMO_STRIDE} numbers a slot, so that a look-up reads one
+   * stretch of memory: the four coordinates (NaN: empty, never equal), the way's length, its first
+   * and last corner (−1: no way; the corners between are `nextC`'s) and 1 when `memoPath` holds
+   * the {@link Path} object {@link path} made of it (kept, so that asking again returns the same
+   * object) — numbers only, so a way {@link pathInto} writes into its caller's scratch keeps no
+   * object alive. Made at the first way round a building.
    */
-  private memoKey: Float64Array | null = null;
+  private memo: Float64Array | null = null;
+  /** Per slot of the memo, a tag of its key's hash (0: empty): asked before the slot itself. */
+  private memoTag = new Int32Array(0);
   private memoPath: (Path | null)[] = [];
+  /** What the last {@link cornerWay} found: the first and last corner (−1: no way) and the length. */
+  private wayI = -1;
+  private wayJ = -1;
+  private wayLen = Infinity;
 
   /**
    * @param width, height table size (inches)
@@ -106,6 +122,11 @@ export class NavMap {
       if (!isConvex(p)) throw new Error(`obstacle ${i} is not convex`);
       const poly = inflateConvex(p, radius);
       return { poly, box: bbox(poly), shape: toHalfPlanes(poly) };
+    });
+    this.boxes = new Float64Array(4 * this.grown.length);
+    this.grown.forEach((g, k) => {
+      const b = g.shape.box;
+      this.boxes.set([b.minX, b.maxX, b.minY, b.maxY], 4 * k);
     });
     {
       const nx = Math.max(1, Math.ceil(width / FREE_CELL));
@@ -140,8 +161,6 @@ export class NavMap {
     this.va = new Int32Array(n);
     this.vb = new Int32Array(n);
     this.lb = new Float64Array(n);
-    this.seenA = new Uint8Array(n);
-    this.seenB = new Uint8Array(n);
     this.ends = Array.from({ length: END_SLOTS }, () => ({ x: NaN, y: NaN, d: new Float64Array(n), sees: new Int8Array(n) }));
     this.cd = new Float64Array(n * n).fill(Infinity);
     this.nextC = new Int32Array(n * n).fill(-1);
@@ -193,7 +212,17 @@ export class NavMap {
   /** True when a base can slide straight from a to b without entering an obstacle. Precondition: both ends free. */
   clear(ax: number, ay: number, bx: number, by: number): boolean {
     const grown = this.grown;
-    for (let i = 0; i < grown.length; i++) if (segmentHitsConvex(grown[i].shape, ax, ay, bx, by)) return false;
+    const boxes = this.boxes;
+    // The segment's box once (Math.max/min of the ends, as segmentHitsConvex takes them).
+    const x1 = Math.max(ax, bx);
+    const x0 = Math.min(ax, bx);
+    const y1 = Math.max(ay, by);
+    const y0 = Math.min(ay, by);
+    for (let i = 0; i < grown.length; i++) {
+      const k = 4 * i;
+      if (x1 <= boxes[k] || x0 >= boxes[k + 1] || y1 <= boxes[k + 2] || y0 >= boxes[k + 3]) continue;
+      if (segmentHitsConvex(grown[i].shape, ax, ay, bx, by)) return false;
+    }
     return true;
   }
 
@@ -201,15 +230,12 @@ export class NavMap {
   private readonly va: Int32Array;
   private readonly vb: Int32Array;
   /**
-   * Scratch of {@link cornerPath}: per corner, its lower bound, and 1 when seen from the start
-   * (`seenA`) or the end (`seenB`).
+   * Scratch of {@link cornerWay}: per corner, its lower bound.
    */
   private readonly lb: Float64Array;
-  private readonly seenA: Uint8Array;
-  private readonly seenB: Uint8Array;
 
   /**
-   * What {@link cornerPath} knows of the last few points it was asked about as an end (a legal
+   * What {@link cornerWay} knows of the last few points it was asked about as an end (a legal
    * list asks several ways from one figure): the distance from the point to each corner and
    * whether a base at the point sees it (`sees`: −1 not asked yet, 0 no, 1 yes — `clear` from the
    * point to the corner, asked at most once). The map never changes, so this stays true for the
@@ -271,44 +297,109 @@ export class NavMap {
   }
 
   /**
-   * {@link path} without a new object for a straight way: a straight way is written into `out` —
-   * its points `[a, b]` (a and b themselves), its length the same float — and `out` returned; a way
-   * round corners is the one {@link path} returns (shared, never to be modified), or null. `out`
-   * must hold a points array of two entries (see {@link newPathScratch}); what it holds is valid
-   * until it is written again, so a caller keeps one per way it holds at a time.
+   * {@link path} without a new object: the way is written into `out` — a straight one as the points
+   * `[a, b]` (a and b themselves), one round corners as `[a, corners…, b]` (a and b themselves, the
+   * NavMap's corner points between, never to be modified) — with the same length (the same float)
+   * and the same points as {@link path} gives, and `out` returned; null when b cannot be reached.
+   * `out` must hold a points array (see {@link newPathScratch}); it grows as needed. What it holds
+   * is valid until it is written again (and reads the ends' current coordinates), so a caller keeps
+   * one per way it holds at a time.
    */
   pathInto(a: Vec, b: Vec, out: Path): Path | null {
+    const pts = out.points as Vec[];
     if (this.clear(a.x, a.y, b.x, b.y)) {
-      out.points[0] = a;
-      out.points[1] = b;
+      pts[0] = a;
+      pts[1] = b;
+      if (pts.length !== 2) pts.length = 2;
       out.length = dist(a.x, a.y, b.x, b.y);
       return out;
     }
-    return this.roundPath(a, b);
+    this.roundSlot(a, b);
+    const bi = this.wayI;
+    if (bi < 0) return null;
+    const bj = this.wayJ;
+    const n = this.nC;
+    const corners = this.corners;
+    pts[0] = a;
+    let m = 1;
+    let k = bi;
+    pts[m++] = corners[k];
+    while (k !== bj) {
+      k = this.nextC[k * n + bj];
+      pts[m++] = corners[k];
+    }
+    pts[m++] = b;
+    if (pts.length !== m) pts.length = m;
+    out.length = this.wayLen;
+    return out;
   }
 
-  /** {@link path} for ends that do not see each other: the memo, else {@link cornerPath}. */
+  /** {@link path} for ends that do not see each other: the memo's way as a kept object (made at the first ask). */
   private roundPath(a: Vec, b: Vec): Path | null {
-    // Paths round buildings are worth remembering: searches ask for the same ones again and again.
+    const slot = this.roundSlot(a, b);
+    const bi = this.wayI;
+    if (bi < 0) return null;
+    const memo = this.memo as Float64Array;
+    const at = MEMO_STRIDE * slot;
+    let p = memo[at + 7] === 1 ? this.memoPath[slot] : null;
+    if (p === null) {
+      // The ends copied: the way is kept and callers may pass scratch points.
+      const n = this.nC;
+      const bj = this.wayJ;
+      const points: Vec[] = [{ x: a.x, y: a.y }];
+      let k = bi;
+      points.push(this.corners[k]);
+      while (k !== bj) {
+        k = this.nextC[k * n + bj];
+        points.push(this.corners[k]);
+      }
+      points.push({ x: b.x, y: b.y });
+      p = { points, length: this.wayLen };
+      this.memoPath[slot] = p;
+      memo[at + 7] = 1;
+    }
+    return p;
+  }
+
+  /**
+   * The way from a to b (ends that do not see each other) into `wayI`, `wayJ`, `wayLen` (as
+   * {@link cornerWay} leaves them): the memo's, else found and put in the memo; returns its slot.
+   */
+  private roundSlot(a: Vec, b: Vec): number {
+    // Ways round buildings are worth remembering: searches ask for the same ones again and again.
     // Keyed by the four coordinates: a slot by a cheap numeric hash, then checked exactly. A table
     // of fixed size costs nothing to keep (a map of lists cost more than the paths it saved in play
     // without search, where few come again).
-    const slot = hash4(a.x, a.y, b.x, b.y) & (PATH_SLOTS - 1);
-    let key = this.memoKey;
-    if (key === null) {
-      key = new Float64Array(4 * PATH_SLOTS).fill(NaN);
-      this.memoKey = key;
+    const h = hash4(a.x, a.y, b.x, b.y);
+    const slot = h & (PATH_SLOTS - 1);
+    // The slot's tag (the hash's other bits) first: a small table, so that a way not kept — most
+    // of them in play without search — costs no read of the large one.
+    const tag = (h >>> 16) + 1;
+    let memo = this.memo;
+    if (memo === null) {
+      memo = new Float64Array(MEMO_STRIDE * PATH_SLOTS).fill(NaN);
+      this.memo = memo;
+      this.memoTag = new Int32Array(PATH_SLOTS);
       this.memoPath = new Array<Path | null>(PATH_SLOTS).fill(null);
     }
-    const k = 4 * slot;
-    if (key[k] === a.x && key[k + 1] === a.y && key[k + 2] === b.x && key[k + 3] === b.y) return this.memoPath[slot];
-    const p = this.cornerPath(a, b);
-    key[k] = a.x;
-    key[k + 1] = a.y;
-    key[k + 2] = b.x;
-    key[k + 3] = b.y;
-    this.memoPath[slot] = p;
-    return p;
+    const k = MEMO_STRIDE * slot;
+    if (this.memoTag[slot] === tag && memo[k] === a.x && memo[k + 1] === a.y && memo[k + 2] === b.x && memo[k + 3] === b.y) {
+      this.wayLen = memo[k + 4];
+      this.wayI = memo[k + 5] | 0;
+      this.wayJ = memo[k + 6] | 0;
+      return slot;
+    }
+    this.cornerWay(a, b);
+    this.memoTag[slot] = tag;
+    memo[k] = a.x;
+    memo[k + 1] = a.y;
+    memo[k + 2] = b.x;
+    memo[k + 3] = b.y;
+    memo[k + 4] = this.wayLen;
+    memo[k + 5] = this.wayI;
+    memo[k + 6] = this.wayJ;
+    memo[k + 7] = 0;
+    return slot;
   }
 
   /**
@@ -319,32 +410,31 @@ export class NavMap {
    * bound passes the shortest way found — usually a few corners instead of two sweeps of all.
    * Every corner skipped is longer than the way found by a margin far above rounding, so the pick
    * below — over the corners seen, in corner order, by the same sums in the same order as after
-   * two full sweeps — is the one the sweeps make, ties and rounding included.
+   * two full sweeps — is the one the sweeps make, ties and rounding included. Leaves the way's
+   * first and last corner and its length in `wayI`, `wayJ`, `wayLen` (−1, −1, Infinity: none).
    */
-  private cornerPath(a: Vec, b: Vec): Path | null {
+  private cornerWay(a: Vec, b: Vec): void {
     const n = this.nC;
-    const corners = this.corners;
     const cd = this.cd;
     const lb = this.lb;
-    const seenA = this.seenA;
-    const seenB = this.seenB;
     const listA = this.va;
     const listB = this.vb;
-    const ax = a.x;
-    const ay = a.y;
-    const bx = b.x;
-    const by = b.y;
     // The two ends' distances to the corners (the same floats as dist(a, c) and dist(c, b)) and
     // sight of them, kept per point.
-    const ka = this.endOf(ax, ay, -1);
-    const kb = this.endOf(bx, by, ka);
+    const ka = this.endOf(a.x, a.y, -1);
+    const kb = this.endOf(b.x, b.y, ka);
     const da = this.ends[ka].d;
     const db = this.ends[kb].d;
-    // Lower bounds.
+    // Lower bounds, the lowest (the first in corner order) found on the way: the first pick.
+    let c = -1;
+    let l = Infinity;
     for (let i = 0; i < n; i++) {
-      seenA[i] = 0;
-      seenB[i] = 0;
-      lb[i] = da[i] + db[i];
+      const v = da[i] + db[i];
+      lb[i] = v;
+      if (v < l) {
+        l = v;
+        c = i;
+      }
     }
     // Sight from both ends, lowest bound first (picked by a scan: a path needs few), the shortest
     // way found kept up to date; a corner picked gets an infinite bound.
@@ -352,18 +442,19 @@ export class NavMap {
     let nB = 0;
     let ub = Infinity;
     for (let k = 0; k < n; k++) {
-      let c = -1;
-      let l = Infinity;
-      for (let i = 0; i < n; i++) {
-        if (lb[i] < l) {
-          l = lb[i];
-          c = i;
+      if (k > 0) {
+        c = -1;
+        l = Infinity;
+        for (let i = 0; i < n; i++) {
+          if (lb[i] < l) {
+            l = lb[i];
+            c = i;
+          }
         }
       }
       if (c < 0 || l > ub + 1e-6 * (1 + ub)) break;
       lb[c] = Infinity;
       if (this.endSees(ka, c)) {
-        seenA[c] = 1;
         listA[nA++] = c;
         const row = c * n;
         for (let jj = 0; jj < nB; jj++) {
@@ -373,7 +464,6 @@ export class NavMap {
         }
       }
       if (this.endSees(kb, c)) {
-        seenB[c] = 1;
         listB[nB++] = c;
         for (let ii = 0; ii < nA; ii++) {
           const i = listA[ii];
@@ -382,15 +472,18 @@ export class NavMap {
         }
       }
     }
-    if (nA === 0 || nB === 0) return null;
-    // The pick, in corner order (the order of two full sweeps).
-    nB = 0;
-    for (let j = 0; j < n; j++) if (seenB[j] === 1) listB[nB++] = j;
+    this.wayI = -1;
+    this.wayJ = -1;
+    this.wayLen = Infinity;
+    if (nA === 0 || nB === 0) return;
+    // The pick, in corner order (the order of two full sweeps): both lists put in corner order.
+    sortPrefix(listA, nA);
+    sortPrefix(listB, nB);
     let best = Infinity;
     let bi = -1;
     let bj = -1;
-    for (let i = 0; i < n; i++) {
-      if (seenA[i] === 0) continue;
+    for (let ii = 0; ii < nA; ii++) {
+      const i = listA[ii];
       const dai = da[i];
       const row = i * n;
       for (let jj = 0; jj < nB; jj++) {
@@ -403,17 +496,10 @@ export class NavMap {
         }
       }
     }
-    if (bi < 0) return null;
-    // The ends copied: the way is kept (the memo) and callers may pass scratch points.
-    const points: Vec[] = [{ x: a.x, y: a.y }];
-    let k = bi;
-    points.push(corners[k]);
-    while (k !== bj) {
-      k = this.nextC[k * n + bj];
-      points.push(corners[k]);
-    }
-    points.push({ x: b.x, y: b.y });
-    return { points, length: best };
+    if (bi < 0) return;
+    this.wayI = bi;
+    this.wayJ = bj;
+    this.wayLen = best;
   }
 
   /** Geodesic distance from a to b (inches), Infinity when unreachable. */
@@ -561,12 +647,27 @@ export function newPathScratch(): Path {
 /** Side of the cells of the obstacle grid that {@link NavMap.isFree} looks up (table units). */
 const FREE_CELL = 4;
 
-/** Points whose corner distances and sight a NavMap keeps for {@link NavMap.cornerPath}. */
+/** Points whose corner distances and sight a NavMap keeps for {@link NavMap.cornerWay}. */
 const END_SLOTS = 4;
 
 /** Places of a NavMap's path memo and of each distance field's memo (powers of two). */
 const PATH_SLOTS = 65536;
+/** Numbers a slot of the path memo holds (see NavMap.memo): a cache line of doubles. */
+const MEMO_STRIDE = 8;
 const FIELD_SLOTS = 4096;
+
+/** Put the first `n` entries of `a` in ascending order (insertion: the lists are short). */
+function sortPrefix(a: Int32Array, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > v) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
+  }
+}
 
 /** A 31-bit hash of four coordinates (for the path memo; equality is checked exactly after). */
 const HASH_F = new Float64Array(1);

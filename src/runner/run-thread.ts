@@ -63,7 +63,10 @@ export function graceMs(limitMs: number): number {
 
 /**
  * Play one game with its agents on a worker thread, under per-decision time limit `timeLimitMs`
- * (> 0). `onEvent` sees the events as the mirrored game produces them (the story).
+ * (> 0). `onEvent` sees the events as the mirrored game produces them (the story). When `signal`
+ * aborts (a caller's bound on the whole game, e.g. the workshop's "watch AI vs AI"), the thread is
+ * stopped and the game ends as the deciding side's `time limit` failure whose message is the
+ * signal's reason (a string) or says the game was stopped; its record is kept up to there.
  */
 export async function playOnThread(
   sc: LoadedScenario,
@@ -72,6 +75,7 @@ export async function playOnThread(
   timeLimitMs: number,
   explain: boolean,
   onEvent?: (e: GameEvent) => void,
+  signal?: AbortSignal,
 ): Promise<RunThreadOutcome> {
   const mirror = new GameSession(sc, seed, specs, { record: true, onEvent });
   const lines = (): string[] => [...(mirror.lines as string[])];
@@ -90,11 +94,26 @@ export async function playOnThread(
       if (settled) return;
       settled = true;
       clearInterval(watchdog);
+      signal?.removeEventListener('abort', stop);
       void worker.terminate().finally(() => (o instanceof Error ? reject(o) : resolve(o)));
     };
     const deciding = (): { side: SideId; n: number } | null => {
       const side = mirror.current();
       return side === null ? null : { side, n: mirror.decisions + 1 };
+    };
+    const stop = (): void => {
+      const d = deciding();
+      const why = typeof signal?.reason === 'string' ? signal.reason : 'the game was stopped';
+      if (!d) return finish(new RunThreadError(why));
+      finish({
+        kind: 'failed',
+        side: d.side,
+        agent: specs[d.side],
+        decisions: d.n - 1,
+        reason: 'time limit',
+        message: why,
+        lines: lines(),
+      });
     };
     const watchdog = setInterval(() => {
       if (last === 0 || performance.now() - last <= hard) return;
@@ -110,6 +129,8 @@ export async function playOnThread(
         lines: lines(),
       });
     }, 50);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
     worker.on('message', (m: RunThreadMessage) => {
       if (settled) return;
       switch (m.t) {

@@ -15,13 +15,15 @@ import { z } from 'zod';
 import { writeAtomic } from '../core/files.js';
 import { Games, HostError, parseRequest } from './games.js';
 import { pageHtml } from './page.js';
+import { workshopPageHtml } from './workshop-page.js';
 import { rulesetHelp, scenarioList } from './briefing.js';
-import { registerWorkshop, type WorkshopOptions } from './workshop.js';
+import { WORKSHOP_OFF, registerWorkshop, type Workshop, type WorkshopOptions } from './workshop.js';
+import { LIMITS } from '../core/limits.js';
+import { loadScenarioData } from '../rules/index.js';
 import { isExecSpec } from '../../agents/exec/spec.js';
 import { parseSpec } from '../../agents/options.js';
 import {
-  LEVELS,
-  type Level,
+  AGENT_OPPONENTS,
   type SetupAnswer,
   actSchema,
   agentSchema,
@@ -60,10 +62,13 @@ export interface AppOptions {
   workshop?: WorkshopOptions;
 }
 
-/** The browser script: src/web/main.ts bundled by esbuild (from sources, or next to dist/). */
-async function bundleScript(): Promise<string> {
+/**
+ * A browser script bundled by esbuild (from sources, or next to dist/): `entry` is its path under
+ * src/web/ (`main.ts` for the play page, `workshop/main.ts` for the workshop).
+ */
+async function bundleScript(entryName = 'main.ts'): Promise<string> {
   const here = fileURLToPath(import.meta.url);
-  const candidates = [resolve(here, '../../web/main.ts'), resolve(here, '../../../../src/web/main.ts')];
+  const candidates = [resolve(here, '../../web', entryName), resolve(here, '../../../../src/web', entryName)];
   const entry = candidates.find((p) => existsSync(p));
   if (!entry) throw new Error(`the browser code is missing (looked for ${candidates.join(', ')})`);
   const out = await build({
@@ -85,9 +90,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const saves = resolve(opts.saves);
   const games = new Games(opts.maxGames ?? 16);
   const script = await bundleScript();
+  const workshopScript = opts.workshop ? await bundleScript('workshop/main.ts') : null;
   const scenarios = scenarioList();
   const rulesets = rulesetHelp();
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  /** The workshop's services (registered last, below), null when it is off. */
+  let workshop: Workshop | null = null;
 
   const savePath = (name: string): string => {
     const file = resolve(saves, `${name}.jsonl`);
@@ -137,15 +145,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       'content-security-policy',
       "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'",
     );
-    return reply.type('text/html; charset=utf-8').send(pageHtml());
+    return reply.type('text/html; charset=utf-8').send(pageHtml(workshopScript !== null));
   });
   app.get('/app.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(script));
+  // The scenario workshop's page (issue 44), served only with `serve --scenarios DIR`.
+  if (workshopScript !== null) {
+    app.get('/workshop', async (_req, reply) => {
+      reply.header(
+        'content-security-policy',
+        "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'",
+      );
+      return reply.type('text/html; charset=utf-8').send(workshopPageHtml());
+    });
+    app.get('/workshop.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(workshopScript));
+  }
 
-  // The opponents offered: the levels, then the operator's own (`serve --opponent name=spec`).
+  // The opponents offered besides each ruleset's levels: the built-in agents, then the operator's own
+  // (`serve --opponent name=spec`).
   const offered = new Map<string, { spec: string; words: string }>();
-  for (const id of Object.keys(LEVELS) as Level[]) offered.set(id, { spec: LEVELS[id].spec, words: LEVELS[id].words });
+  for (const [id, o] of Object.entries(AGENT_OPPONENTS)) offered.set(id, { spec: o.spec, words: o.words });
   for (const [id, spec] of Object.entries(opts.opponents ?? {})) offered.set(id, { spec, words: `${id} — ${spec}` });
-  const offeredSpecs = new Set([...offered.values()].map((o) => o.spec));
+  const offeredSpecs = new Set([...offered.values(), ...rulesets.flatMap((r) => r.levels)].map((o) => o.spec));
 
   app.get('/api/setup', async (): Promise<SetupAnswer> => {
     return {
@@ -157,24 +177,52 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     };
   });
 
-  app.post('/api/games', async (req, reply) => {
+  // A scenario file of the workshop may be sent inline: this route takes the workshop's body limit.
+  app.post('/api/games', opts.workshop ? { bodyLimit: 3 * LIMITS.files.scenarioBytes } : {}, async (req, reply) => {
     const b = parseRequest(newGameSchema, req.body, 'new game');
-    const sc = scenarios.find((s) => s.id === b.scenario);
-    if (!sc)
+    // The scenario: a built-in one by id, or its JSON (an open game's, a workshop file's, unsaved).
+    let ref: { id: string; ruleset: string; sides: string[]; data?: unknown };
+    if (typeof b.scenario === 'string') {
+      const sc = scenarios.find((s) => s.id === b.scenario);
+      if (!sc)
+        throw new HostError(
+          400,
+          `bad new game at scenario: no built-in scenario "${b.scenario}" (known: ${scenarios.map((s) => s.id).join(', ')})`,
+        );
+      ref = { id: sc.id, ruleset: sc.ruleset, sides: sc.sides.map((s) => s.id) };
+    } else if ('game' in b.scenario) {
+      const text = await games.get(b.scenario.game).call({ op: 'record' });
+      const data = (JSON.parse(text.slice(0, text.indexOf('\n'))) as { scenarioData: unknown }).scenarioData;
+      const loaded = loadScenarioData(data, `the scenario of game ${b.scenario.game}`);
+      ref = { id: `game ${b.scenario.game}`, ruleset: loaded.ruleset.id, sides: loaded.ruleset.sides(loaded.compiled), data };
+    } else {
+      if (!workshop) throw new HostError(404, `bad new game at scenario: ${WORKSHOP_OFF}`);
+      const { scenario: loaded, source } = workshop.scenario(b.scenario);
+      ref = { id: source, ruleset: loaded.ruleset.id, sides: loaded.ruleset.sides(loaded.compiled), data: loaded.raw };
+    }
+    if (!ref.sides.includes(b.side))
+      throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${ref.id} (${ref.sides.join(', ')})`);
+    // A fresh deal unless a seed is given (the seed is shown, so the deal can be played again).
+    // A level is the scenario's ruleset's own (its `levels`); any other name one of the offered.
+    const levels = rulesets.find((r) => r.id === ref.ruleset)?.levels ?? [];
+    const opponent = levels.find((l) => l.id === b.opponent) ?? offered.get(b.opponent);
+    if (!opponent)
       throw new HostError(
         400,
-        `bad new game at scenario: no built-in scenario "${b.scenario}" (known: ${scenarios.map((s) => s.id).join(', ')})`,
+        `bad new game at opponent: no opponent "${b.opponent}" here (offered: ${[...levels.map((l) => l.id), ...offered.keys()].join(', ')})`,
       );
-    if (!sc.sides.some((s) => s.id === b.side))
-      throw new HostError(400, `bad new game at side: "${b.side}" is not a side of ${sc.id} (${sc.sides.map((s) => s.id).join(', ')})`);
-    // A fresh deal unless a seed is given (the seed is shown, so the deal can be played again).
-    const opponent = offered.get(b.opponent);
-    if (!opponent)
-      throw new HostError(400, `bad new game at opponent: no opponent "${b.opponent}" here (offered: ${[...offered.keys()].join(', ')})`);
     const seed = b.seed ?? randomInt(1_000_000);
     const view = await games.open({
       op: 'create',
-      args: { id: Games.newId(), scenario: sc.id, seed, side: b.side, opponent: opponent.spec, orders: b.orders },
+      args: {
+        id: Games.newId(),
+        scenario: ref.id,
+        ...(ref.data !== undefined ? { data: ref.data } : {}),
+        seed,
+        side: b.side,
+        opponent: opponent.spec,
+        orders: b.orders,
+      },
     });
     return reply.code(201).send(view);
   });
@@ -252,7 +300,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(201).send(view);
   });
 
-  await registerWorkshop(app, opts.workshop);
+  workshop = await registerWorkshop(app, opts.workshop);
 
   return app;
 }

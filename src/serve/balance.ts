@@ -264,6 +264,11 @@ export class BalanceJobs {
     return this.view();
   }
 
+  /** The current or last job, or null when none was started. */
+  current(): BalanceJobView | null {
+    return this.job ? this.view() : null;
+  }
+
   /** The current or last job; a {@link HostError} 404 when none was started. */
   view(): BalanceJobView {
     const j = this.job;

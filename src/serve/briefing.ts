@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gameStream } from '../core/rng.js';
 import type { GlossaryTerm } from '../core/scene.js';
 import { RULESETS, loadScenario } from '../rules/index.js';
+import { levelOffers } from '../../agents/levels.js';
 import type { RulesetHelp, ScenarioBriefing } from './protocol.js';
 
 /** The turn limit a scene's info lines state (`Turn: 3 of 30` → 30), or null. */
@@ -124,6 +125,6 @@ export function rulesetHelp(): RulesetHelp[] {
           ? markdownHtml(readFileSync(file, 'utf8'))
           : `<p>No player summary found (docs/rules/${r.id}-summary.md).</p>`;
       const glossary: GlossaryTerm[] = (r.view?.glossary ?? []).map((t) => ({ term: t.term, words: t.words }));
-      return { id: r.id, title: r.title, summary, glossary };
+      return { id: r.id, title: r.title, summary, glossary, levels: levelOffers(r) };
     });
 }

@@ -13,7 +13,15 @@ import { type FigureAnswer, type GameSummary, type GameView, type SightAnswer, t
 
 /** A request to a game's worker. */
 export type HostRequest =
-  | { op: 'create'; args: { id: string; scenario: string; seed: number; side: string; opponent: string; orders: 'band' | 'figure' } }
+  | {
+      op: 'create';
+      /**
+       * `scenario`: a built-in scenario's `<ruleset>/<id>`; or, with `data`, the scenario file's
+       * JSON (inherit resolved, already checked) that the game plays, `scenario` then naming where
+       * it came from (for messages).
+       */
+      args: { id: string; scenario: string; data?: unknown; seed: number; side: string; opponent: string; orders: 'band' | 'figure' };
+    }
   | { op: 'resume'; args: { id: string; text: string; file: string; orders: 'band' | 'figure' } }
   | { op: 'view' | 'undo' | 'resign' | 'record' | 'replay' | 'summary' | 'close'; args?: undefined }
   | { op: 'act'; args: { key: string } | { x: number; y: number } }

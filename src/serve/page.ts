@@ -128,13 +128,16 @@ body.panel-open #game aside{transform:none}
 #toast{position:fixed;bottom:10px;left:10px;background:#3e2f22;color:#fff;padding:6px 10px;border-radius:4px;display:none;max-width:60%}
 `;
 
-/** The page (the same for every game; the script reads the game id from the address's #fragment). */
-export function pageHtml(): string {
+/**
+ * The page (the same for every game; the script reads the game id from the address's #fragment).
+ * `workshop`: the server has the scenario workshop (`serve --scenarios DIR`), so the header links to it.
+ */
+export function pageHtml(workshop = false): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>skirmish — play</title><style>${STYLE}</style></head>
 <body data-state="loading">
-<header><b>skirmish</b><span id="hstatus"></span><span id="caption"></span><button id="help-open" hidden>Briefing &amp; rules</button><button id="panel-toggle" hidden aria-expanded="false" title="the side panel: actions, game controls, AI, state, legend, story">Panel ☰</button></header>
+<header><b>skirmish</b><span id="hstatus"></span><span id="caption"></span>${workshop ? '<a id="workshop-link" href="/workshop" style="color:#f6f1e7">Scenario workshop</a>' : ''}<button id="help-open" hidden>Briefing &amp; rules</button><button id="panel-toggle" hidden aria-expanded="false" title="the side panel: actions, game controls, AI, state, legend, story">Panel ☰</button></header>
 <section id="setup" hidden>
   <h2>Play against the AI</h2>
   <label>Scenario <select id="scenario"></select></label>

@@ -14,30 +14,23 @@ export const GAME_ID = /^g[0-9a-f]{16}$/;
 export const SAVE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /**
- * The opponents a person may choose: the difficulty levels (named for people; each a measured step
- * on the Supply Raid ladder in docs/agents.md, deterministic budgets so a level is as strong on any
- * machine) and every built-in agent by name. Agent files and `exec:` clients are not offered over HTTP (a path or a
- * command line would let a page load any module or run any program): only the server's operator offers them, by name
- * (`serve --opponent name=spec`).
+ * The opponents a person may choose besides the difficulty levels: every built-in agent by name.
+ * The levels (`easy`, `normal`, `hard`, `expert`) are each ruleset's own ({@link RulesetHelp.levels};
+ * src/core/levels.ts): deterministic budgets, so a level is as strong on any machine, with the
+ * measured steps in docs/agents.md. Agent files and `exec:` clients are not offered over HTTP (a
+ * path or a command line would let a page load any module or run any program): only the server's
+ * operator offers them, by name (`serve --opponent name=spec`).
  */
-export const LEVELS = {
-  easy: { spec: 'heuristic:blunder=0.2', words: 'easy — the scripted policy, with one decision in five at random (heuristic:blunder=0.2)' },
-  normal: { spec: 'heuristic', words: 'normal — the rules’ scripted policy (heuristic)' },
-  hard: {
-    spec: 'mcts:iterations=150',
-    words: 'hard — Monte Carlo tree search: up to 150 tries a decision, fewer where the rules’ policy is nearly sure (mcts:iterations=150)',
-  },
+export const AGENT_OPPONENTS = {
   random: { spec: 'random', words: 'random — any legal action' },
   greedy: { spec: 'greedy', words: 'greedy' },
   heuristic: { spec: 'heuristic', words: 'heuristic' },
   mcts: { spec: 'mcts', words: 'mcts — Monte Carlo tree search with the ruleset’s own settings' },
 } as const;
 
-/** An opponent's name, as the setup page offers it. */
-export type Level = keyof typeof LEVELS;
-
 /**
- * The form of an opponent's name: a level of {@link LEVELS}, or one the server's operator offers
+ * The form of an opponent's name: a level (src/core/levels.ts), a built-in agent of
+ * {@link AGENT_OPPONENTS}, or one the server's operator offers
  * with `serve --opponent name=spec` (any agent spec: an agent file, an `exec:` client).
  */
 export const OPPONENT_NAME = /^[a-z][a-z0-9-]{0,31}$/;
@@ -49,10 +42,32 @@ export const ordersSchema = z.enum(['band', 'figure']);
 const ID_FORM = RULESET_ID.source.slice(1, -1); // without its ^ and $
 const SCENARIO_REF = new RegExp(`^${ID_FORM}/${ID_FORM}$`);
 
-/** POST /api/games: a new game. `scenario` is `<ruleset>/<scenario id>` of a built-in scenario. */
+/**
+ * Which scenario a new game plays: `<ruleset>/<scenario id>` of a built-in scenario; `{ game }`, the
+ * scenario an open game plays (exactly as played there: "play again" of a scenario that is not
+ * built in); or, only when the scenario workshop is on (`serve --scenarios DIR`; 404 otherwise),
+ * `{ file }`, a scenario file of its folder by name (src/serve/workshop-protocol.ts
+ * `SCENARIO_NAME`, confined to the folder as the workshop's routes are), or `{ data }`, a scenario
+ * file's JSON object inline (unsaved: the workshop's "play it"), checked as `validate` checks it
+ * (400 with the first problem when it is not valid).
+ */
+export const gameScenarioSchema = z.union(
+  [
+    z.string().regex(SCENARIO_REF),
+    z.object({ game: z.string().regex(GAME_ID) }).strict(),
+    z.object({ file: z.string().min(1).max(300) }).strict(),
+    z.object({ data: z.record(z.string(), z.unknown()) }).strict(),
+  ],
+  {
+    error:
+      'a built-in scenario as <ruleset>/<id>, { "game": <open game id> }, or with the workshop on { "file": <name> } or { "data": <scenario> }',
+  },
+);
+
+/** POST /api/games: a new game of the scenario {@link gameScenarioSchema} names. */
 export const newGameSchema = z
   .object({
-    scenario: z.string().regex(SCENARIO_REF, 'a built-in scenario as <ruleset>/<id>'),
+    scenario: gameScenarioSchema,
     side: z.string().min(1).max(64),
     opponent: z.string().regex(OPPONENT_NAME, 'an opponent offered by /api/setup'),
     seed: z
@@ -279,13 +294,22 @@ export interface RulesetHelp {
   summary: string;
   /** The ruleset's `view.glossary` (may be empty). */
   glossary: GlossaryTerm[];
+  /**
+   * The ruleset's difficulty levels, weakest first (`easy`, `normal`, `hard`, `expert`): each
+   * level's agent spec on this ruleset and its words for people (`hard — Monte Carlo tree search:
+   * up to 300 tries a decision … (mcts)`). A new game names a level by its id.
+   */
+  levels: { id: string; words: string; spec: string }[];
 }
 
 /** GET /api/setup: the scenarios with their briefings, the rulesets' help, and the opponents. */
 export interface SetupAnswer {
   scenarios: ScenarioBriefing[];
   rulesets: RulesetHelp[];
-  /** The opponents offered: a name to choose, its words, and the agent spec it plays with (what a game's view names). */
+  /**
+   * The opponents offered besides the levels (which are per ruleset, in {@link RulesetHelp.levels}):
+   * a name to choose, its words, and the agent spec it plays with (what a game's view names).
+   */
   opponents: { id: string; words: string; spec: string }[];
   saves: string[];
   games: GameSummary[];

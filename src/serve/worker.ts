@@ -9,7 +9,7 @@
 import { parentPort } from 'node:worker_threads';
 import { parseRecord, RecordError } from '../core/record.js';
 import { ScenarioError } from '../core/model.js';
-import { loadScenario } from '../rules/index.js';
+import { loadScenario, loadScenarioData } from '../rules/index.js';
 import { GameHost, Refusal } from './host.js';
 import type { HostRequest } from './games.js';
 
@@ -19,7 +19,8 @@ async function handle(req: HostRequest): Promise<unknown> {
   switch (req.op) {
     case 'create': {
       const a = req.args;
-      host = await GameHost.create(a.id, loadScenario(a.scenario), a.seed, a.side, a.opponent, a.orders);
+      const sc = a.data !== undefined ? loadScenarioData(a.data, a.scenario) : loadScenario(a.scenario);
+      host = await GameHost.create(a.id, sc, a.seed, a.side, a.opponent, a.orders);
       return host.view(true);
     }
     case 'resume': {

@@ -28,7 +28,8 @@
  *   their extremes, overlapping terrain as warnings), each with its JSON path and, when it has a
  *   place on the table, `at` (x, y in the file's unit) so the page can mark it there.
  * - `GET /api/workshop/rulesets` → {@link WorkshopRuleset}[]: each ruleset's id, title, table unit
- *   and side counts; `GET /api/workshop/schema/<ruleset>` → the JSON Schema of its scenario files
+ *   and side counts, and its workshop layout when it declares one (src/core/workshop-layout.ts:
+ *   the blank table and where its format keeps terrain, figures, objectives, zones and exits); `GET /api/workshop/schema/<ruleset>` → the JSON Schema of its scenario files
  *   (what `schema` writes: terrain kinds, weapons, ranks and every field's meaning), for the page's
  *   editors and lists.
  * - `POST /api/workshop/preview` with {@link validateBody} → {@link ScenarioPreview}: the table as
@@ -47,16 +48,30 @@
  * - `GET /api/workshop/balance` → {@link BalanceJobView}: the current or last job, balance or tune
  *   (progress: games done of total, seconds, ETA; the report once it has ended), or 404 when none
  *   was started. Jobs live on the server: a page that was closed reads its job again here.
+ *   `GET /api/workshop/job` → `{ "job": BalanceJobView | null }`: the same, null before any job
+ *   (what a page opening asks: no job yet is not an error).
  * - `POST /api/workshop/balance/cancel` (empty body) → {@link BalanceJobView}: stops the running
  *   job, balance or tune (finished games are kept and reported; state `cancelled`), or 409 when
  *   none runs.
+ * - `POST /api/workshop/watch` with {@link watchBody} → 201 {@link WatchView}: "watch AI vs AI",
+ *   one game of the scenario played on the spot by built-in agents on a worker thread (as `run
+ *   --scenario … --agent side=spec … --seed S --time-limit 10000`: the same game), answered when it
+ *   has ended — each decision within 10 s, the whole game within 120 s, else it is stopped there and
+ *   shown as far as it went (`stopped` says why). One at a time per server (409 while one plays;
+ *   it does not take the balance job's slot). `GET /api/workshop/watch/<id>/replay` → the replay
+ *   viewer (HTML, as `replay --html` writes it); `GET /api/workshop/watch/<id>/record` → its record
+ *   (JSON Lines). The last 20 are kept by id.
+ * - "Play it" is `POST /api/games` with the scenario as `{ "file": <name> }` or `{ "data": <JSON> }`
+ *   (src/serve/protocol.ts `gameScenarioSchema`): a game against an AI in the play page (`/#<id>`).
  *
  * This module imports only zod and types (no Node modules): the browser code may import it.
  */
 import { z } from 'zod';
 import type { ScenarioCheck } from '../core/scenario-lint.js';
+import type { WorkshopLayout } from '../core/workshop-layout.js';
 
 export type { ScenarioCheck, ScenarioProblem } from '../core/scenario-lint.js';
+export type { WorkshopCollection, WorkshopLayout } from '../core/workshop-layout.js';
 
 /**
  * The form of a scenario file's name in the folder: `/`-separated parts of letters, digits, `.`,
@@ -111,6 +126,8 @@ export interface WorkshopRuleset {
   scenarios: string[];
   /** True when `GET /api/workshop/schema/<id>` has its JSON Schema. */
   schema: boolean;
+  /** Where the page finds the format's geometry and the blank table (absent: the ruleset declares none; its files open as JSON only). */
+  layout?: WorkshopLayout;
 }
 
 /** `POST /api/workshop/preview`: the setup drawn (see the module's route list). */
@@ -277,4 +294,36 @@ export interface BalanceJobView {
     } | null;
     bestScenario: unknown;
   };
+}
+
+/** `POST /api/workshop/watch` body: which scenario, each side's built-in agent (default `heuristic`), the seed (default 1). */
+export const watchBody = z
+  .object({
+    scenario: balanceScenario,
+    agents: z.record(z.string(), z.string().min(1).max(500)).default({}),
+    seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
+  })
+  .strict();
+
+/** `POST /api/workshop/watch`: the game watched, as it ended. */
+export interface WatchView {
+  /** Its id (`GET /api/workshop/watch/<id>/replay`). */
+  id: string;
+  /** The scenario's id and where it came from (`raids/my-raid.json`, `builtin:<ruleset>/<id>`, `unsaved`). */
+  scenario: string;
+  source: string;
+  seed: number;
+  /** Each side's canonical agent spec. */
+  agents: Record<string, string>;
+  /** The winner (null: a draw) and the rules' reason; null when the game was stopped. */
+  result: { winner: string | null; reason: string } | null;
+  /** Decisions taken. */
+  decisions: number;
+  /** Why the game stopped before its end (an agent past its time limit or failing, the game's limit), when it did. */
+  stopped?: string;
+  /** The record's file on the server. */
+  file: string;
+  /** Paths of its replay viewer and its record. */
+  replay: string;
+  record: string;
 }

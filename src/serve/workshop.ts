@@ -16,11 +16,12 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { writeAtomic } from '../core/files.js';
-import { LIMITS, jsonTextDepth, limitText } from '../core/limits.js';
+import { LIMITS, jsonTextDepth, jsonValueDepth, limitText } from '../core/limits.js';
 import { ScenarioError } from '../core/model.js';
 import { builtinScenarioFiles, fromRaw, parseJsonText, readScenarioFile, resolveInherit } from '../core/scenario.js';
 import type { LoadedScenario } from '../core/game.js';
 import { checkScenarioData } from '../rules/check.js';
+import { workshopLayout } from '../core/workshop-layout.js';
 import { RULESETS, compileSource, loadScenario } from '../rules/index.js';
 import { frameToSvg } from '../render/html.js';
 import { scenarioFrames } from '../render/preview.js';
@@ -37,6 +38,7 @@ import {
   tuneBody,
   saveBody,
   validateBody,
+  watchBody,
   type BalanceJobView,
   type LoadedFile,
   type SavedFile,
@@ -44,7 +46,21 @@ import {
   type WorkshopFile,
   type WorkshopList,
   type WorkshopRuleset,
+  type WatchView,
 } from './workshop-protocol.js';
+import { WatchGames } from './watch.js';
+
+/** A watched game's id in routes. */
+const watchParams = z.object({ id: z.string().regex(/^w[0-9a-f]{12}$/, 'not a watched game id') }).strict();
+
+/**
+ * What the rest of the server asks of the workshop: the scenario a `{ file }` or `{ data }`
+ * reference names, compiled and checked (for "play it", `POST /api/games`): HostError 400 when it
+ * is not valid, 403/404 for a file name outside the folder or missing.
+ */
+export interface Workshop {
+  scenario(ref: { file: string } | { data: Record<string, unknown> }): { scenario: LoadedScenario; source: string };
+}
 
 /** Options of {@link registerWorkshop}. */
 export interface WorkshopOptions {
@@ -197,20 +213,25 @@ function describeFile(root: string, name: string): WorkshopFile {
  * Add the workshop's routes to `app` (in a plugin of their own, with their own JSON parser: bodies
  * up to three times the scenario file limit, nesting checked before parsing), or, when `opts` is
  * undefined, a route that answers every `/api/workshop/…` request 404 saying how to turn it on.
- * Closing the app stops a running balance job (its finished games are kept in its run folder).
+ * Closing the app stops a running balance job (its finished games are kept in its run folder) and
+ * a watched game. Returns the workshop's services to the rest of the server, or null when it is off.
  */
-export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptions | undefined): Promise<void> {
+export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptions | undefined): Promise<Workshop | null> {
   if (!opts) {
     app.all('/api/workshop/*', async () => {
-      throw new HostError(404, 'the scenario workshop is off: start the server with serve --scenarios <folder>');
+      throw new HostError(404, WORKSHOP_OFF);
     });
-    return;
+    return null;
   }
   if (!existsSync(opts.scenarios) || !statSync(opts.scenarios).isDirectory())
     throw new Error(`the scenarios folder ${opts.scenarios} is not a folder`);
   const folder = realpathSync(opts.scenarios);
   const jobs = new BalanceJobs(opts.runs ?? DEFAULT_WORKSHOP_RUNS);
-  app.addHook('onClose', async () => jobs.close());
+  const watching = new WatchGames(opts.runs ?? DEFAULT_WORKSHOP_RUNS);
+  app.addHook('onClose', async () => {
+    watching.close();
+    await jobs.close();
+  });
 
   const builtins = (): { file: string; ruleset: string; id: string; title: string }[] =>
     builtinScenarioFiles().map((file) => {
@@ -218,12 +239,81 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
       return { file, ruleset: String(raw.ruleset), id: String(raw.id), title: typeof raw.name === 'string' ? raw.name : String(raw.id) };
     });
 
+  /**
+   * The scenario a request names, compiled: a file of the folder (read anew each time), a built-in
+   * scenario, or unsaved JSON (its `inherit` resolved from the folder's top). `arg` is what
+   * `stress --scenario` would be given for it (absent for unsaved JSON). HostError 400 when it is
+   * not valid, 403/404 for a file name outside the folder or missing.
+   */
+  const resolveScenario = (ref: z.infer<typeof balanceScenario>): { scenario: LoadedScenario; source: string; arg?: string } => {
+    try {
+      if ('file' in ref) {
+        const file = scenarioPath(folder, ref.file);
+        if (!existsSync(file)) throw new HostError(404, `no file "${ref.file}" in the scenarios folder`);
+        // not loadScenario: its cache would keep every saved version
+        return { scenario: compileSource(readScenarioFile(file)), source: ref.file, arg: relative(process.cwd(), file) || file };
+      }
+      if ('builtin' in ref) {
+        const want = ref.builtin;
+        const hit = builtins().filter((x) => x.id === want || `${x.ruleset}/${x.id}` === want);
+        if (hit.length !== 1)
+          throw new HostError(
+            404,
+            `no built-in scenario "${want}"${hit.length > 1 ? ' (ambiguous: give <ruleset>/<id>)' : ''} (built-in: ${builtins()
+              .map((x) => `${x.ruleset}/${x.id}`)
+              .join(', ')})`,
+          );
+        return {
+          scenario: loadScenario(`${hit[0].ruleset}/${hit[0].id}`),
+          source: `builtin:${hit[0].ruleset}/${hit[0].id}`,
+          arg: hit[0].id,
+        };
+      }
+      if (jsonValueDepth(ref.data) > LIMITS.json.depth)
+        throw new HostError(400, `the scenario is nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`);
+      const at = join(folder, 'unsaved.json');
+      return { scenario: compileSource(fromRaw(resolveInherit(ref.data, at), at)), source: 'unsaved' };
+    } catch (e) {
+      if (e instanceof ScenarioError) throw new HostError(400, `the scenario is not valid: ${e.message}`);
+      throw e;
+    }
+  };
+
+  /**
+   * Each side of `sc` with its canonical built-in agent spec, in the scenario's side order: the
+   * request's `agents` (side → spec), `heuristic` for the sides it leaves out. HostError 400 for an
+   * unknown side, an agent file or `exec:` client (never run on a page's say-so), a bad spec.
+   */
+  const builtinAgents = (sc: LoadedScenario, given: Record<string, string>, what: string): Record<string, string> => {
+    const sides = sc.ruleset.sides(sc.compiled);
+    const agents: Record<string, string> = {};
+    for (const [side, spec] of Object.entries(given)) {
+      if (!sides.includes(side))
+        throw new HostError(400, `bad ${what} at agents.${side}: no side "${side}" in ${sc.id} (sides: ${sides.join(', ')})`);
+      let isFile: boolean;
+      try {
+        isFile = isExecSpec(spec) || parseSpec(spec).isFile;
+      } catch (e) {
+        throw new HostError(400, `bad ${what} at agents.${side}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      if (isFile)
+        throw new HostError(400, `bad ${what} at agents.${side}: only built-in agents run here (heuristic, random, mcts:…), not "${spec}"`);
+      try {
+        agents[side] = resolveBuiltinAgent(spec).spec;
+      } catch (e) {
+        throw new HostError(400, `bad ${what} at agents.${side}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    for (const s of sides) agents[s] ??= resolveBuiltinAgent('heuristic').spec;
+    return Object.fromEntries(sides.map((s) => [s, agents[s]]));
+  };
+
   await app.register(async (w) => {
     w.removeContentTypeParser('application/json');
     w.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
-      if (jsonTextDepth(text) > LIMITS.json.depth + 4)
+      if (jsonTextDepth(text, LIMITS.json.depth + 4) > LIMITS.json.depth + 4)
         return done(new HostError(400, `the request is nested more than ${LIMITS.json.depth} levels deep (${limitText('json.depth')})`));
       try {
         done(null, JSON.parse(text));
@@ -306,6 +396,7 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
         sides: { min: r.traits.sides.min, max: r.traits.sides.max },
         scenarios: [...r.scenarios],
         schema: r.jsonSchema !== undefined,
+        ...(r.workshop !== undefined ? { layout: workshopLayout.parse(r.workshop) } : {}),
       })),
     );
 
@@ -339,63 +430,8 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
       what: string,
       threadsFor: number,
     ): BalanceStart => {
-      let sc: LoadedScenario;
-      let source: string;
-      let arg: string | undefined;
-      try {
-        if ('file' in b.scenario) {
-          const file = scenarioPath(folder, b.scenario.file);
-          if (!existsSync(file)) throw new HostError(404, `no file "${b.scenario.file}" in the scenarios folder`);
-          sc = compileSource(readScenarioFile(file)); // not loadScenario: its cache would keep every saved version
-          source = b.scenario.file;
-          arg = relative(process.cwd(), file) || file;
-        } else if ('builtin' in b.scenario) {
-          const want = b.scenario.builtin;
-          const hit = builtins().filter((x) => x.id === want || `${x.ruleset}/${x.id}` === want);
-          if (hit.length !== 1)
-            throw new HostError(
-              404,
-              `no built-in scenario "${want}"${hit.length > 1 ? ' (ambiguous: give <ruleset>/<id>)' : ''} (built-in: ${builtins()
-                .map((x) => `${x.ruleset}/${x.id}`)
-                .join(', ')})`,
-            );
-          sc = loadScenario(`${hit[0].ruleset}/${hit[0].id}`);
-          source = `builtin:${hit[0].ruleset}/${hit[0].id}`;
-          arg = hit[0].id;
-        } else {
-          const at = join(folder, 'unsaved.json');
-          sc = compileSource(fromRaw(resolveInherit(b.scenario.data, at), at));
-          source = 'unsaved';
-          arg = undefined; // the job's own copy
-        }
-      } catch (e) {
-        if (e instanceof ScenarioError) throw new HostError(400, `the scenario is not valid: ${e.message}`);
-        throw e;
-      }
-      const sides = sc.ruleset.sides(sc.compiled);
-      const agents: Record<string, string> = {};
-      for (const [side, spec] of Object.entries(b.agents)) {
-        if (!sides.includes(side))
-          throw new HostError(400, `bad ${what} at agents.${side}: no side "${side}" in ${sc.id} (sides: ${sides.join(', ')})`);
-        let isFile: boolean;
-        try {
-          isFile = isExecSpec(spec) || parseSpec(spec).isFile;
-        } catch (e) {
-          throw new HostError(400, `bad ${what} at agents.${side}: ${e instanceof Error ? e.message : String(e)}`);
-        }
-        if (isFile)
-          throw new HostError(
-            400,
-            `bad ${what} at agents.${side}: only built-in agents run here (heuristic, random, mcts:…), not "${spec}"`,
-          );
-        try {
-          agents[side] = resolveBuiltinAgent(spec).spec;
-        } catch (e) {
-          throw new HostError(400, `bad ${what} at agents.${side}: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }
-      for (const s of sides) agents[s] ??= resolveBuiltinAgent('heuristic').spec;
-      const ordered = Object.fromEntries(sides.map((s) => [s, agents[s]]));
+      const { scenario: sc, source, arg } = resolveScenario(b.scenario);
+      const ordered = builtinAgents(sc, b.agents, what);
       // The server's thread count is the most a page may ask for (a page cannot make it use more).
       const most = opts.workers ?? defaultWorkers();
       const workers = Math.max(1, Math.min(b.workers ?? most, most, threadsFor));
@@ -426,10 +462,32 @@ export async function registerWorkshop(app: FastifyInstance, opts: WorkshopOptio
     });
 
     w.get('/api/workshop/balance', async (): Promise<BalanceJobView> => jobs.view());
+    w.get('/api/workshop/job', async (): Promise<{ job: BalanceJobView | null }> => ({ job: jobs.current() }));
+
+    w.post('/api/workshop/watch', big, async (req, reply): Promise<WatchView> => {
+      const b = parseRequest(watchBody, req.body, 'watch');
+      const { scenario: sc, source } = resolveScenario(b.scenario);
+      const agents = builtinAgents(sc, b.agents, 'watch');
+      return reply.code(201).send(await watching.play(sc, source, agents, b.seed));
+    });
+    w.get('/api/workshop/watch/:id/replay', async (req, reply) =>
+      reply.type('text/html; charset=utf-8').send(watching.replay(parseRequest(watchParams, req.params, 'watched game').id)),
+    );
+    w.get('/api/workshop/watch/:id/record', async (req, reply) => {
+      const { id } = parseRequest(watchParams, req.params, 'watched game');
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="watch-${id}.jsonl"`)
+        .send(watching.record(id));
+    });
 
     w.post('/api/workshop/balance/cancel', async (req): Promise<BalanceJobView> => {
       parseRequest(z.object({}).strict(), req.body, 'cancel');
       return jobs.cancel();
     });
   });
+  return { scenario: (ref) => resolveScenario(ref) };
 }
+
+/** What a workshop route (or a workshop scenario in `POST /api/games`) answers when the workshop is off. */
+export const WORKSHOP_OFF = 'the scenario workshop is off: start the server with serve --scenarios <folder>';

@@ -132,10 +132,6 @@ async function showSetup(): Promise<void> {
   setup = await api<SetupAnswer>('GET', '/api/setup');
   const scen = el<HTMLSelectElement>('scenario');
   scen.innerHTML = setup.scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.title)}</option>`).join('');
-  const opp = el<HTMLSelectElement>('opponent');
-  opp.innerHTML = setup.opponents
-    .map((o) => `<option value="${esc(o.id)}"${o.id === 'normal' ? ' selected' : ''}>${esc(o.words)}</option>`)
-    .join('');
   fillSides();
   el('saves').innerHTML = setup.saves.length
     ? setup.saves.map((n) => `<button data-load="${esc(n)}">Load ${esc(n)}</button>`).join('')
@@ -151,6 +147,13 @@ function fillSides(): void {
   const id = el<HTMLSelectElement>('scenario').value;
   const sc = setup.scenarios.find((s) => s.id === id);
   el<HTMLSelectElement>('side').innerHTML = (sc?.sides ?? []).map((s) => `<option value="${esc(s.id)}">${esc(s.name)}</option>`).join('');
+  // The scenario's ruleset's levels first (their specs are the ruleset's own), then the other opponents.
+  const opp = el<HTMLSelectElement>('opponent');
+  const chosen = opp.value || 'normal';
+  const levels = setup.rulesets.find((r) => r.id === sc?.ruleset)?.levels ?? [];
+  opp.innerHTML = [...levels, ...setup.opponents]
+    .map((o) => `<option value="${esc(o.id)}"${o.id === chosen ? ' selected' : ''}>${esc(o.words)}</option>`)
+    .join('');
   showBriefing();
 }
 
@@ -815,16 +818,18 @@ async function maybeRunAi(): Promise<void> {
   }
 }
 
-/** A new game of the same scenario against the same opponent (a fresh deal), on the same side or the other. */
+/** A new game of the same scenario (as this game plays it) against the same opponent (a fresh deal), on the same side or the other. */
 async function again(swap: boolean): Promise<void> {
   if (!view) return;
   const v = view;
   const s = await ensureSetup();
   const side = swap ? (v.sides.find((x) => x.id !== v.human)?.id ?? v.human) : v.human;
-  const opponent = s.opponents.find((o) => o.spec === v.opponent)?.id ?? 'normal';
+  const levels = s.rulesets.find((r) => r.id === v.ruleset)?.levels ?? [];
+  const opponent = [...levels, ...s.opponents].find((o) => o.spec === v.opponent)?.id ?? 'normal';
   setState('busy');
   try {
-    openGame(await api<GameView>('POST', '/api/games', { scenario: `${v.ruleset}/${v.scenario}`, side, opponent, orders: v.orders }));
+    // The scenario exactly as this game plays it (a workshop scenario has no built-in id to name).
+    openGame(await api<GameView>('POST', '/api/games', { scenario: { game: v.id }, side, opponent, orders: v.orders }));
   } catch (e) {
     toast(playerError(e instanceof Error ? e.message : String(e)));
     show(v);

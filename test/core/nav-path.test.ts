@@ -106,8 +106,8 @@ describe('NavMap.path: the pruned corner search gives the full search’s ways',
   });
 });
 
-describe('NavMap.pathInto: the way path gives, a straight one written into the scratch', () => {
-  it('for random free ends: the same points and length; straight ways in the scratch, ways round corners the shared ones', () => {
+describe('NavMap.pathInto: the way path gives, written into the scratch', () => {
+  it('for random free ends: the same points and length, straight or round corners, in the scratch with the ends themselves', () => {
     const rng = streamFromString('nav-path-into');
     const obstacles = [];
     for (let k = 0; k < 8; k++) {
@@ -129,16 +129,15 @@ describe('NavMap.pathInto: the way path gives, a straight one written into the s
       if (!got || !want) continue;
       expect(got.length).toBe(want.length);
       expect(got.points.map((p) => [p.x, p.y])).toEqual(want.points.map((p) => [p.x, p.y]));
-      if (want.points.length === 2) {
-        // the scratch itself, its points the ends themselves
-        expect(got).toBe(out);
-        expect(got.points[0]).toBe(a);
-        expect(got.points[1]).toBe(b);
-        straight++;
-      } else {
-        // the kept way (the memo), never the scratch
-        expect(got).not.toBe(out);
-        expect(got).toBe(nav.path(a, b));
+      // the scratch itself, its points the ends themselves (the corners between, when round)
+      expect(got).toBe(out);
+      expect(got.points[0]).toBe(a);
+      expect(got.points[got.points.length - 1]).toBe(b);
+      if (want.points.length === 2) straight++;
+      else {
+        // the kept object path() gives stays the same object, its ends copies
+        expect(nav.path(a, b)).toBe(want);
+        expect(want.points[0]).not.toBe(a);
         round++;
       }
     }

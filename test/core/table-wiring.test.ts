@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { counterStats, listedCheck, scenarioJsonSchema, sideStatusCounts } from '../../src/core/table/index.js';
+import { counterStats, listedCheck, newScores, scenarioJsonSchema, sideStatusCounts } from '../../src/core/table/index.js';
 
 describe('table kit: declaration helpers', () => {
   it('listedCheck accepts an action with the key of a legal one, and says why not otherwise', () => {
@@ -36,5 +36,19 @@ describe('table kit: declaration helpers', () => {
   it('scenarioJsonSchema gives the input side: a defaulted field is not required', () => {
     const js = scenarioJsonSchema(z.object({ a: z.number(), b: z.number().default(1) }))() as { required?: string[] };
     expect(js.required).toEqual(['a']);
+  });
+});
+
+describe('newScores: a fresh scores array per call', () => {
+  it('has n entries, each its own array (writing one changes no other, nor a later one)', () => {
+    for (const n of [0, 1, 9, 64, 65, 300]) {
+      const a = newScores(n);
+      const b = newScores(n);
+      expect(a.length).toBe(n);
+      expect(a).not.toBe(b);
+      for (let i = 0; i < n; i++) a[i] = i + 0.25;
+      for (let i = 0; i < n; i++) expect(b[i]).toBe(0.5);
+      expect(newScores(n).every((v) => v === 0.5)).toBe(true);
+    }
   });
 });

@@ -18,6 +18,7 @@ import { playSpecs } from '../helpers/games.js';
 import { GameSession } from '../../src/core/game.js';
 import type { Json } from '../../src/core/model.js';
 import { comparableRecord, driveAnswers, driveFile, heuristicScript, writeScript } from './helpers.js';
+import { levelsOf } from '../../src/core/levels.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skirmish-play-'));
 const sc = loadScenario('supply-raid');
@@ -336,6 +337,26 @@ describe('play: the command', () => {
     const c = cli('', 'play', '--scenario', 'supply-raid', '--side', 'pirates', '--opponent', 'wizard');
     expect(c.status).toBe(2);
     expect(c.stderr).toMatch(/unknown agent "wizard"/);
+    // A level names the scenario's ruleset's own spec (src/core/levels.ts), which the record keeps.
+    const leveled = join(dir, 'level.jsonl');
+    const e = cli(
+      '1\nquit\ny\n',
+      'play',
+      '--scenario',
+      'supply-raid',
+      '--side',
+      'townsfolk',
+      '--opponent',
+      'easy',
+      '--seed',
+      '3',
+      '--out',
+      leveled,
+      '--no-map',
+    );
+    expect(e.status, e.stderr).toBe(0);
+    expect(e.stdout).toContain(`against ${levelsOf(sc.ruleset).easy} (Pirates)`);
+    expect(readFileSync(leveled, 'utf8')).toContain(`"pirates":"${levelsOf(sc.ruleset).easy}"`);
     const finished = join(dir, 'finished.jsonl');
     writeFileSync(finished, `${(playSpecs(sc, 1, { pirates: 'heuristic', townsfolk: 'heuristic' }, true).lines as string[]).join('\n')}\n`);
     const d = cli('', 'play', '--resume', finished);

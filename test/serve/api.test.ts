@@ -13,6 +13,8 @@ import { buildApp } from '../../src/serve/app.js';
 import type { GameView, SetupAnswer, StepAnswer } from '../../src/serve/protocol.js';
 import { parseRecord } from '../../src/core/record.js';
 import { verifyRecord } from '../../src/replay.js';
+import { levelsOf } from '../../src/core/levels.js';
+import { getRuleset } from '../../src/rules/index.js';
 
 let app: FastifyInstance;
 const root = mkdtempSync(join(tmpdir(), 'skirmish-serve-'));
@@ -67,9 +69,31 @@ describe('serve: bad requests are answered 4xx with a reason', () => {
     expect(r.status).toBe(200);
     const s = r.json as unknown as SetupAnswer;
     expect(s.scenarios.map((x) => x.id)).toContain('pirates/supply-raid');
-    expect(s.opponents.map((o) => o.id)).toEqual(
-      expect.arrayContaining(['easy', 'normal', 'hard', 'random', 'greedy', 'heuristic', 'mcts']),
-    );
+    expect(s.opponents.map((o) => o.id)).toEqual(expect.arrayContaining(['random', 'greedy', 'heuristic', 'mcts']));
+    // The levels are each ruleset's own: every ruleset of a scenario offers the four, with its specs.
+    for (const sc of s.scenarios) {
+      const levels = s.rulesets.find((r) => r.id === sc.ruleset)?.levels ?? [];
+      expect(
+        levels.map((l) => l.id),
+        sc.id,
+      ).toEqual(['easy', 'normal', 'hard', 'expert']);
+    }
+  });
+
+  it('a level plays its ruleset’s spec: expert on the Mill Bridge is Escarmouche’s expert, on the Supply Raid the Pirates! one', async () => {
+    const s = (await call('GET', '/api/setup')).json as unknown as SetupAnswer;
+    for (const [scenario, side] of [
+      ['escarmouche/mill-bridge', 'royalists'],
+      ['pirates/supply-raid', 'pirates'],
+    ]) {
+      const ruleset = scenario.split('/')[0];
+      const expert = s.rulesets.find((r) => r.id === ruleset)!.levels.find((l) => l.id === 'expert')!;
+      const r = await call('POST', '/api/games', { scenario, side, opponent: 'expert', seed: 3 });
+      expect(r.status, scenario).toBe(201);
+      expect((r.json as unknown as GameView).opponent).toBe(expert.spec);
+      expect(expert.spec).toBe(levelsOf(getRuleset(ruleset)).expert);
+      await call('DELETE', `/api/games/${String(r.json.id)}`);
+    }
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULESETS } from '../../src/rules/index.js';
 
-const files = ['src/serve', 'src/web'].flatMap((d) =>
+const files = ['src/serve', 'src/web', 'src/web/workshop'].flatMap((d) =>
   readdirSync(d)
     .filter((f) => f.endsWith('.ts'))
     .map((f) => join(d, f)),

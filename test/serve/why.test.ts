@@ -6,7 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/rules/index.js';
 import { GameHost } from '../../src/serve/host.js';
-import { LEVELS } from '../../src/serve/protocol.js';
+import { getRuleset } from '../../src/rules/index.js';
+import { levelOffers } from '../../agents/levels.js';
+import { withRulesetDefaults } from '../../agents/mcts/index.js';
+import { MCTS_PARAMS } from '../../agents/mcts/params.js';
+import { parseSpec } from '../../agents/options.js';
 
 async function firstAiWhy(opponent: string): Promise<string[]> {
   // The person plays the townsfolk: the pirates (the AI) decide first with this seed.
@@ -31,9 +35,13 @@ describe("the AI explains its choice in a player's words", () => {
   }, 60_000);
 
   it('the hard opponent is labelled with what it does: up to its budget, fewer where the policy is sure — and it never tells of more', async () => {
-    const budget = Number(/iterations=(\d+)/.exec(LEVELS.hard.spec)![1]);
-    expect(LEVELS.hard.words).toContain(`up to ${budget} tries a decision, fewer where the rules’ policy is nearly sure`);
-    const h = await GameHost.create('g0000000000000004', loadScenario('pirates/supply-raid'), 4, 'townsfolk', LEVELS.hard.spec, 'band');
+    const pirates = getRuleset('pirates');
+    const hard = levelOffers(pirates).find((l) => l.id === 'hard')!;
+    // Its budget: the spec's, over the ruleset's search defaults, over the search's own.
+    const options = withRulesetDefaults(parseSpec(hard.spec).options, pirates);
+    const budget = Number(options.iterations ?? MCTS_PARAMS.iterations.default);
+    expect(hard.words).toContain(`up to ${budget} tries a decision, fewer where the rules’ policy is nearly sure`);
+    const h = await GameHost.create('g0000000000000004', loadScenario('pirates/supply-raid'), 4, 'townsfolk', hard.spec, 'band');
     const tried: number[] = [];
     for (let i = 0; i < 3; i++) {
       const a = await h.agent('step');

@@ -13,9 +13,9 @@
  * times while nothing else moves: no closure or allocation per place tried. One `PlaceFinder` per
  * thread is enough (module scope in a room); it holds no game state between moves.
  */
-import { type Vec, dist, distV, pointAlongInto } from '../geometry.js';
+import { EPS, type Vec, dist, distV } from '../geometry.js';
 import type { NavMap, Path } from '../nav.js';
-import { ringOffsets } from '../nav.js';
+import { newPathScratch, ringOffsets } from '../nav.js';
 import { type FigureView, placeFree } from './figures.js';
 import type { Table } from './table.js';
 
@@ -64,6 +64,8 @@ export class PlaceFinder {
   private readonly nearD: number[] = [];
   private readonly ringBx: number[] = [];
   private readonly ringBy: number[] = [];
+  /** Scratch of {@link walkBack}: the route's segment lengths (index i: from point i − 1 to i). */
+  private segL = new Float64Array(16);
   /** The place {@link walkBack} found (valid until the next call). */
   readonly at = { x: 0, y: 0 };
   /**
@@ -73,8 +75,15 @@ export class PlaceFinder {
    */
   readonly met: number[] = [0, 0, 0, 0];
   nMet = 0;
-  /** The way {@link nearestReachable} found to the place it returned (valid until the next call). */
+  /**
+   * The way {@link nearestReachable} found to the place it returned: its points are `from`, the
+   * corners between and the place returned themselves (valid until the next call, and while `from`
+   * is not changed).
+   */
   path: Path | null = null;
+  /** Scratch of {@link nearestReachable}: the place it returns and the way to it ({@link path}). */
+  private readonly found = { x: 0, y: 0 };
+  private readonly way = newPathScratch();
 
   constructor(private readonly table: Table) {}
 
@@ -277,11 +286,37 @@ export class PlaceFinder {
     let depth = -Infinity;
     const at = this.at;
     this.nMet = 0;
+    // The segments' lengths once (distV's floats): each place is pointAlongInto's, without a
+    // call or a root per segment per place.
+    const np = points.length;
+    if (this.segL.length < np) this.segL = new Float64Array(2 * np);
+    const segL = this.segL;
+    for (let i = 1; i < np; i++) segL[i] = distV(points[i - 1], points[i]);
     while (d > minD) {
       if (!(pd - d < depth)) {
-        pointAlongInto(points, d, at);
-        const x = at.x;
-        const y = at.y;
+        // pointAlongInto(points, d, at), inline: the same subtractions in the same order.
+        let x = points[np - 1].x;
+        let y = points[np - 1].y;
+        let left = d;
+        for (let i = 1; i < np; i++) {
+          const l = segL[i];
+          if (left <= l) {
+            const a = points[i - 1];
+            const b = points[i];
+            if (l < EPS) {
+              x = b.x;
+              y = b.y;
+            } else {
+              const t = left / l;
+              x = a.x + (b.x - a.x) * t;
+              y = a.y + (b.y - a.y) * t;
+            }
+            break;
+          }
+          left -= l;
+        }
+        at.x = x;
+        at.y = y;
         let refused = 0;
         depth = -Infinity;
         for (let i = 0; i < this.nn; i++) {
@@ -326,7 +361,8 @@ export class PlaceFinder {
    * The nearest place to (cx, cy) within `o.radius`, in the order of `NavMap.nearestFree` (the
    * point, then rings outward), that the near lists ({@link setNear} for (cx, cy) and that radius)
    * pass and to which a path from `from` of more than nothing and at most `reach` leads (meeting
-   * `o.slowReach`); null when none, else the place, with its way in {@link path}. The straight
+   * `o.slowReach`); null when none, else the place (an object the finder keeps: valid until the
+   * next call), with its way in {@link path}. The straight
    * line is asked first (a path is never shorter), and places a bound shows refused are passed
    * over without asking (whole rings beyond the reach or inside one base; the neighbours of a place
    * refused by a margin): the same place is found as by asking every place in order.
@@ -452,8 +488,10 @@ export class PlaceFinder {
           }
         }
         if (!nav.isFree(x, y)) continue;
-        const to = { x, y };
-        const p = nav.path(from, to);
+        const to = this.found;
+        to.x = x;
+        to.y = y;
+        const p = nav.pathInto(from, to, this.way);
         if (p !== null && p.length <= reachTol && p.length > 1e-6 && this.slowWayOk(p, slowReach)) {
           this.path = p;
           return to;
@@ -476,8 +514,10 @@ export class PlaceFinder {
       if (ex * ex + ey * ey < this.keep2) return null;
     }
     if (!nav.isFree(x, y) || dist(from.x, from.y, x, y) > reach + 1e-9) return null;
-    const to = { x, y };
-    const p = nav.path(from, to);
+    const to = this.found;
+    to.x = x;
+    to.y = y;
+    const p = nav.pathInto(from, to, this.way);
     if (p !== null && p.length <= reach + 1e-9 && p.length > 1e-6 && this.slowWayOk(p, slowReach)) {
       this.path = p;
       return to;

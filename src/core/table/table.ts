@@ -207,6 +207,12 @@ export class Table {
   /** Every area's box, flat, in the spec's order: minX, minY, maxX, maxY of area i at 4i … 4i + 3 (the same numbers as its `box`; for loops over every area). */
   readonly areaBoxes: Float64Array;
   private readonly sightShapes: readonly ConvexShape[];
+  /**
+   * The sight shapes' boxes as segmentHitsConvex reads them (each shape's `box`), four numbers each
+   * (minX, maxX, minY, maxY): {@link lineOfSight} passes over a shape whose box the line misses
+   * without the call, as the call itself would.
+   */
+  private readonly sightBoxes: Float64Array;
   /** Places a base can stand touching some cover: x, y pairs on a grid of half a cell. */
   readonly coverSpots: Float64Array;
   /** {@link areasNear}'s grid: cell size, columns, rows, and per cell (row-major) its areas in the spec's order. */
@@ -258,6 +264,7 @@ export class Table {
     this.raised = this.areas.filter((a) => a.height > 0);
     this.coverAreas = this.areas.filter((a) => a.cover !== null);
     this.sightShapes = this.sightBlockers.map((a) => toHalfPlanes(a.poly));
+    this.sightBoxes = Float64Array.from(this.sightShapes.flatMap((h) => [h.box.minX, h.box.maxX, h.box.minY, h.box.maxY]));
     const cell = spec.cell ?? (spec.unit === 'cm' ? 1 : 0.5);
     this.nav = new NavMap(
       this.width,
@@ -586,7 +593,18 @@ export class Table {
   /** True when no sight-blocking area stands across the straight line a→b (figures never block). */
   lineOfSight(ax: number, ay: number, bx: number, by: number): boolean {
     const s = this.sightShapes;
-    for (let i = 0; i < s.length; i++) if (segmentHitsConvex(s[i], ax, ay, bx, by)) return false;
+    const boxes = this.sightBoxes;
+    // The segment's box once (as segmentHitsConvex takes it): a shape whose box it misses is
+    // passed over without the call, as the call itself would.
+    const x1 = Math.max(ax, bx);
+    const x0 = Math.min(ax, bx);
+    const y1 = Math.max(ay, by);
+    const y0 = Math.min(ay, by);
+    for (let i = 0; i < s.length; i++) {
+      const k = 4 * i;
+      if (x1 <= boxes[k] || x0 >= boxes[k + 1] || y1 <= boxes[k + 2] || y0 >= boxes[k + 3]) continue;
+      if (segmentHitsConvex(s[i], ax, ay, bx, by)) return false;
+    }
     return true;
   }
 

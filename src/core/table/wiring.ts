@@ -47,3 +47,13 @@ export function counterStats(out: Record<string, number>, names: readonly string
   names.forEach((name, i) => (out[name] = counters[i]));
   return out;
 }
+
+/**
+ * A new array of `n` numbers for a policy's scores, made with double elements from the start (all
+ * 0.5: the caller writes every entry before the array is read). An array of holes (`new Array(n)`)
+ * turned into doubles at the first fractional score costs a second backing store a call.
+ */
+export function newScores(n: number): number[] {
+  return n <= SCORES_TEMPLATE.length ? SCORES_TEMPLATE.slice(0, n) : new Array<number>(n).fill(0.5);
+}
+const SCORES_TEMPLATE: readonly number[] = Array.from({ length: 64 }, () => 0.5);

@@ -20,6 +20,8 @@ import { type EscEvent, escEvents } from './events.js';
 import { escBandOrder, escCheckExactMove, escExactMove, escReach, escTargets } from './pointers.js';
 // The words a newcomer would not know, a sentence each (docs/rules/escarmouche-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
+// Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
+import WORKSHOP from './workshop.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { escMarks } from './marks.js';
 import { escSight } from './sight.js';
@@ -35,6 +37,7 @@ const actionKey = escActionKey;
 /** The Escarmouche ruleset. */
 export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, EscEvent>({
   id: 'escarmouche',
+  workshop: WORKSHOP,
   version: '2.3.0',
   title: 'Escarmouche — rules for pike & shot skirmish wargames (Anubis Studios)',
   // Two sides taking side turns (with interrupts); the dice pool is sampled in apply; unmeasured
@@ -57,6 +60,11 @@ export const escarmouche = defineTableRuleset<EscState, EscAction, EscScenario, 
   // decision on the first Mill Bridge, 66.8% [60.0–72.9] on the redrawn one (docs/rules/escarmouche.md,
   // Measurements); policy rollouts cost ~25× the rest.
   searchDefaults: { iterations: '1000', horizon: '0' },
+  // The ladder (src/core/levels.ts): easy and normal the kit's, hard the default search; expert the
+  // largest of 4× or 2× the default budget whose decision time, scaled from the default's p99 measured
+  // quiet (bench/RESULTS.md, 2026-12-07 16:33), stays under 0.8 s p99 — its own p99 and the steps
+  // between the levels are measured in docs/agents.md ("The ladder per ruleset").
+  levels: { expert: 'mcts:iterations=2000' },
   view: {
     scene: escScene,
     describeFigure: describeEscFigure,

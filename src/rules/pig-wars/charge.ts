@@ -4,6 +4,7 @@
  * figure to a free place in base contact with its target or as far as it gets.
  */
 import { type Vec, angleTo, dist } from '../../core/geometry.js';
+import { newPathScratch } from '../../core/nav.js';
 import type { Rng } from '../../core/rng.js';
 import { ACTIVE, C, type PigState } from './state.js';
 import { type Emit, engaged, figureView, freeFiguresInto, baseMove, moveKind } from './queries.js';
@@ -65,6 +66,9 @@ function listed(list: readonly number[], n: number, f: number): boolean {
   for (let i = 0; i < n; i++) if (list[i] === f) return true;
   return false;
 }
+
+/** Scratch of {@link chargeUnit}: a charger's way to its contact spot (read before the next figure's). */
+const CHARGE_WAY = newPathScratch();
 
 /** Carry out a charge on enemy unit v: a charge D6 for the unit; figures that reach base contact charge home. */
 export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): void {
@@ -131,7 +135,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
     const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, d6);
     const spot = contactSpot(s, f, target);
     if (spot) {
-      const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, spot);
+      const path = sc.nav.pathInto({ x: s.x[f], y: s.y[f] }, spot, CHARGE_WAY);
       let allowance = full;
       let ps = parts;
       if (path && sc.version.crossingDie && roughEntry(s, path.points) < Infinity) {

@@ -22,6 +22,8 @@ import { DARK_AGES, PIRATES, type Version } from './version.js';
 // The words a newcomer would not know, a sentence each (docs/rules/pig-wars-summary.md,
 // docs/rules/pig-wars-pirates-summary.md), kept as data: the common terms, then each sheet's own.
 import GLOSSARY from './glossary.json' with { type: 'json' };
+// Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
+import WORKSHOP from './workshop.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { pigMarks } from './marks.js';
 import { pigSight } from './sight.js';
@@ -55,6 +57,7 @@ const SEARCH_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>
 function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigEvent> {
   return defineTableRuleset<PigState, PigAction, PigScenario, PigEvent>({
     id: v.id,
+    workshop: v.pirates ? WORKSHOP.pirates : WORKSHOP['dark-ages'],
     version: '0.5.0',
     title: v.title,
     // Units activated by turned cards or chips; dice sampled in apply; a measured table in inches.
@@ -86,6 +89,11 @@ function makeRuleset(v: Version): Ruleset<PigState, PigAction, PigScenario, PigE
           ],
     },
     searchDefaults: SEARCH_DEFAULTS[v.id],
+    // The ladder (src/core/levels.ts): easy and normal the kit's, hard the default search; expert the
+    // largest of 4× or 2× the default budget whose decision time, scaled from the default's p99 measured
+    // quiet (bench/RESULTS.md, 2026-12-07 16:33), stays under 0.8 s p99 — its own p99 and the steps
+    // between the levels are measured in docs/agents.md ("The ladder per ruleset").
+    levels: { expert: 'mcts:iterations=400' },
     view: {
       scene: pigScene,
       describeFigure: describePigFigure,

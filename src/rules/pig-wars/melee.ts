@@ -65,6 +65,11 @@ const PAIR_E: number[] = [];
 
 const ENGAGED: number[] = [];
 
+/** Scratch of {@link meleeStep}: the enemy side's active figures and their places when the step begins. */
+const FOE_G: number[] = [];
+const FOE_X: number[] = [];
+const FOE_Y: number[] = [];
+
 /** Scratch of {@link meleeStep}: per figure, the opponent of its first round in the step (−1 none). */
 const FOUGHT: number[] = [];
 
@@ -84,12 +89,32 @@ export function meleeStep(s: PigState, side: number, rng: Rng, emit: Emit): void
   const v = figureView(s);
   for (let f = 0; f < n; f++) ENGAGED[f] = 0;
   let np = 0;
+  // A pair whose |dx| or |dy| alone passes the contact distance (with a margin) is not in contact:
+  // the rounded root of dx² + dy² is never below |dx|, so inBaseContact would refuse it too. The
+  // active enemies are listed once, in list order, with their places.
+  const far = 2 * v.radius + 0.1 + 1e-6;
+  const xs = s.x;
+  const ys = s.y;
+  let ne = 0;
+  for (let j = 0; j < theirs.length; j++) {
+    const e = theirs[j];
+    if (s.status[e] !== ACTIVE) continue;
+    FOE_G[ne] = e;
+    FOE_X[ne] = xs[e];
+    FOE_Y[ne] = ys[e];
+    ne++;
+  }
   for (let i = 0; i < mine.length; i++) {
     const f = mine[i];
     if (s.status[f] !== ACTIVE) continue;
-    for (let j = 0; j < theirs.length; j++) {
-      const e = theirs[j];
-      if (s.status[e] !== ACTIVE || !inBaseContact(v, f, e)) continue;
+    const fx = xs[f];
+    const fy = ys[f];
+    for (let j = 0; j < ne; j++) {
+      const dx = FOE_X[j] - fx;
+      const dy = FOE_Y[j] - fy;
+      if (dx > far || -dx > far || dy > far || -dy > far) continue;
+      const e = FOE_G[j];
+      if (!inBaseContact(v, f, e)) continue;
       PAIR_F[np] = f;
       PAIR_E[np] = e;
       np++;

@@ -4,6 +4,7 @@
  * side's card, and (pirates) the rout of figures out of command.
  */
 import { type Vec, angleTo, dist, pointAlong, truncatePath } from '../../core/geometry.js';
+import { newPathScratch } from '../../core/nav.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { ACTIVE, C, DEAD, GONE, ROUT, TRIG_LEADER, TRIG_LOSS, TRIG_STANDARD, type PigState } from './state.js';
 import { lossSteps, moraleMods, moraleResult, shiftClass, sumMods } from './tables.js';
@@ -45,6 +46,9 @@ function fleePoint(s: PigState, f: number): Vec {
   return e;
 }
 
+/** Scratch of {@link fallBack}: the way toward the figure's edge (read within the call). */
+const FLEE_WAY = newPathScratch();
+
 /** Fall back 1½ moves toward the side's edge (or home), losing formation; off the table (or home) = out for good. */
 function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, why: string): void {
   const sc = s.sc;
@@ -80,7 +84,7 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   s.chargeBonus[f] = 0;
   s.rounds[f] = 0;
   const goal = fleePoint(s, f);
-  const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, goal);
+  const path = sc.nav.pathInto({ x: s.x[f], y: s.y[f] }, goal, FLEE_WAY);
   const home = sc.sides[info.side].flee === 'home';
   // A figure falling back or routing that reaches its edge (or home) is out for good ([R27]; the
   // sheets say so of the rout, "same as fall back …", and a fall back that reaches the edge goes

@@ -6,9 +6,9 @@
  */
 import type { Json } from '../../core/model.js';
 import { dist } from '../../core/geometry.js';
-import { nearestFigure } from '../../core/table/index.js';
+import { nearestFigure, newScores } from '../../core/table/index.js';
 import type { PigAction } from './action.js';
-import { baseMove, carrying, figureView, freeFiguresInto, unitCentre } from './queries.js';
+import { baseMove, figureView, freeFiguresInto } from './queries.js';
 import { shotTarget } from './shooting.js';
 import { victoryMargin } from './melee.js';
 import { meleeSum, type MeleeSide } from './tables.js';
@@ -52,6 +52,19 @@ function nearestDist(s: PigState, u: number, v: number): number {
     }
   }
   return Math.sqrt(best);
+}
+
+/** Scratch of {@link scoresWith}: per unit v, {@link nearestDist} from the deciding unit (−1: not asked yet in this call). */
+const NEAR_D: number[] = [];
+
+/** {@link nearestDist}(s, u, v) asked once per call of {@link scoresWith} (a foe order and a charge at the same unit both read it). */
+function nearestDistOnce(s: PigState, u: number, v: number): number {
+  let d = NEAR_D[v];
+  if (d < 0) {
+    d = nearestDist(s, u, v);
+    NEAR_D[v] = d;
+  }
+  return d;
 }
 
 /** Nearest distance from any active figure of unit u to a point (the root of the least square, as {@link nearestDist}). */
@@ -120,20 +133,39 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
   const unit = sc.units[u];
   const raider = unit.side === sc.raiders;
   const free = freeFiguresInto(s, u, FREE);
+  const carrier = markCarriers(s);
   let drovers = 0;
   let shooters = 0;
   for (const f of free) {
-    if (carrying(s, f)) drovers++;
+    if (carrier[f] === 1) drovers++;
     if (isShooter(s, f)) shooters++;
   }
   const missileUnit = shooters * 2 >= free.length;
   const mine = strength(s, u);
-  const c = unitCentre(s, u) ?? { x: 0, y: 0 };
+  // The unit's centre (unitCentre's sums, or the origin when no figure is active), without an object.
+  let cx = 0;
+  let cy = 0;
+  {
+    let n = 0;
+    for (const f of unit.figures) {
+      if (s.status[f] !== ACTIVE) continue;
+      cx += s.x[f];
+      cy += s.y[f];
+      n++;
+    }
+    if (n) {
+      cx /= n;
+      cy /= n;
+    }
+  }
   const droverUnit = DROVER_UNIT;
-  for (let v = 0; v < sc.units.length; v++) droverUnit[v] = 0;
+  for (let v = 0; v < sc.units.length; v++) {
+    droverUnit[v] = 0;
+    NEAR_D[v] = -1;
+  }
   let droverUnits = 0;
   for (const f of sc.sides[sc.raiders].figures) {
-    if (s.status[f] === ACTIVE && carrying(s, f)) {
+    if (s.status[f] === ACTIVE && carrier[f] === 1) {
       const v = sc.figures[f].unit;
       if (!droverUnit[v]) droverUnits++;
       droverUnit[v] = 1;
@@ -149,7 +181,7 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
     let bd = Infinity;
     for (let p = 0; p < s.pigBy.length; p++) {
       if (s.pigBy[p] !== PIG_FREE) continue;
-      const d = dist(c.x, c.y, s.pigX[p], s.pigY[p]);
+      const d = dist(cx, cy, s.pigX[p], s.pigY[p]);
       if (d < bd) {
         bd = d;
         lx = s.pigX[p];
@@ -164,12 +196,12 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
   // unit goes home together as their escort. Otherwise `obj` is the better order for a unit with
   // loot: its drovers head home while the others fetch more (pigs or loads), and no escort
   // crowds the landing place in front of the drovers.
-  const threatened = drovers > 0 && droverThreat(s, u) <= (sc.version.pirates ? 10 : 14);
+  const threatened = drovers > 0 && droverThreat(s, u, carrier) <= (sc.version.pirates ? 10 : 14);
   // The escort only once the loot landed and in hand is enough to win: short of that, the unit's
   // free hands fetch more (`obj`) while its drovers head home.
-  const escort = goHome && threatened && s.landed + carriedLoot(s) >= sc.lootToWin;
+  const escort = goHome && threatened && s.landed + carriedLoot(s, carrier) >= sc.lootToWin;
   const acts = legal as PigAction[];
-  const out = new Array<number>(acts.length);
+  const out = newScores(acts.length);
   for (let i = 0; i < acts.length; i++) {
     const a = acts[i];
     switch (a.k) {
@@ -199,7 +231,7 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
         continue;
       case 'foe': {
         const v = unitIndexOf(s, a.u);
-        const d = nearestDist(s, u, v);
+        const d = nearestDistOnce(s, u, v);
         if (raider) {
           out[i] = missileUnit ? 3 - d / 30 : 1 - d / 40;
           continue;
@@ -228,8 +260,8 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
             continue;
           }
           // charge what stands between us and the loot, or what is about to hit us
-          const d = nearestDist(s, u, v);
-          const block = distTo(s, v, lx, ly) < dist(c.x, c.y, lx, ly);
+          const d = nearestDistOnce(s, u, v);
+          const block = distTo(s, v, lx, ly) < dist(cx, cy, lx, ly);
           // strike first at what is about to strike us, or at what stands on the way to the loot
           // ... and only where the first round promises more kills than losses: the raiders'
           // men are their time, and a charge into horse or a shield wall costs more than it takes
@@ -249,11 +281,11 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
           continue;
         }
         if (droverUnit[v] === 1) {
-          out[i] = 5 + 2 * Math.min(1.5, odds) - nearestDist(s, u, v) / 15;
+          out[i] = 5 + 2 * Math.min(1.5, odds) - nearestDistOnce(s, u, v) / 15;
           continue;
         }
         // otherwise only at good odds: time is on the defenders' side
-        out[i] = odds >= 1.3 ? 2 + 2 * Math.min(2, odds) - nearestDist(s, u, v) / 15 : 0;
+        out[i] = odds >= 1.3 ? 2 + 2 * Math.min(2, odds) - nearestDistOnce(s, u, v) / 15 : 0;
         continue;
       }
       case 'moveTo':
@@ -387,23 +419,42 @@ function isShooter(s: PigState, f: number): boolean {
   return m !== null && !m.pistol;
 }
 
-/** Distance from the nearest drover of unit u to the nearest active enemy figure (Infinity when none). */
-function droverThreat(s: PigState, u: number): number {
+/** Distance from the nearest drover of unit u to the nearest active enemy figure (Infinity when none); `carrier` as {@link markCarriers}. */
+function droverThreat(s: PigState, u: number, carrier: readonly number[]): number {
   const sc = s.sc;
   const foes = sc.sides[1 - sc.units[u].side].figures;
   let best = Infinity;
   for (const f of sc.units[u].figures) {
-    if (s.status[f] !== ACTIVE || !carrying(s, f)) continue;
+    if (s.status[f] !== ACTIVE || carrier[f] !== 1) continue;
     for (const e of foes) if (s.status[e] === ACTIVE) best = Math.min(best, dist(s.x[f], s.y[f], s.x[e], s.y[e]));
   }
   return best;
 }
 
-/** Loot held by active raiders (pigs driven, loads carried). */
-function carriedLoot(s: PigState): number {
+/** Loot held by active raiders (pigs driven, loads carried); `carrier` as {@link markCarriers}. */
+function carriedLoot(s: PigState, carrier: readonly number[]): number {
   let n = 0;
-  for (const f of s.sc.sides[s.sc.raiders].figures) if (s.status[f] === ACTIVE && carrying(s, f)) n++;
+  for (const f of s.sc.sides[s.sc.raiders].figures) if (s.status[f] === ACTIVE && carrier[f] === 1) n++;
   return n;
+}
+
+/** Scratch of {@link markCarriers}. */
+const CARRIER: number[] = [];
+
+/**
+ * Per figure, 1 when it carries loot (queries.ts's `carrying`: a load, or a pig it drives), else 0 — one
+ * pass over the pigs for the whole call instead of one per figure asked. A shared array, valid
+ * until the next call.
+ */
+function markCarriers(s: PigState): number[] {
+  const n = s.sc.figures.length;
+  const out = CARRIER;
+  for (let f = 0; f < n; f++) out[f] = s.carry[f] ? 1 : 0;
+  for (let p = 0; p < s.pigBy.length; p++) {
+    const f = s.pigBy[p];
+    if (f >= 0 && f < n) out[f] = 1;
+  }
+  return out;
 }
 
 function freePigsLeft(s: PigState): number {

@@ -159,6 +159,13 @@ export const DA_MOVEMENT: Readonly<Record<string, MoveClass>> = {
   'PA-horse': { move: 16, roughDie: 12 },
   'FA-horse': { move: 12, roughDie: 8 },
 };
+/** {@link DA_MOVEMENT} by protection, foot and horse apart: the same rows, found without a key string per ask. */
+const DA_FOOT: Readonly<Record<string, MoveClass>> = { UA: DA_MOVEMENT['UA-foot'], PA: DA_MOVEMENT['PA-foot'], FA: DA_MOVEMENT['FA-foot'] };
+const DA_HORSE: Readonly<Record<string, MoveClass>> = {
+  UA: DA_MOVEMENT['UA-horse'],
+  PA: DA_MOVEMENT['PA-horse'],
+  FA: DA_MOVEMENT['FA-horse'],
+};
 /** "Shield Wall: 4 (may not charge or move over rough)". */
 export const DA_SHIELD_WALL_MOVE = 4;
 
@@ -171,12 +178,12 @@ export function daMoveFactor(
   dieRoll: number,
 ): number {
   if (shieldWall) return DA_SHIELD_WALL_MOVE;
-  const c = DA_MOVEMENT[`${protection}-${mounted ? 'horse' : 'foot'}`];
+  const c = (mounted ? DA_HORSE : DA_FOOT)[protection];
   return onRough ? dieRoll : c.move;
 }
 /** The die a dark-ages figure rolls when it begins on rough (Movement, number in parentheses). */
 export function daRoughDie(protection: 'UA' | 'PA' | 'FA', mounted: boolean): number {
-  return DA_MOVEMENT[`${protection}-${mounted ? 'horse' : 'foot'}`].roughDie;
+  return (mounted ? DA_HORSE : DA_FOOT)[protection].roughDie;
 }
 
 /** Pirate movement kinds (Movement): the base added to a D6. */

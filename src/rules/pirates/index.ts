@@ -21,6 +21,8 @@ import { piratesAttackScores, piratesScores } from './policy.js';
 import { piratesBandOrder, piratesDelegable, piratesOrderKey, piratesReach, piratesTargets } from './pointers.js';
 // The words a newcomer would not know, a sentence each (docs/rules/pirates-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
+// Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
+import WORKSHOP from './workshop.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { piratesMarks } from './marks.js';
 import { piratesSight } from './sight.js';
@@ -33,6 +35,7 @@ export type { PiratesScenario } from './compile.js';
 /** The Pirates! ruleset. */
 export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesScenario, PiratesEvent>({
   id: 'pirates',
+  workshop: WORKSHOP,
   version: '1.4.0',
   title: 'Pirates! — Rules for Pirate Pillaging Ashore (Craig Martelle, 1998)',
   // Dice and card draws sampled in apply; the future card order is not in the state.
@@ -53,6 +56,11 @@ export const pirates = defineTableRuleset<PiratesState, PiratesAction, PiratesSc
   // the townsfolk keep the search's default 1) — chosen on screens of stress seed 77 and on the
   // deals of seed 31 (docs/agents.md, issue 16, ninth session), measured on a seed fixed before the run.
   searchDefaults: { portfolio: '1' },
+  // The ladder (src/core/levels.ts): easy and normal the kit's, hard the default search; expert the
+  // largest of 4× or 2× the default budget whose decision time, scaled from the default's p99 measured
+  // quiet (bench/RESULTS.md, 2026-12-07 16:33), stays under 0.8 s p99 — its own p99 and the steps
+  // between the levels are measured in docs/agents.md ("The ladder per ruleset").
+  levels: { expert: 'mcts:iterations=1200' },
   policy: {
     scores: piratesScores,
     variants: [

@@ -23,6 +23,8 @@ import { sowBandOrder, sowDelegable, sowReach, sowTargets } from './pointers.js'
 import { sowScores } from './policy.js';
 // The words a newcomer would not know, a sentence each (docs/rules/state-of-war-summary.md), kept as data.
 import GLOSSARY from './glossary.json' with { type: 'json' };
+// Where the scenario workshop finds this format's geometry, and its blank table (src/core/workshop-layout.ts).
+import WORKSHOP from './workshop.json' with { type: 'json' };
 import { glossaryOf } from '../../core/scene.js';
 import { sowMarks } from './marks.js';
 import { sowSight } from './sight.js';
@@ -54,6 +56,7 @@ export function actionKey(a: SowAction): string {
 /** The State of War ruleset. */
 export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, SowEvent>({
   id: 'state-of-war',
+  workshop: WORKSHOP,
   version: '1.6.0',
   title: 'State of War — A.C.W. skirmish rules, quick reference sheet 1a (centimetres)',
   // Two sides taking action phases in turn; dice (and the random target within a group) are
@@ -77,6 +80,11 @@ export const stateOfWar = defineTableRuleset<SowState, SowAction, SowScenario, S
   // 200 side-swapped games against the script each: 150 iterations 63.0% [56.1–69.4] (seed 7),
   // 300 iterations 65.5% [58.7–71.7] (seed 8; union 62% against 48%); 52.0% at the old default (seed 6).
   searchDefaults: { iterations: '300', horizon: '30' },
+  // The ladder (src/core/levels.ts): easy and normal the kit's, hard the default search; expert the
+  // largest of 4× or 2× the default budget whose decision time, scaled from the default's p99 measured
+  // quiet (bench/RESULTS.md, 2026-12-07 16:33), stays under 0.8 s p99 — its own p99 and the steps
+  // between the levels are measured in docs/agents.md ("The ladder per ruleset").
+  levels: { expert: 'mcts:iterations=600' },
   view: {
     scene: sowScene,
     describeFigure: describeSowFigure,

@@ -9,12 +9,13 @@
  * Odds come from the exact contest distributions (src/core/dice-contest.ts).
  */
 import { dist as geoDist } from '../../core/geometry.js';
+import { newScores } from '../../core/table/index.js';
 import { marginDistribution } from '../../core/dice-contest.js';
 import type { SowAction } from './action.js';
 import { meleeBonusAgainst, meleePool, meleePoolCode } from './melee.js';
 import { chargePlan, movePlan } from './movement.js';
 import { nearestShotCandidate, shotPools } from './shooting.js';
-import { actor } from './units.js';
+import { actor, moveSlots } from './units.js';
 import { ACTIVE, type SowState } from './state.js';
 import { coverOf, foeDistance, inCoverAt, rearDistance } from './table.js';
 import { COVER_DIE, RANGE_DIE, rangeBand } from './tables.js';
@@ -118,76 +119,91 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
   const raider = info.side === sc.objective.side;
   const here = toObjective(s, s.x[f], s.y[f]);
   const enemyD = foeDistance(s, info.side, s.x[f], s.y[f]);
-  // Raiders near the objective: how many defenders guard it (within 15 cm).
-  return legal.map((a) => {
-    switch (a.k) {
-      case 'burn':
-        return 1000;
-      case 'done':
-        return 0;
-      case 'move':
-      case 'ride': {
-        const p = movePlan(s, f, a.to);
-        if (!p) return -5;
-        const gain = here - toObjective(s, p.to.x, p.to.y);
-        const ride = a.k === 'ride' ? 2 : 0;
-        // To the rear, straight or round a fence's end: the way that gains most ground toward it.
-        if (a.to === 'rear' || a.to === 'round' || a.to === 'away')
-          return (raider ? 0.2 : -1) + 0.01 * (rearDistance(sc, info.side, s.x[f], s.y[f]) - rearDistance(sc, info.side, p.to.x, p.to.y));
-        if (raider) {
-          if (a.to === 'obj') return 6 + 0.4 * gain + ride + (p.turnOnly ? -4 : 0);
-          if (a.to === 'cover') return 1 + ride;
-          if (a.to.startsWith('foe:')) return 1 + 0.2 * gain + ride;
-          return 0.5 + ride;
-        }
-        if (a.to === 'obj') {
-          // Guard the objective when raiders draw near it.
-          const threat = nearestRaiderTo(s);
-          return threat < 50 && here > 4 ? 5 + 0.2 * gain : -0.5;
-        }
-        if (a.to.startsWith('foe:')) {
-          const t = sc.figureIndex.get(a.to.slice(4))!;
-          const dt = toObjective(s, s.x[t], s.y[t]);
-          return dt < 30 ? 7 - 0.1 * dt : -1;
-        }
-        if (a.to === 'cover') return !inCoverAt(sc, s.x[f], s.y[f]) && enemyD < 70 && toObjective(s, p.to.x, p.to.y) < 35 ? 3 : 0.3;
-        return 0.3;
+  // One score per action, into an array of doubles (no closure or list of holes per call).
+  const out = newScores(legal.length);
+  // The two distances in a scratch (doubles passed to a call that is not inlined are boxed).
+  AT.here = here;
+  AT.enemyD = enemyD;
+  for (let i = 0; i < legal.length; i++) out[i] = actionScore(s, legal, legal[i], f, raider);
+  return out;
+}
+
+/** Scratch of {@link sowScores}: the actor's distance to the objective and to its nearest enemy (read by {@link actionScore}). */
+const AT = { here: 0.5, enemyD: 0.5 };
+
+/** {@link sowScores} of one action `a` of `legal` for figure f (its side's `raider`; the distances in {@link AT}). */
+function actionScore(s: SowState, legal: readonly SowAction[], a: SowAction, f: number, raider: boolean): number {
+  const sc = s.sc;
+  const info = sc.figures[f];
+  const here = AT.here;
+  const enemyD = AT.enemyD;
+  switch (a.k) {
+    case 'burn':
+      return 1000;
+    case 'done':
+      return 0;
+    case 'move':
+    case 'ride': {
+      const p = movePlan(s, f, a.to);
+      if (!p) return -5;
+      const gain = here - toObjective(s, p.to.x, p.to.y);
+      const ride = a.k === 'ride' ? 2 : 0;
+      // To the rear, straight or round a fence's end: the way that gains most ground toward it.
+      if (a.to === 'rear' || a.to === 'round' || a.to === 'away')
+        return (raider ? 0.2 : -1) + 0.01 * (rearDistance(sc, info.side, s.x[f], s.y[f]) - rearDistance(sc, info.side, p.to.x, p.to.y));
+      if (raider) {
+        if (a.to === 'obj') return 6 + 0.4 * gain + ride + (p.turnOnly ? -4 : 0);
+        if (a.to === 'cover') return 1 + ride;
+        if (a.to.startsWith('foe:')) return 1 + 0.2 * gain + ride;
+        return 0.5 + ride;
       }
-      case 'moveTo':
-        return 0;
-      case 'climb':
-        if (!raider) return -1;
-        // Finish a climb begun [W5]; otherwise climb only when no move leads toward the objective.
-        if (s.climbed[f] > 0) return 9;
-        return legal.some((o) => o.k === 'move' && o.to === 'obj') ? 1 : 9;
-      case 'carry': {
-        // Raiders take up a barrel worth firing the objective with when it lies near their way in [W6].
-        const b = sc.barrels.find((x) => x.id === a.b);
-        if (!raider || !b || b.fire < 2 || sc.objective.fireActions - s.burn < 2) return -1;
-        return here < 40 ? 7 : -1;
+      if (a.to === 'obj') {
+        // Guard the objective when raiders draw near it.
+        const threat = nearestRaiderTo(s);
+        return threat < 50 && here > 4 ? 5 + 0.2 * gain : -0.5;
       }
-      case 'drop':
-        return raider ? -3 : 2;
-      case 'detach':
-        // The scripted policy keeps units whole (a detachment's morale counts each man as a bigger share).
-        return -3;
-      case 'fire': {
-        const u = sc.unitIndex.get(a.u)!;
-        return fireValue(s, f, u, raider);
+      if (a.to.startsWith('foe:')) {
+        const t = moveSlots(s).foeIndex.get(a.to)!;
+        const dt = toObjective(s, s.x[t], s.y[t]);
+        return dt < 30 ? 7 - 0.1 * dt : -1;
       }
-      case 'load':
-        return raider ? (here < 40 ? 1 : 2) : 6;
-      case 'charge': {
-        const t = sc.figureIndex.get(a.t)!;
-        return chargeValue(s, f, t, raider);
-      }
-      case 'mount':
-        return 1;
-      case 'dismount':
-        return -2;
+      if (a.to === 'cover') return !inCoverAt(sc, s.x[f], s.y[f]) && enemyD < 70 && toObjective(s, p.to.x, p.to.y) < 35 ? 3 : 0.3;
+      return 0.3;
     }
-    return 0;
-  });
+    case 'moveTo':
+      return 0;
+    case 'climb':
+      if (!raider) return -1;
+      // Finish a climb begun [W5]; otherwise climb only when no move leads toward the objective.
+      if (s.climbed[f] > 0) return 9;
+      return legal.some((o) => o.k === 'move' && o.to === 'obj') ? 1 : 9;
+    case 'carry': {
+      // Raiders take up a barrel worth firing the objective with when it lies near their way in [W6].
+      const b = sc.barrels.find((x) => x.id === a.b);
+      if (!raider || !b || b.fire < 2 || sc.objective.fireActions - s.burn < 2) return -1;
+      return here < 40 ? 7 : -1;
+    }
+    case 'drop':
+      return raider ? -3 : 2;
+    case 'detach':
+      // The scripted policy keeps units whole (a detachment's morale counts each man as a bigger share).
+      return -3;
+    case 'fire': {
+      const u = sc.unitIndex.get(a.u)!;
+      return fireValue(s, f, u, raider);
+    }
+    case 'load':
+      return raider ? (here < 40 ? 1 : 2) : 6;
+    case 'charge': {
+      const t = sc.figureIndex.get(a.t)!;
+      return chargeValue(s, f, t, raider);
+    }
+    case 'mount':
+      return 1;
+    case 'dismount':
+      return -2;
+  }
+  return 0;
 }
 
 /** Straight distance from figure f to the objective's nearest contact spot (cm). */

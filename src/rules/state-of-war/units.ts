@@ -103,6 +103,8 @@ export function clearMemo(s: SowState): void {
 export interface MoveSlots {
   slot: Map<string, number>;
   foeKey: string[];
+  /** The figure index of each `foe:<id>` key (the same as `figureIndex` of the id after the prefix). */
+  foeIndex: Map<string, number>;
 }
 
 let SLOTS: MoveSlots | null = null;
@@ -115,7 +117,9 @@ export function moveSlots(s: SowState): MoveSlots {
     MOVE_KEYS.forEach((k, i) => slot.set(k, i));
     const foeKey = s.sc.figures.map((f) => `foe:${f.id}`);
     foeKey.forEach((k, t) => slot.set(k, MOVE_KEYS.length + t));
-    SLOTS = { slot, foeKey };
+    const foeIndex = new Map<string, number>();
+    foeKey.forEach((k, t) => foeIndex.set(k, s.sc.figureIndex.get(s.sc.figures[t].id) as number));
+    SLOTS = { slot, foeKey, foeIndex };
     SLOTS_SC = s.sc;
   }
   return SLOTS;

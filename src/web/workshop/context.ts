@@ -7,7 +7,7 @@
 
 /** The scenario being edited: its ruleset, its JSON, and where it is saved. */
 export interface WorkshopDocument {
-  /** The ruleset's id (`pirates`, `pig-wars` …): the scenario file's `ruleset`. */
+  /** The ruleset's id: the scenario file's `ruleset`. */
   ruleset: string;
   /** The scenario file's JSON object as it stands now (a copy: changing it changes nothing). */
   scenario: Record<string, unknown>;
