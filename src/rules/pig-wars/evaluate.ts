@@ -3,12 +3,14 @@
  * giving the raiders' chance of winning (the defenders get one minus it). Hand-set default
  * weights; `fit-eval` can fit them to recorded games.
  */
-import { ACTIVE, PH_OVER, PIG_FREE, type PigState } from './state.js';
-import type { PigScenario } from './compile.js';
+import { ACTIVE, PH_OVER, PIG_FREE, ROUT, type PigState } from './state.js';
+import type { FigureInfo, PigScenario } from './compile.js';
 import type { Version } from './version.js';
 import { type LogisticEvaluation, logisticEvaluation } from '../../core/table/ruleset.js';
 import { carrying } from './queries.js';
 import { hypot2 } from './hypot.js';
+import { meleeSide, newSide, victoryMargin } from './melee.js';
+import { clampD12, meleeSum, type MeleeSide } from './tables.js';
 
 /** Feature names, in the order of {@link features}. */
 export const FEATURE_NAMES = [
@@ -22,6 +24,20 @@ export const FEATURE_NAMES = [
   'pressure', // time × (1 − landed)
   'guard', // Σ over active defenders of closeness to the loot, / defenders at the start
   'contact', // Σ over active defenders of closeness to the nearest active raider, / defenders at the start
+  // Issue 42 (fitted leaf evaluations): weight 0 in the built-in defaults (the default evaluation's
+  // value is unchanged), weighed by a `fit-eval` weights file (`mcts:eval=<file>`).
+  'routed', // routed raiders / raiders at the start
+  'defRouted', // routed defenders / defenders at the start
+  'quality', // Σ over active raiders of (1 + stripes + armour), / the same over every raider
+  'defQuality', // the same for the defenders
+  'leaders', // active raider leaders / raider leaders at the start (0 without any)
+  'defLeaders', // the same for the defenders
+  'threat', // Σ over carriers of closeness (within 16 in) of the nearest active defender, / loot needed
+  'loosePigs', // Σ over free pigs of closeness to home, / loot needed (dark ages; 0 with an objective)
+  'melee', // active defenders in base contact with an active raider / defenders at the start
+  'lateCarry', // time × carrying
+  'lateApproach', // time × approach
+  'meleeEdge', // Σ over defenders in base contact with a raider (the nearest) of ½ + ½·(P(raider kills) − P(defender kills)) in a round as they stand, / defenders at the start
 ] as const;
 
 /**
@@ -47,8 +63,11 @@ export const FEATURE_NAMES = [
  * docs/rules/pig-wars.md ("The Farmstead evaluation fitted on searching games").
  */
 export const DEFAULT_WEIGHTS_BY_VERSION: Readonly<Record<'pig-wars' | 'pig-wars-pirates', readonly number[]>> = {
-  'pig-wars': [-0.178492, 1.322128, 1.85012, 0.855914, 4.511538, -2.293502, -1.43953, -1.909392, -1.376258, -1.312086],
-  'pig-wars-pirates': [0.81, 2.405, 2.3465, 1.9164, 3.4401, -4.155, -3.699, -4.6202, -2.5479, -2.1934],
+  'pig-wars': [
+    -0.178492, 1.322128, 1.85012, 0.855914, 4.511538, -2.293502, -1.43953, -1.909392, -1.376258, -1.312086, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0,
+  ],
+  'pig-wars-pirates': [0.81, 2.405, 2.3465, 1.9164, 3.4401, -4.155, -3.699, -4.6202, -2.5479, -2.1934, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
 };
 
 /** The feature vector of a state (raiders' point of view). */
@@ -85,14 +104,30 @@ export function featuresInto(s: PigState, out: number[]): number[] {
   const span = Math.max(1, hypot2(sc.width, sc.height) / 2);
   let carry = 0;
   let raiders = 0;
+  let routed = 0;
+  let quality = 0;
+  let qualityAll = 0;
+  let leaders = 0;
+  let leadersAll = 0;
+  let threat = 0;
   const approach = APPROACH;
   let na = 0;
+  const defenderFigs = sc.sides[1 - r].figures;
   for (const f of sc.sides[r].figures) {
+    const info = sc.figures[f];
+    const q = figureQuality(info);
+    qualityAll += q;
+    if (info.leader) leadersAll++;
+    if (s.status[f] === ROUT) routed++;
     if (s.status[f] !== ACTIVE) continue;
     raiders++;
+    quality += q;
+    if (info.leader) leaders++;
     if (carrying(s, f)) {
       const d = sc.home.field.approx(s.x[f], s.y[f]);
       carry += (2 - Math.min(1, d / span)) / 2;
+      const near = nearestActive(s, f, defenderFigs, THREAT_REACH);
+      threat += near === Infinity ? 0 : 1 - near / THREAT_REACH;
     } else {
       const d = lootAt(s, f);
       const v = d === Infinity ? 0 : 1 - Math.min(1, d / span);
@@ -109,13 +144,28 @@ export function featuresInto(s: PigState, out: number[]): number[] {
   let defenders = 0;
   let guard = 0;
   let contact = 0;
+  let defRouted = 0;
+  let defQuality = 0;
+  let defQualityAll = 0;
+  let defLeaders = 0;
+  let defLeadersAll = 0;
+  let melee = 0;
+  let edge = 0;
   const raiderFigs = sc.sides[r].figures;
-  for (const f of sc.sides[1 - r].figures) {
+  for (const f of defenderFigs) {
+    const info = sc.figures[f];
+    const q = figureQuality(info);
+    defQualityAll += q;
+    if (info.leader) defLeadersAll++;
+    if (s.status[f] === ROUT) defRouted++;
     if (s.status[f] !== ACTIVE) continue;
     defenders++;
+    defQuality += q;
+    if (info.leader) defLeaders++;
     const d = lootAt(s, f);
     guard += d === Infinity ? 0 : 1 - Math.min(1, d / span);
     let near = Infinity;
+    let nearG = -1;
     const fx = s.x[f];
     const fy = s.y[f];
     for (let k = 0; k < raiderFigs.length; k++) {
@@ -125,9 +175,23 @@ export function featuresInto(s: PigState, out: number[]): number[] {
       const dy = fy - s.y[g];
       if (Math.abs(dx) >= near || Math.abs(dy) >= near) continue;
       const e = hypot2(dx, dy);
-      if (e < near) near = e;
+      if (e < near) {
+        near = e;
+        nearG = g;
+      }
     }
     contact += near === Infinity ? 0 : 1 - Math.min(1, near / span);
+    if (near <= sc.contact) {
+      melee++;
+      edge += roundEdge(s, nearG, f);
+    }
+  }
+  let loose = 0;
+  if (!sc.objective) {
+    for (let p = 0; p < s.pigBy.length; p++) {
+      if (s.pigBy[p] !== PIG_FREE) continue;
+      loose += 1 - Math.min(1, sc.home.field.approx(s.pigX[p], s.pigY[p]) / span);
+    }
   }
   const nd = sc.sides[1 - r].figures.length;
   const landed = Math.min(1, s.landed / need);
@@ -142,7 +206,78 @@ export function featuresInto(s: PigState, out: number[]): number[] {
   out[7] = time * (1 - landed);
   out[8] = guard / nd;
   out[9] = contact / nd;
+  const nr = sc.sides[r].figures.length;
+  out[10] = routed / nr;
+  out[11] = defRouted / nd;
+  out[12] = quality / qualityAll;
+  out[13] = defQuality / defQualityAll;
+  out[14] = leadersAll > 0 ? leaders / leadersAll : 0;
+  out[15] = defLeadersAll > 0 ? defLeaders / defLeadersAll : 0;
+  out[16] = threat / need;
+  out[17] = loose / need;
+  out[18] = melee / nd;
+  out[19] = time * out[2];
+  out[20] = time * out[3];
+  out[21] = edge / nd;
   return out;
+}
+
+/** Scratch sides of {@link roundEdge}. */
+const EDGE_A: MeleeSide = newSide();
+const EDGE_B: MeleeSide = newSide();
+
+/**
+ * ½ + ½·(P(a kills b) − P(b kills a)) in one round of mêlée between a and b as the state stands
+ * ([R17]–[R20]: D12 + factors each, held to 1–12, a kill at the loser's victory margin; every pair
+ * of faces counted, as odds.ts `roundCounts`), without allocating.
+ */
+function roundEdge(s: PigState, a: number, b: number): number {
+  const sc = s.sc;
+  const A = meleeSide(s, a, b, EDGE_A);
+  const B = meleeSide(s, b, a, EDGE_B);
+  const modA = meleeSum(sc.version.melee, A, B);
+  const modB = meleeSum(sc.version.melee, B, A);
+  const marginA = victoryMargin(s, b, a);
+  const marginB = victoryMargin(s, a, b);
+  let diff = 0;
+  for (let ra = 1; ra <= 12; ra++) {
+    const x = clampD12(ra + modA);
+    for (let rb = 1; rb <= 12; rb++) {
+      const y = clampD12(rb + modB);
+      if (x - y >= marginA) diff++;
+      else if (y - x >= marginB) diff--;
+    }
+  }
+  return 0.5 + diff / 288;
+}
+
+/** Reach (inches) within which a defender threatens a carrier: a foot charge (8–9 + 1d6) at most, a horse's move about. */
+const THREAT_REACH = 16;
+
+/** A figure's worth in the `quality` features: 1 + stripes (class) + armour (UA 0, PA 1, FA 2). */
+function figureQuality(info: FigureInfo): number {
+  return 1 + info.stripes + (info.armour === 'FA' ? 2 : info.armour === 'PA' ? 1 : 0);
+}
+
+/** Distance from figure f to the nearest active figure of `among` closer than `reach` (Infinity when none). */
+function nearestActive(s: PigState, f: number, among: readonly number[], reach: number): number {
+  let near = reach;
+  let found = false;
+  const fx = s.x[f];
+  const fy = s.y[f];
+  for (let k = 0; k < among.length; k++) {
+    const g = among[k];
+    if (s.status[g] !== ACTIVE) continue;
+    const dx = fx - s.x[g];
+    const dy = fy - s.y[g];
+    if (Math.abs(dx) >= near || Math.abs(dy) >= near) continue;
+    const e = hypot2(dx, dy);
+    if (e < near) {
+      near = e;
+      found = true;
+    }
+  }
+  return found ? near : Infinity;
 }
 
 /**
