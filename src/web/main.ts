@@ -26,32 +26,7 @@ import {
   glossHtml,
   storyClass,
 } from './panel.js';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-function el<T extends HTMLElement = HTMLElement>(id: string): T {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`#${id} is missing`);
-  return e as T;
-}
-
-class ApiError extends Error {}
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, headers: {} };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const res = await fetch(path, init);
-  const data = (await res.json()) as unknown;
-  if (!res.ok) {
-    const msg =
-      typeof data === 'object' && data !== null && 'error' in data ? String((data as { error: unknown }).error) : `HTTP ${res.status}`;
-    throw new ApiError(msg);
-  }
-  return data as T;
-}
+import { SVG_NS, api, el } from './dom.js';
 
 let view: GameView | null = null;
 let selected: string | null = null;

@@ -11,9 +11,8 @@
 import type { SightEnd } from '../core/scene.js';
 import type { GameView, SightAnswer } from '../serve/protocol.js';
 import { esc } from './panel.js';
+import { SVG_NS } from './dom.js';
 import { sightWords } from './sight-words.js';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** What the tool needs of the page. */
 export interface MeasureHost {

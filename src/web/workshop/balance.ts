@@ -19,6 +19,7 @@
 import type { BalanceJobView, ScenarioCheck, ScenarioPreview, WatchView } from '../../serve/workshop-protocol.js';
 import type { GameView, SetupAnswer } from '../../serve/protocol.js';
 import type { WorkshopContext } from './context.js';
+import { SVG_NS, api } from '../dom.js';
 import {
   bestWords,
   candidateRows,
@@ -31,8 +32,6 @@ import {
   scenarioRef,
   type FallsGrid,
 } from './balance-model.js';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** How often a running job is read again, ms. */
 const POLL_MS = 500;
@@ -59,23 +58,6 @@ const STYLE = `
 #ws-balance tr.wsb-best td{background:#d5f5e3}
 #ws-balance h4{margin:8px 0 2px;font-size:13px}
 `;
-
-/** `fetch` of the app's JSON API: the answer, or an Error with the server's words. */
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, headers: {} };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const res = await fetch(path, init);
-  const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const msg =
-      typeof data === 'object' && data !== null && 'error' in data ? String((data as { error: unknown }).error) : `HTTP ${res.status}`;
-    throw Object.assign(new Error(msg), { status: res.status });
-  }
-  return data as T;
-}
 
 /** An element with a class, text and children. */
 function h<K extends keyof HTMLElementTagNameMap>(

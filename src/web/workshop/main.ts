@@ -23,6 +23,8 @@ import type {
 } from '../../serve/workshop-protocol.js';
 import type { WorkshopContext, WorkshopDocument } from './context.js';
 import { mountPanels } from './panels.js';
+import { ApiError, SVG_NS, api, el } from '../dom.js';
+import { esc } from '../panel.js';
 import {
   History,
   type Item,
@@ -46,44 +48,6 @@ import {
   tableSize,
   templateChoice,
 } from './document.js';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-function el<T extends HTMLElement = HTMLElement>(id: string): T {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`#${id} is missing`);
-  return e as T;
-}
-
-/** A request to the workshop API; throws {@link ApiError} with the server's words on an error status. */
-class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, headers: {} };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const res = await fetch(path, init);
-  const data = (await res.json()) as unknown;
-  if (!res.ok) {
-    const msg =
-      typeof data === 'object' && data !== null && 'error' in data ? String((data as { error: unknown }).error) : `HTTP ${res.status}`;
-    throw new ApiError(msg, res.status);
-  }
-  return data as T;
-}
-
-function esc(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-}
 
 function toast(text: string): void {
   const t = el('toast');
