@@ -1,8 +1,10 @@
 /** Scenario files: validation errors name the file and the JSON path (or line and column). */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { ScenarioError } from '../src/core/model.js';
-import { fromRaw, parseJsonText, resolveScenario } from '../src/core/scenario.js';
+import { fromRaw, parseJsonText, readScenarioFile, resolveInherit, resolveScenario } from '../src/core/scenario.js';
 import { compileSource } from '../src/rules/index.js';
 
 const base = JSON.parse(readFileSync('scenarios/pirates/supply-raid.json', 'utf8')) as Record<string, unknown>;
@@ -115,5 +117,41 @@ describe('scenario validation', () => {
     const { pirates } = await import('../src/rules/pirates/index.js');
     const committed = JSON.parse(readFileSync('scenarios/schema/pirates.schema.json', 'utf8'));
     expect(committed).toEqual(JSON.parse(JSON.stringify(pirates.jsonSchema!())));
+  });
+});
+
+describe('inherit from a built-in scenario by name (`builtin:<ruleset>/<id>`)', () => {
+  const kershner = 'scenarios/pig-wars-pirates/kershner-supply-raid.json';
+
+  it('a copy of the Kershner raid saved in any folder (or given as unsaved JSON) finds the Supply Raid’s table, the same scenario to the hash', () => {
+    const original = resolveScenario('pig-wars-pirates/kershner-supply-raid');
+    const dir = mkdtempSync(join(tmpdir(), 'skirmish-inherit-'));
+    const copy = join(dir, 'deep', 'k.json');
+    mkdirSync(dirname(copy), { recursive: true });
+    writeFileSync(copy, readFileSync(kershner));
+    const saved = readScenarioFile(copy);
+    expect(saved.hash).toBe(original.hash);
+    expect(saved.raw).toEqual(original.raw);
+    const unsaved = resolveInherit(JSON.parse(readFileSync(kershner, 'utf8')), join(dir, 'unsaved.json'));
+    expect(unsaved).toEqual(original.raw);
+    expect(compileSource(saved).compiled).toBeDefined();
+  });
+
+  it('a malformed or unknown built-in name is refused naming $.inherit.from', () => {
+    const raw = JSON.parse(readFileSync(kershner, 'utf8')) as Record<string, unknown>;
+    for (const [from, words] of [
+      ['builtin:../pirates/supply-raid', /expected builtin:<ruleset>\/<scenario id>/],
+      ['builtin:pirates/no-such-raid', /no built-in scenario pirates\/no-such-raid/],
+    ] as const) {
+      let err: unknown;
+      try {
+        resolveInherit({ ...raw, inherit: { from, fields: ['table'] } }, '/tmp/x.json');
+      } catch (e) {
+        err = e;
+      }
+      expect(err, from).toBeInstanceOf(ScenarioError);
+      expect(String((err as Error).message)).toContain('$.inherit.from');
+      expect(String((err as Error).message)).toMatch(words);
+    }
   });
 });

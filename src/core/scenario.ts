@@ -158,7 +158,9 @@ export function readScenarioJson(path: string): unknown {
 /**
  * Fields shared with another scenario file (e.g. one table's terrain played under two rule
  * systems). A file may say `"inherit": { "from": "<file path relative to this file>", "fields":
- * ["table", "terrain", …] }`: each listed top-level field the file does not set itself is copied
+ * ["table", "terrain", …] }` — or `"from": "builtin:<ruleset>/<scenario id>"`, a built-in scenario
+ * wherever this file lies (so a copy saved elsewhere, or unsaved JSON, still finds it) —: each
+ * listed top-level field the file does not set itself is copied
  * from that file (itself read with its own `inherit` resolved). The `inherit` field is removed, so
  * the result (what records embed and hash) stands alone. Any ruleset may use it; the copied
  * fields must still pass the inheriting ruleset's schema. Errors name this file and `$.inherit`.
@@ -183,7 +185,14 @@ export function resolveInherit(raw: unknown, path: string, depth = 0): unknown {
   }
   if (depth >= Math.min(4, LIMITS.scenario.inheritDepth))
     throw new ScenarioError(path, '$.inherit', `inherit nested too deep (a cycle?) (${limitText('scenario.inheritDepth')})`);
-  const fromPath = resolve(dirname(path), inh.from);
+  const builtin = /^builtin:([a-z][a-z0-9-]*)\/([a-z0-9][a-z0-9-]*)$/.exec(inh.from);
+  if (inh.from.startsWith('builtin:') && !builtin)
+    throw new ScenarioError(
+      path,
+      '$.inherit.from',
+      `${inh.from}: expected builtin:<ruleset>/<scenario id>, e.g. builtin:pirates/supply-raid`,
+    );
+  const fromPath = builtin ? join(projectRoot(), 'scenarios', builtin[1], `${builtin[2]}.json`) : resolve(dirname(path), inh.from);
   // Confined: a regular file under this file's folder, or a built-in scenario (never /dev/zero, a FIFO, ~/.ssh/…).
   const within = (dir: string): boolean => {
     const r = relative(dir, realOrSelf(fromPath));
@@ -196,7 +205,12 @@ export function resolveInherit(raw: unknown, path: string, depth = 0): unknown {
       `${inh.from}: inherit only from a file in this file's folder (or below it) or a built-in scenario`,
     );
   }
-  if (!existsSync(fromPath)) throw new ScenarioError(path, '$.inherit.from', `no such file: ${inh.from}`);
+  if (!existsSync(fromPath))
+    throw new ScenarioError(
+      path,
+      '$.inherit.from',
+      builtin ? `no built-in scenario ${builtin[1]}/${builtin[2]}` : `no such file: ${inh.from}`,
+    );
   let parent: Record<string, unknown>;
   try {
     parent = readScenarioFile(fromPath, depth + 1).raw as Record<string, unknown>;

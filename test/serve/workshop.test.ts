@@ -228,6 +228,21 @@ describe('workshop validate: the problems validate reports, placed on the table'
     expect(v.err.trim()).toBe(`warning: ${file}: ${w.message}`);
   });
 
+  it('an edited copy of a built-in that inherits (the Kershner raid) checks ok unsaved and saved in the folder: its inherit names the built-in', async () => {
+    const raw = JSON.parse(readFileSync('scenarios/pig-wars-pirates/kershner-supply-raid.json', 'utf8')) as Record<string, unknown>;
+    raw.name = 'Kershner raid, edited';
+    const unsaved = (await call('POST', '/api/workshop/validate', { scenario: raw })).json as unknown as ScenarioCheck;
+    expect(unsaved.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(unsaved.ok).toBe(true);
+    const named = (await call('POST', '/api/workshop/validate', { scenario: raw, name: 'deep/er/k.json' }))
+      .json as unknown as ScenarioCheck;
+    expect(named.ok).toBe(true);
+    const saved = await call('PUT', '/api/workshop/files/deep/er/k.json', { scenario: raw });
+    expect(saved.status).toBe(200);
+    const v = await inProcess(registerScenarios, 'validate', join(folder, 'deep/er/k.json'));
+    expect(v.code, v.err).toBe(0);
+  });
+
   it('a bad request is 400 with the field', async () => {
     const r = await call('POST', '/api/workshop/validate', { scenario: 3 });
     expect(r.status).toBe(400);

@@ -190,8 +190,9 @@ function drawnScenario(): Scenario | null {
 }
 
 /**
- * Fetch the fields `d`'s `inherit` names from the scenario it names, relative to where `d` is
- * (a built-in from the built-ins, a file from the folder); left out when it cannot be reached.
+ * Fetch the fields `d`'s `inherit` names from the scenario it names: a `builtin:<ruleset>/<id>`
+ * from the built-ins, else relative to where `d` is (a built-in from the built-ins, a file from
+ * the folder); left out when it cannot be reached.
  */
 async function loadInherited(d: OpenDoc): Promise<void> {
   const inh = d.baseline.inherit as { from?: unknown; fields?: unknown } | undefined;
@@ -203,7 +204,12 @@ async function loadInherited(d: OpenDoc): Promise<void> {
     else if (p !== '.') parts.push(p);
   }
   const target = parts.join('/');
-  const route = d.builtin !== undefined ? `/api/workshop/builtin/${target.replace(/\.json$/, '')}` : `/api/workshop/files/${target}`;
+  // `builtin:<ruleset>/<id>` names a built-in wherever the file lies (src/core/scenario.ts resolveInherit).
+  const route = inh.from.startsWith('builtin:')
+    ? `/api/workshop/builtin/${inh.from.slice('builtin:'.length)}`
+    : d.builtin !== undefined
+      ? `/api/workshop/builtin/${target.replace(/\.json$/, '')}`
+      : `/api/workshop/files/${target}`;
   try {
     const f = await api<LoadedFile>('GET', route);
     const parent = f.scenario as Scenario;
