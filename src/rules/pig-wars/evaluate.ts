@@ -164,22 +164,8 @@ export function featuresInto(s: PigState, out: number[]): number[] {
     if (info.leader) defLeaders++;
     const d = lootAt(s, f);
     guard += d === Infinity ? 0 : 1 - Math.min(1, d / span);
-    let near = Infinity;
-    let nearG = -1;
-    const fx = s.x[f];
-    const fy = s.y[f];
-    for (let k = 0; k < raiderFigs.length; k++) {
-      const g = raiderFigs[k];
-      if (s.status[g] !== ACTIVE) continue;
-      const dx = fx - s.x[g];
-      const dy = fy - s.y[g];
-      if (Math.abs(dx) >= near || Math.abs(dy) >= near) continue;
-      const e = hypot2(dx, dy);
-      if (e < near) {
-        near = e;
-        nearG = g;
-      }
-    }
+    const near = nearestActive(s, f, raiderFigs, Infinity);
+    const nearG = nearestFound;
     contact += near === Infinity ? 0 : 1 - Math.min(1, near / span);
     if (near <= sc.contact) {
       melee++;
@@ -259,10 +245,14 @@ function figureQuality(info: FigureInfo): number {
   return 1 + info.stripes + (info.armour === 'FA' ? 2 : info.armour === 'PA' ? 1 : 0);
 }
 
-/** Distance from figure f to the nearest active figure of `among` closer than `reach` (Infinity when none). */
+/** The figure {@link nearestActive} found last (−1 when none). */
+let nearestFound = -1;
+
+/** Distance from figure f to the nearest active figure of `among` closer than `reach` (Infinity when none; the figure in {@link nearestFound}). */
 function nearestActive(s: PigState, f: number, among: readonly number[], reach: number): number {
   let near = reach;
   let found = false;
+  nearestFound = -1;
   const fx = s.x[f];
   const fy = s.y[f];
   for (let k = 0; k < among.length; k++) {
@@ -275,6 +265,7 @@ function nearestActive(s: PigState, f: number, among: readonly number[], reach: 
     if (e < near) {
       near = e;
       found = true;
+      nearestFound = g;
     }
   }
   return found ? near : Infinity;
