@@ -205,7 +205,7 @@ const program = new Command()
       const hold = rows.filter((r) => r.game % 5 === 4);
       const games = new Set(rows.map((r) => r.game)).size;
       console.log(
-        `${games} games, ${train.length} + ${hold.length} positions (every ${o.every}), ${o.playouts} playouts each (seed ${o.seed}); labelling CPU ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s`,
+        `${games} games, ${train.length} + ${hold.length} positions (every ${o.every}), ${o.search ? `labelled by a search (${o.search})` : `${o.playouts} playouts each${o.horizon !== undefined ? ` cut at ${o.horizon} decisions` : ''}`} (seed ${o.seed}); labelling CPU ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s`,
       );
       let extraGames = 0;
       for (const f of o.extra ? o.extra.split(',') : []) {
