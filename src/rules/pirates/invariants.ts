@@ -56,12 +56,22 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
     if (d > g.limit + TOL) bad(`band ${g.band}'s centre moved ${d.toFixed(2)} in on a group move limited to ${g.limit} in (§4.D)`);
   };
   // §3.F: band members' positions after the previous decision (pairs are checked decision to decision).
-  let prevX: number[] | null = null;
-  let prevY: number[] | null = null;
-  let prevBand: number[] | null = null;
-  let prevStatus: number[] | null = null;
+  // (Typed arrays made at the first decision: copied into, never allocated again.)
+  let prevX: Float64Array | null = null;
+  let prevY: Float64Array | null = null;
+  let prevBand: Int32Array | null = null;
+  let prevStatus: Int32Array | null = null;
+  // The figures whose place, band or status changed at the last decision (the first `k` entries).
+  const changedList = new Int32Array(sc.figures.length);
+  const changed = new Uint8Array(sc.figures.length);
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
+  };
+  // The figures whose status the events changed since the last decision (see afterStep).
+  const statusTouched = new Set<string>();
+  const setStatus = (id: string, st: string): void => {
+    status.set(id, st);
+    statusTouched.add(id);
   };
   const mustBeActive = (id: string, what: string): void => {
     const st = status.get(id);
@@ -178,7 +188,7 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           if (!(path <= num(e.allowance) + TOL)) bad(`${String(e.figure)} ran ${path} in on an allowance of ${String(e.allowance)}`);
           if (status.get(String(e.figure)) !== 'fleeing') bad(`${String(e.figure)} runs but is ${status.get(String(e.figure))}`);
           moved.add(String(e.figure));
-          if (e.gone) status.set(String(e.figure), 'gone');
+          if (e.gone) setStatus(String(e.figure), 'gone');
           break;
         }
         case 'attack': {
@@ -219,14 +229,14 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           landed.add(String(e.figure));
           break;
         case 'kill':
-          status.set(String(e.figure), 'dead');
+          setStatus(String(e.figure), 'dead');
           break;
         case 'capture':
-          status.set(String(e.figure), 'captured');
+          setStatus(String(e.figure), 'captured');
           break;
         case 'flee':
           mustBeActive(String(e.figure), 'started to flee');
-          status.set(String(e.figure), 'fleeing');
+          setStatus(String(e.figure), 'fleeing');
           break;
         case 'pillage':
           mustBeActive(String(e.figure), 'pillaged');
@@ -241,35 +251,68 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
     afterStep(s: PiratesState) {
       closeGroup();
       // §3.F, categorical and pair by pair: two active members of a band within 6 in of each other
-      // stay so; a pair further apart (never after forming) may only close up.
+      // stay so; a pair further apart (never after forming) may only close up. Only a pair with a
+      // figure whose place, band or status changed since the previous decision can break it (a pair
+      // of unchanged figures is as far apart as before), so those are the pairs checked; which figures
+      // changed is read from the state itself, not from the events (a decision changes a few).
+      const n = sc.figures.length;
+      const first = prevX === null;
+      let k = 0;
       if (prevX && prevY && prevBand && prevStatus) {
-        const n = sc.figures.length;
         for (let f = 0; f < n; f++) {
+          const differs = s.x[f] !== prevX[f] || s.y[f] !== prevY[f] || s.band[f] !== prevBand[f] || s.status[f] !== prevStatus[f];
+          changed[f] = differs ? 1 : 0;
+          if (differs) changedList[k++] = f;
+        }
+        for (let c = 0; c < k; c++) {
+          const f = changedList[c];
           const b = s.band[f];
           if (b < 0 || s.status[f] !== ACTIVE || prevBand[f] !== b || prevStatus[f] !== ACTIVE) continue;
-          for (let g = f + 1; g < n; g++) {
+          for (let g = 0; g < n; g++) {
+            // Each pair once: with the other figure when it did not change, else from the lower index.
+            if (g === f || (g < f && changed[g] === 1)) continue;
             if (s.band[g] !== b || s.status[g] !== ACTIVE || prevBand[g] !== b || prevStatus[g] !== ACTIVE) continue;
             const now = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
             const before = dist(prevX[f], prevY[f], prevX[g], prevY[g]);
-            if (now > Math.max(COHESION, before) + 1e-6)
+            if (now > Math.max(COHESION, before) + 1e-6) {
+              const [i, j] = f < g ? [f, g] : [g, f];
               bad(
-                `${sc.figures[f].id} and ${sc.figures[g].id} of band ${b} are ${now.toFixed(2)} in apart (were ${before.toFixed(2)}; §3.F: 6 in)`,
+                `${sc.figures[i].id} and ${sc.figures[j].id} of band ${b} are ${now.toFixed(2)} in apart (were ${before.toFixed(2)}; §3.F: 6 in)`,
               );
+            }
           }
         }
+      } else {
+        prevX = new Float64Array(n);
+        prevY = new Float64Array(n);
+        prevBand = new Int32Array(n);
+        prevStatus = new Int32Array(n);
       }
-      prevX = s.x.slice();
-      prevY = s.y.slice();
-      prevBand = s.band.slice();
-      prevStatus = s.status.slice();
-      // Status agrees with the events for every figure; where it stands is checked for those that moved.
+      for (let f = 0; f < n; f++) {
+        prevX[f] = s.x[f];
+        prevY[f] = s.y[f];
+        prevBand[f] = s.band[f];
+        prevStatus[f] = s.status[f];
+      }
+      // Status agrees with the events, for every figure at the first decision and then for each whose
+      // status the state or the events changed (a figure changed by neither agrees as before, and a
+      // disagreement is reported once, at the decision it appears).
       const lim = 2 * sc.radius - 1e-6;
-      for (const f of sc.figures) {
-        const st = s.status[f.index];
+      const statusAgrees = (f: number): void => {
+        const st = s.status[f];
         const expect = st === ACTIVE ? 'active' : st === FLEEING ? 'fleeing' : null;
-        if (expect !== null && status.get(f.id) !== expect)
-          bad(`${f.id} is ${expect} in the state but ${status.get(f.id)} from the events`);
+        const id = sc.figures[f].id;
+        if (expect !== null && status.get(id) !== expect) bad(`${id} is ${expect} in the state but ${status.get(id)} from the events`);
+      };
+      if (first) for (let f = 0; f < n; f++) statusAgrees(f);
+      else {
+        for (let c = 0; c < k; c++) statusAgrees(changedList[c]);
+        for (const id of statusTouched) {
+          const f = sc.figureIndex.get(id) ?? -1;
+          if (f >= 0 && changed[f] === 0) statusAgrees(f);
+        }
       }
+      statusTouched.clear();
       for (const id of moved) {
         const i = sc.figureIndex.get(id) ?? -1;
         if (i < 0) {
