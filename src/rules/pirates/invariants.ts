@@ -9,6 +9,7 @@ import { dist, distToPolygonBoundary, pointInPolygon, strictlyInside, type Polyg
 import type { PiratesScenario } from './compile.js';
 import { ACTIVE, FLEEING, type PiratesState } from './state.js';
 import { COHESION, FORMATION } from './action.js';
+import { StepChanges } from '../../core/table/index.js';
 
 const TOL = 0.02; // event lengths are rounded to hundredths
 
@@ -55,15 +56,8 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
     const d = dist(a.x, a.y, b.x, b.y);
     if (d > g.limit + TOL) bad(`band ${g.band}'s centre moved ${d.toFixed(2)} in on a group move limited to ${g.limit} in (§4.D)`);
   };
-  // §3.F: band members' positions after the previous decision (pairs are checked decision to decision).
-  // (Typed arrays made at the first decision: copied into, never allocated again.)
-  let prevX: Float64Array | null = null;
-  let prevY: Float64Array | null = null;
-  let prevBand: Int32Array | null = null;
-  let prevStatus: Int32Array | null = null;
-  // The figures whose place, band or status changed at the last decision (the first `k` entries).
-  const changedList = new Int32Array(sc.figures.length);
-  const changed = new Uint8Array(sc.figures.length);
+  // What changed since the previous decision (centres, status, band), read from the state.
+  const changes = new StepChanges(sc.figures.length);
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
   };
@@ -255,44 +249,21 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
       // figure whose place, band or status changed since the previous decision can break it (a pair
       // of unchanged figures is as far apart as before), so those are the pairs checked; which figures
       // changed is read from the state itself, not from the events (a decision changes a few).
-      const n = sc.figures.length;
-      const first = prevX === null;
-      let k = 0;
-      if (prevX && prevY && prevBand && prevStatus) {
-        for (let f = 0; f < n; f++) {
-          const differs = s.x[f] !== prevX[f] || s.y[f] !== prevY[f] || s.band[f] !== prevBand[f] || s.status[f] !== prevStatus[f];
-          changed[f] = differs ? 1 : 0;
-          if (differs) changedList[k++] = f;
-        }
-        for (let c = 0; c < k; c++) {
-          const f = changedList[c];
+      changes.update(s.x, s.y, s.status, s.band);
+      if (!changes.first) {
+        const was = changes.before;
+        const member = (f: number): boolean =>
+          s.band[f] >= 0 && s.status[f] === ACTIVE && was.extra[f] === s.band[f] && was.status[f] === ACTIVE;
+        changes.pairs(member, (f, g) => {
           const b = s.band[f];
-          if (b < 0 || s.status[f] !== ACTIVE || prevBand[f] !== b || prevStatus[f] !== ACTIVE) continue;
-          for (let g = 0; g < n; g++) {
-            // Each pair once: with the other figure when it did not change, else from the lower index.
-            if (g === f || (g < f && changed[g] === 1)) continue;
-            if (s.band[g] !== b || s.status[g] !== ACTIVE || prevBand[g] !== b || prevStatus[g] !== ACTIVE) continue;
-            const now = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
-            const before = dist(prevX[f], prevY[f], prevX[g], prevY[g]);
-            if (now > Math.max(COHESION, before) + 1e-6) {
-              const [i, j] = f < g ? [f, g] : [g, f];
-              bad(
-                `${sc.figures[i].id} and ${sc.figures[j].id} of band ${b} are ${now.toFixed(2)} in apart (were ${before.toFixed(2)}; §3.F: 6 in)`,
-              );
-            }
-          }
-        }
-      } else {
-        prevX = new Float64Array(n);
-        prevY = new Float64Array(n);
-        prevBand = new Int32Array(n);
-        prevStatus = new Int32Array(n);
-      }
-      for (let f = 0; f < n; f++) {
-        prevX[f] = s.x[f];
-        prevY[f] = s.y[f];
-        prevBand[f] = s.band[f];
-        prevStatus[f] = s.status[f];
+          if (s.band[g] !== b) return;
+          const now = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
+          const before = dist(was.x[f], was.y[f], was.x[g], was.y[g]);
+          if (now > Math.max(COHESION, before) + 1e-6)
+            bad(
+              `${sc.figures[f].id} and ${sc.figures[g].id} of band ${b} are ${now.toFixed(2)} in apart (were ${before.toFixed(2)}; §3.F: 6 in)`,
+            );
+        });
       }
       // Status agrees with the events, for every figure at the first decision and then for each whose
       // status the state or the events changed (a figure changed by neither agrees as before, and a
@@ -304,13 +275,10 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
         const id = sc.figures[f].id;
         if (expect !== null && status.get(id) !== expect) bad(`${id} is ${expect} in the state but ${status.get(id)} from the events`);
       };
-      if (first) for (let f = 0; f < n; f++) statusAgrees(f);
-      else {
-        for (let c = 0; c < k; c++) statusAgrees(changedList[c]);
-        for (const id of statusTouched) {
-          const f = sc.figureIndex.get(id) ?? -1;
-          if (f >= 0 && changed[f] === 0) statusAgrees(f);
-        }
+      for (let c = 0; c < changes.count; c++) statusAgrees(changes.list[c]);
+      for (const id of statusTouched) {
+        const f = sc.figureIndex.get(id) ?? -1;
+        if (f >= 0 && !changes.changed(f)) statusAgrees(f);
       }
       statusTouched.clear();
       for (const id of moved) {
