@@ -21,7 +21,7 @@ import {
   type Mod,
 } from './tables.js';
 import { O_HOLD, O_CHARGE } from './action.js';
-import { r3, type Emit, onTable, engaged, coverAt, lineOfSight, figureView, arcOf, freeFigures } from './queries.js';
+import { r3, type Emit, onTable, engaged, coverAt, figureView, arcOf, freeFigures } from './queries.js';
 import { casualty } from './leaders.js';
 
 /** Pirates: unloaded figures of a holding unit reload (their one action). */
@@ -52,7 +52,7 @@ export function shotTarget(s: PigState, f: number): number {
     const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
     if (d > m.long + 1e-9 || d >= bd) continue;
     if (engagedWithSide(s, e, side)) continue;
-    if (!lineOfSight(sc, s.x[f], s.y[f], s.x[e], s.y[e])) continue;
+    if (!sc.table.lineOfSightOf(s.x, s.y, f, e)) continue;
     best = e;
     bd = d;
   }
