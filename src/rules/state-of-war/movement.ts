@@ -7,7 +7,7 @@
 import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto } from '../../core/geometry.js';
-import type { Path } from '../../core/nav.js';
+import { type Path, newPathScratch } from '../../core/nav.js';
 import { nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
 import {
   type Reach,
@@ -20,13 +20,14 @@ import {
   reachAlongInto,
   rearDistance,
   rearPoint,
+  rearPointInto,
   viewOf,
 } from './table.js';
 import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
-import { type SowState, ACTIVE, C, GONE, MOVE_KEYS } from './state.js';
+import { type SowState, ACTIVE, C, GONE, MOVE_KEYS, type SowMemo } from './state.js';
 import type { SowScenario } from './compile.js';
 import { DEG, r2 } from './action.js';
-import { activeMembers, memoFor, moveSlots, running } from './units.js';
+import { memoFor, moveSlots, running } from './units.js';
 import { checkVictory } from './victory.js';
 import { type MovePlan, FIRST, WalkedPlan, cleanRoute, firstPlaceFree, shortWords } from './plan.js';
 
@@ -38,39 +39,69 @@ const dist = geoDist;
 /** The spot {@link destination} found (scratch of the kit's nearestFreeListed; copied when kept). */
 const SPOT = { x: 0, y: 0 };
 
-/** Where a destination key leads for figure f: a path and how far short of its end to stop. */
+/**
+ * The start and end of the way {@link destination} and {@link planCharge} ask for, and the way
+ * (the NavMap's pathInto scratch): read at once by the plan, which copies the route it keeps.
+ */
+const FROM = { x: 0.5, y: 0.5 };
+const TO = { x: 0.5, y: 0.5 };
+const WAY = newPathScratch();
+/** The point behind a figure on its rear edge ({@link rearPointInto}'s scratch). */
+const REAR = { x: 0.5, y: 0.5 };
+/** What {@link destination} found (scratch, read at once): the way, and how far short of its end to stop. */
+const DEST: { path: Path; stopShort: number } = { path: WAY, stopShort: 0 };
+
+/** The way from {@link FROM} to (x, y) into {@link DEST} with `stopShort` (null when there is none). */
+function wayTo(sc: SowScenario, x: number, y: number, stopShort: number): { path: Path; stopShort: number } | null {
+  const to = TO;
+  to.x = x;
+  to.y = y;
+  const path = sc.table.nav.pathInto(FROM, to, WAY);
+  if (!path) return null;
+  DEST.path = path;
+  DEST.stopShort = stopShort;
+  return DEST;
+}
+
+/** `path` into {@link DEST} with no stop short (null when there is no path). */
+function wayOf(path: Path | null): { path: Path; stopShort: number } | null {
+  if (!path) return null;
+  DEST.path = path;
+  DEST.stopShort = 0;
+  return DEST;
+}
+
+/**
+ * Where a destination key leads for figure f: a path and how far short of its end to stop (a
+ * scratch, valid until the next call: the way may be {@link WAY}).
+ */
 function destination(s: SowState, f: number, key: string): { path: Path; stopShort: number } | null {
   const sc = s.sc;
-  const from = { x: s.x[f], y: s.y[f] };
+  const from = FROM;
+  from.x = s.x[f];
+  from.y = s.y[f];
   const side = sc.figures[f].side;
   if (key === 'obj') {
     if (!nearestFreeListed(viewOf(s), f, sc.objective.spotXY, -1, SPOT) || dist(from.x, from.y, SPOT.x, SPOT.y) < 0.3) return null;
-    const path = sc.table.path(from, { x: SPOT.x, y: SPOT.y });
-    return path ? { path, stopShort: 0 } : null;
+    return wayTo(sc, SPOT.x, SPOT.y, 0);
   }
   if (key.startsWith('foe:')) {
     // The figure a `foe:<id>` key names, by its memo slot (no id cut out of the key).
     const k = moveSlots(s).slot.get(key);
     const t = k === undefined ? undefined : k - MOVE_KEYS.length;
     if (t === undefined || s.status[t] !== ON || sc.figures[t].side === side) return null;
-    const path = sc.table.path(from, { x: s.x[t], y: s.y[t] });
-    return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
+    return wayTo(sc, s.x[t], s.y[t], 2 * sc.radius + 1.5);
   }
   if (key === 'cover') {
-    if (s.mustRetire[f]) {
-      const fb = fallBackCover(s, f);
-      return fb ? { path: fb, stopShort: 0 } : null;
-    }
+    if (s.mustRetire[f]) return wayOf(fallBackCover(s, f));
     if (!nearestFreeListed(viewOf(s), f, sc.coverSpots, 0.25, SPOT)) return null;
-    const path = sc.table.path(from, { x: SPOT.x, y: SPOT.y });
-    return path ? { path, stopShort: 0 } : null;
+    return wayTo(sc, SPOT.x, SPOT.y, 0);
   }
   if (key === 'rear') {
-    const p = rearPoint(sc, side, from.x, from.y);
+    const p = rearPointInto(sc, side, from.x, from.y, REAR);
     const q = sc.table.isFree(p.x, p.y) ? p : sc.table.nav.nearestFree(p.x, p.y, 20, () => true);
     if (!q) return null;
-    const path = sc.table.path(from, q);
-    return path ? { path, stopShort: 0 } : null;
+    return wayTo(sc, q.x, q.y, 0);
   }
   if (key === 'round') {
     // The rear edge by a way round fence and wall lines (through a gap, round an end): a runner's or a
@@ -81,24 +112,33 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     const p = rearPoint(sc, side, from.x, from.y);
     const q = nav.isFree(p.x, p.y) ? p : nav.nearestFree(p.x, p.y, 20, () => true);
     if (!q) return null;
-    const path = roundPath(s, f, q);
-    return path ? { path, stopShort: 0 } : null;
+    return wayOf(roundPath(s, f, q));
   }
   if (key === 'unit') {
-    const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
-    if (others.length === 0) return null;
+    // The unit's other active members (in figure order; no list made): their centre, then the
+    // member nearest it (ties: the first).
+    const u = s.unitOf[f];
+    const mates = sc.sides[sc.units[u].side].figures;
+    let n = 0;
     let cx = 0;
     let cy = 0;
-    for (const g of others) {
+    for (let i = 0; i < mates.length; i++) {
+      const g = mates[i];
+      if (g === f || s.unitOf[g] !== u || s.status[g] !== ON) continue;
       cx += s.x[g];
       cy += s.y[g];
+      n++;
     }
-    cx /= others.length;
-    cy /= others.length;
-    let near = others[0];
-    for (const g of others) if (dist(cx, cy, s.x[g], s.y[g]) < dist(cx, cy, s.x[near], s.y[near])) near = g;
-    const path = sc.table.path(from, { x: s.x[near], y: s.y[near] });
-    return path ? { path, stopShort: 2 * sc.radius + 0.5 } : null;
+    if (n === 0) return null;
+    cx /= n;
+    cy /= n;
+    let near = -1;
+    for (let i = 0; i < mates.length; i++) {
+      const g = mates[i];
+      if (g === f || s.unitOf[g] !== u || s.status[g] !== ON) continue;
+      if (near < 0 || dist(cx, cy, s.x[g], s.y[g]) < dist(cx, cy, s.x[near], s.y[near])) near = g;
+    }
+    return wayTo(sc, s.x[near], s.y[near], 2 * sc.radius + 0.5);
   }
   return null;
 }
@@ -182,7 +222,7 @@ function fallBackCover(s: SowState, f: number): Path | null {
     const q = { x, y };
     const path = roundPath(s, f, q);
     if (!path || path.length > reach + 1e-9) continue;
-    const plan = routePlan(s, f, path, 0, side, true, ed);
+    const plan = routePlan(s, f, path, 0, side, true, ed, null);
     if (!plan || plan.turnOnly || dist(plan.to.x, plan.to.y, q.x, q.y) > 1e-6) continue;
     if (plan.reach.cost < bestCost - 1e-9) {
       best = path;
@@ -222,6 +262,7 @@ function routePlan(
   side: number,
   noAdvance: boolean,
   before: number,
+  into: WalkedPlan | null,
 ): MovePlan | null {
   const sc = s.sc;
   const mounted = s.mounted[f] === 1;
@@ -255,7 +296,7 @@ function routePlan(
   if (want > (last ? 0 : 0.3) && firstPlaceFree(s, f, side, path.points, want, extra)) {
     WALK.s = null;
     const at = FIRST;
-    return new WalkedPlan(sc, path.points, want, s.facing[f], mounted, { x: at.x, y: at.y }, NaN, aim, path.length, shortCode);
+    return (into ?? new WalkedPlan(sc)).set(path.points, want, s.facing[f], mounted, at.x, at.y, NaN, aim, path.length, shortCode);
   }
   // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
   finder.setRoute(viewOf(s), f, sc.sides[1 - side].figures, path.points, want, sc.contact + 2e-9);
@@ -267,7 +308,7 @@ function routePlan(
   }
   if (last ? d > 0 : d > 0.3) {
     const at = finder.at;
-    return new WalkedPlan(sc, path.points, d, s.facing[f], mounted, { x: at.x, y: at.y }, NaN, aim, path.length, shortCode);
+    return (into ?? new WalkedPlan(sc)).set(path.points, d, s.facing[f], mounted, at.x, at.y, NaN, aim, path.length, shortCode);
   }
   if (mounted && path.points.length >= 2 && reach.dist < 0.3 && !reach.fence) {
     const a = path.points[0];
@@ -279,9 +320,20 @@ function routePlan(
       // (since ruleset 1.5.0, third outside reading D1: before, the record's `used` was the whole
       // allowance, counting the few mm the route would have gone on after the turn).
       const turning: Reach = { dist: 0, cost: Math.min(moveRate(true), turnCost(deg)), turned: deg, fence: false, difficult: 0 };
-      const toward = aim >= path.length - 1e-9 ? path.points[path.points.length - 1] : pointAlong(path.points, aim);
+      // The points copied: the way may be a scratch.
+      const last = path.points[path.points.length - 1];
+      const toward = aim >= path.length - 1e-9 ? { x: last.x, y: last.y } : pointAlong(path.points, aim);
       const short = shortWords(shortCode);
-      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach: turning, turnOnly: true, toward, short };
+      return {
+        points: [{ x: a.x, y: a.y }],
+        to: { x: a.x, y: a.y },
+        facing: dir,
+        length: 0,
+        reach: turning,
+        turnOnly: true,
+        toward,
+        short,
+      };
     }
   }
   return null;
@@ -313,10 +365,10 @@ function noAdvanceOk(x: number, y: number): boolean {
 export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
   const k = moveSlots(s).slot.get(key);
   // A key no destination has (an illegal action's) is planned without the memo: it gets nowhere.
-  if (k === undefined) return planMove(s, f, key);
+  if (k === undefined) return planMove(s, f, key, null);
   const m = memoFor(s, f);
   if (m.has(k)) return m.get(k) as MovePlan | null;
-  const plan = planMove(s, f, key);
+  const plan = planMove(s, f, key, keptPlan(m, k, s.sc));
   m.set(k, plan);
   return plan;
 }
@@ -330,7 +382,18 @@ function foeDistanceOf(s: SowState, f: number): number {
   return d;
 }
 
-function planMove(s: SowState, f: number, key: string): MovePlan | null {
+/** The plan object memo slot k keeps for reuse (made on first use; see {@link WalkedPlan.set}). */
+function keptPlan(m: SowMemo, k: number, sc: SowScenario): WalkedPlan {
+  let p = m.kept[k] as WalkedPlan | null;
+  if (p === null) {
+    p = new WalkedPlan(sc);
+    m.kept[k] = p;
+  }
+  return p;
+}
+
+/** Figure f's move toward `key` (see {@link movePlan}), a walked plan written into `into` (null: a new one). */
+function planMove(s: SowState, f: number, key: string, into: WalkedPlan | null): MovePlan | null {
   if (key === 'away') return awayPlan(s, f);
   const d = destination(s, f, key);
   if (!d) return null;
@@ -341,7 +404,7 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   // may not use its other action to advance either (ruleset 1.3.0, audit C2; before, the worse
   // result lifted a running "no advance").
   const noAdvance = s.morale[u] !== OK;
-  const plan = routePlan(s, f, d.path, d.stopShort, side, noAdvance, before);
+  const plan = routePlan(s, f, d.path, d.stopShort, side, noAdvance, before, into);
   // "Break and run, use both actions must end further from the enemy" ([W32]): a running figure's
   // move ends further from the nearest enemy than it began (more than 0.01 cm), and a turn on the
   // spot is only for a figure that has another action left to run with (since ruleset 1.3.0, a
@@ -389,7 +452,7 @@ function awayPlan(s: SowState, f: number): MovePlan | null {
     if (len <= 0.5) continue;
     const path = sc.table.path(from, to);
     if (!path) continue;
-    const plan = routePlan(s, f, path, 0, side, true, before);
+    const plan = routePlan(s, f, path, 0, side, true, before, null);
     if (!plan || plan.turnOnly || foeDistance(s, side, plan.to.x, plan.to.y) <= before + 0.01) continue;
     const back = rearDistance(sc, side, plan.to.x, plan.to.y);
     if (back < bestBack - 1e-9) {
@@ -459,14 +522,16 @@ export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
   const m = memoFor(s, f);
   const k = m.chargeAt + t;
   if (m.has(k)) return m.get(k) as MovePlan | null;
-  const plan = planCharge(s, f, t);
+  const plan = planCharge(s, f, t, keptPlan(m, k, s.sc));
   m.set(k, plan);
   return plan;
 }
 
-function planCharge(s: SowState, f: number, t: number): MovePlan | null {
+function planCharge(s: SowState, f: number, t: number, into: WalkedPlan): MovePlan | null {
   const sc = s.sc;
-  const from = { x: s.x[f], y: s.y[f] };
+  const from = FROM;
+  from.x = s.x[f];
+  from.y = s.y[f];
   const d0 = dist(from.x, from.y, s.x[t], s.y[t]);
   if (d0 - 2 * sc.radius > moveRate(s.mounted[f] === 1) + 0.5) return null;
   const ring = 2 * sc.radius + 0.05;
@@ -475,8 +540,8 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
   // The heading of the nearest way, worked out only when a place beside it is tried.
   let base = NaN;
   const reachMax = moveRate(s.mounted[f] === 1);
-  // Twelve places round the target, the nearest way first, then alternately either side by 30°;
-  // each made as an object only when it is tried (a path may keep it).
+  // Twelve places round the target, the nearest way first, then alternately either side by 30°
+  // (the way to each in scratch: the plan copies the route it keeps).
   for (let k = 0; k < 12; k++) {
     let cx: number;
     let cy: number;
@@ -491,15 +556,17 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
     }
     if (dist(from.x, from.y, cx, cy) > reachMax + 1e-9) continue;
     if (!sc.table.isFree(cx, cy)) continue;
-    const c = { x: cx, y: cy };
-    const path = sc.table.path(from, c);
+    const c = TO;
+    c.x = cx;
+    c.y = cy;
+    const path = sc.table.nav.pathInto(from, c, WAY);
     if (!path) continue;
     const reach = reachAlongInto(sc, path.points, s.facing[f], s.mounted[f] === 1, REACH);
     const d = Math.min(reach.dist, path.length);
-    const p = d >= path.length - 1e-9 ? c : pointAlong(path.points, d);
+    const p = d >= path.length - 1e-9 ? c : pointAlongInto(path.points, d, ALONG);
     if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
     if (!placeFree(viewOf(s), p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
-    return new WalkedPlan(sc, path.points, d, s.facing[f], s.mounted[f] === 1, p, angleTo(p.x, p.y, s.x[t], s.y[t]), NaN, 0, 0);
+    return into.set(path.points, d, s.facing[f], s.mounted[f] === 1, p.x, p.y, angleTo(p.x, p.y, s.x[t], s.y[t]), NaN, 0, 0);
   }
   return null;
 }

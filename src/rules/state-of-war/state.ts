@@ -150,6 +150,11 @@ export class SowMemo {
   private gen = 1;
   private readonly stamp: Int32Array;
   private readonly vals: unknown[];
+  /**
+   * An object per slot that the slot's values are written into, made by the owner on first use and
+   * kept for the next decisions (movement.ts: a move or charge plan per slot); never cleared.
+   */
+  readonly kept: unknown[];
   /** First slot of the charge plans (by target figure) and of the shot candidates (by unit). */
   readonly chargeAt: number;
   readonly shotAt: number;
@@ -160,6 +165,7 @@ export class SowMemo {
     const n = moves + figures + units;
     this.stamp = new Int32Array(n);
     this.vals = new Array<unknown>(n).fill(null);
+    this.kept = new Array<unknown>(n).fill(null);
   }
   /** True when slot i holds a value of this generation. */
   has(i: number): boolean {

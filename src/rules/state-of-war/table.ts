@@ -522,17 +522,30 @@ export function inCoverAt(sc: SowScenario, x: number, y: number): boolean {
 
 /** The point on the side's rear edge straight behind (x, y). */
 export function rearPoint(sc: SowScenario, side: number, x: number, y: number): Vec {
+  return rearPointInto(sc, side, x, y, { x: 0, y: 0 });
+}
+
+/** {@link rearPoint} written into `out` (the same numbers, no allocation); returns `out`. */
+export function rearPointInto(sc: SowScenario, side: number, x: number, y: number, out: { x: number; y: number }): Vec {
   const r = sc.radius + 0.01;
   switch (sc.sides[side].rear) {
     case 'north':
-      return { x, y: r };
+      out.x = x;
+      out.y = r;
+      break;
     case 'south':
-      return { x, y: sc.height - r };
+      out.x = x;
+      out.y = sc.height - r;
+      break;
     case 'west':
-      return { x: r, y };
+      out.x = r;
+      out.y = y;
+      break;
     default:
-      return { x: sc.width - r, y };
+      out.x = sc.width - r;
+      out.y = y;
   }
+  return out;
 }
 
 /** Distance (cm) from (x, y) to the side's rear edge. */
