@@ -11,7 +11,7 @@ import { ACTIVE, type SowState } from './state.js';
 import type { SowAction } from './action.js';
 import { climbPlan } from './climb.js';
 import { chargePlan, coveredFromEnemy, movePlan } from './movement.js';
-import { fireTargets } from './shooting.js';
+import { fireTargetsInto } from './shooting.js';
 import { activeMembers, actor, moveSlots, running } from './units.js';
 
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
@@ -21,6 +21,9 @@ const dist = geoDist;
 const FOES: number[] = [];
 
 const FOES_D: number[] = [];
+
+/** Scratch list of the units figure options may fire at (shooting.ts fireTargetsInto). */
+const FIRE_UNITS: number[] = [];
 
 /** Destination keys offered to figure f [W11]. */
 function destinationKeys(s: SowState, f: number): string[] {
@@ -118,7 +121,8 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
       out.push({ k: 'load' });
       if (s.mounted[f] && !s.rode[f]) for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'ride', to: key });
     }
-    for (const t of fireTargets(s, f)) out.push({ k: 'fire', u: sc.units[t].id });
+    const nFire = fireTargetsInto(s, f, FIRE_UNITS);
+    for (let i = 0; i < nFire; i++) out.push({ k: 'fire', u: sc.units[FIRE_UNITS[i]].id });
     if (s.morale[u] === OK) {
       // The three nearest active enemies (copied: a charge plan may ask for nearest figures again).
       const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - info.side].figures, s.x[f], s.y[f], 3, FOES, FOES_D, true);

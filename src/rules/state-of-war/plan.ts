@@ -4,7 +4,7 @@
  * the plan whose details are worked out only when read; the walk's first place asked of every figure. All lengths in cm.
  */
 import type { ShortReason } from './events.js';
-import { type Vec, angleTo, dist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
+import { type Vec, EPS, angleTo, dist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
 import { type Reach, reachAlong } from './table.js';
 import type { SowScenario } from './compile.js';
 import { type SowState, ACTIVE, DISABLED } from './state.js';
@@ -154,8 +154,46 @@ export class WalkedPlan implements MovePlan {
   }
   get facing(): number {
     if (!Number.isNaN(this.faceTo)) return this.faceTo;
-    this.complete();
-    return this.routeFacing;
+    if (this.route !== null) return this.routeFacing;
+    return this.lastLegFacing();
+  }
+  /**
+   * The facing {@link complete} finds (its route's last leg's heading, or the facing before when
+   * the route has no leg), worked out without the route: the points `truncatePath` gives, walked
+   * in order, keeping the last two that `cleanRoute` keeps — the same floats.
+   */
+  private lastLegFacing(): number {
+    const xy = this.xy;
+    let lx = xy[0];
+    let ly = xy[1];
+    let px = lx;
+    let py = ly;
+    let kept = 1;
+    let left = this.d;
+    for (let i = 1; i < this.n; i++) {
+      const ax = xy[2 * i - 2];
+      const ay = xy[2 * i - 1];
+      const bx = xy[2 * i];
+      const by = xy[2 * i + 1];
+      const l = dist(ax, ay, bx, by);
+      let qx = bx;
+      let qy = by;
+      const cut = left < l - EPS;
+      if (cut) {
+        const t = left / l;
+        qx = ax + (bx - ax) * t;
+        qy = ay + (by - ay) * t;
+      } else left -= l;
+      if (dist(lx, ly, qx, qy) > 1e-9) {
+        px = lx;
+        py = ly;
+        lx = qx;
+        ly = qy;
+        kept++;
+      }
+      if (cut) break;
+    }
+    return kept < 2 ? this.facing0 : angleTo(px, py, lx, ly);
   }
   get length(): number {
     this.complete();

@@ -13,7 +13,7 @@ import { BAND_NAMES, COVER_DIE, type Cover, HORSE_HIT_ON, loadActions, maxRange,
 import { type SowState, ACTIVE, C } from './state.js';
 import { DEG, diceJson, r2 } from './action.js';
 import { injure } from './injury.js';
-import { liveUnits, memoFor } from './units.js';
+import { liveUnitsInto, memoFor } from './units.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
@@ -109,23 +109,46 @@ function candidates(s: SowState, f: number, u: number): { t: number; d: number }
     if (targetable(s, f, t)) out.push({ t, d });
   }
   if (out.length === 0) return out;
-  out.sort(byDistance);
-  // At short range only the front rank: within 3 cm of the nearest candidate's distance [W15].
-  if (rangeBand(w, out[0].d) === 0) return out.filter((c) => c.d <= out[0].d + 3);
+  // Nearest first, ties by index (a total order, so the same list as any sort): by insertion, in
+  // place (a unit is a few figures).
+  for (let i = 1; i < out.length; i++) {
+    const c = out[i];
+    let j = i;
+    while (j > 0 && (out[j - 1].d > c.d || (out[j - 1].d === c.d && out[j - 1].t > c.t))) {
+      out[j] = out[j - 1];
+      j--;
+    }
+    out[j] = c;
+  }
+  // At short range only the front rank: within 3 cm of the nearest candidate's distance [W15] (a
+  // prefix of the sorted list).
+  if (rangeBand(w, out[0].d) === 0) {
+    const lim = out[0].d + 3;
+    let k = 1;
+    while (k < out.length && out[k].d <= lim) k++;
+    out.length = k;
+  }
   return out;
 }
-
-/** Shot candidates nearest first, ties by index (one comparator, not a closure per call). */
-const byDistance = (a: { t: number; d: number }, b: { t: number; d: number }): number => a.d - b.d || a.t - b.t;
 
 /** Enemy units figure f can fire at now (ids in scenario order). */
 export function fireTargets(s: SowState, f: number): number[] {
-  if (!canFire(s, f)) return [];
-  const sc = s.sc;
-  const out: number[] = [];
-  for (const u of liveUnits(s, 1 - sc.figures[f].side)) if (anyShotCandidate(s, f, u)) out.push(u);
-  return out;
+  const n = fireTargetsInto(s, f, FIRE_AT);
+  return FIRE_AT.slice(0, n);
 }
+
+/** {@link fireTargets} written into `out` (its first entries; no list made): returns how many. */
+export function fireTargetsInto(s: SowState, f: number, out: number[]): number {
+  if (!canFire(s, f)) return 0;
+  const n = liveUnitsInto(s, 1 - s.sc.figures[f].side, LIVE_FOES);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (anyShotCandidate(s, f, LIVE_FOES[i])) out[k++] = LIVE_FOES[i];
+  return k;
+}
+
+/** Scratch lists of {@link fireTargets} and {@link fireTargetsInto}. */
+const FIRE_AT: number[] = [];
+const LIVE_FOES: number[] = [];
 
 /** The dice pools of a shot from f at t: the firer's quality die against cover and range dice [W16]. */
 export function shotPools(
