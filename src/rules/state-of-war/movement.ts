@@ -363,8 +363,14 @@ export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
   const k = moveSlots(s).slot.get(key);
   // A key no destination has (an illegal action's) is planned without the memo: it gets nowhere.
   if (k === undefined) return planMove(s, f, key, null);
+  return movePlanAt(s, f, k);
+}
+
+/** {@link movePlan} of the destination whose memo slot is k (units.ts `moveSlots`; no key looked up). */
+export function movePlanAt(s: SowState, f: number, k: number): MovePlan | null {
   const m = memoFor(s, f);
   if (m.has(k)) return m.get(k) as MovePlan | null;
+  const key = k < MOVE_KEYS.length ? MOVE_KEYS[k] : moveSlots(s).foeKey[k - MOVE_KEYS.length];
   const plan = planMove(s, f, key, keptPlan(m, k, s.sc));
   m.set(k, plan);
   return plan;
