@@ -42,6 +42,19 @@ export function shotCandidates(s: SowState, f: number, u: number): { t: number; 
  * [W14]) and in sight.
  */
 function targetable(s: SowState, f: number, t: number): boolean {
+  // Asked again and again in one decision (the legal list, the policy, the shot): kept in the
+  // memo of the figure it holds (never moved to another figure from here).
+  const m = s.memo;
+  if (m === null || m.fig !== f) return targetableNow(s, f, t);
+  const k = m.aimAt + t;
+  if (m.has(k)) return m.get(k) === true;
+  const v = targetableNow(s, f, t);
+  m.set(k, v);
+  return v;
+}
+
+/** {@link targetable}, worked out. */
+function targetableNow(s: SowState, f: number, t: number): boolean {
   const sc = s.sc;
   const lim = sc.contact + 1e-9;
   const own = sc.sides[sc.figures[f].side].figures;

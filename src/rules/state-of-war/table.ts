@@ -434,7 +434,12 @@ function touches(sc: SowScenario, poly: readonly Vec[], x: number, y: number): b
  */
 export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
   if (!sc.table.lineOfSight(ax, ay, bx, by)) return false;
-  for (const w of sc.woods) {
+  const woods = sc.woods;
+  for (let i = 0; i < woods.length; i++) {
+    const w = woods[i];
+    // A line whose box misses the wood's cannot enter it (nor end inside it).
+    const b = w.box;
+    if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) continue;
     if (!segmentEntersPolygon(ax, ay, bx, by, w.poly)) continue;
     if (touches(sc, w.poly, ax, ay) || touches(sc, w.poly, bx, by)) continue;
     return false;
