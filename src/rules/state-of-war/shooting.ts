@@ -8,8 +8,19 @@ import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { angleTo, dist as geoDist } from '../../core/geometry.js';
-import { engaged, coverSourceOf, lineOfSight } from './table.js';
-import { BAND_NAMES, COVER_DIE, type Cover, HORSE_HIT_ON, loadActions, maxRange, RANGE_DIE, rangeBand, shotResult } from './tables.js';
+import { engaged, coverOf, coverSourceOf, lineOfSight } from './table.js';
+import {
+  BAND_NAMES,
+  COVER_DIE,
+  type Cover,
+  HORSE_HIT_ON,
+  loadActions,
+  maxRange,
+  RANGE_DIE,
+  rangeBand,
+  type ShotResult,
+  shotResult,
+} from './tables.js';
 import { type SowState, ACTIVE, C } from './state.js';
 import { DEG, diceJson, r2 } from './action.js';
 import { injure } from './injury.js';
@@ -197,13 +208,23 @@ export function fire(s: SowState, f: number, cands: { t: number; d: number }[], 
     pickFace = roll(ctx.rng, pickDie);
   }
   const t = cands[pickFace - 1].t;
+  if (!ctx.emit) {
+    // No record: the contest's margin alone, from the same draws in the same order (the firer's
+    // quality die, then the cover and range dice; no adjustments), without pools or rolled dice.
+    const band = rangeBand(info.weapon!, dist(s.x[f], s.y[f], s.x[t], s.y[t]));
+    const cover = coverOf(sc, s.x[f], s.y[f], s.x[t], s.y[t]);
+    const a = roll(ctx.rng, info.die);
+    const b1 = roll(ctx.rng, COVER_DIE[cover]);
+    const b2 = roll(ctx.rng, RANGE_DIE[Math.max(0, band)]);
+    shotDone(s, f, t, shotResult(a - (b2 > b1 ? b2 : b1)), ctx);
+    return;
+  }
   const pools = shotPools(s, f, t);
   const c = rollContest(ctx.rng, pools.firer, pools.target);
+  const result = shotResult(c.margin);
   s.load[f] = loadActions(info.weapon!);
   s.facing[f] = angleTo(s.x[f], s.y[f], s.x[t], s.y[t]);
-  s.counters[C.shots]++;
-  const result = shotResult(c.margin);
-  ctx.emit?.({
+  ctx.emit({
     e: 'fire',
     turn: s.turn,
     figure: info.id,
@@ -222,6 +243,19 @@ export function fire(s: SowState, f: number, cands: { t: number; d: number }[], 
     result,
     facing: r2(s.facing[f] * DEG),
   });
+  shotDone(s, f, t, result, ctx);
+}
+
+/**
+ * What follows a shot of f at t with `result` [W16]–[W18]: the weapon to load again, the firer
+ * facing the target, and a hit's horse roll and injury. (The record's `fire` event, when there is
+ * one, is written before: {@link fire} sets the load and facing it reads first.)
+ */
+function shotDone(s: SowState, f: number, t: number, result: ShotResult, ctx: StepContext<SowEvent>): void {
+  const sc = s.sc;
+  s.load[f] = loadActions(sc.figures[f].weapon!);
+  s.facing[f] = angleTo(s.x[f], s.y[f], s.x[t], s.y[t]);
+  s.counters[C.shots]++;
   if (result === 'none' || result === 'graze') return;
   s.counters[C.hits]++;
   if (s.mounted[t]) {
