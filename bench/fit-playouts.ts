@@ -104,6 +104,7 @@ const program = new Command()
   .option('--extra <files>', 'comma-separated --cache files of other records whose positions join the training set only', '')
   .option('--compare <files>', 'comma-separated weights files to score on the held-out positions', '')
   .option('--out <file>', 'write the model fitted to the playout labels as a weights file for mcts:eval')
+  .option('--out-outcome <file>', 'write the model fitted to the outcomes as a weights file for mcts:eval (with --playouts 0: no playouts)')
   .option('--out-blend <file>', 'write the model fitted to the blend as a weights file for mcts:eval')
   .action(
     (
@@ -120,6 +121,7 @@ const program = new Command()
         compare: string;
         out?: string;
         outBlend?: string;
+        outOutcome?: string;
       },
     ) => {
       const list = files(paths);
@@ -278,6 +280,7 @@ const program = new Command()
       };
       if (o.out) write(o.out, 'playouts');
       if (o.outBlend) write(o.outBlend, 'blend');
+      if (o.outOutcome) write(o.outOutcome, 'outcome');
     },
   );
 
