@@ -234,46 +234,4 @@ describe('PlaceFinder.walkBack', () => {
     // Nothing above the minimum passes: the answer is at most it.
     expect(f.walkBack(pts, 10, 0.25, 5, (x) => x <= 14)).toBeLessThanOrEqual(5);
   });
-  it('asks extraAt with the place as its `at` object, after extra, as the same kind of refusal', () => {
-    const t = open();
-    const v = view([
-      [10, 10],
-      [19.5, 10],
-      [18, 12],
-    ]);
-    const f = new PlaceFinder(t);
-    const pts = [
-      { x: 10, y: 10 },
-      { x: 20, y: 10 },
-    ];
-    f.setRoute(v, 0, [2], pts, 10, 2.5);
-    const seen: unknown[] = [];
-    // The same walk as with extra (x) => x <= 14, the place read from the object passed.
-    const d = f.walkBack(pts, 10, 0.25, 0, null, (p) => (seen.push(p), p.x <= 14));
-    expect(d).toBeCloseTo(4);
-    expect(f.at.x).toBeCloseTo(14);
-    expect(seen.every((p) => p === f.at)).toBe(true);
-    expect(f.met.slice(0, f.nMet)).toEqual([REFUSED_BASE, REFUSED_ENEMY, REFUSED_EXTRA]);
-    // Both tests asked: a place passes only when both do (here extra refuses west of x = 13).
-    expect(
-      f.walkBack(
-        pts,
-        10,
-        0.25,
-        0,
-        (x) => x <= 13,
-        (p) => p.x <= 14,
-      ),
-    ).toBeCloseTo(3);
-    expect(
-      f.walkBack(
-        pts,
-        10,
-        0.25,
-        0,
-        (x) => x <= 14,
-        (p) => p.x <= 12,
-      ),
-    ).toBeCloseTo(2);
-  });
 });

@@ -275,18 +275,9 @@ export class PlaceFinder {
    * A place refused by a base or keeper that it stood deeper inside than the distance walked since
    * (by a margin) is refused again without asking: a point `k` further along the route is at most
    * `k` from the other, and the tests are pure, so the same place is found. The kinds of refusal
-   * met, in the order first met, are left in {@link met} (the first {@link nMet}). `extraAt`, when
-   * given, is a second such test asked after `extra` with the place as {@link at} itself (an
-   * object: no coordinates boxed for the call on every step).
+   * met, in the order first met, are left in {@link met} (the first {@link nMet}).
    */
-  walkBack(
-    points: readonly Vec[],
-    d: number,
-    step: number,
-    minD = 0,
-    extra: ((x: number, y: number) => boolean) | null = null,
-    extraAt: ((at: Vec) => boolean) | null = null,
-  ): number {
+  walkBack(points: readonly Vec[], d: number, step: number, minD = 0, extra: ((x: number, y: number) => boolean) | null = null): number {
     const lim = this.lim;
     const keep2 = this.keep2;
     const L = Math.sqrt(lim);
@@ -352,7 +343,6 @@ export class PlaceFinder {
         }
         if (refused === 0 && !this.table.isFree(x, y)) refused = REFUSED_TERRAIN;
         if (refused === 0 && extra !== null && !extra(x, y)) refused = REFUSED_EXTRA;
-        if (refused === 0 && extraAt !== null && !extraAt(at)) refused = REFUSED_EXTRA;
         if (refused === 0) return d;
         this.noteRefusal(refused);
         pd = d;
