@@ -3,7 +3,9 @@
  * area itself — `NavMap.clear` (grown obstacles) and `Table.lineOfSight` (sight blockers) — give
  * what asking every area gives: against `segmentHitsConvex` over each grown obstacle, and against
  * `Table.sightBlockerOn` (the same test without the boxes), on random tables and segments,
- * segments along the boxes' edges and through their corners included.
+ * segments along the boxes' edges and through their corners included. `Table.lineOfSightOf` (the
+ * same test between two figures' centres, given as coordinate arrays and indices) answers as
+ * `lineOfSight` does.
  */
 import { describe, expect, it } from 'vitest';
 import { inflateConvex, segmentHitsConvex, toHalfPlanes, type Vec } from '../../src/core/geometry.js';
@@ -68,6 +70,25 @@ describe('box pre-tests of the kit’s segment tests', () => {
     for (const [ax, ay, bx, by] of segs) {
       const want = table.sightBlockerOn(ax, ay, bx, by) === null;
       expect(table.lineOfSight(ax, ay, bx, by)).toBe(want);
+      if (!want) blocked++;
+    }
+    expect(blocked).toBeGreaterThan(300);
+    expect(segs.length - blocked).toBeGreaterThan(300);
+  });
+
+  it('Table.lineOfSightOf: the answer of lineOfSight between the two centres', () => {
+    const table = new Table({
+      width: 48,
+      height: 48,
+      unit: 'in',
+      radius: 0.5,
+      areas: rects.map((polygon, k) => ({ id: `a${k}`, label: `area ${k}`, kind: 'wood', polygon, blocksSight: k % 3 !== 2 })),
+    });
+    let blocked = 0;
+    for (const [ax, ay, bx, by] of segs) {
+      const want = table.lineOfSight(ax, ay, bx, by);
+      expect(table.lineOfSightOf([ax, bx], [ay, by], 0, 1)).toBe(want);
+      expect(table.lineOfSightOf(Float64Array.of(bx, 0, ax), Float64Array.of(by, 0, ay), 2, 0)).toBe(table.lineOfSight(ax, ay, bx, by));
       if (!want) blocked++;
     }
     expect(blocked).toBeGreaterThan(300);

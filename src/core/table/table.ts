@@ -110,6 +110,25 @@ export class TableSpecError extends Error {
 
 /** Distance along segment a→b (fraction 0..1) at which it first meets the polygon's boundary, or −1. */
 function firstHit(ax: number, ay: number, bx: number, by: number, poly: Polygon): number {
+  SEG[0] = ax;
+  SEG[1] = ay;
+  SEG[2] = bx;
+  SEG[3] = by;
+  return firstHitOf(SEG, poly);
+}
+
+/** Scratch of {@link firstHit}: a segment's ends (ax, ay, bx, by), read at once. */
+const SEG = new Float64Array(4);
+
+/**
+ * {@link firstHit} of the segment `seg` = (ax, ay, bx, by): the same value, for callers in hot
+ * loops — four coordinates passed to a call that is not inlined are boxed, an array is not.
+ */
+function firstHitOf(seg: Float64Array, poly: Polygon): number {
+  const ax = seg[0];
+  const ay = seg[1];
+  const bx = seg[2];
+  const by = seg[3];
   let best = -1;
   const n = poly.length;
   for (let i = 0, j = n - 1; i < n; j = i++) {
@@ -429,6 +448,10 @@ export class Table {
   ): number {
     // The route: points[0 … n−1], then (cutX, cutY) unless NaN (see truncateInto).
     const m = cutX === cutX ? n + 1 : n;
+    // The cut as numbers the compiler knows to be doubles (a parameter merged with a point's
+    // coordinate below would otherwise box every coordinate).
+    const endX = +cutX;
+    const endY = +cutY;
     const p0 = points[0];
     let best = Infinity;
     for (const a of areas) {
@@ -442,8 +465,8 @@ export class Table {
         const p = points[i - 1];
         const px = p.x;
         const py = p.y;
-        let qx = cutX;
-        let qy = cutY;
+        let qx = endX;
+        let qy = endY;
         if (i < n) {
           const q = points[i];
           qx = q.x;
@@ -453,7 +476,12 @@ export class Table {
         if (walked >= best) break;
         const b = a.box;
         if (!(Math.max(px, qx) < b.minX || Math.min(px, qx) > b.maxX || Math.max(py, qy) < b.minY || Math.min(py, qy) > b.maxY)) {
-          const t = firstHit(px, py, qx, qy, a.poly);
+          const seg = SEG;
+          seg[0] = px;
+          seg[1] = py;
+          seg[2] = qx;
+          seg[3] = qy;
+          const t = firstHitOf(seg, a.poly);
           if (t >= 0) {
             best = Math.min(best, walked + t * l);
             break;
@@ -604,6 +632,57 @@ export class Table {
       const k = 4 * i;
       if (x1 <= boxes[k] || x0 >= boxes[k + 1] || y1 <= boxes[k + 2] || y0 >= boxes[k + 3]) continue;
       if (segmentHitsConvex(s[i], ax, ay, bx, by)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * {@link lineOfSight} between the centres of figures `a` and `b` of the coordinate arrays `x`,
+   * `y` (a state's figure arrays): the same answer, for hot loops — four coordinates passed to a
+   * call that is not inlined are boxed (an allocation a call), two indices are not.
+   */
+  lineOfSightOf(x: ArrayLike<number>, y: ArrayLike<number>, a: number, b: number): boolean {
+    const ax = x[a];
+    const ay = y[a];
+    const bx = x[b];
+    const by = y[b];
+    const s = this.sightShapes;
+    const boxes = this.sightBoxes;
+    const x1 = Math.max(ax, bx);
+    const x0 = Math.min(ax, bx);
+    const y1 = Math.max(ay, by);
+    const y0 = Math.min(ay, by);
+    const dx = bx - ax;
+    const dy = by - ay;
+    for (let i = 0; i < s.length; i++) {
+      const k = 4 * i;
+      if (x1 <= boxes[k] || x0 >= boxes[k + 1] || y1 <= boxes[k + 2] || y0 >= boxes[k + 3]) continue;
+      // segmentHitsConvex(s[i], ax, ay, bx, by) written out (the same floats; its box test is the
+      // one above): the call is not inlined here, and its four coordinates would be boxed.
+      const p = s[i].planes;
+      let t0 = 0;
+      let t1 = 1;
+      let hit = true;
+      for (let j = 0; j < p.length; j += 3) {
+        const den = p[j] * dx + p[j + 1] * dy;
+        const num = p[j + 2] - 1e-7 - (p[j] * ax + p[j + 1] * ay);
+        if (den === 0) {
+          if (num <= 0) {
+            hit = false;
+            break;
+          }
+          continue;
+        }
+        const t = num / den;
+        if (den < 0) {
+          if (t > t0) t0 = t;
+        } else if (t < t1) t1 = t;
+        if (t0 >= t1) {
+          hit = false;
+          break;
+        }
+      }
+      if (hit && (t1 - t0) * Math.sqrt(dx * dx + dy * dy) > 1e-9) return false;
     }
     return true;
   }

@@ -6,7 +6,7 @@
 import type { StepContext } from '../../core/model.js';
 import { ACTIVE, C, PH_UNIT, type PigState } from './state.js';
 import { type PigAction, O_HOLD, O_MOVE, O_CHARGE, O_FORM, orderTable, actionKey } from './action.js';
-import { unitIndex, enemyUnits } from './queries.js';
+import { unitIndex, enemyUnitsInto } from './queries.js';
 import { lootLeft, carriesLoot } from './loot.js';
 import { moveUnit } from './movement.js';
 import { chargers, chargersInto, chargeable, chargeUnit } from './charge.js';
@@ -19,23 +19,31 @@ export function legalActions(s: PigState): PigAction[] {
   const u = s.actUnit;
   const unit = s.sc.units[u];
   const t = orderTable(s.sc);
-  const out: PigAction[] = [t.hold];
-  if (unit.canWall) out.push(s.wall[u] ? t.unwall : t.wall);
+  // The orders worked out into scratch first, then copied into a list made at its length (a list
+  // grown by push makes its backing store twice).
+  const pick = PICKED;
+  let k = 0;
+  pick[k++] = t.hold;
+  if (unit.canWall) pick[k++] = s.wall[u] ? t.unwall : t.wall;
   const raider = unit.side === s.sc.raiders;
-  if (!raider || lootLeft(s) || carriesLoot(s, u)) out.push(t.obj);
-  if (raider) out.push(t.home);
-  const foes = enemyUnits(s, u);
-  for (const v of foes) out.push(t.foe[v]);
-  if (foes.length > 0) {
+  if (!raider || lootLeft(s) || carriesLoot(s, u)) pick[k++] = t.obj;
+  if (raider) pick[k++] = t.home;
+  const nFoes = enemyUnitsInto(s, u, FOES);
+  for (let i = 0; i < nFoes; i++) pick[k++] = t.foe[FOES[i]];
+  if (nFoes > 0) {
     const cs = CHARGERS;
     const n = chargersInto(s, u, cs);
-    for (const v of foes) if (chargeable(s, cs, v, n)) out.push(t.charge[v]);
+    for (let i = 0; i < nFoes; i++) if (chargeable(s, cs, FOES[i], n)) pick[k++] = t.charge[FOES[i]];
   }
+  const out: PigAction[] = new Array<PigAction>(k);
+  for (let i = 0; i < k; i++) out[i] = pick[i];
   return out;
 }
 
-/** Scratch of {@link legalActions}: the deciding unit's chargers. */
+/** Scratch of {@link legalActions}: the deciding unit's chargers, the enemy units it may name, the orders listed. */
 const CHARGERS: number[] = [];
+const FOES: number[] = [];
+const PICKED: PigAction[] = [];
 
 /** True when `a` is one of {@link legalActions} now (the same test, without listing them all). */
 export function isLegal(s: PigState, a: PigAction): boolean {

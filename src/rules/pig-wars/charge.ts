@@ -69,6 +69,8 @@ function listed(list: readonly number[], n: number, f: number): boolean {
 
 /** Scratch of {@link chargeUnit}: a charger's way to its contact spot (read before the next figure's). */
 const CHARGE_WAY = newPathScratch();
+/** Scratch of {@link chargeUnit}: where the charger stands before it moves (the first point of its way). */
+const CHARGE_FROM = { x: 0.5, y: 0.5 };
 
 /** Carry out a charge on enemy unit v: a charge D6 for the unit; figures that reach base contact charge home. */
 export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Emit): void {
@@ -135,7 +137,10 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
     const { full, parts, scale } = allowanceFor(s, f, dice, rng, emit, d6);
     const spot = contactSpot(s, f, target);
     if (spot) {
-      const path = sc.nav.pathInto({ x: s.x[f], y: s.y[f] }, spot, CHARGE_WAY);
+      const from = CHARGE_FROM;
+      from.x = s.x[f];
+      from.y = s.y[f];
+      const path = sc.nav.pathInto(from, spot, CHARGE_WAY);
       let allowance = full;
       let ps = parts;
       if (path && sc.version.crossingDie && roughEntry(s, path.points) < Infinity) {
@@ -197,7 +202,8 @@ export function baseMoveNoDice(s: PigState, f: number, dice: MoveDice): number {
 
 /**
  * A free place in base contact with `t` on the side facing `f`, or null: where a charger on `t`
- * stops when it reaches it ([R7]). Pure (reads the table's scratch of places).
+ * stops when it reaches it ([R7]). Pure (reads the table's scratch of places); the place is a
+ * scratch object, valid until the next call.
  */
 export function contactSpot(s: PigState, f: number, t: number): Vec | null {
   const sc = s.sc;
@@ -211,7 +217,15 @@ export function contactSpot(s: PigState, f: number, t: number): Vec | null {
     const a = base + off;
     const x = s.x[t] + gap * Math.cos(a);
     const y = s.y[t] + gap * Math.sin(a);
-    if (P.okNear(x, y)) return { x, y };
+    if (P.okNear(x, y)) {
+      const out = CONTACT_SPOT;
+      out.x = x;
+      out.y = y;
+      return out;
+    }
   }
   return null;
 }
+
+/** Scratch of {@link contactSpot}: the place it returns. */
+const CONTACT_SPOT = { x: 0.5, y: 0.5 };

@@ -7,7 +7,7 @@ import { dist } from '../../core/geometry.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { ACTIVE, C, DEAD, TRIG_LEADER, TRIG_LOSS, TRIG_STANDARD, type PigState } from './state.js';
 import { leaderHit, lossSteps } from './tables.js';
-import { type Emit, engaged, lineOfSight } from './queries.js';
+import { type Emit, engaged } from './queries.js';
 import { dropLoot } from './loot.js';
 
 /** Living, active leaders of a side. */
@@ -32,7 +32,7 @@ export function levelShift(s: PigState, f: number): number {
   for (const g of sc.sides[info.side].figures) {
     if (!sc.figures[g].leader || s.status[g] !== ACTIVE) continue;
     if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= 4 + 1e-9) up = 1;
-    if (mustSeeLeader && !seen && lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g])) seen = true;
+    if (mustSeeLeader && !seen && sc.table.lineOfSightOf(s.x, s.y, f, g)) seen = true;
   }
   let down = 0;
   if (mustSeeLeader) {
@@ -45,7 +45,7 @@ export function levelShift(s: PigState, f: number): number {
         break;
       }
     }
-    if (bearer < 0 || !lineOfSight(sc, s.x[f], s.y[f], s.x[bearer], s.y[bearer])) down = 1;
+    if (bearer < 0 || !sc.table.lineOfSightOf(s.x, s.y, f, bearer)) down = 1;
   }
   return up - down;
 }

@@ -3,7 +3,7 @@
  * fall back or rout of 1½ moves toward the side's edge (or home), the rally of routed figures on a
  * side's card, and (pirates) the rout of figures out of command.
  */
-import { type Vec, angleTo, dist, pointAlong, truncatePath } from '../../core/geometry.js';
+import { type Vec, angleTo, dist, pointAlongInto, truncateInto, truncatePath } from '../../core/geometry.js';
 import { newPathScratch } from '../../core/nav.js';
 import { roll, type Rng } from '../../core/rng.js';
 import { ACTIVE, C, DEAD, GONE, ROUT, TRIG_LEADER, TRIG_LOSS, TRIG_STANDARD, type PigState } from './state.js';
@@ -13,38 +13,46 @@ import { dropLoot } from './loot.js';
 import { type MoveDice, newDice, rollNamed, ALT_RADIUS, NEAR, moveEvent } from './movement.js';
 import { leadersOf, levelShift, leaderInCombatOrLeading } from './leaders.js';
 
-/** The edge or home point figure f runs for: home, or the nearest free place on its side's table edge. */
+/**
+ * The edge or home point figure f runs for: home, or the nearest free place on its side's table
+ * edge. A point kept by this function or by {@link homePoint}: read it before the next call.
+ */
 function fleePoint(s: PigState, f: number): Vec {
   const sc = s.sc;
   const r = sc.radius;
   const flee = sc.sides[sc.figures[f].side].flee;
   if (flee === 'home') return homePoint(s, f);
-  const e =
-    flee === 'north'
-      ? { x: s.x[f], y: r }
-      : flee === 'south'
-        ? { x: s.x[f], y: sc.height - r }
-        : flee === 'west'
-          ? { x: r, y: s.y[f] }
-          : { x: sc.width - r, y: s.y[f] };
-  const atEdge = (x: number, y: number): boolean =>
-    flee === 'north'
-      ? y <= r + 0.3
-      : flee === 'south'
-        ? y >= sc.height - r - 0.3
-        : flee === 'west'
-          ? x <= r + 0.3
-          : x >= sc.width - r - 0.3;
+  const out = FLEE_POINT;
+  const ns = flee === 'north' || flee === 'south';
+  const ex = flee === 'west' ? r : flee === 'east' || !ns ? sc.width - r : s.x[f];
+  const ey = flee === 'north' ? r : flee === 'south' ? sc.height - r : s.y[f];
   // the nearest free place on the edge, tried along the edge outward from the figure's own line
   for (let k = 0; k <= 400; k++) {
     const off = ((k + 1) >> 1) * (k % 2 ? 0.5 : -0.5);
-    const x = flee === 'north' || flee === 'south' ? e.x + off : e.x;
-    const y = flee === 'north' || flee === 'south' ? e.y : e.y + off;
+    const x = ns ? ex + off : ex;
+    const y = ns ? ey : ey + off;
     if (x < r || y < r || x > sc.width - r || y > sc.height - r) continue;
-    if (sc.nav.isFree(x, y) && atEdge(x, y)) return { x, y };
+    const atEdge =
+      flee === 'north'
+        ? y <= r + 0.3
+        : flee === 'south'
+          ? y >= sc.height - r - 0.3
+          : flee === 'west'
+            ? x <= r + 0.3
+            : x >= sc.width - r - 0.3;
+    if (sc.nav.isFree(x, y) && atEdge) {
+      out.x = x;
+      out.y = y;
+      return out;
+    }
   }
-  return e;
+  out.x = ex;
+  out.y = ey;
+  return out;
 }
+
+/** Scratch of {@link fleePoint}: the point it returns. */
+const FLEE_POINT = { x: 0.5, y: 0.5 };
 
 /** Scratch of {@link fallBack}: the way toward the figure's edge (read within the call). */
 const FLEE_WAY = newPathScratch();
@@ -84,7 +92,10 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
   s.chargeBonus[f] = 0;
   s.rounds[f] = 0;
   const goal = fleePoint(s, f);
-  const path = sc.nav.pathInto({ x: s.x[f], y: s.y[f] }, goal, FLEE_WAY);
+  const start = FLEE_FROM;
+  start.x = s.x[f];
+  start.y = s.y[f];
+  const path = sc.nav.pathInto(start, goal, FLEE_WAY);
   const home = sc.sides[info.side].flee === 'home';
   // A figure falling back or routing that reaches its edge (or home) is out for good ([R27]; the
   // sheets say so of the rout, "same as fall back …", and a fall back that reaches the edge goes
@@ -104,61 +115,87 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
     return;
   }
   let d = Math.min(full, path.length);
-  let at = pointAlong(path.points, d);
-  let pts: Vec[] | null = null;
+  pointAlongInto(path.points, d, FLEE_AT);
+  let atX = FLEE_AT.x;
+  let atY = FLEE_AT.y;
+  // The way taken, when it is not the route cut at d.
+  let way: readonly Vec[] | null = null;
   const P = sc.places;
   const v = figureView(s);
-  P.setNear(v, f, null, 0, at.x, at.y, ALT_RADIUS);
-  if (!P.okNear(at.x, at.y)) {
+  P.setNear(v, f, null, 0, atX, atY, ALT_RADIUS);
+  if (!P.okNear(atX, atY)) {
     // The place reached is taken: as any move, the nearest free place within 2 in that the 1½
     // moves reach ([R1]), so that friends standing on the way do not cut the fall back short
     // (audit A4); with none, back along the route to the first free place.
-    const from = { x: s.x[f], y: s.y[f] };
-    const alt = P.nearestReachable(from, at.x, at.y, full, NEAR);
+    const alt = P.nearestReachable(start, atX, atY, full, NEAR);
     const p = P.path;
     if (alt && p) {
-      pts = p.points.slice();
+      way = p.points;
       d = p.length;
-      at = alt;
+      atX = alt.x;
+      atY = alt.y;
     } else {
       P.setRoute(v, f, null, path.points, d);
       d = P.walkBack(path.points, d, 0.2);
-      at = { x: P.at.x, y: P.at.y };
+      atX = P.at.x;
+      atY = P.at.y;
     }
   }
   if (d <= 1e-6) {
     emit?.({ e: 'stuck', f: info.id, why, reason: 'no free place back along its way' });
     return;
   }
-  if (!pts) pts = truncatePath(path.points, d);
-  s.x[f] = at.x;
-  s.y[f] = at.y;
-  const last = pts[pts.length - 2];
-  s.facing[f] = angleTo(last.x, last.y, at.x, at.y);
-  emit?.(moveEvent(s, f, pts, d, full, [{ name: '1½ move', value: r3(full) }], why));
+  // The point the figure comes from last: the way's last corner, or the route's before the cut.
+  let last: Vec;
+  if (way) last = way[way.length - 2];
+  else {
+    const k = truncateInto(path.points, d, FLEE_CUT);
+    last = FLEE_CUT.x === FLEE_CUT.x ? path.points[k - 1] : path.points[k - 2];
+  }
+  s.x[f] = atX;
+  s.y[f] = atY;
+  s.facing[f] = angleTo(last.x, last.y, atX, atY);
+  emit?.(moveEvent(s, f, way ?? truncatePath(path.points, d), d, full, [{ name: '1½ move', value: r3(full) }], why));
 }
+
+/** Scratch of {@link fallBack}: where the figure stands before it moves, the place its route reaches, the cut of the route. */
+const FLEE_FROM = { x: 0.5, y: 0.5 };
+const FLEE_AT = { x: 0.5, y: 0.5 };
+const FLEE_CUT = { x: 0.5, y: 0.5 };
 
 /** Step 2 of a side's card: rally routed figures (one D12 per unit), the rest fall back again; pirates: figures out of command rout. */
 export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   for (const u of sc.sides[side].units) {
     if (!anyRouted(s, u)) continue;
-    const routed = sc.units[u].figures.filter((f) => s.status[f] === ROUT);
+    // the routed figures, then those that fail, by index in scratch lists (ids only for a record)
+    let nRouted = 0;
+    for (const f of sc.units[u].figures) if (s.status[f] === ROUT) ROUTED[nRouted++] = f;
     const r = roll(rng, 12);
-    const rallied: string[] = [];
-    const failed: string[] = [];
+    let nFailed = 0;
     const dice = newDice();
-    for (const f of routed) {
+    for (let i = 0; i < nRouted; i++) {
+      const f = ROUTED[i];
       const shift = levelShift(s, f);
       const k = shiftClass(sc.figures[f].klass, shift);
       if (sc.version.rallies(r, k)) {
         s.status[f] = ACTIVE;
-        rallied.push(sc.figures[f].id);
         s.counters[C.rallies]++;
-      } else failed.push(sc.figures[f].id);
+      } else FAILED[nFailed++] = f;
     }
-    emit?.({ e: 'rally', unit: sc.units[u].id, roll: r, rallied, failed });
-    for (const id of failed) fallBack(s, sc.figureIndex.get(id) as number, rng, emit, dice, 'fails to rally and keeps falling back');
+    if (emit) {
+      const rallied: string[] = [];
+      const failed: string[] = [];
+      for (let i = 0, j = 0; i < nRouted; i++) {
+        const f = ROUTED[i];
+        if (j < nFailed && FAILED[j] === f) {
+          failed.push(sc.figures[f].id);
+          j++;
+        } else rallied.push(sc.figures[f].id);
+      }
+      emit({ e: 'rally', unit: sc.units[u].id, roll: r, rallied, failed });
+    }
+    for (let i = 0; i < nFailed; i++) fallBack(s, FAILED[i], rng, emit, dice, 'fails to rally and keeps falling back');
   }
   if (sc.version.outOfCommand) {
     const leaders = leadersOf(s, side);
@@ -188,6 +225,10 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
   }
 }
 
+/** Scratch of {@link rallyStep}: a unit's routed figures, and those of them that fail to rally (read within one unit's rally). */
+const ROUTED: number[] = [];
+const FAILED: number[] = [];
+
 /** Unit u has a routed figure (as `figures.filter(routed).length > 0`, without the list). */
 function anyRouted(s: PigState, u: number): boolean {
   for (const f of s.sc.units[u].figures) if (s.status[f] === ROUT) return true;
@@ -204,9 +245,14 @@ export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
     if (!p) continue;
     s.pending[u] = 0;
     if (p & TRIG_LOSS) s.lossChecked[u] = 1;
-    const figs = unit.figures.filter((f) => s.status[f] === ACTIVE);
-    if (figs.length === 0) continue;
-    const lost = unit.figures.filter((f) => s.status[f] === DEAD || s.status[f] === GONE).length;
+    // the unit's active figures, by index in a scratch list, and the number lost
+    let nFigs = 0;
+    let lost = 0;
+    for (const f of unit.figures) {
+      if (s.status[f] === ACTIVE) MORALE_F[nFigs++] = f;
+      else if (s.status[f] === DEAD || s.status[f] === GONE) lost++;
+    }
+    if (nFigs === 0) continue;
     const present = leaderInCombatOrLeading(s, u);
     const mods = moraleMods(
       sc.version.moraleMods,
@@ -218,34 +264,39 @@ export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
     );
     const r = roll(rng, 12);
     const total = r + sumMods(mods);
-    const fb: string[] = [];
-    const rt: string[] = [];
-    const results: { f: number; res: string }[] = [];
-    for (const f of figs) {
+    for (let i = 0; i < nFigs; i++) {
+      const f = MORALE_F[i];
       const k = shiftClass(sc.figures[f].klass, levelShift(s, f));
-      const res = moraleResult(sc.version.chart, sc.version.chartFirstRow, total, k);
-      results.push({ f, res });
-      if (res === 'FB') fb.push(sc.figures[f].id);
-      else if (res === 'RT') rt.push(sc.figures[f].id);
+      MORALE_RES[i] = moraleResult(sc.version.chart, sc.version.chartFirstRow, total, k);
     }
     s.counters[C.moraleChecks]++;
-    const triggers: string[] = [];
-    if (p & TRIG_LEADER) triggers.push('leader killed');
-    if (p & TRIG_LOSS) triggers.push(sc.version.lossWords);
-    if (p & TRIG_STANDARD) triggers.push('standard lost');
-    emit?.({
-      e: 'morale',
-      unit: unit.id,
-      triggers,
-      roll: r,
-      mods: mods.map((m) => ({ ...m })),
-      ...(present !== null ? { leader: { figure: sc.figures[present.f].id, how: present.how } } : {}),
-      total,
-      fallBack: fb,
-      rout: rt,
-    });
+    if (emit) {
+      const fb: string[] = [];
+      const rt: string[] = [];
+      for (let i = 0; i < nFigs; i++) {
+        if (MORALE_RES[i] === 'FB') fb.push(sc.figures[MORALE_F[i]].id);
+        else if (MORALE_RES[i] === 'RT') rt.push(sc.figures[MORALE_F[i]].id);
+      }
+      const triggers: string[] = [];
+      if (p & TRIG_LEADER) triggers.push('leader killed');
+      if (p & TRIG_LOSS) triggers.push(sc.version.lossWords);
+      if (p & TRIG_STANDARD) triggers.push('standard lost');
+      emit({
+        e: 'morale',
+        unit: unit.id,
+        triggers,
+        roll: r,
+        mods: mods.map((m) => ({ ...m })),
+        ...(present !== null ? { leader: { figure: sc.figures[present.f].id, how: present.how } } : {}),
+        total,
+        fallBack: fb,
+        rout: rt,
+      });
+    }
     const dice = newDice();
-    for (const { f, res } of results) {
+    for (let i = 0; i < nFigs; i++) {
+      const f = MORALE_F[i];
+      const res = MORALE_RES[i];
       if (res === 'NE' || s.status[f] !== ACTIVE) continue;
       if (res === 'RT') {
         s.status[f] = ROUT;
@@ -255,3 +306,7 @@ export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
     }
   }
 }
+
+/** Scratch of {@link moraleStep}: a unit's active figures and their results (read within one unit's check; a fall back checks no morale). */
+const MORALE_F: number[] = [];
+const MORALE_RES: string[] = [];

@@ -348,8 +348,10 @@ export function chargeOdds(s: PigState, u: number, v: number): RoundOdds | null 
     }
   }
   if (t < 0) return null;
-  const spot = contactSpot(s, f, t);
-  if (!spot) return null;
+  const found = contactSpot(s, f, t);
+  if (!found) return null;
+  // a copy of the scratch spot (the kept way of NavMap.path may hold its ends)
+  const spot = { x: found.x, y: found.y };
   const path = sc.nav.path({ x: s.x[f], y: s.y[f] }, spot);
   const length = path ? path.length : Infinity;
   const reach = path ? reachChance(s, f, length, roughEntry(s, path.points) < Infinity) : 0;

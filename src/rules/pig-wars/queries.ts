@@ -48,8 +48,14 @@ export function hasFree(s: PigState, u: number): boolean {
 
 /** The figure's centre stands on rough ground (rough, broken, wood, wall: the table's slow ground). */
 export function onRough(sc: PigScenario, x: number, y: number): boolean {
-  return sc.table.slowEntry([{ x, y }]) === 0;
+  const at = AT_ONE[0];
+  at.x = x;
+  at.y = y;
+  return sc.table.slowEntry(AT_ONE) === 0;
 }
+
+/** Scratch of {@link onRough}: a route of one point (read at once). */
+const AT_ONE: { x: number; y: number }[] = [{ x: 0.5, y: 0.5 }];
 
 /** The centre stands on a hill. */
 export function onHill(sc: PigScenario, x: number, y: number): boolean {
@@ -58,9 +64,12 @@ export function onHill(sc: PigScenario, x: number, y: number): boolean {
 
 /** Cover touching the base: 'full', 'partial' or 'none' (the best touched). */
 export function coverAt(sc: PigScenario, x: number, y: number): 'none' | 'partial' | 'full' {
-  const a = sc.table.coverAt(x, y, ['partial', 'full']);
+  const a = sc.table.coverAt(x, y, COVER_RANK);
   return a === null ? 'none' : a.cover === 'full' ? 'full' : 'partial';
 }
+
+/** The cover classes by rank, best last (Table.coverAt). */
+const COVER_RANK: readonly string[] = ['partial', 'full'];
 
 /** Nothing blocks sight between two points (buildings block). */
 export function lineOfSight(sc: PigScenario, ax: number, ay: number, bx: number, by: number): boolean {
@@ -153,12 +162,12 @@ export function unitIndex(s: PigState, id: string): number {
   return i;
 }
 
-/** Enemy units an order may name (with active figures), in index order. */
-export function enemyUnits(s: PigState, u: number): number[] {
+/** Enemy units an order may name (with active figures), in index order, written into the first entries of `out` (a caller's scratch list); returns how many. */
+export function enemyUnitsInto(s: PigState, u: number, out: number[]): number {
   const side = s.sc.units[u].side;
-  const out: number[] = [];
-  for (const v of s.sc.sides[1 - side].units) if (anyActive(s, v)) out.push(v);
-  return out;
+  let n = 0;
+  for (const v of s.sc.sides[1 - side].units) if (anyActive(s, v)) out[n++] = v;
+  return n;
 }
 
 /** True when unit v has an active figure. */
@@ -175,7 +184,11 @@ export function atHome(sc: PigScenario, x: number, y: number): boolean {
 /** Scratch of {@link homePoint}: the zone edge's point nearest the figure. */
 const EDGE_POINT = { x: 0, y: 0 };
 
-/** The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre); the zone's middle for a figure already in it. */
+/**
+ * The place in the home zone nearest figure f (1 in inside its edge, toward the zone's centre); the
+ * zone's middle for a figure already in it. A point kept by the scenario or by this function: read
+ * it before the next call, never change it.
+ */
 export function homePoint(s: PigState, f: number): Vec {
   const home = s.sc.home;
   const poly = home.poly;
@@ -190,10 +203,20 @@ export function homePoint(s: PigState, f: number): Vec {
   const dx = home.target.x - qx;
   const dy = home.target.y - qy;
   const l = hypot2(dx, dy);
-  if (l < 1e-9) return { x: qx, y: qy };
+  const out = HOME_POINT;
+  if (l < 1e-9) {
+    out.x = qx;
+    out.y = qy;
+    return out;
+  }
   const k = Math.min(1, l) / l;
-  return { x: qx + dx * k, y: qy + dy * k };
+  out.x = qx + dx * k;
+  out.y = qy + dy * k;
+  return out;
 }
+
+/** Scratch of {@link homePoint}: the point it returns. */
+const HOME_POINT = { x: 0.5, y: 0.5 };
 
 /**
  * Sort by distance, then figure index: what `sort((p, q) => p.d - q.d || p.f - q.f)` gives (that

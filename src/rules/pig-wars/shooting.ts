@@ -21,7 +21,7 @@ import {
   type Mod,
 } from './tables.js';
 import { O_HOLD, O_CHARGE } from './action.js';
-import { r3, type Emit, onTable, engaged, coverAt, lineOfSight, figureView, arcOf, freeFigures } from './queries.js';
+import { r3, type Emit, onTable, engaged, coverAt, figureView, arcOf, freeFigures } from './queries.js';
 import { casualty } from './leaders.js';
 
 /** Pirates: unloaded figures of a holding unit reload (their one action). */
@@ -52,7 +52,7 @@ export function shotTarget(s: PigState, f: number): number {
     const d = dist(s.x[f], s.y[f], s.x[e], s.y[e]);
     if (d > m.long + 1e-9 || d >= bd) continue;
     if (engagedWithSide(s, e, side)) continue;
-    if (!lineOfSight(sc, s.x[f], s.y[f], s.x[e], s.y[e])) continue;
+    if (!sc.table.lineOfSightOf(s.x, s.y, f, e)) continue;
     best = e;
     bd = d;
   }
@@ -126,14 +126,13 @@ function shoot(s: PigState, f: number, t0: number, rng: Rng, emit: Emit): void {
     }
     s.counters[C.shots]++;
     const tInfo = sc.figures[t];
-    const dd = r3(dist(s.x[f], s.y[f], s.x[t], s.y[t]));
     const r = roll(rng, 12);
-    const range: 'long' | 'short' = long ? 'long' : 'short';
-    const base = { e: 'shoot' as const, f: info.id, target: tInfo.id, weapon: m.name, dist: dd, range, roll: r };
+    // the event's common words, made only when someone records
+    const base = emit ? shotWords(s, f, t, m.name, long, r) : null;
     if (sc.version.shotDefence === 'block') {
       const hit = daHit(r, long);
       if (!hit) {
-        emit?.({ ...base, need: long ? 3 : 6, hit: false });
+        if (emit && base) emit({ ...base, need: long ? 3 : 6, hit: false });
         continue;
       }
       let prot: DaProtection = tInfo.armour;
@@ -142,7 +141,8 @@ function shoot(s: PigState, f: number, t0: number, rng: Rng, emit: Emit): void {
       const p2 = protectionUp(prot, cov);
       const b = roll(rng, 12);
       const blocked = daBlocked(p2, b);
-      emit?.({ ...base, need: long ? 3 : 6, hit: true, protection: p2, cover: cov, block: b, blockOn: DA_BLOCK[p2], blocked });
+      if (emit && base)
+        emit({ ...base, need: long ? 3 : 6, hit: true, protection: p2, cover: cov, block: b, blockOn: DA_BLOCK[p2], blocked });
       if (!blocked) {
         s.counters[C.shotHits]++;
         casualty(s, t, f, rng, emit, 'shot', r);
@@ -151,32 +151,57 @@ function shoot(s: PigState, f: number, t0: number, rng: Rng, emit: Emit): void {
       const closeShooter = s.close[info.unit] === 1 && !info.mounted;
       const closeTarget = s.close[tInfo.unit] === 1 && !tInfo.mounted;
       const h = pirateHit(r, info.stripes, closeShooter, closeTarget, long);
+      // the modifiers, for the record only
       const mods: Mod[] = [];
-      if (info.stripes) mods.push({ name: 'level', value: info.stripes });
-      if (closeShooter) mods.push({ name: 'close order shooter', value: 1 });
-      if (closeTarget) mods.push({ name: 'close order target', value: 1 });
+      if (emit) {
+        if (info.stripes) mods.push({ name: 'level', value: info.stripes });
+        if (closeShooter) mods.push({ name: 'close order shooter', value: 1 });
+        if (closeTarget) mods.push({ name: 'close order target', value: 1 });
+      }
       if (!h.hit) {
-        emit?.({ ...base, mods: mods.map((x) => ({ ...x })), total: h.total, need: long ? 10 : 7, hit: false });
+        if (emit && base) emit({ ...base, mods: mods.map((x) => ({ ...x })), total: h.total, need: long ? 10 : 7, hit: false });
         continue;
       }
       const prot = pirateProtection(tInfo.leader, coverAt(sc, s.x[t], s.y[t]));
       const sv = roll(rng, 12);
       const saved = pirateSaved(prot, sv);
-      emit?.({
-        ...base,
-        mods: mods.map((x) => ({ ...x })),
-        total: h.total,
-        need: long ? 10 : 7,
-        hit: true,
-        protection: prot,
-        save: sv,
-        saveOn: PIRATE_SAVE[prot],
-        saved,
-      });
+      if (emit && base)
+        emit({
+          ...base,
+          mods: mods.map((x) => ({ ...x })),
+          total: h.total,
+          need: long ? 10 : 7,
+          hit: true,
+          protection: prot,
+          save: sv,
+          saveOn: PIRATE_SAVE[prot],
+          saved,
+        });
       if (!saved) {
         s.counters[C.shotHits]++;
         casualty(s, t, f, rng, emit, 'shot', r);
       }
     }
   }
+}
+
+/** The words every `shoot` event of figure f at t has (for the record only). */
+function shotWords(
+  s: PigState,
+  f: number,
+  t: number,
+  weapon: string,
+  long: boolean,
+  roll: number,
+): { e: 'shoot'; f: string; target: string; weapon: string; dist: number; range: 'long' | 'short'; roll: number } {
+  const range: 'long' | 'short' = long ? 'long' : 'short';
+  return {
+    e: 'shoot',
+    f: s.sc.figures[f].id,
+    target: s.sc.figures[t].id,
+    weapon,
+    dist: r3(dist(s.x[f], s.y[f], s.x[t], s.y[t])),
+    range,
+    roll,
+  };
 }
