@@ -532,9 +532,12 @@ export class PlaceFinder {
 
 /** Distance from (gx, gy) to the route `points`, over its segments up to the one holding distance `upTo`. */
 function routeDistance(points: readonly Vec[], upTo: number, gx: number, gy: number): number {
-  let best = Infinity;
+  // The least squared distance, one root at the end (the root is monotone and correctly rounded,
+  // so the root of the least is the least of the roots); a segment's length only when another follows.
+  let best2 = Infinity;
   let left = upTo;
-  for (let i = 1; i < points.length; i++) {
+  const last = points.length - 1;
+  for (let i = 1; i <= last; i++) {
     const a = points[i - 1];
     const b = points[i];
     const vx = b.x - a.x;
@@ -545,12 +548,13 @@ function routeDistance(points: readonly Vec[], upTo: number, gx: number, gy: num
     else if (t > 1) t = 1;
     const ex = a.x + vx * t - gx;
     const ey = a.y + vy * t - gy;
-    const e = Math.sqrt(ex * ex + ey * ey);
-    if (e < best) best = e;
+    const e2 = ex * ex + ey * ey;
+    if (e2 < best2) best2 = e2;
+    if (i === last) break;
     left -= Math.sqrt(l2);
     if (left <= 0) break;
   }
-  return best;
+  return Math.sqrt(best2);
 }
 
 /**

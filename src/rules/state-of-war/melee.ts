@@ -116,13 +116,12 @@ export function formCombats(s: SowState): { one: number; many: number[] }[] {
   const live: number[] = [];
   const cs = new Map<number, number[]>();
   for (let f = 0; f < sc.figures.length; f++) {
-    if (s.status[f] !== ON) continue;
-    const c = contacts(s, f);
-    if (c.length > 0) {
-      live.push(f);
-      cs.set(f, c);
-    }
+    // Engaged first (the same pairs, no list made): most figures at a phase's end are not.
+    if (s.status[f] !== ON || !engaged(s, f)) continue;
+    live.push(f);
+    cs.set(f, contacts(s, f));
   }
+  if (live.length === 0) return [];
   live.sort((a, b) => cs.get(b)!.length - cs.get(a)!.length || a - b);
   const used = new Set<number>();
   const cur: { one: number; many: number[] }[] = [];
@@ -257,24 +256,26 @@ export function fightMelees(s: SowState, ctx: StepContext<SowEvent>): void {
       loser = one;
     }
     const effect = loser >= 0 ? meleeResult(Math.abs(margin), s.mounted[loser] === 1) : null;
-    const ev: SowEvent = {
-      e: 'melee',
-      turn: s.turn,
-      one: sc.figures[one].id,
-      many: many.map((g) => sc.figures[g].id),
-      oneDice: diceJson(rolled.a.dice),
-      manyDice: rolls.map((r) => diceJson(r.dice)),
-      oneMods: meleeMods(s, one, many, poolOne),
-      manyMods: many.map((g, i) => meleeMods(s, g, [one], pools[i])),
-      oneScore: scoreOne,
-      manyScore: bestScore,
-      margin: Math.abs(margin),
-      winner: winner >= 0 ? sc.figures[winner].id : null,
-      loser: loser >= 0 ? sc.figures[loser].id : null,
-      pick,
-      effect,
-    };
-    ctx.emit?.(ev);
+    // The record's line, made only for a record (its parts are pure: no draw, no change).
+    if (ctx.emit) {
+      ctx.emit({
+        e: 'melee',
+        turn: s.turn,
+        one: sc.figures[one].id,
+        many: many.map((g) => sc.figures[g].id),
+        oneDice: diceJson(rolled.a.dice),
+        manyDice: rolls.map((r) => diceJson(r.dice)),
+        oneMods: meleeMods(s, one, many, poolOne),
+        manyMods: many.map((g, i) => meleeMods(s, g, [one], pools[i])),
+        oneScore: scoreOne,
+        manyScore: bestScore,
+        margin: Math.abs(margin),
+        winner: winner >= 0 ? sc.figures[winner].id : null,
+        loser: loser >= 0 ? sc.figures[loser].id : null,
+        pick,
+        effect,
+      });
+    }
     if (loser < 0 || effect === null) continue;
     s.wonMelee[s.unitOf[winner]] = 1;
     applyMeleeEffect(s, loser, winner, effect, ctx);

@@ -6,7 +6,7 @@
  */
 import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto } from '../../core/geometry.js';
 import { type Path, newPathScratch } from '../../core/nav.js';
-import { nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
+import { nearestFreeListed, PlaceFinder, placeFree, placeFreeAt } from '../../core/table/index.js';
 import {
   type Reach,
   clearOfEnemies,
@@ -498,43 +498,56 @@ export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
 function planCharge(s: SowState, f: number, t: number, into: WalkedPlan): MovePlan | null {
   const sc = s.sc;
   const from = FROM;
-  from.x = s.x[f];
-  from.y = s.y[f];
-  const d0 = dist(from.x, from.y, s.x[t], s.y[t]);
-  if (d0 - 2 * sc.radius > moveRate(s.mounted[f] === 1) + 0.5) return null;
+  const fx = s.x[f];
+  const fy = s.y[f];
+  const tx = s.x[t];
+  const ty = s.y[t];
+  from.x = fx;
+  from.y = fy;
+  // Distances and headings written out (the same floats as dist and angleTo): doubles passed to a
+  // call that is not inlined are boxed, several per place tried.
+  const d0 = Math.sqrt((tx - fx) * (tx - fx) + (ty - fy) * (ty - fy));
+  const mounted = s.mounted[f] === 1;
+  const reachMax = moveRate(mounted);
+  if (d0 - 2 * sc.radius > reachMax + 0.5) return null;
   const ring = 2 * sc.radius + 0.05;
-  const ux = (from.x - s.x[t]) / (d0 || 1);
-  const uy = (from.y - s.y[t]) / (d0 || 1);
+  const ux = (fx - tx) / (d0 || 1);
+  const uy = (fy - ty) / (d0 || 1);
   // The heading of the nearest way, worked out only when a place beside it is tried.
   let base = NaN;
-  const reachMax = moveRate(s.mounted[f] === 1);
+  const lim = reachMax + 1e-9;
   // Twelve places round the target, the nearest way first, then alternately either side by 30°
   // (the way to each in scratch: the plan copies the route it keeps).
   for (let k = 0; k < 12; k++) {
-    let cx: number;
-    let cy: number;
+    const c = TO;
     if (k === 0) {
-      cx = s.x[t] + ux * ring;
-      cy = s.y[t] + uy * ring;
+      c.x = tx + ux * ring;
+      c.y = ty + uy * ring;
     } else {
       if (k === 1) base = Math.atan2(uy, ux);
       const a = base + (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (Math.PI / 6);
-      cx = s.x[t] + Math.cos(a) * ring;
-      cy = s.y[t] + Math.sin(a) * ring;
+      c.x = tx + Math.cos(a) * ring;
+      c.y = ty + Math.sin(a) * ring;
     }
-    if (dist(from.x, from.y, cx, cy) > reachMax + 1e-9) continue;
-    if (!sc.table.isFree(cx, cy)) continue;
-    const c = TO;
-    c.x = cx;
-    c.y = cy;
+    const cdx = c.x - fx;
+    const cdy = c.y - fy;
+    if (Math.sqrt(cdx * cdx + cdy * cdy) > lim) continue;
+    if (!isFreeAt(sc, c)) continue;
     const path = sc.table.nav.pathInto(from, c, WAY);
     if (!path) continue;
-    const reach = reachAlongInto(sc, path.points, s.facing[f], s.mounted[f] === 1, REACH);
+    const reach = reachAlongInto(sc, path.points, s.facing[f], mounted, REACH);
     const d = Math.min(reach.dist, path.length);
     const p = d >= path.length - 1e-9 ? c : pointAlongInto(path.points, d, ALONG);
-    if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
-    if (!placeFree(viewOf(s), p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
-    return into.set(path.points, d, s.facing[f], s.mounted[f] === 1, p.x, p.y, angleTo(p.x, p.y, s.x[t], s.y[t]), NaN, 0, 0);
+    const pdx = tx - p.x;
+    const pdy = ty - p.y;
+    if (Math.sqrt(pdx * pdx + pdy * pdy) > sc.contact) continue;
+    if (!placeFreeAt(viewOf(s), p, f) || !isFreeAt(sc, p)) continue;
+    return into.set(path.points, d, s.facing[f], mounted, p.x, p.y, Math.atan2(ty - p.y, tx - p.x), NaN, 0, 0);
   }
   return null;
+}
+
+/** The table's isFree at a point given as an object (its coordinates read in the call: none boxed). */
+function isFreeAt(sc: SowScenario, p: { x: number; y: number }): boolean {
+  return sc.table.isFree(p.x, p.y);
 }

@@ -80,8 +80,8 @@ function fireValue(s: SowState, f: number, u: number, raider: boolean): number {
   return v;
 }
 
-/** Odds of melees by both pools and the bonus (pure, so shared by every game; keyed by meleePoolCode). */
-const MELEE_ODDS = new Map<number, Odds>();
+/** Odds of melees by both pools and the bonus (pure, so shared by every game; keyed by the charger's meleePoolCode, then the target's and the bonus). */
+const MELEE_ODDS = new Map<number, Map<number, Odds>>();
 
 /** Value of charging enemy t. */
 function chargeValue(s: SowState, f: number, t: number, raider: boolean): number {
@@ -89,11 +89,19 @@ function chargeValue(s: SowState, f: number, t: number, raider: boolean): number
   if (!plan) return -1;
   // Both pools and the bonus as one number (pools made only for a key not seen before).
   const bonus = meleeBonusAgainst(s, t, f);
-  const key = (meleePoolCode(s, f, t) * 2 ** 21 + meleePoolCode(s, t, f)) * 2 + bonus;
-  let m = MELEE_ODDS.get(key);
+  // Keyed by the charger's pool, then by the target's pool and the bonus: two small integers (one
+  // key above 2^31 was a heap number per look-up).
+  const mine = meleePoolCode(s, f, t);
+  let byTarget = MELEE_ODDS.get(mine);
+  if (!byTarget) {
+    byTarget = new Map<number, Odds>();
+    MELEE_ODDS.set(mine, byTarget);
+  }
+  const key = meleePoolCode(s, t, f) * 2 + bonus;
+  let m = byTarget.get(key);
   if (!m) {
     m = oddsOf(marginDistribution(meleePool(s, f, [t]), meleePool(s, t, [f]), 1, bonus));
-    MELEE_ODDS.set(key, m);
+    byTarget.set(key, m);
   }
   const win = m.ge1;
   const lose = 1 - m.ge0;
