@@ -335,23 +335,49 @@ export function orderTargetInto(
 ): void {
   const sc = s.sc;
   const raider = sc.figures[f].side === sc.raiders;
+  // Written field by field here (a helper taking the coordinates would box them when not inlined).
+  let t: Vec;
+  let offset = false;
   switch (a.k) {
     case 'home':
-      return setTarget(out, homePoint(s, f), false);
+      t = homePoint(s, f);
+      break;
     case 'foe': {
       const best = nearestFigure(figureView(s), sc.units[unitIndex(s, a.u)].figures, s.x[f], s.y[f], true);
-      return best >= 0 ? setXY(out, s.x[best], s.y[best], false) : setTarget(out, centre, true);
+      if (best >= 0) {
+        out.x = s.x[best];
+        out.y = s.y[best];
+        out.offset = false;
+        return;
+      }
+      t = centre;
+      offset = true;
+      break;
     }
     case 'moveTo':
-      return setXY(out, a.x, a.y, true);
+      out.x = a.x;
+      out.y = a.y;
+      out.offset = true;
+      return;
     default: {
       // obj
       if (raider) {
-        if (carrying(s, f)) return setTarget(out, homePoint(s, f), false);
-        if (sc.objective) return setTarget(out, sc.objective.target, true);
-        const p = pigFor.get(f);
-        if (p !== undefined) return setXY(out, s.pigX[p], s.pigY[p], false);
-        return setTarget(out, centre, true);
+        if (carrying(s, f)) t = homePoint(s, f);
+        else if (sc.objective) {
+          t = sc.objective.target;
+          offset = true;
+        } else {
+          const p = pigFor.get(f);
+          if (p !== undefined) {
+            out.x = s.pigX[p];
+            out.y = s.pigY[p];
+            out.offset = false;
+            return;
+          }
+          t = centre;
+          offset = true;
+        }
+        break;
       }
       // defenders: the nearest drover, else the loot
       let best = -1;
@@ -364,8 +390,17 @@ export function orderTargetInto(
           best = g;
         }
       }
-      if (best >= 0) return setXY(out, s.x[best], s.y[best], false);
-      if (sc.objective) return setTarget(out, sc.objective.target, true);
+      if (best >= 0) {
+        out.x = s.x[best];
+        out.y = s.y[best];
+        out.offset = false;
+        return;
+      }
+      if (sc.objective) {
+        t = sc.objective.target;
+        offset = true;
+        break;
+      }
       let sx = 0;
       let sy = 0;
       let n = 0;
@@ -375,19 +410,19 @@ export function orderTargetInto(
         sy += s.pigY[p];
         n++;
       }
-      return n ? setXY(out, sx / n, sy / n, true) : setTarget(out, centre, true);
+      if (n) {
+        out.x = sx / n;
+        out.y = sy / n;
+        out.offset = true;
+        return;
+      }
+      t = centre;
+      offset = true;
     }
   }
-}
-
-function setXY(out: OrderTarget, x: number, y: number, offset: boolean): void {
-  out.x = x;
-  out.y = y;
+  out.x = t.x;
+  out.y = t.y;
   out.offset = offset;
-}
-
-function setTarget(out: OrderTarget, t: Vec, offset: boolean): void {
-  setXY(out, t.x, t.y, offset);
 }
 
 /** The pigs handed out by an order that hands none out (never written). */
@@ -494,7 +529,18 @@ const PLAN_Y: number[] = [];
 const PLAN_D: number[] = [];
 const PLAN_ORDER: number[] = [];
 const PLAN_GOAL = { x: 0, y: 0 };
+/**
+ * A scratch {@link OrderTarget} of its own class: its coordinates stay doubles stored in place (an
+ * object literal of this shape shares its hidden class with every other such literal, whose fields
+ * may have been widened, so that each coordinate written is a new heap number).
+ */
+class OrderTargetScratch implements OrderTarget {
+  x = 0.5;
+  y = 0.5;
+  offset = false;
+}
+
 /** Scratch of {@link moveUnit}: one figure's order target (read at once). */
-const ORDER_TARGET: OrderTarget = { x: 0, y: 0, offset: false };
+const ORDER_TARGET: OrderTarget = new OrderTargetScratch();
 /** Scratch of {@link moveUnit}: the unit's free figures. */
 const MOVE_FIGS: number[] = [];
