@@ -127,7 +127,8 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
     // The place reached is taken: as any move, the nearest free place within 2 in that the 1½
     // moves reach ([R1]), so that friends standing on the way do not cut the fall back short
     // (audit A4); with none, back along the route to the first free place.
-    const alt = P.nearestReachable(start, atX, atY, full, NEAR);
+    NEAR.reach = full;
+    const alt = P.nearestReachableAt(start, FLEE_AT, NEAR);
     const p = P.path;
     if (alt && p) {
       way = p.points;

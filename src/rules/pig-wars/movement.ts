@@ -134,10 +134,13 @@ export function roughEntry(s: PigState, points: readonly Vec[]): number {
 /** Radius of the ring search for a free place when the one a move reaches is taken (in). */
 export const ALT_RADIUS = 2;
 
-/** Options of the kit's `PlaceFinder.nearestReachable`: the ring search, and the same with a bound across rough ground (set just before use). */
-export const NEAR = { radius: ALT_RADIUS };
+/** Options of the kit's `PlaceFinder.nearestReachableAt`: the ring search and its reach, and the same with a bound across rough ground (set just before use). */
+export const NEAR = { radius: ALT_RADIUS, reach: 0.5 };
 
-const NEAR_SLOW = { radius: ALT_RADIUS, slowReach: 0 };
+const NEAR_SLOW = { radius: ALT_RADIUS, slowReach: 0, reach: 0.5 };
+
+/** Scratch of {@link moveFigure}: the place its route reaches, round which the ring search looks (read at once). */
+const NEAR_AT = { x: 0.5, y: 0.5 };
 
 /** Every place will do (the goal of a move only needs to be free of terrain). */
 const ANYWHERE = (): boolean => true;
@@ -202,7 +205,7 @@ export function moveFigure(
   from.x = s.x[f];
   from.y = s.y[f];
   let goal = target;
-  if (!sc.nav.isFree(goal.x, goal.y)) {
+  if (!sc.nav.isFreeAt(goal)) {
     const g = sc.nav.nearestFree(goal.x, goal.y, 6, ANYWHERE);
     if (!g) return 0;
     goal = g;
@@ -250,7 +253,11 @@ export function moveFigure(
   P.setNear(v, f, keepers, keepOff, atX, atY, ALT_RADIUS);
   if (!P.okNear(atX, atY)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
-    let alt = P.nearestReachable(from, atX, atY, reach, NEAR);
+    const c = NEAR_AT;
+    c.x = atX;
+    c.y = atY;
+    NEAR.reach = reach;
+    let alt = P.nearestReachableAt(from, c, NEAR);
     let p = P.path;
     // The way to that place is a route of its own and meets the same terrain rules (audit A5): a
     // shield wall takes no way into rough ground ([R10]); a pirate whose planned route crossed
@@ -265,7 +272,8 @@ export function moveFigure(
         left = Math.max(0, full - dice.cross * scale);
       }
       NEAR_SLOW.slowReach = left;
-      alt = P.nearestReachable(from, atX, atY, reach, NEAR_SLOW);
+      NEAR_SLOW.reach = reach;
+      alt = P.nearestReachableAt(from, c, NEAR_SLOW);
       p = P.path;
       if (alt && p && !wallRough && roughEntry(s, p.points) < Infinity) {
         if (parts) parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
