@@ -773,6 +773,19 @@ export class Table {
     return best < 0 ? null : { x: sp[best], y: sp[best + 1] };
   }
 
+  /**
+   * {@link heightAt} of the centre of figure `i` of the coordinate arrays `xs`, `ys` (a state's
+   * figure arrays): the same height, for hot paths — coordinates passed to a call that is not
+   * inlined are boxed, an index is not.
+   */
+  heightOf(xs: ArrayLike<number>, ys: ArrayLike<number>, i: number): number {
+    const x = xs[i];
+    const y = ys[i];
+    let h = 0;
+    for (const a of this.raised) if (a.height > h && pointInPolygon(x, y, a.poly)) h = a.height;
+    return h;
+  }
+
   /** Ground height at (x, y): the highest raised area containing the point, else 0. */
   heightAt(x: number, y: number): number {
     let h = 0;
