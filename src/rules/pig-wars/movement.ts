@@ -13,19 +13,7 @@ import { ACTIVE, C, PIG_FREE, type PigState } from './state.js';
 import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, type Mod } from './tables.js';
 import type { PigAction } from './action.js';
 import type { PigEventOf } from './events.js';
-import {
-  r3,
-  deg,
-  type Emit,
-  onRough,
-  figureView,
-  unitCentre,
-  freeFiguresInto,
-  carrying,
-  moveKind,
-  unitIndex,
-  homePoint,
-} from './queries.js';
+import { r3, deg, type Emit, onRough, figureView, freeFiguresInto, carrying, moveKind, unitIndex, homePoint } from './queries.js';
 import { carryPigs, afterMove } from './loot.js';
 
 /** The dice one order (or one morale result) rolls once and every figure of it shares. */
@@ -440,17 +428,36 @@ const NO_PIGS: ReadonlyMap<number, number> = new Map();
 export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const figs = freeFiguresInto(s, u, MOVE_FIGS);
-  const centre = unitCentre(s, u) ?? { x: s.x[figs[0]], y: s.y[figs[0]] };
+  // The unit's centre (unitCentre, into a scratch point), else its first free figure's place.
+  const centre = MOVE_CENTRE;
+  let cx = 0;
+  let cy = 0;
+  let cn = 0;
+  for (const f of sc.units[u].figures) {
+    if (s.status[f] !== ACTIVE) continue;
+    cx += s.x[f];
+    cy += s.y[f];
+    cn++;
+  }
+  if (cn) {
+    centre.x = cx / cn;
+    centre.y = cy / cn;
+  } else if (figs.length > 0) {
+    centre.x = s.x[figs[0]];
+    centre.y = s.y[figs[0]];
+  }
   const dice = newDice();
   // Raiders heading for pigs: each free pig to the nearest figure not yet given one.
   let pigFor = NO_PIGS;
   if (a.k === 'obj' && sc.units[u].side === sc.raiders && !sc.objective) {
-    const handed = new Map<number, number>();
+    const handed = HANDED;
+    handed.clear();
     pigFor = handed;
-    const free: number[] = [];
+    const free = FREE_PIGS;
+    free.length = 0;
     for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) free.push(p);
-    const want = figs.filter((f) => !carrying(s, f));
-    for (const f of want) {
+    for (const f of figs) {
+      if (carrying(s, f)) continue;
       let best = -1;
       let bd = Infinity;
       for (const p of free) {
@@ -501,7 +508,8 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
     PLAN_ORDER[j + 1] = i;
   }
   // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
-  const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
+  let escort = false;
+  if (a.k === 'home') for (let i = 0; i < n && !escort; i++) escort = carrying(s, figs[i]);
   const why = emit && a.k === 'foe' ? `toward ${a.u}` : a.k;
   for (let k = 0; k < n; k++) {
     const i = PLAN_ORDER[k];
@@ -550,5 +558,8 @@ class OrderTargetScratch implements OrderTarget {
 
 /** Scratch of {@link moveUnit}: one figure's order target (read at once). */
 const ORDER_TARGET: OrderTarget = new OrderTargetScratch();
-/** Scratch of {@link moveUnit}: the unit's free figures. */
+/** Scratch of {@link moveUnit}: the unit's free figures, its centre, the free pigs and the pig handed to each figure (read within one order). */
 const MOVE_FIGS: number[] = [];
+const MOVE_CENTRE = { x: 0.5, y: 0.5 };
+const FREE_PIGS: number[] = [];
+const HANDED = new Map<number, number>();
