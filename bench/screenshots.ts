@@ -14,7 +14,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../test/helpers/browser.js';
 import { buildApp } from '../src/serve/app.js';
 import type { SetupAnswer } from '../src/serve/protocol.js';
 
@@ -61,12 +61,7 @@ const MEASURE = `(() => {
 mkdirSync(out, { recursive: true });
 const app = await buildApp({ saves: mkdtempSync(join(tmpdir(), 'skirmish-shots-saves-')), loopbackOnly: true });
 const url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`;
-const ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'skirmish-shots-')), {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1400, height: 900 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-});
+const ctx = await launchChromium();
 const lines: string[] = [
   '# Screenshots of `serve` (issue 41)',
   '',

@@ -14,7 +14,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../test/helpers/browser.js';
 import { buildApp } from '../src/serve/app.js';
 
 function arg(name: string): string | undefined {
@@ -40,12 +40,7 @@ const app = await buildApp({
   workshop: { scenarios: join(root, 'scenarios'), runs: join(root, 'runs') },
 });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
-const ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'skirmish-shots-')), {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1400, height: 900 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-});
+const ctx = await launchChromium();
 try {
   const page = await ctx.newPage();
   await page.goto(`${url}/workshop`);

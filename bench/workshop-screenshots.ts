@@ -13,7 +13,8 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../test/helpers/browser.js';
 import { buildApp } from '../src/serve/app.js';
 import type { WorkshopList, WorkshopRuleset } from '../src/serve/workshop-protocol.js';
 
@@ -35,10 +36,10 @@ const app = await buildApp({
   workshop: { scenarios: join(root, 'scenarios'), runs: join(root, 'runs'), workers: 1 },
 });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await launchChromium();
 const written: string[] = [];
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage();
   page.on('dialog', (d) => void d.accept());
   page.on('pageerror', (e) => process.stderr.write(`page error: ${e.message}\n`));
   await page.goto(`${url}/workshop`);

@@ -110,6 +110,14 @@ export const MCTS_PARAMS = {
     scope: 'search',
     help: "1: the root's actions are compared on the streams they share (the k-th visit of every root action uses the same dice): each one's mean, for UCB, is the most-visited action's mean plus the mean difference from it over its own visits' streams; 0: plain means. The choice and the guard are unchanged. A prototype (issue 42).",
   },
+  halving: {
+    kind: 'int',
+    default: 0,
+    min: 0,
+    max: 64,
+    scope: 'search',
+    help: 'm ≥ 2: sequential halving at the root over the m best-prior actions (all when fewer): the iteration budget split into ⌈log₂ m⌉ rounds, each giving every remaining action an equal share of visits, then keeping the better half by mean — so a larger budget buys each finalist more samples rather than more candidates; below the root UCB as usual. 0: UCB with progressive widening at the root. Needs an iteration budget. A prototype (issue 42).',
+  },
   confidence: {
     kind: 'num',
     default: 1,

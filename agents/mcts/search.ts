@@ -224,6 +224,19 @@ class Searcher {
   private availVisits = 0;
   /** Set by `select`: the edge it returned has just entered the tree. */
   private widened = false;
+  /**
+   * `halving` ≥ 2 with an iteration budget: the root's sequential halving. `survivors` are root
+   * positions still in the running; each gets `roundPer` visits this round (round robin by
+   * `cursor`, `given` handed out so far); `roundsLeft` rounds remain, the last ending with one.
+   */
+  private halving = false;
+  private survivors: number[] = [];
+  private roundPer = 0;
+  private roundsLeft = 0;
+  private cursor = 0;
+  private given = 0;
+  /** Root visits handed out by the halving so far (the iterations it has used). */
+  private spent = 0;
   // ---- the iteration ----
   /** The iteration's own state (its scratch copy, also the next iteration's to copy into). */
   private s: unknown = null;
@@ -291,6 +304,20 @@ class Searcher {
     this.maxIterations = opts.iterations > 0 ? Math.max(1, Math.round(opts.iterations * share)) : 0;
     this.maxCalls = opts.calls > 0 ? Math.max(1, Math.round(opts.calls * share)) : 0;
     this.maxMs = opts.ms * share;
+    // Sequential halving at the root: the m best-prior actions enter the root table at once.
+    const m = Math.min(opts.halving, legal.length);
+    this.halving = opts.halving >= 2 && m >= 2 && this.maxIterations > 0;
+    if (this.halving) {
+      this.survivors.length = 0;
+      for (let j = 0; j < m; j++) {
+        this.expand(this.rootTable);
+        this.survivors.push(j);
+      }
+      this.widened = false;
+      this.roundsLeft = Math.ceil(Math.log2(m));
+      this.spent = 0;
+      this.newRound();
+    }
   }
 
   /** Iterate until a budget is spent. */
@@ -361,7 +388,7 @@ class Searcher {
         legal = this.legal;
         evalIdx = this.evalIdx; // grown with the side list
       }
-      const pos = this.select(t);
+      const pos = node === 0 && this.halving ? this.halvingNext(t) : this.select(t);
       if (pos < 0) break; // nothing legal in the tree and nothing to add (cannot happen with a non-empty legal list)
       const slot = tree.tBase[t] + pos;
       if (depth === 0) {
@@ -450,6 +477,39 @@ class Searcher {
     const child = tree.newNode(keep === null ? null : this.r.clone(keep));
     tree.cChild[tree.tBase[t] + pos] = child;
     return child;
+  }
+
+  /** A round of sequential halving: the iterations left shared equally by the rounds left and the survivors. */
+  private newRound(): void {
+    const left = this.maxIterations - this.spent;
+    this.roundPer = Math.max(1, Math.floor(left / (this.roundsLeft * this.survivors.length)));
+    this.cursor = 0;
+    this.given = 0;
+  }
+
+  /**
+   * Root selection under sequential halving (root table `t`): the survivors in turn, each
+   * `roundPer` visits a round; at a round's end the better half by mean stays (ties: the better
+   * prior, the lower position). After the last round the one survivor gets what budget is left.
+   * A survivor's first visit ends the descent at its edge, as a new edge's does.
+   */
+  private halvingNext(t: number): number {
+    const tree = this.tree;
+    const base = tree.tBase[t];
+    const sv = this.survivors;
+    if (this.roundsLeft > 0 && this.given >= this.roundPer * sv.length) {
+      const mean = tree.cMean;
+      sv.sort((a, b) => mean[base + b] - mean[base + a] || a - b);
+      sv.length = Math.ceil(sv.length / 2);
+      this.roundsLeft = sv.length > 1 ? this.roundsLeft - 1 : 0;
+      if (this.roundsLeft > 0) this.newRound();
+    }
+    const pos = sv[this.cursor % sv.length];
+    this.cursor++;
+    this.given++;
+    this.spent++;
+    this.widened = tree.cVisits[base + pos] === 0;
+    return pos;
   }
 
   /**
@@ -842,6 +902,7 @@ class Searcher {
     this.keyStr = [];
     this.keyIds = new Map();
     this.evalSides.length = 0;
+    this.halving = false;
   }
 }
 

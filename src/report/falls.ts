@@ -5,27 +5,13 @@
  * square; the sizes are the first game's table (every game of a run is on the same scenario).
  */
 import type { SideId } from '../core/model.js';
+import type { FallsJson } from './falls-json.js';
 import type { GameFalls } from '../runner/types.js';
 
 /** Columns of the heat map's grid. */
 export const FALLS_COLUMNS = 24;
 
-/**
- * The heat map as data (report.json's `falls`): the table's size in its unit, the grid's columns
- * and rows (cells of `cell` × `cell`; the last row and column may reach past the table's edge),
- * the games counted and the figures fallen, `cells` the falls per cell over all sides (row by row,
- * from the table's top-left corner) and `bySide` the same per side.
- */
-export interface FallsJson {
-  table: [number, number];
-  cell: number;
-  columns: number;
-  rows: number;
-  games: number;
-  figures: number;
-  cells: number[];
-  bySide: Record<SideId, number[]>;
-}
+export type { FallsJson } from './falls-json.js';
 
 /** Adds up games' falls into a grid (constant memory in the number of games). */
 export class FallsMap {

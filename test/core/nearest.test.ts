@@ -75,6 +75,58 @@ describe('nearestFreeListed', () => {
   });
 });
 
+describe('nearestFreeListed on a short list whose nearest spots are taken', () => {
+  it('finds the spot a plain scan finds when more than the first eight nearest are taken', () => {
+    // 40 spots round an objective (a ring and a few further out, some at equal distances), and
+    // figures standing on many of them: the free spot found lies past the eighth nearest.
+    const xy: number[] = [];
+    for (let k = 0; k < 24; k++) xy.push(20 + 3 * Math.cos((k * Math.PI) / 12), 20 + 3 * Math.sin((k * Math.PI) / 12));
+    for (let k = 0; k < 16; k++) xy.push(20 + 6 * Math.cos((k * Math.PI) / 8), 20 + 6 * Math.sin((k * Math.PI) / 8));
+    const n = xy.length >> 1;
+    const pts: [number, number][] = [[0, 0]];
+    for (let k = 0; k < 24; k += 1) if (k % 7 !== 3) pts.push([xy[2 * k], xy[2 * k + 1]]);
+    for (let k = 24; k < 30; k++) pts.push([xy[2 * k] + 0.4, xy[2 * k + 1]]);
+    const v = view(pts, [3]);
+    const at = { x: 0, y: 0 };
+    const list = Float64Array.from(xy);
+    let pastEighth = 0;
+    for (const [fx, fy] of [
+      [14, 20],
+      [20, 12],
+      [27, 27],
+      [20, 20],
+      [xy[6], xy[7]],
+      [40, 2],
+    ]) {
+      for (const minSq of [-1, 0.25, 16]) {
+        v.x[0] = fx;
+        v.y[0] = fy;
+        let want = -1;
+        let wd = Infinity;
+        let rank = 0;
+        for (let j = 0; j < n; j++) {
+          const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+          if (!(d > minSq) || d >= wd) continue;
+          if (d < 1e-4 || placeFree(v, xy[2 * j], xy[2 * j + 1], 0)) {
+            want = j;
+            wd = d;
+          }
+        }
+        if (want >= 0)
+          for (let j = 0; j < n; j++) {
+            const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+            if (d > minSq && (d < wd || (d === wd && j < want))) rank++;
+          }
+        if (rank >= 8) pastEighth++;
+        expect(nearestFreeListed(v, 0, list, minSq, at)).toBe(want >= 0);
+        if (want >= 0) expect(at).toEqual({ x: xy[2 * want], y: xy[2 * want + 1] });
+      }
+    }
+    // The case the test is for: the answer lay past the eighth nearest at least once.
+    expect(pastEighth).toBeGreaterThan(0);
+  });
+});
+
 describe('nearestFreeListed on a long list (the search by grid rings)', () => {
   it('finds the spot a plain scan finds: nearest free past the minimum, ties to the first listed', () => {
     // 300 spots on a coarse lattice (many ties), figures standing on some of them.

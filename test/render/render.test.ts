@@ -11,7 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { haveBrowser, launchChromium } from '../helpers/browser.js';
 import { GameSession } from '../../src/core/game.js';
 import { readRecord } from '../../src/core/record.js';
 import type { GameEvent, Json } from '../../src/core/model.js';
@@ -113,11 +114,6 @@ describe('render: frames and still SVG', () => {
   });
 });
 
-const CHROMIUM = '/usr/bin/chromium';
-// CI installs Debian's chromium (.ci/run), so there the browser test always runs; elsewhere it is
-// skipped when the browser is missing.
-const haveBrowser = existsSync(CHROMIUM) || Boolean(process.env.CI);
-
 describe.skipIf(!haveBrowser)('render: the HTML player in headless Chromium', () => {
   let ctx: BrowserContext;
   let page: Page;
@@ -127,21 +123,7 @@ describe.skipIf(!haveBrowser)('render: the HTML player in headless Chromium', ()
 
   beforeAll(async () => {
     writeFileSync(htmlFile, framesToHtml(recordFrames(readRecord(recordFile), recordFile)));
-    ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'skirmish-chromium-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    ctx = await launchChromium();
     page = await ctx.newPage();
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);

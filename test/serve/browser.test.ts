@@ -8,10 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { haveBrowser, launchChromium, shots, watchFaults } from '../helpers/browser.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/serve/app.js';
 import { readRecord } from '../../src/core/record.js';
@@ -47,10 +48,6 @@ declare class DOMPoint {
   matrixTransform(m: unknown): { x: number; y: number };
 }
 
-const CHROMIUM = '/usr/bin/chromium';
-const haveBrowser = existsSync(CHROMIUM) || Boolean(process.env.CI);
-const shots = process.env.SKIRMISH_SCREENSHOTS;
-
 describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
   let app: FastifyInstance;
   let ctx: BrowserContext;
@@ -63,22 +60,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
     // does too); the default cap of 16 games at once is tested on its own in api.test.ts.
     app = await buildApp({ saves: join(dir, 'saves'), maxGames: 64, loopbackOnly: true });
     url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`;
-    ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'skirmish-chromium-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      acceptDownloads: true,
-      viewport: { width: 1400, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    ctx = await launchChromium({ acceptDownloads: true });
     if (shots) mkdirSync(shots, { recursive: true });
   }, 60_000);
 
@@ -89,11 +71,8 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium', () => {
 
   async function open(): Promise<Page> {
     const page = await ctx.newPage();
-    page.on('console', (m) => {
-      // A refused move is answered 400 by design (the page shows the reason); anything else is a fault.
-      if (m.type() === 'error' && !/status of 400 \(Bad Request\)/.test(m.text())) errors.push(`console: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    // A refused move is answered 400 by design (the page shows the reason); anything else is a fault.
+    watchFaults(page, errors, (m) => /status of 400 \(Bad Request\)/.test(m.text()));
     await page.goto(url);
     await page.waitForSelector('body[data-state="setup"]');
     return page;

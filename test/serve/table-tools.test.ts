@@ -8,10 +8,11 @@
  * with one click.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { haveBrowser, launchChromium } from '../helpers/browser.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/serve/app.js';
 import type { SetupAnswer } from '../../src/serve/protocol.js';
@@ -30,9 +31,6 @@ declare class DOMPoint {
   matrixTransform(m: unknown): { x: number; y: number };
 }
 
-const CHROMIUM = '/usr/bin/chromium';
-const haveBrowser = existsSync(CHROMIUM) || Boolean(process.env.CI);
-
 describe.skipIf(!haveBrowser)('serve in headless Chromium: briefing at Start, measuring, standing orders', () => {
   let app: FastifyInstance;
   let ctx: BrowserContext;
@@ -44,21 +42,7 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium: briefing at Start, me
   beforeAll(async () => {
     app = await buildApp({ saves: join(dir, 'saves'), loopbackOnly: true });
     url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`;
-    ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'skirmish-chromium-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    ctx = await launchChromium();
     setup = (await (await ctx.request.get(`${url}api/setup`)).json()) as SetupAnswer;
   }, 60_000);
 

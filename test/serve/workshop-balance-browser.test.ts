@@ -12,10 +12,11 @@
  * play, 8 games, seed 7 (a few seconds on one thread).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { haveBrowser, launchChromium, shots, watchFaults } from '../helpers/browser.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/serve/app.js';
 import type { BalanceJobView } from '../../src/serve/workshop-protocol.js';
@@ -36,10 +37,6 @@ declare class MutationObserver {
 }
 declare const window: { wsbSeen?: string[] };
 
-const CHROMIUM = '/usr/bin/chromium';
-const haveBrowser = existsSync(CHROMIUM) || Boolean(process.env.CI);
-const shots = process.env.SKIRMISH_SCREENSHOTS;
-
 /** The run the page starts and the command line repeats (chosen before running). */
 const RUN = { vikings: 'heuristic', saxons: 'random', games: 8, seed: 7 };
 
@@ -59,12 +56,7 @@ describe.skipIf(!haveBrowser)('the workshop balance panel in headless Chromium',
       workshop: { scenarios: folder, runs: join(root, 'runs'), workers: 1 },
     });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
-    ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'skirmish-chromium-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-    });
+    ctx = await launchChromium();
     if (shots) mkdirSync(shots, { recursive: true });
   }, 60_000);
 
@@ -76,12 +68,8 @@ describe.skipIf(!haveBrowser)('the workshop balance panel in headless Chromium',
   /** The workshop page with the Farmstead Raid open and its sides known to the panel. */
   async function open(): Promise<Page> {
     const page = await ctx.newPage();
-    page.on('console', (m) => {
-      // By design: a second job is answered 409 (the page shows the message). Anything else is a fault.
-      const byDesign = /\/api\/workshop\/balance$/.test(m.location().url) && /status of 409 \(Conflict\)/.test(m.text());
-      if (m.type() === 'error' && !byDesign) errors.push(`console: ${m.text()} (${m.location().url})`);
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    // By design: a second job is answered 409 (the page shows the message). Anything else is a fault.
+    watchFaults(page, errors, (m) => /\/api\/workshop\/balance$/.test(m.location().url) && /status of 409 \(Conflict\)/.test(m.text()));
     page.on('dialog', (d) => void d.accept());
     await page.goto(`${url}/workshop`);
     await page.waitForSelector('body[data-state="ready"]');

@@ -16,8 +16,8 @@ import {
   progressModel,
   reportModel,
   scenarioRef,
-  type FallsGrid,
 } from '../../src/web/workshop/balance-model.js';
+import type { FallsJson } from '../../src/report/falls-json.js';
 import type { BalanceJobView } from '../../src/serve/workshop-protocol.js';
 
 const scenario = { ruleset: 'r', id: 'x' };
@@ -151,7 +151,7 @@ describe('the report as the panel shows it', () => {
 });
 
 describe('the heat map over the table', () => {
-  const falls = reportModel(report).falls as FallsGrid;
+  const falls = reportModel(report).falls as FallsJson;
   it('one square per cell with falls, in table units from the top-left corner, cut at the edge; the most falls darkest', () => {
     const { cells, max } = heatCells(falls, null);
     expect(max).toBe(4);

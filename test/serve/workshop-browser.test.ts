@@ -10,10 +10,11 @@
  * zone to draw (its objective), found through the API, not named here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { haveBrowser, launchChromium, shots, watchFaults } from '../helpers/browser.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/serve/app.js';
 import { builtinScenarioFiles } from '../../src/core/scenario.js';
@@ -28,10 +29,6 @@ declare const document: {
   } | null;
   querySelectorAll(sel: string): { length: number };
 };
-
-const CHROMIUM = '/usr/bin/chromium';
-const haveBrowser = existsSync(CHROMIUM) || Boolean(process.env.CI);
-const shots = process.env.SKIRMISH_SCREENSHOTS;
 
 describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () => {
   let app: FastifyInstance;
@@ -53,13 +50,7 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
     });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
     rulesets = (await (await fetch(`${url}/api/workshop/rulesets`)).json()) as WorkshopRuleset[];
-    ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'skirmish-chromium-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      acceptDownloads: true,
-      viewport: { width: 1400, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-    });
+    ctx = await launchChromium({ acceptDownloads: true });
     if (shots) mkdirSync(shots, { recursive: true });
   }, 60_000);
 
@@ -70,11 +61,8 @@ describe.skipIf(!haveBrowser)('the scenario workshop in headless Chromium', () =
 
   async function open(): Promise<Page> {
     const page = await ctx.newPage();
-    page.on('console', (m) => {
-      // A save over an existing file is answered 409 by design (the page then asks); anything else is a fault.
-      if (m.type() === 'error' && !/status of 409 \(Conflict\)/.test(m.text())) errors.push(`console: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    // A save over an existing file is answered 409 by design (the page then asks); anything else is a fault.
+    watchFaults(page, errors, (m) => /status of 409 \(Conflict\)/.test(m.text()));
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.accept();

@@ -18,6 +18,7 @@
  * - scene.ts   — a terrain area and a figure as drawn in a Scene (the parts of view.scene every room shares)
  * - wiring.ts  — listedCheck, sideStatusCounts, counterStats: checkAction and stats as every room declares them
  * - ruleset.ts — defineTableRuleset: a table room's registration from its declaration; logisticEvaluation
+ * - step-changes.ts — StepChanges: which figures changed between two decisions (for the invariant monitors)
  */
 export * from './table.js';
 export * from './figures.js';
@@ -34,4 +35,5 @@ export * from './schema.js';
 export * from './scene.js';
 export * from './wiring.js';
 export * from './ruleset.js';
+export * from './step-changes.js';
 export * as status from './status.js';

@@ -602,61 +602,77 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   const fx = v.x[f];
   const fy = v.y[f];
   const n = xy.length >> 1;
-  if (LISTED_D.length < n) LISTED_D = new Float64Array(Math.max(n, 2 * LISTED_D.length));
-  const D = LISTED_D;
-  // The K nearest spots past the minimum, in order of distance, ties to the first listed: of a long
-  // list, remembered by the list's grid for this place (a search out from the figure by rings of
-  // grid cells when not); else by one pass.
-  let nTop: number;
-  let topJ: Int32Array;
-  let topD: Float64Array;
-  let at = 0;
-  if (n > SWEEP_FROM) {
-    const o = gridOf(xy);
-    const e = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K);
-    nTop = o.memoN[e];
-    topJ = o.memoJ;
-    topD = o.memoD;
-    at = e * LISTED_K2;
-  } else {
-    nTop = scanNearest(xy, n, fx, fy, minSq);
-    topJ = LISTED_TOP_J;
-    topD = LISTED_TOP_D;
+  if (n <= SWEEP_FROM) {
+    // A short list: every spot past the minimum, in order (one pass, insertion), tried in that
+    // order — the first K against the bases near the K-th, the rest against those near the last
+    // (the same spots in the same order as the K nearest and then the next nearest one at a time,
+    // without a scan of the list and of every figure per spot tried when the nearest are taken).
+    let m = 0;
+    for (let j = 0; j < n; j++) {
+      const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
+      if (d > minSq) m = keepNearestIn(LISTED_ALL_J, LISTED_ALL_D, SWEEP_FROM, m, j, d);
+    }
+    if (m === 0) return false;
+    const J = LISTED_ALL_J;
+    const DD = LISTED_ALL_D;
+    let upTo = Math.min(m, LISTED_K);
+    let near = gatherNear(v, f, fx, fy, DD[upTo - 1]);
+    for (let k = 0; k < m; k++) {
+      if (k === upTo) {
+        upTo = m;
+        near = gatherNear(v, f, fx, fy, DD[m - 1]);
+      }
+      const j = J[k];
+      if ((k === 0 && DD[0] < 1e-4) || freeOfNear(v, near, xy[2 * j], xy[2 * j + 1])) {
+        out.x = xy[2 * j];
+        out.y = xy[2 * j + 1];
+        return true;
+      }
+    }
+    return false;
   }
-  if (nTop === 0) return false;
+  // A long list: the K nearest spots past the minimum, in order of distance, ties to the first
+  // listed, remembered by the list's grid for this place (a search out from the figure by rings of
+  // grid cells when not).
+  const o = gridOf(xy);
+  const e = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K);
+  const nFirst = o.memoN[e];
+  const topJ = o.memoJ;
+  const topD = o.memoD;
+  if (nFirst === 0) return false;
   // The first K. The bases that could overlap one of them are gathered once (a base overlapping a
   // spot no farther than the K-th lies within that distance + 2 radii of the figure): each spot is
   // tested against them alone, the same test as placeFree's.
-  const first = Math.min(nTop, LISTED_K);
-  let nNear = gatherNear(v, f, fx, fy, topD[at + first - 1]);
+  const first = Math.min(nFirst, LISTED_K);
+  const at0 = e * LISTED_K2;
+  let nNear = gatherNear(v, f, fx, fy, topD[at0 + first - 1]);
   for (let k = 0; k < first; k++) {
-    const j = topJ[at + k];
-    if ((k === 0 && topD[at] < 1e-4) || freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
+    const j = topJ[at0 + k];
+    if ((k === 0 && topD[at0] < 1e-4) || freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
       out.x = xy[2 * j];
       out.y = xy[2 * j + 1];
       return true;
     }
   }
   if (first < LISTED_K) return false;
-  // A long list: the next of the K2 nearest, in order.
-  if (n > SWEEP_FROM) {
-    const o = gridOf(xy);
-    const e = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K2);
-    nTop = o.memoN[e];
-    at = e * LISTED_K2;
-    nNear = gatherNear(v, f, fx, fy, topD[at + nTop - 1]);
-    for (let k = LISTED_K; k < nTop; k++) {
-      const j = topJ[at + k];
-      if (freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
-        out.x = xy[2 * j];
-        out.y = xy[2 * j + 1];
-        return true;
-      }
+  // The next of the K2 nearest, in order.
+  const e2 = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K2);
+  const nTop = o.memoN[e2];
+  const at = e2 * LISTED_K2;
+  nNear = gatherNear(v, f, fx, fy, topD[at + nTop - 1]);
+  for (let k = LISTED_K; k < nTop; k++) {
+    const j = topJ[at + k];
+    if (freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
+      out.x = xy[2 * j];
+      out.y = xy[2 * j + 1];
+      return true;
     }
-    if (nTop < LISTED_K2) return false;
   }
+  if (nTop < LISTED_K2) return false;
   // Past those: the next nearest (ties: the first listed), one at a time, until one is free —
   // the same spot as the nearest free one, the occupancy test asked only of the spots tried.
+  if (LISTED_D.length < n) LISTED_D = new Float64Array(Math.max(n, 2 * LISTED_D.length));
+  const D = LISTED_D;
   for (let j = 0; j < n; j++) D[j] = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
   for (let k = 0; k < nTop; k++) D[topJ[at + k]] = NaN;
   for (;;) {
@@ -722,12 +738,7 @@ let NEAR_G = new Int32Array(64);
 /** How many nearest spots {@link nearestFreeListed} takes next when the first K are all taken (long lists). */
 const LISTED_K2 = 64;
 
-/** Put spot j at squared distance d into the K nearest (ties: the lower j); returns the new count. */
-function keepNearest(nTop: number, j: number, d: number): number {
-  return keepNearestIn(LISTED_TOP_J, LISTED_TOP_D, LISTED_K, nTop, j, d);
-}
-
-/** {@link keepNearest} into the lists `topJ`, `topD` of capacity `cap`. */
+/** Put spot j at squared distance d into the `cap` nearest in the lists `topJ`, `topD` (ties: the lower j); returns the new count. */
 function keepNearestIn(topJ: Int32Array, topD: Float64Array, cap: number, nTop: number, j: number, d: number): number {
   if (nTop === cap && !(d < topD[cap - 1] || (d === topD[cap - 1] && j < topJ[cap - 1]))) return nTop;
   let i = nTop < cap ? nTop++ : cap - 1;
@@ -738,16 +749,6 @@ function keepNearestIn(topJ: Int32Array, topD: Float64Array, cap: number, nTop: 
   }
   topD[i] = d;
   topJ[i] = j;
-  return nTop;
-}
-
-/** The K nearest of the first `n` spots past `minSq`, by one pass over the list. */
-function scanNearest(xy: ArrayLike<number>, n: number, fx: number, fy: number, minSq: number): number {
-  let nTop = 0;
-  for (let j = 0; j < n; j++) {
-    const d = (xy[2 * j] - fx) ** 2 + (xy[2 * j + 1] - fy) ** 2;
-    if (d > minSq) nTop = keepNearest(nTop, j, d);
-  }
   return nTop;
 }
 
@@ -865,8 +866,8 @@ const HASH_F = new Float64Array(1);
 const HASH_I = new Int32Array(HASH_F.buffer);
 
 /**
- * The `cap` nearest spots past `minSq`, into `topJ`/`topD` (as {@link scanNearest} for K: the same
- * spots in the same order, ties to the lower index), by rings of grid cells out from the figure's cell: a ring is the last when
+ * The `cap` nearest spots past `minSq`, into `topJ`/`topD` (as one pass over the list with
+ * {@link keepNearestIn} gives them: the same spots in the same order, ties to the lower index), by rings of grid cells out from the figure's cell: a ring is the last when
  * the K-th nearest found is nearer than any place outside the cells asked (less a margin far above
  * rounding), or when every cell has been asked.
  */
@@ -915,10 +916,12 @@ function gridNearest(
   }
   return nTop;
 }
-const LISTED_TOP_J = new Int32Array(LISTED_K);
+
 /** The {@link LISTED_K2} nearest of a long list (scratch of {@link nearestFreeListed}). */
 const LISTED_NEXT_J = new Int32Array(LISTED_K2);
 const LISTED_NEXT_D = new Float64Array(LISTED_K2);
-const LISTED_TOP_D = new Float64Array(LISTED_K);
+/** Scratch of {@link nearestFreeListed} on a short list: all its spots past the minimum, in order. */
+const LISTED_ALL_J = new Int32Array(SWEEP_FROM);
+const LISTED_ALL_D = new Float64Array(SWEEP_FROM);
 /** Squared distances of {@link nearestFreeListed}'s spots (scratch; NaN once a spot is tried). */
 let LISTED_D = new Float64Array(64);

@@ -29,6 +29,7 @@ import { gapToBlocker, num, nums, point, segmentToPolygon, strs, tableTests } fr
 import type { EscScenario } from './compile.js';
 import type { EscState } from './state.js';
 import { fightingEffect, score, shootingEffect, terrainDice } from './tables.js';
+import { StepChanges } from '../../core/table/index.js';
 
 /** A monitor for one game on `sc`. */
 export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscState, EscEvent> {
@@ -38,6 +39,8 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
   const R = sc.radius;
   const K = 2 * R + sc.zoc; // centre distance at a zone of control
   const TOL = 2e-3; // events carry places rounded to thousandths
+  /** What changed in the state since the last decision (centres, wounds): see afterStep. */
+  const changes = new StepChanges(n);
   const px = Float64Array.from(sc.figures.map((f) => f.start.x));
   const py = Float64Array.from(sc.figures.map((f) => f.start.y));
   const wounds = Int16Array.from(sc.figures.map((f) => f.wounds));
@@ -551,14 +554,8 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         if (s.wounds[f] === 0) continue;
         if (Math.abs(s.x[f] - px[f]) > TOL || Math.abs(s.y[f] - py[f]) > TOL)
           bad(`${id} stands at (${s.x[f]}, ${s.y[f]}) in the state but (${px[f]}, ${py[f]}) from the events`);
-        if (!table.roundFree(s.x[f], s.y[f])) bad(`${id}'s base stands on impassable ground or off the table`);
         px[f] = s.x[f];
         py[f] = s.y[f];
-        for (let g = f + 1; g < n; g++) {
-          if (s.wounds[g] === 0) continue;
-          if (Math.sqrt((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2) < 2 * R - TOL)
-            bad(`the bases of ${id} and ${sc.figures[g].id} overlap`);
-        }
         if (s.shaken[f] !== shaken[f] || s.cowered[f] !== cowered[f] || s.disarmed[f] !== disarmed[f] || s.cover[f] !== cover[f]) {
           bad(
             `${id} markers in the state (S${s.shaken[f]} C${s.cowered[f]} D${s.disarmed[f]} cover${s.cover[f]}) differ from the events (S${shaken[f]} C${cowered[f]} D${disarmed[f]} cover${cover[f]})`,
@@ -567,6 +564,18 @@ export function escarmoucheInvariants(sc: EscScenario): InvariantMonitor<EscStat
         if (s.reserved[f] !== reserved[f]) bad(`${id} reserved=${s.reserved[f]} in the state, ${reserved[f]} from the events`);
         if (s.disarmed[f] > 1) bad(`${id} has more than one Disarmed marker`);
       }
+      // Where bases stand: a figure (or a pair) whose centre and wounds did not change stands as at the
+      // previous decision, so only those that changed are looked at again (every one at the first).
+      changes.update(s.x, s.y, s.wounds);
+      const inPlay = (f: number): boolean => s.wounds[f] !== 0;
+      for (let c = 0; c < changes.count; c++) {
+        const f = changes.list[c];
+        if (inPlay(f) && !table.roundFree(s.x[f], s.y[f])) bad(`${sc.figures[f].id}'s base stands on impassable ground or off the table`);
+      }
+      changes.pairs(inPlay, (f, g) => {
+        if (Math.sqrt((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2) < 2 * R - TOL)
+          bad(`the bases of ${sc.figures[f].id} and ${sc.figures[g].id} overlap`);
+      });
       // "All combatants are separated by their ZOC (a base width) at the end of the fight" ([E40]).
       for (const [a, d] of fought) {
         if (s.wounds[a] === 0 || s.wounds[d] === 0) continue;

@@ -7,6 +7,7 @@ import type { PigEvent } from './events.js';
 import type { PigScenario } from './compile.js';
 import { ACTIVE, DEAD, GONE, ROUT, type PigState } from './state.js';
 import { PIRATE_MOVE_BASE, clampD12, daMoveFactor } from './tables.js';
+import { StepChanges } from '../../core/table/index.js';
 
 const TOL = 0.01;
 
@@ -41,6 +42,14 @@ const FALL_BACK_PART = '1½ move';
 export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState, PigEvent> {
   const violations: string[] = [];
   const status = new Map<string, string>(sc.figures.map((f) => [f.id, 'active']));
+  // The figures whose status the events changed since the last decision, and what changed in the
+  // state (centres, status, leader hits): afterStep looks again only at those (see StepChanges).
+  const statusTouched = new Set<string>();
+  const setStatus = (id: string, st: string): void => {
+    status.set(id, st);
+    statusTouched.add(id);
+  };
+  const changes = new StepChanges(sc.figures.length);
   const pos = new Map<string, [number, number]>(sc.figures.map((f) => [f.id, [sc.startX[f.index], sc.startY[f.index]]]));
   let turn = 1;
   let cards = 0;
@@ -169,56 +178,60 @@ export function pigInvariants(sc: PigScenario): InvariantMonitor<PigState, PigEv
           break;
         case 'kill':
           if (status.get(e.f) === 'dead' || status.get(e.f) === 'gone') bad(`${e.f} killed twice`);
-          status.set(e.f, 'dead');
+          setStatus(e.f, 'dead');
           break;
         case 'gone':
-          status.set(e.f, 'gone');
+          setStatus(e.f, 'gone');
           break;
         case 'morale':
           die(e.roll, 12, 'morale roll');
           if (e.roll + sum(e.mods) !== e.total) bad(`morale of ${e.unit}: total ${e.total} ≠ roll + modifiers`);
-          for (const id of e.rout) status.set(id, 'rout');
+          for (const id of e.rout) setStatus(id, 'rout');
           for (const id of [...e.fallBack, ...e.rout]) fellBack.set(id, turn);
           break;
         case 'rally':
           die(e.roll, 12, 'rally roll');
           for (const id of e.rallied) {
             if (status.get(id) !== 'rout') bad(`${id} rallies but was ${status.get(id)}`);
-            status.set(id, 'active');
+            setStatus(id, 'active');
           }
           for (const id of e.failed) fellBack.set(id, turn);
           break;
         case 'command':
-          status.set(e.f, 'rout');
+          setStatus(e.f, 'rout');
           fellBack.set(e.f, turn);
           break;
       }
     },
     afterStep(s: PigState) {
-      for (const f of sc.figures) {
-        const st = s.status[f.index];
+      // Each figure's status against the events, its place and its leader hits: a figure that changed
+      // in none of them, nor by the events, stands as at the previous decision (every one at the first).
+      changes.update(s.x, s.y, s.status, s.hits);
+      const figure = (i: number): void => {
+        const f = sc.figures[i];
+        const st = s.status[i];
         const want = status.get(f.id);
         const got = st === ACTIVE ? 'active' : st === ROUT ? 'rout' : st === DEAD ? 'dead' : st === GONE ? 'gone' : '?';
         if (want !== got) bad(`${f.id} is ${got} in the state but ${want} by the events`);
-        if ((st === ACTIVE || st === ROUT) && !sc.nav.isFree(s.x[f.index], s.y[f.index]))
-          bad(`${f.id} stands off the table or in a building`);
-        if (s.hits[f.index] >= 3 && st === ACTIVE) bad(`${f.id} is active with ${s.hits[f.index]} leader hits`);
+        if ((st === ACTIVE || st === ROUT) && !sc.nav.isFree(s.x[i], s.y[i])) bad(`${f.id} stands off the table or in a building`);
+        if (s.hits[i] >= 3 && st === ACTIVE) bad(`${f.id} is active with ${s.hits[i]} leader hits`);
+      };
+      for (let c = 0; c < changes.count; c++) figure(changes.list[c]);
+      for (const id of statusTouched) {
+        const i = sc.figureIndex.get(id) ?? -1;
+        if (i >= 0 && !changes.changed(i)) figure(i);
       }
+      statusTouched.clear();
       let landedPigs = 0;
       for (const b of s.pigBy) if (b === -2) landedPigs++;
       if (!sc.objective && landedPigs !== s.landed) bad(`landed ${s.landed} but ${landedPigs} pigs are landed`);
       for (let p = 0; p < s.pigBy.length; p++)
         if (s.pigBy[p] >= 0 && s.status[s.pigBy[p]] !== ACTIVE) bad(`pig ${p} is held by ${sc.figures[s.pigBy[p]].id}, who is not active`);
-      // no two figures on one spot
-      const n = sc.figures.length;
-      for (let a = 0; a < n; a++) {
-        if (s.status[a] !== ACTIVE && s.status[a] !== ROUT) continue;
-        for (let b = a + 1; b < n; b++) {
-          if (s.status[b] !== ACTIVE && s.status[b] !== ROUT) continue;
-          if (Math.hypot(s.x[a] - s.x[b], s.y[a] - s.y[b]) < 2 * sc.radius - 0.01)
-            bad(`${sc.figures[a].id} and ${sc.figures[b].id} overlap`);
-        }
-      }
+      // No two figures on one spot (pairs with a figure that moved or changed status).
+      const onTable = (i: number): boolean => s.status[i] === ACTIVE || s.status[i] === ROUT;
+      changes.pairs(onTable, (a, b) => {
+        if (Math.hypot(s.x[a] - s.x[b], s.y[a] - s.y[b]) < 2 * sc.radius - 0.01) bad(`${sc.figures[a].id} and ${sc.figures[b].id} overlap`);
+      });
     },
   };
 }

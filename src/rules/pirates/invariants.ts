@@ -9,6 +9,7 @@ import { dist, distToPolygonBoundary, pointInPolygon, strictlyInside, type Polyg
 import type { PiratesScenario } from './compile.js';
 import { ACTIVE, FLEEING, type PiratesState } from './state.js';
 import { COHESION, FORMATION } from './action.js';
+import { StepChanges } from '../../core/table/index.js';
 
 const TOL = 0.02; // event lengths are rounded to hundredths
 
@@ -55,13 +56,16 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
     const d = dist(a.x, a.y, b.x, b.y);
     if (d > g.limit + TOL) bad(`band ${g.band}'s centre moved ${d.toFixed(2)} in on a group move limited to ${g.limit} in (§4.D)`);
   };
-  // §3.F: band members' positions after the previous decision (pairs are checked decision to decision).
-  let prevX: number[] | null = null;
-  let prevY: number[] | null = null;
-  let prevBand: number[] | null = null;
-  let prevStatus: number[] | null = null;
+  // What changed since the previous decision (centres, status, band), read from the state.
+  const changes = new StepChanges(sc.figures.length);
   const bad = (msg: string): void => {
     if (violations.length < 50) violations.push(`turn ${turn}: ${msg}`);
+  };
+  // The figures whose status the events changed since the last decision (see afterStep).
+  const statusTouched = new Set<string>();
+  const setStatus = (id: string, st: string): void => {
+    status.set(id, st);
+    statusTouched.add(id);
   };
   const mustBeActive = (id: string, what: string): void => {
     const st = status.get(id);
@@ -178,7 +182,7 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           if (!(path <= num(e.allowance) + TOL)) bad(`${String(e.figure)} ran ${path} in on an allowance of ${String(e.allowance)}`);
           if (status.get(String(e.figure)) !== 'fleeing') bad(`${String(e.figure)} runs but is ${status.get(String(e.figure))}`);
           moved.add(String(e.figure));
-          if (e.gone) status.set(String(e.figure), 'gone');
+          if (e.gone) setStatus(String(e.figure), 'gone');
           break;
         }
         case 'attack': {
@@ -219,14 +223,14 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
           landed.add(String(e.figure));
           break;
         case 'kill':
-          status.set(String(e.figure), 'dead');
+          setStatus(String(e.figure), 'dead');
           break;
         case 'capture':
-          status.set(String(e.figure), 'captured');
+          setStatus(String(e.figure), 'captured');
           break;
         case 'flee':
           mustBeActive(String(e.figure), 'started to flee');
-          status.set(String(e.figure), 'fleeing');
+          setStatus(String(e.figure), 'fleeing');
           break;
         case 'pillage':
           mustBeActive(String(e.figure), 'pillaged');
@@ -241,35 +245,42 @@ export function piratesInvariants(sc: PiratesScenario): InvariantMonitor<Pirates
     afterStep(s: PiratesState) {
       closeGroup();
       // §3.F, categorical and pair by pair: two active members of a band within 6 in of each other
-      // stay so; a pair further apart (never after forming) may only close up.
-      if (prevX && prevY && prevBand && prevStatus) {
-        const n = sc.figures.length;
-        for (let f = 0; f < n; f++) {
+      // stay so; a pair further apart (never after forming) may only close up. Only a pair with a
+      // figure whose place, band or status changed since the previous decision can break it (a pair
+      // of unchanged figures is as far apart as before), so those are the pairs checked; which figures
+      // changed is read from the state itself, not from the events (a decision changes a few).
+      changes.update(s.x, s.y, s.status, s.band);
+      if (!changes.first) {
+        const was = changes.before;
+        const member = (f: number): boolean =>
+          s.band[f] >= 0 && s.status[f] === ACTIVE && was.extra[f] === s.band[f] && was.status[f] === ACTIVE;
+        changes.pairs(member, (f, g) => {
           const b = s.band[f];
-          if (b < 0 || s.status[f] !== ACTIVE || prevBand[f] !== b || prevStatus[f] !== ACTIVE) continue;
-          for (let g = f + 1; g < n; g++) {
-            if (s.band[g] !== b || s.status[g] !== ACTIVE || prevBand[g] !== b || prevStatus[g] !== ACTIVE) continue;
-            const now = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
-            const before = dist(prevX[f], prevY[f], prevX[g], prevY[g]);
-            if (now > Math.max(COHESION, before) + 1e-6)
-              bad(
-                `${sc.figures[f].id} and ${sc.figures[g].id} of band ${b} are ${now.toFixed(2)} in apart (were ${before.toFixed(2)}; §3.F: 6 in)`,
-              );
-          }
-        }
+          if (s.band[g] !== b) return;
+          const now = dist(s.x[f], s.y[f], s.x[g], s.y[g]);
+          const before = dist(was.x[f], was.y[f], was.x[g], was.y[g]);
+          if (now > Math.max(COHESION, before) + 1e-6)
+            bad(
+              `${sc.figures[f].id} and ${sc.figures[g].id} of band ${b} are ${now.toFixed(2)} in apart (were ${before.toFixed(2)}; §3.F: 6 in)`,
+            );
+        });
       }
-      prevX = s.x.slice();
-      prevY = s.y.slice();
-      prevBand = s.band.slice();
-      prevStatus = s.status.slice();
-      // Status agrees with the events for every figure; where it stands is checked for those that moved.
+      // Status agrees with the events, for every figure at the first decision and then for each whose
+      // status the state or the events changed (a figure changed by neither agrees as before, and a
+      // disagreement is reported once, at the decision it appears).
       const lim = 2 * sc.radius - 1e-6;
-      for (const f of sc.figures) {
-        const st = s.status[f.index];
+      const statusAgrees = (f: number): void => {
+        const st = s.status[f];
         const expect = st === ACTIVE ? 'active' : st === FLEEING ? 'fleeing' : null;
-        if (expect !== null && status.get(f.id) !== expect)
-          bad(`${f.id} is ${expect} in the state but ${status.get(f.id)} from the events`);
+        const id = sc.figures[f].id;
+        if (expect !== null && status.get(id) !== expect) bad(`${id} is ${expect} in the state but ${status.get(id)} from the events`);
+      };
+      for (let c = 0; c < changes.count; c++) statusAgrees(changes.list[c]);
+      for (const id of statusTouched) {
+        const f = sc.figureIndex.get(id) ?? -1;
+        if (f >= 0 && !changes.changed(f)) statusAgrees(f);
       }
+      statusTouched.clear();
       for (const id of moved) {
         const i = sc.figureIndex.get(id) ?? -1;
         if (i < 0) {

@@ -9,7 +9,7 @@ import { stateOfWarScenarioSchema } from './schema.js';
 import { compileStateOfWar, type SowScenario } from './compile.js';
 import type { SowAction } from './action.js';
 import { applyAction } from './apply.js';
-import { exactMovePlan } from './movement.js';
+import { exactMovePlan } from './execute.js';
 import { legalActions } from './options.js';
 import { setupGame } from './turn.js';
 import { actor, downCount } from './units.js';

@@ -10,6 +10,7 @@ import { dist, segmentsCross } from '../../core/geometry.js';
 import type { SowScenario } from './compile.js';
 import { ACTIVE, type SowState } from './state.js';
 import { onTableStatus } from '../../core/table/status.js';
+import { StepChanges } from '../../core/table/index.js';
 import { rearDistance } from './table.js';
 import {
   COVER_DIE,
@@ -77,6 +78,8 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
   const py = new Float64Array(n);
   /** Whether each figure was active when the last decision began (from the state). */
   const wasOn = new Array<boolean>(n).fill(true);
+  /** What changed in the state since the last decision (centres, status): see afterStep. */
+  const changes = new StepChanges(n);
   // Units routed for good [W32], from the morale events; the raiders are the objective's side [W34].
   const routed = new Set<string>();
   const raiders = sc.objective.side;
@@ -378,6 +381,7 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
       }
     },
     afterStep(s: SowState) {
+      const onTable = (f: number): boolean => onTableStatus(s.status[f]);
       for (let f = 0; f < n; f++) {
         px[f] = s.x[f];
         py[f] = s.y[f];
@@ -399,17 +403,20 @@ export function stateOfWarInvariants(sc: SowScenario): InvariantMonitor<SowState
           bad(`${sc.figures[f].id} is in ${sc.units[s.unitOf[f]].id}, the events say ${unitOf[f]}`);
         if (s.climbed[f] !== climbed[f]) bad(`${sc.figures[f].id} has climbed ${s.climbed[f]} cm, the events say ${climbed[f]}`);
       }
-      for (let f = 0; f < n; f++) {
-        if (!onTableStatus(s.status[f])) continue;
-        if (!sc.table.isFree(s.x[f], s.y[f]))
-          bad(`${sc.figures[f].id} stands in a building or off the table at (${s.x[f].toFixed(2)}, ${s.y[f].toFixed(2)})`);
+      for (let f = 0; f < n; f++)
         if (s.status[f] === ACTIVE && s.acts[f] > actionsFor(s.wounds[f], false))
           bad(`${sc.figures[f].id} holds ${s.acts[f]} actions with ${s.wounds[f]} wounds`);
-        for (let g = f + 1; g < n; g++) {
-          if (!onTableStatus(s.status[g])) continue;
-          if ((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2 < r2) bad(`${sc.figures[f].id} and ${sc.figures[g].id} overlap`);
-        }
+      // Where figures stand: a figure (or a pair) whose centre and status did not change stands as at the
+      // previous decision, so only those that changed are looked at again (every one at the first).
+      changes.update(s.x, s.y, s.status);
+      for (let c = 0; c < changes.count; c++) {
+        const f = changes.list[c];
+        if (onTableStatus(s.status[f]) && !sc.table.isFree(s.x[f], s.y[f]))
+          bad(`${sc.figures[f].id} stands in a building or off the table at (${s.x[f].toFixed(2)}, ${s.y[f].toFixed(2)})`);
       }
+      changes.pairs(onTable, (f, g) => {
+        if ((s.x[f] - s.x[g]) ** 2 + (s.y[f] - s.y[g]) ** 2 < r2) bad(`${sc.figures[f].id} and ${sc.figures[g].id} overlap`);
+      });
     },
   };
 }

@@ -1,13 +1,11 @@
 /**
  * State of War movement [W8]–[W12], [W32]: where a destination key leads, a move of one action
  * along a route (allowance, difficult ground, turning, fences; the walk back is the kit's
- * PlaceFinder), falling back and running, a charge into contact [W11], a move to exact
- * coordinates, and carrying a move out. All lengths in cm.
+ * PlaceFinder), falling back and running, a charge into contact [W11]. Moves to exact coordinates
+ * and moves carried out: execute.ts. All lengths in cm.
  */
-import type { SowEvent } from './events.js';
-import type { StepContext } from '../../core/model.js';
 import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto } from '../../core/geometry.js';
-import type { Path } from '../../core/nav.js';
+import { type Path, newPathScratch } from '../../core/nav.js';
 import { nearestFreeListed, PlaceFinder, placeFree } from '../../core/table/index.js';
 import {
   type Reach,
@@ -16,19 +14,19 @@ import {
   engaged,
   foeDistance,
   foeOf,
-  reachAlong,
   reachAlongInto,
   rearDistance,
   rearPoint,
+  rearPointInto,
   viewOf,
 } from './table.js';
-import { BROKEN, MORALE_NAMES, moveRate, OK, turnCost } from './tables.js';
-import { type SowState, ACTIVE, C, GONE, MOVE_KEYS } from './state.js';
+import { BROKEN, moveRate, OK, turnCost } from './tables.js';
+import { type SowState, ACTIVE, MOVE_KEYS, type SowMemo } from './state.js';
 import type { SowScenario } from './compile.js';
-import { DEG, r2 } from './action.js';
-import { activeMembers, memoFor, moveSlots, running } from './units.js';
-import { checkVictory } from './victory.js';
-import { type MovePlan, FIRST, WalkedPlan, cleanRoute, firstPlaceFree, shortWords } from './plan.js';
+import { DEG } from './action.js';
+import { memoFor, moveSlots, running } from './units.js';
+import { type MovePlan, FIRST, WalkedPlan, firstPlaceFree, shortWords } from './plan.js';
+import { LEAVE_GAP } from './execute.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
@@ -38,39 +36,69 @@ const dist = geoDist;
 /** The spot {@link destination} found (scratch of the kit's nearestFreeListed; copied when kept). */
 const SPOT = { x: 0, y: 0 };
 
-/** Where a destination key leads for figure f: a path and how far short of its end to stop. */
+/**
+ * The start and end of the way {@link destination} and {@link planCharge} ask for, and the way
+ * (the NavMap's pathInto scratch): read at once by the plan, which copies the route it keeps.
+ */
+const FROM = { x: 0.5, y: 0.5 };
+const TO = { x: 0.5, y: 0.5 };
+const WAY = newPathScratch();
+/** The point behind a figure on its rear edge ({@link rearPointInto}'s scratch). */
+const REAR = { x: 0.5, y: 0.5 };
+/** What {@link destination} found (scratch, read at once): the way, and how far short of its end to stop. */
+const DEST: { path: Path; stopShort: number } = { path: WAY, stopShort: 0 };
+
+/** The way from {@link FROM} to (x, y) into {@link DEST} with `stopShort` (null when there is none). */
+function wayTo(sc: SowScenario, x: number, y: number, stopShort: number): { path: Path; stopShort: number } | null {
+  const to = TO;
+  to.x = x;
+  to.y = y;
+  const path = sc.table.nav.pathInto(FROM, to, WAY);
+  if (!path) return null;
+  DEST.path = path;
+  DEST.stopShort = stopShort;
+  return DEST;
+}
+
+/** `path` into {@link DEST} with no stop short (null when there is no path). */
+function wayOf(path: Path | null): { path: Path; stopShort: number } | null {
+  if (!path) return null;
+  DEST.path = path;
+  DEST.stopShort = 0;
+  return DEST;
+}
+
+/**
+ * Where a destination key leads for figure f: a path and how far short of its end to stop (a
+ * scratch, valid until the next call: the way may be {@link WAY}).
+ */
 function destination(s: SowState, f: number, key: string): { path: Path; stopShort: number } | null {
   const sc = s.sc;
-  const from = { x: s.x[f], y: s.y[f] };
+  const from = FROM;
+  from.x = s.x[f];
+  from.y = s.y[f];
   const side = sc.figures[f].side;
   if (key === 'obj') {
     if (!nearestFreeListed(viewOf(s), f, sc.objective.spotXY, -1, SPOT) || dist(from.x, from.y, SPOT.x, SPOT.y) < 0.3) return null;
-    const path = sc.table.path(from, { x: SPOT.x, y: SPOT.y });
-    return path ? { path, stopShort: 0 } : null;
+    return wayTo(sc, SPOT.x, SPOT.y, 0);
   }
   if (key.startsWith('foe:')) {
     // The figure a `foe:<id>` key names, by its memo slot (no id cut out of the key).
     const k = moveSlots(s).slot.get(key);
     const t = k === undefined ? undefined : k - MOVE_KEYS.length;
     if (t === undefined || s.status[t] !== ON || sc.figures[t].side === side) return null;
-    const path = sc.table.path(from, { x: s.x[t], y: s.y[t] });
-    return path ? { path, stopShort: 2 * sc.radius + 1.5 } : null;
+    return wayTo(sc, s.x[t], s.y[t], 2 * sc.radius + 1.5);
   }
   if (key === 'cover') {
-    if (s.mustRetire[f]) {
-      const fb = fallBackCover(s, f);
-      return fb ? { path: fb, stopShort: 0 } : null;
-    }
+    if (s.mustRetire[f]) return wayOf(fallBackCover(s, f));
     if (!nearestFreeListed(viewOf(s), f, sc.coverSpots, 0.25, SPOT)) return null;
-    const path = sc.table.path(from, { x: SPOT.x, y: SPOT.y });
-    return path ? { path, stopShort: 0 } : null;
+    return wayTo(sc, SPOT.x, SPOT.y, 0);
   }
   if (key === 'rear') {
-    const p = rearPoint(sc, side, from.x, from.y);
+    const p = rearPointInto(sc, side, from.x, from.y, REAR);
     const q = sc.table.isFree(p.x, p.y) ? p : sc.table.nav.nearestFree(p.x, p.y, 20, () => true);
     if (!q) return null;
-    const path = sc.table.path(from, q);
-    return path ? { path, stopShort: 0 } : null;
+    return wayTo(sc, q.x, q.y, 0);
   }
   if (key === 'round') {
     // The rear edge by a way round fence and wall lines (through a gap, round an end): a runner's or a
@@ -81,24 +109,33 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
     const p = rearPoint(sc, side, from.x, from.y);
     const q = nav.isFree(p.x, p.y) ? p : nav.nearestFree(p.x, p.y, 20, () => true);
     if (!q) return null;
-    const path = roundPath(s, f, q);
-    return path ? { path, stopShort: 0 } : null;
+    return wayOf(roundPath(s, f, q));
   }
   if (key === 'unit') {
-    const others = activeMembers(s, s.unitOf[f]).filter((g) => g !== f);
-    if (others.length === 0) return null;
+    // The unit's other active members (in figure order; no list made): their centre, then the
+    // member nearest it (ties: the first).
+    const u = s.unitOf[f];
+    const mates = sc.sides[sc.units[u].side].figures;
+    let n = 0;
     let cx = 0;
     let cy = 0;
-    for (const g of others) {
+    for (let i = 0; i < mates.length; i++) {
+      const g = mates[i];
+      if (g === f || s.unitOf[g] !== u || s.status[g] !== ON) continue;
       cx += s.x[g];
       cy += s.y[g];
+      n++;
     }
-    cx /= others.length;
-    cy /= others.length;
-    let near = others[0];
-    for (const g of others) if (dist(cx, cy, s.x[g], s.y[g]) < dist(cx, cy, s.x[near], s.y[near])) near = g;
-    const path = sc.table.path(from, { x: s.x[near], y: s.y[near] });
-    return path ? { path, stopShort: 2 * sc.radius + 0.5 } : null;
+    if (n === 0) return null;
+    cx /= n;
+    cy /= n;
+    let near = -1;
+    for (let i = 0; i < mates.length; i++) {
+      const g = mates[i];
+      if (g === f || s.unitOf[g] !== u || s.status[g] !== ON) continue;
+      if (near < 0 || dist(cx, cy, s.x[g], s.y[g]) < dist(cx, cy, s.x[near], s.y[near])) near = g;
+    }
+    return wayTo(sc, s.x[near], s.y[near], 2 * sc.radius + 0.5);
   }
   return null;
 }
@@ -182,7 +219,7 @@ function fallBackCover(s: SowState, f: number): Path | null {
     const q = { x, y };
     const path = roundPath(s, f, q);
     if (!path || path.length > reach + 1e-9) continue;
-    const plan = routePlan(s, f, path, 0, side, true, ed);
+    const plan = routePlan(s, f, path, 0, side, true, ed, null);
     if (!plan || plan.turnOnly || dist(plan.to.x, plan.to.y, q.x, q.y) > 1e-6) continue;
     if (plan.reach.cost < bestCost - 1e-9) {
       best = path;
@@ -222,6 +259,7 @@ function routePlan(
   side: number,
   noAdvance: boolean,
   before: number,
+  into: WalkedPlan | null,
 ): MovePlan | null {
   const sc = s.sc;
   const mounted = s.mounted[f] === 1;
@@ -255,7 +293,7 @@ function routePlan(
   if (want > (last ? 0 : 0.3) && firstPlaceFree(s, f, side, path.points, want, extra)) {
     WALK.s = null;
     const at = FIRST;
-    return new WalkedPlan(sc, path.points, want, s.facing[f], mounted, { x: at.x, y: at.y }, NaN, aim, path.length, shortCode);
+    return (into ?? new WalkedPlan(sc)).set(path.points, want, s.facing[f], mounted, at.x, at.y, NaN, aim, path.length, shortCode);
   }
   // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
   finder.setRoute(viewOf(s), f, sc.sides[1 - side].figures, path.points, want, sc.contact + 2e-9);
@@ -267,7 +305,7 @@ function routePlan(
   }
   if (last ? d > 0 : d > 0.3) {
     const at = finder.at;
-    return new WalkedPlan(sc, path.points, d, s.facing[f], mounted, { x: at.x, y: at.y }, NaN, aim, path.length, shortCode);
+    return (into ?? new WalkedPlan(sc)).set(path.points, d, s.facing[f], mounted, at.x, at.y, NaN, aim, path.length, shortCode);
   }
   if (mounted && path.points.length >= 2 && reach.dist < 0.3 && !reach.fence) {
     const a = path.points[0];
@@ -279,9 +317,20 @@ function routePlan(
       // (since ruleset 1.5.0, third outside reading D1: before, the record's `used` was the whole
       // allowance, counting the few mm the route would have gone on after the turn).
       const turning: Reach = { dist: 0, cost: Math.min(moveRate(true), turnCost(deg)), turned: deg, fence: false, difficult: 0 };
-      const toward = aim >= path.length - 1e-9 ? path.points[path.points.length - 1] : pointAlong(path.points, aim);
+      // The points copied: the way may be a scratch.
+      const last = path.points[path.points.length - 1];
+      const toward = aim >= path.length - 1e-9 ? { x: last.x, y: last.y } : pointAlong(path.points, aim);
       const short = shortWords(shortCode);
-      return { points: [a], to: { x: a.x, y: a.y }, facing: dir, length: 0, reach: turning, turnOnly: true, toward, short };
+      return {
+        points: [{ x: a.x, y: a.y }],
+        to: { x: a.x, y: a.y },
+        facing: dir,
+        length: 0,
+        reach: turning,
+        turnOnly: true,
+        toward,
+        short,
+      };
     }
   }
   return null;
@@ -313,10 +362,16 @@ function noAdvanceOk(x: number, y: number): boolean {
 export function movePlan(s: SowState, f: number, key: string): MovePlan | null {
   const k = moveSlots(s).slot.get(key);
   // A key no destination has (an illegal action's) is planned without the memo: it gets nowhere.
-  if (k === undefined) return planMove(s, f, key);
+  if (k === undefined) return planMove(s, f, key, null);
+  return movePlanAt(s, f, k);
+}
+
+/** {@link movePlan} of the destination whose memo slot is k (units.ts `moveSlots`; no key looked up). */
+export function movePlanAt(s: SowState, f: number, k: number): MovePlan | null {
   const m = memoFor(s, f);
   if (m.has(k)) return m.get(k) as MovePlan | null;
-  const plan = planMove(s, f, key);
+  const key = k < MOVE_KEYS.length ? MOVE_KEYS[k] : moveSlots(s).foeKey[k - MOVE_KEYS.length];
+  const plan = planMove(s, f, key, keptPlan(m, k, s.sc));
   m.set(k, plan);
   return plan;
 }
@@ -330,7 +385,18 @@ function foeDistanceOf(s: SowState, f: number): number {
   return d;
 }
 
-function planMove(s: SowState, f: number, key: string): MovePlan | null {
+/** The plan object memo slot k keeps for reuse (made on first use; see {@link WalkedPlan.set}). */
+function keptPlan(m: SowMemo, k: number, sc: SowScenario): WalkedPlan {
+  let p = m.kept[k] as WalkedPlan | null;
+  if (p === null) {
+    p = new WalkedPlan(sc);
+    m.kept[k] = p;
+  }
+  return p;
+}
+
+/** Figure f's move toward `key` (see {@link movePlan}), a walked plan written into `into` (null: a new one). */
+function planMove(s: SowState, f: number, key: string, into: WalkedPlan | null): MovePlan | null {
   if (key === 'away') return awayPlan(s, f);
   const d = destination(s, f, key);
   if (!d) return null;
@@ -341,7 +407,7 @@ function planMove(s: SowState, f: number, key: string): MovePlan | null {
   // may not use its other action to advance either (ruleset 1.3.0, audit C2; before, the worse
   // result lifted a running "no advance").
   const noAdvance = s.morale[u] !== OK;
-  const plan = routePlan(s, f, d.path, d.stopShort, side, noAdvance, before);
+  const plan = routePlan(s, f, d.path, d.stopShort, side, noAdvance, before, into);
   // "Break and run, use both actions must end further from the enemy" ([W32]): a running figure's
   // move ends further from the nearest enemy than it began (more than 0.01 cm), and a turn on the
   // spot is only for a figure that has another action left to run with (since ruleset 1.3.0, a
@@ -389,7 +455,7 @@ function awayPlan(s: SowState, f: number): MovePlan | null {
     if (len <= 0.5) continue;
     const path = sc.table.path(from, to);
     if (!path) continue;
-    const plan = routePlan(s, f, path, 0, side, true, before);
+    const plan = routePlan(s, f, path, 0, side, true, before, null);
     if (!plan || plan.turnOnly || foeDistance(s, side, plan.to.x, plan.to.y) <= before + 0.01) continue;
     const back = rearDistance(sc, side, plan.to.x, plan.to.y);
     if (back < bestBack - 1e-9) {
@@ -419,54 +485,21 @@ const REACH: Reach = { dist: 0, cost: 0, turned: 0, fence: false, difficult: 0 }
 /** Scratch point of {@link routePlan} (copied when kept). */
 const ALONG: { x: number; y: number } = { x: 0, y: 0 };
 
-/** The plan of figure f's move to exact coordinates (a person in `play`), or the reason it cannot. */
-export function exactMovePlan(s: SowState, f: number, x: number, y: number): MovePlan | string {
-  const sc = s.sc;
-  if (!Number.isFinite(x) || !Number.isFinite(y)) return 'coordinates must be numbers';
-  if (x < 0 || y < 0 || x > sc.width || y > sc.height) return `(${x}, ${y}) is off the table (${sc.width} × ${sc.height} cm)`;
-  if (!sc.table.isFree(x, y)) return `(${x}, ${y}) is inside a building or too close to the table edge`;
-  const path = sc.table.path({ x: s.x[f], y: s.y[f] }, { x, y });
-  if (!path) return `(${x}, ${y}) cannot be reached from here`;
-  const reach = reachAlong(sc, path.points, s.facing[f], s.mounted[f] === 1);
-  if (path.length > reach.dist + 1e-6) {
-    return `the way there is ${path.length.toFixed(1)} cm; this action reaches ${reach.dist.toFixed(1)} cm${reach.fence ? ' (a fence or wall is in the way: climb it)' : ''}`;
-  }
-  if (!placeFree(viewOf(s), x, y, f)) return `another figure stands at (${x}, ${y})`;
-  const side = sc.figures[f].side;
-  if (!clearOfEnemies(s, side, x, y)) return 'that is in contact with an enemy: charge instead';
-  const u = s.unitOf[f];
-  if (s.morale[u] !== OK && foeDistance(s, side, x, y) < foeDistance(s, side, s.x[f], s.y[f]) - 0.01) {
-    return `the unit may not advance (${MORALE_NAMES[s.morale[u]]})`;
-  }
-  if (s.morale[u] >= BROKEN && foeDistance(s, side, x, y) <= foeDistance(s, side, s.x[f], s.y[f]) + 0.01) {
-    return `a running figure must end further from the enemy (${MORALE_NAMES[s.morale[u]]})`;
-  }
-  const route = cleanRoute(path.points, s.facing[f]);
-  return {
-    points: route.points,
-    to: { x, y },
-    facing: route.facing,
-    length: path.length,
-    reach,
-    turnOnly: false,
-    toward: { x, y },
-    short: [],
-  };
-}
-
 /** Figure f's charge into base contact with enemy t, or null when it cannot reach [W11]. */
 export function chargePlan(s: SowState, f: number, t: number): MovePlan | null {
   const m = memoFor(s, f);
   const k = m.chargeAt + t;
   if (m.has(k)) return m.get(k) as MovePlan | null;
-  const plan = planCharge(s, f, t);
+  const plan = planCharge(s, f, t, keptPlan(m, k, s.sc));
   m.set(k, plan);
   return plan;
 }
 
-function planCharge(s: SowState, f: number, t: number): MovePlan | null {
+function planCharge(s: SowState, f: number, t: number, into: WalkedPlan): MovePlan | null {
   const sc = s.sc;
-  const from = { x: s.x[f], y: s.y[f] };
+  const from = FROM;
+  from.x = s.x[f];
+  from.y = s.y[f];
   const d0 = dist(from.x, from.y, s.x[t], s.y[t]);
   if (d0 - 2 * sc.radius > moveRate(s.mounted[f] === 1) + 0.5) return null;
   const ring = 2 * sc.radius + 0.05;
@@ -475,8 +508,8 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
   // The heading of the nearest way, worked out only when a place beside it is tried.
   let base = NaN;
   const reachMax = moveRate(s.mounted[f] === 1);
-  // Twelve places round the target, the nearest way first, then alternately either side by 30°;
-  // each made as an object only when it is tried (a path may keep it).
+  // Twelve places round the target, the nearest way first, then alternately either side by 30°
+  // (the way to each in scratch: the plan copies the route it keeps).
   for (let k = 0; k < 12; k++) {
     let cx: number;
     let cy: number;
@@ -491,64 +524,17 @@ function planCharge(s: SowState, f: number, t: number): MovePlan | null {
     }
     if (dist(from.x, from.y, cx, cy) > reachMax + 1e-9) continue;
     if (!sc.table.isFree(cx, cy)) continue;
-    const c = { x: cx, y: cy };
-    const path = sc.table.path(from, c);
+    const c = TO;
+    c.x = cx;
+    c.y = cy;
+    const path = sc.table.nav.pathInto(from, c, WAY);
     if (!path) continue;
     const reach = reachAlongInto(sc, path.points, s.facing[f], s.mounted[f] === 1, REACH);
     const d = Math.min(reach.dist, path.length);
-    const p = d >= path.length - 1e-9 ? c : pointAlong(path.points, d);
+    const p = d >= path.length - 1e-9 ? c : pointAlongInto(path.points, d, ALONG);
     if (dist(p.x, p.y, s.x[t], s.y[t]) > sc.contact) continue;
     if (!placeFree(viewOf(s), p.x, p.y, f) || !sc.table.isFree(p.x, p.y)) continue;
-    return new WalkedPlan(sc, path.points, d, s.facing[f], s.mounted[f] === 1, p, angleTo(p.x, p.y, s.x[t], s.y[t]), NaN, 0, 0);
+    return into.set(path.points, d, s.facing[f], s.mounted[f] === 1, p.x, p.y, angleTo(p.x, p.y, s.x[t], s.y[t]), NaN, 0, 0);
   }
   return null;
-}
-
-export function execMove(s: SowState, f: number, plan: MovePlan, kind: 'move' | 'ride' | 'charge', ctx: StepContext<SowEvent>): void {
-  const sc = s.sc;
-  const side = sc.figures[f].side;
-  const before = foeDistance(s, side, s.x[f], s.y[f]);
-  const from: [number, number] = [r2(s.x[f]), r2(s.y[f])];
-  s.x[f] = plan.to.x;
-  s.y[f] = plan.to.y;
-  s.facing[f] = plan.facing;
-  s.counters[C.moves]++;
-  ctx.emit?.({
-    e: 'move',
-    turn: s.turn,
-    figure: sc.figures[f].id,
-    kind: plan.turnOnly ? 'turn' : kind,
-    from,
-    via: plan.points.slice(1, -1).map((p) => [r2(p.x), r2(p.y)]),
-    to: [r2(plan.to.x), r2(plan.to.y)],
-    ...(plan.toward ? { toward: [r2(plan.toward.x), r2(plan.toward.y)], short: plan.short ?? [] } : {}),
-    facing: r2(plan.facing * DEG),
-    length: r2(plan.length),
-    allowance: moveRate(s.mounted[f] === 1),
-    used: r2(plan.reach.cost),
-    turned: r2(plan.reach.turned),
-    difficult: r2(plan.reach.difficult),
-  });
-  if (!plan.turnOnly && foeDistance(s, side, s.x[f], s.y[f]) < before - 0.01) s.advanced[s.unitOf[f]] = 1;
-  leaveIfRunning(s, f, ctx);
-}
-
-/**
- * How near (cm) its rear edge a running figure's base edge must be to leave the table [W32]: the
- * place a move to the rear goes to lies 0.01 cm off the edge ({@link rearPoint}), and 0.01 more is
- * rounding. Since ruleset 1.6.0 (issue 38 item 4): before, 0.6 cm, so runners left 0.12–0.57 cm
- * short of the edge, where the sheet has them reach it.
- */
-export const LEAVE_GAP = 0.02;
-
-/** A running figure whose base reaches its rear edge leaves the table [W32]. */
-export function leaveIfRunning(s: SowState, f: number, ctx: StepContext<SowEvent>): void {
-  const sc = s.sc;
-  if (!running(s, f)) return;
-  if (rearDistance(sc, sc.figures[f].side, s.x[f], s.y[f]) > sc.radius + LEAVE_GAP) return;
-  s.status[f] = GONE;
-  s.acts[f] = 0;
-  s.counters[C.fled]++;
-  ctx.emit?.({ e: 'leave', turn: s.turn, figure: sc.figures[f].id });
-  checkVictory(s, ctx);
 }

@@ -7,12 +7,12 @@ import { dist as geoDist } from '../../core/geometry.js';
 import { nearestFiguresInto } from '../../core/table/index.js';
 import { engaged, inCoverAt, viewOf } from './table.js';
 import { OK } from './tables.js';
-import { ACTIVE, type SowState } from './state.js';
-import type { SowAction } from './action.js';
+import { ACTIVE, MOVE_KEYS, type SowState } from './state.js';
+import { type SowAction, listedActions } from './action.js';
 import { climbPlan } from './climb.js';
-import { chargePlan, coveredFromEnemy, movePlan } from './movement.js';
-import { fireTargets } from './shooting.js';
-import { activeMembers, actor, moveSlots, running } from './units.js';
+import { chargePlan, coveredFromEnemy, movePlanAt } from './movement.js';
+import { fireTargetsInto } from './shooting.js';
+import { activeMembers, actor, running } from './units.js';
 
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;
@@ -22,30 +22,53 @@ const FOES: number[] = [];
 
 const FOES_D: number[] = [];
 
-/** Destination keys offered to figure f [W11]. */
-function destinationKeys(s: SowState, f: number): string[] {
+/** Scratch list of the units figure options may fire at (shooting.ts fireTargetsInto). */
+const FIRE_UNITS: number[] = [];
+
+/** Destination slots (units.ts `moveSlots`): the keys without a figure, and the first `foe:<id>` key's. */
+const OBJ = MOVE_KEYS.indexOf('obj');
+const COVER = MOVE_KEYS.indexOf('cover');
+const REAR = MOVE_KEYS.indexOf('rear');
+const ROUND = MOVE_KEYS.indexOf('round');
+const UNIT = MOVE_KEYS.indexOf('unit');
+const AWAY = MOVE_KEYS.indexOf('away');
+const FOE0 = MOVE_KEYS.length;
+
+/** Scratch list of {@link destinationSlots}. */
+const SLOTS: number[] = [];
+
+/** The destinations offered to figure f [W11], as memo slots (units.ts `moveSlots`) into `out`; returns how many. */
+function destinationSlots(s: SowState, f: number, out: number[]): number {
   const sc = s.sc;
   if (running(s, f)) {
-    const keys = roundToo(s, f, ['rear']);
+    out[0] = REAR;
+    const n = roundToo(s, f, out, 1);
     // No way to the rear runs: the runner runs aside, away from the enemy ([W32], second reading C2).
-    if (keys.length === 1 && !movePlan(s, f, 'rear')) return ['away'];
-    return keys;
+    if (n === 1 && !movePlanAt(s, f, REAR)) {
+      out[0] = AWAY;
+      return 1;
+    }
+    return n;
   }
   // A figure already in cover from its nearest enemy has no nearer cover to fall back to: it goes
   // to the rear ([W32]; since 1.4.0, second outside reading C1: before, it shuffled along its cover).
-  if (s.mustRetire[f]) return roundToo(s, f, coveredFromEnemy(s, f) ? ['rear'] : ['cover', 'rear']);
-  const keys: string[] = [];
+  if (s.mustRetire[f]) {
+    let n = 0;
+    if (!coveredFromEnemy(s, f)) out[n++] = COVER;
+    out[n++] = REAR;
+    return roundToo(s, f, out, n);
+  }
+  let n = 0;
   // The objective is a destination for both sides: one to fire it, the other to guard it.
-  if (!atObjective(s, f)) keys.push('obj');
+  if (!atObjective(s, f)) out[n++] = OBJ;
   const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - sc.figures[f].side].figures, s.x[f], s.y[f], 2, FOES, FOES_D, true);
-  const foeKey = moveSlots(s).foeKey;
-  for (let i = 0; i < nFoes; i++) keys.push(foeKey[FOES[i]]);
-  if (!inCoverAt(sc, s.x[f], s.y[f])) keys.push('cover');
-  keys.push('rear');
+  for (let i = 0; i < nFoes; i++) out[n++] = FOE0 + FOES[i];
+  if (!inCoverAt(sc, s.x[f], s.y[f])) out[n++] = COVER;
+  out[n++] = REAR;
   // The centre of the unit's other active members (summed in figure order; no list made).
   const u = s.unitOf[f];
   const mates = sc.sides[sc.units[u].side].figures;
-  let n = 0;
+  let m = 0;
   let cx = 0;
   let cy = 0;
   for (let i = 0; i < mates.length; i++) {
@@ -53,22 +76,24 @@ function destinationKeys(s: SowState, f: number): string[] {
     if (g === f || s.unitOf[g] !== u || s.status[g] !== ACTIVE) continue;
     cx += s.x[g];
     cy += s.y[g];
-    n++;
+    m++;
   }
-  if (n > 0 && dist(s.x[f], s.y[f], cx / n, cy / n) > 8) keys.push('unit');
-  return keys;
+  if (m > 0 && dist(s.x[f], s.y[f], cx / m, cy / m) > 8) out[n++] = UNIT;
+  return n;
 }
 
 /**
- * A runner's or falling-back figure's destinations, with `round` (the rear edge by a way round fence
- * and wall lines) when that way ends elsewhere than the straight `rear` one ([W32], audit C5).
+ * A runner's or falling-back figure's destinations (the first `n` of `out`), with `round` (the
+ * rear edge by a way round fence and wall lines) added when that way ends elsewhere than the
+ * straight `rear` one ([W32], audit C5); returns how many.
  */
-function roundToo(s: SowState, f: number, keys: string[]): string[] {
-  const round = movePlan(s, f, 'round');
-  if (!round) return keys;
-  const rear = movePlan(s, f, 'rear');
-  if (rear && dist(rear.to.x, rear.to.y, round.to.x, round.to.y) < 0.3) return keys;
-  return [...keys, 'round'];
+function roundToo(s: SowState, f: number, out: number[], n: number): number {
+  const round = movePlanAt(s, f, ROUND);
+  if (!round) return n;
+  const rear = movePlanAt(s, f, REAR);
+  if (rear && dist(rear.to.x, rear.to.y, round.to.x, round.to.y) < 0.3) return n;
+  out[n] = ROUND;
+  return n + 1;
 }
 
 /** True when figure f is in base contact with the objective (it may fire it). */
@@ -94,46 +119,51 @@ export function atObjective(s: SowState, f: number): boolean {
 export function figureOptions(s: SowState, f: number): SowAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
-  const out: SowAction[] = [{ k: 'done' }];
+  const A = listedActions(sc);
+  const out: SowAction[] = [A.done];
   const inContact = engaged(s, f);
   const run = running(s, f);
   // "When figures are in contact with enemy figures, melee ensues" [W20]: a figure that charged
   // into contact this phase stays in it and fights at the end of the phase; its other actions are lost.
   if (inContact && s.charged[f] && !run) return out;
-  for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'move', to: key });
-  if (climbPlan(s, f)) out.push({ k: 'climb' });
+  const keys = SLOTS;
+  const nKeys = destinationSlots(s, f, keys);
+  for (let i = 0; i < nKeys; i++) if (movePlanAt(s, f, keys[i])) out.push(A.move[keys[i]]);
+  if (climbPlan(s, f)) out.push(A.climb);
   // Runners must spend their actions running, a falling-back figure its first action falling back
   // ([W32]); stopping is allowed only when they cannot move.
   if (run || s.mustRetire[f]) return out.length > 1 ? out.slice(1) : out;
   const carrying = s.carry[f] >= 0;
   if (carrying) {
     // A carrier's hands are full [W6]: he may move, climb, set the barrel down, or fire the objective with it.
-    out.push({ k: 'drop' });
-    if (!inContact && info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
+    out.push(A.drop);
+    if (!inContact && info.side === sc.objective.side && atObjective(s, f)) out.push(A.burn);
     return out;
   }
   if (!inContact) {
     const u = s.unitOf[f];
     if (info.weapon && s.load[f] > 0) {
-      out.push({ k: 'load' });
-      if (s.mounted[f] && !s.rode[f]) for (const key of destinationKeys(s, f)) if (movePlan(s, f, key)) out.push({ k: 'ride', to: key });
+      out.push(A.load);
+      // The same destinations as the moves above (nothing has changed since; the plans are memoised).
+      if (s.mounted[f] && !s.rode[f]) for (let i = 0; i < nKeys; i++) if (movePlanAt(s, f, keys[i])) out.push(A.ride[keys[i]]);
     }
-    for (const t of fireTargets(s, f)) out.push({ k: 'fire', u: sc.units[t].id });
+    const nFire = fireTargetsInto(s, f, FIRE_UNITS);
+    for (let i = 0; i < nFire; i++) out.push(A.fire[FIRE_UNITS[i]]);
     if (s.morale[u] === OK) {
       // The three nearest active enemies (copied: a charge plan may ask for nearest figures again).
       const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - info.side].figures, s.x[f], s.y[f], 3, FOES, FOES_D, true);
       const e0 = nFoes > 0 ? FOES[0] : -1;
       const e1 = nFoes > 1 ? FOES[1] : -1;
       const e2 = nFoes > 2 ? FOES[2] : -1;
-      if (e0 >= 0 && chargePlan(s, f, e0)) out.push({ k: 'charge', t: sc.figures[e0].id });
-      if (e1 >= 0 && chargePlan(s, f, e1)) out.push({ k: 'charge', t: sc.figures[e1].id });
-      if (e2 >= 0 && chargePlan(s, f, e2)) out.push({ k: 'charge', t: sc.figures[e2].id });
+      if (e0 >= 0 && chargePlan(s, f, e0)) out.push(A.charge[e0]);
+      if (e1 >= 0 && chargePlan(s, f, e1)) out.push(A.charge[e1]);
+      if (e2 >= 0 && chargePlan(s, f, e2)) out.push(A.charge[e2]);
     }
-    if (s.mounted[f]) out.push({ k: 'dismount' });
-    else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push({ k: 'mount' });
-    if (info.side === sc.objective.side && atObjective(s, f)) out.push({ k: 'burn' });
-    if (!s.mounted[f] && s.wounds[f] === 0) for (const b of barrelsAtHand(s, f)) out.push({ k: 'carry', b: sc.barrels[b].id });
-    if (mayDetach(s, f)) out.push({ k: 'detach' });
+    if (s.mounted[f]) out.push(A.dismount);
+    else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push(A.mount);
+    if (info.side === sc.objective.side && atObjective(s, f)) out.push(A.burn);
+    if (!s.mounted[f] && s.wounds[f] === 0) for (let b = 0; b < s.bHeld.length; b++) if (barrelAtHand(s, f, b)) out.push(A.carry[b]);
+    if (mayDetach(s, f)) out.push(A.detach);
   }
   return out;
 }
@@ -144,9 +174,13 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
  */
 export function barrelsAtHand(s: SowState, f: number): number[] {
   const out: number[] = [];
-  const reach = s.sc.radius + BARREL_REACH;
-  for (let b = 0; b < s.bHeld.length; b++) if (s.bHeld[b] === -1 && dist(s.x[f], s.y[f], s.bx[b], s.by[b]) <= reach + 1e-9) out.push(b);
+  for (let b = 0; b < s.bHeld.length; b++) if (barrelAtHand(s, f, b)) out.push(b);
   return out;
+}
+
+/** True when barrel b lies on the ground within reach of figure f ({@link barrelsAtHand} one barrel at a time). */
+function barrelAtHand(s: SowState, f: number, b: number): boolean {
+  return s.bHeld[b] === -1 && dist(s.x[f], s.y[f], s.bx[b], s.by[b]) <= s.sc.radius + BARREL_REACH + 1e-9;
 }
 
 /** How far (cm) beyond its base edge a figure reaches a barrel. */

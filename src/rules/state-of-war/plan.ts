@@ -4,7 +4,7 @@
  * the plan whose details are worked out only when read; the walk's first place asked of every figure. All lengths in cm.
  */
 import type { ShortReason } from './events.js';
-import { type Vec, angleTo, dist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
+import { type Vec, EPS, angleTo, dist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
 import { type Reach, reachAlong } from './table.js';
 import type { SowScenario } from './compile.js';
 import { type SowState, ACTIVE, DISABLED } from './state.js';
@@ -61,38 +61,89 @@ export function cleanRoute(points: readonly Vec[], facing: number): { points: Ve
  * and the scripted policy ask only whether a plan exists, where it ends and whether it only turns
  * ({@link MovePlan.to}, {@link MovePlan.turnOnly}); the route cut where the walk stopped, its
  * facing, length and reach, and the record's `toward` and `short`, are made for the plan carried
- * out (or shown) — from values copied when the plan was made, so the same whenever they are read.
+ * out (or shown) — from values copied when the plan was made (the route's coordinates included),
+ * so the same whenever they are read.
+ *
+ * One object is made per memo slot and {@link WalkedPlan.set} again for each decision (movement.ts
+ * `movePlan`, `chargePlan`): a plan is valid until its state's memo is cleared (the state changed)
+ * or moved to another figure; read it at once, keep none of it (the arrays its getters return are
+ * made afresh for each plan, so those may be kept).
  */
 export class WalkedPlan implements MovePlan {
   readonly turnOnly = false;
+  /** Where the plan ends (a new plan writes over it). */
+  readonly to: { x: number; y: number } = { x: 0.5, y: 0.5 };
+  /** The route walked: its points' coordinates (x0, y0, x1, y1, …), {@link n} points. */
+  private xy = new Float64Array(8);
+  private n = 0;
+  /** How far along the route the plan goes; the facing before; the facing after (NaN: the route's last leg's heading). */
+  private d = 0.5;
+  private facing0 = 0.5;
+  private faceTo = 0.5;
+  /** The distance along the route (of length {@link pathLen}) the move went toward (NaN: no `toward`, a charge). */
+  private aim = 0.5;
+  private pathLen = 0.5;
+  /** The reasons it stopped short, one per 3 bits, first in the lowest (0: none). */
+  private shortCode = 0;
+  private mounted = false;
   private route: Vec[] | null = null;
-  private routeFacing = 0;
+  private routeFacing = 0.5;
   private used: Reach | null = null;
-  private len = 0;
+  private len = 0.5;
   private towardAt: Vec | null = null;
   private shortList: ShortReason[] | null = null;
+  constructor(private readonly sc: SowScenario) {}
   /**
-   * `path`: the route walked (first point = start); `d`: how far along it the plan goes; `facing0`:
-   * the figure's facing before; `faceTo`: the facing after (NaN: the heading of the route's last
-   * leg); `aim`: the distance along `path` (of length `pathLen`) the move went toward (NaN: no
-   * `toward`, a charge);
-   * `shortCode`: the reasons it stopped short, one per 3 bits, first in the lowest (0: none).
+   * Make this the plan along `path` (first point = start; its coordinates are copied): `d`, how far
+   * along it the plan goes; `facing0`, the figure's facing before; (`toX`, `toY`), where it ends;
+   * `faceTo`, the facing after (NaN: the heading of the route's last leg); `aim`, the distance along
+   * `path` (of length `pathLen`) the move went toward (NaN: no `toward`, a charge); `shortCode`, the
+   * reasons it stopped short. What was worked out of the plan before is forgotten. Returns this.
    */
-  constructor(
-    private readonly sc: SowScenario,
-    private readonly path: readonly Vec[],
-    private readonly d: number,
-    private readonly facing0: number,
-    private readonly mounted: boolean,
-    readonly to: Vec,
-    private readonly faceTo: number,
-    private readonly aim: number,
-    private readonly pathLen: number,
-    private readonly shortCode: number,
-  ) {}
+  set(
+    path: readonly Vec[],
+    d: number,
+    facing0: number,
+    mounted: boolean,
+    toX: number,
+    toY: number,
+    faceTo: number,
+    aim: number,
+    pathLen: number,
+    shortCode: number,
+  ): this {
+    const n = path.length;
+    if (this.xy.length < 2 * n) this.xy = new Float64Array(4 * n);
+    const xy = this.xy;
+    for (let i = 0; i < n; i++) {
+      xy[2 * i] = path[i].x;
+      xy[2 * i + 1] = path[i].y;
+    }
+    this.n = n;
+    this.d = d;
+    this.facing0 = facing0;
+    this.mounted = mounted;
+    this.to.x = toX;
+    this.to.y = toY;
+    this.faceTo = faceTo;
+    this.aim = aim;
+    this.pathLen = pathLen;
+    this.shortCode = shortCode;
+    this.route = null;
+    this.used = null;
+    this.towardAt = null;
+    this.shortList = null;
+    return this;
+  }
+  /** The route walked, as new points (the same coordinates as the path the plan was set from). */
+  private pathPoints(): Vec[] {
+    const out: Vec[] = [];
+    for (let i = 0; i < this.n; i++) out.push({ x: this.xy[2 * i], y: this.xy[2 * i + 1] });
+    return out;
+  }
   private complete(): void {
     if (this.route !== null) return;
-    const route = cleanRoute(truncatePath(this.path, this.d), this.facing0);
+    const route = cleanRoute(truncatePath(this.pathPoints(), this.d), this.facing0);
     this.route = route.points;
     this.routeFacing = route.facing;
     this.len = pathLength(route.points);
@@ -103,8 +154,46 @@ export class WalkedPlan implements MovePlan {
   }
   get facing(): number {
     if (!Number.isNaN(this.faceTo)) return this.faceTo;
-    this.complete();
-    return this.routeFacing;
+    if (this.route !== null) return this.routeFacing;
+    return this.lastLegFacing();
+  }
+  /**
+   * The facing {@link complete} finds (its route's last leg's heading, or the facing before when
+   * the route has no leg), worked out without the route: the points `truncatePath` gives, walked
+   * in order, keeping the last two that `cleanRoute` keeps — the same floats.
+   */
+  private lastLegFacing(): number {
+    const xy = this.xy;
+    let lx = xy[0];
+    let ly = xy[1];
+    let px = lx;
+    let py = ly;
+    let kept = 1;
+    let left = this.d;
+    for (let i = 1; i < this.n; i++) {
+      const ax = xy[2 * i - 2];
+      const ay = xy[2 * i - 1];
+      const bx = xy[2 * i];
+      const by = xy[2 * i + 1];
+      const l = dist(ax, ay, bx, by);
+      let qx = bx;
+      let qy = by;
+      const cut = left < l - EPS;
+      if (cut) {
+        const t = left / l;
+        qx = ax + (bx - ax) * t;
+        qy = ay + (by - ay) * t;
+      } else left -= l;
+      if (dist(lx, ly, qx, qy) > 1e-9) {
+        px = lx;
+        py = ly;
+        lx = qx;
+        ly = qy;
+        kept++;
+      }
+      if (cut) break;
+    }
+    return kept < 2 ? this.facing0 : angleTo(px, py, lx, ly);
   }
   get length(): number {
     this.complete();
@@ -117,8 +206,9 @@ export class WalkedPlan implements MovePlan {
   get toward(): Vec | undefined {
     if (Number.isNaN(this.aim)) return undefined;
     if (this.towardAt === null) {
-      const p = this.path;
-      this.towardAt = this.aim >= this.pathLen - 1e-9 ? p[p.length - 1] : pointAlong(p, this.aim);
+      const n = this.n;
+      this.towardAt =
+        this.aim >= this.pathLen - 1e-9 ? { x: this.xy[2 * n - 2], y: this.xy[2 * n - 1] } : pointAlong(this.pathPoints(), this.aim);
     }
     return this.towardAt;
   }

@@ -8,12 +8,23 @@ import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { angleTo, dist as geoDist } from '../../core/geometry.js';
-import { engaged, coverSourceOf, lineOfSight } from './table.js';
-import { BAND_NAMES, COVER_DIE, type Cover, HORSE_HIT_ON, loadActions, maxRange, RANGE_DIE, rangeBand, shotResult } from './tables.js';
+import { engaged, coverOf, coverSourceOf, lineOfSight } from './table.js';
+import {
+  BAND_NAMES,
+  COVER_DIE,
+  type Cover,
+  HORSE_HIT_ON,
+  loadActions,
+  maxRange,
+  RANGE_DIE,
+  rangeBand,
+  type ShotResult,
+  shotResult,
+} from './tables.js';
 import { type SowState, ACTIVE, C } from './state.js';
 import { DEG, diceJson, r2 } from './action.js';
 import { injure } from './injury.js';
-import { liveUnits, memoFor } from './units.js';
+import { liveUnitsInto, memoFor } from './units.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
@@ -42,6 +53,19 @@ export function shotCandidates(s: SowState, f: number, u: number): { t: number; 
  * [W14]) and in sight.
  */
 function targetable(s: SowState, f: number, t: number): boolean {
+  // Asked again and again in one decision (the legal list, the policy, the shot): kept in the
+  // memo of the figure it holds (never moved to another figure from here).
+  const m = s.memo;
+  if (m === null || m.fig !== f) return targetableNow(s, f, t);
+  const k = m.aimAt + t;
+  if (m.has(k)) return m.get(k) === true;
+  const v = targetableNow(s, f, t);
+  m.set(k, v);
+  return v;
+}
+
+/** {@link targetable}, worked out. */
+function targetableNow(s: SowState, f: number, t: number): boolean {
   const sc = s.sc;
   const lim = sc.contact + 1e-9;
   const own = sc.sides[sc.figures[f].side].figures;
@@ -109,23 +133,46 @@ function candidates(s: SowState, f: number, u: number): { t: number; d: number }
     if (targetable(s, f, t)) out.push({ t, d });
   }
   if (out.length === 0) return out;
-  out.sort(byDistance);
-  // At short range only the front rank: within 3 cm of the nearest candidate's distance [W15].
-  if (rangeBand(w, out[0].d) === 0) return out.filter((c) => c.d <= out[0].d + 3);
+  // Nearest first, ties by index (a total order, so the same list as any sort): by insertion, in
+  // place (a unit is a few figures).
+  for (let i = 1; i < out.length; i++) {
+    const c = out[i];
+    let j = i;
+    while (j > 0 && (out[j - 1].d > c.d || (out[j - 1].d === c.d && out[j - 1].t > c.t))) {
+      out[j] = out[j - 1];
+      j--;
+    }
+    out[j] = c;
+  }
+  // At short range only the front rank: within 3 cm of the nearest candidate's distance [W15] (a
+  // prefix of the sorted list).
+  if (rangeBand(w, out[0].d) === 0) {
+    const lim = out[0].d + 3;
+    let k = 1;
+    while (k < out.length && out[k].d <= lim) k++;
+    out.length = k;
+  }
   return out;
 }
-
-/** Shot candidates nearest first, ties by index (one comparator, not a closure per call). */
-const byDistance = (a: { t: number; d: number }, b: { t: number; d: number }): number => a.d - b.d || a.t - b.t;
 
 /** Enemy units figure f can fire at now (ids in scenario order). */
 export function fireTargets(s: SowState, f: number): number[] {
-  if (!canFire(s, f)) return [];
-  const sc = s.sc;
-  const out: number[] = [];
-  for (const u of liveUnits(s, 1 - sc.figures[f].side)) if (anyShotCandidate(s, f, u)) out.push(u);
-  return out;
+  const n = fireTargetsInto(s, f, FIRE_AT);
+  return FIRE_AT.slice(0, n);
 }
+
+/** {@link fireTargets} written into `out` (its first entries; no list made): returns how many. */
+export function fireTargetsInto(s: SowState, f: number, out: number[]): number {
+  if (!canFire(s, f)) return 0;
+  const n = liveUnitsInto(s, 1 - s.sc.figures[f].side, LIVE_FOES);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (anyShotCandidate(s, f, LIVE_FOES[i])) out[k++] = LIVE_FOES[i];
+  return k;
+}
+
+/** Scratch lists of {@link fireTargets} and {@link fireTargetsInto}. */
+const FIRE_AT: number[] = [];
+const LIVE_FOES: number[] = [];
 
 /** The dice pools of a shot from f at t: the firer's quality die against cover and range dice [W16]. */
 export function shotPools(
@@ -161,13 +208,23 @@ export function fire(s: SowState, f: number, cands: { t: number; d: number }[], 
     pickFace = roll(ctx.rng, pickDie);
   }
   const t = cands[pickFace - 1].t;
+  if (!ctx.emit) {
+    // No record: the contest's margin alone, from the same draws in the same order (the firer's
+    // quality die, then the cover and range dice; no adjustments), without pools or rolled dice.
+    const band = rangeBand(info.weapon!, dist(s.x[f], s.y[f], s.x[t], s.y[t]));
+    const cover = coverOf(sc, s.x[f], s.y[f], s.x[t], s.y[t]);
+    const a = roll(ctx.rng, info.die);
+    const b1 = roll(ctx.rng, COVER_DIE[cover]);
+    const b2 = roll(ctx.rng, RANGE_DIE[Math.max(0, band)]);
+    shotDone(s, f, t, shotResult(a - (b2 > b1 ? b2 : b1)), ctx);
+    return;
+  }
   const pools = shotPools(s, f, t);
   const c = rollContest(ctx.rng, pools.firer, pools.target);
+  const result = shotResult(c.margin);
   s.load[f] = loadActions(info.weapon!);
   s.facing[f] = angleTo(s.x[f], s.y[f], s.x[t], s.y[t]);
-  s.counters[C.shots]++;
-  const result = shotResult(c.margin);
-  ctx.emit?.({
+  ctx.emit({
     e: 'fire',
     turn: s.turn,
     figure: info.id,
@@ -186,6 +243,19 @@ export function fire(s: SowState, f: number, cands: { t: number; d: number }[], 
     result,
     facing: r2(s.facing[f] * DEG),
   });
+  shotDone(s, f, t, result, ctx);
+}
+
+/**
+ * What follows a shot of f at t with `result` [W16]–[W18]: the weapon to load again, the firer
+ * facing the target, and a hit's horse roll and injury. (The record's `fire` event, when there is
+ * one, is written before: {@link fire} sets the load and facing it reads first.)
+ */
+function shotDone(s: SowState, f: number, t: number, result: ShotResult, ctx: StepContext<SowEvent>): void {
+  const sc = s.sc;
+  s.load[f] = loadActions(sc.figures[f].weapon!);
+  s.facing[f] = angleTo(s.x[f], s.y[f], s.x[t], s.y[t]);
+  s.counters[C.shots]++;
   if (result === 'none' || result === 'graze') return;
   s.counters[C.hits]++;
   if (s.mounted[t]) {

@@ -150,16 +150,27 @@ export class SowMemo {
   private gen = 1;
   private readonly stamp: Int32Array;
   private readonly vals: unknown[];
-  /** First slot of the charge plans (by target figure) and of the shot candidates (by unit). */
+  /**
+   * An object per slot that the slot's values are written into, made by the owner on first use and
+   * kept for the next decisions (movement.ts: a move or charge plan per slot); never cleared.
+   */
+  readonly kept: unknown[];
+  /**
+   * First slot of the charge plans (by target figure), of the shot candidates (by unit) and of
+   * whether the figure may shoot at a figure (by target figure: shooting.ts `targetable`).
+   */
   readonly chargeAt: number;
   readonly shotAt: number;
+  readonly aimAt: number;
   constructor(figures: number, units: number) {
     const moves = MOVE_KEYS.length + figures;
     this.chargeAt = moves;
     this.shotAt = moves + figures;
-    const n = moves + figures + units;
+    this.aimAt = moves + figures + units;
+    const n = moves + 2 * figures + units;
     this.stamp = new Int32Array(n);
     this.vals = new Array<unknown>(n).fill(null);
+    this.kept = new Array<unknown>(n).fill(null);
   }
   /** True when slot i holds a value of this generation. */
   has(i: number): boolean {

@@ -27,7 +27,7 @@ import {
   nearestFigure,
   stateView,
 } from '../../core/table/index.js';
-import { CONTACT_TOLERANCE, type SowScenario } from './compile.js';
+import { CONTACT_TOLERANCE, type FenceSeg, type SowScenario } from './compile.js';
 import { ACTIVE, DISABLED, type SowState } from './state.js';
 import { COVER_DIE, type Cover, DIFFICULT_FACTOR, moveRate, turnCost } from './tables.js';
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -145,22 +145,24 @@ export const FENCE_STOP = 0.1;
 const FENCE_BY = 0.15;
 
 /**
- * Entry distance (0..l) along the leg from (ax, ay) in unit direction (ux, uy), of length l, into
- * the capsule of radius `rad` round the segment p→q (of length `len`); Infinity when it does not enter it.
+ * Entry distance (0..l) along the leg {@link LEG} (from (ax, ay) in unit direction (ux, uy), of
+ * length l) into the capsule of radius `LEG[5]` round the fence segment `seg` (p→q, of length
+ * `len`); Infinity when it does not enter it. The leg and radius are read from the scratch, not
+ * passed (doubles passed to a call that is not inlined are boxed: eleven a call).
  */
-function capsuleEntry(
-  ax: number,
-  ay: number,
-  ux: number,
-  uy: number,
-  l: number,
-  px: number,
-  py: number,
-  qx: number,
-  qy: number,
-  len: number,
-  rad: number,
-): number {
+function capsuleEntry(seg: FenceSeg): number {
+  const leg = LEG;
+  const ax = leg[0];
+  const ay = leg[1];
+  const ux = leg[2];
+  const uy = leg[3];
+  const l = leg[4];
+  const rad = leg[5];
+  const px = seg.ax;
+  const py = seg.ay;
+  const qx = seg.bx;
+  const qy = seg.by;
+  const len = seg.len;
   let best = Infinity;
   // The two end discs.
   for (let k = 0; k < 2; k++) {
@@ -218,6 +220,9 @@ function capsuleEntry(
   }
   return best;
 }
+
+/** The leg {@link capsuleEntry} reads: ax, ay, ux, uy, l, and the capsule's radius. */
+const LEG = new Float64Array(6);
 
 /** Scratch of {@link capsuleEntry}: the four Liang–Barsky constraints (p, q) pairs. */
 const CLIP = new Float64Array(8);
@@ -316,6 +321,12 @@ export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: 
     if (l < 1e-12) continue;
     const ux = (b.x - a.x) / l;
     const uy = (b.y - a.y) / l;
+    const leg = LEG;
+    leg[0] = a.x;
+    leg[1] = a.y;
+    leg[2] = ux;
+    leg[3] = uy;
+    leg[4] = l;
     const lx0 = Math.min(a.x, b.x) - far;
     const lx1 = Math.max(a.x, b.x) + far;
     const ly0 = Math.min(a.y, b.y) - far;
@@ -323,7 +334,12 @@ export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: 
     for (let j = 0; j < segs.length; j++) {
       const f = segs[j];
       if (Math.max(f.ax, f.bx) < lx0 || Math.min(f.ax, f.bx) > lx1 || Math.max(f.ay, f.by) < ly0 || Math.min(f.ay, f.by) > ly1) continue;
-      const d0 = segDist(p0.x, p0.y, f);
+      // The start's distance to the line (segDist, inline: the same floats).
+      const sdx = f.bx - f.ax;
+      const sdy = f.by - f.ay;
+      const sl2 = sdx * sdx + sdy * sdy;
+      const st = sl2 > 0 ? Math.max(0, Math.min(1, ((p0.x - f.ax) * sdx + (p0.y - f.ay) * sdy) / sl2)) : 0;
+      const d0 = dist(p0.x, p0.y, f.ax + st * sdx, f.ay + st * sdy);
       if (d0 <= r + FENCE_BY) {
         // Standing by this line already: it may move along it or away, never nearer it than it
         // stands, nor nearer than the base touching it (the base's edge FENCE_STOP off): a move stops
@@ -331,11 +347,13 @@ export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: 
         // ruleset 1.5.0, third outside reading A2: before, only a crossing of the line stopped it
         // (a radius + 0.1 short along the route), so a move along the line at a slant ended with
         // the base 0.09 cm over it.
-        const t = capsuleEntry(a.x, a.y, ux, uy, l, f.ax, f.ay, f.bx, f.by, f.len, Math.min(r + FENCE_STOP, d0) - 1e-6);
+        leg[5] = Math.min(r + FENCE_STOP, d0) - 1e-6;
+        const t = capsuleEntry(f);
         if (t < Infinity) limit = Math.min(limit, walked + t);
         continue;
       }
-      const t = capsuleEntry(a.x, a.y, ux, uy, l, f.ax, f.ay, f.bx, f.by, f.len, r + FENCE_STOP);
+      leg[5] = r + FENCE_STOP;
+      const t = capsuleEntry(f);
       if (t < Infinity) limit = Math.min(limit, walked + t);
     }
     walked += l;
@@ -388,15 +406,6 @@ export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: 
 /** The cuts of a leg that meets no difficult ground. */
 const WHOLE = new Float64Array([0, 1]);
 
-/** Distance from (x, y) to a fence segment. */
-function segDist(x: number, y: number, f: { ax: number; ay: number; bx: number; by: number }): number {
-  const dx = f.bx - f.ax;
-  const dy = f.by - f.ay;
-  const l2 = dx * dx + dy * dy;
-  const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - f.ax) * dx + (y - f.ay) * dy) / l2)) : 0;
-  return dist(x, y, f.ax + t * dx, f.ay + t * dy);
-}
-
 /** True when figures f and g stand in base contact (centres within 2 radii + 0.3 cm, [W20]). */
 export function inContact(s: SowState, f: number, g: number): boolean {
   return inBaseContact(viewOf(s), f, g, s.sc.contact - 2 * s.sc.radius);
@@ -434,7 +443,12 @@ function touches(sc: SowScenario, poly: readonly Vec[], x: number, y: number): b
  */
 export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number, by: number): boolean {
   if (!sc.table.lineOfSight(ax, ay, bx, by)) return false;
-  for (const w of sc.woods) {
+  const woods = sc.woods;
+  for (let i = 0; i < woods.length; i++) {
+    const w = woods[i];
+    // A line whose box misses the wood's cannot enter it (nor end inside it).
+    const b = w.box;
+    if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) continue;
     if (!segmentEntersPolygon(ax, ay, bx, by, w.poly)) continue;
     if (touches(sc, w.poly, ax, ay) || touches(sc, w.poly, bx, by)) continue;
     return false;
@@ -522,17 +536,30 @@ export function inCoverAt(sc: SowScenario, x: number, y: number): boolean {
 
 /** The point on the side's rear edge straight behind (x, y). */
 export function rearPoint(sc: SowScenario, side: number, x: number, y: number): Vec {
+  return rearPointInto(sc, side, x, y, { x: 0, y: 0 });
+}
+
+/** {@link rearPoint} written into `out` (the same numbers, no allocation); returns `out`. */
+export function rearPointInto(sc: SowScenario, side: number, x: number, y: number, out: { x: number; y: number }): Vec {
   const r = sc.radius + 0.01;
   switch (sc.sides[side].rear) {
     case 'north':
-      return { x, y: r };
+      out.x = x;
+      out.y = r;
+      break;
     case 'south':
-      return { x, y: sc.height - r };
+      out.x = x;
+      out.y = sc.height - r;
+      break;
     case 'west':
-      return { x: r, y };
+      out.x = r;
+      out.y = y;
+      break;
     default:
-      return { x: sc.width - r, y };
+      out.x = sc.width - r;
+      out.y = y;
   }
+  return out;
 }
 
 /** Distance (cm) from (x, y) to the side's rear edge. */

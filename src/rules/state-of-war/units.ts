@@ -29,15 +29,43 @@ export function unitMembers(s: SowState, u: number): number[] {
   return s.sc.sides[s.sc.units[u].side].figures.filter((f) => s.unitOf[f] === u);
 }
 
-/** Numbers in ascending order (one comparator, not a closure per call). */
-const ascending = (a: number, b: number): number => a - b;
-
 /** The units of a side with at least one active figure now, in index order. */
 export function liveUnits(s: SowState, side: number): number[] {
-  const seen: number[] = [];
-  for (const f of s.sc.sides[side].figures) if (s.status[f] === ON && !seen.includes(s.unitOf[f])) seen.push(s.unitOf[f]);
-  return seen.sort(ascending);
+  const n = liveUnitsInto(s, side, LIVE);
+  return LIVE.slice(0, n);
 }
+
+/**
+ * {@link liveUnits} written into `out` (its first entries; no list made): returns how many. The
+ * side's units are listed in index order (compile.ts: its scenario units, then their detachment
+ * slots), so marking the units of its active figures and reading the list in order gives them
+ * ascending.
+ */
+export function liveUnitsInto(s: SowState, side: number, out: number[]): number {
+  const sc = s.sc;
+  if (LIVE_MARK.length < sc.units.length) LIVE_MARK = new Int32Array(sc.units.length);
+  if (++LIVE_PASS === 0x7fffffff) {
+    LIVE_MARK.fill(0);
+    LIVE_PASS = 1;
+  }
+  const pass = LIVE_PASS;
+  const mark = LIVE_MARK;
+  const figs = sc.sides[side].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.status[f] === ON) mark[s.unitOf[f]] = pass;
+  }
+  const units = sc.sides[side].units;
+  let k = 0;
+  for (let i = 0; i < units.length; i++) if (mark[units[i]] === pass) out[k++] = units[i];
+  return k;
+}
+
+/** Scratch of {@link liveUnitsInto}: the pass that last marked each unit, and the pass's number. */
+let LIVE_MARK = new Int32Array(0);
+let LIVE_PASS = 0;
+/** Scratch list of {@link liveUnits}. */
+const LIVE: number[] = [];
 
 /** The quality die held by most of the unit's active figures (ties: the smaller) [W26]; 0 if none. */
 export function majorityDie(s: SowState, u: number): number {

@@ -35,14 +35,30 @@ export function checkVictory(s: SowState, ctx: StepContext<SowEvent>): boolean {
   // 1.6.0, issue 38 item 1: before, raiders of unrouted detachments whose parent unit had routed
   // counted as routed and the game ended with them still fighting; and raiders of routed
   // detachments whose parent had not routed kept the game going).
-  const fighting = (side: number): boolean => sc.sides[side].figures.some((f) => s.status[f] === ON && s.morale[s.unitOf[f]] !== ROUTED);
-  if (!fighting(raiders)) {
+  if (!fighting(s, raiders)) {
     gameOver(s, 1 - raiders, `every ${sc.sides[raiders].name} figure is down, gone or routed`, ctx);
     return true;
   }
-  if (!sc.sides[1 - raiders].figures.some((f) => s.status[f] === ON)) {
+  if (!anyActive(s, 1 - raiders)) {
     gameOver(s, raiders, `every ${sc.sides[1 - raiders].name} figure is down or gone`, ctx);
     return true;
   }
+  return false;
+}
+
+/** True when a figure of `side` is active and its unit (now) has not routed (no closure per call). */
+function fighting(s: SowState, side: number): boolean {
+  const figs = s.sc.sides[side].figures;
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.status[f] === ON && s.morale[s.unitOf[f]] !== ROUTED) return true;
+  }
+  return false;
+}
+
+/** True when a figure of `side` is active. */
+function anyActive(s: SowState, side: number): boolean {
+  const figs = s.sc.sides[side].figures;
+  for (let i = 0; i < figs.length; i++) if (s.status[figs[i]] === ON) return true;
   return false;
 }

@@ -6,6 +6,7 @@
  * in table units to draw over the table. Names no ruleset.
  */
 import type { BalanceJobView, TuneEvaluationView } from '../../serve/workshop-protocol.js';
+import type { FallsJson } from '../../report/falls-json.js';
 
 /**
  * What a request needs of the document (./context.ts `WorkshopDocument` has these fields; not
@@ -98,18 +99,6 @@ export interface EndingRow {
   winners: string;
 }
 
-/** The grid of where figures fall (report.json's `falls`). */
-export interface FallsGrid {
-  table: [number, number];
-  cell: number;
-  columns: number;
-  rows: number;
-  games: number;
-  figures: number;
-  cells: number[];
-  bySide: Record<string, number[]>;
-}
-
 /** A balance report as the panel shows it. */
 export interface ReportModel {
   games: number;
@@ -127,7 +116,7 @@ export interface ReportModel {
     words: string;
   };
   endings: EndingRow[];
-  falls: FallsGrid | null;
+  falls: FallsJson | null;
   fallsWords: string;
 }
 
@@ -137,7 +126,7 @@ const obj = (x: unknown): Record<string, unknown> =>
 const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 
 /** The falls grid of a report, or null when it has none or it is malformed (cells not columns × rows). */
-export function fallsOf(report: Record<string, unknown>): FallsGrid | null {
+export function fallsOf(report: Record<string, unknown>): FallsJson | null {
   const f = obj(report.falls);
   const table = arr(f.table);
   const cell = num(f.cell);
@@ -239,7 +228,7 @@ export interface HeatCell {
  * `cell` from the table's top-left corner, the darkest (opacity 0.8) for the most falls in a cell,
  * the lightest 0.15; cells past the table's edge are cut to it.
  */
-export function heatCells(falls: FallsGrid, side: string | null): { cells: HeatCell[]; max: number } {
+export function heatCells(falls: FallsJson, side: string | null): { cells: HeatCell[]; max: number } {
   const counts = side === null ? falls.cells : (falls.bySide[side] ?? []);
   const max = Math.max(0, ...counts);
   const out: HeatCell[] = [];

@@ -30,8 +30,8 @@ import {
   progressModel,
   reportModel,
   scenarioRef,
-  type FallsGrid,
 } from './balance-model.js';
+import type { FallsJson } from '../../report/falls-json.js';
 
 /** How often a running job is read again, ms. */
 const POLL_MS = 500;
@@ -139,7 +139,7 @@ export function mountBalance(root: HTMLElement, ctx: WorkshopContext): void {
   );
 
   let sides: { id: string; name: string }[] = [];
-  let falls: FallsGrid | null = null;
+  let falls: FallsJson | null = null;
   let poll: number | null = null;
 
   // The sides come from the scenario's setup (the preview route), read again when the JSON changes.
