@@ -35,6 +35,15 @@ export function newDice(): MoveDice {
   return { move: 0, cross: 0, rough: null, close: -1 };
 }
 
+/** `d` set to no die rolled yet (as {@link newDice}), for a caller's scratch dice; returns `d`. */
+export function resetDice(d: MoveDice): MoveDice {
+  d.move = 0;
+  d.cross = 0;
+  d.rough = null;
+  d.close = -1;
+  return d;
+}
+
 /** Roll a D`sides` for unit `unit` and record it (a `die` event naming what it is for). */
 export function rollNamed(rng: Rng, sides: number, emit: Emit, what: string, unit: string): number {
   const v = roll(rng, sides);
@@ -446,7 +455,7 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
     centre.x = s.x[figs[0]];
     centre.y = s.y[figs[0]];
   }
-  const dice = newDice();
+  const dice = resetDice(MOVE_DICE);
   // Raiders heading for pigs: each free pig to the nearest figure not yet given one.
   let pigFor = NO_PIGS;
   if (a.k === 'obj' && sc.units[u].side === sc.raiders && !sc.objective) {
@@ -561,5 +570,6 @@ const ORDER_TARGET: OrderTarget = new OrderTargetScratch();
 /** Scratch of {@link moveUnit}: the unit's free figures, its centre, the free pigs and the pig handed to each figure (read within one order). */
 const MOVE_FIGS: number[] = [];
 const MOVE_CENTRE = { x: 0.5, y: 0.5 };
+const MOVE_DICE = newDice();
 const FREE_PIGS: number[] = [];
 const HANDED = new Map<number, number>();
