@@ -116,7 +116,7 @@ export const MCTS_PARAMS = {
     min: 0,
     max: 64,
     scope: 'search',
-    help: 'm ≥ 2: sequential halving at the root over the m best-prior actions (all when fewer): the iteration budget split into ⌈log₂ m⌉ rounds, each giving every remaining action an equal share of visits, then keeping the better half by mean — so a larger budget buys each finalist more samples rather than more candidates; below the root UCB as usual. 0: UCB with progressive widening at the root. Needs an iteration budget. A prototype (issue 42).',
+    help: 'm ≥ 2: sequential halving at the root over the m best-prior actions (all when fewer): the iteration budget split into ⌈log₂ m⌉ rounds, each giving every remaining action an equal share of visits, then keeping the better half by mean — so a larger budget buys each finalist more samples rather than more candidates; below the root UCB as usual. Only on contested decisions (those `focus` leaves the whole budget); one the script is sure of keeps UCB and the guard. 0: UCB with progressive widening at the root everywhere. Needs an iteration budget. A prototype (issue 42).',
   },
   confidence: {
     kind: 'num',

@@ -304,9 +304,12 @@ class Searcher {
     this.maxIterations = opts.iterations > 0 ? Math.max(1, Math.round(opts.iterations * share)) : 0;
     this.maxCalls = opts.calls > 0 ? Math.max(1, Math.round(opts.calls * share)) : 0;
     this.maxMs = opts.ms * share;
-    // Sequential halving at the root: the m best-prior actions enter the root table at once.
+    // Sequential halving at the root, on a contested decision (one `focus` leaves the whole budget):
+    // the m best-prior actions enter the root table at once. A decision the script is sure of keeps
+    // UCB and the guard: its cut budget would give each of m actions a visit or two, and the
+    // halving would then overturn the script on one die's luck.
     const m = Math.min(opts.halving, legal.length);
-    this.halving = opts.halving >= 2 && m >= 2 && this.maxIterations > 0;
+    this.halving = opts.halving >= 2 && m >= 2 && this.maxIterations > 0 && share === 1;
     if (this.halving) {
       this.survivors.length = 0;
       for (let j = 0; j < m; j++) {

@@ -98,6 +98,15 @@ describe('mcts halving=m (sequential halving at the root)', () => {
     expect(bestShare(0, 24)).toBeLessThan(0.8);
   });
 
+  it('keeps UCB (and the guard) on a decision the script is sure of, where focus cuts the budget', () => {
+    const sure = (_s: unknown, legal: readonly unknown[]): number[] => legal.map((a) => (a === 'a0' ? 10 : 0));
+    const opts = { ...DEFAULT_SEARCH, iterations: 240, horizon: 0, focus: 0.1 };
+    const halved = search(R, root, { ...opts, halving: 8 }, 1, sure);
+    const plain = search(R, root, { ...opts, halving: 0 }, 1, sure);
+    expect(halved.iterations).toBe(24);
+    expect(halved.stats).toEqual(plain.stats);
+  });
+
   it('is an option of the mcts spec, 0 or 2–64 root actions', () => {
     expect(searchOptions({ halving: '8' }, null).opts.halving).toBe(8);
     expect(searchOptions({}, null).opts.halving).toBe(0);
