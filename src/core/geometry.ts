@@ -233,6 +233,34 @@ export function segmentEntersPolygon(ax: number, ay: number, bx: number, by: num
   return strictlyInside(mx, my, poly) || strictlyInside(ax, ay, poly) || strictlyInside(bx, by, poly);
 }
 
+/**
+ * {@link segmentEntersPolygon} of the segment `seg` = (ax, ay, bx, by): the same answer, for hot
+ * paths (four coordinates passed to a call that is not inlined are boxed, an array is not).
+ */
+export function segmentEntersPolygonOf(seg: Float64Array, poly: Polygon): boolean {
+  const ax = seg[0];
+  const ay = seg[1];
+  const bx = seg[2];
+  const by = seg[3];
+  const n = poly.length;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    // segmentsCross(ax, ay, bx, by, p, q) written out (the same floats; the call would box them)
+    const px = poly[j].x;
+    const py = poly[j].y;
+    const qx = poly[i].x;
+    const qy = poly[i].y;
+    const d1 = (qx - px) * (ay - py) - (qy - py) * (ax - px);
+    const d2 = (qx - px) * (by - py) - (qy - py) * (bx - px);
+    const d3 = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+    const d4 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+    const e = 1e-12;
+    if (((d1 > e && d2 < -e) || (d1 < -e && d2 > e)) && ((d3 > e && d4 < -e) || (d3 < -e && d4 > e))) return true;
+  }
+  const mx = (ax + bx) / 2;
+  const my = (ay + by) / 2;
+  return strictlyInside(mx, my, poly) || strictlyInside(ax, ay, poly) || strictlyInside(bx, by, poly);
+}
+
 /** Point strictly inside a polygon (more than a hair away from its boundary). */
 export function strictlyInside(px: number, py: number, poly: Polygon, tol = 1e-7): boolean {
   if (!pointInPolygon(px, py, poly)) return false;

@@ -209,6 +209,34 @@ export class NavMap {
     return true;
   }
 
+  /** {@link isFree} of the point `p`: the same answer, for hot paths (two coordinates passed to a call that is not inlined are boxed; an object is not). */
+  isFreeAt(p: Vec): boolean {
+    const x = p.x;
+    const y = p.y;
+    const r = this.radius;
+    if (x < r - 1e-9 || y < r - 1e-9 || x > this.width - r + 1e-9 || y > this.height - r + 1e-9) return false;
+    const i = Math.min(this.freeNx - 1, Math.max(0, Math.floor(x / FREE_CELL)));
+    const j = Math.min(this.freeNy - 1, Math.max(0, Math.floor(y / FREE_CELL)));
+    const c = j * this.freeNx + i;
+    const end = this.freeAt[c + 1];
+    for (let k = this.freeAt[c]; k < end; k++) {
+      const g = this.grown[this.freeIdx[k]];
+      const b = g.box;
+      if (x <= b.minX || x >= b.maxX || y <= b.minY || y >= b.maxY) continue;
+      // insideConvex(g.shape, x, y) written out (the same test): not inlined, it would box x and y
+      const pl = g.shape.planes;
+      let inside = true;
+      for (let q = 0; q < pl.length; q += 3) {
+        if (pl[q] * x + pl[q + 1] * y >= pl[q + 2] - 1e-7) {
+          inside = false;
+          break;
+        }
+      }
+      if (inside) return false;
+    }
+    return true;
+  }
+
   /** True when a base can slide straight from a to b without entering an obstacle. Precondition: both ends free. */
   clear(ax: number, ay: number, bx: number, by: number): boolean {
     const grown = this.grown;

@@ -101,7 +101,7 @@ describe('table kit queries', () => {
     expect(P.ok(9 - (d + 0.2), 5)).toBe(false);
   });
 
-  it('PlaceFinder.nearestReachable finds the place a plain scan of the rings finds (crowded tables, keepers, a building, short reaches)', () => {
+  it('PlaceFinder.nearestReachable (and nearestReachableAt) finds the place a plain scan of the rings finds (crowded tables, keepers, a building, short reaches)', () => {
     const table = new Table({
       width: 24,
       height: 24,
@@ -167,10 +167,17 @@ describe('table kit queries', () => {
       P.setNear(v, f, keepers, keepOff, cx, cy, radius);
       const got = P.nearestReachable(from, cx, cy, reach, { radius });
       expect(got).toEqual(want);
+      const way = P.path === null ? null : { points: P.path.points.map((q) => ({ x: q.x, y: q.y })), length: P.path.length };
       if (got) {
         found++;
         expect(P.path?.length).toBeLessThanOrEqual(reach + 1e-9);
       } else none++;
+      // the same search asked with the centre as a point and the reach in the options: the same place and way
+      const gotAt = P.nearestReachableAt(from, { x: cx, y: cy }, { radius, reach });
+      expect(gotAt).toEqual(want);
+      expect(P.path === null ? null : { points: P.path.points.map((q) => ({ x: q.x, y: q.y })), length: P.path.length }).toEqual(way);
+      // and the point test of the navigation map asked with a point gives isFree's answer
+      expect(nav.isFreeAt({ x: cx, y: cy })).toBe(nav.isFree(cx, cy));
     }
     // both outcomes are exercised
     expect(found).toBeGreaterThan(50);

@@ -210,7 +210,13 @@ export function arcOfPoint(v: FigureView, target: number, ax: number, ay: number
 
 /** The arc of `target` in which figure `attacker` stands (see {@link arcOfPoint}). */
 export function arcOf(v: FigureView, attacker: number, target: number, frontHalf = Math.PI / 4, rearHalf = Math.PI / 4): Arc {
-  return arcOfPoint(v, target, v.x[attacker], v.y[attacker], frontHalf, rearHalf);
+  // arcOfPoint(v, target, v.x[attacker], v.y[attacker], …) written out (the same floats): the
+  // attacker's coordinates would be boxed passed to a call that is not inlined.
+  const bearing = Math.atan2(v.y[attacker] - v.y[target], v.x[attacker] - v.x[target]);
+  const off = Math.abs(angleDiff(bearing, v.facing[target]));
+  if (off <= frontHalf + 1e-9) return 'front';
+  if (off >= Math.PI - rearHalf - 1e-9) return 'rear';
+  return 'flank';
 }
 
 /**

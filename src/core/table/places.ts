@@ -39,6 +39,13 @@ export interface ReachableOptions {
   slowReach?: number;
 }
 
+/** A centre and a reach asked of {@link PlaceFinder.nearestReachable}: a class of its own, so that its fields stay doubles stored in place. */
+class ReachQuery {
+  x = 0.5;
+  y = 0.5;
+  reach = 0.5;
+}
+
 /** The place test of one figure; see the module comment. */
 export class PlaceFinder {
   /** Every base that may refuse a place (set by {@link set}). */
@@ -149,7 +156,10 @@ export class PlaceFinder {
    * same answer as {@link ok} for any place within `r` of (cx, cy).
    */
   setNear(v: FigureView, f: number, keepers: ArrayLike<number> | null, keepOff: number, cx: number, cy: number, r: number): void {
-    this.setSizes(v, keepOff);
+    // setSizes written out (a double passed to a call that is not inlined is boxed)
+    const d2 = 2 * v.radius - 1e-6;
+    this.lim = d2 * d2;
+    this.keep2 = keepOff > 0 ? keepOff * keepOff : 0;
     const rb = r + Math.sqrt(this.lim) + 0.01;
     const rb2 = rb * rb;
     const xs = v.x;
@@ -368,6 +378,34 @@ export class PlaceFinder {
    * refused by a margin): the same place is found as by asking every place in order.
    */
   nearestReachable(from: Vec, cx: number, cy: number, reach: number, o: ReachableOptions): Vec | null {
+    const q = this.query;
+    q.x = cx;
+    q.y = cy;
+    q.reach = reach;
+    return this.reachableNear(from, o);
+  }
+
+  /**
+   * {@link nearestReachable} round the point `c` with the reach `o.reach`: the same place, for callers
+   * in hot paths (coordinates passed one by one to a call that is not inlined are boxed, an
+   * allocation a call; an object is not).
+   */
+  nearestReachableAt(from: Vec, c: Vec, o: ReachableOptions & { reach: number }): Vec | null {
+    const q = this.query;
+    q.x = c.x;
+    q.y = c.y;
+    q.reach = o.reach;
+    return this.reachableNear(from, o);
+  }
+
+  /** Scratch of {@link nearestReachable}: the centre and the reach asked (read at once). */
+  private readonly query = new ReachQuery();
+
+  /** {@link nearestReachable} of the centre and reach in {@link query}. */
+  private reachableNear(from: Vec, o: ReachableOptions): Vec | null {
+    const cx = this.query.x;
+    const cy = this.query.y;
+    const reach = this.query.reach;
     const nav = this.table.nav;
     const slowReach = o.slowReach ?? Infinity;
     const { dx, dy, start, radius } = ringOffsets(o.radius);

@@ -117,6 +117,9 @@ function firstHit(ax: number, ay: number, bx: number, by: number, poly: Polygon)
   return firstHitOf(SEG, poly);
 }
 
+/** No cut of a route (Table.entryAlong: the whole route). */
+const NO_CUT: Readonly<Vec> = { x: NaN, y: NaN };
+
 /** Scratch of {@link firstHit}: a segment's ends (ax, ay, bx, by), read at once. */
 const SEG = new Float64Array(4);
 
@@ -440,18 +443,17 @@ export class Table {
   private entryAlong(
     points: readonly Vec[],
     n: number,
-    cutX: number,
-    cutY: number,
+    cut: Readonly<Vec>,
     areas: readonly TerrainArea[],
     startInsideCounts: boolean,
     above: number,
   ): number {
-    // The route: points[0 … n−1], then (cutX, cutY) unless NaN (see truncateInto).
-    const m = cutX === cutX ? n + 1 : n;
-    // The cut as numbers the compiler knows to be doubles (a parameter merged with a point's
-    // coordinate below would otherwise box every coordinate).
-    const endX = +cutX;
-    const endY = +cutY;
+    // The route: points[0 … n−1], then the cut unless NaN (see truncateInto); the cut handed over
+    // as an object (coordinates passed to a call that is not inlined are boxed) and read as
+    // numbers the compiler knows to be doubles (merged with a point's coordinate below).
+    const endX = +cut.x;
+    const endY = +cut.y;
+    const m = endX === endX ? n + 1 : n;
     const p0 = points[0];
     let best = Infinity;
     for (const a of areas) {
@@ -495,7 +497,7 @@ export class Table {
 
   /** Distance along a route at which it first enters slow ground (0 when it starts on it; Infinity if never). */
   slowEntry(points: readonly Vec[]): number {
-    return this.entryAlong(points, points.length, NaN, NaN, this.slowGround, true, -Infinity);
+    return this.entryAlong(points, points.length, NO_CUT, this.slowGround, true, -Infinity);
   }
 
   /**
@@ -505,7 +507,7 @@ export class Table {
   slowEntryUpTo(points: readonly Vec[], upTo: number): number {
     const cut = this.cut;
     const n = truncateInto(points, upTo, cut);
-    return this.entryAlong(points, n, cut.x, cut.y, this.slowGround, true, -Infinity);
+    return this.entryAlong(points, n, cut, this.slowGround, true, -Infinity);
   }
 
   /** Scratch of {@link slowEntryUpTo}. */
@@ -514,7 +516,7 @@ export class Table {
   /** Distance along a route at which it first climbs onto ground higher than where it starts (Infinity if never). */
   climbEntry(points: readonly Vec[]): number {
     const p0 = points[0];
-    return this.entryAlong(points, points.length, NaN, NaN, this.raised, false, this.heightAt(p0.x, p0.y));
+    return this.entryAlong(points, points.length, NO_CUT, this.raised, false, this.heightAt(p0.x, p0.y));
   }
 
   /**
@@ -771,6 +773,19 @@ export class Table {
       }
     }
     return best < 0 ? null : { x: sp[best], y: sp[best + 1] };
+  }
+
+  /**
+   * {@link heightAt} of the centre of figure `i` of the coordinate arrays `xs`, `ys` (a state's
+   * figure arrays): the same height, for hot paths — coordinates passed to a call that is not
+   * inlined are boxed, an index is not.
+   */
+  heightOf(xs: ArrayLike<number>, ys: ArrayLike<number>, i: number): number {
+    const x = xs[i];
+    const y = ys[i];
+    let h = 0;
+    for (const a of this.raised) if (a.height > h && pointInPolygon(x, y, a.poly)) h = a.height;
+    return h;
   }
 
   /** Ground height at (x, y): the highest raised area containing the point, else 0. */

@@ -9,7 +9,7 @@ import type { Rng } from '../../core/rng.js';
 import { ACTIVE, C, type PigState } from './state.js';
 import { type Emit, engaged, figureView, freeFiguresInto, baseMove, moveKind } from './queries.js';
 import { carryPigs } from './loot.js';
-import { type MoveDice, newDice, rollNamed, allowanceFor, roughEntry, moveFigure, moveEvent } from './movement.js';
+import { type MoveDice, newDice, resetDice, rollNamed, allowanceFor, roughEntry, moveFigure, moveEvent } from './movement.js';
 
 /** The unit may charge: not in shield wall, and at least one free figure not resting and not fallen back. */
 export function chargers(s: PigState, u: number): number[] {
@@ -67,6 +67,9 @@ function listed(list: readonly number[], n: number, f: number): boolean {
   return false;
 }
 
+/** Scratch of {@link chargeUnit}: the dice of one charge (reset at its start). */
+const CHARGE_DICE = newDice();
+
 /** Scratch of {@link chargeUnit}: a charger's way to its contact spot (read before the next figure's). */
 const CHARGE_WAY = newPathScratch();
 /** Scratch of {@link chargeUnit}: where the charger stands before it moves (the first point of its way). */
@@ -77,7 +80,7 @@ export function chargeUnit(s: PigState, u: number, v: number, rng: Rng, emit: Em
   const sc = s.sc;
   const uid = sc.units[u].id;
   const d6 = rollNamed(rng, 6, emit, 'charge D6', uid);
-  const dice = newDice();
+  const dice = resetDice(CHARGE_DICE);
   const able = ABLE;
   const nAble = chargersInto(s, u, able);
   // figures of v already claimed as targets by this charge, by figure (scratch, zeroed for v's figures)

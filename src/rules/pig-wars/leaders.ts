@@ -10,11 +10,6 @@ import { leaderHit, lossSteps } from './tables.js';
 import { type Emit, engaged } from './queries.js';
 import { dropLoot } from './loot.js';
 
-/** Living, active leaders of a side. */
-export function leadersOf(s: PigState, side: number): number[] {
-  return s.sc.sides[side].figures.filter((g) => s.sc.figures[g].leader && s.status[g] === ACTIVE);
-}
-
 /**
  * Levels a figure is rated up (+1) or down (−1) for morale and rally: within 4 in of a leader
  * (or, dark ages, in shield wall) up one; dark ages: cannot see his unit's standard, pirates:
@@ -25,7 +20,7 @@ export function levelShift(s: PigState, f: number): number {
   const info = sc.figures[f];
   let up = 0;
   if (sc.version.shieldWall && s.wall[info.unit]) up = 1;
-  // The side's living, active leaders (leadersOf) in one pass, without the list: within 4 in of
+  // The side's living, active leaders in one pass, without the list: within 4 in of
   // one, and (pirates) whether one is in sight (asked until one is: the test is pure).
   const mustSeeLeader = sc.version.mustSee === 'leader';
   let seen = false;

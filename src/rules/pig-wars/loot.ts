@@ -2,7 +2,7 @@
  * Loot ([R5], [R29]): pigs and stores a raider takes when it reaches them, carries with it, drops
  * when it falls back or dies, and lands in the home zone.
  */
-import { dist, distToPolygon, pointInPolygon } from '../../core/geometry.js';
+import { type Vec, dist, distToPolygon, pointInPolygon } from '../../core/geometry.js';
 import { ACTIVE, C, PIG_FREE, PIG_LANDED, type PigState } from './state.js';
 import { r3, type Emit, engaged, carrying, atHome } from './queries.js';
 
@@ -36,6 +36,7 @@ export function afterMove(s: PigState, f: number, emit: Emit): void {
   if (!carrying(s, f)) {
     if (
       sc.objective &&
+      nearBox(sc.objective.poly, s.x[f], s.y[f], sc.radius) &&
       (pointInPolygon(s.x[f], s.y[f], sc.objective.poly) || distToPolygon(s.x[f], s.y[f], sc.objective.poly) <= sc.radius)
     ) {
       s.carry[f] = 1;
@@ -88,4 +89,25 @@ export function dropLoot(s: PigState, f: number, emit: Emit): void {
     }
   }
   if (dropped) emit?.({ e: 'drop', f: s.sc.figures[f].id, x: r3(s.x[f]), y: r3(s.y[f]) });
+}
+
+/**
+ * The point (x, y) lies within `r` (and a margin far above rounding) of the polygon's bounding box:
+ * false means it is neither inside the polygon nor within `r` of it, so the two tests (whose
+ * coordinates would be boxed, passed to calls that are not inlined) need not be asked.
+ */
+function nearBox(poly: readonly Vec[], x: number, y: number, r: number): boolean {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let i = 0; i < poly.length; i++) {
+    const p = poly[i];
+    if (p.x < x0) x0 = p.x;
+    if (p.x > x1) x1 = p.x;
+    if (p.y < y0) y0 = p.y;
+    if (p.y > y1) y1 = p.y;
+  }
+  const m = r + 1e-6;
+  return x >= x0 - m && x <= x1 + m && y >= y0 - m && y <= y1 + m;
 }

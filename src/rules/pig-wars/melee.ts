@@ -8,7 +8,7 @@ import { roll, type Rng } from '../../core/rng.js';
 import { inBaseContact } from '../../core/table/index.js';
 import { ACTIVE, C, type PigState } from './state.js';
 import { meleeFactors, meleeSum, MELEE_USED, meleeOutcome, type MeleeSide } from './tables.js';
-import { deg, type Emit, onHill, obstacleBetween, figureView, arcOf } from './queries.js';
+import { deg, type Emit, obstacleBetween, figureView, arcOf } from './queries.js';
 import { casualty } from './leaders.js';
 
 /**
@@ -25,8 +25,8 @@ export function meleeSide(s: PigState, f: number, opp: number, out: MeleeSide): 
   out.firstRound = s.rounds[f] === 0;
   out.charging = s.chargeBonus[f] === 1;
   out.arc = arcOf(s, f, opp);
-  out.opponentUphill = onHill(sc, s.x[opp], s.y[opp]) && !onHill(sc, s.x[f], s.y[f]);
-  out.opponentObstacle = obstacleBetween(sc, s.x[f], s.y[f], s.x[opp], s.y[opp]);
+  out.opponentUphill = sc.table.heightOf(s.x, s.y, opp) > 0 && !(sc.table.heightOf(s.x, s.y, f) > 0);
+  out.opponentObstacle = obstacleBetween(s, f, opp);
   out.wounds = s.hits[f];
   return out;
 }

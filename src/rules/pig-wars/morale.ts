@@ -10,8 +10,8 @@ import { ACTIVE, C, DEAD, GONE, ROUT, TRIG_LEADER, TRIG_LOSS, TRIG_STANDARD, typ
 import { lossSteps, moraleMods, moraleResult, shiftClass, sumMods } from './tables.js';
 import { r3, type Emit, figureView, moveKind, homePoint } from './queries.js';
 import { dropLoot } from './loot.js';
-import { type MoveDice, newDice, rollNamed, ALT_RADIUS, NEAR, moveEvent } from './movement.js';
-import { leadersOf, levelShift, leaderInCombatOrLeading } from './leaders.js';
+import { type MoveDice, newDice, resetDice, rollNamed, ALT_RADIUS, NEAR, moveEvent } from './movement.js';
+import { levelShift, leaderInCombatOrLeading } from './leaders.js';
 
 /**
  * The edge or home point figure f runs for: home, or the nearest free place on its side's table
@@ -127,7 +127,8 @@ function fallBack(s: PigState, f: number, rng: Rng, emit: Emit, dice: MoveDice, 
     // The place reached is taken: as any move, the nearest free place within 2 in that the 1½
     // moves reach ([R1]), so that friends standing on the way do not cut the fall back short
     // (audit A4); with none, back along the route to the first free place.
-    const alt = P.nearestReachable(start, atX, atY, full, NEAR);
+    NEAR.reach = full;
+    const alt = P.nearestReachableAt(start, FLEE_AT, NEAR);
     const p = P.path;
     if (alt && p) {
       way = p.points;
@@ -173,7 +174,7 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
     for (const f of sc.units[u].figures) if (s.status[f] === ROUT) ROUTED[nRouted++] = f;
     const r = roll(rng, 12);
     let nFailed = 0;
-    const dice = newDice();
+    const dice = resetDice(RALLY_DICE);
     for (let i = 0; i < nRouted; i++) {
       const f = ROUTED[i];
       const shift = levelShift(s, f);
@@ -198,7 +199,10 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
     for (let i = 0; i < nFailed; i++) fallBack(s, FAILED[i], rng, emit, dice, 'fails to rally and keeps falling back');
   }
   if (sc.version.outOfCommand) {
-    const leaders = leadersOf(s, side);
+    // the side's living, active leaders, into a scratch list
+    const leaders = LEADERS;
+    leaders.length = 0;
+    for (const g of sc.sides[side].figures) if (sc.figures[g].leader && s.status[g] === ACTIVE) leaders.push(g);
     // One fall-back D6 per unit ([R27]; since 0.3.0, a second outside reading: before, the first
     // unit's die served the whole side).
     let diceOf: Map<number, MoveDice> | null = null;
@@ -228,6 +232,9 @@ export function rallyStep(s: PigState, side: number, rng: Rng, emit: Emit): void
 /** Scratch of {@link rallyStep}: a unit's routed figures, and those of them that fail to rally (read within one unit's rally). */
 const ROUTED: number[] = [];
 const FAILED: number[] = [];
+/** Scratch of {@link rallyStep}: the dice of one unit's rally, and the side's leaders (out of command). */
+const RALLY_DICE = newDice();
+const LEADERS: number[] = [];
 
 /** Unit u has a routed figure (as `figures.filter(routed).length > 0`, without the list). */
 function anyRouted(s: PigState, u: number): boolean {
@@ -293,7 +300,7 @@ export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
         rout: rt,
       });
     }
-    const dice = newDice();
+    const dice = resetDice(MORALE_DICE);
     for (let i = 0; i < nFigs; i++) {
       const f = MORALE_F[i];
       const res = MORALE_RES[i];
@@ -309,4 +316,5 @@ export function moraleStep(s: PigState, rng: Rng, emit: Emit): void {
 
 /** Scratch of {@link moraleStep}: a unit's active figures and their results (read within one unit's check; a fall back checks no morale). */
 const MORALE_F: number[] = [];
+const MORALE_DICE = newDice();
 const MORALE_RES: string[] = [];

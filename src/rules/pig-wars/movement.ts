@@ -13,19 +13,7 @@ import { ACTIVE, C, PIG_FREE, type PigState } from './state.js';
 import { daMoveFactor, daRoughDie, PIRATE_MOVE_BASE, type Mod } from './tables.js';
 import type { PigAction } from './action.js';
 import type { PigEventOf } from './events.js';
-import {
-  r3,
-  deg,
-  type Emit,
-  onRough,
-  figureView,
-  unitCentre,
-  freeFiguresInto,
-  carrying,
-  moveKind,
-  unitIndex,
-  homePoint,
-} from './queries.js';
+import { r3, deg, type Emit, onRough, figureView, freeFiguresInto, carrying, moveKind, unitIndex, homePoint } from './queries.js';
 import { carryPigs, afterMove } from './loot.js';
 
 /** The dice one order (or one morale result) rolls once and every figure of it shares. */
@@ -45,6 +33,15 @@ export interface MoveDice {
 /** No die rolled yet. */
 export function newDice(): MoveDice {
   return { move: 0, cross: 0, rough: null, close: -1 };
+}
+
+/** `d` set to no die rolled yet (as {@link newDice}), for a caller's scratch dice; returns `d`. */
+export function resetDice(d: MoveDice): MoveDice {
+  d.move = 0;
+  d.cross = 0;
+  d.rough = null;
+  d.close = -1;
+  return d;
 }
 
 /** Roll a D`sides` for unit `unit` and record it (a `die` event naming what it is for). */
@@ -134,10 +131,13 @@ export function roughEntry(s: PigState, points: readonly Vec[]): number {
 /** Radius of the ring search for a free place when the one a move reaches is taken (in). */
 export const ALT_RADIUS = 2;
 
-/** Options of the kit's `PlaceFinder.nearestReachable`: the ring search, and the same with a bound across rough ground (set just before use). */
-export const NEAR = { radius: ALT_RADIUS };
+/** Options of the kit's `PlaceFinder.nearestReachableAt`: the ring search and its reach, and the same with a bound across rough ground (set just before use). */
+export const NEAR = { radius: ALT_RADIUS, reach: 0.5 };
 
-const NEAR_SLOW = { radius: ALT_RADIUS, slowReach: 0 };
+const NEAR_SLOW = { radius: ALT_RADIUS, slowReach: 0, reach: 0.5 };
+
+/** Scratch of {@link moveFigure}: the place its route reaches, round which the ring search looks (read at once). */
+const NEAR_AT = { x: 0.5, y: 0.5 };
 
 /** Every place will do (the goal of a move only needs to be free of terrain). */
 const ANYWHERE = (): boolean => true;
@@ -202,7 +202,7 @@ export function moveFigure(
   from.x = s.x[f];
   from.y = s.y[f];
   let goal = target;
-  if (!sc.nav.isFree(goal.x, goal.y)) {
+  if (!sc.nav.isFreeAt(goal)) {
     const g = sc.nav.nearestFree(goal.x, goal.y, 6, ANYWHERE);
     if (!g) return 0;
     goal = g;
@@ -250,7 +250,11 @@ export function moveFigure(
   P.setNear(v, f, keepers, keepOff, atX, atY, ALT_RADIUS);
   if (!P.okNear(atX, atY)) {
     // the place is taken: the nearest free place within 2 in that the allowance still reaches
-    let alt = P.nearestReachable(from, atX, atY, reach, NEAR);
+    const c = NEAR_AT;
+    c.x = atX;
+    c.y = atY;
+    NEAR.reach = reach;
+    let alt = P.nearestReachableAt(from, c, NEAR);
     let p = P.path;
     // The way to that place is a route of its own and meets the same terrain rules (audit A5): a
     // shield wall takes no way into rough ground ([R10]); a pirate whose planned route crossed
@@ -265,7 +269,8 @@ export function moveFigure(
         left = Math.max(0, full - dice.cross * scale);
       }
       NEAR_SLOW.slowReach = left;
-      alt = P.nearestReachable(from, atX, atY, reach, NEAR_SLOW);
+      NEAR_SLOW.reach = reach;
+      alt = P.nearestReachableAt(from, c, NEAR_SLOW);
       p = P.path;
       if (alt && p && !wallRough && roughEntry(s, p.points) < Infinity) {
         if (parts) parts = [...parts, { name: 'crossing rough/obstacle −D6', value: -dice.cross }];
@@ -335,23 +340,49 @@ export function orderTargetInto(
 ): void {
   const sc = s.sc;
   const raider = sc.figures[f].side === sc.raiders;
+  // Written field by field here (a helper taking the coordinates would box them when not inlined).
+  let t: Vec;
+  let offset = false;
   switch (a.k) {
     case 'home':
-      return setTarget(out, homePoint(s, f), false);
+      t = homePoint(s, f);
+      break;
     case 'foe': {
       const best = nearestFigure(figureView(s), sc.units[unitIndex(s, a.u)].figures, s.x[f], s.y[f], true);
-      return best >= 0 ? setXY(out, s.x[best], s.y[best], false) : setTarget(out, centre, true);
+      if (best >= 0) {
+        out.x = s.x[best];
+        out.y = s.y[best];
+        out.offset = false;
+        return;
+      }
+      t = centre;
+      offset = true;
+      break;
     }
     case 'moveTo':
-      return setXY(out, a.x, a.y, true);
+      out.x = a.x;
+      out.y = a.y;
+      out.offset = true;
+      return;
     default: {
       // obj
       if (raider) {
-        if (carrying(s, f)) return setTarget(out, homePoint(s, f), false);
-        if (sc.objective) return setTarget(out, sc.objective.target, true);
-        const p = pigFor.get(f);
-        if (p !== undefined) return setXY(out, s.pigX[p], s.pigY[p], false);
-        return setTarget(out, centre, true);
+        if (carrying(s, f)) t = homePoint(s, f);
+        else if (sc.objective) {
+          t = sc.objective.target;
+          offset = true;
+        } else {
+          const p = pigFor.get(f);
+          if (p !== undefined) {
+            out.x = s.pigX[p];
+            out.y = s.pigY[p];
+            out.offset = false;
+            return;
+          }
+          t = centre;
+          offset = true;
+        }
+        break;
       }
       // defenders: the nearest drover, else the loot
       let best = -1;
@@ -364,8 +395,17 @@ export function orderTargetInto(
           best = g;
         }
       }
-      if (best >= 0) return setXY(out, s.x[best], s.y[best], false);
-      if (sc.objective) return setTarget(out, sc.objective.target, true);
+      if (best >= 0) {
+        out.x = s.x[best];
+        out.y = s.y[best];
+        out.offset = false;
+        return;
+      }
+      if (sc.objective) {
+        t = sc.objective.target;
+        offset = true;
+        break;
+      }
       let sx = 0;
       let sy = 0;
       let n = 0;
@@ -375,19 +415,19 @@ export function orderTargetInto(
         sy += s.pigY[p];
         n++;
       }
-      return n ? setXY(out, sx / n, sy / n, true) : setTarget(out, centre, true);
+      if (n) {
+        out.x = sx / n;
+        out.y = sy / n;
+        out.offset = true;
+        return;
+      }
+      t = centre;
+      offset = true;
     }
   }
-}
-
-function setXY(out: OrderTarget, x: number, y: number, offset: boolean): void {
-  out.x = x;
-  out.y = y;
+  out.x = t.x;
+  out.y = t.y;
   out.offset = offset;
-}
-
-function setTarget(out: OrderTarget, t: Vec, offset: boolean): void {
-  setXY(out, t.x, t.y, offset);
 }
 
 /** The pigs handed out by an order that hands none out (never written). */
@@ -397,17 +437,36 @@ const NO_PIGS: ReadonlyMap<number, number> = new Map();
 export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: Emit): void {
   const sc = s.sc;
   const figs = freeFiguresInto(s, u, MOVE_FIGS);
-  const centre = unitCentre(s, u) ?? { x: s.x[figs[0]], y: s.y[figs[0]] };
-  const dice = newDice();
+  // The unit's centre (unitCentre, into a scratch point), else its first free figure's place.
+  const centre = MOVE_CENTRE;
+  let cx = 0;
+  let cy = 0;
+  let cn = 0;
+  for (const f of sc.units[u].figures) {
+    if (s.status[f] !== ACTIVE) continue;
+    cx += s.x[f];
+    cy += s.y[f];
+    cn++;
+  }
+  if (cn) {
+    centre.x = cx / cn;
+    centre.y = cy / cn;
+  } else if (figs.length > 0) {
+    centre.x = s.x[figs[0]];
+    centre.y = s.y[figs[0]];
+  }
+  const dice = resetDice(MOVE_DICE);
   // Raiders heading for pigs: each free pig to the nearest figure not yet given one.
   let pigFor = NO_PIGS;
   if (a.k === 'obj' && sc.units[u].side === sc.raiders && !sc.objective) {
-    const handed = new Map<number, number>();
+    const handed = HANDED;
+    handed.clear();
     pigFor = handed;
-    const free: number[] = [];
+    const free = FREE_PIGS;
+    free.length = 0;
     for (let p = 0; p < s.pigBy.length; p++) if (s.pigBy[p] === PIG_FREE) free.push(p);
-    const want = figs.filter((f) => !carrying(s, f));
-    for (const f of want) {
+    for (const f of figs) {
+      if (carrying(s, f)) continue;
       let best = -1;
       let bd = Infinity;
       for (const p of free) {
@@ -458,7 +517,8 @@ export function moveUnit(s: PigState, u: number, a: PigAction, rng: Rng, emit: E
     PLAN_ORDER[j + 1] = i;
   }
   // Going home with loot, the others keep pace with the drovers (they escort, not race ahead).
-  const escort = a.k === 'home' && figs.some((f) => carrying(s, f));
+  let escort = false;
+  if (a.k === 'home') for (let i = 0; i < n && !escort; i++) escort = carrying(s, figs[i]);
   const why = emit && a.k === 'foe' ? `toward ${a.u}` : a.k;
   for (let k = 0; k < n; k++) {
     const i = PLAN_ORDER[k];
@@ -494,7 +554,22 @@ const PLAN_Y: number[] = [];
 const PLAN_D: number[] = [];
 const PLAN_ORDER: number[] = [];
 const PLAN_GOAL = { x: 0, y: 0 };
+/**
+ * A scratch {@link OrderTarget} of its own class: its coordinates stay doubles stored in place (an
+ * object literal of this shape shares its hidden class with every other such literal, whose fields
+ * may have been widened, so that each coordinate written is a new heap number).
+ */
+class OrderTargetScratch implements OrderTarget {
+  x = 0.5;
+  y = 0.5;
+  offset = false;
+}
+
 /** Scratch of {@link moveUnit}: one figure's order target (read at once). */
-const ORDER_TARGET: OrderTarget = { x: 0, y: 0, offset: false };
-/** Scratch of {@link moveUnit}: the unit's free figures. */
+const ORDER_TARGET: OrderTarget = new OrderTargetScratch();
+/** Scratch of {@link moveUnit}: the unit's free figures, its centre, the free pigs and the pig handed to each figure (read within one order). */
 const MOVE_FIGS: number[] = [];
+const MOVE_CENTRE = { x: 0.5, y: 0.5 };
+const MOVE_DICE = newDice();
+const FREE_PIGS: number[] = [];
+const HANDED = new Map<number, number>();

@@ -5,7 +5,7 @@
  * fair. Defenders: chase drovers and guard the loot, charging raiders near it.
  */
 import type { Json } from '../../core/model.js';
-import { dist } from '../../core/geometry.js';
+import { type Vec, dist } from '../../core/geometry.js';
 import { nearestFigure, newScores } from '../../core/table/index.js';
 import type { PigAction } from './action.js';
 import { baseMove, figureView, freeFiguresInto } from './queries.js';
@@ -57,6 +57,9 @@ function nearestDist(s: PigState, u: number, v: number): number {
 /** Scratch of {@link scoresWith}: per unit v, {@link nearestDist} from the deciding unit (−1: not asked yet in this call). */
 const NEAR_D: number[] = [];
 
+/** Scratch of {@link scoresWith}: the loot point the raiders aim at (read within the call). */
+const LOOT = { x: 0.5, y: 0.5 };
+
 /** {@link nearestDist}(s, u, v) asked once per call of {@link scoresWith} (a foe order and a charge at the same unit both read it). */
 function nearestDistOnce(s: PigState, u: number, v: number): number {
   let d = NEAR_D[v];
@@ -67,8 +70,13 @@ function nearestDistOnce(s: PigState, u: number, v: number): number {
   return d;
 }
 
-/** Nearest distance from any active figure of unit u to a point (the root of the least square, as {@link nearestDist}). */
-function distTo(s: PigState, u: number, x: number, y: number): number {
+/**
+ * Nearest distance from any active figure of unit u to the point `p` (the root of the least square,
+ * as {@link nearestDist}); the point as an object, its coordinates would be boxed passed one by one.
+ */
+function distTo(s: PigState, u: number, p: Vec): number {
+  const x = p.x;
+  const y = p.y;
   let best = Infinity;
   for (const f of s.sc.units[u].figures) {
     if (s.status[f] !== ACTIVE) continue;
@@ -189,6 +197,9 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
       }
     }
   }
+  const loot = LOOT;
+  loot.x = lx;
+  loot.y = ly;
   // With loot in hand the unit goes home together (a drover alone is easy prey, and a pirate
   // away from his leader is out of command); without loose pigs left there is nothing else to do.
   const goHome = drovers > 0 && (drovers * 3 >= free.length || (!sc.objective && freePigsLeft(s) === 0));
@@ -208,7 +219,7 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
       case 'hold':
         // a raiders' missile unit shoots only while there is no loot within its reach to take
         if (missileUnit && anyShotNow(s, free)) {
-          out[i] = raider && distTo(s, u, lx, ly) > 12 ? 4.5 : 6;
+          out[i] = raider && distTo(s, u, loot) > 12 ? 4.5 : 6;
           continue;
         }
         out[i] = raider ? 0.5 : 3;
@@ -236,7 +247,7 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
           out[i] = missileUnit ? 3 - d / 30 : 1 - d / 40;
           continue;
         }
-        const nearLoot = distTo(s, v, lx, ly);
+        const nearLoot = distTo(s, v, loot);
         out[i] = (droverUnit[v] === 1 ? 5.5 : 2) - d / 30 - nearLoot / 60;
         continue;
       }
@@ -261,7 +272,7 @@ function scoresWith(s: PigState, legal: readonly Json[], idleGuard: number): num
           }
           // charge what stands between us and the loot, or what is about to hit us
           const d = nearestDistOnce(s, u, v);
-          const block = distTo(s, v, lx, ly) < dist(cx, cy, lx, ly);
+          const block = distTo(s, v, loot) < dist(cx, cy, lx, ly);
           // strike first at what is about to strike us, or at what stands on the way to the loot
           // ... and only where the first round promises more kills than losses: the raiders'
           // men are their time, and a charge into horse or a shield wall costs more than it takes

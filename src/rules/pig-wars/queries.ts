@@ -5,7 +5,7 @@
  * table kit sees them. Reads the state, never changes it. Lengths in inches, angles in radians.
  */
 import type { PigEvent } from './events.js';
-import { type Vec, angleTo, distToPolygon, nearestOnBoundaryInto, pointInPolygon, segmentEntersPolygon } from '../../core/geometry.js';
+import { type Vec, angleTo, distToPolygon, nearestOnBoundaryInto, pointInPolygon, segmentEntersPolygonOf } from '../../core/geometry.js';
 import { type FigureView, arcOf as kitArcOf, inBaseContact, inContactWithAny, stateView } from '../../core/table/index.js';
 import { hypot2 } from './hypot.js';
 import type { PigScenario } from './compile.js';
@@ -57,11 +57,6 @@ export function onRough(sc: PigScenario, x: number, y: number): boolean {
 /** Scratch of {@link onRough}: a route of one point (read at once). */
 const AT_ONE: { x: number; y: number }[] = [{ x: 0.5, y: 0.5 }];
 
-/** The centre stands on a hill. */
-export function onHill(sc: PigScenario, x: number, y: number): boolean {
-  return sc.table.heightAt(x, y) > 0;
-}
-
 /** Cover touching the base: 'full', 'partial' or 'none' (the best touched). */
 export function coverAt(sc: PigScenario, x: number, y: number): 'none' | 'partial' | 'full' {
   const a = sc.table.coverAt(x, y, COVER_RANK);
@@ -76,16 +71,30 @@ export function lineOfSight(sc: PigScenario, ax: number, ay: number, bx: number,
   return sc.table.lineOfSight(ax, ay, bx, by);
 }
 
-/** A linear obstacle (wall) lies between a and b, or b stands in one and a does not. */
-export function obstacleBetween(sc: PigScenario, ax: number, ay: number, bx: number, by: number): boolean {
-  for (const w of sc.walls) {
-    const aIn = pointInPolygon(ax, ay, w.poly);
-    const bIn = pointInPolygon(bx, by, w.poly);
+/**
+ * A linear obstacle (wall) lies between figures a and b, or b stands in one and a does not. The
+ * centres are read here and the segment handed on in a scratch array (coordinates passed to a call
+ * that is not inlined are boxed).
+ */
+export function obstacleBetween(s: PigState, a: number, b: number): boolean {
+  const walls = s.sc.walls;
+  if (walls.length === 0) return false;
+  const seg = SEG;
+  seg[0] = s.x[a];
+  seg[1] = s.y[a];
+  seg[2] = s.x[b];
+  seg[3] = s.y[b];
+  for (const w of walls) {
+    const aIn = pointInPolygon(seg[0], seg[1], w.poly);
+    const bIn = pointInPolygon(seg[2], seg[3], w.poly);
     if (bIn && !aIn) return true;
-    if (!aIn && !bIn && segmentEntersPolygon(ax, ay, bx, by, w.poly)) return true;
+    if (!aIn && !bIn && segmentEntersPolygonOf(seg, w.poly)) return true;
   }
   return false;
 }
+
+/** Scratch of {@link obstacleBetween}: the segment between the two centres. */
+const SEG = new Float64Array(4);
 
 /** The figures of a state as the table kit sees them. */
 export function figureView(s: PigState): FigureView {
