@@ -419,6 +419,8 @@ function zoomCentre(factor: number): void {
 /** A drag on the table pans it (when zoomed); the click that ends a drag is not an order. */
 let drag: { x: number; y: number; box: [number, number, number, number]; moved: boolean } | null = null;
 let dragged = false;
+/** The decision mark the last press on the table began on (null: none). */
+let pressedMark: Element | null = null;
 
 function wireZoom(): void {
   const board = el('board');
@@ -909,6 +911,19 @@ function wire(): void {
       void api<GameView>('GET', `/api/games/${open}`)
         .then(openGame)
         .catch((e: unknown) => toast(playerError(e instanceof Error ? e.message : String(e))));
+  });
+  // A press on a decision mark whose mark is drawn again under the pointer before the release (a
+  // figure's reach arriving redraws the overlay) gets no click from the browser: the release on the
+  // new mark of the same decision makes it.
+  el('board').addEventListener('pointerdown', (ev) => {
+    pressedMark = ev.button === 0 ? (ev.target as Element).closest('[data-key]') : null;
+  });
+  el('board').addEventListener('pointerup', (ev) => {
+    const was = pressedMark;
+    pressedMark = null;
+    const up = (ev.target as Element).closest('[data-key]');
+    if (was && up && up !== was && !was.isConnected && up.getAttribute('data-key') === was.getAttribute('data-key'))
+      void send({ key: up.getAttribute('data-key') ?? '' });
   });
   el('board').addEventListener('click', onBoardClick);
   // The side panel as a drawer on middle-sized screens: opened and closed by its button, closed by a click on the table.

@@ -275,4 +275,28 @@ describe.skipIf(!haveBrowser)('serve in headless Chromium: briefing at Start, me
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);
+  it('a click begun on a decision mark counts for it when the overlay is drawn again under the pointer before the release', async () => {
+    const page = await started('pirates/supply-raid', 12);
+    await page.click('#help:not([hidden]) #help-close');
+    await page.waitForSelector('body[data-state="you"]');
+    const box = await page.locator('#board #ov [data-key].suggested').first().boundingBox();
+    expect(box).not.toBeNull();
+    const logged = await page.locator('#log li').count();
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await page.mouse.down();
+    // The overlay drawn again between press and release (as a figure's reach arriving does): the mark under the pointer is a new element.
+    await page.evaluate(() => {
+      const m = document.querySelector('#board #ov [data-key].suggested') as unknown as {
+        replaceWith(n: unknown): void;
+        cloneNode(d: boolean): unknown;
+      };
+      m.replaceWith(m.cloneNode(true));
+    });
+    await page.mouse.up();
+    await page.waitForFunction((n) => document.body.dataset.state === 'over' || document.querySelectorAll('#log li').length > n, logged, {
+      timeout: 30_000,
+    });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
