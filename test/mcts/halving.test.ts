@@ -8,58 +8,19 @@
  * the value by up to ±0.2; the script prefers the worst, `a0`.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyRuleset, Ruleset } from '../../src/core/model.js';
+import { luckRuleset } from '../helpers/luck.js';
 import { searchOptions } from '../../agents/mcts/index.js';
 import { DEFAULT_SEARCH, search } from '../../agents/mcts/search.js';
 import { AgentSpecError } from '../../agents/options.js';
 
-interface ArmsState {
-  /** -1 before the root's choice, else the arm taken. */
-  arm: number;
-  /** The die rolled with the choice, in [0, 1). */
-  luck: number;
-  steps: number;
-}
-
 const ARMS = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'];
-
-const arms: Ruleset<ArmsState, string, null> = {
-  id: 'arms',
-  version: '1',
-  title: 'Eight arms on common luck (test fixture)',
-  traits: {
-    sides: { min: 1, max: 1 },
-    chance: 'sampled',
-    information: 'perfect',
-    dynamics: 'sequential',
-    utility: 'win-loss-draw',
-    units: 'none',
-    activation: 'alternate',
-  },
-  scenarios: [],
-  compile: () => null,
-  sides: () => ['me'],
-  setup: () => ({ arm: -1, luck: 0.5, steps: 0 }),
-  currentSide: () => 'me',
-  legalActions: (s) => (s.arm < 0 ? ARMS : ['wait', 'idle']),
-  apply(s, a, ctx) {
-    if (s.arm < 0) {
-      s.arm = ARMS.indexOf(a);
-      s.luck = ctx.rng.next();
-    }
-    s.steps++;
-  },
-  clone: (s) => ({ ...s }),
-  isTerminal: () => false,
-  outcome: () => null,
-  evaluate: (s) => 0.4 + 0.4 * (s.luck - 0.5) + 0.01 * Math.max(0, s.arm),
-  hash: (s) => `${s.arm}:${s.luck}:${s.steps}`,
-  actionKey: (a) => a,
-  describeAction: (_s, a) => a,
-  describeEvent: () => null,
-};
-const R = arms as unknown as AnyRuleset;
-const root = arms.setup(null, { rng: { next: () => 0 } });
+/** `ai` worth 0.01·i more than `a0` on every roll of the shared die, which moves the value by up to ±0.2. */
+const { R, root } = luckRuleset(
+  'arms',
+  'Eight arms on common luck (test fixture)',
+  ARMS,
+  (arm, luck) => 0.4 + 0.4 * (luck - 0.5) + 0.01 * Math.max(0, arm),
+);
 
 /** The script: `a0` first, then in order (priors falling), so the best arm has the lowest prior. */
 const script = (_s: unknown, legal: readonly unknown[]): number[] => legal.map((a) => -ARMS.indexOf(a as string));

@@ -6,58 +6,18 @@
  * and the die moves the value by up to ±0.2.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyRuleset, Ruleset } from '../../src/core/model.js';
+import { luckRuleset } from '../helpers/luck.js';
 import { searchOptions } from '../../agents/mcts/index.js';
 import { DEFAULT_SEARCH, search } from '../../agents/mcts/search.js';
 import { AgentSpecError } from '../../agents/options.js';
 
-interface LuckState {
-  /** -1 before the root's choice; 1 after `good`, 0 after `bad`. */
-  pick: number;
-  /** The die rolled with the choice, in [0, 1). */
-  luck: number;
-  /** Decisions taken (the game never ends; searches stop at their budget). */
-  steps: number;
-}
-
-/** One side; first `good` or `bad` (one die rolled with either), then `wait`/`idle` for ever, which change nothing. */
-const luck: Ruleset<LuckState, string, null> = {
-  id: 'luck',
-  version: '1',
-  title: 'Common luck (test fixture)',
-  traits: {
-    sides: { min: 1, max: 1 },
-    chance: 'sampled',
-    information: 'perfect',
-    dynamics: 'sequential',
-    utility: 'win-loss-draw',
-    units: 'none',
-    activation: 'alternate',
-  },
-  scenarios: [],
-  compile: () => null,
-  sides: () => ['me'],
-  setup: () => ({ pick: -1, luck: 0.5, steps: 0 }),
-  currentSide: () => 'me',
-  legalActions: (s) => (s.pick < 0 ? ['bad', 'good'] : ['wait', 'idle']),
-  apply(s, a, ctx) {
-    if (s.pick < 0) {
-      s.pick = a === 'good' ? 1 : 0;
-      s.luck = ctx.rng.next();
-    }
-    s.steps++;
-  },
-  clone: (s) => ({ ...s }),
-  isTerminal: () => false,
-  outcome: () => null,
-  evaluate: (s) => 0.5 + 0.4 * (s.luck - 0.5) + (s.pick === 1 ? 0.02 : 0),
-  hash: (s) => `${s.pick}:${s.luck}:${s.steps}`,
-  actionKey: (a) => a,
-  describeAction: (_s, a) => a,
-  describeEvent: () => null,
-};
-const R = luck as unknown as AnyRuleset;
-const root = luck.setup(null, { rng: { next: () => 0 } });
+/** `bad` (index 0) or `good` (index 1): `good` worth 0.02 more on every roll of the shared die, which moves the value by up to ±0.2. */
+const { R, root } = luckRuleset(
+  'luck',
+  'Common luck (test fixture)',
+  ['bad', 'good'],
+  (pick, luck) => 0.5 + 0.4 * (luck - 0.5) + (pick === 1 ? 0.02 : 0),
+);
 
 /** A script that prefers `bad` (prior ≈ 0.88): the search must overturn it, so the root's visit counts are unequal. */
 const script = (_s: unknown, legal: readonly unknown[]): number[] => legal.map((a) => (a === 'bad' ? 2 : 0));
