@@ -9,22 +9,11 @@
  *   npx tsx bench/fit-features.ts /tmp/eval42/frec-4250 --base 10 --every 10
  */
 import { Command } from 'commander';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { RECORD_NAME, readRecord, type ResultLine } from '../src/core/record.js';
+import { writeFileSync } from 'node:fs';
+import { readRecord, type ResultLine } from '../src/core/record.js';
 import { rerunRecord } from '../src/rerun.js';
 import { fitLogistic, logisticScore } from '../src/stats/logistic.js';
-
-function files(paths: string[]): string[] {
-  const out: string[] = [];
-  for (const p of paths) {
-    if (statSync(p).isDirectory()) {
-      const dir = existsSync(join(p, 'records')) ? join(p, 'records') : p;
-      for (const f of readdirSync(dir).sort()) if (RECORD_NAME.test(f)) out.push(join(dir, f));
-    } else out.push(p);
-  }
-  return out;
-}
+import { recordFiles } from './shared.js';
 
 const program = new Command()
   .argument('<records...>', 'run folders or record files')
@@ -35,7 +24,7 @@ const program = new Command()
   .option('--drop <names>', 'comma-separated features the "all" model leaves out (an ablation)', '')
   .option('--out-all <file>', 'write the "all" model as a weights file for mcts:eval (dropped features weighted 0)')
   .action((paths: string[], o: { every: number; base: number; lambda: number; outBase?: string; drop: string; outAll?: string }) => {
-    const list = files(paths);
+    const list = recordFiles(paths);
     const train = { x: [] as number[][], y: [] as number[] };
     const hold = { x: [] as number[][], y: [] as number[] };
     let names: readonly string[] = [];

@@ -21,34 +21,15 @@
  *     --cache /tmp/x.json --compare bench/weights/farmstead-raid-fit4250.json --out W.json
  */
 import { Command } from 'commander';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { RECORD_NAME, readRecord, type ResultLine } from '../src/core/record.js';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readRecord, type ResultLine } from '../src/core/record.js';
 import { rerunRecord } from '../src/rerun.js';
 import { fitLogistic } from '../src/stats/logistic.js';
 import { FastRng } from '../src/core/rng.js';
 import { searchOptions } from '../agents/mcts/index.js';
 import { sideScripts } from '../agents/heuristic/index.js';
 import { ScriptedRollout, search } from '../agents/mcts/search.js';
-
-function files(paths: string[]): string[] {
-  const out: string[] = [];
-  for (const p of paths) {
-    if (statSync(p).isDirectory()) {
-      const dir = existsSync(join(p, 'records')) ? join(p, 'records') : p;
-      for (const f of readdirSync(dir).sort()) if (RECORD_NAME.test(f)) out.push(join(dir, f));
-    } else out.push(p);
-  }
-  return out;
-}
-
-function mix(a: number, b: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  return h >>> 0;
-}
+import { recordFiles, mix } from './shared.js';
 
 /** One labelled position. */
 interface Row {
@@ -124,7 +105,7 @@ const program = new Command()
         outOutcome?: string;
       },
     ) => {
-      const list = files(paths);
+      const list = recordFiles(paths);
       const key = JSON.stringify({ list, every: o.every, playouts: o.playouts, seed: o.seed, horizon: o.horizon, search: o.search });
       let data: Data | null = null;
       if (o.cache && existsSync(o.cache)) {

@@ -19,6 +19,7 @@ import { sideScripts } from '../agents/heuristic/index.js';
 import { chooseRoot, search, RandomRollout, ScriptedRollout, type Evaluator, type SearchOptions } from '../agents/mcts/search.js';
 import { FastRng } from '../src/core/rng.js';
 import type { AnyRuleset, Json, SideId } from '../src/core/model.js';
+import { mix } from './shared.js';
 
 const HELP = `
 What it measures, per scenario:
@@ -95,14 +96,6 @@ const o = new Command()
 type Horizon = number;
 const END = Infinity;
 const hName = (h: Horizon): string => (h === END ? 'end' : String(h));
-
-function mix(a: number, b: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  return h >>> 0;
-}
 
 /** The median of the numbers that are not NaN (NaN when there are none). */
 function median(all: readonly number[]): number {
