@@ -1,11 +1,26 @@
 /**
  * What the web app's pages (the play page, src/web/main.ts; the workshop, src/web/workshop/) share
- * to reach their document and the server: the SVG namespace, an element by id, and a request to the
- * app's JSON API.
+ * to reach their document and the server: the SVG namespace, an element by id, an SVG element, and a
+ * request to the app's JSON API.
  */
 
 /** The namespace of SVG elements made with `document.createElementNS`. */
 export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * A new SVG element `tag` with these attributes (numbers written as `String` writes them), appended
+ * to `parent` when one is given.
+ */
+export function svgEl<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  parent?: Element,
+): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent?.append(e);
+  return e;
+}
 
 /** The page's element with this id; throws when the page has none (a defect of the page). */
 export function el<T extends HTMLElement = HTMLElement>(id: string): T {

@@ -23,7 +23,7 @@ import type {
 } from '../../serve/workshop-protocol.js';
 import type { WorkshopContext, WorkshopDocument } from './context.js';
 import { mountPanels } from './panels.js';
-import { ApiError, SVG_NS, api, el } from '../dom.js';
+import { ApiError, SVG_NS, api, el, svgEl } from '../dom.js';
 import { esc } from '../panel.js';
 import {
   History,
@@ -139,17 +139,6 @@ function kindColour(kind: string | undefined): string {
   let h = 0;
   for (const c of kind) h = (h * 31 + c.charCodeAt(0)) % 360;
   return `hsl(${h},35%,60%)`;
-}
-
-function svgEl<K extends keyof SVGElementTagNameMap>(
-  name: K,
-  attrs: Record<string, string | number>,
-  parent: Element,
-): SVGElementTagNameMap[K] {
-  const e = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  parent.append(e);
-  return e;
 }
 
 function centroid(poly: readonly Point[]): Point {
