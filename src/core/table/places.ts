@@ -71,6 +71,10 @@ export class PlaceFinder {
   private readonly nearD: number[] = [];
   private readonly ringBx: number[] = [];
   private readonly ringBy: number[] = [];
+  /** Scratch of {@link nearestReachable} for the keepers: their distances from the centre, those that can refuse a place of one ring. */
+  private readonly nearE: number[] = [];
+  private readonly ringEx: number[] = [];
+  private readonly ringEy: number[] = [];
   /** Scratch of {@link walkBack}: the route's segment lengths (index i: from point i − 1 to i). */
   private segL = new Float64Array(16);
   /** The place {@link walkBack} found (valid until the next call). */
@@ -430,8 +434,10 @@ export class PlaceFinder {
       nearD[k] = D;
       if (L - D > cover) cover = L - D;
     }
+    const nearE = this.nearE;
     for (let k = 0; k < nne; k++) {
       const D = Math.sqrt((nex[k] - cx) * (nex[k] - cx) + (ney[k] - cy) * (ney[k] - cy));
+      nearE[k] = D;
       if (K - D > cover) cover = K - D;
     }
     cover -= 1e-6;
@@ -452,6 +458,8 @@ export class PlaceFinder {
     while (ring < radius.length && radius[ring] < cover) ring++;
     const rbx = this.ringBx;
     const rby = this.ringBy;
+    const rex = this.ringEx;
+    const rey = this.ringEy;
     for (; ring < radius.length; ring++) {
       const rr = radius[ring];
       if (rr - F > reachTol + 1e-6) break;
@@ -464,6 +472,17 @@ export class PlaceFinder {
         rbx[rn] = nbx[k];
         rby[rn] = nby[k];
         rn++;
+      }
+      // The keepers likewise: within the keep-off distance of the ring's radius (a place of the
+      // ring is at least |D − ρ| from a keeper D from the centre; a crowd in mêlée has a dozen
+      // keepers near, and each place that passes the bases asked all of them).
+      let re = 0;
+      for (let k = 0; k < nne; k++) {
+        const gap = nearE[k] - rr;
+        if (gap >= K + 1e-6 || -gap >= K + 1e-6) continue;
+        rex[re] = nex[k];
+        rey[re] = ney[k];
+        re++;
       }
       // Neighbouring places of a ring are at most `arc` apart (the arc between them; the chord is
       // shorter): a place refused by a margin of m (beyond the reach, or inside a base or a
@@ -516,9 +535,9 @@ export class PlaceFinder {
             continue places;
           }
         }
-        for (let k = 0; k < nne; k++) {
-          const ex = nex[k] - x;
-          const ey = ney[k] - y;
+        for (let k = 0; k < re; k++) {
+          const ex = rex[k] - x;
+          const ey = rey[k] - y;
           const e2 = ex * ex + ey * ey;
           if (e2 < keep2) {
             if (e2 < keepDeep2) i += ((K - Math.sqrt(e2) - 2e-6) * inv) | 0;

@@ -49,7 +49,10 @@ export interface ArrayField<C, K extends ArrayKind = ArrayKind> extends FieldOpt
   readonly t: K;
   /** Length in a fresh state (figures, units, cards …). */
   readonly size: BySc<C, number>;
-  /** Initial element `i` (default 0). */
+  /**
+   * Initial element `i` (default 0). A function must be pure: it is called at a scenario's first
+   * `create` only, whose state later ones copy.
+   */
   readonly fill?: number | ((sc: C, i: number) => number);
   /**
    * Hash only the first `state[hashLen]` elements (a list kept in a fixed-size array with a count
@@ -60,7 +63,8 @@ export interface ArrayField<C, K extends ArrayKind = ArrayKind> extends FieldOpt
 
 /**
  * An integer (`int`, hashed as 32 bits) or float (`num`, hashed by its bits) field; its value in a
- * fresh state is a constant or a function of the scenario (e.g. the side that moves first).
+ * fresh state is a constant or a function of the scenario (e.g. the side that moves first; pure:
+ * asked at the scenario's first `create` only, as {@link ArrayField.fill}).
  */
 export interface NumberField<C = unknown> extends FieldOptions {
   readonly t: 'int' | 'num';
@@ -153,7 +157,10 @@ export const field = {
 export interface StateKit<C extends { readonly hash: string }, S extends { readonly sc: C }> {
   /** The field names, in declaration order. */
   readonly fields: readonly string[];
-  /** A fresh state: every field at its declared initial value. */
+  /**
+   * A fresh state: every field at its declared initial value. Made once per scenario object (the
+   * scenario is never changed once compiled) and copied at every call after, as {@link clone} copies.
+   */
   create(sc: C): S;
   /** An independent copy (arrays copied, scenario shared, caches null). */
   clone(s: S): S;
@@ -285,7 +292,20 @@ function buildState<C extends { readonly hash: string }, const F extends StateFi
     ) as (sc: C, n: number, fill: ArrayField<C>['fill']) => number[];
     makeNums.set(k, maker);
   }
+  // A scenario's fresh state is made once and copied after: every field's initial value is a
+  // function of the scenario alone (which is never changed once compiled), and a copy is what a
+  // fresh state was anyway (see the end of makeFresh). A random game made this once a game
+  // (~1.5% of Kershner random play).
+  const fresh = new WeakMap<C, S>();
   const create = (sc: C): S => {
+    let s = fresh.get(sc);
+    if (s === undefined) {
+      s = makeFresh(sc);
+      fresh.set(sc, s);
+    }
+    return clone(s);
+  };
+  const makeFresh = (sc: C): S => {
     const values: Record<string, unknown> = {};
     for (const k of names) {
       const f = fields[k];
