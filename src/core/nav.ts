@@ -19,7 +19,6 @@ import {
   bbox,
   dist,
   inflateConvex,
-  insideConvex,
   isConvex,
   segmentHitsConvex,
   toHalfPlanes,
@@ -204,7 +203,17 @@ export class NavMap {
       const g = this.grown[this.freeIdx[k]];
       const b = g.box;
       if (x <= b.minX || x >= b.maxX || y <= b.minY || y >= b.maxY) continue;
-      if (insideConvex(g.shape, x, y)) return false;
+      // insideConvex(g.shape, x, y) written out (the same test): where this is inlined into a
+      // caller and insideConvex is not, the call would box x and y.
+      const pl = g.shape.planes;
+      let inside = true;
+      for (let q = 0; q < pl.length; q += 3) {
+        if (pl[q] * x + pl[q + 1] * y >= pl[q + 2] - 1e-7) {
+          inside = false;
+          break;
+        }
+      }
+      if (inside) return false;
     }
     return true;
   }
@@ -242,6 +251,29 @@ export class NavMap {
     const grown = this.grown;
     const boxes = this.boxes;
     // The segment's box once (Math.max/min of the ends, as segmentHitsConvex takes them).
+    const x1 = Math.max(ax, bx);
+    const x0 = Math.min(ax, bx);
+    const y1 = Math.max(ay, by);
+    const y0 = Math.min(ay, by);
+    for (let i = 0; i < grown.length; i++) {
+      const k = 4 * i;
+      if (x1 <= boxes[k] || x0 >= boxes[k + 1] || y1 <= boxes[k + 2] || y0 >= boxes[k + 3]) continue;
+      if (segmentHitsConvex(grown[i].shape, ax, ay, bx, by)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * {@link clear} between two points given as objects (the same answer; written out, so that a
+   * caller into which this is inlined passes no coordinates to a call that would box them).
+   */
+  private clearBetween(a: Vec, b: Vec): boolean {
+    const ax = a.x;
+    const ay = a.y;
+    const bx = b.x;
+    const by = b.y;
+    const grown = this.grown;
+    const boxes = this.boxes;
     const x1 = Math.max(ax, bx);
     const x0 = Math.min(ax, bx);
     const y1 = Math.max(ay, by);
@@ -335,7 +367,7 @@ export class NavMap {
    */
   pathInto(a: Vec, b: Vec, out: Path): Path | null {
     const pts = out.points as Vec[];
-    if (this.clear(a.x, a.y, b.x, b.y)) {
+    if (this.clearBetween(a, b)) {
       pts[0] = a;
       pts[1] = b;
       if (pts.length !== 2) pts.length = 2;

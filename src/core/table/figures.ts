@@ -85,7 +85,19 @@ export function placeFree(v: FigureView, x: number, y: number, ignore: number, i
 
 /** {@link placeFree} at a point given as an object (see Table.lineOfSightBetween: no boxed coordinates). */
 export function placeFreeAt(v: FigureView, p: Vec, ignore: number): boolean {
-  return placeFree(v, p.x, p.y, ignore);
+  // placeFree's test written out (the same answer): a call to it, when this one is inlined into its
+  // caller and it is not, would box the two coordinates again.
+  const x = p.x;
+  const y = p.y;
+  const d2 = 2 * v.radius - 1e-6;
+  const lim = d2 * d2;
+  const n = v.x.length;
+  for (let g = 0; g < n; g++) {
+    const dx = v.x[g] - x;
+    const dy = v.y[g] - y;
+    if (dx * dx + dy * dy < lim && g !== ignore && v.occupies(g)) return false;
+  }
+  return true;
 }
 
 /** True when the bases of figures a and b touch: centres at most 2 radii + `tolerance` apart. */

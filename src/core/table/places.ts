@@ -278,7 +278,7 @@ export class PlaceFinder {
   }
 
   /**
-   * The walk back along `points` from distance `d` in steps of `step` to the first place the near
+   * The walk back along `points` from distance `from` in steps of `step` to the first place the near
    * lists ({@link setRoute}), the terrain and `extra` (a pure test the ruleset adds, asked last;
    * null: none) pass, trying only distances above `minD` (default 0); returns that distance with
    * the place in {@link at}, or a distance of at most `minD` (0 with the default) when none passes.
@@ -287,7 +287,10 @@ export class PlaceFinder {
    * `k` from the other, and the tests are pure, so the same place is found. The kinds of refusal
    * met, in the order first met, are left in {@link met} (the first {@link nMet}).
    */
-  walkBack(points: readonly Vec[], d: number, step: number, minD = 0, extra: ((x: number, y: number) => boolean) | null = null): number {
+  walkBack(points: readonly Vec[], from: number, step: number, minD = 0, extra: ((x: number, y: number) => boolean) | null = null): number {
+    // The distance walked as a number the compiler knows to be one (to it a parameter may be
+    // anything: merged with one in the loop, each step's distance was boxed).
+    let d = +from;
     const lim = this.lim;
     const keep2 = this.keep2;
     const L = Math.sqrt(lim);
