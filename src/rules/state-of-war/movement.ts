@@ -25,7 +25,7 @@ import { type SowState, ACTIVE, MOVE_KEYS, type SowMemo } from './state.js';
 import type { SowScenario } from './compile.js';
 import { DEG } from './action.js';
 import { memoFor, moveSlots, running } from './units.js';
-import { type MovePlan, FIRST, WalkedPlan, firstPlaceFree, shortWords } from './plan.js';
+import { type MovePlan, FIRST, PLAN_IN, WalkedPlan, firstPlaceFree, shortWords } from './plan.js';
 import { LEAVE_GAP } from './execute.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -263,7 +263,7 @@ function routePlan(
 ): MovePlan | null {
   const sc = s.sc;
   const mounted = s.mounted[f] === 1;
-  const reach = reachAlongInto(sc, path.points, s.facing[f], mounted, REACH);
+  const reach = reachAlongInto(sc, path.points, s.facing, f, mounted, REACH);
   const aim = Math.max(0, path.length - stopShort);
   const want = Math.min(reach.dist, aim);
   // Why it stops short, one reason per 3 bits in the order met (plan.ts shortWords).
@@ -293,7 +293,12 @@ function routePlan(
   if (want > (last ? 0 : 0.3) && firstPlaceFree(s, f, side, path.points, want, extra)) {
     WALK.s = null;
     const at = FIRST;
-    return (into ?? new WalkedPlan(sc)).set(path.points, want, s.facing[f], mounted, at.x, at.y, NaN, aim, path.length, shortCode);
+    const nums = PLAN_IN;
+    nums[0] = want;
+    nums[1] = NaN;
+    nums[2] = aim;
+    nums[3] = path.length;
+    return (into ?? new WalkedPlan(sc)).set(path.points, s.facing, f, mounted, at, shortCode);
   }
   // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
   finder.setRoute(viewOf(s), f, sc.sides[1 - side].figures, path.points, want, sc.contact + 2e-9);
@@ -305,7 +310,12 @@ function routePlan(
   }
   if (last ? d > 0 : d > 0.3) {
     const at = finder.at;
-    return (into ?? new WalkedPlan(sc)).set(path.points, d, s.facing[f], mounted, at.x, at.y, NaN, aim, path.length, shortCode);
+    const nums = PLAN_IN;
+    nums[0] = d;
+    nums[1] = NaN;
+    nums[2] = aim;
+    nums[3] = path.length;
+    return (into ?? new WalkedPlan(sc)).set(path.points, s.facing, f, mounted, at, shortCode);
   }
   if (mounted && path.points.length >= 2 && reach.dist < 0.3 && !reach.fence) {
     const a = path.points[0];
@@ -535,14 +545,19 @@ function planCharge(s: SowState, f: number, t: number, into: WalkedPlan): MovePl
     if (!isFreeAt(sc, c)) continue;
     const path = sc.table.nav.pathInto(from, c, WAY);
     if (!path) continue;
-    const reach = reachAlongInto(sc, path.points, s.facing[f], mounted, REACH);
+    const reach = reachAlongInto(sc, path.points, s.facing, f, mounted, REACH);
     const d = Math.min(reach.dist, path.length);
     const p = d >= path.length - 1e-9 ? c : pointAlongInto(path.points, d, ALONG);
     const pdx = tx - p.x;
     const pdy = ty - p.y;
     if (Math.sqrt(pdx * pdx + pdy * pdy) > sc.contact) continue;
     if (!placeFreeAt(viewOf(s), p, f) || !isFreeAt(sc, p)) continue;
-    return into.set(path.points, d, s.facing[f], mounted, p.x, p.y, Math.atan2(ty - p.y, tx - p.x), NaN, 0, 0);
+    const nums = PLAN_IN;
+    nums[0] = d;
+    nums[1] = Math.atan2(ty - p.y, tx - p.x);
+    nums[2] = NaN;
+    nums[3] = 0;
+    return into.set(path.points, s.facing, f, mounted, p, 0);
   }
   return null;
 }

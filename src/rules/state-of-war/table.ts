@@ -231,7 +231,11 @@ const CLIP = new Float64Array(8);
  * Parameters (0..1, ascending, 0 and 1 included) where the leg a→b crosses the edges of difficult
  * ground, written to {@link CUTS} (grown when short); returns how many. No allocation per call.
  */
-function difficultCuts(sc: SowScenario, ax: number, ay: number, bx: number, by: number): number {
+function difficultCuts(sc: SowScenario, from: Vec, to: Vec): number {
+  const ax = from.x;
+  const ay = from.y;
+  const bx = to.x;
+  const by = to.y;
   let cuts = CUTS;
   cuts[0] = 0;
   let n = 1;
@@ -285,8 +289,13 @@ let CUTS = new Float64Array(16);
  * radius + 0.1 cm short of the crossing, so a figure by a fence may move along or away from it.
  */
 export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: number, mounted: boolean): Reach {
-  return reachAlongInto(sc, points, facing, mounted, { dist: 0, cost: 0, turned: 0, fence: false, difficult: 0 });
+  const facings = ONE_FACING;
+  facings[0] = facing;
+  return reachAlongInto(sc, points, facings, 0, mounted, { dist: 0, cost: 0, turned: 0, fence: false, difficult: 0 });
 }
+
+/** {@link reachAlong}'s facing as a list of one, for {@link reachAlongInto} (read at once). */
+const ONE_FACING: number[] = [0.5];
 
 /** Write a reach (see {@link Reach}) into `out`, fields set once each. */
 function setReach(out: Reach, d: number, cost: number, turned: number, fence: boolean, difficult: number): Reach {
@@ -299,10 +308,19 @@ function setReach(out: Reach, d: number, cost: number, turned: number, fence: bo
 }
 
 /**
- * {@link reachAlong} written into `out` (the same numbers; no allocation): for a caller that reads
- * the reach at once and keeps none of it. Returns `out`.
+ * {@link reachAlong} written into `out` (the same numbers; no allocation), the facing before read
+ * as `facings[f]` (a figure's facing in its state: no double passed, which a call not inlined
+ * boxes): for a caller that reads the reach at once and keeps none of it. Returns `out`.
  */
-export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: number, mounted: boolean, out: Reach): Reach {
+export function reachAlongInto(
+  sc: SowScenario,
+  points: readonly Vec[],
+  facings: readonly number[],
+  f: number,
+  mounted: boolean,
+  out: Reach,
+): Reach {
+  const facing = facings[f];
   const allowance = moveRate(mounted);
   const r = sc.radius;
   // Fence: the first place along the route where the base would reach a fence or wall line.
@@ -380,7 +398,7 @@ export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: 
     const turning = mounted ? turnCost(turned) : 0;
     // The leg in pieces, cut where it crosses the edge of difficult ground; each piece costs 1 or 2 a cm.
     const meets = legMeetsDifficult(sc, a.x, a.y, b.x, b.y);
-    const nCuts = meets ? difficultCuts(sc, a.x, a.y, b.x, b.y) : 2;
+    const nCuts = meets ? difficultCuts(sc, a, b) : 2;
     const cuts = meets ? CUTS : WHOLE;
     for (let k = 1; k < nCuts; k++) {
       const seg = (cuts[k] - cuts[k - 1]) * l;
