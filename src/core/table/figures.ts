@@ -112,7 +112,20 @@ export function inBaseContact(v: FigureView, a: number, b: number, tolerance = 0
  * refused before the root (the rounded root of dx² + dy² is never below |dx|).
  */
 export function inContactWithAny(v: FigureView, f: number, others: ArrayLike<number>, tolerance = 0.1): boolean {
-  return inContactAt(v, v.x[f], v.y[f], others, tolerance);
+  // inContactAt(v, v.x[f], v.y[f], others, tolerance) written out (the same tests in the same order):
+  // where this is inlined into a caller and inContactAt is not, the call would box the coordinates.
+  const fx = v.x[f];
+  const fy = v.y[f];
+  const c = 2 * v.radius + tolerance + 1e-9;
+  for (let k = 0; k < others.length; k++) {
+    const g = others[k];
+    const dx = v.x[g] - fx;
+    if (dx > c || dx < -c) continue;
+    const dy = v.y[g] - fy;
+    if (dy > c || dy < -c) continue;
+    if (Math.sqrt(dx * dx + dy * dy) <= c && (v.able ? v.able(g) : v.occupies(g))) return true;
+  }
+  return false;
 }
 
 /**
