@@ -6,7 +6,7 @@ import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { angleDiff, angleTo, dist as geoDist } from '../../core/geometry.js';
-import { coverSourceAt, foeDistance, foeOf, heightAt, lineOfSight } from './table.js';
+import { coverSourceAt, foeDistance, foeOf, heightAt, lineOfSightOf } from './table.js';
 import {
   BROKEN,
   COMMANDER_RANGE,
@@ -129,7 +129,7 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
     // One member seeing one of them is enough (line of sight is pure: asking on changes nothing).
     for (const g of activeMembers(s, v)) {
       for (const f of members) {
-        if (lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g])) {
+        if (lineOfSightOf(s, f, g)) {
           seen = true;
           break;
         }
@@ -158,7 +158,7 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
   const cmd = sc.sides[side].commander;
   if (cmd >= 0 && s.status[cmd] === ON) {
     for (const f of members.length > 0 ? members : []) {
-      if (dist(s.x[f], s.y[f], s.x[cmd], s.y[cmd]) <= COMMANDER_RANGE && lineOfSight(sc, s.x[f], s.y[f], s.x[cmd], s.y[cmd])) {
+      if (dist(s.x[f], s.y[f], s.x[cmd], s.y[cmd]) <= COMMANDER_RANGE && lineOfSightOf(s, f, cmd)) {
         mods.commanderNear = MORALE_MODS.commanderNear;
         break;
       }

@@ -4,7 +4,7 @@
  * firing the objective, barrels, detachments).
  */
 import { dist as geoDist } from '../../core/geometry.js';
-import { nearestFiguresInto } from '../../core/table/index.js';
+import { nearestFiguresToInto } from '../../core/table/index.js';
 import { engaged, inCoverAt, viewOf } from './table.js';
 import { OK } from './tables.js';
 import { ACTIVE, MOVE_KEYS, type SowState } from './state.js';
@@ -18,7 +18,7 @@ import { activeMembers, actor, running } from './units.js';
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;
 
-/** Scratch lists of the kit's nearestFiguresInto: the enemies a figure may move toward or charge, and distances. */
+/** Scratch lists of the kit's nearestFiguresToInto: the enemies a figure may move toward or charge, and distances. */
 const FOES: number[] = [];
 
 const FOES_D: number[] = [];
@@ -62,7 +62,7 @@ function destinationSlots(s: SowState, f: number, out: number[]): number {
   let n = 0;
   // The objective is a destination for both sides: one to fire it, the other to guard it.
   if (!atObjective(s, f)) out[n++] = OBJ;
-  const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - sc.figures[f].side].figures, s.x[f], s.y[f], 2, FOES, FOES_D, true);
+  const nFoes = nearestFiguresToInto(viewOf(s), sc.sides[1 - sc.figures[f].side].figures, f, 2, FOES, FOES_D, true);
   for (let i = 0; i < nFoes; i++) out[n++] = FOE0 + FOES[i];
   if (!inCoverAt(sc, s.x[f], s.y[f])) out[n++] = COVER;
   out[n++] = REAR;
@@ -152,7 +152,7 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
     for (let i = 0; i < nFire; i++) out.push(A.fire[FIRE_UNITS[i]]);
     if (s.morale[u] === OK) {
       // The three nearest active enemies (copied: a charge plan may ask for nearest figures again).
-      const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - info.side].figures, s.x[f], s.y[f], 3, FOES, FOES_D, true);
+      const nFoes = nearestFiguresToInto(viewOf(s), sc.sides[1 - info.side].figures, f, 3, FOES, FOES_D, true);
       const e0 = nFoes > 0 ? FOES[0] : -1;
       const e1 = nFoes > 1 ? FOES[1] : -1;
       const e2 = nFoes > 2 ? FOES[2] : -1;
@@ -161,12 +161,19 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
       if (e2 >= 0 && chargePlan(s, f, e2)) out.push(A.charge[e2]);
     }
     if (s.mounted[f]) out.push(A.dismount);
-    else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push(A.mount);
+    else if (s.horse[f] && horseNear(s, f)) out.push(A.mount);
     if (info.side === sc.objective.side && atObjective(s, f)) out.push(A.burn);
     if (!s.mounted[f] && s.wounds[f] === 0) for (let b = 0; b < s.bHeld.length; b++) if (barrelAtHand(s, f, b)) out.push(A.carry[b]);
     if (mayDetach(s, f)) out.push(A.detach);
   }
   return out;
+}
+
+/** True when dismounted figure f's horse stands within 3 cm of it (centre to centre; dist's float, written out: no coordinates passed). */
+function horseNear(s: SowState, f: number): boolean {
+  const dx = s.hx[f] - s.x[f];
+  const dy = s.hy[f] - s.y[f];
+  return Math.sqrt(dx * dx + dy * dy) <= 3;
 }
 
 /**

@@ -8,7 +8,7 @@
  * better), take cover, and close with raiders that get near the objective. Runners run.
  * Odds come from the exact contest distributions (src/core/dice-contest.ts).
  */
-import { dist as geoDist } from '../../core/geometry.js';
+import { type Vec, dist as geoDist } from '../../core/geometry.js';
 import { newScores } from '../../core/table/index.js';
 import { marginDistribution } from '../../core/dice-contest.js';
 import type { SowAction } from './action.js';
@@ -24,9 +24,19 @@ const ON = ACTIVE;
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;
 
-/** Distance (cm, by the way round buildings) from (x, y) to the objective. */
-function toObjective(s: SowState, x: number, y: number): number {
-  const d = s.sc.objective.field.approx(x, y);
+/**
+ * Distance (cm, by the way round buildings) from figure f where it stands to the objective (500
+ * when none is known). By index, and {@link toObjectiveAt} by point: no coordinates passed, which
+ * a call that is not inlined boxes.
+ */
+function toObjectiveOf(s: SowState, f: number): number {
+  const d = s.sc.objective.field.approx(s.x[f], s.y[f]);
+  return Number.isFinite(d) ? d : 500;
+}
+
+/** {@link toObjectiveOf} from the point p. */
+function toObjectiveAt(s: SowState, p: Vec): number {
+  const d = s.sc.objective.field.approx(p.x, p.y);
   return Number.isFinite(d) ? d : 500;
 }
 
@@ -77,7 +87,7 @@ function fireValue(s: SowState, f: number, u: number, raider: boolean, out: numb
   const wound = m.ge2;
   const disable = m.ge4;
   let v = 20 * wound + 6 * disable;
-  const dObj = toObjective(s, s.x[t], s.y[t]);
+  const dObj = toObjectiveOf(s, t);
   if (!raider) v += 8 * Math.max(0, 1 - dObj / 60);
   else v += 6 * Math.max(0, 1 - dObj / 30);
   out[i] = v;
@@ -111,7 +121,7 @@ function chargeValue(s: SowState, f: number, t: number, raider: boolean, out: nu
   }
   const win = m.ge1;
   const lose = 1 - m.ge0;
-  const dObj = toObjective(s, s.x[t], s.y[t]);
+  const dObj = toObjectiveOf(s, t);
   const near = Math.max(0, 1 - dObj / 25);
   out[i] = raider ? 10 * win - 7 * lose + 8 * near : 9 * win - 6 * lose + 9 * near - 1;
 }
@@ -120,7 +130,7 @@ function chargeValue(s: SowState, f: number, t: number, raider: boolean, out: nu
 function nearestRaiderTo(s: SowState): number {
   const sc = s.sc;
   let best = Infinity;
-  for (const g of sc.sides[sc.objective.side].figures) if (s.status[g] === ON) best = Math.min(best, toObjective(s, s.x[g], s.y[g]));
+  for (const g of sc.sides[sc.objective.side].figures) if (s.status[g] === ON) best = Math.min(best, toObjectiveOf(s, g));
   return best;
 }
 
@@ -131,19 +141,29 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
   if (f < 0) return legal.map(() => 0);
   const info = sc.figures[f];
   const raider = info.side === sc.objective.side;
-  const here = toObjective(s, s.x[f], s.y[f]);
+  const here = toObjectiveOf(s, f);
   const enemyD = foeDistance(s, info.side, s.x[f], s.y[f]);
   // One score per action, into an array of doubles (no closure or list of holes per call).
   const out = newScores(legal.length);
   // The two distances in a scratch (doubles passed to a call that is not inlined are boxed).
   AT.here = here;
   AT.enemyD = enemyD;
+  AT.inCover = -1;
   for (let i = 0; i < legal.length; i++) actionScore(s, legal, i, f, raider, out);
   return out;
 }
 
-/** Scratch of {@link sowScores}: the actor's distance to the objective and to its nearest enemy (read by {@link actionScore}). */
-const AT = { here: 0.5, enemyD: 0.5 };
+/**
+ * Scratch of {@link sowScores}: the actor's distance to the objective and to its nearest enemy
+ * (read by {@link actionScore}), and whether it stands in cover (−1: not asked yet; 0 or 1).
+ */
+const AT = { here: 0.5, enemyD: 0.5, inCover: -1 };
+
+/** Whether the actor f stands in cover ({@link inCoverAt} where it stands), asked once per call of {@link sowScores}. */
+function actorInCover(s: SowState, f: number): boolean {
+  if (AT.inCover < 0) AT.inCover = inCoverAt(s.sc, s.x[f], s.y[f]) ? 1 : 0;
+  return AT.inCover === 1;
+}
 
 /**
  * {@link sowScores} of action i of `legal` for figure f (its side's `raider`; the distances in
@@ -236,7 +256,7 @@ function moveScore(s: SowState, a: SowAction & { k: 'move' | 'ride' }, f: number
     out[i] = -5;
     return;
   }
-  const gain = here - toObjective(s, p.to.x, p.to.y);
+  const gain = here - toObjectiveAt(s, p.to);
   const ride = a.k === 'ride' ? 2 : 0;
   // To the rear, straight or round a fence's end: the way that gains most ground toward it.
   if (a.to === 'rear' || a.to === 'round' || a.to === 'away') {
@@ -267,12 +287,12 @@ function moveScore(s: SowState, a: SowAction & { k: 'move' | 'ride' }, f: number
   }
   if (a.to.startsWith('foe:')) {
     const t = moveSlots(s).foeIndex.get(a.to)!;
-    const dt = toObjective(s, s.x[t], s.y[t]);
+    const dt = toObjectiveOf(s, t);
     out[i] = dt < 30 ? 7 - 0.1 * dt : -1;
     return;
   }
   if (a.to === 'cover') {
-    out[i] = !inCoverAt(sc, s.x[f], s.y[f]) && enemyD < 70 && toObjective(s, p.to.x, p.to.y) < 35 ? 3 : 0.3;
+    out[i] = !actorInCover(s, f) && enemyD < 70 && toObjectiveAt(s, p.to) < 35 ? 3 : 0.3;
     return;
   }
   out[i] = 0.3;

@@ -8,7 +8,7 @@ import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { angleTo, dist as geoDist } from '../../core/geometry.js';
-import { engaged, coverOf, coverSourceOf, lineOfSight } from './table.js';
+import { engaged, coverOf, coverSourceOf, lineOfSightOf } from './table.js';
 import {
   BAND_NAMES,
   COVER_DIE,
@@ -75,7 +75,7 @@ function targetableNow(s: SowState, f: number, t: number): boolean {
     const g = own[i];
     if (s.status[g] === ON && dist(s.x[g], s.y[g], tx, ty) <= lim) return false;
   }
-  return lineOfSight(sc, s.x[f], s.y[f], tx, ty);
+  return lineOfSightOf(s, f, t);
 }
 
 /**

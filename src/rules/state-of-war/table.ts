@@ -16,6 +16,7 @@ import {
   distToSegment,
   pointInPolygon,
   segmentEntersPolygon,
+  segmentEntersPolygonOf,
   segmentsCross,
 } from '../../core/geometry.js';
 import {
@@ -91,6 +92,30 @@ export function fenceCrossing(sc: SowScenario, ax: number, ay: number, bx: numbe
     if (best === null || t < best.t) best = { t, fence: f.fence };
   }
   return best;
+}
+
+/**
+ * True when a fence or wall line crosses the line between figures f and g where they stand:
+ * {@link fenceCrossing} of their centres is not null (the same tests, in the same order), with the
+ * coordinates read here (four passed to a call that is not inlined are boxed) and no crossing made.
+ */
+export function fenceBetween(s: SowState, f: number, g: number): boolean {
+  const ax = s.x[f];
+  const ay = s.y[f];
+  const bx = s.x[g];
+  const by = s.y[g];
+  const segs = s.sc.fenceSegs;
+  for (let i = 0; i < segs.length; i++) {
+    const e = segs[i];
+    if (!segmentsCross(ax, ay, bx, by, e.ax, e.ay, e.bx, e.by)) continue;
+    const rx = bx - ax;
+    const ry = by - ay;
+    const sx = e.bx - e.ax;
+    const sy = e.by - e.ay;
+    if (rx * sy - ry * sx === 0) continue;
+    return true;
+  }
+  return false;
 }
 
 /** Distance from (x, y) to the nearest fence or wall line, and which; fence −1 when there are none. */
@@ -473,6 +498,39 @@ export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number,
   }
   return true;
 }
+
+/**
+ * {@link lineOfSight} between figures f and g where they stand: the same answer, for hot loops —
+ * the figures by index and the segment in a scratch (four coordinates passed to a call that is not
+ * inlined are boxed, an allocation a call).
+ */
+export function lineOfSightOf(s: SowState, f: number, g: number): boolean {
+  const sc = s.sc;
+  if (!sc.table.lineOfSightOf(s.x, s.y, f, g)) return false;
+  const woods = sc.woods;
+  if (woods.length === 0) return true;
+  const ax = s.x[f];
+  const ay = s.y[f];
+  const bx = s.x[g];
+  const by = s.y[g];
+  for (let i = 0; i < woods.length; i++) {
+    const w = woods[i];
+    const b = w.box;
+    if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) continue;
+    const seg = SIGHT_SEG;
+    seg[0] = ax;
+    seg[1] = ay;
+    seg[2] = bx;
+    seg[3] = by;
+    if (!segmentEntersPolygonOf(seg, w.poly)) continue;
+    if (touches(sc, w.poly, ax, ay) || touches(sc, w.poly, bx, by)) continue;
+    return false;
+  }
+  return true;
+}
+
+/** Scratch segment of {@link lineOfSightOf} (read at once). */
+const SIGHT_SEG = new Float64Array(4);
 
 /** How close (cm) to a target's base edge a fence or wall the line of fire crosses gives cover [W17]. */
 export const FENCE_COVER_REACH = 3;
