@@ -22,6 +22,9 @@ import type { Table } from './table.js';
 /** Why a place fails the test: terrain (impassable or off the table), a base, or an enemy's keep-off distance. */
 export type PlaceRefusal = { kind: 'terrain' } | { kind: 'base'; x: number; y: number } | { kind: 'enemy'; x: number; y: number };
 
+/** The distance {@link PlaceFinder.walkBack} returns, passed through here (see there). */
+const WALKED = new Float64Array(1);
+
 /** Kinds of refusal {@link PlaceFinder.walkBack} reports in {@link PlaceFinder.met}: another base, an enemy's keep-off distance, terrain, the ruleset's extra test. */
 export const REFUSED_BASE = 1;
 export const REFUSED_ENEMY = 2;
@@ -288,8 +291,9 @@ export class PlaceFinder {
    * met, in the order first met, are left in {@link met} (the first {@link nMet}).
    */
   walkBack(points: readonly Vec[], from: number, step: number, minD = 0, extra: ((x: number, y: number) => boolean) | null = null): number {
-    // The distance walked as a number the compiler knows to be one (to it a parameter may be
-    // anything: merged with one in the loop, each step's distance was boxed).
+    // The distance walked: a local whose every use is arithmetic, and returned read back through
+    // a float array — the loop's value returned as it is made it a tagged value, each step's
+    // distance boxed (a heap number a step).
     let d = +from;
     const lim = this.lim;
     const keep2 = this.keep2;
@@ -356,13 +360,17 @@ export class PlaceFinder {
         }
         if (refused === 0 && !this.table.isFree(x, y)) refused = REFUSED_TERRAIN;
         if (refused === 0 && extra !== null && !extra(x, y)) refused = REFUSED_EXTRA;
-        if (refused === 0) return d;
+        if (refused === 0) {
+          WALKED[0] = d;
+          return WALKED[0];
+        }
         this.noteRefusal(refused);
         pd = d;
       }
       d = Math.max(0, d - step);
     }
-    return d;
+    WALKED[0] = d;
+    return WALKED[0];
   }
 
   private noteRefusal(kind: number): void {
