@@ -14,7 +14,7 @@ import { moraleTest } from './morale.js';
 import { chargePlan, movePlan } from './movement.js';
 import { exactMovePlan, execMove, leaveIfRunning } from './execute.js';
 import { atObjective, barrelsAtHand, detachment } from './options.js';
-import { canFire, fire, shotCandidates } from './shooting.js';
+import { CAND_T, canFire, candidatesInto, fire } from './shooting.js';
 import { advance } from './turn.js';
 import { activeMembers, actor, dropBarrel, majorityDie } from './units.js';
 import { checkVictory } from './victory.js';
@@ -100,9 +100,10 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): 
     case 'fire': {
       const u = sc.unitIndex.get(a.u);
       if (u === undefined || !canFire(s, f) || s.carry[f] >= 0) fail(s, a, 'cannot fire now');
-      const cands = shotCandidates(s, f, u);
-      if (cands.length === 0) fail(s, a, `no figure of ${a.u} to shoot at`);
-      fire(s, f, cands, ctx);
+      // The candidates in scratch (shotCandidates' list, read at once by the shot).
+      const n = candidatesInto(s, f, u);
+      if (n === 0) fail(s, a, `no figure of ${a.u} to shoot at`);
+      fire(s, f, CAND_T, n, ctx);
       return;
     }
     case 'load':

@@ -617,6 +617,15 @@ export function rearPoint(sc: SowScenario, side: number, x: number, y: number): 
 
 /** {@link rearPoint} written into `out` (the same numbers, no allocation); returns `out`. */
 export function rearPointInto(sc: SowScenario, side: number, x: number, y: number, out: { x: number; y: number }): Vec {
+  out.x = x;
+  out.y = y;
+  return rearPointAt(sc, side, out, out);
+}
+
+/** {@link rearPointInto} of the point `p` (read here: no coordinates passed, which a call not inlined boxes); `out` may be `p`. */
+export function rearPointAt(sc: SowScenario, side: number, p: Vec, out: { x: number; y: number }): Vec {
+  const x = p.x;
+  const y = p.y;
   const r = sc.radius + 0.01;
   switch (sc.sides[side].rear) {
     case 'north':
