@@ -45,6 +45,11 @@ export interface DistanceField {
   distanceFrom(x: number, y: number): number;
   /** Grid lookup of the same distance at the nearest cell centre (fast, within about a cell of exact). */
   approx(x: number, y: number): number;
+  /**
+   * {@link approx} at the point `p` (the same number), for hot paths: the coordinates read in the
+   * call (two passed to a call that is not inlined are boxed).
+   */
+  approxAt(p: Vec): number;
   /** The shortest path from a free point to the target, or null when unreachable. */
   pathFrom(x: number, y: number): Path | null;
 }
@@ -430,7 +435,7 @@ export class NavMap {
     // Keyed by the four coordinates: a slot by a cheap numeric hash, then checked exactly. A table
     // of fixed size costs nothing to keep (a map of lists cost more than the paths it saved in play
     // without search, where few come again).
-    const h = hash4(a.x, a.y, b.x, b.y);
+    const h = hashEnds(a, b);
     const slot = h & (PATH_SLOTS - 1);
     // The slot's tag (the hash's other bits) first: a small table, so that a way not kept — most
     // of them in play without search — costs no read of the large one.
@@ -646,20 +651,22 @@ export class NavMap {
       const y = (r + 0.5) * cell;
       return this.isFree(x, y) ? compute(x, y).d : Infinity;
     };
+    const approx = (x: number, y: number): number => {
+      const c = Math.min(cols - 1, Math.max(0, Math.floor(x / cell)));
+      const r = Math.min(rows - 1, Math.max(0, Math.floor(y / cell)));
+      const i = r * cols + c;
+      let v = grid[i];
+      if (v !== v) {
+        grid[i] = cellValue(c, r);
+        v = grid[i];
+      }
+      return v === Infinity ? exact(x, y) : v;
+    };
     return {
       target,
       distanceFrom: (x, y) => exact(x, y),
-      approx: (x, y) => {
-        const c = Math.min(cols - 1, Math.max(0, Math.floor(x / cell)));
-        const r = Math.min(rows - 1, Math.max(0, Math.floor(y / cell)));
-        const i = r * cols + c;
-        let v = grid[i];
-        if (v !== v) {
-          grid[i] = cellValue(c, r);
-          v = grid[i];
-        }
-        return v === Infinity ? exact(x, y) : v;
-      },
+      approx,
+      approxAt: (p) => approx(p.x, p.y),
       pathFrom: (x, y) => {
         const d = exact(x, y);
         if (d === Infinity) return null;
@@ -732,6 +739,23 @@ function sortPrefix(a: Int32Array, n: number): void {
 /** A 31-bit hash of four coordinates (for the path memo; equality is checked exactly after). */
 const HASH_F = new Float64Array(1);
 const HASH_I = new Int32Array(HASH_F.buffer);
+/**
+ * {@link hash4} of the two points' coordinates (the same number), read here: where the caller is
+ * inlined into its own caller and this is not, four coordinates passed would be boxed.
+ */
+function hashEnds(p: Vec, q: Vec): number {
+  let h = 0x811c9dc5;
+  HASH_F[0] = p.x;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = p.y;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = q.x;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = q.y;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  return h >>> 1;
+}
+
 function hash4(a: number, b: number, c: number, d: number): number {
   let h = 0x811c9dc5;
   HASH_F[0] = a;

@@ -308,7 +308,14 @@ export class PlaceFinder {
     const np = points.length;
     if (this.segL.length < np) this.segL = new Float64Array(2 * np);
     const segL = this.segL;
-    for (let i = 1; i < np; i++) segL[i] = distV(points[i - 1], points[i]);
+    for (let i = 1; i < np; i++) {
+      // distV written out (the same float): a length returned from a call that is not inlined is boxed.
+      const a = points[i - 1];
+      const b = points[i];
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      segL[i] = Math.sqrt(dx * dx + dy * dy);
+    }
     while (d > minD) {
       if (!(pd - d < depth)) {
         // pointAlongInto(points, d, at), inline: the same subtractions in the same order.
