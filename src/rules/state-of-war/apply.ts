@@ -16,7 +16,7 @@ import { exactMovePlan, execMove, leaveIfRunning } from './execute.js';
 import { atObjective, barrelsAtHand, detachment } from './options.js';
 import { CAND_T, canFire, candidatesInto, fire } from './shooting.js';
 import { advance } from './turn.js';
-import { activeMembers, actor, dropBarrel, majorityDie } from './units.js';
+import { activeCount, actor, dropBarrel, majorityDie } from './units.js';
 import { checkVictory } from './victory.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -81,8 +81,8 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): 
       const plan = chargePlan(s, f, t);
       if (!plan) fail(s, a, `cannot reach ${a.t}`);
       const tu = s.unitOf[t];
-      const mine = activeMembers(s, mu).length;
-      const theirs = activeMembers(s, tu).length;
+      const mine = activeCount(s, mu);
+      const theirs = activeCount(s, tu);
       if (theirs > mine || majorityDie(s, tu) > majorityDie(s, mu)) {
         // [W25]: charging better or more numerous enemies needs a test first.
         const r = moraleTest(s, mu, 'charging a bigger or better unit', ctx);

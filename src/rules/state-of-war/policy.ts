@@ -36,7 +36,7 @@ function toObjectiveOf(s: SowState, f: number): number {
 
 /** {@link toObjectiveOf} from the point p. */
 function toObjectiveAt(s: SowState, p: Vec): number {
-  const d = s.sc.objective.field.approx(p.x, p.y);
+  const d = s.sc.objective.field.approxAt(p);
   return Number.isFinite(d) ? d : 500;
 }
 
@@ -149,15 +149,17 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
   AT.here = here;
   AT.enemyD = enemyD;
   AT.inCover = -1;
+  AT.threat = NaN;
   for (let i = 0; i < legal.length; i++) actionScore(s, legal, i, f, raider, out);
   return out;
 }
 
 /**
  * Scratch of {@link sowScores}: the actor's distance to the objective and to its nearest enemy
- * (read by {@link actionScore}), and whether it stands in cover (−1: not asked yet; 0 or 1).
+ * (read by {@link actionScore}), whether it stands in cover (−1: not asked yet; 0 or 1), and the
+ * nearest raider's distance to the objective ({@link nearestRaiderTo}; NaN: not asked yet).
  */
-const AT = { here: 0.5, enemyD: 0.5, inCover: -1 };
+const AT = { here: 0.5, enemyD: 0.5, inCover: -1, threat: 0.5 };
 
 /** Whether the actor f stands in cover ({@link inCoverAt} where it stands), asked once per call of {@link sowScores}. */
 function actorInCover(s: SowState, f: number): boolean {
@@ -281,7 +283,8 @@ function moveScore(s: SowState, a: SowAction & { k: 'move' | 'ride' }, f: number
   }
   if (a.to === 'obj') {
     // Guard the objective when raiders draw near it.
-    const threat = nearestRaiderTo(s);
+    if (Number.isNaN(AT.threat)) AT.threat = nearestRaiderTo(s);
+    const threat = AT.threat;
     out[i] = threat < 50 && here > 4 ? 5 + 0.2 * gain : -0.5;
     return;
   }
