@@ -228,7 +228,26 @@ export class PlaceFinder {
    * of the last {@link set}/{@link setNear} unless `keepOff` is given.
    */
   setRoute(v: FigureView, f: number, keepers: ArrayLike<number> | null, points: readonly Vec[], upTo: number, keepOff?: number): void {
-    if (keepOff !== undefined) this.setSizes(v, keepOff);
+    const a = this.args;
+    a[0] = upTo;
+    a[1] = keepOff === undefined ? 0 : keepOff;
+    a[2] = keepOff === undefined ? 0 : 1;
+    this.setRouteFromArgs(v, f, keepers, points);
+  }
+
+  /**
+   * The numbers {@link setRouteFromArgs} and {@link walkBackFromArgs} read instead of being passed
+   * them (written by the caller just before the call): a double passed to a call the compiler does
+   * not inline is boxed, a heap number per argument. For setRoute: [0] `upTo`, [1] `keepOff`, [2] 1
+   * when a keepOff is given (0: the last sizes); for walkBack: [0] `from`, [1] `step`, [2] `minD`.
+   */
+  readonly args = new Float64Array(3);
+
+  /** {@link setRoute} with `upTo` and `keepOff` read from {@link args} (the same lists). */
+  setRouteFromArgs(v: FigureView, f: number, keepers: ArrayLike<number> | null, points: readonly Vec[]): void {
+    const args = this.args;
+    const upTo = args[0];
+    if (args[2] === 1) this.setSizes(v, args[1]);
     const rb = Math.sqrt(this.lim) + 0.01;
     const re = Math.sqrt(this.keep2) + 0.01;
     const useKeepers = keepers !== null && this.keep2 > 0;
@@ -291,10 +310,22 @@ export class PlaceFinder {
    * met, in the order first met, are left in {@link met} (the first {@link nMet}).
    */
   walkBack(points: readonly Vec[], from: number, step: number, minD = 0, extra: ((x: number, y: number) => boolean) | null = null): number {
+    const a = this.args;
+    a[0] = from;
+    a[1] = step;
+    a[2] = minD;
+    return this.walkBackFromArgs(points, extra);
+  }
+
+  /** {@link walkBack} with `from`, `step` and `minD` read from {@link args} (the same walk and answer). */
+  walkBackFromArgs(points: readonly Vec[], extra: ((x: number, y: number) => boolean) | null): number {
+    const args = this.args;
     // The distance walked: a local whose every use is arithmetic, and returned read back through
     // a float array — the loop's value returned as it is made it a tagged value, each step's
     // distance boxed (a heap number a step).
-    let d = +from;
+    let d = args[0];
+    const step = args[1];
+    const minD = args[2];
     const lim = this.lim;
     const keep2 = this.keep2;
     const L = Math.sqrt(lim);

@@ -323,8 +323,16 @@ function routePlan(
     return (into ?? new WalkedPlan(sc)).set(path.points, s.facing, f, mounted, at, shortCode);
   }
   // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
-  finder.setRoute(viewOf(s), f, sc.sides[1 - side].figures, path.points, want, sc.contact + 2e-9);
-  const d = last ? finder.walkBack(path.points, want, want, 0, extra) : finder.walkBack(path.points, want, 0.25, 0.3, extra);
+  // (The numbers in the finder's args, not passed: see PlaceFinder.args.)
+  const args = finder.args;
+  args[0] = want;
+  args[1] = sc.contact + 2e-9;
+  args[2] = 1;
+  finder.setRouteFromArgs(viewOf(s), f, sc.sides[1 - side].figures, path.points);
+  args[0] = want;
+  args[1] = last ? want : 0.25;
+  args[2] = last ? 0 : 0.3;
+  const d = finder.walkBackFromArgs(path.points, extra);
   WALK.s = null;
   for (let i = 0; i < finder.nMet; i++) {
     shortCode += (finder.met[i] + 2) * shortShift;
