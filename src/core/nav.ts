@@ -660,7 +660,9 @@ export class NavMap {
         grid[i] = cellValue(c, r);
         v = grid[i];
       }
-      return v === Infinity ? exact(x, y) : v;
+      // `+`: the call's result made a number the compiler knows, so that the grid's value is not
+      // boxed on every call to merge with it (the same number).
+      return v === Infinity ? +exact(x, y) : v;
     };
     return {
       target,
