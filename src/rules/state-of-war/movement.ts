@@ -420,7 +420,9 @@ export function movePlanAt(s: SowState, f: number, k: number): MovePlan | null {
 function foeDistanceOf(s: SowState, f: number): number {
   const m = memoFor(s, f);
   if (m.hasFoeD()) return m.foeD;
-  const d = foeDistance(s, s.sc.figures[f].side, s.x[f], s.y[f]);
+  // `+`: the call's result made a number the compiler knows (merged with the memo's, read as a
+  // number, an unknown one boxed the memo's at every ask; the same number).
+  const d = +foeDistance(s, s.sc.figures[f].side, s.x[f], s.y[f]);
   m.setFoeD(d);
   return d;
 }

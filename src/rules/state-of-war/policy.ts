@@ -26,19 +26,23 @@ const dist = geoDist;
 
 /**
  * Distance (cm, by the way round buildings) from figure f where it stands to the objective (500
- * when none is known). By index, and {@link toObjectiveAt} by point: no coordinates passed, which
- * a call that is not inlined boxes.
+ * when none is known), written to {@link OBJ_D}: by index, and {@link toObjectiveAt} by point — no
+ * coordinates passed, and no distance returned (a double passed to or returned from a call that is
+ * not inlined is boxed). Read OBJ_D[0] at once.
  */
-function toObjectiveOf(s: SowState, f: number): number {
+function toObjectiveOf(s: SowState, f: number): void {
   const d = s.sc.objective.field.approx(s.x[f], s.y[f]);
-  return Number.isFinite(d) ? d : 500;
+  OBJ_D[0] = Number.isFinite(d) ? d : 500;
 }
 
-/** {@link toObjectiveOf} from the point p. */
-function toObjectiveAt(s: SowState, p: Vec): number {
+/** {@link toObjectiveOf} from the point p (into {@link OBJ_D}). */
+function toObjectiveAt(s: SowState, p: Vec): void {
   const d = s.sc.objective.field.approxAt(p);
-  return Number.isFinite(d) ? d : 500;
+  OBJ_D[0] = Number.isFinite(d) ? d : 500;
 }
+
+/** The distance {@link toObjectiveOf} or {@link toObjectiveAt} worked out last. */
+const OBJ_D = new Float64Array(1);
 
 /** Chance of at least `m` margin in a contest. */
 function atLeast(dist: Map<number, number>, m: number): number {
@@ -87,7 +91,8 @@ function fireValue(s: SowState, f: number, u: number, raider: boolean, out: numb
   const wound = m.ge2;
   const disable = m.ge4;
   let v = 20 * wound + 6 * disable;
-  const dObj = toObjectiveOf(s, t);
+  toObjectiveOf(s, t);
+  const dObj = OBJ_D[0];
   if (!raider) v += 8 * Math.max(0, 1 - dObj / 60);
   else v += 6 * Math.max(0, 1 - dObj / 30);
   out[i] = v;
@@ -121,7 +126,8 @@ function chargeValue(s: SowState, f: number, t: number, raider: boolean, out: nu
   }
   const win = m.ge1;
   const lose = 1 - m.ge0;
-  const dObj = toObjectiveOf(s, t);
+  toObjectiveOf(s, t);
+  const dObj = OBJ_D[0];
   const near = Math.max(0, 1 - dObj / 25);
   out[i] = raider ? 10 * win - 7 * lose + 8 * near : 9 * win - 6 * lose + 9 * near - 1;
 }
@@ -130,7 +136,11 @@ function chargeValue(s: SowState, f: number, t: number, raider: boolean, out: nu
 function nearestRaiderTo(s: SowState): number {
   const sc = s.sc;
   let best = Infinity;
-  for (const g of sc.sides[sc.objective.side].figures) if (s.status[g] === ON) best = Math.min(best, toObjectiveOf(s, g));
+  for (const g of sc.sides[sc.objective.side].figures) {
+    if (s.status[g] !== ON) continue;
+    toObjectiveOf(s, g);
+    best = Math.min(best, OBJ_D[0]);
+  }
   return best;
 }
 
@@ -141,7 +151,8 @@ export function sowScores(s: SowState, legal: readonly SowAction[]): number[] {
   if (f < 0) return legal.map(() => 0);
   const info = sc.figures[f];
   const raider = info.side === sc.objective.side;
-  const here = toObjectiveOf(s, f);
+  toObjectiveOf(s, f);
+  const here = OBJ_D[0];
   const enemyD = foeDistance(s, info.side, s.x[f], s.y[f]);
   // One score per action, into an array of doubles (no closure or list of holes per call).
   const out = newScores(legal.length);
@@ -258,7 +269,8 @@ function moveScore(s: SowState, a: SowAction & { k: 'move' | 'ride' }, f: number
     out[i] = -5;
     return;
   }
-  const gain = here - toObjectiveAt(s, p.to);
+  toObjectiveAt(s, p.to);
+  const gain = here - OBJ_D[0];
   const ride = a.k === 'ride' ? 2 : 0;
   // To the rear, straight or round a fence's end: the way that gains most ground toward it.
   if (a.to === 'rear' || a.to === 'round' || a.to === 'away') {
@@ -290,12 +302,19 @@ function moveScore(s: SowState, a: SowAction & { k: 'move' | 'ride' }, f: number
   }
   if (a.to.startsWith('foe:')) {
     const t = moveSlots(s).foeIndex.get(a.to)!;
-    const dt = toObjectiveOf(s, t);
+    toObjectiveOf(s, t);
+    const dt = OBJ_D[0];
     out[i] = dt < 30 ? 7 - 0.1 * dt : -1;
     return;
   }
   if (a.to === 'cover') {
-    out[i] = !actorInCover(s, f) && enemyD < 70 && toObjectiveAt(s, p.to) < 35 ? 3 : 0.3;
+    // (The objective's distance asked only when the first two hold, as the && chain asked it.)
+    let near = false;
+    if (!actorInCover(s, f) && enemyD < 70) {
+      toObjectiveAt(s, p.to);
+      near = OBJ_D[0] < 35;
+    }
+    out[i] = near ? 3 : 0.3;
     return;
   }
   out[i] = 0.3;
