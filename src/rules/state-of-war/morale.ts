@@ -210,7 +210,8 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
   const face = roll(ctx.rng, die);
   const mods = moraleModifiers(s, u);
   let score = face;
-  for (const v of Object.values(mods)) score += v;
+  // The modifiers summed in their order (Object.values' order, without its list).
+  for (const k in mods) score += mods[k];
   const result = moraleResult(score);
   s.counters[C.moraleTests]++;
   const before = s.morale[u];
