@@ -3,11 +3,12 @@
  * coordinates (coordinates passed one by one to a call that is not inlined are boxed) give the
  * answers of the functions they stand for: `segmentEntersPolygonOf` of `segmentEntersPolygon`,
  * `Table.heightOf` of `Table.heightAt`, `arcOf` (written out) of `arcOfPoint`, and
- * `nearestFiguresToInto` of `nearestFiguresInto` from the figure's centre, on random polygons,
+ * `nearestFiguresToInto` of `nearestFiguresInto` from the figure's centre, `pointAlongIntoAt` of
+ * `pointAlongInto` (the distance in a scratch) on the polygons' outlines as routes, on random polygons,
  * points and facings, points on edges and corners included.
  */
 import { describe, expect, it } from 'vitest';
-import { segmentEntersPolygon, segmentEntersPolygonOf, type Vec } from '../../src/core/geometry.js';
+import { pointAlongInto, pointAlongIntoAt, segmentEntersPolygon, segmentEntersPolygonOf, type Vec } from '../../src/core/geometry.js';
 import { Table, arcOf, arcOfPoint, nearestFiguresInto, nearestFiguresToInto, type FigureView } from '../../src/core/table/index.js';
 import { streamFromString } from '../../src/core/rng.js';
 
@@ -142,5 +143,22 @@ describe('unboxed variants of the kit’s point tests', () => {
           for (let i = 1; i < m; i++) if (wantD[i] === wantD[i - 1]) ties++;
         }
     expect(ties).toBeGreaterThan(10);
+  });
+
+  it('pointAlongIntoAt answers as pointAlongInto, the distance read from a scratch', () => {
+    const ds = new Float64Array(3);
+    const want = { x: 0, y: 0 };
+    const got = { x: 0, y: 0 };
+    for (const poly of polys) {
+      const route = [...poly, poly[0], poly[0]];
+      let len = 0;
+      for (let i = 1; i < route.length; i++) len += Math.hypot(route[i].x - route[i - 1].x, route[i].y - route[i - 1].y);
+      for (const d of [0, 1e-12, 0.3, len / 3, len / 2, len - 1e-9, len, len + 1, u(0, len)]) {
+        ds[1] = d;
+        pointAlongInto(route, d, want);
+        expect(pointAlongIntoAt(route, ds, 1, got)).toBe(got);
+        expect(got).toEqual(want);
+      }
+    }
   });
 });
