@@ -312,7 +312,9 @@ function routePlan(
   // The walk's first place — where the move wants to go — asked first against every base and enemy:
   // when it passes, the walk back below stops there having met no refusal (every figure that could
   // refuse it is one the route's near lists would hold), so they are not gathered.
-  if (want > (last ? 0 : 0.3) && firstPlaceFree(s, f, side, path.points, want, extra)) {
+  const args = finder.args;
+  args[0] = want;
+  if (want > (last ? 0 : 0.3) && firstPlaceFree(s, f, side, path.points, args, extra)) {
     WALK.s = null;
     const at = FIRST;
     const nums = PLAN_IN;
@@ -324,7 +326,6 @@ function routePlan(
   }
   // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
   // (The numbers in the finder's args, not passed: see PlaceFinder.args.)
-  const args = finder.args;
   args[0] = want;
   args[1] = sc.contact + 2e-9;
   args[2] = 1;

@@ -4,7 +4,7 @@
  * the plan whose details are worked out only when read; the walk's first place asked of every figure. All lengths in cm.
  */
 import type { ShortReason } from './events.js';
-import { type Vec, EPS, angleTo, dist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
+import { type Vec, EPS, angleTo, dist, pathLength, pointAlong, pointAlongIntoAt, truncatePath } from '../../core/geometry.js';
 import { type Reach, reachAlong } from './table.js';
 import type { SowScenario } from './compile.js';
 import { type SowState, ACTIVE, DISABLED } from './state.js';
@@ -240,7 +240,8 @@ export const FIRST = { x: 0, y: 0 };
 
 /**
  * The test of the kit's walk back ({@link PlaceFinder.walkBack} after `setRoute` with the enemies
- * kept off at the contact distance) at its first place, the point `d` along `points` (left in
+ * kept off at the contact distance) at its first place, the point `along[0]` along `points` (the
+ * distance in a scratch the caller wrote, not passed: a double passed is boxed; the place left in
  * {@link FIRST}), asked of every figure instead of the route's near lists: no other base on the
  * table within two radii (less 1e-6), no active enemy's centre within the contact distance (plus
  * 2e-9), the terrain free, and `extra`. The same answer as the walk's first step.
@@ -250,12 +251,12 @@ export function firstPlaceFree(
   f: number,
   side: number,
   points: readonly Vec[],
-  d: number,
+  along: ArrayLike<number>,
   extra: ((x: number, y: number) => boolean) | null,
 ): boolean {
   const sc = s.sc;
   const at = FIRST;
-  pointAlongInto(points, d, at);
+  pointAlongIntoAt(points, along, 0, at);
   const x = at.x;
   const y = at.y;
   const b = 2 * sc.radius - 1e-6;
