@@ -669,11 +669,11 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
     const J = LISTED_ALL_J;
     const DD = LISTED_ALL_D;
     let upTo = Math.min(m, LISTED_K);
-    let near = gatherNear(v, f, fx, fy, DD[upTo - 1]);
+    let near = gatherNear(v, f, DD, upTo - 1);
     for (let k = 0; k < m; k++) {
       if (k === upTo) {
         upTo = m;
-        near = gatherNear(v, f, fx, fy, DD[m - 1]);
+        near = gatherNear(v, f, DD, m - 1);
       }
       const j = J[k];
       if ((k === 0 && DD[0] < 1e-4) || freeOfNear(v, near, xy[2 * j], xy[2 * j + 1])) {
@@ -698,7 +698,7 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   // tested against them alone, the same test as placeFree's.
   const first = Math.min(nFirst, LISTED_K);
   const at0 = e * LISTED_K2;
-  let nNear = gatherNear(v, f, fx, fy, topD[at0 + first - 1]);
+  let nNear = gatherNear(v, f, topD, at0 + first - 1);
   for (let k = 0; k < first; k++) {
     const j = topJ[at0 + k];
     if ((k === 0 && topD[at0] < 1e-4) || freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
@@ -712,7 +712,7 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   const e2 = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K2);
   const nTop = o.memoN[e2];
   const at = e2 * LISTED_K2;
-  nNear = gatherNear(v, f, fx, fy, topD[at + nTop - 1]);
+  nNear = gatherNear(v, f, topD, at + nTop - 1);
   for (let k = LISTED_K; k < nTop; k++) {
     const j = topJ[at + k];
     if (freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
@@ -755,10 +755,15 @@ const SWEEP_FROM = 64;
 
 /**
  * The occupying figures other than f that could overlap a base at a place no farther than √`farSq`
- * from (fx, fy) — centres within √`farSq` + 2 radii, with a margin far above rounding — into
- * {@link NEAR_G}; returns how many (in figure order).
+ * (`farSqs[k0]`) from where f stands — centres within √`farSq` + 2 radii, with a margin far above
+ * rounding — into {@link NEAR_G}; returns how many (in figure order).
  */
-function gatherNear(v: FigureView, f: number, fx: number, fy: number, farSq: number): number {
+function gatherNear(v: FigureView, f: number, farSqs: ArrayLike<number>, k0: number): number {
+  // Figure f's place and the squared distance read here (three doubles passed to a call that is
+  // not inlined would be boxed).
+  const fx = v.x[f];
+  const fy = v.y[f];
+  const farSq = farSqs[k0];
   const n = v.x.length;
   if (NEAR_G.length < n) NEAR_G = new Int32Array(Math.max(n, 2 * NEAR_G.length));
   const reach = Math.sqrt(farSq) + 2 * v.radius + 1e-6;
