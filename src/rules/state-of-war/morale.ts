@@ -171,7 +171,10 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
   const cmd = sc.sides[side].commander;
   if (cmd >= 0 && s.status[cmd] === ON) {
     for (const f of members.length > 0 ? members : []) {
-      if (dist(s.x[f], s.y[f], s.x[cmd], s.y[cmd]) <= COMMANDER_RANGE && lineOfSightOf(s, f, cmd)) {
+      // dist(f, cmd) written out (the same float; four coordinates passed would be boxed).
+      const dx = s.x[cmd] - s.x[f];
+      const dy = s.y[cmd] - s.y[f];
+      if (Math.sqrt(dx * dx + dy * dy) <= COMMANDER_RANGE && lineOfSightOf(s, f, cmd)) {
         mods.commanderNear = MORALE_MODS.commanderNear;
         break;
       }

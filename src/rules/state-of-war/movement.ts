@@ -4,7 +4,16 @@
  * PlaceFinder), falling back and running, a charge into contact [W11]. Moves to exact coordinates
  * and moves carried out: execute.ts. All lengths in cm.
  */
-import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto } from '../../core/geometry.js';
+import {
+  type Vec,
+  angleDiff,
+  angleTo,
+  dist as geoDist,
+  pathLength,
+  pointAlong,
+  pointAlongInto,
+  pointAlongIntoAt,
+} from '../../core/geometry.js';
 import { type Path, newPathScratch } from '../../core/nav.js';
 import { nearestFreeListed, PlaceFinder, placeFree, placeFreeAt } from '../../core/table/index.js';
 import {
@@ -525,6 +534,9 @@ function placeAllowed(s: SowState, side: number, noAdvance: boolean, before: num
 /** Scratch reach of {@link routePlan} and {@link planCharge} (read at once, never kept). */
 const REACH: Reach = { dist: 0, cost: 0, turned: 0, fence: false, difficult: 0 };
 
+/** Scratch of {@link planCharge}: the distance along the way it asks the point of (not passed: see pointAlongIntoAt). */
+const CHARGE_D = new Float64Array(1);
+
 /** Scratch point of {@link routePlan} (copied when kept). */
 const ALONG: { x: number; y: number } = { x: 0, y: 0 };
 
@@ -580,7 +592,9 @@ function planCharge(s: SowState, f: number, t: number, into: WalkedPlan): MovePl
     if (!path) continue;
     const reach = reachAlongInto(sc, path.points, s.facing, f, mounted, REACH);
     const d = Math.min(reach.dist, path.length);
-    const p = d >= path.length - 1e-9 ? c : pointAlongInto(path.points, d, ALONG);
+    const at = CHARGE_D;
+    at[0] = d;
+    const p = d >= path.length - 1e-9 ? c : pointAlongIntoAt(path.points, at, 0, ALONG);
     const pdx = tx - p.x;
     const pdy = ty - p.y;
     if (Math.sqrt(pdx * pdx + pdy * pdy) > sc.contact) continue;
