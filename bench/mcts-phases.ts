@@ -37,8 +37,17 @@ const o = new Command()
   .option('--searches <n>', 'measured searches (seeds 1..n)', (v) => Number(v), 4)
   .option('--agent-settings', 'search as the mcts agent does on this ruleset (as bench/ab-mcts.ts)')
   .option('--top <n>', 'rows listed per measure', (v) => Number(v), 14)
+  .option('--sites', 'list the bytes also by allocation site (the innermost function, its file and line)')
   .parse()
-  .opts<{ scenario: string; positionDecisions: number; iterations: number; searches: number; agentSettings?: boolean; top: number }>();
+  .opts<{
+    scenario: string;
+    positionDecisions: number;
+    iterations: number;
+    searches: number;
+    agentSettings?: boolean;
+    top: number;
+    sites?: boolean;
+  }>();
 
 setFlagsFromString('--sampling-heap-profiler-suppress-randomness');
 
@@ -142,6 +151,7 @@ for (const [k, v] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`  ${(
 interface Frame {
   functionName: string;
   url: string;
+  lineNumber?: number;
 }
 interface ProfNode {
   id: number;
@@ -223,6 +233,7 @@ const { profile: hp } = await post<{ profile: { head: HeapNode } }>('HeapProfile
 await post('HeapProfiler.stopSampling');
 const bytes = new Map<string, number>();
 const stepBytes = new Map<string, number>();
+const siteBytes = new Map<string, number>();
 let total = 0;
 const walk = (n: HeapNode, st: Frame[]): void => {
   st.push(n.callFrame);
@@ -232,6 +243,9 @@ const walk = (n: HeapNode, st: Frame[]): void => {
     const s = k.split(' / ')[0];
     stepBytes.set(s, (stepBytes.get(s) ?? 0) + n.selfSize);
     total += n.selfSize;
+    const f = n.callFrame;
+    const site = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(src|agents|bench)\//, '$1/')}:${(f.lineNumber ?? -1) + 1}`;
+    siteBytes.set(site, (siteBytes.get(site) ?? 0) + n.selfSize);
   }
   for (const c of n.children) walk(c, st);
   st.pop();
@@ -242,4 +256,8 @@ console.log(`\nbytes (sampling heap profile, collected objects included): ${kb(t
 for (const [k, v] of [...stepBytes].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(v)} KB  ${k}`);
 console.log('by step / search function / call:');
 for (const [k, v] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, o.top)) console.log(`  ${kb(v)} KB  ${k}`);
+if (o.sites) {
+  console.log('by allocation site (innermost function, the line its definition starts on in the loaded code):');
+  for (const [k, v] of [...siteBytes].sort((a, b) => b[1] - a[1]).slice(0, o.top)) console.log(`  ${kb(v)} KB  ${k}`);
+}
 session.disconnect();

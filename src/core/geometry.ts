@@ -85,6 +85,35 @@ export function pointAlongInto(points: readonly Vec[], d: number, out: { x: numb
 }
 
 /**
+ * {@link pointAlongInto} at the distance `ds[k]` (a scratch the caller wrote: the same point), for
+ * hot paths — a distance passed to a call that is not inlined is boxed, an array and an index are not.
+ */
+export function pointAlongIntoAt(points: readonly Vec[], ds: ArrayLike<number>, k: number, out: { x: number; y: number }): Vec {
+  let left = ds[k];
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    const l = distV(a, b);
+    if (left <= l) {
+      if (l < EPS) {
+        out.x = b.x;
+        out.y = b.y;
+        return out;
+      }
+      const t = left / l;
+      out.x = a.x + (b.x - a.x) * t;
+      out.y = a.y + (b.y - a.y) * t;
+      return out;
+    }
+    left -= l;
+  }
+  const last = points[points.length - 1];
+  out.x = last.x;
+  out.y = last.y;
+  return out;
+}
+
+/**
  * How {@link truncatePath} cuts `points` at distance `d`, without building the copy: returns how
  * many of the polyline's own points it keeps (k ≥ 1: points[0 … k−1]) and writes the point it adds
  * after them into `cut` — NaN in both coordinates when it adds none (the whole polyline is kept).

@@ -19,7 +19,6 @@ import {
   bbox,
   dist,
   inflateConvex,
-  insideConvex,
   isConvex,
   segmentHitsConvex,
   toHalfPlanes,
@@ -46,6 +45,11 @@ export interface DistanceField {
   distanceFrom(x: number, y: number): number;
   /** Grid lookup of the same distance at the nearest cell centre (fast, within about a cell of exact). */
   approx(x: number, y: number): number;
+  /**
+   * {@link approx} at the point `p` (the same number), for hot paths: the coordinates read in the
+   * call (two passed to a call that is not inlined are boxed).
+   */
+  approxAt(p: Vec): number;
   /** The shortest path from a free point to the target, or null when unreachable. */
   pathFrom(x: number, y: number): Path | null;
 }
@@ -204,7 +208,17 @@ export class NavMap {
       const g = this.grown[this.freeIdx[k]];
       const b = g.box;
       if (x <= b.minX || x >= b.maxX || y <= b.minY || y >= b.maxY) continue;
-      if (insideConvex(g.shape, x, y)) return false;
+      // insideConvex(g.shape, x, y) written out (the same test): where this is inlined into a
+      // caller and insideConvex is not, the call would box x and y.
+      const pl = g.shape.planes;
+      let inside = true;
+      for (let q = 0; q < pl.length; q += 3) {
+        if (pl[q] * x + pl[q + 1] * y >= pl[q + 2] - 1e-7) {
+          inside = false;
+          break;
+        }
+      }
+      if (inside) return false;
     }
     return true;
   }
@@ -242,6 +256,29 @@ export class NavMap {
     const grown = this.grown;
     const boxes = this.boxes;
     // The segment's box once (Math.max/min of the ends, as segmentHitsConvex takes them).
+    const x1 = Math.max(ax, bx);
+    const x0 = Math.min(ax, bx);
+    const y1 = Math.max(ay, by);
+    const y0 = Math.min(ay, by);
+    for (let i = 0; i < grown.length; i++) {
+      const k = 4 * i;
+      if (x1 <= boxes[k] || x0 >= boxes[k + 1] || y1 <= boxes[k + 2] || y0 >= boxes[k + 3]) continue;
+      if (segmentHitsConvex(grown[i].shape, ax, ay, bx, by)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * {@link clear} between two points given as objects (the same answer; written out, so that a
+   * caller into which this is inlined passes no coordinates to a call that would box them).
+   */
+  private clearBetween(a: Vec, b: Vec): boolean {
+    const ax = a.x;
+    const ay = a.y;
+    const bx = b.x;
+    const by = b.y;
+    const grown = this.grown;
+    const boxes = this.boxes;
     const x1 = Math.max(ax, bx);
     const x0 = Math.min(ax, bx);
     const y1 = Math.max(ay, by);
@@ -335,7 +372,7 @@ export class NavMap {
    */
   pathInto(a: Vec, b: Vec, out: Path): Path | null {
     const pts = out.points as Vec[];
-    if (this.clear(a.x, a.y, b.x, b.y)) {
+    if (this.clearBetween(a, b)) {
       pts[0] = a;
       pts[1] = b;
       if (pts.length !== 2) pts.length = 2;
@@ -398,7 +435,7 @@ export class NavMap {
     // Keyed by the four coordinates: a slot by a cheap numeric hash, then checked exactly. A table
     // of fixed size costs nothing to keep (a map of lists cost more than the paths it saved in play
     // without search, where few come again).
-    const h = hash4(a.x, a.y, b.x, b.y);
+    const h = hashEnds(a, b);
     const slot = h & (PATH_SLOTS - 1);
     // The slot's tag (the hash's other bits) first: a small table, so that a way not kept — most
     // of them in play without search — costs no read of the large one.
@@ -614,20 +651,24 @@ export class NavMap {
       const y = (r + 0.5) * cell;
       return this.isFree(x, y) ? compute(x, y).d : Infinity;
     };
+    const approx = (x: number, y: number): number => {
+      const c = Math.min(cols - 1, Math.max(0, Math.floor(x / cell)));
+      const r = Math.min(rows - 1, Math.max(0, Math.floor(y / cell)));
+      const i = r * cols + c;
+      let v = grid[i];
+      if (v !== v) {
+        grid[i] = cellValue(c, r);
+        v = grid[i];
+      }
+      // `+`: the call's result made a number the compiler knows, so that the grid's value is not
+      // boxed on every call to merge with it (the same number).
+      return v === Infinity ? +exact(x, y) : v;
+    };
     return {
       target,
       distanceFrom: (x, y) => exact(x, y),
-      approx: (x, y) => {
-        const c = Math.min(cols - 1, Math.max(0, Math.floor(x / cell)));
-        const r = Math.min(rows - 1, Math.max(0, Math.floor(y / cell)));
-        const i = r * cols + c;
-        let v = grid[i];
-        if (v !== v) {
-          grid[i] = cellValue(c, r);
-          v = grid[i];
-        }
-        return v === Infinity ? exact(x, y) : v;
-      },
+      approx,
+      approxAt: (p) => approx(p.x, p.y),
       pathFrom: (x, y) => {
         const d = exact(x, y);
         if (d === Infinity) return null;
@@ -700,6 +741,23 @@ function sortPrefix(a: Int32Array, n: number): void {
 /** A 31-bit hash of four coordinates (for the path memo; equality is checked exactly after). */
 const HASH_F = new Float64Array(1);
 const HASH_I = new Int32Array(HASH_F.buffer);
+/**
+ * {@link hash4} of the two points' coordinates (the same number), read here: where the caller is
+ * inlined into its own caller and this is not, four coordinates passed would be boxed.
+ */
+function hashEnds(p: Vec, q: Vec): number {
+  let h = 0x811c9dc5;
+  HASH_F[0] = p.x;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = p.y;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = q.x;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  HASH_F[0] = q.y;
+  h = Math.imul(h ^ HASH_I[0], 0x01000193) ^ HASH_I[1];
+  return h >>> 1;
+}
+
 function hash4(a: number, b: number, c: number, d: number): number {
   let h = 0x811c9dc5;
   HASH_F[0] = a;

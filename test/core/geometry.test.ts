@@ -164,4 +164,14 @@ describe('navigation (shortest paths around buildings, distance fields)', () => 
       expect(Math.abs(f.approx(x, y) - direct.length)).toBeLessThan(1);
     }
   });
+  it('a distance field answers approxAt as approx, at free and blocked points', () => {
+    const f = nav.field('t2', { x: 15, y: 25 });
+    let blocked = 0;
+    for (let x = 0; x <= 30; x += 0.7)
+      for (let y = 0; y <= 30; y += 0.9) {
+        if (!nav.isFree(x, y)) blocked++;
+        expect(f.approxAt({ x, y })).toBe(f.approx(x, y));
+      }
+    expect(blocked).toBeGreaterThan(10);
+  });
 });

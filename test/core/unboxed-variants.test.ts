@@ -2,12 +2,14 @@
  * The kit's variants for hot paths that take a point, a scratch segment or figure indices instead of
  * coordinates (coordinates passed one by one to a call that is not inlined are boxed) give the
  * answers of the functions they stand for: `segmentEntersPolygonOf` of `segmentEntersPolygon`,
- * `Table.heightOf` of `Table.heightAt`, and `arcOf` (written out) of `arcOfPoint`, on random
- * polygons, points and facings, points on edges and corners included.
+ * `Table.heightOf` of `Table.heightAt`, `arcOf` (written out) of `arcOfPoint`, and
+ * `nearestFiguresToInto` of `nearestFiguresInto` from the figure's centre, `pointAlongIntoAt` of
+ * `pointAlongInto` (the distance in a scratch) on the polygons' outlines as routes, on random polygons,
+ * points and facings, points on edges and corners included.
  */
 import { describe, expect, it } from 'vitest';
-import { segmentEntersPolygon, segmentEntersPolygonOf, type Vec } from '../../src/core/geometry.js';
-import { Table, arcOf, arcOfPoint, type FigureView } from '../../src/core/table/index.js';
+import { pointAlongInto, pointAlongIntoAt, segmentEntersPolygon, segmentEntersPolygonOf, type Vec } from '../../src/core/geometry.js';
+import { Table, arcOf, arcOfPoint, nearestFiguresInto, nearestFiguresToInto, type FigureView } from '../../src/core/table/index.js';
 import { streamFromString } from '../../src/core/rng.js';
 
 describe('unboxed variants of the kit’s point tests', () => {
@@ -116,5 +118,47 @@ describe('unboxed variants of the kit’s point tests', () => {
         seen.add(want);
       }
     expect(seen.size).toBe(3);
+  });
+
+  it('nearestFiguresToInto answers as nearestFiguresInto from the figure’s centre', () => {
+    const n = 40;
+    // On a coarse grid, so that ties in distance come up.
+    const x = Array.from({ length: n }, () => Math.round(u(0, 12)));
+    const y = Array.from({ length: n }, () => Math.round(u(0, 12)));
+    const able = Array.from({ length: n }, () => rng.next() < 0.7);
+    const v: FigureView = { x, y, facing: x.map(() => 0), radius: 0.5, occupies: (i) => i % 5 !== 0, able: (i) => able[i] };
+    const cands = Array.from({ length: n }, (_, i) => i).filter((i) => i % 2 === 1 || i % 3 === 0);
+    let ties = 0;
+    for (let f = 0; f < n; f++)
+      for (const k of [1, 3, 6])
+        for (const ab of [false, true]) {
+          const want: number[] = [];
+          const wantD: number[] = [];
+          const got: number[] = [];
+          const gotD: number[] = [];
+          const m = nearestFiguresInto(v, cands, x[f], y[f], k, want, wantD, ab);
+          expect(nearestFiguresToInto(v, cands, f, k, got, gotD, ab)).toBe(m);
+          expect(got.slice(0, m)).toEqual(want.slice(0, m));
+          expect(gotD.slice(0, m)).toEqual(wantD.slice(0, m));
+          for (let i = 1; i < m; i++) if (wantD[i] === wantD[i - 1]) ties++;
+        }
+    expect(ties).toBeGreaterThan(10);
+  });
+
+  it('pointAlongIntoAt answers as pointAlongInto, the distance read from a scratch', () => {
+    const ds = new Float64Array(3);
+    const want = { x: 0, y: 0 };
+    const got = { x: 0, y: 0 };
+    for (const poly of polys) {
+      const route = [...poly, poly[0], poly[0]];
+      let len = 0;
+      for (let i = 1; i < route.length; i++) len += Math.hypot(route[i].x - route[i - 1].x, route[i].y - route[i - 1].y);
+      for (const d of [0, 1e-12, 0.3, len / 3, len / 2, len - 1e-9, len, len + 1, u(0, len)]) {
+        ds[1] = d;
+        pointAlongInto(route, d, want);
+        expect(pointAlongIntoAt(route, ds, 1, got)).toBe(got);
+        expect(got).toEqual(want);
+      }
+    }
   });
 });

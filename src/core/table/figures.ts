@@ -85,7 +85,19 @@ export function placeFree(v: FigureView, x: number, y: number, ignore: number, i
 
 /** {@link placeFree} at a point given as an object (see Table.lineOfSightBetween: no boxed coordinates). */
 export function placeFreeAt(v: FigureView, p: Vec, ignore: number): boolean {
-  return placeFree(v, p.x, p.y, ignore);
+  // placeFree's test written out (the same answer): a call to it, when this one is inlined into its
+  // caller and it is not, would box the two coordinates again.
+  const x = p.x;
+  const y = p.y;
+  const d2 = 2 * v.radius - 1e-6;
+  const lim = d2 * d2;
+  const n = v.x.length;
+  for (let g = 0; g < n; g++) {
+    const dx = v.x[g] - x;
+    const dy = v.y[g] - y;
+    if (dx * dx + dy * dy < lim && g !== ignore && v.occupies(g)) return false;
+  }
+  return true;
 }
 
 /** True when the bases of figures a and b touch: centres at most 2 radii + `tolerance` apart. */
@@ -100,7 +112,20 @@ export function inBaseContact(v: FigureView, a: number, b: number, tolerance = 0
  * refused before the root (the rounded root of dx² + dy² is never below |dx|).
  */
 export function inContactWithAny(v: FigureView, f: number, others: ArrayLike<number>, tolerance = 0.1): boolean {
-  return inContactAt(v, v.x[f], v.y[f], others, tolerance);
+  // inContactAt(v, v.x[f], v.y[f], others, tolerance) written out (the same tests in the same order):
+  // where this is inlined into a caller and inContactAt is not, the call would box the coordinates.
+  const fx = v.x[f];
+  const fy = v.y[f];
+  const c = 2 * v.radius + tolerance + 1e-9;
+  for (let k = 0; k < others.length; k++) {
+    const g = others[k];
+    const dx = v.x[g] - fx;
+    if (dx > c || dx < -c) continue;
+    const dy = v.y[g] - fy;
+    if (dy > c || dy < -c) continue;
+    if (Math.sqrt(dx * dx + dy * dy) <= c && (v.able ? v.able(g) : v.occupies(g))) return true;
+  }
+  return false;
 }
 
 /**

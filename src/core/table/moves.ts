@@ -536,6 +536,47 @@ export function nearestFiguresInto(
   outD: number[],
   able = false,
 ): number {
+  const at = NEAR_AT;
+  at[0] = x;
+  at[1] = y;
+  return nearestInto(v, candidates, at, 0, at, 1, k, out, outD, able);
+}
+
+/**
+ * {@link nearestFiguresInto} from where figure `f` stands (v.x[f], v.y[f]): the same figures and
+ * distances, without the two coordinates passed (a double handed to a call that is not inlined is
+ * boxed).
+ */
+export function nearestFiguresToInto(
+  v: FigureView,
+  candidates: ArrayLike<number>,
+  f: number,
+  k: number,
+  out: number[],
+  outD: number[],
+  able = false,
+): number {
+  return nearestInto(v, candidates, v.x, f, v.y, f, k, out, outD, able);
+}
+
+/** Scratch of {@link nearestFiguresInto}: the point, as a list {@link nearestInto} reads. */
+const NEAR_AT: number[] = [0.5, 0.5];
+
+/** {@link nearestFiguresInto} from (xs[i], ys[j]). */
+function nearestInto(
+  v: FigureView,
+  candidates: ArrayLike<number>,
+  xs: ArrayLike<number>,
+  i0: number,
+  ys: ArrayLike<number>,
+  j0: number,
+  k: number,
+  out: number[],
+  outD: number[],
+  able: boolean,
+): number {
+  const x = xs[i0];
+  const y = ys[j0];
   let n = 0;
   const test = able && v.able ? v.able : null;
   for (let c = 0; c < candidates.length; c++) {

@@ -22,6 +22,9 @@ import type { Table } from './table.js';
 /** Why a place fails the test: terrain (impassable or off the table), a base, or an enemy's keep-off distance. */
 export type PlaceRefusal = { kind: 'terrain' } | { kind: 'base'; x: number; y: number } | { kind: 'enemy'; x: number; y: number };
 
+/** The distance {@link PlaceFinder.walkBack} returns, passed through here (see there). */
+const WALKED = new Float64Array(1);
+
 /** Kinds of refusal {@link PlaceFinder.walkBack} reports in {@link PlaceFinder.met}: another base, an enemy's keep-off distance, terrain, the ruleset's extra test. */
 export const REFUSED_BASE = 1;
 export const REFUSED_ENEMY = 2;
@@ -229,7 +232,26 @@ export class PlaceFinder {
    * of the last {@link set}/{@link setNear} unless `keepOff` is given.
    */
   setRoute(v: FigureView, f: number, keepers: ArrayLike<number> | null, points: readonly Vec[], upTo: number, keepOff?: number): void {
-    if (keepOff !== undefined) this.setSizes(v, keepOff);
+    const a = this.args;
+    a[0] = upTo;
+    a[1] = keepOff === undefined ? 0 : keepOff;
+    a[2] = keepOff === undefined ? 0 : 1;
+    this.setRouteFromArgs(v, f, keepers, points);
+  }
+
+  /**
+   * The numbers {@link setRouteFromArgs} and {@link walkBackFromArgs} read instead of being passed
+   * them (written by the caller just before the call): a double passed to a call the compiler does
+   * not inline is boxed, a heap number per argument. For setRoute: [0] `upTo`, [1] `keepOff`, [2] 1
+   * when a keepOff is given (0: the last sizes); for walkBack: [0] `from`, [1] `step`, [2] `minD`.
+   */
+  readonly args = new Float64Array(3);
+
+  /** {@link setRoute} with `upTo` and `keepOff` read from {@link args} (the same lists). */
+  setRouteFromArgs(v: FigureView, f: number, keepers: ArrayLike<number> | null, points: readonly Vec[]): void {
+    const args = this.args;
+    const upTo = args[0];
+    if (args[2] === 1) this.setSizes(v, args[1]);
     const rb = Math.sqrt(this.lim) + 0.01;
     const re = Math.sqrt(this.keep2) + 0.01;
     const useKeepers = keepers !== null && this.keep2 > 0;
@@ -282,7 +304,7 @@ export class PlaceFinder {
   }
 
   /**
-   * The walk back along `points` from distance `d` in steps of `step` to the first place the near
+   * The walk back along `points` from distance `from` in steps of `step` to the first place the near
    * lists ({@link setRoute}), the terrain and `extra` (a pure test the ruleset adds, asked last;
    * null: none) pass, trying only distances above `minD` (default 0); returns that distance with
    * the place in {@link at}, or a distance of at most `minD` (0 with the default) when none passes.
@@ -291,7 +313,23 @@ export class PlaceFinder {
    * `k` from the other, and the tests are pure, so the same place is found. The kinds of refusal
    * met, in the order first met, are left in {@link met} (the first {@link nMet}).
    */
-  walkBack(points: readonly Vec[], d: number, step: number, minD = 0, extra: ((x: number, y: number) => boolean) | null = null): number {
+  walkBack(points: readonly Vec[], from: number, step: number, minD = 0, extra: ((x: number, y: number) => boolean) | null = null): number {
+    const a = this.args;
+    a[0] = from;
+    a[1] = step;
+    a[2] = minD;
+    return this.walkBackFromArgs(points, extra);
+  }
+
+  /** {@link walkBack} with `from`, `step` and `minD` read from {@link args} (the same walk and answer). */
+  walkBackFromArgs(points: readonly Vec[], extra: ((x: number, y: number) => boolean) | null): number {
+    const args = this.args;
+    // The distance walked: a local whose every use is arithmetic, and returned read back through
+    // a float array — the loop's value returned as it is made it a tagged value, each step's
+    // distance boxed (a heap number a step).
+    let d = args[0];
+    const step = args[1];
+    const minD = args[2];
     const lim = this.lim;
     const keep2 = this.keep2;
     const L = Math.sqrt(lim);
@@ -305,7 +343,14 @@ export class PlaceFinder {
     const np = points.length;
     if (this.segL.length < np) this.segL = new Float64Array(2 * np);
     const segL = this.segL;
-    for (let i = 1; i < np; i++) segL[i] = distV(points[i - 1], points[i]);
+    for (let i = 1; i < np; i++) {
+      // distV written out (the same float): a length returned from a call that is not inlined is boxed.
+      const a = points[i - 1];
+      const b = points[i];
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      segL[i] = Math.sqrt(dx * dx + dy * dy);
+    }
     while (d > minD) {
       if (!(pd - d < depth)) {
         // pointAlongInto(points, d, at), inline: the same subtractions in the same order.
@@ -357,13 +402,17 @@ export class PlaceFinder {
         }
         if (refused === 0 && !this.table.isFree(x, y)) refused = REFUSED_TERRAIN;
         if (refused === 0 && extra !== null && !extra(x, y)) refused = REFUSED_EXTRA;
-        if (refused === 0) return d;
+        if (refused === 0) {
+          WALKED[0] = d;
+          return WALKED[0];
+        }
         this.noteRefusal(refused);
         pd = d;
       }
       d = Math.max(0, d - step);
     }
-    return d;
+    WALKED[0] = d;
+    return WALKED[0];
   }
 
   private noteRefusal(kind: number): void {
@@ -639,11 +688,11 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
     const J = LISTED_ALL_J;
     const DD = LISTED_ALL_D;
     let upTo = Math.min(m, LISTED_K);
-    let near = gatherNear(v, f, fx, fy, DD[upTo - 1]);
+    let near = gatherNear(v, f, DD, upTo - 1);
     for (let k = 0; k < m; k++) {
       if (k === upTo) {
         upTo = m;
-        near = gatherNear(v, f, fx, fy, DD[m - 1]);
+        near = gatherNear(v, f, DD, m - 1);
       }
       const j = J[k];
       if ((k === 0 && DD[0] < 1e-4) || freeOfNear(v, near, xy[2 * j], xy[2 * j + 1])) {
@@ -668,7 +717,7 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   // tested against them alone, the same test as placeFree's.
   const first = Math.min(nFirst, LISTED_K);
   const at0 = e * LISTED_K2;
-  let nNear = gatherNear(v, f, fx, fy, topD[at0 + first - 1]);
+  let nNear = gatherNear(v, f, topD, at0 + first - 1);
   for (let k = 0; k < first; k++) {
     const j = topJ[at0 + k];
     if ((k === 0 && topD[at0] < 1e-4) || freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
@@ -682,7 +731,7 @@ export function nearestFreeListed(v: FigureView, f: number, xy: ArrayLike<number
   const e2 = nearestRemembered(o, xy, fx, fy, minSq, LISTED_K2);
   const nTop = o.memoN[e2];
   const at = e2 * LISTED_K2;
-  nNear = gatherNear(v, f, fx, fy, topD[at + nTop - 1]);
+  nNear = gatherNear(v, f, topD, at + nTop - 1);
   for (let k = LISTED_K; k < nTop; k++) {
     const j = topJ[at + k];
     if (freeOfNear(v, nNear, xy[2 * j], xy[2 * j + 1])) {
@@ -725,10 +774,15 @@ const SWEEP_FROM = 64;
 
 /**
  * The occupying figures other than f that could overlap a base at a place no farther than √`farSq`
- * from (fx, fy) — centres within √`farSq` + 2 radii, with a margin far above rounding — into
- * {@link NEAR_G}; returns how many (in figure order).
+ * (`farSqs[k0]`) from where f stands — centres within √`farSq` + 2 radii, with a margin far above
+ * rounding — into {@link NEAR_G}; returns how many (in figure order).
  */
-function gatherNear(v: FigureView, f: number, fx: number, fy: number, farSq: number): number {
+function gatherNear(v: FigureView, f: number, farSqs: ArrayLike<number>, k0: number): number {
+  // Figure f's place and the squared distance read here (three doubles passed to a call that is
+  // not inlined would be boxed).
+  const fx = v.x[f];
+  const fy = v.y[f];
+  const farSq = farSqs[k0];
   const n = v.x.length;
   if (NEAR_G.length < n) NEAR_G = new Int32Array(Math.max(n, 2 * NEAR_G.length));
   const reach = Math.sqrt(farSq) + 2 * v.radius + 1e-6;

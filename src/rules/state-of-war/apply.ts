@@ -14,9 +14,9 @@ import { moraleTest } from './morale.js';
 import { chargePlan, movePlan } from './movement.js';
 import { exactMovePlan, execMove, leaveIfRunning } from './execute.js';
 import { atObjective, barrelsAtHand, detachment } from './options.js';
-import { canFire, fire, shotCandidates } from './shooting.js';
+import { CAND_T, canFire, candidatesInto, fire } from './shooting.js';
 import { advance } from './turn.js';
-import { activeMembers, actor, dropBarrel, majorityDie } from './units.js';
+import { activeCount, actor, dropBarrel, majorityDie } from './units.js';
 import { checkVictory } from './victory.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -81,8 +81,8 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): 
       const plan = chargePlan(s, f, t);
       if (!plan) fail(s, a, `cannot reach ${a.t}`);
       const tu = s.unitOf[t];
-      const mine = activeMembers(s, mu).length;
-      const theirs = activeMembers(s, tu).length;
+      const mine = activeCount(s, mu);
+      const theirs = activeCount(s, tu);
       if (theirs > mine || majorityDie(s, tu) > majorityDie(s, mu)) {
         // [W25]: charging better or more numerous enemies needs a test first.
         const r = moraleTest(s, mu, 'charging a bigger or better unit', ctx);
@@ -100,9 +100,10 @@ function act(s: SowState, f: number, a: SowAction, ctx: StepContext<SowEvent>): 
     case 'fire': {
       const u = sc.unitIndex.get(a.u);
       if (u === undefined || !canFire(s, f) || s.carry[f] >= 0) fail(s, a, 'cannot fire now');
-      const cands = shotCandidates(s, f, u);
-      if (cands.length === 0) fail(s, a, `no figure of ${a.u} to shoot at`);
-      fire(s, f, cands, ctx);
+      // The candidates in scratch (shotCandidates' list, read at once by the shot).
+      const n = candidatesInto(s, f, u);
+      if (n === 0) fail(s, a, `no figure of ${a.u} to shoot at`);
+      fire(s, f, CAND_T, n, ctx);
       return;
     }
     case 'load':

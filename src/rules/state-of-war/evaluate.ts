@@ -36,19 +36,32 @@ const SPAN = 110;
 export function features(s: SowState, out: number[] = new Array<number>(FEATURE_NAMES.length)): number[] {
   const sc = s.sc;
   const r = sc.objective.side;
-  const prog: number[] = [];
+  // The three greatest progresses, greatest first (the first three of the list sorted down, kept
+  // as they come: no list, no sort).
+  let p0 = -Infinity;
+  let p1 = -Infinity;
+  let p2 = -Infinity;
   let raiders = 0;
   let at = 0;
   for (const f of sc.sides[r].figures) {
     if (s.status[f] !== ON || s.morale[s.unitOf[f]] === ROUTED) continue;
     raiders++;
     const d = sc.objective.field.approx(s.x[f], s.y[f]);
-    prog.push(1 - Math.min(1, (Number.isFinite(d) ? d : SPAN) / SPAN));
+    const v = 1 - Math.min(1, (Number.isFinite(d) ? d : SPAN) / SPAN);
+    if (v > p0) {
+      p2 = p1;
+      p1 = p0;
+      p0 = v;
+    } else if (v > p1) {
+      p2 = p1;
+      p1 = v;
+    } else if (v > p2) p2 = v;
     if (atObjective(s, f)) at++;
   }
-  prog.sort((a, b) => b - a);
   let appr = 0;
-  for (let i = 0; i < Math.min(3, prog.length); i++) appr += prog[i];
+  if (raiders > 0) appr += p0;
+  if (raiders > 1) appr += p1;
+  if (raiders > 2) appr += p2;
   let defenders = 0;
   let guard = 0;
   const o = sc.objective.spots[0];

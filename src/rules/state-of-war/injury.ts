@@ -7,7 +7,7 @@ import type { StepContext } from '../../core/model.js';
 import { actionsFor, applyInjury } from './tables.js';
 import { type SowState, ACTIVE, DEAD, DISABLED } from './state.js';
 import { moraleTest } from './morale.js';
-import { activeMembers, dropBarrel, liveUnits } from './units.js';
+import { activeCount, dropBarrel, liveUnits } from './units.js';
 import { checkVictory } from './victory.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -48,7 +48,7 @@ export function injure(
     // its test for a member hurt (one event, one test).
     for (const u of liveUnits(s, side)) moraleTest(s, u, 'force commander fell', ctx, true);
     // His own unit, left with no active member, has its line too ([W25], third outside reading D2).
-    if (activeMembers(s, s.unitOf[t]).length === 0) moraleTest(s, s.unitOf[t], 'force commander fell', ctx, true);
+    if (activeCount(s, s.unitOf[t]) === 0) moraleTest(s, s.unitOf[t], 'force commander fell', ctx, true);
   } else {
     moraleTest(s, s.unitOf[t], 'a member hurt', ctx);
   }

@@ -8,7 +8,7 @@ import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { dist as geoDist } from '../../core/geometry.js';
 import { arcOf } from '../../core/table/index.js';
-import { contacts, engaged, fenceCrossing, heightAt, viewOf } from './table.js';
+import { contacts, engaged, fenceBetween, fenceCrossing, viewOf } from './table.js';
 import { DMT_WOUND_ON, HORSE_DIE, MAX_AGAINST_ONE, meleeResult, meleeWeaponDie, PUSH_BACK } from './tables.js';
 import { type SowState, ACTIVE, C, PH_OVER } from './state.js';
 import { onTableStatus } from '../../core/table/status.js';
@@ -56,8 +56,9 @@ export function meleePoolCode(s: SowState, f: number, o: number): number {
 export function meleeBonusAgainst(s: SowState, f: number, o: number): number {
   const sc = s.sc;
   if (s.charged[f]) return 1;
-  if (heightAt(sc, s.x[o], s.y[o]) < heightAt(sc, s.x[f], s.y[f])) return 1;
-  return fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null ? 1 : 0;
+  // By index (heightAt and fenceCrossing's answers): no coordinates passed, which would be boxed.
+  if (sc.table.heightOf(s.x, s.y, o) < sc.table.heightOf(s.x, s.y, f)) return 1;
+  return fenceBetween(s, f, o) ? 1 : 0;
 }
 
 /** +1 to a figure's melee score: charging, uphill of all opponents, or defending a barricade [W21]. */
@@ -69,11 +70,17 @@ export function meleeBonus(s: SowState, f: number, opps: readonly number[]): num
 export function meleeBonusReason(s: SowState, f: number, opps: readonly number[]): 'charging' | 'uphill' | 'barricade' | null {
   const sc = s.sc;
   if (s.charged[f]) return 'charging';
-  const h = heightAt(sc, s.x[f], s.y[f]);
-  if (opps.every((o) => heightAt(sc, s.x[o], s.y[o]) < h)) return 'uphill';
+  // Loops over the opponents by index (every's answers, heightAt's and fenceCrossing's; no closures,
+  // no coordinates passed).
+  const h = sc.table.heightOf(s.x, s.y, f);
+  let up = true;
+  for (let i = 0; i < opps.length && up; i++) up = sc.table.heightOf(s.x, s.y, opps[i]) < h;
+  if (up) return 'uphill';
   // "Defending a barricade": a fence or wall between the figure and every opponent, whichever side's
   // phase it is (since ruleset 1.6.0, issue 38 item 3: before, only the side whose phase it was not).
-  if (opps.every((o) => fenceCrossing(sc, s.x[f], s.y[f], s.x[o], s.y[o]) !== null)) return 'barricade';
+  let behind = true;
+  for (let i = 0; i < opps.length && behind; i++) behind = fenceBetween(s, f, opps[i]);
+  if (behind) return 'barricade';
   return null;
 }
 

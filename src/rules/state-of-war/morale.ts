@@ -6,7 +6,7 @@ import type { SowEvent } from './events.js';
 import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { angleDiff, angleTo, dist as geoDist } from '../../core/geometry.js';
-import { coverSourceAt, foeDistance, foeOf, heightAt, lineOfSight } from './table.js';
+import { coverSourceAt, foeDistance, foeOf, heightAt, lineOfSightOf } from './table.js';
 import {
   BROKEN,
   COMMANDER_RANGE,
@@ -20,7 +20,7 @@ import {
 } from './tables.js';
 import { type SowState, ACTIVE, C, DEAD, DISABLED } from './state.js';
 import { DEG } from './action.js';
-import { activeMembers, dropBarrel, majorityDie, unitMembers } from './units.js';
+import { activeCount, activeMembers, dropBarrel, majorityDie } from './units.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
 const ON = ACTIVE;
@@ -29,19 +29,24 @@ const dist = geoDist;
 
 /** Centre and mean facing of a unit's active figures. */
 function unitPose(s: SowState, u: number): { x: number; y: number; facing: number; n: number } {
-  const m = activeMembers(s, u);
+  // The active members in figure order ({@link activeMembers}' order; no list made).
+  const figs = s.sc.sides[s.sc.units[u].side].figures;
+  let m = 0;
   let x = 0;
   let y = 0;
   let cx = 0;
   let cy = 0;
-  for (const f of m) {
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.unitOf[f] !== u || s.status[f] !== ON) continue;
+    m++;
     x += s.x[f];
     y += s.y[f];
     cx += Math.cos(s.facing[f]);
     cy += Math.sin(s.facing[f]);
   }
-  const n = Math.max(1, m.length);
-  return { x: x / n, y: y / n, facing: Math.atan2(cy, cx), n: m.length };
+  const n = Math.max(1, m);
+  return { x: x / n, y: y / n, facing: Math.atan2(cy, cx), n: m };
 }
 
 /**
@@ -67,7 +72,7 @@ export function unitCover(s: SowState, u: number): Record<string, string> {
 export function flankedBy(s: SowState, u: number): number {
   const sc = s.sc;
   const side = sc.units[u].side;
-  if (activeMembers(s, u).length === 0) return -1;
+  if (activeCount(s, u) === 0) return -1;
   const pose = unitPose(s, u);
   const e = foeOf(s, side, pose.x, pose.y);
   if (e < 0) return -1;
@@ -103,7 +108,11 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
   const size = s.size[u];
   let out = 0;
   let wounded = 0;
-  for (const f of unitMembers(s, u)) {
+  // The unit's members ({@link unitMembers}, with no list made).
+  const own = sc.sides[side].figures;
+  for (let i = 0; i < own.length; i++) {
+    const f = own[i];
+    if (s.unitOf[f] !== u) continue;
     if (s.status[f] === DISABLED || s.status[f] === DEAD) out++;
     else if (s.status[f] === ON && s.wounds[f] === 1) wounded++;
   }
@@ -116,7 +125,9 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
   for (const v of sc.sides[side].units) {
     if (retiring) break;
     if (v === u || s.morale[v] < FALL_BACK) continue;
-    for (const g of activeMembers(s, v)) {
+    for (let i = 0; i < own.length; i++) {
+      const g = own[i];
+      if (s.unitOf[g] !== v || s.status[g] !== ON) continue;
       for (const f of members) if (dist(s.x[f], s.y[f], s.x[g], s.y[g]) <= RETIRING_RANGE) retiring = true;
     }
   }
@@ -127,9 +138,11 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
     if (v === u || !(s.advanced[v] || s.wonMelee[v])) continue;
     let seen = false;
     // One member seeing one of them is enough (line of sight is pure: asking on changes nothing).
-    for (const g of activeMembers(s, v)) {
+    for (let i = 0; i < own.length; i++) {
+      const g = own[i];
+      if (s.unitOf[g] !== v || s.status[g] !== ON) continue;
       for (const f of members) {
-        if (lineOfSight(sc, s.x[f], s.y[f], s.x[g], s.y[g])) {
+        if (lineOfSightOf(s, f, g)) {
           seen = true;
           break;
         }
@@ -158,7 +171,10 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
   const cmd = sc.sides[side].commander;
   if (cmd >= 0 && s.status[cmd] === ON) {
     for (const f of members.length > 0 ? members : []) {
-      if (dist(s.x[f], s.y[f], s.x[cmd], s.y[cmd]) <= COMMANDER_RANGE && lineOfSight(sc, s.x[f], s.y[f], s.x[cmd], s.y[cmd])) {
+      // dist(f, cmd) written out (the same float; four coordinates passed would be boxed).
+      const dx = s.x[cmd] - s.x[f];
+      const dy = s.y[cmd] - s.y[f];
+      if (Math.sqrt(dx * dx + dy * dy) <= COMMANDER_RANGE && lineOfSightOf(s, f, cmd)) {
         mods.commanderNear = MORALE_MODS.commanderNear;
         break;
       }
@@ -174,7 +190,7 @@ export function moraleModifiers(s: SowState, u: number): Record<string, number> 
  */
 export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepContext<SowEvent>, always = false): number {
   const sc = s.sc;
-  if (activeMembers(s, u).length === 0) {
+  if (activeCount(s, u) === 0) {
     // A hurt that leaves the unit no active member: no one is left to test, and the record says so,
     // so every hurt has its line [W25] (since ruleset 1.5.0, third outside reading D2).
     ctx.emit?.({ e: 'noTest', turn: s.turn, unit: sc.units[u].id, trigger, why: 'no active member', status: MORALE_NAMES[s.morale[u]] });
@@ -197,7 +213,8 @@ export function moraleTest(s: SowState, u: number, trigger: string, ctx: StepCon
   const face = roll(ctx.rng, die);
   const mods = moraleModifiers(s, u);
   let score = face;
-  for (const v of Object.values(mods)) score += v;
+  // The modifiers summed in their order (Object.values' order, without its list).
+  for (const k in mods) score += mods[k];
   const result = moraleResult(score);
   s.counters[C.moraleTests]++;
   const before = s.morale[u];

@@ -4,7 +4,16 @@
  * PlaceFinder), falling back and running, a charge into contact [W11]. Moves to exact coordinates
  * and moves carried out: execute.ts. All lengths in cm.
  */
-import { type Vec, angleDiff, angleTo, dist as geoDist, pathLength, pointAlong, pointAlongInto } from '../../core/geometry.js';
+import {
+  type Vec,
+  angleDiff,
+  angleTo,
+  dist as geoDist,
+  pathLength,
+  pointAlong,
+  pointAlongInto,
+  pointAlongIntoAt,
+} from '../../core/geometry.js';
 import { type Path, newPathScratch } from '../../core/nav.js';
 import { nearestFreeListed, PlaceFinder, placeFree, placeFreeAt } from '../../core/table/index.js';
 import {
@@ -17,7 +26,7 @@ import {
   reachAlongInto,
   rearDistance,
   rearPoint,
-  rearPointInto,
+  rearPointAt,
   viewOf,
 } from './table.js';
 import { BROKEN, moveRate, OK, turnCost } from './tables.js';
@@ -25,7 +34,7 @@ import { type SowState, ACTIVE, MOVE_KEYS, type SowMemo } from './state.js';
 import type { SowScenario } from './compile.js';
 import { DEG } from './action.js';
 import { memoFor, moveSlots, running } from './units.js';
-import { type MovePlan, FIRST, WalkedPlan, firstPlaceFree, shortWords } from './plan.js';
+import { type MovePlan, FIRST, PLAN_IN, WalkedPlan, firstPlaceFree, shortWords } from './plan.js';
 import { LEAVE_GAP } from './execute.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -43,20 +52,20 @@ const SPOT = { x: 0, y: 0 };
 const FROM = { x: 0.5, y: 0.5 };
 const TO = { x: 0.5, y: 0.5 };
 const WAY = newPathScratch();
-/** The point behind a figure on its rear edge ({@link rearPointInto}'s scratch). */
+/** The point behind a figure on its rear edge ({@link rearPointAt}'s scratch). */
 const REAR = { x: 0.5, y: 0.5 };
 /** What {@link destination} found (scratch, read at once): the way, and how far short of its end to stop. */
 const DEST: { path: Path; stopShort: number } = { path: WAY, stopShort: 0 };
 
-/** The way from {@link FROM} to (x, y) into {@link DEST} with `stopShort` (null when there is none). */
-function wayTo(sc: SowScenario, x: number, y: number, stopShort: number): { path: Path; stopShort: number } | null {
-  const to = TO;
-  to.x = x;
-  to.y = y;
-  const path = sc.table.nav.pathInto(FROM, to, WAY);
+/**
+ * The way from {@link FROM} to {@link TO} into {@link DEST} (null when there is none), its stop
+ * short as the caller set it in DEST: the ends and the stop short in scratch, not passed (a double
+ * handed to a call that is not inlined is boxed).
+ */
+function wayToTarget(sc: SowScenario): { path: Path; stopShort: number } | null {
+  const path = sc.table.nav.pathInto(FROM, TO, WAY);
   if (!path) return null;
   DEST.path = path;
-  DEST.stopShort = stopShort;
   return DEST;
 }
 
@@ -78,27 +87,44 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
   from.x = s.x[f];
   from.y = s.y[f];
   const side = sc.figures[f].side;
+  const to = TO;
   if (key === 'obj') {
-    if (!nearestFreeListed(viewOf(s), f, sc.objective.spotXY, -1, SPOT) || dist(from.x, from.y, SPOT.x, SPOT.y) < 0.3) return null;
-    return wayTo(sc, SPOT.x, SPOT.y, 0);
+    if (!nearestFreeListed(viewOf(s), f, sc.objective.spotXY, -1, SPOT)) return null;
+    // dist(from, SPOT) written out (the same float).
+    const dx = SPOT.x - from.x;
+    const dy = SPOT.y - from.y;
+    if (Math.sqrt(dx * dx + dy * dy) < 0.3) return null;
+    to.x = SPOT.x;
+    to.y = SPOT.y;
+    DEST.stopShort = 0;
+    return wayToTarget(sc);
   }
   if (key.startsWith('foe:')) {
     // The figure a `foe:<id>` key names, by its memo slot (no id cut out of the key).
     const k = moveSlots(s).slot.get(key);
     const t = k === undefined ? undefined : k - MOVE_KEYS.length;
     if (t === undefined || s.status[t] !== ON || sc.figures[t].side === side) return null;
-    return wayTo(sc, s.x[t], s.y[t], 2 * sc.radius + 1.5);
+    to.x = s.x[t];
+    to.y = s.y[t];
+    DEST.stopShort = 2 * sc.radius + 1.5;
+    return wayToTarget(sc);
   }
   if (key === 'cover') {
     if (s.mustRetire[f]) return wayOf(fallBackCover(s, f));
     if (!nearestFreeListed(viewOf(s), f, sc.coverSpots, 0.25, SPOT)) return null;
-    return wayTo(sc, SPOT.x, SPOT.y, 0);
+    to.x = SPOT.x;
+    to.y = SPOT.y;
+    DEST.stopShort = 0;
+    return wayToTarget(sc);
   }
   if (key === 'rear') {
-    const p = rearPointInto(sc, side, from.x, from.y, REAR);
-    const q = sc.table.isFree(p.x, p.y) ? p : sc.table.nav.nearestFree(p.x, p.y, 20, () => true);
+    const p = rearPointAt(sc, side, from, REAR);
+    const q = sc.table.nav.isFreeAt(p) ? p : sc.table.nav.nearestFree(p.x, p.y, 20, () => true);
     if (!q) return null;
-    return wayTo(sc, q.x, q.y, 0);
+    to.x = q.x;
+    to.y = q.y;
+    DEST.stopShort = 0;
+    return wayToTarget(sc);
   }
   if (key === 'round') {
     // The rear edge by a way round fence and wall lines (through a gap, round an end): a runner's or a
@@ -135,7 +161,10 @@ function destination(s: SowState, f: number, key: string): { path: Path; stopSho
       if (g === f || s.unitOf[g] !== u || s.status[g] !== ON) continue;
       if (near < 0 || dist(cx, cy, s.x[g], s.y[g]) < dist(cx, cy, s.x[near], s.y[near])) near = g;
     }
-    return wayTo(sc, s.x[near], s.y[near], 2 * sc.radius + 0.5);
+    to.x = s.x[near];
+    to.y = s.y[near];
+    DEST.stopShort = 2 * sc.radius + 0.5;
+    return wayToTarget(sc);
   }
   return null;
 }
@@ -219,7 +248,7 @@ function fallBackCover(s: SowState, f: number): Path | null {
     const q = { x, y };
     const path = roundPath(s, f, q);
     if (!path || path.length > reach + 1e-9) continue;
-    const plan = routePlan(s, f, path, 0, side, true, ed, null);
+    const plan = routePlan(s, f, wayOf(path)!, side, true, null);
     if (!plan || plan.turnOnly || dist(plan.to.x, plan.to.y, q.x, q.y) > 1e-6) continue;
     if (plan.reach.cost < bestCost - 1e-9) {
       best = path;
@@ -245,25 +274,27 @@ export function coveredFromEnemy(s: SowState, f: number): boolean {
 }
 
 /**
- * Plan figure f's move of one action along `path`, stopping `stopShort` before its end, as far as
- * [W8]–[W10] and fences allow, at the furthest point free of other bases and enemies' contact and,
- * under `noAdvance`, no nearer the nearest enemy than `before` (less 0.01 cm) — walked back a
+ * Plan figure f's move of one action along `way.path`, stopping `way.stopShort` before its end (the
+ * way given as an object: the two read here, not passed), as far as [W8]–[W10] and fences allow,
+ * at the furthest point free of other bases and enemies' contact and, under `noAdvance`, no nearer
+ * the nearest enemy than f stands ({@link foeDistanceOf}; less 0.01 cm) — walked back a
  * quarter cm at a time by the kit's PlaceFinder. A mounted figure whose turning eats the whole
  * allowance turns in place (turnOnly).
  */
 function routePlan(
   s: SowState,
   f: number,
-  path: Path,
-  stopShort: number,
+  way: { path: Path; stopShort: number },
   side: number,
   noAdvance: boolean,
-  before: number,
   into: WalkedPlan | null,
 ): MovePlan | null {
   const sc = s.sc;
+  const path = way.path;
+  const stopShort = way.stopShort;
+  const before = foeDistanceOf(s, f);
   const mounted = s.mounted[f] === 1;
-  const reach = reachAlongInto(sc, path.points, s.facing[f], mounted, REACH);
+  const reach = reachAlongInto(sc, path.points, s.facing, f, mounted, REACH);
   const aim = Math.max(0, path.length - stopShort);
   const want = Math.min(reach.dist, aim);
   // Why it stops short, one reason per 3 bits in the order met (plan.ts shortWords).
@@ -290,14 +321,28 @@ function routePlan(
   // The walk's first place — where the move wants to go — asked first against every base and enemy:
   // when it passes, the walk back below stops there having met no refusal (every figure that could
   // refuse it is one the route's near lists would hold), so they are not gathered.
-  if (want > (last ? 0 : 0.3) && firstPlaceFree(s, f, side, path.points, want, extra)) {
+  const args = finder.args;
+  args[0] = want;
+  if (want > (last ? 0 : 0.3) && firstPlaceFree(s, f, side, path.points, args, extra)) {
     WALK.s = null;
     const at = FIRST;
-    return (into ?? new WalkedPlan(sc)).set(path.points, want, s.facing[f], mounted, at.x, at.y, NaN, aim, path.length, shortCode);
+    const nums = PLAN_IN;
+    nums[0] = want;
+    nums[1] = NaN;
+    nums[2] = aim;
+    nums[3] = path.length;
+    return (into ?? new WalkedPlan(sc)).set(path.points, s.facing, f, mounted, at, shortCode);
   }
   // Bases and enemies' contact (an active enemy's centre within the contact distance) near the way.
-  finder.setRoute(viewOf(s), f, sc.sides[1 - side].figures, path.points, want, sc.contact + 2e-9);
-  const d = last ? finder.walkBack(path.points, want, want, 0, extra) : finder.walkBack(path.points, want, 0.25, 0.3, extra);
+  // (The numbers in the finder's args, not passed: see PlaceFinder.args.)
+  args[0] = want;
+  args[1] = sc.contact + 2e-9;
+  args[2] = 1;
+  finder.setRouteFromArgs(viewOf(s), f, sc.sides[1 - side].figures, path.points);
+  args[0] = want;
+  args[1] = last ? want : 0.25;
+  args[2] = last ? 0 : 0.3;
+  const d = finder.walkBackFromArgs(path.points, extra);
   WALK.s = null;
   for (let i = 0; i < finder.nMet; i++) {
     shortCode += (finder.met[i] + 2) * shortShift;
@@ -305,7 +350,12 @@ function routePlan(
   }
   if (last ? d > 0 : d > 0.3) {
     const at = finder.at;
-    return (into ?? new WalkedPlan(sc)).set(path.points, d, s.facing[f], mounted, at.x, at.y, NaN, aim, path.length, shortCode);
+    const nums = PLAN_IN;
+    nums[0] = d;
+    nums[1] = NaN;
+    nums[2] = aim;
+    nums[3] = path.length;
+    return (into ?? new WalkedPlan(sc)).set(path.points, s.facing, f, mounted, at, shortCode);
   }
   if (mounted && path.points.length >= 2 && reach.dist < 0.3 && !reach.fence) {
     const a = path.points[0];
@@ -380,7 +430,9 @@ export function movePlanAt(s: SowState, f: number, k: number): MovePlan | null {
 function foeDistanceOf(s: SowState, f: number): number {
   const m = memoFor(s, f);
   if (m.hasFoeD()) return m.foeD;
-  const d = foeDistance(s, s.sc.figures[f].side, s.x[f], s.y[f]);
+  // `+`: the call's result made a number the compiler knows (merged with the memo's, read as a
+  // number, an unknown one boxed the memo's at every ask; the same number).
+  const d = +foeDistance(s, s.sc.figures[f].side, s.x[f], s.y[f]);
   m.setFoeD(d);
   return d;
 }
@@ -407,7 +459,7 @@ function planMove(s: SowState, f: number, key: string, into: WalkedPlan | null):
   // may not use its other action to advance either (ruleset 1.3.0, audit C2; before, the worse
   // result lifted a running "no advance").
   const noAdvance = s.morale[u] !== OK;
-  const plan = routePlan(s, f, d.path, d.stopShort, side, noAdvance, before, into);
+  const plan = routePlan(s, f, d, side, noAdvance, into);
   // "Break and run, use both actions must end further from the enemy" ([W32]): a running figure's
   // move ends further from the nearest enemy than it began (more than 0.01 cm), and a turn on the
   // spot is only for a figure that has another action left to run with (since ruleset 1.3.0, a
@@ -455,7 +507,7 @@ function awayPlan(s: SowState, f: number): MovePlan | null {
     if (len <= 0.5) continue;
     const path = sc.table.path(from, to);
     if (!path) continue;
-    const plan = routePlan(s, f, path, 0, side, true, before, null);
+    const plan = routePlan(s, f, wayOf(path)!, side, true, null);
     if (!plan || plan.turnOnly || foeDistance(s, side, plan.to.x, plan.to.y) <= before + 0.01) continue;
     const back = rearDistance(sc, side, plan.to.x, plan.to.y);
     if (back < bestBack - 1e-9) {
@@ -481,6 +533,9 @@ function placeAllowed(s: SowState, side: number, noAdvance: boolean, before: num
 
 /** Scratch reach of {@link routePlan} and {@link planCharge} (read at once, never kept). */
 const REACH: Reach = { dist: 0, cost: 0, turned: 0, fence: false, difficult: 0 };
+
+/** Scratch of {@link planCharge}: the distance along the way it asks the point of (not passed: see pointAlongIntoAt). */
+const CHARGE_D = new Float64Array(1);
 
 /** Scratch point of {@link routePlan} (copied when kept). */
 const ALONG: { x: number; y: number } = { x: 0, y: 0 };
@@ -535,14 +590,21 @@ function planCharge(s: SowState, f: number, t: number, into: WalkedPlan): MovePl
     if (!isFreeAt(sc, c)) continue;
     const path = sc.table.nav.pathInto(from, c, WAY);
     if (!path) continue;
-    const reach = reachAlongInto(sc, path.points, s.facing[f], mounted, REACH);
+    const reach = reachAlongInto(sc, path.points, s.facing, f, mounted, REACH);
     const d = Math.min(reach.dist, path.length);
-    const p = d >= path.length - 1e-9 ? c : pointAlongInto(path.points, d, ALONG);
+    const at = CHARGE_D;
+    at[0] = d;
+    const p = d >= path.length - 1e-9 ? c : pointAlongIntoAt(path.points, at, 0, ALONG);
     const pdx = tx - p.x;
     const pdy = ty - p.y;
     if (Math.sqrt(pdx * pdx + pdy * pdy) > sc.contact) continue;
     if (!placeFreeAt(viewOf(s), p, f) || !isFreeAt(sc, p)) continue;
-    return into.set(path.points, d, s.facing[f], mounted, p.x, p.y, Math.atan2(ty - p.y, tx - p.x), NaN, 0, 0);
+    const nums = PLAN_IN;
+    nums[0] = d;
+    nums[1] = Math.atan2(ty - p.y, tx - p.x);
+    nums[2] = NaN;
+    nums[3] = 0;
+    return into.set(path.points, s.facing, f, mounted, p, 0);
   }
   return null;
 }

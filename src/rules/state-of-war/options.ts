@@ -4,7 +4,7 @@
  * firing the objective, barrels, detachments).
  */
 import { dist as geoDist } from '../../core/geometry.js';
-import { nearestFiguresInto } from '../../core/table/index.js';
+import { nearestFiguresToInto } from '../../core/table/index.js';
 import { engaged, inCoverAt, viewOf } from './table.js';
 import { OK } from './tables.js';
 import { ACTIVE, MOVE_KEYS, type SowState } from './state.js';
@@ -18,10 +18,13 @@ import { activeMembers, actor, running } from './units.js';
 /** Centre-to-centre distance (a local reference to the geometry helper, for the hot loops). */
 const dist = geoDist;
 
-/** Scratch lists of the kit's nearestFiguresInto: the enemies a figure may move toward or charge, and distances. */
+/** Scratch lists of the kit's nearestFiguresToInto: the enemies a figure may move toward or charge, and distances. */
 const FOES: number[] = [];
 
 const FOES_D: number[] = [];
+
+/** Scratch list of {@link figureOptions} (its first n are the options; copied out). */
+const OPTIONS: SowAction[] = [];
 
 /** Scratch list of the units figure options may fire at (shooting.ts fireTargetsInto). */
 const FIRE_UNITS: number[] = [];
@@ -62,7 +65,7 @@ function destinationSlots(s: SowState, f: number, out: number[]): number {
   let n = 0;
   // The objective is a destination for both sides: one to fire it, the other to guard it.
   if (!atObjective(s, f)) out[n++] = OBJ;
-  const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - sc.figures[f].side].figures, s.x[f], s.y[f], 2, FOES, FOES_D, true);
+  const nFoes = nearestFiguresToInto(viewOf(s), sc.sides[1 - sc.figures[f].side].figures, f, 2, FOES, FOES_D, true);
   for (let i = 0; i < nFoes; i++) out[n++] = FOE0 + FOES[i];
   if (!inCoverAt(sc, s.x[f], s.y[f])) out[n++] = COVER;
   out[n++] = REAR;
@@ -121,52 +124,62 @@ export function figureOptions(s: SowState, f: number): SowAction[] {
   const sc = s.sc;
   const info = sc.figures[f];
   const A = listedActions(sc);
-  const out: SowAction[] = [A.done];
+  // Gathered in a scratch list kept between calls (no backing store grown by push), returned as a copy of its first n.
+  const out = OPTIONS;
+  let n = 0;
+  out[n++] = A.done;
   const inContact = engaged(s, f);
   const run = running(s, f);
   // "When figures are in contact with enemy figures, melee ensues" [W20]: a figure that charged
   // into contact this phase stays in it and fights at the end of the phase; its other actions are lost.
-  if (inContact && s.charged[f] && !run) return out;
+  if (inContact && s.charged[f] && !run) return out.slice(0, n);
   const keys = SLOTS;
   const nKeys = destinationSlots(s, f, keys);
-  for (let i = 0; i < nKeys; i++) if (movePlanAt(s, f, keys[i])) out.push(A.move[keys[i]]);
-  if (climbPlan(s, f)) out.push(A.climb);
+  for (let i = 0; i < nKeys; i++) if (movePlanAt(s, f, keys[i])) out[n++] = A.move[keys[i]];
+  if (climbPlan(s, f)) out[n++] = A.climb;
   // Runners must spend their actions running, a falling-back figure its first action falling back
   // ([W32]); stopping is allowed only when they cannot move.
-  if (run || s.mustRetire[f]) return out.length > 1 ? out.slice(1) : out;
+  if (run || s.mustRetire[f]) return n > 1 ? out.slice(1, n) : out.slice(0, n);
   const carrying = s.carry[f] >= 0;
   if (carrying) {
     // A carrier's hands are full [W6]: he may move, climb, set the barrel down, or fire the objective with it.
-    out.push(A.drop);
-    if (!inContact && info.side === sc.objective.side && atObjective(s, f)) out.push(A.burn);
-    return out;
+    out[n++] = A.drop;
+    if (!inContact && info.side === sc.objective.side && atObjective(s, f)) out[n++] = A.burn;
+    return out.slice(0, n);
   }
   if (!inContact) {
     const u = s.unitOf[f];
     if (info.weapon && s.load[f] > 0) {
-      out.push(A.load);
+      out[n++] = A.load;
       // The same destinations as the moves above (nothing has changed since; the plans are memoised).
-      if (s.mounted[f] && !s.rode[f]) for (let i = 0; i < nKeys; i++) if (movePlanAt(s, f, keys[i])) out.push(A.ride[keys[i]]);
+      if (s.mounted[f] && !s.rode[f]) for (let i = 0; i < nKeys; i++) if (movePlanAt(s, f, keys[i])) out[n++] = A.ride[keys[i]];
     }
     const nFire = fireTargetsInto(s, f, FIRE_UNITS);
-    for (let i = 0; i < nFire; i++) out.push(A.fire[FIRE_UNITS[i]]);
+    for (let i = 0; i < nFire; i++) out[n++] = A.fire[FIRE_UNITS[i]];
     if (s.morale[u] === OK) {
       // The three nearest active enemies (copied: a charge plan may ask for nearest figures again).
-      const nFoes = nearestFiguresInto(viewOf(s), sc.sides[1 - info.side].figures, s.x[f], s.y[f], 3, FOES, FOES_D, true);
+      const nFoes = nearestFiguresToInto(viewOf(s), sc.sides[1 - info.side].figures, f, 3, FOES, FOES_D, true);
       const e0 = nFoes > 0 ? FOES[0] : -1;
       const e1 = nFoes > 1 ? FOES[1] : -1;
       const e2 = nFoes > 2 ? FOES[2] : -1;
-      if (e0 >= 0 && chargePlan(s, f, e0)) out.push(A.charge[e0]);
-      if (e1 >= 0 && chargePlan(s, f, e1)) out.push(A.charge[e1]);
-      if (e2 >= 0 && chargePlan(s, f, e2)) out.push(A.charge[e2]);
+      if (e0 >= 0 && chargePlan(s, f, e0)) out[n++] = A.charge[e0];
+      if (e1 >= 0 && chargePlan(s, f, e1)) out[n++] = A.charge[e1];
+      if (e2 >= 0 && chargePlan(s, f, e2)) out[n++] = A.charge[e2];
     }
-    if (s.mounted[f]) out.push(A.dismount);
-    else if (s.horse[f] && dist(s.x[f], s.y[f], s.hx[f], s.hy[f]) <= 3) out.push(A.mount);
-    if (info.side === sc.objective.side && atObjective(s, f)) out.push(A.burn);
-    if (!s.mounted[f] && s.wounds[f] === 0) for (let b = 0; b < s.bHeld.length; b++) if (barrelAtHand(s, f, b)) out.push(A.carry[b]);
-    if (mayDetach(s, f)) out.push(A.detach);
+    if (s.mounted[f]) out[n++] = A.dismount;
+    else if (s.horse[f] && horseNear(s, f)) out[n++] = A.mount;
+    if (info.side === sc.objective.side && atObjective(s, f)) out[n++] = A.burn;
+    if (!s.mounted[f] && s.wounds[f] === 0) for (let b = 0; b < s.bHeld.length; b++) if (barrelAtHand(s, f, b)) out[n++] = A.carry[b];
+    if (mayDetach(s, f)) out[n++] = A.detach;
   }
-  return out;
+  return out.slice(0, n);
+}
+
+/** True when dismounted figure f's horse stands within 3 cm of it (centre to centre; dist's float, written out: no coordinates passed). */
+function horseNear(s: SowState, f: number): boolean {
+  const dx = s.hx[f] - s.x[f];
+  const dy = s.hy[f] - s.y[f];
+  return Math.sqrt(dx * dx + dy * dy) <= 3;
 }
 
 /**

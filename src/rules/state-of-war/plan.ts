@@ -4,7 +4,7 @@
  * the plan whose details are worked out only when read; the walk's first place asked of every figure. All lengths in cm.
  */
 import type { ShortReason } from './events.js';
-import { type Vec, EPS, angleTo, dist, pathLength, pointAlong, pointAlongInto, truncatePath } from '../../core/geometry.js';
+import { type Vec, EPS, angleTo, dist, pathLength, pointAlong, pointAlongIntoAt, truncatePath } from '../../core/geometry.js';
 import { type Reach, reachAlong } from './table.js';
 import type { SowScenario } from './compile.js';
 import { type SowState, ACTIVE, DISABLED } from './state.js';
@@ -69,6 +69,14 @@ export function cleanRoute(points: readonly Vec[], facing: number): { points: Ve
  * or moved to another figure; read it at once, keep none of it (the arrays its getters return are
  * made afresh for each plan, so those may be kept).
  */
+/**
+ * What {@link WalkedPlan.set} reads besides its arguments, written by its caller just before the
+ * call: [0] how far along the path the plan goes, [1] the facing after (NaN: the heading of the
+ * route's last leg), [2] the distance along the path the move went toward (NaN: no `toward`, a
+ * charge), [3] the path's length.
+ */
+export const PLAN_IN = new Float64Array(4);
+
 export class WalkedPlan implements MovePlan {
   readonly turnOnly = false;
   /** Where the plan ends (a new plan writes over it). */
@@ -94,24 +102,22 @@ export class WalkedPlan implements MovePlan {
   private shortList: ShortReason[] | null = null;
   constructor(private readonly sc: SowScenario) {}
   /**
-   * Make this the plan along `path` (first point = start; its coordinates are copied): `d`, how far
-   * along it the plan goes; `facing0`, the figure's facing before; (`toX`, `toY`), where it ends;
-   * `faceTo`, the facing after (NaN: the heading of the route's last leg); `aim`, the distance along
-   * `path` (of length `pathLen`) the move went toward (NaN: no `toward`, a charge); `shortCode`, the
-   * reasons it stopped short. What was worked out of the plan before is forgotten. Returns this.
+   * Make this the plan along `path` (first point = start; its coordinates are copied): the numbers
+   * read from {@link PLAN_IN} (written just before the call; see there): how far along it the plan
+   * goes, the facing after, the distance it went toward and the path's length; `facings[f]`, the
+   * figure's facing before; `at`, where it ends (copied); `shortCode`, the reasons it stopped short.
+   * What was worked out of the plan before is forgotten. Returns this. (No double is passed: a
+   * double handed to a call the compiler does not inline is boxed, a heap number per argument.)
    */
-  set(
-    path: readonly Vec[],
-    d: number,
-    facing0: number,
-    mounted: boolean,
-    toX: number,
-    toY: number,
-    faceTo: number,
-    aim: number,
-    pathLen: number,
-    shortCode: number,
-  ): this {
+  set(path: readonly Vec[], facings: readonly number[], f: number, mounted: boolean, at: Vec, shortCode: number): this {
+    const nums = PLAN_IN;
+    const d = nums[0];
+    const faceTo = nums[1];
+    const aim = nums[2];
+    const pathLen = nums[3];
+    const facing0 = facings[f];
+    const toX = at.x;
+    const toY = at.y;
     const n = path.length;
     if (this.xy.length < 2 * n) this.xy = new Float64Array(4 * n);
     const xy = this.xy;
@@ -234,7 +240,8 @@ export const FIRST = { x: 0, y: 0 };
 
 /**
  * The test of the kit's walk back ({@link PlaceFinder.walkBack} after `setRoute` with the enemies
- * kept off at the contact distance) at its first place, the point `d` along `points` (left in
+ * kept off at the contact distance) at its first place, the point `along[0]` along `points` (the
+ * distance in a scratch the caller wrote, not passed: a double passed is boxed; the place left in
  * {@link FIRST}), asked of every figure instead of the route's near lists: no other base on the
  * table within two radii (less 1e-6), no active enemy's centre within the contact distance (plus
  * 2e-9), the terrain free, and `extra`. The same answer as the walk's first step.
@@ -244,12 +251,12 @@ export function firstPlaceFree(
   f: number,
   side: number,
   points: readonly Vec[],
-  d: number,
+  along: ArrayLike<number>,
   extra: ((x: number, y: number) => boolean) | null,
 ): boolean {
   const sc = s.sc;
   const at = FIRST;
-  pointAlongInto(points, d, at);
+  pointAlongIntoAt(points, along, 0, at);
   const x = at.x;
   const y = at.y;
   const b = 2 * sc.radius - 1e-6;

@@ -8,7 +8,7 @@
 import type { Scene, SceneArea, SceneFigure, SceneInfo } from '../../core/scene.js';
 import type { SowAction } from './action.js';
 import { figureOptions } from './options.js';
-import { activeMembers, actor } from './units.js';
+import { activeCount, actor } from './units.js';
 import { ACTIVE, DEAD, DISABLED, GONE, PH_OVER, type SowState } from './state.js';
 import { STATUS_WORDS } from '../../core/table/status.js';
 import { figureNamed } from '../../core/table/compile.js';
@@ -138,7 +138,7 @@ export function sowScene(s: SowState): Scene {
       label: 'Morale',
       value:
         sc.units
-          .filter((u) => s.morale[u.index] > 0 && activeMembers(s, u.index).length > 0)
+          .filter((u) => s.morale[u.index] > 0 && activeCount(s, u.index) > 0)
           .map((u) => `${u.name}: ${MORALE_NAMES[s.morale[u.index]]}`)
           .join('; ') || 'all units OK',
     },
@@ -184,7 +184,7 @@ export function describeSowFigure(s: SowState, id: string): string | null {
       ? `${actionsFor(s.wounds[i], false)} actions a turn${s.side === f.side ? `, ${s.acts[i]} left this phase` : ''}`
       : 'no actions';
   const options = actor(s) === i ? `; may: ${[...new Set(figureOptions(s, i).map((a: SowAction) => a.k))].join(', ')}` : '';
-  return `${f.name} (${f.id}), ${f.type} (${f.quality}, d${f.die}) of ${u.name} [${activeMembers(s, u.index).length} of ${s.size[u.index]} active, ${MORALE_NAMES[s.morale[u.index]]}], ${sc.sides[f.side].name}: ${arms}. ${st}, ${where}${m.length ? `; ${m.join(', ')}` : ''}; ${acts}${options}.`;
+  return `${f.name} (${f.id}), ${f.type} (${f.quality}, d${f.die}) of ${u.name} [${activeCount(s, u.index)} of ${s.size[u.index]} active, ${MORALE_NAMES[s.morale[u.index]]}], ${sc.sides[f.side].name}: ${arms}. ${st}, ${where}${m.length ? `; ${m.join(', ')}` : ''}; ${acts}${options}.`;
 }
 
 /** The action moving the acting figure to exact coordinates (cm) for `play`, or null when no figure acts. */

@@ -8,7 +8,7 @@ import type { StepContext } from '../../core/model.js';
 import { roll } from '../../core/rng.js';
 import { type PoolDie, rollContest } from '../../core/dice-contest.js';
 import { angleTo, dist as geoDist } from '../../core/geometry.js';
-import { engaged, coverOf, coverSourceOf, lineOfSight } from './table.js';
+import { engaged, coverOf, coverSourceOf, lineOfSightOf } from './table.js';
 import {
   BAND_NAMES,
   COVER_DIE,
@@ -75,7 +75,7 @@ function targetableNow(s: SowState, f: number, t: number): boolean {
     const g = own[i];
     if (s.status[g] === ON && dist(s.x[g], s.y[g], tx, ty) <= lim) return false;
   }
-  return lineOfSight(sc, s.x[f], s.y[f], tx, ty);
+  return lineOfSightOf(s, f, t);
 }
 
 /**
@@ -121,39 +121,65 @@ function anyShotCandidate(s: SowState, f: number, u: number): boolean {
 }
 
 function candidates(s: SowState, f: number, u: number): { t: number; d: number }[] {
+  const n = candidatesInto(s, f, u);
+  const out: { t: number; d: number }[] = [];
+  for (let i = 0; i < n; i++) out.push({ t: CAND_T[i], d: CAND_D[i] });
+  return out;
+}
+
+/**
+ * The figures of unit u that f could hit now ({@link shotCandidates}' list, in its order) into
+ * {@link CAND_T} with their distances in {@link CAND_D}; returns how many. No list or pair made:
+ * for the shot carried out, which reads the list at once.
+ */
+export function candidatesInto(s: SowState, f: number, u: number): number {
   const sc = s.sc;
   const w = sc.figures[f].weapon;
-  if (!w) return [];
-  const out: { t: number; d: number }[] = [];
+  if (!w) return 0;
+  const ts = CAND_T;
+  const ds = CAND_D;
+  let n = 0;
   const reach = maxRange(w);
-  for (const t of sc.sides[sc.units[u].side].figures) {
+  const figs = sc.sides[sc.units[u].side].figures;
+  for (let k = 0; k < figs.length; k++) {
+    const t = figs[k];
     if (s.status[t] !== ON || s.unitOf[t] !== u) continue;
     const d = dist(s.x[f], s.y[f], s.x[t], s.y[t]);
     if (d > reach + 1e-9) continue;
-    if (targetable(s, f, t)) out.push({ t, d });
+    if (!targetable(s, f, t)) continue;
+    ts[n] = t;
+    ds[n] = d;
+    n++;
   }
-  if (out.length === 0) return out;
+  if (n === 0) return 0;
   // Nearest first, ties by index (a total order, so the same list as any sort): by insertion, in
   // place (a unit is a few figures).
-  for (let i = 1; i < out.length; i++) {
-    const c = out[i];
+  for (let i = 1; i < n; i++) {
+    const ct = ts[i];
+    const cd = ds[i];
     let j = i;
-    while (j > 0 && (out[j - 1].d > c.d || (out[j - 1].d === c.d && out[j - 1].t > c.t))) {
-      out[j] = out[j - 1];
+    while (j > 0 && (ds[j - 1] > cd || (ds[j - 1] === cd && ts[j - 1] > ct))) {
+      ts[j] = ts[j - 1];
+      ds[j] = ds[j - 1];
       j--;
     }
-    out[j] = c;
+    ts[j] = ct;
+    ds[j] = cd;
   }
   // At short range only the front rank: within 3 cm of the nearest candidate's distance [W15] (a
   // prefix of the sorted list).
-  if (rangeBand(w, out[0].d) === 0) {
-    const lim = out[0].d + 3;
+  if (rangeBand(w, ds[0]) === 0) {
+    const lim = ds[0] + 3;
     let k = 1;
-    while (k < out.length && out[k].d <= lim) k++;
-    out.length = k;
+    while (k < n && ds[k] <= lim) k++;
+    n = k;
   }
-  return out;
+  return n;
 }
+
+/** Scratch of {@link candidatesInto}: the candidates' figures and distances (read at once). */
+export const CAND_T: number[] = [];
+const CAND_D: number[] = [];
 
 /** Enemy units figure f can fire at now (ids in scenario order). */
 export function fireTargets(s: SowState, f: number): number[] {
@@ -198,16 +224,17 @@ export function shotPools(
   };
 }
 
-export function fire(s: SowState, f: number, cands: { t: number; d: number }[], ctx: StepContext<SowEvent>): void {
+/** Figure f's shot at one of the first `n` figures of `cands` (the candidates in order, {@link candidatesInto}; a die picks when several) [W14]–[W18]. */
+export function fire(s: SowState, f: number, cands: readonly number[], n: number, ctx: StepContext<SowEvent>): void {
   const sc = s.sc;
   const info = sc.figures[f];
   let pickDie = 0;
   let pickFace = 1;
-  if (cands.length > 1) {
-    pickDie = cands.length;
+  if (n > 1) {
+    pickDie = n;
     pickFace = roll(ctx.rng, pickDie);
   }
-  const t = cands[pickFace - 1].t;
+  const t = cands[pickFace - 1];
   if (!ctx.emit) {
     // No record: the contest's margin alone, from the same draws in the same order (the firer's
     // quality die, then the cover and range dice; no adjustments), without pools or rolled dice.
@@ -230,7 +257,7 @@ export function fire(s: SowState, f: number, cands: { t: number; d: number }[], 
     figure: info.id,
     weapon: info.weapon!.key,
     unit: sc.units[s.unitOf[t]].id,
-    candidates: cands.map((x) => sc.figures[x.t].id),
+    candidates: cands.slice(0, n).map((x) => sc.figures[x].id),
     pick: pickDie > 0 ? { die: `d${pickDie}`, face: pickFace } : null,
     target: sc.figures[t].id,
     range: r2(pools.d),

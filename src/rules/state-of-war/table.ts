@@ -16,6 +16,7 @@ import {
   distToSegment,
   pointInPolygon,
   segmentEntersPolygon,
+  segmentEntersPolygonOf,
   segmentsCross,
 } from '../../core/geometry.js';
 import {
@@ -91,6 +92,30 @@ export function fenceCrossing(sc: SowScenario, ax: number, ay: number, bx: numbe
     if (best === null || t < best.t) best = { t, fence: f.fence };
   }
   return best;
+}
+
+/**
+ * True when a fence or wall line crosses the line between figures f and g where they stand:
+ * {@link fenceCrossing} of their centres is not null (the same tests, in the same order), with the
+ * coordinates read here (four passed to a call that is not inlined are boxed) and no crossing made.
+ */
+export function fenceBetween(s: SowState, f: number, g: number): boolean {
+  const ax = s.x[f];
+  const ay = s.y[f];
+  const bx = s.x[g];
+  const by = s.y[g];
+  const segs = s.sc.fenceSegs;
+  for (let i = 0; i < segs.length; i++) {
+    const e = segs[i];
+    if (!segmentsCross(ax, ay, bx, by, e.ax, e.ay, e.bx, e.by)) continue;
+    const rx = bx - ax;
+    const ry = by - ay;
+    const sx = e.bx - e.ax;
+    const sy = e.by - e.ay;
+    if (rx * sy - ry * sx === 0) continue;
+    return true;
+  }
+  return false;
 }
 
 /** Distance from (x, y) to the nearest fence or wall line, and which; fence −1 when there are none. */
@@ -231,7 +256,11 @@ const CLIP = new Float64Array(8);
  * Parameters (0..1, ascending, 0 and 1 included) where the leg a→b crosses the edges of difficult
  * ground, written to {@link CUTS} (grown when short); returns how many. No allocation per call.
  */
-function difficultCuts(sc: SowScenario, ax: number, ay: number, bx: number, by: number): number {
+function difficultCuts(sc: SowScenario, from: Vec, to: Vec): number {
+  const ax = from.x;
+  const ay = from.y;
+  const bx = to.x;
+  const by = to.y;
   let cuts = CUTS;
   cuts[0] = 0;
   let n = 1;
@@ -285,8 +314,13 @@ let CUTS = new Float64Array(16);
  * radius + 0.1 cm short of the crossing, so a figure by a fence may move along or away from it.
  */
 export function reachAlong(sc: SowScenario, points: readonly Vec[], facing: number, mounted: boolean): Reach {
-  return reachAlongInto(sc, points, facing, mounted, { dist: 0, cost: 0, turned: 0, fence: false, difficult: 0 });
+  const facings = ONE_FACING;
+  facings[0] = facing;
+  return reachAlongInto(sc, points, facings, 0, mounted, { dist: 0, cost: 0, turned: 0, fence: false, difficult: 0 });
 }
+
+/** {@link reachAlong}'s facing as a list of one, for {@link reachAlongInto} (read at once). */
+const ONE_FACING: number[] = [0.5];
 
 /** Write a reach (see {@link Reach}) into `out`, fields set once each. */
 function setReach(out: Reach, d: number, cost: number, turned: number, fence: boolean, difficult: number): Reach {
@@ -299,10 +333,19 @@ function setReach(out: Reach, d: number, cost: number, turned: number, fence: bo
 }
 
 /**
- * {@link reachAlong} written into `out` (the same numbers; no allocation): for a caller that reads
- * the reach at once and keeps none of it. Returns `out`.
+ * {@link reachAlong} written into `out` (the same numbers; no allocation), the facing before read
+ * as `facings[f]` (a figure's facing in its state: no double passed, which a call not inlined
+ * boxes): for a caller that reads the reach at once and keeps none of it. Returns `out`.
  */
-export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: number, mounted: boolean, out: Reach): Reach {
+export function reachAlongInto(
+  sc: SowScenario,
+  points: readonly Vec[],
+  facings: readonly number[],
+  f: number,
+  mounted: boolean,
+  out: Reach,
+): Reach {
+  const facing = facings[f];
   const allowance = moveRate(mounted);
   const r = sc.radius;
   // Fence: the first place along the route where the base would reach a fence or wall line.
@@ -380,7 +423,7 @@ export function reachAlongInto(sc: SowScenario, points: readonly Vec[], facing: 
     const turning = mounted ? turnCost(turned) : 0;
     // The leg in pieces, cut where it crosses the edge of difficult ground; each piece costs 1 or 2 a cm.
     const meets = legMeetsDifficult(sc, a.x, a.y, b.x, b.y);
-    const nCuts = meets ? difficultCuts(sc, a.x, a.y, b.x, b.y) : 2;
+    const nCuts = meets ? difficultCuts(sc, a, b) : 2;
     const cuts = meets ? CUTS : WHOLE;
     for (let k = 1; k < nCuts; k++) {
       const seg = (cuts[k] - cuts[k - 1]) * l;
@@ -455,6 +498,39 @@ export function lineOfSight(sc: SowScenario, ax: number, ay: number, bx: number,
   }
   return true;
 }
+
+/**
+ * {@link lineOfSight} between figures f and g where they stand: the same answer, for hot loops —
+ * the figures by index and the segment in a scratch (four coordinates passed to a call that is not
+ * inlined are boxed, an allocation a call).
+ */
+export function lineOfSightOf(s: SowState, f: number, g: number): boolean {
+  const sc = s.sc;
+  if (!sc.table.lineOfSightOf(s.x, s.y, f, g)) return false;
+  const woods = sc.woods;
+  if (woods.length === 0) return true;
+  const ax = s.x[f];
+  const ay = s.y[f];
+  const bx = s.x[g];
+  const by = s.y[g];
+  for (let i = 0; i < woods.length; i++) {
+    const w = woods[i];
+    const b = w.box;
+    if (Math.max(ax, bx) < b.minX || Math.min(ax, bx) > b.maxX || Math.max(ay, by) < b.minY || Math.min(ay, by) > b.maxY) continue;
+    const seg = SIGHT_SEG;
+    seg[0] = ax;
+    seg[1] = ay;
+    seg[2] = bx;
+    seg[3] = by;
+    if (!segmentEntersPolygonOf(seg, w.poly)) continue;
+    if (touches(sc, w.poly, ax, ay) || touches(sc, w.poly, bx, by)) continue;
+    return false;
+  }
+  return true;
+}
+
+/** Scratch segment of {@link lineOfSightOf} (read at once). */
+const SIGHT_SEG = new Float64Array(4);
 
 /** How close (cm) to a target's base edge a fence or wall the line of fire crosses gives cover [W17]. */
 export const FENCE_COVER_REACH = 3;
@@ -541,6 +617,15 @@ export function rearPoint(sc: SowScenario, side: number, x: number, y: number): 
 
 /** {@link rearPoint} written into `out` (the same numbers, no allocation); returns `out`. */
 export function rearPointInto(sc: SowScenario, side: number, x: number, y: number, out: { x: number; y: number }): Vec {
+  out.x = x;
+  out.y = y;
+  return rearPointAt(sc, side, out, out);
+}
+
+/** {@link rearPointInto} of the point `p` (read here: no coordinates passed, which a call not inlined boxes); `out` may be `p`. */
+export function rearPointAt(sc: SowScenario, side: number, p: Vec, out: { x: number; y: number }): Vec {
+  const x = p.x;
+  const y = p.y;
   const r = sc.radius + 0.01;
   switch (sc.sides[side].rear) {
     case 'north':

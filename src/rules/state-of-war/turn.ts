@@ -13,7 +13,7 @@ import type { SowScenario } from './compile.js';
 import { DEG, r2 } from './action.js';
 import { fightMelees } from './melee.js';
 import { figureOptions } from './options.js';
-import { activeMembers, clearMemo, majorityDie } from './units.js';
+import { activeCount, clearMemo, majorityDie } from './units.js';
 import { checkVictory, gameOver } from './victory.js';
 
 /** Status code of a figure able to act (a local copy: an imported binding is read through a getter under tsx). */
@@ -100,7 +100,7 @@ function endPhase(s: SowState, ctx: StepContext<SowEvent>): void {
   if (s.phase === PH_OVER) return;
   for (const u of sc.sides[s.side].units) {
     // A broken unit tries to rally at the end of an action phase it began broken (it has run) [W32].
-    if (s.morale[u] === BROKEN && s.pending[u] === 0 && activeMembers(s, u).length > 0) {
+    if (s.morale[u] === BROKEN && s.pending[u] === 0 && activeCount(s, u) > 0) {
       const d = majorityDie(s, u);
       const face = roll(ctx.rng, d);
       const ok = face >= RALLY_ON;

@@ -24,6 +24,17 @@ export function activeMembers(s: SowState, u: number): number[] {
   return out;
 }
 
+/** How many active figures unit u has ({@link activeMembers}' length, with no list made). */
+export function activeCount(s: SowState, u: number): number {
+  const figs = s.sc.sides[s.sc.units[u].side].figures;
+  let n = 0;
+  for (let i = 0; i < figs.length; i++) {
+    const f = figs[i];
+    if (s.unitOf[f] === u && s.status[f] === ON) n++;
+  }
+  return n;
+}
+
 /** Every figure of a unit now, whatever its status. */
 export function unitMembers(s: SowState, u: number): number[] {
   return s.sc.sides[s.sc.units[u].side].figures.filter((f) => s.unitOf[f] === u);
