@@ -118,6 +118,14 @@ export const MCTS_PARAMS = {
     scope: 'search',
     help: 'm ≥ 2: sequential halving at the root over the m best-prior actions (all when fewer): the iteration budget split into ⌈log₂ m⌉ rounds, each giving every remaining action an equal share of visits, then keeping the better half by mean — so a larger budget buys each finalist more samples rather than more candidates; below the root UCB as usual. Only on contested decisions (those `focus` leaves the whole budget); one the script is sure of keeps UCB and the guard. 0: UCB with progressive widening at the root everywhere. Needs an iteration budget. A prototype (issue 42).',
   },
+  keep: {
+    kind: 'int',
+    default: 0,
+    min: 0,
+    max: 1,
+    scope: 'search',
+    help: "With `halving`: 1 keeps the script's choice (the best-prior action) among the survivors of every round but the last, so the guard weighs the winner against it on as many visits as the other finalists had; 0: it stays only on its mean. A prototype (issue 42).",
+  },
   confidence: {
     kind: 'num',
     default: 1,

@@ -493,7 +493,8 @@ class Searcher {
   /**
    * Root selection under sequential halving (root table `t`): the survivors in turn, each
    * `roundPer` visits a round; at a round's end the better half by mean stays (ties: the better
-   * prior, the lower position). After the last round the one survivor gets what budget is left.
+   * prior, the lower position; with `keep`, the script's choice replaces the last of them while more
+   * than one stays). After the last round the one survivor gets what budget is left.
    * A survivor's first visit ends the descent at its edge, as a new edge's does.
    */
   private halvingNext(t: number): number {
@@ -504,6 +505,8 @@ class Searcher {
       const mean = tree.cMean;
       sv.sort((a, b) => mean[base + b] - mean[base + a] || a - b);
       sv.length = Math.ceil(sv.length / 2);
+      // `keep`: the script's choice (position 0, the best prior) stays while more than one does.
+      if (this.opts.keep === 1 && sv.length > 1 && sv.indexOf(0) < 0) sv[sv.length - 1] = 0;
       this.roundsLeft = sv.length > 1 ? this.roundsLeft - 1 : 0;
       if (this.roundsLeft > 0) this.newRound();
     }

@@ -35,6 +35,19 @@ function bestShare(halving: number, iterations: number): number {
   return best / 20;
 }
 
+/** As {@link bestShare} with halving over all 8 arms and `keep=1`. */
+function bestShareKeep(iterations: number): number {
+  let best = 0;
+  for (let seed = 1; seed <= 20; seed++) {
+    const res = search(R, root, { ...DEFAULT_SEARCH, iterations, horizon: 0, focus: 1, halving: 8, keep: 1 }, seed, script);
+    const top = res.stats.reduce((a, b) =>
+      b.visits > a.visits || (b.visits === a.visits && b.total / b.visits > a.total / a.visits) ? b : a,
+    );
+    if (top.key === 'a7') best++;
+  }
+  return best / 20;
+}
+
 describe('mcts halving=m (sequential halving at the root)', () => {
   it('splits the budget into log2(m) rounds of equal visits, halving the field after each', () => {
     // 240 iterations over 8 arms: round 1 gives 10 each (240 / (3 rounds · 8)), round 2 20 more to
@@ -68,9 +81,26 @@ describe('mcts halving=m (sequential halving at the root)', () => {
     expect(halved.stats).toEqual(plain.stats);
   });
 
+  it("with keep=1 keeps the script's choice among the survivors of every round but the last, so the guard can weigh the winner against it", () => {
+    // The script's choice a0 is the worst arm: without keep it leaves after round 1 (10 visits);
+    // with keep it replaces the last survivor of rounds 1 and 2 and meets a7 in the final.
+    const opts = { ...DEFAULT_SEARCH, iterations: 240, horizon: 0, focus: 1, halving: 8 };
+    const kept = search(R, root, { ...opts, keep: 1 }, 1, script);
+    const visits = Object.fromEntries(kept.stats.map((s) => [s.key, s.visits]));
+    expect(visits.a0).toBe(70);
+    expect(visits.a7).toBe(70);
+    expect(kept.stats.map((s) => s.visits)).toEqual([70, 70, 30, 30, 10, 10, 10, 10]);
+    const plain = search(R, root, { ...opts, keep: 0 }, 1, script);
+    expect(plain.stats.find((s) => s.key === 'a0')?.visits).toBe(10);
+    // The winner is still the best arm: keep changes who is measured, not who wins.
+    expect(bestShareKeep(24)).toBe(1);
+  });
+
   it('is an option of the mcts spec, 0 or 2–64 root actions', () => {
     expect(searchOptions({ halving: '8' }, null).opts.halving).toBe(8);
     expect(searchOptions({}, null).opts.halving).toBe(0);
     expect(() => searchOptions({ halving: '65' }, null)).toThrow(AgentSpecError);
+    expect(searchOptions({ halving: '8', keep: '1' }, null).opts.keep).toBe(1);
+    expect(() => searchOptions({ keep: '2' }, null)).toThrow(AgentSpecError);
   });
 });
