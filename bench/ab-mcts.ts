@@ -19,6 +19,7 @@
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { measureAllocation } from './alloc.js';
+import { benchSearchOptions } from './shared.js';
 
 const o = new Command()
   .description("A/B speed of two checkouts' MCTS search in one process (interleaved rounds, CPU time)")
@@ -88,16 +89,9 @@ async function load(root: string): Promise<Search> {
   }
   const p = sc.ruleset.policy;
   const policy = p ? (s: unknown, legal: readonly unknown[]) => p.scores(s, legal) : null;
-  // As the mcts agent searches with `focus=1` (bench:mcts): the whole budget every time.
-  const opts: Record<string, unknown> = { ...mcts.DEFAULT_SEARCH, iterations: o.iterations, focus: 1 };
+  const opts = benchSearchOptions(mcts.DEFAULT_SEARCH, o.iterations, sc.ruleset.searchDefaults, o.agentSettings === true);
   let fast = policy;
   if (o.agentSettings) {
-    // The ruleset's own search settings (agents/mcts/index.ts withRulesetDefaults), the budget aside.
-    for (const [k, v] of Object.entries(sc.ruleset.searchDefaults ?? {})) {
-      if (!(k in opts) || k === 'iterations' || k === 'calls' || k === 'ms') continue;
-      if (k === 'horizon' && v === 'turn') Object.assign(opts, { horizon: 10_000, horizonTurn: true });
-      else opts[k] = Number(v);
-    }
     const rollout = p?.rollout;
     if (p && rollout) fast = (s: unknown, legal: readonly unknown[]) => rollout.call(p, s, legal);
   }

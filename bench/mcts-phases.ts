@@ -27,6 +27,7 @@ import { GameSession, makeAgents } from '../src/core/game.js';
 import { resolveBuiltinAgent } from '../agents/index.js';
 import { DEFAULT_SEARCH, ScriptedRollout, RandomRollout, searchWith, type Evaluator, type Policy } from '../agents/mcts/search.js';
 import type { SearchOptions } from '../agents/mcts/params.js';
+import { benchSearchOptions } from './shared.js';
 import type { AnyRuleset, Json, SideId, StepContext } from '../src/core/model.js';
 import { setFlagsFromString } from 'node:v8';
 
@@ -65,15 +66,9 @@ for (let i = 0; i < o.positionDecisions && g.current() !== null; i++) {
 const root = g.state;
 const p = r.policy;
 const policy: Policy | null = p ? (s, legal) => p.scores(s, legal) : null;
-const opts: SearchOptions = { ...DEFAULT_SEARCH, iterations: o.iterations, focus: 1 };
+const opts = benchSearchOptions(DEFAULT_SEARCH, o.iterations, r.searchDefaults, o.agentSettings === true) as unknown as SearchOptions;
 let fast = policy;
 if (o.agentSettings) {
-  const rec = opts as unknown as Record<string, unknown>;
-  for (const [k, v] of Object.entries(r.searchDefaults ?? {})) {
-    if (!(k in opts) || k === 'iterations' || k === 'calls' || k === 'ms') continue;
-    if (k === 'horizon' && v === 'turn') Object.assign(opts, { horizon: 10_000, horizonTurn: true });
-    else rec[k] = Number(v);
-  }
   const rollout = p?.rollout;
   if (p && rollout) fast = (s, legal) => rollout.call(p, s, legal);
 }

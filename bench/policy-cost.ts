@@ -17,6 +17,7 @@ import { Command } from 'commander';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { measureAllocation } from './alloc.js';
+import { benchSearchOptions } from './shared.js';
 
 const o = new Command()
   .description('CPU and bytes per call of the scripted policy on the states a search asks it about (two checkouts, interleaved)')
@@ -94,14 +95,9 @@ async function load(root: string): Promise<Side> {
   if (!p) throw new Error(`${o.scenario}: the ruleset has no scripted policy`);
   const policy: Scores = (s, legal) => p.scores(s, legal);
   // bench/ab-mcts.ts's settings: the declared defaults, or the agent's (its rollout scores too).
-  const opts: Record<string, unknown> = { ...mcts.DEFAULT_SEARCH, iterations: o.iterations, focus: 1 };
+  const opts = benchSearchOptions(mcts.DEFAULT_SEARCH, o.iterations, r.searchDefaults, o.agentSettings === true);
   let fast = policy;
   if (o.agentSettings) {
-    for (const [k, v] of Object.entries(r.searchDefaults ?? {})) {
-      if (!(k in opts) || k === 'iterations' || k === 'calls' || k === 'ms') continue;
-      if (k === 'horizon' && v === 'turn') Object.assign(opts, { horizon: 10_000, horizonTurn: true });
-      else opts[k] = Number(v);
-    }
     const rollout = p.rollout;
     if (rollout) fast = (s, legal) => rollout.call(p, s, legal);
   }
